@@ -1,0 +1,10 @@
+// Command premise gates code patches written by coding agents: it names what a
+// patch silently assumes, turns accepted assumptions into partition rows, and
+// runs them outside the agent's reach.
+package main
+
+import "os"
+
+func main() {
+	os.Exit(Main(os.Args[1:]))
+}

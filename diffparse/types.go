@@ -1,0 +1,56 @@
+package diffparse
+
+// Result is everything downstream stages know about a patch.
+type Result struct {
+	Base      string `json:"base"`       // the base revision's commit sha
+	Head      string `json:"head"`       // the head revision's commit sha
+	MergeBase string `json:"merge_base"` // the merge-base the diff was taken against
+	Files     []File `json:"files"`
+}
+
+// File is one file of the diff.
+type File struct {
+	Path       string   `json:"path"`     // head-side path ("" never: a deleted file keeps its old path)
+	OldPath    string   `json:"old_path"` // base-side path
+	Status     string   `json:"status"`   // added, deleted, modified, renamed, copied
+	Language   string   `json:"language"` // go, python, or "" for others
+	Binary     bool     `json:"binary"`
+	Added      int      `json:"added"`
+	Deleted    int      `json:"deleted"`
+	Symbols    []Symbol `json:"symbols"`
+	ParseError string   `json:"parse_error,omitempty"`
+	Excluded   string   `json:"excluded,omitempty"` // why no symbols were taken: generated, vendored, ...
+
+	// Hunks are the file's hunks, in order.
+	Hunks []Hunk `json:"-"`
+	// HeadSrc and BaseSrc are the file's contents at head and at the
+	// merge-base, read from git objects; nil where the side does not exist.
+	HeadSrc []byte `json:"-"`
+	BaseSrc []byte `json:"-"`
+}
+
+// Hunk is one hunk of a file's diff.
+type Hunk struct {
+	OldStart, OldLines int
+	NewStart, NewLines int
+	Lines              []Line
+}
+
+// Line is one line of a hunk.
+type Line struct {
+	Kind byte   // '+', '-' or ' '
+	Old  int    // base-side line number; 0 for added lines
+	New  int    // head-side line number; 0 for deleted lines
+	Text string // the line without its prefix and line terminator
+}
+
+// Symbol is a changed function, method or type.
+type Symbol struct {
+	Name         string `json:"name"`   // qualified: pkg.intervals.merge_ranges, example.com/m/pkg.Func
+	Local        string `json:"local"`  // the name inside the file: merge_ranges, Type.Method
+	Kind         string `json:"kind"`   // function, method, class, type
+	Change       string `json:"change"` // added, modified, deleted
+	Start        int    `json:"start"`  // first line of the span, 1-based
+	End          int    `json:"end"`    // last line of the span, inclusive
+	ChangedLines []int  `json:"changed_lines"`
+}

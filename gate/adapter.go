@@ -1,0 +1,50 @@
+package gate
+
+import "context"
+
+// Call is one request of the runner protocol (DESIGN.md, "The runner
+// protocol"): call Target with Args and Kwargs.
+type Call struct {
+	ID     string         `json:"id"`
+	Target string         `json:"target"`
+	Args   []any          `json:"args"`
+	Kwargs map[string]any `json:"kwargs"`
+}
+
+// Outcomes of a call.
+const (
+	OutcomeReturned = "returned"
+	OutcomeRaised   = "raised"
+	OutcomeTimeout  = "timeout" // the call passed its timeout; the worker was killed
+	OutcomeCrashed  = "crashed" // the worker died, or broke the protocol, during the call
+)
+
+// Reply is one reply of the runner protocol.
+type Reply struct {
+	ID      string `json:"id"`
+	Outcome string `json:"outcome"`
+	Value   any    `json:"value,omitempty"`
+	Exc     *Exc   `json:"exc,omitempty"`
+	Detail  string `json:"detail,omitempty"` // why a call timed out or crashed
+}
+
+// Exc describes a raise: the exception class (Python), the error's dynamic
+// type or "panic" (Go), its code attribute if any, and its message.
+type Exc struct {
+	Class   string `json:"class"`
+	Code    any    `json:"code"`
+	Message string `json:"message"`
+}
+
+// Adapter runs calls against the subject in a worker process outside
+// premise. There is one implementation per language (Python, Go) and one for
+// any command that speaks the protocol (exec).
+type Adapter interface {
+	// Call runs one call and returns what happened. Call returns an error only
+	// when the call could not be attempted at all (the worker cannot be
+	// started, the module does not import); a raise, a timeout or a crash of
+	// the subject is a Reply.
+	Call(ctx context.Context, c Call) (Reply, error)
+	// Close stops the worker and its whole process group.
+	Close() error
+}

@@ -1,0 +1,47 @@
+package validate
+
+// Register is assumptions.yaml: seed 004's schema plus premise's provenance.
+// A register written by hand in exactly seed 004's shape (no provenance, no
+// notes) is valid.
+type Register struct {
+	Version    int         `yaml:"version" json:"version"`
+	PatchRef   string      `yaml:"patch_ref" json:"patch_ref"`
+	Provenance *Provenance `yaml:"provenance,omitempty" json:"provenance,omitempty"`
+	Items      []Item      `yaml:"items" json:"items"`
+}
+
+// Provenance records where a register's rows came from.
+type Provenance struct {
+	Base         string `yaml:"base,omitempty" json:"base,omitempty"`
+	Head         string `yaml:"head,omitempty" json:"head,omitempty"`
+	MergeBase    string `yaml:"merge_base,omitempty" json:"merge_base,omitempty"`
+	Model        string `yaml:"model,omitempty" json:"model,omitempty"`
+	Prompt       string `yaml:"prompt,omitempty" json:"prompt,omitempty"`
+	PromptSHA256 string `yaml:"prompt_sha256,omitempty" json:"prompt_sha256,omitempty"`
+}
+
+// Item statuses (seed 004, Step 2). Unreviewed proposed rows fail the gate:
+// silence is not assent.
+const (
+	StatusProposed = "proposed"
+	StatusAccepted = "accepted"
+	StatusRejected = "rejected"
+)
+
+// Item is one assumption of the register.
+type Item struct {
+	ID           string `yaml:"id" json:"id"` // A001
+	Symbol       string `yaml:"symbol" json:"symbol"`
+	Precondition string `yaml:"precondition" json:"precondition"`
+	Evidence     string `yaml:"evidence" json:"evidence"`
+	Status       string `yaml:"status" json:"status"`
+
+	// premise's additions, all optional on input.
+	Note   string `yaml:"note,omitempty" json:"note,omitempty"`     // the reviewer's reason
+	Source string `yaml:"source,omitempty" json:"source,omitempty"` // "model:NAME" or "static:RULE"
+	File   string `yaml:"file,omitempty" json:"file,omitempty"`     // where the evidence is
+	Line   int    `yaml:"line,omitempty" json:"line,omitempty"`
+	// Stale marks a row the current diff no longer supports. Its status and
+	// note are kept: a human decision is never lost.
+	Stale bool `yaml:"stale,omitempty" json:"stale,omitempty"`
+}

@@ -1,0 +1,69 @@
+package validate
+
+// Table is partitions.yaml: seed 004's partition table plus premise's
+// machine-checkable additions (contract, raises, metamorphic, args/kwargs,
+// same_as_base). A table in exactly seed 004's shape is valid.
+type Table struct {
+	Version  int    `yaml:"version" json:"version"`
+	Target   string `yaml:"target" json:"target"`                         // intervals.merge_ranges, or a Go importpath.Func
+	Language string `yaml:"language,omitempty" json:"language,omitempty"` // python, go, exec
+	Rows     []Row  `yaml:"rows" json:"rows"`
+}
+
+// Row kinds (seed 004, Step 3).
+const (
+	KindRepresentative = "representative"
+	KindBoundary       = "boundary"
+	KindInvalid        = "invalid"
+)
+
+// Row is one partition row: a fixed input, a relation in words, and a check.
+type Row struct {
+	ID            string   `yaml:"id" json:"id"` // P001
+	Cls           string   `yaml:"cls" json:"cls"`
+	Kind          string   `yaml:"kind" json:"kind"`
+	Inp           any      `yaml:"inp,omitempty" json:"inp,omitempty"` // the single argument; see HasInp
+	Relation      string   `yaml:"relation" json:"relation"`
+	AssumptionIDs []string `yaml:"assumption_ids" json:"assumption_ids"`
+
+	// HasInp is true when the row states inp, even as null: seed 004's P008
+	// passes None, which is not the same as passing nothing.
+	HasInp bool `yaml:"-" json:"-"`
+
+	// premise's additions, all optional on input.
+	Target      string         `yaml:"target,omitempty" json:"target,omitempty"` // overrides Table.Target
+	Args        []any          `yaml:"args,omitempty" json:"args,omitempty"`
+	Kwargs      map[string]any `yaml:"kwargs,omitempty" json:"kwargs,omitempty"`
+	Contract    string         `yaml:"contract,omitempty" json:"contract,omitempty"` // CEL over result, inp, args, kwargs
+	Raises      string         `yaml:"raises,omitempty" json:"raises,omitempty"`     // invalid rows: the class that must be raised
+	Metamorphic []string       `yaml:"metamorphic,omitempty" json:"metamorphic,omitempty"`
+	SameAsBase  bool           `yaml:"same_as_base,omitempty" json:"same_as_base,omitempty"`
+	Todo        string         `yaml:"todo,omitempty" json:"todo,omitempty"` // a template could not fill the row; check rejects it
+}
+
+// Metamorphic relations the runner checks beside the contract.
+const (
+	RelPermutation = "permutation" // the list argument reversed and shuffled gives an equal result
+	RelIdempotent  = "idempotent"  // f(f(x)) == f(x)
+)
+
+// CallArgs returns the positional and keyword arguments the row's target is
+// called with: seed 004's single inp, or premise's args/kwargs.
+func (r Row) CallArgs() ([]any, map[string]any) {
+	if r.HasInp {
+		return []any{r.Inp}, nil
+	}
+	args := r.Args
+	if args == nil {
+		args = []any{}
+	}
+	return args, r.Kwargs
+}
+
+// TargetOf returns the row's target: its own, else the table's.
+func (t *Table) TargetOf(r Row) string {
+	if r.Target != "" {
+		return r.Target
+	}
+	return t.Target
+}

@@ -1,0 +1,5 @@
+package validate
+
+import "strings"
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
