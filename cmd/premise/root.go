@@ -97,7 +97,7 @@ Typical flow:
 	root.SetErr(s.Err)
 	root.SetVersionTemplate("premise {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return fmt.Errorf("%s: %w (see %s --help)", c.CommandPath(), err, c.CommandPath())
+		return fmt.Errorf("%w (see %s --help)", err, c.CommandPath())
 	})
 	for _, c := range []*cobra.Command{
 		newDiffCmd(s),

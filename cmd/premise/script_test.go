@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"os/exec"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets testscript scripts run premise in-process as the command
+// "premise", so a script reads like the README.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"premise": func() { os.Exit(Main(os.Args[1:])) },
+	})
+}
+
+// TestScripts runs the end-to-end scripts under testdata/script.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exits": cmdExits,
+		},
+		Setup: func(env *testscript.Env) error {
+			// Scripts build real git repositories; give git an identity and
+			// keep the user's configuration out.
+			for _, kv := range [][2]string{
+				{"GIT_AUTHOR_NAME", "premise test"}, {"GIT_AUTHOR_EMAIL", "test@premise.invalid"},
+				{"GIT_COMMITTER_NAME", "premise test"}, {"GIT_COMMITTER_EMAIL", "test@premise.invalid"},
+				{"GIT_CONFIG_NOSYSTEM", "1"}, {"GIT_CONFIG_GLOBAL", os.DevNull},
+				{"PREMISE_CACHE_DIR", env.WorkDir + "/.cache"},
+			} {
+				env.Setenv(kv[0], kv[1])
+			}
+			if p, err := exec.LookPath("python3"); err == nil {
+				env.Setenv("PREMISE_PYTHON", p)
+			}
+			return nil
+		},
+	})
+}
+
+// cmdExits runs a command and asserts its exit status: "exits 3 premise diff
+// --repo nowhere". premise's exit codes are part of its interface (DESIGN.md),
+// so scripts state them exactly rather than as "failed".
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exits CODE command [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exits: bad code %q", args[0])
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		msg := err.Error()
+		i := strings.LastIndex(msg, "exit status ")
+		if i < 0 {
+			ts.Fatalf("exits: %v", err)
+		}
+		if _, err := fmt.Sscanf(msg[i:], "exit status %d", &got); err != nil {
+			ts.Fatalf("exits: %v", err)
+		}
+	}
+	if got != want {
+		ts.Fatalf("%s exited %d, want %d", strings.Join(args[1:], " "), got, want)
+	}
+}
