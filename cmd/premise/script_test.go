@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
-	"os/exec"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
