@@ -1,0 +1,99 @@
+package gate
+
+import (
+	_ "embed"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+//go:embed harness/python_worker.py
+var pythonWorker string
+
+// PythonConfig configures the Python adapter. Zero values take the defaults.
+type PythonConfig struct {
+	// Interpreter is the Python to run, a name looked up on PATH or a path;
+	// "python3" when empty. It is resolved to an absolute path once, in
+	// NewPythonAdapter: a pyenv shim costs hundreds of milliseconds a start.
+	Interpreter string
+	// Dir is the repository root: the worker's working directory and the
+	// first entry of sys.path, so "intervals.merge_ranges" imports
+	// Dir/intervals.py. The current directory when empty.
+	Dir string
+	// Timeout bounds one call (DefaultTimeout when zero). A call that passes
+	// it has its worker's process group killed and is a timeout.
+	Timeout time.Duration
+	// Grace is how long a killed worker gets between SIGTERM and SIGKILL
+	// (DefaultGrace when zero).
+	Grace time.Duration
+	// MaxFrame bounds one protocol line in bytes (DefaultMaxFrame when zero).
+	MaxFrame int
+	// MemoryLimit is the worker's address-space limit (RLIMIT_AS) in bytes:
+	// DefaultMemoryLimit when zero, none when negative.
+	MemoryLimit int64
+	// Env is the worker's environment; os.Environ() when nil.
+	Env []string
+}
+
+// NewPythonAdapter returns an Adapter that runs calls in a long-lived Python
+// worker: premise's embedded, standard-library-only harness, speaking the
+// runner protocol on fds 3 and 4 so that the subject's prints cannot corrupt
+// it. Targets are dotted paths: a module path then attributes
+// ("intervals.merge_ranges", "pkg.mod.Class.method"). A raise is reported
+// with its class name and its `code` attribute. The worker runs in its own
+// session and process group and dies with premise.
+//
+// NewPythonAdapter fails, with an *InfraError, only when the interpreter
+// cannot be found; the worker itself starts on the first Call, and a target
+// that does not import makes Call return an *InfraError.
+func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
+	interp := cfg.Interpreter
+	if interp == "" {
+		interp = "python3"
+	}
+	path, err := exec.LookPath(interp)
+	if err != nil {
+		return nil, &InfraError{Reason: fmt.Sprintf("python interpreter %q not found: %v", interp, err)}
+	}
+	if path, err = filepath.Abs(path); err != nil {
+		return nil, &InfraError{Reason: fmt.Sprintf("python interpreter %q: %v", interp, err)}
+	}
+	dir := cfg.Dir
+	if dir == "" {
+		dir = "."
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return nil, fmt.Errorf("python adapter: %w", err)
+	}
+	spec := newSpec(path, dir, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
+	mem := cfg.MemoryLimit
+	if mem == 0 {
+		mem = DefaultMemoryLimit
+	}
+	if mem < 0 {
+		mem = 0
+	}
+	// -I: ignore PYTHON* variables and the user's site directory; the
+	// harness puts Dir first on sys.path itself.
+	spec.args = []string{"-I", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
+	return &procAdapter{spec: spec}, nil
+}
+
+func newSpec(path, dir string, env []string, timeout, grace time.Duration, maxFrame int) procSpec {
+	if env == nil {
+		env = os.Environ()
+	}
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if grace <= 0 {
+		grace = DefaultGrace
+	}
+	if maxFrame <= 0 {
+		maxFrame = DefaultMaxFrame
+	}
+	return procSpec{path: path, dir: dir, env: env, timeout: timeout, grace: grace, maxFrame: maxFrame}
+}

@@ -1,0 +1,198 @@
+package gate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// subjects is a Python module with a function for every way a subject can
+// behave badly (issue 5, "Isolation and faults").
+const subjects = `
+import os, sys, time, random
+
+class CodedError(ValueError):
+    def __init__(self, msg, code):
+        super().__init__(msg)
+        self.code = code
+
+def echo(*args, **kwargs):
+    return {"args": list(args), "kwargs": kwargs}
+
+def pair(a, b):
+    return (a, b)
+
+def unique(xs):
+    return set(xs)
+
+def coded():
+    raise CodedError("bad range", "E_RANGE")
+
+def obj():
+    return object()
+
+def nan():
+    return float("nan")
+
+def sleep_forever():
+    while True:
+        time.sleep(60)
+
+def exit_now():
+    os._exit(7)
+
+def flood():
+    sys.stdout.write("x" * (8 << 20))
+    sys.stdout.flush()
+    sys.stderr.write("y" * (8 << 20))
+    return "done"
+
+def fork_child():
+    if os.fork() == 0:
+        time.sleep(600)
+        os._exit(0)
+    return "parent"
+
+def big():
+    return "z" * (2 << 20)
+
+def exit_code():
+    sys.exit(4)
+
+def rand():
+    return random.random() < 0.5
+
+class Box:
+    @staticmethod
+    def size(xs):
+        return len(xs)
+`
+
+func writeSubject(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "subj.py"), []byte(subjects), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func num(s string) json.Number { return json.Number(s) }
+
+func TestPythonAdapterOutcomes(t *testing.T) {
+	dir := writeSubject(t)
+	a, err := NewPythonAdapter(PythonConfig{Dir: dir, Timeout: 2 * time.Second, MaxFrame: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	tests := []struct {
+		name   string
+		call   Call
+		want   Reply
+		reason string
+	}{
+		{"returns", Call{ID: "P1", Target: "subj.echo", Args: []any{1, "a"}, Kwargs: map[string]any{"k": true}},
+			Reply{ID: "P1", Outcome: OutcomeReturned, Value: map[string]any{"args": []any{num("1"), "a"}, "kwargs": map[string]any{"k": true}}}, ""},
+		{"tuple becomes list", Call{ID: "P2", Target: "subj.pair", Args: []any{1, 2}},
+			Reply{ID: "P2", Outcome: OutcomeReturned, Value: []any{num("1"), num("2")}}, "JSON has no tuples"},
+		{"set becomes sorted list", Call{ID: "P3", Target: "subj.unique", Args: []any{[]any{3, 1, 3}}},
+			Reply{ID: "P3", Outcome: OutcomeReturned, Value: []any{num("1"), num("3")}}, "sorted so that reruns agree"},
+		{"raise with code", Call{ID: "P4", Target: "subj.coded"},
+			Reply{ID: "P4", Outcome: OutcomeRaised, Exc: &Exc{Class: "CodedError", Code: "E_RANGE", Message: "bad range"}}, "seed 000 matches class and code"},
+		{"sys.exit is a raise", Call{ID: "P5", Target: "subj.exit_code"},
+			Reply{ID: "P5", Outcome: OutcomeRaised, Exc: &Exc{Class: "SystemExit", Code: num("4"), Message: "4"}}, ""},
+		{"object is unencodable", Call{ID: "P6", Target: "subj.obj"},
+			Reply{ID: "P6", Outcome: OutcomeUnencodable}, "a clear error, not a crash"},
+		{"nan is unencodable", Call{ID: "P7", Target: "subj.nan"},
+			Reply{ID: "P7", Outcome: OutcomeUnencodable}, ""},
+		{"over the frame limit", Call{ID: "P8", Target: "subj.big"},
+			Reply{ID: "P8", Outcome: OutcomeUnencodable}, "frames are size-bounded"},
+		{"class method", Call{ID: "P9", Target: "subj.Box.size", Args: []any{[]any{1, 2}}},
+			Reply{ID: "P9", Outcome: OutcomeReturned, Value: num("2")}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := a.Call(context.Background(), tc.call)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Detail = ""
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+// TestPythonAdapterFaults: each misbehaving subject gives its row outcome
+// within the timeout plus a second, and the next call gets a fresh worker.
+func TestPythonAdapterFaults(t *testing.T) {
+	dir := writeSubject(t)
+	const timeout = 2 * time.Second
+	tests := []struct {
+		target string
+		want   string
+	}{
+		{"subj.sleep_forever", OutcomeTimeout},
+		{"subj.exit_now", OutcomeCrashed},
+		{"subj.flood", OutcomeReturned},
+		{"subj.fork_child", OutcomeReturned},
+	}
+	for _, tc := range tests {
+		t.Run(tc.target, func(t *testing.T) {
+			a, err := NewPythonAdapter(PythonConfig{Dir: dir, Timeout: timeout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer a.Close()
+			// Warm the worker: the bound is on the call, not on the start.
+			if r, err := a.Call(context.Background(), Call{ID: "P0", Target: "subj.pair", Args: []any{1, 2}}); err != nil || r.Outcome != OutcomeReturned {
+				t.Fatalf("warm-up: %+v, %v", r, err)
+			}
+			start := time.Now()
+			got, err := a.Call(context.Background(), Call{ID: "P1", Target: tc.target})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Outcome != tc.want {
+				t.Errorf("outcome = %q (%s), want %q", got.Outcome, got.Detail, tc.want)
+			}
+			if el := time.Since(start); el > timeout+time.Second {
+				t.Errorf("took %s, want under %s", el, timeout+time.Second)
+			}
+			next, err := a.Call(context.Background(), Call{ID: "P2", Target: "subj.pair", Args: []any{1, 2}})
+			if err != nil || next.Outcome != OutcomeReturned {
+				t.Errorf("the next call: %+v, %v; want a fresh worker to answer", next, err)
+			}
+		})
+	}
+}
+
+func TestPythonAdapterInfra(t *testing.T) {
+	dir := writeSubject(t)
+	if _, err := NewPythonAdapter(PythonConfig{Interpreter: "no-such-python-9"}); err == nil {
+		t.Error("a missing interpreter: no error")
+	}
+	a, err := NewPythonAdapter(PythonConfig{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for _, target := range []string{"nosuchmod.f", "subj.nosuchfn"} {
+		_, err = a.Call(context.Background(), Call{ID: "P1", Target: target})
+		var ie *InfraError
+		if !errors.As(err, &ie) {
+			t.Errorf("%s: err = %v, want an InfraError", target, err)
+		} else if !strings.Contains(ie.Reason, "Error") {
+			t.Errorf("%s: reason %q does not say why", target, ie.Reason)
+		}
+	}
+}
