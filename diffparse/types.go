@@ -20,6 +20,9 @@ type File struct {
 	Symbols    []Symbol `json:"symbols"`
 	ParseError string   `json:"parse_error,omitempty"`
 	Excluded   string   `json:"excluded,omitempty"` // why no symbols were taken: generated, vendored, ...
+	OldMode    string   `json:"old_mode,omitempty"` // git file modes, set when the mode changed or the file was added or deleted
+	NewMode    string   `json:"new_mode,omitempty"`
+	Submodule  bool     `json:"submodule,omitempty"` // a submodule pointer (mode 160000): no text, no symbols
 
 	// Hunks are the file's hunks, in order.
 	Hunks []Hunk `json:"-"`
@@ -42,6 +45,15 @@ type Line struct {
 	Old  int    // base-side line number; 0 for added lines
 	New  int    // head-side line number; 0 for deleted lines
 	Text string // the line without its prefix and line terminator
+}
+
+// Decl is one function, method, class or type a front end found in a file,
+// changed or not. Symbols are the changed Decls.
+type Decl struct {
+	Local string // the name inside the file: merge_ranges, Type.Method, Outer.Inner.method
+	Kind  string // function, method, class, type
+	Start int    // first line of the span, 1-based (a decorator's line for decorated Python)
+	End   int    // last line of the span, inclusive
 }
 
 // Symbol is a changed function, method or type.

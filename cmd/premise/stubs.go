@@ -18,10 +18,6 @@ func notYet(use, short string) *cobra.Command {
 	}
 }
 
-func newDiffCmd(s Streams) *cobra.Command {
-	return notYet("diff", "List the functions, methods and types a patch changed")
-}
-
 func newProposeCmd(s Streams) *cobra.Command {
 	return notYet("propose", "Draft the assumption register (assumptions.yaml) from the diff")
 }

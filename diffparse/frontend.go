@@ -1,0 +1,47 @@
+package diffparse
+
+import "fmt"
+
+// frontEnd finds the declarations of one language. Adding a language
+// (TypeScript, Java, Rust) is one file that implements it and one line in
+// frontEnds (issue 2).
+type frontEnd interface {
+	// language is the name in File.Language: "go", "python".
+	language() string
+	// handles reports whether a path is in this language.
+	handles(path string) bool
+	// decls returns the file's functions, methods and types (or classes),
+	// innermost ones included, with their spans. A file that does not parse
+	// returns an error and no declarations.
+	decls(src []byte) ([]Decl, error)
+	// generated reports whether the source says it was generated.
+	generated(src []byte) bool
+	// qualifier returns the prefix of qualified names in the file at path:
+	// an import path, a module path. read returns a file of the same
+	// commit, for go.mod and the like.
+	qualifier(path string, read func(path string) ([]byte, bool)) string
+}
+
+// frontEnds are the languages premise maps symbols for.
+var frontEnds = []frontEnd{goFrontEnd{}, pythonFrontEnd{}}
+
+func frontEndFor(language string) frontEnd {
+	for _, fe := range frontEnds {
+		if fe.language() == language {
+			return fe
+		}
+	}
+	return nil
+}
+
+// Decls returns the declarations a language's front end finds in src:
+// functions, methods, types and classes with their spans, nested ones
+// included. It returns an error for an unknown language or a file that does
+// not parse.
+func Decls(language string, src []byte) ([]Decl, error) {
+	fe := frontEndFor(language)
+	if fe == nil {
+		return nil, fmt.Errorf("no front end for language %q", language)
+	}
+	return fe.decls(src)
+}

@@ -1,0 +1,429 @@
+package diffparse
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/premise-dev/premise/internal/git"
+)
+
+// Config says which diff Load reads.
+type Config struct {
+	// Repo is a directory inside a work tree, or a bare repository; "" is
+	// the current directory.
+	Repo string
+	// Base is the revision the patch is compared against. "" means the
+	// remote's default branch (origin/HEAD), else main, else master.
+	Base string
+	// Head is the patch's revision; "" means HEAD.
+	Head string
+	// Patch, when set, is read as the unified diff instead of running git
+	// diff; symbols then come from Repo at Head (seed 004, Step 1: the
+	// patch as handed over).
+	Patch io.Reader
+	// PatchName names Patch in errors: a file path, or "<stdin>".
+	PatchName string
+	// Exclude adds path globs to those of .premise.yaml.
+	Exclude []string
+}
+
+// Load reads the diff base...head (against the merge-base, as in seed 004,
+// Step 1) or the patch of cfg, and returns its files with hunks, both sides'
+// sources and changed symbols. File contents come from git objects through
+// one `git cat-file --batch` process, never from the work tree, so a dirty
+// checkout or a bare repository gives the same answer.
+//
+// Errors: a directory that is not a repository wraps git.ErrNotRepo, an
+// unknown revision git.ErrBadRev, unrelated histories git.ErrNoMergeBase, a
+// malformed diff is an *Error. A file that does not parse is not an error:
+// it is listed with ParseError set.
+func Load(ctx context.Context, cfg Config) (*Result, error) {
+	repo, err := git.Open(ctx, cfg.Repo)
+	if err != nil {
+		return nil, err
+	}
+	head := cfg.Head
+	if head == "" {
+		head = "HEAD"
+	}
+	res := &Result{}
+	var diffText []byte
+	var diffName string
+	if cfg.Patch != nil {
+		shas, err := repo.RevParse(ctx, head)
+		if err != nil {
+			return nil, err
+		}
+		res.Head = shas[0]
+		diffName = cfg.PatchName
+		if diffName == "" {
+			diffName = "<patch>"
+		}
+		if diffText, err = io.ReadAll(cfg.Patch); err != nil {
+			return nil, fmt.Errorf("read %s: %w", diffName, err)
+		}
+	} else {
+		base := cfg.Base
+		if base == "" {
+			if base, err = repo.DefaultBase(ctx); err != nil {
+				return nil, err
+			}
+		}
+		shas, err := repo.RevParse(ctx, base, head)
+		if err != nil {
+			return nil, err
+		}
+		res.Base, res.Head = shas[0], shas[1]
+		if res.MergeBase, err = repo.MergeBase(ctx, res.Base, res.Head); err != nil {
+			return nil, err
+		}
+		diffName = fmt.Sprintf("git diff %s...%s", base, head)
+		if diffText, err = repo.Diff(ctx, res.MergeBase, res.Head); err != nil {
+			return nil, err
+		}
+	}
+	files, err := Parse(diffText, diffName)
+	if err != nil {
+		return nil, err
+	}
+	res.Files = files
+	if len(files) == 0 {
+		return res, nil
+	}
+	cat, err := repo.Catter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cat.Close()
+	l := loader{cat: cat, head: res.Head, base: res.MergeBase, patch: cfg.Patch != nil}
+	// Policy comes from the base side: nothing the patch writes may hide a
+	// file from premise (DESIGN.md, Principles). A patch has only --head.
+	policyRev := res.MergeBase
+	if l.patch {
+		policyRev = res.Head
+	}
+	if l.ex, err = newExcluder(cat, policyRev, cfg.Exclude); err != nil {
+		return nil, err
+	}
+	if err := l.fill(ctx, res.Files); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// loader reads sources and maps symbols for the files of one Load.
+type loader struct {
+	cat        *git.Catter
+	head, base string
+	patch      bool
+	ex         *excluder
+
+	mu    sync.Mutex
+	cache map[string]blobResult // "rev:path" -> contents, for go.mod and .gitattributes
+}
+
+type blobResult struct {
+	data []byte
+	ok   bool
+}
+
+// read returns a file at rev, caching the answer.
+func (l *loader) read(rev, path string) ([]byte, bool) {
+	key := rev + ":" + path
+	l.mu.Lock()
+	if l.cache == nil {
+		l.cache = map[string]blobResult{}
+	}
+	r, hit := l.cache[key]
+	l.mu.Unlock()
+	if hit {
+		return r.data, r.ok
+	}
+	data, err := l.cat.Blob(rev, path)
+	r = blobResult{data: data, ok: err == nil}
+	l.mu.Lock()
+	l.cache[key] = r
+	l.mu.Unlock()
+	return r.data, r.ok
+}
+
+// fill reads each file's sources (serially: one cat-file process) and then
+// parses and maps them in parallel.
+func (l *loader) fill(ctx context.Context, files []File) error {
+	var work []int
+	for i := range files {
+		f := &files[i]
+		if f.Language == "" {
+			continue
+		}
+		if why := l.ex.pathReason(f.Path); why != "" {
+			f.Excluded = why
+			continue
+		}
+		if err := l.sources(f); err != nil {
+			return err
+		}
+		if f.ParseError != "" {
+			continue
+		}
+		work = append(work, i)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	n := runtime.GOMAXPROCS(0)
+	if n > len(work) {
+		n = len(work)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				l.symbols(&files[i])
+			}
+		}()
+	}
+	for _, i := range work {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return ctx.Err()
+}
+
+// sources fills HeadSrc and BaseSrc from git objects.
+func (l *loader) sources(f *File) error {
+	if f.Status != "deleted" {
+		data, err := l.cat.Blob(l.head, f.Path)
+		if err != nil && !errors.Is(err, git.ErrNotFound) {
+			return err
+		}
+		if err != nil {
+			f.ParseError = fmt.Sprintf("%s is not in the head commit %.12s", f.Path, l.head)
+			return nil
+		}
+		f.HeadSrc = data
+	}
+	if l.patch {
+		return l.patchSources(f)
+	}
+	if f.Status != "added" {
+		data, err := l.cat.Blob(l.base, f.OldPath)
+		if err != nil && !errors.Is(err, git.ErrNotFound) {
+			return err
+		}
+		if err != nil {
+			f.ParseError = fmt.Sprintf("%s is not in the merge-base %.12s", f.OldPath, l.base)
+			return nil
+		}
+		f.BaseSrc = data
+	}
+	return nil
+}
+
+// patchSources derives the other side of a patch from the file at head:
+// when head already has the patch applied, the base is head with the hunks
+// reversed; when head is still the base, head is the base with the hunks
+// applied.
+func (l *loader) patchSources(f *File) error {
+	if f.Status == "deleted" {
+		// The file is gone at head if the patch is applied; else head holds
+		// the base side.
+		data, err := l.cat.Blob(l.head, f.OldPath)
+		if err != nil {
+			f.ParseError = fmt.Sprintf("%s: the patch deletes it and --head %.12s has no copy to read its symbols from", f.OldPath, l.head)
+			return nil
+		}
+		f.BaseSrc = data
+		return nil
+	}
+	if f.HeadSrc == nil {
+		return nil
+	}
+	if base, ok := applyHunks(f.HeadSrc, f.Hunks, true); ok {
+		if f.Status != "added" {
+			f.BaseSrc = base
+		}
+		return nil
+	}
+	if f.Status == "added" {
+		f.ParseError = fmt.Sprintf("%s: the file at --head %.12s does not match the patch", f.Path, l.head)
+		return nil
+	}
+	if head, ok := applyHunks(f.HeadSrc, f.Hunks, false); ok {
+		f.BaseSrc, f.HeadSrc = f.HeadSrc, head
+		return nil
+	}
+	f.ParseError = fmt.Sprintf("%s: the patch matches neither side of the file at --head %.12s", f.Path, l.head)
+	return nil
+}
+
+// applyHunks rebuilds one side of a file from the other. With reverse set,
+// src is the new side and the old side is returned; otherwise src is the old
+// side. It reports false when the hunks' lines do not match src.
+func applyHunks(src []byte, hunks []Hunk, reverse bool) ([]byte, bool) {
+	lines := splitKeep(src)
+	var out bytes.Buffer
+	pos := 0 // next line of src to copy, 0-based
+	for _, h := range hunks {
+		start := h.OldStart
+		if reverse {
+			start = h.NewStart
+		}
+		n := h.OldLines
+		if reverse {
+			n = h.NewLines
+		}
+		first := start - 1 // 0-based index of the hunk's first src line
+		if n == 0 {
+			first = start
+		}
+		if first < pos || first > len(lines) {
+			return nil, false
+		}
+		for ; pos < first; pos++ {
+			out.WriteString(lines[pos])
+		}
+		for _, ln := range h.Lines {
+			from, to := byte('-'), byte('+')
+			if reverse {
+				from, to = '+', '-'
+			}
+			switch ln.Kind {
+			case ' ', from:
+				if pos >= len(lines) || strings.TrimRight(lines[pos], "\r\n") != ln.Text {
+					return nil, false
+				}
+				if ln.Kind == ' ' {
+					out.WriteString(lines[pos])
+				}
+				pos++
+			case to:
+				out.WriteString(ln.Text)
+				out.WriteByte('\n')
+			}
+		}
+	}
+	for ; pos < len(lines); pos++ {
+		out.WriteString(lines[pos])
+	}
+	return out.Bytes(), true
+}
+
+// splitKeep splits src into lines that keep their terminators.
+func splitKeep(src []byte) []string {
+	var out []string
+	s := string(src)
+	for s != "" {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			out = append(out, s)
+			break
+		}
+		out = append(out, s[:i+1])
+		s = s[i+1:]
+	}
+	return out
+}
+
+// symbols parses both sides of a file and maps its changed symbols.
+func (l *loader) symbols(f *File) {
+	fe := frontEndFor(f.Language)
+	if fe == nil {
+		return
+	}
+	if f.HeadSrc != nil && fe.generated(f.HeadSrc) {
+		f.Excluded = "generated"
+		return
+	}
+	if f.HeadSrc == nil && f.BaseSrc != nil && fe.generated(f.BaseSrc) {
+		f.Excluded = "generated"
+		return
+	}
+	var head, base []Decl
+	var err error
+	if f.HeadSrc != nil {
+		if head, err = fe.decls(f.HeadSrc); err != nil {
+			f.ParseError = err.Error()
+			return
+		}
+		if head == nil {
+			head = []Decl{}
+		}
+	}
+	if f.BaseSrc != nil {
+		if base, err = fe.decls(f.BaseSrc); err != nil {
+			// The base side does not parse: every head symbol counts as
+			// modified rather than added, and nothing is called deleted.
+			base = head
+		}
+		if base == nil {
+			base = []Decl{}
+		}
+	}
+	headRev, baseRev := l.head, l.base
+	if l.patch {
+		baseRev = l.head
+	}
+	q := fe.qualifier(f.Path, func(p string) ([]byte, bool) { return l.read(headRev, p) })
+	qOld := q
+	if f.OldPath != f.Path {
+		qOld = fe.qualifier(f.OldPath, func(p string) ([]byte, bool) { return l.read(baseRev, p) })
+	}
+	f.Symbols = changedSymbols(f.Hunks, head, base, qualifyWith(q), qualifyWith(qOld))
+}
+
+func qualifyWith(prefix string) func(string) string {
+	return func(local string) string {
+		if prefix == "" || prefix == "." {
+			return local
+		}
+		return prefix + "." + local
+	}
+}
+
+// SymbolSource returns the lines of sym's span: from the head file, or from
+// the base file for a deleted symbol. It returns nil when the span lies
+// outside the file.
+func (f *File) SymbolSource(sym Symbol) []byte {
+	src := f.HeadSrc
+	if sym.Change == "deleted" {
+		src = f.BaseSrc
+	}
+	return lineRange(src, sym.Start, sym.End)
+}
+
+// lineRange returns lines start..end (1-based, inclusive) of src.
+func lineRange(src []byte, start, end int) []byte {
+	if src == nil || start < 1 || end < start {
+		return nil
+	}
+	line, from := 1, -1
+	for i := 0; i <= len(src); i++ {
+		if line == start && from < 0 {
+			from = i
+		}
+		if i == len(src) {
+			break
+		}
+		if src[i] == '\n' {
+			if line == end {
+				return src[from : i+1]
+			}
+			line++
+		}
+	}
+	if from < 0 {
+		return nil
+	}
+	return src[from:]
+}

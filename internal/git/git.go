@@ -1,0 +1,227 @@
+package git
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// ErrNotRepo means the directory is neither a git work tree nor a bare
+// repository.
+var ErrNotRepo = errors.New("not a git repository")
+
+// ErrBadRev means a revision does not name a commit in the repository.
+var ErrBadRev = errors.New("unknown revision")
+
+// ErrNoMergeBase means two commits share no history.
+var ErrNoMergeBase = errors.New("no merge-base")
+
+// ErrNoDefaultBase means none of origin/HEAD, main and master exists.
+var ErrNoDefaultBase = errors.New("no default base branch (origin/HEAD, main, master); pass --base")
+
+// Repo is a git repository on disk. The zero value is not usable; call Open.
+type Repo struct {
+	// Dir is the directory git commands run in: the work tree's top level,
+	// or the git directory of a bare repository.
+	Dir string
+	// Bare reports whether the repository has no work tree.
+	Bare bool
+	// Git is the git executable; "git" when empty.
+	Git string
+}
+
+// Open finds the repository containing dir. It returns an error wrapping
+// ErrNotRepo when there is none.
+func Open(ctx context.Context, dir string) (*Repo, error) {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open repository %s: %w", dir, err)
+	}
+	if fi, err := os.Stat(abs); err != nil {
+		return nil, fmt.Errorf("open repository %s: %w", dir, err)
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("open repository %s: %w (not a directory)", dir, ErrNotRepo)
+	}
+	r := &Repo{Dir: abs}
+	out, err := r.run(ctx, "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--show-toplevel")
+	if err != nil {
+		return nil, fmt.Errorf("open repository %s: %w", dir, ErrNotRepo)
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) >= 1 && lines[0] == "true" {
+		r.Bare = true
+		if len(lines) >= 2 {
+			r.Dir = lines[1]
+		}
+	} else if len(lines) >= 3 && lines[2] != "" {
+		r.Dir = lines[2]
+	} else {
+		// Inside a .git directory of a work tree: behave like a bare repository.
+		r.Bare = true
+		if len(lines) >= 2 {
+			r.Dir = lines[1]
+		}
+	}
+	return r, nil
+}
+
+// command builds a git command that ignores configuration which would change
+// the output premise parses (pagers, colours, external diff drivers, path
+// quoting) and never prompts.
+func (r *Repo) command(ctx context.Context, args ...string) *exec.Cmd {
+	g := r.Git
+	if g == "" {
+		g = "git"
+	}
+	full := append([]string{
+		"-c", "core.quotePath=true",
+		"-c", "color.ui=false",
+		"--no-pager",
+	}, args...)
+	cmd := exec.CommandContext(ctx, g, full...)
+	cmd.Dir = r.Dir
+	cmd.Env = append(os.Environ(),
+		"GIT_TERMINAL_PROMPT=0",
+		"GIT_OPTIONAL_LOCKS=0",
+		"LC_ALL=C",
+		"GIT_CONFIG_NOSYSTEM=1",
+	)
+	return cmd
+}
+
+// run runs git with args and returns its standard output. A failure carries
+// git's first line of standard error.
+func (r *Repo) run(ctx context.Context, args ...string) ([]byte, error) {
+	cmd := r.command(ctx, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("git %s: %s", args[0], msg)
+	}
+	return out, nil
+}
+
+// Run runs an arbitrary git subcommand in the repository and returns its
+// standard output; an error carries the first line git wrote to stderr.
+func (r *Repo) Run(ctx context.Context, args ...string) ([]byte, error) {
+	return r.run(ctx, args...)
+}
+
+// RevParse resolves each rev to a full commit sha in one git call. An error
+// wraps ErrBadRev and names the first revision that does not resolve.
+func (r *Repo) RevParse(ctx context.Context, revs ...string) ([]string, error) {
+	if len(revs) == 0 {
+		return nil, nil
+	}
+	args := []string{"rev-parse", "--verify", "--quiet", "--end-of-options"}
+	if len(revs) == 1 {
+		out, err := r.run(ctx, append(args, revs[0]+"^{commit}")...)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("revision %q: %w", revs[0], ErrBadRev)
+		}
+		return []string{strings.TrimSpace(string(out))}, nil
+	}
+	// --verify takes one argument; resolve several without it and check
+	// each line, so a range of revisions costs one process.
+	a := []string{"rev-parse"}
+	for _, rev := range revs {
+		if strings.HasPrefix(rev, "-") || rev == "" {
+			return nil, fmt.Errorf("revision %q: %w", rev, ErrBadRev)
+		}
+		a = append(a, rev+"^{commit}")
+	}
+	out, err := r.run(ctx, a...)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		// Find which one failed.
+		for _, rev := range revs {
+			if _, err := r.RevParse(ctx, rev); err != nil {
+				return nil, err
+			}
+		}
+		return nil, fmt.Errorf("revisions %v: %w", revs, ErrBadRev)
+	}
+	lines := strings.Fields(string(out))
+	if len(lines) != len(revs) {
+		return nil, fmt.Errorf("revisions %v: %w", revs, ErrBadRev)
+	}
+	return lines, nil
+}
+
+// MergeBase returns the best common ancestor of commits a and b, wrapping
+// ErrNoMergeBase when they share no history.
+func (r *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
+	cmd := r.command(ctx, "merge-base", a, b)
+	out, err := cmd.Output()
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.ExitCode() == 1 {
+			return "", fmt.Errorf("merge-base of %.12s and %.12s: %w", a, b, ErrNoMergeBase)
+		}
+		return "", fmt.Errorf("merge-base of %.12s and %.12s: %w", a, b, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// DefaultBase names the branch a patch is compared against when the user
+// names none (issue 2): the remote's default branch origin/HEAD, else main,
+// else master. It wraps ErrNoDefaultBase when none exists.
+func (r *Repo) DefaultBase(ctx context.Context) (string, error) {
+	for _, rev := range []string{"origin/HEAD", "main", "master"} {
+		if _, err := r.RevParse(ctx, rev); err == nil {
+			return rev, nil
+		} else if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+	}
+	return "", ErrNoDefaultBase
+}
+
+// DiffArgs are the arguments of the `git diff` premise parses. Every option
+// that changes the output format is pinned so the user's configuration
+// (diff.noprefix, diff.mnemonicPrefix, diff.external, textconv, colour,
+// relative paths, submodule format) cannot change what premise reads; renames
+// and copies are detected so a moved file is not read as a delete plus an add.
+var DiffArgs = []string{
+	"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative",
+	"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--find-copies",
+	"--submodule=short", "--ignore-submodules=none", "--full-index",
+}
+
+// Diff returns the unified diff from commit base to commit head (both
+// already resolved; pass the merge-base as base for a `base...head` diff).
+func (r *Repo) Diff(ctx context.Context, base, head string) ([]byte, error) {
+	args := append(append([]string{}, DiffArgs...), base, head, "--")
+	out, err := r.run(ctx, args...)
+	if err != nil {
+		return nil, fmt.Errorf("diff %.12s..%.12s: %w", base, head, err)
+	}
+	return out, nil
+}
