@@ -44,4 +44,9 @@ type Item struct {
 	// Stale marks a row the current diff no longer supports. Its status and
 	// note are kept: a human decision is never lost.
 	Stale bool `yaml:"stale,omitempty" json:"stale,omitempty"`
+
+	// SrcLine is the line the item starts on in the file it was loaded
+	// from, for messages; 0 for an item built in memory. It is never
+	// written.
+	SrcLine int `yaml:"-" json:"-"`
 }

@@ -39,6 +39,10 @@ type Row struct {
 	Metamorphic []string       `yaml:"metamorphic,omitempty" json:"metamorphic,omitempty"`
 	SameAsBase  bool           `yaml:"same_as_base,omitempty" json:"same_as_base,omitempty"`
 	Todo        string         `yaml:"todo,omitempty" json:"todo,omitempty"` // a template could not fill the row; check rejects it
+
+	// SrcLine is the line the row starts on in the file it was loaded from,
+	// for messages; 0 for a row built in memory. It is never written.
+	SrcLine int `yaml:"-" json:"-"`
 }
 
 // Metamorphic relations the runner checks beside the contract.

@@ -1,0 +1,289 @@
+package validate
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/premise-dev/premise/internal/atomicfile"
+	"gopkg.in/yaml.v3"
+)
+
+// Languages a partition table may name.
+const (
+	LangPython = "python"
+	LangGo     = "go"
+	LangExec   = "exec"
+)
+
+// minRelation is seed 004's minLength for a row's relation (Step 4).
+const minRelation = 8
+
+// LoadTable reads and validates the partition table at path. A file that
+// does not parse or breaks the schema yields a *LoadError listing every
+// problem.
+func LoadTable(path string) (*Table, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read partition table: %w", err)
+	}
+	return ParseTable(path, data)
+}
+
+// ParseTable decodes and validates a partition table; name is the file
+// name used in problems. The schema is seed 004's FIXTURE_SCHEMA (Step 4)
+// with premise's optional additions (issue 4); every contract is compiled
+// as CEL, so a typo fails here, before anything runs.
+func ParseTable(name string, data []byte) (*Table, error) {
+	d := &decoder{file: name}
+	t := &Table{}
+	if root := d.parseDoc(data); root != nil {
+		d.decodeTable(root, t)
+	}
+	if len(d.probs) > 0 {
+		return nil, d.loadError()
+	}
+	return t, nil
+}
+
+func (d *decoder) decodeTable(root *yaml.Node, t *Table) {
+	if d.alias(root) {
+		return
+	}
+	if root.Kind != yaml.MappingNode {
+		d.errf(root.Line, "want a mapping with version, target and rows, got %s", describe(root))
+		return
+	}
+	var rowsNode *yaml.Node
+	top := &yaml.Node{Kind: yaml.MappingNode, Line: root.Line}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Kind == yaml.ScalarNode && root.Content[i].Value == "rows" {
+			if rowsNode != nil {
+				d.errf(root.Content[i].Line, "field \"rows\" given twice (first at line %d)", rowsNode.Line)
+				continue
+			}
+			rowsNode = root.Content[i+1]
+			continue
+		}
+		top.Content = append(top.Content, root.Content[i], root.Content[i+1])
+	}
+	keys := d.decodeStruct(top, reflect.ValueOf(t).Elem(), "table")
+	if _, ok := keys["version"]; !ok {
+		d.errf(root.Line, "table: missing field \"version\" (write version: %d)", FormatVersion)
+	} else if t.Version != FormatVersion {
+		d.errf(keys["version"], "table: version %d is not supported (want %d)", t.Version, FormatVersion)
+	}
+	switch t.Language {
+	case "", LangPython, LangGo, LangExec:
+	default:
+		d.errf(keys["language"], "table: language %q must be python, go or exec", t.Language)
+	}
+	if rowsNode == nil {
+		d.errf(root.Line, "table: missing field \"rows\" (write rows: [] for none)")
+		return
+	}
+	if isNull(rowsNode) {
+		t.Rows = []Row{}
+		return
+	}
+	if rowsNode.Kind != yaml.SequenceNode {
+		d.errf(rowsNode.Line, "table: rows: want a list, got %s", describe(rowsNode))
+		return
+	}
+	t.Rows = make([]Row, len(rowsNode.Content))
+	ids := map[string]int{}
+	for i, n := range rowsNode.Content {
+		r := &t.Rows[i]
+		r.SrcLine = n.Line
+		what := fmt.Sprintf("rows[%d]", i)
+		if id := idOf(n); id != "" {
+			what = id
+		}
+		k := d.decodeStruct(n, reflect.ValueOf(r).Elem(), what)
+		if k == nil {
+			continue
+		}
+		_, r.HasInp = k["inp"]
+		d.checkRow(t, r, k, what, n.Line, ids)
+	}
+}
+
+// checkRow applies the row schema: seed 004's FIXTURE_SCHEMA and premise's
+// rules for its additions.
+func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int, ids map[string]int) {
+	at := func(field string) int {
+		if l, ok := k[field]; ok {
+			return l
+		}
+		return line
+	}
+	switch {
+	case r.ID == "":
+		d.errf(at("id"), "%s: missing id (P001, P002, ...)", what)
+	case !rowIDRe.MatchString(r.ID):
+		d.errf(at("id"), "%s: id %q must be P and three digits, like P001", what, r.ID)
+	default:
+		if l, dup := ids[r.ID]; dup {
+			d.errf(at("id"), "%s: id given twice (first at line %d)", r.ID, l)
+		} else {
+			ids[r.ID] = line
+		}
+	}
+	if strings.TrimSpace(r.Cls) == "" {
+		d.errf(at("cls"), "%s: missing cls, the equivalence class (empty, touching, invalid_none, ...)", what)
+	}
+	switch r.Kind {
+	case KindRepresentative, KindBoundary, KindInvalid:
+	case "":
+		d.errf(at("kind"), "%s: missing kind (representative, boundary or invalid)", what)
+	default:
+		d.errf(at("kind"), "%s: kind %q must be representative, boundary or invalid", what, r.Kind)
+	}
+	if n := utf8.RuneCountInString(strings.TrimSpace(r.Relation)); n < minRelation {
+		if _, ok := k["relation"]; !ok {
+			d.errf(line, "%s: missing relation, what must hold in words (%d characters at least)", what, minRelation)
+		} else {
+			d.errf(at("relation"), "%s: relation %q is shorter than %d characters; say what must hold", what, r.Relation, minRelation)
+		}
+	}
+	if len(r.AssumptionIDs) == 0 {
+		d.errf(at("assumption_ids"), "%s: assumption_ids must name at least one assumption: an untethered row is how the happy path sneaks back", what)
+	}
+	seen := map[string]bool{}
+	for _, id := range r.AssumptionIDs {
+		if !assumptionIDRe.MatchString(id) {
+			d.errf(at("assumption_ids"), "%s: assumption id %q must be A and three digits, like A001", what, id)
+		} else if seen[id] {
+			d.errf(at("assumption_ids"), "%s: assumption id %s listed twice", what, id)
+		}
+		seen[id] = true
+	}
+	_, hasArgs := k["args"]
+	_, hasKwargs := k["kwargs"]
+	switch {
+	case r.HasInp && (hasArgs || hasKwargs):
+		d.errf(at("inp"), "%s: give either inp (the one argument) or args/kwargs, not both", what)
+	case !r.HasInp && !hasArgs && !hasKwargs && r.Todo == "":
+		d.errf(line, "%s: missing inp (or args/kwargs for several parameters); write inp: null to pass None", what)
+	}
+	if hasArgs && r.Args == nil {
+		r.Args = []any{} // args: [] or args: null both mean "no positional arguments"
+	}
+	if r.Contract != "" {
+		if _, err := CompileContract(r.Contract); err != nil {
+			d.errf(at("contract"), "%s: %s", what, oneLine(err.Error()))
+		}
+		if r.SameAsBase {
+			d.errf(at("same_as_base"), "%s: same_as_base and contract are exclusive: the base revision is the contract", what)
+		}
+	} else if _, ok := k["contract"]; ok {
+		d.errf(at("contract"), "%s: contract is empty; remove it or write a CEL expression over result", what)
+	}
+	if r.Raises != "" {
+		if r.Kind != KindInvalid {
+			d.errf(at("raises"), "%s: raises is for invalid rows; this row is %s", what, r.Kind)
+		}
+		if r.Contract != "" {
+			d.errf(at("raises"), "%s: a row that must raise has no result for its contract to judge", what)
+		}
+		if r.SameAsBase {
+			d.errf(at("raises"), "%s: raises and same_as_base are exclusive: say what must be raised, or defer to the base", what)
+		}
+	}
+	rels := map[string]bool{}
+	for _, m := range r.Metamorphic {
+		switch m {
+		case RelPermutation, RelIdempotent:
+		default:
+			d.errf(at("metamorphic"), "%s: metamorphic relation %q must be permutation or idempotent", what, m)
+		}
+		if rels[m] {
+			d.errf(at("metamorphic"), "%s: metamorphic relation %s listed twice", what, m)
+		}
+		rels[m] = true
+	}
+	if t.Target == "" && r.Target == "" {
+		d.errf(line, "%s: no target: give the table a target (intervals.merge_ranges) or the row one", what)
+	}
+	if _, ok := k["todo"]; ok && strings.TrimSpace(r.Todo) == "" {
+		d.errf(at("todo"), "%s: todo is empty; say what the row still needs, or remove it", what)
+	}
+	if _, err := r.hash(); err != nil {
+		d.errf(line, "%s: input cannot be hashed: %s", what, oneLine(err.Error()))
+	}
+}
+
+// Marshal writes the table as YAML, fields in a fixed order, each input in
+// flow style on one line. `inp: null` is written when the row states it.
+func (t *Table) Marshal() ([]byte, error) {
+	n := encodeStruct(reflect.ValueOf(t).Elem())
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value != "rows" {
+			continue
+		}
+		seq := n.Content[i+1]
+		if t.Rows == nil {
+			n.Content[i+1] = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
+			break
+		}
+		seq.Style = 0 // rows are a block list, one mapping each
+		for j, rn := range seq.Content {
+			fixInp(rn, t.Rows[j])
+		}
+	}
+	out, err := encodeDoc(n)
+	if err != nil {
+		return nil, fmt.Errorf("encode partition table: %w", err)
+	}
+	return out, nil
+}
+
+// fixInp makes the encoded row state inp exactly when the row does: a
+// stated null is written as `inp: null`, and an absent inp is left out.
+func fixInp(rn *yaml.Node, r Row) {
+	idx := -1
+	for i := 0; i+1 < len(rn.Content); i += 2 {
+		if rn.Content[i].Value == "inp" {
+			idx = i
+		}
+	}
+	switch {
+	case r.HasInp && idx < 0:
+		// Insert after kind, where seed 004 puts it.
+		pos := 0
+		for i := 0; i+1 < len(rn.Content); i += 2 {
+			if rn.Content[i].Value == "kind" || rn.Content[i].Value == "cls" || rn.Content[i].Value == "id" {
+				pos = i + 2
+			}
+		}
+		null := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
+		rest := append([]*yaml.Node{strNode("inp"), null}, rn.Content[pos:]...)
+		rn.Content = append(rn.Content[:pos:pos], rest...)
+	case !r.HasInp && idx >= 0 && r.Inp == nil:
+		rn.Content = append(rn.Content[:idx:idx], rn.Content[idx+2:]...)
+	}
+}
+
+// SaveTable writes t to path atomically.
+func SaveTable(path string, t *Table) error {
+	data, err := t.Marshal()
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("save partition table: %w", err)
+	}
+	return nil
+}
+
+// Lookup returns the row with id, or nil.
+func (t *Table) Lookup(id string) *Row {
+	for i := range t.Rows {
+		if t.Rows[i].ID == id {
+			return &t.Rows[i]
+		}
+	}
+	return nil
+}
