@@ -109,6 +109,7 @@ Typical flow:
 		newCheckCmd(s),
 		newGateCmd(s),
 		newRunCmd(s),
+		newExampleCmd(s),
 	} {
 		c.Long += exitStatusHelp
 		root.AddCommand(c)
