@@ -79,6 +79,7 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	// -I: ignore PYTHON* variables and the user's site directory; the
 	// harness puts Dir first on sys.path itself.
 	spec.args = []string{"-I", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
+	spec.ready = true
 	return &procAdapter{spec: spec}, nil
 }
 
@@ -95,5 +96,5 @@ func newSpec(path, dir string, env []string, timeout, grace time.Duration, maxFr
 	if maxFrame <= 0 {
 		maxFrame = DefaultMaxFrame
 	}
-	return procSpec{path: path, dir: dir, env: env, timeout: timeout, grace: grace, maxFrame: maxFrame}
+	return procSpec{path: path, dir: dir, env: env, timeout: timeout, grace: grace, maxFrame: maxFrame, start: DefaultStart}
 }

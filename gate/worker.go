@@ -19,9 +19,10 @@ import (
 const (
 	DefaultTimeout     = 10 * time.Second
 	DefaultGrace       = 300 * time.Millisecond
-	DefaultMaxFrame    = 16 << 20 // bytes in one protocol line
-	DefaultMemoryLimit = 2 << 30  // bytes of address space for a worker
-	tailBytes          = 4096     // how much of the worker's own output a crash report keeps
+	DefaultMaxFrame    = 16 << 20         // bytes in one protocol line
+	DefaultMemoryLimit = 2 << 30          // bytes of address space for a worker
+	DefaultStart       = 60 * time.Second // a worker's start, before its first call
+	tailBytes          = 4096             // how much of the worker's own output a crash report keeps
 )
 
 // InfraError is returned by Adapter.Call when a call could not be attempted
@@ -49,7 +50,9 @@ type procSpec struct {
 	args     []string // argv[1:]
 	dir      string
 	env      []string
-	stdio    bool // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
+	stdio    bool          // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
+	ready    bool          // the worker sends {"ready": true} once started
+	start    time.Duration // how long a worker may take to become ready
 	maxFrame int
 	grace    time.Duration
 	timeout  time.Duration
@@ -119,7 +122,41 @@ func startProc(spec procSpec) (*proc, error) {
 	go func() { _, _ = io.Copy(p.tail, outR) }()
 	go p.readFrames()
 	go func() { _ = cmd.Wait(); close(p.exited) }()
+	if spec.ready {
+		if err := p.awaitReady(); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
+}
+
+// awaitReady waits for the worker's handshake, so that the interpreter's
+// start on a loaded machine is not charged to the first call's timeout.
+func (p *proc) awaitReady() error {
+	fail := func(why string) error {
+		p.kill()
+		if t := p.tail.String(); t != "" {
+			why += "; worker output ends: " + t
+		}
+		return &InfraError{Reason: fmt.Sprintf("worker %s did not start: %s", p.spec.path, why)}
+	}
+	select {
+	case f := <-p.lines:
+		if f.err != nil {
+			return fail(f.err.Error())
+		}
+		var h struct {
+			Ready bool `json:"ready"`
+		}
+		if json.Unmarshal(f.line, &h) != nil || !h.Ready {
+			return fail(fmt.Sprintf("it sent %q, not the handshake", oneLine(string(f.line), 200)))
+		}
+		return nil
+	case <-p.exited:
+		return fail("it exited: " + p.exitStatus())
+	case <-time.After(p.spec.start):
+		return fail(fmt.Sprintf("no handshake within %s", p.spec.start))
+	}
 }
 
 func closeAll(fs ...*os.File) {

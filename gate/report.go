@@ -1,0 +1,323 @@
+package gate
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Counts tallies a report's rows by what they did.
+type Counts struct {
+	Pass, Fail, Error, Flake, Frozen, Changed int
+}
+
+// Counts tallies the rows: frozen rows are counted as frozen only.
+func (rep *Report) Counts() Counts {
+	var c Counts
+	for _, r := range rep.Rows {
+		switch {
+		case r.Frozen:
+			c.Frozen++
+		case r.Status == StatusPass:
+			c.Pass++
+		case r.Status == StatusFail:
+			c.Fail++
+		case r.Status == StatusFlake:
+			c.Flake++
+		default:
+			c.Error++
+		}
+		if r.Changed {
+			c.Changed++
+		}
+	}
+	return c
+}
+
+// Verdict says the exit code in words.
+func (rep *Report) Verdict() string {
+	switch rep.Exit {
+	case 0:
+		return "the gate holds"
+	case 2:
+		return fmt.Sprintf("blocked: %d frozen or flaking rows, over the flake budget of %d", rep.Spent, rep.Budget)
+	default:
+		return "the gate failed"
+	}
+}
+
+func rowLabel(r RowResult) string {
+	switch {
+	case r.Frozen:
+		return "FROZEN"
+	case r.Status == StatusPass:
+		return "PASS"
+	default:
+		return strings.ToUpper(r.Status)
+	}
+}
+
+func rowLine(r RowResult) string {
+	s := r.Why
+	if r.Status == StatusFlake || r.Frozen && len(uniq(r.Seen)) > 1 {
+		s = fmt.Sprintf("seen [%s]: %s", strings.Join(r.Seen, ", "), r.Why)
+	}
+	if r.Frozen {
+		s = fmt.Sprintf("%s, did %s (%s); reason: %s", "does not gate", r.Status, s, r.Freeze.Reason)
+	}
+	return s
+}
+
+func uniq(ss []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// WriteText writes the short human summary: one line per failing, flaking,
+// frozen or changed row with its id, hash and what happened (issue 5).
+func WriteText(w io.Writer, rep *Report) error {
+	ew := &errWriter{w: w}
+	ew.printf("premise gate: %s, %d rows x %d reruns, seed %d\n", rep.Target, len(rep.Rows), rep.Reruns, rep.Seed)
+	for _, id := range rep.Changed {
+		r := rep.row(id)
+		what := "CHANGED"
+		if r.SpecChange {
+			what = "SPEC CHANGE"
+		}
+		ew.printf("%-7s %s %s  base %s, head %s\n", what, r.ID, r.Hash, r.BaseWhy, replyKey(r.Attempts[0].Reply))
+	}
+	for _, r := range rep.Rows {
+		if r.Status == StatusPass && !r.Frozen {
+			continue
+		}
+		ew.printf("%-7s %s %s  %s\n", rowLabel(r), r.ID, r.Hash, rowLine(r))
+	}
+	for _, s := range rep.Stale {
+		ew.printf("STALE   %s %s  the frozen row was edited or removed; the freeze no longer applies\n", s.RowID, s.Hash)
+	}
+	c := rep.Counts()
+	ew.printf("%d passed, %d failed, %d errored, %d flaky, %d frozen; flake budget %d/%d spent", c.Pass, c.Fail, c.Error, c.Flake, c.Frozen, rep.Spent, rep.Budget)
+	if rep.Base {
+		ew.printf("; %d changed from base", c.Changed)
+	}
+	ew.printf("\n%s (exit %d)\n", rep.Verdict(), rep.Exit)
+	return ew.err
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
+
+// jsonReport is the stable wire form of a Report (--json).
+type jsonReport struct {
+	Version int       `json:"version"`
+	Target  string    `json:"target"`
+	Reruns  int       `json:"reruns"`
+	Budget  int       `json:"budget"`
+	Spent   int       `json:"budget_spent"`
+	Seed    int64     `json:"seed"`
+	Exit    int       `json:"exit"`
+	Verdict string    `json:"verdict"`
+	Counts  Counts    `json:"counts"`
+	Changed []string  `json:"changed,omitempty"`
+	Stale   []Stale   `json:"stale_freezes,omitempty"`
+	Rows    []jsonRow `json:"rows"`
+	Elapsed float64   `json:"elapsed_seconds"`
+}
+
+type jsonRow struct {
+	ID         string        `json:"id"`
+	Hash       string        `json:"hash"`
+	Kind       string        `json:"kind"`
+	Cls        string        `json:"cls"`
+	Target     string        `json:"target"`
+	Status     string        `json:"status"`
+	Frozen     bool          `json:"frozen"`
+	Broken     bool          `json:"broken,omitempty"`
+	Seen       []string      `json:"seen"`
+	Why        string        `json:"why,omitempty"`
+	Freeze     *Freeze       `json:"freeze,omitempty"`
+	BaseSeen   []string      `json:"base_seen,omitempty"`
+	Changed    bool          `json:"changed,omitempty"`
+	SpecChange bool          `json:"spec_change,omitempty"`
+	Attempts   []jsonAttempt `json:"attempts"`
+}
+
+type jsonAttempt struct {
+	Status  string  `json:"status"`
+	Why     string  `json:"why,omitempty"`
+	Outcome string  `json:"outcome"`
+	Value   any     `json:"value,omitempty"`
+	Exc     *Exc    `json:"exc,omitempty"`
+	Base    *Reply  `json:"base,omitempty"`
+	Seconds float64 `json:"seconds"`
+}
+
+// WriteJSON writes the report as JSON (--json).
+func WriteJSON(w io.Writer, rep *Report) error {
+	out := jsonReport{Version: 1, Target: rep.Target, Reruns: rep.Reruns, Budget: rep.Budget, Spent: rep.Spent,
+		Seed: rep.Seed, Exit: rep.Exit, Verdict: rep.Verdict(), Counts: rep.Counts(), Changed: rep.Changed,
+		Stale: rep.Stale, Rows: []jsonRow{}, Elapsed: rep.Elapsed.Seconds()}
+	for _, r := range rep.Rows {
+		jr := jsonRow{ID: r.ID, Hash: r.Hash, Kind: r.Kind, Cls: r.Cls, Target: r.Target, Status: r.Status,
+			Frozen: r.Frozen, Broken: r.Broken, Seen: r.Seen, Why: r.Why, Freeze: r.Freeze, BaseSeen: r.BaseSeen,
+			Changed: r.Changed, SpecChange: r.SpecChange}
+		for _, a := range r.Attempts {
+			jr.Attempts = append(jr.Attempts, jsonAttempt{Status: a.Status, Why: a.Why, Outcome: a.Reply.Outcome,
+				Value: a.Reply.Value, Exc: a.Reply.Exc, Base: a.Base, Seconds: a.Duration.Seconds()})
+		}
+		out.Rows = append(out.Rows, jr)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// JUnit XML, in the shape Jenkins, GitLab and GitHub's reporters read.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Time       string          `xml:"time,attr"`
+	Properties []junitProperty `xml:"properties>property"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Skipped   *junitMessage `xml:"skipped"`
+	Failure   *junitMessage `xml:"failure"`
+	Error     *junitMessage `xml:"error"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitMessage struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr,omitempty"`
+	Body    string `xml:",chardata"`
+}
+
+// WriteJUnit writes JUnit XML: one testcase per row named by the row id;
+// frozen rows are skipped with the hash in the message; every attempt is
+// kept in the testcase's system-out.
+func WriteJUnit(w io.Writer, rep *Report) error {
+	s := junitSuite{Name: "premise gate " + rep.Target, Time: secs(rep.Elapsed.Seconds()),
+		Properties: []junitProperty{{"seed", fmt.Sprint(rep.Seed)}, {"reruns", fmt.Sprint(rep.Reruns)},
+			{"budget", fmt.Sprint(rep.Budget)}, {"budget_spent", fmt.Sprint(rep.Spent)}}}
+	for _, r := range rep.Rows {
+		var total float64
+		var out strings.Builder
+		for i, a := range r.Attempts {
+			total += a.Duration.Seconds()
+			fmt.Fprintf(&out, "attempt %d: %s %s", i+1, a.Status, a.Why)
+			if a.Reply.Detail != "" && a.Status != StatusPass {
+				fmt.Fprintf(&out, "\n  %s", strings.ReplaceAll(a.Reply.Detail, "\n", "\n  "))
+			}
+			out.WriteString("\n")
+		}
+		c := junitCase{Name: r.ID, Classname: r.Target, Time: secs(total), SystemOut: out.String()}
+		msg := fmt.Sprintf("%s [%s] %s", r.Hash, strings.Join(r.Seen, ", "), r.Why)
+		switch {
+		case r.Frozen:
+			c.Skipped = &junitMessage{Message: fmt.Sprintf("frozen %s: %s (did %s)", r.Hash, r.Freeze.Reason, r.Status)}
+			s.Skipped++
+		case r.Status == StatusPass:
+		case r.Status == StatusFail || r.Status == StatusFlake:
+			c.Failure = &junitMessage{Message: oneLine(msg, 500), Type: r.Status, Body: msg}
+			s.Failures++
+		default:
+			c.Error = &junitMessage{Message: oneLine(msg, 500), Type: r.Status, Body: msg}
+			s.Errors++
+		}
+		s.Cases = append(s.Cases, c)
+		s.Tests++
+	}
+	doc := junitSuites{Name: "premise gate", Tests: s.Tests, Failures: s.Failures, Errors: s.Errors,
+		Skipped: s.Skipped, Time: s.Time, Suites: []junitSuite{s}}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func secs(f float64) string { return fmt.Sprintf("%.3f", f) }
+
+// WriteMarkdown writes the report for a pull-request comment.
+func WriteMarkdown(w io.Writer, rep *Report) error {
+	ew := &errWriter{w: w}
+	c := rep.Counts()
+	icon := map[int]string{0: "✅", 1: "❌", 2: "⛔"}[rep.Exit]
+	ew.printf("### %s premise gate: %s\n\n", icon, rep.Verdict())
+	ew.printf("`%s`: %d rows × %d reruns (seed %d). %d passed, %d failed, %d errored, %d flaky, %d frozen; flake budget %d/%d spent.\n\n",
+		rep.Target, len(rep.Rows), rep.Reruns, rep.Seed, c.Pass, c.Fail, c.Error, c.Flake, c.Frozen, rep.Spent, rep.Budget)
+	var lines []string
+	for _, r := range rep.Rows {
+		if r.Status == StatusPass && !r.Frozen && !r.Changed {
+			continue
+		}
+		what := rowLine(r)
+		if r.Changed {
+			what = fmt.Sprintf("changed from base (%s); %s", r.BaseWhy, what)
+			if r.SpecChange {
+				what = "**invalid input used to raise, now returns**; " + what
+			}
+		}
+		lines = append(lines, fmt.Sprintf("| %s | `%s` | %s | %s | %s |", r.ID, r.Hash, r.Kind, rowLabel(r), mdEscape(what)))
+	}
+	if len(lines) > 0 {
+		ew.printf("| row | hash | kind | status | what happened |\n| --- | --- | --- | --- | --- |\n%s\n", strings.Join(lines, "\n"))
+	}
+	for _, s := range rep.Stale {
+		ew.printf("\n- stale freeze `%s` (%s): the row was edited or removed; the freeze no longer applies", s.Hash, s.RowID)
+	}
+	if len(rep.Stale) > 0 {
+		ew.printf("\n")
+	}
+	return ew.err
+}
+
+func mdEscape(s string) string {
+	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(s)
+}

@@ -1,0 +1,531 @@
+package gate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+// Defaults of seed 004, Step 5: "starting points, not measured optima".
+const (
+	DefaultReruns = 5
+	DefaultBudget = 2
+)
+
+// Row and attempt statuses. A row's status is one of these, or StatusFlake
+// when its attempts disagree.
+const (
+	StatusPass    = "pass"
+	StatusFail    = "fail"    // the contract, a relation or the invalid-row rule did not hold
+	StatusError   = "error"   // a valid input raised; the contract could not judge; no JSON form
+	StatusTimeout = "timeout" // the call passed its timeout
+	StatusCrashed = "crashed" // the worker died during the call
+	StatusFlake   = "flake"   // attempts disagreed (seed 004, Step 6)
+)
+
+// Runner runs a partition table: every row Reruns times, all of them (seed
+// 004; pass-if-any-pass masks bugs by construction).
+type Runner struct {
+	// Adapter runs calls against the head (the code under review).
+	Adapter Adapter
+	// Base, if set, runs the same calls against the base revision
+	// (differential mode, issue 5 item 5).
+	Base Adapter
+	// Reruns is how many times each row runs (DefaultReruns when zero).
+	Reruns int
+	// Budget is how many frozen plus flaking rows are tolerated before the
+	// run is blocked by policy (seed 004's FLAKE_BUDGET; rows, not files).
+	// Zero tolerates none; the command's default is DefaultBudget.
+	Budget int
+	// Seed drives the permutation relation's shuffles; it is logged in the
+	// report so that a run can be repeated.
+	Seed int64
+	// Freezes are the frozen rows by hash.
+	Freezes Freezes
+	// Progress, if set, is called after each row.
+	Progress func(RowResult)
+}
+
+// Report is what a run found. Findings are results: a failing row is in a
+// Report, not an error.
+type Report struct {
+	Target  string        `json:"target"`
+	Reruns  int           `json:"reruns"`
+	Budget  int           `json:"budget"`
+	Seed    int64         `json:"seed"`
+	Base    bool          `json:"base"` // rows also ran against the base revision
+	Rows    []RowResult   `json:"rows"`
+	Stale   []Stale       `json:"stale_freezes,omitempty"`
+	Spent   int           `json:"budget_spent"`      // frozen plus unfrozen flaking rows
+	Changed []string      `json:"changed,omitempty"` // differential: row ids whose outcome changed, silent spec changes first
+	Exit    int           `json:"exit"`
+	Elapsed time.Duration `json:"elapsed_ns"`
+}
+
+// Stale is a freeze that no longer applies: its hash matches no row (the row
+// was edited or removed).
+type Stale struct {
+	Hash   string `json:"hash"`
+	RowID  string `json:"row_id"`
+	Reason string `json:"reason"`
+}
+
+// RowResult is one row's runs.
+type RowResult struct {
+	ID       string    `json:"id"`
+	Hash     string    `json:"hash"`
+	Kind     string    `json:"kind"`
+	Cls      string    `json:"cls"`
+	Target   string    `json:"target"`
+	Status   string    `json:"status"`
+	Seen     []string  `json:"seen"`
+	Why      string    `json:"why,omitempty"` // what happened, one line
+	Frozen   bool      `json:"frozen"`
+	Freeze   *Freeze   `json:"freeze,omitempty"`
+	Broken   bool      `json:"broken,omitempty"` // failed every attempt: cannot be frozen
+	Attempts []Attempt `json:"attempts"`
+	// Differential mode.
+	BaseSeen   []string `json:"base_seen,omitempty"`
+	BaseWhy    string   `json:"base_why,omitempty"`
+	Changed    bool     `json:"changed,omitempty"`
+	SpecChange bool     `json:"spec_change,omitempty"` // an invalid input used to raise and now returns
+}
+
+// Gates reports whether the row decides the verdict: frozen rows run and
+// are reported, but do not gate (seed 002).
+func (r RowResult) Gates() bool { return !r.Frozen }
+
+// Attempt is one run of a row.
+type Attempt struct {
+	Status   string        `json:"status"`
+	Why      string        `json:"why,omitempty"`
+	Reply    Reply         `json:"reply"`
+	Base     *Reply        `json:"base_reply,omitempty"`
+	Duration time.Duration `json:"duration_ns"`
+}
+
+type plannedRow struct {
+	row      validate.Row
+	target   string
+	contract *validate.Contract
+	hash     string
+}
+
+// plan compiles every contract and checks every row before anything runs: a
+// typo is an input error naming the row, not a hundred failures.
+func (rn *Runner) plan(t *validate.Table) ([]plannedRow, error) {
+	var out []plannedRow
+	seen := map[string]bool{}
+	for _, r := range t.Rows {
+		if seen[r.ID] {
+			return nil, fmt.Errorf("row %s: the id appears twice", r.ID)
+		}
+		seen[r.ID] = true
+		p := plannedRow{row: r, target: t.TargetOf(r), hash: r.Hash()}
+		if p.target == "" {
+			return nil, fmt.Errorf("row %s: no target (set target: in the table or the row)", r.ID)
+		}
+		if r.SameAsBase && rn.Base == nil {
+			return nil, fmt.Errorf("row %s: same_as_base needs a base revision (--base REV)", r.ID)
+		}
+		if r.Contract != "" {
+			c, err := validate.CompileContract(r.Contract)
+			if err != nil {
+				return nil, fmt.Errorf("row %s: %w", r.ID, err)
+			}
+			p.contract = c
+		}
+		for _, m := range r.Metamorphic {
+			if m != validate.RelPermutation && m != validate.RelIdempotent {
+				return nil, fmt.Errorf("row %s: unknown metamorphic relation %q (want %s or %s)", r.ID, m, validate.RelPermutation, validate.RelIdempotent)
+			}
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// Run runs every row of t. The error is for a run that could not happen at
+// all: a table that does not check, or one infrastructure cause behind most
+// rows (the interpreter is missing, the module does not import), returned as
+// an *InfraError.
+func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
+	start := time.Now()
+	reruns := rn.Reruns
+	if reruns <= 0 {
+		reruns = DefaultReruns
+	}
+	planned, err := rn.plan(t)
+	if err != nil {
+		return nil, err
+	}
+	seed := rn.Seed
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	rep := &Report{Target: t.Target, Reruns: reruns, Budget: rn.Budget, Seed: seed, Base: rn.Base != nil}
+	infra := map[string]int{}
+	for i, p := range planned {
+		res, infraReason, err := rn.runRow(ctx, p, reruns, seed+int64(i))
+		if err != nil {
+			return nil, err
+		}
+		if infraReason != "" {
+			infra[infraReason]++
+			// Gotestsum's care: a mass failure on the first rows is one
+			// cause, not a hundred rows.
+			if i < 3 && infra[infraReason] == i+1 && (i == 2 || i == len(planned)-1) {
+				return nil, &InfraError{Reason: infraReason}
+			}
+		}
+		rep.Rows = append(rep.Rows, res)
+		if rn.Progress != nil {
+			rn.Progress(res)
+		}
+	}
+	for reason, n := range infra {
+		if n*2 > len(planned) {
+			return nil, &InfraError{Reason: reason}
+		}
+	}
+	rn.finish(rep)
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// finish applies freezes, the flake budget and the decision matrix.
+func (rn *Runner) finish(rep *Report) {
+	byHash := map[string]bool{}
+	for i := range rep.Rows {
+		r := &rep.Rows[i]
+		byHash[r.Hash] = true
+		if z, ok := rn.Freezes[r.Hash]; ok {
+			if r.Broken {
+				// Seed 004: a row that fails every attempt is broken, not
+				// flaky; freezing it would hide a real failure.
+				r.Why = "frozen, but failed every attempt: broken, not flaky; the freeze does not apply; " + r.Why
+			} else {
+				zz := z
+				r.Frozen, r.Freeze = true, &zz
+			}
+		}
+	}
+	for h, z := range rn.Freezes {
+		if !byHash[h] {
+			rep.Stale = append(rep.Stale, Stale{Hash: h, RowID: z.RowID, Reason: z.Reason})
+		}
+	}
+	sort.Slice(rep.Stale, func(i, j int) bool { return rep.Stale[i].Hash < rep.Stale[j].Hash })
+	failed := false
+	for _, r := range rep.Rows {
+		switch {
+		case r.Frozen:
+			rep.Spent++
+		case r.Status == StatusFlake:
+			rep.Spent++
+			failed = true
+		case r.Status != StatusPass:
+			failed = true
+		}
+		if r.Changed {
+			rep.Changed = append(rep.Changed, r.ID)
+		}
+	}
+	// Silent spec changes first (seeds 000 and 004).
+	sort.SliceStable(rep.Changed, func(i, j int) bool {
+		return rep.row(rep.Changed[i]).SpecChange && !rep.row(rep.Changed[j]).SpecChange
+	})
+	switch {
+	case rep.Spent > rn.Budget:
+		rep.Exit = 2
+	case failed:
+		rep.Exit = 1
+	}
+}
+
+func (rep *Report) row(id string) RowResult {
+	for _, r := range rep.Rows {
+		if r.ID == id {
+			return r
+		}
+	}
+	return RowResult{}
+}
+
+func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int64) (RowResult, string, error) {
+	r := p.row
+	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target}
+	rng := rand.New(rand.NewSource(seed))
+	infraReason := ""
+	for i := 0; i < reruns; i++ {
+		a, reason, err := rn.attempt(ctx, p, i, rng)
+		if err != nil {
+			return res, "", err
+		}
+		if reason != "" {
+			infraReason = reason
+			res.Attempts = append(res.Attempts, a)
+			res.Seen = append(res.Seen, a.Status)
+			break // the next attempts would fail the same way
+		}
+		res.Attempts = append(res.Attempts, a)
+		res.Seen = append(res.Seen, a.Status)
+		if a.Base != nil {
+			res.BaseSeen = append(res.BaseSeen, replyKey(*a.Base))
+		}
+	}
+	res.Status, res.Why = summarize(res.Attempts)
+	res.Broken = res.Status != StatusPass && res.Status != StatusFlake
+	if rn.Base != nil {
+		rn.compareBase(&res)
+	}
+	return res, infraReason, nil
+}
+
+// summarize gives a row its status: the attempts' common status, or a flake.
+func summarize(as []Attempt) (string, string) {
+	first := as[0].Status
+	same := true
+	for _, a := range as[1:] {
+		if a.Status != first {
+			same = false
+		}
+	}
+	if same {
+		return first, as[0].Why
+	}
+	for _, a := range as {
+		if a.Status != StatusPass {
+			return StatusFlake, "attempts disagree; one said: " + a.Why
+		}
+	}
+	return StatusFlake, "attempts disagree"
+}
+
+func (rn *Runner) call(ctx context.Context, ad Adapter, id, target string, args []any, kwargs map[string]any) (Reply, error) {
+	return ad.Call(ctx, Call{ID: id, Target: target, Args: args, Kwargs: kwargs})
+}
+
+// attempt runs a row once (plus its metamorphic calls) and judges it.
+func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Rand) (Attempt, string, error) {
+	r := p.row
+	args, kwargs := r.CallArgs()
+	start := time.Now()
+	id := fmt.Sprintf("%s#%d", r.ID, n+1)
+	rep, err := rn.call(ctx, rn.Adapter, id, p.target, args, kwargs)
+	a := Attempt{Reply: rep}
+	if err != nil {
+		if ctx.Err() != nil {
+			return a, "", ctx.Err()
+		}
+		var ie *InfraError
+		if errors.As(err, &ie) {
+			a.Status, a.Why = StatusError, ie.Error()
+			a.Duration = time.Since(start)
+			return a, ie.Error(), nil
+		}
+		return a, "", err
+	}
+	a.Status, a.Why = rn.judge(p, rep, args, kwargs)
+	if a.Status == StatusPass && rep.Outcome == OutcomeReturned && len(r.Metamorphic) > 0 {
+		st, why, err := rn.relations(ctx, p, n, rep, args, kwargs, rng)
+		if err != nil {
+			return a, "", err
+		}
+		a.Status, a.Why = st, why
+	}
+	if rn.Base != nil {
+		b, err := rn.call(ctx, rn.Base, id, p.target, args, kwargs)
+		if err != nil {
+			if ctx.Err() != nil {
+				return a, "", ctx.Err()
+			}
+			b = Reply{ID: id, Outcome: OutcomeCrashed, Detail: "base: " + err.Error()}
+		}
+		a.Base = &b
+		if r.SameAsBase && a.Status == StatusPass {
+			if hk, bk := replyKey(rep), replyKey(b); hk != bk {
+				a.Status, a.Why = StatusFail, fmt.Sprintf("same_as_base: head %s, base %s", hk, bk)
+			}
+		}
+	}
+	a.Duration = time.Since(start)
+	return a, "", nil
+}
+
+// judge applies seed 004's decision matrix to one reply.
+func (rn *Runner) judge(p plannedRow, rep Reply, args []any, kwargs map[string]any) (string, string) {
+	r := p.row
+	switch rep.Outcome {
+	case OutcomeTimeout:
+		return StatusTimeout, rep.Detail
+	case OutcomeCrashed:
+		return StatusCrashed, rep.Detail
+	case OutcomeUnencodable:
+		return StatusError, rep.Detail
+	case OutcomeRaised:
+		exc := rep.Exc
+		if exc == nil {
+			exc = &Exc{Class: "?"}
+		}
+		if r.Kind == validate.KindInvalid {
+			if r.Raises != "" && exc.Class != r.Raises {
+				return StatusFail, fmt.Sprintf("raised %s, want %s", excString(exc), r.Raises)
+			}
+			return StatusPass, "raised " + excString(exc)
+		}
+		if r.SameAsBase && r.Contract == "" {
+			return StatusPass, "raised " + excString(exc) // judged against base
+		}
+		return StatusError, "raised " + excString(exc)
+	case OutcomeReturned:
+		if r.Kind == validate.KindInvalid {
+			// Seed 004: a value returned for an invalid input is a failure,
+			// never a pass.
+			return StatusFail, "returned " + short(rep.Value) + " for an invalid input; want a raise"
+		}
+		if p.contract == nil {
+			return StatusPass, "returned " + short(rep.Value)
+		}
+		ok, err := p.contract.Eval(rep.Value, r.Inp, args, kwargs)
+		if err != nil {
+			return StatusError, fmt.Sprintf("returned %s; %v", short(rep.Value), err)
+		}
+		if !ok {
+			return StatusFail, fmt.Sprintf("returned %s; contract %s does not hold", short(rep.Value), r.Contract)
+		}
+		return StatusPass, "returned " + short(rep.Value)
+	}
+	return StatusCrashed, fmt.Sprintf("unknown outcome %q", rep.Outcome)
+}
+
+// relations checks the row's metamorphic relations (seed 004, Step 3):
+// permutation (reversed and shuffled input, same result) and idempotence.
+func (rn *Runner) relations(ctx context.Context, p plannedRow, n int, rep Reply, args []any, kwargs map[string]any, rng *rand.Rand) (string, string, error) {
+	r := p.row
+	want := validate.Normalize(rep.Value)
+	check := func(name string, cargs []any) (string, string, error) {
+		got, err := rn.call(ctx, rn.Adapter, fmt.Sprintf("%s#%d~%s", r.ID, n+1, name), p.target, cargs, kwargs)
+		if err != nil {
+			if ctx.Err() != nil {
+				return "", "", ctx.Err()
+			}
+			return StatusError, name + ": " + err.Error(), nil
+		}
+		switch got.Outcome {
+		case OutcomeTimeout:
+			return StatusTimeout, name + ": " + got.Detail, nil
+		case OutcomeCrashed:
+			return StatusCrashed, name + ": " + got.Detail, nil
+		case OutcomeReturned:
+			if cmp.Equal(want, validate.Normalize(got.Value)) {
+				return StatusPass, "", nil
+			}
+			return StatusFail, fmt.Sprintf("%s: gave %s, not %s", name, short(got.Value), short(rep.Value)), nil
+		}
+		return StatusFail, fmt.Sprintf("%s: %s %s", name, got.Outcome, excString(got.Exc)), nil
+	}
+	for _, m := range r.Metamorphic {
+		switch m {
+		case validate.RelPermutation:
+			if len(args) == 0 {
+				continue
+			}
+			list, ok := args[0].([]any)
+			if !ok || len(list) < 2 {
+				continue
+			}
+			rev := make([]any, len(list))
+			for i, v := range list {
+				rev[len(list)-1-i] = v
+			}
+			shuf := append([]any(nil), list...)
+			rng.Shuffle(len(shuf), func(i, j int) { shuf[i], shuf[j] = shuf[j], shuf[i] })
+			for _, v := range []struct {
+				name string
+				l    []any
+			}{{"permutation(reversed)", rev}, {"permutation(shuffled)", shuf}} {
+				cargs := append([]any{v.l}, args[1:]...)
+				if st, why, err := check(v.name, cargs); err != nil || st != StatusPass {
+					return st, why, err
+				}
+			}
+		case validate.RelIdempotent:
+			if st, why, err := check("idempotent", append([]any{rep.Value}, args[min(1, len(args)):]...)); err != nil || st != StatusPass {
+				return st, why, err
+			}
+		}
+	}
+	return StatusPass, "returned " + short(rep.Value) + "; relations hold", nil
+}
+
+// compareBase marks rows whose outcome changed between base and head.
+func (rn *Runner) compareBase(res *RowResult) {
+	if len(res.Attempts) == 0 || res.Attempts[0].Base == nil {
+		return
+	}
+	head := res.Attempts[0].Reply
+	base := *res.Attempts[0].Base
+	hk, bk := replyKey(head), replyKey(base)
+	res.BaseWhy = bk
+	if hk != bk {
+		res.Changed = true
+		res.SpecChange = res.Kind == validate.KindInvalid && base.Outcome == OutcomeRaised && head.Outcome == OutcomeReturned
+	}
+}
+
+// replyKey is what "same outcome" means between base and head: the same
+// value, or a raise of the same class.
+func replyKey(r Reply) string {
+	switch r.Outcome {
+	case OutcomeReturned:
+		b, _ := json.Marshal(validate.Normalize(r.Value))
+		return "returned " + string(b)
+	case OutcomeRaised:
+		if r.Exc != nil {
+			return "raised " + r.Exc.Class
+		}
+		return "raised"
+	}
+	return r.Outcome
+}
+
+func excString(e *Exc) string {
+	if e == nil {
+		return ""
+	}
+	s := e.Class
+	if e.Code != nil {
+		s += fmt.Sprintf(" (code %v)", e.Code)
+	}
+	if e.Message != "" {
+		s += ": " + e.Message
+	}
+	return oneLine(s, 200)
+}
+
+// short renders a value for a one-line report.
+func short(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return oneLine(string(b), 120)
+}
+
+func oneLine(s string, max int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return s
+}

@@ -1,0 +1,219 @@
+package gate
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+func loadTable(t *testing.T, path string) *validate.Table {
+	t.Helper()
+	tab, err := validate.LoadTable(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+func pyAdapter(t *testing.T, dir string) Adapter {
+	t.Helper()
+	a, err := NewPythonAdapter(PythonConfig{Dir: dir, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return a
+}
+
+// failing lists the ids of rows that did not pass, with their status.
+func failing(rep *Report) []string {
+	var out []string
+	for _, r := range rep.Rows {
+		if r.Status != StatusPass || r.Frozen {
+			s := r.ID + ":" + r.Status
+			if r.Frozen {
+				s += ":frozen"
+			}
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestIntervalsEndToEnd is issue 5's "done means": the reviewed version
+// passes seed 004's rows; the agent's patch fails P004 and P005, exit 1.
+func TestIntervalsEndToEnd(t *testing.T) {
+	tab := loadTable(t, "testdata/partitions.yaml")
+	tests := []struct {
+		name     string
+		dir      string
+		wantFail []string
+		wantExit int
+	}{
+		{"base", "testdata/intervals/base", nil, 0},
+		{"agent patch", "testdata/intervals/head", []string{"P004:fail", "P005:fail"}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rn := &Runner{Adapter: pyAdapter(t, tc.dir), Budget: DefaultBudget, Seed: 1}
+			rep, err := rn.Run(context.Background(), tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.wantFail, failing(rep)); diff != "" {
+				t.Errorf("failing rows (-want +got):\n%s", diff)
+			}
+			if rep.Exit != tc.wantExit {
+				t.Errorf("exit = %d, want %d", rep.Exit, tc.wantExit)
+			}
+			for _, r := range rep.Rows {
+				if len(r.Attempts) != DefaultReruns {
+					t.Errorf("%s ran %d times, want every one of %d reruns", r.ID, len(r.Attempts), DefaultReruns)
+				}
+			}
+		})
+	}
+}
+
+const oddSubject = `
+import random
+_n = [0]
+def rand(x):
+    return random.random() < 0.5
+def alternate(x):
+    _n[0] += 1
+    return _n[0] % 2 == 0
+def swallow(x):
+    return "ok"
+def always_false(x):
+    return False
+def sort_first(xs):
+    return sorted(xs)[:1]
+`
+
+func oddTable(rows ...validate.Row) *validate.Table {
+	for i := range rows {
+		rows[i].HasInp = true
+		if rows[i].Kind == "" {
+			rows[i].Kind = validate.KindBoundary
+		}
+		rows[i].Cls, rows[i].Relation, rows[i].AssumptionIDs = "c", "some relation", []string{"A001"}
+	}
+	return &validate.Table{Version: 1, Target: "odd.rand", Rows: rows}
+}
+
+func oddDir(t *testing.T) string {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "odd.py"), []byte(oddSubject), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestRunnerDecisionMatrix(t *testing.T) {
+	dir := oddDir(t)
+	flaky := func(id string) validate.Row {
+		return validate.Row{ID: id, Target: "odd.alternate", Inp: id, Contract: "result == true"}
+	}
+	tests := []struct {
+		name     string
+		table    *validate.Table
+		freeze   []string // row ids to freeze
+		budget   int
+		want     []string
+		wantExit int
+		reason   string
+	}{
+		{"random subject is a flake", oddTable(validate.Row{ID: "P001", Inp: 1, Contract: "result == true"}), nil, 2,
+			[]string{"P001:flake"}, 1, "outcomes differ across reruns (seed 004); 5 coin flips all alike is 1 in 16, so reruns=12 below"},
+		{"invalid row that returns fails", oddTable(validate.Row{ID: "P001", Target: "odd.swallow", Kind: validate.KindInvalid, Inp: nil}), nil, 2,
+			[]string{"P001:fail"}, 1, "a value returned for an invalid input is a failure, never a pass"},
+		{"frozen flake within budget holds", oddTable(flaky("P001")), []string{"P001"}, 2,
+			[]string{"P001:flake:frozen"}, 0, "frozen rows run, are reported, and do not gate"},
+		{"frozen beyond budget blocks", oddTable(flaky("P001"), flaky("P002"), flaky("P003")), []string{"P001", "P002", "P003"}, 2,
+			[]string{"P001:flake:frozen", "P002:flake:frozen", "P003:flake:frozen"}, 2, "seed 004: frozen rows exceed budget -> block merge"},
+		{"frozen plus unfrozen flakes count together", oddTable(flaky("P001"), flaky("P002")), []string{"P001"}, 1,
+			[]string{"P001:flake:frozen", "P002:flake"}, 2, ""},
+		{"a broken row cannot be frozen", oddTable(validate.Row{ID: "P001", Target: "odd.always_false", Inp: 1, Contract: "result == true"}), []string{"P001"}, 2,
+			[]string{"P001:fail"}, 1, "fails every attempt: broken, not flaky"},
+		{"permutation relation", oddTable(validate.Row{ID: "P001", Target: "odd.sort_first", Inp: []any{3, 1, 2}, Metamorphic: []string{"permutation"}},
+			validate.Row{ID: "P002", Target: "odd.sort_first", Inp: []any{1, 2}, Metamorphic: []string{"permutation", "idempotent"}}), nil, 2,
+			nil, 0, "sorted(xs)[:1] is permutation-invariant and idempotent"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fz := Freezes{}
+			for _, id := range tc.freeze {
+				for _, r := range tc.table.Rows {
+					if r.ID == id {
+						fz[r.Hash()] = NewFreeze(id, "flaky", "", time.Now(), "")
+					}
+				}
+			}
+			rn := &Runner{Adapter: pyAdapter(t, dir), Budget: tc.budget, Seed: 7, Freezes: fz, Reruns: 12}
+			rep, err := rn.Run(context.Background(), tc.table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, failing(rep)); diff != "" {
+				t.Errorf("%s: rows (-want +got):\n%s", tc.reason, diff)
+			}
+			if rep.Exit != tc.wantExit {
+				t.Errorf("%s: exit = %d, want %d", tc.reason, rep.Exit, tc.wantExit)
+			}
+		})
+	}
+}
+
+func TestRunnerFlakeSeen(t *testing.T) {
+	tab := oddTable(validate.Row{ID: "P001", Target: "odd.alternate", Inp: 1, Contract: "result == true"})
+	rn := &Runner{Adapter: pyAdapter(t, oddDir(t)), Budget: 2, Reruns: 4}
+	rep, err := rn.Run(context.Background(), tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"fail", "pass", "fail", "pass"}
+	if diff := cmp.Diff(want, rep.Rows[0].Seen); diff != "" {
+		t.Errorf("seen (-want +got):\n%s", diff)
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "FLAKE   P001 "+rep.Rows[0].Hash+"  seen [fail, pass, fail, pass]") {
+		t.Errorf("summary does not name the flake with its hash and what was seen:\n%s", b.String())
+	}
+}
+
+func TestRunnerInputErrors(t *testing.T) {
+	dir := oddDir(t)
+	t.Run("same_as_base without base", func(t *testing.T) {
+		tab := oddTable(validate.Row{ID: "P007", Inp: 1, SameAsBase: true})
+		_, err := (&Runner{Adapter: pyAdapter(t, dir)}).Run(context.Background(), tab)
+		if err == nil || !strings.Contains(err.Error(), "P007") {
+			t.Errorf("err = %v, want one naming row P007", err)
+		}
+	})
+	t.Run("module does not import", func(t *testing.T) {
+		var rows []validate.Row
+		for _, id := range []string{"P001", "P002", "P003", "P004"} {
+			rows = append(rows, validate.Row{ID: id, Target: "nosuchmodule.f", Inp: 1})
+		}
+		_, err := (&Runner{Adapter: pyAdapter(t, dir)}).Run(context.Background(), oddTable(rows...))
+		var ie *InfraError
+		if !errors.As(err, &ie) || !strings.Contains(err.Error(), "nosuchmodule") {
+			t.Errorf("err = %v, want one InfraError naming the module", err)
+		}
+	})
+}
