@@ -76,9 +76,10 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	if mem < 0 {
 		mem = 0
 	}
-	// -I: ignore PYTHON* variables and the user's site directory; the
+	// -I: ignore PYTHON* variables and the user's site directory; -B: write
+	// no bytecode into the repository under review. The
 	// harness puts Dir first on sys.path itself.
-	spec.args = []string{"-I", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
+	spec.args = []string{"-I", "-B", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
 	spec.ready = true
 	return &procAdapter{spec: spec}, nil
 }
