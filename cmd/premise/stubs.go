@@ -22,23 +22,7 @@ func newProposeCmd(s Streams) *cobra.Command {
 	return notYet("propose", "Draft the assumption register (assumptions.yaml) from the diff")
 }
 
-func newAcceptCmd(s Streams) *cobra.Command {
-	return notYet("accept ID...", "Accept proposed assumptions")
-}
-
-// newRejectCmd is both "premise reject ID --note TEXT" (an assumption) and the
-// parent of the must-reject corpus commands (add, run, guard).
-func newRejectCmd(s Streams) *cobra.Command {
-	c := notYet("reject ID... --note TEXT", "Reject proposed assumptions; manage the must-reject corpus")
-	addCorpusCmds(c, s)
-	return c
-}
-
 func addCorpusCmds(reject *cobra.Command, s Streams) {}
-
-func newReviewCmd(s Streams) *cobra.Command {
-	return notYet("review", "Walk the proposed assumptions one at a time and record decisions")
-}
 
 func newPartitionsCmd(s Streams) *cobra.Command {
 	return notYet("partitions", "Generate partition rows for accepted assumptions")

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+// decideOptions are the flags of premise accept and premise reject.
+type decideOptions struct {
+	Register string
+	IDs      []string
+	Status   string // validate.StatusAccepted or validate.StatusRejected
+	Note     string
+	JSON     bool
+	Out      io.Writer
+}
+
+func newAcceptCmd(s Streams) *cobra.Command {
+	opts := decideOptions{Status: validate.StatusAccepted, Out: s.Out}
+	c := &cobra.Command{
+		Use:   "accept ID... [--note TEXT] [--register FILE] [--json]",
+		Short: "Accept proposed assumptions",
+		Long: `Accept assumptions of the register: the reviewer agrees the patch relies on
+them, so each becomes partition rows that must hold (seed 004, Step 2).
+
+  premise accept A001 A003                  accept two assumptions
+  premise accept A002 --note "checked the caller sorts"
+  premise accept A001 --register api/assumptions.yaml
+
+Only the status (and the note, when given) changes; comments, order and every
+other field of the file stay as they were, and the file is replaced
+atomically. An id the register does not hold changes nothing and exits 3.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.IDs = args
+			return runDecide(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register")
+	f.StringVar(&opts.Note, "note", "", "the reviewer's reason, kept in the register")
+	f.BoolVar(&opts.JSON, "json", false, "print JSON")
+	return c
+}
+
+// newRejectCmd is both "premise reject ID --note TEXT" (an assumption) and the
+// parent of the must-reject corpus commands (add, run, guard).
+func newRejectCmd(s Streams) *cobra.Command {
+	opts := decideOptions{Status: validate.StatusRejected, Out: s.Out}
+	c := &cobra.Command{
+		Use:   "reject ID... --note TEXT [--register FILE] [--json]",
+		Short: "Reject proposed assumptions; manage the must-reject corpus",
+		Long: `Reject assumptions of the register: the patch must not rely on them (seed
+004, Step 2). A note saying why is required; it is kept in the register.
+
+  premise reject A002 --note "ranges may touch; the caller relies on it"
+  premise reject A003 A004 --note "no datetimes in this module"
+
+Only the status and the note change; comments, order and every other field of
+the file stay as they were, and the file is replaced atomically. An id the
+register does not hold changes nothing and exits 3.
+
+The subcommands add, run and guard manage the must-reject corpus (see
+premise reject add --help).`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			if strings.TrimSpace(opts.Note) == "" {
+				return fmt.Errorf("premise reject: --note is required: say why the patch must not rely on %s", strings.Join(args, ", "))
+			}
+			opts.IDs = args
+			return runDecide(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register")
+	f.StringVar(&opts.Note, "note", "", "why the assumption is rejected (required)")
+	f.BoolVar(&opts.JSON, "json", false, "print JSON")
+	addCorpusCmds(c, s)
+	return c
+}
+
+// decideReport is what accept and reject print with --json.
+type decideReport struct {
+	Register  string              `json:"register"`
+	Decisions []validate.Decision `json:"decisions"`
+}
+
+// runDecide records one status for every id.
+func runDecide(ctx context.Context, opts decideOptions) error {
+	ds := make([]validate.Decision, len(opts.IDs))
+	for i, id := range opts.IDs {
+		ds[i] = validate.Decision{ID: id, Status: opts.Status, Note: opts.Note}
+	}
+	if err := validate.DecideFile(opts.Register, ds); err != nil {
+		return err
+	}
+	if opts.JSON {
+		return writeIndentedJSON(opts.Out, decideReport{Register: opts.Register, Decisions: ds})
+	}
+	for _, d := range ds {
+		fmt.Fprintf(opts.Out, "%s %s\n", d.ID, d.Status)
+	}
+	return nil
+}
+
+func writeIndentedJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// reviewOptions are the flags of premise review.
+type reviewOptions struct {
+	Register string
+	Context  int // lines of source shown either side of the evidence
+	JSON     bool
+	In       io.Reader
+	Out      io.Writer
+	Err      io.Writer // the questions go here with --json, keeping Out pure JSON
+}
+
+func newReviewCmd(s Streams) *cobra.Command {
+	opts := reviewOptions{In: s.In, Out: s.Out, Err: s.Err}
+	c := &cobra.Command{
+		Use:   "review [--register FILE] [--json]",
+		Short: "Walk the proposed assumptions one at a time and record decisions",
+		Long: `Walk the register's proposed assumptions one at a time: the symbol, the
+precondition, and the evidence with its file:line and the source around it.
+Answer each with a letter and Enter:
+
+  a  accept: the patch relies on it; it becomes partition rows
+  r  reject: the patch must not rely on it; premise asks for a note
+  s  skip: leave it proposed (premise check will still refuse it)
+  q  quit: stop here; decisions made so far are kept
+
+  premise review
+  premise review --register api/assumptions.yaml
+
+Each decision is written to the register at once, atomically, so an
+interrupted review loses nothing. Comments and every other field stay as they
+were. Unreviewed proposed rows fail premise check: silence is not assent.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if opts.Context < 0 {
+				return fmt.Errorf("premise review: --context %d must not be negative", opts.Context)
+			}
+			return runReview(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register")
+	f.IntVar(&opts.Context, "context", 3, "lines of source shown either side of the evidence")
+	f.BoolVar(&opts.JSON, "json", false, "print the decisions made as JSON at the end")
+	return c
+}
+
+// reviewReport is what review prints with --json.
+type reviewReport struct {
+	Register  string              `json:"register"`
+	Decisions []validate.Decision `json:"decisions"`
+	Skipped   []string            `json:"skipped"`
+	Remaining []string            `json:"remaining"` // still proposed, not shown (quit or end of input)
+}
+
+// runReview asks about each proposed item in turn and records each answer
+// as soon as it is given.
+func runReview(ctx context.Context, opts reviewOptions) error {
+	reg, err := validate.LoadRegister(opts.Register)
+	if err != nil {
+		return err
+	}
+	var todo []validate.Item
+	for _, it := range reg.Items {
+		if it.Status == validate.StatusProposed {
+			todo = append(todo, it)
+		}
+	}
+	rep := reviewReport{Register: opts.Register, Decisions: []validate.Decision{}, Skipped: []string{}, Remaining: []string{}}
+	// With --json the questions go to the error stream, so that standard
+	// output holds the JSON report alone.
+	out := opts.Out
+	if opts.JSON && opts.Err != nil {
+		out = opts.Err
+	}
+	if len(todo) == 0 {
+		if opts.JSON {
+			return writeIndentedJSON(opts.Out, rep)
+		}
+		fmt.Fprintf(out, "%s: no proposed assumptions to review\n", opts.Register)
+		return nil
+	}
+	in := bufio.NewScanner(opts.In)
+	ask := func(prompt string) (string, bool) {
+		fmt.Fprint(out, prompt)
+		if !in.Scan() {
+			fmt.Fprintln(out)
+			return "", false
+		}
+		return strings.TrimSpace(in.Text()), true
+	}
+	srcDir := filepath.Dir(opts.Register)
+	i := 0
+walk:
+	for ; i < len(todo); i++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		it := todo[i]
+		showItem(out, it, i+1, len(todo), srcDir, opts.Context)
+		for {
+			ans, ok := ask("[a]ccept [r]eject [s]kip [q]uit? ")
+			if !ok {
+				break walk
+			}
+			switch strings.ToLower(ans) {
+			case "a", "accept":
+				d := validate.Decision{ID: it.ID, Status: validate.StatusAccepted}
+				if err := validate.DecideFile(opts.Register, []validate.Decision{d}); err != nil {
+					return err
+				}
+				rep.Decisions = append(rep.Decisions, d)
+				fmt.Fprintf(out, "%s accepted\n\n", it.ID)
+			case "r", "reject":
+				note := ""
+				for note == "" {
+					n, ok := ask("note (why the patch must not rely on it): ")
+					if !ok {
+						break walk
+					}
+					note = n
+				}
+				d := validate.Decision{ID: it.ID, Status: validate.StatusRejected, Note: note}
+				if err := validate.DecideFile(opts.Register, []validate.Decision{d}); err != nil {
+					return err
+				}
+				rep.Decisions = append(rep.Decisions, d)
+				fmt.Fprintf(out, "%s rejected\n\n", it.ID)
+			case "s", "skip":
+				rep.Skipped = append(rep.Skipped, it.ID)
+				fmt.Fprintf(out, "%s left proposed\n\n", it.ID)
+			case "q", "quit":
+				break walk
+			default:
+				fmt.Fprintf(out, "answer a, r, s or q\n")
+				continue
+			}
+			break
+		}
+	}
+	for ; i < len(todo); i++ {
+		rep.Remaining = append(rep.Remaining, todo[i].ID)
+	}
+	if opts.JSON {
+		return writeIndentedJSON(opts.Out, rep)
+	}
+	left := len(rep.Skipped) + len(rep.Remaining)
+	fmt.Fprintf(out, "%d decided, %d still proposed\n", len(rep.Decisions), left)
+	return nil
+}
+
+// showItem prints one assumption for review: what it says and where the
+// diff says it.
+func showItem(w io.Writer, it validate.Item, n, total int, srcDir string, context int) {
+	fmt.Fprintf(w, "%s (%d of %d)  %s\n", it.ID, n, total, it.Symbol)
+	fmt.Fprintf(w, "  precondition: %s\n", it.Precondition)
+	where := ""
+	if it.File != "" {
+		where = it.File
+		if it.Line > 0 {
+			where = fmt.Sprintf("%s:%d", it.File, it.Line)
+		}
+		where += "  "
+	}
+	fmt.Fprintf(w, "  evidence:     %s%s\n", where, it.Evidence)
+	if it.Source != "" {
+		fmt.Fprintf(w, "  proposed by:  %s\n", it.Source)
+	}
+	if it.Stale {
+		fmt.Fprintf(w, "  stale:        the current diff no longer supports it\n")
+	}
+	for _, l := range sourceAround(srcDir, it.File, it.Line, context) {
+		fmt.Fprintln(w, l)
+	}
+	fmt.Fprintln(w)
+}
+
+// sourceAround returns the lines around line of file, the evidence line
+// marked, or nothing when the file cannot be read (a deleted file, a
+// register reviewed away from its checkout).
+func sourceAround(dir, file string, line, context int) []string {
+	if file == "" || line <= 0 {
+		return nil
+	}
+	path := file
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, file)
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		data, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return nil
+	}
+	lines := strings.Split(string(data), "\n")
+	if line > len(lines) {
+		return nil
+	}
+	lo, hi := max(1, line-context), min(len(lines), line+context)
+	out := []string{""}
+	for i := lo; i <= hi; i++ {
+		mark := "   "
+		if i == line {
+			mark = ">  "
+		}
+		out = append(out, fmt.Sprintf("  %s%4d | %s", mark, i, lines[i-1]))
+	}
+	return out
+}
