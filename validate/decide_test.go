@@ -115,4 +115,3 @@ func TestDecideFileAtomic(t *testing.T) {
 		t.Error("a failed decision changed the file")
 	}
 }
-
