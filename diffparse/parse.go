@@ -98,6 +98,7 @@ func split(data []byte, name string) ([]*chunk, []string, error) {
 			if cur == nil || closed || cur.fileHdr < 0 {
 				return nil, nil, &Error{File: name, Line: i + 1, Err: errors.New("hunk without a file header (--- a/PATH, +++ b/PATH)")}
 			}
+			cur.end = i // for cur.path in errors; set for good when the chunk ends
 			h, err := parseHunkHeader(l)
 			if err != nil {
 				return nil, nil, &Error{File: name, Line: i + 1, Path: cur.path(lines), Err: err}
@@ -315,6 +316,9 @@ func (c *chunk) headers(lines []string) gitHeaders {
 	end := c.end
 	if len(c.hunks) > 0 {
 		end = c.hunks[0].line
+	}
+	if c.fileHdr >= 0 && end < c.fileHdr+2 {
+		end = c.fileHdr + 2
 	}
 	if end < c.start {
 		end = c.start

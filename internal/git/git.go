@@ -51,24 +51,25 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 		return nil, fmt.Errorf("open repository %s: %w (not a directory)", dir, ErrNotRepo)
 	}
 	r := &Repo{Dir: abs}
-	out, err := r.run(ctx, "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--show-toplevel")
+	out, err := r.run(ctx, "rev-parse", "--is-bare-repository", "--absolute-git-dir")
 	if err != nil {
 		return nil, fmt.Errorf("open repository %s: %w", dir, ErrNotRepo)
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
-	if len(lines) >= 1 && lines[0] == "true" {
-		r.Bare = true
-		if len(lines) >= 2 {
-			r.Dir = lines[1]
-		}
-	} else if len(lines) >= 3 && lines[2] != "" {
-		r.Dir = lines[2]
+	if len(lines) != 2 {
+		return nil, fmt.Errorf("open repository %s: %w", dir, ErrNotRepo)
+	}
+	if lines[0] == "true" {
+		r.Bare, r.Dir = true, lines[1]
+		return r, nil
+	}
+	top, err := r.run(ctx, "rev-parse", "--show-toplevel")
+	if t := strings.TrimSpace(string(top)); err == nil && t != "" {
+		r.Dir = t
 	} else {
-		// Inside a .git directory of a work tree: behave like a bare repository.
-		r.Bare = true
-		if len(lines) >= 2 {
-			r.Dir = lines[1]
-		}
+		// Inside the .git directory of a work tree: read it like a bare
+		// repository.
+		r.Bare, r.Dir = true, lines[1]
 	}
 	return r, nil
 }

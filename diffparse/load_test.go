@@ -1,0 +1,406 @@
+package diffparse
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/internal/git"
+)
+
+const pyBase = `import os
+
+
+def top(x):
+    return x + 1
+
+
+@decorator
+@other(1)
+def decorated(a):
+    return a
+
+
+class Outer:
+    """An outer class."""
+
+    attr = 1
+
+    def method(self):
+        def helper():
+            return 1
+        return helper()
+
+    class Inner:
+        def deep(self):
+            return 2
+
+    async def later(self):
+        return 3
+
+
+async def fetch():
+    return None
+
+
+def to_remove():
+    x = 1
+    y = 2
+    return x + y
+`
+
+const goBase = `package shapes
+
+import "fmt"
+
+// List is a generic list.
+type List[T any] struct {
+	items []T
+}
+
+// Push appends v.
+func (l *List[T]) Push(v T) {
+	l.items = append(l.items, v)
+}
+
+type (
+	A int
+	B struct {
+		x int
+	}
+)
+
+// Hello greets.
+func Hello(name string) string {
+	return fmt.Sprintf("hello %s", name)
+}
+
+func (a A) String() string {
+	return fmt.Sprint(int(a))
+}
+`
+
+// TestLoadShapes builds a real repository for every shape of diff git emits
+// and checks Load's JSON against golden files (issue 2, "Done means").
+func TestLoadShapes(t *testing.T) {
+	tests := []struct {
+		name string
+		// base and head are applied in turn; extra runs after head's files
+		// are written and before the head commit.
+		base, head map[string]string
+		extra      func(r *testRepo)
+		reason     string
+	}{
+		{
+			name: "python-symbols",
+			base: map[string]string{"pkg/shapes.py": pyBase},
+			head: map[string]string{"pkg/shapes.py": strings.NewReplacer(
+				"return x + 1", "return x + 2", // top
+				"    return a\n", "    return a * 2\n", // decorated: an added line inside, span from the first decorator
+				"            return 1\n", "            return 10\n", // nested helper belongs to Outer.method
+				"            return 2\n", "            return 20\n", // Outer.Inner.deep
+				"        return 3\n", "        await x()\n        return 3\n", // async method
+				"    y = 2\n", "", // a pure deletion inside to_remove
+			).Replace(pyBase) + "\n\ndef brand_new():\n    pass\n"},
+			reason: "innermost symbols only; decorated spans start at the first decorator; nested functions belong to their enclosing method; a pure deletion counts for the symbol around its anchor",
+		},
+		{
+			name:   "python-src-layout-and-init",
+			base:   map[string]string{"src/acme/__init__.py": "def f():\n    return 1\n", "src/acme/sub/mod.py": "def g():\n    return 1\n"},
+			head:   map[string]string{"src/acme/__init__.py": "def f():\n    return 2\n", "src/acme/sub/mod.py": "def g():\n    return 2\n"},
+			reason: "module paths drop src/, .py and /__init__",
+		},
+		{
+			name:   "python-deleted-symbol",
+			base:   map[string]string{"m.py": "def keep():\n    return 1\n\n\ndef gone():\n    a = 1\n    return a\n"},
+			head:   map[string]string{"m.py": "def keep():\n    return 1\n"},
+			reason: "a symbol absent from head is deleted and its lines refer to the base file",
+		},
+		{
+			name: "go-symbols",
+			base: map[string]string{"go.mod": "module example.com/m\n\ngo 1.22\n", "internal/shapes/shapes.go": goBase},
+			head: map[string]string{"internal/shapes/shapes.go": strings.NewReplacer(
+				"l.items = append(l.items, v)", "l.items = append([]T{v}, l.items...)",
+				"\t\tx int\n", "\t\tx int\n\t\ty int\n",
+				"return fmt.Sprint(int(a))", "return fmt.Sprintf(\"%d\", int(a))",
+				"// Hello greets.", "// Hello greets warmly.",
+			).Replace(goBase) + "\nfunc Added() {}\n"},
+			reason: "Type.Method with pointer and generic receivers stripped; grouped type specs; a doc-comment change alone touches no symbol",
+		},
+		{
+			name: "added-and-deleted-files",
+			base: map[string]string{"old.py": "def old():\n    return 1\n", "keep.txt": "x\n"},
+			head: map[string]string{"old.py": deleteMark, "new.py": "class New:\n    def m(self):\n        pass\n"},
+		},
+		{
+			name:   "renamed-without-change",
+			base:   map[string]string{"a/mod.py": "def f():\n    return 1\n" + strings.Repeat("# filler\n", 20)},
+			extra:  func(r *testRepo) { mkdir(r, "b"); r.git("mv", "a/mod.py", "b/mod.py") },
+			reason: "a pure rename has no hunks and so no symbols",
+		},
+		{
+			name: "renamed-with-change",
+			base: map[string]string{"a/mod.py": "def f():\n    return 1\n" + strings.Repeat("# filler\n", 20)},
+			extra: func(r *testRepo) {
+				mkdir(r, "b")
+				r.git("mv", "a/mod.py", "b/mod.py")
+				r.write(map[string]string{"b/mod.py": "def f():\n    return 2\n" + strings.Repeat("# filler\n", 20)})
+			},
+		},
+		{
+			name: "copied",
+			base: map[string]string{"src.py": "def f():\n    return 1\n" + strings.Repeat("# filler line\n", 30)},
+			head: map[string]string{
+				"src.py":     "def f():\n    return 1\n" + strings.Repeat("# filler line\n", 30) + "# more\n",
+				"copy.py":    "def f():\n    return 1\n" + strings.Repeat("# filler line\n", 30),
+				"changed.py": "def f():\n    return 9\n" + strings.Repeat("# filler line\n", 30),
+			},
+			reason: "git reports copies of a file modified in the same diff, with and without a content change",
+		},
+		{
+			name:  "mode-change",
+			base:  map[string]string{"run.py": "def main():\n    pass\n"},
+			extra: func(r *testRepo) { chmod(r, "run.py", 0o755) },
+		},
+		{
+			name:  "mode-change-and-content",
+			base:  map[string]string{"run.py": "def main():\n    pass\n"},
+			head:  map[string]string{"run.py": "def main():\n    return 1\n"},
+			extra: func(r *testRepo) { chmod(r, "run.py", 0o755) },
+		},
+		{
+			name: "binary",
+			base: map[string]string{"img.bin": "\x00\x01\x02binary\x00"},
+			head: map[string]string{"img.bin": "\x00\x01\x03binary\x00", "new.bin": "\x00\xff"},
+		},
+		{
+			name: "no-newline-at-eof",
+			base: map[string]string{"m.py": "def f():\n    return 1", "n.py": "def g():\n    return 1\n"},
+			head: map[string]string{"m.py": "def f():\n    return 2", "n.py": "def g():\n    return 2"},
+		},
+		{
+			name: "crlf",
+			base: map[string]string{"w.py": "def f():\r\n    return 1\r\n\r\n\r\ndef g():\r\n    return 1\r\n"},
+			head: map[string]string{"w.py": "def f():\r\n    return 1\r\n\r\n\r\ndef g():\r\n    return 2\r\n"},
+		},
+		{
+			name: "non-utf8",
+			base: map[string]string{"latin.py": "# -*- coding: latin-1 -*-\ndef f():\n    return '\xe9'\n"},
+			head: map[string]string{"latin.py": "# -*- coding: latin-1 -*-\ndef f():\n    return '\xe8\xff'\n"},
+		},
+		{
+			name: "quoted-paths",
+			base: map[string]string{"dir with space/m od.py": "def f():\n    return 1\n", "ünï/cödé.py": "def g():\n    return 1\n"},
+			head: map[string]string{"dir with space/m od.py": "def f():\n    return 2\n", "ünï/cödé.py": "def g():\n    return 2\n", "tab\there.py": "def h():\n    pass\n"},
+		},
+		{
+			name: "excluded",
+			base: map[string]string{
+				".gitattributes": "gen/** linguist-generated\n*.pb.py linguist-generated=true\nlib/x.py linguist-vendored\n",
+				".premise.yaml":  "exclude:\n  - \"migrations/**\"\n  - \"*_pb2.py\"\nmodel: whatever-other-stages-read\n",
+				"go.mod":         "module example.com/m\n",
+			},
+			head: map[string]string{
+				"gen/a.py":                "def f():\n    pass\n",
+				"api.pb.py":               "def f():\n    pass\n",
+				"lib/x.py":                "def f():\n    pass\n",
+				"vendor/v/v.go":           "package v\n\nfunc F() {}\n",
+				"third_party/t.py":        "def f():\n    pass\n",
+				"web/node_modules/m/i.py": "def f():\n    pass\n",
+				"migrations/0001.py":      "def f():\n    pass\n",
+				"proto/thing_pb2.py":      "def f():\n    pass\n",
+				"zz_generated.go":         "// Code generated by stringer; DO NOT EDIT.\n\npackage m\n\nfunc G() {}\n",
+				"kept.py":                 "def kept():\n    pass\n",
+				"README.md":               "# hi\n",
+			},
+			reason: "generated and vendored files are listed with a reason and no symbols; other languages are listed with none",
+		},
+		{
+			name:   "parse-error",
+			base:   map[string]string{"bad.py": "def f():\n    return 1\n", "bad.go": "package m\n"},
+			head:   map[string]string{"bad.py": "def f(:\n    return 1\n", "bad.go": "package m\n\nfunc {\n", "good.py": "def ok():\n    pass\n"},
+			reason: "a file that does not parse is listed with parse_error; the run goes on",
+		},
+		{
+			name:   "empty-diff",
+			base:   map[string]string{"m.py": "def f():\n    pass\n"},
+			reason: "no change: no files",
+		},
+		{
+			name: "submodule",
+			base: map[string]string{"m.py": "def f():\n    pass\n"},
+			extra: func(r *testRepo) {
+				sub := newTestRepo(r.t)
+				sub.write(map[string]string{"s.py": "x = 1\n"})
+				sub.commit("one")
+				sub.write(map[string]string{"s.py": "x = 2\n"})
+				second := sub.commit("two")
+				r.git("-c", "protocol.file.allow=always", "submodule", "--quiet", "add", sub.dir, "deps/sub")
+				r.git("-C", "deps/sub", "checkout", "--quiet", "HEAD~1")
+				r.commit("add submodule at one")
+				r.git("tag", "with-sub")
+				r.git("-C", "deps/sub", "checkout", "--quiet", second)
+			},
+			reason: "a submodule pointer change is listed with no language and no symbols",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newTestRepo(t)
+			r.write(tt.base)
+			base := r.commit("base")
+			r.write(tt.head)
+			if tt.extra != nil {
+				tt.extra(r)
+			}
+			if tt.name == "submodule" {
+				base = "with-sub"
+			}
+			head := r.commit("head")
+			res := r.load(base, head)
+			checkInvariants(t, res)
+			golden(t, "load-"+tt.name, res)
+		})
+	}
+}
+
+func mkdir(r *testRepo, p string) {
+	r.t.Helper()
+	if err := os.MkdirAll(filepath.Join(r.dir, p), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func chmod(r *testRepo, p string, mode os.FileMode) {
+	r.t.Helper()
+	if err := os.Chmod(filepath.Join(r.dir, p), mode); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// checkInvariants asserts what every Result promises: each symbol's changed
+// lines lie in its span, and sources are present for parsed sides.
+func checkInvariants(t *testing.T, res *Result) {
+	t.Helper()
+	for _, f := range res.Files {
+		for _, s := range f.Symbols {
+			for _, l := range s.ChangedLines {
+				if l < s.Start || l > s.End {
+					t.Errorf("%s: %s changed line %d outside its span %d-%d", f.Path, s.Name, l, s.Start, s.End)
+				}
+			}
+			if src := f.SymbolSource(s); len(src) == 0 {
+				t.Errorf("%s: %s has no source", f.Path, s.Name)
+			}
+		}
+	}
+}
+
+// TestLoadDirtyAndBare checks that file contents come from git objects: a
+// dirty work tree and a bare clone give the same answer as a clean one.
+func TestLoadDirtyAndBare(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"m.py": "def f():\n    return 1\n"})
+	base := r.commit("base")
+	r.write(map[string]string{"m.py": "def f():\n    return 2\n\n\ndef g():\n    pass\n"})
+	head := r.commit("head")
+	clean := r.load(base, head)
+	r.write(map[string]string{"m.py": "garbage(\n"})
+	dirty := r.load(base, head)
+	bare := filepath.Join(t.TempDir(), "bare.git")
+	r.git("clone", "--quiet", "--bare", r.dir, bare)
+	res, err := Load(context.Background(), Config{Repo: bare, Base: base, Head: head})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jsonOf(t, clean)
+	if got := jsonOf(t, dirty); got != want {
+		t.Errorf("dirty work tree changed the answer:\n%s\nwant\n%s", got, want)
+	}
+	if got := jsonOf(t, res); got != want {
+		t.Errorf("bare repository changed the answer:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestLoadDefaultBase checks the default base: origin/HEAD, else main, else
+// master (issue 2).
+func TestLoadDefaultBase(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"m.py": "def f():\n    return 1\n"})
+	mainSHA := r.commit("base")
+	r.git("checkout", "--quiet", "-b", "feature")
+	r.write(map[string]string{"m.py": "def f():\n    return 2\n"})
+	r.commit("head")
+	res, err := Load(context.Background(), Config{Repo: r.dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Base != mainSHA || res.MergeBase != mainSHA {
+		t.Errorf("default base = %s (merge-base %s), want main %s", res.Base, res.MergeBase, mainSHA)
+	}
+	r.git("branch", "-m", "main", "master")
+	if res, err = Load(context.Background(), Config{Repo: r.dir}); err != nil || res.Base != mainSHA {
+		t.Errorf("with master only: base %v, err %v; want %s", res, err, mainSHA)
+	}
+	// origin/HEAD wins over main and master.
+	r.git("checkout", "--quiet", "-b", "main", "feature")
+	r.git("update-ref", "refs/remotes/origin/trunk", "feature~1")
+	r.git("symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/trunk")
+	if res, err = Load(context.Background(), Config{Repo: r.dir}); err != nil || res.Base != mainSHA {
+		t.Errorf("with origin/HEAD: base %v, err %v; want %s", res, err, mainSHA)
+	}
+	r.git("checkout", "--quiet", "--orphan", "lonely")
+	r.git("branch", "-D", "master", "main")
+	r.git("update-ref", "-d", "refs/remotes/origin/HEAD")
+	r.git("commit", "--quiet", "--allow-empty", "-m", "lonely")
+	if _, err := Load(context.Background(), Config{Repo: r.dir}); !errors.Is(err, git.ErrNoDefaultBase) {
+		t.Errorf("no default base: err %v, want ErrNoDefaultBase", err)
+	}
+}
+
+// TestLoadBadInput checks the errors a user sees for input premise cannot
+// read (issue 2: one clear line, exit 3 in the CLI).
+func TestLoadBadInput(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"m.py": "def f():\n    return 1\n"})
+	r.commit("base")
+	isDiffError := func(err error) bool { var e *Error; return errors.As(err, &e) }
+	tests := []struct {
+		name string
+		cfg  Config
+		is   func(error) bool
+		want string
+	}{
+		{"unknown revision", Config{Repo: r.dir, Base: "no-such-rev"}, is(git.ErrBadRev), `revision "no-such-rev"`},
+		{"option-like revision", Config{Repo: r.dir, Base: "--all"}, is(git.ErrBadRev), `revision "--all"`},
+		{"not a repository", Config{Repo: t.TempDir(), Base: "main"}, is(git.ErrNotRepo), "not a git repository"},
+		{"missing directory", Config{Repo: filepath.Join(t.TempDir(), "nope")}, is(os.ErrNotExist), "nope"},
+		{"patch that is not a diff", Config{Repo: r.dir, Patch: strings.NewReader("hello\nworld\n"), PatchName: "p.txt"}, isDiffError, "p.txt:1: not a unified diff"},
+		{"truncated hunk", Config{Repo: r.dir, Patch: strings.NewReader("--- a/m.py\n+++ b/m.py\n@@ -1,3 +1,3 @@\n def f():\n"), PatchName: "p.diff"}, isDiffError, "p.diff:3: m.py: hunk ends early"},
+		{"negative range", Config{Repo: r.dir, Patch: strings.NewReader("diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -0 +-1 @@\n"), PatchName: "p.diff"}, isDiffError, "p.diff:4: m.py: bad hunk header"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load(context.Background(), tt.cfg)
+			if err == nil {
+				t.Fatal("Load succeeded, want an error")
+			}
+			if !tt.is(err) {
+				t.Errorf("err = %v: wrong kind", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %q, want it to contain %q", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error spans several lines: %q", err)
+			}
+		})
+	}
+}
+
+func is(target error) func(error) bool {
+	return func(err error) bool { return errors.Is(err, target) }
+}
