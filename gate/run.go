@@ -1,0 +1,175 @@
+package gate
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+// Config is one gate run's settings beyond the table: what premise gate's
+// flags set, and what premise run passes for a differential run.
+type Config struct {
+	// Repo is the work tree under review (head); "." when empty. Python
+	// targets import from it; Go targets are found in its module.
+	Repo string
+	// Lang is python, go or exec; when empty, the table's language, else
+	// python.
+	Lang string
+	// Python is the interpreter for Lang python ("python3" when empty).
+	Python string
+	// Exec is the worker command for Lang exec.
+	Exec []string
+	// Timeout, Grace and MemoryLimit are per worker, as in PythonConfig.
+	Timeout     time.Duration
+	Grace       time.Duration
+	MemoryLimit int64
+	// Reruns, Budget, Seed and Freezes are as in Runner. Budget zero
+	// tolerates no frozen or flaking row; premise gate defaults it to
+	// DefaultBudget.
+	Reruns  int
+	Budget  int
+	Seed    int64
+	Freezes Freezes
+	// Base is a git revision of Repo to run the same rows against
+	// (differential mode), checked out in a temporary git worktree.
+	Base string
+	// Progress, if set, is called after each row.
+	Progress func(RowResult)
+}
+
+func (cfg Config) lang(t *validate.Table) string {
+	switch {
+	case cfg.Lang != "":
+		return cfg.Lang
+	case t.Language != "":
+		return t.Language
+	}
+	return "python"
+}
+
+// NewAdapter starts the adapter cfg asks for, rooted at dir, for the
+// targets of t.
+func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) (Adapter, error) {
+	switch l := cfg.lang(t); l {
+	case "python":
+		return NewPythonAdapter(PythonConfig{Interpreter: cfg.Python, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
+	case "go":
+		seen := map[string]bool{}
+		var targets []string
+		for _, r := range t.Rows {
+			if tg := t.TargetOf(r); !seen[tg] {
+				seen[tg] = true
+				targets = append(targets, tg)
+			}
+		}
+		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
+		if err != nil {
+			return nil, err
+		}
+		return a, nil
+	case "exec":
+		return NewExecAdapter(ExecConfig{Command: cfg.Exec, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace})
+	default:
+		return nil, fmt.Errorf("language %q: want python, go or exec", l)
+	}
+}
+
+// Run runs t against cfg.Repo (and, with cfg.Base, against the base
+// revision too) and returns the report. The error means the run could not
+// happen: an input error, or one infrastructure cause (*InfraError).
+func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
+	repo := cfg.Repo
+	if repo == "" {
+		repo = "."
+	}
+	head, err := NewAdapter(ctx, cfg, repo, t)
+	if err != nil {
+		return nil, err
+	}
+	defer head.Close()
+	rn := &Runner{Adapter: head, Reruns: cfg.Reruns, Budget: cfg.Budget, Seed: cfg.Seed, Freezes: cfg.Freezes, Progress: cfg.Progress}
+	if cfg.Base != "" {
+		wt, cleanup, err := AddWorktree(ctx, repo, cfg.Base)
+		if err != nil {
+			return nil, err
+		}
+		defer cleanup()
+		base, err := NewAdapter(ctx, cfg, wt, t)
+		if err != nil {
+			return nil, fmt.Errorf("base %s: %w", cfg.Base, err)
+		}
+		defer base.Close()
+		rn.Base = base
+	}
+	return rn.Run(ctx, t)
+}
+
+// Differential runs t against both cfg.Base and cfg.Repo (premise run
+// calls it with template rows before review). Every row's report carries
+// the base's outcome; Report.Changed lists rows whose outcome changed,
+// invalid inputs that used to raise and now return first.
+func Differential(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
+	if cfg.Base == "" {
+		return nil, errors.New("differential run: no base revision")
+	}
+	return Run(ctx, cfg, t)
+}
+
+// AddWorktree checks rev out in a temporary git worktree of the repository
+// that holds dir, and returns the directory in it that corresponds to dir,
+// and a cleanup that removes the worktree.
+func AddWorktree(ctx context.Context, dir, rev string) (string, func(), error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	top, err := git(ctx, abs, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", nil, fmt.Errorf("base %s: %s is not in a git repository: %w", rev, dir, err)
+	}
+	if _, err := git(ctx, abs, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+		return "", nil, fmt.Errorf("base %s: no such revision in %s", rev, top)
+	}
+	rel, err := filepath.Rel(top, abs)
+	if err != nil {
+		// A symlinked path: resolve and retry.
+		real, _ := filepath.EvalSymlinks(abs)
+		if rel, err = filepath.Rel(top, real); err != nil {
+			return "", nil, fmt.Errorf("base %s: %w", rev, err)
+		}
+	}
+	tmp, err := os.MkdirTemp("", "premise-base-")
+	if err != nil {
+		return "", nil, fmt.Errorf("base %s: %w", rev, err)
+	}
+	wt := filepath.Join(tmp, "wt")
+	if _, err := git(ctx, top, "worktree", "add", "--detach", wt, rev); err != nil {
+		os.RemoveAll(tmp)
+		return "", nil, fmt.Errorf("base %s: git worktree add: %w", rev, err)
+	}
+	cleanup := func() {
+		_, _ = git(context.Background(), top, "worktree", "remove", "--force", wt)
+		os.RemoveAll(tmp)
+		_, _ = git(context.Background(), top, "worktree", "prune")
+	}
+	return filepath.Join(wt, rel), cleanup, nil
+}
+
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("%v: %s", err, strings.TrimSpace(errb.String()))
+	}
+	return strings.TrimSpace(out.String()), nil
+}

@@ -1,0 +1,84 @@
+package gate
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+func gitRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@premise.invalid",
+			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@premise.invalid", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	copyFile(t, "testdata/intervals/base/intervals.py", filepath.Join(dir, "intervals.py"))
+	run("init", "-q", "-b", "main")
+	run("add", ".")
+	run("commit", "-qm", "base")
+	// The agent's patch, which also starts coercing None to [].
+	head, err := os.ReadFile("testdata/intervals/head/intervals.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	patched := strings.Replace(string(head), `raise TypeError("ranges is required")`, "return []", 1)
+	if err := os.WriteFile(filepath.Join(dir, "intervals.py"), []byte(patched), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run("commit", "-qam", "agent patch")
+	return dir
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDifferential: rows run against base (a temporary git worktree) and
+// head; an invalid input that used to raise and now returns is listed
+// first; same_as_base rows pass exactly when head and base agree.
+func TestDifferential(t *testing.T) {
+	repo := gitRepo(t)
+	tab := loadTable(t, "testdata/partitions.yaml")
+	tab.Rows = append(tab.Rows,
+		validate.Row{ID: "P010", Cls: "same", Kind: validate.KindRepresentative, Inp: []any{[]any{0, 4}, []any{3, 7}}, HasInp: true, Relation: "unchanged by the patch", SameAsBase: true},
+		validate.Row{ID: "P011", Cls: "same", Kind: validate.KindRepresentative, Inp: []any{[]any{2, 3}, []any{0, 1}}, HasInp: true, Relation: "unchanged by the patch", SameAsBase: true},
+	)
+	rep, err := Differential(context.Background(), Config{Repo: repo, Base: "HEAD~1", Budget: DefaultBudget, Reruns: 2, Seed: 3}, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"P008", "P004", "P005", "P011"}, rep.Changed); diff != "" {
+		t.Errorf("changed rows, spec changes first (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"P004:fail", "P005:fail", "P008:fail", "P011:fail"}, failing(rep)); diff != "" {
+		t.Errorf("failing rows (-want +got):\n%s", diff)
+	}
+	if !rep.row("P008").SpecChange {
+		t.Error("P008 is not marked as a silent spec change")
+	}
+	out, _ := exec.Command("git", "-C", repo, "worktree", "list").Output()
+	if n := strings.Count(string(out), "\n"); n != 1 {
+		t.Errorf("the base worktree was not removed:\n%s", out)
+	}
+}
