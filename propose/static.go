@@ -1,0 +1,328 @@
+package propose
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/validate"
+)
+
+// Rule is one static-proposer rule, a value like analysis.Analyzer: every
+// row it drafts names it ("static:NAME"), so a reviewer knows which reading
+// of the code produced an assumption.
+type Rule struct {
+	Name     string // kebab-case, unique: "py-index-non-empty"
+	Doc      string // what the rule looks for and the precondition it drafts
+	Language string // "go" or "python"
+	Run      func(p *Pass)
+}
+
+// Pass is what a rule sees of one changed function or method: its head-side
+// syntax, its source lines, which of them the patch added, and the lines
+// the patch deleted inside it.
+type Pass struct {
+	Symbol diffparse.Symbol
+	File   *diffparse.File
+	// Params are the function's parameter names, in order (receivers, self
+	// and cls excluded).
+	Params []string
+	// Body is the symbol's head-side source.
+	Body string
+	// Code is Body with comments and string literals blanked, so a guard is
+	// looked for in code, not in a docstring that mentions it.
+	Code string
+	// Removed are the lines the patch deleted inside the symbol's span, in
+	// order, without their "-".
+	Removed []string
+	// Go is set for Go symbols, Py for Python ones.
+	Go *GoFunc
+	Py *PyFunc
+
+	lines    []string     // the file's head lines, 0-based
+	added    map[int]bool // head lines the patch added
+	inHunk   map[int]bool // head lines shown in a hunk (added or context)
+	rule     string
+	out      *[]validate.Candidate
+	reported map[string]bool
+}
+
+// Line returns head line n of the file (1-based), trimmed.
+func (p *Pass) Line(n int) string {
+	if n < 1 || n > len(p.lines) {
+		return ""
+	}
+	return strings.TrimSpace(p.lines[n-1])
+}
+
+// Added reports whether the patch added head line n.
+func (p *Pass) Added(n int) bool { return p.added[n] }
+
+// InHunk reports whether head line n is shown in a hunk (added or context).
+func (p *Pass) InHunk(n int) bool { return p.inHunk[n] }
+
+// Report drafts a row quoting head line n, which the patch must have added:
+// a generic rule speaks about what the new code assumes, not about code the
+// patch left alone. It returns whether the row was drafted.
+func (p *Pass) Report(n int, precondition string) bool {
+	if !p.added[n] {
+		return false
+	}
+	return p.emit(p.Line(n), precondition)
+}
+
+// ReportNear drafts a row quoting head line n, which may be any line shown
+// in a hunk: a rule about a deletion cites the surviving code around it.
+func (p *Pass) ReportNear(n int, precondition string) bool {
+	if !p.inHunk[n] {
+		return false
+	}
+	return p.emit(p.Line(n), precondition)
+}
+
+// ReportRemoved drafts a row quoting a deleted line of the symbol.
+func (p *Pass) ReportRemoved(removed, precondition string) bool {
+	return p.emit(strings.TrimSpace(removed), precondition)
+}
+
+func (p *Pass) emit(evidence, precondition string) bool {
+	if evidence == "" || p.reported[precondition] {
+		return false
+	}
+	p.reported[precondition] = true
+	*p.out = append(*p.out, validate.Candidate{
+		Symbol:       p.Symbol.Name,
+		Precondition: precondition,
+		Evidence:     evidence,
+		Source:       "static:" + p.rule,
+	})
+	return true
+}
+
+// IsParam reports whether name is one of the function's parameters.
+func (p *Pass) IsParam(name string) bool {
+	for _, q := range p.Params {
+		if q == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Mentions reports whether the symbol's head source matches the regular
+// expression pattern after every "NAME" in it is replaced by name, quoted.
+func (p *Pass) Mentions(pattern, name string) bool {
+	re, err := regexp.Compile(strings.ReplaceAll(pattern, "NAME", regexp.QuoteMeta(name)))
+	if err != nil {
+		return false
+	}
+	return re.MatchString(p.Code)
+}
+
+// blank sets Code to the file's bytes from..to of the symbol with the given
+// byte ranges (comments, strings) replaced by spaces.
+func (p *Pass) blank(src []byte, from, to int, ranges [][2]int) {
+	b := append([]byte(nil), src[from:to]...)
+	for _, r := range ranges {
+		for i := r[0]; i < r[1]; i++ {
+			if i >= from && i < to && b[i-from] != '\n' {
+				b[i-from] = ' '
+			}
+		}
+	}
+	p.Code = string(b)
+}
+
+// RemovedMatching returns the removed lines matching the regular expression.
+func (p *Pass) RemovedMatching(pattern string) []string {
+	re := regexp.MustCompile(pattern)
+	var out []string
+	for _, l := range p.Removed {
+		if re.MatchString(l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Static is the proposer that needs no model: rules over the syntax trees of
+// the changed symbols (issue 3; DESIGN.md, "Works offline by default").
+type Static struct {
+	Rules []Rule
+}
+
+// NewStatic returns the static proposer with every built-in rule.
+func NewStatic() *Static {
+	return &Static{Rules: append(append(append([]Rule{}, GoRules()...), PythonRules()...), sharedRules()...)}
+}
+
+// Name is the register's model for rows the static proposer drafts.
+func (s *Static) Name() string { return "static" }
+
+// Propose runs every rule of the symbol's language over each changed
+// function and method of res, and filters the drafts against ix like any
+// other proposer's.
+func (s *Static) Propose(ctx context.Context, res *diffparse.Result, ix *validate.Index) (*Result, error) {
+	cands, err := s.Candidates(ctx, res)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{FilterResult: ix.Filter(cands)}, nil
+}
+
+// Candidates drafts the rows, unfiltered.
+func (s *Static) Candidates(ctx context.Context, res *diffparse.Result) ([]validate.Candidate, error) {
+	var out []validate.Candidate
+	for i := range res.Files {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		f := &res.Files[i]
+		if f.HeadSrc == nil || f.ParseError != "" || f.Excluded != "" || len(f.Symbols) == 0 {
+			continue
+		}
+		var passes []*Pass
+		done := func() {}
+		switch f.Language {
+		case "go":
+			passes = goPasses(f)
+		case "python":
+			passes, done = pyPasses(f)
+		}
+		for _, p := range passes {
+			p.out = &out
+			p.reported = map[string]bool{}
+			for _, r := range s.Rules {
+				if r.Language != f.Language {
+					continue
+				}
+				p.rule = r.Name
+				r.Run(p)
+			}
+		}
+		done()
+	}
+	return out, nil
+}
+
+// newPass fills the language-independent part of a pass.
+func newPass(f *diffparse.File, sym diffparse.Symbol, lines []string) *Pass {
+	p := &Pass{Symbol: sym, File: f, lines: lines, added: map[int]bool{}, inHunk: map[int]bool{}}
+	if sym.Start >= 1 && sym.End <= len(lines) && sym.Start <= sym.End {
+		p.Body = strings.Join(lines[sym.Start-1:sym.End], "\n")
+	}
+	p.Code = p.Body
+	for _, h := range f.Hunks {
+		next := h.NewStart
+		for _, l := range h.Lines {
+			switch l.Kind {
+			case '+':
+				p.added[l.New] = true
+				p.inHunk[l.New] = true
+				next = l.New + 1
+			case ' ':
+				p.inHunk[l.New] = true
+				next = l.New + 1
+			case '-':
+				if next >= sym.Start && next <= sym.End+1 {
+					p.Removed = append(p.Removed, l.Text)
+				}
+			}
+		}
+	}
+	return p
+}
+
+// changedFuncs are the symbols the rules look at: functions and methods
+// present at head.
+func changedFuncs(f *diffparse.File) []diffparse.Symbol {
+	var out []diffparse.Symbol
+	for _, s := range f.Symbols {
+		if (s.Kind == "function" || s.Kind == "method") && s.Change != "deleted" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func splitLines(src []byte) []string {
+	s := strings.TrimSuffix(string(src), "\n")
+	return strings.Split(s, "\n")
+}
+
+// RuleNames returns the names of rules, sorted, for help text.
+func RuleNames(rules []Rule) []string {
+	var out []string
+	for _, r := range rules {
+		out = append(out, r.Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sharedRules are rules over the diff's text that read the same in Go and
+// Python; each is registered once per language.
+func sharedRules() []Rule {
+	var out []Rule
+	for _, lang := range []string{"go", "python"} {
+		prefix := map[string]string{"go": "go", "python": "py"}[lang]
+		out = append(out, Rule{
+			Name:     prefix + "-boundary-moved",
+			Language: lang,
+			Doc: "A comparison the patch changed only by moving its boundary (< to <=, > to >=, or back) " +
+				"decides equal values the other way now: the patch assumes equality at the boundary " +
+				"means what the new operator says (e.g. touching half-open ranges overlap).",
+			Run: boundaryMoved,
+		})
+	}
+	return out
+}
+
+var cmpOps = regexp.MustCompile(`<=|>=|<|>`)
+
+// boundaryMoved pairs each removed line with an added line that differs from
+// it only in one comparison operator's equality.
+func boundaryMoved(p *Pass) {
+	flip := func(s string) string {
+		return cmpOps.ReplaceAllStringFunc(s, func(op string) string {
+			return map[string]string{"<": "<=", "<=": "<", ">": ">=", ">=": ">"}[op]
+		})
+	}
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for _, old := range p.Removed {
+		o := norm(old)
+		if !cmpOps.MatchString(o) {
+			continue
+		}
+		for n := p.Symbol.Start; n <= p.Symbol.End; n++ {
+			if !p.added[n] {
+				continue
+			}
+			nw := norm(p.Line(n))
+			if nw == o || len(nw) != len(o)+1 && len(nw) != len(o)-1 {
+				continue
+			}
+			if !sameButOneOp(o, nw, flip) {
+				continue
+			}
+			p.Report(n, fmt.Sprintf("values equal at the boundary of `%s` take the other branch than before (was `%s`); equal bounds, such as touching ranges, are meant to be treated this way", nw, o))
+			return
+		}
+	}
+}
+
+// sameButOneOp reports whether a and b differ in exactly one comparison
+// operator's "=".
+func sameButOneOp(a, b string, flip func(string) string) bool {
+	locs := cmpOps.FindAllStringIndex(a, -1)
+	for _, l := range locs {
+		cand := a[:l[0]] + flip(a[l[0]:l[1]]) + a[l[1]:]
+		if cand == b {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,537 @@
+package propose
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// GoFunc is a Go function's syntax, for Go rules.
+type GoFunc struct {
+	Fset *token.FileSet
+	Decl *ast.FuncDecl
+	File *ast.File
+	// ParamTypes maps each parameter name to its type expression.
+	ParamTypes map[string]ast.Expr
+}
+
+// LineOf returns the line of pos.
+func (g *GoFunc) LineOf(pos token.Pos) int { return g.Fset.Position(pos).Line }
+
+// Src returns the source text of node.
+func (g *GoFunc) Src(p *Pass, n ast.Node) string {
+	a, b := g.Fset.Position(n.Pos()), g.Fset.Position(n.End())
+	if a.Line != b.Line || a.Line < 1 || a.Line > len(p.lines) {
+		return ""
+	}
+	l := p.lines[a.Line-1]
+	if b.Column-1 > len(l) {
+		return ""
+	}
+	return l[a.Column-1 : b.Column-1]
+}
+
+// goPasses parses a Go file's head source once and makes a pass per changed
+// function.
+func goPasses(f *diffparse.File) []*Pass {
+	fset := token.NewFileSet()
+	af, err := parser.ParseFile(fset, f.Path, f.HeadSrc, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	lines := splitLines(f.HeadSrc)
+	var out []*Pass
+	for _, sym := range changedFuncs(f) {
+		for _, d := range af.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fset.Position(fd.End()).Line != sym.End || fd.Name.Name != lastPart(sym.Local) {
+				continue
+			}
+			p := newPass(f, sym, lines)
+			g := &GoFunc{Fset: fset, Decl: fd, File: af, ParamTypes: map[string]ast.Expr{}}
+			for _, fld := range fd.Type.Params.List {
+				for _, n := range fld.Names {
+					if n.Name != "_" {
+						p.Params = append(p.Params, n.Name)
+						g.ParamTypes[n.Name] = fld.Type
+					}
+				}
+			}
+			p.Go = g
+			var skip [][2]int
+			for _, cg := range af.Comments {
+				skip = append(skip, [2]int{fset.Position(cg.Pos()).Offset, fset.Position(cg.End()).Offset})
+			}
+			ast.Inspect(fd, func(n ast.Node) bool {
+				if bl, ok := n.(*ast.BasicLit); ok && bl.Kind == token.STRING {
+					skip = append(skip, [2]int{fset.Position(bl.Pos()).Offset, fset.Position(bl.End()).Offset})
+				}
+				return true
+			})
+			p.blank(f.HeadSrc, fset.Position(fd.Pos()).Offset, fset.Position(fd.End()).Offset, skip)
+			out = append(out, p)
+			break
+		}
+	}
+	return out
+}
+
+func lastPart(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// goInspect walks the function body.
+func goInspect(p *Pass, fn func(n ast.Node) bool) { ast.Inspect(p.Go.Decl.Body, fn) }
+
+func identName(e ast.Expr) string {
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// lenOf returns P when e is len(P) (possibly inside a conversion such as
+// float64(len(P))).
+func lenOf(e ast.Expr) string {
+	c, ok := e.(*ast.CallExpr)
+	if !ok || len(c.Args) != 1 {
+		return ""
+	}
+	if identName(c.Fun) == "len" {
+		return identName(c.Args[0])
+	}
+	return lenOf(c.Args[0])
+}
+
+func selectorIs(e ast.Expr, pkg string, names ...string) bool {
+	s, ok := e.(*ast.SelectorExpr)
+	if !ok || identName(s.X) != pkg {
+		return false
+	}
+	for _, n := range names {
+		if s.Sel.Name == n {
+			return true
+		}
+	}
+	return false
+}
+
+var goSortCall = regexp.MustCompile(`\bsort\.(Slice|SliceStable|Sort|Stable|Ints|Strings|Float64s)\(|\bslices\.Sort(Func|StableFunc)?\(`)
+
+// GoRules are the static rules for Go (issue 3 names the first eight).
+func GoRules() []Rule {
+	return []Rule{
+		{
+			Name: "go-index-non-empty", Language: "go",
+			Doc: "Indexing a slice parameter at 0 or len(x)-1 with no length check assumes it is non-empty.",
+			Run: func(p *Pass) {
+				goInspect(p, func(n ast.Node) bool {
+					ix, ok := n.(*ast.IndexExpr)
+					if !ok {
+						return true
+					}
+					name := identName(ix.X)
+					if !p.IsParam(name) {
+						return true
+					}
+					first := false
+					if bl, ok := ix.Index.(*ast.BasicLit); ok && bl.Value == "0" {
+						first = true
+					}
+					if be, ok := ix.Index.(*ast.BinaryExpr); ok && be.Op == token.SUB && lenOf(be.X) == name {
+						first = true
+					}
+					if first && !p.Mentions(`len\(NAME\)\s*(==|!=|<|>|<=|>=)|(==|!=|<|>|<=|>=)\s*len\(NAME\)|NAME\s*==\s*nil`, name) {
+						p.Report(p.Go.LineOf(ix.Pos()), fmt.Sprintf("`%s` is non-empty", name))
+					}
+					return true
+				})
+			},
+		},
+		{
+			Name: "go-compare-previous-sorted", Language: "go",
+			Doc: "A loop over a parameter that compares each element with the previous one (x[i-1], prev, out[n-1]) and no sort in the function assumes sorted input.",
+			Run: func(p *Pass) {
+				if goSortCall.MatchString(p.Body) || len(p.RemovedMatching(goSortCall.String())) > 0 {
+					return // go-removed-sort speaks for a removed sort
+				}
+				prev := regexp.MustCompile(`\[\s*\w+\s*-\s*1\s*\]|\bprev\w*\b|\blast\w*\b`)
+				goInspect(p, func(n ast.Node) bool {
+					var over ast.Expr
+					var body *ast.BlockStmt
+					switch s := n.(type) {
+					case *ast.RangeStmt:
+						over, body = s.X, s.Body
+					case *ast.ForStmt:
+						body = s.Body
+						if s.Cond != nil {
+							if be, ok := s.Cond.(*ast.BinaryExpr); ok {
+								over = &ast.Ident{Name: lenOf(be.Y)}
+							}
+						}
+					default:
+						return true
+					}
+					name := identName(over)
+					if !p.IsParam(name) {
+						return true
+					}
+					found := false
+					ast.Inspect(body, func(m ast.Node) bool {
+						if be, ok := m.(*ast.BinaryExpr); ok && !found {
+							switch be.Op {
+							case token.LSS, token.GTR, token.LEQ, token.GEQ:
+								if prev.MatchString(p.Go.Src(p, be)) {
+									found = true
+									p.ReportNear(p.Go.LineOf(n.Pos()), fmt.Sprintf("`%s` is sorted", name))
+								}
+							}
+						}
+						return !found
+					})
+					return true
+				})
+			},
+		},
+		{
+			Name: "go-removed-sort", Language: "go",
+			Doc: "A sort the patch deleted, with the function still indexing or ranging over the parameter, assumes the parameter arrives already sorted.",
+			Run: func(p *Pass) {
+				if len(p.RemovedMatching(goSortCall.String())) == 0 || goSortCall.MatchString(p.Body) {
+					return
+				}
+				done := false
+				goInspect(p, func(n ast.Node) bool {
+					if done {
+						return false
+					}
+					var name string
+					switch s := n.(type) {
+					case *ast.IndexExpr:
+						name = identName(s.X)
+					case *ast.RangeStmt:
+						name = identName(s.X)
+					}
+					if p.IsParam(name) {
+						done = p.ReportNear(p.Go.LineOf(n.Pos()), fmt.Sprintf("`%s` arrives already sorted (the patch removed the sort)", name))
+					}
+					return true
+				})
+			},
+		},
+		{
+			Name: "go-map-unique-keys", Language: "go",
+			Doc: "A map filled inside a loop with no check for an existing key assumes the input's keys are unique: a repeated key silently overwrites.",
+			Run: func(p *Pass) {
+				goInspect(p, func(n ast.Node) bool {
+					var body *ast.BlockStmt
+					switch s := n.(type) {
+					case *ast.RangeStmt:
+						body = s.Body
+					case *ast.ForStmt:
+						body = s.Body
+					default:
+						return true
+					}
+					ast.Inspect(body, func(m ast.Node) bool {
+						as, ok := m.(*ast.AssignStmt)
+						if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 {
+							return true
+						}
+						ix, ok := as.Lhs[0].(*ast.IndexExpr)
+						if !ok {
+							return true
+						}
+						mname := identName(ix.X)
+						if mname == "" || p.Go.isSliceVar(p, mname) {
+							return true
+						}
+						if p.Mentions(`,\s*\w+\s*:?=\s*NAME\[`, mname) {
+							return true
+						}
+						p.Report(p.Go.LineOf(as.Pos()), fmt.Sprintf("keys written to `%s` are unique in the input; a repeated key silently overwrites the earlier value", mname))
+						return true
+					})
+					return false
+				})
+			},
+		},
+		{
+			Name: "go-deref-non-nil", Language: "go",
+			Doc: "Dereferencing a pointer parameter (p.Field, *p) with no nil check assumes it is non-nil.",
+			Run: func(p *Pass) {
+				goInspect(p, func(n ast.Node) bool {
+					var name string
+					switch s := n.(type) {
+					case *ast.SelectorExpr:
+						name = identName(s.X)
+					case *ast.StarExpr:
+						name = identName(s.X)
+					default:
+						return true
+					}
+					if _, ptr := p.Go.ParamTypes[name].(*ast.StarExpr); !ptr {
+						return true
+					}
+					if p.Mentions(`NAME\s*(==|!=)\s*nil|nil\s*(==|!=)\s*NAME`, name) {
+						return true
+					}
+					p.Report(p.Go.LineOf(n.Pos()), fmt.Sprintf("`%s` is not nil", name))
+					return true
+				})
+			},
+		},
+		{
+			Name: "go-division-non-zero", Language: "go",
+			Doc: "Dividing by a parameter (or by its length) with no zero check assumes it is non-zero (non-empty).",
+			Run: func(p *Pass) {
+				goInspect(p, func(n ast.Node) bool {
+					be, ok := n.(*ast.BinaryExpr)
+					if !ok || (be.Op != token.QUO && be.Op != token.REM) {
+						return true
+					}
+					y := be.Y
+					for {
+						if c, ok := y.(*ast.CallExpr); ok && len(c.Args) == 1 && identName(c.Fun) != "len" {
+							y = c.Args[0] // a conversion: float64(x)
+							continue
+						}
+						if pe, ok := y.(*ast.ParenExpr); ok {
+							y = pe.X
+							continue
+						}
+						break
+					}
+					if name := identName(y); p.IsParam(name) {
+						if !p.Mentions(`NAME\s*(==|!=|<=|>=|<|>)\s*0|0\s*(==|!=|<|>)\s*NAME`, name) {
+							p.Report(p.Go.LineOf(be.Pos()), fmt.Sprintf("`%s` is non-zero", name))
+						}
+					} else if name := lenOf(y); p.IsParam(name) {
+						if !p.Mentions(`len\(NAME\)\s*(==|!=|<|>|<=|>=)`, name) {
+							p.Report(p.Go.LineOf(be.Pos()), fmt.Sprintf("`%s` is non-empty", name))
+						}
+					}
+					return true
+				})
+			},
+		},
+		{
+			Name: "go-time-one-location", Language: "go",
+			Doc: "Time arithmetic or comparison (Sub, Before, After, Equal) or time.Parse with no UTC/In/ParseInLocation in the function assumes every time shares one location.",
+			Run: func(p *Pass) {
+				if p.Mentions(`\.UTC\(\)|\.In\(|ParseInLocation|\.Local\(\)`, "") {
+					return
+				}
+				goInspect(p, func(n ast.Node) bool {
+					c, ok := n.(*ast.CallExpr)
+					if !ok {
+						return true
+					}
+					s, ok := c.Fun.(*ast.SelectorExpr)
+					if !ok {
+						return true
+					}
+					isTime := selectorIs(c.Fun, "time", "Parse", "Date")
+					switch s.Sel.Name {
+					case "Sub", "Before", "After", "Equal":
+						isTime = isTime || len(c.Args) == 1 && strings.Contains(p.Body, "time.")
+					}
+					if isTime {
+						p.Report(p.Go.LineOf(c.Pos()), "all times share one location (all UTC, or all the same zone)")
+					}
+					return true
+				})
+			},
+		},
+		{
+			Name: "go-parse-number-no-error", Language: "go",
+			Doc: "strconv.Atoi/ParseInt/ParseUint/ParseFloat whose error is discarded, or whose error path returns a nil error, assumes the string is numeric.",
+			Run: func(p *Pass) {
+				goInspect(p, func(n ast.Node) bool {
+					as, ok := n.(*ast.AssignStmt)
+					if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+						return true
+					}
+					c, ok := as.Rhs[0].(*ast.CallExpr)
+					if !ok || !selectorIs(c.Fun, "strconv", "Atoi", "ParseInt", "ParseUint", "ParseFloat") || len(c.Args) == 0 {
+						return true
+					}
+					arg := p.Go.Src(p, c.Args[0])
+					pre := fmt.Sprintf("`%s` is a numeric string", arg)
+					errName := identName(as.Lhs[1])
+					if errName == "_" {
+						p.Report(p.Go.LineOf(as.Pos()), pre)
+						return true
+					}
+					// The error path: if err != nil { return ..., nil }.
+					goInspect(p, func(m ast.Node) bool {
+						ifs, ok := m.(*ast.IfStmt)
+						if !ok || !strings.Contains(p.Go.Src(p, ifs.Cond), errName+" != nil") {
+							return true
+						}
+						for _, st := range ifs.Body.List {
+							if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) > 0 && identName(r.Results[len(r.Results)-1]) == "nil" {
+								if !p.Report(p.Go.LineOf(r.Pos()), pre+"; a malformed one is no longer an error") {
+									p.ReportNear(p.Go.LineOf(as.Pos()), pre)
+								}
+							}
+						}
+						return true
+					})
+					return true
+				})
+			},
+		},
+		{
+			Name: "go-removed-error-return", Language: "go",
+			Doc: "A `return ..., err` (or an Errorf/errors.New/ErrX return) the patch deleted means the input class it refused is now accepted; the row quotes the deleted check.",
+			Run: func(p *Pass) {
+				errRet := regexp.MustCompile(`^\s*return\b.*(\berr\b|Errorf\(|errors\.New\(|\bErr[A-Z]\w*)`)
+				for i, l := range p.Removed {
+					if !errRet.MatchString(l) || strings.Contains(string(p.File.HeadSrc), strings.TrimSpace(l)) {
+						continue
+					}
+					cond := ""
+					if i > 0 && strings.HasPrefix(strings.TrimSpace(p.Removed[i-1]), "if ") {
+						cond = strings.TrimSpace(p.Removed[i-1])
+					}
+					if cond != "" {
+						c := strings.TrimSuffix(strings.TrimPrefix(cond, "if "), " {")
+						p.ReportRemoved(cond, fmt.Sprintf("inputs where `%s`, which the base refused with an error, are now accepted", c))
+					} else {
+						p.ReportRemoved(l, fmt.Sprintf("the case the base refused with `%s` is now accepted", strings.TrimSpace(l)))
+					}
+				}
+			},
+		},
+		{
+			Name: "go-narrowed-check", Language: "go",
+			Doc: "An `if` condition guarding an error return that the patch replaced with a different condition (or switch case) accepts what the old one refused and the new one does not.",
+			Run: func(p *Pass) {
+				narrowed(p, regexp.MustCompile(`^(if|case)\s+(.*?)\s*[{:]$`), regexp.MustCompile(`^\s*return\b.*(\berr\b|Errorf\(|errors\.New\(|\bErr[A-Z]\w*)`))
+			},
+		},
+		{
+			Name: "go-error-discarded", Language: "go",
+			Doc: "A call whose error result the patch assigns to _ assumes the call cannot fail on these inputs.",
+			Run: func(p *Pass) {
+				goInspect(p, func(n ast.Node) bool {
+					as, ok := n.(*ast.AssignStmt)
+					if !ok || len(as.Lhs) < 2 || len(as.Rhs) != 1 || identName(as.Lhs[len(as.Lhs)-1]) != "_" {
+						return true
+					}
+					c, ok := as.Rhs[0].(*ast.CallExpr)
+					if !ok || selectorIs(c.Fun, "strconv", "Atoi", "ParseInt", "ParseUint", "ParseFloat") {
+						return true
+					}
+					p.Report(p.Go.LineOf(as.Pos()), fmt.Sprintf("`%s` does not fail on these inputs (its error is discarded)", p.Go.Src(p, c.Fun)))
+					return true
+				})
+			},
+		},
+		{
+			Name: "go-slice-in-bounds", Language: "go",
+			Doc: "Slicing a parameter with bounds computed from other parameters, with no bounds check, assumes 0 <= low <= high <= len.",
+			Run: func(p *Pass) {
+				goInspect(p, func(n ast.Node) bool {
+					se, ok := n.(*ast.SliceExpr)
+					if !ok {
+						return true
+					}
+					name := identName(se.X)
+					if !p.IsParam(name) {
+						return true
+					}
+					for _, b := range []ast.Expr{se.Low, se.High} {
+						if b == nil {
+							continue
+						}
+						uses := false
+						ast.Inspect(b, func(m ast.Node) bool {
+							if id, ok := m.(*ast.Ident); ok && p.IsParam(id.Name) && id.Name != name {
+								uses = true
+							}
+							return true
+						})
+						if uses && !p.Mentions(`len\(NAME\)\s*(<|>|<=|>=)|(<|>|<=|>=)\s*len\(NAME\)`, name) {
+							p.Report(p.Go.LineOf(se.Pos()), fmt.Sprintf("the bounds of `%s` lie within `%s` (0 <= low <= high <= len(%s))", p.Go.Src(p, se), name, name))
+							return true
+						}
+					}
+					return true
+				})
+			},
+		},
+	}
+}
+
+// isSliceVar reports whether name is declared in the function as a slice,
+// so that s[i] = v is not mistaken for a map write.
+func (g *GoFunc) isSliceVar(p *Pass, name string) bool {
+	if t, ok := g.ParamTypes[name]; ok {
+		_, arr := t.(*ast.ArrayType)
+		return arr
+	}
+	return p.Mentions(`\bNAME\s*:?=\s*(make\(\[\]|\[\]|append\()|var\s+NAME\s+\[\]`, name)
+}
+
+// narrowed finds a removed check line (if/case) replaced by a different added
+// check line whose guarded block still refuses: the inputs between the two
+// conditions changed side.
+func narrowed(p *Pass, check, refuse *regexp.Regexp) {
+	for _, old := range p.Removed {
+		om := check.FindStringSubmatch(strings.TrimSpace(old))
+		if om == nil {
+			continue
+		}
+		for n := p.Symbol.Start; n <= p.Symbol.End; n++ {
+			if !p.added[n] {
+				continue
+			}
+			nm := check.FindStringSubmatch(p.Line(n))
+			if nm == nil || nm[2] == om[2] {
+				continue
+			}
+			// The new check must still guard a refusal on the next lines.
+			guard := false
+			for k := n + 1; k <= n+2 && k <= p.Symbol.End; k++ {
+				if refuse.MatchString(p.Line(k)) {
+					guard = true
+				}
+			}
+			if !guard || !shareIdent(om[2], nm[2]) {
+				continue
+			}
+			p.Report(n, fmt.Sprintf("inputs where `%s` holds but `%s` does not, which the base refused, are now accepted", om[2], nm[2]))
+			return
+		}
+	}
+}
+
+var identRe = regexp.MustCompile(`[A-Za-z_]\w*`)
+
+// shareIdent reports whether two conditions test a common name, so that an
+// unrelated new check is not paired with a removed one.
+func shareIdent(a, b string) bool {
+	kw := map[string]bool{"not": true, "and": true, "or": true, "is": true, "None": true, "nil": true, "len": true, "if": true}
+	set := map[string]bool{}
+	for _, w := range identRe.FindAllString(a, -1) {
+		if !kw[w] {
+			set[w] = true
+		}
+	}
+	for _, w := range identRe.FindAllString(b, -1) {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
