@@ -51,7 +51,8 @@ type Runner struct {
 	// Attempts is how many consecutive holds never-skip needs, and how many
 	// tries freeze-class-only gets; 0 means DefaultAttempts.
 	Attempts int
-	// Timeout bounds each call or request; 0 means DefaultTimeout.
+	// Timeout bounds each HTTP request; 0 means DefaultTimeout. Calls
+	// through the Adapter are bounded by the adapter's own timeout.
 	Timeout time.Duration
 }
 
@@ -239,13 +240,13 @@ func (r *Runner) attempts(ctx context.Context, e Entry, res Result, attempt func
 	return res
 }
 
-// call runs one attempt of an exception entry through the adapter.
+// call runs one attempt of an exception entry through the adapter. The
+// adapter enforces its own per-call timeout and reports it as a timeout
+// reply; ctx only carries cancellation.
 func (r *Runner) call(ctx context.Context, e Entry, kwargs map[string]any) Attempt {
-	ctx, cancel := context.WithTimeout(ctx, r.timeout())
-	defer cancel()
 	reply, err := r.Adapter.Call(ctx, gate.Call{ID: e.ID, Target: e.Target, Args: []any{}, Kwargs: kwargs})
 	if err != nil {
-		return Attempt{Reason: ReasonCouldNotCall, Detail: fmt.Sprintf("%s: %s: %v", ReasonCouldNotCall, e.Target, err)}
+		return Attempt{Reason: ReasonCouldNotCall, Detail: fmt.Sprintf("%s: %v", ReasonCouldNotCall, err)}
 	}
 	o := observation{Outcome: reply.Outcome, Value: reply.Value, Detail: reply.Detail}
 	if reply.Exc != nil {
