@@ -15,9 +15,12 @@ import (
 // premise reads and writes (seed 004 writes `version: 1`).
 const FormatVersion = 1
 
+// Ids are seed 004's ^A[0-9]{3}$ and ^P[0-9]{3}$, widened to three or
+// more digits: a register past A999 or a table past P999 (issue 4 asks for
+// 5,000 and 20,000) must still load, and every seed id still matches.
 var (
-	assumptionIDRe = regexp.MustCompile(`^A[0-9]{3}$`)
-	rowIDRe        = regexp.MustCompile(`^P[0-9]{3}$`)
+	assumptionIDRe = regexp.MustCompile(`^A[0-9]{3,}$`)
+	rowIDRe        = regexp.MustCompile(`^P[0-9]{3,}$`)
 )
 
 // LoadRegister reads and validates the register at path. A file that does
@@ -109,7 +112,7 @@ func (d *decoder) decodeRegister(root *yaml.Node, r *Register) {
 		case it.ID == "":
 			d.errf(at("id"), "%s: missing id (A001, A002, ...)", what)
 		case !assumptionIDRe.MatchString(it.ID):
-			d.errf(at("id"), "%s: id %q must be A and three digits, like A001", what, it.ID)
+			d.errf(at("id"), "%s: id %q must be A and three or more digits, like A001", what, it.ID)
 		default:
 			if l, dup := ids[it.ID]; dup {
 				d.errf(at("id"), "%s: id given twice (first at line %d)", it.ID, l)

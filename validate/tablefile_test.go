@@ -112,7 +112,7 @@ func TestParseTableProblems(t *testing.T) {
 		reason string
 	}{
 		{name: "bad id", rows: "- {id: P1, cls: c, kind: boundary, inp: 1, relation: relation!, assumption_ids: [A001]}\n",
-			want: []string{`t.yaml:4: P1: id "P1" must be P and three digits, like P001`}},
+			want: []string{`t.yaml:4: P1: id "P1" must be P and three or more digits, like P001`}},
 		{name: "duplicate id", rows: "- {id: P001, cls: c, kind: boundary, inp: 1, relation: relation!, assumption_ids: [A001]}\n- {id: P001, cls: c, kind: boundary, inp: 2, relation: relation!, assumption_ids: [A001]}\n",
 			want: []string{`t.yaml:5: P001: id given twice (first at line 4)`}},
 		{name: "kind enum", rows: "- {id: P001, cls: c, kind: edge, inp: 1, relation: relation!, assumption_ids: [A001]}\n",
@@ -124,7 +124,7 @@ func TestParseTableProblems(t *testing.T) {
 			want:   []string{`t.yaml:4: P001: assumption_ids must name at least one assumption: an untethered row is how the happy path sneaks back`},
 			reason: "seed 004, Step 4: refuse a row that names no assumption"},
 		{name: "bad assumption id", rows: "- {id: P001, cls: c, kind: boundary, inp: 1, relation: relation!, assumption_ids: [B001]}\n",
-			want: []string{`t.yaml:4: P001: assumption id "B001" must be A and three digits, like A001`}},
+			want: []string{`t.yaml:4: P001: assumption id "B001" must be A and three or more digits, like A001`}},
 		{name: "contract typo", rows: "- {id: P001, cls: c, kind: boundary, inp: 1, relation: relation!, assumption_ids: [A001], contract: 'reslt == 1'}\n",
 			want:   []string{`t.yaml:4: P001: contract "reslt == 1": ERROR: <input>:1:1: undeclared reference to 'reslt' (did you mean 'result'?) | reslt == 1 | ^`},
 			reason: "a contract compiles when the table loads, before anything runs"},

@@ -300,7 +300,20 @@ var decimalRe = regexp.MustCompile(`^[-+]?[0-9]+$`)
 // anything else (a NaN, a non-text key) is a problem here rather than a
 // surprise at run time.
 func (d *decoder) value(n *yaml.Node, what string) (any, bool) {
+	return d.valueAt(n, what, 0)
+}
+
+// maxDepth bounds how deeply an input may nest. It keeps every loaded row
+// hashable (RFC 8785 canonicalisation refuses deeper documents) and the
+// walk's stack small.
+const maxDepth = 200
+
+func (d *decoder) valueAt(n *yaml.Node, what string, depth int) (any, bool) {
 	if d.alias(n) {
+		return nil, false
+	}
+	if depth > maxDepth {
+		d.errf(n.Line, "%s: nested deeper than %d levels", what, maxDepth)
 		return nil, false
 	}
 	switch n.Kind {
@@ -346,8 +359,8 @@ func (d *decoder) value(n *yaml.Node, what string) (any, bool) {
 	case yaml.SequenceNode:
 		out := make([]any, 0, len(n.Content))
 		ok := true
-		for i, e := range n.Content {
-			x, eok := d.value(e, fmt.Sprintf("%s[%d]", what, i))
+		for _, e := range n.Content {
+			x, eok := d.valueAt(e, what, depth+1)
 			ok = ok && eok
 			out = append(out, x)
 		}
@@ -369,7 +382,7 @@ func (d *decoder) value(n *yaml.Node, what string) (any, bool) {
 				continue
 			}
 			seen[k.Value] = k.Line
-			x, eok := d.value(val, what+"."+k.Value)
+			x, eok := d.valueAt(val, what, depth+1)
 			ok = ok && eok
 			out[k.Value] = x
 		}

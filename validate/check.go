@@ -1,0 +1,271 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// CheckInput is what the CI register check reads: the register, the
+// partition table and the frozen rows, each already loaded.
+type CheckInput struct {
+	Register     *Register
+	RegisterFile string
+	Table        *Table
+	TableFile    string
+	// Frozen are the entries of .gate/frozen_rows.json (seed 004, Step 6).
+	Frozen      []FrozenRow
+	FrozenFile  string
+	CurrentHead string // the commit being checked, "" when unknown
+}
+
+// FrozenRow is what the check needs of one freeze: seed 004's {hash:
+// {row_id, reason, replacement_row}} plus the commit it was recorded at.
+type FrozenRow struct {
+	Hash         string
+	RowID        string
+	Reason       string
+	Replacement  *string // nil while no deterministic row replaces it
+	FrozenCommit string  // "" when the freeze does not say
+}
+
+// Finding is one reason the check fails.
+type Finding struct {
+	Check string `json:"check"` // the CheckRule's Name
+	File  string `json:"file"`
+	Line  int    `json:"line,omitempty"`
+	ID    string `json:"id,omitempty"` // the assumption, row or hash concerned
+	Msg   string `json:"message"`
+}
+
+// String formats the finding as file:line: message.
+func (f Finding) String() string {
+	return Problem{File: f.File, Line: f.Line, Msg: f.Msg}.String()
+}
+
+// CheckRule is one check of premise check, as a value so every finding
+// names the rule that produced it.
+type CheckRule struct {
+	Name string
+	Doc  string
+	Run  func(in *CheckInput) []Finding
+}
+
+// CheckRules are the checks of premise check, in the order they report
+// (issue 4, "premise check").
+var CheckRules = []CheckRule{
+	{
+		Name: "reviewed",
+		Doc:  "no assumption is still proposed: silence is not assent (seed 004, Step 2)",
+		Run:  checkReviewed,
+	},
+	{
+		Name: "covered",
+		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative (seed 004, Step 4)",
+		Run:  checkCovered,
+	},
+	{
+		Name: "known-ids",
+		Doc:  "every row cites assumptions the register holds",
+		Run:  checkKnownIDs,
+	},
+	{
+		Name: "no-todo",
+		Doc:  "no row is still a template's todo: a row nobody filled in tests nothing",
+		Run:  checkNoTodo,
+	},
+	{
+		Name: "freeze-replaced",
+		Doc:  "a frozen row has a replacement_row after one accepted patch cycle (seed 004, Step 6)",
+		Run:  checkFreezes,
+	},
+}
+
+func checkReviewed(in *CheckInput) []Finding {
+	var out []Finding
+	for _, it := range in.Register.Items {
+		if it.Status == StatusProposed {
+			out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
+				Msg: fmt.Sprintf("%s is still proposed (%s: %s); accept or reject it: premise review", it.ID, it.Symbol, it.Precondition)})
+		}
+	}
+	return out
+}
+
+func checkCovered(in *CheckInput) []Finding {
+	edge := map[string]bool{}
+	any := map[string][]string{}
+	for _, r := range in.Table.Rows {
+		for _, id := range r.AssumptionIDs {
+			if r.Kind == KindBoundary || r.Kind == KindInvalid {
+				edge[id] = true
+			}
+			any[id] = append(any[id], r.ID)
+		}
+	}
+	var out []Finding
+	for _, it := range in.Register.Items {
+		if it.Status != StatusAccepted || edge[it.ID] {
+			continue
+		}
+		msg := fmt.Sprintf("%s is accepted but no boundary or invalid row tests it (%s); add one: premise partitions", it.ID, it.Precondition)
+		if rows := any[it.ID]; len(rows) > 0 {
+			msg = fmt.Sprintf("%s is accepted but only representative rows (%s) test it (%s); add a boundary or invalid row", it.ID, strings.Join(rows, ", "), it.Precondition)
+		}
+		out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID, Msg: msg})
+	}
+	return out
+}
+
+func checkKnownIDs(in *CheckInput) []Finding {
+	known := map[string]bool{}
+	for _, it := range in.Register.Items {
+		known[it.ID] = true
+	}
+	var out []Finding
+	for _, r := range in.Table.Rows {
+		for _, id := range r.AssumptionIDs {
+			if !known[id] {
+				out = append(out, Finding{File: in.TableFile, Line: r.SrcLine, ID: r.ID,
+					Msg: fmt.Sprintf("%s cites %s, which %s does not hold", r.ID, id, in.RegisterFile)})
+			}
+		}
+	}
+	return out
+}
+
+func checkNoTodo(in *CheckInput) []Finding {
+	var out []Finding
+	for _, r := range in.Table.Rows {
+		if r.Todo != "" {
+			out = append(out, Finding{File: in.TableFile, Line: r.SrcLine, ID: r.ID,
+				Msg: fmt.Sprintf("%s (%s) is not filled in: %s", r.ID, r.Cls, r.Todo)})
+		}
+	}
+	return out
+}
+
+// checkFreezes fails a freeze without a replacement once it has outlived
+// the cycle it was made in: it was recorded at another commit than the one
+// being checked, or it does not say where it was recorded (seed 004's bare
+// shape), so nothing shows it is still within its first cycle.
+func checkFreezes(in *CheckInput) []Finding {
+	var out []Finding
+	for _, f := range in.Frozen {
+		if f.Replacement != nil {
+			if in.Table.Lookup(*f.Replacement) == nil {
+				out = append(out, Finding{File: in.FrozenFile, ID: f.Hash,
+					Msg: fmt.Sprintf("freeze %s (%s) names replacement_row %s, which %s does not hold", f.Hash, f.RowID, *f.Replacement, in.TableFile)})
+			}
+			continue
+		}
+		if f.FrozenCommit != "" && f.FrozenCommit == in.CurrentHead {
+			continue // frozen in this cycle: the debt is recorded, not yet due
+		}
+		when := "it does not say at which commit it was frozen"
+		if f.FrozenCommit != "" {
+			when = fmt.Sprintf("it was frozen at %s, an earlier cycle", short(f.FrozenCommit))
+		}
+		out = append(out, Finding{File: in.FrozenFile, ID: f.Hash,
+			Msg: fmt.Sprintf("freeze %s (%s) still has replacement_row null and %s; add a deterministic row and name it", f.Hash, f.RowID, when)})
+	}
+	return out
+}
+
+func short(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	return sha
+}
+
+// Coverage is how one accepted assumption is tested.
+type Coverage struct {
+	ID       string   `json:"id"`
+	Symbol   string   `json:"symbol"`
+	Rows     []string `json:"rows"`      // every row citing it
+	EdgeRows []string `json:"edge_rows"` // the boundary and invalid ones
+}
+
+// TargetClasses lists the classes a target's rows hit.
+type TargetClasses struct {
+	Target  string   `json:"target"`
+	Classes []string `json:"classes"`
+	Rows    int      `json:"rows"`
+}
+
+// CheckReport is the result of Check. The check holds when Findings is
+// empty.
+type CheckReport struct {
+	Findings []Finding       `json:"findings"`
+	Targets  []TargetClasses `json:"targets"`
+	Coverage []Coverage      `json:"coverage"`
+	Counts   map[string]int  `json:"counts"` // items by status
+}
+
+// OK reports whether every check passed.
+func (r *CheckReport) OK() bool { return len(r.Findings) == 0 }
+
+// Check runs every CheckRule and summarises classes hit per target and the
+// coverage of each accepted assumption. Seed 004 counts classes, not
+// statements: coverage of the table is not line coverage.
+func Check(in *CheckInput) *CheckReport {
+	rep := &CheckReport{Findings: []Finding{}, Counts: map[string]int{}}
+	for _, rule := range CheckRules {
+		for _, f := range rule.Run(in) {
+			f.Check = rule.Name
+			rep.Findings = append(rep.Findings, f)
+		}
+	}
+	for _, it := range in.Register.Items {
+		rep.Counts[it.Status]++
+	}
+	byTarget := map[string]map[string]bool{}
+	rows := map[string]int{}
+	cites := map[string]*Coverage{}
+	for _, r := range in.Table.Rows {
+		tg := in.Table.TargetOf(r)
+		if byTarget[tg] == nil {
+			byTarget[tg] = map[string]bool{}
+		}
+		byTarget[tg][r.Cls] = true
+		rows[tg]++
+		for _, id := range r.AssumptionIDs {
+			c := cites[id]
+			if c == nil {
+				c = &Coverage{ID: id, Rows: []string{}, EdgeRows: []string{}}
+				cites[id] = c
+			}
+			c.Rows = append(c.Rows, r.ID)
+			if r.Kind == KindBoundary || r.Kind == KindInvalid {
+				c.EdgeRows = append(c.EdgeRows, r.ID)
+			}
+		}
+	}
+	for tg, cls := range byTarget {
+		tc := TargetClasses{Target: tg, Rows: rows[tg]}
+		for c := range cls {
+			tc.Classes = append(tc.Classes, c)
+		}
+		sort.Strings(tc.Classes)
+		rep.Targets = append(rep.Targets, tc)
+	}
+	sort.Slice(rep.Targets, func(i, j int) bool { return rep.Targets[i].Target < rep.Targets[j].Target })
+	for _, it := range in.Register.Items {
+		if it.Status != StatusAccepted {
+			continue
+		}
+		c := Coverage{ID: it.ID, Symbol: it.Symbol, Rows: []string{}, EdgeRows: []string{}}
+		if got := cites[it.ID]; got != nil {
+			c.Rows, c.EdgeRows = got.Rows, got.EdgeRows
+		}
+		rep.Coverage = append(rep.Coverage, c)
+	}
+	if rep.Targets == nil {
+		rep.Targets = []TargetClasses{}
+	}
+	if rep.Coverage == nil {
+		rep.Coverage = []Coverage{}
+	}
+	return rep
+}
