@@ -58,15 +58,19 @@ func TestCheck(t *testing.T) {
 			reason:   "silence is not assent",
 		},
 		{
-			name:  "an accepted assumption with only a representative row",
-			table: func(s string) string { return strings.Replace(s, "assumption_ids: [A001], same_as_base", "assumption_ids: [A002], same_as_base", 1) },
-			want:  []string{"covered: a.yaml:4: A001 is accepted but only representative rows (P003) test it (ranges arrive already sorted by start); add a boundary or invalid row"},
+			name: "an accepted assumption with only a representative row",
+			table: func(s string) string {
+				return strings.Replace(s, "assumption_ids: [A001], same_as_base", "assumption_ids: [A002], same_as_base", 1)
+			},
+			want:   []string{"covered: a.yaml:4: A001 is accepted but only representative rows (P003) test it (ranges arrive already sorted by start); add a boundary or invalid row"},
 			reason: "seed 004: if A001 is accepted and no unsorted boundary row exists, the register is decorative",
 		},
 		{
-			name:     "an accepted assumption no row cites",
-			register: func(s string) string { return strings.Replace(s, "status: rejected\n    note: no datetimes here", "status: accepted", 1) },
-			want:     []string{"covered: a.yaml:14: A003 is accepted but no boundary or invalid row tests it (one timezone-naive epoch); add one: premise partitions"},
+			name: "an accepted assumption no row cites",
+			register: func(s string) string {
+				return strings.Replace(s, "status: rejected\n    note: no datetimes here", "status: accepted", 1)
+			},
+			want: []string{"covered: a.yaml:14: A003 is accepted but no boundary or invalid row tests it (one timezone-naive epoch); add one: premise partitions"},
 		},
 		{
 			name:  "a row citing an unknown assumption",
