@@ -244,6 +244,20 @@ func (h *hunkHeader) walk(lines []string, i int) (int, error) {
 		i++
 	}
 	h.bodyEnd = i
+	// A line that looks like more of the hunk means the header's counts are
+	// wrong; only a format-patch signature ("-- ") or the next file's
+	// ---/+++ header may follow.
+	if i < len(lines) {
+		b := strings.TrimSuffix(lines[i], "\r")
+		next := ""
+		if i+1 < len(lines) {
+			next = lines[i+1]
+		}
+		header := strings.HasPrefix(b, "--- ") && strings.HasPrefix(next, "+++ ")
+		if (strings.HasPrefix(b, "+") || strings.HasPrefix(b, "-")) && b != "-- " && b != "--" && !header {
+			return i, &Error{Line: i + 1, Err: errors.New("hunk body is longer than its header says")}
+		}
+	}
 	return i, nil
 }
 
