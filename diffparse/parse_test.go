@@ -43,9 +43,9 @@ func TestParse(t *testing.T) {
 			want: []File{{Path: "ü y.py", OldPath: "ü x.py", Status: "renamed", Language: "python", Symbols: []Symbol{}}},
 		},
 		{
-			name: "unquoted path with spaces, new empty file",
-			diff: "diff --git a/my file.py b/my file.py\nnew file mode 100644\nindex 0000000..e69de29\n",
-			want: []File{{Path: "my file.py", OldPath: "my file.py", Status: "added", Language: "python", NewMode: "100644", Symbols: []Symbol{}}},
+			name:   "unquoted path with spaces, new empty file",
+			diff:   "diff --git a/my file.py b/my file.py\nnew file mode 100644\nindex 0000000..e69de29\n",
+			want:   []File{{Path: "my file.py", OldPath: "my file.py", Status: "added", Language: "python", NewMode: "100644", Symbols: []Symbol{}}},
 			reason: "an empty new file has no ---/+++ lines; the name comes from the ambiguous diff --git line",
 		},
 		{
