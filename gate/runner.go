@@ -69,6 +69,9 @@ type Report struct {
 	Changed []string      `json:"changed,omitempty"` // differential: row ids whose outcome changed, silent spec changes first
 	Exit    int           `json:"exit"`
 	Elapsed time.Duration `json:"elapsed_ns"`
+	// Source is the partition table's path, for reports that locate rows;
+	// the caller sets it.
+	Source string `json:"source,omitempty"`
 }
 
 // Stale is a freeze that no longer applies: its hash matches no row (the row
@@ -86,6 +89,7 @@ type RowResult struct {
 	Kind     string    `json:"kind"`
 	Cls      string    `json:"cls"`
 	Target   string    `json:"target"`
+	Line     int       `json:"line,omitempty"` // the row's line in the table, 0 if built in memory
 	Status   string    `json:"status"`
 	Seen     []string  `json:"seen"`
 	Why      string    `json:"why,omitempty"` // what happened, one line
@@ -263,7 +267,7 @@ func (rep *Report) row(id string) RowResult {
 
 func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int64) (RowResult, string, error) {
 	r := p.row
-	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target}
+	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine}
 	rng := rand.New(rand.NewSource(seed))
 	infraReason := ""
 	for i := 0; i < reruns; i++ {

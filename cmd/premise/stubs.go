@@ -32,10 +32,6 @@ func newCheckCmd(s Streams) *cobra.Command {
 	return notYet("check", "CI register check: reviewed, covered, no todo rows")
 }
 
-func newGateCmd(s Streams) *cobra.Command {
-	return notYet("gate", "Run partition rows with reruns, flake isolation and a flake budget")
-}
-
 func newRunCmd(s Streams) *cobra.Command {
 	return notYet("run", "The whole pipeline in one command")
 }

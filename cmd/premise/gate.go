@@ -1,0 +1,300 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/internal/atomicfile"
+	"github.com/premise-dev/premise/validate"
+)
+
+// gateOptions are the flags of premise gate.
+type gateOptions struct {
+	Partitions  string
+	Fn          string
+	Lang        string
+	Python      string
+	Exec        string
+	Repo        string
+	Reruns      int
+	Budget      int
+	Freezes     string
+	Timeout     time.Duration
+	MemoryMiB   int64
+	Seed        int64
+	Base        string
+	SelfCheck   bool
+	JSON        string
+	JUnit       string
+	Markdown    string
+	SARIF       string
+	Out, ErrOut io.Writer
+}
+
+func newGateCmd(s Streams) *cobra.Command {
+	opts := gateOptions{Out: s.Out, ErrOut: s.Err}
+	c := &cobra.Command{
+		Use:   "gate [--partitions FILE] [--reruns N] [--budget N] [--base REV] [--json[=FILE]] [--junit FILE] [--markdown FILE]",
+		Short: "Run partition rows with reruns, flake isolation and a flake budget",
+		Long: `Run every row of the partition table against the code, in a separate worker
+process, --reruns times each (seed 004, Steps 5-6).
+
+A representative or boundary row passes when its contract holds on the
+result (and its metamorphic relations hold); an invalid row passes only when
+the call raises (the class in "raises", if given): a value returned for an
+invalid input is a failure. Every row runs every rerun; rows whose attempts
+disagree are flakes, reported with what was seen. A row whose hash is in the
+freezes file still runs and is reported FROZEN, but does not gate; frozen
+plus flaking rows beyond --budget block the merge (exit 2).
+
+  premise gate                                  partitions.yaml, Python, 5 reruns
+  premise gate --reruns 10 --budget 0           stricter
+  premise gate --lang go --partitions p.yaml    a Go target: example.com/pkg.Func
+  premise gate --lang exec --exec "node w.js"   any worker speaking the protocol
+  premise gate --base origin/main               also run base; list changed rows
+  premise gate --junit gate.xml --markdown pr.md --json=gate.json
+  premise gate --self-check                     are the contracts able to fail?
+  premise gate freeze P004 --reason "clock-dependent" --replacement P012
+
+The summary has one line per failing, flaking or frozen row:
+
+  FAIL    P004 6f1c0e4b7d2a9e31  returned [[4,6]]; contract result == [[0, 1], [4, 6]] does not hold
+  FLAKE   P010 0b5e...  seen [pass, fail, pass, pass, fail]: ...
+
+A worker that passes --timeout has its process group killed and the row is a
+timeout; a worker that dies is a crash; either way a fresh worker takes the
+next row. When most rows fail for one infrastructure reason (no interpreter,
+the module does not import) premise reports that reason once and exits 3.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if opts.Reruns < 1 {
+				return fmt.Errorf("--reruns %d: want at least 1", opts.Reruns)
+			}
+			if opts.Budget < 0 {
+				return fmt.Errorf("--budget %d: want 0 or more", opts.Budget)
+			}
+			if opts.Timeout <= 0 {
+				return fmt.Errorf("--timeout %s: want a positive duration", opts.Timeout)
+			}
+			return runGate(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table `FILE`")
+	f.StringVar(&opts.Fn, "fn", "", "the `TARGET` to call, overriding the table's target")
+	f.StringVar(&opts.Lang, "lang", "", "python, go or exec (default: the table's language, else python)")
+	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
+	f.StringVar(&opts.Exec, "exec", "", "the worker `COMMAND` for --lang exec")
+	f.StringVar(&opts.Repo, "repo", ".", "the repository under review")
+	f.IntVar(&opts.Reruns, "reruns", gate.DefaultReruns, "how many times every row runs")
+	f.IntVar(&opts.Budget, "budget", gate.DefaultBudget, "how many frozen plus flaking rows are tolerated")
+	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the freezes `FILE` (relative to --repo unless absolute)")
+	f.DurationVar(&opts.Timeout, "timeout", gate.DefaultTimeout, "the time one call may take")
+	f.Int64Var(&opts.MemoryMiB, "memory-limit", gate.DefaultMemoryLimit>>20, "the worker's address-space limit in MiB (0: none)")
+	f.Int64Var(&opts.Seed, "seed", 0, "the seed of the permutation relation's shuffles (default: from the clock, printed)")
+	f.StringVar(&opts.Base, "base", "", "also run the rows against base `REV` (a temporary git worktree)")
+	f.BoolVar(&opts.SelfCheck, "self-check", false, "feed every contract deliberately wrong results and report those that accept them")
+	f.StringVar(&opts.JSON, "json", "", "write the report as JSON to `FILE` (--json alone: to stdout, instead of the summary)")
+	f.Lookup("json").NoOptDefVal = "-"
+	f.StringVar(&opts.JUnit, "junit", "", "write JUnit XML to `FILE` (- for stdout)")
+	f.StringVar(&opts.Markdown, "markdown", "", "write a Markdown report for a pull request to `FILE` (- for stdout)")
+	f.StringVar(&opts.SARIF, "sarif", "", "write SARIF 2.1.0 to `FILE` (- for stdout)")
+	c.AddCommand(newGateFreezeCmd(s))
+	return c
+}
+
+func (o gateOptions) resolve(p string) string {
+	if p == "" || p == "-" || strings.HasPrefix(p, "/") || o.Repo == "." {
+		return p
+	}
+	return strings.TrimSuffix(o.Repo, "/") + "/" + p
+}
+
+// runGate loads the table and the freezes, runs the rows and writes every
+// report asked for.
+func runGate(ctx context.Context, opts gateOptions) error {
+	tab, err := validate.LoadTable(opts.Partitions)
+	if err != nil {
+		return err
+	}
+	if opts.Fn != "" {
+		tab.Target = opts.Fn
+	}
+	freezes, err := gate.LoadFreezes(opts.resolve(opts.Freezes))
+	if err != nil {
+		return err
+	}
+	mem := opts.MemoryMiB << 20
+	if opts.MemoryMiB == 0 {
+		mem = -1
+	}
+	cfg := gate.Config{Repo: opts.Repo, Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec),
+		Timeout: opts.Timeout, MemoryLimit: mem, Reruns: opts.Reruns, Budget: opts.Budget, Seed: opts.Seed,
+		Freezes: freezes, Base: opts.Base}
+	if opts.SelfCheck {
+		return runSelfCheck(ctx, opts, cfg, tab)
+	}
+	rep, err := gate.Run(ctx, cfg, tab)
+	if err != nil {
+		return fmt.Errorf("gate %s: %w", opts.Partitions, err)
+	}
+	rep.Source = opts.Partitions
+	writers := []struct {
+		dest  string
+		write func(io.Writer, *gate.Report) error
+	}{
+		{opts.JSON, gate.WriteJSON}, {opts.JUnit, gate.WriteJUnit}, {opts.Markdown, gate.WriteMarkdown}, {opts.SARIF, gate.WriteSARIF},
+	}
+	toStdout := false
+	for _, w := range writers {
+		if w.dest == "" {
+			continue
+		}
+		if w.dest == "-" {
+			toStdout = true
+			if err := w.write(opts.Out, rep); err != nil {
+				return err
+			}
+			continue
+		}
+		var b bytes.Buffer
+		if err := w.write(&b, rep); err != nil {
+			return err
+		}
+		if err := atomicfile.WriteFile(w.dest, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", w.dest, err)
+		}
+	}
+	summary := opts.Out
+	if toStdout {
+		summary = opts.ErrOut
+	}
+	if err := gate.WriteText(summary, rep); err != nil {
+		return err
+	}
+	return verdict(rep.Exit)
+}
+
+func runSelfCheck(ctx context.Context, opts gateOptions, cfg gate.Config, tab *validate.Table) error {
+	repo := cfg.Repo
+	a, err := gate.NewAdapter(ctx, cfg, repo, tab)
+	if err != nil {
+		return fmt.Errorf("gate %s: %w", opts.Partitions, err)
+	}
+	defer a.Close()
+	sc, err := gate.SelfCheck(ctx, a, tab)
+	if err != nil {
+		return fmt.Errorf("gate --self-check %s: %w", opts.Partitions, err)
+	}
+	if opts.JSON == "-" {
+		err = gate.WriteSelfCheckJSON(opts.Out, sc)
+	} else {
+		err = gate.WriteSelfCheckText(opts.Out, sc)
+	}
+	if err != nil {
+		return err
+	}
+	return verdict(sc.Exit)
+}
+
+// gateFreezeOptions are the flags of premise gate freeze.
+type gateFreezeOptions struct {
+	Row         string
+	Reason      string
+	Replacement string
+	Partitions  string
+	Freezes     string
+	Repo        string
+	JSON        bool
+	Out         io.Writer
+	Now         func() time.Time
+}
+
+func newGateFreezeCmd(s Streams) *cobra.Command {
+	opts := gateFreezeOptions{Out: s.Out, Now: time.Now}
+	c := &cobra.Command{
+		Use:   "freeze ROW --reason TEXT [--replacement ROW]",
+		Short: "Record a flaky row's hash in the freezes file",
+		Long: `Record a row's hash in .gate/frozen_rows.json (seed 004, Step 6: freeze the
+row, not the file).
+
+A freeze is a debt record, not a skip: the row still runs on every gate and
+is reported FROZEN with what it did, and it counts against the flake budget.
+A row that fails on every attempt is broken, not flaky: the gate ignores a
+freeze of it. Editing the row changes its hash, and the freeze stops
+applying. --replacement names the deterministic row that replaces it; a
+freeze still without one after an accepted patch cycle blocks the merge.
+
+  premise gate freeze P004 --reason "order depends on dict iteration"
+  premise gate freeze P004 --reason "clock" --replacement P012
+
+The entry records the time and the repository's HEAD commit, so a check can
+tell how many accepted cycles the freeze has lived through.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Row = args[0]
+			if strings.TrimSpace(opts.Reason) == "" {
+				return fmt.Errorf("--reason is required: say why the row is frozen")
+			}
+			return runGateFreeze(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Reason, "reason", "", "why the row is frozen")
+	f.StringVar(&opts.Replacement, "replacement", "", "the `ROW` that replaces the frozen one")
+	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table `FILE`")
+	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the freezes `FILE` (relative to --repo unless absolute)")
+	f.StringVar(&opts.Repo, "repo", ".", "the repository")
+	f.BoolVar(&opts.JSON, "json", false, "print the new entry as JSON")
+	return c
+}
+
+func runGateFreeze(ctx context.Context, opts gateFreezeOptions) error {
+	tab, err := validate.LoadTable(opts.Partitions)
+	if err != nil {
+		return err
+	}
+	row := tab.Lookup(opts.Row)
+	if row == nil {
+		return fmt.Errorf("%s: no row %s", opts.Partitions, opts.Row)
+	}
+	if opts.Replacement != "" {
+		if opts.Replacement == opts.Row {
+			return fmt.Errorf("--replacement %s: a row cannot replace itself", opts.Replacement)
+		}
+		if tab.Lookup(opts.Replacement) == nil {
+			return fmt.Errorf("--replacement %s: %s has no such row; add it first", opts.Replacement, opts.Partitions)
+		}
+	}
+	path := gateOptions{Repo: opts.Repo}.resolve(opts.Freezes)
+	fz, err := gate.LoadFreezes(path)
+	if err != nil {
+		return err
+	}
+	commit := ""
+	if out, err := exec.CommandContext(ctx, "git", "-C", opts.Repo, "rev-parse", "HEAD").Output(); err == nil {
+		commit = strings.TrimSpace(string(out))
+	}
+	h := row.Hash()
+	z := gate.NewFreeze(row.ID, opts.Reason, opts.Replacement, opts.Now(), commit)
+	fz[h] = z
+	if err := fz.Save(path); err != nil {
+		return err
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(map[string]gate.Freeze{h: z})
+	}
+	_, err = fmt.Fprintf(opts.Out, "froze %s %s in %s: %s\n", row.ID, h, path, opts.Reason)
+	return err
+}
