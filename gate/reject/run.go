@@ -43,6 +43,11 @@ type Runner struct {
 	// Adapter calls exception entries' targets in a worker process; it may
 	// be nil when the corpus has none.
 	Adapter gate.Adapter
+	// Positional passes the fixture as the target's one argument, for Go,
+	// whose functions take no keyword arguments: a fixture object decodes
+	// into a request struct. Otherwise the fixture's keys are keyword
+	// arguments, as seed 000's runner calls fn(**payload).
+	Positional bool
 	// HTTP sends http entries' fixtures; nil means a client that does not
 	// follow redirects.
 	HTTP *http.Client
@@ -192,14 +197,18 @@ func (r *Runner) runEntry(ctx context.Context, root *os.Root, corpusAbs string, 
 	var attempt func(ctx context.Context) Attempt
 	switch e.Must.Kind {
 	case KindException:
-		kwargs, ok := payload.(map[string]any)
-		if !ok {
-			return broken(ReasonUntrustedFixture, "%s is not a JSON object; an exception entry calls its target with the fixture's keys as keyword arguments", e.InputPath), rel
+		c := gate.Call{ID: e.ID, Target: e.Target, Args: []any{payload}}
+		if !r.Positional {
+			kwargs, ok := payload.(map[string]any)
+			if !ok {
+				return broken(ReasonUntrustedFixture, "%s is not a JSON object; an exception entry calls its target with the fixture's keys as keyword arguments", e.InputPath), rel
+			}
+			c.Args, c.Kwargs = []any{}, kwargs
 		}
 		if r.Adapter == nil {
 			return broken(ReasonCouldNotCall, "no adapter to call %s", e.Target), rel
 		}
-		attempt = func(ctx context.Context) Attempt { return r.call(ctx, e, kwargs) }
+		attempt = func(ctx context.Context) Attempt { return r.call(ctx, e, c) }
 	case KindHTTP:
 		attempt = func(ctx context.Context) Attempt { return r.request(ctx, e, data) }
 	}
@@ -243,8 +252,8 @@ func (r *Runner) attempts(ctx context.Context, e Entry, res Result, attempt func
 // call runs one attempt of an exception entry through the adapter. The
 // adapter enforces its own per-call timeout and reports it as a timeout
 // reply; ctx only carries cancellation.
-func (r *Runner) call(ctx context.Context, e Entry, kwargs map[string]any) Attempt {
-	reply, err := r.Adapter.Call(ctx, gate.Call{ID: e.ID, Target: e.Target, Args: []any{}, Kwargs: kwargs})
+func (r *Runner) call(ctx context.Context, e Entry, c gate.Call) Attempt {
+	reply, err := r.Adapter.Call(ctx, c)
 	if err != nil {
 		return Attempt{Reason: ReasonCouldNotCall, Detail: fmt.Sprintf("%s: %v", ReasonCouldNotCall, err)}
 	}
