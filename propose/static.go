@@ -308,7 +308,7 @@ func boundaryMoved(p *Pass) {
 			if !sameButOneOp(o, nw, flip) {
 				continue
 			}
-			p.Report(n, fmt.Sprintf("values equal at the boundary of `%s` take the other branch than before (was `%s`); equal bounds, such as touching ranges, are meant to be treated this way", nw, o))
+			p.Report(n, fmt.Sprintf("values equal at the boundary now take the other branch (`%s` became `%s`): equal bounds, such as touching ranges, are meant to be treated this way", opChange(o, nw), opChange(nw, o)))
 			return
 		}
 	}
@@ -325,4 +325,15 @@ func sameButOneOp(a, b string, flip func(string) string) bool {
 		}
 	}
 	return false
+}
+
+// opChange returns the comparison operator of a that differs from b's.
+func opChange(a, b string) string {
+	la, lb := cmpOps.FindAllString(a, -1), cmpOps.FindAllString(b, -1)
+	for i := range la {
+		if i < len(lb) && la[i] != lb[i] {
+			return la[i]
+		}
+	}
+	return "?"
 }

@@ -188,7 +188,7 @@ func GoRules() []Rule {
 					ast.Inspect(body, func(m ast.Node) bool {
 						if be, ok := m.(*ast.BinaryExpr); ok && !found {
 							switch be.Op {
-							case token.LSS, token.GTR, token.LEQ, token.GEQ:
+							case token.LSS, token.GTR, token.LEQ, token.GEQ, token.EQL, token.NEQ:
 								if prev.MatchString(p.Go.Src(p, be)) {
 									found = true
 									p.ReportNear(p.Go.LineOf(n.Pos()), fmt.Sprintf("`%s` is sorted", name))

@@ -287,7 +287,10 @@ func PythonRules() []Rule {
 					if op != "/" && op != "//" && op != "%" {
 						return true
 					}
-					right := strings.Trim(p.Py.Text(n.ChildByFieldName("right")), "()")
+					right := p.Py.Text(n.ChildByFieldName("right"))
+					if r := n.ChildByFieldName("right"); r != nil && r.Kind() == "parenthesized_expression" && r.NamedChildCount() == 1 {
+						right = p.Py.Text(r.NamedChild(0))
+					}
 					if p.IsParam(right) && !p.Mentions(`NAME\s*(==|!=|<=|>=|<|>)\s*0|if\s+(not\s+)?NAME\b`, right) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` is non-zero", right))
 					} else if m := regexp.MustCompile(`^len\((\w+)\)$`).FindStringSubmatch(right); m != nil && p.IsParam(m[1]) &&

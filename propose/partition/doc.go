@@ -1,0 +1,10 @@
+// Package partition generates partition-table rows (seed 004, Step 3) for
+// the accepted assumptions of a register, offline: each assumption's
+// precondition is read for its category (sorted, unique, non-empty,
+// non-nil, non-zero, timezone, numeric string, ...), the target's signature
+// for its parameters' types, and each class of that category is built from
+// boundary values of those types, combined across parameters. A row states
+// same_as_base (the head must do what the base does) unless the assumption
+// itself says what must happen; a row no template can fill is written with
+// a todo that premise check refuses, never with a made-up value.
+package partition
