@@ -22,8 +22,6 @@ func newProposeCmd(s Streams) *cobra.Command {
 	return notYet("propose", "Draft the assumption register (assumptions.yaml) from the diff")
 }
 
-func addCorpusCmds(reject *cobra.Command, s Streams) {}
-
 func newPartitionsCmd(s Streams) *cobra.Command {
 	return notYet("partitions", "Generate partition rows for accepted assumptions")
 }

@@ -1,23 +1,21 @@
 package reject
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"net/mail"
-	"os/exec"
 	"strings"
+
+	"github.com/premise-dev/premise/internal/git"
 )
 
 // Guard enforces seed 000's protected-path rule: any commit that changes the
 // corpus or the lockfile needs a Signed-off-by trailer from a reviewer, not
 // from the agent's commit template.
 type Guard struct {
-	// Dir is the repository's work tree.
-	Dir string
-	// Git is the git executable; "git" when empty.
-	Git string
+	// Repo is the repository whose history is checked.
+	Repo *git.Repo
 	// Protected lists the protected paths; one ending in "/" is a directory.
 	Protected []string
 	// Signers are identities whose sign-off counts even on their own
@@ -153,29 +151,8 @@ func identity(s string) (name, email string) {
 }
 
 func (g *Guard) git(ctx context.Context, args ...string) (string, error) {
-	bin := g.Git
-	if bin == "" {
-		bin = "git"
-	}
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = g.Dir
-	// The user's configuration must not change what the guard reads.
-	cmd.Env = append(cmd.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "LC_ALL=C")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(firstLine(stderr.Bytes()))
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", fmt.Errorf("git %s: %s", args[0], msg)
-	}
-	return stdout.String(), nil
-}
-
-func firstLine(b []byte) string {
-	line, _, _ := bytes.Cut(b, []byte{'\n'})
-	return string(line)
+	out, err := g.Repo.Run(ctx, args...)
+	return string(out), err
 }
 
 // WriteText writes one line per commit that touches a protected path and a

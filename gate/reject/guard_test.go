@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/internal/git"
 )
 
 // gitRepo is a real temporary repository with a fixed identity.
@@ -60,6 +61,15 @@ func (r *gitRepo) commit(author, message string, files map[string]string) string
 	return r.git("rev-parse", "HEAD")
 }
 
+func (r *gitRepo) repo() *git.Repo {
+	r.t.Helper()
+	repo, err := git.Open(context.Background(), r.dir)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return repo
+}
+
 const agent = "Agent Bot <agent@bots.invalid>"
 
 func TestGuard(t *testing.T) {
@@ -98,7 +108,7 @@ func TestGuard(t *testing.T) {
 			r := newGitRepo(t)
 			r.commit(tt.author, tt.message, tt.files)
 			r.commit(agent, "unrelated", map[string]string{"other.py": "y = 2\n"})
-			g := &Guard{Dir: r.dir, Protected: []string{"corpus/must_reject/", "must_reject.lock.json"}, Signers: tt.signers}
+			g := &Guard{Repo: r.repo(), Protected: []string{"corpus/must_reject/", "must_reject.lock.json"}, Signers: tt.signers}
 			rep, err := g.Check(context.Background(), "base", "HEAD")
 			if err != nil {
 				t.Fatal(err)
@@ -128,7 +138,7 @@ func TestGuardRenameOut(t *testing.T) {
 	r.git("branch", "-f", "base")
 	r.git("mv", "corpus/must_reject/a.json", "attic.json")
 	r.commit(agent, "tidy", nil)
-	g := &Guard{Dir: r.dir, Protected: []string{"corpus/must_reject/"}}
+	g := &Guard{Repo: r.repo(), Protected: []string{"corpus/must_reject/"}}
 	rep, err := g.Check(context.Background(), "base", "HEAD")
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +150,7 @@ func TestGuardRenameOut(t *testing.T) {
 
 func TestGuardBadRevision(t *testing.T) {
 	r := newGitRepo(t)
-	_, err := (&Guard{Dir: r.dir}).Check(context.Background(), "no-such-branch", "HEAD")
+	_, err := (&Guard{Repo: r.repo()}).Check(context.Background(), "no-such-branch", "HEAD")
 	if err == nil || !strings.Contains(err.Error(), "git rev-list") {
 		t.Errorf("Check with an unknown base: err = %v, want a git rev-list error", err)
 	}

@@ -1,0 +1,482 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/gate/reject"
+	"github.com/premise-dev/premise/internal/atomicfile"
+	"github.com/premise-dev/premise/internal/git"
+)
+
+// baseURLEnv names the environment variable that gives http entries their
+// service when --base-url is not set.
+const baseURLEnv = "PREMISE_REJECT_BASE_URL"
+
+// addCorpusCmds adds the must-reject corpus commands of seed 000 (issue 6)
+// under premise reject.
+func addCorpusCmds(parent *cobra.Command, s Streams) {
+	parent.AddCommand(newRejectAddCmd(s), newRejectRunCmd(s), newRejectGuardCmd(s))
+}
+
+// corpusPaths are the flags every corpus command shares; empty ones come
+// from the reject: section of .premise.yaml, then from seed 000's names.
+type corpusPaths struct {
+	Repo   string
+	Lock   string
+	Corpus string
+}
+
+func (p *corpusPaths) flags(c *cobra.Command) {
+	f := c.Flags()
+	f.StringVar(&p.Repo, "repo", ".", "the repository root: .premise.yaml, the lockfile and the corpus are found from here")
+	f.StringVar(&p.Lock, "lock", "", "the lockfile `FILE`, relative to --repo (default must_reject.lock.json, or reject.lock in .premise.yaml)")
+	f.StringVar(&p.Corpus, "corpus", "", "the fixture `DIR`, relative to --repo (default corpus/must_reject, or reject.corpus in .premise.yaml)")
+}
+
+// resolve reads .premise.yaml and returns the configuration with the flags
+// applied and the lockfile path joined to the repository.
+func (p corpusPaths) resolve() (reject.Config, string, error) {
+	cfg, err := reject.LoadConfig(filepath.Join(p.Repo, ".premise.yaml"))
+	if err != nil {
+		return reject.Config{}, "", err
+	}
+	if p.Lock != "" {
+		cfg.Lock = p.Lock
+	}
+	if p.Corpus != "" {
+		cfg.Corpus = p.Corpus
+	}
+	lock := cfg.Lock
+	if !filepath.IsAbs(lock) {
+		lock = filepath.Join(p.Repo, lock)
+	}
+	return cfg, lock, nil
+}
+
+// corpusDir returns the corpus directory relative to the lockfile's
+// directory, which is what input_path is relative to.
+func corpusDir(p corpusPaths, cfg reject.Config, lock string) (string, error) {
+	dir := cfg.Corpus
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(p.Repo, dir)
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	absLock, err := filepath.Abs(filepath.Dir(lock))
+	if err != nil {
+		return "", err
+	}
+	return filepath.Rel(absLock, absDir)
+}
+
+// rejectAddOptions are the flags of premise reject add.
+type rejectAddOptions struct {
+	corpusPaths
+	ID, Target  string
+	Input, Text string
+	MustClass   string
+	MustStatus  int
+	MustCode    string
+	codeSet     bool
+	FlakePolicy string
+	In          io.Reader
+	Out         io.Writer
+}
+
+func newRejectAddCmd(s Streams) *cobra.Command {
+	opts := rejectAddOptions{In: s.In, Out: s.Out}
+	c := &cobra.Command{
+		Use:   "add --id ID --target TARGET (--input FILE | --json TEXT) (--must-class CLASS | --must-status N) [--must-code CODE]",
+		Short: "Record a forbidden input: write its fixture, hash it, add the lockfile row",
+		Long: `Record an input that production already rejects, and the failure it must
+keep producing (seed 000, Step 1). premise writes the fixture as canonical
+JSON under corpus/must_reject/ID.json, hashes it with sha256, and appends the
+row to must_reject.lock.json. An id that is already in the lockfile is
+refused: a human edits an existing row by hand.
+
+  premise reject add --id user-email-reject-001 --target billing.api.create_user \
+    --json '{"email": "not-an-email", "tenant": "t-1"}' \
+    --must-class ValidationError --must-code email.invalid
+
+  premise reject add --id invoice-status-reject-014 \
+    --target "POST /invoices/transition" --input closed-invoice.json \
+    --must-status 409 --must-code invoice.illegal_transition \
+    --flake-policy freeze-class-only
+
+Canonical JSON is exactly what Python writes with
+json.dumps(value, sort_keys=True) plus one newline, so the seed's own snippet
+and premise produce the same bytes and the same hash. A fixture with a
+repeated key is refused.
+
+An exception entry's TARGET is what the adapter calls: a dotted Python path
+(called with the fixture's keys as keyword arguments) or a Go import path and
+function (called with the fixture as its one argument). An http entry's
+TARGET is "METHOD /path", sent to the service premise reject run is given.
+
+--json TEXT here is the fixture itself; add prints one line, "added ID PATH
+SHA256".
+` + exitStatusHelp,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			switch {
+			case opts.ID == "":
+				return fmt.Errorf("%s: --id is required", c.CommandPath())
+			case opts.Target == "":
+				return fmt.Errorf("%s: --target is required", c.CommandPath())
+			case (opts.Input == "") == (opts.Text == ""):
+				return fmt.Errorf("%s: give the fixture with exactly one of --input FILE and --json TEXT", c.CommandPath())
+			case (opts.MustClass == "") == (opts.MustStatus == 0):
+				return fmt.Errorf("%s: give exactly one of --must-class CLASS (an exception) and --must-status N (an http answer)", c.CommandPath())
+			}
+			opts.codeSet = c.Flags().Changed("must-code")
+			return runRejectAdd(c.Context(), opts)
+		},
+	}
+	opts.corpusPaths.flags(c)
+	f := c.Flags()
+	f.StringVar(&opts.ID, "id", "", "the entry's `ID`, one word (required)")
+	f.StringVar(&opts.Target, "target", "", "what to call: a dotted Python path, a Go import path and function, or \"METHOD /path\" (required)")
+	f.StringVar(&opts.Input, "input", "", "read the fixture from `FILE` (- for standard input)")
+	f.StringVar(&opts.Text, "json", "", "the fixture as JSON `TEXT`")
+	f.StringVar(&opts.MustClass, "must-class", "", "the exception `CLASS` the call must raise")
+	f.IntVar(&opts.MustStatus, "must-status", 0, "the HTTP status `N` the endpoint must answer")
+	f.StringVar(&opts.MustCode, "must-code", "", "the error `CODE` (exception's code attribute, or the body's \"code\") that must come with it")
+	f.StringVar(&opts.FlakePolicy, "flake-policy", reject.PolicyNeverSkip, "never-skip (three consecutive holds) or freeze-class-only (retries; a success on any retry fails)")
+	return c
+}
+
+func runRejectAdd(ctx context.Context, opts rejectAddOptions) error {
+	cfg, lock, err := opts.resolve()
+	if err != nil {
+		return err
+	}
+	dir, err := corpusDir(opts.corpusPaths, cfg, lock)
+	if err != nil {
+		return err
+	}
+	var data []byte
+	switch {
+	case opts.Text != "":
+		data = []byte(opts.Text)
+	case opts.Input == "-":
+		data, err = io.ReadAll(opts.In)
+	default:
+		data, err = os.ReadFile(opts.Input)
+	}
+	if err != nil {
+		return fmt.Errorf("read fixture: %w", err)
+	}
+	must := reject.Must{Kind: reject.KindException, Class: opts.MustClass}
+	if opts.MustStatus != 0 {
+		must = reject.Must{Kind: reject.KindHTTP, Status: opts.MustStatus}
+	}
+	if opts.codeSet {
+		must.Code = opts.MustCode
+	}
+	e, err := reject.Add(lock, dir, reject.NewEntry{ID: opts.ID, Target: opts.Target, Fixture: data, Must: must, FlakePolicy: opts.FlakePolicy})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(opts.Out, "added %s %s %s\n", e.ID, e.InputPath, e.InputSHA256)
+	return err
+}
+
+// rejectRunOptions are the flags of premise reject run.
+type rejectRunOptions struct {
+	corpusPaths
+	Lang      string
+	Python    string
+	Exec      string
+	BaseURL   string
+	Timeout   time.Duration
+	MemoryMiB int64
+	JSON      string
+	JUnit     string
+	Out       io.Writer
+	ErrOut    io.Writer
+}
+
+func newRejectRunCmd(s Streams) *cobra.Command {
+	opts := rejectRunOptions{Out: s.Out, ErrOut: s.Err}
+	c := &cobra.Command{
+		Use:   "run [--lock FILE] [--lang python|go|exec] [--base-url URL] [--json [FILE]] [--junit FILE]",
+		Short: "Check that every forbidden input still fails, re-hashing every fixture",
+		Long: `Run the must-reject corpus (seed 000, Step 2): re-hash every fixture, call
+every target in a worker process outside premise, and check that the
+declared failure still occurs. One line per entry, then a count:
+
+  $ premise reject run
+  HOLD user-email-reject-001 held: raised ValidationError code "email.invalid" (3 of 3 consecutive)
+  BROKEN invoice-status-reject-014 forbidden success: status 200 (attempt 1 of 3, freeze-class-only)
+  held=1 broken=1
+
+An entry is BROKEN when its forbidden input now succeeds (forbidden
+success), raises another class, or a subclass of a class named exactly (class
+mismatch), answers another HTTP status (status mismatch), keeps the class or
+status but changes the code (code mismatch), or when its fixture's bytes no
+longer match input_sha256 (fixture hash drift). It is BROKEN, never trusted,
+when its fixture is missing, is not JSON or repeats a key, when input_path
+leaves the corpus (.., an absolute path, a symlink pointing outside), when
+its hash is empty or not a sha256, and when an http endpoint refuses with
+401, 403 or 404 before validating. A fixture in the corpus that no entry
+locks is BROKEN too.
+
+Flake policies: never-skip needs three consecutive holds; freeze-class-only
+retries a call that timed out or crashed, but a success on any attempt fails.
+
+Exception entries run through the same adapters as premise gate:
+  premise reject run                       Python: target(**fixture)
+  premise reject run --lang go             Go: Target(fixture), a Code field or method as the code
+  premise reject run --lang exec --exec "node worker.js"
+http entries are sent to a service you start, on loopback in CI:
+  premise reject run --base-url http://127.0.0.1:8080
+  PREMISE_REJECT_BASE_URL=http://127.0.0.1:8080 premise reject run
+
+Run it before the agent's tests, as its own step (seed 000, CI order):
+  premise reject guard && premise reject run && premise gate
+
+Exit 0 only when every entry held.
+` + exitStatusHelp,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			switch opts.Lang {
+			case "python", "go":
+			case "exec":
+				if strings.TrimSpace(opts.Exec) == "" {
+					return fmt.Errorf("%s: --lang exec needs --exec COMMAND", c.CommandPath())
+				}
+			default:
+				return fmt.Errorf("%s: --lang %q: want python, go or exec", c.CommandPath(), opts.Lang)
+			}
+			if opts.Timeout <= 0 {
+				return fmt.Errorf("%s: --timeout %s: want a positive duration", c.CommandPath(), opts.Timeout)
+			}
+			if opts.BaseURL == "" {
+				opts.BaseURL = os.Getenv(baseURLEnv)
+			}
+			return runRejectRun(c.Context(), opts)
+		},
+	}
+	opts.corpusPaths.flags(c)
+	f := c.Flags()
+	f.StringVar(&opts.Lang, "lang", "python", "the adapter for exception entries: python, go or exec")
+	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
+	f.StringVar(&opts.Exec, "exec", "", "the worker `COMMAND` for --lang exec")
+	f.StringVar(&opts.BaseURL, "base-url", "", "the service http entries are sent to (default $"+baseURLEnv+")")
+	f.DurationVar(&opts.Timeout, "timeout", reject.DefaultTimeout, "the time one call or request may take")
+	f.Int64Var(&opts.MemoryMiB, "memory-limit", gate.DefaultMemoryLimit>>20, "the worker's address-space limit in MiB (0: none)")
+	f.StringVar(&opts.JSON, "json", "", "write the report as JSON to `FILE` (--json alone: to stdout, instead of the lines)")
+	f.Lookup("json").NoOptDefVal = "-"
+	f.StringVar(&opts.JUnit, "junit", "", "write JUnit XML to `FILE` (- for stdout)")
+	return c
+}
+
+func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
+	cfg, lockPath, err := opts.resolve()
+	if err != nil {
+		return err
+	}
+	lock, err := reject.LoadLock(lockPath)
+	if err != nil {
+		return err
+	}
+	dir, err := corpusDir(opts.corpusPaths, cfg, lockPath)
+	if err != nil {
+		return err
+	}
+	r := &reject.Runner{BaseURL: opts.BaseURL, Timeout: opts.Timeout, Positional: opts.Lang == "go"}
+	var targets []string
+	for _, e := range lock.Entries {
+		if e.Must.Kind == reject.KindException {
+			targets = append(targets, e.Target)
+		}
+	}
+	if len(targets) > 0 {
+		a, err := newCorpusAdapter(ctx, opts, targets)
+		if err != nil {
+			return err
+		}
+		defer a.Close()
+		r.Adapter = a
+	}
+	rep, err := r.Run(ctx, reject.Corpus{Lock: lock, Root: filepath.Dir(lockPath), Dir: dir})
+	if err != nil {
+		return fmt.Errorf("reject run %s: %w", lockPath, err)
+	}
+	toStdout := false
+	for _, w := range []struct {
+		dest  string
+		write func(io.Writer) error
+	}{{opts.JSON, rep.WriteJSON}, {opts.JUnit, rep.WriteJUnit}} {
+		switch w.dest {
+		case "":
+		case "-":
+			toStdout = true
+			if err := w.write(opts.Out); err != nil {
+				return err
+			}
+		default:
+			var b bytes.Buffer
+			if err := w.write(&b); err != nil {
+				return err
+			}
+			if err := atomicfile.WriteFile(w.dest, b.Bytes(), 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	lines := opts.Out
+	if toStdout {
+		lines = opts.ErrOut
+	}
+	if err := rep.WriteText(lines); err != nil {
+		return err
+	}
+	if !rep.Holds() {
+		return verdict(exitFailed)
+	}
+	return nil
+}
+
+// newCorpusAdapter starts the adapter for exception entries, as premise gate
+// does. A missing interpreter or a Go harness that does not build is exit 3.
+func newCorpusAdapter(ctx context.Context, opts rejectRunOptions, targets []string) (gate.Adapter, error) {
+	mem := opts.MemoryMiB << 20
+	if opts.MemoryMiB == 0 {
+		mem = -1
+	}
+	switch opts.Lang {
+	case "go":
+		return gate.NewGoAdapter(ctx, gate.GoConfig{Dir: opts.Repo, Targets: targets, Timeout: opts.Timeout, MemoryLimit: mem})
+	case "exec":
+		return gate.NewExecAdapter(gate.ExecConfig{Command: strings.Fields(opts.Exec), Dir: opts.Repo, Timeout: opts.Timeout})
+	default:
+		return gate.NewPythonAdapter(gate.PythonConfig{Interpreter: opts.Python, Dir: opts.Repo, Timeout: opts.Timeout, MemoryLimit: mem})
+	}
+}
+
+// rejectGuardOptions are the flags of premise reject guard.
+type rejectGuardOptions struct {
+	Repo, Base, Head string
+	JSON             bool
+	Out              io.Writer
+}
+
+func newRejectGuardCmd(s Streams) *cobra.Command {
+	opts := rejectGuardOptions{Out: s.Out}
+	c := &cobra.Command{
+		Use:   "guard [--base REV] [--head REV]",
+		Short: "Block corpus and lockfile changes that no reviewer signed off",
+		Long: `Enforce seed 000's protected-path rule: every commit in base..head that
+changes corpus/must_reject/ or must_reject.lock.json must carry a
+Signed-off-by trailer from someone other than its author, or from an
+identity on the allow-list. Otherwise the guard names the commits and exits 2.
+
+  $ premise reject guard --base origin/main
+  UNSIGNED 3f2a9c1d0e4b relax email fixture: changes corpus/must_reject/user-email-reject-001.json; no Signed-off-by trailer
+  commits=4 protected=1 unsigned=1
+
+A reviewer signs a change off with git commit --signoff (as the reviewer) or
+git commit --trailer "Signed-off-by: Rita Reviewer <rita@example.com>". The
+trailer must be in the message's trailer block; identities are compared by
+email and name, without case. An agent's commit template that signs as its
+own author does not count.
+
+The protected paths and the allow-list live in .premise.yaml:
+
+  reject:
+    lock: must_reject.lock.json
+    corpus: corpus/must_reject
+    protected: [corpus/must_reject/, must_reject.lock.json, gate/frozen.json]
+    signers: ["Lead Maintainer <lead@example.com>"]
+
+--base defaults to origin/HEAD, else main, else master; --head to HEAD.
+` + exitStatusHelp,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runRejectGuard(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Repo, "repo", ".", "the repository")
+	f.StringVar(&opts.Base, "base", "", "the base `REV` (default origin/HEAD, main or master)")
+	f.StringVar(&opts.Head, "head", "HEAD", "the head `REV`")
+	f.BoolVar(&opts.JSON, "json", false, "print the verdict as JSON")
+	return c
+}
+
+// guardJSON is the wire form of the guard's verdict.
+type guardJSON struct {
+	Base     string            `json:"base"`
+	Head     string            `json:"head"`
+	Commits  int               `json:"commits"`
+	Blocked  bool              `json:"blocked"`
+	Touching []guardCommitJSON `json:"touching"`
+}
+
+type guardCommitJSON struct {
+	SHA      string   `json:"sha"`
+	Subject  string   `json:"subject"`
+	Author   string   `json:"author"`
+	Paths    []string `json:"paths"`
+	Signers  []string `json:"signed_off_by"`
+	Signed   bool     `json:"signed"`
+	Accepted string   `json:"accepted_signer,omitempty"`
+}
+
+func runRejectGuard(ctx context.Context, opts rejectGuardOptions) error {
+	cfg, err := reject.LoadConfig(filepath.Join(opts.Repo, ".premise.yaml"))
+	if err != nil {
+		return err
+	}
+	repo, err := git.Open(ctx, opts.Repo)
+	if err != nil {
+		return err
+	}
+	base := opts.Base
+	if base == "" {
+		if base, err = repo.DefaultBase(ctx); err != nil {
+			return err
+		}
+	}
+	if _, err := repo.RevParse(ctx, base, opts.Head); err != nil {
+		if errors.Is(err, git.ErrBadRev) {
+			return fmt.Errorf("%w (fetch it first, e.g. git fetch origin main, or pass --base)", err)
+		}
+		return err
+	}
+	g := &reject.Guard{Repo: repo, Protected: cfg.Protected, Signers: cfg.Signers}
+	rep, err := g.Check(ctx, base, opts.Head)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		out := guardJSON{Base: base, Head: opts.Head, Commits: rep.Commits, Blocked: len(rep.Blocked()) > 0, Touching: []guardCommitJSON{}}
+		for _, c := range rep.Touching {
+			out.Touching = append(out.Touching, guardCommitJSON{SHA: c.SHA, Subject: c.Subject, Author: c.Author,
+				Paths: c.Paths, Signers: append([]string{}, c.Signers...), Signed: c.Signed(), Accepted: c.Accepted})
+		}
+		if err := writeIndentedJSON(opts.Out, out); err != nil {
+			return err
+		}
+	} else if err := rep.WriteText(opts.Out); err != nil {
+		return err
+	}
+	if len(rep.Blocked()) > 0 {
+		return verdict(exitBlocked)
+	}
+	return nil
+}
