@@ -31,22 +31,22 @@ func catalog(t Type, lang string) map[string]class {
 	}
 	switch t.Kind {
 	case kindIntervals:
-		add(class{"empty", bnd, []any{}, "no ranges in, no ranges out", false})
-		add(class{"single", rep, l(p(0, 3)), "a single range comes back as it is", false})
-		add(class{"disjoint_sorted", rep, l(p(0, 1), p(4, 6)), "disjoint ranges in order stay two ranges", false})
-		add(class{"disjoint_unsorted", bnd, l(p(4, 6), p(0, 1)), "the order of the input must not change the cover", false})
-		add(class{"reversed", bnd, l(p(8, 9), p(4, 6), p(0, 1)), "ranges in descending order give the cover they give in order", false})
-		add(class{"touching", bnd, l(p(0, 2), p(2, 5)), "ranges that share an endpoint: half-open ranges touch, they do not overlap", false})
+		add(class{"empty", bnd, []any{}, "no ranges at all", false})
+		add(class{"single", rep, l(p(0, 3)), "a single range", false})
+		add(class{"disjoint_sorted", rep, l(p(0, 1), p(4, 6)), "disjoint ranges in order", false})
+		add(class{"disjoint_unsorted", bnd, l(p(4, 6), p(0, 1)), "disjoint ranges out of order", false})
+		add(class{"reversed", bnd, l(p(8, 9), p(4, 6), p(0, 1)), "ranges in descending order", false})
+		add(class{"touching", bnd, l(p(0, 2), p(2, 5)), "ranges that share an endpoint", false})
 		add(class{"touching_unsorted", bnd, l(p(2, 5), p(0, 2)), "touching ranges out of order", false})
-		add(class{"overlap", rep, l(p(0, 4), p(3, 7)), "overlapping ranges collapse to one", false})
-		add(class{"overlap_unsorted", bnd, l(p(3, 7), p(0, 4)), "overlapping ranges out of order collapse all the same", false})
-		add(class{"nested", bnd, l(p(0, 9), p(2, 3)), "a nested range does not extend the cover", false})
-		add(class{"nested_unsorted", bnd, l(p(2, 3), p(0, 9)), "a nested range listed first does not change the cover", false})
-		add(class{"duplicate", bnd, l(p(1, 3), p(1, 3)), "a range given twice counts once", false})
+		add(class{"overlap", rep, l(p(0, 4), p(3, 7)), "two overlapping ranges", false})
+		add(class{"overlap_unsorted", bnd, l(p(3, 7), p(0, 4)), "overlapping ranges out of order", false})
+		add(class{"nested", bnd, l(p(0, 9), p(2, 3)), "a range nested inside another", false})
+		add(class{"nested_unsorted", bnd, l(p(2, 3), p(0, 9)), "a nested range listed before its container", false})
+		add(class{"duplicate", bnd, l(p(1, 3), p(1, 3)), "the same range given twice", false})
 		add(class{"same_start", bnd, l(p(0, 5), p(0, 2)), "two ranges with the same start, the longer first", false})
-		add(class{"empty_range", bnd, l(p(3, 3)), "a range with start == end holds no point", false})
-		add(class{"negative", bnd, l(p(-5, -1), p(-3, 0)), "negative bounds merge like positive ones", false})
-		add(class{"inverted", inv, l(p(5, 1)), "an inverted range (end < start) is refused, not silently swapped", false})
+		add(class{"empty_range", bnd, l(p(3, 3)), "a range with start == end", false})
+		add(class{"negative", bnd, l(p(-5, -1), p(-3, 0)), "ranges with negative bounds", false})
+		add(class{"inverted", inv, l(p(5, 1)), "an inverted range, end < start", false})
 		add(class{"mixed_types", inv, l(p(0, 1), []any{"a", "b"}), "a range of text among ranges of numbers", true})
 	case kindList:
 		var e []any
@@ -80,13 +80,13 @@ func catalog(t Type, lang string) map[string]class {
 		}
 		add(class{"mixed_types", inv, []any{e[0], mixedWith(t.Elem.Kind)}, "items of two types in one list", true})
 	case kindInt:
-		add(class{"zero", bnd, 0, "zero", false})
-		add(class{"one", rep, 1, "one", false})
+		add(class{"zero", bnd, 0, "the number zero", false})
+		add(class{"one", rep, 1, "the number one", false})
 		add(class{"many", rep, 7, "a small positive number", false})
 		add(class{"negative", bnd, -1, "a negative number", false})
 		add(class{"large", bnd, 2147483648, "a number past 32 bits (2^31)", false})
 	case kindFloat:
-		add(class{"zero", bnd, 0.0, "zero", false})
+		add(class{"zero", bnd, 0.0, "the number zero", false})
 		add(class{"one", rep, 1.5, "a positive fraction", false})
 		add(class{"negative", bnd, -1.5, "a negative number", false})
 		add(class{"tiny", bnd, 1e-9, "a number close to zero but not zero", false})
@@ -104,8 +104,8 @@ func catalog(t Type, lang string) map[string]class {
 		add(class{"non_numeric", bnd, "abc", "text that is not a number", false})
 		add(class{"non_ascii_digits", bnd, "٤٢", "digits outside ASCII", false})
 	case kindBool:
-		add(class{"true", rep, true, "true", false})
-		add(class{"false", bnd, false, "false", false})
+		add(class{"true", rep, true, "the value true", false})
+		add(class{"false", bnd, false, "the value false", false})
 	case kindDict:
 		add(class{"empty", bnd, map[string]any{}, "an empty mapping", false})
 		add(class{"single", rep, map[string]any{"a": 1}, "a mapping of one key", false})
@@ -116,9 +116,9 @@ func catalog(t Type, lang string) map[string]class {
 	// outside it (seed 004's P008 invalid_none). Go passes JSON null as the
 	// zero value, which only a pointer, slice or map can tell apart.
 	if t.Nullable {
-		add(class{"null", bnd, nil, "None/nil where the parameter allows it", false})
+		add(class{"null", bnd, nil, "None/nil, which the parameter allows", false})
 	} else {
-		add(class{"null", inv, nil, "None is refused, not coerced to an empty value", true})
+		add(class{"null", inv, nil, "None instead of a value", true})
 	}
 	return out
 }

@@ -48,8 +48,18 @@ func PythonSignature(src []byte, local string) (*Signature, error) {
 			from = m[1]
 		}
 	}
-	re := regexp.MustCompile(`(?m)^[ \t]*(?:async[ \t]+)?def[ \t]+` + regexp.QuoteMeta(name) + `[ \t]*\(`)
+	// A function is looked for at the top level first, so a method of the
+	// same name does not shadow it.
+	indent := `[ \t]*`
+	if class == "" {
+		indent = ``
+	}
+	re := regexp.MustCompile(`(?m)^` + indent + `(?:async[ \t]+)?def[ \t]+` + regexp.QuoteMeta(name) + `[ \t]*\(`)
 	loc := re.FindStringIndex(text[from:])
+	if loc == nil && class == "" {
+		re = regexp.MustCompile(`(?m)^[ \t]*(?:async[ \t]+)?def[ \t]+` + regexp.QuoteMeta(name) + `[ \t]*\(`)
+		loc = re.FindStringIndex(text)
+	}
 	if loc == nil {
 		return nil, fmt.Errorf("python signature: no def %s", name)
 	}

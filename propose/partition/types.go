@@ -168,10 +168,9 @@ func pyAnnotation(a string) Type {
 			if (head == "tuple" || head == "Tuple") && !(len(elems) == 2 && strings.TrimSpace(elems[1]) == "...") {
 				return Type{} // a fixed tuple is one value, not a list
 			}
-			e := pyAnnotation(elems[0])
-			if e.Kind == kindList && isPair(elems[0]) {
+			if isPair(elems[0]) {
 				t = Type{Kind: kindIntervals}
-			} else if e.Kind != kindUnknown {
+			} else if e := pyAnnotation(elems[0]); e.Kind != kindUnknown {
 				t.Elem = &e
 			}
 		}
