@@ -1,0 +1,228 @@
+package propose
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Config holds the model settings of `premise propose` (issue 3). Each is a
+// flag, an environment variable and a top-level key of .premise.yaml; flags
+// win, then the environment, then the file, then the defaults.
+type Config struct {
+	// Endpoint is the base URL of an OpenAI-compatible API
+	// (http://localhost:11434/v1). Empty means the static proposer.
+	Endpoint string
+	// Model is the model name, or "static" for the rules that need no model
+	// ("" with no endpoint means static too).
+	Model string
+	// APIKeyEnv names the environment variable that holds the key; the key
+	// itself is never a setting, so it never lands in a file.
+	APIKeyEnv string
+	// Timeout bounds one HTTP attempt.
+	Timeout time.Duration
+	// MaxAttempts is the number of attempts per request, the first included.
+	MaxAttempts int
+	// Concurrency is the number of chunks in flight at once.
+	Concurrency int
+	// CacheDir holds cached replies; "" is the user cache dir's premise/.
+	CacheDir string
+	NoCache  bool
+	NoRepair bool
+	// TokenBudget caps the estimated prompt tokens of one request; the diff
+	// is split by symbol to fit, and a single larger symbol is truncated.
+	TokenBudget int
+	// MaxOutputTokens caps the reply (max_tokens on the wire).
+	MaxOutputTokens int
+	// Seed is sent with every request, for endpoints that honour it.
+	Seed int
+}
+
+// DefaultConfig returns the settings used where nothing else is said.
+func DefaultConfig() Config {
+	return Config{
+		APIKeyEnv:       "OPENAI_API_KEY",
+		Timeout:         120 * time.Second,
+		MaxAttempts:     4,
+		Concurrency:     4,
+		TokenBudget:     6000,
+		MaxOutputTokens: 2048,
+		Seed:            7,
+	}
+}
+
+// ConfigFile is the name of the repository's settings file.
+const ConfigFile = ".premise.yaml"
+
+// setting is one model setting: its .premise.yaml key, its environment
+// variable (or ""), and how to store a string value.
+type setting struct {
+	key, env string
+	set      func(c *Config, v string) error
+}
+
+func settings() []setting {
+	str := func(f func(c *Config) *string) func(*Config, string) error {
+		return func(c *Config, v string) error { *f(c) = v; return nil }
+	}
+	num := func(name string, f func(c *Config) *int, min int) func(*Config, string) error {
+		return func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < min {
+				return fmt.Errorf("%s: want a whole number >= %d, got %q", name, min, v)
+			}
+			*f(c) = n
+			return nil
+		}
+	}
+	boolean := func(name string, f func(c *Config) *bool) func(*Config, string) error {
+		return func(c *Config, v string) error {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("%s: want true or false, got %q", name, v)
+			}
+			*f(c) = b
+			return nil
+		}
+	}
+	return []setting{
+		{"endpoint", "PREMISE_ENDPOINT", str(func(c *Config) *string { return &c.Endpoint })},
+		{"model", "PREMISE_MODEL", str(func(c *Config) *string { return &c.Model })},
+		{"api_key_env", "PREMISE_API_KEY_ENV", str(func(c *Config) *string { return &c.APIKeyEnv })},
+		{"timeout", "PREMISE_TIMEOUT", func(c *Config, v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return fmt.Errorf("timeout: want a duration such as 90s, got %q", v)
+			}
+			c.Timeout = d
+			return nil
+		}},
+		{"max_attempts", "PREMISE_MAX_ATTEMPTS", num("max_attempts", func(c *Config) *int { return &c.MaxAttempts }, 1)},
+		{"concurrency", "PREMISE_CONCURRENCY", num("concurrency", func(c *Config) *int { return &c.Concurrency }, 1)},
+		{"cache_dir", "PREMISE_CACHE_DIR", str(func(c *Config) *string { return &c.CacheDir })},
+		{"no_cache", "PREMISE_NO_CACHE", boolean("no_cache", func(c *Config) *bool { return &c.NoCache })},
+		{"no_repair", "", boolean("no_repair", func(c *Config) *bool { return &c.NoRepair })},
+		{"token_budget", "PREMISE_TOKEN_BUDGET", num("token_budget", func(c *Config) *int { return &c.TokenBudget }, 500)},
+		{"max_output_tokens", "", num("max_output_tokens", func(c *Config) *int { return &c.MaxOutputTokens }, 1)},
+		{"seed", "", num("seed", func(c *Config) *int { return &c.Seed }, 0)},
+	}
+}
+
+// otherKeys are the top-level keys of .premise.yaml that other stages own;
+// the model settings loader leaves them to their owners. Any key in neither
+// list is refused, so a misspelt setting is never silently ignored.
+var otherKeys = map[string]string{
+	"exclude": "diffparse: path globs whose files get no symbols",
+}
+
+// ApplyFile sets c from the model keys of a .premise.yaml (name is used in
+// errors). Keys other stages own are skipped; unknown keys are an error that
+// names the file and line.
+func (c *Config) ApplyFile(name string, data []byte) error {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if len(doc.Content) == 0 {
+		return nil
+	}
+	top := doc.Content[0]
+	if top.Kind != yaml.MappingNode {
+		return fmt.Errorf("%s:%d: want a mapping of settings at the top level", name, top.Line)
+	}
+	byKey := map[string]setting{}
+	for _, s := range settings() {
+		byKey[s.key] = s
+	}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k, v := top.Content[i], top.Content[i+1]
+		if _, ok := otherKeys[k.Value]; ok {
+			continue
+		}
+		s, ok := byKey[k.Value]
+		if !ok {
+			return fmt.Errorf("%s:%d: unknown setting %q (known: %s)", name, k.Line, k.Value, strings.Join(KnownKeys(), ", "))
+		}
+		if v.Kind != yaml.ScalarNode {
+			return fmt.Errorf("%s:%d: %s: want a single value", name, v.Line, k.Value)
+		}
+		if err := s.set(c, v.Value); err != nil {
+			return fmt.Errorf("%s:%d: %w", name, v.Line, err)
+		}
+	}
+	return nil
+}
+
+// KnownKeys returns every top-level key .premise.yaml may hold, sorted.
+func KnownKeys() []string {
+	var out []string
+	for _, s := range settings() {
+		out = append(out, s.key)
+	}
+	for k := range otherKeys {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ApplyEnv sets c from the PREMISE_* environment variables that are set
+// and not empty.
+func (c *Config) ApplyEnv(getenv func(string) string) error {
+	for _, s := range settings() {
+		if s.env == "" {
+			continue
+		}
+		if v := getenv(s.env); v != "" {
+			if err := s.set(c, v); err != nil {
+				return fmt.Errorf("environment %s: %w", s.env, err)
+			}
+		}
+	}
+	return nil
+}
+
+// LoadConfig returns the defaults overlaid with repo/.premise.yaml (when
+// there is one) and the environment. Flags are the caller's to apply last.
+func LoadConfig(repo string, getenv func(string) string) (Config, error) {
+	c := DefaultConfig()
+	path := filepath.Join(repo, ConfigFile)
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+	case err != nil:
+		return c, fmt.Errorf("read %s: %w", path, err)
+	default:
+		if err := c.ApplyFile(path, data); err != nil {
+			return c, err
+		}
+	}
+	if err := c.ApplyEnv(getenv); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// Static reports whether the settings select the static proposer: the
+// model is "static", or no endpoint is set and no model named.
+func (c Config) Static() bool {
+	return c.Model == "static" || c.Endpoint == ""
+}
+
+// Check refuses settings that cannot work together.
+func (c Config) Check() error {
+	if c.Model != "static" && c.Model != "" && c.Endpoint == "" {
+		return fmt.Errorf("model %q needs an endpoint: set --endpoint, PREMISE_ENDPOINT or endpoint in %s (or use --model static)", c.Model, ConfigFile)
+	}
+	if c.Endpoint != "" && c.Model == "" {
+		return fmt.Errorf("endpoint %s needs a model name: set --model, PREMISE_MODEL or model in %s", c.Endpoint, ConfigFile)
+	}
+	return nil
+}
