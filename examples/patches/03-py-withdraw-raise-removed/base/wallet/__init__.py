@@ -1,0 +1,1 @@
+"""Balances kept in integer cents."""

@@ -1,0 +1,1 @@
+"""Parsing of the metadata lines that precede a message body."""

@@ -1,0 +1,3 @@
+module example.com/sortedset
+
+go 1.22

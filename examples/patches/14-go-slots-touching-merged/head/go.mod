@@ -1,0 +1,3 @@
+module example.com/calendar
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/deploy
+
+go 1.22

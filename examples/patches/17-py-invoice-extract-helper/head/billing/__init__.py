@@ -1,0 +1,1 @@
+"""Invoices for the shop, in integer cents."""

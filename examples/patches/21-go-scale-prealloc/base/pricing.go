@@ -1,0 +1,20 @@
+// Package pricing adjusts price lists held in integer cents.
+package pricing
+
+import "fmt"
+
+// Scale returns every price multiplied by pct percent, rounded down, in the
+// order given. An empty list gives an empty, non-nil list.
+func Scale(prices []int, pct int) ([]int, error) {
+	if pct < 0 {
+		return nil, fmt.Errorf("scale by %d%%: percentage is negative", pct)
+	}
+	out := []int{}
+	for _, p := range prices {
+		if p < 0 {
+			return nil, fmt.Errorf("price %d is negative", p)
+		}
+		out = append(out, p*pct/100)
+	}
+	return out, nil
+}

@@ -1,0 +1,3 @@
+module example.com/maps
+
+go 1.22

@@ -1,0 +1,27 @@
+// Package retry computes how long to wait between attempts.
+package retry
+
+import "fmt"
+
+// MaxDelayMs caps every wait, in milliseconds.
+const MaxDelayMs = 30000
+
+// DelayMs returns the wait before the given attempt (1-based), in
+// milliseconds: nothing before the first attempt, then base doubled for each
+// attempt after the second, capped at MaxDelayMs.
+func DelayMs(attempt, baseMs int) (int, error) {
+	if attempt < 1 {
+		return 0, fmt.Errorf("attempt %d: attempts start at 1", attempt)
+	}
+	if baseMs <= 0 {
+		return 0, fmt.Errorf("base delay %dms: must be positive", baseMs)
+	}
+	if attempt == 1 {
+		return 0, nil
+	}
+	delay := baseMs
+	for i := 2; i < attempt && delay < MaxDelayMs; i++ {
+		delay *= 2
+	}
+	return min(delay, MaxDelayMs), nil
+}
