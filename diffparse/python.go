@@ -124,9 +124,26 @@ func (w *pyWalker) name(n *sitter.Node) string {
 
 func startLine(n *sitter.Node) int { return int(n.StartPosition().Row) + 1 }
 
-// endLine is the last line holding the node's text; a node ending at column
-// 0 ends on the line before.
+// endLine is the last line of the node's code. tree-sitter lets a block
+// swallow the comments that follow its last statement; Python's ast (and a
+// reader) ends the definition at its last statement, so trailing comments are
+// skipped along the node's right edge. A node ending at column 0 ends on the
+// line before.
 func endLine(n *sitter.Node) int {
+	for {
+		var last *sitter.Node
+		for i := int(n.ChildCount()) - 1; i >= 0; i-- {
+			c := n.Child(uint(i))
+			if c != nil && c.Kind() != "comment" && c.EndByte() > c.StartByte() {
+				last = c
+				break
+			}
+		}
+		if last == nil {
+			break
+		}
+		n = last
+	}
 	e := n.EndPosition()
 	if e.Column == 0 && e.Row > n.StartPosition().Row {
 		return int(e.Row)
