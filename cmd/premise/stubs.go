@@ -21,15 +21,3 @@ func notYet(use, short string) *cobra.Command {
 func newProposeCmd(s Streams) *cobra.Command {
 	return notYet("propose", "Draft the assumption register (assumptions.yaml) from the diff")
 }
-
-func newPartitionsCmd(s Streams) *cobra.Command {
-	return notYet("partitions", "Generate partition rows for accepted assumptions")
-}
-
-func newCheckCmd(s Streams) *cobra.Command {
-	return notYet("check", "CI register check: reviewed, covered, no todo rows")
-}
-
-func newRunCmd(s Streams) *cobra.Command {
-	return notYet("run", "The whole pipeline in one command")
-}

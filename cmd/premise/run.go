@@ -1,0 +1,246 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/premise-dev/premise/internal/pipeline"
+)
+
+// runOptions are the flags of premise run.
+type runOptions struct {
+	Repo, Base, Head string
+	Out              string
+	Python           string
+	Reruns, Budget   int
+	Timeout          time.Duration
+	Seed             int64
+	JSON, Quiet      bool
+
+	Streams Streams
+}
+
+func newRunCmd(s Streams) *cobra.Command {
+	opts := runOptions{Streams: s}
+	c := &cobra.Command{
+		Use:   "run",
+		Short: "The whole pipeline in one command: diff, propose, evidence, check, gate",
+		Long: `Run premise's whole pipeline on a patch and say what to do next.
+
+  diff        the changed Python and Go functions, methods and types
+  propose     draft assumptions.yaml (merged into an existing one: every
+              accepted or rejected decision is kept)
+  evidence    boundary rows for every assumption not rejected, and
+              signature-driven rows for every changed function, run against
+              base and head: each input on which they differ is attached to
+              its assumption in draft.md, the Markdown for the PR
+  review      stops here while assumptions await a decision
+  partitions  rows for accepted assumptions, added to partitions.yaml
+  check       the register check of premise check
+  reject      the must-reject corpus, when must_reject.lock.json exists
+  gate        the rows on head, with reruns and the flake budget
+
+Examples:
+  premise run                           # HEAD against origin/HEAD, main or master
+  premise run --base v1.2 --json        # the summary as JSON for a bot
+  repo=$(premise example intervals --dir "$(mktemp -d)")
+  premise run --repo "$repo"            # the bundled example, offline
+`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			if opts.Reruns < 0 || opts.Budget < 0 {
+				return fmt.Errorf("%s: --reruns and --budget must not be negative", c.CommandPath())
+			}
+			return runRun(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Repo, "repo", ".", "the repository `DIR`")
+	f.StringVar(&opts.Base, "base", "", "the base `REV` (default origin/HEAD, else main, else master)")
+	f.StringVar(&opts.Head, "head", "", "the head `REV` (default HEAD)")
+	f.StringVar(&opts.Out, "out", "", "where assumptions.yaml, partitions.yaml and draft.md live (default the repository's top level)")
+	f.StringVar(&opts.Python, "python", envOr("PREMISE_PYTHON", "python3"), "the Python `interpreter` for Python targets")
+	f.IntVar(&opts.Reruns, "reruns", 0, "gate reruns per row (default 5)")
+	f.IntVar(&opts.Budget, "budget", 0, "flake budget: frozen plus flaking rows allowed (default 2)")
+	f.DurationVar(&opts.Timeout, "timeout", 10*time.Second, "per-call timeout")
+	f.Int64Var(&opts.Seed, "seed", 1, "seed for the metamorphic shuffles")
+	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	f.BoolVar(&opts.Quiet, "quiet", false, "no progress and no summary; the exit status alone")
+	return c
+}
+
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func runRun(ctx context.Context, opts runOptions) error {
+	prog := newProgress(opts.Streams.Err, opts.Quiet || opts.JSON)
+	defer prog.done()
+	sum, err := pipeline.Run(ctx, pipeline.Config{
+		Repo: opts.Repo, Base: opts.Base, Head: opts.Head, Out: opts.Out,
+		Python: opts.Python, Reruns: opts.Reruns, Budget: opts.Budget,
+		Timeout: opts.Timeout, Seed: opts.Seed,
+		Progress: prog.stage,
+	})
+	prog.done()
+	if err != nil {
+		return err
+	}
+	switch {
+	case opts.JSON:
+		enc := json.NewEncoder(opts.Streams.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			return err
+		}
+	case !opts.Quiet:
+		writeRunSummary(opts.Streams.Out, sum)
+	}
+	return verdict(sum.Exit)
+}
+
+// writeRunSummary prints the run for a human: the verdict first, then the
+// figures, the evidence, and what to do next.
+func writeRunSummary(w io.Writer, s *pipeline.Summary) {
+	fmt.Fprintf(w, "premise run: %s (exit %d)\n", s.Verdict, s.Exit)
+	fmt.Fprintf(w, "  diff       %s...%s: %d files, %d changed symbols\n", short(s.MergeBase), short(s.Head), s.Files, s.Symbols)
+	if s.Proposer != "" {
+		fmt.Fprintf(w, "  propose    %s: %d rows proposed, %d kept%s; register: %s\n",
+			s.Proposer, s.Proposed, s.Proposed-sum(s.Dropped), dropped(s.Dropped), statuses(s.Statuses))
+		if u := s.Usage; u.Requests+u.CacheHits > 0 {
+			fmt.Fprintf(w, "             %d requests, %d cache hits, %d prompt + %d completion tokens\n",
+				u.Requests, u.CacheHits, u.PromptTokens, u.CompletionTokens)
+		}
+	}
+	for _, f := range s.Findings {
+		fmt.Fprintf(w, "  FINDING    %s:%d %s: %s\n", f.File, f.Line, f.Rule, f.Message)
+	}
+	if s.EvidenceRows > 0 {
+		fmt.Fprintf(w, "  evidence   %d boundary rows against base and head: %d behaviour changes\n",
+			s.EvidenceRows, len(s.BehaviorChanges)+len(s.Unexplained))
+		for _, c := range s.BehaviorChanges {
+			fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", orDash(c.Assumption), c.Row, c.Symbol, c.Input, c.Base, c.Head)
+		}
+		for _, c := range s.Unexplained {
+			fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)
+		}
+	}
+	if s.Check != nil && !s.Check.OK() {
+		for _, f := range s.Check.Findings {
+			fmt.Fprintf(w, "  CHECK      %s\n", f.String())
+		}
+	}
+	if g := s.Gate; g != nil {
+		fmt.Fprintf(w, "  gate       %d rows: %d pass, %d fail, %d error, %d flaky, %d frozen\n",
+			g.Rows, g.Pass, g.Fail, g.Error, g.Flakes, g.Frozen)
+		fmt.Fprintf(w, "             on base the same rows: %d of %d pass\n", g.BasePass, g.Rows)
+		for _, r := range g.Report.Rows {
+			if r.Gates() || r.Frozen {
+				fmt.Fprintf(w, "    %-6s %s %s hash=%s: %s\n", strings.ToUpper(r.Status), r.ID, r.Cls, r.Hash, r.Why)
+			}
+		}
+	}
+	for _, f := range s.Written {
+		fmt.Fprintf(w, "  wrote      %s\n", f)
+	}
+	if s.Next != "" {
+		fmt.Fprintf(w, "next: %s\n", s.Next)
+	}
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+func dropped(m map[string]int) string {
+	if len(m) == 0 {
+		return ""
+	}
+	var parts []string
+	for k, v := range m {
+		parts = append(parts, fmt.Sprintf("%s %d", k, v))
+	}
+	sort.Strings(parts)
+	return " (dropped: " + strings.Join(parts, ", ") + ")"
+}
+
+func statuses(m map[string]int) string {
+	var parts []string
+	for _, k := range []string{"proposed", "accepted", "rejected", "stale"} {
+		if m[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", m[k], k))
+		}
+	}
+	if len(parts) == 0 {
+		return "empty"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func short(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	return sha
+}
+
+// progress shows the stage a long run is in: a line rewritten in place on
+// a terminal, plain lines otherwise, nothing when quiet.
+type progress struct {
+	w     io.Writer
+	tty   bool
+	off   bool
+	start time.Time
+	shown bool
+}
+
+func newProgress(w io.Writer, off bool) *progress {
+	p := &progress{w: w, off: off, start: time.Now()}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		p.tty = true
+	}
+	return p
+}
+
+func (p *progress) stage(stage, detail string) {
+	if p.off {
+		return
+	}
+	line := fmt.Sprintf("premise: %-10s %s (%.1fs)", stage, detail, time.Since(p.start).Seconds())
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K%s", line)
+		p.shown = true
+		return
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+func (p *progress) done() {
+	if p.tty && p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.shown = false
+	}
+}

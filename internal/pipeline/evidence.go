@@ -1,0 +1,220 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/propose/partition"
+	"github.com/premise-dev/premise/validate"
+)
+
+// evidenceTimeout bounds one evidence call: these rows only compare base and
+// head, and a row that hangs on one side is itself the evidence.
+const evidenceTimeout = 5 * time.Second
+
+// evidenceReruns runs each evidence row twice on each side, so that a
+// subject that is nondeterministic on its own is seen as a flake, not
+// reported as a behaviour change.
+const evidenceReruns = 2
+
+// origin says where an evidence row came from.
+type origin struct {
+	assumption string // the register item, "" for a signature-driven row
+	symbol     string
+}
+
+// target is one changed function that evidence rows can call on both sides.
+type target struct {
+	sym  diffparse.Symbol
+	lang string
+	sig  *partition.Signature
+}
+
+// evidence builds template rows for every assumption a reviewer has not
+// rejected, and signature-driven boundary rows for every changed function,
+// runs them against base and head, and records every input on which the two
+// behave differently (issue 7): evidence for the reviewer before anyone has
+// decided, and a check on the proposer, since a change no assumption
+// explains is a finding the proposer missed.
+func (p *run) evidence(ctx context.Context) error {
+	targets := p.targets()
+	if len(targets) == 0 {
+		return nil
+	}
+	bySymbol := map[string][]validate.Item{}
+	for _, it := range p.reg.Items {
+		if it.Status == validate.StatusRejected || it.Stale {
+			continue
+		}
+		bySymbol[it.Symbol] = append(bySymbol[it.Symbol], it)
+	}
+
+	tables := map[string]*validate.Table{} // by language
+	origins := map[string]origin{}
+	n := 0
+	add := func(lang string, rows []validate.Row, o origin) {
+		t := tables[lang]
+		if t == nil {
+			t = &validate.Table{Version: validate.FormatVersion, Language: lang}
+			tables[lang] = t
+		}
+		for _, r := range rows {
+			if r.Todo != "" {
+				continue
+			}
+			n++
+			r.ID = fmt.Sprintf("E%03d", n)
+			r.Target = o.symbol
+			// Evidence compares the two sides only: what the base does is
+			// the reference, whatever the template expected.
+			r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
+			t.Rows = append(t.Rows, r)
+			oo := o
+			if len(r.AssumptionIDs) > 0 && r.AssumptionIDs[0][0] == 'A' {
+				oo.assumption = r.AssumptionIDs[0]
+			}
+			origins[r.ID] = oo
+		}
+	}
+	gen := partition.Templates{}
+	for _, tg := range targets {
+		name := tg.sym.Name
+		var rows []validate.Row
+		if items := bySymbol[name]; len(items) > 0 {
+			r, err := gen.Generate(ctx, partition.Request{Target: name, Sig: tg.sig, Assumptions: items})
+			if err != nil {
+				return err
+			}
+			rows = append(rows, r...)
+		}
+		r, err := gen.Generate(ctx, partition.Request{Target: name, Sig: tg.sig, Assumptions: signatureItems(tg.sig)})
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r...)
+		add(tg.lang, dedupe(rows), origin{symbol: name})
+	}
+
+	head, cleanup, err := gate.AddWorktree(ctx, p.repoDir(), p.res.Head)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	langs := make([]string, 0, len(tables))
+	for l := range tables {
+		langs = append(langs, l)
+	}
+	sort.Strings(langs)
+	for _, lang := range langs {
+		t := tables[lang]
+		t.Target = t.Rows[0].Target
+		cfg := p.gateConfig()
+		cfg.Repo, cfg.Base, cfg.Lang = head, p.res.MergeBase, lang
+		cfg.Reruns = evidenceReruns
+		cfg.Budget = len(t.Rows) // evidence never blocks on flakes
+		if cfg.Timeout == 0 || cfg.Timeout > evidenceTimeout {
+			cfg.Timeout = evidenceTimeout
+		}
+		rep, err := gate.Differential(ctx, cfg, t)
+		if err != nil {
+			return fmt.Errorf("evidence rows (%s): %w", lang, err)
+		}
+		p.sum.EvidenceRows += len(rep.Rows)
+		rows := map[string]validate.Row{}
+		for _, r := range t.Rows {
+			rows[r.ID] = r
+		}
+		for _, rr := range rep.Rows {
+			if !rr.Changed || rr.Status == gate.StatusFlake || len(rr.Attempts) == 0 {
+				continue
+			}
+			o := origins[rr.ID]
+			row := rows[rr.ID]
+			a := rr.Attempts[len(rr.Attempts)-1]
+			args, kwargs := row.CallArgs()
+			c := BehaviorChange{
+				Row: rr.ID, Assumption: o.assumption, Symbol: o.symbol, Class: row.Cls,
+				Input: callText(args, kwargs), Base: describe(a.Base), Head: describe(&a.Reply),
+				SpecChange: rr.SpecChange,
+			}
+			if c.Assumption == "" && len(bySymbol[o.symbol]) == 0 {
+				p.sum.Unexplained = append(p.sum.Unexplained, c)
+			} else {
+				p.sum.BehaviorChanges = append(p.sum.BehaviorChanges, c)
+			}
+		}
+	}
+	sortChanges(p.sum.BehaviorChanges)
+	sortChanges(p.sum.Unexplained)
+	return nil
+}
+
+// targets are the changed functions evidence rows can call on both sides:
+// modified functions of Python and Go files (an added function has no base
+// to compare with; a method needs a receiver a JSON row cannot build).
+func (p *run) targets() []target {
+	var out []target
+	for _, f := range p.res.Files {
+		if f.Excluded != "" || f.ParseError != "" || f.HeadSrc == nil || f.BaseSrc == nil {
+			continue
+		}
+		for _, s := range f.Symbols {
+			if s.Kind != "function" || s.Change != "modified" {
+				continue
+			}
+			var sig *partition.Signature
+			var err error
+			switch f.Language {
+			case "python":
+				sig, err = partition.PythonSignature(f.HeadSrc, s.Local)
+			case "go":
+				sig, err = partition.GoSignature(f.HeadSrc, s.Local)
+			default:
+				continue
+			}
+			if err != nil || sig == nil || len(sig.Params) == 0 {
+				continue
+			}
+			out = append(out, target{sym: s, lang: f.Language, sig: sig})
+		}
+	}
+	return out
+}
+
+// signatureItems are stand-in assumptions that make the templates vary
+// each parameter over its type's boundary values, and an int against a
+// sibling list's length: the rows every changed function gets whatever the
+// proposer said.
+func signatureItems(sig *partition.Signature) []validate.Item {
+	var items []validate.Item
+	for i, prm := range sig.Params {
+		items = append(items, validate.Item{ID: fmt.Sprintf("S%03d", i+1), Precondition: "`" + prm.Name + "`"})
+	}
+	if len(sig.Params) > 1 {
+		// The templates pair an int with a list only where the types say
+		// so; otherwise this varies the first parameter again (deduped).
+		items = append(items, validate.Item{ID: fmt.Sprintf("S%03d", len(sig.Params)+1),
+			Precondition: fmt.Sprintf("`%s` within len(`%s`)", sig.Params[0].Name, sig.Params[1].Name)})
+	}
+	return items
+}
+
+// dedupe drops rows whose call repeats an earlier one.
+func dedupe(rows []validate.Row) []validate.Row {
+	seen := map[string]bool{}
+	var out []validate.Row
+	for _, r := range rows {
+		args, kwargs := r.CallArgs()
+		k := callText(args, kwargs)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, r)
+	}
+	return out
+}
