@@ -1,12 +1,14 @@
 package gate
 
 import (
+	"context"
 	_ "embed"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -61,6 +63,7 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	if path, err = filepath.Abs(path); err != nil {
 		return nil, &InfraError{Reason: fmt.Sprintf("python interpreter %q: %v", interp, err)}
 	}
+	path = realInterpreter(path)
 	dir := cfg.Dir
 	if dir == "" {
 		dir = "."
@@ -82,6 +85,23 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	spec.args = []string{"-I", "-B", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
 	spec.ready = true
 	return &procAdapter{spec: spec}, nil
+}
+
+// realInterpreter asks the interpreter once for sys.executable, so that
+// every worker start skips a version manager's shim (pyenv's costs hundreds
+// of milliseconds a start; DESIGN.md). On any doubt it keeps path.
+func realInterpreter(path string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, path, "-I", "-c", "import sys; sys.stdout.write(sys.executable)").Output()
+	if err != nil {
+		return path
+	}
+	real := strings.TrimSpace(string(out))
+	if st, err := os.Stat(real); err != nil || !filepath.IsAbs(real) || st.IsDir() || st.Mode()&0o111 == 0 {
+		return path
+	}
+	return real
 }
 
 func newSpec(path, dir string, env []string, timeout, grace time.Duration, maxFrame int) procSpec {

@@ -25,17 +25,18 @@ def main():
     os.set_inheritable(REQ_FD, False)
     os.set_inheritable(REP_FD, False)
     sys.path.insert(0, repo)
-    reqs = os.fdopen(REQ_FD, "rb", buffering=0)
+    reqs = os.fdopen(REQ_FD, "rb", buffering=1 << 16)
     reps = os.fdopen(REP_FD, "wb", buffering=0)
-    reader = _Lines(reqs, max_frame)
     # The handshake: premise times calls from here, not from the
     # interpreter's start, which a loaded machine can make slow.
     _send(reps, {"ready": True}, max_frame)
     cache = {}
     while True:
-        line = reader.next()
-        if line is None:
+        line = reqs.readline(max_frame + 1)
+        if not line:
             return
+        if len(line) > max_frame:
+            raise SystemExit("request frame over %d bytes" % max_frame)
         try:
             call = json.loads(line)
         except ValueError as e:
@@ -44,30 +45,23 @@ def main():
         _send(reps, _handle(call, cache), max_frame)
 
 
-class _Lines:
-    """Reads newline-terminated frames of at most max_frame bytes."""
-
-    def __init__(self, f, max_frame):
-        self.f, self.max, self.buf = f, max_frame, b""
-
-    def next(self):
-        while True:
-            i = self.buf.find(b"\n")
-            if i >= 0:
-                line, self.buf = self.buf[:i], self.buf[i + 1:]
-                return line
-            if len(self.buf) > self.max:
-                raise SystemExit("request frame over %d bytes" % self.max)
-            chunk = self.f.read(1 << 16)
-            if not chunk:
-                return None
-            self.buf += chunk
+def _default(v):
+    """Converts what json cannot: sets become sorted lists."""
+    if isinstance(v, (set, frozenset)):
+        items = list(v)
+        try:
+            items.sort(key=lambda x: json.dumps(x, sort_keys=True, default=_default))
+        except (TypeError, ValueError):
+            pass
+        return items
+    raise TypeError("a value of type %s.%s has no JSON form" % (type(v).__module__, type(v).__qualname__))
 
 
 def _send(f, reply, max_frame):
     try:
-        data = json.dumps(reply, allow_nan=False, separators=(",", ":")).encode()
-    except (TypeError, ValueError) as e:
+        # The C encoder carries tuples as lists and refuses NaN (allow_nan).
+        data = json.dumps(reply, allow_nan=False, separators=(",", ":"), default=_default).encode()
+    except (TypeError, ValueError, RecursionError) as e:
         data = json.dumps({"id": reply.get("id", ""), "outcome": "unencodable",
                            "detail": "the result cannot be carried as JSON: %s" % e}).encode()
     if len(data) >= max_frame:
@@ -103,37 +97,6 @@ def _resolve(target, cache):
     raise err or ImportError("target %r names no module" % target)
 
 
-def _to_json(v, depth=0):
-    """Converts a result to what JSON carries: tuples and sets become lists."""
-    if depth > 200:
-        raise ValueError("the result nests deeper than 200 levels")
-    if v is None or isinstance(v, (bool, str)):
-        return v
-    if isinstance(v, int):
-        return int(v)
-    if isinstance(v, float):
-        if v != v or v in (float("inf"), float("-inf")):
-            raise ValueError("%r has no JSON form" % v)
-        return v
-    if isinstance(v, (list, tuple)):
-        return [_to_json(x, depth + 1) for x in v]
-    if isinstance(v, (set, frozenset)):
-        items = [_to_json(x, depth + 1) for x in v]
-        try:
-            items.sort(key=lambda x: json.dumps(x, sort_keys=True))
-        except (TypeError, ValueError):
-            pass
-        return items
-    if isinstance(v, dict):
-        out = {}
-        for k, x in v.items():
-            if isinstance(k, bool) or not isinstance(k, (str, int, float)):
-                raise ValueError("a dict key of type %s has no JSON form" % type(k).__name__)
-            out[str(k)] = _to_json(x, depth + 1)
-        return out
-    raise ValueError("a value of type %s.%s has no JSON form" % (type(v).__module__, type(v).__qualname__))
-
-
 def _handle(call, cache):
     cid = call.get("id", "")
     try:
@@ -148,16 +111,12 @@ def _handle(call, cache):
     except BaseException as e:  # SystemExit and KeyboardInterrupt are raises too
         code = getattr(e, "code", None)
         try:
-            code = _to_json(code)
-        except ValueError:
+            json.dumps(code, allow_nan=False, default=_default)
+        except (TypeError, ValueError, RecursionError):
             code = repr(code)
         return {"id": cid, "outcome": "raised",
                 "exc": {"class": type(e).__name__, "code": code, "message": str(e)[:4096]},
                 "detail": "".join(traceback.format_exception(type(e), e, e.__traceback__))[-4096:]}
-    try:
-        value = _to_json(value)
-    except (ValueError, RecursionError) as e:
-        return {"id": cid, "outcome": "unencodable", "detail": "the result cannot be carried as JSON: %s" % e}
     return {"id": cid, "outcome": "returned", "value": value}
 
 

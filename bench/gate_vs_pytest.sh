@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# premise gate against its floor and against pytest (issue 5, "Speed").
+#
+# 1,000 partition rows x 5 reruns against a Python subject (seed 004's range
+# merger), timed three ways, each N times (median reported):
+#   floor   the same rows in a plain in-process Python loop, 5 calls each
+#   premise premise gate --reruns 5 (its own worker process, CEL contracts)
+#   pytest  the same rows as a parametrized pytest run (row x rerun cases)
+# Targets: premise within 3x of the floor, at least 10x faster than pytest.
+#
+# Usage: bench/gate_vs_pytest.sh [ROWS] [N]
+# Needs: go, python3 with pytest (Debian: apt-get install -y python3-pytest).
+# PYTHON picks the interpreter for all three (default: the first python3 that
+# imports pytest).
+set -euo pipefail
+ROWS=${1:-1000}
+N=${2:-5}
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [ -z "${PYTHON:-}" ]; then
+  for p in python3 /usr/bin/python3; do
+    if "$p" -c 'import pytest' 2>/dev/null; then PYTHON=$(command -v "$p"); break; fi
+  done
+fi
+if [ -z "${PYTHON:-}" ]; then
+  echo "gate_vs_pytest: no python3 with pytest (apt-get install -y python3-pytest)" >&2
+  exit 3
+fi
+
+(cd "$here" && go build -o "$work/premise" ./cmd/premise)
+
+cat > "$work/intervals.py" <<'PY'
+def merge_ranges(ranges):
+    if ranges is None:
+        raise TypeError("ranges is required")
+    ordered = sorted(ranges, key=lambda r: r[0])
+    out = []
+    for start, end in ordered:
+        if end < start:
+            raise ValueError("end < start")
+        if not out or start >= out[-1][1]:
+            out.append([start, end])
+        elif end > out[-1][1]:
+            out[-1][1] = end
+    return out
+PY
+
+# The rows: random range lists with their merged cover as the contract,
+# written as partitions.yaml (for premise) and rows.json (for the others).
+"$PYTHON" - "$ROWS" "$work" <<'PY'
+import json, random, sys
+sys.path.insert(0, sys.argv[2])
+from intervals import merge_ranges
+random.seed(4)
+rows = []
+for i in range(int(sys.argv[1])):
+    inp = []
+    for _ in range(random.randint(0, 8)):
+        s = random.randint(0, 50)
+        inp.append([s, s + random.randint(0, 10)])
+    rows.append({"id": "P%04d" % (i + 1), "inp": inp, "want": merge_ranges(inp)})
+json.dump(rows, open(sys.argv[2] + "/rows.json", "w"))
+with open(sys.argv[2] + "/partitions.yaml", "w") as f:
+    f.write("version: 1\ntarget: intervals.merge_ranges\nrows:\n")
+    for r in rows:
+        f.write("  - id: %s\n    cls: random\n    kind: representative\n    inp: %s\n"
+                "    relation: merges into a sorted disjoint cover\n    contract: result == %s\n"
+                "    assumption_ids: [A001]\n" % (r["id"], json.dumps(r["inp"]), json.dumps(r["want"])))
+PY
+
+cat > "$work/floor.py" <<'PY'
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from intervals import merge_ranges
+rows = json.load(open(sys.argv[1] + "/rows.json"))
+bad = 0
+for r in rows:
+    for _ in range(5):
+        if merge_ranges(r["inp"]) != r["want"]:
+            bad += 1
+sys.exit(1 if bad else 0)
+PY
+
+cat > "$work/test_rows.py" <<'PY'
+import json, os, pytest
+from intervals import merge_ranges
+ROWS = json.load(open(os.path.join(os.path.dirname(__file__), "rows.json")))
+
+@pytest.mark.parametrize("rerun", range(5))
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: r["id"])
+def test_row(row, rerun):
+    assert merge_ranges(row["inp"]) == row["want"]
+PY
+
+# median SECONDS of N runs of a command (which must exit 0).
+median() {
+  local n=$1; shift
+  local times=()
+  for _ in $(seq "$n"); do
+    local s e
+    s=$(date +%s.%N)
+    "$@" > /dev/null 2>&1 || { echo "gate_vs_pytest: failed: $*" >&2; "$@" | tail -5 >&2; exit 3; }
+    e=$(date +%s.%N)
+    times+=("$(echo "$e - $s" | bc -l)")
+  done
+  printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m}'
+}
+
+cd "$work"
+floor=$(median "$N" "$PYTHON" -B floor.py "$work")
+premise=$(median "$N" ./premise gate --python "$PYTHON" --partitions partitions.yaml --reruns 5 --seed 1 --freezes "$work/none.json")
+pytest=$(median "$(( N < 3 ? N : 3 ))" "$PYTHON" -B -m pytest -q -p no:cacheprovider test_rows.py)
+
+echo "rows=$ROWS reruns=5 runs=$N python=$PYTHON ($("$PYTHON" --version 2>&1)) cpus=$(nproc) load=$(cut -d' ' -f1 /proc/loadavg)"
+echo "floor   (in-process loop)   median ${floor}s"
+echo "premise (gate)              median ${premise}s"
+echo "pytest  (parametrized)      median ${pytest}s"
+awk -v f="$floor" -v p="$premise" -v t="$pytest" 'BEGIN {
+  printf "premise / floor  = %.2fx  (target <= 3x)  %s\n", p/f, (p/f <= 3 ? "ok" : "MISSED")
+  printf "pytest / premise = %.2fx  (target >= 10x) %s\n", t/p, (t/p >= 10 ? "ok" : "MISSED")
+}'
