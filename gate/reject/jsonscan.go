@@ -70,9 +70,18 @@ func (f *scanFrame) done() {
 func scanJSON(data []byte) ([]keyPos, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
+	// Offsets only grow while scanning, so lines are counted incrementally:
+	// counting from the start every time is quadratic on a big lockfile.
+	var lastOff int64
+	lastLine := 1
 	line := func(off int64) int {
 		off = min(max(off, 0), int64(len(data)))
-		return 1 + bytes.Count(data[:off], []byte{'\n'})
+		if off < lastOff {
+			return 1 + bytes.Count(data[:off], []byte{'\n'})
+		}
+		lastLine += bytes.Count(data[lastOff:off], []byte{'\n'})
+		lastOff = off
+		return lastLine
 	}
 	var (
 		keys    []keyPos
