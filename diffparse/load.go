@@ -84,6 +84,15 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, err
 		}
 		diffName = fmt.Sprintf("git diff %s...%s", base, head)
+	}
+	// The cat-file process starts while git diff runs: on a busy machine a
+	// process start costs as much as a small diff.
+	cat, err := repo.Catter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cat.Close()
+	if cfg.Patch == nil {
 		if diffText, err = repo.Diff(ctx, res.MergeBase, res.Head); err != nil {
 			return nil, err
 		}
@@ -96,11 +105,6 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 	if len(files) == 0 {
 		return res, nil
 	}
-	cat, err := repo.Catter(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer cat.Close()
 	l := loader{cat: cat, head: res.Head, base: res.MergeBase, patch: cfg.Patch != nil}
 	// Policy comes from the base side: nothing the patch writes may hide a
 	// file from premise (DESIGN.md, Principles). A patch has only --head.

@@ -26,8 +26,8 @@ var ErrNoDefaultBase = errors.New("no default base branch (origin/HEAD, main, ma
 
 // Repo is a git repository on disk. The zero value is not usable; call Open.
 type Repo struct {
-	// Dir is the directory git commands run in: the work tree's top level,
-	// or the git directory of a bare repository.
+	// Dir is the directory git commands run in: a directory of the work
+	// tree, or the git directory of a bare repository.
 	Dir string
 	// Bare reports whether the repository has no work tree.
 	Bare bool
@@ -59,17 +59,12 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	if len(lines) != 2 {
 		return nil, fmt.Errorf("open repository %s: %w", dir, ErrNotRepo)
 	}
-	if lines[0] == "true" {
-		r.Bare, r.Dir = true, lines[1]
-		return r, nil
-	}
-	top, err := r.run(ctx, "rev-parse", "--show-toplevel")
-	if t := strings.TrimSpace(string(top)); err == nil && t != "" {
-		r.Dir = t
-	} else {
-		// Inside the .git directory of a work tree: read it like a bare
-		// repository.
-		r.Bare, r.Dir = true, lines[1]
+	// git commands work from any directory of a work tree and paths in
+	// diffs are relative to the top (--no-relative), so the directory is
+	// kept as given: one process fewer per run.
+	r.Bare = lines[0] == "true"
+	if r.Bare {
+		r.Dir = lines[1]
 	}
 	return r, nil
 }
