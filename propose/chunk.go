@@ -39,33 +39,60 @@ func promptSymbols(res *diffparse.Result) []prompts.Symbol {
 	return out
 }
 
-// symbolHunks renders the hunks that touch the symbol's span, in unified
-// diff form.
+// symbolHunks renders the lines of the diff inside the symbol's span, with
+// up to three lines of context either side, as unified-diff hunks. A hunk
+// that covers a whole new or deleted file is cut to the symbol, so ten
+// functions of one added file do not each carry the whole file.
 func symbolHunks(f *diffparse.File, s diffparse.Symbol) string {
+	const ctx = 3
 	var b strings.Builder
 	for _, h := range f.Hunks {
-		touches := false
+		// pos is where each line sits on the symbol's side: head lines for
+		// a symbol at head, base lines for a deleted one.
+		var keep []diffparse.Line
 		next := h.NewStart
 		for _, l := range h.Lines {
-			at := l.New
-			if l.Kind == '-' {
-				at = next
-				if s.Change == "deleted" {
-					at = l.Old
+			pos := l.New
+			if s.Change == "deleted" {
+				pos = l.Old
+				if l.Kind == '+' {
+					continue
 				}
+			} else if l.Kind == '-' {
+				pos = next
 			} else {
 				next = l.New + 1
 			}
-			if at >= s.Start && at <= s.End+1 && (l.Kind != ' ' || s.Change == "deleted") {
-				touches = true
-				break
+			if pos >= s.Start-ctx && pos <= s.End+ctx {
+				keep = append(keep, l)
 			}
 		}
-		if !touches {
+		changed := false
+		for _, l := range keep {
+			if l.Kind != ' ' {
+				changed = true
+			}
+		}
+		if !changed {
 			continue
 		}
-		fmt.Fprintf(&b, "@@ -%d,%d +%d,%d @@\n", h.OldStart, h.OldLines, h.NewStart, h.NewLines)
-		for _, l := range h.Lines {
+		oldStart, newStart, oldN, newN := 0, 0, 0, 0
+		for _, l := range keep {
+			if l.Kind != '+' {
+				if oldStart == 0 {
+					oldStart = l.Old
+				}
+				oldN++
+			}
+			if l.Kind != '-' {
+				if newStart == 0 {
+					newStart = l.New
+				}
+				newN++
+			}
+		}
+		fmt.Fprintf(&b, "@@ -%d,%d +%d,%d @@\n", oldStart, oldN, newStart, newN)
+		for _, l := range keep {
 			b.WriteByte(l.Kind)
 			b.WriteString(l.Text)
 			b.WriteByte('\n')

@@ -30,7 +30,12 @@ func git(t testing.TB, dir string, args ...string) {
 // each a map of path -> contents, and returns its directory.
 func repoWith(t testing.TB, base, head map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
+	return repoIn(t, t.TempDir(), base, head)
+}
+
+// repoIn is repoWith in a directory of the caller's.
+func repoIn(t testing.TB, dir string, base, head map[string]string) string {
+	t.Helper()
 	git(t, dir, "init", "-q", "-b", "main")
 	write := func(files map[string]string) {
 		for p, c := range files {

@@ -48,6 +48,7 @@ type Pass struct {
 	rule     string
 	out      *[]validate.Candidate
 	reported map[string]bool
+	shapes   map[string]bool // shape of every head line, built on first use
 }
 
 // Line returns head line n of the file (1-based), trimmed.
@@ -336,4 +337,45 @@ func opChange(a, b string) string {
 		}
 	}
 	return "?"
+}
+
+var shapeIdent = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// shapeKeep are the words a line's shape keeps: the ones that decide what
+// the line does, not what its names are.
+var shapeKeep = map[string]bool{
+	"return": true, "nil": true, "if": true, "raise": true, "not": true, "and": true, "or": true,
+	"is": true, "None": true, "true": true, "false": true, "True": true, "False": true, "err": true,
+}
+
+// shape is a line with its names blanked, so a line that survived a rename
+// of locals (x -> id) still matches itself.
+func shape(line string) string {
+	return shapeIdent.ReplaceAllStringFunc(strings.Join(strings.Fields(line), " "), func(w string) string {
+		if shapeKeep[w] {
+			return w
+		}
+		return "_"
+	})
+}
+
+// stillThere reports whether a deleted line survives at head, verbatim or
+// up to renamed names, anywhere in the file (moved into a helper counts).
+func (p *Pass) stillThere(removed string) bool {
+	t := strings.TrimSpace(removed)
+	if strings.Contains(string(p.File.HeadSrc), t) {
+		return true
+	}
+	// Without a string literal a shape ("return _, _") is too common to
+	// say anything.
+	if !strings.ContainsAny(t, "\"'`") {
+		return false
+	}
+	if p.shapes == nil {
+		p.shapes = map[string]bool{}
+		for _, l := range p.lines {
+			p.shapes[shape(l)] = true
+		}
+	}
+	return p.shapes[shape(t)]
 }

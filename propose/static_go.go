@@ -254,7 +254,9 @@ func GoRules() []Rule {
 						if mname == "" || p.Go.isSliceVar(p, mname) {
 							return true
 						}
-						if p.Mentions(`,\s*\w+\s*:?=\s*NAME\[`, mname) {
+						// A lookup before the write (`_, dup := m[k]`, `if seen[k]`)
+						// is the duplicate check.
+						if p.Mentions(`,\s*\w+\s*:?=\s*NAME\[|(if|&&|\|\||!|return)\s*!?NAME\[`, mname) {
 							return true
 						}
 						p.Report(p.Go.LineOf(as.Pos()), fmt.Sprintf("keys written to `%s` are unique in the input; a repeated key silently overwrites the earlier value", mname))
@@ -396,7 +398,7 @@ func GoRules() []Rule {
 			Run: func(p *Pass) {
 				errRet := regexp.MustCompile(`^\s*return\b.*(\berr\b|Errorf\(|errors\.New\(|\bErr[A-Z]\w*)`)
 				for i, l := range p.Removed {
-					if !errRet.MatchString(l) || strings.Contains(string(p.File.HeadSrc), strings.TrimSpace(l)) {
+					if !errRet.MatchString(l) || p.stillThere(l) {
 						continue
 					}
 					cond := ""

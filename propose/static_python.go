@@ -362,7 +362,7 @@ func PythonRules() []Rule {
 				for i, l := range p.Removed {
 					t := strings.TrimSpace(l)
 					// A raise still in the file moved (to a helper), it did not go.
-					if !strings.HasPrefix(t, "raise ") || strings.Contains(string(p.File.HeadSrc), t) {
+					if !strings.HasPrefix(t, "raise ") || p.stillThere(t) {
 						continue
 					}
 					exc := strings.TrimPrefix(t, "raise ")
