@@ -297,6 +297,11 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 	if err != nil {
 		return err
 	}
+	for _, e := range lock.Entries {
+		if e.Must.Kind == reject.KindHTTP && opts.BaseURL == "" {
+			return fmt.Errorf("%s: entry %s is an http entry (line %d): give the service's base URL with --base-url or $%s", lockPath, e.ID, e.Line, baseURLEnv)
+		}
+	}
 	r := &reject.Runner{BaseURL: opts.BaseURL, Timeout: opts.Timeout, Positional: opts.Lang == "go"}
 	var targets []string
 	for _, e := range lock.Entries {
