@@ -295,6 +295,14 @@ func TestCases(t *testing.T) {
 				t.Errorf("%s is the same text in base and head: the patch does not change the named symbol", c.Symbol)
 			}
 
+			for side, r := range map[string]run{"base": baseRun, "head": headRun} {
+				for i, o := range r.Results {
+					if o.Outcome != "returned" && o.Outcome != "raised" {
+						t.Errorf("%s: call %s could not be made (%s); fix the arguments in case.yaml",
+							side, mustJSON(calls[i]), describe(o))
+					}
+				}
+			}
 			probes := 0
 			if c.Witness != nil {
 				probes = 1
@@ -321,7 +329,20 @@ func TestCases(t *testing.T) {
 			if c.Kind == "benign" && !returned {
 				t.Errorf("no probe returns normally: a benign case must show the happy path agrees too")
 			}
-			checkRepo(t, c.Dir, changed)
+		})
+	}
+}
+
+// TestMkrepo builds two cases' repositories with mkrepo.sh, as a user of the
+// corpus does, and checks git sees the patch's files. Two cases, one per
+// language and both with a package directory, keep the run short: every
+// case goes through the same script.
+func TestMkrepo(t *testing.T) {
+	for _, dir := range []string{"03-py-withdraw-raise-removed", "10-go-median-dropped-sort"} {
+		t.Run(dir, func(t *testing.T) {
+			t.Parallel()
+			changed := changedFiles(readTree(t, filepath.Join(dir, "base")), readTree(t, filepath.Join(dir, "head")))
+			checkRepo(t, dir, changed)
 		})
 	}
 }
@@ -709,8 +730,8 @@ func writeFile(t *testing.T, p, s string) {
 	}
 }
 
-// checkRepo builds the case's two-commit repository with mkrepo.sh, as a
-// user of the corpus does, and checks git sees the same changed files.
+// checkRepo builds the case's two-commit repository with mkrepo.sh and
+// checks git sees the same changed files as a comparison of the trees.
 func checkRepo(t *testing.T, dir string, changed []string) {
 	t.Helper()
 	repo := filepath.Join(t.TempDir(), "repo")

@@ -1,0 +1,3 @@
+module example.com/social
+
+go 1.22

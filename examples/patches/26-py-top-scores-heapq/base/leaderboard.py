@@ -1,0 +1,15 @@
+"""The leaderboard shown after each round."""
+
+
+def top_players(scores: dict[str, int], n: int) -> list[str]:
+    """Return the names of the n best players, best first.
+
+    Equal scores are ordered by name, so the board does not flicker between
+    refreshes.
+    """
+    if not isinstance(n, int):
+        raise TypeError(f"n must be an int, got {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"n must not be negative, got {n}")
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return [name for name, _ in ranked[:n]]

@@ -1,0 +1,3 @@
+module example.com/batch
+
+go 1.22
