@@ -2,6 +2,8 @@ package propose
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"unicode"
 	"unicode/utf8"
@@ -115,4 +117,33 @@ func runeKind(r rune) string {
 		return "a bidirectional control character"
 	}
 	return "an invisible character"
+}
+
+// prompter is implemented by proposers that can say what they asked: the
+// prompt's name and sha256, recorded in the register's provenance.
+type prompter interface {
+	PromptInfo() (name, sha256 string)
+}
+
+// PromptInfo names the assumptions prompt and its sha256.
+func (o *OpenAI) PromptInfo() (string, string) { return o.Prompt.Name, o.Prompt.SHA256 }
+
+// PromptInfo names the static rules and a sha256 over their names and docs,
+// so a register says which rule set drafted it.
+func (s *Static) PromptInfo() (string, string) {
+	h := sha256.New()
+	for _, r := range s.Rules {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\n", r.Language, r.Name, r.Doc)
+	}
+	return "static-rules", hex.EncodeToString(h.Sum(nil))
+}
+
+// ProvenanceOf is the register provenance of a run of p over res: the
+// commits, the model, and the prompt (or rule set) with its sha256.
+func ProvenanceOf(p Proposer, res *diffparse.Result) validate.Provenance {
+	prov := validate.Provenance{Base: res.Base, Head: res.Head, MergeBase: res.MergeBase, Model: p.Name()}
+	if pi, ok := p.(prompter); ok {
+		prov.Prompt, prov.PromptSHA256 = pi.PromptInfo()
+	}
+	return prov
 }

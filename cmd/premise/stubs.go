@@ -18,6 +18,3 @@ func notYet(use, short string) *cobra.Command {
 	}
 }
 
-func newProposeCmd(s Streams) *cobra.Command {
-	return notYet("propose", "Draft the assumption register (assumptions.yaml) from the diff")
-}

@@ -1,0 +1,388 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/propose"
+	"github.com/premise-dev/premise/validate"
+)
+
+// proposeOptions are the flags of premise propose.
+type proposeOptions struct {
+	Repo, Base, Head string
+	Patch            string
+	Out              string // the register; "" is REPO/assumptions.yaml
+	Format           string // what stdout gets: "" (a summary), yaml, markdown, json
+	JSON             bool
+
+	Model propose.Config // after .premise.yaml, the environment and the flags
+
+	Getenv func(string) string
+	In     io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+func newProposeCmd(s Streams) *cobra.Command {
+	opts := proposeOptions{Getenv: os.Getenv, In: s.In, Stdout: s.Out, Stderr: s.Err}
+	var (
+		endpoint, model, keyEnv, cacheDir string
+		timeout                           time.Duration
+		attempts, concurrency, budget     int
+		noCache, noRepair                 bool
+	)
+	c := &cobra.Command{
+		Use:   "propose [--base REV] [--head REV] [--repo DIR] [--model NAME|static] [--out FILE] [--format yaml|markdown|json] [--json]",
+		Short: "Draft the assumption register (assumptions.yaml) from the diff",
+		Long: `Draft the assumption register (assumptions.yaml) from the diff.
+
+premise reads git diff BASE...HEAD, asks a proposer for the preconditions the
+new code appears to assume, and keeps only the rows that name a changed
+symbol of this diff and quote the diff verbatim. Every other row is dropped
+and reported with its reason (unknown_symbol, evidence_not_in_diff,
+empty_precondition, duplicate, malformed). New rows get the next free id
+(A001, A002, ...) and status proposed, whatever the proposer wrote; a row
+already in the register keeps its id, status and note, and a row the diff no
+longer supports is marked stale, never deleted.
+
+  premise propose                       static rules, no network; writes assumptions.yaml
+  premise propose --format markdown     also print the table a reviewer pastes into the PR
+  premise propose --endpoint http://localhost:11434/v1 --model qwen2.5-coder
+                                        ask a local model (Ollama) instead
+  OPENAI_API_KEY=... premise propose --endpoint https://api.openai.com/v1 --model gpt-4o-mini
+  premise propose --json                the rows kept and dropped, findings and usage, as JSON
+
+Proposers: the static rules (--model static, the default when no endpoint is
+set) read the changed functions' syntax trees, Go and Python. A model behind
+any OpenAI-compatible endpoint gets each changed symbol's whole source and its
+hunks, split by symbol under --token-budget, at temperature 0 with a fixed
+seed; rows it cites wrongly get one repair round (--no-repair to skip).
+Replies are cached under the user cache dir (--cache-dir, --no-cache), so a
+second run on the same diff sends no request.
+
+Settings come from flags, then the environment (PREMISE_ENDPOINT,
+PREMISE_MODEL, PREMISE_API_KEY_ENV, PREMISE_CACHE_DIR, PREMISE_TIMEOUT,
+PREMISE_MAX_ATTEMPTS, PREMISE_CONCURRENCY, PREMISE_TOKEN_BUDGET), then
+top-level keys of .premise.yaml (endpoint, model, api_key_env, timeout,
+max_attempts, concurrency, cache_dir, no_cache, no_repair, token_budget,
+max_output_tokens, seed). The key itself is read from the variable that
+--api-key-env names and is never written anywhere.
+
+Added lines holding bidirectional-control or invisible characters (Trojan
+Source) are reported as findings. An endpoint that cannot be reached, keeps
+failing, or answers with something that is not JSON after one repair leaves
+the existing register untouched and exits 3.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			switch opts.Format {
+			case "", "yaml", "markdown", "json":
+			default:
+				return fmt.Errorf("--format %q: want yaml, markdown or json", opts.Format)
+			}
+			cfg, err := propose.LoadConfig(opts.Repo, opts.Getenv)
+			if err != nil {
+				return err
+			}
+			fl := c.Flags()
+			set := func(name string, apply func()) {
+				if fl.Changed(name) {
+					apply()
+				}
+			}
+			set("endpoint", func() { cfg.Endpoint = endpoint })
+			set("model", func() { cfg.Model = model })
+			set("api-key-env", func() { cfg.APIKeyEnv = keyEnv })
+			set("cache-dir", func() { cfg.CacheDir = cacheDir })
+			set("timeout", func() { cfg.Timeout = timeout })
+			set("max-attempts", func() { cfg.MaxAttempts = attempts })
+			set("concurrency", func() { cfg.Concurrency = concurrency })
+			set("token-budget", func() { cfg.TokenBudget = budget })
+			set("no-cache", func() { cfg.NoCache = noCache })
+			set("no-repair", func() { cfg.NoRepair = noRepair })
+			if cfg.MaxAttempts < 1 || cfg.Concurrency < 1 || cfg.Timeout <= 0 || cfg.TokenBudget < 500 {
+				return errors.New("--max-attempts and --concurrency must be at least 1, --timeout positive, --token-budget at least 500")
+			}
+			if err := cfg.Check(); err != nil {
+				return err
+			}
+			opts.Model = cfg
+			return runPropose(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&opts.Repo, "repo", ".", "the repository")
+	f.StringVar(&opts.Base, "base", "", "the base revision (default origin/HEAD, else main, else master)")
+	f.StringVar(&opts.Head, "head", "HEAD", "the head revision")
+	f.StringVar(&opts.Patch, "patch", "", "read a unified diff from `FILE` (- for stdin) instead of running git diff")
+	f.StringVar(&opts.Out, "out", "", "the register to write or merge into (default REPO/assumptions.yaml)")
+	f.StringVar(&opts.Format, "format", "", "also print the register to stdout as `yaml`, `markdown` (a PR table) or `json`")
+	f.BoolVar(&opts.JSON, "json", false, "print the run (kept and dropped rows, findings, usage) as JSON")
+	d := propose.DefaultConfig()
+	f.StringVar(&endpoint, "endpoint", "", "base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1")
+	f.StringVar(&model, "model", "", "the model name, or static for the built-in rules")
+	f.StringVar(&keyEnv, "api-key-env", d.APIKeyEnv, "the environment variable that holds the API key")
+	f.StringVar(&cacheDir, "cache-dir", "", "where replies are cached (default the user cache dir's premise/)")
+	f.DurationVar(&timeout, "timeout", d.Timeout, "timeout of one request")
+	f.IntVar(&attempts, "max-attempts", d.MaxAttempts, "attempts per request (429, 5xx, timeouts and cut-off replies are retried)")
+	f.IntVar(&concurrency, "concurrency", d.Concurrency, "requests in flight at once")
+	f.IntVar(&budget, "token-budget", d.TokenBudget, "estimated prompt tokens per request; larger diffs are split by symbol")
+	f.BoolVar(&noCache, "no-cache", false, "neither read nor write the reply cache")
+	f.BoolVar(&noRepair, "no-repair", false, "do not send dropped rows back to the model for one repair round")
+	return c
+}
+
+// proposeReport is the --json shape of a propose run (a wire type: stable
+// while the code changes).
+type proposeReport struct {
+	Register string              `json:"register"`
+	Model    string              `json:"model"`
+	Prompt   string              `json:"prompt"`
+	Kept     []validate.Item     `json:"kept"`
+	Dropped  []validate.Dropped  `json:"dropped"`
+	Findings []propose.Finding   `json:"findings"`
+	Usage    propose.Usage       `json:"usage"`
+	Merge    validate.MergeStats `json:"merge"`
+	Items    []validate.Item     `json:"items"`
+}
+
+// runPropose drafts, filters and merges the register, then reports.
+func runPropose(ctx context.Context, opts proposeOptions) error {
+	out := opts.Out
+	if out == "" {
+		out = filepath.Join(opts.Repo, "assumptions.yaml")
+	}
+	// Read the existing register first: a broken one stops the run before
+	// any request is spent, and is never overwritten.
+	existing, err := validate.LoadRegister(out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		existing = nil
+	case err != nil:
+		return err
+	}
+
+	dcfg := diffparse.Config{Repo: opts.Repo, Base: opts.Base, Head: opts.Head}
+	switch opts.Patch {
+	case "":
+	case "-":
+		dcfg.Patch, dcfg.PatchName = opts.In, "<stdin>"
+	default:
+		pf, err := os.Open(opts.Patch)
+		if err != nil {
+			return fmt.Errorf("read patch: %w", err)
+		}
+		defer pf.Close()
+		dcfg.Patch, dcfg.PatchName = pf, opts.Patch
+	}
+	res, err := diffparse.Load(ctx, dcfg)
+	if err != nil {
+		return err
+	}
+
+	var p propose.Proposer
+	if opts.Model.Static() {
+		p = propose.NewStatic()
+	} else {
+		o, err := propose.NewOpenAI(opts.Model, opts.Getenv(opts.Model.APIKeyEnv))
+		if err != nil {
+			return err
+		}
+		o.Log = opts.Stderr
+		p = o
+	}
+	draft, err := propose.Draft(ctx, p, res)
+	if err != nil {
+		return err
+	}
+	prov := propose.ProvenanceOf(p, res)
+	reg, stats := validate.Merge(existing, draft.Kept, prov, validate.NewIndex(res))
+	if reg.PatchRef == "" {
+		reg.PatchRef = patchRefOf(opts.Base, opts.Head, opts.Patch)
+	}
+	if err := validate.SaveRegister(out, reg); err != nil {
+		return err
+	}
+
+	for _, d := range draft.Dropped {
+		fmt.Fprintf(opts.Stderr, "premise: dropped %s row (%s) for %q: %s\n", d.Reason, orUnknown(d.Source), d.Symbol, d.Detail)
+	}
+	for _, f := range draft.Findings {
+		where := f.File
+		if f.Line > 0 {
+			where = fmt.Sprintf("%s:%d", f.File, f.Line)
+		}
+		if where != "" {
+			where += ": "
+		}
+		fmt.Fprintf(opts.Stderr, "premise: finding %s: %s%s\n", f.Rule, where, f.Message)
+	}
+	summary := summaryLine(out, p.Name(), draft, stats)
+
+	if opts.JSON {
+		if draft.Findings == nil {
+			draft.Findings = []propose.Finding{}
+		}
+		rep := proposeReport{Register: out, Model: prov.Model, Prompt: prov.Prompt + "@" + prov.PromptSHA256,
+			Kept: draft.Kept, Dropped: draft.Dropped, Findings: draft.Findings, Usage: draft.Usage, Merge: stats, Items: reg.Items}
+		enc := json.NewEncoder(opts.Stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		fmt.Fprintln(opts.Stderr, summary)
+		return enc.Encode(rep)
+	}
+	switch opts.Format {
+	case "":
+		_, err = fmt.Fprintln(opts.Stdout, summary)
+		return err
+	case "yaml":
+		data, err := reg.Marshal()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(opts.Stderr, summary)
+		_, err = opts.Stdout.Write(data)
+		return err
+	case "json":
+		enc := json.NewEncoder(opts.Stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		fmt.Fprintln(opts.Stderr, summary)
+		return enc.Encode(reg)
+	default: // markdown
+		fmt.Fprintln(opts.Stderr, summary)
+		_, err = io.WriteString(opts.Stdout, registerMarkdown(reg))
+		return err
+	}
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown source"
+	}
+	return s
+}
+
+// summaryLine is the one-line account of a run: what was written, what was
+// kept and dropped, and what a model run cost.
+func summaryLine(out, model string, d *propose.Result, st validate.MergeStats) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "wrote %s: %d new, %d kept, %d stale (proposer %s: %d rows kept, %d dropped",
+		out, st.Added, st.Kept+st.Revived, st.Stale, model, len(d.Kept), len(d.Dropped))
+	if len(d.Dropped) > 0 {
+		by := map[string]int{}
+		for _, x := range d.Dropped {
+			by[x.Reason]++
+		}
+		var keys []string
+		for k := range by {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s %d", k, by[k]))
+		}
+		fmt.Fprintf(&b, ": %s", strings.Join(parts, ", "))
+	}
+	b.WriteString(")")
+	u := d.Usage
+	if u.Requests+u.CacheHits > 0 {
+		fmt.Fprintf(&b, "; %d requests, %d cache hits, %d prompt + %d completion tokens, %d chunks", u.Requests, u.CacheHits, u.PromptTokens, u.CompletionTokens, u.Chunks)
+		if u.RepairRounds > 0 {
+			fmt.Fprintf(&b, ", %d repair rounds repaired %d rows", u.RepairRounds, u.Repaired)
+		}
+		if len(u.Truncated) > 0 {
+			fmt.Fprintf(&b, ", truncated to fit: %s", strings.Join(u.Truncated, ", "))
+		}
+		if len(u.Fallbacks) > 0 {
+			fmt.Fprintf(&b, ", response format %s", strings.Join(u.Fallbacks, ", "))
+		}
+	}
+	if len(d.Findings) > 0 {
+		fmt.Fprintf(&b, "; %d findings", len(d.Findings))
+	}
+	return b.String()
+}
+
+// patchRefOf is seed 004's patch_ref: "BASE...HEAD".
+func patchRefOf(base, head, patch string) string {
+	if patch != "" {
+		return "patch " + patch
+	}
+	if base == "" {
+		base = "origin/HEAD"
+	}
+	if head == "" {
+		head = "HEAD"
+	}
+	return base + "..." + head
+}
+
+// registerMarkdown is the draft a reviewer pastes into the PR: one table row
+// per assumption with its file:line.
+func registerMarkdown(r *validate.Register) string {
+	var b strings.Builder
+	b.WriteString("### Assumptions this patch appears to rely on\n\n")
+	if p := r.Provenance; p != nil {
+		fmt.Fprintf(&b, "Drafted by premise from `%s` (%s", r.PatchRef, p.Model)
+		if p.Head != "" {
+			fmt.Fprintf(&b, ", head %.12s", p.Head)
+		}
+		b.WriteString("). Accept or reject each row; unreviewed rows fail the gate.\n\n")
+	}
+	if len(r.Items) == 0 {
+		b.WriteString("No assumptions proposed.\n")
+		return b.String()
+	}
+	b.WriteString("| ID | Status | Symbol | Precondition | Evidence | Where |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- |\n")
+	for _, it := range r.Items {
+		status := it.Status
+		if it.Stale {
+			status += " (stale)"
+		}
+		where := it.File
+		if it.Line > 0 {
+			where = fmt.Sprintf("%s:%d", it.File, it.Line)
+		}
+		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s | %s |\n", it.ID, status, mdCell(it.Symbol), mdCell(it.Precondition), mdCode(it.Evidence), mdCell(where))
+	}
+	return b.String()
+}
+
+// mdCell makes text safe inside a table cell: one line, pipes escaped.
+func mdCell(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// mdCode quotes evidence as inline code, with a fence long enough for any
+// backticks inside it.
+func mdCode(s string) string {
+	s = mdCell(s)
+	if s == "" {
+		return ""
+	}
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	pad := ""
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		pad = " "
+	}
+	return fence + pad + s + pad + fence
+}
