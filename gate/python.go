@@ -91,6 +91,14 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 // every worker start skips a version manager's shim (pyenv's costs hundreds
 // of milliseconds a start; DESIGN.md). On any doubt it keeps path.
 func realInterpreter(path string) string {
+	if f, err := os.Open(path); err == nil {
+		head := make([]byte, 2)
+		_, _ = f.Read(head)
+		f.Close()
+		if string(head) != "#!" {
+			return path // a binary, not a shim script
+		}
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, path, "-I", "-c", "import sys; sys.stdout.write(sys.executable)").Output()

@@ -73,30 +73,46 @@ type batchCaller interface {
 }
 
 // prefetchRows is how many rows' attempts are pipelined to a worker at once.
-const prefetchRows = 64
+const prefetchRows = 256
 
-// prefetch pipelines the primary call of every attempt of rows, for head and
-// base, so that the worker never waits for premise between calls.
-func (rn *Runner) prefetch(ctx context.Context, rows []plannedRow, reruns int) {
-	for _, ad := range []Adapter{rn.Adapter, rn.Base} {
-		bc, ok := ad.(batchCaller)
-		if !ok || ad == nil {
-			continue
-		}
-		var calls []Call
-		for _, p := range rows {
-			args, kwargs := p.row.CallArgs()
-			for n := 0; n < reruns; n++ {
-				calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: p.target, Args: args, Kwargs: kwargs})
+// prefetch pipelines the primary call of every attempt, for head and base,
+// chunk by chunk, one chunk ahead of the judging, so that the worker never
+// waits for premise between calls. Each chunk's replies arrive on the
+// returned channel, in order.
+func (rn *Runner) prefetch(ctx context.Context, rows []plannedRow, reruns int) <-chan map[Adapter]map[string]prefetched {
+	ch := make(chan map[Adapter]map[string]prefetched, 1)
+	go func() {
+		defer close(ch)
+		for start := 0; start < len(rows); start += prefetchRows {
+			chunk := rows[start:min(start+prefetchRows, len(rows))]
+			got := map[Adapter]map[string]prefetched{}
+			for _, ad := range []Adapter{rn.Adapter, rn.Base} {
+				bc, ok := ad.(batchCaller)
+				if !ok || ad == nil {
+					continue
+				}
+				var calls []Call
+				for _, p := range chunk {
+					args, kwargs := p.row.CallArgs()
+					for n := 0; n < reruns; n++ {
+						calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: p.target, Args: args, Kwargs: kwargs})
+					}
+				}
+				reps, errs := bc.CallBatch(ctx, calls)
+				m := make(map[string]prefetched, len(calls))
+				for i, c := range calls {
+					m[c.ID] = prefetched{reps[i], errs[i]}
+				}
+				got[ad] = m
+			}
+			select {
+			case ch <- got:
+			case <-ctx.Done():
+				return
 			}
 		}
-		reps, errs := bc.CallBatch(ctx, calls)
-		m := map[string]prefetched{}
-		for i, c := range calls {
-			m[c.ID] = prefetched{reps[i], errs[i]}
-		}
-		rn.pre[ad] = m
-	}
+	}()
+	return ch
 }
 
 func attemptID(id string, n int) string { return id + "#" + strconv.Itoa(n+1) }
@@ -267,15 +283,15 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	rn.pre = map[Adapter]map[string]prefetched{}
 	defer func() { rn.pre = nil }()
 	// Contracts compile while the worker starts and answers the first rows.
-	compiled := make(chan error, 1)
-	go func() { compiled <- compile(planned) }()
-	rn.prefetch(ctx, planned[:min(prefetchRows, len(planned))], reruns)
-	if err := <-compiled; err != nil {
+	pctx, stop := context.WithCancel(ctx)
+	defer stop()
+	chunks := rn.prefetch(pctx, planned, reruns)
+	if err := compile(planned); err != nil {
 		return nil, err
 	}
 	for i, p := range planned {
-		if i%prefetchRows == 0 && i > 0 {
-			rn.prefetch(ctx, planned[i:min(i+prefetchRows, len(planned))], reruns)
+		if i%prefetchRows == 0 {
+			rn.pre = <-chunks
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
