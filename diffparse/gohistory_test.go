@@ -22,6 +22,7 @@ import (
 // a reference written here from scratch with go/ast and `git diff -U0`
 // (issue 2, "Checked on real code").
 func TestGoFrontEndMatchesReference(t *testing.T) {
+	t.Parallel()
 	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
 	if err != nil {
 		t.Fatalf("the test runs in premise's own git checkout: %v", err)

@@ -206,6 +206,9 @@ func (l *loader) fill(ctx context.Context, files []File) error {
 
 // sources fills HeadSrc and BaseSrc from git objects.
 func (l *loader) sources(f *File) error {
+	if l.patch {
+		return l.patchSources(f)
+	}
 	if f.Status != "deleted" {
 		data, err := l.cat.Blob(l.head, f.Path)
 		if err != nil && !errors.Is(err, git.ErrNotFound) {
@@ -216,9 +219,6 @@ func (l *loader) sources(f *File) error {
 			return nil
 		}
 		f.HeadSrc = data
-	}
-	if l.patch {
-		return l.patchSources(f)
 	}
 	if f.Status != "added" {
 		data, err := l.cat.Blob(l.base, f.OldPath)
@@ -234,41 +234,67 @@ func (l *loader) sources(f *File) error {
 	return nil
 }
 
-// patchSources derives the other side of a patch from the file at head:
-// when head already has the patch applied, the base is head with the hunks
-// reversed; when head is still the base, head is the base with the hunks
-// applied.
+// patchSources derives both sides of a patched file from the file at
+// --head: when head already has the patch applied, the base is head with the
+// hunks reversed; when head is still the base, head is the base with the
+// hunks applied. An added or deleted file's one side is the whole hunk.
 func (l *loader) patchSources(f *File) error {
-	if f.Status == "deleted" {
-		// The file is gone at head if the patch is applied; else head holds
-		// the base side.
-		data, err := l.cat.Blob(l.head, f.OldPath)
-		if err != nil {
-			f.ParseError = fmt.Sprintf("%s: the patch deletes it and --head %.12s has no copy to read its symbols from", f.OldPath, l.head)
+	blob := func(p string) ([]byte, bool, error) {
+		data, err := l.cat.Blob(l.head, p)
+		if errors.Is(err, git.ErrNotFound) {
+			return nil, false, nil
+		}
+		return data, err == nil, err
+	}
+	switch f.Status {
+	case "deleted":
+		f.BaseSrc = wholeSide(f.Hunks, '-')
+		return nil
+	case "added":
+		f.HeadSrc = wholeSide(f.Hunks, '+')
+		return nil
+	}
+	cur, ok, err := blob(f.Path)
+	if err != nil {
+		return err
+	}
+	if ok {
+		if base, applies := applyHunks(cur, f.Hunks, true); applies {
+			f.HeadSrc, f.BaseSrc = cur, base
 			return nil
 		}
-		f.BaseSrc = data
-		return nil
 	}
-	if f.HeadSrc == nil {
-		return nil
+	old, okOld, err := blob(f.OldPath)
+	if err != nil {
+		return err
 	}
-	if base, ok := applyHunks(f.HeadSrc, f.Hunks, true); ok {
-		if f.Status != "added" {
-			f.BaseSrc = base
+	if okOld {
+		if head, applies := applyHunks(old, f.Hunks, false); applies {
+			f.HeadSrc, f.BaseSrc = head, old
+			return nil
 		}
-		return nil
 	}
-	if f.Status == "added" {
-		f.ParseError = fmt.Sprintf("%s: the file at --head %.12s does not match the patch", f.Path, l.head)
-		return nil
-	}
-	if head, ok := applyHunks(f.HeadSrc, f.Hunks, false); ok {
-		f.BaseSrc, f.HeadSrc = f.HeadSrc, head
+	if !ok && !okOld {
+		f.ParseError = fmt.Sprintf("%s is not in --head %.12s", f.Path, l.head)
 		return nil
 	}
 	f.ParseError = fmt.Sprintf("%s: the patch matches neither side of the file at --head %.12s", f.Path, l.head)
 	return nil
+}
+
+// wholeSide rebuilds an added file's contents (kind '+') or a deleted one's
+// ('-') from its hunks, which hold every line.
+func wholeSide(hunks []Hunk, kind byte) []byte {
+	var b bytes.Buffer
+	for _, h := range hunks {
+		for _, ln := range h.Lines {
+			if ln.Kind == kind || ln.Kind == ' ' {
+				b.WriteString(ln.Text)
+				b.WriteByte('\n')
+			}
+		}
+	}
+	return b.Bytes()
 }
 
 // applyHunks rebuilds one side of a file from the other. With reverse set,

@@ -86,6 +86,7 @@ func (a A) String() string {
 // TestLoadShapes builds a real repository for every shape of diff git emits
 // and checks Load's JSON against golden files (issue 2, "Done means").
 func TestLoadShapes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		// base and head are applied in turn; extra runs after head's files
@@ -249,6 +250,7 @@ func TestLoadShapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r := newTestRepo(t)
 			r.write(tt.base)
 			base := r.commit("base")
@@ -302,6 +304,7 @@ func checkInvariants(t *testing.T, res *Result) {
 // TestLoadDirtyAndBare checks that file contents come from git objects: a
 // dirty work tree and a bare clone give the same answer as a clean one.
 func TestLoadDirtyAndBare(t *testing.T) {
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write(map[string]string{"m.py": "def f():\n    return 1\n"})
 	base := r.commit("base")
@@ -328,6 +331,7 @@ func TestLoadDirtyAndBare(t *testing.T) {
 // TestLoadDefaultBase checks the default base: origin/HEAD, else main, else
 // master (issue 2).
 func TestLoadDefaultBase(t *testing.T) {
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write(map[string]string{"m.py": "def f():\n    return 1\n"})
 	mainSHA := r.commit("base")
@@ -364,6 +368,7 @@ func TestLoadDefaultBase(t *testing.T) {
 // TestLoadBadInput checks the errors a user sees for input premise cannot
 // read (issue 2: one clear line, exit 3 in the CLI).
 func TestLoadBadInput(t *testing.T) {
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write(map[string]string{"m.py": "def f():\n    return 1\n"})
 	r.commit("base")

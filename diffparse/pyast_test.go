@@ -20,6 +20,7 @@ import (
 // (issue 2, "Checked on real code"): the same declarations, names, kinds and
 // spans. testdata/pyast/decls.py is the reference.
 func TestPythonFrontEndMatchesAST(t *testing.T) {
+	t.Parallel()
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Fatalf("python3 is required: %v", err)
