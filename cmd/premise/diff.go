@@ -121,7 +121,7 @@ func writeDiffText(w io.Writer, res *diffparse.Result) error {
 			n++
 		}
 	}
-	fmt.Fprintf(&b, "%d changed symbols in %d files (%s)\n", n, len(res.Files), rangeText(res))
+	fmt.Fprintf(&b, "%s in %s (%s)\n", plural(n, "changed symbol"), plural(len(res.Files), "file"), rangeText(res))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -153,4 +153,11 @@ func rangeText(res *diffparse.Result) string {
 		return fmt.Sprintf("patch against %.12s", res.Head)
 	}
 	return fmt.Sprintf("%.12s...%.12s, merge-base %.12s", res.Base, res.Head, res.MergeBase)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
