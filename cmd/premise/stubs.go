@@ -17,4 +17,3 @@ func notYet(use, short string) *cobra.Command {
 		},
 	}
 }
-
