@@ -111,7 +111,7 @@ Typical flow:
 		newRunCmd(s),
 		newExampleCmd(s),
 	} {
-		c.Long += exitStatusHelp
+		c.Long = strings.TrimRight(c.Long, "\n") + "\n" + exitStatusHelp
 		root.AddCommand(c)
 	}
 	return root

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/internal/pipeline"
 )
 
@@ -147,7 +148,7 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 			g.Rows, g.Pass, g.Fail, g.Error, g.Flakes, g.Frozen)
 		fmt.Fprintf(w, "             on base the same rows: %d of %d pass\n", g.BasePass, g.Rows)
 		for _, r := range g.Report.Rows {
-			if r.Gates() || r.Frozen {
+			if r.Frozen || r.Status != gate.StatusPass {
 				fmt.Fprintf(w, "    %-6s %s %s hash=%s: %s\n", strings.ToUpper(r.Status), r.ID, r.Cls, r.Hash, r.Why)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -29,9 +30,10 @@ type origin struct {
 
 // target is one changed function that evidence rows can call on both sides.
 type target struct {
-	sym  diffparse.Symbol
-	lang string
-	sig  *partition.Signature
+	sym                diffparse.Symbol
+	lang               string
+	sig                *partition.Signature
+	baseText, headText string // the function's source on each side
 }
 
 // evidence builds template rows for every assumption a reviewer has not
@@ -57,14 +59,14 @@ func (p *run) evidence(ctx context.Context) error {
 	origins := map[string]origin{}
 	n := 0
 	add := func(lang string, rows []validate.Row, o origin) {
-		t := tables[lang]
-		if t == nil {
-			t = &validate.Table{Version: validate.FormatVersion, Language: lang}
-			tables[lang] = t
-		}
 		for _, r := range rows {
 			if r.Todo != "" {
 				continue
+			}
+			t := tables[lang]
+			if t == nil {
+				t = &validate.Table{Version: validate.FormatVersion, Language: lang}
+				tables[lang] = t
 			}
 			n++
 			r.ID = fmt.Sprintf("E%03d", n)
@@ -96,6 +98,7 @@ func (p *run) evidence(ctx context.Context) error {
 			return err
 		}
 		rows = append(rows, r...)
+		rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
 		add(tg.lang, dedupe(rows), origin{symbol: name})
 	}
 
@@ -179,7 +182,9 @@ func (p *run) targets() []target {
 			if err != nil || sig == nil || len(sig.Params) == 0 {
 				continue
 			}
-			out = append(out, target{sym: s, lang: f.Language, sig: sig})
+			out = append(out, target{sym: s, lang: f.Language, sig: sig,
+				headText: span(f.HeadSrc, s.Start, s.End),
+				baseText: declText(f.Language, f.BaseSrc, s.Local)})
 		}
 	}
 	return out
@@ -217,4 +222,31 @@ func dedupe(rows []validate.Row) []validate.Row {
 		out = append(out, r)
 	}
 	return out
+}
+
+// span is lines start..end (1-based, inclusive) of src.
+func span(src []byte, start, end int) string {
+	lines := strings.Split(string(src), "\n")
+	if start < 1 || start > len(lines) {
+		return ""
+	}
+	if end > len(lines) {
+		end = len(lines)
+	}
+	return strings.Join(lines[start-1:end], "\n")
+}
+
+// declText is the source of the declaration called local in src, "" when
+// there is none.
+func declText(lang string, src []byte, local string) string {
+	decls, err := diffparse.Decls(lang, src)
+	if err != nil {
+		return ""
+	}
+	for _, d := range decls {
+		if d.Local == local {
+			return span(src, d.Start, d.End)
+		}
+	}
+	return ""
 }

@@ -399,7 +399,7 @@ func (p *run) gate(ctx context.Context, table *validate.Table) error {
 		Failing: []string{}, BaseFails: []string{},
 	}
 	for _, r := range rep.Rows {
-		if r.Gates() {
+		if r.Gates() && r.Status != gate.StatusPass {
 			g.Failing = append(g.Failing, r.ID)
 		}
 	}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The bundled example end to end, offline, with the static proposer:
+#   1. premise run drafts assumptions.yaml and draft.md from the agent's patch
+#      and shows, before anyone reviews, the inputs on which the patch
+#      behaves differently from the base;
+#   2. the example's shipped review decision is applied (premise accept);
+#   3. premise run again: partition rows for the accepted assumption, the
+#      register check, and the gate, which fails the agent's patch while the
+#      same rows pass on the base.
+# It exits 0 when premise did all of that, and non-zero otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/premise" ./cmd/premise
+premise() { "$work/premise" "$@"; }
+
+repo=$(premise example intervals --dir "$work")
+echo "== the example: $repo (main = the good base, agent/single-pass = the agent's patch)"
+git -C "$repo" log --oneline --all
+echo
+
+echo "== 1. premise run: draft the register, gather evidence"
+set +e
+premise run --repo "$repo"
+first=$?
+set -e
+echo "(exit $first)"
+echo
+echo "== draft.md, the Markdown a reviewer pastes into the PR"
+cat "$repo/draft.md"
+echo
+
+echo "== 2. the shipped review decision"
+premise accept A001 --register "$repo/assumptions.yaml" \
+  --note "callers pass ranges in any order; the merger must sort"
+echo
+
+echo "== 3. premise run again: partitions, check, gate"
+set +e
+premise run --repo "$repo"
+second=$?
+set -e
+echo "(exit $second)"
+echo
+
+if [ "$first" -eq 1 ] && [ "$second" -eq 1 ]; then
+  echo "premise held the agent's patch back: awaiting review first, then the gate failed it (exit 1) while its rows pass on the base."
+  exit 0
+fi
+echo "unexpected exits: first run $first (want 1, awaiting review), second run $second (want 1, gate failed)" >&2
+exit 1
