@@ -1,6 +1,9 @@
 package gate
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Call is one request of the runner protocol (DESIGN.md, "The runner
 // protocol"): call Target with Args and Kwargs.
@@ -26,6 +29,10 @@ type Reply struct {
 	Value   any    `json:"value,omitempty"`
 	Exc     *Exc   `json:"exc,omitempty"`
 	Detail  string `json:"detail,omitempty"` // why a call timed out or crashed
+
+	// Elapsed is how long premise waited for the reply, set by the adapter;
+	// it is not part of the wire format.
+	Elapsed time.Duration `json:"-"`
 }
 
 // Exc describes a raise: the exception class (Python), the error's dynamic

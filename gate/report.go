@@ -224,7 +224,11 @@ type junitCase struct {
 	Skipped   *junitMessage `xml:"skipped"`
 	Failure   *junitMessage `xml:"failure"`
 	Error     *junitMessage `xml:"error"`
-	SystemOut string        `xml:"system-out,omitempty"`
+	SystemOut *junitText    `xml:"system-out"`
+}
+
+type junitText struct {
+	Text string `xml:",cdata"`
 }
 
 type junitMessage struct {
@@ -251,8 +255,8 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 			}
 			out.WriteString("\n")
 		}
-		c := junitCase{Name: r.ID, Classname: r.Target, Time: secs(total), SystemOut: out.String()}
-		msg := fmt.Sprintf("%s [%s] %s", r.Hash, strings.Join(r.Seen, ", "), r.Why)
+		c := junitCase{Name: r.ID, Classname: r.Target, Time: secs(total), SystemOut: &junitText{xmlSafe(out.String())}}
+		msg := xmlSafe(fmt.Sprintf("%s [%s] %s", r.Hash, strings.Join(r.Seen, ", "), r.Why))
 		switch {
 		case r.Frozen:
 			c.Skipped = &junitMessage{Message: fmt.Sprintf("frozen %s: %s (did %s)", r.Hash, r.Freeze.Reason, r.Status)}
@@ -280,6 +284,20 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// xmlSafe drops what XML 1.0 cannot hold: a subject's output can carry any
+// byte, and CDATA escapes none.
+func xmlSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20, r == 0xFFFE, r == 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
+			return '\uFFFD'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
 }
 
 func secs(f float64) string { return fmt.Sprintf("%.3f", f) }

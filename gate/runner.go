@@ -483,7 +483,9 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 			}
 		}
 	}
-	a.Duration = time.Since(start)
+	// Pipelined replies were fetched ahead: their own wait is the call's
+	// time, not the judging's.
+	a.Duration = max(time.Since(start), rep.Elapsed)
 	return a, "", nil
 }
 

@@ -217,3 +217,39 @@ func TestRunnerInputErrors(t *testing.T) {
 		}
 	})
 }
+
+// TestRunnerFaults: misbehaving subjects each give their row outcome within
+// the timeout plus a second, through the pipelined path, and the rows after
+// them still run in a fresh worker (issue 5, "done means").
+func TestRunnerFaults(t *testing.T) {
+	dir := writeSubject(t)
+	const timeout = 2 * time.Second
+	a, err := NewPythonAdapter(PythonConfig{Dir: dir, Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	row := func(id, target string) validate.Row {
+		return validate.Row{ID: id, Cls: "c", Kind: validate.KindRepresentative, Target: target, Args: []any{}, Relation: "some relation", AssumptionIDs: []string{"A001"}}
+	}
+	tab := &validate.Table{Version: 1, Target: "subj.pair", Rows: []validate.Row{
+		row("P001", "subj.sleep_forever"), row("P002", "subj.exit_now"), row("P003", "subj.flood"),
+		row("P004", "subj.fork_child"), {ID: "P005", Cls: "c", Kind: validate.KindRepresentative, Args: []any{1, 2},
+			Contract: "result == [1, 2]", Relation: "some relation", AssumptionIDs: []string{"A001"}},
+	}}
+	rep, err := (&Runner{Adapter: a, Reruns: 2, Budget: 2, Seed: 1}).Run(context.Background(), tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"P001:timeout", "P002:crashed"}
+	if diff := cmp.Diff(want, failing(rep)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	for _, r := range rep.Rows {
+		for i, at := range r.Attempts {
+			if at.Duration > timeout+time.Second {
+				t.Errorf("%s attempt %d took %s, want under %s", r.ID, i+1, at.Duration, timeout+time.Second)
+			}
+		}
+	}
+}

@@ -223,6 +223,13 @@ func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
 
 // await waits for c's reply, the worker's death, the timeout or ctx.
 func (p *proc) await(ctx context.Context, c Call) (Reply, bool, error) {
+	start := time.Now()
+	r, ok, err := p.awaitReply(ctx, c)
+	r.Elapsed = time.Since(start)
+	return r, ok, err
+}
+
+func (p *proc) awaitReply(ctx context.Context, c Call) (Reply, bool, error) {
 	timer := time.NewTimer(p.spec.timeout)
 	defer timer.Stop()
 	select {
