@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/premise-dev/premise/internal/atomicfile"
@@ -39,8 +41,20 @@ func LoadTable(path string) (*Table, error) {
 func ParseTable(name string, data []byte) (*Table, error) {
 	d := &decoder{file: name}
 	t := &Table{}
-	if root := d.parseDoc(data); root != nil {
+	if root := d.parseDocSplit(data, "rows"); root != nil {
 		d.decodeTable(root, t)
+	}
+	if len(d.contracts) > 0 {
+		exprs := make([]string, len(d.contracts))
+		for i, c := range d.contracts {
+			exprs[i] = c.expr
+		}
+		bad := checkContracts(exprs)
+		for _, c := range d.contracts {
+			if err := bad[c.expr]; err != nil {
+				d.errf(c.line, "%s: %s", c.what, oneLine(err.Error()))
+			}
+		}
 	}
 	if len(d.probs) > 0 {
 		return nil, d.loadError()
@@ -93,26 +107,64 @@ func (d *decoder) decodeTable(root *yaml.Node, t *Table) {
 		return
 	}
 	t.Rows = make([]Row, len(rowsNode.Content))
+	idLines := make([]int, len(rowsNode.Content))
+	// Rows are independent: a large table is decoded on every CPU, each
+	// worker with its own problems, merged in row order afterwards.
+	workers := 1
+	if len(t.Rows) >= 4096 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	subs := make([]*decoder, workers)
+	var wg sync.WaitGroup
+	for w := range subs {
+		sub := &decoder{file: d.file}
+		subs[w] = sub
+		from, to := w*len(t.Rows)/workers, (w+1)*len(t.Rows)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := from; i < to; i++ {
+				n := rowsNode.Content[i]
+				r := &t.Rows[i]
+				r.SrcLine = n.Line
+				idLines[i] = n.Line
+				what := fmt.Sprintf("rows[%d]", i)
+				if id := idOf(n); id != "" {
+					what = id
+				}
+				k := sub.decodeStruct(n, reflect.ValueOf(r).Elem(), what)
+				if k == nil {
+					continue
+				}
+				if l, ok := k["id"]; ok {
+					idLines[i] = l
+				}
+				_, r.HasInp = k["inp"]
+				sub.checkRow(t, r, k, what, n.Line)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, sub := range subs {
+		d.probs = append(d.probs, sub.probs...)
+		d.contracts = append(d.contracts, sub.contracts...)
+	}
 	ids := map[string]int{}
-	for i, n := range rowsNode.Content {
-		r := &t.Rows[i]
-		r.SrcLine = n.Line
-		what := fmt.Sprintf("rows[%d]", i)
-		if id := idOf(n); id != "" {
-			what = id
-		}
-		k := d.decodeStruct(n, reflect.ValueOf(r).Elem(), what)
-		if k == nil {
+	for i, r := range t.Rows {
+		if r.ID == "" || !rowIDRe.MatchString(r.ID) {
 			continue
 		}
-		_, r.HasInp = k["inp"]
-		d.checkRow(t, r, k, what, n.Line, ids)
+		if l, dup := ids[r.ID]; dup {
+			d.errf(idLines[i], "%s: id given twice (first at line %d)", r.ID, l)
+		} else {
+			ids[r.ID] = r.SrcLine
+		}
 	}
 }
 
 // checkRow applies the row schema: seed 004's FIXTURE_SCHEMA and premise's
 // rules for its additions.
-func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int, ids map[string]int) {
+func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) {
 	at := func(field string) int {
 		if l, ok := k[field]; ok {
 			return l
@@ -124,12 +176,6 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int, 
 		d.errf(at("id"), "%s: missing id (P001, P002, ...)", what)
 	case !rowIDRe.MatchString(r.ID):
 		d.errf(at("id"), "%s: id %q must be P and three or more digits, like P001", what, r.ID)
-	default:
-		if l, dup := ids[r.ID]; dup {
-			d.errf(at("id"), "%s: id given twice (first at line %d)", r.ID, l)
-		} else {
-			ids[r.ID] = line
-		}
 	}
 	if strings.TrimSpace(r.Cls) == "" {
 		d.errf(at("cls"), "%s: missing cls, the equivalence class (empty, touching, invalid_none, ...)", what)
@@ -172,9 +218,8 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int, 
 		r.Args = []any{} // args: [] or args: null both mean "no positional arguments"
 	}
 	if r.Contract != "" {
-		if _, err := CompileContract(r.Contract); err != nil {
-			d.errf(at("contract"), "%s: %s", what, oneLine(err.Error()))
-		}
+		// Compiled after the walk, all at once (checkContracts).
+		d.contracts = append(d.contracts, pendingContract{expr: r.Contract, line: at("contract"), what: what})
 		if r.SameAsBase {
 			d.errf(at("same_as_base"), "%s: same_as_base and contract are exclusive: the base revision is the contract", what)
 		}

@@ -26,8 +26,16 @@ import (
 
 // decoder collects problems while decoding one file.
 type decoder struct {
-	file  string
-	probs []Problem
+	file      string
+	probs     []Problem
+	contracts []pendingContract
+}
+
+// pendingContract is a row's contract, compiled once the walk is done.
+type pendingContract struct {
+	expr string
+	line int
+	what string
 }
 
 func (d *decoder) errf(line int, format string, args ...any) {
