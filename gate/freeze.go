@@ -63,6 +63,12 @@ func ParseFreezes(name string, data []byte) (Freezes, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("freezes %s: %w", name, err)
 	}
+	if f == nil { // the file says null
+		f = Freezes{}
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("freezes %s: more than one JSON value", name)
+	}
 	for h, z := range f {
 		if !isRowHash(h) {
 			return nil, fmt.Errorf("freezes %s: key %q is not a row hash (16 lower-case hex digits)", name, h)

@@ -48,3 +48,32 @@ func TestParseFreezesSeedShape(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseFreezes: any bytes either fail with an error naming the file or
+// parse into freezes that survive a save and a reload unchanged.
+func FuzzParseFreezes(f *testing.F) {
+	f.Add([]byte(`{"a1b2c3d4e5f60789": {"row_id": "P004", "reason": "r", "replacement_row": null}}`))
+	f.Add([]byte(`{"a1b2c3d4e5f60789": {"row_id": "P004", "reason": "r", "replacement_row": "P010", "frozen_at": "2026-11-30T00:00:00Z", "frozen_commit": "abc"}}`))
+	f.Add([]byte(``))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fz, err := ParseFreezes("f.json", data)
+		if err != nil {
+			if !strings.Contains(err.Error(), "f.json") {
+				t.Errorf("error %q does not name the file", err)
+			}
+			return
+		}
+		path := filepath.Join(t.TempDir(), "f.json")
+		if err := fz.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		back, err := LoadFreezes(path)
+		if err != nil {
+			t.Fatalf("reload: %v", err)
+		}
+		if diff := cmp.Diff(fz, back); diff != "" {
+			t.Errorf("round trip (-want +got):\n%s", diff)
+		}
+	})
+}

@@ -2,6 +2,9 @@ package gate
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,5 +83,83 @@ func TestGoAdapterRaises(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+const goSubject = `package subj
+
+import (
+	"fmt"
+	"os"
+	"time"
+)
+
+type codedErr struct{ c int }
+
+func (e codedErr) Error() string { return fmt.Sprintf("coded %d", e.c) }
+func (e codedErr) Code() int     { return e.c }
+
+func Panic(n int) int        { panic(fmt.Sprintf("boom %d", n)) }
+func Exit() int              { os.Exit(3); return 0 }
+func Loop() int              { for { time.Sleep(time.Hour) } }
+func Coded(n int) (int, error) { return 0, codedErr{n} }
+func Flood() string {
+	b := make([]byte, 8<<20)
+	os.Stdout.Write(b)
+	return "done"
+}
+func Pair(a int, b string) (int, string) { return a, b }
+`
+
+// TestGoAdapterFaults: a panic is a raise of class "panic"; os.Exit is a
+// crash and an endless loop a timeout, each within the timeout plus a
+// second, and a fresh worker answers the next call.
+func TestGoAdapterFaults(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"go.mod": "module example.com/subj\n\ngo 1.21\n", "subj.go": goSubject} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var targets []string
+	for _, f := range []string{"Panic", "Exit", "Loop", "Coded", "Flood", "Pair"} {
+		targets = append(targets, "example.com/subj."+f)
+	}
+	const timeout = 2 * time.Second
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	tests := []struct {
+		fn   string
+		args []any
+		want Reply
+	}{
+		{"Panic", []any{7}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "panic", Message: "boom 7"}}},
+		{"Exit", nil, Reply{Outcome: OutcomeCrashed}},
+		{"Loop", nil, Reply{Outcome: OutcomeTimeout}},
+		{"Coded", []any{42}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "subj.codedErr", Code: num("42"), Message: "coded 42"}}},
+		{"Flood", nil, Reply{Outcome: OutcomeReturned, Value: "done"}},
+		{"Pair", []any{1, "a"}, Reply{Outcome: OutcomeReturned, Value: []any{num("1"), "a"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fn, func(t *testing.T) {
+			start := time.Now()
+			got, err := a.Call(context.Background(), Call{ID: "x", Target: "example.com/subj." + tc.fn, Args: tc.args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if el := time.Since(start); el > timeout+time.Second {
+				t.Errorf("took %s", el)
+			}
+			got.ID, got.Detail, got.Elapsed = "", "", 0
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	if _, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{"example.com/subj.Missing"}}); err == nil || !strings.Contains(err.Error(), "Missing") {
+		t.Errorf("a target that does not build: err = %v, want one naming it", err)
 	}
 }
