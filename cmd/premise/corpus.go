@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,6 +141,8 @@ SHA256".
 				return fmt.Errorf("%s: give the fixture with exactly one of --input FILE and --json TEXT", c.CommandPath())
 			case (opts.MustClass == "") == (opts.MustStatus == 0):
 				return fmt.Errorf("%s: give exactly one of --must-class CLASS (an exception) and --must-status N (an http answer)", c.CommandPath())
+			case opts.FlakePolicy != reject.PolicyNeverSkip && opts.FlakePolicy != reject.PolicyFreezeClassOnly:
+				return fmt.Errorf("%s: --flake-policy %q: want %s or %s", c.CommandPath(), opts.FlakePolicy, reject.PolicyNeverSkip, reject.PolicyFreezeClassOnly)
 			}
 			opts.codeSet = c.Flags().Changed("must-code")
 			return runRejectAdd(c.Context(), opts)
@@ -290,6 +293,9 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 		return err
 	}
 	lock, err := reject.LoadLock(lockPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w (record the first forbidden input with premise reject add, or pass --lock)", err)
+	}
 	if err != nil {
 		return err
 	}
