@@ -52,6 +52,14 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 		}
 		b.WriteString("\n")
 	}
+	if cs := byAssumption[""]; len(cs) > 0 {
+		b.WriteString("### Other behaviour changes\n\n")
+		b.WriteString("Signature-driven boundary rows found these on symbols the assumptions above cover; check that one of them explains each.\n\n")
+		for _, c := range cs {
+			fmt.Fprintf(b, "- `%s`: %s\n", md(c.Symbol), md(changeText(c)))
+		}
+		b.WriteString("\n")
+	}
 	if len(sum.Unexplained) > 0 {
 		b.WriteString("### Behaviour changes no assumption explains\n\n")
 		b.WriteString("Signature-driven boundary rows found these; the proposer named nothing for them.\n\n")

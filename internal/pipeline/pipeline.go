@@ -42,11 +42,14 @@ const (
 const (
 	VerdictNothing  = "nothing to assume"
 	VerdictAwaiting = "awaiting review"
-	VerdictHolds    = "the gate holds"
-	VerdictFailed   = "the gate failed"
-	VerdictBlocked  = "blocked by policy"
-	VerdictCheck    = "the register check failed"
-	VerdictRejected = "a must-reject fixture broke"
+	// VerdictUnexplained: evidence rows found a behaviour change on a
+	// symbol no assumption covers.
+	VerdictUnexplained = "unexplained behaviour change"
+	VerdictHolds       = "the gate holds"
+	VerdictFailed      = "the gate failed"
+	VerdictBlocked     = "blocked by policy"
+	VerdictCheck       = "the register check failed"
+	VerdictRejected    = "a must-reject fixture broke"
 )
 
 // Config is one run's settings.
@@ -216,6 +219,15 @@ func (p *run) do(ctx context.Context) error {
 	}
 	if awaiting > 0 {
 		p.stop(StageReview, VerdictAwaiting, 1, fmt.Sprintf("%d %s review: premise review (or premise accept ID / premise reject ID --note TEXT), then premise run again", awaiting, plural(awaiting, "assumption awaits", "assumptions await")))
+		return nil
+	}
+
+	if len(p.sum.Unexplained) > 0 {
+		// A behaviour change no assumption names cannot pass silently: the
+		// evidence must not depend on the proposer alone (issue 7).
+		c := p.sum.Unexplained[0]
+		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s%s: base %s, head %s) and no assumption names it: add one to %s and review it, or fix the patch",
+			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), shortSymbol(c.Symbol), c.Input, c.Base, c.Head, RegisterFile))
 		return nil
 	}
 
