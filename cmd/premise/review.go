@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -210,6 +211,12 @@ func runReview(ctx context.Context, opts reviewOptions) error {
 		return strings.TrimSpace(in.Text()), true
 	}
 	srcDir := filepath.Dir(opts.Register)
+	ctxLines := func(it validate.Item) []string {
+		if h := diffAround(ctx, srcDir, reg.Provenance, it.File, it.Line); h != nil {
+			return h
+		}
+		return sourceAround(srcDir, it.File, it.Line, opts.Context)
+	}
 	i := 0
 walk:
 	for ; i < len(todo); i++ {
@@ -217,7 +224,7 @@ walk:
 			return err
 		}
 		it := todo[i]
-		showItem(out, it, i+1, len(todo), srcDir, opts.Context)
+		showItem(out, it, i+1, len(todo), ctxLines(it))
 		for {
 			ans, ok := ask("[a]ccept [r]eject [s]kip [q]uit? ")
 			if !ok {
@@ -271,7 +278,7 @@ walk:
 
 // showItem prints one assumption for review: what it says and where the
 // diff says it.
-func showItem(w io.Writer, it validate.Item, n, total int, srcDir string, context int) {
+func showItem(w io.Writer, it validate.Item, n, total int, around []string) {
 	fmt.Fprintf(w, "%s (%d of %d)  %s\n", it.ID, n, total, it.Symbol)
 	fmt.Fprintf(w, "  precondition: %s\n", it.Precondition)
 	where := ""
@@ -289,10 +296,73 @@ func showItem(w io.Writer, it validate.Item, n, total int, srcDir string, contex
 	if it.Stale {
 		fmt.Fprintf(w, "  stale:        the current diff no longer supports it\n")
 	}
-	for _, l := range sourceAround(srcDir, it.File, it.Line, context) {
+	for _, l := range around {
 		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintln(w)
+}
+
+// diffAround returns the hunk of the patch that holds the evidence line,
+// from the merge-base to the head the register was proposed for, each line
+// marked as the diff marks it and the evidence line with ">". It returns
+// nil when that cannot be had (no provenance, no repository, no such hunk):
+// the reviewer then sees the source around the line instead.
+func diffAround(ctx context.Context, dir string, prov *validate.Provenance, file string, line int) []string {
+	if prov == nil || prov.Head == "" || file == "" || line <= 0 {
+		return nil
+	}
+	base := prov.MergeBase
+	if base == "" {
+		base = prov.Base
+	}
+	if base == "" {
+		return nil
+	}
+	repo, err := git.Open(ctx, dir)
+	if err != nil {
+		return nil
+	}
+	out, err := repo.Run(ctx, "diff", "--no-color", "--no-ext-diff", "-U3", base, prov.Head, "--", file)
+	if err != nil {
+		return nil
+	}
+	var hunk []string
+	found := false
+	newLine := 0
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(l, "@@") {
+			if found {
+				break
+			}
+			hunk = []string{""}
+			var a, b, c, d int
+			if n, _ := fmt.Sscanf(l, "@@ -%d,%d +%d,%d", &a, &b, &c, &d); n < 3 {
+				if _, err := fmt.Sscanf(l, "@@ -%d +%d", &a, &c); err != nil {
+					return nil
+				}
+			}
+			newLine = c
+			continue
+		}
+		if hunk == nil || l == "" || l[0] == '\\' {
+			continue
+		}
+		switch l[0] {
+		case '-':
+			hunk = append(hunk, fmt.Sprintf("        - | %s", l[1:]))
+		case '+', ' ':
+			mark := "  "
+			if newLine == line {
+				mark, found = "> ", true
+			}
+			hunk = append(hunk, fmt.Sprintf("  %s%4d %c | %s", mark, newLine, l[0], l[1:]))
+			newLine++
+		}
+	}
+	if !found {
+		return nil
+	}
+	return hunk
 }
 
 // sourceAround returns the lines around line of file, the evidence line

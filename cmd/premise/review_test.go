@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -203,5 +205,72 @@ func TestAcceptRejectExitCodes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// With provenance, the reviewer sees the patch's hunk around the evidence,
+// read from a real repository, with the lines the patch removed.
+func TestReviewShowsDiff(t *testing.T) {
+	dir := t.TempDir()
+	gitc := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@premise.invalid",
+			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@premise.invalid", "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	copyIn := func(side string) {
+		src, err := os.ReadFile("../../examples/intervals/" + side + "/intervals/__init__.py")
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(dir, "intervals"), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, "intervals", "__init__.py"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitc("init", "-q", "-b", "main")
+	copyIn("base")
+	gitc("add", "-A")
+	gitc("commit", "-q", "-m", "base")
+	base := gitc("rev-parse", "HEAD")
+	copyIn("head")
+	gitc("commit", "-q", "-am", "single pass")
+	head := gitc("rev-parse", "HEAD")
+	reg := fmt.Sprintf(`version: 1
+patch_ref: main...HEAD
+provenance: {base: %s, head: %s, model: static}
+items:
+  - id: A001
+    symbol: intervals.merge_ranges
+    precondition: ranges arrive already sorted by start
+    evidence: "for start, end in ranges:"
+    status: proposed
+    source: static:py-removed-sort
+    file: intervals/__init__.py
+    line: 9
+`, base, head)
+	path := filepath.Join(dir, "assumptions.yaml")
+	if err := os.WriteFile(path, []byte(reg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := runReview(context.Background(), reviewOptions{Register: path, Context: 3, In: strings.NewReader("q\n"), Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"  evidence:     intervals/__init__.py:9  for start, end in ranges:\n",
+		"  proposed by:  static:py-removed-sort\n",
+		"        - |     ordered = sorted(ranges, key=lambda r: r[0])\n",
+		"  >    9 + |     for start, end in ranges:\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("review output lacks %q:\n%s", want, out.String())
+		}
 	}
 }
