@@ -15,6 +15,7 @@ import (
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/internal/pipeline"
+	"github.com/premise-dev/premise/propose"
 )
 
 // runOptions are the flags of premise run.
@@ -26,12 +27,14 @@ type runOptions struct {
 	Timeout          time.Duration
 	Seed             int64
 	JSON, Quiet      bool
+	Model            propose.Config
 
 	Streams Streams
 }
 
 func newRunCmd(s Streams) *cobra.Command {
 	opts := runOptions{Streams: s}
+	var model modelFlags
 	c := &cobra.Command{
 		Use:   "run",
 		Short: "The whole pipeline in one command: diff, propose, evidence, check, gate",
@@ -55,15 +58,27 @@ Examples:
   premise run --base v1.2 --json        # the summary as JSON for a bot
   repo=$(premise example intervals --dir "$(mktemp -d)")
   premise run --repo "$repo"            # the bundled example, offline
+  premise run --endpoint http://localhost:11434/v1 --model qwen2.5-coder
+                                        # a local model proposes instead
+
+Model settings are those of premise propose (flags, PREMISE_* variables,
+.premise.yaml). A model endpoint that cannot be reached exits 3 before any
+file is written.
 `,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Reruns < 0 || opts.Budget < 0 {
 				return fmt.Errorf("%s: --reruns and --budget must not be negative", c.CommandPath())
 			}
+			cfg, err := model.config(c, opts.Repo, os.Getenv)
+			if err != nil {
+				return err
+			}
+			opts.Model = cfg
 			return runRun(c.Context(), opts)
 		},
 	}
+	model.bind(c)
 	f := c.Flags()
 	f.StringVar(&opts.Repo, "repo", ".", "the repository `DIR`")
 	f.StringVar(&opts.Base, "base", "", "the base `REV` (default origin/HEAD, else main, else master)")
@@ -87,10 +102,15 @@ func envOr(key, def string) string {
 }
 
 func runRun(ctx context.Context, opts runOptions) error {
+	p, err := newProposer(opts.Model, os.Getenv, opts.Streams.Err)
+	if err != nil {
+		return err
+	}
 	prog := newProgress(opts.Streams.Err, opts.Quiet || opts.JSON)
 	defer prog.done()
 	sum, err := pipeline.Run(ctx, pipeline.Config{
-		Repo: opts.Repo, Base: opts.Base, Head: opts.Head, Out: opts.Out,
+		Proposer: p,
+		Repo:     opts.Repo, Base: opts.Base, Head: opts.Head, Out: opts.Out,
 		Python: opts.Python, Reruns: opts.Reruns, Budget: opts.Budget,
 		Timeout: opts.Timeout, Seed: opts.Seed,
 		Progress: prog.stage,

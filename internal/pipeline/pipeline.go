@@ -320,7 +320,7 @@ func (p *run) propose(ctx context.Context) error {
 	case err != nil:
 		return err
 	}
-	prov := validate.Provenance{Base: p.res.Base, Head: p.res.Head, MergeBase: p.res.MergeBase, Model: p.cfg.Proposer.Name()}
+	prov := propose.ProvenanceOf(p.cfg.Proposer, p.res)
 	reg, stats := validate.Merge(existing, out.Kept, prov, validate.NewIndex(p.res))
 	if reg.PatchRef == "" {
 		reg.PatchRef = patchRef(p.cfg.Base, p.cfg.Head)
