@@ -97,7 +97,7 @@ func BenchmarkRun10kPython(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	ad, err := gate.NewPythonAdapter(gate.PythonConfig{Dir: dir})
+	ad, err := gate.NewPythonAdapter(gate.PythonConfig{Interpreter: realPython(b), Dir: dir})
 	if err != nil {
 		b.Fatal(err)
 	}
