@@ -110,7 +110,7 @@ func TestRunGoSubject(t *testing.T) {
 	for _, e := range c.Lock.Entries {
 		targets = append(targets, e.Target)
 	}
-	ad, err := gate.NewGoAdapter(context.Background(), gate.GoConfig{Dir: b.dir, Targets: targets, Timeout: time.Second})
+	ad, err := gate.NewGoAdapter(context.Background(), gate.GoConfig{Dir: b.dir, Targets: targets, Timeout: 1500 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

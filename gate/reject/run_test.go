@@ -237,7 +237,7 @@ func TestRunDecisionTable(t *testing.T) {
 	b.entry("http-404-expected", "POST /nowhere", inv, Must{Kind: KindHTTP, Status: 404}, ns)
 
 	c := b.load()
-	ad, err := gate.NewPythonAdapter(gate.PythonConfig{Interpreter: realPython(t), Dir: b.dir, Timeout: 700 * time.Millisecond})
+	ad, err := gate.NewPythonAdapter(gate.PythonConfig{Interpreter: realPython(t), Dir: b.dir, Timeout: 1500 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
