@@ -412,17 +412,32 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 	return res, infraReason, nil
 }
 
-// summarize gives a row its status: the attempts' common status, or a flake.
+// summarize gives a row its status: the attempts' common status, or a
+// flake when some passed and some did not. A row that passed no attempt is
+// broken, not flaky (issue 5), even when its failures differ in kind
+// ([fail, timeout, fail]): it takes its worst status and cannot be frozen.
 func summarize(as []Attempt) (string, string) {
 	first := as[0].Status
-	same := true
-	for _, a := range as[1:] {
+	same, passed := true, false
+	for _, a := range as {
 		if a.Status != first {
 			same = false
+		}
+		if a.Status == StatusPass {
+			passed = true
 		}
 	}
 	if same {
 		return first, as[0].Why
+	}
+	if !passed {
+		for _, st := range []string{StatusFail, StatusError, StatusCrashed, StatusTimeout} {
+			for _, a := range as {
+				if a.Status == st {
+					return st, "no attempt passed; one said: " + a.Why
+				}
+			}
+		}
 	}
 	for _, a := range as {
 		if a.Status != StatusPass {

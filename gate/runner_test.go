@@ -253,3 +253,27 @@ func TestRunnerFaults(t *testing.T) {
 		}
 	}
 }
+
+func TestSummarize(t *testing.T) {
+	tests := []struct {
+		seen   []string
+		want   string
+		reason string
+	}{
+		{[]string{"pass", "pass"}, StatusPass, ""},
+		{[]string{"fail", "fail"}, StatusFail, ""},
+		{[]string{"pass", "fail", "pass"}, StatusFlake, "seed 004: differing outcomes are a flake"},
+		{[]string{"timeout", "pass"}, StatusFlake, ""},
+		{[]string{"fail", "timeout", "fail"}, StatusFail, "no attempt passed: broken, not flaky"},
+		{[]string{"crashed", "timeout"}, StatusCrashed, "no attempt passed: broken, not flaky"},
+	}
+	for _, tc := range tests {
+		var as []Attempt
+		for _, s := range tc.seen {
+			as = append(as, Attempt{Status: s})
+		}
+		if got, _ := summarize(as); got != tc.want {
+			t.Errorf("%v: %s, want %s (%s)", tc.seen, got, tc.want, tc.reason)
+		}
+	}
+}
