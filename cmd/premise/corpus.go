@@ -243,6 +243,7 @@ retries a call that timed out or crashed, but a success on any attempt fails.
 Exception entries run through the same adapters as premise gate:
   premise reject run                       Python: target(**fixture)
   premise reject run --lang go             Go: Target(fixture), a Code field or method as the code
+                                           (the default when every target is an import path)
   premise reject run --lang exec --exec "node worker.js"
 http entries are sent to a service you start, on loopback in CI:
   premise reject run --base-url http://127.0.0.1:8080
@@ -256,7 +257,7 @@ Exit 0 only when every entry held.
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			switch opts.Lang {
-			case "python", "go":
+			case "", "python", "go":
 			case "exec":
 				if strings.TrimSpace(opts.Exec) == "" {
 					return fmt.Errorf("%s: --lang exec needs --exec COMMAND", c.CommandPath())
@@ -275,7 +276,7 @@ Exit 0 only when every entry held.
 	}
 	opts.corpusPaths.flags(c)
 	f := c.Flags()
-	f.StringVar(&opts.Lang, "lang", "python", "the adapter for exception entries: python, go or exec")
+	f.StringVar(&opts.Lang, "lang", "", "the adapter for exception entries: python, go or exec (default: go when every target is an import path with a slash, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
 	f.StringVar(&opts.Exec, "exec", "", "the worker `COMMAND` for --lang exec")
 	f.StringVar(&opts.BaseURL, "base-url", "", "the service http entries are sent to (default $"+baseURLEnv+")")
@@ -308,13 +309,24 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 			return fmt.Errorf("%s: entry %s is an http entry (line %d): give the service's base URL with --base-url or $%s", lockPath, e.ID, e.Line, baseURLEnv)
 		}
 	}
-	r := &reject.Runner{BaseURL: opts.BaseURL, Timeout: opts.Timeout, Positional: opts.Lang == "go"}
 	var targets []string
+	goLike := 0
 	for _, e := range lock.Entries {
 		if e.Must.Kind == reject.KindException {
 			targets = append(targets, e.Target)
+			if strings.Contains(e.Target, "/") {
+				goLike++
+			}
 		}
 	}
+	if opts.Lang == "" {
+		// A dotted Python path never holds a slash; a Go import path does.
+		opts.Lang = "python"
+		if goLike > 0 && goLike == len(targets) {
+			opts.Lang = "go"
+		}
+	}
+	r := &reject.Runner{BaseURL: opts.BaseURL, Timeout: opts.Timeout, Positional: opts.Lang == "go"}
 	if len(targets) > 0 {
 		a, err := newCorpusAdapter(ctx, opts, targets)
 		if err != nil {

@@ -80,3 +80,52 @@ func runPremise(t *testing.T, args ...string) (int, string, string) {
 	code := run(context.Background(), args, Streams{In: strings.NewReader(""), Out: &out, Err: &errOut})
 	return code, out.String(), errOut.String()
 }
+
+// TestRejectRunGo: a corpus whose targets are Go import paths runs through
+// the Go adapter without --lang, the fixture decoded into the function's one
+// argument.
+func TestRejectRunGo(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod": "module example.com/billing\n\ngo 1.22\n",
+		"billing.go": `package billing
+
+type Request struct {
+	Email string ` + "`json:\"email\"`" + `
+}
+
+type ValidationError struct{ Code string }
+
+func (e *ValidationError) Error() string { return "invalid email" }
+
+func CreateUser(r Request) (string, error) {
+	if r.Email == "not-an-email" {
+		return "", &ValidationError{Code: "email.invalid"}
+	}
+	return r.Email, nil
+}
+`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"--id", "held", "--json", `{"email": "not-an-email"}`},
+		{"--id", "accepted", "--json", `{"email": "a@example.com"}`},
+	} {
+		add := append([]string{"reject", "add", "--repo", dir, "--target", "example.com/billing.CreateUser",
+			"--must-class", "ValidationError", "--must-code", "email.invalid"}, args...)
+		if code, out, errOut := runPremise(t, add...); code != 0 {
+			t.Fatalf("reject add: exit %d\n%s%s", code, out, errOut)
+		}
+	}
+	code, out, errOut := runPremise(t, "reject", "run", "--repo", dir)
+	want := `HOLD held held: raised *billing.ValidationError code "email.invalid" (3 of 3 consecutive)
+BROKEN accepted forbidden success: call returned "a@example.com" (attempt 1 of 3, never-skip)
+held=1 broken=1
+`
+	if code != 1 || out != want {
+		t.Errorf("exit %d, stdout:\n%s\nwant exit 1, stdout:\n%s\nstderr: %s", code, out, want, errOut)
+	}
+}
