@@ -69,6 +69,11 @@ def exit_code():
 def rand():
     return random.random() < 0.5
 
+def hog():
+    x = []
+    while True:
+        x.append(bytearray(1 << 24))
+
 class Box:
     @staticmethod
     def size(xs):
@@ -194,5 +199,22 @@ func TestPythonAdapterInfra(t *testing.T) {
 		} else if !strings.Contains(ie.Reason, "Error") {
 			t.Errorf("%s: reason %q does not say why", target, ie.Reason)
 		}
+	}
+}
+
+// TestPythonAdapterMemoryLimit: a subject that allocates without bound hits
+// the worker's address-space limit and raises MemoryError; the gate goes on.
+func TestPythonAdapterMemoryLimit(t *testing.T) {
+	a, err := NewPythonAdapter(PythonConfig{Dir: writeSubject(t), MemoryLimit: 256 << 20, Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	got, err := a.Call(context.Background(), Call{ID: "P1", Target: "subj.hog"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Outcome != OutcomeRaised || got.Exc.Class != "MemoryError" {
+		t.Errorf("got %s %+v (%s), want a MemoryError raise", got.Outcome, got.Exc, got.Detail)
 	}
 }
