@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -114,4 +115,48 @@ func TestDecideFileAtomic(t *testing.T) {
 	if string(before) != string(after) {
 		t.Error("a failed decision changed the file")
 	}
+}
+
+// FuzzDecide: on any register that loads, a decision changes that item's
+// status and note and nothing else.
+func FuzzDecide(f *testing.F) {
+	for _, name := range []string{"seed004_assumptions.yaml", "premise_assumptions.yaml"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, "a note: with 'quotes'")
+	}
+	f.Add([]byte("version: 1\nitems:\n- {id: A001, symbol: s, precondition: p, evidence: e, status: proposed}\n"), "")
+	f.Fuzz(func(t *testing.T, data []byte, note string) {
+		before, err := ParseRegister("a.yaml", data)
+		if err != nil || len(before.Items) == 0 {
+			return
+		}
+		id := before.Items[len(before.Items)-1].ID
+		d := Decision{ID: id, Status: StatusRejected, Note: note}
+		out, err := Decide("a.yaml", data, []Decision{d})
+		if err != nil {
+			// Only a note YAML cannot hold (invalid UTF-8, control
+			// characters) may be refused, with the file untouched.
+			if utf8.ValidString(note) && !strings.ContainsFunc(note, func(r rune) bool { return r < 0x20 && r != '\n' || r == 0x7f || r == 0xfeff || r >= 0xfff0 }) {
+				t.Fatalf("Decide refused a plain note %q: %v", note, err)
+			}
+			return
+		}
+		after, err := ParseRegister("a.yaml", out)
+		if err != nil {
+			t.Fatalf("the decided register does not load: %v\n%s", err, out)
+		}
+		want := *before
+		want.Items = append([]Item(nil), before.Items...)
+		last := &want.Items[len(want.Items)-1]
+		last.Status = StatusRejected
+		if note != "" {
+			last.Note = note
+		}
+		if d := cmp.Diff(&want, after, ignoreSrcLine); d != "" {
+			t.Fatalf("(-want +got):\n%s\n%s", d, out)
+		}
+	})
 }
