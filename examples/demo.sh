@@ -32,9 +32,11 @@ echo "== draft.md, the Markdown a reviewer pastes into the PR"
 cat "$repo/draft.md"
 echo
 
-echo "== 2. the shipped review decision"
+echo "== 2. the shipped review decisions"
 premise accept A001 --register "$repo/assumptions.yaml" \
   --note "callers pass ranges in any order; the merger must sort"
+premise reject A002 --register "$repo/assumptions.yaml" \
+  --note "ranges are half-open: touching ranges share no point and stay apart"
 echo
 
 echo "== 3. premise run again: partitions, check, gate"

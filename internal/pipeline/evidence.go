@@ -102,11 +102,10 @@ func (p *run) evidence(ctx context.Context) error {
 		add(tg.lang, dedupe(rows), origin{symbol: name})
 	}
 
-	head, cleanup, err := gate.AddWorktree(ctx, p.repoDir(), p.res.Head)
+	head, err := p.headTree(ctx)
 	if err != nil {
 		return err
 	}
-	defer cleanup()
 	langs := make([]string, 0, len(tables))
 	for l := range tables {
 		langs = append(langs, l)

@@ -148,7 +148,11 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if p.cfg.Proposer == nil {
 		p.cfg.Proposer = propose.NewStatic()
 	}
-	if err := p.do(ctx); err != nil {
+	err := p.do(ctx)
+	for _, c := range p.cleanups {
+		c()
+	}
+	if err != nil {
 		return nil, err
 	}
 	return p.sum, nil
@@ -160,6 +164,24 @@ type run struct {
 	res *diffparse.Result
 	reg *validate.Register
 	out string
+
+	head     string // a worktree checked out at the head commit, made once
+	cleanups []func()
+}
+
+// headTree checks the head commit out once per run, so the rows run
+// against the patch as committed, whatever the work tree holds.
+func (p *run) headTree(ctx context.Context) (string, error) {
+	if p.head != "" {
+		return p.head, nil
+	}
+	dir, cleanup, err := gate.AddWorktree(ctx, p.repoDir(), p.res.Head)
+	if err != nil {
+		return "", err
+	}
+	p.head = dir
+	p.cleanups = append(p.cleanups, cleanup)
+	return dir, nil
 }
 
 func (p *run) progress(stage, detail string) {
@@ -393,11 +415,10 @@ func gitTop(ctx context.Context, dir string) (string, error) {
 // regression.
 func (p *run) gate(ctx context.Context, table *validate.Table) error {
 	cfg := p.gateConfig()
-	head, cleanup, err := gate.AddWorktree(ctx, p.repoDir(), p.res.Head)
+	head, err := p.headTree(ctx)
 	if err != nil {
 		return err
 	}
-	defer cleanup()
 	cfg.Repo = head
 	cfg.Base = p.res.MergeBase
 	rep, err := gate.Run(ctx, cfg, table)
