@@ -19,11 +19,11 @@ var update = flag.Bool("update", false, "rewrite golden files under testdata/")
 
 // testRepo is a real git repository in a temporary directory.
 type testRepo struct {
-	t   *testing.T
+	t   testing.TB
 	dir string
 }
 
-func newTestRepo(t *testing.T) *testRepo {
+func newTestRepo(t testing.TB) *testRepo {
 	t.Helper()
 	r := &testRepo{t: t, dir: t.TempDir()}
 	r.git("init", "--quiet", "--initial-branch=main")

@@ -380,18 +380,26 @@ func (l *loader) symbols(f *File) {
 		return
 	}
 	var head, base []Decl
-	var err error
-	if f.HeadSrc != nil {
-		if head, err = fe.decls(f.HeadSrc); err != nil {
-			f.ParseError = err.Error()
-			return
+	var herr, berr error
+	if pp, ok := fe.(pairParser); ok {
+		head, base, herr, berr = pp.declsPair(f.HeadSrc, f.BaseSrc, f.Hunks)
+	} else {
+		if f.HeadSrc != nil {
+			head, herr = fe.decls(f.HeadSrc)
 		}
-		if head == nil {
-			head = []Decl{}
+		if f.BaseSrc != nil && herr == nil {
+			base, berr = fe.decls(f.BaseSrc)
 		}
 	}
+	if herr != nil {
+		f.ParseError = herr.Error()
+		return
+	}
+	if f.HeadSrc != nil && head == nil {
+		head = []Decl{}
+	}
 	if f.BaseSrc != nil {
-		if base, err = fe.decls(f.BaseSrc); err != nil {
+		if berr != nil {
 			// The base side does not parse: every head symbol counts as
 			// modified rather than added, and nothing is called deleted.
 			base = head

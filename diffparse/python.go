@@ -52,24 +52,59 @@ var pyContainers = map[string]bool{
 	"with_statement": true, "match_statement": true, "case_clause": true,
 }
 
-func (pythonFrontEnd) decls(src []byte) (out []Decl, err error) {
+func (fe pythonFrontEnd) decls(src []byte) ([]Decl, error) {
+	h, _, err, _ := fe.declsPair(src, nil, nil)
+	return h, err
+}
+
+// declsPair parses head, then base (when not nil) by editing head's tree
+// with the hunks, so tree-sitter reparses only what changed: a large file
+// with a small change costs little more than one parse.
+func (pythonFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl, herr, berr error) {
 	p, _ := pyParsers.Get().(*sitter.Parser)
 	if p == nil {
-		return nil, errors.New("python parser unavailable")
+		err := errors.New("python parser unavailable")
+		return nil, nil, err, err
 	}
 	defer pyParsers.Put(p)
-	tree := p.Parse(src, nil)
-	if tree == nil {
-		return nil, errors.New("python parser gave no tree")
+	decls := func(src []byte, old *sitter.Tree) (*sitter.Tree, []Decl, error) {
+		tree := p.Parse(src, old)
+		if tree == nil {
+			return nil, nil, errors.New("python parser gave no tree")
+		}
+		root := tree.RootNode()
+		if root.HasError() {
+			return tree, nil, pySyntaxError(root)
+		}
+		w := pyWalker{src: src}
+		w.walk(root, "", false)
+		if w.out == nil {
+			w.out = []Decl{}
+		}
+		return tree, w.out, nil
 	}
-	defer tree.Close()
-	root := tree.RootNode()
-	if root.HasError() {
-		return nil, pySyntaxError(root)
+	var tree *sitter.Tree
+	if head != nil {
+		tree, hd, herr = decls(head, nil)
 	}
-	w := pyWalker{src: src}
-	w.walk(root, "", false)
-	return w.out, nil
+	if base == nil {
+		if tree != nil {
+			tree.Close()
+		}
+		return hd, nil, herr, nil
+	}
+	var old *sitter.Tree
+	if tree != nil && herr == nil && editToBase(tree, head, base, hunks) {
+		old = tree
+	}
+	btree, bd, berr := decls(base, old)
+	if tree != nil {
+		tree.Close()
+	}
+	if btree != nil {
+		btree.Close()
+	}
+	return hd, bd, herr, berr
 }
 
 type pyWalker struct {
