@@ -285,12 +285,14 @@ func sharedRules() []Rule {
 var cmpOps = regexp.MustCompile(`<=|>=|<|>`)
 
 // boundaryMoved pairs each removed line with an added line that differs from
-// it only in one comparison operator's equality.
+// it only in one comparison operator's equality; failing that, it pairs
+// comparisons of the same two operands across a rewritten condition
+// (seed 004's merge_ranges: `if not out or start >= out[-1][1]:` became
+// `if out and start <= out[-1][1]:`, the branches swapped and equality moved
+// from "new range" to "merge").
 func boundaryMoved(p *Pass) {
 	flip := func(s string) string {
-		return cmpOps.ReplaceAllStringFunc(s, func(op string) string {
-			return map[string]string{"<": "<=", "<=": "<", ">": ">=", ">=": ">"}[op]
-		})
+		return cmpOps.ReplaceAllStringFunc(s, func(op string) string { return flipEq[op] })
 	}
 	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	for _, old := range p.Removed {
@@ -313,6 +315,75 @@ func boundaryMoved(p *Pass) {
 			return
 		}
 	}
+	// Rewritten conditions: the same operands compared on both sides, in
+	// a branch (if, elif, case, while) the patch rewrote, not merely moved.
+	branch := regexp.MustCompile(`^(if|elif|case|while|} else if)\b`)
+	removed := map[string]bool{}
+	for _, l := range p.Removed {
+		removed[norm(l)] = true
+	}
+	addedText := map[string]bool{}
+	for n := p.Symbol.Start; n <= p.Symbol.End; n++ {
+		if p.added[n] {
+			addedText[norm(p.Line(n))] = true
+		}
+	}
+	for _, old := range p.Removed {
+		if !branch.MatchString(norm(old)) || addedText[norm(old)] {
+			continue
+		}
+		for _, oc := range comparisons(old) {
+			for n := p.Symbol.Start; n <= p.Symbol.End; n++ {
+				if !p.added[n] || !branch.MatchString(p.Line(n)) || removed[norm(p.Line(n))] {
+					continue
+				}
+				for _, nc := range comparisons(p.Line(n)) {
+					if nc.a != oc.a || nc.b != oc.b || nc.op == oc.op || nc.op == negate[oc.op] {
+						continue // other operands; the same test; the same boundary, branches swapped
+					}
+					moved := nc.op == flipEq[oc.op]
+					// Equality moved and the branches swapped; a bare reversed
+					// comparison on an otherwise identical line is not that.
+					swapped := nc.op == negate[flipEq[oc.op]] && strings.Count(norm(p.Line(n)), " ") != strings.Count(norm(old), " ")
+					if moved || swapped {
+						p.Report(n, fmt.Sprintf("values where `%s` == `%s` now take the other branch than before: equal bounds, such as touching ranges, are meant to be treated this way", nc.left, nc.right))
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+var (
+	flipEq    = map[string]string{"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
+	negate    = map[string]string{"<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+	mirror    = map[string]string{"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+	cmpRe     = regexp.MustCompile(`([\w.\[\]()+*/-]+?)\s*(<=|>=|<|>)\s*([\w.\[\]()+*/-]+)`)
+	operandRe = regexp.MustCompile(`^[\w.]+(\[[^\]]*\])*$`)
+)
+
+// comparison is a <, <=, > or >= between two operands, oriented so that a
+// sorts before b (a > b is b < a).
+type comparison struct {
+	a, op, b    string
+	left, right string // as written
+}
+
+func comparisons(line string) []comparison {
+	var out []comparison
+	for _, m := range cmpRe.FindAllStringSubmatch(line, -1) {
+		a, op, b := strings.Trim(m[1], "()"), m[2], strings.Trim(m[3], "()")
+		if !operandRe.MatchString(a) || !operandRe.MatchString(b) {
+			continue
+		}
+		c := comparison{a: a, op: op, b: b, left: a, right: b}
+		if a > b {
+			c.a, c.b, c.op = b, a, mirror[op]
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // sameButOneOp reports whether a and b differ in exactly one comparison

@@ -124,6 +124,8 @@ func selectorIs(e ast.Expr, pkg string, names ...string) bool {
 	return false
 }
 
+var bareErr = regexp.MustCompile(`^\s*return\b.*,\s*err\s*$`)
+
 var goSortCall = regexp.MustCompile(`\bsort\.(Slice|SliceStable|Sort|Stable|Ints|Strings|Float64s)\(|\bslices\.Sort(Func|StableFunc)?\(`)
 
 // GoRules are the static rules for Go (issue 3 names the first eight).
@@ -399,6 +401,11 @@ func GoRules() []Rule {
 				errRet := regexp.MustCompile(`^\s*return\b.*(\berr\b|Errorf\(|errors\.New\(|\bErr[A-Z]\w*)`)
 				for i, l := range p.Removed {
 					if !errRet.MatchString(l) || p.stillThere(l) {
+						continue
+					}
+					// `return x, err` of a variable: if the head still returns
+					// errors, the error path was restructured, not removed.
+					if bareErr.MatchString(l) && p.Mentions(`return\b.*(Errorf\(|errors\.New\(|,\s*err\s*$|\bErr[A-Z])`, "") {
 						continue
 					}
 					cond := ""
