@@ -94,9 +94,9 @@ func (d *decoder) decodeRegister(root *yaml.Node, r *Register) {
 	for i, n := range itemsNode.Content {
 		it := &r.Items[i]
 		it.SrcLine = n.Line
-		what := fmt.Sprintf("items[%d]", i)
-		if id := idOf(n); id != "" {
-			what = id
+		what := idOf(n)
+		if what == "" {
+			what = fmt.Sprintf("items[%d]", i)
 		}
 		k := d.decodeStruct(n, reflect.ValueOf(it).Elem(), what)
 		if k == nil {

@@ -128,9 +128,9 @@ func (d *decoder) decodeTable(root *yaml.Node, t *Table) {
 				r := &t.Rows[i]
 				r.SrcLine = n.Line
 				idLines[i] = n.Line
-				what := fmt.Sprintf("rows[%d]", i)
-				if id := idOf(n); id != "" {
-					what = id
+				what := idOf(n)
+				if what == "" {
+					what = fmt.Sprintf("rows[%d]", i)
 				}
 				k := sub.decodeStruct(n, reflect.ValueOf(r).Elem(), what)
 				if k == nil {

@@ -152,6 +152,19 @@ func fieldNames(fs []fieldInfo) string {
 	return strings.Join(names, ", ")
 }
 
+// where names the field a problem is about, built into text only when
+// there is a problem: a table of 20,000 rows has 150,000 fields.
+type where struct {
+	base, field string
+}
+
+func (w where) String() string {
+	if w.field == "" {
+		return w.base
+	}
+	return w.base + "." + w.field
+}
+
 // keyLines maps each key present in a mapping to the line of its value.
 type keyLines map[string]int
 
@@ -190,13 +203,13 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, what string) keyLi
 			d.errf(k.Line, "%s: unknown field %q (known fields: %s)", what, k.Value, fieldNames(fs))
 			continue
 		}
-		d.decodeValue(val, v.Field(fi.index), what+"."+k.Value)
+		d.decodeValue(val, v.Field(fi.index), where{what, k.Value})
 	}
 	return seen
 }
 
 // decodeValue decodes n into v according to v's type.
-func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, what string) {
+func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, what where) {
 	if d.alias(n) {
 		return
 	}
@@ -243,7 +256,7 @@ func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, what string) {
 		d.decodeValue(n, p.Elem(), what)
 		v.Set(p)
 	case reflect.Struct:
-		d.decodeStruct(n, v, what)
+		d.decodeStruct(n, v, what.String())
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			d.errf(n.Line, "%s: want a list, got %s", what, describe(n))
@@ -251,7 +264,7 @@ func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, what string) {
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
 		for i, e := range n.Content {
-			d.decodeValue(e, s.Index(i), fmt.Sprintf("%s[%d]", what, i))
+			d.decodeValue(e, s.Index(i), what)
 		}
 		v.Set(s)
 	case reflect.Map:
@@ -277,7 +290,7 @@ func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, what string) {
 			}
 			seen[k.Value] = k.Line
 			e := reflect.New(v.Type().Elem()).Elem()
-			d.decodeValue(val, e, what+"."+k.Value)
+			d.decodeValue(val, e, where{what.String(), k.Value})
 			m.SetMapIndex(reflect.ValueOf(k.Value).Convert(v.Type().Key()), e)
 		}
 		v.Set(m)
@@ -307,7 +320,7 @@ var decimalRe = regexp.MustCompile(`^[-+]?[0-9]+$`)
 // map[string]any. These are the values the runner protocol can carry, so
 // anything else (a NaN, a non-text key) is a problem here rather than a
 // surprise at run time.
-func (d *decoder) value(n *yaml.Node, what string) (any, bool) {
+func (d *decoder) value(n *yaml.Node, what where) (any, bool) {
 	return d.valueAt(n, what, 0)
 }
 
@@ -316,7 +329,7 @@ func (d *decoder) value(n *yaml.Node, what string) (any, bool) {
 // walk's stack small.
 const maxDepth = 200
 
-func (d *decoder) valueAt(n *yaml.Node, what string, depth int) (any, bool) {
+func (d *decoder) valueAt(n *yaml.Node, what where, depth int) (any, bool) {
 	if d.alias(n) {
 		return nil, false
 	}
