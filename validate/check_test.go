@@ -236,3 +236,26 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// seed 004's register and partition table, written by hand in exactly the
+// seed's shape, check once the register is reviewed.
+func TestCheckSeedShape(t *testing.T) {
+	tb, err := LoadTable("testdata/seed004_partitions.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := LoadRegister("testdata/seed004_assumptions.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := &CheckInput{Register: reg, RegisterFile: "assumptions.yaml", Table: tb, TableFile: "partitions.yaml"}
+	if got := len(Check(in).Findings); got != 3 {
+		t.Errorf("%d findings on the unreviewed seed register, want 3 (every row still proposed)", got)
+	}
+	for i := range reg.Items {
+		reg.Items[i].Status = StatusAccepted
+	}
+	if rep := Check(in); !rep.OK() {
+		t.Errorf("seed 004's files, accepted, fail the check: %v", rep.Findings)
+	}
+}
