@@ -120,6 +120,7 @@ func settings() []setting {
 // list is refused, so a misspelt setting is never silently ignored.
 var otherKeys = map[string]string{
 	"exclude": "diffparse: path globs whose files get no symbols",
+	"reject":  "gate/reject: the must-reject corpus, lockfile, protected paths and signers",
 }
 
 // ApplyFile sets c from the model keys of a .premise.yaml (name is used in

@@ -25,6 +25,7 @@ func TestApplyFile(t *testing.T) {
 				c.TokenBudget, c.MaxOutputTokens, c.Seed = 9000, 512, 1
 			}},
 		{name: "diffparse's key is left to diffparse", file: "exclude:\n  - gen/**\nmodel: static\n", want: func(c *Config) { c.Model = "static" }},
+		{name: "the reject section is left to gate/reject", file: "reject:\n  signers: [lead@example.com]\nconcurrency: 2\n", want: func(c *Config) { c.Concurrency = 2 }},
 		{name: "empty file", file: "", want: func(c *Config) {}},
 		{name: "unknown key", file: "model: m\nendpiont: http://x\n", wantErr: `.premise.yaml:2: unknown setting "endpiont"`},
 		{name: "bad duration", file: "timeout: soon\n", wantErr: `.premise.yaml:1: timeout: want a duration`},
