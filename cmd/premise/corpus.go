@@ -200,16 +200,17 @@ func runRejectAdd(ctx context.Context, opts rejectAddOptions) error {
 // rejectRunOptions are the flags of premise reject run.
 type rejectRunOptions struct {
 	corpusPaths
-	Lang      string
-	Python    string
-	Exec      string
-	BaseURL   string
-	Timeout   time.Duration
-	MemoryMiB int64
-	JSON      string
-	JUnit     string
-	Out       io.Writer
-	ErrOut    io.Writer
+	Environmental string
+	Lang          string
+	Python        string
+	Exec          string
+	BaseURL       string
+	Timeout       time.Duration
+	MemoryMiB     int64
+	JSON          string
+	JUnit         string
+	Out           io.Writer
+	ErrOut        io.Writer
 }
 
 func newRejectRunCmd(s Streams) *cobra.Command {
@@ -239,6 +240,14 @@ locks is BROKEN too.
 
 Flake policies: never-skip needs three consecutive holds; freeze-class-only
 retries a call that timed out or crashed, but a success on any attempt fails.
+Neither skips an entry. When a case is truly environmental (a staging
+service that times out), a human may record it in the side file
+must_reject.environmental.json; until its expires_on an entry listed there
+that got no answer at all is excused, while a success, or a wrong class,
+status or code, still fails:
+
+  {"version": 1, "entries": {"invoice-status-reject-014":
+    {"reason": "staging db times out", "last_held_at": "2026-11-20", "expires_on": "2026-12-15"}}}
 
 Exception entries run through the same adapters as premise gate:
   premise reject run                       Python: target(**fixture)
@@ -279,6 +288,7 @@ Exit 0 only when every entry held.
 	f.StringVar(&opts.Lang, "lang", "", "the adapter for exception entries: python, go or exec (default: go when every target is an import path with a slash, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
 	f.StringVar(&opts.Exec, "exec", "", "the worker `COMMAND` for --lang exec")
+	f.StringVar(&opts.Environmental, "environmental", "", "the side `FILE` of environmental excuses, relative to --repo (default must_reject.environmental.json)")
 	f.StringVar(&opts.BaseURL, "base-url", "", "the service http entries are sent to (default $"+baseURLEnv+")")
 	f.DurationVar(&opts.Timeout, "timeout", reject.DefaultTimeout, "the time one call or request may take")
 	f.Int64Var(&opts.MemoryMiB, "memory-limit", gate.DefaultMemoryLimit>>20, "the worker's address-space limit in MiB (0: none)")
@@ -326,7 +336,18 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 			opts.Lang = "go"
 		}
 	}
-	r := &reject.Runner{BaseURL: opts.BaseURL, Timeout: opts.Timeout, Positional: opts.Lang == "go"}
+	envPath := cfg.Environmental
+	if opts.Environmental != "" {
+		envPath = opts.Environmental
+	}
+	if !filepath.IsAbs(envPath) {
+		envPath = filepath.Join(opts.Repo, envPath)
+	}
+	env, err := reject.LoadEnvironmental(envPath, lock)
+	if err != nil {
+		return err
+	}
+	r := &reject.Runner{BaseURL: opts.BaseURL, Timeout: opts.Timeout, Positional: opts.Lang == "go", Environmental: env}
 	if len(targets) > 0 {
 		a, err := newCorpusAdapter(ctx, opts, targets)
 		if err != nil {
@@ -418,12 +439,14 @@ trailer must be in the message's trailer block; identities are compared by
 email and name, without case. An agent's commit template that signs as its
 own author does not count.
 
-The protected paths and the allow-list live in .premise.yaml:
+The protected paths (by default the corpus, the lockfile and the
+environmental side file) and the allow-list live in .premise.yaml:
 
   reject:
     lock: must_reject.lock.json
     corpus: corpus/must_reject
-    protected: [corpus/must_reject/, must_reject.lock.json, gate/frozen.json]
+    environmental: must_reject.environmental.json
+    protected: [corpus/must_reject/, must_reject.lock.json, must_reject.environmental.json, gate/frozen.json]
     signers: ["Lead Maintainer <lead@example.com>"]
 
 --base defaults to origin/HEAD, else main, else master; --head to HEAD.

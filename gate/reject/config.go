@@ -16,6 +16,7 @@ import (
 //	reject:
 //	  lock: must_reject.lock.json
 //	  corpus: corpus/must_reject
+//	  environmental: must_reject.environmental.json
 //	  protected: [corpus/must_reject/, must_reject.lock.json, gate/frozen.json]
 //	  signers: ["Rita Reviewer <rita@example.com>", lead@example.com]
 type Config struct {
@@ -23,9 +24,12 @@ type Config struct {
 	Lock string `yaml:"lock"`
 	// Corpus is the fixture directory, relative to the repository root.
 	Corpus string `yaml:"corpus"`
+	// Environmental is the side file of environmental excuses, relative to
+	// the repository root.
+	Environmental string `yaml:"environmental"`
 	// Protected lists the paths whose changes need a reviewer's
 	// Signed-off-by; one ending in "/" is a directory. Empty means the
-	// corpus directory and the lockfile.
+	// corpus directory, the lockfile and the environmental side file.
 	Protected []string `yaml:"protected"`
 	// Signers are identities ("Name <email>" or "email") whose
 	// Signed-off-by counts even on their own commits.
@@ -40,8 +44,11 @@ func (c Config) WithDefaults() Config {
 	if c.Corpus == "" {
 		c.Corpus = DefaultCorpusDir
 	}
+	if c.Environmental == "" {
+		c.Environmental = DefaultEnvironmentalPath
+	}
 	if len(c.Protected) == 0 {
-		c.Protected = []string{strings.TrimSuffix(c.Corpus, "/") + "/", c.Lock}
+		c.Protected = []string{strings.TrimSuffix(c.Corpus, "/") + "/", c.Lock, c.Environmental}
 	}
 	return c
 }

@@ -10,7 +10,8 @@ import (
 )
 
 func TestLoadConfig(t *testing.T) {
-	defaults := Config{Lock: DefaultLockPath, Corpus: DefaultCorpusDir, Protected: []string{"corpus/must_reject/", "must_reject.lock.json"}}
+	defaults := Config{Lock: DefaultLockPath, Corpus: DefaultCorpusDir, Environmental: DefaultEnvironmentalPath,
+		Protected: []string{"corpus/must_reject/", "must_reject.lock.json", "must_reject.environmental.json"}}
 	tests := []struct {
 		name    string
 		yaml    string // "" means no file
@@ -20,10 +21,10 @@ func TestLoadConfig(t *testing.T) {
 	}{
 		{"no file", "", defaults, "", "a repository without .premise.yaml gets seed 000's names"},
 		{"other stages' keys only", "exclude: [\"*.pb.go\"]\nmodel: x\n", defaults, "", "keys of other stages are theirs to check"},
-		{"moved corpus", "reject:\n  lock: ci/reject.lock.json\n  corpus: ci/corpus/\n", Config{Lock: "ci/reject.lock.json", Corpus: "ci/corpus/",
-			Protected: []string{"ci/corpus/", "ci/reject.lock.json"}}, "", "the protected paths follow the corpus and lockfile"},
+		{"moved corpus", "reject:\n  lock: ci/reject.lock.json\n  corpus: ci/corpus/\n", Config{Lock: "ci/reject.lock.json", Corpus: "ci/corpus/", Environmental: DefaultEnvironmentalPath,
+			Protected: []string{"ci/corpus/", "ci/reject.lock.json", DefaultEnvironmentalPath}}, "", "the protected paths follow the corpus and lockfile"},
 		{"explicit protected and signers", "reject:\n  protected: [corpus/, gate/frozen.json]\n  signers: [\"Lead <lead@example.com>\"]\n",
-			Config{Lock: DefaultLockPath, Corpus: DefaultCorpusDir, Protected: []string{"corpus/", "gate/frozen.json"}, Signers: []string{"Lead <lead@example.com>"}}, "", ""},
+			Config{Lock: DefaultLockPath, Corpus: DefaultCorpusDir, Environmental: DefaultEnvironmentalPath, Protected: []string{"corpus/", "gate/frozen.json"}, Signers: []string{"Lead <lead@example.com>"}}, "", ""},
 		{"unknown key in reject", "exclude: []\nreject:\n  signer: [a@b]\n", Config{}, "field signer not found", "a misspelt allow-list must not be ignored"},
 		{"bad yaml", "reject: [\n", Config{}, ".premise.yaml", ""},
 	}

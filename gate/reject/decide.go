@@ -27,6 +27,7 @@ const (
 	ReasonMissingFixture   = "missing fixture"            // the entry's fixture is not on disk
 	ReasonUntrustedFixture = "untrusted fixture"          // not valid JSON, a repeated key, wrong shape
 	ReasonNoEntry          = "no lockfile entry"          // a fixture on disk that no entry locks
+	ReasonExcused          = "excused"                    // no answer, excused as environmental until a date
 )
 
 // observation is what one attempt saw, for either kind of entry.

@@ -56,6 +56,12 @@ type Runner struct {
 	// Attempts is how many consecutive holds never-skip needs, and how many
 	// tries freeze-class-only gets; 0 means DefaultAttempts.
 	Attempts int
+	// Environmental excuses entries that could not get an answer, until a
+	// date (seed 000, Step 3); nil excuses nothing.
+	Environmental Environmental
+	// Now is the clock Environmental's dates are read against; nil means
+	// time.Now.
+	Now func() time.Time
 	// Timeout bounds each HTTP request; 0 means DefaultTimeout. Calls
 	// through the Adapter are bounded by the adapter's own timeout.
 	Timeout time.Duration
@@ -124,6 +130,7 @@ func (r *Runner) Run(ctx context.Context, c Corpus) (*Report, error) {
 			return nil, err
 		}
 		res, rel := r.runEntry(ctx, root, corpusAbs, c, e)
+		res = r.Environmental.excuse(res, r.now())
 		if rel != "" {
 			locked[rel] = true
 		}
@@ -302,6 +309,13 @@ func (r *Runner) request(ctx context.Context, e Entry, body []byte) Attempt {
 	}
 	reason, detail, _ := decide(e.Must, o)
 	return Attempt{Reason: reason, Detail: detail, Status: resp.StatusCode}
+}
+
+func (r *Runner) now() time.Time {
+	if r.Now == nil {
+		return time.Now()
+	}
+	return r.Now()
 }
 
 func (r *Runner) timeout() time.Duration {
