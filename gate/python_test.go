@@ -129,7 +129,7 @@ func TestPythonAdapterOutcomes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got.Detail = ""
+			got.Detail, got.Elapsed = "", 0
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
 			}
