@@ -147,7 +147,7 @@ func (r *Runner) Run(ctx context.Context, c Corpus) (*Report, error) {
 		for _, rel := range orphans {
 			p := path.Join(filepath.ToSlash(c.Dir), rel)
 			rep.add(Result{ID: p, Path: p, Reason: ReasonNoEntry,
-				Detail: ReasonNoEntry + ": fixture on disk that must_reject.lock.json does not lock; add its entry or remove it"})
+				Detail: ReasonNoEntry + ": nothing in the lockfile locks this fixture; add its entry or remove it"})
 		}
 	}
 	return rep, nil
