@@ -371,9 +371,11 @@ func (b *builder) sameLength(i, j int) {
 }
 
 // Merge adds generated rows to a table: existing rows are kept as they
-// are, a generated row the table already holds (same assumption, class and
-// input) is left out, and new rows get the next free ids. It returns the
-// rows added.
+// are, a generated row the table already holds for the same assumption
+// (same target, class and input) is left out, a generated row equal to one
+// added by this same call joins it by citing its assumption too (one row,
+// run once, covers both), and new rows get the next free ids. It returns
+// the rows added, as they end up in the table.
 func Merge(t *validate.Table, rows []validate.Row) []validate.Row {
 	next := 1
 	seen := map[string]bool{}
@@ -385,19 +387,28 @@ func Merge(t *validate.Table, rows []validate.Row) []validate.Row {
 			seen[rowKey(t, r, a)] = true
 		}
 	}
-	var added []validate.Row
+	first := len(t.Rows)
+	fresh := map[string]int{} // input key -> index in t.Rows of a row added here
 	for _, r := range rows {
+		if len(r.AssumptionIDs) == 0 {
+			continue
+		}
 		k := rowKey(t, r, r.AssumptionIDs[0])
 		if seen[k] {
 			continue
 		}
 		seen[k] = true
+		same := rowKey(t, r, "")
+		if i, ok := fresh[same]; ok && r.Todo == "" && t.Rows[i].Kind == r.Kind {
+			t.Rows[i].AssumptionIDs = append(t.Rows[i].AssumptionIDs, r.AssumptionIDs...)
+			continue
+		}
 		r.ID = fmt.Sprintf("P%03d", next)
 		next++
 		t.Rows = append(t.Rows, r)
-		added = append(added, r)
+		fresh[same] = len(t.Rows) - 1
 	}
-	return added
+	return append([]validate.Row(nil), t.Rows[first:]...)
 }
 
 // rowKey identifies a row by what it tests, not by its id.

@@ -355,3 +355,26 @@ func TestEveryGeneratedRowLoads(t *testing.T) {
 		}
 	}
 }
+
+// Two assumptions about the same parameter that want the same input share
+// one row, as seed 004's P003 cites A001 and A002.
+func TestMergeSharesRows(t *testing.T) {
+	sig := &Signature{Language: "python", Params: []Param{{Name: "ranges"}}}
+	a1 := accepted("A001", "m.f", "ranges arrive already sorted by start", "for")
+	a2 := accepted("A002", "m.f", "equal bounds, such as touching ranges, are meant to be treated this way", "<=")
+	tb := &validate.Table{Version: 1, Target: "m.f"}
+	Merge(tb, gen(t, sig, a1, a2))
+	var touching []validate.Row
+	for _, r := range tb.Rows {
+		if r.Cls == "touching" {
+			touching = append(touching, r)
+		}
+	}
+	if len(touching) != 1 || !cmp.Equal(touching[0].AssumptionIDs, []string{"A001", "A002"}) {
+		t.Errorf("touching rows %+v, want one citing A001 and A002", touching)
+	}
+	n := len(tb.Rows)
+	if again := Merge(tb, gen(t, sig, a1, a2)); len(again) != 0 || len(tb.Rows) != n {
+		t.Errorf("a second run added %d rows", len(again))
+	}
+}
