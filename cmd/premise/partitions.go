@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/propose/partition"
 	"github.com/premise-dev/premise/validate"
 )
@@ -131,7 +132,7 @@ func runPartitions(ctx context.Context, opts partitionsOptions) error {
 	rep := partitionsReport{Out: opts.OutFile, Added: []jsonRowBrief{}, Kept: kept, Todo: []string{}, Targets: []jsonTarget{}}
 	for _, sym := range order {
 		items := bySymbol[sym]
-		sig, lang, src, sigErr := signatureOf(filepath.Dir(opts.Register), sym, items)
+		sig, lang, src, sigErr := signatureOf(ctx, filepath.Dir(opts.Register), reg.Provenance, sym, items)
 		jt := jsonTarget{Target: sym, Source: src, Signature: sig}
 		if sigErr != nil {
 			jt.SignatureOf = sigErr.Error()
@@ -190,10 +191,25 @@ func runPartitions(ctx context.Context, opts partitionsOptions) error {
 	return nil
 }
 
+// headSource reads file (relative to the repository's top) at the
+// provenance's head commit.
+func headSource(ctx context.Context, dir string, prov *validate.Provenance, file string) ([]byte, error) {
+	if prov == nil || prov.Head == "" {
+		return nil, errors.New("no head commit in the register")
+	}
+	repo, err := git.Open(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	return repo.Run(ctx, "show", prov.Head+":"+filepath.ToSlash(file))
+}
+
 // signatureOf reads a symbol's signature from the file its assumptions
-// cite. The file is looked for beside the register, then from the working
-// directory. A nil signature with an error makes every row a todo.
-func signatureOf(dir, symbol string, items []validate.Item) (*partition.Signature, string, string, error) {
+// cite: at the head commit the register was proposed for when git has it
+// (the work tree may be on another branch), else beside the register, else
+// from the working directory. A nil signature with an error makes every
+// row a todo.
+func signatureOf(ctx context.Context, dir string, prov *validate.Provenance, symbol string, items []validate.Item) (*partition.Signature, string, string, error) {
 	file := ""
 	for _, it := range items {
 		if it.File != "" {
@@ -213,13 +229,16 @@ func signatureOf(dir, symbol string, items []validate.Item) (*partition.Signatur
 	default:
 		return nil, "", file, fmt.Errorf("%s is neither Go nor Python", file)
 	}
-	path := file
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(dir, file)
-	}
-	src, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		src, err = os.ReadFile(file)
+	src, err := headSource(ctx, dir, prov, file)
+	if err != nil {
+		path := file
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, file)
+		}
+		src, err = os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			src, err = os.ReadFile(file)
+		}
 	}
 	if err != nil {
 		return nil, lang, file, fmt.Errorf("read %s: %w", file, err)
