@@ -90,7 +90,7 @@ type jsonTarget struct {
 	Target      string               `json:"target"`
 	Source      string               `json:"source,omitempty"` // the file the signature was read from
 	Signature   *partition.Signature `json:"signature,omitempty"`
-	SignatureOf string               `json:"signature_error,omitempty"`
+	SigError    string               `json:"signature_error,omitempty"`
 }
 
 // runPartitions generates rows per target and merges them into the table.
@@ -135,7 +135,7 @@ func runPartitions(ctx context.Context, opts partitionsOptions) error {
 		sig, lang, src, sigErr := signatureOf(ctx, filepath.Dir(opts.Register), reg.Provenance, sym, items)
 		jt := jsonTarget{Target: sym, Source: src, Signature: sig}
 		if sigErr != nil {
-			jt.SignatureOf = sigErr.Error()
+			jt.SigError = sigErr.Error()
 		}
 		rep.Targets = append(rep.Targets, jt)
 		if tb.Target == "" {
@@ -172,8 +172,8 @@ func runPartitions(ctx context.Context, opts partitionsOptions) error {
 		fmt.Fprintf(opts.Out, "%s: no accepted assumptions; accept some first (premise review)\n", opts.Register)
 	}
 	for _, jt := range rep.Targets {
-		if jt.SignatureOf != "" {
-			fmt.Fprintf(opts.Out, "%s: %s; its rows are todo\n", jt.Target, jt.SignatureOf)
+		if jt.SigError != "" {
+			fmt.Fprintf(opts.Out, "%s: %s; its rows are todo\n", jt.Target, jt.SigError)
 		}
 	}
 	for _, r := range rep.Added {
