@@ -87,10 +87,10 @@ type jsonRowBrief struct {
 }
 
 type jsonTarget struct {
-	Target      string               `json:"target"`
-	Source      string               `json:"source,omitempty"` // the file the signature was read from
-	Signature   *partition.Signature `json:"signature,omitempty"`
-	SigError    string               `json:"signature_error,omitempty"`
+	Target    string               `json:"target"`
+	Source    string               `json:"source,omitempty"` // the file the signature was read from
+	Signature *partition.Signature `json:"signature,omitempty"`
+	SigError  string               `json:"signature_error,omitempty"`
 }
 
 // runPartitions generates rows per target and merges them into the table.
