@@ -93,6 +93,9 @@ func (rn *Runner) prefetch(ctx context.Context, rows []plannedRow, reruns int) <
 				}
 				var calls []Call
 				for _, p := range chunk {
+					if p.row.Todo != "" {
+						continue
+					}
 					args, kwargs := p.row.CallArgs()
 					for n := 0; n < reruns; n++ {
 						calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: p.target, Args: args, Kwargs: kwargs})
@@ -385,6 +388,13 @@ func (rep *Report) row(id string) RowResult {
 func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int64) (RowResult, string, error) {
 	r := p.row
 	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine}
+	if r.Todo != "" {
+		// A template could not fill the row: there is nothing to run, and
+		// nothing is silently skipped either.
+		res.Status, res.Broken, res.Seen = StatusError, true, []string{StatusError}
+		res.Why = "the row is unfinished (todo: " + oneLine(r.Todo, 200) + ")"
+		return res, "", nil
+	}
 	rng := rand.New(rand.NewSource(seed))
 	infraReason := ""
 	for i := 0; i < reruns; i++ {

@@ -147,6 +147,8 @@ func TestRunnerDecisionMatrix(t *testing.T) {
 			[]string{"P001:flake:frozen", "P002:flake"}, 2, ""},
 		{"a broken row cannot be frozen", oddTable(validate.Row{ID: "P001", Target: "odd.always_false", Inp: 1, Contract: "result == true"}), []string{"P001"}, 2,
 			[]string{"P001:fail"}, 1, "fails every attempt: broken, not flaky"},
+		{"an unfinished row errors, never skipped", oddTable(validate.Row{ID: "P001", Todo: "no input for the empty class"}), nil, 2,
+			[]string{"P001:error"}, 1, "a template could not fill it; nothing is silently skipped"},
 		{"permutation relation", oddTable(validate.Row{ID: "P001", Target: "odd.sort_first", Inp: []any{3, 1, 2}, Metamorphic: []string{"permutation"}},
 			validate.Row{ID: "P002", Target: "odd.sort_first", Inp: []any{1, 2}, Metamorphic: []string{"permutation", "idempotent"}}), nil, 2,
 			nil, 0, "sorted(xs)[:1] is permutation-invariant and idempotent"},
