@@ -113,3 +113,17 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+func FuzzApplyFile(f *testing.F) {
+	for _, s := range []string{"model: m\n", "exclude: [a]\nreject: {x: 1}\n", "timeout: 1s\nmax_attempts: 3\n", "- x\n", "a: [\n", "model: !!binary aGk=\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := DefaultConfig()
+		if err := c.ApplyFile(".premise.yaml", []byte(s)); err == nil {
+			if c.MaxAttempts < 1 || c.Concurrency < 1 || c.Timeout <= 0 || c.TokenBudget < 500 {
+				t.Errorf("accepted settings no run can use: %+v", c)
+			}
+		}
+	})
+}

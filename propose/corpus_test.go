@@ -69,3 +69,27 @@ func TestCorpus(t *testing.T) {
 	sort.Strings(lines)
 	golden(t, "corpus.golden", strings.Join(lines, "\n")+"\n")
 }
+
+// BenchmarkStaticCorpus runs every static rule over the whole evaluation
+// corpus (one diff of every case).
+func BenchmarkStaticCorpus(b *testing.B) {
+	dirs, _ := filepath.Glob("../examples/patches/[0-9]*-*")
+	base, head := map[string]string{}, map[string]string{}
+	for _, d := range dirs {
+		name := filepath.Base(d)
+		for p, c := range readTree(b, filepath.Join(d, "base")) {
+			base[name+"/"+p] = c
+		}
+		for p, c := range readTree(b, filepath.Join(d, "head")) {
+			head[name+"/"+p] = c
+		}
+	}
+	res := loadRepo(b, repoWith(b, base, head))
+	s := NewStatic()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Candidates(context.Background(), res); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

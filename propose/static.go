@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/validate"
@@ -116,11 +117,11 @@ func (p *Pass) IsParam(name string) bool {
 // Mentions reports whether the symbol's head source matches the regular
 // expression pattern after every "NAME" in it is replaced by name, quoted.
 func (p *Pass) Mentions(pattern, name string) bool {
-	re, err := regexp.Compile(strings.ReplaceAll(pattern, "NAME", regexp.QuoteMeta(name)))
+	r, err := compile(strings.ReplaceAll(pattern, "NAME", regexp.QuoteMeta(name)))
 	if err != nil {
 		return false
 	}
-	return re.MatchString(p.Code)
+	return r.MatchString(p.Code)
 }
 
 // blank sets Code to the file's bytes from..to of the symbol with the given
@@ -139,10 +140,10 @@ func (p *Pass) blank(src []byte, from, to int, ranges [][2]int) {
 
 // RemovedMatching returns the removed lines matching the regular expression.
 func (p *Pass) RemovedMatching(pattern string) []string {
-	re := regexp.MustCompile(pattern)
+	r := re(pattern)
 	var out []string
 	for _, l := range p.Removed {
-		if re.MatchString(l) {
+		if r.MatchString(l) {
 			out = append(out, l)
 		}
 	}
@@ -449,4 +450,33 @@ func (p *Pass) stillThere(removed string) bool {
 		}
 	}
 	return p.shapes[shape(t)]
+}
+
+// compiled memoises regular expressions: rules build theirs per symbol
+// (a guard names the parameter), and compiling dominated the rules' time.
+var compiled sync.Map // pattern -> *regexp.Regexp or error
+
+func compile(pattern string) (*regexp.Regexp, error) {
+	if v, ok := compiled.Load(pattern); ok {
+		if r, ok := v.(*regexp.Regexp); ok {
+			return r, nil
+		}
+		return nil, v.(error)
+	}
+	r, err := regexp.Compile(pattern)
+	if err != nil {
+		compiled.Store(pattern, err)
+		return nil, err
+	}
+	compiled.Store(pattern, r)
+	return r, nil
+}
+
+// re is compile for the rules' own fixed patterns, which are known good.
+func re(pattern string) *regexp.Regexp {
+	r, err := compile(pattern)
+	if err != nil {
+		panic(err) // a rule's own pattern is broken: a bug, caught by its tests
+	}
+	return r
 }

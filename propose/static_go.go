@@ -165,7 +165,7 @@ func GoRules() []Rule {
 				if goSortCall.MatchString(p.Body) || len(p.RemovedMatching(goSortCall.String())) > 0 {
 					return // go-removed-sort speaks for a removed sort
 				}
-				prev := regexp.MustCompile(`\[\s*\w+\s*-\s*1\s*\]|\bprev\w*\b|\blast\w*\b`)
+				prev := re(`\[\s*\w+\s*-\s*1\s*\]|\bprev\w*\b|\blast\w*\b`)
 				goInspect(p, func(n ast.Node) bool {
 					var over ast.Expr
 					var body *ast.BlockStmt
@@ -398,7 +398,7 @@ func GoRules() []Rule {
 			Name: "go-removed-error-return", Language: "go",
 			Doc: "A `return ..., err` (or an Errorf/errors.New/ErrX return) the patch deleted means the input class it refused is now accepted; the row quotes the deleted check.",
 			Run: func(p *Pass) {
-				errRet := regexp.MustCompile(`^\s*return\b.*(\berr\b|Errorf\(|errors\.New\(|\bErr[A-Z]\w*)`)
+				errRet := re(`^\s*return\b.*(\berr\b|Errorf\(|errors\.New\(|\bErr[A-Z]\w*)`)
 				for i, l := range p.Removed {
 					if !errRet.MatchString(l) || p.stillThere(l) {
 						continue
@@ -425,7 +425,7 @@ func GoRules() []Rule {
 			Name: "go-narrowed-check", Language: "go",
 			Doc: "An `if` condition guarding an error return that the patch replaced with a different condition (or switch case) accepts what the old one refused and the new one does not.",
 			Run: func(p *Pass) {
-				narrowed(p, regexp.MustCompile(`^(if|case)\s+(.*?)\s*[{:]$`), regexp.MustCompile(`^\s*return\b.*(\berr\b|Errorf\(|errors\.New\(|\bErr[A-Z]\w*)`))
+				narrowed(p, re(`^(if|case)\s+(.*?)\s*[{:]$`), re(`^\s*return\b.*(\berr\b|Errorf\(|errors\.New\(|\bErr[A-Z]\w*)`))
 			},
 		},
 		{

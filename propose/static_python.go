@@ -17,6 +17,9 @@ import (
 type PyFunc struct {
 	Node *sitter.Node // the function_definition
 	Src  []byte
+
+	nodes []*sitter.Node // the body in preorder, built by the first Walk
+	after []int          // after[i] is the index just past nodes[i]'s subtree
 }
 
 // Text returns the source text of n.
@@ -31,11 +34,36 @@ func (f *PyFunc) Text(n *sitter.Node) string {
 func LineOf(n *sitter.Node) int { return int(n.StartPosition().Row) + 1 }
 
 // Walk calls fn on every node under the function's body, depth first;
-// fn returns false to skip a node's children.
+// fn returns false to skip a node's children. The body is flattened once
+// per function: every rule walks it, and each step into the tree is a cgo
+// call.
 func (f *PyFunc) Walk(fn func(n *sitter.Node) bool) {
-	if body := f.Node.ChildByFieldName("body"); body != nil {
-		pyWalk(body, fn)
+	if f.nodes == nil {
+		if body := f.Node.ChildByFieldName("body"); body != nil {
+			f.flatten(body)
+		}
 	}
+	for i := 0; i < len(f.nodes); {
+		if fn(f.nodes[i]) {
+			i++
+		} else {
+			i = f.after[i]
+		}
+	}
+}
+
+// flatten appends n and its subtree in preorder, recording for each node
+// the index just past its subtree.
+func (f *PyFunc) flatten(n *sitter.Node) {
+	i := len(f.nodes)
+	f.nodes = append(f.nodes, n)
+	f.after = append(f.after, 0)
+	for c := uint(0); c < n.NamedChildCount(); c++ {
+		if ch := n.NamedChild(c); ch != nil {
+			f.flatten(ch)
+		}
+	}
+	f.after[i] = len(f.nodes)
 }
 
 func pyWalk(n *sitter.Node, fn func(n *sitter.Node) bool) {
@@ -172,7 +200,7 @@ func PythonRules() []Rule {
 				if pySortCall.MatchString(p.Body) || len(p.RemovedMatching(pySortCall.String())) > 0 {
 					return // py-removed-sort speaks for a removed sort
 				}
-				prev := regexp.MustCompile(`\[\s*-1\s*\]|\[\s*\w+\s*-\s*1\s*\]|\bprev\w*\b|\blast\w*\b`)
+				prev := re(`\[\s*-1\s*\]|\[\s*\w+\s*-\s*1\s*\]|\bprev\w*\b|\blast\w*\b`)
 				p.Py.Walk(func(n *sitter.Node) bool {
 					if n.Kind() != "for_statement" {
 						return true
@@ -201,7 +229,7 @@ func PythonRules() []Rule {
 					return
 				}
 				// sorted(ranges, key=lambda r: r[0]) sorts by the first element.
-				byFirst := regexp.MustCompile(`key\s*=\s*lambda\s+(\w+)\s*:\s*(\w+)\[0\]`)
+				byFirst := re(`key\s*=\s*lambda\s+(\w+)\s*:\s*(\w+)\[0\]`)
 				done := false
 				p.Py.Walk(func(n *sitter.Node) bool {
 					if done || n.Kind() != "for_statement" {
@@ -293,7 +321,7 @@ func PythonRules() []Rule {
 					}
 					if p.IsParam(right) && !p.Mentions(`NAME\s*(==|!=|<=|>=|<|>)\s*0|if\s+(not\s+)?NAME\b`, right) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` is non-zero", right))
-					} else if m := regexp.MustCompile(`^len\((\w+)\)$`).FindStringSubmatch(right); m != nil && p.IsParam(m[1]) &&
+					} else if m := re(`^len\((\w+)\)$`).FindStringSubmatch(right); m != nil && p.IsParam(m[1]) &&
 						!p.Mentions(`if\s+(not\s+)?NAME\b|len\(NAME\)\s*(==|!=|<|>|<=|>=)`, m[1]) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` is non-empty", m[1]))
 					}
@@ -383,7 +411,7 @@ func PythonRules() []Rule {
 			Name: "py-narrowed-check", Language: "python",
 			Doc: "An `if` guarding a raise that the patch replaced with a different condition accepts what the old one refused and the new one does not.",
 			Run: func(p *Pass) {
-				narrowed(p, regexp.MustCompile(`^(if|elif)\s+(.*?)\s*:$`), regexp.MustCompile(`^\s*raise\b`))
+				narrowed(p, re(`^(if|elif)\s+(.*?)\s*:$`), re(`^\s*raise\b`))
 			},
 		},
 		{
@@ -420,7 +448,7 @@ func PythonRules() []Rule {
 						return true
 					}
 					t := p.Py.Text(args)
-					if regexp.MustCompile(`^\(\s*(\w+)\s*,\s*(\w+)\[1:\]\s*\)$`).MatchString(t) {
+					if re(`^\(\s*(\w+)\s*,\s*(\w+)\[1:\]\s*\)$`).MatchString(t) {
 						return true // zip(xs, xs[1:]) pairs neighbours on purpose
 					}
 					p.Report(LineOf(n), fmt.Sprintf("the sequences zipped in `%s` have the same length", p.Py.Text(n)))
@@ -432,7 +460,7 @@ func PythonRules() []Rule {
 			Name: "py-range-len-minus", Language: "python",
 			Doc: "range(len(x) - k) is empty unless x is longer than k: the patch assumes it is (an off-by-one at the end drops the last element).",
 			Run: func(p *Pass) {
-				re := regexp.MustCompile(`^\(\s*len\((\w+)\)\s*-\s*([\w.]+)\s*\)$`)
+				re := re(`^\(\s*len\((\w+)\)\s*-\s*([\w.]+)\s*\)$`)
 				p.Py.Walk(func(n *sitter.Node) bool {
 					if n.Kind() != "call" || p.Py.Text(n.ChildByFieldName("function")) != "range" {
 						return true
@@ -456,10 +484,10 @@ func loopSource(p *Pass, n *sitter.Node) string {
 	}
 	t := p.Py.Text(right)
 	for _, re := range []*regexp.Regexp{
-		regexp.MustCompile(`^(\w+)$`),
-		regexp.MustCompile(`^enumerate\((\w+)\)$`),
-		regexp.MustCompile(`^zip\((\w+),`),
-		regexp.MustCompile(`^(\w+) or `),
+		re(`^(\w+)$`),
+		re(`^enumerate\((\w+)\)$`),
+		re(`^zip\((\w+),`),
+		re(`^(\w+) or `),
 	} {
 		if m := re.FindStringSubmatch(t); m != nil {
 			return m[1]
