@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -395,7 +396,12 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 		res.Why = "the row is unfinished (todo: " + oneLine(r.Todo, 200) + ")"
 		return res, "", nil
 	}
-	rng := rand.New(rand.NewSource(seed))
+	// The permutation relation's shuffles: seeded per row from the logged
+	// seed, built only for rows that shuffle.
+	var rng *rand.Rand
+	if slices.Contains(r.Metamorphic, validate.RelPermutation) {
+		rng = rand.New(rand.NewSource(seed))
+	}
 	infraReason := ""
 	for i := 0; i < reruns; i++ {
 		a, reason, err := rn.attempt(ctx, p, i, rng)

@@ -58,6 +58,9 @@ def _default(v):
 
 
 def _send(f, reply, max_frame):
+    # Each reply leaves at once, never queued behind the next call: if that
+    # call hangs, premise must already hold every earlier reply, or its
+    # timeout would blame the wrong call.
     try:
         # The C encoder carries tuples as lists and refuses NaN (allow_nan).
         data = json.dumps(reply, allow_nan=False, separators=(",", ":"), default=_default).encode()
