@@ -2,9 +2,11 @@ package propose
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/validate"
 )
 
 func TestTrojanSource(t *testing.T) {
@@ -33,5 +35,19 @@ func TestTrojanSourceIgnoresDeletedAndPlainLines(t *testing.T) {
 	head := "def f():\n    s = \"caf\u00e9 \u4e2d\u6587\"\n    return s\n"
 	if got := TrojanSource(diffOf(t, "m.py", base, head)); len(got) != 0 {
 		t.Errorf("findings %+v, want none: the control character was deleted and accents are visible", got)
+	}
+}
+
+func TestFitPrecondition(t *testing.T) {
+	long := strings.Repeat("x", 200)
+	got := fitPrecondition("inputs where `" + long + "` holds but `" + long + "` does not, which the base refused, are now accepted")
+	if n := len([]rune(got)); n > validate.MaxPreconditionLen {
+		t.Errorf("%d runes, want at most %d: the filter would drop the row as malformed", n, validate.MaxPreconditionLen)
+	}
+	if !strings.HasSuffix(got, "are now accepted") {
+		t.Errorf("shortening cut the sentence, not the code: %q", got)
+	}
+	if short := "`xs` is non-empty"; fitPrecondition(short) != short {
+		t.Errorf("a short precondition changed")
 	}
 }

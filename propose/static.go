@@ -91,6 +91,7 @@ func (p *Pass) ReportRemoved(removed, precondition string) bool {
 }
 
 func (p *Pass) emit(evidence, precondition string) bool {
+	precondition = fitPrecondition(precondition)
 	if evidence == "" || p.reported[precondition] {
 		return false
 	}
@@ -479,4 +480,22 @@ func re(pattern string) *regexp.Regexp {
 		panic(err) // a rule's own pattern is broken: a bug, caught by its tests
 	}
 	return r
+}
+
+var codeSpan = regexp.MustCompile("`[^`]{61,}`")
+
+// fitPrecondition shortens quoted code inside a precondition so the row is
+// not dropped as overlong: the evidence carries the whole line anyway.
+func fitPrecondition(s string) string {
+	if len([]rune(s)) <= validate.MaxPreconditionLen {
+		return s
+	}
+	s = codeSpan.ReplaceAllStringFunc(s, func(c string) string {
+		r := []rune(c[1 : len(c)-1])
+		return "`" + string(r[:57]) + "...`"
+	})
+	if r := []rune(s); len(r) > validate.MaxPreconditionLen {
+		s = string(r[:validate.MaxPreconditionLen-3]) + "..."
+	}
+	return s
 }
