@@ -14,7 +14,8 @@
 set -euo pipefail
 ENTRIES=${1:-10000}
 N=${2:-5}
-PYTHON=${PYTHON:-python3}
+# The interpreter itself, not a pyenv shim that costs seconds a start.
+PYTHON=${PYTHON:-$(python3 -c 'import sys; print(sys.executable)')}
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
