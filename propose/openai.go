@@ -354,18 +354,26 @@ func (o *OpenAI) chat(ctx context.Context, conv []openai.ChatCompletionMessage) 
 		o.mu.Lock()
 		f := o.format
 		o.mu.Unlock()
+		// A reply cached in a plainer format means an earlier run was
+		// refused the richer ones: use it rather than be refused again.
+		for g := f; g < len(formats); g++ {
+			b, err := json.Marshal(o.request(conv, g))
+			if err != nil {
+				return "", err
+			}
+			if resp, ok := o.cacheGet(o.cacheKey(b)); ok {
+				o.mu.Lock()
+				o.usage.CacheHits++
+				o.mu.Unlock()
+				return replyText(resp)
+			}
+		}
 		req := o.request(conv, f)
 		body, err := json.Marshal(req)
 		if err != nil {
 			return "", err
 		}
 		key := o.cacheKey(body)
-		if resp, ok := o.cacheGet(key); ok {
-			o.mu.Lock()
-			o.usage.CacheHits++
-			o.mu.Unlock()
-			return replyText(resp)
-		}
 		resp, err := o.api().CreateChatCompletion(ctx, req)
 		if err != nil {
 			if f < len(formats)-1 && formatRefused(err) {

@@ -391,6 +391,18 @@ func TestFormatFallback(t *testing.T) {
 	if len(res.Kept) != 1 {
 		t.Errorf("kept %+v", res.Kept)
 	}
+	// The next run on the same diff is answered from the cache without
+	// asking for the refused formats again.
+	sent := len(f.requests())
+	o2, _ := newTestProposer(t, f.url())
+	o2.Config.CacheDir = o.Config.CacheDir
+	again, err := propose(t, o2, intervals(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.requests()) != sent || again.Usage.CacheHits != 1 || len(again.Kept) != 1 {
+		t.Errorf("second run sent %d requests, %d cache hits; want 0 and 1", len(f.requests())-sent, again.Usage.CacheHits)
+	}
 }
 
 func TestRefusalIsAFinding(t *testing.T) {
