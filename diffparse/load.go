@@ -381,7 +381,16 @@ func (l *loader) symbols(f *File) {
 	}
 	var head, base []Decl
 	var herr, berr error
-	if pp, ok := fe.(pairParser); ok {
+	regions := false
+	if rp, ok := fe.(pythonFrontEnd); ok && (lineCount(f.HeadSrc) >= regionMinLines || lineCount(f.BaseSrc) >= regionMinLines) {
+		var err error
+		if head, base, err = rp.regionDecls(f.HeadSrc, f.BaseSrc, f.Hunks); err == nil {
+			regions = true
+		}
+	}
+	if regions {
+		// parsed by regions
+	} else if pp, ok := fe.(pairParser); ok {
 		head, base, herr, berr = pp.declsPair(f.HeadSrc, f.BaseSrc, f.Hunks)
 	} else {
 		if f.HeadSrc != nil {
@@ -465,3 +474,5 @@ func lineRange(src []byte, start, end int) []byte {
 	}
 	return src[from:]
 }
+
+func lineCount(src []byte) int { return bytes.Count(src, []byte{'\n'}) }

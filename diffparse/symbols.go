@@ -89,8 +89,16 @@ type anchor struct {
 	added bool
 }
 
-// anchors lists a hunk's added lines and its pure deletions' anchors.
-func anchors(h Hunk) []anchor {
+// anchors lists the hunks' added lines and their pure deletions' anchors.
+func anchors(hunks ...Hunk) []anchor {
+	var out []anchor
+	for _, h := range hunks {
+		out = append(out, hunkAnchors(h)...)
+	}
+	return out
+}
+
+func hunkAnchors(h Hunk) []anchor {
 	var out []anchor
 	last := h.NewStart - 1 // the head line before the next one
 	if h.NewLines == 0 {

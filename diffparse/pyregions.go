@@ -1,0 +1,281 @@
+package diffparse
+
+import (
+	"bytes"
+	"errors"
+	"sort"
+	"strings"
+)
+
+// regionMinLines is the size from which a Python file is parsed by regions
+// (see regionDecls); smaller files are parsed whole, which also reports a
+// syntax error anywhere in them.
+const regionMinLines = 100
+
+// errRegion means the region parse could not be trusted; the caller parses
+// the whole file instead.
+var errRegion = errors.New("region parse failed")
+
+// regionDecls finds the declarations changedSymbols needs without parsing
+// all of a large file: a top-level statement (a def, a class, an if block)
+// parses on its own, so only the statements around the changed lines are
+// parsed, and the statements whose text could define a name that decides a
+// symbol's change (added or modified, deleted or moved). On a range of
+// hundreds of commits over big modules this is what keeps premise near git
+// diff's own time (issue 2, "Speed"). Any parse error returns errRegion and
+// the file is parsed whole.
+func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []Decl, err error) {
+	hp := newPyRegions(head)
+	bp := newPyRegions(base)
+	var hLines, bLines []int
+	for _, a := range anchors(hunks...) {
+		hLines = append(hLines, a.line)
+	}
+	for _, h := range hunks {
+		for _, l := range h.Lines {
+			if l.Kind == '-' {
+				bLines = append(bLines, l.Old)
+			}
+		}
+	}
+	if head != nil {
+		if hd, err = hp.decls(hLines); err != nil {
+			return nil, nil, err
+		}
+	}
+	if base == nil {
+		return hd, nil, nil
+	}
+	// The base statements that could define a changed head symbol's name.
+	for _, a := range anchors(hunks...) {
+		if i := innermost(hd, a.line, !a.added); i >= 0 {
+			bLines = append(bLines, bp.definitions(lastName(hd[i].Local))...)
+		}
+	}
+	if bd, err = bp.decls(bLines); err != nil {
+		return nil, nil, err
+	}
+	if head == nil {
+		return nil, bd, nil
+	}
+	// The head statements that could still define a base symbol that lost
+	// lines (moved rather than deleted).
+	var more []int
+	for _, h := range hunks {
+		for _, l := range h.Lines {
+			if l.Kind == '-' {
+				if i := innermost(bd, l.Old, false); i >= 0 {
+					more = append(more, hp.definitions(lastName(bd[i].Local))...)
+				}
+			}
+		}
+	}
+	if hd, err = hp.decls(append(hLines, more...)); err != nil {
+		return nil, nil, err
+	}
+	return hd, bd, nil
+}
+
+func lastName(local string) string {
+	return local[strings.LastIndexByte(local, '.')+1:]
+}
+
+// pyRegions is a Python source cut at its top-level statements.
+type pyRegions struct {
+	src    []byte
+	lines  []uint // byte offset of each line start, plus len(src)
+	starts []int  // 1-based lines where top-level statements begin
+	cache  map[int][]Decl
+}
+
+func newPyRegions(src []byte) *pyRegions {
+	if src == nil {
+		return &pyRegions{}
+	}
+	return &pyRegions{src: src, lines: lineStarts(src), starts: pyStatementStarts(src), cache: map[int][]Decl{}}
+}
+
+// decls parses the top-level statements holding the given lines and
+// returns their declarations with the file's line numbers.
+func (r *pyRegions) decls(lines []int) ([]Decl, error) {
+	seen := map[int]bool{}
+	var idx []int
+	for _, l := range lines {
+		i := sort.SearchInts(r.starts, l+1) - 1 // last start <= l
+		if i < 0 || seen[i] {
+			continue
+		}
+		seen[i] = true
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	out := []Decl{}
+	for _, i := range idx {
+		ds, ok := r.cache[i]
+		if !ok {
+			first := r.starts[i]
+			from, _ := offset(r.lines, first)
+			to := uint(len(r.src))
+			if i+1 < len(r.starts) {
+				to, _ = offset(r.lines, r.starts[i+1])
+			}
+			var err error
+			ds, _, err, _ = pythonFrontEnd{}.declsPair(r.src[from:to], nil, nil)
+			if err != nil {
+				return nil, errRegion
+			}
+			for j := range ds {
+				ds[j].Start += first - 1
+				ds[j].End += first - 1
+			}
+			r.cache[i] = ds
+		}
+		out = append(out, ds...)
+	}
+	return out, nil
+}
+
+// definitions returns the lines whose text could define name: `def name`
+// or `class name`. A line in a string or a comment only costs a parse; a
+// definition is never missed.
+func (r *pyRegions) definitions(name string) []int {
+	if r.src == nil || name == "" {
+		return nil
+	}
+	var out []int
+	for at := 0; ; {
+		i := bytes.Index(r.src[at:], []byte(name))
+		if i < 0 {
+			return out
+		}
+		i += at
+		at = i + len(name)
+		if at < len(r.src) && isIdent(r.src[at]) {
+			continue
+		}
+		j := i
+		for j > 0 && (r.src[j-1] == ' ' || r.src[j-1] == '\t') {
+			j--
+		}
+		if j == i {
+			continue
+		}
+		before := r.src[:j]
+		if !bytes.HasSuffix(before, []byte("def")) && !bytes.HasSuffix(before, []byte("class")) {
+			continue
+		}
+		out = append(out, sort.Search(len(r.lines), func(k int) bool { return r.lines[k] > uint(i) }))
+	}
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// pyStatementStarts returns the 1-based lines where top-level statements
+// begin: a line starting in column 0 outside any string, bracket or
+// backslash continuation, other than a comment, a blank line, or a clause
+// that continues a compound statement (else, elif, except, finally). A
+// decorator and the definition under it are one statement. A line the
+// scanner gets wrong only merges two statements or splits one so that the
+// region does not parse; it never yields a wrong span.
+func pyStatementStarts(src []byte) []int {
+	var (
+		starts    []int
+		line      = 1
+		atStart   = true
+		inStr     bool
+		quote     byte
+		triple    bool
+		depth     int
+		cont      bool
+		decorated bool
+	)
+	for i := 0; i < len(src); {
+		if atStart {
+			atStart = false
+			if !inStr && depth == 0 && !cont {
+				switch c := src[i]; c {
+				case ' ', '\t', '\r', '\n', '#', '\f', '\\':
+				default:
+					if !decorated && !continuesCompound(src[i:]) {
+						starts = append(starts, line)
+					}
+					decorated = c == '@'
+				}
+			}
+			cont = false
+		}
+		c := src[i]
+		if inStr {
+			switch {
+			case c == '\\':
+				if i+1 < len(src) && src[i+1] == '\n' {
+					line++
+					atStart = true
+				}
+				i += 2
+				continue
+			case c == quote && !triple:
+				inStr = false
+			case c == quote && triple && bytes.HasPrefix(src[i:], []byte{quote, quote, quote}):
+				inStr = false
+				i += 3
+				continue
+			case c == '\n':
+				line++
+				atStart = true
+				if !triple {
+					inStr = false // an unterminated string: the parse will tell
+				}
+			}
+			i++
+			continue
+		}
+		switch c {
+		case '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			continue
+		case '"', '\'':
+			inStr, quote = true, c
+			triple = bytes.HasPrefix(src[i:], []byte{c, c, c})
+			if triple {
+				i += 3
+				continue
+			}
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case '\\':
+			if i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r') {
+				cont = true
+			}
+		case '\n':
+			line++
+			atStart = true
+		}
+		i++
+	}
+	return starts
+}
+
+// continuesCompound reports whether a column-0 line is a clause of the
+// statement before it.
+func continuesCompound(b []byte) bool {
+	for _, kw := range []string{"else", "elif", "except", "finally"} {
+		if bytes.HasPrefix(b, []byte(kw)) {
+			if len(b) == len(kw) {
+				return true
+			}
+			if !isIdent(b[len(kw)]) {
+				return true
+			}
+		}
+	}
+	return false
+}
