@@ -105,7 +105,10 @@ func TestRunGoSubject(t *testing.T) {
 	b.entry("slow-never-skip", "example.com/billing.SlowFirst", fixtureFor("j"), vErr, ns)
 	b.entry("slow-freeze", "example.com/billing.SlowFirst", fixtureFor("k"), vErr, fz)
 	b.entry("crash", "example.com/billing.Crash", fixtureFor("l"), vErr, ns)
+	b.entry("hash-drift", "example.com/billing.AcceptEmail", fixtureFor("m"), vErr, ns)
+	b.file(DefaultCorpusDir+"/hash-drift.json", `{"email": "ok@example.com", "tenant": "m"}`+"\n")
 	c := b.load()
+	before := b.snapshot()
 	var targets []string
 	for _, e := range c.Lock.Entries {
 		targets = append(targets, e.Target)
@@ -132,6 +135,7 @@ func TestRunGoSubject(t *testing.T) {
 		{"slow-never-skip", false, ReasonNoReject, 1},
 		{"slow-freeze", true, ReasonHeld, 2},
 		{"crash", false, ReasonNoReject, 1},
+		{"hash-drift", false, ReasonHashDrift, 0},
 	}
 	if diff := cmp.Diff(want, rows(rep)); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
@@ -139,6 +143,7 @@ func TestRunGoSubject(t *testing.T) {
 			t.Log(r.ID, r.Detail)
 		}
 	}
+	b.unchanged(before)
 	var text strings.Builder
 	if err := rep.WriteText(&text); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"flag"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -146,6 +147,40 @@ func (b *corpusBuilder) load() Corpus {
 	return Corpus{Lock: lock, Root: b.dir, Dir: DefaultCorpusDir}
 }
 
+// snapshot returns the lockfile's bytes and every file of the corpus.
+func (b *corpusBuilder) snapshot() map[string]string {
+	b.t.Helper()
+	files := map[string]string{}
+	root := filepath.Join(b.dir, DefaultCorpusDir)
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, _ := os.ReadFile(p) // a dangling link reads as empty
+		files[p] = string(data)
+		return nil
+	})
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	lock, err := os.ReadFile(filepath.Join(b.dir, DefaultLockPath))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	files[DefaultLockPath] = string(lock)
+	return files
+}
+
+// unchanged checks seed 000's last row: a run never edits the lockfile or
+// the corpus, and never adds an entry ("New reject on extra input: not in
+// corpus: allow; do not auto-add").
+func (b *corpusBuilder) unchanged(before map[string]string) {
+	b.t.Helper()
+	if diff := cmp.Diff(before, b.snapshot()); diff != "" {
+		b.t.Errorf("the run changed the lockfile or the corpus (-before +after):\n%s", diff)
+	}
+}
+
 func fixtureFor(tenant string) string {
 	return `{"email": "not-an-email", "tenant": "` + tenant + `"}` + "\n"
 }
@@ -237,6 +272,7 @@ func TestRunDecisionTable(t *testing.T) {
 	b.entry("http-404-expected", "POST /nowhere", inv, Must{Kind: KindHTTP, Status: 404}, ns)
 
 	c := b.load()
+	before := b.snapshot()
 	ad, err := gate.NewPythonAdapter(gate.PythonConfig{Interpreter: realPython(t), Dir: b.dir, Timeout: 1500 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -294,6 +330,7 @@ func TestRunDecisionTable(t *testing.T) {
 	if rep.Holds() {
 		t.Error("Holds() = true with broken entries")
 	}
+	b.unchanged(before)
 	var text bytes.Buffer
 	if err := rep.WriteText(&text); err != nil {
 		t.Fatal(err)
