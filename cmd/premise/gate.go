@@ -82,6 +82,9 @@ the module does not import) premise reports that reason once and exits 3.`,
 			if opts.Budget < 0 {
 				return fmt.Errorf("--budget %d: want 0 or more", opts.Budget)
 			}
+			if opts.Lang == "exec" && strings.TrimSpace(opts.Exec) == "" {
+				return fmt.Errorf("--lang exec needs --exec COMMAND, the worker that speaks the protocol")
+			}
 			if opts.Timeout <= 0 {
 				return fmt.Errorf("--timeout %s: want a positive duration", opts.Timeout)
 			}
