@@ -113,7 +113,8 @@ func runRun(ctx context.Context, opts runOptions) error {
 		Repo:     opts.Repo, Base: opts.Base, Head: opts.Head, Out: opts.Out,
 		Python: opts.Python, Reruns: opts.Reruns, Budget: opts.Budget,
 		Timeout: opts.Timeout, Seed: opts.Seed,
-		Progress: prog.stage,
+		Progress:    prog.stage,
+		RowProgress: prog.rows,
 	})
 	prog.done()
 	if err != nil {
@@ -257,6 +258,19 @@ func (p *progress) stage(stage, detail string) {
 		return
 	}
 	fmt.Fprintln(p.w, line)
+}
+
+// rows redraws a bar for a stage's rows; only on a terminal, where a line
+// per row would not scroll away.
+func (p *progress) rows(stage string, done, total int) {
+	if p.off || !p.tty || total == 0 {
+		return
+	}
+	const width = 24
+	n := done * width / total
+	fmt.Fprintf(p.w, "\r\033[Kpremise: %-10s [%s%s] %d/%d rows (%.1fs)", stage,
+		strings.Repeat("#", n), strings.Repeat(".", width-n), done, total, time.Since(p.start).Seconds())
+	p.shown = true
 }
 
 func (p *progress) done() {

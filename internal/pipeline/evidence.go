@@ -117,6 +117,7 @@ func (p *run) evidence(ctx context.Context) error {
 		cfg := p.gateConfig()
 		cfg.Repo, cfg.Base, cfg.Lang = head, p.res.MergeBase, lang
 		cfg.Reruns = evidenceReruns
+		cfg.Progress = p.rowProgress(StageEvidence, len(t.Rows))
 		cfg.Budget = len(t.Rows) // evidence never blocks on flakes
 		if cfg.Timeout == 0 || cfg.Timeout > evidenceTimeout {
 			cfg.Timeout = evidenceTimeout

@@ -75,6 +75,9 @@ type Config struct {
 	Reject func(ctx context.Context, repo string) (broken int, summary string, err error)
 	// Progress, if set, is told when each stage starts.
 	Progress func(stage, detail string)
+	// RowProgress, if set, is told after each row of the evidence and
+	// gate stages, for a progress bar on a terminal.
+	RowProgress func(stage string, done, total int)
 }
 
 // Summary is what a run found: the verdict, the figures, and the evidence
@@ -421,6 +424,7 @@ func (p *run) gate(ctx context.Context, table *validate.Table) error {
 	}
 	cfg.Repo = head
 	cfg.Base = p.res.MergeBase
+	cfg.Progress = p.rowProgress(StageGate, len(table.Rows))
 	rep, err := gate.Run(ctx, cfg, table)
 	if err != nil {
 		return err
@@ -489,6 +493,18 @@ func (p *run) repoDir() string {
 		return "."
 	}
 	return p.cfg.Repo
+}
+
+// rowProgress reports each finished row of a stage of total rows.
+func (p *run) rowProgress(stage string, total int) func(gate.RowResult) {
+	if p.cfg.RowProgress == nil {
+		return nil
+	}
+	done := 0
+	return func(gate.RowResult) {
+		done++
+		p.cfg.RowProgress(stage, done, total)
+	}
 }
 
 func (p *run) gateConfig() gate.Config {
