@@ -128,7 +128,7 @@ the existing register untouched and exits 3.`,
 	f.StringVar(&opts.Head, "head", "HEAD", "the head revision")
 	f.StringVar(&opts.Patch, "patch", "", "read a unified diff from `FILE` (- for stdin) instead of running git diff")
 	f.StringVar(&opts.Out, "out", "", "the register to write or merge into (default REPO/assumptions.yaml)")
-	f.StringVar(&opts.Format, "format", "", "also print the register to stdout as `yaml`, `markdown` (a PR table) or `json`")
+	f.StringVar(&opts.Format, "format", "", "also print the register to stdout as `FORMAT`: yaml, markdown (a PR table) or json")
 	f.BoolVar(&opts.JSON, "json", false, "print the run (kept and dropped rows, findings, usage) as JSON")
 	d := propose.DefaultConfig()
 	f.StringVar(&endpoint, "endpoint", "", "base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1")
