@@ -1,7 +1,11 @@
 package validate
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -327,5 +331,62 @@ func BenchmarkFilterScaling(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestFilterOnRealDiff runs the filter on the diff diffparse reads from a
+// real repository holding examples/intervals (base, then the agent's patch).
+func TestFilterOnRealDiff(t *testing.T) {
+	dir := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@premise.invalid",
+			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@premise.invalid", "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	copyFile := func(from, to string) {
+		t.Helper()
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Dir(to), 0o755)
+		if err := os.WriteFile(to, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("init", "-q", "-b", "main")
+	copyFile("../examples/intervals/base/intervals/__init__.py", filepath.Join(dir, "intervals/__init__.py"))
+	git("add", "-A")
+	git("commit", "-q", "-m", "base")
+	copyFile("../examples/intervals/head/intervals/__init__.py", filepath.Join(dir, "intervals/__init__.py"))
+	git("commit", "-q", "-am", "agent patch")
+	res, err := diffparse.Load(context.Background(), diffparse.Config{Repo: dir, Base: "HEAD~1", Head: "HEAD"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Filter([]Candidate{
+		{Symbol: "merge_ranges", Precondition: "ranges arrive already sorted by start", Evidence: "for start, end in ranges:"},
+		{Symbol: "intervals.merge_ranges", Precondition: "the sort is gone", Evidence: "ordered = sorted(ranges, key=lambda r: r[0])"},
+		{Symbol: "intervals.covers", Precondition: "point is an int", Evidence: "return any(start <= point < end for start, end in ranges)"},
+		{Symbol: "intervals.merge_ranges", Precondition: "ranges hold pairs", Evidence: "return any(start <= point < end for start, end in ranges)"},
+	}, res)
+	var kept []string
+	for _, k := range got.Kept {
+		kept = append(kept, fmt.Sprintf("%s %s:%d", k.Symbol, k.File, k.Line))
+	}
+	want := []string{"intervals.merge_ranges intervals/__init__.py:9", "intervals.merge_ranges intervals/__init__.py:8"}
+	if diff := cmp.Diff(want, kept); diff != "" {
+		t.Errorf("kept (-want +got):\n%s", diff)
+	}
+	var reasons []string
+	for _, d := range got.Dropped {
+		reasons = append(reasons, d.Reason)
+	}
+	if diff := cmp.Diff([]string{ReasonUnknownSymbol, ReasonEvidenceNotInDiff}, reasons); diff != "" {
+		t.Errorf("dropped (-want +got), covers is unchanged and its return line is outside every hunk:\n%s", diff)
 	}
 }
