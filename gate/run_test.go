@@ -82,3 +82,41 @@ func TestDifferential(t *testing.T) {
 		t.Errorf("the base worktree was not removed:\n%s", out)
 	}
 }
+
+// TestDifferentialGo: the Go twin through a base worktree: the harness is
+// built in each tree's own module, and P004 and P005 are the rows whose
+// outcome the agent's patch changed.
+func TestDifferentialGo(t *testing.T) {
+	dir := t.TempDir()
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@premise.invalid",
+			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@premise.invalid", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/iv\n\ngo 1.21\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	copyFile(t, "../examples/intervals_go/intervals.go", filepath.Join(dir, "intervals.go"))
+	run("init", "-q", "-b", "main")
+	run("add", ".")
+	run("commit", "-qm", "base")
+	copyFile(t, "../examples/intervals_go/agentpatch/intervals.go", filepath.Join(dir, "intervals.go"))
+	run("commit", "-qam", "agent patch")
+	tab := loadTable(t, "../examples/intervals_go/partitions.yaml")
+	tab.Target = "example.com/iv.MergeRanges"
+	rep, err := Differential(context.Background(), Config{Repo: dir, Base: "HEAD~1", Budget: DefaultBudget, Reruns: 2, Seed: 1}, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"P004", "P005"}, rep.Changed); diff != "" {
+		t.Errorf("changed rows (-want +got):\n%s", diff)
+	}
+	if rep.Exit != 1 {
+		t.Errorf("exit %d, want 1", rep.Exit)
+	}
+}
