@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"fmt"
 	"io"
 	"time"
 
@@ -14,6 +14,10 @@ import (
 // (issue 3): each a flag, an environment variable and a key of
 // .premise.yaml, flags winning.
 type modelFlags struct {
+	// timeoutFlag names the request-timeout flag: "timeout" for premise
+	// propose, "model-timeout" where --timeout is the gate's.
+	timeoutFlag string
+
 	endpoint, model, keyEnv, cacheDir string
 	timeout                           time.Duration
 	attempts, concurrency, budget     int
@@ -27,7 +31,10 @@ func (m *modelFlags) bind(c *cobra.Command) {
 	f.StringVar(&m.model, "model", "", "the model name, or static for the built-in rules")
 	f.StringVar(&m.keyEnv, "api-key-env", d.APIKeyEnv, "the environment variable that holds the API key")
 	f.StringVar(&m.cacheDir, "cache-dir", "", "where replies are cached (default the user cache dir's premise/)")
-	f.DurationVar(&m.timeout, "model-timeout", d.Timeout, "timeout of one model request")
+	if m.timeoutFlag == "" {
+		m.timeoutFlag = "timeout"
+	}
+	f.DurationVar(&m.timeout, m.timeoutFlag, d.Timeout, "timeout of one model request")
 	f.IntVar(&m.attempts, "max-attempts", d.MaxAttempts, "attempts per request (429, 5xx, timeouts and cut-off replies are retried)")
 	f.IntVar(&m.concurrency, "concurrency", d.Concurrency, "requests in flight at once")
 	f.IntVar(&m.budget, "token-budget", d.TokenBudget, "estimated prompt tokens per request; larger diffs are split by symbol")
@@ -52,14 +59,14 @@ func (m *modelFlags) config(c *cobra.Command, repo string, getenv func(string) s
 	set("model", func() { cfg.Model = m.model })
 	set("api-key-env", func() { cfg.APIKeyEnv = m.keyEnv })
 	set("cache-dir", func() { cfg.CacheDir = m.cacheDir })
-	set("model-timeout", func() { cfg.Timeout = m.timeout })
+	set(m.timeoutFlag, func() { cfg.Timeout = m.timeout })
 	set("max-attempts", func() { cfg.MaxAttempts = m.attempts })
 	set("concurrency", func() { cfg.Concurrency = m.concurrency })
 	set("token-budget", func() { cfg.TokenBudget = m.budget })
 	set("no-cache", func() { cfg.NoCache = m.noCache })
 	set("no-repair", func() { cfg.NoRepair = m.noRepair })
 	if cfg.MaxAttempts < 1 || cfg.Concurrency < 1 || cfg.Timeout <= 0 || cfg.TokenBudget < 500 {
-		return cfg, errors.New("--max-attempts and --concurrency must be at least 1, --model-timeout positive, --token-budget at least 500")
+		return cfg, fmt.Errorf("--max-attempts and --concurrency must be at least 1, --%s positive, --token-budget at least 500", m.timeoutFlag)
 	}
 	return cfg, cfg.Check()
 }

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -38,12 +37,7 @@ type proposeOptions struct {
 
 func newProposeCmd(s Streams) *cobra.Command {
 	opts := proposeOptions{Getenv: os.Getenv, In: s.In, Stdout: s.Out, Stderr: s.Err}
-	var (
-		endpoint, model, keyEnv, cacheDir string
-		timeout                           time.Duration
-		attempts, concurrency, budget     int
-		noCache, noRepair                 bool
-	)
+	var model modelFlags
 	c := &cobra.Command{
 		Use:   "propose [--base REV] [--head REV] [--repo DIR] [--model NAME|static] [--out FILE] [--format yaml|markdown|json] [--json]",
 		Short: "Draft the assumption register (assumptions.yaml) from the diff",
@@ -92,30 +86,8 @@ the existing register untouched and exits 3.`,
 			default:
 				return fmt.Errorf("--format %q: want yaml, markdown or json", opts.Format)
 			}
-			cfg, err := propose.LoadConfig(opts.Repo, opts.Getenv)
+			cfg, err := model.config(c, opts.Repo, opts.Getenv)
 			if err != nil {
-				return err
-			}
-			fl := c.Flags()
-			set := func(name string, apply func()) {
-				if fl.Changed(name) {
-					apply()
-				}
-			}
-			set("endpoint", func() { cfg.Endpoint = endpoint })
-			set("model", func() { cfg.Model = model })
-			set("api-key-env", func() { cfg.APIKeyEnv = keyEnv })
-			set("cache-dir", func() { cfg.CacheDir = cacheDir })
-			set("timeout", func() { cfg.Timeout = timeout })
-			set("max-attempts", func() { cfg.MaxAttempts = attempts })
-			set("concurrency", func() { cfg.Concurrency = concurrency })
-			set("token-budget", func() { cfg.TokenBudget = budget })
-			set("no-cache", func() { cfg.NoCache = noCache })
-			set("no-repair", func() { cfg.NoRepair = noRepair })
-			if cfg.MaxAttempts < 1 || cfg.Concurrency < 1 || cfg.Timeout <= 0 || cfg.TokenBudget < 500 {
-				return errors.New("--max-attempts and --concurrency must be at least 1, --timeout positive, --token-budget at least 500")
-			}
-			if err := cfg.Check(); err != nil {
 				return err
 			}
 			opts.Model = cfg
@@ -130,17 +102,7 @@ the existing register untouched and exits 3.`,
 	f.StringVar(&opts.Out, "out", "", "the register to write or merge into (default REPO/assumptions.yaml)")
 	f.StringVar(&opts.Format, "format", "", "also print the register to stdout as `FORMAT`: yaml, markdown (a PR table) or json")
 	f.BoolVar(&opts.JSON, "json", false, "print the run (kept and dropped rows, findings, usage) as JSON")
-	d := propose.DefaultConfig()
-	f.StringVar(&endpoint, "endpoint", "", "base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1")
-	f.StringVar(&model, "model", "", "the model name, or static for the built-in rules")
-	f.StringVar(&keyEnv, "api-key-env", d.APIKeyEnv, "the environment variable that holds the API key")
-	f.StringVar(&cacheDir, "cache-dir", "", "where replies are cached (default the user cache dir's premise/)")
-	f.DurationVar(&timeout, "timeout", d.Timeout, "timeout of one request")
-	f.IntVar(&attempts, "max-attempts", d.MaxAttempts, "attempts per request (429, 5xx, timeouts and cut-off replies are retried)")
-	f.IntVar(&concurrency, "concurrency", d.Concurrency, "requests in flight at once")
-	f.IntVar(&budget, "token-budget", d.TokenBudget, "estimated prompt tokens per request; larger diffs are split by symbol")
-	f.BoolVar(&noCache, "no-cache", false, "neither read nor write the reply cache")
-	f.BoolVar(&noRepair, "no-repair", false, "do not send dropped rows back to the model for one repair round")
+	model.bind(c)
 	return c
 }
 
@@ -192,16 +154,9 @@ func runPropose(ctx context.Context, opts proposeOptions) error {
 		return err
 	}
 
-	var p propose.Proposer
-	if opts.Model.Static() {
-		p = propose.NewStatic()
-	} else {
-		o, err := propose.NewOpenAI(opts.Model, opts.Getenv(opts.Model.APIKeyEnv))
-		if err != nil {
-			return err
-		}
-		o.Log = opts.Stderr
-		p = o
+	p, err := newProposer(opts.Model, opts.Getenv, opts.Stderr)
+	if err != nil {
+		return err
 	}
 	draft, err := propose.Draft(ctx, p, res)
 	if err != nil {

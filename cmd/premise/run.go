@@ -34,7 +34,7 @@ type runOptions struct {
 
 func newRunCmd(s Streams) *cobra.Command {
 	opts := runOptions{Streams: s}
-	var model modelFlags
+	model := modelFlags{timeoutFlag: "model-timeout"}
 	c := &cobra.Command{
 		Use:   "run",
 		Short: "The whole pipeline in one command: diff, propose, evidence, check, gate",
