@@ -1,6 +1,8 @@
 package diffparse
 
 import (
+	"bytes"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
@@ -53,7 +55,7 @@ func blocks(hunks []Hunk) []block {
 
 // lineStarts returns the byte offset of each line's start, plus len(src).
 func lineStarts(src []byte) []uint {
-	starts := []uint{0}
+	starts := make([]uint, 1, bytes.Count(src, []byte{'\n'})+2)
 	for i, c := range src {
 		if c == '\n' {
 			starts = append(starts, uint(i+1))

@@ -86,13 +86,14 @@ type pyRegions struct {
 	lines  []uint // byte offset of each line start, plus len(src)
 	starts []int  // 1-based lines where top-level statements begin
 	cache  map[int][]Decl
+	sub    map[[2]int][]Decl // (region, statement of its class body) -> decls
 }
 
 func newPyRegions(src []byte) *pyRegions {
 	if src == nil {
 		return &pyRegions{}
 	}
-	return &pyRegions{src: src, lines: lineStarts(src), starts: pyStatementStarts(src), cache: map[int][]Decl{}}
+	return &pyRegions{src: src, lines: lineStarts(src), starts: pyStatementStarts(src), cache: map[int][]Decl{}, sub: map[[2]int][]Decl{}}
 }
 
 // decls parses the top-level statements holding the given lines and
@@ -111,6 +112,10 @@ func (r *pyRegions) decls(lines []int) ([]Decl, error) {
 	sort.Ints(idx)
 	out := []Decl{}
 	for _, i := range idx {
+		if ds, ok := r.classDecls(i, lines); ok {
+			out = append(out, ds...)
+			continue
+		}
 		ds, ok := r.cache[i]
 		if !ok {
 			first := r.starts[i]
@@ -278,4 +283,213 @@ func continuesCompound(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// classMinLines is the size from which a top-level class is parsed by the
+// statements of its body rather than whole.
+const classMinLines = 60
+
+// classDecls handles a large top-level class: the class itself is read from
+// its header and its extent, and only the statements of its body that hold
+// one of lines are parsed, each wrapped in a stand-in class so that it
+// parses at its own indentation. It reports false when region i is not such
+// a class or a statement does not parse; the region is then parsed whole.
+func (r *pyRegions) classDecls(i int, lines []int) ([]Decl, bool) {
+	first := r.starts[i]
+	last := len(r.lines) - 1 // lines in the file
+	if i+1 < len(r.starts) {
+		last = r.starts[i+1] - 1
+	}
+	if last-first+1 < classMinLines {
+		return nil, false
+	}
+	from, _ := offset(r.lines, first)
+	to := uint(len(r.src))
+	if i+1 < len(r.starts) {
+		to, _ = offset(r.lines, r.starts[i+1])
+	}
+	text := r.src[from:to]
+	// Skip decorators to the class keyword.
+	hdr := 0
+	for bytes.HasPrefix(text[hdr:], []byte("@")) {
+		j := bytes.IndexByte(text[hdr:], '\n')
+		if j < 0 {
+			return nil, false
+		}
+		hdr += j + 1
+	}
+	if !bytes.HasPrefix(text[hdr:], []byte("class")) || len(text) <= hdr+5 || isIdent(text[hdr+5]) {
+		return nil, false
+	}
+	k := hdr + 5
+	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+		k++
+	}
+	n := k
+	for n < len(text) && isIdent(text[n]) {
+		n++
+	}
+	name := string(text[k:n])
+	if name == "" {
+		return nil, false
+	}
+	indent, subs := pyBodyStarts(text)
+	if indent == "" || len(subs) == 0 {
+		return nil, false
+	}
+	// The class ends at its last line of code: trailing blank and comment
+	// lines are not part of it (as in Python's ast).
+	end := last
+	for end > first {
+		a, _ := offset(r.lines, end)
+		b, _ := offset(r.lines, end+1)
+		if b == 0 {
+			b = uint(len(r.src))
+		}
+		t := bytes.TrimSpace(r.src[a:b])
+		if len(t) > 0 && t[0] != '#' {
+			break
+		}
+		end--
+	}
+	out := []Decl{{Local: name, Kind: "class", Start: first, End: end}}
+	seen := map[int]bool{}
+	for _, l := range lines {
+		if l < first || l > last {
+			continue
+		}
+		rel := l - first + 1 // line within text
+		j := sort.SearchInts(subs, rel+1) - 1
+		if j < 0 || seen[j] {
+			continue
+		}
+		seen[j] = true
+		ds, ok := r.sub[[2]int{i, j}]
+		if !ok {
+			a, _ := offset(lineStarts(text), subs[j])
+			b := uint(len(text))
+			if j+1 < len(subs) {
+				b, _ = offset(lineStarts(text), subs[j+1])
+			}
+			const stand = "_premise_"
+			wrapped := append([]byte("class "+stand+":\n"), text[a:b]...)
+			got, _, err, _ := pythonFrontEnd{}.declsPair(wrapped, nil, nil)
+			if err != nil || len(got) == 0 || got[0].Local != stand {
+				return nil, false
+			}
+			shift := first - 1 + subs[j] - 2
+			for _, d := range got[1:] {
+				d.Local = name + strings.TrimPrefix(d.Local, stand)
+				d.Start += shift
+				d.End += shift
+				ds = append(ds, d)
+			}
+			r.sub[[2]int{i, j}] = ds
+		}
+		out = append(out, ds...)
+	}
+	return out, true
+}
+
+// pyBodyStarts finds the statements of a compound statement's body: the
+// body's indentation (that of its first line of code after the header) and
+// the 1-based lines, within text, where statements at that indentation
+// begin. A decorator and the definition under it are one statement.
+func pyBodyStarts(text []byte) (string, []int) {
+	var (
+		starts    []int
+		indent    string
+		have      bool
+		line      = 1
+		atStart   = true
+		inStr     bool
+		quote     byte
+		triple    bool
+		depth     int
+		cont      bool
+		decorated bool
+	)
+	for i := 0; i < len(text); {
+		if atStart {
+			atStart = false
+			if !inStr && depth == 0 && !cont && line > 1 {
+				w := i
+				for w < len(text) && (text[w] == ' ' || text[w] == '\t') {
+					w++
+				}
+				if w < len(text) && w > i {
+					switch text[w] {
+					case '\n', '\r', '#', '\f', '\\':
+					default:
+						ws := string(text[i:w])
+						if !have {
+							indent, have = ws, true
+						}
+						if ws == indent {
+							if !decorated && !continuesCompound(text[w:]) {
+								starts = append(starts, line)
+							}
+							decorated = text[w] == '@'
+						}
+					}
+				}
+			}
+			cont = false
+		}
+		c := text[i]
+		if inStr {
+			switch {
+			case c == '\\':
+				if i+1 < len(text) && text[i+1] == '\n' {
+					line++
+					atStart = true
+				}
+				i += 2
+				continue
+			case c == quote && !triple:
+				inStr = false
+			case c == quote && triple && bytes.HasPrefix(text[i:], []byte{quote, quote, quote}):
+				inStr = false
+				i += 3
+				continue
+			case c == '\n':
+				line++
+				atStart = true
+				if !triple {
+					inStr = false
+				}
+			}
+			i++
+			continue
+		}
+		switch c {
+		case '#':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			continue
+		case '"', '\'':
+			inStr, quote = true, c
+			triple = bytes.HasPrefix(text[i:], []byte{c, c, c})
+			if triple {
+				i += 3
+				continue
+			}
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case '\\':
+			if i+1 < len(text) && (text[i+1] == '\n' || text[i+1] == '\r') {
+				cont = true
+			}
+		case '\n':
+			line++
+			atStart = true
+		}
+		i++
+	}
+	return indent, starts
 }
