@@ -8,14 +8,14 @@ import (
 )
 
 // BenchmarkLoad measures Load on a synthetic diff of about 50,000 lines
-// over 100 Python and Go files (issue 2, "Speed"): git diff, one cat-file
+// over 50 Python and Go files (issue 2, "Speed"): git diff, one cat-file
 // process for both sides of every file, both front ends, the mapping.
 //
 //	go test ./diffparse -run '^$' -bench BenchmarkLoad -benchtime 10x
 func BenchmarkLoad(b *testing.B) {
 	r := newTestRepo(b)
 	base, head := map[string]string{}, map[string]string{}
-	for i := 0; i < 50; i++ {
+	for i := 0; i < 25; i++ {
 		base[fmt.Sprintf("py/mod%02d.py", i)], head[fmt.Sprintf("py/mod%02d.py", i)] = synthPython(i)
 		base[fmt.Sprintf("go/p%02d/f.go", i)], head[fmt.Sprintf("go/p%02d/f.go", i)] = synthGo(i)
 	}
