@@ -14,6 +14,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -125,15 +126,21 @@ func (r *Runner) Run(ctx context.Context, c Corpus) (*Report, error) {
 	}
 	rep := &Report{}
 	locked := map[string]bool{}
-	for _, e := range c.Lock.Entries {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		res, rel := r.runEntry(ctx, root, corpusAbs, c, e)
-		res = r.Environmental.excuse(res, r.now())
+	// Every fixture is checked before any call: a subject that writes into
+	// the corpus cannot change what a later entry reads.
+	pend := make([]pending, len(c.Lock.Entries))
+	for i, e := range c.Lock.Entries {
+		var rel string
+		pend[i], rel = r.prepare(root, corpusAbs, c, e)
 		if rel != "" {
 			locked[rel] = true
 		}
+	}
+	for _, p := range pend {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		res := r.Environmental.excuse(r.decideEntry(ctx, p), r.now())
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -162,14 +169,26 @@ func (rep *Report) add(res Result) {
 	}
 }
 
-// runEntry checks one entry and returns its result and, when input_path is
-// inside the corpus, its path relative to the corpus directory.
-func (r *Runner) runEntry(ctx context.Context, root *os.Root, corpusAbs string, c Corpus, e Entry) (Result, string) {
-	res := Result{ID: e.ID, Policy: e.Policy(), Path: e.InputPath}
-	broken := func(reason, format string, args ...any) Result {
-		res.Reason = reason
-		res.Detail = reason + ": " + fmt.Sprintf(format, args...)
-		return res
+// pending is an entry after the checks of its fixture: either decided
+// already (done: BROKEN before any call) or ready for its attempts.
+type pending struct {
+	e    Entry
+	res  Result
+	done bool
+	call gate.Call // exception entries
+	body []byte    // http entries
+}
+
+// prepare checks one entry's fixture and returns it pending and, when
+// input_path is inside the corpus, its path relative to the corpus
+// directory.
+func (r *Runner) prepare(root *os.Root, corpusAbs string, c Corpus, e Entry) (pending, string) {
+	p := pending{e: e, res: Result{ID: e.ID, Policy: e.Policy(), Path: e.InputPath}}
+	broken := func(reason, format string, args ...any) pending {
+		p.res.Reason = reason
+		p.res.Detail = reason + ": " + fmt.Sprintf(format, args...)
+		p.done = true
+		return p
 	}
 	// Containment first, so that a path outside the corpus is never read
 	// (issue 6, item 5).
@@ -201,35 +220,58 @@ func (r *Runner) runEntry(ctx context.Context, root *os.Root, corpusAbs string, 
 	if err != nil {
 		return broken(ReasonUntrustedFixture, "%s %v", e.InputPath, err), rel
 	}
-	var attempt func(ctx context.Context) Attempt
 	switch e.Must.Kind {
 	case KindException:
-		c := gate.Call{ID: e.ID, Target: e.Target, Args: []any{payload}}
+		p.call = gate.Call{ID: e.ID, Target: e.Target, Args: []any{payload}}
 		if !r.Positional {
 			kwargs, ok := payload.(map[string]any)
 			if !ok {
 				return broken(ReasonUntrustedFixture, "%s is not a JSON object; an exception entry calls its target with the fixture's keys as keyword arguments", e.InputPath), rel
 			}
-			c.Args, c.Kwargs = []any{}, kwargs
+			p.call.Args, p.call.Kwargs = []any{}, kwargs
 		}
 		if r.Adapter == nil {
 			return broken(ReasonCouldNotCall, "no adapter to call %s", e.Target), rel
 		}
-		attempt = func(ctx context.Context) Attempt { return r.call(ctx, e, c) }
 	case KindHTTP:
-		attempt = func(ctx context.Context) Attempt { return r.request(ctx, e, data) }
+		p.body = data
 	}
-	return r.attempts(ctx, e, res, attempt), rel
+	return p, rel
+}
+
+// attemptID names attempt i (1-based) of an entry on the wire.
+func attemptID(id string, i int) string { return id + "#" + strconv.Itoa(i) }
+
+// decideEntry makes an entry's attempts. Calls go one at a time: pipelining
+// them (gate's CallBatch) measured slower here, and a flake policy decides
+// each retry from the attempt before it.
+func (r *Runner) decideEntry(ctx context.Context, p pending) Result {
+	if p.done {
+		return p.res
+	}
+	var attempt func(ctx context.Context, i int) Attempt
+	switch p.e.Must.Kind {
+	case KindException:
+		attempt = func(ctx context.Context, i int) Attempt {
+			c := p.call
+			c.ID = attemptID(p.e.ID, i)
+			reply, err := r.Adapter.Call(ctx, c)
+			return r.judge(p.e, reply, err)
+		}
+	default:
+		attempt = func(ctx context.Context, i int) Attempt { return r.request(ctx, p.e, p.body) }
+	}
+	return r.attempts(ctx, p.e, p.res, attempt)
 }
 
 // attempts applies the entry's flake policy (seed 000, Step 3).
-func (r *Runner) attempts(ctx context.Context, e Entry, res Result, attempt func(context.Context) Attempt) Result {
+func (r *Runner) attempts(ctx context.Context, e Entry, res Result, attempt func(ctx context.Context, i int) Attempt) Result {
 	n := r.Attempts
 	if n <= 0 {
 		n = DefaultAttempts
 	}
 	for i := 1; i <= n; i++ {
-		a := attempt(ctx)
+		a := attempt(ctx, i)
 		res.Attempts = append(res.Attempts, a)
 		if ctx.Err() != nil {
 			res.Reason, res.Detail = ReasonNoReject, "interrupted"
@@ -256,11 +298,10 @@ func (r *Runner) attempts(ctx context.Context, e Entry, res Result, attempt func
 	return res
 }
 
-// call runs one attempt of an exception entry through the adapter. The
-// adapter enforces its own per-call timeout and reports it as a timeout
-// reply; ctx only carries cancellation.
-func (r *Runner) call(ctx context.Context, e Entry, c gate.Call) Attempt {
-	reply, err := r.Adapter.Call(ctx, c)
+// judge reads one attempt of an exception entry. The adapter enforces its
+// own per-call timeout and reports it as a timeout reply; an error means
+// the call could not be attempted.
+func (r *Runner) judge(e Entry, reply gate.Reply, err error) Attempt {
 	if err != nil {
 		return Attempt{Reason: ReasonCouldNotCall, Detail: fmt.Sprintf("%s: %v", ReasonCouldNotCall, err)}
 	}
