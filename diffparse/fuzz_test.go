@@ -3,6 +3,8 @@ package diffparse
 import (
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // FuzzParse feeds the diff parser arbitrary bytes: it must never panic, and
@@ -62,6 +64,14 @@ func FuzzSymbols(f *testing.F) {
 	f.Add("--- a/m.py\n+++ b/m.py\n@@ -1,3 +1,3 @@\n def f():\n-    return 1\n+    return 2\n \n", "def f():\n    return 2\n\nclass C:\n    def m(self):\n        pass\n", false)
 	f.Add("--- a/m.go\n+++ b/m.go\n@@ -3,0 +4,2 @@\n+func F() {\n+}\n", "package m\n\ntype T struct{}\nfunc F() {\n}\nfunc (t *T) M() {}\n", true)
 	f.Add("--- a/m.py\n+++ b/m.py\n@@ -5,2 +4,0 @@\n-x\n-y\n", "@d\ndef f():\n    a = 1\n    b = 2\n    return a\n", false)
+	// A class large enough to be parsed by the statements of its body.
+	var big strings.Builder
+	big.WriteString("import os\n\n\n@dataclass\nclass Big(Base):\n    \"\"\"Doc.\"\"\"\n\n")
+	for i := 0; i < 20; i++ {
+		big.WriteString("    @property\n    def m" + strings.Repeat("x", i) + "(self):\n        return (1,\n2)\n\n")
+	}
+	big.WriteString("    class Inner:\n        def deep(self):\n            pass\n# trailing\n\n\ndef after():\n    pass\n")
+	f.Add("--- a/m.py\n+++ b/m.py\n@@ -10,2 +10,2 @@\n-        return (1,\n+        return (2,\n 2)\n@@ -108,0 +108,1 @@\n+            x = 1\n", big.String(), false)
 	f.Fuzz(func(t *testing.T, diffText, src string, isGo bool) {
 		files, err := Parse([]byte(diffText), "fuzz.diff")
 		if err != nil || len(files) == 0 {
@@ -81,6 +91,16 @@ func FuzzSymbols(f *testing.F) {
 			}
 		}
 		syms := changedSymbols(files[0].Hunks, decls, decls, qualifyWith("m"), qualifyWith("m"))
+		if !isGo {
+			// Parsing only the statements around the changes must give the
+			// same symbols as the whole file.
+			if rh, rb, err := (pythonFrontEnd{}).regionDecls([]byte(src), []byte(src), files[0].Hunks); err == nil {
+				got := changedSymbols(files[0].Hunks, rh, rb, qualifyWith("m"), qualifyWith("m"))
+				if diff := cmp.Diff(syms, got); diff != "" {
+					t.Fatalf("region parse differs from the whole file (-whole +regions):\n%s", diff)
+				}
+			}
+		}
 		for _, s := range syms {
 			if len(s.ChangedLines) == 0 {
 				t.Fatalf("symbol %s with no changed lines", s.Name)

@@ -87,18 +87,41 @@ type pyRegions struct {
 	starts []int  // 1-based lines where top-level statements begin
 	cache  map[int][]Decl
 	sub    map[[2]int][]Decl // (region, statement of its class body) -> decls
+	// unsplit means the source cannot be cut at its statements.
+	unsplit bool
 }
 
 func newPyRegions(src []byte) *pyRegions {
 	if src == nil {
 		return &pyRegions{}
 	}
-	return &pyRegions{src: src, lines: lineStarts(src), starts: pyStatementStarts(src), cache: map[int][]Decl{}, sub: map[[2]int][]Decl{}}
+	r := &pyRegions{src: src, lines: lineStarts(src), starts: pyStatementStarts(src), cache: map[int][]Decl{}, sub: map[[2]int][]Decl{}}
+	// Code before the first statement at column 0 belongs to no region
+	// (Python rejects such an indent; tree-sitter may not): parse whole.
+	end := len(r.lines) - 1
+	if len(r.starts) > 0 {
+		end = r.starts[0] - 1
+	}
+	for l := 1; l <= end; l++ {
+		a, _ := offset(r.lines, l)
+		b, ok := offset(r.lines, l+1)
+		if !ok {
+			b = uint(len(src))
+		}
+		if t := bytes.TrimSpace(src[a:b]); len(t) > 0 && t[0] != '#' {
+			r.unsplit = true
+			break
+		}
+	}
+	return r
 }
 
 // decls parses the top-level statements holding the given lines and
 // returns their declarations with the file's line numbers.
 func (r *pyRegions) decls(lines []int) ([]Decl, error) {
+	if r.unsplit {
+		return nil, errRegion
+	}
 	seen := map[int]bool{}
 	var idx []int
 	for _, l := range lines {
