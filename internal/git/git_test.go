@@ -1,0 +1,122 @@
+package git
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+var who = Identity{Name: "premise test", Email: "test@premise.invalid", When: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+
+func newRepo(t *testing.T) (*Repo, string, string) {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	r, err := Init(ctx, dir, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first, err := r.CommitAll(ctx, "one", who)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("two\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second, err := r.CommitAll(ctx, "two", who)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, first, second
+}
+
+func TestOpen(t *testing.T) {
+	ctx := context.Background()
+	r, _, _ := newRepo(t)
+	sub := filepath.Join(r.Dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Open(ctx, sub); err != nil || got.Bare {
+		t.Errorf("Open(subdirectory) = %+v, %v; want a work tree", got, err)
+	}
+	bare := filepath.Join(t.TempDir(), "b.git")
+	if out, err := exec.Command("git", "clone", "-q", "--bare", r.Dir, bare).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if got, err := Open(ctx, bare); err != nil || !got.Bare {
+		t.Errorf("Open(bare) = %+v, %v; want a bare repository", got, err)
+	}
+	if _, err := Open(ctx, t.TempDir()); !errors.Is(err, ErrNotRepo) {
+		t.Errorf("Open(empty dir) err = %v, want ErrNotRepo", err)
+	}
+	if _, err := Open(ctx, filepath.Join(r.Dir, "a.txt")); !errors.Is(err, ErrNotRepo) {
+		t.Errorf("Open(file) err = %v, want ErrNotRepo", err)
+	}
+}
+
+func TestRevParseMergeBaseDiff(t *testing.T) {
+	ctx := context.Background()
+	r, first, second := newRepo(t)
+	got, err := r.RevParse(ctx, "main~1", "main")
+	if err != nil || got[0] != first || got[1] != second {
+		t.Errorf("RevParse = %v, %v; want [%s %s]", got, err, first, second)
+	}
+	for _, bad := range []string{"nope", "--all", ""} {
+		if _, err := r.RevParse(ctx, bad); !errors.Is(err, ErrBadRev) {
+			t.Errorf("RevParse(%q) err = %v, want ErrBadRev", bad, err)
+		}
+		if _, err := r.RevParse(ctx, "main", bad); !errors.Is(err, ErrBadRev) {
+			t.Errorf("RevParse(main, %q) err = %v, want ErrBadRev", bad, err)
+		}
+	}
+	if mb, err := r.MergeBase(ctx, first, second); err != nil || mb != first {
+		t.Errorf("MergeBase = %q, %v; want %s", mb, err, first)
+	}
+	if base, err := r.DefaultBase(ctx); err != nil || base != "main" {
+		t.Errorf("DefaultBase = %q, %v; want main", base, err)
+	}
+	d, err := r.Diff(ctx, first, second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "diff --git a/a.txt b/a.txt\n"
+	if len(d) < len(want) || string(d[:len(want)]) != want {
+		t.Errorf("Diff starts %q, want %q", d, want)
+	}
+}
+
+func TestCatter(t *testing.T) {
+	ctx := context.Background()
+	r, first, second := newRepo(t)
+	c, err := r.Catter(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, tt := range []struct{ rev, want string }{{first, "one\n"}, {second, "two\n"}, {first, "one\n"}} {
+		got, err := c.Blob(tt.rev, "a.txt")
+		if err != nil || string(got) != tt.want {
+			t.Errorf("Blob(%.7s, a.txt) = %q, %v; want %q", tt.rev, got, err, tt.want)
+		}
+	}
+	if _, err := c.Blob(second, "missing.txt"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Blob(missing) err = %v, want ErrNotFound", err)
+	}
+	if _, err := c.Blob(second, ""); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Blob(tree) err = %v, want ErrNotFound", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if _, err := c.Blob(second, "a.txt"); err == nil {
+		t.Error("Blob after Close succeeded")
+	}
+}
