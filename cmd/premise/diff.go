@@ -44,15 +44,18 @@ same answer.
                                         a patch from stdin; symbols are read
                                         from --repo at --head
 
-Each line names the change (added, modified, deleted), the qualified symbol
-and its span:
+Each line names the change (added, modified, deleted), the qualified symbol,
+its span, its kind and the changed lines (a deleted symbol's lines are those
+of the base file):
 
-  modified  intervals.merge_ranges  intervals.py:4-18  (lines 9 10 12)
+  modified  intervals.merge_ranges  intervals/__init__.py:4-16  (function lines 5 7 9 12-15)
 
 Files in vendor/, third_party/ and node_modules/, files marked
 linguist-generated or linguist-vendored in .gitattributes, Go files with a
 "Code generated ... DO NOT EDIT." header, and paths matching an "exclude"
-glob in .premise.yaml are listed as excluded and get no symbols.`,
+glob in .premise.yaml are listed as excluded and get no symbols. The
+.gitattributes and .premise.yaml files are read at the merge-base, so the
+patch cannot hide its own files (with --patch, at --head).`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runDiff(c.Context(), opts)
