@@ -126,7 +126,9 @@ func TestGoAdapterFaults(t *testing.T) {
 	for _, f := range []string{"Panic", "Exit", "Loop", "Coded", "Flood", "Pair"} {
 		targets = append(targets, "example.com/subj."+f)
 	}
-	const timeout = 2 * time.Second
+	// Long enough for 8 MiB of flood to drain on a loaded machine; the
+	// endless loop still has to end within it plus a second.
+	const timeout = 5 * time.Second
 	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: timeout})
 	if err != nil {
 		t.Fatal(err)

@@ -25,6 +25,11 @@ def main():
     os.set_inheritable(REQ_FD, False)
     os.set_inheritable(REP_FD, False)
     sys.path.insert(0, repo)
+    # A src/ layout: premise names its modules without the src/ prefix
+    # (diffparse), so they import from there.
+    src = os.path.join(repo, "src")
+    if os.path.isdir(src):
+        sys.path.insert(1, src)
     reqs = os.fdopen(REQ_FD, "rb", buffering=1 << 16)
     reps = os.fdopen(REP_FD, "wb", buffering=0)
     # The handshake: premise times calls from here, not from the
