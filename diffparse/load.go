@@ -44,10 +44,19 @@ type Config struct {
 // malformed diff is an *Error. A file that does not parse is not an error:
 // it is listed with ParseError set.
 func Load(ctx context.Context, cfg Config) (*Result, error) {
-	repo, err := git.Open(ctx, cfg.Repo)
-	if err != nil {
-		return nil, err
+	// git.Open is only asked when git fails, to say why: a run is a handful
+	// of processes, and each costs as much as a small diff.
+	repo := git.At(cfg.Repo)
+	diagnose := func(err error) error {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if _, oerr := git.Open(ctx, cfg.Repo); oerr != nil {
+			return oerr
+		}
+		return err
 	}
+	var err error
 	head := cfg.Head
 	if head == "" {
 		head = "HEAD"
@@ -58,7 +67,7 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Patch != nil {
 		shas, err := repo.RevParse(ctx, head)
 		if err != nil {
-			return nil, err
+			return nil, diagnose(err)
 		}
 		res.Head = shas[0]
 		diffName = cfg.PatchName
@@ -72,12 +81,12 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 		base := cfg.Base
 		if base == "" {
 			if base, err = repo.DefaultBase(ctx); err != nil {
-				return nil, err
+				return nil, diagnose(err)
 			}
 		}
 		shas, err := repo.RevParse(ctx, base, head)
 		if err != nil {
-			return nil, err
+			return nil, diagnose(err)
 		}
 		res.Base, res.Head = shas[0], shas[1]
 		if res.MergeBase, err = repo.MergeBase(ctx, res.Base, res.Head); err != nil {

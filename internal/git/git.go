@@ -69,6 +69,17 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	return r, nil
 }
 
+// At returns the repository at dir without starting git: commands run
+// there and fail if it is not a repository. Callers that need a clear
+// error for a bad directory call Open after such a failure; one process
+// fewer per run matters when a run is a handful of processes.
+func At(dir string) *Repo {
+	if dir == "" {
+		dir = "."
+	}
+	return &Repo{Dir: dir}
+}
+
 // command builds a git command that ignores configuration which would change
 // the output premise parses (pagers, colours, external diff drivers, path
 // quoting) and never prompts.
@@ -190,11 +201,18 @@ func (r *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
 // names none (issue 2): the remote's default branch origin/HEAD, else main,
 // else master. It wraps ErrNoDefaultBase when none exists.
 func (r *Repo) DefaultBase(ctx context.Context) (string, error) {
-	for _, rev := range []string{"origin/HEAD", "main", "master"} {
-		if _, err := r.RevParse(ctx, rev); err == nil {
-			return rev, nil
-		} else if ctx.Err() != nil {
-			return "", ctx.Err()
+	out, err := r.run(ctx, "for-each-ref", "--format=%(refname)",
+		"refs/remotes/origin/HEAD", "refs/heads/main", "refs/heads/master")
+	if err != nil {
+		return "", err
+	}
+	have := map[string]bool{}
+	for _, ref := range strings.Fields(string(out)) {
+		have[ref] = true
+	}
+	for _, c := range [][2]string{{"refs/remotes/origin/HEAD", "origin/HEAD"}, {"refs/heads/main", "main"}, {"refs/heads/master", "master"}} {
+		if have[c[0]] {
+			return c[1], nil
 		}
 	}
 	return "", ErrNoDefaultBase
