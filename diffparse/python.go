@@ -3,6 +3,7 @@ package diffparse
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -31,8 +32,11 @@ var (
 	pyParsers = sync.Pool{New: func() any {
 		p := sitter.NewParser()
 		if err := p.SetLanguage(pythonLanguage()); err != nil {
+			p.Close()
 			return nil
 		}
+		// The pool drops parsers at will; their C memory goes with them.
+		runtime.SetFinalizer(p, (*sitter.Parser).Close)
 		return p
 	}}
 )
