@@ -38,7 +38,9 @@ for line in open(f"{work}/runs.tsv"):
         print(f"{name:40} {kind:8} premise failed (exit {rc}): {err[0] if err else 'no output'}")
         failed.append(name)
         continue
-    changes = report.get("behavior_changes") or []
+    # Changes explained by an assumption and those no assumption names
+    # (found by signature-driven rows) both count.
+    changes = (report.get("behavior_changes") or []) + (report.get("unexplained_changes") or [])
     ok = bool(changes) if kind == "breaking" else not changes
     tally[kind][0] += ok
     tally[kind][1] += 1

@@ -20,80 +20,13 @@ import (
 // maxSignatureRows bounds the rows of one function.
 const maxSignatureRows = 80
 
-// vtype is a parameter type as far as values can be built for it.
-type vtype struct {
-	kind     string // int, float, str, bool, list, pairs, dict, any
-	elem     *vtype
-	nullable bool
-}
+var strLitRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.){1,12})"|'((?:[^'\\\n]|\\.){1,12})'`)
 
-var (
-	optionalRe = regexp.MustCompile(`^(?:typing\.)?Optional\[(.*)\]$`)
-	listRe     = regexp.MustCompile(`^(?:typing\.)?(?:list|List|Sequence|Iterable|Collection|tuple|Tuple)\[(.*?)(?:,\s*\.\.\.)?\]$`)
-	dictRe     = regexp.MustCompile(`^(?:typing\.)?(?:dict|Dict|Mapping)\[\s*str\s*,\s*(.*)\]$`)
-	pairRe     = regexp.MustCompile(`^(?:\[2\]int|(?:list|List|tuple|Tuple)\[int(?:,\s*int)?\])$`)
-	goSliceRe  = regexp.MustCompile(`^\[\](.*)$`)
-	goMapRe    = regexp.MustCompile(`^map\[string\](.*)$`)
-	strLitRe   = regexp.MustCompile(`"((?:[^"\\\n]|\\.){1,12})"|'((?:[^'\\\n]|\\.){1,12})'`)
-)
-
-// parseType reads a Python annotation or a Go type.
-func parseType(text, lang string) vtype {
-	t := strings.TrimSpace(text)
-	if lang == "go" {
-		t = strings.TrimPrefix(t, "*")
-	}
-	if m := optionalRe.FindStringSubmatch(t); m != nil {
-		v := parseType(m[1], lang)
-		v.nullable = true
-		return v
-	}
-	if strings.HasSuffix(t, "| None") {
-		v := parseType(strings.TrimSuffix(t, "| None"), lang)
-		v.nullable = true
-		return v
-	}
-	switch t {
-	case "int", "int64", "int32", "int16", "int8", "uint", "uint64", "uint32", "uint16", "uint8":
-		return vtype{kind: "int"}
-	case "float", "float64", "float32":
-		return vtype{kind: "float"}
-	case "str", "string":
-		return vtype{kind: "str"}
-	case "bool":
-		return vtype{kind: "bool"}
-	}
-	if m := listRe.FindStringSubmatch(t); m != nil {
-		if pairRe.MatchString(strings.TrimSpace(m[1])) {
-			return vtype{kind: "pairs"}
-		}
-		e := parseType(m[1], lang)
-		return vtype{kind: "list", elem: &e}
-	}
-	if lang == "go" {
-		if m := goSliceRe.FindStringSubmatch(t); m != nil {
-			if pairRe.MatchString(m[1]) {
-				return vtype{kind: "pairs"}
-			}
-			e := parseType(m[1], lang)
-			return vtype{kind: "list", elem: &e, nullable: true}
-		}
-		if m := goMapRe.FindStringSubmatch(t); m != nil {
-			e := parseType(m[1], lang)
-			return vtype{kind: "dict", elem: &e, nullable: true}
-		}
-	}
-	if m := dictRe.FindStringSubmatch(t); m != nil {
-		e := parseType(m[1], lang)
-		return vtype{kind: "dict", elem: &e}
-	}
-	return vtype{kind: "any"}
-}
-
-// pool is the values of a type, the typical one first.
-func (t vtype) pool(lits []string) []any {
+// pool is the values of a type the templates inferred, the typical one
+// first; nil when none can be built.
+func pool(t partition.Type, lits []string) []any {
 	var out []any
-	switch t.kind {
+	switch t.Kind {
 	case "int":
 		out = []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536}
 	case "float":
@@ -106,7 +39,7 @@ func (t vtype) pool(lits []string) []any {
 		for _, l := range lits {
 			out = append(out, l, "a"+l+"1", l+l)
 		}
-	case "pairs":
+	case "intervals":
 		out = []any{
 			[]any{[]any{0, 1}, []any{4, 6}},
 			[]any{},
@@ -123,7 +56,15 @@ func (t vtype) pool(lits []string) []any {
 			[]any{[]any{8, 9}, []any{4, 6}, []any{0, 1}},
 		}
 	case "list":
-		e := t.elem.pool(lits)
+		if t.Elem == nil {
+			return nil
+		}
+		if e := t.Elem; e.Kind == "list" && e.Elem != nil && e.Elem.Kind == "int" {
+			// list[list[int]]: as likely pairs as anything; the intervals
+			// classes are the ones patches narrow.
+			return pool(partition.Type{Kind: "intervals", Nullable: t.Nullable}, lits)
+		}
+		e := pool(*t.Elem, lits)
 		if len(e) == 0 {
 			return nil
 		}
@@ -132,18 +73,21 @@ func (t vtype) pool(lits []string) []any {
 			out = append(out, []any{e[0], e[2]}, []any{e[2], e[0]})
 		}
 		out = append(out, []any{e[0], e[0]})
-		if t.elem.kind == "int" || t.elem.kind == "float" {
+		if len(e) > 3 && (t.Elem.Kind == "int" || t.Elem.Kind == "float") {
 			out = append(out, []any{e[0], e[1], e[2], e[3]}, []any{e[3], e[2], e[1], e[0]}, []any{e[1]}, []any{e[3]})
 		}
-		if t.elem.kind == "str" {
+		if t.Elem.Kind == "str" {
 			out = append(out, []any{"a", "A"}, []any{""}, []any{" "})
 			for _, l := range lits {
 				out = append(out, []any{"a" + l + "1", "a" + l + "2"}, []any{"a" + l + "1", "A" + l + "2"}, []any{l})
 			}
 		}
 	case "dict":
-		e := t.elem.pool(lits)
-		if len(e) == 0 {
+		e := []any{1, 0, -1, 2}
+		if t.Elem != nil {
+			e = pool(*t.Elem, lits)
+		}
+		if len(e) < 2 {
 			return nil
 		}
 		out = []any{map[string]any{"a": e[0]}, map[string]any{}, map[string]any{"a": e[0], "b": e[1]}}
@@ -153,7 +97,7 @@ func (t vtype) pool(lits []string) []any {
 	default:
 		return nil
 	}
-	if t.nullable || t.kind == "list" || t.kind == "pairs" || t.kind == "dict" || t.kind == "str" {
+	if t.Nullable || t.Kind == "list" || t.Kind == "intervals" || t.Kind == "dict" || t.Kind == "str" {
 		out = append(out, nil)
 	}
 	return out
@@ -181,11 +125,11 @@ func literals(srcs ...string) []string {
 // timestamp pair (naive against aware is a boundary a JSON row can carry).
 func valueRows(sig *partition.Signature, lits []string) []validate.Row {
 	n := len(sig.Params)
-	types := make([]vtype, n)
+	types := make([]partition.Type, n)
 	pools := make([][]any, n)
 	for i, p := range sig.Params {
-		types[i] = parseType(p.Type, sig.Language)
-		pools[i] = types[i].pool(lits)
+		types[i] = partition.Infer(sig.Language, p)
+		pools[i] = pool(types[i], lits)
 		if len(pools[i]) == 0 {
 			return nil // a parameter no value can be built for
 		}
@@ -228,7 +172,7 @@ func valueRows(sig *partition.Signature, lits []string) []validate.Row {
 	}
 	var strs []int
 	for i, t := range types {
-		if t.kind == "str" {
+		if t.Kind == "str" {
 			strs = append(strs, i)
 		}
 	}

@@ -294,3 +294,13 @@ func goType(s, name string) Type {
 	}
 	return Type{}
 }
+
+// Infer returns what the templates infer about a parameter of a function
+// in lang ("go" or "python"): its annotation or Go type, then its default,
+// then its name.
+func Infer(lang string, p Param) Type {
+	if lang == "go" {
+		return inferGo(p)
+	}
+	return inferPython(p)
+}
