@@ -19,10 +19,10 @@ func TestValueRows(t *testing.T) {
 		reason string
 	}{
 		{
-			name: "duplicate keys from a separator literal",
-			sig:  partition.Signature{Language: "python", Params: []partition.Param{{Name: "lines", Type: "list[str]"}}},
-			lits: []string{"="},
-			want: []string{`[["a=1","a=2"]]`, `[[]]`, `[null]`, `[["a=1","A=2"]]`},
+			name:   "duplicate keys from a separator literal",
+			sig:    partition.Signature{Language: "python", Params: []partition.Param{{Name: "lines", Type: "list[str]"}}},
+			lits:   []string{"="},
+			want:   []string{`[["a=1","a=2"]]`, `[[]]`, `[null]`, `[["a=1","A=2"]]`},
 			reason: "a parser that splits on a literal must see two lines with one key",
 		},
 		{
@@ -31,9 +31,9 @@ func TestValueRows(t *testing.T) {
 			want: []string{`["-1"]`, `[""]`, `["   "]`, `["65536"]`},
 		},
 		{
-			name: "intervals from a Go type",
-			sig:  partition.Signature{Language: "go", Params: []partition.Param{{Name: "slots", Type: "[][2]int"}}},
-			want: []string{`[[[0,2],[2,5]]]`, `[[[4,6],[0,1]]]`, `[[[5,1]]]`},
+			name:   "intervals from a Go type",
+			sig:    partition.Signature{Language: "go", Params: []partition.Param{{Name: "slots", Type: "[][2]int"}}},
+			want:   []string{`[[[0,2],[2,5]]]`, `[[[4,6],[0,1]]]`, `[[[5,1]]]`},
 			reason: "touching, unsorted and inverted ranges are the seed 004 classes",
 		},
 		{
