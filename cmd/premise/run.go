@@ -159,6 +159,9 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 			fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)
 		}
 	}
+	for _, e := range s.EvidenceSkipped {
+		fmt.Fprintf(w, "  evidence   skipped %s\n", e)
+	}
 	if s.Check != nil && !s.Check.OK() {
 		for _, f := range s.Check.Findings {
 			fmt.Fprintf(w, "  CHECK      %s\n", f.String())

@@ -75,6 +75,9 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 		}
 		b.WriteString("\n")
 	}
+	for _, e := range sum.EvidenceSkipped {
+		fmt.Fprintf(b, "Evidence rows could not run: %s\n\n", md(e))
+	}
 	fmt.Fprintf(b, "%d boundary rows ran against base and head; %d changed behaviour.\n",
 		sum.EvidenceRows, len(sum.BehaviorChanges)+len(sum.Unexplained))
 	b.WriteString("\nAccept or reject each row: `premise accept A001`, `premise reject A002 --note \"why\"`, or `premise review`.\n")

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -123,7 +124,15 @@ func (p *run) evidence(ctx context.Context) error {
 			cfg.Timeout = evidenceTimeout
 		}
 		rep, err := gate.Differential(ctx, cfg, t)
-		if err != nil {
+		var infra *gate.InfraError
+		switch {
+		case errors.As(err, &infra):
+			// The code under review does not import or build here (a
+			// dependency that is not installed, say): the register and the
+			// draft are still worth having, so say so and go on.
+			p.sum.EvidenceSkipped = append(p.sum.EvidenceSkipped, fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error())))
+			continue
+		case err != nil:
 			return fmt.Errorf("evidence rows (%s): %w", lang, err)
 		}
 		p.sum.EvidenceRows += len(rep.Rows)
@@ -250,3 +259,5 @@ func declText(lang string, src []byte, local string) string {
 	}
 	return ""
 }
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -103,7 +103,10 @@ type Summary struct {
 	Usage    propose.Usage       `json:"usage"`
 	Findings []propose.Finding   `json:"findings"`
 
-	EvidenceRows    int              `json:"evidence_rows"`
+	EvidenceRows int `json:"evidence_rows"`
+	// EvidenceSkipped says why evidence rows could not run, per language:
+	// the code under review does not import or build on this machine.
+	EvidenceSkipped []string         `json:"evidence_skipped,omitempty"`
 	BehaviorChanges []BehaviorChange `json:"behavior_changes"`
 	// Unexplained are behaviour changes found by signature-driven rows on
 	// symbols no proposed assumption covers: findings the proposer missed.
