@@ -6,16 +6,19 @@ usage: bench/make_history.py OUT_DIR [COMMITS] [SOURCE_DIR...]
 
 The first commit holds the Python and Go files of the source directories
 (default: the installed Python standard library and Go's net/http, go/ and
-encoding/ sources). Each later commit edits a few files the way patches do:
-a line inserted, a line deleted, a line changed, a function appended. The
-edits are seeded, so the history is the same on every run.
+encoding/ sources). Each later commit edits three files the way patches do:
+a line inserted, a line deleted, a line changed, a function appended; an edit
+that would break a Python module is drawn again, as a real history keeps its
+modules valid. The edits are seeded, so the history is the same on every run.
 """
+import ast
 import os
 import random
 import shutil
 import subprocess
 import sys
 import sysconfig
+import warnings
 
 
 def git(out, *args, env=None):
@@ -30,6 +33,7 @@ def main():
         *[os.path.join(subprocess.check_output(["go", "env", "GOROOT"], text=True).strip(), "src", d)
           for d in ("net/http", "go", "encoding")],
     ]
+    warnings.simplefilter("ignore")  # ast.parse warns about old escapes in the stdlib
     rng = random.Random(4)
     env = dict(os.environ, GIT_AUTHOR_NAME="bench", GIT_AUTHOR_EMAIL="bench@premise.invalid",
                GIT_COMMITTER_NAME="bench", GIT_COMMITTER_EMAIL="bench@premise.invalid",
@@ -53,25 +57,45 @@ def main():
         for rel in rng.sample(files, 3):
             path = os.path.join(out, rel)
             with open(path, "rb") as f:
-                lines = f.read().split(b"\n")
-            n = len(lines)
-            at = rng.randrange(max(n, 1))
-            op = rng.choice(["insert", "delete", "change", "append"])
-            if op == "insert":
-                lines.insert(at, lines[at] if n else b"")
-            elif op == "delete" and n > 1:
-                del lines[at]
-            elif op == "change" and n:
-                lines[at] = lines[at] + (b"  # edited" if rel.endswith(".py") else b" // edited")
+                original = f.read()
+            for _attempt in range(10):
+                edited = edit(original, rel, rng, c)
+                if not rel.endswith(".py") or parses(edited):
+                    break  # patches keep Python modules valid; retry an edit that broke one
             else:
-                if rel.endswith(".py"):
-                    lines += [b"", b"", f"def bench_added_{c}():".encode(), b"    return %d" % c, b""]
-                else:
-                    lines += [b"", f"func benchAdded{c}() int {{ return {c} }}".encode(), b""]
+                edited = original + b"\n# edited\n"
             with open(path, "wb") as f:
-                f.write(b"\n".join(lines))
+                f.write(edited)
         git(out, "commit", "-q", "-a", "-m", f"edit {c}", env=env)
     print(out)
+
+
+def parses(src):
+    try:
+        ast.parse(src)
+        return True
+    except (SyntaxError, ValueError):
+        return False
+
+
+def edit(src, rel, rng, c):
+    """One edit of the kinds patches make."""
+    lines = src.split(b"\n")
+    n = len(lines)
+    at = rng.randrange(max(n, 1))
+    op = rng.choice(["insert", "delete", "change", "append"])
+    if op == "insert":
+        lines.insert(at, lines[at] if n else b"")
+    elif op == "delete" and n > 1:
+        del lines[at]
+    elif op == "change" and n:
+        lines[at] = lines[at] + (b"  # edited" if rel.endswith(".py") else b" // edited")
+    else:
+        if rel.endswith(".py"):
+            lines += [b"", b"", f"def bench_added_{c}():".encode(), b"    return %d" % c, b""]
+        else:
+            lines += [b"", f"func benchAdded{c}() int {{ return {c} }}".encode(), b""]
+    return b"\n".join(lines)
 
 
 if __name__ == "__main__":

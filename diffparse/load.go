@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"runtime"
 	"strings"
 	"sync"
@@ -166,10 +167,13 @@ func (l *loader) read(rev, path string) ([]byte, bool) {
 	return r.data, r.ok
 }
 
-// fill reads each file's sources (serially: one cat-file process) and then
-// parses and maps them in parallel.
+// fill reads each file's sources and maps its symbols. With git, every
+// blob (and every go.mod the Go names need) is requested in one stream
+// from the cat-file process, and a file is parsed as soon as its sides have
+// arrived, so reading and parsing overlap. A patch needs the file at head
+// before it knows which side it holds, so it reads file by file.
 func (l *loader) fill(ctx context.Context, files []File) error {
-	var work []int
+	var cands []int
 	for i := range files {
 		f := &files[i]
 		if f.Language == "" {
@@ -179,38 +183,116 @@ func (l *loader) fill(ctx context.Context, files []File) error {
 			f.Excluded = why
 			continue
 		}
-		if err := l.sources(f); err != nil {
-			return err
-		}
-		if f.ParseError != "" {
-			continue
-		}
-		work = append(work, i)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
+		cands = append(cands, i)
 	}
 	n := runtime.GOMAXPROCS(0)
-	if n > len(work) {
-		n = len(work)
-	}
-	next := make(chan int)
+	next := make(chan int, len(cands)) // never blocks the reader
 	var wg sync.WaitGroup
 	for w := 0; w < n; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				l.symbols(&files[i])
+				if ctx.Err() == nil {
+					l.symbols(&files[i])
+				}
 			}
 		}()
 	}
-	for _, i := range work {
-		next <- i
-	}
+	err := l.stream(files, cands, next)
 	close(next)
 	wg.Wait()
+	if err != nil {
+		return err
+	}
 	return ctx.Err()
+}
+
+// stream reads the sources of files[cands] and sends each file that is
+// ready to parse to next.
+func (l *loader) stream(files []File, cands []int, next chan<- int) error {
+	if l.patch {
+		for _, i := range cands {
+			if err := l.sources(&files[i]); err != nil {
+				return err
+			}
+			if files[i].ParseError == "" {
+				next <- i
+			}
+		}
+		return nil
+	}
+	type want struct {
+		file int  // index into files; -1 for a go.mod
+		head bool // which side
+		key  string
+	}
+	var specs []string
+	var wants []want
+	pending := map[int]int{}
+	seen := map[string]bool{}
+	add := func(spec string, w want) {
+		specs = append(specs, spec)
+		wants = append(wants, w)
+	}
+	for _, i := range cands {
+		f := &files[i]
+		if f.Status != "deleted" {
+			add(l.head+":"+f.Path, want{file: i, head: true})
+			pending[i]++
+		}
+		if f.Status != "added" {
+			add(l.base+":"+f.OldPath, want{file: i})
+			pending[i]++
+		}
+		if f.Language == "go" {
+			// The go.mod files the import path may come from.
+			for _, p := range []struct{ rev, path string }{{l.head, f.Path}, {l.base, f.OldPath}} {
+				for d := path.Dir(p.path); ; d = path.Dir(d) {
+					name := "go.mod"
+					if d != "." {
+						name = d + "/go.mod"
+					}
+					key := p.rev + ":" + name
+					if !seen[key] {
+						seen[key] = true
+						add(key, want{file: -1, key: key})
+					}
+					if d == "." || d == "/" {
+						break
+					}
+				}
+			}
+		}
+	}
+	return l.cat.Each(specs, func(k int, typ string, data []byte, err error) error {
+		w := wants[k]
+		if w.file < 0 {
+			l.mu.Lock()
+			if l.cache == nil {
+				l.cache = map[string]blobResult{}
+			}
+			l.cache[w.key] = blobResult{data: data, ok: err == nil && typ == "blob"}
+			l.mu.Unlock()
+			return nil
+		}
+		f := &files[w.file]
+		switch {
+		case err == nil && typ == "blob" && w.head:
+			f.HeadSrc = data
+		case err == nil && typ == "blob":
+			f.BaseSrc = data
+		case w.head:
+			f.ParseError = fmt.Sprintf("%s is not in the head commit %.12s", f.Path, l.head)
+		default:
+			f.ParseError = fmt.Sprintf("%s is not in the merge-base %.12s", f.OldPath, l.base)
+		}
+		pending[w.file]--
+		if pending[w.file] == 0 && f.ParseError == "" {
+			next <- w.file
+		}
+		return nil
+	})
 }
 
 // sources fills HeadSrc and BaseSrc from git objects.
