@@ -14,6 +14,7 @@ type Error struct {
 	Err  error
 }
 
+// Error formats the problem as "file:line: path: what went wrong".
 func (e *Error) Error() string {
 	where := e.File
 	if e.Line > 0 {
