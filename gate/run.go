@@ -1,16 +1,15 @@
 package gate
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
+	igit "github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -131,45 +130,42 @@ func AddWorktree(ctx context.Context, dir, rev string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	top, err := git(ctx, abs, "rev-parse", "--show-toplevel")
+	repo, err := igit.Open(ctx, abs)
 	if err != nil {
-		return "", nil, fmt.Errorf("base %s: %s is not in a git repository: %w", rev, dir, err)
+		return "", nil, fmt.Errorf("worktree at %s: %w", rev, err)
 	}
-	if _, err := git(ctx, abs, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
-		return "", nil, fmt.Errorf("base %s: no such revision in %s", rev, top)
+	if _, err := repo.RevParse(ctx, rev+"^{commit}"); err != nil {
+		return "", nil, fmt.Errorf("worktree at %s: no such revision in %s", rev, repo.Dir)
 	}
-	rel, err := filepath.Rel(top, abs)
-	if err != nil {
-		// A symlinked path: resolve and retry.
-		real, _ := filepath.EvalSymlinks(abs)
-		if rel, err = filepath.Rel(top, real); err != nil {
-			return "", nil, fmt.Errorf("base %s: %w", rev, err)
+	// The directory in the worktree that corresponds to dir; a bare
+	// repository has no work tree, so its worktree's top is the answer.
+	rel := "."
+	if !repo.Bare {
+		real, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			real = abs
+		}
+		top, err := filepath.EvalSymlinks(repo.Dir)
+		if err != nil {
+			top = repo.Dir
+		}
+		if rel, err = filepath.Rel(top, real); err != nil || strings.HasPrefix(rel, "..") {
+			return "", nil, fmt.Errorf("worktree at %s: %s is outside %s", rev, dir, repo.Dir)
 		}
 	}
 	tmp, err := os.MkdirTemp("", "premise-base-")
 	if err != nil {
-		return "", nil, fmt.Errorf("base %s: %w", rev, err)
+		return "", nil, fmt.Errorf("worktree at %s: %w", rev, err)
 	}
 	wt := filepath.Join(tmp, "wt")
-	if _, err := git(ctx, top, "worktree", "add", "--detach", wt, rev); err != nil {
+	if _, err := repo.Run(ctx, "worktree", "add", "--detach", wt, rev); err != nil {
 		os.RemoveAll(tmp)
-		return "", nil, fmt.Errorf("base %s: git worktree add: %w", rev, err)
+		return "", nil, fmt.Errorf("worktree at %s: git worktree add: %w", rev, err)
 	}
 	cleanup := func() {
-		_, _ = git(context.Background(), top, "worktree", "remove", "--force", wt)
+		_, _ = repo.Run(context.Background(), "worktree", "remove", "--force", wt)
 		os.RemoveAll(tmp)
-		_, _ = git(context.Background(), top, "worktree", "prune")
+		_, _ = repo.Run(context.Background(), "worktree", "prune")
 	}
 	return filepath.Join(wt, rel), cleanup, nil
-}
-
-func git(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("%v: %s", err, strings.TrimSpace(errb.String()))
-	}
-	return strings.TrimSpace(out.String()), nil
 }
