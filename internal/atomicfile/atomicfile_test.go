@@ -1,0 +1,78 @@
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWriteFileReplacesAndKeepsMode(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "assumptions.yaml")
+	if err := os.WriteFile(path, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(path, []byte("new\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || string(got) != "new\n" {
+		t.Fatalf("contents = %q, %v; want %q", got, err, "new\n")
+	}
+	fi, _ := os.Stat(path)
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode = %v, want the file's own 0600 kept", fi.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("directory holds %d entries, want only the file: no temporary left behind", len(entries))
+	}
+}
+
+func TestWriteFileCreatesDirectories(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".gate", "frozen_rows.json")
+	if err := WriteFile(path, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "{}\n" {
+		t.Errorf("contents = %q", got)
+	}
+}
+
+// TestWriteFileFailureLeavesOld: when the write cannot finish, the old file
+// is untouched and no temporary is left: a human's decisions are never half
+// written.
+func TestWriteFileFailureLeavesOld(t *testing.T) {
+	if os.Geteuid() == 0 {
+		// root ignores directory permissions; make the rename itself fail
+		// instead, by putting a directory where the file should go.
+		dir := t.TempDir()
+		path := filepath.Join(dir, "register")
+		if err := os.MkdirAll(filepath.Join(path, "child"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteFile(path, []byte("new"), 0o644); err == nil {
+			t.Fatal("WriteFile over a non-empty directory succeeded")
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 1 {
+			t.Errorf("directory holds %d entries after a failed write, want 1", len(entries))
+		}
+		return
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "assumptions.yaml")
+	if err := os.WriteFile(path, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(dir, 0o755)
+	if err := WriteFile(path, []byte("new\n"), 0o644); err == nil {
+		t.Fatal("WriteFile in a read-only directory succeeded")
+	}
+	if got, _ := os.ReadFile(path); string(got) != "old\n" {
+		t.Errorf("contents = %q after a failed write, want the old ones", got)
+	}
+}
