@@ -153,7 +153,7 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 		fmt.Fprintf(w, "  evidence   %d boundary rows against base and head: %d behaviour changes\n",
 			s.EvidenceRows, len(s.BehaviorChanges)+len(s.Unexplained))
 		for _, c := range s.BehaviorChanges {
-			fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", orDash(c.Assumption), c.Row, c.Symbol, c.Input, c.Base, c.Head)
+			fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", orDash(strings.Join(c.Assumptions, ",")), c.Row, c.Symbol, c.Input, c.Base, c.Head)
 		}
 		for _, c := range s.Unexplained {
 			fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)

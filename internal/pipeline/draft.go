@@ -24,7 +24,12 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 
 	byAssumption := map[string][]BehaviorChange{}
 	for _, c := range sum.BehaviorChanges {
-		byAssumption[c.Assumption] = append(byAssumption[c.Assumption], c)
+		if len(c.Assumptions) == 0 {
+			byAssumption[""] = append(byAssumption[""], c)
+		}
+		for _, id := range c.Assumptions {
+			byAssumption[id] = append(byAssumption[id], c)
+		}
 	}
 	if len(reg.Items) == 0 {
 		b.WriteString("No assumptions were proposed.\n\n")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -25,8 +26,8 @@ const evidenceReruns = 2
 
 // origin says where an evidence row came from.
 type origin struct {
-	assumption string // the register item, "" for a signature-driven row
-	symbol     string
+	assumptions []string // the register items whose rows ask this input; none for a signature-driven row
+	symbol      string
 }
 
 // target is one changed function that evidence rows can call on both sides.
@@ -77,8 +78,10 @@ func (p *run) evidence(ctx context.Context) error {
 			r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
 			t.Rows = append(t.Rows, r)
 			oo := o
-			if len(r.AssumptionIDs) > 0 && r.AssumptionIDs[0][0] == 'A' {
-				oo.assumption = r.AssumptionIDs[0]
+			for _, id := range r.AssumptionIDs {
+				if strings.HasPrefix(id, "A") {
+					oo.assumptions = append(oo.assumptions, id)
+				}
 			}
 			origins[r.ID] = oo
 		}
@@ -149,9 +152,12 @@ func (p *run) evidence(ctx context.Context) error {
 			a := rr.Attempts[len(rr.Attempts)-1]
 			args, kwargs := row.CallArgs()
 			c := BehaviorChange{
-				Row: rr.ID, Assumption: o.assumption, Symbol: o.symbol, Class: row.Cls,
+				Row: rr.ID, Assumptions: o.assumptions, Symbol: o.symbol, Class: row.Cls,
 				Input: callText(args, kwargs), Base: describe(a.Base), Head: describe(&a.Reply),
 				SpecChange: rr.SpecChange,
+			}
+			if len(c.Assumptions) > 0 {
+				c.Assumption = c.Assumptions[0]
 			}
 			if c.Assumption == "" && len(bySymbol[o.symbol]) == 0 {
 				p.sum.Unexplained = append(p.sum.Unexplained, c)
@@ -217,17 +223,25 @@ func signatureItems(sig *partition.Signature) []validate.Item {
 	return items
 }
 
-// dedupe drops rows whose call repeats an earlier one.
+// dedupe drops rows whose call repeats an earlier one; the earlier row
+// then cites the assumptions of both, so a change it finds is evidence for
+// each (the touching-ranges input belongs to "sorted" and to "touching").
 func dedupe(rows []validate.Row) []validate.Row {
-	seen := map[string]bool{}
+	at := map[string]int{}
 	var out []validate.Row
 	for _, r := range rows {
 		args, kwargs := r.CallArgs()
 		k := callText(args, kwargs)
-		if seen[k] {
+		if i, ok := at[k]; ok {
+			for _, id := range r.AssumptionIDs {
+				if !slices.Contains(out[i].AssumptionIDs, id) {
+					out[i].AssumptionIDs = append(out[i].AssumptionIDs, id)
+				}
+			}
 			continue
 		}
-		seen[k] = true
+		at[k] = len(out)
+		r.AssumptionIDs = slices.Clone(r.AssumptionIDs)
 		out = append(out, r)
 	}
 	return out

@@ -135,13 +135,16 @@ type GateFigures struct {
 
 // BehaviorChange is one input on which head and base behave differently.
 type BehaviorChange struct {
-	Row        string `json:"row"`
-	Assumption string `json:"assumption,omitempty"`
-	Symbol     string `json:"symbol"`
-	Class      string `json:"class"`
-	Input      string `json:"input"`
-	Base       string `json:"base"`
-	Head       string `json:"head"`
+	Row string `json:"row"`
+	// Assumption is the first register item whose rows ask this input;
+	// Assumptions all of them.
+	Assumption  string   `json:"assumption,omitempty"`
+	Assumptions []string `json:"assumptions,omitempty"`
+	Symbol      string   `json:"symbol"`
+	Class       string   `json:"class"`
+	Input       string   `json:"input"`
+	Base        string   `json:"base"`
+	Head        string   `json:"head"`
 	// SpecChange is set when an input base refused now returns a value: the
 	// silent widening seeds 000 and 004 warn about.
 	SpecChange bool `json:"spec_change,omitempty"`
