@@ -186,7 +186,7 @@ type Attempt struct {
 type plannedRow struct {
 	row      validate.Row
 	target   string
-	contract judgeContract // nil: no contract
+	contract *validate.Contract // nil: no contract
 	hash     string
 }
 
@@ -220,7 +220,7 @@ func (rn *Runner) plan(t *validate.Table) ([]plannedRow, error) {
 // compile compiles every row's contract, identical expressions once, on
 // every CPU: CEL compiles in a third of a millisecond, which a thousand-row
 // table would otherwise spend before the first call. `result == LITERAL`
-// with a JSON literal needs no CEL at all (literalContract).
+// with a JSON literal needs no CEL at all (validate.CompileContract).
 func compile(rows []plannedRow) error {
 	index := map[string]int{}
 	var exprs []string
@@ -232,7 +232,7 @@ func compile(rows []plannedRow) error {
 			}
 		}
 	}
-	compiled := make([]judgeContract, len(exprs))
+	compiled := make([]*validate.Contract, len(exprs))
 	errs := make([]error, len(exprs))
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
@@ -241,10 +241,6 @@ func compile(rows []plannedRow) error {
 		go func(w int) {
 			defer wg.Done()
 			for i := w; i < len(exprs); i += workers {
-				if lc, ok := parseLiteralContract(exprs[i]); ok {
-					compiled[i] = lc
-					continue
-				}
 				c, err := validate.CompileContract(exprs[i])
 				if err != nil {
 					errs[i] = err

@@ -1,19 +1,11 @@
-package gate
+package validate
 
 import (
 	"encoding/json"
 	"io"
 	"math"
 	"strings"
-
-	"github.com/premise-dev/premise/validate"
 )
-
-// judgeContract is what the runner needs of a contract; *validate.Contract
-// is one.
-type judgeContract interface {
-	Eval(result, inp any, args []any, kwargs map[string]any) (bool, error)
-}
 
 // literalContract is a contract of the shape `result == LITERAL` whose
 // literal is JSON: the shape generated tables give most rows. It is judged
@@ -47,7 +39,7 @@ func parseLiteralContract(expr string) (*literalContract, bool) {
 	if !celLiteral(rest, v) {
 		return nil, false
 	}
-	return &literalContract{want: validate.Normalize(v)}, true
+	return &literalContract{want: Normalize(v)}, true
 }
 
 // celLiteral reports whether a JSON literal reads the same in CEL. Objects
@@ -83,7 +75,7 @@ func celLiteral(raw string, v any) bool {
 
 // Eval reports whether result equals the literal.
 func (c *literalContract) Eval(result, _ any, _ []any, _ map[string]any) (bool, error) {
-	return celEqual(validate.Normalize(result), c.want), nil
+	return celEqual(Normalize(result), c.want), nil
 }
 
 // celEqual is CEL's equality over normalised JSON values: numbers compare

@@ -1,11 +1,9 @@
-package gate
+package validate
 
 import (
 	"bytes"
 	"encoding/json"
 	"testing"
-
-	"github.com/premise-dev/premise/validate"
 )
 
 // agreeWithCEL fails when the literal fast path and CEL judge result
@@ -16,7 +14,7 @@ func agreeWithCEL(t *testing.T, expr string, result any) {
 	if !ok {
 		return
 	}
-	c, err := validate.CompileContract(expr)
+	c, err := CompileContract(expr)
 	if err != nil {
 		t.Fatalf("%s: the fast path takes what CEL rejects: %v", expr, err)
 	}
