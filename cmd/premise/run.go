@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -14,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/gate/reject"
 	"github.com/premise-dev/premise/internal/pipeline"
 	"github.com/premise-dev/premise/propose"
 )
@@ -113,6 +117,7 @@ func runRun(ctx context.Context, opts runOptions) error {
 		Repo:     opts.Repo, Base: opts.Base, Head: opts.Head, Out: opts.Out,
 		Python: opts.Python, Reruns: opts.Reruns, Budget: opts.Budget,
 		Timeout: opts.Timeout, Seed: opts.Seed,
+		Reject:      rejectForRun(opts.Python),
 		Progress:    prog.stage,
 		RowProgress: prog.rows,
 	})
@@ -166,6 +171,9 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 		for _, f := range s.Check.Findings {
 			fmt.Fprintf(w, "  CHECK      %s\n", f.String())
 		}
+	}
+	if s.Reject != "" {
+		fmt.Fprintf(w, "  reject     must-reject corpus: %s\n", s.Reject)
 	}
 	if g := s.Gate; g != nil {
 		fmt.Fprintf(w, "  gate       %d rows: %d pass, %d fail, %d error, %d flaky, %d frozen\n",
@@ -280,5 +288,46 @@ func (p *progress) done() {
 	if p.tty && p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
+	}
+}
+
+// rejectForRun runs the must-reject corpus as premise reject run does, when
+// the repository has one (seed 000: before the gate).
+func rejectForRun(python string) func(ctx context.Context, repo string) (bool, string, error) {
+	return func(ctx context.Context, repo string) (bool, string, error) {
+		opts := rejectRunOptions{
+			corpusPaths: corpusPaths{Repo: repo},
+			Python:      python,
+			Timeout:     reject.DefaultTimeout,
+			MemoryMiB:   gate.DefaultMemoryLimit >> 20,
+			BaseURL:     os.Getenv(baseURLEnv),
+			ErrOut:      io.Discard,
+		}
+		_, lock, err := opts.resolve()
+		if err != nil {
+			return false, "", err
+		}
+		if _, err := os.Stat(lock); errors.Is(err, fs.ErrNotExist) {
+			return true, "", nil
+		}
+		var out bytes.Buffer
+		opts.Out = &out
+		err = runRejectRun(ctx, opts)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		summary := lines[len(lines)-1]
+		var ee *exitError
+		switch {
+		case errors.As(err, &ee) && ee.code == exitFailed:
+			for _, l := range lines {
+				if strings.HasPrefix(l, "BROKEN ") {
+					summary += "; " + l
+					break
+				}
+			}
+			return false, summary, nil
+		case err != nil:
+			return false, "", err
+		}
+		return true, summary, nil
 	}
 }

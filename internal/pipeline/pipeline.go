@@ -69,10 +69,11 @@ type Config struct {
 	Timeout time.Duration
 	// Seed fixes the metamorphic shuffles.
 	Seed int64
-	// Reject, when set, runs the must-reject corpus before the gate. It
-	// returns the number of broken entries and a one-line summary; an error
+	// Reject, when set, runs the must-reject corpus of the work tree repo
+	// (the head commit's) before the gate. It reports whether every entry
+	// held and a one-line summary ("" when there is no corpus); an error
 	// means the corpus could not be run at all.
-	Reject func(ctx context.Context, repo string) (broken int, summary string, err error)
+	Reject func(ctx context.Context, repo string) (held bool, summary string, err error)
 	// Progress, if set, is told when each stage starts.
 	Progress func(stage, detail string)
 	// RowProgress, if set, is told after each row of the evidence and
@@ -112,8 +113,9 @@ type Summary struct {
 	// symbols no proposed assumption covers: findings the proposer missed.
 	Unexplained []BehaviorChange `json:"unexplained_changes"`
 
-	Check *validate.CheckReport `json:"check,omitempty"`
-	Gate  *GateFigures          `json:"gate,omitempty"`
+	Check  *validate.CheckReport `json:"check,omitempty"`
+	Reject string                `json:"reject,omitempty"` // the must-reject corpus's count, when there is one
+	Gate   *GateFigures          `json:"gate,omitempty"`
 
 	Written []string `json:"written"` // files this run wrote
 }
@@ -287,11 +289,16 @@ func (p *run) do(ctx context.Context) error {
 	// Stage 5: the must-reject corpus, before the gate (seed 000's CI order).
 	if p.cfg.Reject != nil {
 		p.progress(StageReject, "must-reject corpus")
-		broken, summary, err := p.cfg.Reject(ctx, p.cfg.Repo)
+		head, err := p.headTree(ctx)
 		if err != nil {
 			return err
 		}
-		if broken > 0 {
+		held, summary, err := p.cfg.Reject(ctx, head)
+		if err != nil {
+			return err
+		}
+		p.sum.Reject = summary
+		if !held {
 			p.stop(StageReject, VerdictRejected, 1, summary+": see premise reject run")
 			return nil
 		}
