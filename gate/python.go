@@ -71,7 +71,7 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	if dir, err = filepath.Abs(dir); err != nil {
 		return nil, fmt.Errorf("python adapter: %w", err)
 	}
-	spec := newSpec(path, dir, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
+	spec := newSpec(path, dir, pythonEnv(cfg.Env), cfg.Timeout, cfg.Grace, cfg.MaxFrame)
 	mem := cfg.MemoryLimit
 	if mem == 0 {
 		mem = DefaultMemoryLimit
@@ -82,7 +82,9 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	// -I: ignore PYTHON* variables and the user's site directory; -B: write
 	// no bytecode into the repository under review. The
 	// harness puts Dir first on sys.path itself.
-	spec.args = []string{"-I", "-B", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
+	// -s and a cleaned environment instead of -I, which would also ignore
+	// PYTHONHASHSEED (pythonEnv).
+	spec.args = []string{"-s", "-B", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
 	spec.ready = true
 	return &procAdapter{spec: spec}, nil
 }
@@ -126,4 +128,22 @@ func newSpec(path, dir string, env []string, timeout, grace time.Duration, maxFr
 		maxFrame = DefaultMaxFrame
 	}
 	return procSpec{path: path, dir: dir, env: env, timeout: timeout, grace: grace, maxFrame: maxFrame, start: DefaultStart}
+}
+
+// pythonEnv is the worker's environment: the user's, without the PYTHON*
+// variables isolated mode (-I) would ignore, and with the string hash seed
+// fixed. A subject that iterates a set of strings (list(set(words)))
+// otherwise answers in a different order in every worker, and a
+// differential run would call that a change between base and head.
+func pythonEnv(env []string) []string {
+	if env == nil {
+		env = os.Environ()
+	}
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "PYTHON") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "PYTHONHASHSEED=0")
 }
