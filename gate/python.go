@@ -52,18 +52,10 @@ type PythonConfig struct {
 // cannot be found; the worker itself starts on the first Call, and a target
 // that does not import makes Call return an *InfraError.
 func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
-	interp := cfg.Interpreter
-	if interp == "" {
-		interp = "python3"
-	}
-	path, err := exec.LookPath(interp)
+	path, err := ResolvePython(cfg.Interpreter)
 	if err != nil {
-		return nil, &InfraError{Reason: fmt.Sprintf("python interpreter %q not found: %v", interp, err)}
+		return nil, err
 	}
-	if path, err = filepath.Abs(path); err != nil {
-		return nil, &InfraError{Reason: fmt.Sprintf("python interpreter %q: %v", interp, err)}
-	}
-	path = realInterpreter(path)
 	dir := cfg.Dir
 	if dir == "" {
 		dir = "."
@@ -87,6 +79,24 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	spec.args = []string{"-s", "-B", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
 	spec.ready = true
 	return &procAdapter{spec: spec}, nil
+}
+
+// ResolvePython finds the interpreter called name ("python3" when empty) and
+// the real executable behind a version manager's shim. A caller that starts
+// several adapters resolves once and passes the result (premise run starts
+// three). An error is an *InfraError: the interpreter is missing.
+func ResolvePython(name string) (string, error) {
+	if name == "" {
+		name = "python3"
+	}
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return "", &InfraError{Reason: fmt.Sprintf("python interpreter %q not found: %v", name, err)}
+	}
+	if path, err = filepath.Abs(path); err != nil {
+		return "", &InfraError{Reason: fmt.Sprintf("python interpreter %q: %v", name, err)}
+	}
+	return realInterpreter(path), nil
 }
 
 // realInterpreter asks the interpreter once for sys.executable, so that
