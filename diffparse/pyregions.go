@@ -208,29 +208,40 @@ func isIdent(c byte) bool {
 // scanner gets wrong only merges two statements or splits one so that the
 // region does not parse; it never yields a wrong span.
 func pyStatementStarts(src []byte) []int {
+	var starts []int
+	decorated := false
+	pyLogicalLines(src, func(i, line int) {
+		switch c := src[i]; c {
+		case ' ', '\t', '\r', '\n', '#', '\f', '\\':
+		default:
+			if !decorated && !continuesCompound(src[i:]) {
+				starts = append(starts, line)
+			}
+			decorated = c == '@'
+		}
+	})
+	return starts
+}
+
+// pyLogicalLines calls visit with the offset and 1-based number of every
+// physical line that begins a logical line: outside any string, bracket or
+// backslash continuation. The statement scanners below decide what such a
+// line holds.
+func pyLogicalLines(src []byte, visit func(i, line int)) {
 	var (
-		starts    []int
-		line      = 1
-		atStart   = true
-		inStr     bool
-		quote     byte
-		triple    bool
-		depth     int
-		cont      bool
-		decorated bool
+		line    = 1
+		atStart = true
+		inStr   bool
+		quote   byte
+		triple  bool
+		depth   int
+		cont    bool
 	)
 	for i := 0; i < len(src); {
 		if atStart {
 			atStart = false
 			if !inStr && depth == 0 && !cont {
-				switch c := src[i]; c {
-				case ' ', '\t', '\r', '\n', '#', '\f', '\\':
-				default:
-					if !decorated && !continuesCompound(src[i:]) {
-						starts = append(starts, line)
-					}
-					decorated = c == '@'
-				}
+				visit(i, line)
 			}
 			cont = false
 		}
@@ -289,7 +300,6 @@ func pyStatementStarts(src []byte) []int {
 		}
 		i++
 	}
-	return starts
 }
 
 // continuesCompound reports whether a column-0 line is a clause of the
@@ -423,96 +433,33 @@ func pyBodyStarts(text []byte) (string, []int) {
 		starts    []int
 		indent    string
 		have      bool
-		line      = 1
-		atStart   = true
-		inStr     bool
-		quote     byte
-		triple    bool
-		depth     int
-		cont      bool
 		decorated bool
 	)
-	for i := 0; i < len(text); {
-		if atStart {
-			atStart = false
-			if !inStr && depth == 0 && !cont && line > 1 {
-				w := i
-				for w < len(text) && (text[w] == ' ' || text[w] == '\t') {
-					w++
-				}
-				if w < len(text) && w > i {
-					switch text[w] {
-					case '\n', '\r', '#', '\f', '\\':
-					default:
-						ws := string(text[i:w])
-						if !have {
-							indent, have = ws, true
-						}
-						if ws == indent {
-							if !decorated && !continuesCompound(text[w:]) {
-								starts = append(starts, line)
-							}
-							decorated = text[w] == '@'
-						}
-					}
-				}
-			}
-			cont = false
+	pyLogicalLines(text, func(i, line int) {
+		if line == 1 {
+			return
 		}
-		c := text[i]
-		if inStr {
-			switch {
-			case c == '\\':
-				if i+1 < len(text) && text[i+1] == '\n' {
-					line++
-					atStart = true
-				}
-				i += 2
-				continue
-			case c == quote && !triple:
-				inStr = false
-			case c == quote && triple && bytes.HasPrefix(text[i:], []byte{quote, quote, quote}):
-				inStr = false
-				i += 3
-				continue
-			case c == '\n':
-				line++
-				atStart = true
-				if !triple {
-					inStr = false
-				}
-			}
-			i++
-			continue
+		w := i
+		for w < len(text) && (text[w] == ' ' || text[w] == '\t') {
+			w++
 		}
-		switch c {
-		case '#':
-			for i < len(text) && text[i] != '\n' {
-				i++
-			}
-			continue
-		case '"', '\'':
-			inStr, quote = true, c
-			triple = bytes.HasPrefix(text[i:], []byte{c, c, c})
-			if triple {
-				i += 3
-				continue
-			}
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth > 0 {
-				depth--
-			}
-		case '\\':
-			if i+1 < len(text) && (text[i+1] == '\n' || text[i+1] == '\r') {
-				cont = true
-			}
-		case '\n':
-			line++
-			atStart = true
+		if w == len(text) || w == i {
+			return
 		}
-		i++
-	}
+		switch text[w] {
+		case '\n', '\r', '#', '\f', '\\':
+			return
+		}
+		ws := string(text[i:w])
+		if !have {
+			indent, have = ws, true
+		}
+		if ws == indent {
+			if !decorated && !continuesCompound(text[w:]) {
+				starts = append(starts, line)
+			}
+			decorated = text[w] == '@'
+		}
+	})
 	return indent, starts
 }
