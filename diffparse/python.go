@@ -114,6 +114,9 @@ func (pythonFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl,
 type pyWalker struct {
 	src []byte
 	out []Decl
+	// funcs, when not nil, collects each function's node by its local
+	// name, the first of a name winning (PythonParams).
+	funcs map[string]*sitter.Node
 }
 
 func (w *pyWalker) walk(n *sitter.Node, prefix string, inClass bool) {
@@ -140,7 +143,11 @@ func (w *pyWalker) visit(c, outer *sitter.Node, prefix string, inClass bool) {
 		if inClass {
 			kind = "method"
 		}
-		w.out = append(w.out, Decl{Local: prefix + w.name(c), Kind: kind, Start: startLine(outer), End: endLine(c)})
+		local := prefix + w.name(c)
+		w.out = append(w.out, Decl{Local: local, Kind: kind, Start: startLine(outer), End: endLine(c)})
+		if w.funcs != nil && w.funcs[local] == nil {
+			w.funcs[local] = c
+		}
 	case "class_definition":
 		name := prefix + w.name(c)
 		w.out = append(w.out, Decl{Local: name, Kind: "class", Start: startLine(outer), End: endLine(c)})

@@ -252,17 +252,8 @@ func signatureOf(ctx context.Context, dir string, prov *validate.Provenance, sym
 		}
 		sig, err = partition.GoSignature(src, local)
 	} else {
-		// pkg.mod.Class.method: try Class.method, then method.
-		parts := strings.Split(symbol, ".")
-		if len(parts) >= 2 {
-			sig, err = partition.PythonSignature(src, strings.Join(parts[len(parts)-2:], "."))
-			if err == nil && !strings.Contains(string(src), "class "+parts[len(parts)-2]) {
-				sig, err = nil, errors.New("not a method")
-			}
-		}
-		if sig == nil {
-			sig, err = partition.PythonSignature(src, parts[len(parts)-1])
-		}
+		// pkg.mod.Class.method: the longest suffix that names a function.
+		sig, err = partition.PythonSignature(src, symbol)
 	}
 	if err != nil {
 		return nil, lang, file, err

@@ -5,8 +5,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"regexp"
 	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
 )
 
 // Param is one parameter of a target function.
@@ -27,201 +28,20 @@ type Signature struct {
 	Params   []Param `json:"params"`
 }
 
-// PythonSignature reads the parameters of def name from Python source. A
-// method is named Class.method; only the last part is looked for, in the
-// class when one is named. It is a simple reading of the def line(s), not a
-// parser: annotations and defaults are kept as text.
+// PythonSignature reads the parameters of a Python function from source
+// with tree-sitter (diffparse.PythonParams): local is the function's name,
+// Class.method, or a qualified name whose longest suffix names a function.
+// Annotations and defaults are kept as written.
 func PythonSignature(src []byte, local string) (*Signature, error) {
-	name := local
-	class := ""
-	if i := strings.LastIndex(local, "."); i >= 0 {
-		class, name = local[:i], local[i+1:]
-		if j := strings.LastIndex(class, "."); j >= 0 {
-			class = class[j+1:]
-		}
+	ps, err := diffparse.PythonParams(src, local)
+	if err != nil {
+		return nil, fmt.Errorf("python signature: %w", err)
 	}
-	text := string(src)
-	from := 0
-	if class != "" {
-		m := regexp.MustCompile(`(?m)^\s*class\s+` + regexp.QuoteMeta(class) + `\b`).FindStringIndex(text)
-		if m != nil {
-			from = m[1]
-		}
-	}
-	// A function is looked for at the top level first, so a method of the
-	// same name does not shadow it.
-	indent := `[ \t]*`
-	if class == "" {
-		indent = ``
-	}
-	re := regexp.MustCompile(`(?m)^` + indent + `(?:async[ \t]+)?def[ \t]+` + regexp.QuoteMeta(name) + `[ \t]*\(`)
-	loc := re.FindStringIndex(text[from:])
-	if loc == nil && class == "" {
-		re = regexp.MustCompile(`(?m)^[ \t]*(?:async[ \t]+)?def[ \t]+` + regexp.QuoteMeta(name) + `[ \t]*\(`)
-		loc = re.FindStringIndex(text)
-	}
-	if loc == nil {
-		return nil, fmt.Errorf("python signature: no def %s", name)
-	}
-	start := from + loc[1]
-	inner, ok := balanced(text[start:])
-	if !ok {
-		return nil, fmt.Errorf("python signature: def %s: unbalanced parentheses", name)
-	}
-	sig := &Signature{Language: "python"}
-	kwOnly := false
-	for i, raw := range splitTop(stripComments(inner)) {
-		p := strings.TrimSpace(raw)
-		switch {
-		case p == "":
-			continue
-		case p == "/":
-			continue
-		case p == "*":
-			kwOnly = true
-			continue
-		case strings.HasPrefix(p, "**"):
-			continue
-		case strings.HasPrefix(p, "*"):
-			kwOnly = true
-			continue
-		}
-		var par Param
-		if n, def, ok := cutTop(p, '='); ok {
-			p, par.Default = strings.TrimSpace(n), strings.TrimSpace(def)
-		}
-		if n, ann, ok := cutTop(p, ':'); ok {
-			p, par.Type = strings.TrimSpace(n), strings.TrimSpace(ann)
-		}
-		par.Name = p
-		par.KeywordOnly = kwOnly
-		if i == 0 && (p == "self" || p == "cls") {
-			continue
-		}
-		sig.Params = append(sig.Params, par)
+	sig := &Signature{Language: "python", Params: []Param{}}
+	for _, p := range ps {
+		sig.Params = append(sig.Params, Param{Name: p.Name, Type: p.Type, Default: p.Default, KeywordOnly: p.KeywordOnly})
 	}
 	return sig, nil
-}
-
-// balanced returns the text up to the parenthesis that closes an already
-// opened one, skipping strings.
-func balanced(s string) (string, bool) {
-	depth := 1
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if quote != 0 {
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-			continue
-		}
-		switch c {
-		case '"', '\'':
-			quote = c
-		case '#':
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-			if depth == 0 {
-				return s[:i], true
-			}
-		}
-	}
-	return "", false
-}
-
-// splitTop splits s at commas outside brackets and strings.
-func splitTop(s string) []string {
-	var out []string
-	depth, last := 0, 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if quote != 0 {
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-			continue
-		}
-		switch c {
-		case '"', '\'':
-			quote = c
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[last:i])
-				last = i + 1
-			}
-		}
-	}
-	return append(out, s[last:])
-}
-
-// stripComments blanks Python comments outside strings.
-func stripComments(s string) string {
-	b := []byte(s)
-	var quote byte
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if quote != 0 {
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-			continue
-		}
-		switch c {
-		case '"', '\'':
-			quote = c
-		case '#':
-			for i < len(b) && b[i] != '\n' {
-				b[i] = ' '
-				i++
-			}
-		}
-	}
-	return string(b)
-}
-
-// cutTop cuts s at the first sep outside brackets and strings.
-func cutTop(s string, sep byte) (string, string, bool) {
-	depth := 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if quote != 0 {
-			if c == quote {
-				quote = 0
-			}
-			continue
-		}
-		switch c {
-		case '"', '\'':
-			quote = c
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case sep:
-			if depth == 0 {
-				return s[:i], s[i+1:], true
-			}
-		}
-	}
-	return s, "", false
 }
 
 // GoSignature reads the parameters of a Go function or method from source;

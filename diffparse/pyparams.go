@@ -1,0 +1,94 @@
+package diffparse
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Param is one parameter of a Python function as its source writes it.
+type Param struct {
+	Name        string
+	Type        string // the annotation, "" when there is none
+	Default     string // the default value, "" when there is none
+	KeywordOnly bool   // after * or *args
+}
+
+// PythonParams returns the parameters of the function that the longest
+// dotted suffix of name names in src: pkg.mod.Class.method finds
+// Class.method before method, and a top-level function before a method of
+// the same name. *args, **kwargs, the / and * markers and a leading self or
+// cls are left out.
+func PythonParams(src []byte, name string) ([]Param, error) {
+	p, _ := pyParsers.Get().(*sitter.Parser)
+	if p == nil {
+		return nil, errors.New("python parser unavailable")
+	}
+	defer pyParsers.Put(p)
+	tree := p.Parse(src, nil)
+	if tree == nil {
+		return nil, errors.New("python parser gave no tree")
+	}
+	defer tree.Close()
+	w := pyWalker{src: src, funcs: map[string]*sitter.Node{}}
+	w.walk(tree.RootNode(), "", false)
+	parts := strings.Split(name, ".")
+	for i := range parts {
+		if fn := w.funcs[strings.Join(parts[i:], ".")]; fn != nil {
+			return pyParams(src, fn), nil
+		}
+	}
+	return nil, fmt.Errorf("python: no function %s", name)
+}
+
+func pyParams(src []byte, fn *sitter.Node) []Param {
+	text := func(n *sitter.Node) string {
+		if n == nil {
+			return ""
+		}
+		return string(src[n.StartByte():n.EndByte()])
+	}
+	params := fn.ChildByFieldName("parameters")
+	if params == nil {
+		return nil
+	}
+	out := []Param{}
+	kwOnly, first := false, true
+	for i := uint(0); i < params.NamedChildCount(); i++ {
+		c := params.NamedChild(i)
+		var par Param
+		switch c.Kind() {
+		case "identifier":
+			par.Name = text(c)
+		case "default_parameter":
+			par.Name, par.Default = text(c.ChildByFieldName("name")), text(c.ChildByFieldName("value"))
+		case "typed_default_parameter":
+			par.Name, par.Type, par.Default = text(c.ChildByFieldName("name")), text(c.ChildByFieldName("type")), text(c.ChildByFieldName("value"))
+		case "typed_parameter":
+			switch inner := c.NamedChild(0); inner.Kind() {
+			case "list_splat_pattern":
+				kwOnly = true
+				continue
+			case "dictionary_splat_pattern":
+				continue
+			default:
+				par.Name, par.Type = text(inner), text(c.ChildByFieldName("type"))
+			}
+		case "list_splat_pattern", "keyword_separator":
+			kwOnly = true
+			continue
+		default: // **kwargs, the / marker, comments
+			continue
+		}
+		if first && (par.Name == "self" || par.Name == "cls") {
+			first = false
+			continue
+		}
+		first = false
+		par.KeywordOnly = kwOnly
+		out = append(out, par)
+	}
+	return out
+}
