@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/premise-dev/premise/internal/markdown"
 )
 
 // Counts tallies a report's rows by what they did.
@@ -322,7 +324,7 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 				what = "**invalid input used to raise, now returns**; " + what
 			}
 		}
-		lines = append(lines, fmt.Sprintf("| %s | `%s` | %s | %s | %s |", r.ID, r.Hash, r.Kind, rowLabel(r), mdEscape(what)))
+		lines = append(lines, fmt.Sprintf("| %s | `%s` | %s | %s | %s |", r.ID, r.Hash, r.Kind, rowLabel(r), markdown.Cell(what)))
 	}
 	if len(lines) > 0 {
 		ew.printf("| row | hash | kind | status | what happened |\n| --- | --- | --- | --- | --- |\n%s\n", strings.Join(lines, "\n"))
@@ -334,8 +336,4 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 		ew.printf("\n")
 	}
 	return ew.err
-}
-
-func mdEscape(s string) string {
-	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(s)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/internal/markdown"
 	"github.com/premise-dev/premise/propose"
 	"github.com/premise-dev/premise/validate"
 )
@@ -313,31 +314,7 @@ func registerMarkdown(r *validate.Register) string {
 		if it.Line > 0 {
 			where = fmt.Sprintf("%s:%d", it.File, it.Line)
 		}
-		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s | %s |\n", it.ID, status, mdCell(it.Symbol), mdCell(it.Precondition), mdCode(it.Evidence), mdCell(where))
+		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s | %s |\n", it.ID, status, markdown.Cell(it.Symbol), markdown.Cell(it.Precondition), markdown.Code(it.Evidence), markdown.Cell(where))
 	}
 	return b.String()
-}
-
-// mdCell makes text safe inside a table cell: one line, pipes escaped.
-func mdCell(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return strings.ReplaceAll(s, "|", `\|`)
-}
-
-// mdCode quotes evidence as inline code, with a fence long enough for any
-// backticks inside it.
-func mdCode(s string) string {
-	s = mdCell(s)
-	if s == "" {
-		return ""
-	}
-	fence := "`"
-	for strings.Contains(s, fence) {
-		fence += "`"
-	}
-	pad := ""
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		pad = " "
-	}
-	return fence + pad + s + pad + fence
 }

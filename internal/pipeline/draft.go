@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/premise-dev/premise/internal/markdown"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -41,9 +42,9 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 			if it.Stale {
 				status += " (stale)"
 			}
-			where := "`" + md(it.Evidence) + "`"
+			where := markdown.Code(it.Evidence)
 			if it.File != "" {
-				where = fmt.Sprintf("%s<br>%s:%d", where, md(it.File), it.Line)
+				where = fmt.Sprintf("%s<br>%s:%d", where, markdown.Cell(it.File), it.Line)
 			}
 			seen := "no change on its rows"
 			if cs := byAssumption[it.ID]; len(cs) > 0 {
@@ -51,9 +52,9 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 				for _, c := range cs {
 					parts = append(parts, changeText(c))
 				}
-				seen = "**" + md(strings.Join(parts, "; ")) + "**"
+				seen = "**" + markdown.Cell(strings.Join(parts, "; ")) + "**"
 			}
-			fmt.Fprintf(b, "| %s | %s | `%s` | %s | %s | %s |\n", it.ID, status, md(it.Symbol), md(it.Precondition), where, seen)
+			fmt.Fprintf(b, "| %s | %s | `%s` | %s | %s | %s |\n", it.ID, status, markdown.Cell(it.Symbol), markdown.Cell(it.Precondition), where, seen)
 		}
 		b.WriteString("\n")
 	}
@@ -61,7 +62,7 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 		b.WriteString("### Other behaviour changes\n\n")
 		b.WriteString("Signature-driven boundary rows found these on symbols the assumptions above cover; check that one of them explains each.\n\n")
 		for _, c := range cs {
-			fmt.Fprintf(b, "- `%s`: %s\n", md(c.Symbol), md(changeText(c)))
+			fmt.Fprintf(b, "- `%s`: %s\n", markdown.Cell(c.Symbol), markdown.Cell(changeText(c)))
 		}
 		b.WriteString("\n")
 	}
@@ -69,19 +70,19 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 		b.WriteString("### Behaviour changes no assumption explains\n\n")
 		b.WriteString("Signature-driven boundary rows found these; the proposer named nothing for them.\n\n")
 		for _, c := range sum.Unexplained {
-			fmt.Fprintf(b, "- `%s`: %s\n", md(c.Symbol), md(changeText(c)))
+			fmt.Fprintf(b, "- `%s`: %s\n", markdown.Cell(c.Symbol), markdown.Cell(changeText(c)))
 		}
 		b.WriteString("\n")
 	}
 	if len(sum.Findings) > 0 {
 		b.WriteString("### Findings\n\n")
 		for _, f := range sum.Findings {
-			fmt.Fprintf(b, "- %s:%d (%s): %s\n", md(f.File), f.Line, f.Rule, md(f.Message))
+			fmt.Fprintf(b, "- %s:%d (%s): %s\n", markdown.Cell(f.File), f.Line, f.Rule, markdown.Cell(f.Message))
 		}
 		b.WriteString("\n")
 	}
 	for _, e := range sum.EvidenceSkipped {
-		fmt.Fprintf(b, "Evidence rows could not run: %s\n\n", md(e))
+		fmt.Fprintf(b, "Evidence rows could not run: %s\n\n", markdown.Cell(e))
 	}
 	fmt.Fprintf(b, "%d boundary rows ran against base and head; %d changed behaviour.\n",
 		sum.EvidenceRows, len(sum.BehaviorChanges)+len(sum.Unexplained))
@@ -110,11 +111,4 @@ func short(sha string) string {
 		return sha[:12]
 	}
 	return sha
-}
-
-// md escapes text for a Markdown table cell.
-func md(s string) string {
-	s = strings.ReplaceAll(s, "|", `\|`)
-	s = strings.ReplaceAll(s, "\n", " ")
-	return s
 }
