@@ -5,8 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // A worker in another language: here a shell-free Python script that speaks
@@ -40,7 +38,7 @@ func TestExecAdapter(t *testing.T) {
 	}
 	want := Reply{ID: "P1", Outcome: OutcomeReturned, Value: []any{num("1"), num("3")}}
 	got.Elapsed = 0 // timing, not behaviour
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := replyDiff(t, want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	got, err = a.Call(context.Background(), Call{ID: "P2", Target: "sort", Args: []any{nil}})

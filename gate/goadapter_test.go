@@ -80,7 +80,7 @@ func TestGoAdapterRaises(t *testing.T) {
 				t.Fatal(err)
 			}
 			got.Elapsed = 0 // timing, not behaviour
-			if diff := cmp.Diff(tc.want, got); diff != "" {
+			if diff := replyDiff(t, tc.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
@@ -157,7 +157,7 @@ func TestGoAdapterFaults(t *testing.T) {
 				t.Errorf("took %s", el)
 			}
 			got.ID, got.Detail, got.Elapsed = "", "", 0
-			if diff := cmp.Diff(tc.want, got); diff != "" {
+			if diff := replyDiff(t, tc.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})

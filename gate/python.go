@@ -76,8 +76,8 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	// harness puts Dir first on sys.path itself.
 	// -s and a cleaned environment instead of -I, which would also ignore
 	// PYTHONHASHSEED (pythonEnv).
-	spec.args = []string{"-s", "-B", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
-	spec.ready = true
+	spec.args = []string{"-s", "-B", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10), "5"}
+	spec.ready, spec.progress = true, true
 	return &procAdapter{spec: spec}, nil
 }
 

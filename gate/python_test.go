@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,10 @@ def nan():
 def sleep_forever():
     while True:
         time.sleep(60)
+
+def segfault():
+    import ctypes
+    ctypes.string_at(0)
 
 def exit_now():
     os._exit(7)
@@ -130,7 +135,7 @@ func TestPythonAdapterOutcomes(t *testing.T) {
 				t.Fatal(err)
 			}
 			got.Detail, got.Elapsed = "", 0
-			if diff := cmp.Diff(tc.want, got); diff != "" {
+			if diff := replyDiff(t, tc.want, got); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
 			}
 		})
@@ -181,6 +186,59 @@ func TestPythonAdapterFaults(t *testing.T) {
 	}
 }
 
+// TestPythonAdapterBatchBlame: the worker sends its replies in batches, so
+// when a call hangs or kills the worker, replies to the calls before it
+// may be unsent. Each fault must still land on its own call, within the
+// timeout plus a second, and every other call must get its own reply.
+func TestPythonAdapterBatchBlame(t *testing.T) {
+	dir := writeSubject(t)
+	const timeout = 2 * time.Second
+	for _, tc := range []struct{ target, want string }{
+		{"subj.sleep_forever", OutcomeTimeout},
+		{"subj.exit_now", OutcomeCrashed},
+		{"subj.segfault", OutcomeCrashed},
+	} {
+		t.Run(tc.target, func(t *testing.T) {
+			a, err := NewPythonAdapter(PythonConfig{Dir: dir, Timeout: timeout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer a.Close()
+			if r, err := a.Call(context.Background(), Call{ID: "warm", Target: "subj.pair", Args: []any{0, 0}}); err != nil || r.Outcome != OutcomeReturned {
+				t.Fatalf("warm-up: %+v, %v", r, err)
+			}
+			var calls []Call
+			for i := range 200 {
+				c := Call{ID: fmt.Sprintf("P%d", i), Target: "subj.pair", Args: []any{i, -i}}
+				if i == 120 {
+					c = Call{ID: "FAULT", Target: tc.target}
+				}
+				calls = append(calls, c)
+			}
+			start := time.Now()
+			replies, errs := a.(*procAdapter).CallBatch(context.Background(), calls)
+			if el := time.Since(start); el > timeout+time.Second {
+				t.Errorf("took %s, want under %s", el, timeout+time.Second)
+			}
+			for i, r := range replies {
+				if errs[i] != nil {
+					t.Fatalf("%s: %v", calls[i].ID, errs[i])
+				}
+				if r.ID != calls[i].ID {
+					t.Errorf("reply %d is for %q, want %q", i, r.ID, calls[i].ID)
+				}
+				want := OutcomeReturned
+				if calls[i].ID == "FAULT" {
+					want = tc.want
+				}
+				if r.Outcome != want {
+					t.Errorf("%s: %s (%s), want %s", calls[i].ID, r.Outcome, r.Detail, want)
+				}
+			}
+		})
+	}
+}
+
 func TestPythonAdapterInfra(t *testing.T) {
 	dir := writeSubject(t)
 	if _, err := NewPythonAdapter(PythonConfig{Interpreter: "no-such-python-9"}); err == nil {
@@ -217,4 +275,19 @@ func TestPythonAdapterMemoryLimit(t *testing.T) {
 	if got.Outcome != OutcomeRaised || got.Exc.Class != "MemoryError" {
 		t.Errorf("got %s %+v (%s), want a MemoryError raise", got.Outcome, got.Exc, got.Detail)
 	}
+}
+
+// replyDiff compares two replies as the runner sees them. Raw is the
+// worker's own encoding of Value, so it must decode to Value; beyond that
+// its spelling ("[1, 3]" or "[1,3]") is the worker's business.
+func replyDiff(t *testing.T, want, got Reply) string {
+	t.Helper()
+	if got.Raw != nil {
+		var v any
+		if err := decodeNumbers(got.Raw, &v); err != nil || !cmp.Equal(v, got.Value) {
+			t.Errorf("Raw %s does not decode to Value %#v (%v)", got.Raw, got.Value, err)
+		}
+	}
+	got.Raw = nil
+	return cmp.Diff(want, got)
 }

@@ -42,6 +42,10 @@ type Config struct {
 	Base string
 	// Progress, if set, is called after each row.
 	Progress func(RowResult)
+	// Early is a head worker started before the table was loaded
+	// (StartEarly). Run and HeadAdapter use it when the table is
+	// Python's and close it otherwise.
+	Early Adapter
 }
 
 func (cfg Config) lang(t *validate.Table) string {
@@ -59,7 +63,7 @@ func (cfg Config) lang(t *validate.Table) string {
 func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) (Adapter, error) {
 	switch l := cfg.lang(t); l {
 	case "python":
-		return NewPythonAdapter(PythonConfig{Interpreter: cfg.Python, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
+		return cfg.pythonAdapter(dir)
 	case "go":
 		seen := map[string]bool{}
 		var targets []string
@@ -81,15 +85,55 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 	}
 }
 
+func (cfg Config) pythonAdapter(dir string) (Adapter, error) {
+	return NewPythonAdapter(PythonConfig{Interpreter: cfg.Python, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
+}
+
+func (cfg Config) repo() string {
+	if cfg.Repo == "" {
+		return "."
+	}
+	return cfg.Repo
+}
+
+// StartEarly starts the head worker a gate most likely needs, a Python
+// one, before its table is loaded: the interpreter's start (tens of
+// milliseconds) then overlaps the table's parsing instead of following it.
+// Set the result as cfg.Early. It is nil when cfg names another language
+// or the interpreter cannot be found; Run then starts what the table
+// needs, and reports what is missing.
+func StartEarly(cfg Config) Adapter {
+	if cfg.Lang != "" && cfg.Lang != "python" {
+		return nil
+	}
+	a, err := cfg.pythonAdapter(cfg.repo())
+	if err != nil {
+		return nil
+	}
+	if w, ok := a.(warmer); ok {
+		w.warm()
+	}
+	return a
+}
+
+// HeadAdapter returns the adapter for the code under review: cfg.Early
+// when it fits t, else a new one (cfg.Early is then closed).
+func HeadAdapter(ctx context.Context, cfg Config, t *validate.Table) (Adapter, error) {
+	if cfg.Early != nil {
+		if cfg.lang(t) == "python" {
+			return cfg.Early, nil
+		}
+		cfg.Early.Close()
+	}
+	return NewAdapter(ctx, cfg, cfg.repo(), t)
+}
+
 // Run runs t against cfg.Repo (and, with cfg.Base, against the base
 // revision too) and returns the report. The error means the run could not
 // happen: an input error, or one infrastructure cause (*InfraError).
 func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
-	repo := cfg.Repo
-	if repo == "" {
-		repo = "."
-	}
-	head, err := NewAdapter(ctx, cfg, repo, t)
+	repo := cfg.repo()
+	head, err := HeadAdapter(ctx, cfg, t)
 	if err != nil {
 		return nil, err
 	}

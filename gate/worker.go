@@ -11,8 +11,12 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // Defaults shared by every adapter.
@@ -51,6 +55,7 @@ type procSpec struct {
 	dir      string
 	env      []string
 	stdio    bool          // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
+	progress bool          // the worker keeps a progress page on fd 5 (the Python harness)
 	ready    bool          // the worker sends {"ready": true} once started
 	start    time.Duration // how long a worker may take to become ready
 	maxFrame int
@@ -66,16 +71,20 @@ type proc struct {
 	req    *os.File // premise writes requests here
 	rep    *os.File // premise reads replies here
 	out    *os.File // read end of the worker's stdout and stderr
-	lines  chan frame
+	br     *bufio.Reader
 	exited chan struct{}
 	done   chan struct{} // closed by kill
 	once   sync.Once
 	tail   *tailBuffer
-}
 
-type frame struct {
-	line []byte
-	err  error
+	partial []byte // a frame read in part
+	sent    int64  // requests written, numbered from 1 as the worker counts them
+	page    []byte // the worker's progress page, nil when it keeps none
+
+	// The last reply's value, raw and decoded: a row's reruns mostly
+	// answer the same, and share one decoded value.
+	lastRaw []byte
+	lastVal any
 }
 
 func startProc(spec procSpec) (*proc, error) {
@@ -112,16 +121,33 @@ func startProc(spec procSpec) (*proc, error) {
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = devnull, outW, outW
 		cmd.ExtraFiles = []*os.File{reqR, repW} // fds 3 and 4
 	}
+	var page []byte
+	if spec.progress {
+		f, mem, err := newPage()
+		if err != nil {
+			closeAll(reqR, reqW, repR, repW, outR, outW)
+			return nil, fmt.Errorf("start worker: progress page: %w", err)
+		}
+		defer f.Close() // the mappings outlive it
+		page = mem
+		cmd.ExtraFiles = append(cmd.ExtraFiles, f) // fd 5
+	}
 	if err := cmd.Start(); err != nil {
 		closeAll(reqR, reqW, repR, repW, outR, outW)
+		if page != nil {
+			_ = unix.Munmap(page)
+		}
 		return nil, &InfraError{Reason: fmt.Sprintf("start worker %s: %v", spec.path, err)}
 	}
 	closeAll(reqR, repW, outW)
-	p := &proc{spec: spec, cmd: cmd, req: reqW, rep: repR, out: outR,
-		lines: make(chan frame, 1), exited: make(chan struct{}), done: make(chan struct{}), tail: &tailBuffer{max: tailBytes}}
+	p := &proc{spec: spec, cmd: cmd, req: reqW, rep: repR, out: outR, br: bufio.NewReaderSize(repR, 64<<10), page: page,
+		exited: make(chan struct{}), done: make(chan struct{}), tail: &tailBuffer{max: tailBytes}}
 	go func() { _, _ = io.Copy(p.tail, outR) }()
-	go p.readFrames()
-	go func() { _ = cmd.Wait(); close(p.exited) }()
+	go func() {
+		_ = cmd.Wait()
+		close(p.exited)
+		p.interrupt() // a reader waiting for a reply learns of the exit now
+	}()
 	if spec.ready {
 		if err := p.awaitReady(); err != nil {
 			return nil, err
@@ -140,23 +166,22 @@ func (p *proc) awaitReady() error {
 		}
 		return &InfraError{Reason: fmt.Sprintf("worker %s did not start: %s", p.spec.path, why)}
 	}
-	select {
-	case f := <-p.lines:
-		if f.err != nil {
-			return fail(f.err.Error())
-		}
-		var h struct {
-			Ready bool `json:"ready"`
-		}
-		if json.Unmarshal(f.line, &h) != nil || !h.Ready {
-			return fail(fmt.Sprintf("it sent %q, not the handshake", oneLine(string(f.line), 200)))
-		}
-		return nil
-	case <-p.exited:
+	line, err := p.next(context.Background(), time.Now().Add(p.spec.start))
+	switch {
+	case errors.Is(err, errExited):
 		return fail("it exited: " + p.exitStatus())
-	case <-time.After(p.spec.start):
+	case errors.Is(err, os.ErrDeadlineExceeded):
 		return fail(fmt.Sprintf("no handshake within %s", p.spec.start))
+	case err != nil:
+		return fail(err.Error())
 	}
+	var h struct {
+		Ready bool `json:"ready"`
+	}
+	if json.Unmarshal(line, &h) != nil || !h.Ready {
+		return fail(fmt.Sprintf("it sent %q, not the handshake", oneLine(string(line), 200)))
+	}
+	return nil
 }
 
 func closeAll(fs ...*os.File) {
@@ -165,46 +190,141 @@ func closeAll(fs ...*os.File) {
 	}
 }
 
-// readFrames reads newline-terminated replies of at most maxFrame bytes.
-func (p *proc) readFrames() {
-	br := bufio.NewReaderSize(p.rep, 64<<10)
+// errExited is next's error for a worker that exited without a reply.
+var errExited = errors.New("the worker exited")
+
+// exitDrain is how long a reply written just before the worker's exit
+// still has to arrive.
+const exitDrain = 20 * time.Millisecond
+
+// next reads the next reply frame, a newline-terminated line of at most
+// maxFrame bytes, waiting until deadline (os.ErrDeadlineExceeded), the
+// worker's exit (errExited) or ctx. The line is valid until the next call.
+//
+// The caller reads the pipe itself, with a deadline, instead of a reader
+// goroutine handing each frame over a channel: at thousands of replies a
+// second the hand-over, not the reading, was premise's cost.
+func (p *proc) next(ctx context.Context, deadline time.Time) ([]byte, error) {
+	if err := p.rep.SetReadDeadline(deadline); err != nil {
+		return nil, err
+	}
+	exited := false
+	select {
+	case <-p.exited:
+		// The exit's interrupt may predate this deadline: a reply the
+		// worker wrote before it died still gets its moment.
+		exited = true
+		_ = p.rep.SetReadDeadline(time.Now().Add(exitDrain))
+	default:
+	}
+	if ctx.Done() != nil {
+		defer context.AfterFunc(ctx, p.interrupt)()
+	}
 	for {
-		var buf []byte
-		for {
-			chunk, err := br.ReadSlice('\n')
-			buf = append(buf, chunk...)
-			if len(buf) > p.spec.maxFrame {
-				p.send(frame{err: fmt.Errorf("a reply frame over %d bytes", p.spec.maxFrame)})
-				return
+		chunk, err := p.br.ReadSlice('\n')
+		if err == nil && p.partial == nil {
+			if len(chunk) > p.spec.maxFrame {
+				return nil, fmt.Errorf("a reply frame over %d bytes", p.spec.maxFrame)
 			}
-			if err == bufio.ErrBufferFull {
-				continue
-			}
-			if err != nil {
-				p.send(frame{err: err})
-				return
-			}
-			break
+			return chunk, nil
 		}
-		if !p.send(frame{line: buf}) {
-			return
+		p.partial = append(p.partial, chunk...)
+		if len(p.partial) > p.spec.maxFrame {
+			return nil, fmt.Errorf("a reply frame over %d bytes", p.spec.maxFrame)
+		}
+		switch {
+		case err == nil:
+			line := p.partial
+			p.partial = nil
+			return line, nil
+		case err == bufio.ErrBufferFull:
+			continue
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			select {
+			case <-p.exited:
+				if !exited {
+					exited = true
+					_ = p.rep.SetReadDeadline(time.Now().Add(exitDrain))
+					continue
+				}
+				return nil, errExited
+			default:
+			}
+			return nil, err
+		case err == io.EOF:
+			// The worker closed its end: it is exiting, or broke the
+			// protocol while alive.
+			select {
+			case <-p.exited:
+				return nil, errExited
+			case <-time.After(exitDrain):
+				return nil, err
+			}
+		default:
+			return nil, err
 		}
 	}
 }
 
-func (p *proc) send(f frame) bool {
-	select {
-	case p.lines <- f:
-		return true
-	case <-p.done:
-		return false
+// newPage makes the shared page a worker records its progress in: a
+// memory file, mapped read-only here, passed to the worker as fd 5.
+func newPage() (*os.File, []byte, error) {
+	fd, err := unix.MemfdCreate("premise-progress", unix.MFD_CLOEXEC)
+	if err != nil {
+		return nil, nil, err
 	}
+	f := os.NewFile(uintptr(fd), "premise-progress")
+	if err := f.Truncate(int64(os.Getpagesize())); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	mem, err := unix.Mmap(fd, 0, os.Getpagesize(), unix.PROT_READ, unix.MAP_SHARED)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, mem, nil
 }
+
+// progress reads the worker's progress page: the number of the request it
+// is running (or ran last) and how long ago that call started. known is
+// false when the worker keeps no page or has run nothing.
+func (p *proc) progress() (running int64, since time.Duration, known bool) {
+	if p.page == nil {
+		return 0, 0, false
+	}
+	num := (*int64)(unsafe.Pointer(&p.page[0]))
+	start := (*int64)(unsafe.Pointer(&p.page[8]))
+	for range 3 {
+		// The worker writes the start, then the number: a number read
+		// twice the same has its own start between.
+		n := atomic.LoadInt64(num)
+		t := atomic.LoadInt64(start)
+		if atomic.LoadInt64(num) != n {
+			continue
+		}
+		if n <= 0 {
+			return 0, 0, false
+		}
+		var now unix.Timespec
+		if unix.ClockGettime(unix.CLOCK_MONOTONIC, &now) != nil {
+			return 0, 0, false
+		}
+		return n, time.Duration(now.Nano() - t), true
+	}
+	return 0, 0, false
+}
+
+// interrupt wakes a reader blocked in next.
+func (p *proc) interrupt() { _ = p.rep.SetReadDeadline(time.Unix(1, 0)) }
 
 // call sends one request and waits for its reply, the worker's death, the
 // timeout or ctx. ok is false when the worker must not be used again.
 func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
-	data, err := json.Marshal(c)
+	data, err := c.encode()
 	if err != nil {
 		return Reply{}, true, &InfraError{Target: c.Target, Reason: fmt.Sprintf("encode call %s: %v", c.ID, err)}
 	}
@@ -212,85 +332,144 @@ func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
 		return Reply{}, true, &InfraError{Target: c.Target, Reason: fmt.Sprintf("call %s is %d bytes, over the frame limit", c.ID, len(data))}
 	}
 	_ = p.req.SetWriteDeadline(time.Now().Add(p.spec.timeout))
+	p.sent++
 	if _, werr := p.req.Write(append(data, '\n')); werr != nil {
 		if errors.Is(werr, os.ErrDeadlineExceeded) {
 			return p.fail(c, OutcomeTimeout, fmt.Sprintf("the worker did not read the call within %s", p.spec.timeout)), false, nil
 		}
 		return p.fail(c, OutcomeCrashed, "the worker stopped reading: "+werr.Error()), false, nil
 	}
-	return p.await(ctx, c)
-}
-
-// await waits for c's reply, the worker's death, the timeout or ctx.
-func (p *proc) await(ctx context.Context, c Call) (Reply, bool, error) {
-	start := time.Now()
-	r, ok, err := p.awaitReply(ctx, c)
-	r.Elapsed = time.Since(start)
+	r, _, ok, err = p.await(ctx, c, p.sent)
+	if !ok && err == nil {
+		r.ID = c.ID // the worker had no other call to run
+	}
 	return r, ok, err
 }
 
-func (p *proc) awaitReply(ctx context.Context, c Call) (Reply, bool, error) {
-	timer := time.NewTimer(p.spec.timeout)
-	defer timer.Stop()
-	select {
-	case f := <-p.lines:
-		return p.reply(c, f)
-	case <-p.exited:
-		// A reply written just before the exit still counts.
-		select {
-		case f := <-p.lines:
-			if f.err == nil {
-				return p.reply(c, f)
-			}
-		case <-time.After(20 * time.Millisecond):
+// await waits for the reply to c, the worker's request number want. When
+// the worker must not be used again (ok false), blame is the number of the
+// request the failure belongs to, and r (if err is nil) is its outcome
+// (timeout or crashed) and detail, with no id: blame is want, or a later
+// request when the worker holds its replies back (progress page) and was
+// running that one. The requests between were answered, but their replies
+// are lost with the worker.
+func (p *proc) await(ctx context.Context, c Call, want int64) (r Reply, blame int64, ok bool, err error) {
+	start := time.Now()
+	deadline := start.Add(p.spec.timeout)
+	for {
+		line, rerr := p.next(ctx, deadline)
+		if rerr == nil {
+			r, ok, err = p.reply(c, line)
+			r.Elapsed = time.Since(start)
+			return r, want, ok, err
 		}
-		return p.fail(c, OutcomeCrashed, "the worker exited: "+p.exitStatus()), false, nil
-	case <-timer.C:
-		return p.fail(c, OutcomeTimeout, fmt.Sprintf("no reply within %s; the worker's process group was killed", p.spec.timeout)), false, nil
-	case <-ctx.Done():
-		p.kill()
-		return Reply{}, false, ctx.Err()
+		if ctx.Err() != nil {
+			p.kill()
+			return Reply{}, want, false, ctx.Err()
+		}
+		running, since, known := p.progress()
+		blame = want
+		if known && running > want {
+			blame = running
+		}
+		var outcome, detail string
+		switch {
+		case errors.Is(rerr, os.ErrDeadlineExceeded):
+			if known && running >= want {
+				// The call running decides: it has its own timeout, from
+				// its own start.
+				if left := p.spec.timeout - since; left > 0 {
+					deadline = time.Now().Add(left)
+					continue
+				}
+			}
+			outcome, detail = OutcomeTimeout, fmt.Sprintf("no reply within %s; the worker's process group was killed", p.spec.timeout)
+		case errors.Is(rerr, errExited):
+			outcome, detail = OutcomeCrashed, "the worker exited: "+p.exitStatus()
+		default:
+			blame = want
+			outcome, detail = OutcomeCrashed, "the protocol broke: "+rerr.Error()
+		}
+		r = p.fail(Call{}, outcome, detail)
+		r.Elapsed = time.Since(start)
+		if known && blame == running {
+			r.Elapsed = since
+		}
+		return r, blame, false, nil
 	}
 }
 
 // pipeline sends every call at once and collects the replies in order, each
 // with its own timeout: the worker reads the next request while premise
-// judges the last reply, which saves two context switches a call. It
-// returns how many calls it settled; ok is false when the worker must not
-// be used again (the calls after the n-th are then unsent or unanswered).
-func (p *proc) pipeline(ctx context.Context, calls []Call, replies []Reply, errs []error) (n int, ok bool) {
+// judges the last reply. It returns how many calls, from the first, have
+// their reply. When the worker must not be used again (ok false), blamed is
+// the index of the call whose timeout or crash ended it, its reply set;
+// the calls from n to blamed were answered but their replies are lost, and
+// must be sent again. n == 0 with ok means the calls cannot be pipelined
+// (one is over the frame limit).
+func (p *proc) pipeline(ctx context.Context, calls []Call, replies []Reply, errs []error) (n, blamed int, ok bool) {
 	var buf []byte
 	for _, c := range calls {
-		data, err := json.Marshal(c)
+		data, err := c.encode()
 		if err != nil || len(data) >= p.spec.maxFrame {
-			return 0, true // the caller falls back to one call at a time
+			return 0, 0, true
 		}
 		buf = append(append(buf, data...), '\n')
 	}
+	base := p.sent
+	p.sent += int64(len(calls))
 	go func() {
 		// A worker that stops reading blocks this write until kill closes
 		// the pipe; the reply loop below times out meanwhile.
 		_, _ = p.req.Write(buf)
 	}()
 	for i, c := range calls {
-		r, ok, err := p.await(ctx, c)
-		replies[i], errs[i] = r, err
-		if !ok {
-			return i + 1, false
+		r, blame, ok, err := p.await(ctx, c, base+int64(i)+1)
+		if ok || err != nil {
+			replies[i], errs[i] = r, err
+			if !ok {
+				return i + 1, i, false
+			}
+			continue
 		}
+		j := int(blame - base - 1)
+		if j < i || j >= len(calls) {
+			j = i
+		}
+		r.ID = calls[j].ID
+		replies[j] = r
+		return i, j, false
 	}
-	return len(calls), true
+	return len(calls), 0, true
 }
 
-func (p *proc) reply(c Call, f frame) (Reply, bool, error) {
-	if f.err != nil {
-		return p.fail(c, OutcomeCrashed, "the protocol broke: "+f.err.Error()), false, nil
+func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
+	var w struct {
+		ID      string          `json:"id"`
+		Outcome string          `json:"outcome"`
+		Value   json.RawMessage `json:"value"`
+		Exc     json.RawMessage `json:"exc"`
+		Detail  string          `json:"detail"`
 	}
-	var r Reply
-	dec := json.NewDecoder(bytes.NewReader(f.line))
-	dec.UseNumber()
-	if err := dec.Decode(&r); err != nil {
+	if err := json.Unmarshal(line, &w); err != nil {
 		return p.fail(c, OutcomeCrashed, "the worker sent a line that is not a reply: "+err.Error()), false, nil
+	}
+	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: w.Detail}
+	if len(w.Exc) > 0 && string(w.Exc) != "null" {
+		if err := decodeNumbers(w.Exc, &r.Exc); err != nil {
+			return p.fail(c, OutcomeCrashed, "the worker sent an exception that is not one: "+err.Error()), false, nil
+		}
+	}
+	if len(w.Value) > 0 {
+		r.Raw = w.Value
+		if bytes.Equal(w.Value, p.lastRaw) {
+			r.Value = p.lastVal
+		} else {
+			if err := decodeNumbers(w.Value, &r.Value); err != nil {
+				return p.fail(c, OutcomeCrashed, "the worker sent a value that is not JSON: "+err.Error()), false, nil
+			}
+			p.lastRaw, p.lastVal = w.Value, r.Value
+		}
 	}
 	if r.ID != c.ID {
 		return p.fail(c, OutcomeCrashed, fmt.Sprintf("the worker answered %q to call %q", r.ID, c.ID)), false, nil
@@ -303,6 +482,38 @@ func (p *proc) reply(c Call, f frame) (Reply, bool, error) {
 	default:
 		return p.fail(c, OutcomeCrashed, fmt.Sprintf("the worker sent outcome %q", r.Outcome)), false, nil
 	}
+}
+
+// decodeNumbers decodes JSON data into v keeping numbers as json.Number,
+// so that an integer beyond 2^53 survives.
+func decodeNumbers(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// encode is c as one protocol line, without its newline.
+func (c Call) encode() ([]byte, error) {
+	if c.body == nil {
+		return json.Marshal(c)
+	}
+	id, err := json.Marshal(c.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(`{"id":`)+len(id)+len(c.body))
+	out = append(append(append(out, `{"id":`...), id...), c.body...)
+	return out, nil
+}
+
+// encodeBody encodes what follows the id in a call to target with args
+// and kwargs (Call.body), for calls that differ only in their id.
+func encodeBody(target string, args []any, kwargs map[string]any) ([]byte, error) {
+	b, err := json.Marshal(Call{Target: target, Args: args, Kwargs: kwargs})
+	if err != nil {
+		return nil, err
+	}
+	return bytes.TrimPrefix(b, []byte(`{"id":""`)), nil
 }
 
 // fail kills the worker and records why the call has no reply.
@@ -345,6 +556,10 @@ func (p *proc) killOnce() {
 	case <-time.After(2 * time.Second):
 	}
 	closeAll(p.req, p.rep, p.out)
+	if p.page != nil {
+		_ = unix.Munmap(p.page)
+		p.page = nil
+	}
 }
 
 // tailBuffer keeps the last max bytes written to it.
@@ -378,6 +593,24 @@ type procAdapter struct {
 	cur  *proc
 }
 
+// warmer is an Adapter that can start its worker before the first call.
+type warmer interface{ warm() }
+
+// warm starts the worker in the background; calls wait for it. A worker
+// that fails to start is started again, and its error reported, by the
+// first call.
+func (a *procAdapter) warm() {
+	a.mu.Lock()
+	go func() {
+		defer a.mu.Unlock()
+		if a.cur == nil {
+			if p, err := startProc(a.spec); err == nil {
+				a.cur = p
+			}
+		}
+	}()
+}
+
 // Call runs c in the current worker, starting one if needed.
 func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
 	a.mu.Lock()
@@ -398,14 +631,18 @@ func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
 
 // CallBatch runs calls in order, pipelined to the worker, and returns a
 // reply and an error for each, with Call's meanings. After a timeout or a
-// crash the remaining calls go to a fresh worker.
+// crash the calls not yet answered go to a fresh worker.
 func (a *procAdapter) CallBatch(ctx context.Context, calls []Call) ([]Reply, []error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	replies, errs := make([]Reply, len(calls)), make([]error, len(calls))
-	for i := 0; i < len(calls); {
+	todo := make([]int, len(calls)) // indexes of the calls still to run, in order
+	for i := range todo {
+		todo[i] = i
+	}
+	for len(todo) > 0 {
 		if err := ctx.Err(); err != nil {
-			for ; i < len(calls); i++ {
+			for _, i := range todo {
 				errs[i] = err
 			}
 			break
@@ -413,26 +650,39 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call) ([]Reply, []e
 		if a.cur == nil {
 			p, err := startProc(a.spec)
 			if err != nil {
-				for ; i < len(calls); i++ {
+				for _, i := range todo {
 					errs[i] = err
 				}
 				break
 			}
 			a.cur = p
 		}
-		n, ok := a.cur.pipeline(ctx, calls[i:], replies[i:], errs[i:])
+		batch := make([]Call, len(todo))
+		for k, i := range todo {
+			batch[k] = calls[i]
+		}
+		br, be := make([]Reply, len(batch)), make([]error, len(batch))
+		n, blamed, ok := a.cur.pipeline(ctx, batch, br, be)
 		if n == 0 && ok {
 			// Not pipelinable (an oversized call): one at a time.
-			r, ok, err := a.cur.call(ctx, calls[i])
-			replies[i], errs[i] = r, err
 			n = 1
-			if !ok {
-				a.cur = nil
-			}
-		} else if !ok {
-			a.cur = nil
+			br[0], ok, be[0] = a.cur.call(ctx, batch[0])
+			blamed = 0
 		}
-		i += n
+		for k := 0; k < n; k++ {
+			replies[todo[k]], errs[todo[k]] = br[k], be[k]
+		}
+		if ok {
+			todo = todo[n:]
+			continue
+		}
+		a.cur = nil
+		if blamed >= n {
+			replies[todo[blamed]], errs[todo[blamed]] = br[blamed], be[blamed]
+			todo = append(todo[n:blamed:blamed], todo[blamed+1:]...)
+		} else {
+			todo = todo[n:]
+		}
 	}
 	return replies, errs
 }

@@ -8,9 +8,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// splitMin is the size from which a file's main list is parsed in pieces.
-// Below it the plain parse is fast enough and simpler to reason about.
-const splitMin = 256 << 10
+// splitMin is the size from which a file's main list is parsed in pieces:
+// a gate on a thousand rows (230 KB) waits for its table before its first
+// call. Below it the plain parse is fast enough and simpler to reason about.
+const splitMin = 32 << 10
 
 // parseDocSplit is parseDoc for a register or table whose bulk is one
 // top-level block list (items, rows). yaml.v3 parses about 5 MB a second,
@@ -112,12 +113,10 @@ func splitParse(data []byte, key string) (*yaml.Node, bool) {
 		wg.Add(1)
 		go func(p, from, to int) {
 			defer wg.Done()
-			// Blank lines put every node on its line in the whole file.
+			// The piece is parsed alone, its items from its second line;
+			// shift then puts every node on its line in the whole file.
 			var buf bytes.Buffer
-			buf.Grow(from + len(key) + 2 + len(data)/pieces)
-			for i := 0; i < from-1; i++ {
-				buf.WriteByte('\n')
-			}
+			buf.Grow(len(key) + 2 + len(data)/pieces)
 			buf.WriteString(key + ":\n")
 			for _, l := range lines[from:to] {
 				buf.Write(l)
@@ -133,6 +132,9 @@ func splitParse(data []byte, key string) (*yaml.Node, bool) {
 			if m.Kind != yaml.MappingNode || len(m.Content) != 2 || m.Content[1].Kind != yaml.SequenceNode {
 				return
 			}
+			for _, n := range m.Content[1].Content {
+				shift(n, from-1)
+			}
 			parts[p], oks[p] = m.Content[1].Content, true
 		}(p, from, to)
 	}
@@ -147,4 +149,12 @@ func splitParse(data []byte, key string) (*yaml.Node, bool) {
 	k := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key, Line: keyLine + 1, Column: 1}
 	root.Content = append(root.Content, k, seq)
 	return root, true
+}
+
+// shift moves n and everything under it down by lines.
+func shift(n *yaml.Node, lines int) {
+	n.Line += lines
+	for _, c := range n.Content {
+		shift(c, lines)
+	}
 }

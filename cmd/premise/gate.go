@@ -125,6 +125,18 @@ func (o gateOptions) resolve(p string) string {
 // runGate loads the table and the freezes, runs the rows and writes every
 // report asked for.
 func runGate(ctx context.Context, opts gateOptions) error {
+	mem := opts.MemoryMiB << 20
+	if opts.MemoryMiB == 0 {
+		mem = -1
+	}
+	cfg := gate.Config{Repo: opts.Repo, Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec),
+		Timeout: opts.Timeout, MemoryLimit: mem, Reruns: opts.Reruns, Budget: opts.Budget, Seed: opts.Seed,
+		Base: opts.Base}
+	// The worker starts while the table loads.
+	cfg.Early = gate.StartEarly(cfg)
+	if cfg.Early != nil {
+		defer cfg.Early.Close()
+	}
 	tab, err := validate.LoadTable(opts.Partitions)
 	if err != nil {
 		return err
@@ -132,17 +144,9 @@ func runGate(ctx context.Context, opts gateOptions) error {
 	if opts.Fn != "" {
 		tab.Target = opts.Fn
 	}
-	freezes, err := gate.LoadFreezes(opts.resolve(opts.Freezes))
-	if err != nil {
+	if cfg.Freezes, err = gate.LoadFreezes(opts.resolve(opts.Freezes)); err != nil {
 		return err
 	}
-	mem := opts.MemoryMiB << 20
-	if opts.MemoryMiB == 0 {
-		mem = -1
-	}
-	cfg := gate.Config{Repo: opts.Repo, Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec),
-		Timeout: opts.Timeout, MemoryLimit: mem, Reruns: opts.Reruns, Budget: opts.Budget, Seed: opts.Seed,
-		Freezes: freezes, Base: opts.Base}
 	if opts.SelfCheck {
 		return runSelfCheck(ctx, opts, cfg, tab)
 	}
@@ -188,8 +192,7 @@ func runGate(ctx context.Context, opts gateOptions) error {
 }
 
 func runSelfCheck(ctx context.Context, opts gateOptions, cfg gate.Config, tab *validate.Table) error {
-	repo := cfg.Repo
-	a, err := gate.NewAdapter(ctx, cfg, repo, tab)
+	a, err := gate.HeadAdapter(ctx, cfg, tab)
 	if err != nil {
 		return fmt.Errorf("gate %s: %w", opts.Partitions, err)
 	}

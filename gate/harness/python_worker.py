@@ -1,20 +1,34 @@
 # premise's Python worker: the runner protocol of DESIGN.md on fds 3 and 4.
 #
 # Standard library only. premise embeds this file and runs it as
-#   INTERPRETER -I -c SCRIPT REPO_DIR MAX_FRAME AS_LIMIT
+#   INTERPRETER -s -B -c SCRIPT REPO_DIR MAX_FRAME AS_LIMIT PAGE_FD
 # Requests arrive as JSON lines on fd 3, replies leave as JSON lines on fd 4,
 # so nothing the subject prints on stdout or stderr can corrupt the protocol.
-import importlib
-import json
+#
+# PAGE_FD, when not -1, is premise's progress page: a shared page where the
+# worker records which request it is running and since when (CLOCK_MONOTONIC
+# nanoseconds) before every call. With it, the worker sends its replies in
+# one write whenever it runs out of requests, instead of one write per reply
+# (a write that wakes premise costs more than a small call): if a call then
+# hangs or kills the worker, premise reads the page to know which call did,
+# and sends the calls answered but not yet sent again. Without it every
+# reply leaves at once.
 import os
 import sys
-import traceback
+from time import monotonic_ns
+
+try:
+    import _json  # the C codec; json's Python layer imports re and enum, a third of a start
+except ImportError:  # another implementation: json's own classes
+    _json = None
 
 REQ_FD, REP_FD = 3, 4
+FLUSH_BYTES = 1 << 16  # replies held back at most, in bytes
+FLUSH_NS = 5_000_000  # and for at most this long before the next call starts
 
 
 def main():
-    repo, max_frame, as_limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    repo, max_frame, as_limit, page_fd = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     if as_limit > 0:
         try:
             import resource
@@ -24,35 +38,108 @@ def main():
     # Keep the protocol fds out of any process the subject starts.
     os.set_inheritable(REQ_FD, False)
     os.set_inheritable(REP_FD, False)
+    page = None
+    if page_fd >= 0:
+        import mmap
+        mm = mmap.mmap(page_fd, mmap.PAGESIZE)
+        os.close(page_fd)
+        page = memoryview(mm).cast("q")
     sys.path.insert(0, repo)
     # A src/ layout: premise names its modules without the src/ prefix
     # (diffparse), so they import from there.
     src = os.path.join(repo, "src")
     if os.path.isdir(src):
         sys.path.insert(1, src)
-    reqs = os.fdopen(REQ_FD, "rb", buffering=1 << 16)
-    reps = os.fdopen(REP_FD, "wb", buffering=0)
+    send = _Sender(REP_FD, max_frame, hold=page is not None)
+    decode = _decoder()
     # The handshake: premise times calls from here, not from the
     # interpreter's start, which a loaded machine can make slow.
-    _send(reps, {"ready": True}, max_frame)
+    send({"ready": True})
+    send.flush()
     cache = {}
+    buf, pos, n = b"", 0, 0
     while True:
-        line = reqs.readline(max_frame + 1)
-        if not line:
-            return
-        if len(line) > max_frame:
-            raise SystemExit("request frame over %d bytes" % max_frame)
-        try:
-            call = json.loads(line)
-        except ValueError as e:
-            _send(reps, {"id": "", "outcome": "error", "detail": "bad request: %s" % e}, max_frame)
+        nl = buf.find(b"\n", pos)
+        if nl < 0:
+            if len(buf) - pos > max_frame:
+                raise SystemExit("request frame over %d bytes" % max_frame)
+            # Nothing left to run: everything answered leaves now.
+            send.flush()
+            chunk = os.read(REQ_FD, 1 << 16)
+            if not chunk:
+                return
+            buf, pos = buf[pos:] + chunk, 0
             continue
-        _send(reps, _handle(call, cache), max_frame)
+        if nl - pos > max_frame:
+            raise SystemExit("request frame over %d bytes" % max_frame)
+        line, pos = buf[pos:nl], nl + 1
+        n += 1
+        try:
+            call = decode(line.decode("utf-8"))
+            if not isinstance(call, dict):
+                raise ValueError("a request is a JSON object")
+        except ValueError as e:  # UnicodeDecodeError is a ValueError
+            send({"id": "", "outcome": "error", "detail": "bad request: %s" % e})
+            continue
+        if page is not None:
+            t = monotonic_ns()
+            if send.held and t - send.since > FLUSH_NS:
+                send.flush()  # slow calls: premise need not wait for a batch
+            # The start first, then the number: premise reads the number,
+            # the start, and the number again.
+            page[1] = t
+            page[0] = n
+        send(_handle(call, cache))
+
+
+def _decoder():
+    """Returns a function from one JSON text to its value, built once."""
+    if _json is not None:
+        class Context:
+            strict = True
+            object_hook = object_pairs_hook = None
+            parse_float, parse_int, parse_constant = float, int, float
+
+        try:
+            scan = _json.make_scanner(Context())
+
+            def decode(s):
+                try:
+                    value, end = scan(s, 0)
+                except StopIteration as e:
+                    raise ValueError("not JSON at character %d" % e.value) from None
+                if s[end:].strip():
+                    raise ValueError("extra data at character %d" % end)
+                return value
+
+            if decode('{"a": [1, 2.5, "x", null, true]}') == {"a": [1, 2.5, "x", None, True]}:
+                return decode
+        except (TypeError, AttributeError, ValueError):
+            pass
+    import json
+    return json.JSONDecoder().decode
+
+
+def _encoder():
+    """Returns a function from a reply to compact JSON text: tuples become
+    lists, NaN is refused (allow_nan), sets go through _default. One C
+    encoder serves every reply (json.dumps builds one per call)."""
+    if _json is not None:
+        try:
+            enc = _json.make_encoder({}, _default, _json.encode_basestring_ascii, None,
+                                     ":", ",", False, False, False)
+            if "".join(enc({"a": [1, 2.5, "x", None, True]}, 0)) == '{"a":[1,2.5,"x",null,true]}':
+                return lambda o: "".join(enc(o, 0))
+        except (TypeError, AttributeError, ValueError):
+            pass
+    import json
+    return json.JSONEncoder(allow_nan=False, separators=(",", ":"), default=_default).encode
 
 
 def _default(v):
-    """Converts what json cannot: sets become sorted lists."""
+    """Converts what JSON cannot carry: sets become sorted lists."""
     if isinstance(v, (set, frozenset)):
+        import json
         items = list(v)
         try:
             items.sort(key=lambda x: json.dumps(x, sort_keys=True, default=_default))
@@ -62,23 +149,42 @@ def _default(v):
     raise TypeError("a value of type %s.%s has no JSON form" % (type(v).__module__, type(v).__qualname__))
 
 
-def _send(f, reply, max_frame):
-    # Each reply leaves at once, never queued behind the next call: if that
-    # call hangs, premise must already hold every earlier reply, or its
-    # timeout would blame the wrong call.
-    try:
-        # The C encoder carries tuples as lists and refuses NaN (allow_nan).
-        data = json.dumps(reply, allow_nan=False, separators=(",", ":"), default=_default).encode()
-    except (TypeError, ValueError, RecursionError) as e:
-        data = json.dumps({"id": reply.get("id", ""), "outcome": "unencodable",
-                           "detail": "the result cannot be carried as JSON: %s" % e}).encode()
-    if len(data) >= max_frame:
-        data = json.dumps({"id": reply.get("id", ""), "outcome": "unencodable",
-                           "detail": "the reply is %d bytes, over the %d-byte frame limit" % (len(data), max_frame)}).encode()
-    view = memoryview(data + b"\n")
-    while view:
-        n = f.write(view)
-        view = view[n:]
+class _Sender:
+    """Encodes replies and writes them to fd: each at once, or, with hold,
+    held until flush (or until FLUSH_BYTES are held)."""
+
+    def __init__(self, fd, max_frame, hold):
+        self.fd, self.max_frame, self.hold = fd, max_frame, hold
+        self.held, self.size, self.since = [], 0, 0
+        self.encode = _encoder()
+
+    def __call__(self, reply):
+        try:
+            data = self.encode(reply).encode()
+        except (TypeError, ValueError, RecursionError) as e:
+            # The C encoder's cycle markers may keep entries after a
+            # failure: the next reply gets a fresh encoder.
+            self.encode = _encoder()
+            data = self.encode({"id": reply.get("id", ""), "outcome": "unencodable",
+                                "detail": "the result cannot be carried as JSON: %s" % e}).encode()
+        if len(data) >= self.max_frame:
+            data = self.encode({"id": reply.get("id", ""), "outcome": "unencodable",
+                                "detail": "the reply is %d bytes, over the %d-byte frame limit" % (len(data), self.max_frame)}).encode()
+        if self.hold and not self.held:
+            self.since = monotonic_ns()
+        self.held.append(data)
+        self.size += len(data) + 1
+        if not self.hold or self.size >= FLUSH_BYTES:
+            self.flush()
+
+    def flush(self):
+        if not self.held:
+            return
+        data = b"\n".join(self.held) + b"\n"
+        self.held, self.size = [], 0
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.fd, view):]
 
 
 def _resolve(target, cache):
@@ -87,6 +193,7 @@ def _resolve(target, cache):
     fn = cache.get(target)
     if fn is not None:
         return fn
+    import importlib
     parts = target.split(".")
     err = None
     for i in range(len(parts) - 1, 0, -1):
@@ -117,11 +224,14 @@ def _handle(call, cache):
     try:
         value = fn(*args, **kwargs)
     except BaseException as e:  # SystemExit and KeyboardInterrupt are raises too
+        import traceback
         code = getattr(e, "code", None)
-        try:
-            json.dumps(code, allow_nan=False, default=_default)
-        except (TypeError, ValueError, RecursionError):
-            code = repr(code)
+        if not (code is None or isinstance(code, (bool, int, str))):
+            import json
+            try:
+                json.dumps(code, allow_nan=False, default=_default)
+            except (TypeError, ValueError, RecursionError):
+                code = repr(code)
         return {"id": cid, "outcome": "raised",
                 "exc": {"class": type(e).__name__, "code": code, "message": str(e)[:4096]},
                 "detail": "".join(traceback.format_exception(type(e), e, e.__traceback__))[-4096:]}
