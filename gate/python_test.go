@@ -216,7 +216,17 @@ func TestPythonAdapterBatchBlame(t *testing.T) {
 				calls = append(calls, c)
 			}
 			start := time.Now()
-			replies, errs := a.(*procAdapter).CallBatch(context.Background(), calls)
+			replies, errs := make([]Reply, len(calls)), make([]error, len(calls))
+			delivered := make([]int, len(calls))
+			a.(*procAdapter).CallBatch(context.Background(), calls, func(i int, r Reply, err error) {
+				replies[i], errs[i] = r, err
+				delivered[i]++
+			})
+			for i, n := range delivered {
+				if n != 1 {
+					t.Errorf("%s: delivered %d times, want once", calls[i].ID, n)
+				}
+			}
 			if el := time.Since(start); el > timeout+time.Second {
 				t.Errorf("took %s, want under %s", el, timeout+time.Second)
 			}

@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
+	"reflect"
 
 	"github.com/premise-dev/premise/validate"
 )
@@ -59,9 +59,8 @@ type Runner struct {
 	// Progress, if set, is called after each row.
 	Progress func(RowResult)
 
-	// pre holds replies fetched ahead, pipelined, by adapter and call id.
-	// A Runner runs one table at a time.
-	pre map[Adapter]map[string]prefetched
+	// pf holds the replies fetched ahead, pipelined, while a table runs.
+	pf *prefetch
 }
 
 type prefetched struct {
@@ -71,60 +70,89 @@ type prefetched struct {
 
 // batchCaller is an Adapter that can pipeline calls (every built-in one).
 type batchCaller interface {
-	CallBatch(ctx context.Context, calls []Call) ([]Reply, []error)
+	CallBatch(ctx context.Context, calls []Call, deliver func(i int, r Reply, err error))
 }
 
-// prefetchRows is how many rows' attempts are pipelined to a worker at once.
-const prefetchRows = 256
+// prefetch holds the replies to every row's primary attempts, for head and
+// base, fetched ahead: all of them are pipelined to the worker at once, so
+// that it never waits for premise's judging, and the judging takes each
+// reply as soon as it is in.
+type prefetch struct {
+	mu   sync.Mutex
+	cond sync.Cond
+	want map[Adapter]map[string]bool // the calls fetched ahead
+	got  map[Adapter]map[string]prefetched
+	open map[Adapter]bool // still fetching
+}
 
-// prefetch pipelines the primary call of every attempt, for head and base,
-// chunk by chunk, one chunk ahead of the judging, so that the worker never
-// waits for premise between calls. Each chunk's replies arrive on the
-// returned channel, in order.
-func (rn *Runner) prefetch(ctx context.Context, rows []plannedRow, reruns int) <-chan map[Adapter]map[string]prefetched {
-	ch := make(chan map[Adapter]map[string]prefetched, 1)
-	go func() {
-		defer close(ch)
-		for start := 0; start < len(rows); start += prefetchRows {
-			chunk := rows[start:min(start+prefetchRows, len(rows))]
-			got := map[Adapter]map[string]prefetched{}
-			for _, ad := range []Adapter{rn.Adapter, rn.Base} {
-				bc, ok := ad.(batchCaller)
-				if !ok || ad == nil {
-					continue
-				}
-				var calls []Call
-				for i := range chunk {
-					// By pointer: compile and the hashing fill in other
-					// fields of these rows meanwhile.
-					p := &chunk[i]
-					if p.row.Todo != "" {
-						continue
-					}
-					args, kwargs := p.row.CallArgs()
-					// The reruns differ only in their ids: their arguments
-					// are encoded once (nil on error: each call then fails
-					// to encode on its own, and says so).
-					body, _ := encodeBody(p.target, args, kwargs)
-					for n := 0; n < reruns; n++ {
-						calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: p.target, Args: args, Kwargs: kwargs, body: body})
-					}
-				}
-				reps, errs := bc.CallBatch(ctx, calls)
-				m := make(map[string]prefetched, len(calls))
-				for i, c := range calls {
-					m[c.ID] = prefetched{reps[i], errs[i]}
-				}
-				got[ad] = m
+func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns int) *prefetch {
+	pf := &prefetch{want: map[Adapter]map[string]bool{}, got: map[Adapter]map[string]prefetched{}, open: map[Adapter]bool{}}
+	pf.cond.L = &pf.mu
+	for _, ad := range []Adapter{rn.Adapter, rn.Base} {
+		bc, ok := ad.(batchCaller)
+		if !ok || ad == nil {
+			continue
+		}
+		var calls []Call
+		want := map[string]bool{}
+		for i := range rows {
+			// By pointer: compile and the hashing fill in other fields of
+			// these rows meanwhile.
+			p := &rows[i]
+			if p.row.Todo != "" {
+				continue
 			}
-			select {
-			case ch <- got:
-			case <-ctx.Done():
-				return
+			args, kwargs := p.row.CallArgs()
+			// The reruns differ only in their ids: their arguments are
+			// encoded once (nil on error: each call then fails to encode
+			// on its own, and says so).
+			body, _ := encodeBody(p.target, args, kwargs)
+			for n := 0; n < reruns; n++ {
+				id := attemptID(p.row.ID, n)
+				want[id] = true
+				calls = append(calls, Call{ID: id, Target: p.target, Args: args, Kwargs: kwargs, body: body})
 			}
 		}
-	}()
-	return ch
+		pf.want[ad], pf.got[ad], pf.open[ad] = want, make(map[string]prefetched, len(calls)), true
+		go func() {
+			bc.CallBatch(ctx, calls, func(i int, r Reply, err error) {
+				pf.mu.Lock()
+				pf.got[ad][calls[i].ID] = prefetched{r, err}
+				pf.mu.Unlock()
+				pf.cond.Broadcast()
+			})
+			pf.mu.Lock()
+			pf.open[ad] = false
+			pf.mu.Unlock()
+			pf.cond.Broadcast()
+		}()
+	}
+	return pf
+}
+
+// take returns the reply to call id on ad, waiting for it to arrive; ok
+// is false when the call was not fetched ahead (or the fetching stopped
+// before it).
+func (pf *prefetch) take(ad Adapter, id string) (prefetched, bool) {
+	if pf == nil {
+		return prefetched{}, false
+	}
+	pf.mu.Lock()
+	defer pf.mu.Unlock()
+	if !pf.want[ad][id] {
+		return prefetched{}, false
+	}
+	for {
+		if f, ok := pf.got[ad][id]; ok {
+			delete(pf.got[ad], id)
+			delete(pf.want[ad], id)
+			return f, true
+		}
+		if !pf.open[ad] {
+			return prefetched{}, false
+		}
+		pf.cond.Wait()
+	}
 }
 
 func attemptID(id string, n int) string { return id + "#" + strconv.Itoa(n+1) }
@@ -291,14 +319,13 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	}
 	rep := &Report{Target: t.Target, Reruns: reruns, Budget: rn.Budget, Seed: seed, Base: rn.Base != nil}
 	infra := map[string]int{}
-	rn.pre = map[Adapter]map[string]prefetched{}
-	defer func() { rn.pre = nil }()
 	// Contracts compile and rows are hashed (canonical JSON and SHA-256,
 	// ten milliseconds a thousand rows) while the worker answers the first
 	// rows.
 	pctx, stop := context.WithCancel(ctx)
 	defer stop()
-	chunks := rn.prefetch(pctx, planned, reruns)
+	rn.pf = rn.startPrefetch(pctx, planned, reruns)
+	defer func() { rn.pf = nil }()
 	hashed := make(chan struct{})
 	go func() {
 		defer close(hashed)
@@ -310,11 +337,8 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 		return nil, err
 	}
 	for i, p := range planned {
-		if i%prefetchRows == 0 {
-			rn.pre = <-chunks
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		res, infraReason, err := rn.runRow(ctx, p, reruns, seed+int64(i))
 		if err != nil {
@@ -481,8 +505,7 @@ func summarize(as []Attempt) (string, string) {
 }
 
 func (rn *Runner) call(ctx context.Context, ad Adapter, id, target string, args []any, kwargs map[string]any) (Reply, error) {
-	if f, ok := rn.pre[ad][id]; ok {
-		delete(rn.pre[ad], id)
+	if f, ok := rn.pf.take(ad, id); ok {
 		return f.rep, f.err
 	}
 	return ad.Call(ctx, Call{ID: id, Target: target, Args: args, Kwargs: kwargs})
@@ -623,7 +646,7 @@ func (rn *Runner) relations(ctx context.Context, p plannedRow, n int, rep Reply,
 		case OutcomeCrashed:
 			return StatusCrashed, name + ": " + got.Detail, nil
 		case OutcomeReturned:
-			if cmp.Equal(want, validate.Normalize(got.Value)) {
+			if reflect.DeepEqual(want, validate.Normalize(got.Value)) {
 				return StatusPass, "", nil
 			}
 			return StatusFail, fmt.Sprintf("%s: gave %s, not %s", name, short(got.Value), short(rep.Value)), nil

@@ -8,7 +8,7 @@ import (
 	"io"
 	"sort"
 
-	"github.com/google/go-cmp/cmp"
+	"reflect"
 
 	"github.com/premise-dev/premise/validate"
 )
@@ -106,7 +106,7 @@ func SelfCheck(ctx context.Context, a Adapter, t *validate.Table) (*SelfCheckRep
 		}
 		accepted := 0
 		for _, p := range cands {
-			if hasReal && cmp.Equal(validate.Normalize(p.Value), real) {
+			if hasReal && reflect.DeepEqual(validate.Normalize(p.Value), real) {
 				continue // not a wrong result
 			}
 			ok, err := c.Eval(p.Value, r.Inp, args, kwargs)

@@ -399,15 +399,15 @@ func (p *proc) await(ctx context.Context, c Call, want int64) (r Reply, blame in
 	}
 }
 
-// pipeline sends every call at once and collects the replies in order, each
-// with its own timeout: the worker reads the next request while premise
-// judges the last reply. It returns how many calls, from the first, have
-// their reply. When the worker must not be used again (ok false), blamed is
-// the index of the call whose timeout or crash ended it, its reply set;
-// the calls from n to blamed were answered but their replies are lost, and
-// must be sent again. n == 0 with ok means the calls cannot be pipelined
-// (one is over the frame limit).
-func (p *proc) pipeline(ctx context.Context, calls []Call, replies []Reply, errs []error) (n, blamed int, ok bool) {
+// pipeline sends every call at once and hands each reply to deliver, in
+// order, as it arrives, each with its own timeout: the worker reads the next
+// request while premise judges the last reply. It returns how many calls,
+// from the first, were delivered. When the worker must not be used again
+// (ok false), blamed is the index of the call whose timeout or crash ended
+// it, delivered too; the calls from n to blamed were answered but their
+// replies are lost, and must be sent again. n == 0 with ok means the calls
+// cannot be pipelined (one is over the frame limit).
+func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r Reply, err error)) (n, blamed int, ok bool) {
 	var buf []byte
 	for _, c := range calls {
 		data, err := c.encode()
@@ -426,7 +426,7 @@ func (p *proc) pipeline(ctx context.Context, calls []Call, replies []Reply, errs
 	for i, c := range calls {
 		r, blame, ok, err := p.await(ctx, c, base+int64(i)+1)
 		if ok || err != nil {
-			replies[i], errs[i] = r, err
+			deliver(i, r, err)
 			if !ok {
 				return i + 1, i, false
 			}
@@ -437,7 +437,7 @@ func (p *proc) pipeline(ctx context.Context, calls []Call, replies []Reply, errs
 			j = i
 		}
 		r.ID = calls[j].ID
-		replies[j] = r
+		deliver(j, r, nil)
 		return i, j, false
 	}
 	return len(calls), 0, true
@@ -629,31 +629,33 @@ func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
 	return r, err
 }
 
-// CallBatch runs calls in order, pipelined to the worker, and returns a
-// reply and an error for each, with Call's meanings. After a timeout or a
-// crash the calls not yet answered go to a fresh worker.
-func (a *procAdapter) CallBatch(ctx context.Context, calls []Call) ([]Reply, []error) {
+// CallBatch runs calls in order, pipelined to the worker, and hands each
+// call's reply and error (with Call's meanings) to deliver as soon as they
+// are known, exactly once per call, on CallBatch's goroutine. After a
+// timeout or a crash the calls not yet answered go to a fresh worker: the
+// indexes then arrive out of order.
+func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(i int, r Reply, err error)) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	replies, errs := make([]Reply, len(calls)), make([]error, len(calls))
 	todo := make([]int, len(calls)) // indexes of the calls still to run, in order
 	for i := range todo {
 		todo[i] = i
 	}
+	failAll := func(err error) {
+		for _, i := range todo {
+			deliver(i, Reply{}, err)
+		}
+	}
 	for len(todo) > 0 {
 		if err := ctx.Err(); err != nil {
-			for _, i := range todo {
-				errs[i] = err
-			}
-			break
+			failAll(err)
+			return
 		}
 		if a.cur == nil {
 			p, err := startProc(a.spec)
 			if err != nil {
-				for _, i := range todo {
-					errs[i] = err
-				}
-				break
+				failAll(err)
+				return
 			}
 			a.cur = p
 		}
@@ -661,16 +663,14 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call) ([]Reply, []e
 		for k, i := range todo {
 			batch[k] = calls[i]
 		}
-		br, be := make([]Reply, len(batch)), make([]error, len(batch))
-		n, blamed, ok := a.cur.pipeline(ctx, batch, br, be)
+		n, blamed, ok := a.cur.pipeline(ctx, batch, func(k int, r Reply, err error) { deliver(todo[k], r, err) })
 		if n == 0 && ok {
 			// Not pipelinable (an oversized call): one at a time.
-			n = 1
-			br[0], ok, be[0] = a.cur.call(ctx, batch[0])
-			blamed = 0
-		}
-		for k := 0; k < n; k++ {
-			replies[todo[k]], errs[todo[k]] = br[k], be[k]
+			var r Reply
+			var err error
+			r, ok, err = a.cur.call(ctx, batch[0])
+			deliver(todo[0], r, err)
+			n, blamed = 1, 0
 		}
 		if ok {
 			todo = todo[n:]
@@ -678,13 +678,11 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call) ([]Reply, []e
 		}
 		a.cur = nil
 		if blamed >= n {
-			replies[todo[blamed]], errs[todo[blamed]] = br[blamed], be[blamed]
 			todo = append(todo[n:blamed:blamed], todo[blamed+1:]...)
 		} else {
 			todo = todo[n:]
 		}
 	}
-	return replies, errs
 }
 
 // Close stops the worker and its whole process group.

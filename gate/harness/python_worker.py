@@ -13,6 +13,7 @@
 # hangs or kills the worker, premise reads the page to know which call did,
 # and sends the calls answered but not yet sent again. Without it every
 # reply leaves at once.
+import codecs
 import os
 import sys
 from time import monotonic_ns
@@ -51,36 +52,42 @@ def main():
     if os.path.isdir(src):
         sys.path.insert(1, src)
     send = _Sender(REP_FD, max_frame, hold=page is not None)
-    decode = _decoder()
+    scan = _scanner()
     # The handshake: premise times calls from here, not from the
     # interpreter's start, which a loaded machine can make slow.
     send({"ready": True})
     send.flush()
     cache = {}
-    buf, pos, n = b"", 0, 0
+    # Requests are scanned in place in the text read so far, one JSON value
+    # then a newline each: no line is cut out and decoded on its own.
+    utf8 = codecs.getincrementaldecoder("utf-8")("replace")
+    text, pos, n = "", 0, 0
     while True:
-        nl = buf.find(b"\n", pos)
+        nl = text.find("\n", pos)
         if nl < 0:
-            if len(buf) - pos > max_frame:
+            if len(text) - pos > max_frame:
                 raise SystemExit("request frame over %d bytes" % max_frame)
             # Nothing left to run: everything answered leaves now.
             send.flush()
             chunk = os.read(REQ_FD, 1 << 16)
             if not chunk:
                 return
-            buf, pos = buf[pos:] + chunk, 0
+            text, pos = text[pos:] + utf8.decode(chunk), 0
             continue
         if nl - pos > max_frame:
             raise SystemExit("request frame over %d bytes" % max_frame)
-        line, pos = buf[pos:nl], nl + 1
         n += 1
         try:
-            call = decode(line.decode("utf-8"))
+            call, end = scan(text, pos)
+            if end != nl and text[end:nl].strip():
+                raise ValueError("extra data at character %d" % (end - pos))
             if not isinstance(call, dict):
                 raise ValueError("a request is a JSON object")
-        except ValueError as e:  # UnicodeDecodeError is a ValueError
+        except ValueError as e:
             send({"id": "", "outcome": "error", "detail": "bad request: %s" % e})
+            pos = nl + 1
             continue
+        pos = nl + 1
         if page is not None:
             t = monotonic_ns()
             if send.held and t - send.since > FLUSH_NS:
@@ -92,8 +99,9 @@ def main():
         send(_handle(call, cache))
 
 
-def _decoder():
-    """Returns a function from one JSON text to its value, built once."""
+def _scanner():
+    """Returns scan(text, pos) -> (value, end) for the JSON value at pos,
+    raising ValueError where there is none; built once."""
     if _json is not None:
         class Context:
             strict = True
@@ -101,23 +109,21 @@ def _decoder():
             parse_float, parse_int, parse_constant = float, int, float
 
         try:
-            scan = _json.make_scanner(Context())
+            c_scan = _json.make_scanner(Context())
 
-            def decode(s):
+            def scan(text, pos):
                 try:
-                    value, end = scan(s, 0)
+                    return c_scan(text, pos)
                 except StopIteration as e:
-                    raise ValueError("not JSON at character %d" % e.value) from None
-                if s[end:].strip():
-                    raise ValueError("extra data at character %d" % end)
-                return value
+                    raise ValueError("not JSON at character %d" % (e.value - pos)) from None
 
-            if decode('{"a": [1, 2.5, "x", null, true]}') == {"a": [1, 2.5, "x", None, True]}:
-                return decode
+            if scan('x{"a": [1, 2.5, "x", null, true]}', 1) == ({"a": [1, 2.5, "x", None, True]}, 33):
+                return scan
         except (TypeError, AttributeError, ValueError):
             pass
     import json
-    return json.JSONDecoder().decode
+    raw_decode = json.JSONDecoder().raw_decode
+    return lambda text, pos: raw_decode(text, pos)
 
 
 def _encoder():
@@ -159,17 +165,19 @@ class _Sender:
         self.encode = _encoder()
 
     def __call__(self, reply):
+        # The text is ASCII (non-ASCII characters are escaped): its length
+        # is its size in bytes.
         try:
-            data = self.encode(reply).encode()
+            data = self.encode(reply)
         except (TypeError, ValueError, RecursionError) as e:
             # The C encoder's cycle markers may keep entries after a
             # failure: the next reply gets a fresh encoder.
             self.encode = _encoder()
             data = self.encode({"id": reply.get("id", ""), "outcome": "unencodable",
-                                "detail": "the result cannot be carried as JSON: %s" % e}).encode()
+                                "detail": "the result cannot be carried as JSON: %s" % e})
         if len(data) >= self.max_frame:
             data = self.encode({"id": reply.get("id", ""), "outcome": "unencodable",
-                                "detail": "the reply is %d bytes, over the %d-byte frame limit" % (len(data), self.max_frame)}).encode()
+                                "detail": "the reply is %d bytes, over the %d-byte frame limit" % (len(data), self.max_frame)})
         if self.hold and not self.held:
             self.since = monotonic_ns()
         self.held.append(data)
@@ -180,7 +188,8 @@ class _Sender:
     def flush(self):
         if not self.held:
             return
-        data = b"\n".join(self.held) + b"\n"
+        self.held.append("")
+        data = "\n".join(self.held).encode("ascii")
         self.held, self.size = [], 0
         view = memoryview(data)
         while view:
