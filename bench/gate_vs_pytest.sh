@@ -96,22 +96,27 @@ PY
 
 # median N COMMAND...: runs COMMAND (which must exit 0) N times and prints
 # the median wall seconds and the median CPU seconds (user + system, the
-# command and the children it waited for). On a loaded machine the CPU
+# command and the children it waited for), to the millisecond: /usr/bin/time
+# counts in hundredths, a fifth of the floor. On a loaded machine the CPU
 # figure is the steadier one.
 median() {
   local n=$1; shift
-  local walls=() cpus=()
-  for _ in $(seq "$n"); do
-    local out
-    /usr/bin/time -o "$work/time.out" -f "%e %U %S" "$@" > /dev/null 2>&1 || { echo "gate_vs_pytest: failed: $*" >&2; "$@" | tail -5 >&2; exit 3; }
-    out=$(tail -1 "$work/time.out")
-    walls+=("$(echo "$out" | awk '{print $1}')")
-    cpus+=("$(echo "$out" | awk '{print $2 + $3}')")
-  done
-  local mw mc
-  mw=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m}')
-  mc=$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m}')
-  echo "$mw $mc"
+  "$PYTHON" - "$n" "$@" <<'PY'
+import resource, statistics, subprocess, sys, time
+n, cmd = int(sys.argv[1]), sys.argv[2:]
+walls, cpus = [], []
+for _ in range(n):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    walls.append(time.perf_counter() - t0)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpus.append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
+    if p.returncode != 0:
+        sys.stderr.write("gate_vs_pytest: failed (exit %d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr.decode()[-2000:]))
+        sys.exit(3)
+print("%.4f %.4f" % (statistics.median(walls), statistics.median(cpus)))
+PY
 }
 
 cd "$work"
@@ -121,9 +126,9 @@ read -r pytest pytest_cpu < <(median "$(( N < 3 ? N : 3 ))" "$PYTHON" -B -m pyte
 
 echo "rows=$ROWS reruns=5 runs=$N python=$PYTHON ($("$PYTHON" --version 2>&1)) cpus=$(nproc) load=$(cut -d' ' -f1 /proc/loadavg)"
 echo "                            wall (median)  cpu (median)"
-printf "floor   (in-process loop)   %8.3fs      %8.3fs\n" "$floor" "$floor_cpu"
-printf "premise (gate)              %8.3fs      %8.3fs\n" "$premise" "$premise_cpu"
-printf "pytest  (parametrized)      %8.3fs      %8.3fs\n" "$pytest" "$pytest_cpu"
+printf "floor   (in-process loop)   %9.4fs     %9.4fs\n" "$floor" "$floor_cpu"
+printf "premise (gate)              %9.4fs     %9.4fs\n" "$premise" "$premise_cpu"
+printf "pytest  (parametrized)      %9.4fs     %9.4fs\n" "$pytest" "$pytest_cpu"
 awk -v f="$floor" -v p="$premise" -v t="$pytest" -v fc="$floor_cpu" -v pc="$premise_cpu" -v tc="$pytest_cpu" 'BEGIN {
   printf "premise / floor  = %.2fx wall, %.2fx cpu  (target <= 3x)  %s\n", p/f, pc/fc, (p/f <= 3 ? "ok" : "MISSED")
   printf "pytest / premise = %.2fx wall, %.2fx cpu  (target >= 10x) %s\n", t/p, tc/pc, (t/p >= 10 ? "ok" : "MISSED")
