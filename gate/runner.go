@@ -80,41 +80,39 @@ type batchCaller interface {
 type prefetch struct {
 	mu   sync.Mutex
 	cond sync.Cond
-	want map[Adapter]map[string]bool // the calls fetched ahead
 	got  map[Adapter]map[string]prefetched
 	open map[Adapter]bool // still fetching
 }
 
 func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns int) *prefetch {
-	pf := &prefetch{want: map[Adapter]map[string]bool{}, got: map[Adapter]map[string]prefetched{}, open: map[Adapter]bool{}}
+	pf := &prefetch{got: map[Adapter]map[string]prefetched{}, open: map[Adapter]bool{}}
 	pf.cond.L = &pf.mu
 	for _, ad := range []Adapter{rn.Adapter, rn.Base} {
 		bc, ok := ad.(batchCaller)
 		if !ok || ad == nil {
 			continue
 		}
-		var calls []Call
-		want := map[string]bool{}
-		for i := range rows {
-			// By pointer: compile and the hashing fill in other fields of
-			// these rows meanwhile.
-			p := &rows[i]
-			if p.row.Todo != "" {
-				continue
-			}
-			args, kwargs := p.row.CallArgs()
-			// The reruns differ only in their ids: their arguments are
-			// encoded once (nil on error: each call then fails to encode
-			// on its own, and says so).
-			body, _ := encodeBody(p.target, args, kwargs)
-			for n := 0; n < reruns; n++ {
-				id := attemptID(p.row.ID, n)
-				want[id] = true
-				calls = append(calls, Call{ID: id, Target: p.target, Args: args, Kwargs: kwargs, body: body})
-			}
-		}
-		pf.want[ad], pf.got[ad], pf.open[ad] = want, make(map[string]prefetched, len(calls)), true
+		pf.got[ad], pf.open[ad] = map[string]prefetched{}, true
 		go func() {
+			// The calls are built here, beside compile and the hashing,
+			// so that the first requests leave at once.
+			calls := make([]Call, 0, len(rows)*reruns)
+			for i := range rows {
+				// By pointer: compile and the hashing fill in other
+				// fields of these rows meanwhile.
+				p := &rows[i]
+				if p.row.Todo != "" {
+					continue
+				}
+				args, kwargs := p.row.CallArgs()
+				// The reruns differ only in their ids: their arguments
+				// are encoded once (nil on error: each call then fails to
+				// encode on its own, and says so).
+				body, _ := encodeBody(p.target, args, kwargs)
+				for n := 0; n < reruns; n++ {
+					calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: p.target, Args: args, Kwargs: kwargs, body: body})
+				}
+			}
 			bc.CallBatch(ctx, calls, func(i int, r Reply, err error) {
 				pf.mu.Lock()
 				pf.got[ad][calls[i].ID] = prefetched{r, err}
@@ -130,22 +128,21 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 	return pf
 }
 
-// take returns the reply to call id on ad, waiting for it to arrive; ok
-// is false when the call was not fetched ahead (or the fetching stopped
-// before it).
+// take returns the reply to the primary attempt id on ad, waiting for it
+// to arrive; ok is false when ad's calls are not fetched ahead, or the
+// fetching stopped before this one (ctx).
 func (pf *prefetch) take(ad Adapter, id string) (prefetched, bool) {
 	if pf == nil {
 		return prefetched{}, false
 	}
 	pf.mu.Lock()
 	defer pf.mu.Unlock()
-	if !pf.want[ad][id] {
+	if _, fetched := pf.open[ad]; !fetched {
 		return prefetched{}, false
 	}
 	for {
 		if f, ok := pf.got[ad][id]; ok {
 			delete(pf.got[ad], id)
-			delete(pf.want[ad], id)
 			return f, true
 		}
 		if !pf.open[ad] {
@@ -504,9 +501,13 @@ func summarize(as []Attempt) (string, string) {
 	return StatusFlake, "attempts disagree"
 }
 
-func (rn *Runner) call(ctx context.Context, ad Adapter, id, target string, args []any, kwargs map[string]any) (Reply, error) {
-	if f, ok := rn.pf.take(ad, id); ok {
-		return f.rep, f.err
+// call runs a call on ad. A row's primary attempt was fetched ahead
+// (prefetch); relations' calls run now.
+func (rn *Runner) call(ctx context.Context, ad Adapter, primary bool, id, target string, args []any, kwargs map[string]any) (Reply, error) {
+	if primary {
+		if f, ok := rn.pf.take(ad, id); ok {
+			return f.rep, f.err
+		}
 	}
 	return ad.Call(ctx, Call{ID: id, Target: target, Args: args, Kwargs: kwargs})
 }
@@ -517,7 +518,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 	args, kwargs := r.CallArgs()
 	start := time.Now()
 	id := attemptID(r.ID, n)
-	rep, err := rn.call(ctx, rn.Adapter, id, p.target, args, kwargs)
+	rep, err := rn.call(ctx, rn.Adapter, true, id, p.target, args, kwargs)
 	a := Attempt{Reply: rep}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -540,7 +541,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 		a.Status, a.Why = st, why
 	}
 	if rn.Base != nil {
-		b, err := rn.call(ctx, rn.Base, id, p.target, args, kwargs)
+		b, err := rn.call(ctx, rn.Base, true, id, p.target, args, kwargs)
 		if err != nil {
 			if ctx.Err() != nil {
 				return a, "", ctx.Err()
@@ -633,7 +634,7 @@ func (rn *Runner) relations(ctx context.Context, p plannedRow, n int, rep Reply,
 	r := p.row
 	want := validate.Normalize(rep.Value)
 	check := func(name string, cargs []any) (string, string, error) {
-		got, err := rn.call(ctx, rn.Adapter, fmt.Sprintf("%s#%d~%s", r.ID, n+1, name), p.target, cargs, kwargs)
+		got, err := rn.call(ctx, rn.Adapter, false, fmt.Sprintf("%s#%d~%s", r.ID, n+1, name), p.target, cargs, kwargs)
 		if err != nil {
 			if ctx.Err() != nil {
 				return "", "", ctx.Err()

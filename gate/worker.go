@@ -408,19 +408,45 @@ func (p *proc) await(ctx context.Context, c Call, want int64) (r Reply, blame in
 // replies are lost, and must be sent again. n == 0 with ok means the calls
 // cannot be pipelined (one is over the frame limit).
 func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r Reply, err error)) (n, blamed int, ok bool) {
-	var buf []byte
+	// Calls with their body encoded (the runner's) stream to the worker
+	// as they are encoded, so that the first leave at once; others are
+	// encoded, and checked against the frame limit, first.
+	stream := true
 	for _, c := range calls {
-		data, err := c.encode()
-		if err != nil || len(data) >= p.spec.maxFrame {
-			return 0, 0, true
+		if c.body == nil || len(c.body)+6*len(c.ID)+16 >= p.spec.maxFrame {
+			stream = false
+			break
 		}
-		buf = append(append(buf, data...), '\n')
+	}
+	var buf []byte
+	if !stream {
+		for _, c := range calls {
+			data, err := c.encode()
+			if err != nil || len(data) >= p.spec.maxFrame {
+				return 0, 0, true
+			}
+			buf = append(append(buf, data...), '\n')
+		}
 	}
 	base := p.sent
 	p.sent += int64(len(calls))
 	go func() {
-		// A worker that stops reading blocks this write until kill closes
-		// the pipe; the reply loop below times out meanwhile.
+		// A worker that stops reading blocks these writes until kill
+		// closes the pipe; the reply loop below times out meanwhile.
+		if !stream {
+			_, _ = p.req.Write(buf)
+			return
+		}
+		buf := make([]byte, 0, 32<<10)
+		for _, c := range calls {
+			buf = append(c.appendTo(buf), '\n')
+			if len(buf) >= 16<<10 {
+				if _, err := p.req.Write(buf); err != nil {
+					return
+				}
+				buf = buf[:0]
+			}
+		}
 		_, _ = p.req.Write(buf)
 	}()
 	for i, c := range calls {
@@ -504,6 +530,31 @@ func (c Call) encode() ([]byte, error) {
 	out := make([]byte, 0, len(`{"id":`)+len(id)+len(c.body))
 	out = append(append(append(out, `{"id":`...), id...), c.body...)
 	return out, nil
+}
+
+// appendTo appends c, which has its body, as a protocol line without its
+// newline.
+func (c Call) appendTo(b []byte) []byte {
+	b = append(b, `{"id":`...)
+	if plainID(c.ID) {
+		b = append(append(append(b, '"'), c.ID...), '"')
+	} else {
+		id, _ := json.Marshal(c.ID) // a string always encodes
+		b = append(b, id...)
+	}
+	return append(b, c.body...)
+}
+
+// plainID reports whether id needs no JSON escaping (and json.Marshal's
+// HTML escaping leaves it alone).
+func plainID(id string) bool {
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 // encodeBody encodes what follows the id in a call to target with args
