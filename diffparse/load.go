@@ -1,6 +1,7 @@
 package diffparse
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -103,9 +104,11 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	defer cat.Close()
 	if cfg.Patch == nil {
-		if diffText, err = repo.Diff(ctx, res.MergeBase, res.Head); err != nil {
+		l := loader{cat: cat, head: res.Head, base: res.MergeBase}
+		if res.Files, err = l.streamDiff(ctx, repo, diffName, cfg.Exclude); err != nil {
 			return nil, err
 		}
+		return res, nil
 	}
 	files, err := Parse(diffText, diffName)
 	if err != nil {
@@ -115,20 +118,223 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 	if len(files) == 0 {
 		return res, nil
 	}
-	l := loader{cat: cat, head: res.Head, base: res.MergeBase, patch: cfg.Patch != nil}
-	// Policy comes from the base side: nothing the patch writes may hide a
-	// file from premise (DESIGN.md, Principles). A patch has only --head.
-	policyRev := res.MergeBase
-	if l.patch {
-		policyRev = res.Head
-	}
-	if l.ex, err = newExcluder(cat, policyRev, cfg.Exclude); err != nil {
+	l := loader{cat: cat, head: res.Head, base: res.MergeBase, patch: true}
+	// A patch has only --head to read policy from.
+	if l.ex, err = newExcluder(cat, res.Head, cfg.Exclude); err != nil {
 		return nil, err
 	}
 	if err := l.fill(ctx, res.Files); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// streamDiff reads git's diff as git writes it: each file is parsed, its
+// sources requested from cat-file and its symbols mapped while git still
+// diffs the files after it. On a long range git's diffing is half of the
+// wall time, and waiting for all of it before the first parse made
+// premise diff four times git's own.
+func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, exclude []string) ([]File, error) {
+	var files []*File
+	fetch := make(chan *File, 1024) // to the fetcher, which never blocks git for long
+	next := make(chan *File, 1024)  // to the parsers
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range next {
+				if ctx.Err() == nil {
+					l.symbols(f)
+				}
+			}
+		}()
+	}
+	fetched := make(chan error, 1)
+	go func() {
+		var err error
+		seen := map[string]bool{} // go.mod files already asked for
+		for f := range fetch {
+			// Every file git has written meanwhile goes in one request
+			// stream: a stream per file costs a round trip each.
+			batch := []*File{f}
+		more:
+			for {
+				select {
+				case g, ok := <-fetch:
+					if !ok {
+						break more
+					}
+					batch = append(batch, g)
+				default:
+					break more
+				}
+			}
+			if err == nil && ctx.Err() == nil {
+				err = l.fetch(batch, seen)
+			}
+			for _, g := range batch {
+				if err == nil && g.ParseError == "" {
+					next <- g
+				}
+			}
+		}
+		close(next)
+		fetched <- err
+	}()
+	err := repo.DiffStream(ctx, l.base, l.head, func(r io.Reader) error {
+		return eachSection(r, func(section []byte, firstLine int) error {
+			fs, err := parseSection(section, name, firstLine)
+			if err != nil {
+				return err
+			}
+			for i := range fs {
+				f := &fs[i]
+				files = append(files, f)
+				if l.ex == nil {
+					// Policy comes from the base side: nothing the patch
+					// writes may hide a file from premise (DESIGN.md,
+					// Principles).
+					if l.ex, err = newExcluder(l.cat, l.base, exclude); err != nil {
+						return err
+					}
+				}
+				if f.Language == "" {
+					continue
+				}
+				if why := l.ex.pathReason(f.Path); why != "" {
+					f.Excluded = why
+					continue
+				}
+				fetch <- f
+			}
+			return nil
+		})
+	})
+	close(fetch)
+	ferr := <-fetched
+	wg.Wait()
+	if err == nil {
+		err = ferr
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]File, len(files))
+	for i, f := range files {
+		out[i] = *f
+	}
+	return out, nil
+}
+
+// eachSection cuts git's diff output before each "diff --git" line, which
+// only a file's header can start with (a hunk's lines start with ' ', '+',
+// '-' or '\'), and hands each file's part to fn with the number of its
+// first line in the whole diff.
+func eachSection(r io.Reader, fn func(section []byte, firstLine int) error) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var cur []byte
+	first, lines, atStart := 1, 0, true
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(chunk) > 0 {
+			if atStart && len(cur) > 0 && bytes.HasPrefix(chunk, []byte("diff --git ")) {
+				if ferr := fn(cur, first); ferr != nil {
+					return ferr
+				}
+				cur, first = cur[:0], lines+1
+			}
+			cur = append(cur, chunk...)
+			if atStart = chunk[len(chunk)-1] == '\n'; atStart {
+				lines++
+			}
+		}
+		switch {
+		case err == nil || err == bufio.ErrBufferFull:
+		case err == io.EOF:
+			if len(cur) > 0 {
+				return fn(cur, first)
+			}
+			return nil
+		default:
+			return err
+		}
+	}
+}
+
+// parseSection parses one file's part of a diff that starts at line
+// firstLine of the whole, so that an error names the line of the whole.
+func parseSection(section []byte, name string, firstLine int) ([]File, error) {
+	fs, err := Parse(section, name)
+	var e *Error
+	if errors.As(err, &e) {
+		e.Line += firstLine - 1
+	}
+	return fs, err
+}
+
+// fetch reads the files' sources, and the go.mod files their Go names may
+// need, in one request stream to cat-file. seen lists the go.mod files
+// already read.
+func (l *loader) fetch(files []*File, seen map[string]bool) error {
+	type want struct {
+		f    *File
+		head bool   // which side of f
+		key  string // a go.mod's cache key; "" for f's own sides
+	}
+	var specs []string
+	var wants []want
+	for _, f := range files {
+		if f.Status != "deleted" {
+			specs, wants = append(specs, l.head+":"+f.Path), append(wants, want{f: f, head: true})
+		}
+		if f.Status != "added" {
+			specs, wants = append(specs, l.base+":"+f.OldPath), append(wants, want{f: f})
+		}
+		if f.Language == "go" {
+			for _, p := range []struct{ rev, path string }{{l.head, f.Path}, {l.base, f.OldPath}} {
+				for d := path.Dir(p.path); ; d = path.Dir(d) {
+					name := "go.mod"
+					if d != "." {
+						name = d + "/go.mod"
+					}
+					if key := p.rev + ":" + name; !seen[key] {
+						seen[key] = true
+						specs, wants = append(specs, key), append(wants, want{key: key})
+					}
+					if d == "." || d == "/" {
+						break
+					}
+				}
+			}
+		}
+	}
+	return l.cat.Each(specs, func(k int, typ string, data []byte, err error) error {
+		w := wants[k]
+		f := w.f
+		found := err == nil && typ == "blob"
+		switch {
+		case w.key != "":
+			l.mu.Lock()
+			if l.cache == nil {
+				l.cache = map[string]blobResult{}
+			}
+			l.cache[w.key] = blobResult{data: data, ok: found}
+			l.mu.Unlock()
+		case found && w.head:
+			f.HeadSrc = data
+		case found:
+			f.BaseSrc = data
+		case w.head:
+			f.ParseError = fmt.Sprintf("%s is not in the head commit %.12s", f.Path, l.head)
+		default:
+			f.ParseError = fmt.Sprintf("%s is not in the merge-base %.12s", f.OldPath, l.base)
+		}
+		return nil
+	})
 }
 
 // loader reads sources and maps symbols for the files of one Load.
@@ -167,11 +373,10 @@ func (l *loader) read(rev, path string) ([]byte, bool) {
 	return r.data, r.ok
 }
 
-// fill reads each file's sources and maps its symbols. With git, every
-// blob (and every go.mod the Go names need) is requested in one stream
-// from the cat-file process, and a file is parsed as soon as its sides have
-// arrived, so reading and parsing overlap. A patch needs the file at head
-// before it knows which side it holds, so it reads file by file.
+// fill reads each patched file's sources and maps its symbols, parsing
+// as the sources arrive. A patch needs the file at head before it knows
+// which side it holds, so it reads file by file. (A git diff is read by
+// streamDiff.)
 func (l *loader) fill(ctx context.Context, files []File) error {
 	var cands []int
 	for i := range files {
@@ -199,130 +404,21 @@ func (l *loader) fill(ctx context.Context, files []File) error {
 			}
 		}()
 	}
-	err := l.stream(files, cands, next)
+	var err error
+	for _, i := range cands {
+		if err = l.patchSources(&files[i]); err != nil {
+			break
+		}
+		if files[i].ParseError == "" {
+			next <- i
+		}
+	}
 	close(next)
 	wg.Wait()
 	if err != nil {
 		return err
 	}
 	return ctx.Err()
-}
-
-// stream reads the sources of files[cands] and sends each file that is
-// ready to parse to next.
-func (l *loader) stream(files []File, cands []int, next chan<- int) error {
-	if l.patch {
-		for _, i := range cands {
-			if err := l.sources(&files[i]); err != nil {
-				return err
-			}
-			if files[i].ParseError == "" {
-				next <- i
-			}
-		}
-		return nil
-	}
-	type want struct {
-		file int  // index into files; -1 for a go.mod
-		head bool // which side
-		key  string
-	}
-	var specs []string
-	var wants []want
-	pending := map[int]int{}
-	seen := map[string]bool{}
-	add := func(spec string, w want) {
-		specs = append(specs, spec)
-		wants = append(wants, w)
-	}
-	for _, i := range cands {
-		f := &files[i]
-		if f.Status != "deleted" {
-			add(l.head+":"+f.Path, want{file: i, head: true})
-			pending[i]++
-		}
-		if f.Status != "added" {
-			add(l.base+":"+f.OldPath, want{file: i})
-			pending[i]++
-		}
-		if f.Language == "go" {
-			// The go.mod files the import path may come from.
-			for _, p := range []struct{ rev, path string }{{l.head, f.Path}, {l.base, f.OldPath}} {
-				for d := path.Dir(p.path); ; d = path.Dir(d) {
-					name := "go.mod"
-					if d != "." {
-						name = d + "/go.mod"
-					}
-					key := p.rev + ":" + name
-					if !seen[key] {
-						seen[key] = true
-						add(key, want{file: -1, key: key})
-					}
-					if d == "." || d == "/" {
-						break
-					}
-				}
-			}
-		}
-	}
-	return l.cat.Each(specs, func(k int, typ string, data []byte, err error) error {
-		w := wants[k]
-		if w.file < 0 {
-			l.mu.Lock()
-			if l.cache == nil {
-				l.cache = map[string]blobResult{}
-			}
-			l.cache[w.key] = blobResult{data: data, ok: err == nil && typ == "blob"}
-			l.mu.Unlock()
-			return nil
-		}
-		f := &files[w.file]
-		switch {
-		case err == nil && typ == "blob" && w.head:
-			f.HeadSrc = data
-		case err == nil && typ == "blob":
-			f.BaseSrc = data
-		case w.head:
-			f.ParseError = fmt.Sprintf("%s is not in the head commit %.12s", f.Path, l.head)
-		default:
-			f.ParseError = fmt.Sprintf("%s is not in the merge-base %.12s", f.OldPath, l.base)
-		}
-		pending[w.file]--
-		if pending[w.file] == 0 && f.ParseError == "" {
-			next <- w.file
-		}
-		return nil
-	})
-}
-
-// sources fills HeadSrc and BaseSrc from git objects.
-func (l *loader) sources(f *File) error {
-	if l.patch {
-		return l.patchSources(f)
-	}
-	if f.Status != "deleted" {
-		data, err := l.cat.Blob(l.head, f.Path)
-		if err != nil && !errors.Is(err, git.ErrNotFound) {
-			return err
-		}
-		if err != nil {
-			f.ParseError = fmt.Sprintf("%s is not in the head commit %.12s", f.Path, l.head)
-			return nil
-		}
-		f.HeadSrc = data
-	}
-	if f.Status != "added" {
-		data, err := l.cat.Blob(l.base, f.OldPath)
-		if err != nil && !errors.Is(err, git.ErrNotFound) {
-			return err
-		}
-		if err != nil {
-			f.ParseError = fmt.Sprintf("%s is not in the merge-base %.12s", f.OldPath, l.base)
-			return nil
-		}
-		f.BaseSrc = data
-	}
-	return nil
 }
 
 // patchSources derives both sides of a patched file from the file at

@@ -26,6 +26,7 @@ type Catter struct {
 	mu     sync.Mutex
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
+	w      *bufio.Writer // on stdin, kept: a request stream per file is common
 	stdout *bufio.Reader
 	cancel context.CancelFunc
 	closed bool
@@ -50,7 +51,7 @@ func (r *Repo) Catter(ctx context.Context) (*Catter, error) {
 		cancel()
 		return nil, fmt.Errorf("start git cat-file: %w", err)
 	}
-	return &Catter{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 1<<16), cancel: cancel}, nil
+	return &Catter{cmd: cmd, stdin: stdin, w: bufio.NewWriterSize(stdin, 1<<16), stdout: bufio.NewReaderSize(stdout, 1<<16), cancel: cancel}, nil
 }
 
 // Object returns the type and contents of the object named by spec, any
@@ -89,14 +90,17 @@ func (c *Catter) Each(specs []string, fn func(i int, typ string, data []byte, er
 	}
 	werr := make(chan error, 1)
 	go func() {
-		w := bufio.NewWriterSize(c.stdin, 1<<16)
 		for _, s := range specs {
-			if _, err := w.WriteString(s + "\n"); err != nil {
+			if _, err := c.w.WriteString(s); err != nil {
+				werr <- err
+				return
+			}
+			if err := c.w.WriteByte('\n'); err != nil {
 				werr <- err
 				return
 			}
 		}
-		werr <- w.Flush()
+		werr <- c.w.Flush()
 	}()
 	for i, s := range specs {
 		typ, data, err := c.reply(s)

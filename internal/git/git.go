@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -112,19 +113,24 @@ func (r *Repo) run(ctx context.Context, args ...string) ([]byte, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = msg[:i]
-		}
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, fmt.Errorf("git %s: %s", args[0], msg)
+		return nil, failure(ctx, args, &stderr, err)
 	}
 	return out, nil
+}
+
+// failure says why git failed: the first line of its stderr.
+func failure(ctx context.Context, args []string, stderr *bytes.Buffer, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	msg := strings.TrimSpace(stderr.String())
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	if msg == "" {
+		msg = err.Error()
+	}
+	return fmt.Errorf("git %s: %s", args[0], msg)
 }
 
 // Run runs an arbitrary git subcommand in the repository and returns its
@@ -229,13 +235,32 @@ var DiffArgs = []string{
 	"--submodule=short", "--ignore-submodules=none", "--full-index",
 }
 
-// Diff returns the unified diff from commit base to commit head (both
-// already resolved; pass the merge-base as base for a `base...head` diff).
-func (r *Repo) Diff(ctx context.Context, base, head string) ([]byte, error) {
+// DiffStream runs the unified diff from commit base to commit head (both
+// already resolved; pass the merge-base as base for a `base...head` diff)
+// and hands its output to read as git writes it, so that a caller can work on the first files while git still
+// diffs the rest. read must consume the reader to its end, or return an
+// error, which stops git and is returned.
+func (r *Repo) DiffStream(ctx context.Context, base, head string, read func(io.Reader) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	args := append(append([]string{}, DiffArgs...), base, head, "--")
-	out, err := r.run(ctx, args...)
+	cmd := r.command(ctx, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, fmt.Errorf("diff %.12s..%.12s: %w", base, head, err)
+		return fmt.Errorf("diff %.12s..%.12s: %w", base, head, err)
 	}
-	return out, nil
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("diff %.12s..%.12s: %w", base, head, err)
+	}
+	if err := read(out); err != nil {
+		cancel()
+		_ = cmd.Wait()
+		return err
+	}
+	if err := cmd.Wait(); err != nil {
+		return fmt.Errorf("diff %.12s..%.12s: %w", base, head, failure(ctx, args, &stderr, err))
+	}
+	return nil
 }

@@ -3,9 +3,11 @@ package git
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -83,13 +85,30 @@ func TestRevParseMergeBaseDiff(t *testing.T) {
 	if base, err := r.DefaultBase(ctx); err != nil || base != "main" {
 		t.Errorf("DefaultBase = %q, %v; want main", base, err)
 	}
-	d, err := r.Diff(ctx, first, second)
+	var d []byte
+	err = r.DiffStream(ctx, first, second, func(rd io.Reader) error {
+		var err error
+		d, err = io.ReadAll(rd)
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := "diff --git a/a.txt b/a.txt\n"
 	if len(d) < len(want) || string(d[:len(want)]) != want {
-		t.Errorf("Diff starts %q, want %q", d, want)
+		t.Errorf("DiffStream starts %q, want %q", d, want)
+	}
+	// A failing reader stops git and its error is returned; a bad
+	// revision is git's error, named.
+	stop := errors.New("stop")
+	if err := r.DiffStream(ctx, first, second, func(io.Reader) error { return stop }); !errors.Is(err, stop) {
+		t.Errorf("DiffStream with a failing reader: %v, want %v", err, stop)
+	}
+	if err := r.DiffStream(ctx, first, "0000000000000000000000000000000000000000", func(rd io.Reader) error {
+		_, err := io.Copy(io.Discard, rd)
+		return err
+	}); err == nil || !strings.Contains(err.Error(), "git diff") {
+		t.Errorf("DiffStream to a missing commit: %v, want git's error", err)
 	}
 }
 
