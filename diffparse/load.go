@@ -136,8 +136,8 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 // premise diff four times git's own.
 func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, exclude []string) ([]File, error) {
 	var files []*File
-	fetch := make(chan *File, 1024) // to the fetcher, which never blocks git for long
-	next := make(chan *File, 1024)  // to the parsers
+	fetch := make(chan fetchItem, 1024) // to the fetcher, which never blocks git for long
+	next := make(chan *File, 1024)      // to the parsers
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
@@ -154,10 +154,10 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 	go func() {
 		var err error
 		seen := map[string]bool{} // go.mod files already asked for
-		for f := range fetch {
+		for it := range fetch {
 			// Every file git has written meanwhile goes in one request
 			// stream: a stream per file costs a round trip each.
-			batch := []*File{f}
+			batch := []fetchItem{it}
 		more:
 			for {
 				select {
@@ -174,8 +174,8 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 				err = l.fetch(batch, seen)
 			}
 			for _, g := range batch {
-				if err == nil && g.ParseError == "" {
-					next <- g
+				if err == nil && g.f.ParseError == "" {
+					next <- g.f
 				}
 			}
 		}
@@ -187,6 +187,10 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 			fs, err := parseSection(section, name, firstLine)
 			if err != nil {
 				return err
+			}
+			var oldBlob, newBlob string
+			if len(fs) == 1 {
+				oldBlob, newBlob = indexBlobs(section)
 			}
 			for i := range fs {
 				f := &fs[i]
@@ -206,7 +210,7 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 					f.Excluded = why
 					continue
 				}
-				fetch <- f
+				fetch <- fetchItem{f: f, oldBlob: oldBlob, newBlob: newBlob}
 			}
 			return nil
 		})
@@ -265,6 +269,65 @@ func eachSection(r io.Reader, fn func(section []byte, firstLine int) error) erro
 	}
 }
 
+// fetchItem is a file to read, with the ids of its two blobs when the
+// diff gave them.
+type fetchItem struct {
+	f                *File
+	oldBlob, newBlob string
+}
+
+// indexBlobs reads the blob ids of a file's "index OLD..NEW MODE" header
+// line (full ids: DiffArgs has --full-index). cat-file finds a blob by id
+// without walking the commit's trees, a third of its time on a long range.
+// An id of zeros (the side does not exist) or no index line gives "".
+func indexBlobs(section []byte) (oldBlob, newBlob string) {
+	for len(section) > 0 {
+		line := section
+		if i := bytes.IndexByte(section, '\n'); i >= 0 {
+			line, section = section[:i], section[i+1:]
+		} else {
+			section = nil
+		}
+		if bytes.HasPrefix(line, []byte("--- ")) || bytes.HasPrefix(line, []byte("@@")) {
+			break
+		}
+		rest, ok := bytes.CutPrefix(line, []byte("index "))
+		if !ok {
+			continue
+		}
+		if sp := bytes.IndexByte(rest, ' '); sp >= 0 {
+			rest = rest[:sp]
+		}
+		o, n, ok := bytes.Cut(rest, []byte(".."))
+		if !ok {
+			break
+		}
+		return blobID(o), blobID(n)
+	}
+	return "", ""
+}
+
+// blobID returns id if it is a full object id, not all zeros; else "".
+func blobID(id []byte) string {
+	if len(id) != 40 && len(id) != 64 {
+		return ""
+	}
+	zero := true
+	for _, c := range id {
+		switch {
+		case c == '0':
+		case c >= '1' && c <= '9' || c >= 'a' && c <= 'f':
+			zero = false
+		default:
+			return ""
+		}
+	}
+	if zero {
+		return ""
+	}
+	return string(id)
+}
+
 // parseSection parses one file's part of a diff that starts at line
 // firstLine of the whole, so that an error names the line of the whole.
 func parseSection(section []byte, name string, firstLine int) ([]File, error) {
@@ -279,7 +342,7 @@ func parseSection(section []byte, name string, firstLine int) ([]File, error) {
 // fetch reads the files' sources, and the go.mod files their Go names may
 // need, in one request stream to cat-file. seen lists the go.mod files
 // already read.
-func (l *loader) fetch(files []*File, seen map[string]bool) error {
+func (l *loader) fetch(items []fetchItem, seen map[string]bool) error {
 	type want struct {
 		f    *File
 		head bool   // which side of f
@@ -287,12 +350,21 @@ func (l *loader) fetch(files []*File, seen map[string]bool) error {
 	}
 	var specs []string
 	var wants []want
-	for _, f := range files {
+	for _, it := range items {
+		f := it.f
 		if f.Status != "deleted" {
-			specs, wants = append(specs, l.head+":"+f.Path), append(wants, want{f: f, head: true})
+			spec := it.newBlob
+			if spec == "" {
+				spec = l.head + ":" + f.Path
+			}
+			specs, wants = append(specs, spec), append(wants, want{f: f, head: true})
 		}
 		if f.Status != "added" {
-			specs, wants = append(specs, l.base+":"+f.OldPath), append(wants, want{f: f})
+			spec := it.oldBlob
+			if spec == "" {
+				spec = l.base + ":" + f.OldPath
+			}
+			specs, wants = append(specs, spec), append(wants, want{f: f})
 		}
 		if f.Language == "go" {
 			for _, p := range []struct{ rev, path string }{{l.head, f.Path}, {l.base, f.OldPath}} {
