@@ -229,77 +229,120 @@ func pyStatementStarts(src []byte) []int {
 // line holds.
 func pyLogicalLines(src []byte, visit func(i, line int)) {
 	var (
-		line    = 1
-		atStart = true
-		inStr   bool
-		quote   byte
-		triple  bool
-		depth   int
-		cont    bool
+		line  = 1
+		depth int
+		cont  bool
 	)
+	// lineStart is the visit at the first byte of a physical line: a
+	// logical line begins there unless a bracket or a backslash carries
+	// the one before over.
+	lineStart := func(i int) {
+		if i < len(src) && depth == 0 && !cont {
+			visit(i, line)
+		}
+		cont = false
+	}
+	lineStart(0)
 	for i := 0; i < len(src); {
-		if atStart {
-			atStart = false
-			if !inStr && depth == 0 && !cont {
-				visit(i, line)
-			}
-			cont = false
-		}
-		c := src[i]
-		if inStr {
-			switch {
-			case c == '\\':
-				if i+1 < len(src) && src[i+1] == '\n' {
-					line++
-					atStart = true
-				}
-				i += 2
-				continue
-			case c == quote && !triple:
-				inStr = false
-			case c == quote && triple && bytes.HasPrefix(src[i:], []byte{quote, quote, quote}):
-				inStr = false
-				i += 3
-				continue
-			case c == '\n':
-				line++
-				atStart = true
-				if !triple {
-					inStr = false // an unterminated string: the parse will tell
-				}
-			}
+		// Most bytes are none of the ones the scanner cares about.
+		for i < len(src) && !pySpecial[src[i]] {
 			i++
-			continue
 		}
-		switch c {
+		if i >= len(src) {
+			break
+		}
+		switch c := src[i]; c {
 		case '#':
-			for i < len(src) && src[i] != '\n' {
-				i++
+			if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+				i += j
+			} else {
+				i = len(src)
 			}
-			continue
 		case '"', '\'':
-			inStr, quote = true, c
-			triple = bytes.HasPrefix(src[i:], []byte{c, c, c})
-			if triple {
-				i += 3
-				continue
+			if bytes.HasPrefix(src[i:], []byte{c, c, c}) {
+				i = pyTripleString(src, i+3, c, &line)
+			} else {
+				i = pyShortString(src, i+1, c, &line)
 			}
 		case '(', '[', '{':
 			depth++
+			i++
 		case ')', ']', '}':
 			if depth > 0 {
 				depth--
 			}
+			i++
 		case '\\':
 			if i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r') {
 				cont = true
 			}
+			i++
 		case '\n':
 			line++
-			atStart = true
+			i++
+			lineStart(i)
+		}
+	}
+}
+
+// pySpecial marks the bytes pyLogicalLines stops at.
+var pySpecial = func() (t [256]bool) {
+	for _, c := range "#\"'()[]{}\\\n" {
+		t[c] = true
+	}
+	return t
+}()
+
+// pyTripleString skips a triple-quoted string's body from i, counting its
+// lines, and returns the offset after the closing quotes (or len(src)).
+func pyTripleString(src []byte, i int, q byte, line *int) int {
+	for i < len(src) {
+		rest := src[i:]
+		j := bytes.IndexByte(rest, q)
+		if j < 0 {
+			j = len(rest)
+		}
+		if k := bytes.IndexByte(rest[:j], '\\'); k >= 0 {
+			*line += bytes.Count(rest[:k], []byte{'\n'})
+			if k+1 < len(rest) && rest[k+1] == '\n' {
+				*line++
+			}
+			i += k + 2
+			continue
+		}
+		*line += bytes.Count(rest[:j], []byte{'\n'})
+		i += j
+		if i >= len(src) {
+			return len(src)
+		}
+		if bytes.HasPrefix(src[i:], []byte{q, q, q}) {
+			return i + 3
 		}
 		i++
 	}
+	return len(src)
+}
+
+// pyShortString skips a one-line string's body from i and returns the
+// offset after its closing quote, or of the newline that ends it unclosed
+// (the parse will tell), counting a backslash-newline's line.
+func pyShortString(src []byte, i int, q byte, line *int) int {
+	for i < len(src) {
+		switch src[i] {
+		case '\\':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				*line++
+			}
+			i += 2
+			continue
+		case q:
+			return i + 1
+		case '\n':
+			return i
+		}
+		i++
+	}
+	return len(src)
 }
 
 // continuesCompound reports whether a column-0 line is a clause of the
