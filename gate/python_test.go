@@ -193,17 +193,29 @@ func TestPythonAdapterFaults(t *testing.T) {
 func TestPythonAdapterBatchBlame(t *testing.T) {
 	dir := writeSubject(t)
 	const timeout = 2 * time.Second
-	for _, tc := range []struct{ target, want string }{
-		{"subj.sleep_forever", OutcomeTimeout},
-		{"subj.exit_now", OutcomeCrashed},
-		{"subj.segfault", OutcomeCrashed},
+	for _, tc := range []struct {
+		target, want string
+		page         bool
+	}{
+		{"subj.sleep_forever", OutcomeTimeout, true},
+		{"subj.exit_now", OutcomeCrashed, true},
+		{"subj.segfault", OutcomeCrashed, true},
+		// Without a progress page (no memfd, no temporary file) the
+		// worker answers each call at once: the same outcomes.
+		{"subj.sleep_forever", OutcomeTimeout, false},
+		{"subj.segfault", OutcomeCrashed, false},
 	} {
-		t.Run(tc.target, func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/page=%v", tc.target, tc.page), func(t *testing.T) {
 			a, err := NewPythonAdapter(PythonConfig{Dir: dir, Timeout: timeout})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer a.Close()
+			if !tc.page {
+				pa := a.(*procAdapter)
+				pa.spec.progress = false
+				pa.spec.args = append(append([]string{}, pa.spec.args[:len(pa.spec.args)-1]...), "-1")
+			}
 			if r, err := a.Call(context.Background(), Call{ID: "warm", Target: "subj.pair", Args: []any{0, 0}}); err != nil || r.Outcome != OutcomeReturned {
 				t.Fatalf("warm-up: %+v, %v", r, err)
 			}

@@ -123,14 +123,15 @@ func startProc(spec procSpec) (*proc, error) {
 	}
 	var page []byte
 	if spec.progress {
-		f, mem, err := newPage()
-		if err != nil {
-			closeAll(reqR, reqW, repR, repW, outR, outW)
-			return nil, fmt.Errorf("start worker: progress page: %w", err)
+		// The worker's last argument names its page's fd: 5, or -1 for a
+		// worker without one (it then sends every reply at once).
+		if f, mem, err := newPage(); err == nil {
+			defer f.Close() // the mapping outlives it
+			page = mem
+			cmd.ExtraFiles = append(cmd.ExtraFiles, f) // fd 5
+		} else {
+			cmd.Args = append(append([]string{}, cmd.Args[:len(cmd.Args)-1]...), "-1")
 		}
-		defer f.Close() // the mappings outlive it
-		page = mem
-		cmd.ExtraFiles = append(cmd.ExtraFiles, f) // fd 5
 	}
 	if err := cmd.Start(); err != nil {
 		closeAll(reqR, reqW, repR, repW, outR, outW)
@@ -272,11 +273,17 @@ func (p *proc) next(ctx context.Context, deadline time.Time) ([]byte, error) {
 // newPage makes the shared page a worker records its progress in: a
 // memory file, mapped read-only here, passed to the worker as fd 5.
 func newPage() (*os.File, []byte, error) {
-	fd, err := unix.MemfdCreate("premise-progress", unix.MFD_CLOEXEC)
-	if err != nil {
-		return nil, nil, err
+	var f *os.File
+	if fd, err := unix.MemfdCreate("premise-progress", unix.MFD_CLOEXEC); err == nil {
+		f = os.NewFile(uintptr(fd), "premise-progress")
+	} else {
+		// No memfd (an old kernel, a sandbox): an unlinked temporary file.
+		if f, err = os.CreateTemp("", "premise-progress-"); err != nil {
+			return nil, nil, err
+		}
+		os.Remove(f.Name())
 	}
-	f := os.NewFile(uintptr(fd), "premise-progress")
+	fd := int(f.Fd())
 	if err := f.Truncate(int64(os.Getpagesize())); err != nil {
 		f.Close()
 		return nil, nil, err
