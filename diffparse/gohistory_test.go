@@ -177,11 +177,13 @@ var (
 	refHunk = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
 )
 
-// goReference computes the changed Go symbols of base..head from `git diff
-// -U0` and git show, with none of diffparse's code.
+// goReference computes the changed Go symbols of base..head from `git diff`
+// and git show, with none of diffparse's code. It reads the diff with the
+// same context premise diff does: git aligns a long change differently
+// under -U0 than under its default three lines.
 func goReference(t *testing.T, repo, base, head string) []string {
 	t.Helper()
-	out, err := exec.Command("git", "-C", repo, "-c", "core.quotePath=false", "diff", "-U0", "--no-color", "--no-ext-diff",
+	out, err := exec.Command("git", "-C", repo, "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff",
 		"--find-renames", "--find-copies", "--src-prefix=a/", "--dst-prefix=b/", base, head).Output()
 	if err != nil {
 		t.Error(err)
@@ -195,7 +197,40 @@ func goReference(t *testing.T, repo, base, head string) []string {
 	}
 	var files []*fileChange
 	var cur *fileChange
+	oldLine, newLine := 0, 0 // the last line of each side passed in the hunk
+	inBlock, blockAdds := false, false
+	endBlock := func() {
+		if inBlock && !blockAdds {
+			cur.deletions = append(cur.deletions, newLine) // a pure deletion's anchor
+		}
+		inBlock, blockAdds = false, false
+	}
 	for _, l := range strings.Split(string(out), "\n") {
+		if cur != nil && oldLine >= 0 && len(l) > 0 && (l[0] == ' ' || l[0] == '+' || l[0] == '-') &&
+			!strings.HasPrefix(l, "--- ") && !strings.HasPrefix(l, "+++ ") {
+			switch l[0] {
+			case ' ':
+				endBlock()
+				oldLine++
+				newLine++
+			case '+':
+				inBlock, blockAdds = true, true
+				newLine++
+				cur.added = append(cur.added, newLine)
+			case '-':
+				inBlock = true
+				oldLine++
+				cur.deleted = append(cur.deleted, oldLine)
+			}
+			continue
+		}
+		if len(l) > 0 && l[0] == '\\' {
+			continue // \ No newline at end of file
+		}
+		if cur != nil {
+			endBlock()
+		}
+		oldLine = -1
 		switch {
 		case strings.HasPrefix(l, "diff --git "):
 			cur = &fileChange{}
@@ -222,15 +257,14 @@ func goReference(t *testing.T, repo, base, head string) []string {
 				return n
 			}
 			a, b, c, d := num(m[1], 0), num(m[2], 1), num(m[3], 0), num(m[4], 1)
-			for i := 0; i < d; i++ {
-				cur.added = append(cur.added, c+i)
+			// A range of length 0 starts at the line before it.
+			if b == 0 {
+				a++
 			}
 			if d == 0 {
-				cur.deletions = append(cur.deletions, c)
+				c++
 			}
-			for i := 0; i < b; i++ {
-				cur.deleted = append(cur.deleted, a+i)
-			}
+			oldLine, newLine = a-1, c-1
 		}
 	}
 	show := func(rev, path string) ([]byte, bool) {
