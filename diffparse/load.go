@@ -86,14 +86,32 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 				return nil, diagnose(err)
 			}
 		}
+		// The merge-base is asked for by name beside the names' own
+		// resolution: two processes at once, not one after the other. A
+		// bad name is rev-parse's error.
+		mb, mbErr := "", errors.New("not asked")
+		mbDone := make(chan struct{})
+		if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") {
+			close(mbDone) // never an option to git; rev-parse refuses it
+		} else {
+			go func() {
+				defer close(mbDone)
+				mb, mbErr = repo.MergeBase(ctx, base+"^{commit}", head+"^{commit}")
+			}()
+		}
 		shas, err := repo.RevParse(ctx, base, head)
+		<-mbDone
 		if err != nil {
 			return nil, diagnose(err)
 		}
-		res.Base, res.Head = shas[0], shas[1]
-		if res.MergeBase, err = repo.MergeBase(ctx, res.Base, res.Head); err != nil {
-			return nil, err
+		if mbErr != nil {
+			// Asked again with the resolved commits, so that an error
+			// names them.
+			if mb, err = repo.MergeBase(ctx, shas[0], shas[1]); err != nil {
+				return nil, err
+			}
 		}
+		res.Base, res.Head, res.MergeBase = shas[0], shas[1], mb
 		diffName = fmt.Sprintf("git diff %s...%s", base, head)
 	}
 	// The cat-file process starts while git diff runs: on a busy machine a
