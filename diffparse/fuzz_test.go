@@ -1,7 +1,9 @@
 package diffparse
 
 import (
+	"bytes"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -159,6 +161,39 @@ func FuzzSections(f *testing.F) {
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("(-whole +by sections):\n%s", diff)
+		}
+	})
+}
+
+// FuzzHollowGo: blanking function bodies (hollowGo, for those no hunk
+// touches) changes none of the declarations go/parser finds in a file that
+// parses: names, kinds and spans are those of the full parse.
+func FuzzHollowGo(f *testing.F) {
+	for _, name := range []string{"golang.go", "load.go", "parse.go"} {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src, uint8(2))
+	}
+	f.Add([]byte("package p\n\nfunc f() struct{ a int } { return struct{ a int }{} }\n\nvar g = func() { x() }\n\nfunc (r *T[K]) M(x interface{ M() }) (func(), error) {\n\tif x {\n\t}\n\treturn nil, nil\n}\n\nfunc asm()\n\ntype T[K any] struct{}\n"), uint8(3))
+	f.Add([]byte("package p\n//line other.go:100\nfunc f() {\n//line x.go:5\n}\nfunc g() {}\n"), uint8(1))
+	f.Fuzz(func(t *testing.T, src []byte, mod uint8) {
+		want, err := goFrontEnd{}.decls(src)
+		if err != nil {
+			return
+		}
+		m := int(mod%4) + 1
+		hollow := hollowGo(src, func(from, to int) bool { return from%m == 0 })
+		if len(hollow) != len(src) || bytes.Count(hollow, []byte("\n")) != bytes.Count(src, []byte("\n")) {
+			t.Fatalf("hollowing moved bytes or lines")
+		}
+		got, err := goFrontEnd{}.decls(hollow)
+		if err != nil {
+			t.Fatalf("the full file parses, the hollowed one does not: %v\n%s", err, hollow)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("declarations (-full +hollowed):\n%s", diff)
 		}
 	})
 }

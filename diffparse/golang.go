@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"path"
 	"regexp"
@@ -26,7 +27,9 @@ func (goFrontEnd) decls(src []byte) ([]Decl, error) {
 	if err != nil {
 		return nil, err
 	}
-	line := func(p token.Pos) int { return fset.Position(p).Line }
+	// Lines as in the file, not as //line directives would have them: the
+	// diff's lines are the file's.
+	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line }
 	var out []Decl
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -52,6 +55,114 @@ func (goFrontEnd) decls(src []byte) ([]Decl, error) {
 		}
 	}
 	return out, nil
+}
+
+// declsPair parses both sides of a changed Go file with the bodies of the
+// functions no hunk touches blanked out (hollowGo): most of a Go file is
+// function bodies, and those the patch left alone decide nothing about
+// which symbols changed. Names, kinds and spans are those of the full
+// parse (FuzzHollowGo). A syntax error inside an untouched body goes
+// unseen: the patch did not write it.
+func (g goFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl, herr, berr error) {
+	if head != nil {
+		hd, herr = g.decls(hollowGo(head, func(from, to int) bool { return touches(hunks, from, to, true) }))
+	}
+	if base != nil && herr == nil {
+		bd, berr = g.decls(hollowGo(base, func(from, to int) bool { return touches(hunks, from, to, false) }))
+	}
+	return hd, bd, herr, berr
+}
+
+// touches reports whether a hunk's head-side (or base-side) lines meet
+// lines [from, to]. A side a hunk has no lines on is touched at the line
+// the other side's lines follow.
+func touches(hunks []Hunk, from, to int, head bool) bool {
+	for _, h := range hunks {
+		start, n := h.OldStart, h.OldLines
+		if head {
+			start, n = h.NewStart, h.NewLines
+		}
+		end := start + n - 1
+		if n == 0 {
+			end = start
+		}
+		if start <= to && end >= from {
+			return true
+		}
+	}
+	return false
+}
+
+// hollowGo returns src with the bodies of its top-level functions for
+// which keep(first line, last line) is false replaced by blanks, newlines
+// kept, so every position outside them stays where it was. It returns src
+// itself when nothing is blanked or the scanner finds anything amiss.
+func hollowGo(src []byte, keep func(from, to int) bool) []byte {
+	fset := token.NewFileSet()
+	file := fset.AddFile("", fset.Base(), len(src))
+	var s scanner.Scanner
+	s.Init(file, src, nil, 0)
+	type body struct{ open, close int } // offsets of the braces
+	var bodies []body
+	depth, bodyDepth, open := 0, -1, 0
+	prev := token.SEMICOLON
+	inSig := false // between a declaration's func keyword and its body
+	for {
+		pos, tok, _ := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		switch tok {
+		case token.FUNC:
+			// At the top level after a statement's end: a declaration,
+			// not a function literal (var f = func() {...}).
+			if depth == 0 && prev == token.SEMICOLON {
+				inSig = true
+			}
+		case token.LPAREN, token.LBRACK:
+			depth++
+		case token.RPAREN, token.RBRACK:
+			depth--
+		case token.LBRACE:
+			// A signature's struct{...} and interface{...} are types.
+			if inSig && depth == 0 && prev != token.STRUCT && prev != token.INTERFACE {
+				open, bodyDepth, inSig = file.Offset(pos), depth, false
+			}
+			depth++
+		case token.RBRACE:
+			depth--
+			if bodyDepth >= 0 && depth == bodyDepth {
+				bodies = append(bodies, body{open, file.Offset(pos)})
+				bodyDepth = -1
+			}
+		case token.SEMICOLON:
+			if depth == 0 {
+				inSig = false // a function without a body
+			}
+		}
+		prev = tok
+	}
+	if s.ErrorCount > 0 || depth != 0 {
+		return src
+	}
+	var out []byte
+	for _, b := range bodies {
+		if keep(file.Line(file.Pos(b.open)), file.Line(file.Pos(b.close))) {
+			continue
+		}
+		if out == nil {
+			out = bytes.Clone(src)
+		}
+		for i := b.open + 1; i < b.close; i++ {
+			if out[i] != '\n' {
+				out[i] = ' '
+			}
+		}
+	}
+	if out == nil {
+		return src
+	}
+	return out
 }
 
 // receiverName strips pointers, generic parameters and parentheses from a
