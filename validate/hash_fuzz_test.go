@@ -3,7 +3,6 @@ package validate
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"testing"
 
 	"github.com/gowebpki/jcs"
@@ -17,30 +16,6 @@ func slowCanonical(v any) ([]byte, error) {
 		return nil, err
 	}
 	return jcs.Transform(raw)
-}
-
-// withInts turns integral float64s into int64s throughout, the shape
-// table rows have after YAML decoding.
-func withInts(v any) any {
-	switch x := v.(type) {
-	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1<<62 {
-			return int64(x)
-		}
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = withInts(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = withInts(e)
-		}
-		return out
-	}
-	return v
 }
 
 // FuzzCanonicalJSON: the direct canonical encoder (row hashes, freezes)
@@ -59,7 +34,7 @@ func FuzzCanonicalJSON(f *testing.F) {
 		if json.Valid(data) {
 			var plain any
 			if err := json.Unmarshal(data, &plain); err == nil {
-				values = append(values, plain, withInts(plain))
+				values = append(values, plain, Normalize(plain)) // integers as int64, as tables hold them
 			}
 			dec := json.NewDecoder(bytes.NewReader(data))
 			dec.UseNumber()
