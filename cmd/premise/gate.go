@@ -8,6 +8,7 @@ import (
 	"io"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -132,15 +133,21 @@ func runGate(ctx context.Context, opts gateOptions) error {
 	cfg := gate.Config{Repo: opts.Repo, Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec),
 		Timeout: opts.Timeout, MemoryLimit: mem, Reruns: opts.Reruns, Budget: opts.Budget, Seed: opts.Seed,
 		Base: opts.Base}
-	// The worker starts while the table loads.
-	cfg.Early = gate.StartEarly(cfg)
-	if cfg.Early != nil {
-		defer cfg.Early.Close()
-	}
+	// The worker starts while the table loads: the interpreter's
+	// resolution (a pyenv shim costs 0.3 s) and its start both overlap it.
+	started := make(chan gate.Adapter, 1)
+	go func() { started <- gate.StartEarly(cfg) }()
+	early := sync.OnceValue(func() gate.Adapter { return <-started })
+	defer func() {
+		if a := early(); a != nil {
+			a.Close()
+		}
+	}()
 	tab, err := validate.LoadTable(opts.Partitions)
 	if err != nil {
 		return err
 	}
+	cfg.Early = early()
 	if opts.Fn != "" {
 		tab.Target = opts.Fn
 	}
