@@ -73,7 +73,6 @@ type proc struct {
 	out    *os.File // read end of the worker's stdout and stderr
 	br     *bufio.Reader
 	exited chan struct{}
-	done   chan struct{} // closed by kill
 	once   sync.Once
 	tail   *tailBuffer
 
@@ -142,7 +141,7 @@ func startProc(spec procSpec) (*proc, error) {
 	}
 	closeAll(reqR, repW, outW)
 	p := &proc{spec: spec, cmd: cmd, req: reqW, rep: repR, out: outR, br: bufio.NewReaderSize(repR, 64<<10), page: page,
-		exited: make(chan struct{}), done: make(chan struct{}), tail: &tailBuffer{max: tailBytes}}
+		exited: make(chan struct{}), tail: &tailBuffer{max: tailBytes}}
 	go func() { _, _ = io.Copy(p.tail, outR) }()
 	go func() {
 		_ = cmd.Wait()
@@ -646,7 +645,6 @@ func (p *proc) exitStatus() string {
 func (p *proc) kill() { p.once.Do(p.killOnce) }
 
 func (p *proc) killOnce() {
-	defer close(p.done)
 	pid := p.cmd.Process.Pid
 	select {
 	case <-p.exited:
