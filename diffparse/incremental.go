@@ -56,10 +56,13 @@ func blocks(hunks []Hunk) []block {
 // lineStarts returns the byte offset of each line's start, plus len(src).
 func lineStarts(src []byte) []uint {
 	starts := make([]uint, 1, bytes.Count(src, []byte{'\n'})+2)
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, uint(i+1))
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, uint(i))
 	}
 	if starts[len(starts)-1] != uint(len(src)) {
 		starts = append(starts, uint(len(src)))

@@ -430,6 +430,7 @@ func (r *pyRegions) classDecls(i int, lines []int) ([]Decl, bool) {
 	}
 	out := []Decl{{Local: name, Kind: "class", Start: first, End: end}}
 	seen := map[int]bool{}
+	var textLines []uint // line offsets within text, when a statement is parsed
 	for _, l := range lines {
 		if l < first || l > last {
 			continue
@@ -442,10 +443,13 @@ func (r *pyRegions) classDecls(i int, lines []int) ([]Decl, bool) {
 		seen[j] = true
 		ds, ok := r.sub[[2]int{i, j}]
 		if !ok {
-			a, _ := offset(lineStarts(text), subs[j])
+			if textLines == nil {
+				textLines = lineStarts(text)
+			}
+			a, _ := offset(textLines, subs[j])
 			b := uint(len(text))
 			if j+1 < len(subs) {
-				b, _ = offset(lineStarts(text), subs[j+1])
+				b, _ = offset(textLines, subs[j+1])
 			}
 			const stand = "_premise_"
 			wrapped := append([]byte("class "+stand+":\n"), text[a:b]...)
