@@ -3,7 +3,6 @@ package partition
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -35,7 +34,7 @@ type Category struct {
 	Name string
 	Doc  string
 	// Match reports whether a precondition is of this category.
-	Match *regexp.Regexp
+	Match *lazyRE
 	// Classes are tried in order on the parameter the precondition is
 	// about; those its type does not offer are left out.
 	Classes []string
@@ -50,45 +49,45 @@ type Category struct {
 // Categories are tried in order; the first that matches wins.
 var Categories = []Category{
 	{Name: "timezone", Doc: "datetimes share one zone, or are all naive",
-		Match: regexp.MustCompile(`(?i)time ?zone|naive|aware|\butc\b|location|datetime`),
+		Match: lazy(`(?i)time ?zone|naive|aware|\butc\b|location|datetime`),
 		Todo:  "datetimes cannot travel in a JSON row; write this row by hand (naive and aware values together, two zones)"},
 	{Name: "error-accepted", Doc: "inputs the base refused are now accepted",
-		Match: regexp.MustCompile(`(?i)now accepted|no longer an error|base refused|error is discarded|does not fail`),
+		Match: lazy(`(?i)now accepted|no longer an error|base refused|error is discarded|does not fail`),
 		Todo:  "the inputs the base refused depend on the code; write a row that the base refuses and say what the head must do"},
 	{Name: "none-as-empty", Doc: "None means the same as an empty value",
-		Match:   regexp.MustCompile(`(?i)none means the same as empty|nil means the same as empty|of none means`),
+		Match:   lazy(`(?i)none means the same as empty|nil means the same as empty|of none means`),
 		Classes: []string{"null", "empty", "single"}},
 	{Name: "same-length", Doc: "two sequences have the same length",
-		Match: regexp.MustCompile(`(?i)same length|equal length|as long as`), Pair: "same-length"},
+		Match: lazy(`(?i)same length|equal length|as long as`), Pair: "same-length"},
 	{Name: "boundary", Doc: "values equal at a boundary take a given branch",
-		Match: regexp.MustCompile(`(?i)boundary|equal bounds|touching|half-open|inclusive|exclusive|end >= start`),
+		Match: lazy(`(?i)boundary|equal bounds|touching|half-open|inclusive|exclusive|end >= start`),
 		Classes: []string{"touching", "touching_unsorted", "nested", "overlap", "empty_range", "duplicate", "all_same",
 			"zero", "one", "negative", "inverted", "null"}},
 	{Name: "length", Doc: "an index or count stays within a sequence's length",
-		Match: regexp.MustCompile(`(?i)longer than|len\(|within|bounds|in range|index`), Pair: "length",
+		Match: lazy(`(?i)longer than|len\(|within|bounds|in range|index`), Pair: "length",
 		Classes: []string{"empty", "single", "zero", "negative", "one"}},
 	{Name: "numeric-string", Doc: "a string parses as a number",
-		Match:   regexp.MustCompile(`(?i)numeric string|parses as a number|is a number|digits|integer string`),
+		Match:   lazy(`(?i)numeric string|parses as a number|is a number|digits|integer string`),
 		Classes: []string{"numeric", "negative_numeric", "decimal", "padded", "non_numeric", "empty", "non_ascii_digits", "null"}},
 	{Name: "sorted", Doc: "input arrives sorted",
-		Match: regexp.MustCompile(`(?i)\bsorted\b|\border(ed)?\b|ascending|descending|monoton`),
+		Match: lazy(`(?i)\bsorted\b|\border(ed)?\b|ascending|descending|monoton`),
 		Classes: []string{"empty", "single", "sorted", "disjoint_sorted", "unsorted", "disjoint_unsorted", "reversed",
 			"touching", "touching_unsorted", "overlap_unsorted", "nested_unsorted", "same_start", "duplicate",
 			"inverted", "mixed_types", "null"}},
 	{Name: "unique", Doc: "keys or items are unique",
-		Match:   regexp.MustCompile(`(?i)unique|distinct|duplicate|repeated|overwrit`),
+		Match:   lazy(`(?i)unique|distinct|duplicate|repeated|overwrit`),
 		Classes: []string{"empty", "single", "many", "disjoint_sorted", "duplicate", "all_same", "case_variants", "same_start", "non_ascii", "null"}},
 	{Name: "non-empty", Doc: "a sequence or string is non-empty",
-		Match:   regexp.MustCompile(`(?i)non-?empty|not empty|at least one`),
+		Match:   lazy(`(?i)non-?empty|not empty|at least one`),
 		Classes: []string{"empty", "single", "many", "disjoint_sorted", "empty_range", "empty_string", "whitespace", "null"}},
 	{Name: "non-nil", Doc: "a value is not None/nil",
-		Match:   regexp.MustCompile(`(?i)not none|not nil|non-?nil|is required|never none`),
+		Match:   lazy(`(?i)not none|not nil|non-?nil|is required|never none`),
 		Classes: []string{"null", "empty", "single", "many"}},
 	{Name: "non-zero", Doc: "a number is not zero",
-		Match:   regexp.MustCompile(`(?i)non-?zero|not zero|!= ?0|divis`),
+		Match:   lazy(`(?i)non-?zero|not zero|!= ?0|divis`),
 		Classes: []string{"zero", "one", "negative", "tiny", "null"}},
 	{Name: "general", Doc: "anything else: the type's own boundaries",
-		Match: regexp.MustCompile(``),
+		Match: lazy(``),
 		Classes: []string{"empty", "single", "many", "disjoint_sorted", "unsorted", "duplicate", "touching", "nested",
 			"zero", "negative", "empty_string", "non_ascii", "inverted", "null"}},
 }
@@ -107,9 +106,9 @@ func CategoryOf(precondition string) Category {
 type Templates struct{}
 
 var (
-	backticked = regexp.MustCompile("`([^`]+)`")
-	excClass   = regexp.MustCompile(`\b([A-Z][A-Za-z0-9]*(?:Error|Exception))\b`)
-	wordRe     = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+	backticked = lazy("`([^`]+)`")
+	excClass   = lazy(`\b([A-Z][A-Za-z0-9]*(?:Error|Exception))\b`)
+	wordRe     = lazy(`[A-Za-z_][A-Za-z0-9_]*`)
 )
 
 // Generate drafts rows for every assumption of req. Rows have no ids yet;

@@ -1,7 +1,6 @@
 package partition
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -42,15 +41,15 @@ func (t Type) Known() bool {
 }
 
 var (
-	intervalName = regexp.MustCompile(`(?i)^(ranges|intervals|spans|windows|periods|segments|slots|bounds|extents)$|_(ranges|intervals|spans|windows)$`)
-	intName      = regexp.MustCompile(`(?i)^(n|k|i|j|count|size|limit|index|idx|offset|start|end|stop|step|width|depth|level|port|retries|attempts|max\w*|min\w*|num_\w+|n_\w+|\w+_(count|size|len|index|idx|limit|id|n))$`)
-	floatName    = regexp.MustCompile(`(?i)^(x|y|ratio|rate|scale|factor|weight|price|amount|threshold|alpha|\w+_(ratio|rate|weight|price|amount|score))$`)
-	strName      = regexp.MustCompile(`(?i)^(s|text|name|key|path|prefix|suffix|sep|word|line|label|title|url|email|query|pattern|value_str|\w+_(name|str|text|key|path|id_str))$`)
-	boolName     = regexp.MustCompile(`(?i)^(is_\w+|has_\w+|allow_\w+|strict|verbose|force|dry_run|enabled)$`)
-	timeName     = regexp.MustCompile(`(?i)^(ts|dt|when|now|deadline|timestamp|\w+_(at|time|date|ts|dt))$`)
-	intListName  = regexp.MustCompile(`(?i)^(ids|nums|numbers|counts|scores|sizes|values|vals|xs|ys|items|indices|offsets|ints|points|weights|amounts|prices|\w+_(ids|counts|sizes|scores))$`)
-	strListName  = regexp.MustCompile(`(?i)^(names|words|lines|keys|emails|recipients|tags|labels|paths|urls|tokens|strings|parts|fields|\w+_(names|keys|emails|tags|lines))$`)
-	dictName     = regexp.MustCompile(`(?i)^(d|m|mapping|counts_by_\w+|\w+_by_\w+|\w+_map|\w+_dict|headers|params|options|config|env)$`)
+	intervalName = lazy(`(?i)^(ranges|intervals|spans|windows|periods|segments|slots|bounds|extents)$|_(ranges|intervals|spans|windows)$`)
+	intName      = lazy(`(?i)^(n|k|i|j|count|size|limit|index|idx|offset|start|end|stop|step|width|depth|level|port|retries|attempts|max\w*|min\w*|num_\w+|n_\w+|\w+_(count|size|len|index|idx|limit|id|n))$`)
+	floatName    = lazy(`(?i)^(x|y|ratio|rate|scale|factor|weight|price|amount|threshold|alpha|\w+_(ratio|rate|weight|price|amount|score))$`)
+	strName      = lazy(`(?i)^(s|text|name|key|path|prefix|suffix|sep|word|line|label|title|url|email|query|pattern|value_str|\w+_(name|str|text|key|path|id_str))$`)
+	boolName     = lazy(`(?i)^(is_\w+|has_\w+|allow_\w+|strict|verbose|force|dry_run|enabled)$`)
+	timeName     = lazy(`(?i)^(ts|dt|when|now|deadline|timestamp|\w+_(at|time|date|ts|dt))$`)
+	intListName  = lazy(`(?i)^(ids|nums|numbers|counts|scores|sizes|values|vals|xs|ys|items|indices|offsets|ints|points|weights|amounts|prices|\w+_(ids|counts|sizes|scores))$`)
+	strListName  = lazy(`(?i)^(names|words|lines|keys|emails|recipients|tags|labels|paths|urls|tokens|strings|parts|fields|\w+_(names|keys|emails|tags|lines))$`)
+	dictName     = lazy(`(?i)^(d|m|mapping|counts_by_\w+|\w+_by_\w+|\w+_map|\w+_dict|headers|params|options|config|env)$`)
 )
 
 // inferPython reads a Python parameter's type from its annotation, its
