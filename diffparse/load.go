@@ -33,6 +33,11 @@ type Config struct {
 	PatchName string
 	// Exclude adds path globs to those of .premise.yaml.
 	Exclude []string
+	// NoSources drops each file's HeadSrc and BaseSrc once its symbols
+	// are mapped, for a caller that needs only the symbols (premise
+	// diff): on a long range the sources are tens of megabytes, and
+	// memory freed as files are done is memory the next ones reuse.
+	NoSources bool
 }
 
 // Load reads the diff base...head (against the merge-base, as in seed 004,
@@ -122,7 +127,7 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	defer cat.Close()
 	if cfg.Patch == nil {
-		l := loader{cat: cat, head: res.Head, base: res.MergeBase}
+		l := loader{cat: cat, head: res.Head, base: res.MergeBase, noSources: cfg.NoSources}
 		if res.Files, err = l.streamDiff(ctx, repo, diffName, cfg.Exclude); err != nil {
 			return nil, err
 		}
@@ -164,6 +169,9 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 			for f := range next {
 				if ctx.Err() == nil {
 					l.symbols(f)
+				}
+				if l.noSources {
+					f.HeadSrc, f.BaseSrc = nil, nil
 				}
 			}
 		}()
@@ -433,6 +441,7 @@ type loader struct {
 	head, base string
 	patch      bool
 	ex         *excluder
+	noSources  bool
 
 	mu    sync.Mutex
 	cache map[string]blobResult // "rev:path" -> contents, for go.mod and .gitattributes

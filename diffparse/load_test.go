@@ -449,3 +449,30 @@ func TestIndexBlobs(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadNoSources: premise diff drops the sources once symbols are
+// mapped; the answer is the one that keeps them, and the sources are gone.
+func TestLoadNoSources(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write(map[string]string{"m.py": "def f():\n    return 1\n", "go.mod": "module example.com/m\n", "p/p.go": "package p\n\nfunc F() int { return 1 }\n"})
+	base := r.commit("base")
+	r.write(map[string]string{"m.py": "def f():\n    return 2\n\n\ndef g():\n    pass\n", "p/p.go": "package p\n\nfunc F() int { return 2 }\n\ntype T struct{}\n"})
+	head := r.commit("head")
+	keep := r.load(base, head)
+	res, err := Load(context.Background(), Config{Repo: r.dir, Base: base, Head: head, NoSources: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := jsonOf(t, res), jsonOf(t, keep); got != want {
+		t.Errorf("without sources:\n%s\nwant\n%s", got, want)
+	}
+	for _, f := range res.Files {
+		if f.HeadSrc != nil || f.BaseSrc != nil {
+			t.Errorf("%s keeps its sources", f.Path)
+		}
+	}
+	if len(keep.Files) == 0 || keep.Files[0].HeadSrc == nil {
+		t.Error("by default the sources are kept")
+	}
+}

@@ -72,7 +72,7 @@ patch cannot hide its own files (with --patch, at --head).`,
 
 // runDiff loads the diff and prints it.
 func runDiff(ctx context.Context, opts diffOptions) error {
-	cfg := diffparse.Config{Repo: opts.Repo, Base: opts.Base, Head: opts.Head}
+	cfg := diffparse.Config{Repo: opts.Repo, Base: opts.Base, Head: opts.Head, NoSources: true}
 	switch opts.Patch {
 	case "":
 	case "-":
