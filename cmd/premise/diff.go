@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -72,6 +73,14 @@ patch cannot hide its own files (with --patch, at --head).`,
 
 // runDiff loads the diff and prints it.
 func runDiff(ctx context.Context, opts diffOptions) error {
+	// A long range allocates and drops tens of megabytes of blobs and
+	// syntax trees; at Go's default GOGC=100 the collector runs every few
+	// milliseconds. At 400 a 300-commit range ran 6% faster (30 commits:
+	// no change; the live heap stays small without the sources). GOGC in
+	// the environment wins.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	cfg := diffparse.Config{Repo: opts.Repo, Base: opts.Base, Head: opts.Head, NoSources: true}
 	switch opts.Patch {
 	case "":
