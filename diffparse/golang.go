@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"path"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -104,7 +105,7 @@ func hollowGo(src []byte, keep func(from, to int) bool) []byte {
 	s.Init(file, src, nil, 0)
 	type body struct{ open, close int } // offsets of the braces
 	var bodies []body
-	depth, bodyDepth, open := 0, -1, 0
+	depth, base, errs := 0, 0, 0 // base: the offset s scans from
 	prev := token.SEMICOLON
 	inSig := false // between a declaration's func keyword and its body
 	for {
@@ -126,15 +127,22 @@ func hollowGo(src []byte, keep func(from, to int) bool) []byte {
 		case token.LBRACE:
 			// A signature's struct{...} and interface{...} are types.
 			if inSig && depth == 0 && prev != token.STRUCT && prev != token.INTERFACE {
-				open, bodyDepth, inSig = file.Offset(pos), depth, false
+				open := base + file.Offset(pos)
+				end, ok := skipGoBody(src, open)
+				if !ok {
+					return src
+				}
+				bodies = append(bodies, body{open, end})
+				// Go on after the body, which ends a statement.
+				base, errs = end+1, errs+s.ErrorCount
+				file = fset.AddFile("", fset.Base(), len(src)-base)
+				s.Init(file, src[base:], nil, 0)
+				prev, inSig = token.SEMICOLON, false
+				continue
 			}
 			depth++
 		case token.RBRACE:
 			depth--
-			if bodyDepth >= 0 && depth == bodyDepth {
-				bodies = append(bodies, body{open, file.Offset(pos)})
-				bodyDepth = -1
-			}
 		case token.SEMICOLON:
 			if depth == 0 {
 				inSig = false // a function without a body
@@ -142,12 +150,14 @@ func hollowGo(src []byte, keep func(from, to int) bool) []byte {
 		}
 		prev = tok
 	}
-	if s.ErrorCount > 0 || depth != 0 {
+	if errs+s.ErrorCount > 0 || depth != 0 {
 		return src
 	}
 	var out []byte
+	lines := lineStarts(src)
+	lineOf := func(off int) int { return sort.Search(len(lines), func(i int) bool { return lines[i] > uint(off) }) }
 	for _, b := range bodies {
-		if keep(file.Line(file.Pos(b.open)), file.Line(file.Pos(b.close))) {
+		if keep(lineOf(b.open), lineOf(b.close)) {
 			continue
 		}
 		if out == nil {
@@ -163,6 +173,53 @@ func hollowGo(src []byte, keep func(from, to int) bool) []byte {
 		return src
 	}
 	return out
+}
+
+// skipGoBody returns the offset of the brace that closes the one at open,
+// stepping over strings, raw strings, runes and comments byte by byte: a
+// body is most of a file, and go/scanner's tokens are not needed inside it.
+// ok is false when the file ends first.
+func skipGoBody(src []byte, open int) (end int, ok bool) {
+	depth := 0
+	for i := open; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return i, true
+			}
+		case '"', '\'':
+			for i++; i < len(src) && src[i] != c; i++ {
+				if src[i] == '\\' {
+					i++
+				} else if src[i] == '\n' {
+					return 0, false // not Go: let go/parser say so
+				}
+			}
+		case '`':
+			j := bytes.IndexByte(src[i+1:], '`')
+			if j < 0 {
+				return 0, false
+			}
+			i += j + 1
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				j := bytes.IndexByte(src[i:], '\n')
+				if j < 0 {
+					return 0, false
+				}
+				i += j
+			} else if i+1 < len(src) && src[i+1] == '*' {
+				j := bytes.Index(src[i+2:], []byte("*/"))
+				if j < 0 {
+					return 0, false
+				}
+				i += j + 3
+			}
+		}
+	}
+	return 0, false
 }
 
 // receiverName strips pointers, generic parameters and parentheses from a
