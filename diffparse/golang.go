@@ -36,8 +36,8 @@ func (goFrontEnd) decls(src []byte) ([]Decl, error) {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			dl := Decl{Local: d.Name.Name, Kind: "function", Start: line(d.Type.Func), End: line(d.End())}
-			if d.Recv != nil && len(d.Recv.List) > 0 {
-				dl.Local = receiverName(d.Recv.List[0].Type) + "." + d.Name.Name
+			if recv := GoReceiver(d); recv != "" {
+				dl.Local = recv + "." + d.Name.Name
 				dl.Kind = "method"
 			}
 			out = append(out, dl)
@@ -222,9 +222,14 @@ func skipGoBody(src []byte, open int) (end int, ok bool) {
 	return 0, false
 }
 
-// receiverName strips pointers, generic parameters and parentheses from a
-// receiver type: (*List[T]) -> List.
-func receiverName(e ast.Expr) string {
+// GoReceiver returns the type a method is declared on, as premise names
+// methods (Type.Method): pointers, generic parameters and parentheses
+// stripped, (*List[T]) -> List; "" for a function.
+func GoReceiver(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return ""
+	}
+	e := fd.Recv.List[0].Type
 	for {
 		switch t := e.(type) {
 		case *ast.StarExpr:

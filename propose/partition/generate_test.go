@@ -151,6 +151,18 @@ func TestGoSignature(t *testing.T) {
 	if d := cmp.Diff([]Param{{Name: "xs", Type: "[]float64"}, {Name: "by", Type: "float64"}, {Name: "names", Type: "...string"}}, m.Params); d != "" {
 		t.Errorf("method (-want +got):\n%s", d)
 	}
+	// A generic receiver is named as diffparse names the method.
+	generic := []byte("package p\ntype Set[K comparable] struct{}\nfunc (s *Set[K]) Add(k K) {}\nfunc (o Other) Add(n int) {}\n")
+	g, err := GoSignature(generic, "p.Set.Add")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]Param{{Name: "k", Type: "K"}}, g.Params); d != "" {
+		t.Errorf("generic method (-want +got):\n%s", d)
+	}
+	if _, err := GoSignature(generic, "p.Missing.Add"); err == nil {
+		t.Error("p.Missing.Add: found a method of another type")
+	}
 }
 
 func TestInferPython(t *testing.T) {

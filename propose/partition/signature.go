@@ -67,7 +67,7 @@ func GoSignature(src []byte, local string) (*Signature, error) {
 		if (recv == "") != (fd.Recv == nil) {
 			continue
 		}
-		if recv != "" && recvName(fd.Recv) != recv {
+		if recv != "" && diffparse.GoReceiver(fd) != recv {
 			continue
 		}
 		sig := &Signature{Language: "go"}
@@ -83,27 +83,6 @@ func GoSignature(src []byte, local string) (*Signature, error) {
 		return sig, nil
 	}
 	return nil, fmt.Errorf("go signature: no func %s", local)
-}
-
-func recvName(fl *ast.FieldList) string {
-	if fl == nil || len(fl.List) == 0 {
-		return ""
-	}
-	t := fl.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 func exprString(fset *token.FileSet, src []byte, e ast.Expr) string {
