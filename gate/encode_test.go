@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// FuzzCallEncoding: the three ways a call becomes a protocol line (the
-// whole call marshalled, the id before a shared body, the streaming append)
-// write the same bytes, whatever the id and arguments hold.
+// FuzzCallEncoding: a call with its shared body encoded (the runner's
+// reruns) becomes the same protocol line as the whole call marshalled,
+// whatever the id and arguments hold.
 func FuzzCallEncoding(f *testing.F) {
 	f.Add("P0001#1", "intervals.merge_ranges", `[[[1,5],[2,3]]]`)
 	f.Add("P<1>&\"\\\u2028é", "m.f", `[null, "x\u0000"]`)

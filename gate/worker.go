@@ -580,13 +580,7 @@ func (c Call) encode() ([]byte, error) {
 	if c.body == nil {
 		return json.Marshal(c)
 	}
-	id, err := json.Marshal(c.ID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]byte, 0, len(`{"id":`)+len(id)+len(c.body))
-	out = append(append(append(out, `{"id":`...), id...), c.body...)
-	return out, nil
+	return c.appendTo(nil), nil
 }
 
 // appendTo appends c, which has its body, as a protocol line without its
