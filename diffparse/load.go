@@ -160,22 +160,7 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, exclude []string) ([]File, error) {
 	var files []*File
 	fetch := make(chan fetchItem, 1024) // to the fetcher, which never blocks git for long
-	next := make(chan *File, 1024)      // to the parsers
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for f := range next {
-				if ctx.Err() == nil {
-					l.symbols(f)
-				}
-				if l.noSources {
-					f.HeadSrc, f.BaseSrc = nil, nil
-				}
-			}
-		}()
-	}
+	next, mapped := l.mapSymbols(ctx)
 	fetched := make(chan error, 1)
 	go func() {
 		var err error
@@ -229,21 +214,16 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 						return err
 					}
 				}
-				if f.Language == "" {
-					continue
+				if l.wants(f) {
+					fetch <- fetchItem{f: f, oldBlob: oldBlob, newBlob: newBlob}
 				}
-				if why := l.ex.pathReason(f.Path); why != "" {
-					f.Excluded = why
-					continue
-				}
-				fetch <- fetchItem{f: f, oldBlob: oldBlob, newBlob: newBlob}
 			}
 			return nil
 		})
 	})
 	close(fetch)
 	ferr := <-fetched
-	wg.Wait()
+	mapped()
 	if err == nil {
 		err = ferr
 	}
@@ -472,6 +452,42 @@ func (l *loader) read(rev, path string) ([]byte, bool) {
 	return r.data, r.ok
 }
 
+// wants reports whether f's symbols are mapped: a language premise reads,
+// in a path no policy excludes (which f.Excluded then names).
+func (l *loader) wants(f *File) bool {
+	if f.Language == "" {
+		return false
+	}
+	if why := l.ex.pathReason(f.Path); why != "" {
+		f.Excluded = why
+		return false
+	}
+	return true
+}
+
+// mapSymbols maps the symbols of each file sent to next, on every CPU;
+// close next, then call wait for the last to be done. With noSources a
+// file's sources go once its symbols are mapped.
+func (l *loader) mapSymbols(ctx context.Context) (next chan<- *File, wait func()) {
+	ch := make(chan *File, 1024)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range ch {
+				if ctx.Err() == nil {
+					l.symbols(f)
+				}
+				if l.noSources {
+					f.HeadSrc, f.BaseSrc = nil, nil
+				}
+			}
+		}()
+	}
+	return ch, wg.Wait
+}
+
 // fill reads each patched file's sources and maps its symbols, parsing
 // as the sources arrive. A patch needs the file at head before it knows
 // which side it holds, so it reads file by file. (A git diff is read by
@@ -479,41 +495,22 @@ func (l *loader) read(rev, path string) ([]byte, bool) {
 func (l *loader) fill(ctx context.Context, files []File) error {
 	var cands []int
 	for i := range files {
-		f := &files[i]
-		if f.Language == "" {
-			continue
+		if l.wants(&files[i]) {
+			cands = append(cands, i)
 		}
-		if why := l.ex.pathReason(f.Path); why != "" {
-			f.Excluded = why
-			continue
-		}
-		cands = append(cands, i)
 	}
-	n := runtime.GOMAXPROCS(0)
-	next := make(chan int, len(cands)) // never blocks the reader
-	var wg sync.WaitGroup
-	for w := 0; w < n; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if ctx.Err() == nil {
-					l.symbols(&files[i])
-				}
-			}
-		}()
-	}
+	next, mapped := l.mapSymbols(ctx)
 	var err error
 	for _, i := range cands {
 		if err = l.patchSources(&files[i]); err != nil {
 			break
 		}
 		if files[i].ParseError == "" {
-			next <- i
+			next <- &files[i]
 		}
 	}
 	close(next)
-	wg.Wait()
+	mapped()
 	if err != nil {
 		return err
 	}
