@@ -48,16 +48,10 @@ func LoadEnvironmental(path string, lock *Lock) (Environmental, error) {
 // repeated keys, ids the lockfile does not hold and malformed dates are each
 // a *LockError naming the line.
 func ParseEnvironmental(name string, data []byte, lock *Lock) (Environmental, error) {
-	lerr := func(line int, format string, args ...any) error {
-		return &LockError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)}
-	}
-	keys, err := scanJSON(data)
+	lerr := lockErrorf(name)
+	keys, err := scanFile(name, data)
 	if err != nil {
-		var se *SyntaxError
-		if errors.As(err, &se) {
-			return nil, lerr(se.Line, "%s", se.Msg)
-		}
-		return nil, lerr(0, "%v", err)
+		return nil, err
 	}
 	lineOf := map[string]int{}
 	for _, k := range keys {

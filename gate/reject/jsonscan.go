@@ -145,3 +145,24 @@ func scanJSON(data []byte) ([]keyPos, error) {
 		}
 	}
 }
+
+// lockErrorf returns the constructor of *LockError for file name.
+func lockErrorf(name string) func(line int, format string, args ...any) error {
+	return func(line int, format string, args ...any) error {
+		return &LockError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+// scanFile scans the JSON of file name (scanJSON); a syntax error is a
+// *LockError naming its line.
+func scanFile(name string, data []byte) ([]keyPos, error) {
+	keys, err := scanJSON(data)
+	if err != nil {
+		var se *SyntaxError
+		if errors.As(err, &se) {
+			return nil, lockErrorf(name)(se.Line, "%s", se.Msg)
+		}
+		return nil, lockErrorf(name)(0, "%v", err)
+	}
+	return keys, nil
+}

@@ -122,16 +122,10 @@ func LoadLock(path string) (*Lock, error) {
 // BROKEN and runs the others, so one unfinished row fails the gate without
 // hiding the rest.
 func ParseLock(name string, data []byte) (*Lock, error) {
-	lerr := func(line int, format string, args ...any) error {
-		return &LockError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)}
-	}
-	keys, err := scanJSON(data)
+	lerr := lockErrorf(name)
+	keys, err := scanFile(name, data)
 	if err != nil {
-		var se *SyntaxError
-		if errors.As(err, &se) {
-			return nil, lerr(se.Line, "%s", se.Msg)
-		}
-		return nil, lerr(0, "%v", err)
+		return nil, err
 	}
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' {
 		return nil, lerr(1, "a lockfile is a JSON object with version and entries")
