@@ -313,3 +313,28 @@ func replyDiff(t *testing.T, want, got Reply) string {
 	got.Raw = nil
 	return cmp.Diff(want, got)
 }
+
+// TestPythonAdapterCancel: a run whose context is cancelled (Ctrl-C) stops
+// waiting at once, not at the call's timeout, and every call not answered
+// gets the context's error.
+func TestPythonAdapterCancel(t *testing.T) {
+	a, err := NewPythonAdapter(PythonConfig{Dir: writeSubject(t), Timeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	calls := []Call{{ID: "P1", Target: "subj.pair", Args: []any{1, 2}}, {ID: "P2", Target: "subj.sleep_forever"}, {ID: "P3", Target: "subj.pair", Args: []any{3, 4}}}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(500*time.Millisecond, cancel)
+	start := time.Now()
+	errs := make([]error, len(calls))
+	a.(*procAdapter).CallBatch(ctx, calls, func(i int, r Reply, err error) { errs[i] = err })
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("took %s after the cancel, want it to stop at once", el)
+	}
+	for i, c := range calls[1:] {
+		if !errors.Is(errs[i+1], context.Canceled) {
+			t.Errorf("%s: error %v, want context.Canceled", c.ID, errs[i+1])
+		}
+	}
+}

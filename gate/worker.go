@@ -199,7 +199,9 @@ const exitDrain = 20 * time.Millisecond
 
 // next reads the next reply frame, a newline-terminated line of at most
 // maxFrame bytes, waiting until deadline (os.ErrDeadlineExceeded), the
-// worker's exit (errExited) or ctx. The line is valid until the next call.
+// worker's exit (errExited) or ctx, which must interrupt the read when it
+// is done (context.AfterFunc with p.interrupt, once per caller). The line
+// is valid until the next call.
 //
 // The caller reads the pipe itself, with a deadline, instead of a reader
 // goroutine handing each frame over a channel: at thousands of replies a
@@ -217,8 +219,9 @@ func (p *proc) next(ctx context.Context, deadline time.Time) ([]byte, error) {
 		_ = p.rep.SetReadDeadline(time.Now().Add(exitDrain))
 	default:
 	}
-	if ctx.Done() != nil {
-		defer context.AfterFunc(ctx, p.interrupt)()
+	// A ctx done before the deadline above was set interrupted nothing.
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	for {
 		chunk, err := p.br.ReadSlice('\n')
@@ -330,6 +333,7 @@ func (p *proc) interrupt() { _ = p.rep.SetReadDeadline(time.Unix(1, 0)) }
 // call sends one request and waits for its reply, the worker's death, the
 // timeout or ctx. ok is false when the worker must not be used again.
 func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
+	defer context.AfterFunc(ctx, p.interrupt)()
 	data, err := c.encode()
 	if err != nil {
 		return Reply{}, true, &InfraError{Target: c.Target, Reason: fmt.Sprintf("encode call %s: %v", c.ID, err)}
@@ -414,6 +418,7 @@ func (p *proc) await(ctx context.Context, c Call, want int64) (r Reply, blame in
 // replies are lost, and must be sent again. n == 0 with ok means the calls
 // cannot be pipelined (one is over the frame limit).
 func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r Reply, err error)) (n, blamed int, ok bool) {
+	defer context.AfterFunc(ctx, p.interrupt)()
 	// Calls with their body encoded (the runner's) stream to the worker
 	// as they are encoded, so that the first leave at once; others are
 	// encoded, and checked against the frame limit, first.
