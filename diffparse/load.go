@@ -159,16 +159,16 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 // premise diff four times git's own.
 func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, exclude []string) ([]File, error) {
 	var files []*File
-	fetch := make(chan fetchItem, 1024) // to the fetcher, which never blocks git for long
+	fetch := make(chan *File, 1024) // to the fetcher, which never blocks git for long
 	next, mapped := l.mapSymbols(ctx)
 	fetched := make(chan error, 1)
 	go func() {
 		var err error
 		seen := map[string]bool{} // go.mod files already asked for
-		for it := range fetch {
+		for f := range fetch {
 			// Every file git has written meanwhile goes in one request
 			// stream: a stream per file costs a round trip each.
-			batch := []fetchItem{it}
+			batch := []*File{f}
 		more:
 			for {
 				select {
@@ -185,8 +185,8 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 				err = l.fetch(batch, seen)
 			}
 			for _, g := range batch {
-				if err == nil && g.f.ParseError == "" {
-					next <- g.f
+				if err == nil && g.ParseError == "" {
+					next <- g
 				}
 			}
 		}
@@ -198,10 +198,6 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 			fs, err := parseSection(section, name, firstLine)
 			if err != nil {
 				return err
-			}
-			var oldBlob, newBlob string
-			if len(fs) == 1 {
-				oldBlob, newBlob = indexBlobs(section)
 			}
 			for i := range fs {
 				f := &fs[i]
@@ -215,7 +211,7 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 					}
 				}
 				if l.wants(f) {
-					fetch <- fetchItem{f: f, oldBlob: oldBlob, newBlob: newBlob}
+					fetch <- f
 				}
 			}
 			return nil
@@ -275,64 +271,6 @@ func eachSection(r io.Reader, fn func(section []byte, firstLine int) error) erro
 	}
 }
 
-// fetchItem is a file to read, with the ids of its two blobs when the
-// diff gave them.
-type fetchItem struct {
-	f                *File
-	oldBlob, newBlob string
-}
-
-// indexBlobs reads the blob ids of a file's "index OLD..NEW MODE" header
-// line (full ids: DiffArgs has --full-index). cat-file finds a blob by id
-// without walking the commit's trees, a third of its time on a long range.
-// An id of zeros (the side does not exist) or no index line gives "".
-func indexBlobs(section []byte) (oldBlob, newBlob string) {
-	for len(section) > 0 {
-		line := section
-		if i := bytes.IndexByte(section, '\n'); i >= 0 {
-			line, section = section[:i], section[i+1:]
-		} else {
-			section = nil
-		}
-		if bytes.HasPrefix(line, []byte("--- ")) || bytes.HasPrefix(line, []byte("@@")) {
-			break
-		}
-		rest, ok := bytes.CutPrefix(line, []byte("index "))
-		if !ok {
-			continue
-		}
-		if sp := bytes.IndexByte(rest, ' '); sp >= 0 {
-			rest = rest[:sp]
-		}
-		o, n, ok := bytes.Cut(rest, []byte(".."))
-		if !ok {
-			break
-		}
-		return blobID(o), blobID(n)
-	}
-	return "", ""
-}
-
-// blobID returns id if it is a full object id, not all zeros; else "".
-func blobID(id []byte) string {
-	if len(id) != 40 && len(id) != 64 {
-		return ""
-	}
-	zero := true
-	for _, c := range id {
-		switch {
-		case c == '0':
-		case c >= '1' && c <= '9' || c >= 'a' && c <= 'f':
-			zero = false
-		default:
-			return ""
-		}
-	}
-	if zero {
-		return ""
-	}
-	return string(id)
-}
 
 // parseSection parses one file's part of a diff that starts at line
 // firstLine of the whole, so that an error names the line of the whole.
@@ -348,7 +286,7 @@ func parseSection(section []byte, name string, firstLine int) ([]File, error) {
 // fetch reads the files' sources, and the go.mod files their Go names may
 // need, in one request stream to cat-file. seen lists the go.mod files
 // already read.
-func (l *loader) fetch(items []fetchItem, seen map[string]bool) error {
+func (l *loader) fetch(files []*File, seen map[string]bool) error {
 	type want struct {
 		f    *File
 		head bool   // which side of f
@@ -356,17 +294,18 @@ func (l *loader) fetch(items []fetchItem, seen map[string]bool) error {
 	}
 	var specs []string
 	var wants []want
-	for _, it := range items {
-		f := it.f
+	for _, f := range files {
+		// By blob id where the index line gave one: cat-file then need not
+		// walk the commit's trees, a third of its time on a long range.
 		if f.Status != "deleted" {
-			spec := it.newBlob
+			spec := f.NewBlob
 			if spec == "" {
 				spec = l.head + ":" + f.Path
 			}
 			specs, wants = append(specs, spec), append(wants, want{f: f, head: true})
 		}
 		if f.Status != "added" {
-			spec := it.oldBlob
+			spec := f.OldBlob
 			if spec == "" {
 				spec = l.base + ":" + f.OldPath
 			}

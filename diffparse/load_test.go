@@ -421,30 +421,33 @@ func is(target error) func(error) bool {
 	return func(err error) bool { return errors.Is(err, target) }
 }
 
-// TestIndexBlobs: premise diff asks cat-file for a file's sides by the
-// blob ids of git's index line, and falls back to commit:path wherever the
-// line does not name a blob (no line, a side that does not exist, an
-// abbreviated id).
+// TestIndexBlobs: Parse keeps the blob ids of git's index line, by which
+// premise diff asks cat-file for a file's sides, and leaves them empty
+// wherever the line names no blob (no line, a side that does not exist,
+// an abbreviated id), where commit:path is asked instead.
 func TestIndexBlobs(t *testing.T) {
 	a, b := strings.Repeat("a", 40), strings.Repeat("b", 40)
 	zero := strings.Repeat("0", 40)
 	tests := []struct {
-		name, section string
-		old, new      string
+		name, diff string
+		old, new   string
 	}{
-		{"modified", "diff --git a/x b/x\nindex " + a + ".." + b + " 100644\n--- a/x\n+++ b/x\n", a, b},
-		{"added", "diff --git a/x b/x\nnew file mode 100644\nindex " + zero + ".." + b + "\n--- /dev/null\n+++ b/x\n", "", b},
-		{"deleted", "diff --git a/x b/x\ndeleted file mode 100644\nindex " + a + ".." + zero + "\n--- a/x\n+++ /dev/null\n", a, ""},
+		{"modified", "diff --git a/x b/x\nindex " + a + ".." + b + " 100644\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n", a, b},
+		{"added", "diff --git a/x b/x\nnew file mode 100644\nindex " + zero + ".." + b + "\n--- /dev/null\n+++ b/x\n@@ -0,0 +1 @@\n+b\n", "", b},
+		{"deleted", "diff --git a/x b/x\ndeleted file mode 100644\nindex " + a + ".." + zero + "\n--- a/x\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n", a, ""},
 		{"renamed unchanged", "diff --git a/x b/y\nsimilarity index 100%\nrename from x\nrename to y\n", "", ""},
-		{"abbreviated", "diff --git a/x b/x\nindex 1234567..89abcde 100644\n--- a/x\n+++ b/x\n", "", ""},
-		{"sha256", "diff --git a/x b/x\nindex " + strings.Repeat("c", 64) + ".." + strings.Repeat("d", 64) + " 100644\n", strings.Repeat("c", 64), strings.Repeat("d", 64)},
-		{"index in a hunk", "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\nindex " + a + ".." + b + "\n", "", ""},
+		{"abbreviated", "diff --git a/x b/x\nindex 1234567..89abcde 100644\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n", "", ""},
+		{"sha256", "diff --git a/x b/x\nindex " + strings.Repeat("c", 64) + ".." + strings.Repeat("d", 64) + " 100644\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n", strings.Repeat("c", 64), strings.Repeat("d", 64)},
+		{"index in a hunk", "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-index " + a + ".." + b + "\n+b\n", "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			o, n := indexBlobs([]byte(tc.section))
-			if o != tc.old || n != tc.new {
-				t.Errorf("indexBlobs = %q, %q; want %q, %q", o, n, tc.old, tc.new)
+			fs, err := Parse([]byte(tc.diff), "d")
+			if err != nil || len(fs) != 1 {
+				t.Fatalf("Parse: %d files, %v", len(fs), err)
+			}
+			if fs[0].OldBlob != tc.old || fs[0].NewBlob != tc.new {
+				t.Errorf("blobs %q, %q; want %q, %q", fs[0].OldBlob, fs[0].NewBlob, tc.old, tc.new)
 			}
 		})
 	}

@@ -289,6 +289,7 @@ type gitHeaders struct {
 	newFile, deletedFile     bool
 	binary                   bool
 	indexMode                string
+	oldBlob, newBlob         string // full object ids from the index line
 	sawMinusPlus, sawDiffGit bool
 }
 
@@ -370,8 +371,14 @@ func (c *chunk) headers(lines []string) gitHeaders {
 		case strings.HasPrefix(l, "copy to "):
 			g.copyTo = unquote(strings.TrimPrefix(l, "copy to "))
 		case strings.HasPrefix(l, "index "):
-			if f := strings.Fields(l); len(f) == 3 {
+			f := strings.Fields(l)
+			if len(f) == 3 {
 				g.indexMode = f[2]
+			}
+			if len(f) >= 2 {
+				if o, n, ok := strings.Cut(f[1], ".."); ok {
+					g.oldBlob, g.newBlob = blobID(o), blobID(n)
+				}
 			}
 		case strings.HasPrefix(l, "Binary files ") || l == "GIT binary patch":
 			g.binary = true
@@ -484,6 +491,8 @@ func (c *chunk) file(lines []string, name string) (File, error) {
 		Binary:  g.binary,
 		OldMode: g.oldMode,
 		NewMode: g.newMode,
+		OldBlob: g.oldBlob,
+		NewBlob: g.newBlob,
 		Symbols: []Symbol{},
 	}
 	switch {
@@ -618,4 +627,25 @@ func languageOf(path string) string {
 		}
 	}
 	return ""
+}
+
+// blobID returns id if it is a full object id, not all zeros; else "".
+func blobID(id string) string {
+	if len(id) != 40 && len(id) != 64 {
+		return ""
+	}
+	zero := true
+	for _, c := range []byte(id) {
+		switch {
+		case c == '0':
+		case c >= '1' && c <= '9' || c >= 'a' && c <= 'f':
+			zero = false
+		default:
+			return ""
+		}
+	}
+	if zero {
+		return ""
+	}
+	return id
 }

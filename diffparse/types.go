@@ -26,6 +26,12 @@ type File struct {
 
 	// Hunks are the file's hunks, in order.
 	Hunks []Hunk `json:"-"`
+	// OldBlob and NewBlob are the ids of the file's blobs as the diff's
+	// index line gives them in full (git diff --full-index); "" where it
+	// gives none (no index line, a side that does not exist, an
+	// abbreviated id).
+	OldBlob string `json:"-"`
+	NewBlob string `json:"-"`
 	// HeadSrc and BaseSrc are the file's contents at head and at the
 	// merge-base, read from git objects; nil where the side does not exist.
 	HeadSrc []byte `json:"-"`
