@@ -271,7 +271,6 @@ func eachSection(r io.Reader, fn func(section []byte, firstLine int) error) erro
 	}
 }
 
-
 // parseSection parses one file's part of a diff that starts at line
 // firstLine of the whole, so that an error names the line of the whole.
 func parseSection(section []byte, name string, firstLine int) ([]File, error) {
