@@ -42,9 +42,13 @@ type Config struct {
 
 // Load reads the diff base...head (against the merge-base, as in seed 004,
 // Step 1) or the patch of cfg, and returns its files with hunks, both sides'
-// sources and changed symbols. File contents come from git objects through
-// one `git cat-file --batch` process, never from the work tree, so a dirty
-// checkout or a bare repository gives the same answer.
+// sources and changed symbols. File contents are git's blobs, so a dirty
+// checkout or a bare repository gives the same answer: read through one
+// `git cat-file --batch` process, or, where a blob's id proves the bytes
+// equal, from the work tree (when it has head checked out) and, for the
+// base side, by undoing the diff's hunks on the head side. git diff has
+// just inflated every one of those blobs; cat-file inflating them again
+// was a third of premise diff's time on a long range.
 //
 // Errors: a directory that is not a repository wraps git.ErrNotRepo, an
 // unknown revision git.ErrBadRev, unrelated histories git.ErrNoMergeBase, a
@@ -69,6 +73,7 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 		head = "HEAD"
 	}
 	res := &Result{}
+	var worktree string // the work tree's top, when it has head checked out
 	var diffText []byte
 	var diffName string
 	if cfg.Patch != nil {
@@ -92,8 +97,9 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 			}
 		}
 		// The merge-base is asked for by name beside the names' own
-		// resolution: two processes at once, not one after the other. A
-		// bad name is rev-parse's error.
+		// resolution, and the work tree's commit beside both: three
+		// processes at once, not one after the other. A bad name is
+		// rev-parse's error.
 		mb, mbErr := "", errors.New("not asked")
 		mbDone := make(chan struct{})
 		if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") {
@@ -104,8 +110,15 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 				mb, mbErr = repo.MergeBase(ctx, base+"^{commit}", head+"^{commit}")
 			}()
 		}
+		var top, checkedOut string
+		wtDone := make(chan struct{})
+		go func() {
+			defer close(wtDone)
+			top, checkedOut, _ = repo.CheckedOut(ctx)
+		}()
 		shas, err := repo.RevParse(ctx, base, head)
 		<-mbDone
+		<-wtDone
 		if err != nil {
 			return nil, diagnose(err)
 		}
@@ -118,6 +131,9 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		res.Base, res.Head, res.MergeBase = shas[0], shas[1], mb
 		diffName = fmt.Sprintf("git diff %s...%s", base, head)
+		if checkedOut == res.Head {
+			worktree = top
+		}
 	}
 	// The cat-file process starts while git diff runs: on a busy machine a
 	// process start costs as much as a small diff.
@@ -127,7 +143,7 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	defer cat.Close()
 	if cfg.Patch == nil {
-		l := loader{cat: cat, head: res.Head, base: res.MergeBase, noSources: cfg.NoSources}
+		l := loader{cat: cat, head: res.Head, base: res.MergeBase, noSources: cfg.NoSources, worktree: worktree}
 		if res.Files, err = l.streamDiff(ctx, repo, diffName, cfg.Exclude); err != nil {
 			return nil, err
 		}
@@ -224,6 +240,9 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 		err = ferr
 	}
 	if err == nil {
+		err = l.err
+	}
+	if err == nil {
 		err = ctx.Err()
 	}
 	if err != nil {
@@ -294,21 +313,13 @@ func (l *loader) fetch(files []*File, seen map[string]bool) error {
 	var specs []string
 	var wants []want
 	for _, f := range files {
-		// By blob id where the index line gave one: cat-file then need not
-		// walk the commit's trees, a third of its time on a long range.
-		if f.Status != "deleted" {
-			spec := f.NewBlob
-			if spec == "" {
-				spec = l.head + ":" + f.Path
-			}
-			specs, wants = append(specs, spec), append(wants, want{f: f, head: true})
+		// The sides the workers can read without cat-file are left to
+		// them (see complete).
+		if f.Status != "deleted" && (l.worktree == "" || f.NewBlob == "") {
+			specs, wants = append(specs, l.spec(f, true)), append(wants, want{f: f, head: true})
 		}
-		if f.Status != "added" {
-			spec := f.OldBlob
-			if spec == "" {
-				spec = l.base + ":" + f.OldPath
-			}
-			specs, wants = append(specs, spec), append(wants, want{f: f})
+		if f.Status != "added" && !derivable(f) {
+			specs, wants = append(specs, l.spec(f, false)), append(wants, want{f: f})
 		}
 		if f.Language == "go" {
 			for _, p := range []struct{ rev, path string }{{l.head, f.Path}, {l.base, f.OldPath}} {
@@ -344,13 +355,173 @@ func (l *loader) fetch(files []*File, seen map[string]bool) error {
 			f.HeadSrc = data
 		case found:
 			f.BaseSrc = data
-		case w.head:
-			f.ParseError = fmt.Sprintf("%s is not in the head commit %.12s", f.Path, l.head)
 		default:
-			f.ParseError = fmt.Sprintf("%s is not in the merge-base %.12s", f.OldPath, l.base)
+			l.missing(f, w.head)
 		}
 		return nil
 	})
+}
+
+// spec names one side of f for cat-file: by blob id where the index line
+// gave one, so that cat-file need not walk the commit's trees (a third of
+// its time on a long range), else by commit and path.
+func (l *loader) spec(f *File, head bool) string {
+	switch {
+	case head && f.NewBlob != "":
+		return f.NewBlob
+	case head:
+		return l.head + ":" + f.Path
+	case f.OldBlob != "":
+		return f.OldBlob
+	}
+	return l.base + ":" + f.OldPath
+}
+
+// missing records that a side of f is not in git.
+func (l *loader) missing(f *File, head bool) {
+	if head {
+		f.ParseError = fmt.Sprintf("%s is not in the head commit %.12s", f.Path, l.head)
+	} else {
+		f.ParseError = fmt.Sprintf("%s is not in the merge-base %.12s", f.OldPath, l.base)
+	}
+}
+
+// derivable reports whether f's base side can be rebuilt from its head side
+// and its hunks: a text file changed in place or moved, whose base blob id
+// the index line gives, or whose contents did not change.
+func derivable(f *File) bool {
+	if f.Status == "added" || f.Status == "deleted" || f.Binary {
+		return false
+	}
+	if len(f.Hunks) == 0 {
+		return f.OldBlob == f.NewBlob // a rename, a copy or a mode change alone
+	}
+	return f.OldBlob != ""
+}
+
+// complete reads the sides of f that fetch left to the workers, which do
+// it in parallel: the head from the work tree when the file there is the
+// head's very blob, the base rebuilt from the head by undoing the hunks and
+// checked against the base's blob id. What cannot be had that way comes
+// from cat-file. It reports false when f cannot be mapped.
+func (l *loader) complete(f *File) bool {
+	if f.Status != "deleted" && f.HeadSrc == nil {
+		if data, ok := git.WorkTreeBlob(l.worktree, f.Path, f.NewBlob); ok {
+			f.HeadSrc = data
+		} else if !l.catSide(f, true) {
+			return false
+		}
+	}
+	if f.Status != "added" && f.BaseSrc == nil {
+		switch {
+		case f.HeadSrc == nil:
+		case len(f.Hunks) == 0 && f.OldBlob == f.NewBlob:
+			f.BaseSrc = f.HeadSrc
+		default:
+			if base, ok := unapply(f.HeadSrc, f.Hunks); ok && git.IsBlob(base, f.OldBlob) {
+				f.BaseSrc = base
+			}
+		}
+		if f.BaseSrc == nil && !l.catSide(f, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// catSide reads one side of f from cat-file, reporting false when f cannot
+// be mapped: the side is not in git, or cat-file failed (which ends the
+// load with that error).
+func (l *loader) catSide(f *File, head bool) bool {
+	typ, data, err := l.cat.Object(l.spec(f, head))
+	switch {
+	case err == nil && typ == "blob":
+		if head {
+			f.HeadSrc = data
+		} else {
+			f.BaseSrc = data
+		}
+		return true
+	case err == nil || errors.Is(err, git.ErrNotFound):
+		l.missing(f, head)
+	default:
+		l.fail(err)
+	}
+	return false
+}
+
+// fail records the first error that ends the load.
+func (l *loader) fail(err error) {
+	l.mu.Lock()
+	if l.err == nil {
+		l.err = err
+	}
+	l.mu.Unlock()
+}
+
+// unapply rebuilds a file's base side from its head side and the hunks of
+// git's diff between them: head's bytes outside the hunks and for context
+// lines, the deleted lines' text, a newline after each but the last of a
+// base that has none. It reports false when the hunks run past head; it
+// does not compare the context with head, since the caller checks the
+// result against the base blob's id.
+func unapply(head []byte, hunks []Hunk) ([]byte, bool) {
+	out := make([]byte, 0, len(head)+len(head)/64)
+	pos, line := 0, 1 // head's offset and line number of the next line to copy
+	// skip moves past head's lines up to line n (1-based), copying them
+	// when copy is set.
+	skip := func(n int, copy bool) bool {
+		from := pos
+		for ; line < n; line++ {
+			if pos >= len(head) {
+				return false
+			}
+			j := bytes.IndexByte(head[pos:], '\n')
+			if j < 0 {
+				pos = len(head)
+			} else {
+				pos += j + 1
+			}
+		}
+		if copy {
+			out = append(out, head[from:pos]...)
+		}
+		return true
+	}
+	for _, h := range hunks {
+		first := h.NewStart // a hunk that adds nothing sits after line NewStart
+		if h.NewLines == 0 {
+			first++
+		}
+		if first < line || !skip(first, true) {
+			return nil, false
+		}
+		lastDel := -1
+		if h.OldNoEOL {
+			for i, ln := range h.Lines {
+				if ln.Kind == '-' {
+					lastDel = i
+				}
+			}
+		}
+		for i, ln := range h.Lines {
+			switch ln.Kind {
+			case ' ', '+':
+				if !skip(line+1, ln.Kind == ' ') {
+					return nil, false
+				}
+			case '-':
+				out = append(out, ln.Text...)
+				if ln.CR {
+					out = append(out, '\r')
+				}
+				if i != lastDel {
+					out = append(out, '\n')
+				}
+			}
+		}
+	}
+	return append(out, head[pos:]...), true
 }
 
 // loader reads sources and maps symbols for the files of one Load.
@@ -360,8 +531,12 @@ type loader struct {
 	patch      bool
 	ex         *excluder
 	noSources  bool
+	// worktree is the top of the work tree when it has the head commit
+	// checked out: its files are read where they are the head's blobs.
+	worktree string
 
 	mu    sync.Mutex
+	err   error                 // the first error of a worker
 	cache map[string]blobResult // "rev:path" -> contents, for go.mod and .gitattributes
 }
 
@@ -414,7 +589,7 @@ func (l *loader) mapSymbols(ctx context.Context) (next chan<- *File, wait func()
 		go func() {
 			defer wg.Done()
 			for f := range ch {
-				if ctx.Err() == nil {
+				if ctx.Err() == nil && (l.patch || l.complete(f)) {
 					l.symbols(f)
 				}
 				if l.noSources {

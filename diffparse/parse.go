@@ -565,7 +565,7 @@ func goDiff(b []byte) (fd *diff.FileDiff, err error) {
 			fd, err = nil, fmt.Errorf("diff parser panicked: %v", r)
 		}
 	}()
-	fd, err = diff.ParseFileDiffOptions(b, diff.ParseOptions{})
+	fd, err = diff.ParseFileDiffOptions(b, diff.ParseOptions{KeepCR: true}) // convertHunk takes it off
 	if err == nil && fd == nil {
 		err = errors.New("diff parser returned nothing")
 	}
@@ -578,6 +578,7 @@ func convertHunk(dh *diff.Hunk) (Hunk, error) {
 	h := Hunk{
 		OldStart: int(dh.OrigStartLine), OldLines: int(dh.OrigLines),
 		NewStart: int(dh.NewStartLine), NewLines: int(dh.NewLines),
+		OldNoEOL: dh.OrigNoNewlineAt > 0,
 	}
 	if h.OldStart < 0 || h.OldLines < 0 || h.NewStart < 0 || h.NewLines < 0 {
 		return Hunk{}, errors.New("negative hunk range")
@@ -589,23 +590,24 @@ func convertHunk(dh *diff.Hunk) (Hunk, error) {
 	if body != "" || h.OldLines+h.NewLines > 0 {
 		h.Lines = make([]Line, 0, h.OldLines+h.NewLines)
 		for _, l := range strings.Split(body, "\n") {
+			l, cr := strings.CutSuffix(l, "\r")
 			kind, text := byte(' '), ""
 			if l != "" {
 				kind, text = l[0], l[1:]
 			}
 			switch kind {
 			case ' ':
-				h.Lines = append(h.Lines, Line{Kind: ' ', Old: old, New: nw, Text: text})
+				h.Lines = append(h.Lines, Line{Kind: ' ', CR: cr, Old: old, New: nw, Text: text})
 				old++
 				nw++
 				nOld++
 				nNew++
 			case '-':
-				h.Lines = append(h.Lines, Line{Kind: '-', Old: old, Text: text})
+				h.Lines = append(h.Lines, Line{Kind: '-', CR: cr, Old: old, Text: text})
 				old++
 				nOld++
 			case '+':
-				h.Lines = append(h.Lines, Line{Kind: '+', New: nw, Text: text})
+				h.Lines = append(h.Lines, Line{Kind: '+', CR: cr, New: nw, Text: text})
 				nw++
 				nNew++
 			default:

@@ -34,8 +34,8 @@ func TestParse(t *testing.T) {
 			name: "crlf and no newline",
 			diff: "diff --git a/w.txt b/w.txt\r\n--- a/w.txt\r\n+++ b/w.txt\r\n@@ -1 +1 @@\r\n-a\r\n\\ No newline at end of file\r\n+b\r\n",
 			want: []File{{Path: "w.txt", OldPath: "w.txt", Status: "modified", Added: 1, Deleted: 1, Symbols: []Symbol{},
-				Hunks: []Hunk{{OldStart: 1, OldLines: 1, NewStart: 1, NewLines: 1, Lines: []Line{{Kind: '-', Old: 1, Text: "a"}, {Kind: '+', New: 1, Text: "b"}}}}}},
-			reason: "a diff saved with CRLF line ends still parses; line text drops the terminator",
+				Hunks: []Hunk{{OldStart: 1, OldLines: 1, NewStart: 1, NewLines: 1, OldNoEOL: true, Lines: []Line{{Kind: '-', CR: true, Old: 1, Text: "a"}, {Kind: '+', CR: true, New: 1, Text: "b"}}}}}},
+			reason: "a diff saved with CRLF line ends still parses; line text drops the terminator, CR keeps that it was CR LF",
 		},
 		{
 			name: "quoted paths with octal escapes",

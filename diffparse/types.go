@@ -43,11 +43,15 @@ type Hunk struct {
 	OldStart, OldLines int
 	NewStart, NewLines int
 	Lines              []Line
+	// OldNoEOL means the hunk's last deleted line ends the base file
+	// without a newline ("\ No newline at end of file" after it).
+	OldNoEOL bool
 }
 
 // Line is one line of a hunk.
 type Line struct {
 	Kind byte   // '+', '-' or ' '
+	CR   bool   // the line ended in CR LF; Text holds neither
 	Old  int    // base-side line number; 0 for added lines
 	New  int    // head-side line number; 0 for deleted lines
 	Text string // the line without its prefix and line terminator

@@ -1,0 +1,82 @@
+package git
+
+import (
+	"context"
+	"crypto/sha1"
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// CheckedOut returns the top directory of the work tree the repository's
+// directory lies in and the commit its HEAD names. ok is false in a bare
+// repository, inside a git directory, and before the first commit.
+func (r *Repo) CheckedOut(ctx context.Context) (top, head string, ok bool) {
+	out, err := r.run(ctx, "rev-parse", "--is-inside-work-tree", "--show-cdup", "--verify", "--quiet", "HEAD")
+	if err != nil {
+		return "", "", false
+	}
+	// "true", the way up to the top ("" at the top), the commit; outside a
+	// work tree "false" and the commit.
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != 3 || lines[0] != "true" || !isObjectID(lines[2]) {
+		return "", "", false
+	}
+	return filepath.Join(r.Dir, lines[1]), lines[2], true
+}
+
+func isObjectID(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	_, err := hex.DecodeString(s)
+	return err == nil
+}
+
+// IsBlob reports whether data is the contents of the blob whose object id
+// is id: a SHA-1 id of 40 hex digits or a SHA-256 one of 64. git names a
+// blob by the hash of a "blob <size>\x00" header and the contents, so a
+// match means the bytes are the blob's own.
+func IsBlob(data []byte, id string) bool {
+	var h hash.Hash
+	switch len(id) {
+	case 40:
+		h = sha1.New()
+	case 64:
+		h = sha256.New()
+	default:
+		return false
+	}
+	var hdr [32]byte
+	h.Write(strconv.AppendInt(append(hdr[:0], "blob "...), int64(len(data)), 10))
+	h.Write([]byte{0})
+	h.Write(data)
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0])) == strings.ToLower(id)
+}
+
+// WorkTreeBlob reads path (slash-separated, relative to the work tree's top
+// directory) from the work tree when the file there holds exactly the blob
+// id, which spares cat-file inflating it again. It reports false for
+// anything else: a missing file, a symbolic link, a file edited or
+// converted on checkout (line endings, filters), a path that would leave
+// the work tree.
+func WorkTreeBlob(top, path, id string) ([]byte, bool) {
+	p := filepath.FromSlash(path)
+	if top == "" || id == "" || !filepath.IsLocal(p) {
+		return nil, false
+	}
+	p = filepath.Join(top, p)
+	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() {
+		return nil, false
+	}
+	data, err := os.ReadFile(p)
+	if err != nil || !IsBlob(data, id) {
+		return nil, false
+	}
+	return data, true
+}

@@ -1,0 +1,115 @@
+package git
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gitOut runs git in dir and returns its trimmed standard output.
+func gitOut(t *testing.T, dir, stdin string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(stdin)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %s: %v", strings.Join(args, " "), err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// TestIsBlob checks IsBlob against git's own object ids, SHA-1 and SHA-256:
+// the check that lets premise take a file's bytes from anywhere other than
+// cat-file.
+func TestIsBlob(t *testing.T) {
+	sha1Dir, sha256Dir := t.TempDir(), t.TempDir()
+	gitOut(t, sha1Dir, "", "init", "-q")
+	gitOut(t, sha256Dir, "", "init", "-q", "--object-format=sha256")
+	for _, data := range []string{"", "x", "def f():\n    return 1\n", "crlf\r\nno newline", "\x00\xff binary", strings.Repeat("line\n", 20000)} {
+		for _, dir := range []string{sha1Dir, sha256Dir} {
+			id := gitOut(t, dir, data, "hash-object", "--stdin")
+			if !IsBlob([]byte(data), id) {
+				t.Errorf("IsBlob(%.20q, %s) = false, want true", data, id)
+			}
+			if !IsBlob([]byte(data), strings.ToUpper(id)) {
+				t.Errorf("IsBlob(%.20q, upper-case %s) = false, want true", data, id)
+			}
+			if IsBlob([]byte(data+"\n"), id) {
+				t.Errorf("IsBlob(%.20q + newline, %s) = true, want false", data, id)
+			}
+			if IsBlob([]byte(data), id[:len(id)-1]) {
+				t.Errorf("IsBlob with a shortened id = true, want false")
+			}
+		}
+	}
+}
+
+// TestCheckedOut checks that the work tree's top and commit are found from
+// any of its directories, and that a bare repository, a git directory and
+// a repository with no commit have none.
+func TestCheckedOut(t *testing.T) {
+	ctx := context.Background()
+	r, _, second := newRepo(t)
+	sub := filepath.Join(r.Dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{r.Dir, sub} {
+		top, head, ok := At(dir).CheckedOut(ctx)
+		if !ok || head != second {
+			t.Errorf("CheckedOut(%s) = %q, %q, %v; want the head commit %s", dir, top, head, ok, second)
+			continue
+		}
+		a, errA := os.Stat(top)
+		b, errB := os.Stat(r.Dir)
+		if errA != nil || errB != nil || !os.SameFile(a, b) {
+			t.Errorf("CheckedOut(%s) top = %q, want %q", dir, top, r.Dir)
+		}
+	}
+	bare := filepath.Join(t.TempDir(), "b.git")
+	gitOut(t, r.Dir, "", "clone", "-q", "--bare", r.Dir, bare)
+	empty := t.TempDir()
+	gitOut(t, empty, "", "init", "-q")
+	for _, dir := range []string{bare, filepath.Join(r.Dir, ".git"), empty, t.TempDir()} {
+		if top, head, ok := At(dir).CheckedOut(ctx); ok {
+			t.Errorf("CheckedOut(%s) = %q, %q, true; want no work tree", dir, top, head)
+		}
+	}
+}
+
+// TestWorkTreeBlob checks that a work-tree file is read only when it holds
+// exactly the blob asked for.
+func TestWorkTreeBlob(t *testing.T) {
+	r, _, _ := newRepo(t)
+	id := gitOut(t, r.Dir, "", "rev-parse", "HEAD:a.txt")
+	if data, ok := WorkTreeBlob(r.Dir, "a.txt", id); !ok || string(data) != "two\n" {
+		t.Fatalf("WorkTreeBlob(clean a.txt) = %q, %v; want its contents", data, ok)
+	}
+	if err := os.MkdirAll(filepath.Join(r.Dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(r.Dir, "d", "b.txt"), []byte("two\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if data, ok := WorkTreeBlob(r.Dir, "d/b.txt", id); !ok || string(data) != "two\n" {
+		t.Errorf("WorkTreeBlob(d/b.txt with the same bytes) = %q, %v; want its contents", data, ok)
+	}
+	if err := os.Symlink("a.txt", filepath.Join(r.Dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(r.Dir, "edited.txt"), []byte("two\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"link", "edited.txt", "absent.txt", "d", "../" + filepath.Base(r.Dir) + "/a.txt", "/etc/passwd"} {
+		if data, ok := WorkTreeBlob(r.Dir, p, id); ok {
+			t.Errorf("WorkTreeBlob(%s) = %q, true; want false", p, data)
+		}
+	}
+	if _, ok := WorkTreeBlob("", "a.txt", id); ok {
+		t.Error("WorkTreeBlob with no work tree = true, want false")
+	}
+}
