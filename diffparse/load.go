@@ -67,72 +67,18 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		return err
 	}
-	var err error
 	head := cfg.Head
 	if head == "" {
 		head = "HEAD"
 	}
-	res := &Result{}
-	var worktree string // the work tree's top, when it has head checked out
-	var diffText []byte
-	var diffName string
 	if cfg.Patch != nil {
-		shas, err := repo.RevParse(ctx, head)
-		if err != nil {
+		return loadPatch(ctx, repo, cfg, head, diagnose)
+	}
+	base := cfg.Base
+	if base == "" {
+		var err error
+		if base, err = repo.DefaultBase(ctx); err != nil {
 			return nil, diagnose(err)
-		}
-		res.Head = shas[0]
-		diffName = cfg.PatchName
-		if diffName == "" {
-			diffName = "<patch>"
-		}
-		if diffText, err = io.ReadAll(cfg.Patch); err != nil {
-			return nil, fmt.Errorf("read %s: %w", diffName, err)
-		}
-	} else {
-		base := cfg.Base
-		if base == "" {
-			if base, err = repo.DefaultBase(ctx); err != nil {
-				return nil, diagnose(err)
-			}
-		}
-		// The merge-base is asked for by name beside the names' own
-		// resolution, and the work tree's commit beside both: three
-		// processes at once, not one after the other. A bad name is
-		// rev-parse's error.
-		mb, mbErr := "", errors.New("not asked")
-		mbDone := make(chan struct{})
-		if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") {
-			close(mbDone) // never an option to git; rev-parse refuses it
-		} else {
-			go func() {
-				defer close(mbDone)
-				mb, mbErr = repo.MergeBase(ctx, base+"^{commit}", head+"^{commit}")
-			}()
-		}
-		var top, checkedOut string
-		wtDone := make(chan struct{})
-		go func() {
-			defer close(wtDone)
-			top, checkedOut, _ = repo.CheckedOut(ctx)
-		}()
-		shas, err := repo.RevParse(ctx, base, head)
-		<-mbDone
-		<-wtDone
-		if err != nil {
-			return nil, diagnose(err)
-		}
-		if mbErr != nil {
-			// Asked again with the resolved commits, so that an error
-			// names them.
-			if mb, err = repo.MergeBase(ctx, shas[0], shas[1]); err != nil {
-				return nil, err
-			}
-		}
-		res.Base, res.Head, res.MergeBase = shas[0], shas[1], mb
-		diffName = fmt.Sprintf("git diff %s...%s", base, head)
-		if checkedOut == res.Head {
-			worktree = top
 		}
 	}
 	// The cat-file process starts while git diff runs: on a busy machine a
@@ -142,19 +88,62 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	defer cat.Close()
-	if cfg.Patch == nil {
-		l := loader{cat: cat, head: res.Head, base: res.MergeBase, noSources: cfg.NoSources, worktree: worktree}
-		if res.Files, err = l.streamDiff(ctx, repo, diffName, cfg.Exclude); err != nil {
+	// git diff starts at once, finding the merge-base itself, while the
+	// names, the merge-base and the work tree's commit are asked for beside
+	// it: four processes at once, not one after the other. Its output waits
+	// in the pipe until they are known. Names git diff could read as
+	// something else (an option, a range) are resolved first and passed
+	// resolved.
+	res := &Result{}
+	l := &loader{cat: cat, noSources: cfg.NoSources}
+	resolved := sync.OnceValue(func() error {
+		mb, top, err := resolve(ctx, repo, res, base, head)
+		if errors.Is(err, git.ErrBadRev) {
+			return diagnose(err)
+		}
+		l.head, l.base, l.worktree = res.Head, mb, top
+		return err
+	})
+	go resolved()
+	revs := []string{base + "..." + head}
+	if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") || strings.Contains(base+head, "..") {
+		if err := resolved(); err != nil {
 			return nil, err
 		}
-		return res, nil
+		revs = []string{l.base, l.head}
 	}
-	files, err := Parse(diffText, diffName)
+	name := fmt.Sprintf("git diff %s...%s", base, head)
+	if res.Files, err = l.streamDiff(ctx, repo, revs, resolved, name, cfg.Exclude); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// loadPatch is Load for a patch: its symbols come from the repository at
+// head.
+func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string, diagnose func(error) error) (*Result, error) {
+	shas, err := repo.RevParse(ctx, head)
+	if err != nil {
+		return nil, diagnose(err)
+	}
+	res := &Result{Head: shas[0]}
+	name := cfg.PatchName
+	if name == "" {
+		name = "<patch>"
+	}
+	text, err := io.ReadAll(cfg.Patch)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	cat, err := repo.Catter(ctx)
 	if err != nil {
 		return nil, err
 	}
-	res.Files = files
-	if len(files) == 0 {
+	defer cat.Close()
+	if res.Files, err = Parse(text, name); err != nil {
+		return nil, err
+	}
+	if len(res.Files) == 0 {
 		return res, nil
 	}
 	l := loader{cat: cat, head: res.Head, base: res.MergeBase, patch: true}
@@ -168,12 +157,57 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// resolve fills in res's base, head and merge-base commits and returns the
+// merge-base and, when the work tree has head checked out, its top
+// directory. The merge-base and the work tree's commit are asked for beside
+// the names' own resolution; a bad name is rev-parse's error.
+func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string) (mb, worktree string, err error) {
+	mbErr := errors.New("not asked")
+	mbDone := make(chan struct{})
+	if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") {
+		close(mbDone) // never an option to git; rev-parse refuses it
+	} else {
+		go func() {
+			defer close(mbDone)
+			mb, mbErr = repo.MergeBase(ctx, base+"^{commit}", head+"^{commit}")
+		}()
+	}
+	var top, checkedOut string
+	wtDone := make(chan struct{})
+	go func() {
+		defer close(wtDone)
+		top, checkedOut, _ = repo.CheckedOut(ctx)
+	}()
+	shas, err := repo.RevParse(ctx, base, head)
+	<-mbDone
+	<-wtDone
+	if err != nil {
+		return "", "", err
+	}
+	if mbErr != nil {
+		// Asked again with the resolved commits, so that an error names
+		// them.
+		if mb, err = repo.MergeBase(ctx, shas[0], shas[1]); err != nil {
+			return "", "", err
+		}
+	}
+	res.Base, res.Head, res.MergeBase = shas[0], shas[1], mb
+	if checkedOut == res.Head {
+		worktree = top
+	}
+	return mb, worktree, nil
+}
+
 // streamDiff reads git's diff as git writes it: each file is parsed, its
 // sources requested from cat-file and its symbols mapped while git still
 // diffs the files after it. On a long range git's diffing is half of the
 // wall time, and waiting for all of it before the first parse made
 // premise diff four times git's own.
-func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, exclude []string) ([]File, error) {
+//
+// git diff runs on revs; resolved, called before the first file is read
+// and once git is done, says whether the revisions resolved and sets the
+// loader's commits. Its error comes first: a bad name fails git diff too.
+func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, revs []string, resolved func() error, name string, exclude []string) ([]File, error) {
 	var files []*File
 	fetch := make(chan *File, 1024) // to the fetcher, which never blocks git for long
 	next, mapped := l.mapSymbols(ctx)
@@ -209,8 +243,11 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 		close(next)
 		fetched <- err
 	}()
-	err := repo.DiffStream(ctx, l.base, l.head, func(r io.Reader) error {
+	err := repo.DiffStream(ctx, func(r io.Reader) error {
 		return eachSection(r, func(section []byte, firstLine int) error {
+			if err := resolved(); err != nil {
+				return err
+			}
 			fs, err := parseSection(section, name, firstLine)
 			if err != nil {
 				return err
@@ -232,7 +269,10 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, name string, ex
 			}
 			return nil
 		})
-	})
+	}, revs...)
+	if rerr := resolved(); rerr != nil {
+		err = rerr
+	}
 	close(fetch)
 	ferr := <-fetched
 	mapped()

@@ -235,24 +235,25 @@ var DiffArgs = []string{
 	"--submodule=short", "--ignore-submodules=none", "--full-index",
 }
 
-// DiffStream runs the unified diff from commit base to commit head (both
-// already resolved; pass the merge-base as base for a `base...head` diff)
-// and hands its output to read as git writes it, so that a caller can work on the first files while git still
-// diffs the rest. read must consume the reader to its end, or return an
-// error, which stops git and is returned.
-func (r *Repo) DiffStream(ctx context.Context, base, head string, read func(io.Reader) error) error {
+// DiffStream runs the unified diff between revs, which git diff takes as
+// given: two commits, or "A...B" for B against the merge-base of A and B,
+// and hands its output to read as git writes it, so that a caller can work
+// on the first files while git still diffs the rest. read must consume the
+// reader to its end, or return an error, which stops git and is returned.
+func (r *Repo) DiffStream(ctx context.Context, read func(io.Reader) error, revs ...string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	args := append(append([]string{}, DiffArgs...), base, head, "--")
+	args := append(append(append([]string{}, DiffArgs...), revs...), "--")
 	cmd := r.command(ctx, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	what := strings.Join(revs, " ")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return fmt.Errorf("diff %.12s..%.12s: %w", base, head, err)
+		return fmt.Errorf("diff %s: %w", what, err)
 	}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("diff %.12s..%.12s: %w", base, head, err)
+		return fmt.Errorf("diff %s: %w", what, err)
 	}
 	if err := read(out); err != nil {
 		cancel()
@@ -260,7 +261,7 @@ func (r *Repo) DiffStream(ctx context.Context, base, head string, read func(io.R
 		return err
 	}
 	if err := cmd.Wait(); err != nil {
-		return fmt.Errorf("diff %.12s..%.12s: %w", base, head, failure(ctx, args, &stderr, err))
+		return fmt.Errorf("diff %s: %w", what, failure(ctx, args, &stderr, err))
 	}
 	return nil
 }

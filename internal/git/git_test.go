@@ -85,29 +85,40 @@ func TestRevParseMergeBaseDiff(t *testing.T) {
 	if base, err := r.DefaultBase(ctx); err != nil || base != "main" {
 		t.Errorf("DefaultBase = %q, %v; want main", base, err)
 	}
-	var d []byte
-	err = r.DiffStream(ctx, first, second, func(rd io.Reader) error {
-		var err error
-		d, err = io.ReadAll(rd)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
+	diff := func(revs ...string) []byte {
+		var d []byte
+		err := r.DiffStream(ctx, func(rd io.Reader) error {
+			var err error
+			d, err = io.ReadAll(rd)
+			return err
+		}, revs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
 	}
+	d := diff(first, second)
 	want := "diff --git a/a.txt b/a.txt\n"
 	if len(d) < len(want) || string(d[:len(want)]) != want {
 		t.Errorf("DiffStream starts %q, want %q", d, want)
 	}
+	// git finds the merge-base of a symmetric range itself.
+	if sym := diff(second + "..." + second); len(sym) != 0 {
+		t.Errorf("DiffStream(X...X) = %q, want no diff", sym)
+	}
+	if sym := diff(first + "..." + second); string(sym) != string(d) {
+		t.Errorf("DiffStream(first...second) = %q, want the diff from the merge-base %q", sym, d)
+	}
 	// A failing reader stops git and its error is returned; a bad
 	// revision is git's error, named.
 	stop := errors.New("stop")
-	if err := r.DiffStream(ctx, first, second, func(io.Reader) error { return stop }); !errors.Is(err, stop) {
+	if err := r.DiffStream(ctx, func(io.Reader) error { return stop }, first, second); !errors.Is(err, stop) {
 		t.Errorf("DiffStream with a failing reader: %v, want %v", err, stop)
 	}
-	if err := r.DiffStream(ctx, first, "0000000000000000000000000000000000000000", func(rd io.Reader) error {
+	if err := r.DiffStream(ctx, func(rd io.Reader) error {
 		_, err := io.Copy(io.Discard, rd)
 		return err
-	}); err == nil || !strings.Contains(err.Error(), "git diff") {
+	}, first, "0000000000000000000000000000000000000000"); err == nil || !strings.Contains(err.Error(), "git diff") {
 		t.Errorf("DiffStream to a missing commit: %v, want git's error", err)
 	}
 }
