@@ -49,7 +49,7 @@ func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []
 	// The base statements that could define a changed head symbol's name.
 	for _, a := range anchors(hunks...) {
 		if i := innermost(hd, a.line, !a.added); i >= 0 {
-			bLines = append(bLines, bp.definitions(lastName(hd[i].Local))...)
+			bLines = append(bLines, bp.definitionsOf(hd[i].Local)...)
 		}
 	}
 	if bd, err = bp.decls(bLines); err != nil {
@@ -65,7 +65,7 @@ func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []
 		for _, l := range h.Lines {
 			if l.Kind == '-' {
 				if i := innermost(bd, l.Old, false); i >= 0 {
-					more = append(more, hp.definitions(lastName(bd[i].Local))...)
+					more = append(more, hp.definitionsOf(bd[i].Local)...)
 				}
 			}
 		}
@@ -161,6 +161,80 @@ func (r *pyRegions) decls(lines []int) ([]Decl, error) {
 		out = append(out, ds...)
 	}
 	return out, nil
+}
+
+// definitionsOf returns the lines whose text could define the declaration
+// local (Class.method, function): those of definitions(its last name) in a
+// top-level statement that could hold it. A class holds only its own
+// methods and nested classes, a function nothing (its nested functions are
+// part of it), so a `def __init__` of every other class is not parsed to
+// learn whether Foo.__init__ existed; any other statement (if, try, ...)
+// may hold anything.
+func (r *pyRegions) definitionsOf(local string) []int {
+	lines := r.definitions(lastName(local))
+	top, _, nested := strings.Cut(local, ".")
+	out := lines[:0]
+	for _, l := range lines {
+		i := sort.SearchInts(r.starts, l+1) - 1 // the statement holding l
+		if i >= 0 {
+			switch kind, name := r.header(i); kind {
+			case "class":
+				if name != top {
+					continue
+				}
+			case "def":
+				if name != top || nested {
+					continue
+				}
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// header reads what top-level statement i is: "class" or "def" and its
+// name, past decorators on lines of their own; "" for anything else or
+// anything it cannot read so simply.
+func (r *pyRegions) header(i int) (kind, name string) {
+	at, _ := offset(r.lines, r.starts[i])
+	src := r.src[at:]
+	for bytes.HasPrefix(src, []byte("@")) {
+		j := bytes.IndexByte(src, '\n')
+		if j < 0 {
+			return "", ""
+		}
+		src = src[j+1:]
+	}
+	switch {
+	case bytes.HasPrefix(src, []byte("class")):
+		kind, src = "class", src[len("class"):]
+	case bytes.HasPrefix(src, []byte("def")):
+		kind, src = "def", src[len("def"):]
+	case bytes.HasPrefix(src, []byte("async")):
+		src = bytes.TrimLeft(src[len("async"):], " \t")
+		if !bytes.HasPrefix(src, []byte("def")) {
+			return "", ""
+		}
+		kind, src = "def", src[len("def"):]
+	default:
+		return "", ""
+	}
+	k := 0
+	for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+		k++
+	}
+	if k == 0 {
+		return "", "" // classy = 1, define(x)
+	}
+	n := k
+	for n < len(src) && isIdent(src[n]) {
+		n++
+	}
+	if n == k {
+		return "", ""
+	}
+	return kind, string(src[k:n])
 }
 
 // definitions returns the lines whose text could define name: `def name`

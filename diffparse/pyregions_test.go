@@ -118,5 +118,41 @@ func patchLike(src []byte, seed int) []byte {
 	if i := pick(4); i < len(lines) {
 		lines = append(lines[:i], append([]string{"# inserted\n"}, lines[i:]...)...)
 	}
+	// Rename a method and drop another's def line (its body joins the
+	// method before it): names that other classes also define, whose
+	// base and head definitions decide added, modified and deleted.
+	renamed := false
+	for i := pick(5); i < len(lines); i++ {
+		if !renamed && strings.HasPrefix(lines[i], "    def ") {
+			lines[i] = strings.Replace(lines[i], "(", "_renamed(", 1)
+			renamed = true
+			continue
+		}
+		prev := i - 1
+		for prev > 0 && strings.TrimSpace(lines[prev]) == "" {
+			prev--
+		}
+		if renamed && strings.HasPrefix(lines[i], "    def ") && strings.HasSuffix(lines[i], "):\n") && strings.HasPrefix(lines[prev], "        ") &&
+			i+1 < len(lines) && strings.HasPrefix(lines[i+1], "        ") {
+			lines = append(lines[:i], lines[i+1:]...)
+			break
+		}
+	}
+	// Add a line to one top-level function and rename the next: an edit
+	// with no deleted line, whose function only the base's definitions
+	// tell modified from added.
+	edited := false
+	for i := pick(6); i < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "def ") || !strings.HasSuffix(lines[i], "):\n") {
+			continue
+		}
+		if !edited {
+			lines = append(lines[:i+1], append([]string{"    pass  # premise\n"}, lines[i+1:]...)...)
+			edited = true
+			continue
+		}
+		lines[i] = strings.Replace(lines[i], "(", "_renamed(", 1)
+		break
+	}
 	return []byte(strings.Join(lines, ""))
 }
