@@ -83,10 +83,14 @@ func lastName(local string) string {
 // pyRegions is a Python source cut at its top-level statements.
 type pyRegions struct {
 	src    []byte
-	lines  []uint // byte offset of each line start, plus len(src)
-	starts []int  // 1-based lines where top-level statements begin
+	lines  int   // lines in src; a last line without a newline counts
+	starts []int // 1-based lines where top-level statements begin
+	offs   []int // the byte offset of each start
 	cache  map[int][]Decl
-	sub    map[[2]int][]Decl // (region, statement of its class body) -> decls
+	// classes reads each large class region once; nil for a region that
+	// is not one.
+	classes map[int]*pyClass
+	sub     map[[2]int][]Decl // (region, statement of its class body) -> decls
 	// unsplit means the source cannot be cut at its statements.
 	unsplit bool
 }
@@ -95,25 +99,49 @@ func newPyRegions(src []byte) *pyRegions {
 	if src == nil {
 		return &pyRegions{}
 	}
-	r := &pyRegions{src: src, lines: lineStarts(src), starts: pyStatementStarts(src), cache: map[int][]Decl{}, sub: map[[2]int][]Decl{}}
+	r := &pyRegions{src: src, lines: bytes.Count(src, []byte{'\n'}), cache: map[int][]Decl{}, classes: map[int]*pyClass{}, sub: map[[2]int][]Decl{}}
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		r.lines++
+	}
+	r.starts, r.offs = pyStatementStarts(src)
 	// Code before the first statement at column 0 belongs to no region
 	// (Python rejects such an indent; tree-sitter may not): parse whole.
-	end := len(r.lines) - 1
-	if len(r.starts) > 0 {
-		end = r.starts[0] - 1
+	before := src
+	if len(r.offs) > 0 {
+		before = src[:r.offs[0]]
 	}
-	for l := 1; l <= end; l++ {
-		a, _ := offset(r.lines, l)
-		b, ok := offset(r.lines, l+1)
-		if !ok {
-			b = uint(len(src))
+	for len(before) > 0 {
+		line := before
+		if j := bytes.IndexByte(before, '\n'); j >= 0 {
+			line, before = before[:j], before[j+1:]
+		} else {
+			before = nil
 		}
-		if t := bytes.TrimSpace(src[a:b]); len(t) > 0 && t[0] != '#' {
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
 			r.unsplit = true
 			break
 		}
 	}
 	return r
+}
+
+// region returns the text of top-level statement i and its first and last
+// lines.
+func (r *pyRegions) region(i int) (text []byte, first, last int) {
+	to, last := len(r.src), r.lines
+	if i+1 < len(r.starts) {
+		to, last = r.offs[i+1], r.starts[i+1]-1
+	}
+	return r.src[r.offs[i]:to], r.starts[i], last
+}
+
+// lineOf returns the 1-based line holding byte offset at.
+func (r *pyRegions) lineOf(at int) int {
+	j := sort.SearchInts(r.offs, at+1) - 1 // the last statement starting at or before at
+	if j < 0 {
+		return 1 + bytes.Count(r.src[:at], []byte{'\n'})
+	}
+	return r.starts[j] + bytes.Count(r.src[r.offs[j]:at], []byte{'\n'})
 }
 
 // decls parses the top-level statements holding the given lines and
@@ -141,14 +169,9 @@ func (r *pyRegions) decls(lines []int) ([]Decl, error) {
 		}
 		ds, ok := r.cache[i]
 		if !ok {
-			first := r.starts[i]
-			from, _ := offset(r.lines, first)
-			to := uint(len(r.src))
-			if i+1 < len(r.starts) {
-				to, _ = offset(r.lines, r.starts[i+1])
-			}
+			text, first, _ := r.region(i)
 			var err error
-			ds, _, err, _ = pythonFrontEnd{}.declsPair(r.src[from:to], nil, nil)
+			ds, _, err, _ = pythonFrontEnd{}.declsPair(text, nil, nil)
 			if err != nil {
 				return nil, errRegion
 			}
@@ -197,8 +220,7 @@ func (r *pyRegions) definitionsOf(local string) []int {
 // name, past decorators on lines of their own; "" for anything else or
 // anything it cannot read so simply.
 func (r *pyRegions) header(i int) (kind, name string) {
-	at, _ := offset(r.lines, r.starts[i])
-	src := r.src[at:]
+	src := r.src[r.offs[i]:]
 	for bytes.HasPrefix(src, []byte("@")) {
 		j := bytes.IndexByte(src, '\n')
 		if j < 0 {
@@ -266,7 +288,7 @@ func (r *pyRegions) definitions(name string) []int {
 		if !bytes.HasSuffix(before, []byte("def")) && !bytes.HasSuffix(before, []byte("class")) {
 			continue
 		}
-		out = append(out, sort.Search(len(r.lines), func(k int) bool { return r.lines[k] > uint(i) }))
+		out = append(out, r.lineOf(i))
 	}
 }
 
@@ -275,26 +297,25 @@ func isIdent(c byte) bool {
 }
 
 // pyStatementStarts returns the 1-based lines where top-level statements
-// begin: a line starting in column 0 outside any string, bracket or
+// begin, and their byte offsets: a line starting in column 0 outside any string, bracket or
 // backslash continuation, other than a comment, a blank line, or a clause
 // that continues a compound statement (else, elif, except, finally). A
 // decorator and the definition under it are one statement. A line the
 // scanner gets wrong only merges two statements or splits one so that the
 // region does not parse; it never yields a wrong span.
-func pyStatementStarts(src []byte) []int {
-	var starts []int
+func pyStatementStarts(src []byte) (lines, offs []int) {
 	decorated := false
 	pyLogicalLines(src, func(i, line int) {
 		switch c := src[i]; c {
 		case ' ', '\t', '\r', '\n', '#', '\f', '\\':
 		default:
 			if !decorated && !continuesCompound(src[i:]) {
-				starts = append(starts, line)
+				lines, offs = append(lines, line), append(offs, i)
 			}
 			decorated = c == '@'
 		}
 	})
-	return starts
+	return lines, offs
 }
 
 // pyLogicalLines calls visit with the offset and 1-based number of every
@@ -439,101 +460,90 @@ func continuesCompound(b []byte) bool {
 // statements of its body rather than whole.
 const classMinLines = 60
 
+// pyClass is a large top-level class read without a parse: its name, its
+// last line of code, and where the statements of its body begin.
+type pyClass struct {
+	name string
+	end  int
+	subs []int // lines within the class's text, 1-based
+	offs []int // byte offsets within the class's text
+}
+
+// class reads region i as a large class, once; nil when it is not one.
+func (r *pyRegions) class(i int) *pyClass {
+	if c, ok := r.classes[i]; ok {
+		return c
+	}
+	c := r.readClass(i)
+	r.classes[i] = c
+	return c
+}
+
+func (r *pyRegions) readClass(i int) *pyClass {
+	text, first, last := r.region(i)
+	if last-first+1 < classMinLines {
+		return nil
+	}
+	kind, name := r.header(i)
+	if kind != "class" {
+		return nil
+	}
+	indent, subs, offs := pyBodyStarts(text)
+	if indent == "" || len(subs) == 0 {
+		return nil
+	}
+	// The class ends at its last line of code: trailing blank and comment
+	// lines are not part of it (as in Python's ast).
+	end, rest := last, bytes.TrimSuffix(text, []byte{'\n'})
+	for end > first {
+		k := bytes.LastIndexByte(rest, '\n')
+		if t := bytes.TrimSpace(rest[k+1:]); len(t) > 0 && t[0] != '#' {
+			break
+		}
+		rest = rest[:max(k, 0)]
+		end--
+	}
+	return &pyClass{name: name, end: end, subs: subs, offs: offs}
+}
+
 // classDecls handles a large top-level class: the class itself is read from
 // its header and its extent, and only the statements of its body that hold
 // one of lines are parsed, each wrapped in a stand-in class so that it
 // parses at its own indentation. It reports false when region i is not such
 // a class or a statement does not parse; the region is then parsed whole.
 func (r *pyRegions) classDecls(i int, lines []int) ([]Decl, bool) {
-	first := r.starts[i]
-	last := len(r.lines) - 1 // lines in the file
-	if i+1 < len(r.starts) {
-		last = r.starts[i+1] - 1
-	}
-	if last-first+1 < classMinLines {
+	c := r.class(i)
+	if c == nil {
 		return nil, false
 	}
-	from, _ := offset(r.lines, first)
-	to := uint(len(r.src))
-	if i+1 < len(r.starts) {
-		to, _ = offset(r.lines, r.starts[i+1])
-	}
-	text := r.src[from:to]
-	// Skip decorators to the class keyword.
-	hdr := 0
-	for bytes.HasPrefix(text[hdr:], []byte("@")) {
-		j := bytes.IndexByte(text[hdr:], '\n')
-		if j < 0 {
-			return nil, false
-		}
-		hdr += j + 1
-	}
-	if !bytes.HasPrefix(text[hdr:], []byte("class")) || len(text) <= hdr+5 || isIdent(text[hdr+5]) {
-		return nil, false
-	}
-	k := hdr + 5
-	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
-		k++
-	}
-	n := k
-	for n < len(text) && isIdent(text[n]) {
-		n++
-	}
-	name := string(text[k:n])
-	if name == "" {
-		return nil, false
-	}
-	indent, subs := pyBodyStarts(text)
-	if indent == "" || len(subs) == 0 {
-		return nil, false
-	}
-	// The class ends at its last line of code: trailing blank and comment
-	// lines are not part of it (as in Python's ast).
-	end := last
-	for end > first {
-		a, _ := offset(r.lines, end)
-		b, _ := offset(r.lines, end+1)
-		if b == 0 {
-			b = uint(len(r.src))
-		}
-		t := bytes.TrimSpace(r.src[a:b])
-		if len(t) > 0 && t[0] != '#' {
-			break
-		}
-		end--
-	}
-	out := []Decl{{Local: name, Kind: "class", Start: first, End: end}}
+	text, first, last := r.region(i)
+	out := []Decl{{Local: c.name, Kind: "class", Start: first, End: c.end}}
 	seen := map[int]bool{}
-	var textLines []uint // line offsets within text, when a statement is parsed
 	for _, l := range lines {
 		if l < first || l > last {
 			continue
 		}
 		rel := l - first + 1 // line within text
-		j := sort.SearchInts(subs, rel+1) - 1
+		j := sort.SearchInts(c.subs, rel+1) - 1
 		if j < 0 || seen[j] {
 			continue
 		}
 		seen[j] = true
 		ds, ok := r.sub[[2]int{i, j}]
 		if !ok {
-			if textLines == nil {
-				textLines = lineStarts(text)
-			}
-			a, _ := offset(textLines, subs[j])
-			b := uint(len(text))
-			if j+1 < len(subs) {
-				b, _ = offset(textLines, subs[j+1])
+			b := len(text)
+			if j+1 < len(c.offs) {
+				b = c.offs[j+1]
 			}
 			const stand = "_premise_"
-			wrapped := append([]byte("class "+stand+":\n"), text[a:b]...)
+			wrapped := append([]byte("class "+stand+":\n"), text[c.offs[j]:b]...)
 			got, _, err, _ := pythonFrontEnd{}.declsPair(wrapped, nil, nil)
 			if err != nil || len(got) == 0 || got[0].Local != stand {
 				return nil, false
 			}
-			shift := first - 1 + subs[j] - 2
+			shift := first - 1 + c.subs[j] - 2
 			for _, d := range got[1:] {
-				d.Local = name + strings.TrimPrefix(d.Local, stand)
+				d.Local = c.name + strings.TrimPrefix(d.Local, stand)
 				d.Start += shift
 				d.End += shift
 				ds = append(ds, d)
@@ -547,12 +557,10 @@ func (r *pyRegions) classDecls(i int, lines []int) ([]Decl, bool) {
 
 // pyBodyStarts finds the statements of a compound statement's body: the
 // body's indentation (that of its first line of code after the header) and
-// the 1-based lines, within text, where statements at that indentation
-// begin. A decorator and the definition under it are one statement.
-func pyBodyStarts(text []byte) (string, []int) {
+// the 1-based lines and byte offsets, within text, where statements at
+// that indentation begin. A decorator and the definition under it are one statement.
+func pyBodyStarts(text []byte) (indent string, starts, offs []int) {
 	var (
-		starts    []int
-		indent    string
 		have      bool
 		decorated bool
 	)
@@ -577,10 +585,10 @@ func pyBodyStarts(text []byte) (string, []int) {
 		}
 		if ws == indent {
 			if !decorated && !continuesCompound(text[w:]) {
-				starts = append(starts, line)
+				starts, offs = append(starts, line), append(offs, i)
 			}
 			decorated = text[w] == '@'
 		}
 	})
-	return indent, starts
+	return indent, starts, offs
 }
