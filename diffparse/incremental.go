@@ -79,12 +79,11 @@ func offset(starts []uint, n int) (uint, bool) {
 }
 
 // editToBase edits tree, parsed from head, so that it describes base: each
-// change block, applied from the last to the first so that the offsets
+// change block (in order, lines of head and base), applied from the last to the first so that the offsets
 // before it stay those of head. It reports false when the hunks do not fit
 // the sources.
-func editToBase(tree *sitter.Tree, head, base []byte, hunks []Hunk) bool {
+func editToBase(tree *sitter.Tree, head, base []byte, bl []block) bool {
 	hs, bs := lineStarts(head), lineStarts(base)
-	bl := blocks(hunks)
 	for i := len(bl) - 1; i >= 0; i-- {
 		b := bl[i]
 		hStart, ok1 := offset(hs, b.h1)

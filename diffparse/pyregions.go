@@ -5,6 +5,8 @@ import (
 	"errors"
 	"sort"
 	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // regionMinLines is the size from which a Python file is parsed by regions
@@ -25,8 +27,23 @@ var errRegion = errors.New("region parse failed")
 // diff's own time (issue 2, "Speed"). Any parse error returns errRegion and
 // the file is parsed whole.
 func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []Decl, err error) {
+	hd, bd, _, err = regionDeclsReusing(head, base, hunks, true)
+	return hd, bd, err
+}
+
+// regionDeclsReusing is regionDecls; with reuse set, a base statement is
+// parsed from its head statement's tree when the changes inside it are all
+// the difference (tree-sitter then reparses only the changed lines), and
+// reused counts those statements.
+func regionDeclsReusing(head, base []byte, hunks []Hunk, reuse bool) (hd, bd []Decl, reused int, err error) {
 	hp := newPyRegions(head)
 	bp := newPyRegions(base)
+	if reuse {
+		hp.keep = map[pieceKey]pieceTree{}
+		defer hp.closeTrees()
+		bp.head, bp.blocks = hp, blocks(hunks)
+		defer func() { reused = bp.reused }()
+	}
 	var hLines, bLines []int
 	for _, a := range anchors(hunks...) {
 		hLines = append(hLines, a.line)
@@ -40,11 +57,11 @@ func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []
 	}
 	if head != nil {
 		if hd, err = hp.decls(hLines); err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 	}
 	if base == nil {
-		return hd, nil, nil
+		return hd, nil, 0, nil
 	}
 	// The base statements that could define a changed head symbol's name.
 	for _, a := range anchors(hunks...) {
@@ -53,10 +70,10 @@ func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []
 		}
 	}
 	if bd, err = bp.decls(bLines); err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	if head == nil {
-		return nil, bd, nil
+		return nil, bd, 0, nil
 	}
 	// The head statements that could still define a base symbol that lost
 	// lines (moved rather than deleted).
@@ -71,9 +88,9 @@ func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []
 		}
 	}
 	if hd, err = hp.decls(append(hLines, more...)); err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
-	return hd, bd, nil
+	return hd, bd, 0, nil
 }
 
 func lastName(local string) string {
@@ -82,6 +99,15 @@ func lastName(local string) string {
 
 // pyRegions is a Python source cut at its top-level statements.
 type pyRegions struct {
+	// keep holds the syntax trees of the pieces parsed, for the other
+	// side to reuse; nil when none are kept.
+	keep map[pieceKey]pieceTree
+	// head and blocks are, on the base side, the head's pieces and the
+	// changes between the sides.
+	head   *pyRegions
+	blocks []block
+	reused int // pieces parsed from the other side's tree
+
 	src    []byte
 	lines  int   // lines in src; a last line without a newline counts
 	starts []int // 1-based lines where top-level statements begin
@@ -123,6 +149,123 @@ func newPyRegions(src []byte) *pyRegions {
 		}
 	}
 	return r
+}
+
+// pieceKey names a piece of a file parsed on its own, a top-level
+// statement or, wrapped in a stand-in class, a statement of a large class's
+// body: its first line and the line after its last.
+type pieceKey struct {
+	first, end int
+	wrapped    bool
+}
+
+type pieceTree struct {
+	tree *sitter.Tree
+	text []byte
+}
+
+// parse parses a piece: from the other side's tree of the same piece when
+// there is one, and keeps its tree when asked to.
+func (r *pyRegions) parse(text []byte, key pieceKey) ([]Decl, error) {
+	var old *sitter.Tree
+	if r.head != nil {
+		old = r.head.treeFor(key, text, r.blocks)
+	}
+	tree, ds, err := pyParse(text, old)
+	if old != nil {
+		old.Close()
+		r.reused++
+	}
+	if tree != nil {
+		if r.keep != nil && err == nil {
+			r.keep[key] = pieceTree{tree: tree, text: text}
+		} else {
+			tree.Close()
+		}
+	}
+	return ds, err
+}
+
+// closeTrees closes the trees kept.
+func (r *pyRegions) closeTrees() {
+	for _, p := range r.keep {
+		p.tree.Close()
+	}
+	r.keep = nil
+}
+
+// treeFor returns a copy of the tree of the head piece that base piece key
+// (text) was before bl's changes, edited to describe text; nil when no head
+// piece spans exactly those lines with exactly the changes inside them.
+func (r *pyRegions) treeFor(key pieceKey, text []byte, bl []block) *sitter.Tree {
+	if len(r.keep) == 0 {
+		return nil
+	}
+	starts, ok1 := headBounds(bl, key.first)
+	ends, ok2 := headBounds(bl, key.end)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	for si, h1 := range starts {
+		for ei, h2 := range ends {
+			hp, ok := r.keep[pieceKey{first: h1, end: h2, wrapped: key.wrapped}]
+			if !ok {
+				continue
+			}
+			w := 0
+			if key.wrapped {
+				w = 1
+			}
+			var rel []block
+			lines := key.end - key.first // base lines, made head lines below
+			for _, b := range bl {
+				insertion := b.b1 == b.b2
+				switch {
+				case b.b2 < key.first || b.b1 > key.end:
+					continue
+				case insertion && b.b1 == key.first && si == 0, insertion && b.b1 == key.end && ei == 1:
+					continue // lines inserted at an edge that the head gives the piece before or after
+				case b.b1 == key.end && !insertion, b.b2 == key.first && !insertion:
+					continue
+				}
+				rel = append(rel, block{
+					h1: b.h1 - h1 + 1 + w, h2: b.h2 - h1 + 1 + w,
+					b1: b.b1 - key.first + 1 + w, b2: b.b2 - key.first + 1 + w,
+				})
+				lines += (b.h2 - b.h1) - (b.b2 - b.b1)
+			}
+			if lines != h2-h1 {
+				continue
+			}
+			t := hp.tree.Clone()
+			if editToBase(t, hp.text, text, rel) {
+				return t
+			}
+			t.Close()
+		}
+	}
+	return nil
+}
+
+// headBounds maps base line l, where a piece starts (or the line after
+// one ends), to the head: the line base line l moved to and, when lines
+// were inserted right before it, the first of those (so a piece may begin
+// or end at either side of them). ok is false when l is a deleted line
+// other than the first of its change.
+func headBounds(bl []block, l int) ([]int, bool) {
+	shift := 0
+	for _, b := range bl {
+		switch {
+		case b.b1 < l && l < b.b2:
+			return nil, false
+		case b.b1 == l && b.b2 == l:
+			at := l + shift // the inserted lines start here
+			return []int{at + (b.h2 - b.h1), at}, true
+		case b.b2 <= l && b.b1 < l:
+			shift += (b.h2 - b.h1) - (b.b2 - b.b1)
+		}
+	}
+	return []int{l + shift}, true
 }
 
 // region returns the text of top-level statement i and its first and last
@@ -169,9 +312,9 @@ func (r *pyRegions) decls(lines []int) ([]Decl, error) {
 		}
 		ds, ok := r.cache[i]
 		if !ok {
-			text, first, _ := r.region(i)
+			text, first, last := r.region(i)
 			var err error
-			ds, _, err, _ = pythonFrontEnd{}.declsPair(text, nil, nil)
+			ds, err = r.parse(text, pieceKey{first: first, end: last + 1})
 			if err != nil {
 				return nil, errRegion
 			}
@@ -531,13 +674,13 @@ func (r *pyRegions) classDecls(i int, lines []int) ([]Decl, bool) {
 		seen[j] = true
 		ds, ok := r.sub[[2]int{i, j}]
 		if !ok {
-			b := len(text)
+			b, end := len(text), last+1
 			if j+1 < len(c.offs) {
-				b = c.offs[j+1]
+				b, end = c.offs[j+1], first+c.subs[j+1]-1
 			}
 			const stand = "_premise_"
 			wrapped := append([]byte("class "+stand+":\n"), text[c.offs[j]:b]...)
-			got, _, err, _ := pythonFrontEnd{}.declsPair(wrapped, nil, nil)
+			got, err := r.parse(wrapped, pieceKey{first: first + c.subs[j] - 1, end: end, wrapped: true})
 			if err != nil || len(got) == 0 || got[0].Local != stand {
 				return nil, false
 			}

@@ -2,9 +2,11 @@ package diffparse
 
 import (
 	"fmt"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,4 +157,73 @@ func patchLike(src []byte, seed int) []byte {
 		break
 	}
 	return []byte(strings.Join(lines, ""))
+}
+
+// TestRegionReuseMatchesFreshParse checks that a base statement parsed from
+// its head statement's edited tree gives exactly the declarations of a
+// fresh parse, under edits at the statements' edges (where a piece's lines
+// are hardest to line up), and that the reuse does happen.
+func TestRegionReuseMatchesFreshParse(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command("python3", "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])").Output()
+	if err != nil {
+		t.Fatalf("python3 is required: %v", err)
+	}
+	root := strings.TrimSpace(string(out))
+	dir := t.TempDir()
+	rng := rand.New(rand.NewSource(11))
+	edits := []func(lines []string, i int) []string{
+		func(l []string, i int) []string { return slices.Insert(l, i, "x_premise = 1\n") },        // a statement before a statement
+		func(l []string, i int) []string { return slices.Insert(l, i, "# premise\n") },             // a comment before it
+		func(l []string, i int) []string { return slices.Insert(l, i, "    # premise\n") },         // an indented one
+		func(l []string, i int) []string { return slices.Insert(l, i+1, "    pass  # premise\n") }, // a line after its header
+		func(l []string, i int) []string { return slices.Delete(l, i, i+1) },                       // its first line gone
+		func(l []string, i int) []string { // its line before gone
+			if i > 0 {
+				return slices.Delete(l, i-1, i)
+			}
+			return l
+		},
+		func(l []string, i int) []string { l[i] = strings.TrimRight(l[i], "\n") + "  # premise\n"; return l },
+	}
+	reused, compared := 0, 0
+	for _, name := range []string{"argparse.py", "ast.py", "inspect.py", "typing.py", "dataclasses.py", "subprocess.py", "pathlib.py", "enum.py", "unittest/case.py", "email/message.py", "http/client.py", "logging/__init__.py"} {
+		src, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for round := 0; round < 6; round++ {
+			lines := strings.SplitAfter(string(src), "\n")
+			var tops []int // lines opening a top-level or class-level statement
+			for i, l := range lines {
+				if strings.HasPrefix(l, "def ") || strings.HasPrefix(l, "class ") || strings.HasPrefix(l, "@") || strings.HasPrefix(l, "    def ") {
+					tops = append(tops, i)
+				}
+			}
+			for e := 0; e < 4; e++ {
+				at := tops[rng.Intn(len(tops))]
+				lines = edits[rng.Intn(len(edits))](lines, at)
+			}
+			head := []byte(strings.Join(lines, ""))
+			f := gitDiffFiles(t, dir, src, head)
+			want, wantBase, _, werr := regionDeclsReusing(head, src, f.Hunks, false)
+			got, gotBase, n, gerr := regionDeclsReusing(head, src, f.Hunks, true)
+			if (werr == nil) != (gerr == nil) {
+				t.Errorf("%s round %d: errors differ: fresh %v, reusing %v", name, round, werr, gerr)
+				continue
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s round %d: head declarations differ (-fresh +reusing):\n%s", name, round, diff)
+			}
+			if diff := cmp.Diff(wantBase, gotBase); diff != "" {
+				t.Errorf("%s round %d: base declarations differ (-fresh +reusing):\n%s", name, round, diff)
+			}
+			reused += n
+			compared++
+		}
+	}
+	t.Logf("%d edited modules compared, %d base statements parsed from head trees", compared, reused)
+	if reused < compared {
+		t.Errorf("only %d base statements reused a head tree over %d edited modules", reused, compared)
+	}
 }

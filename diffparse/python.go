@@ -65,31 +65,9 @@ func (fe pythonFrontEnd) decls(src []byte) ([]Decl, error) {
 // with the hunks, so tree-sitter reparses only what changed: a large file
 // with a small change costs little more than one parse.
 func (pythonFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl, herr, berr error) {
-	p, _ := pyParsers.Get().(*sitter.Parser)
-	if p == nil {
-		err := errors.New("python parser unavailable")
-		return nil, nil, err, err
-	}
-	defer pyParsers.Put(p)
-	decls := func(src []byte, old *sitter.Tree) (*sitter.Tree, []Decl, error) {
-		tree := p.Parse(src, old)
-		if tree == nil {
-			return nil, nil, errors.New("python parser gave no tree")
-		}
-		root := tree.RootNode()
-		if root.HasError() {
-			return tree, nil, pySyntaxError(root)
-		}
-		w := pyWalker{src: src}
-		w.walk(root, "", false)
-		if w.out == nil {
-			w.out = []Decl{}
-		}
-		return tree, w.out, nil
-	}
 	var tree *sitter.Tree
 	if head != nil {
-		tree, hd, herr = decls(head, nil)
+		tree, hd, herr = pyParse(head, nil)
 	}
 	if base == nil {
 		if tree != nil {
@@ -98,10 +76,10 @@ func (pythonFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl,
 		return hd, nil, herr, nil
 	}
 	var old *sitter.Tree
-	if tree != nil && herr == nil && editToBase(tree, head, base, hunks) {
+	if tree != nil && herr == nil && editToBase(tree, head, base, blocks(hunks)) {
 		old = tree
 	}
-	btree, bd, berr := decls(base, old)
+	btree, bd, berr := pyParse(base, old)
 	if tree != nil {
 		tree.Close()
 	}
@@ -109,6 +87,31 @@ func (pythonFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl,
 		btree.Close()
 	}
 	return hd, bd, herr, berr
+}
+
+// pyParse parses src, reusing old when not nil (a tree already edited to
+// describe src), and returns the tree, which the caller closes, and its
+// declarations.
+func pyParse(src []byte, old *sitter.Tree) (*sitter.Tree, []Decl, error) {
+	p, _ := pyParsers.Get().(*sitter.Parser)
+	if p == nil {
+		return nil, nil, errors.New("python parser unavailable")
+	}
+	defer pyParsers.Put(p)
+	tree := p.Parse(src, old)
+	if tree == nil {
+		return nil, nil, errors.New("python parser gave no tree")
+	}
+	root := tree.RootNode()
+	if root.HasError() {
+		return tree, nil, pySyntaxError(root)
+	}
+	w := pyWalker{src: src}
+	w.walk(root, "", false)
+	if w.out == nil {
+		w.out = []Decl{}
+	}
+	return tree, w.out, nil
 }
 
 type pyWalker struct {
