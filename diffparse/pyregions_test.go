@@ -173,7 +173,7 @@ func TestRegionReuseMatchesFreshParse(t *testing.T) {
 	dir := t.TempDir()
 	rng := rand.New(rand.NewSource(11))
 	edits := []func(lines []string, i int) []string{
-		func(l []string, i int) []string { return slices.Insert(l, i, "x_premise = 1\n") },        // a statement before a statement
+		func(l []string, i int) []string { return slices.Insert(l, i, "x_premise = 1\n") },         // a statement before a statement
 		func(l []string, i int) []string { return slices.Insert(l, i, "# premise\n") },             // a comment before it
 		func(l []string, i int) []string { return slices.Insert(l, i, "    # premise\n") },         // an indented one
 		func(l []string, i int) []string { return slices.Insert(l, i+1, "    pass  # premise\n") }, // a line after its header
