@@ -94,6 +94,11 @@ func TestUnapply(t *testing.T) {
 		{"one line no newline", "a", "b"},
 		{"not utf-8", "\xff\xfe\n" + long, "\xff\xfd\n" + long},
 		{"blank lines", "\n\n\n" + long + "\n\n", "\n\n" + long + "\n\n\n"},
+		{"long stretches between hunks", lines(20000, "%d\n"), strings.NewReplacer("\n7\n", "\nseven\n", "\n9000\n", "\n", "\n19999\n", "\n19999\nmore\n").Replace(lines(20000, "%d\n"))},
+		// 4096-byte stretches of 7-byte lines end inside line 586, where
+		// the hunk around line 589 starts.
+		{"a stretch ending inside a hunk's first line", lines(20000, "%06d\n"), strings.Replace(lines(20000, "%06d\n"), "000589\n", "changed\n", 1)},
+		{"long lines, long stretches", lines(3000, strings.Repeat("x", 300)+"%d\r\n"), strings.Replace(lines(3000, strings.Repeat("x", 300)+"%d\r\n"), "x2500\r\n", "y\r\n", 1)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -114,11 +119,15 @@ func TestUnapplyRandom(t *testing.T) {
 			eol = "\r\n"
 		}
 		var base []string
-		for j := rng.Intn(60); j > 0; j-- {
-			base = append(base, fmt.Sprintf("l%d", rng.Intn(8))+eol) // repeats make git's alignment work
+		n := rng.Intn(60)
+		if i%3 == 0 {
+			n = rng.Intn(5000) // long stretches between hunks
+		}
+		for j := n; j > 0; j-- {
+			base = append(base, fmt.Sprintf("l%d", rng.Intn(8))+strings.Repeat("x", rng.Intn(12))+eol) // repeats make git's alignment work
 		}
 		head := append([]string(nil), base...)
-		for e := rng.Intn(6); e > 0; e-- {
+		for e := rng.Intn(6) + len(base)/300; e > 0; e-- {
 			at := rng.Intn(len(head) + 1)
 			switch rng.Intn(3) {
 			case 0:
