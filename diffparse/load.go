@@ -159,9 +159,16 @@ func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string, dia
 
 // resolve fills in res's base, head and merge-base commits and returns the
 // merge-base and, when the work tree has head checked out, its top
-// directory. The merge-base and the work tree's commit are asked for beside
-// the names' own resolution; a bad name is rev-parse's error.
+// directory: in one git process, or, when that fails, in three at once, so
+// that a bad name is rev-parse's error and unrelated histories merge-base's.
 func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string) (mb, worktree string, err error) {
+	if q, ok := repo.Resolve(ctx, base, head); ok {
+		res.Base, res.Head, res.MergeBase = q.Base, q.Head, q.MergeBase
+		if q.CheckedOut == q.Head {
+			worktree = q.Top
+		}
+		return q.MergeBase, worktree, nil
+	}
 	mbErr := errors.New("not asked")
 	mbDone := make(chan struct{})
 	if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") {

@@ -80,3 +80,55 @@ func WorkTreeBlob(top, path, id string) ([]byte, bool) {
 	}
 	return data, true
 }
+
+// Resolved is what a diff needs to know of its revisions.
+type Resolved struct {
+	Base, Head, MergeBase string // commits
+	// Top and CheckedOut are the work tree's top directory and the commit
+	// its HEAD names; "" outside a work tree and before the first commit.
+	Top, CheckedOut string
+}
+
+// Resolve resolves base and head to commits, finds their merge-base and
+// the work tree's commit, all in one git process: on a busy machine each
+// process costs as much as a small diff. ok is false when anything failed
+// or is unusual (a bad name, unrelated histories, no commit checked out);
+// RevParse, MergeBase and CheckedOut then tell which and why.
+func (r *Repo) Resolve(ctx context.Context, base, head string) (res Resolved, ok bool) {
+	if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") || base == "" || head == "" {
+		return Resolved{}, false
+	}
+	b, h := base+"^{commit}", head+"^{commit}"
+	out, err := r.run(ctx, "rev-parse", "--is-inside-work-tree", "--show-cdup", b, h, b+"..."+h, "HEAD")
+	if err != nil {
+		return Resolved{}, false
+	}
+	// "true" and the way up to the top ("" at the top), or "false"; the
+	// two commits; the range's two ends and its merge-bases, negated; the
+	// work tree's commit.
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	top := ""
+	switch {
+	case len(lines) > 0 && lines[0] == "true" && len(lines) > 1:
+		top, lines = filepath.Join(r.Dir, lines[1]), lines[2:]
+	case len(lines) > 0 && lines[0] == "false":
+		lines = lines[1:]
+	default:
+		return Resolved{}, false
+	}
+	if len(lines) < 6 || !strings.HasPrefix(lines[4], "^") || strings.HasPrefix(lines[len(lines)-1], "^") {
+		return Resolved{}, false // no merge-base, or not what rev-parse writes
+	}
+	res = Resolved{Base: lines[0], Head: lines[1], MergeBase: lines[4][1:], CheckedOut: lines[len(lines)-1]}
+	for _, id := range []string{res.Base, res.Head, res.MergeBase, res.CheckedOut} {
+		if !isObjectID(id) {
+			return Resolved{}, false
+		}
+	}
+	if top != "" {
+		res.Top = top
+	} else {
+		res.CheckedOut = ""
+	}
+	return res, true
+}

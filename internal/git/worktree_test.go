@@ -113,3 +113,51 @@ func TestWorkTreeBlob(t *testing.T) {
 		t.Error("WorkTreeBlob with no work tree = true, want false")
 	}
 }
+
+// TestResolve checks the one-process resolution against what RevParse,
+// MergeBase and CheckedOut answer one by one, and that anything unusual is
+// left to them.
+func TestResolve(t *testing.T) {
+	ctx := context.Background()
+	r, first, second := newRepo(t)
+	gitOut(t, r.Dir, "", "checkout", "-q", "-b", "side", first)
+	if err := os.WriteFile(filepath.Join(r.Dir, "b.txt"), []byte("side\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	third, err := r.CommitAll(ctx, "side", who)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(r.Dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := At(sub).Resolve(ctx, "main", "side")
+	want := Resolved{Base: second, Head: third, MergeBase: first, Top: r.Dir, CheckedOut: third}
+	if !ok || got != want {
+		t.Errorf("Resolve(main, side) = %+v, %v; want %+v", got, ok, want)
+	}
+	if mb, err := r.MergeBase(ctx, "main", "side"); err != nil || mb != got.MergeBase {
+		t.Errorf("MergeBase = %q, %v; Resolve said %q", mb, err, got.MergeBase)
+	}
+	bare := filepath.Join(t.TempDir(), "b.git")
+	gitOut(t, r.Dir, "", "clone", "-q", "--bare", r.Dir, bare)
+	got, ok = At(bare).Resolve(ctx, "main", "side")
+	if want := (Resolved{Base: second, Head: third, MergeBase: first}); !ok || got != want {
+		t.Errorf("Resolve in a bare repository = %+v, %v; want %+v", got, ok, want)
+	}
+	// Unrelated histories, a bad name, an option, no commit checked out.
+	gitOut(t, r.Dir, "", "checkout", "-q", "--orphan", "lone")
+	if _, err := r.CommitAll(ctx, "lone", who); err != nil {
+		t.Fatal(err)
+	}
+	for _, names := range [][2]string{{"main", "lone"}, {"main", "nope"}, {"--all", "main"}, {"main", ""}} {
+		if got, ok := r.Resolve(ctx, names[0], names[1]); ok {
+			t.Errorf("Resolve(%q, %q) = %+v, true; want false", names[0], names[1], got)
+		}
+	}
+	gitOut(t, r.Dir, "", "checkout", "-q", "--orphan", "unborn")
+	if got, ok := r.Resolve(ctx, "main", "side"); ok {
+		t.Errorf("Resolve with no commit checked out = %+v, true; want false", got)
+	}
+}
