@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"path"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -22,7 +21,11 @@ func (goFrontEnd) language() string { return "go" }
 
 func (goFrontEnd) handles(p string) bool { return strings.HasSuffix(p, ".go") }
 
-func (goFrontEnd) decls(src []byte) ([]Decl, error) {
+func (goFrontEnd) decls(src []byte) ([]Decl, error) { return goDecls(src, nil) }
+
+// goDecls parses src, from which hollowGo may have taken the bodies cuts
+// name: spans get those bodies' lines back.
+func goDecls(src []byte, cuts []cut) ([]Decl, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
 	if err != nil {
@@ -30,7 +33,17 @@ func (goFrontEnd) decls(src []byte) ([]Decl, error) {
 	}
 	// Lines as in the file, not as //line directives would have them: the
 	// diff's lines are the file's.
-	line := func(p token.Pos) int { return fset.PositionFor(p, false).Line }
+	line := func(p token.Pos) int {
+		pos := fset.PositionFor(p, false)
+		l := pos.Line
+		for _, c := range cuts {
+			if c.at > pos.Offset {
+				break
+			}
+			l += c.lines
+		}
+		return l
+	}
 	var out []Decl
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -66,10 +79,10 @@ func (goFrontEnd) decls(src []byte) ([]Decl, error) {
 // unseen: the patch did not write it.
 func (g goFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl, herr, berr error) {
 	if head != nil {
-		hd, herr = g.decls(hollowGo(head, func(from, to int) bool { return touches(hunks, from, to, true) }))
+		hd, herr = goDecls(hollowGo(head, func(from, to int) bool { return touches(hunks, from, to, true) }))
 	}
 	if base != nil && herr == nil {
-		bd, berr = g.decls(hollowGo(base, func(from, to int) bool { return touches(hunks, from, to, false) }))
+		bd, berr = goDecls(hollowGo(base, func(from, to int) bool { return touches(hunks, from, to, false) }))
 	}
 	return hd, bd, herr, berr
 }
@@ -94,11 +107,17 @@ func touches(hunks []Hunk, from, to int, head bool) bool {
 	return false
 }
 
+// cut is a function body hollowGo took out: the offset of its closing
+// brace in what remains, and the lines it held.
+type cut struct{ at, lines int }
+
 // hollowGo returns src with the bodies of its top-level functions for
-// which keep(first line, last line) is false replaced by blanks, newlines
-// kept, so every position outside them stays where it was. It returns src
-// itself when nothing is blanked or the scanner finds anything amiss.
-func hollowGo(src []byte, keep func(from, to int) bool) []byte {
+// which keep(first line, last line) is false taken out, leaving "{}", and
+// where it took them (goDecls gives their lines back to the spans after
+// them). go/parser then neither reads nor counts the lines of bodies no
+// hunk touched. It returns src itself when nothing is taken out or the
+// scanner finds anything amiss.
+func hollowGo(src []byte, keep func(from, to int) bool) ([]byte, []cut) {
 	fset := token.NewFileSet()
 	file := fset.AddFile("", fset.Base(), len(src))
 	var s scanner.Scanner
@@ -130,7 +149,7 @@ func hollowGo(src []byte, keep func(from, to int) bool) []byte {
 				open := base + file.Offset(pos)
 				end, ok := skipGoBody(src, open)
 				if !ok {
-					return src
+					return src, nil
 				}
 				bodies = append(bodies, body{open, end})
 				// Go on after the body, which ends a statement.
@@ -151,28 +170,33 @@ func hollowGo(src []byte, keep func(from, to int) bool) []byte {
 		prev = tok
 	}
 	if errs+s.ErrorCount > 0 || depth != 0 {
-		return src
+		return src, nil
 	}
 	var out []byte
-	lines := lineStarts(src)
-	lineOf := func(off int) int { return sort.Search(len(lines), func(i int) bool { return lines[i] > uint(off) }) }
+	var cuts []cut
+	line, counted, copied := 1, 0, 0 // the line at offset counted; src up to copied is in out
+	lineOf := func(off int) int {
+		line += bytes.Count(src[counted:off], []byte{'\n'})
+		counted = off
+		return line
+	}
 	for _, b := range bodies {
-		if keep(lineOf(b.open), lineOf(b.close)) {
+		from := lineOf(b.open)
+		to := lineOf(b.close)
+		if keep(from, to) {
 			continue
 		}
 		if out == nil {
-			out = bytes.Clone(src)
+			out = make([]byte, 0, len(src))
 		}
-		for i := b.open + 1; i < b.close; i++ {
-			if out[i] != '\n' {
-				out[i] = ' '
-			}
-		}
+		out = append(out, src[copied:b.open+1]...)
+		cuts = append(cuts, cut{at: len(out), lines: to - from})
+		copied = b.close
 	}
 	if out == nil {
-		return src
+		return src, nil
 	}
-	return out
+	return append(out, src[copied:]...), cuts
 }
 
 // skipGoBody returns the offset of the brace that closes the one at open,
