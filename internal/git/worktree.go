@@ -6,10 +6,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"hash"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // CheckedOut returns the top directory of the work tree the repository's
@@ -70,15 +71,43 @@ func WorkTreeBlob(top, path, id string) ([]byte, bool) {
 	if top == "" || id == "" || !filepath.IsLocal(p) {
 		return nil, false
 	}
-	p = filepath.Join(top, p)
-	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() {
-		return nil, false
-	}
-	data, err := os.ReadFile(p)
-	if err != nil || !IsBlob(data, id) {
+	data, ok := readRegular(filepath.Join(top, p))
+	if !ok || !IsBlob(data, id) {
 		return nil, false
 	}
 	return data, true
+}
+
+// readRegular reads a regular file, not through a symbolic link, in four
+// system calls (os.ReadFile after an Lstat takes seven, and a long range
+// reads hundreds of files): the hash check after it catches a file that
+// changes meanwhile.
+func readRegular(path string) ([]byte, bool) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, false
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return nil, false
+	}
+	data := make([]byte, st.Size+1) // a byte more: a file that grew is refused
+	n := 0
+	for n < int(st.Size) {
+		m, err := unix.Read(fd, data[n:])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil || m == 0 {
+			return nil, false
+		}
+		n += m
+	}
+	if n != int(st.Size) {
+		return nil, false
+	}
+	return data[:n], true
 }
 
 // Resolved is what a diff needs to know of its revisions.
