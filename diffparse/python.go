@@ -98,7 +98,7 @@ func pyParse(src []byte, old *sitter.Tree) (*sitter.Tree, []Decl, error) {
 		return nil, nil, errors.New("python parser unavailable")
 	}
 	defer pyParsers.Put(p)
-	tree := p.Parse(src, old)
+	tree := parseString(p, src, old)
 	if tree == nil {
 		return nil, nil, errors.New("python parser gave no tree")
 	}
