@@ -192,7 +192,7 @@ func FuzzHollowGo(f *testing.F) {
 		if bytes.Count(hollow, []byte("\n"))+removed != bytes.Count(src, []byte("\n")) {
 			t.Fatalf("hollowing lost count of lines: %d in the file, %d left and %d taken out", bytes.Count(src, []byte("\n")), bytes.Count(hollow, []byte("\n")), removed)
 		}
-		got, err := goDecls(hollow, cuts)
+		got, _, err := goDecls(hollow, cuts)
 		if err != nil {
 			t.Fatalf("the full file parses, the hollowed one does not: %v\n%s", err, hollow)
 		}

@@ -21,15 +21,19 @@ func (goFrontEnd) language() string { return "go" }
 
 func (goFrontEnd) handles(p string) bool { return strings.HasSuffix(p, ".go") }
 
-func (goFrontEnd) decls(src []byte) ([]Decl, error) { return goDecls(src, nil) }
+func (goFrontEnd) decls(src []byte) ([]Decl, error) {
+	ds, _, err := goDecls(src, nil)
+	return ds, err
+}
 
 // goDecls parses src, from which hollowGo may have taken the bodies cuts
-// name: spans get those bodies' lines back.
-func goDecls(src []byte, cuts []cut) ([]Decl, error) {
+// name: spans get those bodies' lines back. bodies holds the lines of each
+// function's braces ({0, 0} for a type or a function without a body).
+func goDecls(src []byte, cuts []cut) (out []Decl, bodies [][2]int, err error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// Lines as in the file, not as //line directives would have them: the
 	// diff's lines are the file's.
@@ -44,7 +48,6 @@ func goDecls(src []byte, cuts []cut) ([]Decl, error) {
 		}
 		return l
 	}
-	var out []Decl
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -54,6 +57,11 @@ func goDecls(src []byte, cuts []cut) ([]Decl, error) {
 				dl.Kind = "method"
 			}
 			out = append(out, dl)
+			var body [2]int
+			if d.Body != nil {
+				body = [2]int{line(d.Body.Lbrace), line(d.Body.Rbrace)}
+			}
+			bodies = append(bodies, body)
 		case *ast.GenDecl:
 			if d.Tok != token.TYPE {
 				continue
@@ -65,10 +73,11 @@ func goDecls(src []byte, cuts []cut) ([]Decl, error) {
 					dl.Start, dl.End = line(d.Pos()), line(d.End())
 				}
 				out = append(out, dl)
+				bodies = append(bodies, [2]int{})
 			}
 		}
 	}
-	return out, nil
+	return out, bodies, nil
 }
 
 // declsPair parses both sides of a changed Go file with the bodies of the
@@ -77,14 +86,121 @@ func goDecls(src []byte, cuts []cut) ([]Decl, error) {
 // which symbols changed. Names, kinds and spans are those of the full
 // parse (FuzzHollowGo). A syntax error inside an untouched body goes
 // unseen: the patch did not write it.
+//
+// The base is not parsed at all when the hunks cannot have moved a
+// declaration (goKeepsShape): its declarations are then the head's, whose
+// names are what decides a symbol added, modified or deleted.
 func (g goFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl, herr, berr error) {
+	var bodies [][2]int
 	if head != nil {
-		hd, herr = goDecls(hollowGo(head, func(from, to int) bool { return touches(hunks, from, to, true) }))
+		hd, bodies, herr = goDecls(hollowGo(head, func(from, to int) bool { return touches(hunks, from, to, true) }))
 	}
 	if base != nil && herr == nil {
-		bd, berr = goDecls(hollowGo(base, func(from, to int) bool { return touches(hunks, from, to, false) }))
+		if head != nil && goKeepsShape(hunks, bodies) {
+			return hd, hd, nil, nil
+		}
+		bd, _, berr = goDecls(hollowGo(base, func(from, to int) bool { return touches(hunks, from, to, false) }))
 	}
 	return hd, bd, herr, berr
+}
+
+// goKeepsShape reports whether the file before hunks declares what the file
+// after them does, by its names and order: every change lies inside one
+// function body of the head file, off the lines of its braces, and the
+// text it took out and the text it put in are each balanced Go (no brace,
+// bracket or parenthesis, string, rune or comment left open or closed
+// early), so the text around them reads the same on both sides. bodies are
+// the head functions' brace lines.
+func goKeepsShape(hunks []Hunk, bodies [][2]int) bool {
+	for _, h := range hunks {
+		for i := 0; i < len(h.Lines); {
+			if h.Lines[i].Kind == ' ' {
+				i++
+				continue
+			}
+			// A change: the lines up to the next context line. first is
+			// the head line it starts at (or, with nothing added, the
+			// head line after the lines it took out).
+			first := h.NewStart
+			if i > 0 {
+				first = h.Lines[i-1].New + 1
+			}
+			if h.NewLines == 0 {
+				first = h.NewStart + 1
+			}
+			var took, put []string
+			next := first
+			for ; i < len(h.Lines) && h.Lines[i].Kind != ' '; i++ {
+				if h.Lines[i].Kind == '-' {
+					took = append(took, h.Lines[i].Text)
+				} else {
+					put = append(put, h.Lines[i].Text)
+					next = h.Lines[i].New + 1
+				}
+			}
+			inside := false
+			for _, b := range bodies {
+				if b[0] < first && next <= b[1] {
+					inside = true
+					break
+				}
+			}
+			if !inside || !goBalanced(took) || !goBalanced(put) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// goBalanced reports whether lines, as Go text, close every bracket,
+// brace, parenthesis, string, rune and comment they open and close none
+// they did not open.
+func goBalanced(lines []string) bool {
+	text := strings.Join(lines, "\n")
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case '{', '(', '[':
+			depth++
+		case '}', ')', ']':
+			if depth--; depth < 0 {
+				return false
+			}
+		case '"', '\'':
+			for i++; i < len(text) && text[i] != c; i++ {
+				if text[i] == '\\' {
+					i++
+				} else if text[i] == '\n' {
+					return false
+				}
+			}
+			if i >= len(text) {
+				return false
+			}
+		case '`':
+			j := strings.IndexByte(text[i+1:], '`')
+			if j < 0 {
+				return false
+			}
+			i += j + 1
+		case '/':
+			if i+1 < len(text) && text[i+1] == '/' {
+				j := strings.IndexByte(text[i:], '\n')
+				if j < 0 {
+					return depth == 0
+				}
+				i += j
+			} else if i+1 < len(text) && text[i+1] == '*' {
+				j := strings.Index(text[i+2:], "*/")
+				if j < 0 {
+					return false
+				}
+				i += j + 3
+			}
+		}
+	}
+	return depth == 0
 }
 
 // touches reports whether a hunk's head-side (or base-side) lines meet
