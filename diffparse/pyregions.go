@@ -65,6 +65,11 @@ func regionDeclsReusing(head, base []byte, hunks []Hunk, reuse bool) (hd, bd []D
 	if base == nil {
 		return hd, nil, 0, nil
 	}
+	if head != nil && hp.keepsShape(hunks, hd) {
+		// The base declares what the head does: its names are all that
+		// changedSymbols asks of it.
+		return hd, hd, 0, nil
+	}
 	// The base statements that could define a changed head symbol's name.
 	for _, a := range anchors(hunks...) {
 		if i := innermost(hd, a.line, !a.added); i >= 0 {
@@ -151,6 +156,143 @@ func newPyRegions(src []byte) *pyRegions {
 		}
 	}
 	return r
+}
+
+// keepsShape reports whether the file before hunks declares what this
+// one (the head) does: every change lies inside the body of one of the
+// functions hd found, below its def line and within its last line of code,
+// and the text taken out and the text put in are each balanced Python
+// (pyBalanced), every line of code indented as deep as the body. The text
+// around the changes then reads the same on both sides.
+func (r *pyRegions) keepsShape(hunks []Hunk, hd []Decl) bool {
+	for _, h := range hunks {
+		for i := 0; i < len(h.Lines); {
+			if h.Lines[i].Kind == ' ' {
+				i++
+				continue
+			}
+			first := h.NewStart // as in goKeepsShape
+			if i > 0 {
+				first = h.Lines[i-1].New + 1
+			}
+			if h.NewLines == 0 {
+				first = h.NewStart + 1
+			}
+			var took, put []string
+			next := first
+			for ; i < len(h.Lines) && h.Lines[i].Kind != ' '; i++ {
+				if h.Lines[i].Kind == '-' {
+					took = append(took, h.Lines[i].Text)
+				} else {
+					put = append(put, h.Lines[i].Text)
+					next = h.Lines[i].New + 1
+				}
+			}
+			body := -1
+			for j, d := range hd {
+				if d.Body > 0 && d.Body <= first && next-1 <= d.End && (body < 0 || d.Body > hd[body].Body) {
+					body = j
+				}
+			}
+			if body < 0 {
+				return false
+			}
+			indent := r.line(hd[body].Body)
+			indent = indent[:len(indent)-len(bytes.TrimLeft(indent, " \t"))]
+			if len(indent) == 0 || !pyBalanced(took, indent) || !pyBalanced(put, indent) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// line returns the text of 1-based line n, without its newline.
+func (r *pyRegions) line(n int) []byte {
+	j := sort.SearchInts(r.starts, n+1) - 1 // the last statement starting at or before n
+	at, l := 0, 1
+	if j >= 0 {
+		at, l = r.offs[j], r.starts[j]
+	}
+	for ; l < n && at < len(r.src); l++ {
+		k := bytes.IndexByte(r.src[at:], '\n')
+		if k < 0 {
+			at = len(r.src)
+			break
+		}
+		at += k + 1
+	}
+	end := bytes.IndexByte(r.src[at:], '\n')
+	if end < 0 {
+		end = len(r.src) - at
+	}
+	return r.src[at : at+end]
+}
+
+// pyBalanced reports whether lines, as Python text inside a body indented
+// by indent, close every bracket, string and continuation they open, close
+// none they did not open, and start every line of code with indent.
+func pyBalanced(lines []string, indent []byte) bool {
+	text := []byte(strings.Join(lines, "\n"))
+	depth, lineStart := 0, true
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if lineStart {
+			lineStart = false
+			if depth == 0 {
+				rest := bytes.TrimLeft(text[i:], " \t\f\r")
+				if len(rest) > 0 && rest[0] != '\n' && rest[0] != '#' && !bytes.HasPrefix(text[i:], indent) {
+					return false // code the body would not hold
+				}
+			}
+		}
+		switch c {
+		case '\n':
+			lineStart = true
+		case '#':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			i--
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth < 0 {
+				return false
+			}
+		case '\\':
+			return false // a continuation, or a backslash outside a string
+		case '"', '\'':
+			if i+2 < len(text) && text[i+1] == c && text[i+2] == c {
+				j := i + 3
+				for ; j < len(text); j++ {
+					if text[j] == '\\' {
+						j++
+					} else if text[j] == c && j+2 < len(text) && text[j+1] == c && text[j+2] == c {
+						break
+					}
+				}
+				if j >= len(text) {
+					return false
+				}
+				i = j + 2
+				continue
+			}
+			j := i + 1
+			for ; j < len(text) && text[j] != c; j++ {
+				if text[j] == '\\' {
+					j++
+				} else if text[j] == '\n' {
+					return false
+				}
+			}
+			if j >= len(text) {
+				return false
+			}
+			i = j
+		}
+	}
+	return depth == 0
 }
 
 // pieceKey names a piece of a file parsed on its own, a top-level
@@ -323,6 +465,9 @@ func (r *pyRegions) decls(lines []int) ([]Decl, error) {
 			for j := range ds {
 				ds[j].Start += first - 1
 				ds[j].End += first - 1
+				if ds[j].Body > 0 {
+					ds[j].Body += first - 1
+				}
 			}
 			r.cache[i] = ds
 		}
@@ -691,6 +836,9 @@ func (r *pyRegions) classDecls(i int, lines []int) ([]Decl, bool) {
 				d.Local = c.name + strings.TrimPrefix(d.Local, stand)
 				d.Start += shift
 				d.End += shift
+				if d.Body > 0 {
+					d.Body += shift
+				}
 				ds = append(ds, d)
 			}
 			r.sub[[2]int{i, j}] = ds

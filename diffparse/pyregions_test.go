@@ -227,3 +227,44 @@ func TestRegionReuseMatchesFreshParse(t *testing.T) {
 		t.Errorf("only %d base statements reused a head tree over %d edited modules", reused, compared)
 	}
 }
+
+// TestPyKeepsShape checks that the base is spared its parse only when it
+// declares what the head does: the symbols from regions, where keepsShape
+// may spare the base, equal a whole-file parse of both sides, including
+// for changes inside a body that hide or reveal a declaration (a def
+// indented into a body, a string that swallows one), and a change inside a
+// body is spared.
+func TestPyKeepsShape(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, base, head string
+		spared           bool
+	}{
+		{"inside a body", "def f():\n    a = 1\n    b = 2\n\n\ndef g():\n    pass\n", "def f():\n    a = 1\n    b = [2,\n         3]  # more\n\n\ndef g():\n    pass\n", true},
+		{"a def moved into a body", "def f():\n    a = 1\ndef g():\n    pass\n", "def f():\n    a = 1\n    def g():\n        pass\n", false},
+		{"a string that held a def", "def f():\n    s = '''\ndef g():\n    '''\n", "def f():\n    s = 1\ndef g():\n    pass\n", false},
+		{"a continuation", "def f():\n    a = 1\n\n\ndef g():\n    pass\n", "def f():\n    a = 1 + \\\n        2\n\n\ndef g():\n    pass\n", false},
+		{"a method's body", "class C:\n    def m(self):\n        return 1\n\n    def n(self):\n        pass\n", "class C:\n    def m(self):\n        x = 2\n        return x\n\n    def n(self):\n        pass\n", true},
+		{"a method's line dedented", "class C:\n    def m(self):\n        return 1\n    def n(self):\n        pass\n", "class C:\n    def m(self):\n        return 1\n        def n(self):\n            pass\n", false},
+	}
+	q := qualifyWith("m")
+	for _, c := range cases {
+		f := gitDiffFiles(t, t.TempDir(), []byte(c.base), []byte(c.head))
+		hd, bd, herr, berr := pythonFrontEnd{}.declsPair([]byte(c.head), []byte(c.base), f.Hunks)
+		if herr != nil || berr != nil {
+			t.Fatalf("%s: %v %v", c.name, herr, berr)
+		}
+		want := changedSymbols(f.Hunks, hd, bd, q, q)
+		rh, rb, err := pythonFrontEnd{}.regionDecls([]byte(c.head), []byte(c.base), f.Hunks)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if diff := cmp.Diff(want, changedSymbols(f.Hunks, rh, rb, q, q)); diff != "" {
+			t.Errorf("%s: symbols differ from a whole-file parse (-whole +regions):\n%s", c.name, diff)
+		}
+		hp := newPyRegions([]byte(c.head))
+		if got := hp.keepsShape(f.Hunks, rh); got != c.spared {
+			t.Errorf("%s: keepsShape = %v, want %v", c.name, got, c.spared)
+		}
+	}
+}

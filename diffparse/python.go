@@ -147,7 +147,11 @@ func (w *pyWalker) visit(c, outer *sitter.Node, prefix string, inClass bool) {
 			kind = "method"
 		}
 		local := prefix + w.name(c)
-		w.out = append(w.out, Decl{Local: local, Kind: kind, Start: startLine(outer), End: endLine(c)})
+		d := Decl{Local: local, Kind: kind, Start: startLine(outer), End: endLine(c)}
+		if body := c.ChildByFieldName("body"); body != nil && startLine(body) > startLine(c) {
+			d.Body = startLine(body)
+		}
+		w.out = append(w.out, d)
 		if w.funcs != nil && w.funcs[local] == nil {
 			w.funcs[local] = c
 		}

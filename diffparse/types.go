@@ -64,6 +64,9 @@ type Decl struct {
 	Kind  string // function, method, class, type
 	Start int    // first line of the span, 1-based (a decorator's line for decorated Python)
 	End   int    // last line of the span, inclusive
+	// Body is the first line of a Python function's body when it starts
+	// on a line after the def's; 0 otherwise.
+	Body int
 }
 
 // Symbol is a changed function, method or type.
