@@ -459,6 +459,22 @@ func (l *loader) complete(f *File) bool {
 			return false
 		}
 	}
+	if l.lazyBase(f) {
+		return true
+	}
+	return l.completeBase(f)
+}
+
+// lazyBase reports whether f's base is read only if its symbols need it:
+// premise diff keeps no sources, and a large Python file whose changes
+// stay inside function bodies needs none of its base (keepsShape).
+func (l *loader) lazyBase(f *File) bool {
+	return l.noSources && !l.patch && f.Language == "python" && f.Status != "added" && f.Status != "deleted" &&
+		f.BaseSrc == nil && f.HeadSrc != nil && lineCount(f.HeadSrc) >= regionMinLines
+}
+
+// completeBase reads f's base side when complete has not (see complete).
+func (l *loader) completeBase(f *File) bool {
 	if f.Status != "added" && f.BaseSrc == nil {
 		switch {
 		case f.HeadSrc == nil:
@@ -825,7 +841,19 @@ func (l *loader) symbols(f *File) {
 	var head, base []Decl
 	var herr, berr error
 	regions := false
-	if rp, ok := fe.(pythonFrontEnd); ok && (lineCount(f.HeadSrc) >= regionMinLines || lineCount(f.BaseSrc) >= regionMinLines) {
+	if rp, ok := fe.(pythonFrontEnd); ok && l.lazyBase(f) {
+		var err error
+		if head, base, err = rp.regionDeclsLazy(f.HeadSrc, func() []byte {
+			if !l.completeBase(f) {
+				return nil
+			}
+			return f.BaseSrc
+		}, f.Hunks); err == nil {
+			regions = true
+		} else if f.BaseSrc == nil && !l.completeBase(f) {
+			return // the base is not to be had: f says why
+		}
+	} else if rp, ok := fe.(pythonFrontEnd); ok && (lineCount(f.HeadSrc) >= regionMinLines || lineCount(f.BaseSrc) >= regionMinLines) {
 		var err error
 		if head, base, err = rp.regionDecls(f.HeadSrc, f.BaseSrc, f.Hunks); err == nil {
 			regions = true

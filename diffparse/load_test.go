@@ -3,6 +3,7 @@ package diffparse
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -458,9 +459,24 @@ func TestIndexBlobs(t *testing.T) {
 func TestLoadNoSources(t *testing.T) {
 	t.Parallel()
 	r := newTestRepo(t)
-	r.write(map[string]string{"m.py": "def f():\n    return 1\n", "go.mod": "module example.com/m\n", "p/p.go": "package p\n\nfunc F() int { return 1 }\n"})
+	// Large modules, whose base is read only when their changes need it:
+	// one changed inside bodies, one with a function added and one
+	// renamed, one whose change hides a def in a body.
+	big := func(extra string) string {
+		var b strings.Builder
+		for i := 0; i < 12; i++ {
+			fmt.Fprintf(&b, "def f%d(x):\n    y = x + %d\n    return y\n\n\n", i, i)
+		}
+		return b.String() + extra
+	}
+	r.write(map[string]string{"m.py": "def f():\n    return 1\n", "go.mod": "module example.com/m\n", "p/p.go": "package p\n\nfunc F() int { return 1 }\n",
+		"inside.py": big(""), "added.py": big(""), "renamed.py": big(""), "hidden.py": big("def g():\n    pass\n")})
 	base := r.commit("base")
-	r.write(map[string]string{"m.py": "def f():\n    return 2\n\n\ndef g():\n    pass\n", "p/p.go": "package p\n\nfunc F() int { return 2 }\n\ntype T struct{}\n"})
+	r.write(map[string]string{"m.py": "def f():\n    return 2\n\n\ndef g():\n    pass\n", "p/p.go": "package p\n\nfunc F() int { return 2 }\n\ntype T struct{}\n",
+		"inside.py":  strings.Replace(strings.Replace(big(""), "x + 3\n", "x - 3\n", 1), "x + 9\n", "x + 9\n    y *= 2\n", 1),
+		"added.py":   big("def h():\n    return 0\n"),
+		"renamed.py": strings.Replace(big(""), "def f4(", "def f4_renamed(", 1),
+		"hidden.py":  big("    def g():\n        pass\n")})
 	head := r.commit("head")
 	keep := r.load(base, head)
 	res, err := Load(context.Background(), Config{Repo: r.dir, Base: base, Head: head, NoSources: true})
@@ -469,6 +485,23 @@ func TestLoadNoSources(t *testing.T) {
 	}
 	if got, want := jsonOf(t, res), jsonOf(t, keep); got != want {
 		t.Errorf("without sources:\n%s\nwant\n%s", got, want)
+	}
+	var got []string
+	for _, f := range res.Files {
+		for _, s := range f.Symbols {
+			if strings.HasSuffix(f.Path, ".py") && f.Path != "m.py" {
+				got = append(got, f.Path+" "+s.Local+" "+s.Change)
+			}
+		}
+	}
+	want := []string{
+		"added.py h added",
+		"hidden.py f11 modified", "hidden.py g deleted",
+		"inside.py f3 modified", "inside.py f9 modified",
+		"renamed.py f4_renamed added", "renamed.py f4 deleted",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("symbols of the large modules (-want +got):\n%s", diff)
 	}
 	for _, f := range res.Files {
 		if f.HeadSrc != nil || f.BaseSrc != nil {

@@ -3,6 +3,7 @@ package diffparse
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,18 +34,33 @@ func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []
 	return hd, bd, err
 }
 
+// regionDeclsLazy is regionDecls for a file with a base side that base
+// reads only when it is needed (keepsShape may spare it); a nil read ends
+// the parse with errRegion.
+func (fe pythonFrontEnd) regionDeclsLazy(head []byte, base func() []byte, hunks []Hunk) (hd, bd []Decl, err error) {
+	hd, bd, _, err = regionDeclsWith(head, base, hunks, true)
+	return hd, bd, err
+}
+
 // regionDeclsReusing is regionDecls; with reuse set, a base statement is
 // parsed from its head statement's tree when the changes inside it are all
 // the difference (tree-sitter then reparses only the changed lines), and
 // reused counts those statements.
 func regionDeclsReusing(head, base []byte, hunks []Hunk, reuse bool) (hd, bd []Decl, reused int, err error) {
+	var read func() []byte
+	if base != nil {
+		read = func() []byte { return base }
+	}
+	return regionDeclsWith(head, read, hunks, reuse)
+}
+
+// regionDeclsWith is regionDeclsReusing with the base read by readBase,
+// nil for a file with no base side.
+func regionDeclsWith(head []byte, readBase func() []byte, hunks []Hunk, reuse bool) (hd, bd []Decl, reused int, err error) {
 	hp := newPyRegions(head)
-	bp := newPyRegions(base)
 	if reuse {
 		hp.keep = map[pieceKey]pieceTree{}
 		defer hp.closeTrees()
-		bp.head, bp.blocks = hp, blocks(hunks)
-		defer func() { reused = bp.reused }()
 	}
 	var hLines, bLines []int
 	for _, a := range anchors(hunks...) {
@@ -62,13 +78,28 @@ func regionDeclsReusing(head, base []byte, hunks []Hunk, reuse bool) (hd, bd []D
 			return nil, nil, 0, err
 		}
 	}
-	if base == nil {
+	if readBase == nil {
 		return hd, nil, 0, nil
 	}
-	if head != nil && hp.keepsShape(hunks, hd) {
-		// The base declares what the head does: its names are all that
-		// changedSymbols asks of it.
-		return hd, hd, 0, nil
+	if gone, ok := hp.keepsShape(hunks, hd); head != nil && ok {
+		// The base declares what the head does but for what the hunks
+		// added: names are all that changedSymbols asks of it.
+		bd = make([]Decl, 0, len(hd))
+		for j, d := range hd {
+			if !slices.Contains(gone, j) {
+				bd = append(bd, d)
+			}
+		}
+		return hd, bd, 0, nil
+	}
+	base := readBase()
+	if base == nil {
+		return nil, nil, 0, errRegion
+	}
+	bp := newPyRegions(base)
+	if reuse {
+		bp.head, bp.blocks = hp, blocks(hunks)
+		defer func() { reused = bp.reused }()
 	}
 	// The base statements that could define a changed head symbol's name.
 	for _, a := range anchors(hunks...) {
@@ -158,13 +189,19 @@ func newPyRegions(src []byte) *pyRegions {
 	return r
 }
 
-// keepsShape reports whether the file before hunks declares what this
-// one (the head) does: every change lies inside the body of one of the
-// functions hd found, below its def line and within its last line of code,
-// and the text taken out and the text put in are each balanced Python
-// (pyBalanced), every line of code indented as deep as the body. The text
-// around the changes then reads the same on both sides.
-func (r *pyRegions) keepsShape(hunks []Hunk, hd []Decl) bool {
+// keepsShape reports whether the file before hunks declares what this one
+// (the head) does, but for the declarations gone (indices into hd) that
+// lines the hunks only added define. It holds when each change either
+//   - lies inside the body of one of the functions hd found, below its def
+//     line and within its last line of code, and the text taken out and
+//     the text put in are each balanced Python (pyBalanced), every line of
+//     code indented as deep as the body; or
+//   - only adds lines, which hold whole statements (balanced, no line of
+//     code less indented than their first) and whole declarations, inside
+//     nothing but classes, whose names nothing else in the file defines.
+//
+// The text around the changes then reads the same on both sides.
+func (r *pyRegions) keepsShape(hunks []Hunk, hd []Decl) (gone []int, ok bool) {
 	for _, h := range hunks {
 		for i := 0; i < len(h.Lines); {
 			if h.Lines[i].Kind == ' ' {
@@ -188,23 +225,73 @@ func (r *pyRegions) keepsShape(hunks []Hunk, hd []Decl) bool {
 					next = h.Lines[i].New + 1
 				}
 			}
-			body := -1
-			for j, d := range hd {
-				if d.Body > 0 && d.Body <= first && next-1 <= d.End && (body < 0 || d.Body > hd[body].Body) {
-					body = j
+			if r.insideBody(hd, first, next, took, put) {
+				continue
+			}
+			in, whole := addedDecls(hd, first, next)
+			if len(took) > 0 || !whole || !pyBalanced(put, pyIndent(put)) {
+				return nil, false
+			}
+			// An added declaration is new only if nothing else in the
+			// file could define its name.
+			for _, j := range in {
+				for _, l := range r.definitionsOf(hd[j].Local) {
+					if l < first || l >= next {
+						return nil, false
+					}
 				}
 			}
-			if body < 0 {
-				return false
+			gone = append(gone, in...)
+		}
+	}
+	return gone, true
+}
+
+// insideBody reports whether the change of head lines [first, next),
+// which took and put, lies inside one function body of hd and keeps to it.
+func (r *pyRegions) insideBody(hd []Decl, first, next int, took, put []string) bool {
+	body := -1
+	for j, d := range hd {
+		if d.Body > 0 && d.Body <= first && next-1 <= d.End && (body < 0 || d.Body > hd[body].Body) {
+			body = j
+		}
+	}
+	if body < 0 {
+		return false
+	}
+	indent := pyIndent([]string{string(r.line(hd[body].Body))})
+	return len(indent) > 0 && pyBalanced(took, indent) && pyBalanced(put, indent)
+}
+
+// addedDecls returns the declarations of hd that start in head lines
+// [first, next); whole reports whether they also end there and the only
+// declarations around the lines are classes that hold them all.
+func addedDecls(hd []Decl, first, next int) (in []int, whole bool) {
+	for j, d := range hd {
+		switch {
+		case d.Start >= first && d.Start < next:
+			if d.End >= next {
+				return nil, false
 			}
-			indent := r.line(hd[body].Body)
-			indent = indent[:len(indent)-len(bytes.TrimLeft(indent, " \t"))]
-			if len(indent) == 0 || !pyBalanced(took, indent) || !pyBalanced(put, indent) {
-				return false
+			in = append(in, j)
+		case d.Start < first && d.End >= first:
+			if d.Kind != "class" || d.End < next-1 {
+				return nil, false
 			}
 		}
 	}
-	return true
+	return in, true
+}
+
+// pyIndent returns the indentation of the first line of code in lines.
+func pyIndent(lines []string) []byte {
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if t != "" && t[0] != '#' && t != "\r" {
+			return []byte(l[:len(l)-len(t)])
+		}
+	}
+	return nil
 }
 
 // line returns the text of 1-based line n, without its newline.

@@ -245,6 +245,13 @@ func TestPyKeepsShape(t *testing.T) {
 		{"a string that held a def", "def f():\n    s = '''\ndef g():\n    '''\n", "def f():\n    s = 1\ndef g():\n    pass\n", false},
 		{"a continuation", "def f():\n    a = 1\n\n\ndef g():\n    pass\n", "def f():\n    a = 1 + \\\n        2\n\n\ndef g():\n    pass\n", false},
 		{"a method's body", "class C:\n    def m(self):\n        return 1\n\n    def n(self):\n        pass\n", "class C:\n    def m(self):\n        x = 2\n        return x\n\n    def n(self):\n        pass\n", true},
+		{"a function appended", "def f():\n    return 1\n", "def f():\n    return 1\n\n\n@cache\ndef h(x):\n    '''doc\n\n    more'''\n    return x\n\n\nclass K:\n    pass\n", true},
+		{"a method added", "class C:\n    def m(self):\n        return 1\n\n    def n(self):\n        pass\n", "class C:\n    def m(self):\n        return 1\n\n    def added(self):\n        return 2\n\n    def n(self):\n        pass\n", true},
+		{"an import added", "import os\n\n\ndef f():\n    return 1\n", "import os\nimport sys\n\n\ndef f():\n    return 1\n", true},
+		{"a decorator added", "def f():\n    return 1\n\n\ndef g():\n    pass\n", "def f():\n    return 1\n\n\n@cache\ndef g():\n    pass\n", false},
+		{"a def that takes the lines after it", "def f():\n    a = 1\n    b = 2\n", "def f():\n    a = 1\ndef g():\n    b = 2\n", false},
+		{"a def added inside a string", "def f():\n    s = 1\n\n\ndef g():\n    pass\n", "def f():\n    s = 1\n\n\nt = '''\ndef h():\n    pass\n'''\n\n\ndef g():\n    pass\n", true},
+		{"a class repeated", "class A:\n    pass\n\n\nclass B(A): pass\nclass C(A): pass\n", "class A:\n    pass\n\n\nclass B(A): pass\nclass B(A): pass\nclass C(A): pass\n", false},
 		{"a method's line dedented", "class C:\n    def m(self):\n        return 1\n    def n(self):\n        pass\n", "class C:\n    def m(self):\n        return 1\n        def n(self):\n            pass\n", false},
 	}
 	q := qualifyWith("m")
@@ -263,7 +270,7 @@ func TestPyKeepsShape(t *testing.T) {
 			t.Errorf("%s: symbols differ from a whole-file parse (-whole +regions):\n%s", c.name, diff)
 		}
 		hp := newPyRegions([]byte(c.head))
-		if got := hp.keepsShape(f.Hunks, rh); got != c.spared {
+		if _, got := hp.keepsShape(f.Hunks, rh); got != c.spared {
 			t.Errorf("%s: keepsShape = %v, want %v", c.name, got, c.spared)
 		}
 	}
