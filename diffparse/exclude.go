@@ -139,6 +139,7 @@ func (ex *excluder) linguist(p string) string {
 			dirs = append(dirs, strings.Join(parts[:i+1], "/"))
 		}
 	}
+	ex.readRules(dirs)
 	state := map[string]bool{}
 	for _, d := range dirs {
 		rel := p
@@ -157,6 +158,34 @@ func (ex *excluder) linguist(p string) string {
 		}
 	}
 	return ""
+}
+
+// readRules reads the .gitattributes of those of dirs not read yet, in one
+// request stream: a request each cost a round trip to cat-file per
+// directory, on the path that reads git's diff.
+func (ex *excluder) readRules(dirs []string) {
+	var specs, missing []string
+	for _, d := range dirs {
+		if _, ok := ex.attrs[d]; ok {
+			continue
+		}
+		name := ".gitattributes"
+		if d != "." {
+			name = d + "/.gitattributes"
+		}
+		specs, missing = append(specs, ex.rev+":"+name), append(missing, d)
+	}
+	if len(specs) == 0 {
+		return
+	}
+	_ = ex.cat.Each(specs, func(i int, typ string, data []byte, err error) error {
+		var rules []attrRule
+		if err == nil && typ == "blob" {
+			rules = parseAttributes(data)
+		}
+		ex.attrs[missing[i]] = rules
+		return nil
+	})
 }
 
 // rules reads and caches the .gitattributes of directory d.
