@@ -2,6 +2,7 @@ package diffparse
 
 import (
 	"bytes"
+	"errors"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -91,18 +92,37 @@ func goDecls(src []byte, cuts []cut) (out []Decl, bodies [][2]int, err error) {
 // declaration (goKeepsShape): its declarations are then the head's, whose
 // names are what decides a symbol added, modified or deleted.
 func (g goFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl, herr, berr error) {
+	var read func() []byte
+	if base != nil {
+		read = func() []byte { return base }
+	}
+	return g.declsLazy(head, read, hunks)
+}
+
+// declsLazy is declsPair with the base read by readBase (nil for a file
+// with no base side) only when goKeepsShape does not spare its parse; a
+// nil read is the base's error.
+func (goFrontEnd) declsLazy(head []byte, readBase func() []byte, hunks []Hunk) (hd, bd []Decl, herr, berr error) {
 	var bodies [][2]int
 	if head != nil {
 		hd, bodies, herr = goDecls(hollowGo(head, func(from, to int) bool { return touches(hunks, from, to, true) }))
 	}
-	if base != nil && herr == nil {
-		if head != nil && goKeepsShape(hunks, bodies) {
-			return hd, hd, nil, nil
-		}
-		bd, _, berr = goDecls(hollowGo(base, func(from, to int) bool { return touches(hunks, from, to, false) }))
+	if readBase == nil || herr != nil {
+		return hd, nil, herr, nil
 	}
-	return hd, bd, herr, berr
+	if head != nil && goKeepsShape(hunks, bodies) {
+		return hd, hd, nil, nil
+	}
+	base := readBase()
+	if base == nil {
+		return hd, nil, nil, errNoBase
+	}
+	bd, _, berr = goDecls(hollowGo(base, func(from, to int) bool { return touches(hunks, from, to, false) }))
+	return hd, bd, nil, berr
 }
+
+// errNoBase means a base side to be read lazily could not be had.
+var errNoBase = errors.New("base side not read")
 
 // goKeepsShape reports whether the file before hunks declares what the file
 // after them does, by its names and order: every change lies inside one

@@ -466,11 +466,20 @@ func (l *loader) complete(f *File) bool {
 }
 
 // lazyBase reports whether f's base is read only if its symbols need it:
-// premise diff keeps no sources, and a large Python file whose changes
-// stay inside function bodies needs none of its base (keepsShape).
+// premise diff keeps no sources, and a Go file or a large Python file
+// whose changes stay inside function bodies needs none of its base
+// (goKeepsShape, keepsShape).
 func (l *loader) lazyBase(f *File) bool {
-	return l.noSources && !l.patch && f.Language == "python" && f.Status != "added" && f.Status != "deleted" &&
-		f.BaseSrc == nil && f.HeadSrc != nil && lineCount(f.HeadSrc) >= regionMinLines
+	if !l.noSources || l.patch || f.Status == "added" || f.Status == "deleted" || f.BaseSrc != nil || f.HeadSrc == nil {
+		return false
+	}
+	switch f.Language {
+	case "python":
+		return lineCount(f.HeadSrc) >= regionMinLines
+	case "go":
+		return true
+	}
+	return false
 }
 
 // completeBase reads f's base side when complete has not (see complete).
@@ -841,14 +850,16 @@ func (l *loader) symbols(f *File) {
 	var head, base []Decl
 	var herr, berr error
 	regions := false
+	// readBase reads a base that complete left to be read on demand.
+	readBase := func() []byte {
+		if !l.completeBase(f) {
+			return nil
+		}
+		return f.BaseSrc
+	}
 	if rp, ok := fe.(pythonFrontEnd); ok && l.lazyBase(f) {
 		var err error
-		if head, base, err = rp.regionDeclsLazy(f.HeadSrc, func() []byte {
-			if !l.completeBase(f) {
-				return nil
-			}
-			return f.BaseSrc
-		}, f.Hunks); err == nil {
+		if head, base, err = rp.regionDeclsLazy(f.HeadSrc, readBase, f.Hunks); err == nil {
 			regions = true
 		} else if f.BaseSrc == nil && !l.completeBase(f) {
 			return // the base is not to be had: f says why
@@ -861,6 +872,11 @@ func (l *loader) symbols(f *File) {
 	}
 	if regions {
 		// parsed by regions
+	} else if g, ok := fe.(goFrontEnd); ok && l.lazyBase(f) {
+		head, base, herr, berr = g.declsLazy(f.HeadSrc, readBase, f.Hunks)
+		if errors.Is(berr, errNoBase) {
+			return // the base is not to be had: f says why
+		}
 	} else if pp, ok := fe.(pairParser); ok {
 		head, base, herr, berr = pp.declsPair(f.HeadSrc, f.BaseSrc, f.Hunks)
 	} else {

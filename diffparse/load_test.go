@@ -476,13 +476,16 @@ func TestLoadNoSources(t *testing.T) {
 		return b.String() + extra
 	}
 	r.write(map[string]string{"m.py": "def f():\n    return 1\n", "go.mod": "module example.com/m\n", "p/p.go": "package p\n\nfunc F() int { return 1 }\n",
-		"inside.py": big(""), "added.py": big(""), "renamed.py": big(""), "hidden.py": big("def g():\n    pass\n")})
+		"inside.py": big(""), "added.py": big(""), "renamed.py": big(""), "hidden.py": big("def g():\n    pass\n"),
+		"p/q.go": "package p\n\nfunc A() int {\n\tx := 1\n\treturn x\n}\n\nfunc B() {}\n", "p/r.go": "package p\n\nfunc C() {\n\tc()\n}\n"})
 	base := r.commit("base")
 	r.write(map[string]string{"m.py": "def f():\n    return 2\n\n\ndef g():\n    pass\n", "p/p.go": "package p\n\nfunc F() int { return 2 }\n\ntype T struct{}\n",
 		"inside.py":  strings.Replace(strings.Replace(big(""), "x + 3\n", "x - 3\n", 1), "x + 9\n", "x + 9\n    y *= 2\n", 1),
 		"added.py":   big("def h():\n    return 0\n"),
 		"renamed.py": strings.Replace(big(""), "def f4(", "def f4_renamed(", 1),
-		"hidden.py":  big("    def g():\n        pass\n")})
+		"hidden.py":  big("    def g():\n        pass\n"),
+		"p/q.go":     "package p\n\nfunc A() int {\n\tx := 2\n\treturn x\n}\n\nfunc B() {}\n",
+		"p/r.go":     "package p\n\nfunc C() {\n\tc()\n}\n\nfunc D() {}\n"})
 	head := r.commit("head")
 	keep := r.load(base, head)
 	res, err := Load(context.Background(), Config{Repo: r.dir, Base: base, Head: head, NoSources: true})
@@ -495,7 +498,7 @@ func TestLoadNoSources(t *testing.T) {
 	var got []string
 	for _, f := range res.Files {
 		for _, s := range f.Symbols {
-			if strings.HasSuffix(f.Path, ".py") && f.Path != "m.py" {
+			if f.Path != "m.py" && f.Path != "p/p.go" {
 				got = append(got, f.Path+" "+s.Local+" "+s.Change)
 			}
 		}
@@ -504,6 +507,7 @@ func TestLoadNoSources(t *testing.T) {
 		"added.py h added",
 		"hidden.py f11 modified", "hidden.py g deleted",
 		"inside.py f3 modified", "inside.py f9 modified",
+		"p/q.go A modified", "p/r.go D added",
 		"renamed.py f4_renamed added", "renamed.py f4 deleted",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
