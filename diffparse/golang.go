@@ -132,42 +132,16 @@ var errNoBase = errors.New("base side not read")
 // early), so the text around them reads the same on both sides. bodies are
 // the head functions' brace lines.
 func goKeepsShape(hunks []Hunk, bodies [][2]int) bool {
-	for _, h := range hunks {
-		for i := 0; i < len(h.Lines); {
-			if h.Lines[i].Kind == ' ' {
-				i++
-				continue
+	for _, c := range changes(hunks) {
+		inside := false
+		for _, b := range bodies {
+			if b[0] < c.first && c.next <= b[1] {
+				inside = true
+				break
 			}
-			// A change: the lines up to the next context line. first is
-			// the head line it starts at (or, with nothing added, the
-			// head line after the lines it took out).
-			first := h.NewStart
-			if i > 0 {
-				first = h.Lines[i-1].New + 1
-			}
-			if h.NewLines == 0 {
-				first = h.NewStart + 1
-			}
-			var took, put []string
-			next := first
-			for ; i < len(h.Lines) && h.Lines[i].Kind != ' '; i++ {
-				if h.Lines[i].Kind == '-' {
-					took = append(took, h.Lines[i].Text)
-				} else {
-					put = append(put, h.Lines[i].Text)
-					next = h.Lines[i].New + 1
-				}
-			}
-			inside := false
-			for _, b := range bodies {
-				if b[0] < first && next <= b[1] {
-					inside = true
-					break
-				}
-			}
-			if !inside || !goBalanced(took) || !goBalanced(put) {
-				return false
-			}
+		}
+		if !inside || !goBalanced(c.took) || !goBalanced(c.put) {
+			return false
 		}
 	}
 	return true

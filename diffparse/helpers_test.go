@@ -133,3 +133,14 @@ func jsonOf(t *testing.T, res *Result) string {
 	}
 	return string(b)
 }
+
+// pythonStdlib returns the directory of the installed Python's standard
+// library, whose modules several tests parse.
+func pythonStdlib(t testing.TB) string {
+	t.Helper()
+	out, err := exec.Command("python3", "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])").Output()
+	if err != nil {
+		t.Fatalf("python3 is required: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}

@@ -53,6 +53,46 @@ func blocks(hunks []Hunk) []block {
 	return out
 }
 
+// change is one change of a diff with its text: head lines [first, next)
+// stand where the lines took stood in the base, and hold put.
+type change struct {
+	first, next int
+	took, put   []string
+}
+
+// changes lists the changes of hunks in order, with their text.
+func changes(hunks []Hunk) []change {
+	var out []change
+	for _, h := range hunks {
+		for i := 0; i < len(h.Lines); {
+			if h.Lines[i].Kind == ' ' {
+				i++
+				continue
+			}
+			// The head line the change starts at (with nothing added, the
+			// head line after the lines it took out).
+			c := change{first: h.NewStart}
+			if i > 0 {
+				c.first = h.Lines[i-1].New + 1
+			}
+			if h.NewLines == 0 {
+				c.first = h.NewStart + 1
+			}
+			c.next = c.first
+			for ; i < len(h.Lines) && h.Lines[i].Kind != ' '; i++ {
+				if h.Lines[i].Kind == '-' {
+					c.took = append(c.took, h.Lines[i].Text)
+				} else {
+					c.put = append(c.put, h.Lines[i].Text)
+					c.next = h.Lines[i].New + 1
+				}
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // lineStarts returns the byte offset of each line's start, plus len(src).
 func lineStarts(src []byte) []uint {
 	starts := make([]uint, 1, bytes.Count(src, []byte{'\n'})+2)

@@ -202,57 +202,34 @@ func newPyRegions(src []byte) *pyRegions {
 //
 // The text around the changes then reads the same on both sides.
 func (r *pyRegions) keepsShape(hunks []Hunk, hd []Decl) (gone []int, ok bool) {
-	for _, h := range hunks {
-		for i := 0; i < len(h.Lines); {
-			if h.Lines[i].Kind == ' ' {
-				i++
-				continue
-			}
-			first := h.NewStart // as in goKeepsShape
-			if i > 0 {
-				first = h.Lines[i-1].New + 1
-			}
-			if h.NewLines == 0 {
-				first = h.NewStart + 1
-			}
-			var took, put []string
-			next := first
-			for ; i < len(h.Lines) && h.Lines[i].Kind != ' '; i++ {
-				if h.Lines[i].Kind == '-' {
-					took = append(took, h.Lines[i].Text)
-				} else {
-					put = append(put, h.Lines[i].Text)
-					next = h.Lines[i].New + 1
-				}
-			}
-			if r.insideBody(hd, first, next, took, put) {
-				continue
-			}
-			in, whole := addedDecls(hd, first, next)
-			if len(took) > 0 || !whole || !pyBalanced(put, pyIndent(put)) {
-				return nil, false
-			}
-			// An added declaration is new only if nothing else in the
-			// file could define its name.
-			for _, j := range in {
-				for _, l := range r.definitionsOf(hd[j].Local) {
-					if l < first || l >= next {
-						return nil, false
-					}
-				}
-			}
-			gone = append(gone, in...)
+	for _, c := range changes(hunks) {
+		if r.insideBody(hd, c) {
+			continue
 		}
+		in, whole := addedDecls(hd, c.first, c.next)
+		if len(c.took) > 0 || !whole || !pyBalanced(c.put, pyIndent(c.put)) {
+			return nil, false
+		}
+		// An added declaration is new only if nothing else in the file
+		// could define its name.
+		for _, j := range in {
+			for _, l := range r.definitionsOf(hd[j].Local) {
+				if l < c.first || l >= c.next {
+					return nil, false
+				}
+			}
+		}
+		gone = append(gone, in...)
 	}
 	return gone, true
 }
 
-// insideBody reports whether the change of head lines [first, next),
-// which took and put, lies inside one function body of hd and keeps to it.
-func (r *pyRegions) insideBody(hd []Decl, first, next int, took, put []string) bool {
+// insideBody reports whether change c lies inside one function body of hd
+// and keeps to it.
+func (r *pyRegions) insideBody(hd []Decl, c change) bool {
 	body := -1
 	for j, d := range hd {
-		if d.Body > 0 && d.Body <= first && next-1 <= d.End && (body < 0 || d.Body > hd[body].Body) {
+		if d.Body > 0 && d.Body <= c.first && c.next-1 <= d.End && (body < 0 || d.Body > hd[body].Body) {
 			body = j
 		}
 	}
@@ -260,7 +237,7 @@ func (r *pyRegions) insideBody(hd []Decl, first, next int, took, put []string) b
 		return false
 	}
 	indent := pyIndent([]string{string(r.line(hd[body].Body))})
-	return len(indent) > 0 && pyBalanced(took, indent) && pyBalanced(put, indent)
+	return len(indent) > 0 && pyBalanced(c.took, indent) && pyBalanced(c.put, indent)
 }
 
 // addedDecls returns the declarations of hd that start in head lines

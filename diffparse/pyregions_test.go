@@ -20,14 +20,10 @@ import (
 // whole-file parse.
 func TestPythonRegionsMatchWholeFile(t *testing.T) {
 	t.Parallel()
-	out, err := exec.Command("python3", "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])").Output()
-	if err != nil {
-		t.Fatalf("python3 is required: %v", err)
-	}
-	root := strings.TrimSpace(string(out))
+	root := pythonStdlib(t)
 	tmp := t.TempDir()
 	var names []string
-	err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -165,11 +161,7 @@ func patchLike(src []byte, seed int) []byte {
 // are hardest to line up), and that the reuse does happen.
 func TestRegionReuseMatchesFreshParse(t *testing.T) {
 	t.Parallel()
-	out, err := exec.Command("python3", "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])").Output()
-	if err != nil {
-		t.Fatalf("python3 is required: %v", err)
-	}
-	root := strings.TrimSpace(string(out))
+	root := pythonStdlib(t)
 	dir := t.TempDir()
 	rng := rand.New(rand.NewSource(11))
 	edits := []func(lines []string, i int) []string{

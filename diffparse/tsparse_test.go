@@ -2,9 +2,7 @@ package diffparse
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -18,11 +16,7 @@ func TestParseStringMatchesParse(t *testing.T) {
 	if !parseDirect {
 		t.Fatal("go-tree-sitter's Parser or Tree holds more than its C pointer: parseString falls back to Parser.Parse on every parse")
 	}
-	out, err := exec.Command("python3", "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])").Output()
-	if err != nil {
-		t.Fatalf("python3 is required: %v", err)
-	}
-	root := strings.TrimSpace(string(out))
+	root := pythonStdlib(t)
 	p := sitter.NewParser()
 	defer p.Close()
 	if err := p.SetLanguage(pythonLanguage()); err != nil {
