@@ -390,6 +390,9 @@ func TestLoadBadInput(t *testing.T) {
 	r := newTestRepo(t)
 	r.write(map[string]string{"m.py": "def f():\n    return 1\n"})
 	r.commit("base")
+	r.git("checkout", "--quiet", "--orphan", "lone")
+	r.commit("unrelated")
+	r.git("checkout", "--quiet", "main")
 	isDiffError := func(err error) bool { var e *Error; return errors.As(err, &e) }
 	tests := []struct {
 		name string
@@ -399,6 +402,8 @@ func TestLoadBadInput(t *testing.T) {
 	}{
 		{"unknown revision", Config{Repo: r.dir, Base: "no-such-rev"}, is(git.ErrBadRev), `revision "no-such-rev"`},
 		{"option-like revision", Config{Repo: r.dir, Base: "--all"}, is(git.ErrBadRev), `revision "--all"`},
+		{"unrelated histories", Config{Repo: r.dir, Base: "main", Head: "lone"}, is(git.ErrNoMergeBase), "no merge-base"},
+		{"unknown head", Config{Repo: r.dir, Base: "main", Head: "no-such-head"}, is(git.ErrBadRev), `revision "no-such-head"`},
 		{"not a repository", Config{Repo: t.TempDir(), Base: "main"}, is(git.ErrNotRepo), "not a git repository"},
 		{"missing directory", Config{Repo: filepath.Join(t.TempDir(), "nope")}, is(os.ErrNotExist), "nope"},
 		{"patch that is not a diff", Config{Repo: r.dir, Patch: strings.NewReader("hello\nworld\n"), PatchName: "p.txt"}, isDiffError, "p.txt:1: not a unified diff"},
