@@ -857,9 +857,9 @@ func (l *loader) symbols(f *File) {
 		}
 		return f.BaseSrc
 	}
-	if rp, ok := fe.(pythonFrontEnd); ok && l.lazyBase(f) {
+	if _, ok := fe.(pythonFrontEnd); ok && l.lazyBase(f) {
 		var err error
-		if head, base, err = rp.regionDeclsLazy(f.HeadSrc, readBase, f.Hunks); err == nil {
+		if head, base, _, err = regionDeclsWith(f.HeadSrc, readBase, f.Hunks, true); err == nil {
 			regions = true
 		} else if f.BaseSrc == nil && !l.completeBase(f) {
 			return // the base is not to be had: f says why

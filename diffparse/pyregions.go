@@ -30,32 +30,20 @@ var errRegion = errors.New("region parse failed")
 // diff's own time (issue 2, "Speed"). Any parse error returns errRegion and
 // the file is parsed whole.
 func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []Decl, err error) {
-	hd, bd, _, err = regionDeclsReusing(head, base, hunks, true)
-	return hd, bd, err
-}
-
-// regionDeclsLazy is regionDecls for a file with a base side that base
-// reads only when it is needed (keepsShape may spare it); a nil read ends
-// the parse with errRegion.
-func (fe pythonFrontEnd) regionDeclsLazy(head []byte, base func() []byte, hunks []Hunk) (hd, bd []Decl, err error) {
-	hd, bd, _, err = regionDeclsWith(head, base, hunks, true)
-	return hd, bd, err
-}
-
-// regionDeclsReusing is regionDecls; with reuse set, a base statement is
-// parsed from its head statement's tree when the changes inside it are all
-// the difference (tree-sitter then reparses only the changed lines), and
-// reused counts those statements.
-func regionDeclsReusing(head, base []byte, hunks []Hunk, reuse bool) (hd, bd []Decl, reused int, err error) {
 	var read func() []byte
 	if base != nil {
 		read = func() []byte { return base }
 	}
-	return regionDeclsWith(head, read, hunks, reuse)
+	hd, bd, _, err = regionDeclsWith(head, read, hunks, true)
+	return hd, bd, err
 }
 
-// regionDeclsWith is regionDeclsReusing with the base read by readBase,
-// nil for a file with no base side.
+// regionDeclsWith is regionDecls with the base read by readBase (nil for a
+// file with no base side) only when it is needed: keepsShape may spare it,
+// and a nil read ends the parse with errRegion. With reuse set, a base
+// statement is parsed from its head statement's tree when the changes
+// inside it are all the difference (tree-sitter then reparses only the
+// changed lines), and reused counts those statements.
 func regionDeclsWith(head []byte, readBase func() []byte, hunks []Hunk, reuse bool) (hd, bd []Decl, reused int, err error) {
 	hp := newPyRegions(head)
 	if reuse {

@@ -198,8 +198,9 @@ func TestRegionReuseMatchesFreshParse(t *testing.T) {
 			}
 			head := []byte(strings.Join(lines, ""))
 			f := gitDiffFiles(t, dir, src, head)
-			want, wantBase, _, werr := regionDeclsReusing(head, src, f.Hunks, false)
-			got, gotBase, n, gerr := regionDeclsReusing(head, src, f.Hunks, true)
+			base := func() []byte { return src }
+			want, wantBase, _, werr := regionDeclsWith(head, base, f.Hunks, false)
+			got, gotBase, n, gerr := regionDeclsWith(head, base, f.Hunks, true)
 			if (werr == nil) != (gerr == nil) {
 				t.Errorf("%s round %d: errors differ: fresh %v, reusing %v", name, round, werr, gerr)
 				continue
