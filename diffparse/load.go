@@ -850,24 +850,24 @@ func (l *loader) symbols(f *File) {
 	var head, base []Decl
 	var herr, berr error
 	regions := false
-	// readBase reads a base that complete left to be read on demand.
+	// readBase returns the base, reading it if complete left it to be read
+	// on demand.
 	readBase := func() []byte {
 		if !l.completeBase(f) {
 			return nil
 		}
 		return f.BaseSrc
 	}
-	if _, ok := fe.(pythonFrontEnd); ok && l.lazyBase(f) {
-		var err error
-		if head, base, _, err = regionDeclsWith(f.HeadSrc, readBase, f.Hunks, true); err == nil {
-			regions = true
-		} else if f.BaseSrc == nil && !l.completeBase(f) {
-			return // the base is not to be had: f says why
+	if _, ok := fe.(pythonFrontEnd); ok && (l.lazyBase(f) || lineCount(f.HeadSrc) >= regionMinLines || lineCount(f.BaseSrc) >= regionMinLines) {
+		read := readBase
+		if f.Status == "added" {
+			read = nil // no base side
 		}
-	} else if rp, ok := fe.(pythonFrontEnd); ok && (lineCount(f.HeadSrc) >= regionMinLines || lineCount(f.BaseSrc) >= regionMinLines) {
 		var err error
-		if head, base, err = rp.regionDecls(f.HeadSrc, f.BaseSrc, f.Hunks); err == nil {
+		if head, base, _, err = regionDeclsWith(f.HeadSrc, read, f.Hunks, true); err == nil {
 			regions = true
+		} else if read != nil && f.BaseSrc == nil && !l.completeBase(f) {
+			return // the base is not to be had: f says why
 		}
 	}
 	if regions {
