@@ -11,7 +11,7 @@ import (
 )
 
 // regionMinLines is the size from which a Python file is parsed by regions
-// (see regionDecls); smaller files are parsed whole, which also reports a
+// (see regionDeclsWith); smaller files are parsed whole, which also reports a
 // syntax error anywhere in them. From 30 lines up a file's changed
 // statements are a fraction of it: at 100, files of 30 to 99 lines were a
 // third of the Python parsed on a 300-commit range.
@@ -21,29 +21,21 @@ const regionMinLines = 30
 // the whole file instead.
 var errRegion = errors.New("region parse failed")
 
-// regionDecls finds the declarations changedSymbols needs without parsing
-// all of a large file: a top-level statement (a def, a class, an if block)
-// parses on its own, so only the statements around the changed lines are
-// parsed, and the statements whose text could define a name that decides a
-// symbol's change (added or modified, deleted or moved). On a range of
-// hundreds of commits over big modules this is what keeps premise near git
-// diff's own time (issue 2, "Speed"). Any parse error returns errRegion and
-// the file is parsed whole.
-func (fe pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []Decl, err error) {
-	var read func() []byte
-	if base != nil {
-		read = func() []byte { return base }
-	}
-	hd, bd, _, err = regionDeclsWith(head, read, hunks, true)
-	return hd, bd, err
-}
-
-// regionDeclsWith is regionDecls with the base read by readBase (nil for a
-// file with no base side) only when it is needed: keepsShape may spare it,
-// and a nil read ends the parse with errRegion. With reuse set, a base
-// statement is parsed from its head statement's tree when the changes
-// inside it are all the difference (tree-sitter then reparses only the
-// changed lines), and reused counts those statements.
+// regionDeclsWith finds the declarations changedSymbols needs without
+// parsing all of a large file: a top-level statement (a def, a class, an if
+// block) parses on its own, so only the statements around the changed lines
+// are parsed, and the statements whose text could define a name that
+// decides a symbol's change (added or modified, deleted or moved). On a
+// range of hundreds of commits over big modules this is what keeps premise
+// near git diff's own time (issue 2, "Speed"). Any parse error returns
+// errRegion and the file is parsed whole.
+//
+// The base is read by readBase (nil for a file with no base side) only when
+// it is needed: keepsShape may spare it, and a nil read ends the parse with
+// errRegion. With reuse set, a base statement is parsed from its head
+// statement's tree when the changes inside it are all the difference
+// (tree-sitter then reparses only the changed lines), and reused counts
+// those statements.
 func regionDeclsWith(head []byte, readBase func() []byte, hunks []Hunk, reuse bool) (hd, bd []Decl, reused int, err error) {
 	hp := newPyRegions(head)
 	if reuse {
