@@ -484,21 +484,17 @@ func (l *loader) lazyBase(f *File) bool {
 
 // completeBase reads f's base side when complete has not (see complete).
 func (l *loader) completeBase(f *File) bool {
-	if f.Status != "added" && f.BaseSrc == nil {
-		switch {
-		case f.HeadSrc == nil:
-		case len(f.Hunks) == 0 && f.OldBlob == f.NewBlob:
+	if f.Status == "added" || f.BaseSrc != nil {
+		return true
+	}
+	if f.HeadSrc != nil && derivable(f) {
+		if len(f.Hunks) == 0 {
 			f.BaseSrc = f.HeadSrc
-		default:
-			if base, ok := unapply(f.HeadSrc, f.Hunks); ok && git.IsBlob(base, f.OldBlob) {
-				f.BaseSrc = base
-			}
-		}
-		if f.BaseSrc == nil && !l.catSide(f, false) {
-			return false
+		} else if base, ok := unapply(f.HeadSrc, f.Hunks); ok && git.IsBlob(base, f.OldBlob) {
+			f.BaseSrc = base
 		}
 	}
-	return true
+	return f.BaseSrc != nil || l.catSide(f, false)
 }
 
 // catSide reads one side of f from cat-file, reporting false when f cannot
