@@ -146,7 +146,7 @@ func (ex *excluder) linguist(p string) string {
 		if d != "." {
 			rel = strings.TrimPrefix(p, d+"/")
 		}
-		for _, r := range ex.rules(d) {
+		for _, r := range ex.attrs[d] {
 			if attrMatch(r.pattern, rel) {
 				state[r.attr] = r.set
 			}
@@ -160,9 +160,9 @@ func (ex *excluder) linguist(p string) string {
 	return ""
 }
 
-// readRules reads the .gitattributes of those of dirs not read yet, in one
-// request stream: a request each cost a round trip to cat-file per
-// directory, on the path that reads git's diff.
+// readRules reads and caches the .gitattributes of those of dirs not read
+// yet, in one request stream: a request each cost a round trip to cat-file
+// per directory, on the path that reads git's diff.
 func (ex *excluder) readRules(dirs []string) {
 	var specs, missing []string
 	for _, d := range dirs {
@@ -186,23 +186,6 @@ func (ex *excluder) readRules(dirs []string) {
 		ex.attrs[missing[i]] = rules
 		return nil
 	})
-}
-
-// rules reads and caches the .gitattributes of directory d.
-func (ex *excluder) rules(d string) []attrRule {
-	if r, ok := ex.attrs[d]; ok {
-		return r
-	}
-	name := ".gitattributes"
-	if d != "." {
-		name = d + "/.gitattributes"
-	}
-	var rules []attrRule
-	if data, err := ex.cat.Blob(ex.rev, name); err == nil {
-		rules = parseAttributes(data)
-	}
-	ex.attrs[d] = rules
-	return rules
 }
 
 // parseAttributes keeps the linguist-generated and linguist-vendored
