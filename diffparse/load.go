@@ -159,8 +159,7 @@ func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string, dia
 
 // resolve fills in res's base, head and merge-base commits and returns the
 // merge-base and, when the work tree has head checked out, its top
-// directory: in one git process, or, when that fails, in three at once, so
-// that a bad name is rev-parse's error and unrelated histories merge-base's.
+// directory, all from one git process.
 func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string) (mb, worktree string, err error) {
 	if q, ok := repo.Resolve(ctx, base, head); ok {
 		res.Base, res.Head, res.MergeBase = q.Base, q.Head, q.MergeBase
@@ -169,40 +168,18 @@ func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string
 		}
 		return q.MergeBase, worktree, nil
 	}
-	mbErr := errors.New("not asked")
-	mbDone := make(chan struct{})
-	if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") {
-		close(mbDone) // never an option to git; rev-parse refuses it
-	} else {
-		go func() {
-			defer close(mbDone)
-			mb, mbErr = repo.MergeBase(ctx, base+"^{commit}", head+"^{commit}")
-		}()
-	}
-	var top, checkedOut string
-	wtDone := make(chan struct{})
-	go func() {
-		defer close(wtDone)
-		top, checkedOut, _ = repo.CheckedOut(ctx)
-	}()
+	// Something is wrong or unusual: ask again one question at a time,
+	// so that the error names it (a bad name is rev-parse's, unrelated
+	// histories merge-base's).
 	shas, err := repo.RevParse(ctx, base, head)
-	<-mbDone
-	<-wtDone
 	if err != nil {
 		return "", "", err
 	}
-	if mbErr != nil {
-		// Asked again with the resolved commits, so that an error names
-		// them.
-		if mb, err = repo.MergeBase(ctx, shas[0], shas[1]); err != nil {
-			return "", "", err
-		}
+	if mb, err = repo.MergeBase(ctx, shas[0], shas[1]); err != nil {
+		return "", "", err
 	}
 	res.Base, res.Head, res.MergeBase = shas[0], shas[1], mb
-	if checkedOut == res.Head {
-		worktree = top
-	}
-	return mb, worktree, nil
+	return mb, "", nil
 }
 
 // streamDiff reads git's diff as git writes it: each file is parsed, its

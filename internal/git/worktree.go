@@ -13,23 +13,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// CheckedOut returns the top directory of the work tree the repository's
-// directory lies in and the commit its HEAD names. ok is false in a bare
-// repository, inside a git directory, and before the first commit.
-func (r *Repo) CheckedOut(ctx context.Context) (top, head string, ok bool) {
-	out, err := r.run(ctx, "rev-parse", "--is-inside-work-tree", "--show-cdup", "--verify", "--quiet", "HEAD")
-	if err != nil {
-		return "", "", false
-	}
-	// "true", the way up to the top ("" at the top), the commit; outside a
-	// work tree "false" and the commit.
-	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	if len(lines) != 3 || lines[0] != "true" || !isObjectID(lines[2]) {
-		return "", "", false
-	}
-	return filepath.Join(r.Dir, lines[1]), lines[2], true
-}
-
 func isObjectID(s string) bool {
 	if len(s) != 40 && len(s) != 64 {
 		return false

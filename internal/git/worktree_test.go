@@ -48,39 +48,6 @@ func TestIsBlob(t *testing.T) {
 	}
 }
 
-// TestCheckedOut checks that the work tree's top and commit are found from
-// any of its directories, and that a bare repository, a git directory and
-// a repository with no commit have none.
-func TestCheckedOut(t *testing.T) {
-	ctx := context.Background()
-	r, _, second := newRepo(t)
-	sub := filepath.Join(r.Dir, "sub")
-	if err := os.Mkdir(sub, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range []string{r.Dir, sub} {
-		top, head, ok := At(dir).CheckedOut(ctx)
-		if !ok || head != second {
-			t.Errorf("CheckedOut(%s) = %q, %q, %v; want the head commit %s", dir, top, head, ok, second)
-			continue
-		}
-		a, errA := os.Stat(top)
-		b, errB := os.Stat(r.Dir)
-		if errA != nil || errB != nil || !os.SameFile(a, b) {
-			t.Errorf("CheckedOut(%s) top = %q, want %q", dir, top, r.Dir)
-		}
-	}
-	bare := filepath.Join(t.TempDir(), "b.git")
-	gitOut(t, r.Dir, "", "clone", "-q", "--bare", r.Dir, bare)
-	empty := t.TempDir()
-	gitOut(t, empty, "", "init", "-q")
-	for _, dir := range []string{bare, filepath.Join(r.Dir, ".git"), empty, t.TempDir()} {
-		if top, head, ok := At(dir).CheckedOut(ctx); ok {
-			t.Errorf("CheckedOut(%s) = %q, %q, true; want no work tree", dir, top, head)
-		}
-	}
-}
-
 // TestWorkTreeBlob checks that a work-tree file is read only when it holds
 // exactly the blob asked for.
 func TestWorkTreeBlob(t *testing.T) {
@@ -142,9 +109,15 @@ func TestResolve(t *testing.T) {
 	}
 	bare := filepath.Join(t.TempDir(), "b.git")
 	gitOut(t, r.Dir, "", "clone", "-q", "--bare", r.Dir, bare)
-	got, ok = At(bare).Resolve(ctx, "main", "side")
-	if want := (Resolved{Base: second, Head: third, MergeBase: first}); !ok || got != want {
-		t.Errorf("Resolve in a bare repository = %+v, %v; want %+v", got, ok, want)
+	// No work tree: a bare repository, the inside of a git directory.
+	for _, dir := range []string{bare, filepath.Join(r.Dir, ".git")} {
+		got, ok = At(dir).Resolve(ctx, "main", "side")
+		if want := (Resolved{Base: second, Head: third, MergeBase: first}); !ok || got != want {
+			t.Errorf("Resolve in %s = %+v, %v; want %+v", dir, got, ok, want)
+		}
+	}
+	if got, ok := At(t.TempDir()).Resolve(ctx, "main", "side"); ok {
+		t.Errorf("Resolve outside a repository = %+v, true; want false", got)
 	}
 	// Unrelated histories, a bad name, an option, no commit checked out.
 	gitOut(t, r.Dir, "", "checkout", "-q", "--orphan", "lone")
