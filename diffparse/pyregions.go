@@ -61,16 +61,18 @@ func regionDeclsWith(head []byte, readBase func() []byte, hunks []Hunk, reuse bo
 	if readBase == nil {
 		return hd, nil, 0, nil
 	}
-	if gone, ok := hp.keepsShape(hunks, hd); head != nil && ok {
-		// The base declares what the head does but for what the hunks
-		// added: names are all that changedSymbols asks of it.
-		bd = make([]Decl, 0, len(hd))
-		for j, d := range hd {
-			if !slices.Contains(gone, j) {
-				bd = append(bd, d)
+	if head != nil {
+		if gone, ok := hp.keepsShape(hunks, hd); ok {
+			// The base declares what the head does but for what the
+			// hunks added: names are all that changedSymbols asks of it.
+			bd = make([]Decl, 0, len(hd))
+			for j, d := range hd {
+				if !slices.Contains(gone, j) {
+					bd = append(bd, d)
+				}
 			}
+			return hd, bd, 0, nil
 		}
-		return hd, bd, 0, nil
 	}
 	base := readBase()
 	if base == nil {
