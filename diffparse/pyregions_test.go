@@ -245,6 +245,7 @@ func TestPyKeepsShape(t *testing.T) {
 		{"a def that takes the lines after it", "def f():\n    a = 1\n    b = 2\n", "def f():\n    a = 1\ndef g():\n    b = 2\n", false},
 		{"a def added inside a string", "def f():\n    s = 1\n\n\ndef g():\n    pass\n", "def f():\n    s = 1\n\n\nt = '''\ndef h():\n    pass\n'''\n\n\ndef g():\n    pass\n", true},
 		{"a class repeated", "class A:\n    pass\n\n\nclass B(A): pass\nclass C(A): pass\n", "class A:\n    pass\n\n\nclass B(A): pass\nclass B(A): pass\nclass C(A): pass\n", false},
+		{"a string closed by added lines", "s = '''\ndef y():\n    a = 1\n\nx = 1\n'''\n", "s = '''\n'''\ndef y():\n    a = 1\n    b = 2\n\nx = 1\nt = '''\n'''\n", false},
 		{"a method's line dedented", "class C:\n    def m(self):\n        return 1\n    def n(self):\n        pass\n", "class C:\n    def m(self):\n        return 1\n        def n(self):\n            pass\n", false},
 	}
 	q := qualifyWith("m")
