@@ -278,6 +278,7 @@ func TestGoKeepsShape(t *testing.T) {
 	check("merged", []byte("package p\n\nfunc F() {\n\ta()\n}\n\nfunc G() {\n\tb()\n}\n"), []byte("package p\n\nfunc F() {\n\ta()\n\n\tb()\n}\n"))
 	check("comment", []byte("package p\n\nfunc F() {\n\t/*\n}\n\nfunc G() {\n\t*/\n\tx()\n}\n"), []byte("package p\n\nfunc F() {\n}\n\nfunc G() {\n\tx()\n}\n"))
 	check("raw string", []byte("package p\n\nfunc F() {\n\ts := `\n}\n\nfunc G() {\n`\n\t_ = s\n}\n"), []byte("package p\n\nfunc F() {\n\ts := 1\n}\n\nfunc G() {\n\t_ = s\n}\n"))
+	check("comment closed by added lines", []byte("package p\n\nfunc F() {\n\tx()\n\t/*\n}\n\nfunc G() {\n\t*/\n\ty()\n}\n"), []byte("package p\n\nfunc F() {\n\tx()\n\t/*\n\t*/\n}\n\nfunc G() {\n\t/*\n\t*/\n\ty()\n}\n"))
 	for _, name := range []string{"golang.go", "load.go", "parse.go", "pyregions.go", "exclude.go"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
