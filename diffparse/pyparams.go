@@ -43,6 +43,30 @@ func PythonParams(src []byte, name string) ([]Param, error) {
 	return nil, fmt.Errorf("python: no function %s", name)
 }
 
+// PythonFuncParams returns the parameters of every function and method
+// in src by its local name (f, Class.method), parsing src once: what a
+// caller asking about several functions of one file uses instead of
+// PythonParams.
+func PythonFuncParams(src []byte) (map[string][]Param, error) {
+	p, _ := pyParsers.Get().(*sitter.Parser)
+	if p == nil {
+		return nil, errors.New("python parser unavailable")
+	}
+	defer pyParsers.Put(p)
+	tree := parseString(p, src, nil)
+	if tree == nil {
+		return nil, errors.New("python parser gave no tree")
+	}
+	defer tree.Close()
+	w := pyWalker{src: src, funcs: map[string]*sitter.Node{}}
+	w.walk(tree.RootNode(), "", false)
+	out := make(map[string][]Param, len(w.funcs))
+	for name, fn := range w.funcs {
+		out[name] = pyParams(src, fn)
+	}
+	return out, nil
+}
+
 func pyParams(src []byte, fn *sitter.Node) []Param {
 	text := func(n *sitter.Node) string {
 		if n == nil {

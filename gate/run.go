@@ -40,6 +40,15 @@ type Config struct {
 	// Base is a git revision of Repo to run the same rows against
 	// (differential mode), checked out in a temporary git worktree.
 	Base string
+	// BaseDir, when set, is a checkout of the base already made by the
+	// caller (premise run makes one per run and shares it); Base is then
+	// not checked out again.
+	BaseDir string
+	// Target, when set, overrides the table's target (premise gate --fn).
+	Target string
+	// FreezesFile is the freezes file RunFile reads when Freezes is nil; a
+	// missing file is no freezes.
+	FreezesFile string
 	// Progress, if set, is called after each row.
 	Progress func(RowResult)
 	// Early is a head worker started before the table was loaded
@@ -139,12 +148,16 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 	}
 	defer head.Close()
 	rn := &Runner{Adapter: head, Reruns: cfg.Reruns, Budget: cfg.Budget, Seed: cfg.Seed, Freezes: cfg.Freezes, Progress: cfg.Progress}
-	if cfg.Base != "" {
-		wt, cleanup, err := AddWorktree(ctx, repo, cfg.Base)
-		if err != nil {
-			return nil, err
+	if cfg.Base != "" || cfg.BaseDir != "" {
+		wt := cfg.BaseDir
+		if wt == "" {
+			dir, cleanup, err := AddWorktree(ctx, repo, cfg.Base)
+			if err != nil {
+				return nil, err
+			}
+			defer cleanup()
+			wt = dir
 		}
-		defer cleanup()
 		base, err := NewAdapter(ctx, cfg, wt, t)
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", cfg.Base, err)
@@ -155,12 +168,37 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 	return rn.Run(ctx, t)
 }
 
+// RunFile is the gate stage: it reads the partition table at path and the
+// freezes (cfg.Freezes, else the file cfg.FreezesFile), runs the table as
+// Run does and returns the report with its Source set. premise gate and
+// premise run both call it, so the two cannot read different files.
+func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
+	t, err := validate.LoadTable(path)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Target != "" {
+		t.Target = cfg.Target
+	}
+	if cfg.Freezes == nil && cfg.FreezesFile != "" {
+		if cfg.Freezes, err = LoadFreezes(cfg.FreezesFile); err != nil {
+			return nil, err
+		}
+	}
+	rep, err := Run(ctx, cfg, t)
+	if err != nil {
+		return nil, fmt.Errorf("gate %s: %w", path, err)
+	}
+	rep.Source = path
+	return rep, nil
+}
+
 // Differential runs t against both cfg.Base and cfg.Repo (premise run
 // calls it with template rows before review). Every row's report carries
 // the base's outcome; Report.Changed lists rows whose outcome changed,
 // invalid inputs that used to raise and now return first.
 func Differential(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
-	if cfg.Base == "" {
+	if cfg.Base == "" && cfg.BaseDir == "" {
 		return nil, errors.New("differential run: no base revision")
 	}
 	return Run(ctx, cfg, t)

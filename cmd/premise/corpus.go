@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -16,13 +13,12 @@ import (
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/gate/reject"
-	"github.com/premise-dev/premise/internal/atomicfile"
 	"github.com/premise-dev/premise/internal/git"
 )
 
 // baseURLEnv names the environment variable that gives http entries their
 // service when --base-url is not set.
-const baseURLEnv = "PREMISE_REJECT_BASE_URL"
+const baseURLEnv = reject.BaseURLEnv
 
 // addCorpusCmds adds the must-reject corpus commands of seed 000 (issue 6)
 // under premise reject.
@@ -45,42 +41,9 @@ func (p *corpusPaths) flags(c *cobra.Command) {
 	f.StringVar(&p.Corpus, "corpus", "", "the fixture `DIR`, relative to --repo (default corpus/must_reject, or reject.corpus in .premise.yaml)")
 }
 
-// resolve reads .premise.yaml and returns the configuration with the flags
-// applied and the lockfile path joined to the repository.
-func (p corpusPaths) resolve() (reject.Config, string, error) {
-	cfg, err := reject.LoadConfig(filepath.Join(p.Repo, ".premise.yaml"))
-	if err != nil {
-		return reject.Config{}, "", err
-	}
-	if p.Lock != "" {
-		cfg.Lock = p.Lock
-	}
-	if p.Corpus != "" {
-		cfg.Corpus = p.Corpus
-	}
-	lock := cfg.Lock
-	if !filepath.IsAbs(lock) {
-		lock = filepath.Join(p.Repo, lock)
-	}
-	return cfg, lock, nil
-}
-
-// corpusDir returns the corpus directory relative to the lockfile's
-// directory, which is what input_path is relative to.
-func corpusDir(p corpusPaths, cfg reject.Config, lock string) (string, error) {
-	dir := cfg.Corpus
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(p.Repo, dir)
-	}
-	absDir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	absLock, err := filepath.Abs(filepath.Dir(lock))
-	if err != nil {
-		return "", err
-	}
-	return filepath.Rel(absLock, absDir)
+// options are the must-reject stage's paths from the flags.
+func (p corpusPaths) options() reject.Options {
+	return reject.Options{Repo: p.Repo, Lock: p.Lock, Corpus: p.Corpus}
 }
 
 // rejectAddOptions are the flags of premise reject add.
@@ -162,11 +125,7 @@ SHA256".
 }
 
 func runRejectAdd(ctx context.Context, opts rejectAddOptions) error {
-	cfg, lock, err := opts.resolve()
-	if err != nil {
-		return err
-	}
-	dir, err := corpusDir(opts.corpusPaths, cfg, lock)
+	_, lock, dir, err := opts.options().Paths()
 	if err != nil {
 		return err
 	}
@@ -299,87 +258,32 @@ Exit 0 only when every entry held.
 }
 
 func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
-	cfg, lockPath, err := opts.resolve()
-	if err != nil {
-		return err
+	mem := opts.MemoryMiB << 20
+	if opts.MemoryMiB == 0 {
+		mem = -1
 	}
-	lock, err := reject.LoadLock(lockPath)
-	if errors.Is(err, fs.ErrNotExist) {
+	rep, _, err := reject.RunCorpus(ctx, reject.Options{
+		Repo: opts.Repo, Lock: opts.Lock, Corpus: opts.Corpus, Environmental: opts.Environmental,
+		Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec), BaseURL: opts.BaseURL,
+		Timeout: opts.Timeout, MemoryLimit: mem,
+	})
+	if errors.Is(err, reject.ErrNoLock) {
 		return fmt.Errorf("%w (record the first forbidden input with premise reject add, or pass --lock)", err)
 	}
 	if err != nil {
 		return err
-	}
-	dir, err := corpusDir(opts.corpusPaths, cfg, lockPath)
-	if err != nil {
-		return err
-	}
-	for _, e := range lock.Entries {
-		if e.Must.Kind == reject.KindHTTP && opts.BaseURL == "" {
-			return fmt.Errorf("%s: entry %s is an http entry (line %d): give the service's base URL with --base-url or $%s", lockPath, e.ID, e.Line, baseURLEnv)
-		}
-	}
-	var targets []string
-	goLike := 0
-	for _, e := range lock.Entries {
-		if e.Must.Kind == reject.KindException {
-			targets = append(targets, e.Target)
-			if strings.Contains(e.Target, "/") {
-				goLike++
-			}
-		}
-	}
-	if opts.Lang == "" {
-		// A dotted Python path never holds a slash; a Go import path does.
-		opts.Lang = "python"
-		if goLike > 0 && goLike == len(targets) {
-			opts.Lang = "go"
-		}
-	}
-	envPath := cfg.Environmental
-	if opts.Environmental != "" {
-		envPath = opts.Environmental
-	}
-	if !filepath.IsAbs(envPath) {
-		envPath = filepath.Join(opts.Repo, envPath)
-	}
-	env, err := reject.LoadEnvironmental(envPath, lock)
-	if err != nil {
-		return err
-	}
-	r := &reject.Runner{BaseURL: opts.BaseURL, Timeout: opts.Timeout, Positional: opts.Lang == "go", Environmental: env}
-	if len(targets) > 0 {
-		a, err := newCorpusAdapter(ctx, opts, targets)
-		if err != nil {
-			return err
-		}
-		defer a.Close()
-		r.Adapter = a
-	}
-	rep, err := r.Run(ctx, reject.Corpus{Lock: lock, Root: filepath.Dir(lockPath), Dir: dir})
-	if err != nil {
-		return fmt.Errorf("reject run %s: %w", lockPath, err)
 	}
 	toStdout := false
 	for _, w := range []struct {
 		dest  string
 		write func(io.Writer) error
 	}{{opts.JSON, rep.WriteJSON}, {opts.JUnit, rep.WriteJUnit}} {
-		switch w.dest {
-		case "":
-		case "-":
-			toStdout = true
-			if err := w.write(opts.Out); err != nil {
-				return err
-			}
-		default:
-			var b bytes.Buffer
-			if err := w.write(&b); err != nil {
-				return err
-			}
-			if err := atomicfile.WriteFile(w.dest, b.Bytes(), 0o644); err != nil {
-				return err
-			}
+		if w.dest == "" {
+			continue
+		}
+		toStdout = toStdout || w.dest == "-"
+		if err := writeTo(opts.Out, w.dest, w.write); err != nil {
+			return err
 		}
 	}
 	lines := opts.Out
@@ -393,23 +297,6 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 		return verdict(exitFailed)
 	}
 	return nil
-}
-
-// newCorpusAdapter starts the adapter for exception entries, as premise gate
-// does. A missing interpreter or a Go harness that does not build is exit 3.
-func newCorpusAdapter(ctx context.Context, opts rejectRunOptions, targets []string) (gate.Adapter, error) {
-	mem := opts.MemoryMiB << 20
-	if opts.MemoryMiB == 0 {
-		mem = -1
-	}
-	switch opts.Lang {
-	case "go":
-		return gate.NewGoAdapter(ctx, gate.GoConfig{Dir: opts.Repo, Targets: targets, Timeout: opts.Timeout, MemoryLimit: mem})
-	case "exec":
-		return gate.NewExecAdapter(gate.ExecConfig{Command: strings.Fields(opts.Exec), Dir: opts.Repo, Timeout: opts.Timeout})
-	default:
-		return gate.NewPythonAdapter(gate.PythonConfig{Interpreter: opts.Python, Dir: opts.Repo, Timeout: opts.Timeout, MemoryLimit: mem})
-	}
 }
 
 // rejectGuardOptions are the flags of premise reject guard.
@@ -484,7 +371,7 @@ type guardCommitJSON struct {
 }
 
 func runRejectGuard(ctx context.Context, opts rejectGuardOptions) error {
-	cfg, err := reject.LoadConfig(filepath.Join(opts.Repo, ".premise.yaml"))
+	cfg, _, _, err := reject.Options{Repo: opts.Repo}.Paths()
 	if err != nil {
 		return err
 	}

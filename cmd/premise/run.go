@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -18,7 +15,7 @@ import (
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/gate/reject"
-	"github.com/premise-dev/premise/internal/pipeline"
+	"github.com/premise-dev/premise/pipeline"
 	"github.com/premise-dev/premise/propose"
 )
 
@@ -122,9 +119,9 @@ func runRun(ctx context.Context, opts runOptions) error {
 		Repo:     opts.Repo, Base: opts.Base, Head: opts.Head, Out: opts.Out,
 		Python: opts.Python, Reruns: opts.Reruns, Budget: opts.Budget,
 		Timeout: opts.Timeout, Seed: opts.Seed,
-		Reject:      rejectForRun(opts.Python),
-		Progress:    prog.stage,
-		RowProgress: prog.rows,
+		RejectBaseURL: os.Getenv(reject.BaseURLEnv),
+		Progress:      prog.stage,
+		RowProgress:   prog.rows,
 	})
 	prog.done()
 	if err != nil {
@@ -293,46 +290,5 @@ func (p *progress) done() {
 	if p.tty && p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
-	}
-}
-
-// rejectForRun runs the must-reject corpus as premise reject run does, when
-// the repository has one (seed 000: before the gate).
-func rejectForRun(python string) func(ctx context.Context, repo string) (bool, string, error) {
-	return func(ctx context.Context, repo string) (bool, string, error) {
-		opts := rejectRunOptions{
-			corpusPaths: corpusPaths{Repo: repo},
-			Python:      python,
-			Timeout:     reject.DefaultTimeout,
-			MemoryMiB:   gate.DefaultMemoryLimit >> 20,
-			BaseURL:     os.Getenv(baseURLEnv),
-			ErrOut:      io.Discard,
-		}
-		_, lock, err := opts.resolve()
-		if err != nil {
-			return false, "", err
-		}
-		if _, err := os.Stat(lock); errors.Is(err, fs.ErrNotExist) {
-			return true, "", nil
-		}
-		var out bytes.Buffer
-		opts.Out = &out
-		err = runRejectRun(ctx, opts)
-		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-		summary := lines[len(lines)-1]
-		var ee *exitError
-		switch {
-		case errors.As(err, &ee) && ee.code == exitFailed:
-			for _, l := range lines {
-				if strings.HasPrefix(l, "BROKEN ") {
-					summary += "; " + l
-					break
-				}
-			}
-			return false, summary, nil
-		case err != nil:
-			return false, "", err
-		}
-		return true, summary, nil
 	}
 }

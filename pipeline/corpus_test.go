@@ -17,7 +17,7 @@ import (
 // behaviour change, a benign one none at all, since a false alarm is a defect
 // as much as a missed change.
 func TestAgentPatchCorpus(t *testing.T) {
-	dirs, err := filepath.Glob("../../examples/patches/[0-9]*")
+	dirs, err := filepath.Glob("../examples/patches/[0-9]*")
 	if err != nil || len(dirs) < 10 {
 		t.Fatalf("want at least ten cases under examples/patches, found %d (%v)", len(dirs), err)
 	}
@@ -49,7 +49,7 @@ func TestAgentPatchCorpus(t *testing.T) {
 			// Each case mostly waits on workers and git; run them together.
 			t.Parallel()
 			repo := filepath.Join(t.TempDir(), "repo")
-			cmd := exec.Command("bash", "../../examples/patches/mkrepo.sh", dir, repo)
+			cmd := exec.Command("bash", "../examples/patches/mkrepo.sh", dir, repo)
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("mkrepo.sh: %v\n%s", err, out)
 			}

@@ -1,4 +1,4 @@
-package partition
+package evidence
 
 // class is one equivalence class a template can build for a type: a name
 // (seed 004's empty, one, many, duplicate, unordered, touching, nested,

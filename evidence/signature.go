@@ -1,4 +1,4 @@
-package partition
+package evidence
 
 import (
 	"fmt"
@@ -44,6 +44,50 @@ func PythonSignature(src []byte, local string) (*Signature, error) {
 	return sig, nil
 }
 
+// Signatures returns the signature of every function and method of a
+// Python or Go file by its local name (f, Class.method, Type.Method),
+// parsing the file once; nil when it does not parse or the language has no
+// front end.
+func Signatures(language string, src []byte) map[string]*Signature {
+	out := map[string]*Signature{}
+	switch language {
+	case "python":
+		all, err := diffparse.PythonFuncParams(src)
+		if err != nil {
+			return nil
+		}
+		for name, ps := range all {
+			sig := &Signature{Language: "python", Params: []Param{}}
+			for _, p := range ps {
+				sig.Params = append(sig.Params, Param{Name: p.Name, Type: p.Type, Default: p.Default, KeywordOnly: p.KeywordOnly})
+			}
+			out[name] = sig
+		}
+	case "go":
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			name := fd.Name.Name
+			if fd.Recv != nil {
+				name = diffparse.GoReceiver(fd) + "." + name
+			}
+			if _, dup := out[name]; !dup {
+				out[name] = goSignature(fset, src, fd)
+			}
+		}
+	default:
+		return nil
+	}
+	return out
+}
+
 // GoSignature reads the parameters of a Go function or method from source;
 // local is Func or Type.Method.
 func GoSignature(src []byte, local string) (*Signature, error) {
@@ -70,19 +114,23 @@ func GoSignature(src []byte, local string) (*Signature, error) {
 		if recv != "" && diffparse.GoReceiver(fd) != recv {
 			continue
 		}
-		sig := &Signature{Language: "go"}
-		for _, fld := range fd.Type.Params.List {
-			typ := exprString(fset, src, fld.Type)
-			if len(fld.Names) == 0 {
-				sig.Params = append(sig.Params, Param{Name: fmt.Sprintf("arg%d", len(sig.Params)), Type: typ})
-			}
-			for _, n := range fld.Names {
-				sig.Params = append(sig.Params, Param{Name: n.Name, Type: typ})
-			}
-		}
-		return sig, nil
+		return goSignature(fset, src, fd), nil
 	}
 	return nil, fmt.Errorf("go signature: no func %s", local)
+}
+
+func goSignature(fset *token.FileSet, src []byte, fd *ast.FuncDecl) *Signature {
+	sig := &Signature{Language: "go"}
+	for _, fld := range fd.Type.Params.List {
+		typ := exprString(fset, src, fld.Type)
+		if len(fld.Names) == 0 {
+			sig.Params = append(sig.Params, Param{Name: fmt.Sprintf("arg%d", len(sig.Params)), Type: typ})
+		}
+		for _, n := range fld.Names {
+			sig.Params = append(sig.Params, Param{Name: n.Name, Type: typ})
+		}
+	}
+	return sig
 }
 
 func exprString(fset *token.FileSet, src []byte, e ast.Expr) string {

@@ -1,4 +1,4 @@
-// Package partition generates partition-table rows (seed 004, Step 3) for
+// Package evidence generates partition-table rows (seed 004, Step 3) for
 // the accepted assumptions of a register, offline: each assumption's
 // precondition is read for its category (sorted, unique, non-empty,
 // non-nil, non-zero, timezone, numeric string, ...), the target's signature
@@ -7,4 +7,4 @@
 // same_as_base (the head must do what the base does) unless the assumption
 // itself says what must happen; a row no template can fill is written with
 // a todo that premise check refuses, never with a made-up value.
-package partition
+package evidence

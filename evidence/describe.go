@@ -1,4 +1,4 @@
-package pipeline
+package evidence
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package partition
+package evidence
 
 import (
 	"context"
@@ -21,7 +21,7 @@ func accepted(id, symbol, pre, ev string) validate.Item {
 // 004's P004 (unsorted), P005 (touching) and P009 (inverted) classes, and
 // the result passes premise check.
 func TestIntervalsExample(t *testing.T) {
-	src, err := os.ReadFile("../../examples/intervals/head/intervals/__init__.py")
+	src, err := os.ReadFile("../examples/intervals/head/intervals/__init__.py")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ async def window(
 }
 
 func TestGoSignature(t *testing.T) {
-	src, err := os.ReadFile("../../examples/intervals_go/intervals.go")
+	src, err := os.ReadFile("../examples/intervals_go/intervals.go")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,10 @@
-package pipeline
+package evidence
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
-	"github.com/premise-dev/premise/propose/partition"
 )
 
 // TestValueRows checks that the evidence rows of a signature reach the
@@ -13,38 +12,38 @@ import (
 func TestValueRows(t *testing.T) {
 	tests := []struct {
 		name   string
-		sig    partition.Signature
+		sig    Signature
 		lits   []string
 		want   []string // calls (JSON args) that must be among the rows
 		reason string
 	}{
 		{
 			name:   "duplicate keys from a separator literal",
-			sig:    partition.Signature{Language: "python", Params: []partition.Param{{Name: "lines", Type: "list[str]"}}},
+			sig:    Signature{Language: "python", Params: []Param{{Name: "lines", Type: "list[str]"}}},
 			lits:   []string{"="},
 			want:   []string{`[["a=1","a=2"]]`, `[[]]`, `[null]`, `[["a=1","A=2"]]`},
 			reason: "a parser that splits on a literal must see two lines with one key",
 		},
 		{
 			name: "negative numeric string",
-			sig:  partition.Signature{Language: "python", Params: []partition.Param{{Name: "text", Type: "str"}}},
+			sig:  Signature{Language: "python", Params: []Param{{Name: "text", Type: "str"}}},
 			want: []string{`["-1"]`, `[""]`, `["   "]`, `["65536"]`},
 		},
 		{
 			name:   "intervals from a Go type",
-			sig:    partition.Signature{Language: "go", Params: []partition.Param{{Name: "slots", Type: "[][2]int"}}},
+			sig:    Signature{Language: "go", Params: []Param{{Name: "slots", Type: "[][2]int"}}},
 			want:   []string{`[[[0,2],[2,5]]]`, `[[[4,6],[0,1]]]`, `[[[5,1]]]`},
 			reason: "touching, unsorted and inverted ranges are the seed 004 classes",
 		},
 		{
 			name: "naive against aware timestamps",
-			sig: partition.Signature{Language: "python", Params: []partition.Param{
+			sig: Signature{Language: "python", Params: []Param{
 				{Name: "start", Type: "str"}, {Name: "end", Type: "str"}}},
 			want: []string{`["2024-03-01T00:00:00","2024-03-01T01:30:00+00:00"]`},
 		},
 		{
 			name: "an int beside a list keeps the list typical",
-			sig: partition.Signature{Language: "python", Params: []partition.Param{
+			sig: Signature{Language: "python", Params: []Param{
 				{Name: "xs", Type: "list[int]"}, {Name: "size", Type: "int"}}},
 			want: []string{`[[3],0]`, `[[3],-1]`, `[[],3]`},
 		},
@@ -76,7 +75,7 @@ func TestValueRows(t *testing.T) {
 // TestValueRowsUnknownType: a parameter no value can be built for gives no
 // rows at all, rather than rows with made-up values.
 func TestValueRowsUnknownType(t *testing.T) {
-	sig := partition.Signature{Language: "python", Params: []partition.Param{{Name: "x", Type: "int"}, {Name: "thing", Type: "Widget"}}}
+	sig := Signature{Language: "python", Params: []Param{{Name: "x", Type: "int"}, {Name: "thing", Type: "Widget"}}}
 	if rows := valueRows(&sig, nil); len(rows) != 0 {
 		t.Errorf("got %d rows for a Widget parameter, want none", len(rows))
 	}

@@ -1,11 +1,10 @@
-package pipeline
+package evidence
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
 
-	"github.com/premise-dev/premise/propose/partition"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -24,7 +23,7 @@ var strLitRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.){1,12})"|'((?:[^'\\\n]|\\.)
 
 // pool is the values of a type the templates inferred, the typical one
 // first; nil when none can be built.
-func pool(t partition.Type, lits []string) []any {
+func pool(t Type, lits []string) []any {
 	var out []any
 	switch t.Kind {
 	case "int":
@@ -62,7 +61,7 @@ func pool(t partition.Type, lits []string) []any {
 		if e := t.Elem; e.Kind == "list" && e.Elem != nil && e.Elem.Kind == "int" {
 			// list[list[int]]: as likely pairs as anything; the intervals
 			// classes are the ones patches narrow.
-			return pool(partition.Type{Kind: "intervals", Nullable: t.Nullable}, lits)
+			return pool(Type{Kind: "intervals", Nullable: t.Nullable}, lits)
 		}
 		e := pool(*t.Elem, lits)
 		if len(e) == 0 {
@@ -123,12 +122,12 @@ func literals(srcs ...string) []string {
 // valueRows varies each parameter over its pool while the others keep
 // their typical value, and crosses two string parameters over the
 // timestamp pair (naive against aware is a boundary a JSON row can carry).
-func valueRows(sig *partition.Signature, lits []string) []validate.Row {
+func valueRows(sig *Signature, lits []string) []validate.Row {
 	n := len(sig.Params)
-	types := make([]partition.Type, n)
+	types := make([]Type, n)
 	pools := make([][]any, n)
 	for i, p := range sig.Params {
-		types[i] = partition.Infer(sig.Language, p)
+		types[i] = Infer(sig.Language, p)
 		pools[i] = pool(types[i], lits)
 		if len(pools[i]) == 0 {
 			return nil // a parameter no value can be built for
