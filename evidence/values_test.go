@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
 )
 
 // TestValueRows checks that the evidence rows of a signature reach the
