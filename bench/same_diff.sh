@@ -22,7 +22,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The commits that have SPAN first-parent steps behind them.
-git -C "$repo" rev-list --first-parent -n "$((n + span))" HEAD | head -n "$n" >"$tmp/all"
+git -C "$repo" rev-list --first-parent -n "$n" HEAD >"$tmp/all"
 : >"$tmp/commits"
 while read -r c; do
   if git -C "$repo" rev-parse -q --verify "$c~$span^{commit}" >/dev/null; then echo "$c" >>"$tmp/commits"; fi
