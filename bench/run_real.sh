@@ -19,6 +19,8 @@
 # end: on real commits they are the odd behaviour worth a look.
 #
 # COMMITS=FILE measures the commits listed in FILE (one a line) instead.
+# PYTHON is the interpreter premise runs Python rows with (default the
+# interpreter python3 resolves to, not a pyenv shim that costs 80 ms a start).
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
@@ -27,6 +29,7 @@ if [ $# -lt 2 ]; then
 fi
 premise=$(realpath "$1") repo=$(realpath "$2") n=${3:-20} runs=${4:-3}
 here=$(cd "$(dirname "$0")" && pwd)
+PYTHON=${PYTHON:-$(python3 -c 'import sys; print(sys.executable)')}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -38,6 +41,7 @@ fi
 
 echo "premise $("$premise" --version 2>&1 | head -1)"
 echo "repo $repo at $(git -C "$repo" rev-parse HEAD) ($(git -C "$repo" remote get-url origin 2>/dev/null || echo 'no origin'))"
+echo "python $PYTHON ($("$PYTHON" --version 2>&1))"
 echo "$(wc -l <"$tmp/commits") commits, $runs timed runs each after a warm-up; cpus=$(nproc) load=$(cut -d' ' -f1 /proc/loadavg)"
 printf "%-12s %4s %-11s %7s %8s %7s %9s %9s\n" commit exit stage symbols evidence changes "wall s" "cpu s"
 : >"$tmp/rows"
@@ -46,7 +50,7 @@ while read -r c; do
   o="$tmp/out-$c"
   mkdir -p "$o"
   set +e
-  "$premise" run --repo "$repo" --base "$c^" --head "$c" --model static --out "$o" --json \
+  "$premise" run --repo "$repo" --base "$c^" --head "$c" --model static --python "$PYTHON" --out "$o" --json \
     >"$tmp/summary.json" 2>"$tmp/stderr"
   rc=$?
   set -e
@@ -62,14 +66,14 @@ print(s.get("stage") or "-", s.get("symbols", "-"), s.get("evidence_rows", "-"),
 PY
   )
   read -r wall cpu trc < <(python3 "$here/real.py" time "$runs" \
-    "$premise" run --repo "$repo" --base "$c^" --head "$c" --model static --out "{fresh}" --json)
+    "$premise" run --repo "$repo" --base "$c^" --head "$c" --model static --python "$PYTHON" --out "{fresh}" --json)
   printf "%-12s %4s %-11s %7s %8s %7s %9.3f %9.3f\n" "${c:0:12}" "$rc" "$stage" "$symbols" "$evidence" "$changes" "$wall" "$cpu"
   echo "$c $rc $wall $cpu" >>"$tmp/rows"
   if [ "$rc" != "$trc" ]; then
     echo "  odd: exit $rc on the first run, $trc on the last timed run" >&2
   fi
   if [ "$rc" -gt 1 ]; then
-    echo "  exit $rc: $(tail -c 600 "$tmp/stderr" | tr '\n' ' ')" >>"$tmp/odd"
+    echo "  ${c:0:12} exit $rc: $(tail -c 600 "$tmp/stderr" | tr '\n' ' ')" >>"$tmp/odd"
   fi
   rm -rf "$o"
 done <"$tmp/commits"
