@@ -1,4 +1,9 @@
-// Package evidence generates partition-table rows (seed 004, Step 3) for
+// Package evidence builds inputs for the functions a patch changes and
+// runs them: Run compares base and head on them before review (the evidence
+// a reviewer reads in draft.md), Extend adds rows for accepted assumptions to
+// the partition table.
+//
+// Rows are generated (seed 004, Step 3) for
 // the accepted assumptions of a register, offline: each assumption's
 // precondition is read for its category (sorted, unique, non-empty,
 // non-nil, non-zero, timezone, numeric string, ...), the target's signature
