@@ -61,9 +61,14 @@ type Change struct {
 type Report struct {
 	// Rows is how many rows ran on both sides.
 	Rows int
-	// Skipped says, per language, why its rows could not run: the code under
-	// review does not import or build on this machine.
+	// Skipped says, per language, why its rows could not run on either
+	// side: the code does not import or build on this machine, base and head
+	// alike (a dependency that is not installed, say).
 	Skipped []string
+	// HeadBroken says, per language, why the head does not import or build
+	// where the base does: a finding against the patch, never a skipped
+	// stage (the patch can arrange to break only under premise).
+	HeadBroken []string
 	// Changes are the inputs on which base and head differ, for symbols an
 	// assumption names; Unexplained those on symbols none names: findings
 	// the proposer missed.
@@ -132,10 +137,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		var infra *gate.InfraError
 		switch {
 		case errors.As(err, &infra):
-			// The code under review does not import or build here (a
-			// dependency that is not installed, say): the register and the
-			// draft are still worth having, so say so and go on.
-			rep.Skipped = append(rep.Skipped, fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error())))
+			why := fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error()))
+			if baseLoads(ctx, gcfg, t) {
+				rep.HeadBroken = append(rep.HeadBroken, why)
+			} else {
+				// Neither side loads here: the register and the draft are
+				// still worth having, so say so and go on; nothing is
+				// checked, and the run cannot pass on these rows.
+				rep.Skipped = append(rep.Skipped, why)
+			}
 			continue
 		case err != nil:
 			return nil, fmt.Errorf("evidence rows (%s): %w", lang, err)
@@ -146,6 +156,23 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	sortChanges(rep.Changes)
 	sortChanges(rep.Unexplained)
 	return rep, nil
+}
+
+// baseLoads reports whether the base side runs t's first rows without an
+// infrastructure error: whether a failure to load is the head's own.
+func baseLoads(ctx context.Context, cfg gate.Config, t *validate.Table) bool {
+	probe := *t
+	probe.Rows = nil
+	for _, r := range t.Rows[:min(3, len(t.Rows))] {
+		// Only whether the call can be attempted matters here.
+		r.SameAsBase, r.Contract = false, "true"
+		probe.Rows = append(probe.Rows, r)
+	}
+	cfg.Repo, cfg.Base, cfg.BaseDir = cfg.BaseDir, "", ""
+	cfg.Reruns, cfg.Budget, cfg.Progress = 1, len(probe.Rows), nil
+	_, err := gate.Run(ctx, cfg, &probe)
+	var infra *gate.InfraError
+	return err == nil || !errors.As(err, &infra)
 }
 
 // buildTables makes one table of evidence rows per language.

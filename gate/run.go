@@ -2,6 +2,8 @@ package gate
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -44,6 +46,10 @@ type Config struct {
 	// caller (premise run makes one per run and shares it); Base is then
 	// not checked out again.
 	BaseDir string
+	// Private says Repo is already a private copy of the code under review
+	// (premise run's checkouts); otherwise RunFile runs the rows in one
+	// (PrivateTree).
+	Private bool
 	// Target, when set, overrides the table's target (premise gate --fn).
 	Target string
 	// FreezesFile is the freezes file RunFile reads when Freezes is nil; a
@@ -169,10 +175,17 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 }
 
 // RunFile is the gate stage: it reads the partition table at path and the
-// freezes (cfg.Freezes, else the file cfg.FreezesFile), runs the table as
-// Run does and returns the report with its Source set. premise gate and
-// premise run both call it, so the two cannot read different files.
+// freezes (cfg.Freezes, else the file cfg.FreezesFile) before any code
+// under review runs, runs the table as Run does in a private copy of
+// cfg.Repo (unless cfg.Private), and returns the report with its Source
+// set. premise gate and premise run both call it, so the two cannot read
+// different files, and a subject cannot rewrite the table it is judged by.
 func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
+	judged := []string{path}
+	if cfg.Freezes == nil && cfg.FreezesFile != "" {
+		judged = append(judged, cfg.FreezesFile)
+	}
+	before := digests(judged)
 	t, err := validate.LoadTable(path)
 	if err != nil {
 		return nil, err
@@ -185,12 +198,42 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 			return nil, err
 		}
 	}
+	if !cfg.Private {
+		dir, cleanup, err := PrivateTree(ctx, cfg.repo())
+		if err != nil {
+			return nil, err
+		}
+		defer cleanup()
+		cfg.Repo = dir
+	}
 	rep, err := Run(ctx, cfg, t)
 	if err != nil {
 		return nil, fmt.Errorf("gate %s: %w", path, err)
 	}
 	rep.Source = path
+	after := digests(judged)
+	for i, f := range judged {
+		if before[i] != after[i] {
+			rep.Tampered = append(rep.Tampered, f)
+		}
+	}
+	if len(rep.Tampered) > 0 && rep.Exit == 0 {
+		rep.Exit = 1
+	}
 	return rep, nil
+}
+
+// digests are the sha256 of each file's bytes ("" for a file that cannot
+// be read).
+func digests(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if data, err := os.ReadFile(p); err == nil {
+			sum := sha256.Sum256(data)
+			out[i] = hex.EncodeToString(sum[:])
+		}
+	}
+	return out
 }
 
 // Differential runs t against both cfg.Base and cfg.Repo (premise run

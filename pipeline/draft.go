@@ -81,6 +81,9 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 		}
 		b.WriteString("\n")
 	}
+	for _, e := range sum.HeadBroken {
+		fmt.Fprintf(b, "**The head does not load where the base does**: %s\n\n", markdown.Cell(e))
+	}
 	for _, e := range sum.EvidenceSkipped {
 		fmt.Fprintf(b, "Evidence rows could not run: %s\n\n", markdown.Cell(e))
 	}

@@ -50,6 +50,9 @@ const (
 	VerdictBlocked     = "blocked by policy"
 	VerdictCheck       = "the register check failed"
 	VerdictRejected    = "a must-reject fixture broke"
+	// VerdictHeadBroken: the head does not import or build where the base
+	// does.
+	VerdictHeadBroken = "the head does not load"
 )
 
 // Config is one run's settings.
@@ -105,7 +108,10 @@ type Summary struct {
 	EvidenceRows int `json:"evidence_rows"`
 	// EvidenceSkipped says why evidence rows could not run, per language:
 	// the code under review does not import or build on this machine.
-	EvidenceSkipped []string         `json:"evidence_skipped,omitempty"`
+	EvidenceSkipped []string `json:"evidence_skipped,omitempty"`
+	// HeadBroken says why the head does not import or build where the base
+	// does: a finding that fails the run.
+	HeadBroken      []string         `json:"head_broken,omitempty"`
 	BehaviorChanges []BehaviorChange `json:"behavior_changes"`
 	// Unexplained are behaviour changes found by signature-driven rows on
 	// symbols no proposed assumption covers: findings the proposer missed.
@@ -165,6 +171,7 @@ type run struct {
 
 	head, base string // checkouts of the head commit and the merge-base, made once
 	cleanups   []func()
+	judged     judged // the files the verdict depends on, as premise last saw them
 }
 
 func (p *run) do(ctx context.Context) error {
@@ -178,6 +185,12 @@ func (p *run) do(ctx context.Context) error {
 		p.stop(StageDiff, VerdictNothing, 0, "the patch changes no Python or Go function, method or type; nothing to review")
 		return nil
 	}
+	p.judged = judged{}
+	for _, name := range []string{RegisterFile, PartitionsFile, gate.DefaultFreezesPath} {
+		if err := p.judged.record(p.path(name)); err != nil {
+			return err
+		}
+	}
 	p.progress(StagePropose, p.cfg.Proposer.Name())
 	if err := p.propose(ctx); err != nil {
 		return err
@@ -186,8 +199,15 @@ func (p *run) do(ctx context.Context) error {
 	if err := p.evidence(ctx); err != nil {
 		return err
 	}
+	if ok, err := p.untouched(StageEvidence); !ok {
+		return err
+	}
 	if err := p.writeDraft(); err != nil {
 		return err
+	}
+	if len(p.sum.HeadBroken) > 0 {
+		p.stop(StageEvidence, VerdictHeadBroken, 1, "the base loads and the head does not ("+p.sum.HeadBroken[0]+"): the patch must import and build where its base does")
+		return nil
 	}
 	if p.awaitingReview() {
 		return nil
@@ -207,6 +227,9 @@ func (p *run) do(ctx context.Context) error {
 	}
 	p.progress(StageReject, "must-reject corpus")
 	if held, err := p.reject(ctx); err != nil || !held {
+		return err
+	}
+	if ok, err := p.untouched(StageReject); !ok {
 		return err
 	}
 	p.progress(StageGate, fmt.Sprintf("%d rows x %d reruns", rows, p.reruns()))
@@ -239,6 +262,9 @@ func (p *run) propose(ctx context.Context) error {
 		return err
 	}
 	p.sum.Written = append(p.sum.Written, p.path(RegisterFile))
+	if err := p.judged.record(p.path(RegisterFile)); err != nil {
+		return err
+	}
 	p.reg = up.Register
 	p.sum.Proposer = up.Proposer
 	p.sum.Proposed = len(up.Draft.Kept) + len(up.Draft.Dropped)
@@ -270,7 +296,7 @@ func (p *run) evidence(ctx context.Context) error {
 		return err
 	}
 	p.sum.EvidenceRows = rep.Rows
-	p.sum.EvidenceSkipped = rep.Skipped
+	p.sum.EvidenceSkipped, p.sum.HeadBroken = rep.Skipped, rep.HeadBroken
 	p.sum.BehaviorChanges, p.sum.Unexplained = rep.Changes, rep.Unexplained
 	return nil
 }
@@ -310,7 +336,7 @@ func (p *run) partitions(ctx context.Context) error {
 	if ext.Written {
 		p.sum.Written = append(p.sum.Written, p.path(PartitionsFile))
 	}
-	return nil
+	return p.judged.record(p.path(PartitionsFile))
 }
 
 // check is the register check (validate.CheckPaths) on the files premise
@@ -367,8 +393,12 @@ func (p *run) gate(ctx context.Context, rows int) error {
 		cfg.Progress = func(gate.RowResult) { done++; f(done, rows) }
 	}
 	cfg.FreezesFile = p.path(gate.DefaultFreezesPath)
+	cfg.Private = true // p.head is the run's own checkout
 	rep, err := gate.RunFile(ctx, cfg, p.path(PartitionsFile))
 	if err != nil {
+		return err
+	}
+	if ok, err := p.untouched(StageGate); !ok {
 		return err
 	}
 	g, err := p.contrast(ctx, rep)

@@ -166,6 +166,9 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 			fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)
 		}
 	}
+	for _, e := range s.HeadBroken {
+		fmt.Fprintf(w, "  HEAD       does not load where the base does: %s\n", e)
+	}
 	for _, e := range s.EvidenceSkipped {
 		fmt.Fprintf(w, "  evidence   skipped %s\n", e)
 	}
