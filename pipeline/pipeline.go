@@ -28,6 +28,7 @@ const (
 // Stages, in order. Summary.Stage names the one a run stopped at.
 const (
 	StageDiff       = "diff"
+	StageGuard      = "guard"
 	StagePropose    = "propose"
 	StageEvidence   = "evidence"
 	StageReview     = "review"
@@ -117,6 +118,10 @@ type Summary struct {
 	// symbols no proposed assumption covers: findings the proposer missed.
 	Unexplained []BehaviorChange `json:"unexplained_changes"`
 
+	// Unsigned are the commits that change a file premise judges by with no
+	// reviewer's sign-off, as premise guard prints them.
+	Unsigned []string `json:"unsigned,omitempty"`
+
 	Check  *validate.CheckReport `json:"check,omitempty"`
 	Reject string                `json:"reject,omitempty"` // the must-reject corpus's count, when there is one
 	Gate   *GateFigures          `json:"gate,omitempty"`
@@ -177,6 +182,10 @@ type run struct {
 func (p *run) do(ctx context.Context) error {
 	p.progress(StageDiff, "reading the diff")
 	if err := p.diff(ctx); err != nil {
+		return err
+	}
+	p.progress(StageGuard, "protected paths")
+	if ok, err := p.guard(ctx); !ok {
 		return err
 	}
 	if p.sum.Symbols == 0 {
@@ -250,6 +259,27 @@ func (p *run) diff(ctx context.Context) error {
 	}
 	p.out, err = p.outDir(ctx)
 	return err
+}
+
+// guard is the guard stage (reject.GuardRepo): a patch that changes a file
+// premise judges by (the register, the table, the settings, the corpus)
+// without a reviewer's sign-off is blocked before anything is read from
+// it.
+func (p *run) guard(ctx context.Context) (bool, error) {
+	rep, _, err := reject.GuardRepo(ctx, reject.GuardOptions{Repo: p.repoDir(), Base: p.cfg.Base, Head: p.res.Head})
+	if err != nil {
+		return false, err
+	}
+	blocked := rep.Blocked()
+	if len(blocked) == 0 {
+		return true, nil
+	}
+	for _, c := range blocked {
+		p.sum.Unsigned = append(p.sum.Unsigned, fmt.Sprintf("%.12s %s: changes %s", c.SHA, c.Subject, strings.Join(c.Paths, ", ")))
+	}
+	p.stop(StageGuard, VerdictBlocked, 2, fmt.Sprintf("%d %s a file premise judges by without a reviewer's Signed-off-by (%s): see premise guard",
+		len(blocked), plural(len(blocked), "commit changes", "commits change"), p.sum.Unsigned[0]))
+	return false, nil
 }
 
 // propose is the propose stage (propose.Update) on the diff in hand.

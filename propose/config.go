@@ -1,6 +1,7 @@
 package propose
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -195,4 +196,24 @@ func (c Config) Check() error {
 		return fmt.Errorf("endpoint %s needs a model name: set --model, PREMISE_MODEL or model in %s", c.Endpoint, ConfigFile)
 	}
 	return nil
+}
+
+// LoadTrustedConfig is LoadConfig with the settings of the merge-base of
+// base and head in repo instead of the work tree's: a patch that changes
+// .premise.yaml cannot redirect the endpoint, name another secret as the
+// key or move the cache (DESIGN.md, "Trust"). The environment applies
+// after, as in LoadConfig.
+func LoadTrustedConfig(ctx context.Context, repo, base, head string, getenv func(string) string) (Config, error) {
+	c := DefaultConfig()
+	s, _, err := settings.Trusted(ctx, repo, base, head)
+	if err != nil {
+		return c, err
+	}
+	if err := c.ApplySettings(s); err != nil {
+		return c, err
+	}
+	if err := c.ApplyEnv(getenv); err != nil {
+		return c, err
+	}
+	return c, nil
 }

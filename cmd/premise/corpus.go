@@ -13,7 +13,6 @@ import (
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/gate/reject"
-	"github.com/premise-dev/premise/internal/git"
 )
 
 // baseURLEnv names the environment variable that gives http entries their
@@ -306,17 +305,30 @@ type rejectGuardOptions struct {
 	Out              io.Writer
 }
 
+// newGuardCmd is premise guard; premise reject guard is the same command.
+func newGuardCmd(s Streams) *cobra.Command {
+	c := newRejectGuardCmd(s)
+	c.Long = strings.TrimSuffix(c.Long, exitStatusHelp)
+	return c
+}
+
 func newRejectGuardCmd(s Streams) *cobra.Command {
 	opts := rejectGuardOptions{Out: s.Out}
 	c := &cobra.Command{
 		Use:   "guard [--base REV] [--head REV]",
-		Short: "Block corpus and lockfile changes that no reviewer signed off",
-		Long: `Enforce seed 000's protected-path rule: every commit in base..head that
-changes corpus/must_reject/ or must_reject.lock.json must carry a
-Signed-off-by trailer from someone other than its author, or from an
-identity on the allow-list. Otherwise the guard names the commits and exits 2.
+		Short: "Block changes to the files premise judges by that no reviewer signed off",
+		Long: `Enforce the protected-path rule: every commit in base..head that changes a
+file premise judges a patch by must carry a Signed-off-by trailer from
+someone other than its author, or from an identity on the allow-list.
+Otherwise the guard names the commits and exits 2. premise run runs it
+first.
 
-  $ premise reject guard --base origin/main
+Always protected: .premise.yaml, assumptions.yaml, partitions.yaml, .gate/,
+gate/frozen.json, flake_ledger.json and fixtures.json, so an agent cannot
+commit an accepted register, a weak table or its own settings; and the
+must-reject corpus, its lockfile and side file (or the paths listed below).
+
+  $ premise guard --base origin/main
   UNSIGNED 3f2a9c1d0e4b relax email fixture: changes corpus/must_reject/user-email-reject-001.json; no Signed-off-by trailer
   commits=4 protected=1 unsigned=1
 
@@ -326,8 +338,10 @@ trailer must be in the message's trailer block; identities are compared by
 email and name, without case. An agent's commit template that signs as its
 own author does not count.
 
-The protected paths (by default the corpus, the lockfile and the
-environmental side file) and the allow-list live in .premise.yaml:
+The corpus's protected paths (by default the corpus, the lockfile and the
+environmental side file) and the allow-list live in the merge-base's
+.premise.yaml; the head's is never read, since the patch could empty the
+list or sign for itself:
 
   reject:
     lock: must_reject.lock.json
@@ -371,28 +385,7 @@ type guardCommitJSON struct {
 }
 
 func runRejectGuard(ctx context.Context, opts rejectGuardOptions) error {
-	cfg, _, _, err := reject.Options{Repo: opts.Repo}.Paths()
-	if err != nil {
-		return err
-	}
-	repo, err := git.Open(ctx, opts.Repo)
-	if err != nil {
-		return err
-	}
-	base := opts.Base
-	if base == "" {
-		if base, err = repo.DefaultBase(ctx); err != nil {
-			return err
-		}
-	}
-	if _, err := repo.RevParse(ctx, base, opts.Head); err != nil {
-		if errors.Is(err, git.ErrBadRev) {
-			return fmt.Errorf("%w (fetch it first, e.g. git fetch origin main, or pass --base)", err)
-		}
-		return err
-	}
-	g := &reject.Guard{Repo: repo, Protected: cfg.Protected, Signers: cfg.Signers}
-	rep, err := g.Check(ctx, base, opts.Head)
+	rep, base, err := reject.GuardRepo(ctx, reject.GuardOptions{Repo: opts.Repo, Base: opts.Base, Head: opts.Head})
 	if err != nil {
 		return err
 	}

@@ -85,7 +85,7 @@ the existing register untouched and exits 3.`,
 			default:
 				return fmt.Errorf("--format %q: want yaml, markdown or json", opts.Format)
 			}
-			cfg, err := model.config(c, opts.Repo, opts.Getenv)
+			cfg, err := model.config(c, settingsFrom{repo: opts.Repo, base: opts.Base, head: opts.Head, patch: opts.Patch != ""}, opts.Getenv)
 			if err != nil {
 				return err
 			}

@@ -71,7 +71,7 @@ file is written.
 			if opts.Reruns < 0 || opts.Budget < 0 {
 				return fmt.Errorf("%s: --reruns and --budget must not be negative", c.CommandPath())
 			}
-			cfg, err := model.config(c, opts.Repo, os.Getenv)
+			cfg, err := model.config(c, settingsFrom{repo: opts.Repo, base: opts.Base, head: opts.Head}, os.Getenv)
 			if err != nil {
 				return err
 			}
@@ -152,6 +152,9 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 			fmt.Fprintf(w, "             %d requests, %d cache hits, %d prompt + %d completion tokens\n",
 				u.Requests, u.CacheHits, u.PromptTokens, u.CompletionTokens)
 		}
+	}
+	for _, u := range s.Unsigned {
+		fmt.Fprintf(w, "  UNSIGNED   %s\n", u)
 	}
 	for _, f := range s.Findings {
 		fmt.Fprintf(w, "  FINDING    %s:%d %s: %s\n", f.File, f.Line, f.Rule, f.Message)
