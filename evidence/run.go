@@ -65,6 +65,9 @@ type Report struct {
 	// side: the code does not import or build on this machine, base and head
 	// alike (a dependency that is not installed, say).
 	Skipped []string
+	// Symbols says, per changed symbol, how many rows it got and, for one
+	// that got none, why: what a reviewer needs to read silence right.
+	Symbols []SymbolRows
 	// HeadBroken says, per language, why the head does not import or build
 	// where the base does: a finding against the patch, never a skipped
 	// stage (the patch can arrange to break only under premise).
@@ -74,6 +77,14 @@ type Report struct {
 	// the proposer missed.
 	Changes     []Change
 	Unexplained []Change
+}
+
+// SymbolRows is one changed symbol's share of the evidence.
+type SymbolRows struct {
+	Symbol string `json:"symbol"`
+	Rows   int    `json:"rows"`
+	// Why says why it got no rows ("" when it got some).
+	Why string `json:"why,omitempty"`
 }
 
 // origin says where an evidence row came from.
@@ -98,8 +109,9 @@ type target struct {
 // finding the proposer missed. The error means the rows could not be run
 // at all; a language whose code does not load is Skipped.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	rep := &Report{Changes: []Change{}, Unexplained: []Change{}}
-	targets := targetsOf(cfg.Diff)
+	rep := &Report{Changes: []Change{}, Unexplained: []Change{}, Symbols: []SymbolRows{}}
+	targets, skipped := targetsOf(cfg.Diff)
+	defer func() { rep.Symbols = append(rep.Symbols, skipped...) }()
 	if len(targets) == 0 {
 		return rep, nil
 	}
@@ -115,6 +127,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	tables, origins, err := buildTables(ctx, targets, bySymbol)
 	if err != nil {
 		return nil, err
+	}
+	perSymbol := map[string]int{}
+	for _, o := range origins {
+		perSymbol[o.symbol]++
+	}
+	for _, tg := range targets {
+		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name]}
+		if sr.Rows == 0 {
+			sr.Why = noValues(tg)
+		}
+		rep.Symbols = append(rep.Symbols, sr)
 	}
 	langs := make([]string, 0, len(tables))
 	for l := range tables {
@@ -284,17 +307,42 @@ func sortChanges(cs []Change) {
 // no base to compare with; a method needs a receiver a JSON row cannot
 // build). Each side of a file is parsed once, whatever number of its
 // functions changed.
-func targetsOf(res *diffparse.Result) []target {
+func targetsOf(res *diffparse.Result) ([]target, []SymbolRows) {
 	var out []target
+	var skipped []SymbolRows
+	skip := func(f diffparse.File, why string) {
+		for _, s := range f.Symbols {
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why})
+		}
+	}
 	for _, f := range res.Files {
-		if f.Excluded != "" || f.ParseError != "" || f.HeadSrc == nil || f.BaseSrc == nil {
+		switch {
+		case f.Excluded != "":
+			skip(f, "its file is excluded: "+f.Excluded)
+			continue
+		case f.ParseError != "":
+			skip(f, "its file does not parse: "+f.ParseError)
+			continue
+		case f.HeadSrc == nil:
+			skip(f, "deleted: no head to run")
+			continue
+		case f.BaseSrc == nil:
+			skip(f, "its file is new: no base to compare with")
 			continue
 		}
 		var sigs map[string]*Signature
 		var baseDecls []diffparse.Decl
 		parsed := false
 		for _, s := range f.Symbols {
-			if s.Kind != "function" || s.Change != "modified" {
+			switch {
+			case s.Kind == "method":
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no receiver can be built yet"})
+				continue
+			case s.Kind != "function":
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"})
+				continue
+			case s.Change != "modified":
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
 				continue
 			}
 			if !parsed {
@@ -303,7 +351,12 @@ func targetsOf(res *diffparse.Result) []target {
 				baseDecls, _ = diffparse.Decls(f.Language, f.BaseSrc)
 			}
 			sig := sigs[s.Local]
-			if sig == nil || len(sig.Params) == 0 {
+			switch {
+			case sig == nil:
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read"})
+				continue
+			case len(sig.Params) == 0:
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary"})
 				continue
 			}
 			out = append(out, target{sym: s, lang: f.Language, sig: sig,
@@ -311,7 +364,22 @@ func targetsOf(res *diffparse.Result) []target {
 				baseText: declText(f.BaseSrc, baseDecls, s.Local)})
 		}
 	}
-	return out
+	return out, skipped
+}
+
+// noValues says why a target got no rows: the parameters no value could be
+// built for.
+func noValues(tg target) string {
+	var unknown []string
+	for _, p := range tg.sig.Params {
+		if !Infer(tg.lang, p).Known() {
+			unknown = append(unknown, "`"+p.Name+"`")
+		}
+	}
+	if len(unknown) == 0 {
+		return "no template built a row for it"
+	}
+	return "no value could be built for " + strings.Join(unknown, ", ")
 }
 
 // signatureItems are stand-in assumptions that make the templates vary

@@ -46,6 +46,8 @@ func (rep *Report) Verdict() string {
 	switch rep.Exit {
 	case 0:
 		return "the gate holds"
+	case ExitNothing:
+		return "nothing was checked: the table has no rows (--allow-empty makes this exit 0)"
 	case 2:
 		return fmt.Sprintf("blocked: %d frozen or flaking rows, over the flake budget of %d", rep.Spent, rep.Budget)
 	default:

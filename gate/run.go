@@ -50,6 +50,9 @@ type Config struct {
 	// (premise run's checkouts); otherwise RunFile runs the rows in one
 	// (PrivateTree).
 	Private bool
+	// AllowEmpty makes RunFile's verdict on a table without rows exit 0;
+	// otherwise it is 4, nothing was checked.
+	AllowEmpty bool
 	// Target, when set, overrides the table's target (premise gate --fn).
 	Target string
 	// FreezesFile is the freezes file RunFile reads when Freezes is nil; a
@@ -174,6 +177,10 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 	return rn.Run(ctx, t)
 }
 
+// ExitNothing is the exit status of a gate that checked nothing: a table
+// without rows (DESIGN.md, "Exit codes"; pytest's 5 for no tests collected).
+const ExitNothing = 4
+
 // RunFile is the gate stage: it reads the partition table at path and the
 // freezes (cfg.Freezes, else the file cfg.FreezesFile) before any code
 // under review runs, runs the table as Run does in a private copy of
@@ -219,6 +226,9 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 	}
 	if len(rep.Tampered) > 0 && rep.Exit == 0 {
 		rep.Exit = 1
+	}
+	if len(t.Rows) == 0 && !cfg.AllowEmpty && rep.Exit == 0 {
+		rep.Exit = ExitNothing
 	}
 	return rep, nil
 }

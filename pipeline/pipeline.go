@@ -41,7 +41,9 @@ const (
 
 // Verdicts in words.
 const (
-	VerdictNothing  = "nothing to assume"
+	// VerdictNothing: no row ran, so nothing was checked (exit 4, or 0
+	// with Config.AllowEmpty).
+	VerdictNothing  = "nothing was checked"
 	VerdictAwaiting = "awaiting review"
 	// VerdictUnexplained: evidence rows found a behaviour change on a
 	// symbol no assumption covers.
@@ -73,6 +75,8 @@ type Config struct {
 	Timeout time.Duration
 	// Seed fixes the metamorphic shuffles.
 	Seed int64
+	// AllowEmpty makes a run that checked nothing exit 0, not 4.
+	AllowEmpty bool
 	// RejectBaseURL is the service the must-reject corpus's http entries
 	// are sent to ($PREMISE_REJECT_BASE_URL when empty).
 	RejectBaseURL string
@@ -107,6 +111,9 @@ type Summary struct {
 	Findings []propose.Finding   `json:"findings"`
 
 	EvidenceRows int `json:"evidence_rows"`
+	// EvidenceSymbols says, per changed symbol, how many evidence rows it
+	// got, and why none when it got none.
+	EvidenceSymbols []evidence.SymbolRows `json:"evidence_symbols"`
 	// EvidenceSkipped says why evidence rows could not run, per language:
 	// the code under review does not import or build on this machine.
 	EvidenceSkipped []string `json:"evidence_skipped,omitempty"`
@@ -191,7 +198,7 @@ func (p *run) do(ctx context.Context) error {
 	if p.sum.Symbols == 0 {
 		// Seed 004: "An empty partition table is a signal to skip the
 		// ritual, not a signal to pad it."
-		p.stop(StageDiff, VerdictNothing, 0, "the patch changes no Python or Go function, method or type; nothing to review")
+		p.nothing(StageDiff, "the patch changes no Python or Go function, method or type")
 		return nil
 	}
 	p.judged = judged{}
@@ -231,7 +238,7 @@ func (p *run) do(ctx context.Context) error {
 		return err
 	}
 	if rows == 0 {
-		p.stop(StageCheck, VerdictHolds, 0, "every assumption was rejected: no rows to run")
+		p.noRows()
 		return nil
 	}
 	p.progress(StageReject, "must-reject corpus")
@@ -325,7 +332,7 @@ func (p *run) evidence(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p.sum.EvidenceRows = rep.Rows
+	p.sum.EvidenceRows, p.sum.EvidenceSymbols = rep.Rows, rep.Symbols
 	p.sum.EvidenceSkipped, p.sum.HeadBroken = rep.Skipped, rep.HeadBroken
 	p.sum.BehaviorChanges, p.sum.Unexplained = rep.Changes, rep.Unexplained
 	return nil
@@ -516,6 +523,44 @@ func (p *run) checkouts(ctx context.Context) error {
 		p.cleanups = append(p.cleanups, cleanup)
 	}
 	return nil
+}
+
+// nothing stops a run that checked nothing: exit 4, or 0 when the user
+// allows it. A run that ran no row must never read as a gate that holds.
+func (p *run) nothing(stage, why string) {
+	exit := 4
+	if p.cfg.AllowEmpty {
+		exit = 0
+	}
+	p.stop(stage, VerdictNothing, exit, why+": nothing was checked (--allow-empty makes this exit 0)")
+}
+
+// noRows ends a run whose table has no rows to gate, saying truly why.
+func (p *run) noRows() {
+	accepted, rejected := p.sum.Statuses[validate.StatusAccepted], p.sum.Statuses[validate.StatusRejected]
+	why := "nothing was proposed"
+	switch {
+	case accepted > 0:
+		why = fmt.Sprintf("%d accepted %s but no partition rows", accepted, plural(accepted, "assumption", "assumptions"))
+	case rejected > 0:
+		why = fmt.Sprintf("every assumption was rejected (%d)", rejected)
+	}
+	if p.sum.EvidenceRows == 0 {
+		var none []string
+		for _, s := range p.sum.EvidenceSymbols {
+			if s.Rows == 0 {
+				none = append(none, s.Symbol+": "+s.Why)
+			}
+		}
+		if len(none) > 0 {
+			why += "; no evidence row ran (" + strings.Join(none, "; ") + ")"
+		} else {
+			why += "; no evidence row ran"
+		}
+		p.nothing(StageCheck, why)
+		return
+	}
+	p.stop(StageCheck, VerdictHolds, 0, fmt.Sprintf("%s: no rows to gate; %d evidence rows ran on base and head and found no behaviour change", why, p.sum.EvidenceRows))
 }
 
 func (p *run) progress(stage, detail string) {

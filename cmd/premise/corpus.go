@@ -167,6 +167,7 @@ type rejectRunOptions struct {
 	MemoryMiB     int64
 	JSON          string
 	JUnit         string
+	AllowEmpty    bool
 	Out           io.Writer
 	ErrOut        io.Writer
 }
@@ -253,6 +254,7 @@ Exit 0 only when every entry held.
 	f.StringVar(&opts.JSON, "json", "", "write the report as JSON to `FILE` (--json alone: to stdout, instead of the lines)")
 	f.Lookup("json").NoOptDefVal = "-"
 	f.StringVar(&opts.JUnit, "junit", "", "write JUnit XML to `FILE` (- for stdout)")
+	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when the corpus holds no entry")
 	return c
 }
 
@@ -294,6 +296,10 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 	}
 	if !rep.Holds() {
 		return verdict(exitFailed)
+	}
+	if len(rep.Results) == 0 && !opts.AllowEmpty {
+		fmt.Fprintln(lines, "nothing was checked: the corpus holds no entry (--allow-empty makes this exit 0)")
+		return verdict(exitNothing)
 	}
 	return nil
 }

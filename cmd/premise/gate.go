@@ -33,6 +33,7 @@ type gateOptions struct {
 	Seed        int64
 	Base        string
 	SelfCheck   bool
+	AllowEmpty  bool
 	JSON        string
 	JUnit       string
 	Markdown    string
@@ -105,6 +106,7 @@ the module does not import) premise reports that reason once and exits 3.`,
 	f.Int64Var(&opts.MemoryMiB, "memory-limit", gate.DefaultMemoryLimit>>20, "the worker's address-space limit in MiB (0: none)")
 	f.Int64Var(&opts.Seed, "seed", 0, "the seed of the permutation relation's shuffles (default: from the clock, printed)")
 	f.StringVar(&opts.Base, "base", "", "also run the rows against base `REV` (a temporary git worktree)")
+	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when the table has no rows")
 	f.BoolVar(&opts.SelfCheck, "self-check", false, "feed every contract deliberately wrong results and report those that accept them")
 	f.StringVar(&opts.JSON, "json", "", "write the report as JSON to `FILE` (--json alone: to stdout, instead of the summary)")
 	f.Lookup("json").NoOptDefVal = "-"
@@ -130,7 +132,7 @@ func (o gateOptions) gateConfig() gate.Config {
 	}
 	return gate.Config{Repo: o.Repo, Lang: o.Lang, Python: o.Python, Exec: strings.Fields(o.Exec),
 		Timeout: o.Timeout, MemoryLimit: mem, Reruns: o.Reruns, Budget: o.Budget, Seed: o.Seed,
-		Base: o.Base, Target: o.Fn, FreezesFile: o.resolve(o.Freezes)}
+		Base: o.Base, Target: o.Fn, FreezesFile: o.resolve(o.Freezes), AllowEmpty: o.AllowEmpty}
 }
 
 // runGate runs the gate stage and writes every report asked for.

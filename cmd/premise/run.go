@@ -28,6 +28,7 @@ type runOptions struct {
 	Timeout          time.Duration
 	Seed             int64
 	JSON, Quiet      bool
+	AllowEmpty       bool
 	Model            propose.Config
 
 	Streams Streams
@@ -92,6 +93,7 @@ file is written.
 	f.Int64Var(&opts.Seed, "seed", 1, "seed for the metamorphic shuffles")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&opts.Quiet, "quiet", false, "no progress and no summary; the exit status alone")
+	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when nothing was checked (no row ran)")
 	return c
 }
 
@@ -118,7 +120,7 @@ func runRun(ctx context.Context, opts runOptions) error {
 		Proposer: p,
 		Repo:     opts.Repo, Base: opts.Base, Head: opts.Head, Out: opts.Out,
 		Python: opts.Python, Reruns: opts.Reruns, Budget: opts.Budget,
-		Timeout: opts.Timeout, Seed: opts.Seed,
+		Timeout: opts.Timeout, Seed: opts.Seed, AllowEmpty: opts.AllowEmpty,
 		RejectBaseURL: os.Getenv(reject.BaseURLEnv),
 		Progress:      prog.stage,
 		RowProgress:   prog.rows,
