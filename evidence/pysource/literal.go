@@ -266,10 +266,23 @@ type resolver struct {
 	row  map[string]string // names bound by a parametrize or loop row: rendered text
 	repl map[uint]string   // identifier start byte -> replacement
 	imps map[string]bool
+	// work is shared by a resolver and those it starts for substituted
+	// names, so a = [b, b]; b = [c, c]; ... cannot blow up.
+	work *work
 }
 
+type work struct {
+	budget   int
+	visiting map[uint]bool   // const expressions being resolved: a = [a] is a cycle
+	done     map[uint]string // const expressions resolved, by start byte
+}
+
+// maxWork bounds the nodes one argument may cost to check.
+const maxWork = 20000
+
 func newResolver(ns *names, row map[string]string) *resolver {
-	return &resolver{ns: ns, row: row, repl: map[uint]string{}, imps: map[string]bool{}}
+	return &resolver{ns: ns, row: row, repl: map[uint]string{}, imps: map[string]bool{},
+		work: &work{budget: maxWork, visiting: map[uint]bool{}, done: map[uint]string{}}}
 }
 
 // expr renders n when it is literal-ish; ok is false otherwise.
@@ -294,9 +307,10 @@ func (r *resolver) imports() []string {
 const maxDepth = 200
 
 func (r *resolver) check(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
-	if depth > maxDepth || n == nil || n.IsError() || n.IsMissing() {
+	if depth > maxDepth || n == nil || n.IsError() || n.IsMissing() || r.work.budget <= 0 {
 		return false
 	}
+	r.work.budget--
 	f := ns.f
 	switch n.Kind() {
 	case "integer", "float", "true", "false", "none", "ellipsis", "comment",
@@ -312,11 +326,23 @@ func (r *resolver) check(ns *names, n *sitter.Node, local map[string]bool, depth
 			return true
 		}
 		if e, owner := ns.lookup(name); e != nil && owner.f == r.ns.f {
-			sub := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps}
-			if !sub.check(owner, e, nil, depth+1) {
+			if text, ok := r.work.done[e.StartByte()]; ok {
+				r.repl[n.StartByte()] = text
+				return true
+			}
+			if r.work.visiting[e.StartByte()] {
 				return false
 			}
-			r.repl[n.StartByte()] = paren(e, render(owner.f, e, sub.repl))
+			r.work.visiting[e.StartByte()] = true
+			sub := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
+			ok := sub.check(owner, e, nil, depth+1)
+			delete(r.work.visiting, e.StartByte())
+			if !ok {
+				return false
+			}
+			text := paren(e, render(owner.f, e, sub.repl))
+			r.work.done[e.StartByte()] = text
+			r.repl[n.StartByte()] = text
 			return true
 		}
 		if builtinNames[name] {
