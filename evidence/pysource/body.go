@@ -48,7 +48,16 @@ var (
 	callableKws = setOf("key", "pred", "predicate", "func", "function", "callback", "default_factory")
 )
 
+// passed is a call of a module function the parameter is passed to
+// unchanged, at a position or as a keyword.
+type passed struct {
+	fn  string
+	pos int
+	kw  string
+}
+
 type fact struct {
+	call     *passed
 	kind     string
 	elem     *Guess
 	parts    []Guess // isinstance unions
@@ -58,12 +67,14 @@ type fact struct {
 	strong   bool // isinstance: the body branches on the type
 }
 
-// bodyGuesses returns a guess for each parameter of d the body speaks for.
-func bodyGuesses(f *File, d def) map[string]Guess {
+// bodyGuesses returns a guess for each parameter of d the body speaks
+// for, and the module-level functions each parameter is passed to.
+func bodyGuesses(f *File, d def) (map[string]Guess, map[string][]passed) {
 	body := d.fn.ChildByFieldName("body")
 	out := map[string]Guess{}
+	calls := map[string][]passed{}
 	if body == nil {
-		return out
+		return out, calls
 	}
 	for _, p := range f.params(d) {
 		name := strings.TrimLeft(p.name, "*")
@@ -74,6 +85,10 @@ func bodyGuesses(f *File, d def) map[string]Guess {
 		var facts []fact
 		uses(f, body, name, cut, func(id *sitter.Node) {
 			if fa, ok := useFact(f, id, name); ok {
+				if fa.call != nil {
+					calls[name] = append(calls[name], *fa.call)
+					return
+				}
 				facts = append(facts, fa)
 			}
 		})
@@ -82,7 +97,7 @@ func bodyGuesses(f *File, d def) map[string]Guess {
 			out[name] = g
 		}
 	}
-	return out
+	return out, calls
 }
 
 // rebound returns the end byte of the first statement that rebinds name
@@ -264,10 +279,22 @@ func useFact(f *File, id *sitter.Node, name string) (fact, bool) {
 			return fact{kind: KindIterable, text: t}, true
 		case (short == "min" || short == "max") && at == 0 && countArgs(p) == 1:
 			return fact{kind: KindIterable, text: t}, true
+		case fn.Kind() == "identifier" && at >= 0:
+			return fact{call: &passed{fn: callee, pos: at}}, true
 		}
 	case "keyword_argument":
-		if callableKws[f.text(p.ChildByFieldName("name"))] && is(p.ChildByFieldName("value")) {
-			return fact{kind: KindCallable, text: f.text(p.ChildByFieldName("name")) + "=" + name}, true
+		if !is(p.ChildByFieldName("value")) {
+			break
+		}
+		kw := f.text(p.ChildByFieldName("name"))
+		if callableKws[kw] {
+			return fact{kind: KindCallable, text: kw + "=" + name}, true
+		}
+		if args := p.Parent(); args != nil && args.Parent() != nil && args.Parent().Kind() == "call" {
+			call := args.Parent()
+			if fn := call.ChildByFieldName("function"); fn != nil && fn.Kind() == "identifier" {
+				return fact{call: &passed{fn: f.text(fn), kw: kw}}, true
+			}
 		}
 	case "for_statement", "for_in_clause":
 		if !is(p.ChildByFieldName("right")) {

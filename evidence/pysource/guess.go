@@ -59,6 +59,7 @@ const (
 	FromDocstring  = "docstring"
 	FromDefault    = "default"
 	FromBody       = "body"
+	FromCall       = "call" // passed on to another function of the module, whose guess it takes
 	FromName       = "name"
 )
 

@@ -78,22 +78,33 @@ func (f *File) params(d def) []param {
 // stars). Each guess comes from the most trusted source that knows: the
 // annotation (with the module's aliases), the stub (nil when there is
 // none; overloads join into a union), the docstring (reST, Google or NumPy
-// style), the default, how the body uses the parameter, then its name. A
+// style), the default, how the body uses the parameter, the function of the
+// module it is passed on to, then its name. A
 // guess whose container lacks an element type borrows one from a less
 // trusted source. A parameter nothing speaks for has a Guess with Kind "".
 // The error is ErrNoFunction, wrapped, when module does not define fn.
 func InferTypes(module *File, fn string, stub *File) (map[string]Guess, error) {
+	return inferTypes(module, fn, stub, map[string]bool{})
+}
+
+// maxCallDepth bounds how far a parameter is followed into the functions
+// it is passed to.
+const maxCallDepth = 3
+
+func inferTypes(module *File, fn string, stub *File, visiting map[string]bool) (map[string]Guess, error) {
 	d, err := module.def(fn)
 	if err != nil {
 		return nil, fmt.Errorf("infer types: %w", err)
 	}
+	visiting[fn] = true
+	defer delete(visiting, fn)
 	aliases := moduleAliases(module)
 	var stubTypes map[string]Guess
 	if stub != nil && stub.root != nil {
 		stubTypes = stubGuesses(stub, fn)
 	}
 	docTypes := docstringTypes(module, d)
-	body := bodyGuesses(module, d)
+	body, calls := bodyGuesses(module, d)
 	out := map[string]Guess{}
 	for _, p := range module.params(d) {
 		bare := strings.TrimLeft(p.name, "*")
@@ -120,6 +131,11 @@ func InferTypes(module *File, fn string, stub *File) (map[string]Guess, error) {
 		if g, ok := body[bare]; ok {
 			nullable = nullable || g.Nullable
 			cands = append(cands, g)
+		}
+		if !pick(cands).Known() && len(visiting) < maxCallDepth {
+			if g, ok := passedOn(module, calls[bare], stub, visiting); ok {
+				cands = append(cands, g)
+			}
 		}
 		if g := nameGuess(bare); g.Kind != "" {
 			cands = append(cands, g)
@@ -148,6 +164,39 @@ func InferTypes(module *File, fn string, stub *File) (map[string]Guess, error) {
 		out[p.name] = g
 	}
 	return out, nil
+}
+
+// passedOn reads a parameter's type from the functions of the module it
+// is passed to unchanged: split(src, sep) calling split_iter(src, sep)
+// has split_iter's types.
+func passedOn(module *File, calls []passed, stub *File, visiting map[string]bool) (Guess, bool) {
+	for _, c := range calls {
+		if visiting[c.fn] {
+			continue
+		}
+		d, err := module.def(c.fn)
+		if err != nil || d.class != nil {
+			continue
+		}
+		name := c.kw
+		if name == "" {
+			ps := module.params(d)
+			if c.pos >= len(ps) || strings.HasPrefix(ps[c.pos].name, "*") {
+				continue
+			}
+			name = ps[c.pos].name
+		}
+		gs, err := inferTypes(module, c.fn, stub, visiting)
+		if err != nil {
+			continue
+		}
+		if g := gs[name]; g.Known() && g.From != FromName {
+			g.Text = c.fn + "(" + name + "): " + g.String() + " from " + g.From
+			g.From = FromCall
+			return g, true
+		}
+	}
+	return Guess{}, false
 }
 
 func known(g Guess) *Guess {
@@ -339,6 +388,9 @@ func dedupe(xs []string) []string {
 // literal a module-level name is bound to.
 func defaultGuess(f *File, n *sitter.Node) Guess {
 	g := literalGuess(f, n, 0)
+	if n.Kind() == "identifier" && builtinNames[f.text(n)] && f.text(n)[0] >= 'a' {
+		g = Guess{Kind: KindCallable} // key=bool, factory=list
+	}
 	if g.Kind == "" && n.Kind() == "identifier" {
 		if e, _ := fileNames(f).lookup(f.text(n)); e != nil {
 			g = literalGuess(f, e, 0)
@@ -406,10 +458,10 @@ var (
 	floatName     = regexp.MustCompile(`(?i)^(x|y|ratio|rate|scale|factor|weight|price|amount|threshold|alpha|beta|epsilon|eps|tolerance|tol|\w+_(ratio|rate|weight|price|amount|score))$`)
 	strName       = regexp.MustCompile(`(?i)^(s|text|string|name|prefix|suffix|sep|separator|delimiter|delim|word|line|label|title|url|email|query|pattern|char|chars|encoding|\w+_(name|str|text|path|sep))$`)
 	boolName      = regexp.MustCompile(`(?i)^(flag|\w+_flag|is_\w+|has_\w+|allow_\w+|strict|verbose|force|dry_run|enabled|reverse|inplace|recursive|ignore_case|case_sensitive)$`)
-	iterableName  = regexp.MustCompile(`(?i)^(iterable|iter|items|elements|values|data|\w+_iterable)$`)
+	iterableName  = regexp.MustCompile(`(?i)^(iterable|iter|src|items|elements|values|data|\w+_iterable)$`)
 	iteratorName  = regexp.MustCompile(`(?i)^(iterator|it|gen|generator)$`)
 	seqName       = regexp.MustCompile(`(?i)^(seq|sequence|lst|arr|array|\w+_seq|\w+_list)$`)
-	callName      = regexp.MustCompile(`(?i)^(func|function|fn|pred|predicate|callback|factory|transform|key_func|keyfunc|\w+_func|\w+_fn|\w+func|\w+_factory)$`)
+	callName      = regexp.MustCompile(`(?i)^(key|validator|func|function|fn|pred|predicate|callback|factory|transform|key_func|keyfunc|\w+_func|\w+_fn|\w+func|\w+_factory)$`)
 	intListName   = regexp.MustCompile(`(?i)^(ids|nums|numbers|counts|scores|sizes|xs|ys|indices|offsets|ints|weights|amounts|prices|\w+_(ids|counts|sizes|scores))$`)
 	strListName   = regexp.MustCompile(`(?i)^(names|words|lines|keys|emails|tags|labels|paths|urls|tokens|strings|parts|fields|\w+_(names|keys|emails|tags|lines))$`)
 	dictName      = regexp.MustCompile(`(?i)^(d|mapping|dct|dictionary|\w+_by_\w+|\w+_map|\w+_dict|headers|params|options|kwargs_dict)$`)

@@ -92,6 +92,21 @@ def shadowed(x, y):
 def names(n, text, iterable, predicate, unknown):
     pass
 
+def split_iter(src, sep=None, maxsplit=None):
+    for piece in src:
+        if piece == sep:
+            pass
+    return range(maxsplit)
+
+def split(src, sep=None, maxsplit=None, key=bool):
+    return list(split_iter(src, maxsplit=maxsplit, sep=sep))
+
+def loop_a(x):
+    return loop_b(x)
+
+def loop_b(x):
+    return loop_a(x)
+
 class Table:
     def __init__(self, rows, *, strict=False):
         self.rows = rows
@@ -180,6 +195,17 @@ func TestInferTypes(t *testing.T) {
 		stub:   stub,
 		want:   map[string]string{"n": "int? from stub", "text": "str | bytes from stub", "iterable": "iterable from name", "predicate": "callable from name", "unknown": "? from "},
 		reason: "each overload adds its type to the union",
+	}, {
+		name: "passed on to another function",
+		fn:   "split",
+		want: map[string]string{"src": "iterable from call", "sep": "str? from name", "maxsplit": "int? from call", "key": "callable from default"},
+		reason: "split hands src and maxsplit to split_iter, whose body says what they are; sep is only compared with, so its name speaks; " +
+			"a builtin as default (key=bool) is a function",
+	}, {
+		name:   "mutual recursion",
+		fn:     "loop_a",
+		want:   map[string]string{"x": "float from name"},
+		reason: "following calls stops at a function already being read",
 	}, {
 		name:   "method without self, keyword-only",
 		fn:     "Table.__init__",
