@@ -335,7 +335,8 @@ func (h *harvester) arguments(f *File, args *sitter.Node, r *resolver, in *Input
 func (h *harvester) callsFunc(f *File, fn *sitter.Node, ns *names) bool {
 	switch fn.Kind() {
 	case "identifier":
-		return f.text(fn) == h.name
+		// A test's own helper of the same name is not the function.
+		return f.text(fn) == h.name && !ns.shadows(h.name)
 	case "attribute":
 		if f.text(fn.ChildByFieldName("attribute")) != h.name {
 			return false

@@ -258,6 +258,28 @@ def test_it():
 	}
 }
 
+func TestHarvestShadowed(t *testing.T) {
+	mod := mustParse(t, "more.py", "def first(iterable, default=None):\n    return next(iter(iterable), default)\n")
+	tests := mustParse(t, "test_more.py", `from more import first
+
+def test_first():
+    assert first([1]) == 1
+
+def test_local():
+    first = lambda xs: xs[0]
+    assert first([2]) == 2
+
+def test_param(first):
+    first([3])
+`)
+	other := mustParse(t, "test_other.py", "def first(x):\n    return x\n\ndef test_x():\n    assert first([4])\n")
+	want := []Input{{Args: []string{"[1]"}, Kind: KindTest, Pos: "test_more.py:4"}}
+	got := Harvest(mod, "first", []*File{tests, other}, 0)
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("(-want +got):\n%s\nreason: a local lambda, a fixture parameter and a file's own def of the name are other functions", diff)
+	}
+}
+
 func TestHarvestSyntaxError(t *testing.T) {
 	tests := mustParse(t, "test_x.py", "def test_a():\n    assert f(1) == 2\n\ndef test_b(:\n    pass\n")
 	if tests.SyntaxError() == nil {

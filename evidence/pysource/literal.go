@@ -74,6 +74,17 @@ func (ns *names) lookup(name string) (*sitter.Node, *names) {
 	return nil, nil
 }
 
+// shadows reports whether the scope binds name itself (def, assignment,
+// parameter), so a call of name is not a call of an imported function.
+func (ns *names) shadows(name string) bool {
+	for s := ns; s != nil; s = s.outer {
+		if s.consts[name] != nil || s.bound[name] {
+			return true
+		}
+	}
+	return false
+}
+
 func (ns *names) importOf(name string) (string, bool) {
 	for s := ns; s != nil; s = s.outer {
 		if imp, ok := s.imports[name]; ok {
