@@ -189,6 +189,11 @@ func (h *harvester) walk(f *File, n *sitter.Node, ns *names, rows []map[string]s
 	case "function_definition":
 		h.walk(f, n.ChildByFieldName("body"), h.scope(f, n, ns), rows, kind, lines)
 		return
+	case "class_definition":
+		if b := n.ChildByFieldName("body"); b != nil {
+			h.walk(f, b, classScope(f, b, ns), rows, kind, lines)
+		}
+		return
 	case "for_statement":
 		if p := h.loopRows(f, n, ns); p != nil {
 			if r := n.ChildByFieldName("right"); r != nil {
@@ -219,6 +224,48 @@ func (h *harvester) scope(f *File, def *sitter.Node, outer *names) *names {
 	}
 	if b := def.ChildByFieldName("body"); b != nil {
 		collectBindings(f, b, ns)
+	}
+	return ns
+}
+
+// classScope reads the fixtures of a test class: the attributes its
+// setUp (or pytest's setup_method) binds exactly once.
+func classScope(f *File, body *sitter.Node, outer *names) *names {
+	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}, fixtures: map[string]*sitter.Node{}, outer: outer}
+	count := map[string]int{}
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		d := body.NamedChild(i)
+		if d.Kind() == "decorated_definition" {
+			d = d.ChildByFieldName("definition")
+		}
+		if d == nil || d.Kind() != "function_definition" {
+			continue
+		}
+		setup := f.text(d.ChildByFieldName("name"))
+		if setup != "setUp" && setup != "setup_method" {
+			continue
+		}
+		var walk func(n *sitter.Node)
+		walk = func(n *sitter.Node) {
+			if n.Kind() == "assignment" {
+				if l := n.ChildByFieldName("left"); l != nil && l.Kind() == "attribute" && f.text(l.ChildByFieldName("object")) == "self" {
+					a := f.text(l.ChildByFieldName("attribute"))
+					count[a]++
+					ns.fixtures[a] = n.ChildByFieldName("right")
+				}
+			}
+			for j := uint(0); j < n.NamedChildCount(); j++ {
+				walk(n.NamedChild(j))
+			}
+		}
+		if b := d.ChildByFieldName("body"); b != nil {
+			walk(b)
+		}
+	}
+	for a, c := range count {
+		if c != 1 {
+			delete(ns.fixtures, a)
+		}
 	}
 	return ns
 }
@@ -367,8 +414,11 @@ func (h *harvester) moduleRef(f *File, o *sitter.Node, ns *names) bool {
 	switch o.Kind() {
 	case "identifier":
 		name := f.text(o)
-		if name == h.module || name == "self" || name == "cls" {
-			return name == h.module
+		switch name {
+		case h.module:
+			return true
+		case "self", "cls":
+			return false
 		}
 		if e, _ := ns.lookup(name); e != nil {
 			return false // a local value, not a module
@@ -453,8 +503,15 @@ func (h *harvester) receiver(f *File, o *sitter.Node, ns *names, r *resolver, de
 		if h.namesClass(f, o, ns) {
 			return h.cls, true
 		}
+		if o.Kind() == "attribute" && f.text(o.ChildByFieldName("object")) == "self" {
+			// self.b, bound in setUp. A test that rebinds or mutates
+			// self.b is not seen: the receiver is the fixture as built.
+			if e, owner := ns.fixture(f.text(o.ChildByFieldName("attribute"))); e != nil {
+				return h.receiver(f, e, owner, r, depth+1)
+			}
+		}
 		if o.Kind() == "identifier" {
-			if e, owner := ns.lookup(f.text(o)); e != nil {
+			if e, owner := ns.object(f.text(o)); e != nil {
 				return h.receiver(f, e, owner, r, depth+1)
 			}
 		}

@@ -138,6 +138,9 @@ def test_bits():
     c = Bits(1, 0)
     c = Bits(2, 0)
     assert c.get(0) is False
+    d = Bits(3, 1)
+    d.value = 2
+    assert d.get(1)
 `
 
 func TestHarvest(t *testing.T) {
@@ -200,8 +203,10 @@ func TestHarvest(t *testing.T) {
 			{Args: []string{"1"}, Receiver: "Bits(4, 2)", Kind: KindDoctest, Pos: "recipes.py:41"},
 			{Args: []string{"0"}, Receiver: "Bits(8, value=3)", Kind: KindTest, Pos: "test_recipes.py:54"},
 			{Args: []string{"1"}, Receiver: "Bits(2)", Kind: KindTest, Pos: "test_recipes.py:55"},
+			{Args: []string{"1"}, Receiver: "Bits(3, 1)", Kind: KindTest, Pos: "test_recipes.py:62"},
 		},
-		reason: "c is bound twice, so which Bits it is depends on order: it is left out",
+		reason: "c is bound twice, so which Bits it is depends on order: it is left out; d is changed after it is built, " +
+			"but a fresh Bits(3, 1) is still a fair receiver (evidence compares base and head, it does not replay the test)",
 	}, {
 		name:  "class method on the class",
 		fn:    "Bits.parse",
@@ -220,6 +225,7 @@ func TestHarvest(t *testing.T) {
 			{Args: []string{"2"}, Kind: KindTest, Pos: "test_recipes.py:55"},
 			{Args: []string{"1", "0"}, Kind: KindTest, Pos: "test_recipes.py:57"},
 			{Args: []string{"2", "0"}, Kind: KindTest, Pos: "test_recipes.py:58"},
+			{Args: []string{"3", "1"}, Kind: KindTest, Pos: "test_recipes.py:60"},
 		},
 		reason: "__init__ is exercised by calling the class",
 	}, {
@@ -277,6 +283,28 @@ def test_param(first):
 	got := Harvest(mod, "first", []*File{tests, other}, 0)
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("(-want +got):\n%s\nreason: a local lambda, a fixture parameter and a file's own def of the name are other functions", diff)
+	}
+}
+
+func TestHarvestSetUp(t *testing.T) {
+	mod := mustParse(t, "recipes.py", recipes)
+	tests := mustParse(t, "test_bits.py", `import unittest
+from recipes import Bits
+
+class BitsTest(unittest.TestCase):
+    def setUp(self):
+        self.b = Bits(4, 5)
+        self.c = Bits(1)
+        self.c = Bits(2)
+
+    def test_get(self):
+        self.assertTrue(self.b.get(2))
+        self.assertFalse(self.c.get(0))
+`)
+	want := []Input{{Args: []string{"2"}, Receiver: "Bits(4, 5)", Kind: KindTest, Pos: "test_bits.py:11"}}
+	got := Harvest(mod, "Bits.get", []*File{tests}, 0)
+	if diff := cmp.Diff(want[0], got[len(got)-1]); diff != "" || len(got) != 2 {
+		t.Errorf("last input (-want +got):\n%s\ngot %d inputs, want the doctest's and this one\nreason: self.c is bound twice in setUp", diff, len(got))
 	}
 }
 

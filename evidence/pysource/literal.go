@@ -57,7 +57,39 @@ type names struct {
 	consts  map[string]*sitter.Node
 	bound   map[string]bool
 	imports map[string]string // local name -> import statement
+	// fixtures are the attributes a test class's setUp binds once
+	// (self.b = Bits(4)), for the receivers of its tests.
+	fixtures map[string]*sitter.Node
+	// objects are names bound once and then mutated (x = Cls(); x.pop()):
+	// not literals, but a fresh Cls() is still a fair receiver.
+	objects map[string]*sitter.Node
 	outer   *names
+}
+
+// object returns what a name was bound to once, mutated or not.
+func (ns *names) object(name string) (*sitter.Node, *names) {
+	for s := ns; s != nil; s = s.outer {
+		if n := s.consts[name]; n != nil {
+			return n, s
+		}
+		if n := s.objects[name]; n != nil {
+			return n, s
+		}
+		if s.bound[name] {
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// fixture returns the expression self.name was bound to in setUp.
+func (ns *names) fixture(name string) (*sitter.Node, *names) {
+	for s := ns; s != nil; s = s.outer {
+		if s.fixtures != nil {
+			return s.fixtures[name], s
+		}
+	}
+	return nil, nil
 }
 
 // lookup returns the expression a name was bound to once, and the scope it
@@ -240,12 +272,18 @@ func collectBindings(f *File, scope *sitter.Node, ns *names) {
 	}
 	walk(scope, true)
 	for name, c := range count {
-		if c != 1 || mutated[name] {
+		if c != 1 {
 			delete(ns.consts, name)
 			ns.bound[name] = true
 		}
 	}
 	for name := range mutated {
+		if e := ns.consts[name]; e != nil && count[name] == 1 {
+			if ns.objects == nil {
+				ns.objects = map[string]*sitter.Node{}
+			}
+			ns.objects[name] = e
+		}
 		delete(ns.consts, name)
 		ns.bound[name] = true
 	}
