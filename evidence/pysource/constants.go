@@ -35,7 +35,7 @@ func Constants(module *File, fn string) ([]Constant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("constants: %w", err)
 	}
-	c := &constants{f: module, seen: map[string]bool{}, names: fileNames(module), out: []Constant{}}
+	c := &constants{f: module, seen: map[string]bool{}, names: module.moduleNames(), out: []Constant{}}
 	body := d.fn.ChildByFieldName("body")
 	if body == nil {
 		return c.out, nil

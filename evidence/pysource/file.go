@@ -24,8 +24,12 @@ type File struct {
 	root *sitter.Node
 	// err is the first syntax error, nil when the file parses cleanly.
 	err error
-	// imported caches importedNames.
+	// imported caches importedNames, names fileNames, and scopes the
+	// scopes of functions and classes by start byte: a File serves many
+	// calls of Harvest.
 	imported map[string]bool
+	names    *names
+	scopes   map[uint]*names
 }
 
 var (

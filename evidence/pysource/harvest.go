@@ -1,6 +1,7 @@
 package pysource
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 
@@ -153,13 +154,13 @@ func (h *harvester) doctest(module *File, s *sitter.Node) {
 		return
 	}
 	defer snip.Close()
-	ns := fileNames(snip)
+	ns := snip.moduleNames()
 	h.walk(snip, snip.root, ns, []map[string]string{nil}, KindDoctest, lines)
 }
 
 // file harvests one test file.
 func (h *harvester) file(t *File) {
-	h.walk(t, t.root, fileNames(t), []map[string]string{nil}, KindTest, nil)
+	h.walk(t, t.root, t.moduleNames(), []map[string]string{nil}, KindTest, nil)
 }
 
 // walk finds the calls under n. rows are the bindings of the enclosing
@@ -167,6 +168,11 @@ func (h *harvester) file(t *File) {
 // once per row.
 func (h *harvester) walk(f *File, n *sitter.Node, ns *names, rows []map[string]string, kind string, lines []int) {
 	if h.full() {
+		return
+	}
+	// Most of a test file never names the function: skip those parts
+	// before reading their scopes.
+	if !bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.name)) && !(h.name == "__init__" && bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.cls))) {
 		return
 	}
 	switch n.Kind() {
@@ -191,7 +197,15 @@ func (h *harvester) walk(f *File, n *sitter.Node, ns *names, rows []map[string]s
 		return
 	case "class_definition":
 		if b := n.ChildByFieldName("body"); b != nil {
-			h.walk(f, b, classScope(f, b, ns), rows, kind, lines)
+			cs := f.scopes[b.StartByte()]
+			if cs == nil || cs.outer != ns {
+				cs = classScope(f, b, ns)
+				if f.scopes == nil {
+					f.scopes = map[uint]*names{}
+				}
+				f.scopes[b.StartByte()] = cs
+			}
+			h.walk(f, b, cs, rows, kind, lines)
 		}
 		return
 	case "for_statement":
@@ -214,6 +228,18 @@ func (h *harvester) walk(f *File, n *sitter.Node, ns *names, rows []map[string]s
 }
 
 func (h *harvester) scope(f *File, def *sitter.Node, outer *names) *names {
+	if ns := f.scopes[def.StartByte()]; ns != nil && ns.outer == outer {
+		return ns
+	}
+	ns := h.newScope(f, def, outer)
+	if f.scopes == nil {
+		f.scopes = map[uint]*names{}
+	}
+	f.scopes[def.StartByte()] = ns
+	return ns
+}
+
+func (h *harvester) newScope(f *File, def *sitter.Node, outer *names) *names {
 	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}, outer: outer}
 	if ps := def.ChildByFieldName("parameters"); ps != nil {
 		for i := uint(0); i < ps.NamedChildCount(); i++ {

@@ -239,6 +239,10 @@ func TestHarvest(t *testing.T) {
 			if diff := cmp.Diff(c.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("Harvest(%s) (-want +got):\n%s\nreason: %s", c.fn, diff, c.reason)
 			}
+			// The files cache their scopes: a second call must agree.
+			if diff := cmp.Diff(got, Harvest(mod, c.fn, c.tests, c.limit), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("Harvest(%s) again (-first +second):\n%s", c.fn, diff)
+			}
 		})
 	}
 }

@@ -392,7 +392,7 @@ func defaultGuess(f *File, n *sitter.Node) Guess {
 		g = Guess{Kind: KindCallable} // key=bool, factory=list
 	}
 	if g.Kind == "" && n.Kind() == "identifier" {
-		if e, _ := fileNames(f).lookup(f.text(n)); e != nil {
+		if e, _ := f.moduleNames().lookup(f.text(n)); e != nil {
 			g = literalGuess(f, e, 0)
 			if g.Kind == KindObject && g.Class == "object" {
 				g = Guess{Kind: KindAny} // a sentinel: _marker = object()

@@ -129,6 +129,14 @@ func (ns *names) importOf(name string) (string, bool) {
 	return "", false
 }
 
+// moduleNames returns the file's module-level names, read once.
+func (f *File) moduleNames() *names {
+	if f.names == nil {
+		f.names = fileNames(f)
+	}
+	return f.names
+}
+
 // fileNames collects the module-level names of a file and its standard
 // imports.
 func fileNames(f *File) *names {
