@@ -85,7 +85,8 @@ func (f *File) Close() {
 		return
 	}
 	f.tree.Close()
-	f.tree, f.root = nil, nil
+	// The caches hold nodes of the tree: they go with it.
+	f.tree, f.root, f.names, f.scopes, f.imported = nil, nil, nil, nil, nil
 	runtime.SetFinalizer(f, nil)
 }
 

@@ -1,6 +1,7 @@
 package pysource
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -321,5 +322,21 @@ func TestHarvestSyntaxError(t *testing.T) {
 	want := []Input{{Args: []string{"1"}, Kind: KindTest, Pos: "test_x.py:2"}}
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("(-want +got):\n%s\nreason: a broken test elsewhere in the file does not hide a good one", diff)
+	}
+}
+
+func TestClosed(t *testing.T) {
+	mod := mustParse(t, "recipes.py", recipes)
+	tests := mustParse(t, "test_recipes.py", recipesTests)
+	if len(Harvest(mod, "take", []*File{tests}, 0)) == 0 {
+		t.Fatal("no inputs before Close")
+	}
+	mod.Close()
+	tests.Close()
+	if got := Harvest(mod, "take", []*File{tests}, 0); len(got) != 0 {
+		t.Errorf("Harvest after Close = %v, want none", got)
+	}
+	if _, err := InferTypes(mod, "take", tests); !errors.Is(err, ErrNoFunction) {
+		t.Errorf("InferTypes after Close: %v, want ErrNoFunction", err)
 	}
 }
