@@ -118,6 +118,12 @@ class TakeTests(unittest.TestCase):
         assert take(1, map(operator.neg, [1])) == [-1]
         assert take(1, (c for c in 'ab')) == ['a']
 
+    def test_shared(self):
+        it = iter('abc')
+        take(2, [it, it])
+        xs = [1, 2]
+        take(1, [xs, xs])
+
     def test_splat(self):
         args = (1, 'a')
         take(*args)
@@ -171,11 +177,12 @@ func TestHarvest(t *testing.T) {
 			{Args: []string{"2", "map(lambda x: x * 2, [1, 2])"}, Kind: KindTest, Pos: "test_recipes.py:35"},
 			{Args: []string{"1", "map(operator.neg, [1])"}, Imports: []string{"import operator"}, Kind: KindTest, Pos: "test_recipes.py:36"},
 			{Args: []string{"1", "(c for c in 'ab')"}, Kind: KindTest, Pos: "test_recipes.py:37"},
-			{Args: []string{"0", "'ab'"}, Kind: KindParametrize, Pos: "test_recipes.py:45"},
-			{Args: []string{"1", "[None]"}, Kind: KindParametrize, Pos: "test_recipes.py:45"},
-			{Args: []string{"5", "'x'"}, Kind: KindParametrize, Pos: "test_recipes.py:45"},
+			{Args: []string{"1", "[[1, 2], [1, 2]]"}, Kind: KindTest, Pos: "test_recipes.py:43"},
+			{Args: []string{"0", "'ab'"}, Kind: KindParametrize, Pos: "test_recipes.py:51"},
+			{Args: []string{"1", "[None]"}, Kind: KindParametrize, Pos: "test_recipes.py:51"},
+			{Args: []string{"5", "'x'"}, Kind: KindParametrize, Pos: "test_recipes.py:51"},
 		},
-		reason: "a name bound once to a literal is substituted (xs, data); a mutated list, an unknown object, a global and a splat are not literal-ish; (2, 'abc') from the CASES loop duplicates the module doctest and is dropped",
+		reason: "a name bound once to a literal is substituted (xs, data); a mutated list, an unknown object, a global, a splat and one iterator passed twice are not literal-ish; (2, 'abc') from the CASES loop duplicates the module doctest and is dropped",
 	}, {
 		name:   "limit",
 		fn:     "take",
@@ -190,10 +197,10 @@ func TestHarvest(t *testing.T) {
 		want: []Input{
 			{Args: []string{"'ABCDEFG'", "3", "'x'"}, Kind: KindDoctest, Pos: "recipes.py:28"},
 			{Args: []string{"[1, 2, 3]", "2"}, Kind: KindDoctest, Pos: "recipes.py:30"},
-			{Args: []string{"'abc'", "1", "'-'"}, Kind: KindParametrize, Pos: "test_recipes.py:50"},
-			{Args: []string{"'abc'", "1", "None"}, Kind: KindParametrize, Pos: "test_recipes.py:50"},
-			{Args: []string{"'abc'", "2", "'-'"}, Kind: KindParametrize, Pos: "test_recipes.py:50"},
-			{Args: []string{"'abc'", "2", "None"}, Kind: KindParametrize, Pos: "test_recipes.py:50"},
+			{Args: []string{"'abc'", "1", "'-'"}, Kind: KindParametrize, Pos: "test_recipes.py:56"},
+			{Args: []string{"'abc'", "1", "None"}, Kind: KindParametrize, Pos: "test_recipes.py:56"},
+			{Args: []string{"'abc'", "2", "'-'"}, Kind: KindParametrize, Pos: "test_recipes.py:56"},
+			{Args: []string{"'abc'", "2", "None"}, Kind: KindParametrize, Pos: "test_recipes.py:56"},
 		},
 		reason: "a `...` continuation joins its example; two parametrize decorators multiply",
 	}, {
@@ -202,9 +209,9 @@ func TestHarvest(t *testing.T) {
 		tests: []*File{tests},
 		want: []Input{
 			{Args: []string{"1"}, Receiver: "Bits(4, 2)", Kind: KindDoctest, Pos: "recipes.py:41"},
-			{Args: []string{"0"}, Receiver: "Bits(8, value=3)", Kind: KindTest, Pos: "test_recipes.py:54"},
-			{Args: []string{"1"}, Receiver: "Bits(2)", Kind: KindTest, Pos: "test_recipes.py:55"},
-			{Args: []string{"1"}, Receiver: "Bits(3, 1)", Kind: KindTest, Pos: "test_recipes.py:62"},
+			{Args: []string{"0"}, Receiver: "Bits(8, value=3)", Kind: KindTest, Pos: "test_recipes.py:60"},
+			{Args: []string{"1"}, Receiver: "Bits(2)", Kind: KindTest, Pos: "test_recipes.py:61"},
+			{Args: []string{"1"}, Receiver: "Bits(3, 1)", Kind: KindTest, Pos: "test_recipes.py:68"},
 		},
 		reason: "c is bound twice, so which Bits it is depends on order: it is left out; d is changed after it is built, " +
 			"but a fresh Bits(3, 1) is still a fair receiver (evidence compares base and head, it does not replay the test)",
@@ -214,7 +221,7 @@ func TestHarvest(t *testing.T) {
 		tests: []*File{tests},
 		want: []Input{
 			{Args: []string{"'0101'"}, Receiver: "Bits", Kind: KindDoctest, Pos: "recipes.py:55"},
-			{Args: []string{"'11'"}, Receiver: "Bits", Kind: KindTest, Pos: "test_recipes.py:56"},
+			{Args: []string{"'11'"}, Receiver: "Bits", Kind: KindTest, Pos: "test_recipes.py:62"},
 		},
 	}, {
 		name:  "constructor",
@@ -222,11 +229,11 @@ func TestHarvest(t *testing.T) {
 		tests: []*File{tests},
 		want: []Input{
 			{Args: []string{"4", "2"}, Kind: KindDoctest, Pos: "recipes.py:40"},
-			{Args: []string{"8"}, Kwargs: map[string]string{"value": "3"}, Kind: KindTest, Pos: "test_recipes.py:53"},
-			{Args: []string{"2"}, Kind: KindTest, Pos: "test_recipes.py:55"},
-			{Args: []string{"1", "0"}, Kind: KindTest, Pos: "test_recipes.py:57"},
-			{Args: []string{"2", "0"}, Kind: KindTest, Pos: "test_recipes.py:58"},
-			{Args: []string{"3", "1"}, Kind: KindTest, Pos: "test_recipes.py:60"},
+			{Args: []string{"8"}, Kwargs: map[string]string{"value": "3"}, Kind: KindTest, Pos: "test_recipes.py:59"},
+			{Args: []string{"2"}, Kind: KindTest, Pos: "test_recipes.py:61"},
+			{Args: []string{"1", "0"}, Kind: KindTest, Pos: "test_recipes.py:63"},
+			{Args: []string{"2", "0"}, Kind: KindTest, Pos: "test_recipes.py:64"},
+			{Args: []string{"3", "1"}, Kind: KindTest, Pos: "test_recipes.py:66"},
 		},
 		reason: "__init__ is exercised by calling the class",
 	}, {

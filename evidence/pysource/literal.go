@@ -384,6 +384,11 @@ func (r *resolver) check(ns *names, n *sitter.Node, local map[string]bool, depth
 		}
 		if e, owner := ns.lookup(name); e != nil && owner.f == r.ns.f {
 			if text, ok := r.work.done[e.StartByte()]; ok {
+				// it = iter(xs); f(it, it) passes one iterator twice:
+				// two copies of iter(xs) would be another input.
+				if k := e.Kind(); k == "call" || k == "generator_expression" {
+					return false
+				}
 				r.repl[n.StartByte()] = text
 				return true
 			}
