@@ -303,6 +303,12 @@ func useFact(f *File, id *sitter.Node, name string) (fact, bool) {
 		fa := fact{kind: KindIterable, text: "for ... in " + name}
 		if l := p.ChildByFieldName("left"); l != nil {
 			switch l.Kind() {
+			case "identifier":
+				// for c in s: c.isdigit() says what the elements are.
+				if e := loopElem(f, p, f.text(l)); e.Known() {
+					fa.elem = &e
+					fa.text = "for " + f.text(l) + " in " + name + " (" + e.Text + ")"
+				}
 			case "pattern_list", "tuple_pattern", "list_pattern":
 				e := Guess{Kind: KindTuple}
 				for i := uint(0); i < l.NamedChildCount(); i++ {
@@ -553,4 +559,32 @@ func contains(xs []string, x string) bool {
 func isClassName(s string) bool {
 	s = s[strings.LastIndex(s, ".")+1:]
 	return s != "" && s[0] >= 'A' && s[0] <= 'Z'
+}
+
+// loopElem guesses the loop variable's type from how the loop's body (or
+// the rest of a comprehension) uses it.
+func loopElem(f *File, loop *sitter.Node, v string) Guess {
+	scope := loop.ChildByFieldName("body")
+	if loop.Kind() == "for_in_clause" {
+		scope = loop.Parent()
+	}
+	if scope == nil {
+		return Guess{}
+	}
+	cut := rebound(f, scope, v)
+	if loop.Kind() == "for_in_clause" {
+		cut = ^uint(0)
+	}
+	var facts []fact
+	uses(f, scope, v, cut, func(id *sitter.Node) {
+		if id.StartByte() >= loop.StartByte() && id.EndByte() <= loop.EndByte() && loop.Kind() == "for_in_clause" {
+			return // the clause's own target and iterable
+		}
+		if fa, ok := useFact(f, id, v); ok && fa.call == nil {
+			facts = append(facts, fa)
+		}
+	})
+	g := joinFacts(facts)
+	g.Nullable = false // a test of one element is not the parameter's
+	return g
 }

@@ -78,6 +78,16 @@ def used(pairs, s, seq, d, fn, it, n, words, total, flag, mixed, opt=None):
     if opt is None:
         opt = []
 
+def elements(words, rows, nums):
+    for w in words:
+        if w.startswith('#'):
+            continue
+    lengths = [len(r) for r in rows]
+    for x in nums:
+        x = str(x)
+        x.split()
+    return lengths
+
 def rebinding(iterable, width=DEFAULT_WIDTH, sentinel=_marker):
     iterable = iter(iterable)
     next(iterable)
@@ -174,6 +184,11 @@ func TestInferTypes(t *testing.T) {
 			"mixed": "str | bytes | int from body", "opt": "? from ",
 		},
 		reason: "len(seq) and seq[0] make a sequence; n + 1 is a number and the name n makes it an int; isinstance branches make a union; opt = [] after the None test is another value",
+	}, {
+		name:   "elements from loop bodies",
+		fn:     "elements",
+		want:   map[string]string{"words": "iterable[str] from body", "rows": "iterable[sized] from body", "nums": "iterable[int] from body+name"},
+		reason: "w.startswith says the words are str; len(r) in the comprehension says the rows are sized; x is rebound before x.split(), so it says nothing of nums: the loop makes nums an iterable, whose elements its name suggests",
 	}, {
 		name:   "rebinding and defaults",
 		fn:     "rebinding",
