@@ -212,8 +212,11 @@ func (c *constants) comparison(n *sitter.Node) {
 func isMessageCall(callee string) bool {
 	short := callee[strings.LastIndex(callee, ".")+1:]
 	switch short {
-	case "warn", "debug", "info", "warning", "error", "exception", "critical", "print", "log":
-		return short != "log" || strings.Contains(callee, "log") && !strings.HasPrefix(callee, "math")
+	case "warn", "debug", "info", "warning", "error", "exception", "critical", "print":
+		return true
+	case "log":
+		// logger.log(level, msg), not math.log(x, 2).
+		return strings.Contains(strings.ToLower(callee[:len(callee)-len(short)]), "log")
 	}
 	return false
 }

@@ -32,6 +32,10 @@ def wrap(text, width=70, placeholder=' [...]'):
     assert width != -1, "width must not be -1"
     sep = "\n"
     return sep.join(chunks(text, width - 1, f"{placeholder}"))
+
+def bits(n):
+    log.log(20, "bits of %d", n)
+    return math.log(n, 2)
 `
 
 func TestConstants(t *testing.T) {
@@ -54,6 +58,13 @@ func TestConstants(t *testing.T) {
 		t.Errorf("Constants(wrap) (-want +got):\n%s\nreason: %s", diff,
 			"the docstring, the raise and assert messages, warnings and logging arguments, msg (raised) and the f-string are skipped; "+
 				"0 < width < MAX_WIDTH is read as two comparisons of width, and MAX_WIDTH as its value")
+	}
+	got, err = Constants(mod, "bits")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]Constant{{Value: "2", Kind: KindInt, Line: 28}}, got); diff != "" {
+		t.Errorf("Constants(bits) (-want +got):\n%s\nreason: log.log's arguments are a message, math.log's are values", diff)
 	}
 	if _, err := Constants(mod, "nope"); !errors.Is(err, ErrNoFunction) {
 		t.Errorf("Constants(nope) = %v, want ErrNoFunction", err)

@@ -3,6 +3,7 @@ package pysource
 import (
 	"bytes"
 	"sort"
+	"strconv"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -349,28 +350,7 @@ func pos(f *File, n *sitter.Node, lines []int) string {
 	if lines != nil && l-1 < len(lines) {
 		l = lines[l-1]
 	}
-	return f.Path + ":" + itoa(l)
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var b [20]byte
-	p := len(b)
-	neg := i < 0
-	if neg {
-		i = -i
-	}
-	for ; i > 0; i /= 10 {
-		p--
-		b[p] = byte('0' + i%10)
-	}
-	if neg {
-		p--
-		b[p] = '-'
-	}
-	return string(b[p:])
+	return f.Path + ":" + strconv.Itoa(l)
 }
 
 func (h *harvester) arguments(f *File, args *sitter.Node, r *resolver, in *Input) bool {
