@@ -382,6 +382,7 @@ func (p *run) check() (int, error) {
 	res, err := validate.CheckPaths(validate.CheckFiles{
 		Register: p.path(RegisterFile), Partitions: p.path(PartitionsFile),
 		Freezes: p.path(gate.DefaultFreezesPath), Head: p.res.Head,
+		MergeBase: p.res.MergeBase, DescendsFrom: p.descendsFrom,
 	})
 	if err != nil {
 		return 0, err
@@ -391,6 +392,12 @@ func (p *run) check() (int, error) {
 		p.stop(StageCheck, VerdictCheck, 1, "fix what premise check reports: "+res.Findings[0].String())
 	}
 	return len(res.Table.Rows), nil
+}
+
+// descendsFrom reports whether the head is commit or descends from it.
+func (p *run) descendsFrom(commit string) bool {
+	_, err := git.At(p.repoDir()).Run(context.Background(), "merge-base", "--is-ancestor", commit, p.res.Head)
+	return err == nil
 }
 
 // reject is the must-reject stage (reject.RunCorpus), before the gate as

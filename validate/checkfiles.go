@@ -16,6 +16,10 @@ type CheckFiles struct {
 	// for it (a git process a repository without freezes need not start).
 	Head   string
 	HeadOf func() string
+	// MergeBase and DescendsFrom identify the change being checked, so a
+	// register drafted for another change fails (CheckInput).
+	MergeBase    string
+	DescendsFrom func(commit string) bool
 }
 
 // CheckResult is the register check's outcome with the files it read.
@@ -59,7 +63,7 @@ func CheckPaths(files CheckFiles) (*CheckResult, error) {
 		head = files.HeadOf()
 	}
 	in := &CheckInput{Register: reg, RegisterFile: files.Register, Table: tb, TableFile: files.Partitions,
-		FrozenFile: files.Freezes, CurrentHead: head}
+		FrozenFile: files.Freezes, CurrentHead: head, CurrentMergeBase: files.MergeBase, DescendsFrom: files.DescendsFrom}
 	hashes := make([]string, 0, len(fz))
 	for h := range fz {
 		hashes = append(hashes, h)

@@ -23,6 +23,9 @@ type checkOptions struct {
 	// Head is the commit being checked; "" asks git for HEAD of the
 	// register's repository.
 	Head string
+	// Base names the change's base (default origin/HEAD, main or master),
+	// so a register drafted for another change fails.
+	Base string
 	JSON bool
 	Out  io.Writer
 	Err  io.Writer
@@ -65,6 +68,7 @@ Each finding reads file:line: what is wrong and what to do:
 	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table")
 	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the frozen rows (a missing file is none)")
 	f.StringVar(&opts.Head, "head", "", "the commit being checked, for freezes (default: git rev-parse HEAD)")
+	f.StringVar(&opts.Base, "base", "", "the change's base `REV`, to check that the register was drafted for this change (default origin/HEAD, else main, else master)")
 	f.BoolVar(&opts.JSON, "json", false, "print JSON")
 	return c
 }
@@ -85,10 +89,12 @@ type jsonCheck struct {
 
 // runCheck runs the register-check stage and reports it.
 func runCheck(ctx context.Context, opts checkOptions) error {
-	res, err := validate.CheckPaths(validate.CheckFiles{
+	files := validate.CheckFiles{
 		Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes, Head: opts.Head,
 		HeadOf: func() string { return currentHead(ctx, filepath.Dir(opts.Register)) },
-	})
+	}
+	files.MergeBase, files.DescendsFrom = changeOf(ctx, filepath.Dir(opts.Register), opts.Base, opts.Head)
+	res, err := validate.CheckPaths(files)
 	var le *validate.LoadError
 	if errors.As(err, &le) {
 		for _, p := range le.Problems {
@@ -117,6 +123,33 @@ func runCheck(ctx context.Context, opts checkOptions) error {
 		return verdict(exitFailed)
 	}
 	return nil
+}
+
+// changeOf identifies the change being checked in the repository holding
+// dir: its merge-base, and whether a commit is its head or an ancestor of
+// it. Outside a repository, or without a base to measure against, both are
+// unknown and the register check cannot tell one change from another.
+func changeOf(ctx context.Context, dir, base, head string) (string, func(string) bool) {
+	repo, err := git.Open(ctx, dir)
+	if err != nil {
+		return "", nil
+	}
+	if head == "" {
+		head = "HEAD"
+	}
+	if base == "" {
+		if base, err = repo.DefaultBase(ctx); err != nil {
+			return "", nil
+		}
+	}
+	mb, err := repo.MergeBase(ctx, base, head)
+	if err != nil {
+		return "", nil
+	}
+	return mb, func(c string) bool {
+		_, err := repo.Run(ctx, "merge-base", "--is-ancestor", c, head)
+		return err == nil
+	}
 }
 
 // currentHead is HEAD of the repository holding dir, or "" outside one.
