@@ -36,7 +36,10 @@ type TimeoutError struct {
 }
 
 func (e *TimeoutError) Error() string {
-	return fmt.Sprintf("%s: another premise process has held its lock (%s) for %v; wait for it to finish, or remove the lock file if no premise is running", e.File, e.Lock, e.Wait.Round(time.Millisecond))
+	// A flock dies with its process, so a wait that runs out means a live
+	// holder: removing the lock file would let two writers in, and is not
+	// suggested.
+	return fmt.Sprintf("%s: another process has held its lock (%s) for %v; let it finish, then run premise again", e.File, e.Lock, e.Wait.Round(time.Millisecond))
 }
 
 // Lock is a held lock; Unlock releases it.

@@ -3,7 +3,9 @@ package filelock
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -108,4 +110,47 @@ func TestCancelled(t *testing.T) {
 	if _, err := Acquire(ctx, path, 10*time.Second); !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
+}
+
+// TestHolderKilled: a process killed while holding the lock (SIGKILL, no
+// Unlock) leaves its lock file behind but not its lock: the next premise
+// gets it at once.
+func TestHolderKilled(t *testing.T) {
+	if p := os.Getenv("FILELOCK_HOLD"); p != "" {
+		if _, err := Acquire(context.Background(), p, 0); err != nil {
+			os.Exit(2)
+		}
+		os.Stdout.WriteString("held\n")
+		time.Sleep(time.Minute)
+		os.Exit(0)
+	}
+	path := filepath.Join(t.TempDir(), "assumptions.yaml")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHolderKilled$")
+	cmd.Env = append(os.Environ(), "FILELOCK_HOLD="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 5)
+	if _, err := io.ReadFull(out, buf); err != nil || string(buf) != "held\n" {
+		cmd.Process.Kill()
+		t.Fatalf("helper: %q %v", buf, err)
+	}
+	if _, err := Acquire(context.Background(), path, 50*time.Millisecond); err == nil {
+		t.Error("the lock was free while another process held it")
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	lp, _ := Path(path)
+	if _, err := os.Stat(lp); err != nil {
+		t.Fatalf("the killed holder's lock file is gone (%v); this test wants it left behind", err)
+	}
+	l, err := Acquire(context.Background(), path, 2*time.Second)
+	if err != nil {
+		t.Fatalf("after the holder was killed: %v", err)
+	}
+	l.Unlock()
 }
