@@ -482,7 +482,7 @@ var (
 	redactAuth   = regexp.MustCompile(`(?i)\b(bearer|basic|token)(\s+|%20|\+)[A-Za-z0-9._~+/=*-]{4,}`)
 	redactSK     = regexp.MustCompile(`\b(sk|rk|pk)-[A-Za-z0-9_*-]{6,}`)
 	redactURLs   = regexp.MustCompile(`(://)[^/\s@]+@`)
-	redactFields = regexp.MustCompile(`(?i)\b((?:x-)?api[_-]?key|authorization|access[_-]?token|secret|password)("?\s*[:=]\s*"?)[^\s"'&,;}]+`)
+	redactFields = regexp.MustCompile(`(?i)\b((?:x-)?api[_-]?key|authorization|access[_-]?token|secret|password)("?\s*[:=]\s*"?)((?:bearer|basic|token)\s+)?[^\s"'&,;}]+`)
 )
 
 // scrub removes secrets from text before it is printed, logged or wrapped
@@ -496,7 +496,7 @@ func (o *OpenAI) scrub(s string) string {
 	s = redactAuth.ReplaceAllString(s, "${1} [redacted]")
 	s = redactSK.ReplaceAllString(s, "${1}-[redacted]")
 	s = redactURLs.ReplaceAllString(s, "${1}[redacted]@")
-	s = redactFields.ReplaceAllString(s, "${1}${2}[redacted]")
+	s = redactFields.ReplaceAllString(s, "${1}${2}${3}[redacted]")
 	return s
 }
 

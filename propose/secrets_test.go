@@ -113,3 +113,23 @@ func TestOversizedReplyRefused(t *testing.T) {
 		})
 	}
 }
+
+func TestScrub(t *testing.T) {
+	o := &OpenAI{apiKey: "local-key-1234567"}
+	tests := []struct {
+		name, in, want, reason string
+	}{
+		{"key value anywhere", "bad key local-key-1234567 sent", "bad key [redacted] sent", "the key need not look like a token"},
+		{"bearer header", "Authorization: Bearer abc.def-123", "Authorization: Bearer [redacted]", "a 401 that quotes the header"},
+		{"sk key", "Incorrect API key provided: sk-proj-abc***wxyz.", "Incorrect API key provided: sk-[redacted].", "OpenAI's own message masks only the middle"},
+		{"URL password", "Post \"https://u:pw@host/v1\": refused", "Post \"https://[redacted]@host/v1\": refused", ""},
+		{"query field", "GET /v1?api_key=abc123&x=1", "GET /v1?api_key=[redacted]&x=1", ""},
+		{"JSON field", `{"api_key": "zzz999"}`, `{"api_key": "[redacted]"}`, ""},
+		{"plain words kept", "invalid api key; model not found", "invalid api key; model not found", "the reason a request failed must stay readable"},
+	}
+	for _, tc := range tests {
+		if got := o.scrub(tc.in); got != tc.want {
+			t.Errorf("%s: scrub(%q) = %q, want %q (%s)", tc.name, tc.in, got, tc.want, tc.reason)
+		}
+	}
+}
