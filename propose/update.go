@@ -49,9 +49,15 @@ func ReadRegister(path string) (*validate.Register, error) {
 // merges them into the register (every accepted or rejected decision and
 // note kept; rows the diff no longer supports marked stale) and writes it
 // atomically. Nothing is written when the proposer fails.
+//
+// The draft is made without the register's lock, since a model may take
+// tens of seconds; the merge and the write hold it, and the merge is into
+// the register as it is then, re-read under the lock, so an accept or reject
+// made while the model was asked is kept (issue 14, part 6).
 func Update(ctx context.Context, cfg UpdateConfig) (*UpdateResult, error) {
-	existing, err := ReadRegister(cfg.Register)
-	if err != nil {
+	// Read first so that a broken register stops the run before any model
+	// request is spent; what is merged into is read again under the lock.
+	if _, err := ReadRegister(cfg.Register); err != nil {
 		return nil, err
 	}
 	p := cfg.Proposer
@@ -66,11 +72,17 @@ func Update(ctx context.Context, cfg UpdateConfig) (*UpdateResult, error) {
 		draft.Findings = []Finding{}
 	}
 	prov := ProvenanceOf(p, cfg.Diff)
-	reg, stats := validate.Merge(existing, draft.Kept, prov, validate.NewIndex(cfg.Diff))
-	if reg.PatchRef == "" {
-		reg.PatchRef = cfg.PatchRef
-	}
-	if err := validate.SaveRegister(cfg.Register, reg); err != nil {
+	ix := validate.NewIndex(cfg.Diff)
+	var reg *validate.Register
+	var stats validate.MergeStats
+	err = validate.UpdateRegister(ctx, cfg.Register, func(now *validate.Register) (*validate.Register, error) {
+		reg, stats = validate.Merge(now, draft.Kept, prov, ix)
+		if reg.PatchRef == "" {
+			reg.PatchRef = cfg.PatchRef
+		}
+		return reg, nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	return &UpdateResult{Register: reg, Draft: draft, Merge: stats, Provenance: prov, Proposer: p.Name()}, nil

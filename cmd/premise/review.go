@@ -103,7 +103,7 @@ func runDecide(ctx context.Context, opts decideOptions) error {
 	for i, id := range opts.IDs {
 		ds[i] = validate.Decision{ID: id, Status: opts.Status, Note: opts.Note}
 	}
-	if err := validate.DecideFile(opts.Register, ds); err != nil {
+	if err := validate.DecideFileContext(ctx, opts.Register, ds); err != nil {
 		return err
 	}
 	if opts.JSON {
