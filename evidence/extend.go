@@ -80,25 +80,45 @@ func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
 	if cfg.Target != "" && !known {
 		return nil, fmt.Errorf("%s holds no assumption about %s (see the symbols in the file)", cfg.Register, cfg.Target)
 	}
-	tb, err := validate.LoadTable(cfg.Partitions)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		tb = &validate.Table{Version: validate.FormatVersion, Rows: []validate.Row{}}
-	case err != nil:
+	res := &ExtendResult{Register: reg, Added: []validate.Row{}, Targets: []TargetSignature{}}
+	gen := cfg.Generator
+	if gen == nil {
+		gen = Templates{}
+	}
+	src := sources{dir: filepath.Dir(cfg.Register), prov: reg.Provenance, diff: cfg.Diff, sigs: map[string]map[string]*Signature{}}
+	// The table is read, extended and written under its lock, so rows a
+	// human adds meanwhile are kept.
+	err = validate.UpdateTable(ctx, cfg.Partitions, func(tb *validate.Table) (*validate.Table, error) {
+		if tb == nil {
+			tb = &validate.Table{Version: validate.FormatVersion, Rows: []validate.Row{}}
+		}
+		res.Table, res.Kept = tb, len(tb.Rows)
+		res.Added, res.Targets = []validate.Row{}, []TargetSignature{}
+		if err := extend(ctx, res, order, bySymbol, gen, &src, cfg.Partitions); err != nil {
+			return nil, err
+		}
+		if len(res.Added) > 0 || res.Kept == 0 {
+			res.Written = true
+			return tb, nil
+		}
+		return nil, nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	res := &ExtendResult{Register: reg, Table: tb, Kept: len(tb.Rows), Added: []validate.Row{}, Targets: []TargetSignature{}}
+	return res, nil
+}
+
+// extend adds to res.Table the rows for every accepted assumption no row
+// cites yet.
+func extend(ctx context.Context, res *ExtendResult, order []string, bySymbol map[string][]validate.Item, gen Generator, src *sources, path string) error {
+	tb := res.Table
 	covered := map[string]bool{}
 	for _, r := range tb.Rows {
 		for _, id := range r.AssumptionIDs {
 			covered[id] = true
 		}
 	}
-	gen := cfg.Generator
-	if gen == nil {
-		gen = Templates{}
-	}
-	src := sources{dir: filepath.Dir(cfg.Register), prov: reg.Provenance, diff: cfg.Diff, sigs: map[string]map[string]*Signature{}}
 	for _, sym := range order {
 		items := uncovered(bySymbol[sym], covered)
 		if len(items) == 0 {
@@ -116,11 +136,11 @@ func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
 		case tb.Language == "" && tb.Target == sym:
 			tb.Language = lang
 		case tb.Language != "" && lang != "" && lang != tb.Language:
-			return nil, fmt.Errorf("%s: accepted assumptions span %s and %s targets; keep one partitions file per language (premise partitions --target)", cfg.Partitions, tb.Language, lang)
+			return fmt.Errorf("%s: accepted assumptions span %s and %s targets; keep one partitions file per language (premise partitions --target)", path, tb.Language, lang)
 		}
 		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items})
 		if err != nil {
-			return nil, fmt.Errorf("generate rows for %s: %w", sym, err)
+			return fmt.Errorf("generate rows for %s: %w", sym, err)
 		}
 		for i := range rows {
 			if sym != tb.Target {
@@ -129,13 +149,7 @@ func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
 		}
 		res.Added = append(res.Added, Merge(tb, rows)...)
 	}
-	if len(res.Added) > 0 || res.Kept == 0 {
-		if err := validate.SaveTable(cfg.Partitions, tb); err != nil {
-			return nil, err
-		}
-		res.Written = true
-	}
-	return res, nil
+	return nil
 }
 
 // uncovered are the items no existing row cites: a table a human edited is

@@ -52,8 +52,9 @@ type OpenAI struct {
 	// an error, never read whole. Zero is DefaultMaxReply.
 	MaxReply int64
 
-	apiKey string
-	client chatAPI
+	apiKey     string
+	client     chatAPI
+	clientOnce sync.Once // chunks run concurrently; the client is built once
 
 	mu     sync.Mutex
 	format int // index into formats: the richest response_format the endpoint accepted so far
@@ -97,17 +98,19 @@ func NewOpenAI(cfg Config, apiKey string) (*OpenAI, error) {
 func (o *OpenAI) Name() string { return o.Config.Model }
 
 func (o *OpenAI) api() chatAPI {
-	if o.client != nil {
-		return o.client
-	}
-	hc := o.HTTP
-	if hc == nil {
-		hc = &http.Client{Timeout: o.Config.Timeout}
-	}
-	oc := openai.DefaultConfig(o.apiKey)
-	oc.BaseURL = strings.TrimRight(o.Config.Endpoint, "/")
-	oc.HTTPClient = &retrier{o: o, hc: hc}
-	o.client = openai.NewClientWithConfig(oc)
+	o.clientOnce.Do(func() {
+		if o.client != nil {
+			return
+		}
+		hc := o.HTTP
+		if hc == nil {
+			hc = &http.Client{Timeout: o.Config.Timeout}
+		}
+		oc := openai.DefaultConfig(o.apiKey)
+		oc.BaseURL = strings.TrimRight(o.Config.Endpoint, "/")
+		oc.HTTPClient = &retrier{o: o, hc: hc}
+		o.client = openai.NewClientWithConfig(oc)
+	})
 	return o.client
 }
 
