@@ -27,7 +27,7 @@ func PythonParams(src []byte, name string) ([]Param, error) {
 		return nil, errors.New("python parser unavailable")
 	}
 	defer pyParsers.Put(p)
-	tree := parseString(p, src, nil)
+	tree := p.Parse(src, nil)
 	if tree == nil {
 		return nil, errors.New("python parser gave no tree")
 	}

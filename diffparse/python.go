@@ -98,7 +98,7 @@ func pyParse(src []byte, old *sitter.Tree) (*sitter.Tree, []Decl, error) {
 		return nil, nil, errors.New("python parser unavailable")
 	}
 	defer pyParsers.Put(p)
-	tree := parseString(p, src, old)
+	tree := p.Parse(src, old)
 	if tree == nil {
 		return nil, nil, errors.New("python parser gave no tree")
 	}
