@@ -1,9 +1,7 @@
 package diffparse
 
 import (
-	"bytes"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
@@ -94,16 +92,6 @@ func FuzzSymbols(f *testing.F) {
 			}
 		}
 		syms := changedSymbols(files[0].Hunks, decls, decls, qualifyWith("m"), qualifyWith("m"))
-		if !isGo {
-			// Parsing only the statements around the changes must give the
-			// same symbols as the whole file.
-			if rh, rb, err := (pythonFrontEnd{}).regionDecls([]byte(src), []byte(src), files[0].Hunks); err == nil {
-				got := changedSymbols(files[0].Hunks, rh, rb, qualifyWith("m"), qualifyWith("m"))
-				if diff := cmp.Diff(syms, got); diff != "" {
-					t.Fatalf("region parse differs from the whole file (-whole +regions):\n%s", diff)
-				}
-			}
-		}
 		for _, s := range syms {
 			if len(s.ChangedLines) == 0 {
 				t.Fatalf("symbol %s with no changed lines", s.Name)
@@ -161,43 +149,6 @@ func FuzzSections(f *testing.F) {
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("(-whole +by sections):\n%s", diff)
-		}
-	})
-}
-
-// FuzzHollowGo: taking out function bodies (hollowGo, for those no hunk
-// touches) changes none of the declarations go/parser finds in a file that
-// parses: names, kinds and spans are those of the full parse.
-func FuzzHollowGo(f *testing.F) {
-	for _, name := range []string{"golang.go", "load.go", "parse.go"} {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(src, uint8(2))
-	}
-	f.Add([]byte("package p\n\nfunc f() struct{ a int } { return struct{ a int }{} }\n\nvar g = func() { x() }\n\nfunc (r *T[K]) M(x interface{ M() }) (func(), error) {\n\tif x {\n\t}\n\treturn nil, nil\n}\n\nfunc asm()\n\ntype T[K any] struct{}\n"), uint8(3))
-	f.Add([]byte("package p\n//line other.go:100\nfunc f() {\n//line x.go:5\n}\nfunc g() {}\n"), uint8(1))
-	f.Fuzz(func(t *testing.T, src []byte, mod uint8) {
-		want, err := goFrontEnd{}.decls(src)
-		if err != nil {
-			return
-		}
-		m := int(mod%4) + 1
-		hollow, cuts := hollowGo(src, func(from, to int) bool { return from%m == 0 })
-		removed := 0
-		for _, c := range cuts {
-			removed += c.lines
-		}
-		if bytes.Count(hollow, []byte("\n"))+removed != bytes.Count(src, []byte("\n")) {
-			t.Fatalf("hollowing lost count of lines: %d in the file, %d left and %d taken out", bytes.Count(src, []byte("\n")), bytes.Count(hollow, []byte("\n")), removed)
-		}
-		got, _, err := goDecls(hollow, cuts)
-		if err != nil {
-			t.Fatalf("the full file parses, the hollowed one does not: %v\n%s", err, hollow)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("declarations (-full +hollowed):\n%s", diff)
 		}
 	})
 }

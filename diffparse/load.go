@@ -436,27 +436,7 @@ func (l *loader) complete(f *File) bool {
 			return false
 		}
 	}
-	if l.lazyBase(f) {
-		return true
-	}
 	return l.completeBase(f)
-}
-
-// lazyBase reports whether f's base is read only if its symbols need it:
-// premise diff keeps no sources, and a Go file or a large Python file
-// whose changes stay inside function bodies needs none of its base
-// (goKeepsShape, keepsShape).
-func (l *loader) lazyBase(f *File) bool {
-	if !l.noSources || l.patch || f.Status == "added" || f.Status == "deleted" || f.BaseSrc != nil || f.HeadSrc == nil {
-		return false
-	}
-	switch f.Language {
-	case "python":
-		return lineCount(f.HeadSrc) >= regionMinLines
-	case "go":
-		return true
-	}
-	return false
 }
 
 // completeBase reads f's base side when complete has not (see complete).
@@ -822,43 +802,11 @@ func (l *loader) symbols(f *File) {
 	}
 	var head, base []Decl
 	var herr, berr error
-	regions := false
-	// readBase returns the base, reading it if complete left it to be read
-	// on demand.
-	readBase := func() []byte {
-		if !l.completeBase(f) {
-			return nil
-		}
-		return f.BaseSrc
+	if f.HeadSrc != nil {
+		head, herr = fe.decls(f.HeadSrc)
 	}
-	if _, ok := fe.(pythonFrontEnd); ok && (l.lazyBase(f) || lineCount(f.HeadSrc) >= regionMinLines || lineCount(f.BaseSrc) >= regionMinLines) {
-		read := readBase
-		if f.Status == "added" {
-			read = nil // no base side
-		}
-		var err error
-		if head, base, _, err = regionDeclsWith(f.HeadSrc, read, f.Hunks, true); err == nil {
-			regions = true
-		} else if read != nil && f.BaseSrc == nil && !l.completeBase(f) {
-			return // the base is not to be had: f says why
-		}
-	}
-	if regions {
-		// parsed by regions
-	} else if g, ok := fe.(goFrontEnd); ok && l.lazyBase(f) {
-		head, base, herr, berr = g.declsLazy(f.HeadSrc, readBase, f.Hunks)
-		if errors.Is(berr, errNoBase) {
-			return // the base is not to be had: f says why
-		}
-	} else if pp, ok := fe.(pairParser); ok {
-		head, base, herr, berr = pp.declsPair(f.HeadSrc, f.BaseSrc, f.Hunks)
-	} else {
-		if f.HeadSrc != nil {
-			head, herr = fe.decls(f.HeadSrc)
-		}
-		if f.BaseSrc != nil && herr == nil {
-			base, berr = fe.decls(f.BaseSrc)
-		}
+	if f.BaseSrc != nil && herr == nil {
+		base, berr = fe.decls(f.BaseSrc)
 	}
 	if herr != nil {
 		f.ParseError = herr.Error()

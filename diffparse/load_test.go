@@ -297,15 +297,6 @@ func chmod(r *testRepo, p string, mode os.FileMode) {
 func checkInvariants(t *testing.T, res *Result) {
 	t.Helper()
 	for _, f := range res.Files {
-		if f.Language == "python" && f.HeadSrc != nil && f.BaseSrc != nil && f.ParseError == "" {
-			// The base is parsed by editing the head's tree; it must equal
-			// a parse from scratch.
-			_, inc, _, incErr := pythonFrontEnd{}.declsPair(f.HeadSrc, f.BaseSrc, f.Hunks)
-			fresh, freshErr := pythonFrontEnd{}.decls(f.BaseSrc)
-			if diff := cmp.Diff(fresh, inc); diff != "" || (incErr == nil) != (freshErr == nil) {
-				t.Errorf("%s: incremental base parse differs from a fresh one (-fresh +incremental):\n%s", f.Path, diff)
-			}
-		}
 		for _, s := range f.Symbols {
 			for _, l := range s.ChangedLines {
 				if l < s.Start || l > s.End {

@@ -7,11 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/premise-dev/premise/internal/git"
 )
@@ -241,68 +238,5 @@ func TestLoadSourcesAreTheBlobs(t *testing.T) {
 	r.git("checkout", "--quiet", "--force", base)
 	if got := check("base checked out"); got != want {
 		t.Errorf("another checkout changed the answer:\n%s\nwant\n%s", got, want)
-	}
-}
-
-// TestGoKeepsShape edits Go files at random (lines inserted, deleted and
-// changed, braces, strings and comments among them) and checks that
-// whenever goKeepsShape spares the base's parse, the changed symbols are
-// those a parse of the base gives; and that it does spare some.
-func TestGoKeepsShape(t *testing.T) {
-	t.Parallel()
-	rng := rand.New(rand.NewSource(5))
-	dir := t.TempDir()
-	snippets := []string{"\tx := 1", "\t}", "\tif x {", "\ts := `raw", "\t/* open", "\t// c {", "\tr := '{'", "\tf(\"}\")", "}", "func added() {", "\treturn", ""}
-	spared := 0
-	check := func(what string, base, head []byte) {
-		t.Helper()
-		f := gitDiffFiles(t, dir, base, head)
-		hd, bodies, herr := goDecls(head, nil)
-		if herr != nil || !goKeepsShape(f.Hunks, bodies) {
-			return
-		}
-		spared++
-		bd, _, berr := goDecls(base, nil)
-		if berr != nil {
-			t.Fatalf("%s: the base does not parse: %v", what, berr)
-		}
-		q := qualifyWith("m")
-		want := changedSymbols(f.Hunks, hd, bd, q, q)
-		if diff := cmp.Diff(want, changedSymbols(f.Hunks, hd, hd, q, q)); diff != "" {
-			t.Errorf("%s: sparing the base's parse changed the symbols (-parsed +spared):\n%s", what, diff)
-		}
-	}
-	// Changes inside bodies whose text around reads otherwise on the
-	// other side: two functions made one, a comment or a raw string that
-	// held a declaration.
-	check("merged", []byte("package p\n\nfunc F() {\n\ta()\n}\n\nfunc G() {\n\tb()\n}\n"), []byte("package p\n\nfunc F() {\n\ta()\n\n\tb()\n}\n"))
-	check("comment", []byte("package p\n\nfunc F() {\n\t/*\n}\n\nfunc G() {\n\t*/\n\tx()\n}\n"), []byte("package p\n\nfunc F() {\n}\n\nfunc G() {\n\tx()\n}\n"))
-	check("raw string", []byte("package p\n\nfunc F() {\n\ts := `\n}\n\nfunc G() {\n`\n\t_ = s\n}\n"), []byte("package p\n\nfunc F() {\n\ts := 1\n}\n\nfunc G() {\n\t_ = s\n}\n"))
-	check("comment closed by added lines", []byte("package p\n\nfunc F() {\n\tx()\n\t/*\n}\n\nfunc G() {\n\t*/\n\ty()\n}\n"), []byte("package p\n\nfunc F() {\n\tx()\n\t/*\n\t*/\n}\n\nfunc G() {\n\t/*\n\t*/\n\ty()\n}\n"))
-	for _, name := range []string{"golang.go", "load.go", "parse.go", "pyregions.go", "exclude.go"} {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for round := 0; round < 60; round++ {
-			lines := strings.SplitAfter(string(src), "\n")
-			for e := rng.Intn(4) + 1; e > 0; e-- {
-				at := rng.Intn(len(lines))
-				s := snippets[rng.Intn(len(snippets))] + "\n"
-				switch rng.Intn(3) {
-				case 0:
-					lines = slices.Insert(lines, at, s)
-				case 1:
-					lines = slices.Delete(lines, at, at+1)
-				default:
-					lines[at] = s
-				}
-			}
-			check(fmt.Sprintf("%s round %d", name, round), src, []byte(strings.Join(lines, "")))
-		}
-	}
-	t.Logf("%d edited files spared a base parse", spared)
-	if spared < 30 {
-		t.Errorf("only %d edited files spared a base parse", spared)
 	}
 }
