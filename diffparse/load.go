@@ -42,13 +42,9 @@ type Config struct {
 
 // Load reads the diff base...head (against the merge-base, as in seed 004,
 // Step 1) or the patch of cfg, and returns its files with hunks, both sides'
-// sources and changed symbols. File contents are git's blobs, so a dirty
-// checkout or a bare repository gives the same answer: read through one
-// `git cat-file --batch` process, or, where a blob's id proves the bytes
-// equal, from the work tree (when it has head checked out) and, for the
-// base side, by undoing the diff's hunks on the head side. git diff has
-// just inflated every one of those blobs; cat-file inflating them again
-// was a third of premise diff's time on a long range.
+// sources and changed symbols. File contents are git's blobs, read
+// through one `git cat-file --batch` process, so a dirty checkout or a
+// bare repository gives the same answer.
 //
 // Errors: a directory that is not a repository wraps git.ErrNotRepo, an
 // unknown revision git.ErrBadRev, unrelated histories git.ErrNoMergeBase, a
@@ -97,11 +93,11 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 	res := &Result{}
 	l := &loader{cat: cat, noSources: cfg.NoSources}
 	resolved := sync.OnceValue(func() error {
-		mb, top, err := resolve(ctx, repo, res, base, head)
+		mb, err := resolve(ctx, repo, res, base, head)
 		if errors.Is(err, git.ErrBadRev) {
 			return diagnose(err)
 		}
-		l.head, l.base, l.worktree = res.Head, mb, top
+		l.head, l.base = res.Head, mb
 		return err
 	})
 	go resolved()
@@ -158,28 +154,24 @@ func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string, dia
 }
 
 // resolve fills in res's base, head and merge-base commits and returns the
-// merge-base and, when the work tree has head checked out, its top
-// directory, all from one git process.
-func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string) (mb, worktree string, err error) {
+// merge-base, from one git process.
+func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string) (mb string, err error) {
 	if q, ok := repo.Resolve(ctx, base, head); ok {
 		res.Base, res.Head, res.MergeBase = q.Base, q.Head, q.MergeBase
-		if q.CheckedOut == q.Head {
-			worktree = q.Top
-		}
-		return q.MergeBase, worktree, nil
+		return q.MergeBase, nil
 	}
 	// Something is wrong or unusual: ask again one question at a time,
 	// so that the error names it (a bad name is rev-parse's, unrelated
 	// histories merge-base's).
 	shas, err := repo.RevParse(ctx, base, head)
 	if err != nil {
-		return "", "", err
+		return "", err
 	}
 	if mb, err = repo.MergeBase(ctx, shas[0], shas[1]); err != nil {
-		return "", "", err
+		return "", err
 	}
 	res.Base, res.Head, res.MergeBase = shas[0], shas[1], mb
-	return mb, "", nil
+	return mb, nil
 }
 
 // streamDiff reads git's diff as git writes it: each file is parsed, its
@@ -264,9 +256,6 @@ func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, revs []string, 
 		err = ferr
 	}
 	if err == nil {
-		err = l.err
-	}
-	if err == nil {
 		err = ctx.Err()
 	}
 	if err != nil {
@@ -337,12 +326,10 @@ func (l *loader) fetch(files []*File, seen map[string]bool) error {
 	var specs []string
 	var wants []want
 	for _, f := range files {
-		// The sides the workers can read without cat-file are left to
-		// them (see complete).
-		if f.Status != "deleted" && (l.worktree == "" || f.NewBlob == "") {
+		if f.Status != "deleted" {
 			specs, wants = append(specs, l.spec(f, true)), append(wants, want{f: f, head: true})
 		}
-		if f.Status != "added" && !derivable(f) {
+		if f.Status != "added" {
 			specs, wants = append(specs, l.spec(f, false)), append(wants, want{f: f})
 		}
 		if f.Language == "go" {
@@ -410,145 +397,6 @@ func (l *loader) missing(f *File, head bool) {
 	}
 }
 
-// derivable reports whether f's base side can be rebuilt from its head side
-// and its hunks: a text file changed in place or moved, whose base blob id
-// the index line gives, or whose contents did not change.
-func derivable(f *File) bool {
-	if f.Status == "added" || f.Status == "deleted" || f.Binary {
-		return false
-	}
-	if len(f.Hunks) == 0 {
-		return f.OldBlob == f.NewBlob // a rename, a copy or a mode change alone
-	}
-	return f.OldBlob != ""
-}
-
-// complete reads the sides of f that fetch left to the workers, which do
-// it in parallel: the head from the work tree when the file there is the
-// head's very blob, the base rebuilt from the head by undoing the hunks and
-// checked against the base's blob id. What cannot be had that way comes
-// from cat-file. It reports false when f cannot be mapped.
-func (l *loader) complete(f *File) bool {
-	if f.Status != "deleted" && f.HeadSrc == nil {
-		if data, ok := git.WorkTreeBlob(l.worktree, f.Path, f.NewBlob); ok {
-			f.HeadSrc = data
-		} else if !l.catSide(f, true) {
-			return false
-		}
-	}
-	return l.completeBase(f)
-}
-
-// completeBase reads f's base side when complete has not (see complete).
-func (l *loader) completeBase(f *File) bool {
-	if f.Status == "added" || f.BaseSrc != nil {
-		return true
-	}
-	if f.HeadSrc != nil && derivable(f) {
-		if len(f.Hunks) == 0 {
-			f.BaseSrc = f.HeadSrc
-		} else if base, ok := unapply(f.HeadSrc, f.Hunks); ok && git.IsBlob(base, f.OldBlob) {
-			f.BaseSrc = base
-		}
-	}
-	return f.BaseSrc != nil || l.catSide(f, false)
-}
-
-// catSide reads one side of f from cat-file, reporting false when f cannot
-// be mapped: the side is not in git, or cat-file failed (which ends the
-// load with that error).
-func (l *loader) catSide(f *File, head bool) bool {
-	typ, data, err := l.cat.Object(l.spec(f, head))
-	switch {
-	case err == nil && typ == "blob":
-		if head {
-			f.HeadSrc = data
-		} else {
-			f.BaseSrc = data
-		}
-		return true
-	case err == nil || errors.Is(err, git.ErrNotFound):
-		l.missing(f, head)
-	default:
-		l.fail(err)
-	}
-	return false
-}
-
-// fail records the first error that ends the load.
-func (l *loader) fail(err error) {
-	l.mu.Lock()
-	if l.err == nil {
-		l.err = err
-	}
-	l.mu.Unlock()
-}
-
-// unapply rebuilds a file's base side from its head side and the hunks of
-// git's diff between them: head's bytes outside the hunks and for context
-// lines, the deleted lines' text, a newline after each but the last of a
-// base that has none. It reports false when the hunks run past head; it
-// does not compare the context with head, since the caller checks the
-// result against the base blob's id.
-func unapply(head []byte, hunks []Hunk) ([]byte, bool) {
-	out := make([]byte, 0, len(head)+len(head)/64)
-	pos, line := 0, 1 // head's offset and line number of the next line to copy
-	// skip moves past head's lines up to line n (1-based), copying them
-	// when copy is set.
-	skip := func(n int, copy bool) bool {
-		from := pos
-		for ; line < n; line++ {
-			if pos >= len(head) {
-				return false
-			}
-			j := bytes.IndexByte(head[pos:], '\n')
-			if j < 0 {
-				pos = len(head)
-			} else {
-				pos += j + 1
-			}
-		}
-		if copy {
-			out = append(out, head[from:pos]...)
-		}
-		return true
-	}
-	for _, h := range hunks {
-		first := h.NewStart // a hunk that adds nothing sits after line NewStart
-		if h.NewLines == 0 {
-			first++
-		}
-		if first < line || !skip(first, true) {
-			return nil, false
-		}
-		lastDel := -1
-		if h.OldNoEOL {
-			for i, ln := range h.Lines {
-				if ln.Kind == '-' {
-					lastDel = i
-				}
-			}
-		}
-		for i, ln := range h.Lines {
-			switch ln.Kind {
-			case ' ', '+':
-				if !skip(line+1, ln.Kind == ' ') {
-					return nil, false
-				}
-			case '-':
-				out = append(out, ln.Text...)
-				if ln.CR {
-					out = append(out, '\r')
-				}
-				if i != lastDel {
-					out = append(out, '\n')
-				}
-			}
-		}
-	}
-	return append(out, head[pos:]...), true
-}
-
 // loader reads sources and maps symbols for the files of one Load.
 type loader struct {
 	cat        *git.Catter
@@ -556,12 +404,8 @@ type loader struct {
 	patch      bool
 	ex         *excluder
 	noSources  bool
-	// worktree is the top of the work tree when it has the head commit
-	// checked out: its files are read where they are the head's blobs.
-	worktree string
 
 	mu    sync.Mutex
-	err   error                 // the first error of a worker
 	cache map[string]blobResult // "rev:path" -> contents, for go.mod and .gitattributes
 }
 
@@ -614,7 +458,7 @@ func (l *loader) mapSymbols(ctx context.Context) (next chan<- *File, wait func()
 		go func() {
 			defer wg.Done()
 			for f := range ch {
-				if ctx.Err() == nil && (l.patch || l.complete(f)) {
+				if ctx.Err() == nil {
 					l.symbols(f)
 				}
 				if l.noSources {
@@ -882,5 +726,3 @@ func lineRange(src []byte, start, end int) []byte {
 	}
 	return src[from:]
 }
-
-func lineCount(src []byte) int { return bytes.Count(src, []byte{'\n'}) }
