@@ -1,11 +1,8 @@
 package diffparse
 
 import (
-	"errors"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // FuzzParse feeds the diff parser arbitrary bytes: it must never panic, and
@@ -101,54 +98,6 @@ func FuzzSymbols(f *testing.F) {
 					t.Fatalf("%s: changed line %d outside %d-%d", s.Name, l, s.Start, s.End)
 				}
 			}
-		}
-	})
-}
-
-// FuzzSections: premise diff parses git's output file by file as it
-// arrives (eachSection, parseSection). For anything git can write, a diff
-// that starts with "diff --git", that must give exactly what parsing the
-// whole diff gives: the same files, or an error on the same line.
-func FuzzSections(f *testing.F) {
-	f.Add([]byte("diff --git a/x.py b/x.py\nindex 1..2 100644\n--- a/x.py\n+++ b/x.py\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n" +
-		"diff --git a/a b/b\nsimilarity index 90%\nrename from a\nrename to b\n" +
-		"diff --git a/y.go b/y.go\n--- a/y.go\n+++ b/y.go\n@@ -1,3 +1,2 @@\n a\n-b\n"))
-	f.Add([]byte("diff --git \ndiff --git \n@@ "))
-	f.Add([]byte("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\r\n\\ No newline at end of file\n+b\ndiff --git a/z b/z\nnew file mode 100644\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if !strings.HasPrefix(string(data), "diff --git ") {
-			return
-		}
-		want, wantErr := Parse(data, "d")
-		var got []File
-		var gotErr error
-		err := eachSection(strings.NewReader(string(data)), func(section []byte, first int) error {
-			fs, err := parseSection(section, "d", first)
-			got = append(got, fs...)
-			return err
-		})
-		gotErr = err
-		if (wantErr == nil) != (gotErr == nil) {
-			t.Fatalf("whole: %v; by sections: %v", wantErr, gotErr)
-		}
-		if wantErr != nil {
-			// Parsing whole, the cutting into files is checked before any
-			// file; by sections, files are checked as they come. With
-			// several problems the sections may name an earlier one.
-			var we, ge *Error
-			if !errors.As(wantErr, &we) || !errors.As(gotErr, &ge) {
-				t.Fatalf("whole: %v; by sections: %v; want *Error", wantErr, gotErr)
-			}
-			if ge.Line > we.Line || (ge.Line == we.Line && wantErr.Error() != gotErr.Error()) {
-				t.Fatalf("whole: %v; by sections: %v", wantErr, gotErr)
-			}
-			return
-		}
-		if len(want) == 0 {
-			want = nil
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("(-whole +by sections):\n%s", diff)
 		}
 	})
 }

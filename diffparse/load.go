@@ -1,13 +1,11 @@
 package diffparse
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"path"
 	"runtime"
 	"strings"
 	"sync"
@@ -77,39 +75,36 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, diagnose(err)
 		}
 	}
-	// The cat-file process starts while git diff runs: on a busy machine a
-	// process start costs as much as a small diff.
+	res := &Result{}
+	mb, err := resolve(ctx, repo, res, base, head)
+	if errors.Is(err, git.ErrBadRev) {
+		return nil, diagnose(err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	text, err := repo.Diff(ctx, mb, res.Head)
+	if err != nil {
+		return nil, err
+	}
+	if res.Files, err = Parse(text, fmt.Sprintf("git diff %s...%s", base, head)); err != nil {
+		return nil, err
+	}
+	if len(res.Files) == 0 {
+		return res, nil
+	}
 	cat, err := repo.Catter(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer cat.Close()
-	// git diff starts at once, finding the merge-base itself, while the
-	// names, the merge-base and the work tree's commit are asked for beside
-	// it: four processes at once, not one after the other. Its output waits
-	// in the pipe until they are known. Names git diff could read as
-	// something else (an option, a range) are resolved first and passed
-	// resolved.
-	res := &Result{}
-	l := &loader{cat: cat, noSources: cfg.NoSources}
-	resolved := sync.OnceValue(func() error {
-		mb, err := resolve(ctx, repo, res, base, head)
-		if errors.Is(err, git.ErrBadRev) {
-			return diagnose(err)
-		}
-		l.head, l.base = res.Head, mb
-		return err
-	})
-	go resolved()
-	revs := []string{base + "..." + head}
-	if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") || strings.Contains(base+head, "..") {
-		if err := resolved(); err != nil {
-			return nil, err
-		}
-		revs = []string{l.base, l.head}
+	l := &loader{cat: cat, head: res.Head, base: mb, noSources: cfg.NoSources}
+	// Policy comes from the base side: nothing the patch writes may hide
+	// a file from premise (DESIGN.md, Principles).
+	if l.ex, err = newExcluder(cat, mb, cfg.Exclude); err != nil {
+		return nil, err
 	}
-	name := fmt.Sprintf("git diff %s...%s", base, head)
-	if res.Files, err = l.streamDiff(ctx, repo, revs, resolved, name, cfg.Exclude); err != nil {
+	if err := l.fill(ctx, res.Files, l.gitSources); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -147,7 +142,7 @@ func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string, dia
 	if l.ex, err = newExcluder(cat, res.Head, cfg.Exclude); err != nil {
 		return nil, err
 	}
-	if err := l.fill(ctx, res.Files); err != nil {
+	if err := l.fill(ctx, res.Files, l.patchSources); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -174,203 +169,26 @@ func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string
 	return mb, nil
 }
 
-// streamDiff reads git's diff as git writes it: each file is parsed, its
-// sources requested from cat-file and its symbols mapped while git still
-// diffs the files after it. On a long range git's diffing is half of the
-// wall time, and waiting for all of it before the first parse made
-// premise diff four times git's own.
-//
-// git diff runs on revs; resolved, called before the first file is read
-// and once git is done, says whether the revisions resolved and sets the
-// loader's commits. Its error comes first: a bad name fails git diff too.
-func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, revs []string, resolved func() error, name string, exclude []string) ([]File, error) {
-	var files []*File
-	fetch := make(chan *File, 1024) // to the fetcher, which never blocks git for long
-	next, mapped := l.mapSymbols(ctx)
-	fetched := make(chan error, 1)
-	go func() {
-		var err error
-		seen := map[string]bool{} // go.mod files already asked for
-		for f := range fetch {
-			// Every file git has written meanwhile goes in one request
-			// stream: a stream per file costs a round trip each.
-			batch := []*File{f}
-		more:
-			for {
-				select {
-				case g, ok := <-fetch:
-					if !ok {
-						break more
-					}
-					batch = append(batch, g)
-				default:
-					break more
-				}
-			}
-			if err == nil && ctx.Err() == nil {
-				err = l.fetch(batch, seen)
-			}
-			for _, g := range batch {
-				if err == nil && g.ParseError == "" {
-					next <- g
-				}
-			}
+// gitSources reads both sides of f from cat-file; a side that is not in
+// git is recorded in f.ParseError.
+func (l *loader) gitSources(f *File) error {
+	for _, head := range []bool{true, false} {
+		if head && f.Status == "deleted" || !head && f.Status == "added" {
+			continue
 		}
-		close(next)
-		fetched <- err
-	}()
-	err := repo.DiffStream(ctx, func(r io.Reader) error {
-		return eachSection(r, func(section []byte, firstLine int) error {
-			if err := resolved(); err != nil {
-				return err
-			}
-			fs, err := parseSection(section, name, firstLine)
-			if err != nil {
-				return err
-			}
-			for i := range fs {
-				f := &fs[i]
-				files = append(files, f)
-				if l.ex == nil {
-					// Policy comes from the base side: nothing the patch
-					// writes may hide a file from premise (DESIGN.md,
-					// Principles).
-					if l.ex, err = newExcluder(l.cat, l.base, exclude); err != nil {
-						return err
-					}
-				}
-				if l.wants(f) {
-					fetch <- f
-				}
-			}
-			return nil
-		})
-	}, revs...)
-	if rerr := resolved(); rerr != nil {
-		err = rerr
-	}
-	close(fetch)
-	ferr := <-fetched
-	mapped()
-	if err == nil {
-		err = ferr
-	}
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := make([]File, len(files))
-	for i, f := range files {
-		out[i] = *f
-	}
-	return out, nil
-}
-
-// eachSection cuts git's diff output before each "diff --git" line, which
-// only a file's header can start with (a hunk's lines start with ' ', '+',
-// '-' or '\'), and hands each file's part to fn with the number of its
-// first line in the whole diff.
-func eachSection(r io.Reader, fn func(section []byte, firstLine int) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var cur []byte
-	first, lines, atStart := 1, 0, true
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(chunk) > 0 {
-			if atStart && len(cur) > 0 && bytes.HasPrefix(chunk, []byte("diff --git ")) {
-				if ferr := fn(cur, first); ferr != nil {
-					return ferr
-				}
-				cur, first = cur[:0], lines+1
-			}
-			cur = append(cur, chunk...)
-			if atStart = chunk[len(chunk)-1] == '\n'; atStart {
-				lines++
-			}
-		}
+		typ, data, err := l.cat.Object(l.spec(f, head))
 		switch {
-		case err == nil || err == bufio.ErrBufferFull:
-		case err == io.EOF:
-			if len(cur) > 0 {
-				return fn(cur, first)
-			}
-			return nil
+		case err == nil && typ == "blob" && head:
+			f.HeadSrc = data
+		case err == nil && typ == "blob":
+			f.BaseSrc = data
+		case err == nil || errors.Is(err, git.ErrNotFound):
+			l.missing(f, head)
 		default:
 			return err
 		}
 	}
-}
-
-// parseSection parses one file's part of a diff that starts at line
-// firstLine of the whole, so that an error names the line of the whole.
-func parseSection(section []byte, name string, firstLine int) ([]File, error) {
-	fs, err := Parse(section, name)
-	var e *Error
-	if errors.As(err, &e) {
-		e.Line += firstLine - 1
-	}
-	return fs, err
-}
-
-// fetch reads the files' sources, and the go.mod files their Go names may
-// need, in one request stream to cat-file. seen lists the go.mod files
-// already read.
-func (l *loader) fetch(files []*File, seen map[string]bool) error {
-	type want struct {
-		f    *File
-		head bool   // which side of f
-		key  string // a go.mod's cache key; "" for f's own sides
-	}
-	var specs []string
-	var wants []want
-	for _, f := range files {
-		if f.Status != "deleted" {
-			specs, wants = append(specs, l.spec(f, true)), append(wants, want{f: f, head: true})
-		}
-		if f.Status != "added" {
-			specs, wants = append(specs, l.spec(f, false)), append(wants, want{f: f})
-		}
-		if f.Language == "go" {
-			for _, p := range []struct{ rev, path string }{{l.head, f.Path}, {l.base, f.OldPath}} {
-				for d := path.Dir(p.path); ; d = path.Dir(d) {
-					name := "go.mod"
-					if d != "." {
-						name = d + "/go.mod"
-					}
-					if key := p.rev + ":" + name; !seen[key] {
-						seen[key] = true
-						specs, wants = append(specs, key), append(wants, want{key: key})
-					}
-					if d == "." || d == "/" {
-						break
-					}
-				}
-			}
-		}
-	}
-	return l.cat.Each(specs, func(k int, typ string, data []byte, err error) error {
-		w := wants[k]
-		f := w.f
-		found := err == nil && typ == "blob"
-		switch {
-		case w.key != "":
-			l.mu.Lock()
-			if l.cache == nil {
-				l.cache = map[string]blobResult{}
-			}
-			l.cache[w.key] = blobResult{data: data, ok: found}
-			l.mu.Unlock()
-		case found && w.head:
-			f.HeadSrc = data
-		case found:
-			f.BaseSrc = data
-		default:
-			l.missing(f, w.head)
-		}
-		return nil
-	})
+	return nil
 }
 
 // spec names one side of f for cat-file: by blob id where the index line
@@ -470,25 +288,21 @@ func (l *loader) mapSymbols(ctx context.Context) (next chan<- *File, wait func()
 	return ch, wg.Wait
 }
 
-// fill reads each patched file's sources and maps its symbols, parsing
-// as the sources arrive. A patch needs the file at head before it knows
-// which side it holds, so it reads file by file. (A git diff is read by
-// streamDiff.)
-func (l *loader) fill(ctx context.Context, files []File) error {
-	var cands []int
-	for i := range files {
-		if l.wants(&files[i]) {
-			cands = append(cands, i)
-		}
-	}
+// fill reads the sources of each file whose symbols are mapped, one file
+// after another, and maps its symbols as they arrive.
+func (l *loader) fill(ctx context.Context, files []File, sources func(*File) error) error {
 	next, mapped := l.mapSymbols(ctx)
 	var err error
-	for _, i := range cands {
-		if err = l.patchSources(&files[i]); err != nil {
+	for i := range files {
+		f := &files[i]
+		if !l.wants(f) {
+			continue
+		}
+		if err = sources(f); err != nil {
 			break
 		}
-		if files[i].ParseError == "" {
-			next <- &files[i]
+		if f.ParseError == "" {
+			next <- f
 		}
 	}
 	close(next)
