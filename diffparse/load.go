@@ -49,37 +49,25 @@ type Config struct {
 // malformed diff is an *Error. A file that does not parse is not an error:
 // it is listed with ParseError set.
 func Load(ctx context.Context, cfg Config) (*Result, error) {
-	// git.Open is only asked when git fails, to say why: a run is a handful
-	// of processes, and each costs as much as a small diff.
-	repo := git.At(cfg.Repo)
-	diagnose := func(err error) error {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if _, oerr := git.Open(ctx, cfg.Repo); oerr != nil {
-			return oerr
-		}
-		return err
+	repo, err := git.Open(ctx, cfg.Repo)
+	if err != nil {
+		return nil, err
 	}
 	head := cfg.Head
 	if head == "" {
 		head = "HEAD"
 	}
 	if cfg.Patch != nil {
-		return loadPatch(ctx, repo, cfg, head, diagnose)
+		return loadPatch(ctx, repo, cfg, head)
 	}
 	base := cfg.Base
 	if base == "" {
-		var err error
 		if base, err = repo.DefaultBase(ctx); err != nil {
-			return nil, diagnose(err)
+			return nil, err
 		}
 	}
 	res := &Result{}
 	mb, err := resolve(ctx, repo, res, base, head)
-	if errors.Is(err, git.ErrBadRev) {
-		return nil, diagnose(err)
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -112,10 +100,10 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 
 // loadPatch is Load for a patch: its symbols come from the repository at
 // head.
-func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string, diagnose func(error) error) (*Result, error) {
+func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string) (*Result, error) {
 	shas, err := repo.RevParse(ctx, head)
 	if err != nil {
-		return nil, diagnose(err)
+		return nil, err
 	}
 	res := &Result{Head: shas[0]}
 	name := cfg.PatchName
@@ -149,15 +137,8 @@ func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string, dia
 }
 
 // resolve fills in res's base, head and merge-base commits and returns the
-// merge-base, from one git process.
+// merge-base.
 func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string) (mb string, err error) {
-	if q, ok := repo.Resolve(ctx, base, head); ok {
-		res.Base, res.Head, res.MergeBase = q.Base, q.Head, q.MergeBase
-		return q.MergeBase, nil
-	}
-	// Something is wrong or unusual: ask again one question at a time,
-	// so that the error names it (a bad name is rev-parse's, unrelated
-	// histories merge-base's).
 	shas, err := repo.RevParse(ctx, base, head)
 	if err != nil {
 		return "", err
@@ -191,9 +172,9 @@ func (l *loader) gitSources(f *File) error {
 	return nil
 }
 
-// spec names one side of f for cat-file: by blob id where the index line
-// gave one, so that cat-file need not walk the commit's trees (a third of
-// its time on a long range), else by commit and path.
+// spec names one side of f for cat-file: by the blob id the index line
+// gave, which also names a blob whose path holds a newline (cat-file reads
+// one name a line), else by commit and path.
 func (l *loader) spec(f *File, head bool) string {
 	switch {
 	case head && f.NewBlob != "":

@@ -3,7 +3,6 @@ package diffparse
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 
@@ -27,18 +26,6 @@ func (pythonFrontEnd) handles(p string) bool {
 var (
 	pyLangOnce sync.Once
 	pyLang     *sitter.Language
-	// pyParsers reuses parsers across files: creating one costs more than
-	// parsing a small file.
-	pyParsers = sync.Pool{New: func() any {
-		p := sitter.NewParser()
-		if err := p.SetLanguage(pythonLanguage()); err != nil {
-			p.Close()
-			return nil
-		}
-		// The pool drops parsers at will; their C memory goes with them.
-		runtime.SetFinalizer(p, (*sitter.Parser).Close)
-		return p
-	}}
 )
 
 func pythonLanguage() *sitter.Language {
@@ -56,16 +43,25 @@ var pyContainers = map[string]bool{
 	"with_statement": true, "match_statement": true, "case_clause": true,
 }
 
-// decls parses src with tree-sitter.
-func (pythonFrontEnd) decls(src []byte) ([]Decl, error) {
-	p, _ := pyParsers.Get().(*sitter.Parser)
-	if p == nil {
-		return nil, errors.New("python parser unavailable")
+// pyParse parses src with tree-sitter; the caller closes the tree.
+func pyParse(src []byte) (*sitter.Tree, error) {
+	p := sitter.NewParser()
+	defer p.Close()
+	if err := p.SetLanguage(pythonLanguage()); err != nil {
+		return nil, fmt.Errorf("python parser: %w", err)
 	}
-	defer pyParsers.Put(p)
 	tree := p.Parse(src, nil)
 	if tree == nil {
 		return nil, errors.New("python parser gave no tree")
+	}
+	return tree, nil
+}
+
+// decls parses src with tree-sitter.
+func (pythonFrontEnd) decls(src []byte) ([]Decl, error) {
+	tree, err := pyParse(src)
+	if err != nil {
+		return nil, err
 	}
 	defer tree.Close()
 	root := tree.RootNode()

@@ -61,23 +61,12 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	}
 	// git commands work from any directory of a work tree and paths in
 	// diffs are relative to the top (--no-relative), so the directory is
-	// kept as given: one process fewer per run.
+	// kept as given.
 	r.Bare = lines[0] == "true"
 	if r.Bare {
 		r.Dir = lines[1]
 	}
 	return r, nil
-}
-
-// At returns the repository at dir without starting git: commands run
-// there and fail if it is not a repository. Callers that need a clear
-// error for a bad directory call Open after such a failure; one process
-// fewer per run matters when a run is a handful of processes.
-func At(dir string) *Repo {
-	if dir == "" {
-		dir = "."
-	}
-	return &Repo{Dir: dir}
 }
 
 // command builds a git command that ignores configuration which would change
