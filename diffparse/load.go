@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/premise-dev/premise/internal/git"
 )
@@ -204,8 +202,7 @@ type loader struct {
 	ex         *excluder
 	noSources  bool
 
-	mu    sync.Mutex
-	cache map[string]blobResult // "rev:path" -> contents, for go.mod and .gitattributes
+	cache map[string]blobResult // "rev:path" -> contents, for go.mod
 }
 
 type blobResult struct {
@@ -216,21 +213,15 @@ type blobResult struct {
 // read returns a file at rev, caching the answer.
 func (l *loader) read(rev, path string) ([]byte, bool) {
 	key := rev + ":" + path
-	l.mu.Lock()
+	if r, hit := l.cache[key]; hit {
+		return r.data, r.ok
+	}
 	if l.cache == nil {
 		l.cache = map[string]blobResult{}
 	}
-	r, hit := l.cache[key]
-	l.mu.Unlock()
-	if hit {
-		return r.data, r.ok
-	}
 	data, err := l.cat.Blob(rev, path)
-	r = blobResult{data: data, ok: err == nil}
-	l.mu.Lock()
-	l.cache[key] = r
-	l.mu.Unlock()
-	return r.data, r.ok
+	l.cache[key] = blobResult{data: data, ok: err == nil}
+	return data, err == nil
 }
 
 // wants reports whether f's symbols are mapped: a language premise reads,
@@ -246,52 +237,29 @@ func (l *loader) wants(f *File) bool {
 	return true
 }
 
-// mapSymbols maps the symbols of each file sent to next, on every CPU;
-// close next, then call wait for the last to be done. With noSources a
-// file's sources go once its symbols are mapped.
-func (l *loader) mapSymbols(ctx context.Context) (next chan<- *File, wait func()) {
-	ch := make(chan *File, 1024)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for f := range ch {
-				if ctx.Err() == nil {
-					l.symbols(f)
-				}
-				if l.noSources {
-					f.HeadSrc, f.BaseSrc = nil, nil
-				}
-			}
-		}()
-	}
-	return ch, wg.Wait
-}
-
-// fill reads the sources of each file whose symbols are mapped, one file
-// after another, and maps its symbols as they arrive.
+// fill reads the sources of each file whose symbols are mapped and maps
+// them, one file after another. With noSources a file's sources go once
+// its symbols are mapped.
 func (l *loader) fill(ctx context.Context, files []File, sources func(*File) error) error {
-	next, mapped := l.mapSymbols(ctx)
-	var err error
 	for i := range files {
 		f := &files[i]
 		if !l.wants(f) {
 			continue
 		}
-		if err = sources(f); err != nil {
-			break
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := sources(f); err != nil {
+			return err
 		}
 		if f.ParseError == "" {
-			next <- f
+			l.symbols(f)
+		}
+		if l.noSources {
+			f.HeadSrc, f.BaseSrc = nil, nil
 		}
 	}
-	close(next)
-	mapped()
-	if err != nil {
-		return err
-	}
-	return ctx.Err()
+	return nil
 }
 
 // patchSources derives both sides of a patched file from the file at
