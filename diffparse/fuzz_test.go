@@ -62,7 +62,7 @@ func FuzzSymbols(f *testing.F) {
 	f.Add("--- a/m.py\n+++ b/m.py\n@@ -1,3 +1,3 @@\n def f():\n-    return 1\n+    return 2\n \n", "def f():\n    return 2\n\nclass C:\n    def m(self):\n        pass\n", false)
 	f.Add("--- a/m.go\n+++ b/m.go\n@@ -3,0 +4,2 @@\n+func F() {\n+}\n", "package m\n\ntype T struct{}\nfunc F() {\n}\nfunc (t *T) M() {}\n", true)
 	f.Add("--- a/m.py\n+++ b/m.py\n@@ -5,2 +4,0 @@\n-x\n-y\n", "@d\ndef f():\n    a = 1\n    b = 2\n    return a\n", false)
-	// A class large enough to be parsed by the statements of its body.
+	// A large decorated class with a nested class and trailing comments.
 	var big strings.Builder
 	big.WriteString("import os\n\n\n@dataclass\nclass Big(Base):\n    \"\"\"Doc.\"\"\"\n\n")
 	for i := 0; i < 20; i++ {
