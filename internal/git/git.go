@@ -69,6 +69,16 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	return r, nil
 }
 
+// At returns the repository at dir without starting git: commands run
+// there and fail if it is not a repository. Callers that need a clear
+// error for a bad directory call Open.
+func At(dir string) *Repo {
+	if dir == "" {
+		dir = "."
+	}
+	return &Repo{Dir: dir}
+}
+
 // command builds a git command that ignores configuration which would change
 // the output premise parses (pagers, colours, external diff drivers, path
 // quoting) and never prompts.
