@@ -1,19 +1,17 @@
 package diffparse
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"path"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/premise-dev/premise/internal/git"
+	"github.com/premise-dev/premise/internal/settings"
 )
 
 // SettingsFile is the repository file whose exclude list Load reads.
-const SettingsFile = ".premise.yaml"
+const SettingsFile = settings.File
 
 // vendorDirs are directories of code a patch's author did not write
 // (issue 2): symbols are never proposed on them.
@@ -61,51 +59,15 @@ func newExcluder(cat *git.Catter, rev string, extra []string) (*excluder, error)
 	return ex, nil
 }
 
-// excludeSettings is the part of .premise.yaml diffparse reads.
-type excludeSettings struct {
-	Exclude []string `yaml:"exclude"`
-}
-
-// ParseExclude returns the `exclude` globs of a .premise.yaml file. The
-// list is decoded strictly (yaml.v3 KnownFields): a glob must be a string
-// and a valid pattern. Keys other than `exclude` are left to the stages that
-// own them.
+// ParseExclude returns the `exclude` globs of a .premise.yaml file, read
+// by the one settings reader (internal/settings): unknown keys and bad
+// globs are errors.
 func ParseExclude(data []byte) ([]string, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	s, err := settings.Parse(SettingsFile, data)
+	if err != nil {
 		return nil, err
 	}
-	if len(doc.Content) == 0 {
-		return nil, nil
-	}
-	top := doc.Content[0]
-	if top.Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("line %d: want a mapping at the top level", top.Line)
-	}
-	for i := 0; i+1 < len(top.Content); i += 2 {
-		if top.Content[i].Value != "exclude" {
-			continue
-		}
-		// Re-encode just this key and decode it strictly.
-		one := yaml.Node{Kind: yaml.MappingNode, Content: top.Content[i : i+2]}
-		b, err := yaml.Marshal(&one)
-		if err != nil {
-			return nil, err
-		}
-		dec := yaml.NewDecoder(bytes.NewReader(b))
-		dec.KnownFields(true)
-		var s excludeSettings
-		if err := dec.Decode(&s); err != nil {
-			return nil, fmt.Errorf("line %d: exclude: want a list of path globs: %v", top.Content[i].Line, err)
-		}
-		for _, g := range s.Exclude {
-			if _, err := path.Match(strings.ReplaceAll(g, "**", "*"), ""); err != nil || g == "" {
-				return nil, fmt.Errorf("line %d: exclude: bad glob %q", top.Content[i].Line, g)
-			}
-		}
-		return s.Exclude, nil
-	}
-	return nil, nil
+	return s.Exclude, nil
 }
 
 // pathReason says why a path gets no symbols, or "".

@@ -37,6 +37,25 @@ func PythonParams(src []byte, name string) ([]Param, error) {
 	return nil, fmt.Errorf("python: no function %s", name)
 }
 
+// PythonFuncParams returns the parameters of every function and method
+// in src by its local name (f, Class.method), parsing src once: what a
+// caller asking about several functions of one file uses instead of
+// PythonParams.
+func PythonFuncParams(src []byte) (map[string][]Param, error) {
+	tree, err := pyParse(src)
+	if err != nil {
+		return nil, err
+	}
+	defer tree.Close()
+	w := pyWalker{src: src, funcs: map[string]*sitter.Node{}}
+	w.walk(tree.RootNode(), "", false)
+	out := make(map[string][]Param, len(w.funcs))
+	for name, fn := range w.funcs {
+		out[name] = pyParams(src, fn)
+	}
+	return out, nil
+}
+
 func pyParams(src []byte, fn *sitter.Node) []Param {
 	text := func(n *sitter.Node) string {
 		if n == nil {

@@ -1,137 +1,32 @@
 package gate
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"time"
 
-	"github.com/premise-dev/premise/internal/atomicfile"
+	"github.com/premise-dev/premise/validate"
 )
 
-// DefaultFreezesPath is where seed 004 keeps frozen rows.
-const DefaultFreezesPath = ".gate/frozen_rows.json"
+// The freezes file is one of the formats validate owns (premise check reads
+// it too); the gate reads it through these names.
 
-// Freeze is one entry of .gate/frozen_rows.json, keyed by the row's hash
-// (seed 004, Step 6: freeze the row, not the file). A freeze is a debt
-// record, not a skip: the row still runs and is reported, and counts against
-// the flake budget.
-type Freeze struct {
-	RowID  string `json:"row_id"`
-	Reason string `json:"reason"`
-	// ReplacementRow is the id of the deterministic row that replaces the
-	// frozen one, or nil. Seed 004 blocks a merge when it is still nil after
-	// one accepted patch cycle; FrozenAt and FrozenCommit let a check decide
-	// that ("is there an accepted commit after FrozenCommit?").
-	ReplacementRow *string `json:"replacement_row"`
-	// FrozenAt is when the freeze was recorded (RFC 3339, UTC).
-	FrozenAt string `json:"frozen_at,omitempty"`
-	// FrozenCommit is HEAD of the repository when the freeze was recorded,
-	// empty outside a git repository.
-	FrozenCommit string `json:"frozen_commit,omitempty"`
-}
+// DefaultFreezesPath is where seed 004 keeps frozen rows.
+const DefaultFreezesPath = validate.DefaultFreezesPath
+
+// Freeze is one entry of the freezes file (validate.Freeze).
+type Freeze = validate.Freeze
 
 // Freezes is the whole freezes file: row hash -> freeze.
-type Freezes map[string]Freeze
+type Freezes = validate.Freezes
 
-// LoadFreezes reads a freezes file. A missing file is no freezes, not an
-// error: a repository starts with none.
-func LoadFreezes(path string) (Freezes, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return Freezes{}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read freezes %s: %w", path, err)
-	}
-	return ParseFreezes(path, data)
-}
+// LoadFreezes reads a freezes file; a missing one is no freezes.
+func LoadFreezes(path string) (Freezes, error) { return validate.LoadFreezes(path) }
 
 // ParseFreezes parses the bytes of a freezes file; name is used in errors.
 func ParseFreezes(name string, data []byte) (Freezes, error) {
-	f := Freezes{}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return f, nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("freezes %s: %w", name, err)
-	}
-	if f == nil { // the file says null
-		f = Freezes{}
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("freezes %s: more than one JSON value", name)
-	}
-	for h, z := range f {
-		if !isRowHash(h) {
-			return nil, fmt.Errorf("freezes %s: key %q is not a row hash (16 lower-case hex digits)", name, h)
-		}
-		if z.RowID == "" {
-			return nil, fmt.Errorf("freezes %s: %s has no row_id", name, h)
-		}
-		if z.Reason == "" {
-			return nil, fmt.Errorf("freezes %s: %s (%s) has no reason", name, h, z.RowID)
-		}
-	}
-	return f, nil
+	return validate.ParseFreezes(name, data)
 }
 
-func isRowHash(s string) bool {
-	if len(s) != 16 {
-		return false
-	}
-	for _, c := range s {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return false
-		}
-	}
-	return true
-}
-
-// Save writes the freezes file atomically, keys sorted, two-space indented.
-func (f Freezes) Save(path string) error {
-	keys := make([]string, 0, len(f))
-	for k := range f {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b bytes.Buffer
-	b.WriteString("{")
-	for i, k := range keys {
-		v, err := json.MarshalIndent(f[k], "  ", "  ")
-		if err != nil {
-			return fmt.Errorf("write freezes %s: %w", path, err)
-		}
-		if i > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, "\n  %q: %s", k, v)
-	}
-	if len(keys) > 0 {
-		b.WriteString("\n")
-	}
-	b.WriteString("}\n")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("write freezes %s: %w", path, err)
-	}
-	if err := atomicfile.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("write freezes %s: %w", path, err)
-	}
-	return nil
-}
-
-// NewFreeze returns a freeze of rowID made now.
-func NewFreeze(rowID, reason string, replacement string, now time.Time, commit string) Freeze {
-	z := Freeze{RowID: rowID, Reason: reason, FrozenAt: now.UTC().Format(time.RFC3339), FrozenCommit: commit}
-	if replacement != "" {
-		z.ReplacementRow = &replacement
-	}
-	return z
+// NewFreeze returns a freeze of rowID made now (validate.NewFreeze).
+func NewFreeze(rowID, reason, replacement string, now time.Time, commit string) Freeze {
+	return validate.NewFreeze(rowID, reason, replacement, now, commit)
 }

@@ -40,9 +40,14 @@ func (rep *Report) Counts() Counts {
 
 // Verdict says the exit code in words.
 func (rep *Report) Verdict() string {
+	if len(rep.Tampered) > 0 {
+		return "the code under review changed a file the gate judges by"
+	}
 	switch rep.Exit {
 	case 0:
 		return "the gate holds"
+	case ExitNothing:
+		return "nothing was checked: the table has no rows (--allow-empty makes this exit 0)"
 	case 2:
 		return fmt.Sprintf("blocked: %d frozen or flaking rows, over the flake budget of %d", rep.Spent, rep.Budget)
 	default:
@@ -105,6 +110,9 @@ func WriteText(w io.Writer, rep *Report) error {
 	}
 	for _, s := range rep.Stale {
 		ew.printf("STALE   %s %s  the frozen row was edited or removed; the freeze no longer applies\n", s.RowID, s.Hash)
+	}
+	for _, f := range rep.Tampered {
+		ew.printf("TAMPERED %s changed while the code under review ran; the rows ran as read before it started\n", f)
 	}
 	c := rep.Counts()
 	ew.printf("%d passed, %d failed, %d errored, %d flaky, %d frozen; flake budget %d/%d spent", c.Pass, c.Fail, c.Error, c.Flake, c.Frozen, rep.Spent, rep.Budget)

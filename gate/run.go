@@ -2,6 +2,8 @@ package gate
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -40,6 +42,22 @@ type Config struct {
 	// Base is a git revision of Repo to run the same rows against
 	// (differential mode), checked out in a temporary git worktree.
 	Base string
+	// BaseDir, when set, is a checkout of the base already made by the
+	// caller (premise run makes one per run and shares it); Base is then
+	// not checked out again.
+	BaseDir string
+	// Private says Repo is already a private copy of the code under review
+	// (premise run's checkouts); otherwise RunFile runs the rows in one
+	// (PrivateTree).
+	Private bool
+	// AllowEmpty makes RunFile's verdict on a table without rows exit 0;
+	// otherwise it is 4, nothing was checked.
+	AllowEmpty bool
+	// Target, when set, overrides the table's target (premise gate --fn).
+	Target string
+	// FreezesFile is the freezes file RunFile reads when Freezes is nil; a
+	// missing file is no freezes.
+	FreezesFile string
 	// Progress, if set, is called after each row.
 	Progress func(RowResult)
 	// Early is a head worker started before the table was loaded
@@ -139,12 +157,16 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 	}
 	defer head.Close()
 	rn := &Runner{Adapter: head, Reruns: cfg.Reruns, Budget: cfg.Budget, Seed: cfg.Seed, Freezes: cfg.Freezes, Progress: cfg.Progress}
-	if cfg.Base != "" {
-		wt, cleanup, err := AddWorktree(ctx, repo, cfg.Base)
-		if err != nil {
-			return nil, err
+	if cfg.Base != "" || cfg.BaseDir != "" {
+		wt := cfg.BaseDir
+		if wt == "" {
+			dir, cleanup, err := AddWorktree(ctx, repo, cfg.Base)
+			if err != nil {
+				return nil, err
+			}
+			defer cleanup()
+			wt = dir
 		}
-		defer cleanup()
 		base, err := NewAdapter(ctx, cfg, wt, t)
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", cfg.Base, err)
@@ -155,12 +177,81 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 	return rn.Run(ctx, t)
 }
 
+// ExitNothing is the exit status of a gate that checked nothing: a table
+// without rows (DESIGN.md, "Exit codes"; pytest's 5 for no tests collected).
+const ExitNothing = 4
+
+// RunFile is the gate stage: it reads the partition table at path and the
+// freezes (cfg.Freezes, else the file cfg.FreezesFile) before any code
+// under review runs, runs the table as Run does in a private copy of
+// cfg.Repo (unless cfg.Private), and returns the report with its Source
+// set. premise gate and premise run both call it, so the two cannot read
+// different files, and a subject cannot rewrite the table it is judged by.
+func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
+	judged := []string{path}
+	if cfg.Freezes == nil && cfg.FreezesFile != "" {
+		judged = append(judged, cfg.FreezesFile)
+	}
+	before := digests(judged)
+	t, err := validate.LoadTable(path)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Target != "" {
+		t.Target = cfg.Target
+	}
+	if cfg.Freezes == nil && cfg.FreezesFile != "" {
+		if cfg.Freezes, err = LoadFreezes(cfg.FreezesFile); err != nil {
+			return nil, err
+		}
+	}
+	if !cfg.Private {
+		dir, cleanup, err := PrivateTree(ctx, cfg.repo())
+		if err != nil {
+			return nil, err
+		}
+		defer cleanup()
+		cfg.Repo = dir
+	}
+	rep, err := Run(ctx, cfg, t)
+	if err != nil {
+		return nil, fmt.Errorf("gate %s: %w", path, err)
+	}
+	rep.Source = path
+	after := digests(judged)
+	for i, f := range judged {
+		if before[i] != after[i] {
+			rep.Tampered = append(rep.Tampered, f)
+		}
+	}
+	if len(rep.Tampered) > 0 && rep.Exit == 0 {
+		rep.Exit = 1
+	}
+	if len(t.Rows) == 0 && !cfg.AllowEmpty && rep.Exit == 0 {
+		rep.Exit = ExitNothing
+	}
+	return rep, nil
+}
+
+// digests are the sha256 of each file's bytes ("" for a file that cannot
+// be read).
+func digests(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if data, err := os.ReadFile(p); err == nil {
+			sum := sha256.Sum256(data)
+			out[i] = hex.EncodeToString(sum[:])
+		}
+	}
+	return out
+}
+
 // Differential runs t against both cfg.Base and cfg.Repo (premise run
 // calls it with template rows before review). Every row's report carries
 // the base's outcome; Report.Changed lists rows whose outcome changed,
 // invalid inputs that used to raise and now return first.
 func Differential(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
-	if cfg.Base == "" {
+	if cfg.Base == "" && cfg.BaseDir == "" {
 		return nil, errors.New("differential run: no base revision")
 	}
 	return Run(ctx, cfg, t)

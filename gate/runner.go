@@ -171,6 +171,10 @@ type Report struct {
 	// Source is the partition table's path, for reports that locate rows;
 	// the caller sets it.
 	Source string `json:"source,omitempty"`
+	// Tampered are the files the gate judged by (the table, the freezes)
+	// that changed while the code under review ran: the run fails, whatever
+	// the rows did.
+	Tampered []string `json:"tampered,omitempty"`
 }
 
 // Stale is a freeze that no longer applies: its hash matches no row (the row

@@ -1,16 +1,13 @@
 package propose
 
 import (
-	"errors"
+	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"github.com/premise-dev/premise/internal/settings"
 )
 
 // Config holds the model settings of `premise propose` (issue 3). Each is a
@@ -59,7 +56,7 @@ func DefaultConfig() Config {
 }
 
 // ConfigFile is the name of the repository's settings file.
-const ConfigFile = ".premise.yaml"
+const ConfigFile = settings.File
 
 // setting is one model setting: its .premise.yaml key, its environment
 // variable (or ""), and how to store a string value.
@@ -68,7 +65,7 @@ type setting struct {
 	set      func(c *Config, v string) error
 }
 
-func settings() []setting {
+func table() []setting {
 	str := func(f func(c *Config) *string) func(*Config, string) error {
 		return func(c *Config, v string) error { *f(c) = v; return nil }
 	}
@@ -115,69 +112,46 @@ func settings() []setting {
 	}
 }
 
-// otherKeys are the top-level keys of .premise.yaml that other stages own;
-// the model settings loader leaves them to their owners. Any key in neither
-// list is refused, so a misspelt setting is never silently ignored.
-var otherKeys = map[string]string{
-	"exclude": "diffparse: path globs whose files get no symbols",
-	"reject":  "gate/reject: the must-reject corpus, lockfile, protected paths and signers",
-}
-
-// ApplyFile sets c from the model keys of a .premise.yaml (name is used in
-// errors). Keys other stages own are skipped; unknown keys are an error that
-// names the file and line.
-func (c *Config) ApplyFile(name string, data []byte) error {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if len(doc.Content) == 0 {
-		return nil
-	}
-	top := doc.Content[0]
-	if top.Kind != yaml.MappingNode {
-		return fmt.Errorf("%s:%d: want a mapping of settings at the top level", name, top.Line)
-	}
+// ApplySettings sets c from the model keys of a .premise.yaml
+// (internal/settings reads the file, refusing unknown keys); a bad value is
+// an error that names the file and line.
+func (c *Config) ApplySettings(s *settings.Settings) error {
 	byKey := map[string]setting{}
-	for _, s := range settings() {
-		byKey[s.key] = s
+	for _, st := range table() {
+		byKey[st.key] = st
 	}
-	for i := 0; i+1 < len(top.Content); i += 2 {
-		k, v := top.Content[i], top.Content[i+1]
-		if _, ok := otherKeys[k.Value]; ok {
-			continue
-		}
-		s, ok := byKey[k.Value]
+	keys := make([]string, 0, len(s.Model))
+	for k := range s.Model {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := s.Model[k]
+		st, ok := byKey[k]
 		if !ok {
-			return fmt.Errorf("%s:%d: unknown setting %q (known: %s)", name, k.Line, k.Value, strings.Join(KnownKeys(), ", "))
+			return fmt.Errorf("%s:%d: setting %q has no reader", s.Name, v.Line, k)
 		}
-		if v.Kind != yaml.ScalarNode {
-			return fmt.Errorf("%s:%d: %s: want a single value", name, v.Line, k.Value)
-		}
-		if err := s.set(c, v.Value); err != nil {
-			return fmt.Errorf("%s:%d: %w", name, v.Line, err)
+		if err := st.set(c, v.Text); err != nil {
+			return fmt.Errorf("%s:%d: %w", s.Name, v.Line, err)
 		}
 	}
 	return nil
 }
 
-// KnownKeys returns every top-level key .premise.yaml may hold, sorted.
-func KnownKeys() []string {
-	var out []string
-	for _, s := range settings() {
-		out = append(out, s.key)
+// ApplyFile sets c from the model keys of the .premise.yaml text data (name
+// is used in errors).
+func (c *Config) ApplyFile(name string, data []byte) error {
+	s, err := settings.Parse(name, data)
+	if err != nil {
+		return err
 	}
-	for k := range otherKeys {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+	return c.ApplySettings(s)
 }
 
 // ApplyEnv sets c from the PREMISE_* environment variables that are set
 // and not empty.
 func (c *Config) ApplyEnv(getenv func(string) string) error {
-	for _, s := range settings() {
+	for _, s := range table() {
 		if s.env == "" {
 			continue
 		}
@@ -194,16 +168,12 @@ func (c *Config) ApplyEnv(getenv func(string) string) error {
 // there is one) and the environment. Flags are the caller's to apply last.
 func LoadConfig(repo string, getenv func(string) string) (Config, error) {
 	c := DefaultConfig()
-	path := filepath.Join(repo, ConfigFile)
-	data, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-	case err != nil:
-		return c, fmt.Errorf("read %s: %w", path, err)
-	default:
-		if err := c.ApplyFile(path, data); err != nil {
-			return c, err
-		}
+	s, err := settings.Load(repo)
+	if err != nil {
+		return c, err
+	}
+	if err := c.ApplySettings(s); err != nil {
+		return c, err
 	}
 	if err := c.ApplyEnv(getenv); err != nil {
 		return c, err
@@ -226,4 +196,24 @@ func (c Config) Check() error {
 		return fmt.Errorf("endpoint %s needs a model name: set --model, PREMISE_MODEL or model in %s", c.Endpoint, ConfigFile)
 	}
 	return nil
+}
+
+// LoadTrustedConfig is LoadConfig with the settings of the merge-base of
+// base and head in repo instead of the work tree's: a patch that changes
+// .premise.yaml cannot redirect the endpoint, name another secret as the
+// key or move the cache (DESIGN.md, "Trust"). The environment applies
+// after, as in LoadConfig.
+func LoadTrustedConfig(ctx context.Context, repo, base, head string, getenv func(string) string) (Config, error) {
+	c := DefaultConfig()
+	s, _, err := settings.Trusted(ctx, repo, base, head)
+	if err != nil {
+		return c, err
+	}
+	if err := c.ApplySettings(s); err != nil {
+		return c, err
+	}
+	if err := c.ApplyEnv(getenv); err != nil {
+		return c, err
+	}
+	return c, nil
 }

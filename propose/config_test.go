@@ -3,12 +3,14 @@ package propose
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/internal/settings"
 )
 
 func TestApplyFile(t *testing.T) {
@@ -126,4 +128,19 @@ func FuzzApplyFile(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestEveryModelKeyHasAReader: the settings schema and the model settings'
+// readers name the same keys, so no key is accepted and then ignored.
+func TestEveryModelKeyHasAReader(t *testing.T) {
+	var keys []string
+	for _, s := range table() {
+		keys = append(keys, s.key)
+	}
+	sort.Strings(keys)
+	want := append([]string(nil), settings.ModelKeys...)
+	sort.Strings(want)
+	if diff := cmp.Diff(want, keys); diff != "" {
+		t.Errorf("model keys (-schema +readers):\n%s", diff)
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,16 +46,25 @@ type OpenAI struct {
 	// attempt. Zero is one second.
 	Backoff time.Duration
 	// Log, when set, receives one line per attempt and retry. It never sees
-	// the key.
+	// the key: every line is scrubbed (see scrub).
 	Log io.Writer
+	// MaxReply caps the size of one reply body in bytes; a larger body is
+	// an error, never read whole. Zero is DefaultMaxReply.
+	MaxReply int64
 
-	apiKey string
-	client chatAPI
+	apiKey     string
+	client     chatAPI
+	clientOnce sync.Once // chunks run concurrently; the client is built once
 
 	mu     sync.Mutex
 	format int // index into formats: the richest response_format the endpoint accepted so far
 	usage  Usage
 }
+
+// DefaultMaxReply is the reply size cap when OpenAI.MaxReply is zero: far
+// above any Chat Completions answer within an output-token limit, far below
+// what would exhaust memory (issue 14, part 9).
+const DefaultMaxReply = 8 << 20
 
 // response formats, richest first; the endpoint's refusal of one moves
 // every later request to the next (issue 3).
@@ -88,17 +98,19 @@ func NewOpenAI(cfg Config, apiKey string) (*OpenAI, error) {
 func (o *OpenAI) Name() string { return o.Config.Model }
 
 func (o *OpenAI) api() chatAPI {
-	if o.client != nil {
-		return o.client
-	}
-	hc := o.HTTP
-	if hc == nil {
-		hc = &http.Client{Timeout: o.Config.Timeout}
-	}
-	oc := openai.DefaultConfig(o.apiKey)
-	oc.BaseURL = strings.TrimRight(o.Config.Endpoint, "/")
-	oc.HTTPClient = &retrier{o: o, hc: hc}
-	o.client = openai.NewClientWithConfig(oc)
+	o.clientOnce.Do(func() {
+		if o.client != nil {
+			return
+		}
+		hc := o.HTTP
+		if hc == nil {
+			hc = &http.Client{Timeout: o.Config.Timeout}
+		}
+		oc := openai.DefaultConfig(o.apiKey)
+		oc.BaseURL = strings.TrimRight(o.Config.Endpoint, "/")
+		oc.HTTPClient = &retrier{o: o, hc: hc}
+		o.client = openai.NewClientWithConfig(oc)
+	})
 	return o.client
 }
 
@@ -209,7 +221,7 @@ func (o *OpenAI) askChunk(ctx context.Context, syms []prompts.Symbol, ix *valida
 		}
 		var ref *refusalError
 		if errors.As(err, &ref) {
-			return chunkResult{findings: []Finding{{Rule: "model-refused", Message: fmt.Sprintf("model %s refused to answer about %s: %s", o.Config.Model, symbolNames(syms), ref.text)}}}
+			return chunkResult{findings: []Finding{{Rule: "model-refused", Message: o.scrub(fmt.Sprintf("model %s refused to answer about %s: %s", o.Config.Model, symbolNames(syms), ref.text))}}}
 		}
 		return chunkResult{err: err}
 	}
@@ -223,7 +235,7 @@ func (o *OpenAI) askChunk(ctx context.Context, syms []prompts.Symbol, ix *valida
 			return chunkResult{err: err}
 		}
 		if cands, perr = parseItems(reply); perr != nil {
-			return chunkResult{err: &EndpointError{Endpoint: o.Config.Endpoint, Err: fmt.Errorf("model %s: the reply about %s is not JSON after one repair attempt: %v", o.Config.Model, symbolNames(syms), perr)}}
+			return chunkResult{err: &EndpointError{Endpoint: o.endpointName(), Err: errors.New(o.scrub(fmt.Sprintf("model %s: the reply about %s is not JSON after one repair attempt: %v", o.Config.Model, symbolNames(syms), perr)))}}
 		}
 	}
 	src := "model:" + o.Config.Model
@@ -448,15 +460,47 @@ func (o *OpenAI) endpointError(err error) error {
 	var ae *openai.APIError
 	var re *openai.RequestError
 	var why string
+	// Scrubbed before it is cut to length: a cut could leave half a token
+	// that no longer matches.
 	switch {
 	case errors.As(err, &ae):
-		why = fmt.Sprintf("HTTP %d: %s", ae.HTTPStatusCode, oneLine(ae.Message, 200))
+		why = fmt.Sprintf("HTTP %d: %s", ae.HTTPStatusCode, oneLine(o.scrub(ae.Message), 200))
 	case errors.As(err, &re):
-		why = fmt.Sprintf("HTTP %d: %s", re.HTTPStatusCode, oneLine(string(re.Body), 200))
+		why = fmt.Sprintf("HTTP %d: %s", re.HTTPStatusCode, oneLine(o.scrub(string(re.Body)), 200))
 	default:
-		why = oneLine(err.Error(), 300)
+		why = oneLine(o.scrub(err.Error()), 300)
 	}
-	return &EndpointError{Endpoint: o.Config.Endpoint, Err: errors.New(why)}
+	return &EndpointError{Endpoint: o.endpointName(), Err: errors.New(why)}
+}
+
+// endpointName is the endpoint as messages show it: without a user and
+// password in the URL.
+func (o *OpenAI) endpointName() string {
+	return redactURLs.ReplaceAllString(o.Config.Endpoint, "${1}[redacted]@")
+}
+
+// Patterns of secrets an endpoint may echo into an error body (a 401 that
+// quotes the Authorization header) or a proxy into a transport error.
+var (
+	redactAuth   = regexp.MustCompile(`(?i)\b(bearer|basic|token)(\s+|%20|\+)[A-Za-z0-9._~+/=*-]{4,}`)
+	redactSK     = regexp.MustCompile(`\b(sk|rk|pk)-[A-Za-z0-9_*-]{6,}`)
+	redactURLs   = regexp.MustCompile(`(://)[^/\s@]+@`)
+	redactFields = regexp.MustCompile(`(?i)\b((?:x-)?api[_-]?key|authorization|access[_-]?token|secret|password)("?\s*[:=]\s*"?)((?:bearer|basic|token)\s+)?[^\s"'&,;}]+`)
+)
+
+// scrub removes secrets from text before it is printed, logged or wrapped
+// into an error (issue 14, part 9): the key's own value wherever it appears,
+// and anything shaped like a bearer token, an sk- key, a password in a URL
+// or an api_key=... field, whoever's it is.
+func (o *OpenAI) scrub(s string) string {
+	if len(o.apiKey) >= 6 {
+		s = strings.ReplaceAll(s, o.apiKey, "[redacted]")
+	}
+	s = redactAuth.ReplaceAllString(s, "${1} [redacted]")
+	s = redactSK.ReplaceAllString(s, "${1}-[redacted]")
+	s = redactURLs.ReplaceAllString(s, "${1}[redacted]@")
+	s = redactFields.ReplaceAllString(s, "${1}${2}${3}[redacted]")
+	return s
 }
 
 func oneLine(s string, n int) string {
@@ -498,13 +542,24 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 		resp, err := r.hc.Do(req)
 		var wait time.Duration
 		if err == nil {
-			data, rerr := io.ReadAll(resp.Body)
+			limit := r.o.MaxReply
+			if limit <= 0 {
+				limit = DefaultMaxReply
+			}
+			if resp.ContentLength > limit {
+				resp.Body.Close()
+				return nil, fmt.Errorf("HTTP %d: the reply is %d bytes, over the cap of %d; not read", resp.StatusCode, resp.ContentLength, limit)
+			}
+			data, rerr := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 			resp.Body.Close()
 			switch {
+			case int64(len(data)) > limit:
+				// Asking again would get the same flood: not retried.
+				return nil, fmt.Errorf("HTTP %d: the reply is over the cap of %d bytes; not read further", resp.StatusCode, limit)
 			case rerr != nil:
 				err = fmt.Errorf("reply body cut off after %d bytes: %w", len(data), rerr)
 			case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
-				err = fmt.Errorf("HTTP %d: %s", resp.StatusCode, oneLine(string(data), 200))
+				err = fmt.Errorf("HTTP %d: %s", resp.StatusCode, oneLine(r.o.scrub(string(data)), 200))
 				wait = retryAfter(resp.Header.Get("Retry-After"))
 			default:
 				resp.Body = io.NopCloser(bytes.NewReader(data))
@@ -514,7 +569,7 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 		} else if ctxErr := req.Context().Err(); ctxErr != nil {
 			return nil, ctxErr
 		} else {
-			err = describeTransport(err, r.hc.Timeout)
+			err = errors.New(r.o.scrub(describeTransport(err, r.hc.Timeout).Error()))
 		}
 		lastErr = err
 		if attempt >= attempts {
@@ -529,7 +584,7 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 			wait = d/2 + rand.N(d/2+1) // jitter: half fixed, half random
 		}
 		if r.o.Log != nil {
-			fmt.Fprintf(r.o.Log, "premise: %s: attempt %d failed (%v); retrying in %v\n", r.o.Config.Endpoint, attempt, lastErr, wait.Round(time.Millisecond))
+			fmt.Fprintf(r.o.Log, "premise: %s: attempt %d failed (%s); retrying in %v\n", r.o.endpointName(), attempt, r.o.scrub(lastErr.Error()), wait.Round(time.Millisecond))
 		}
 		t := time.NewTimer(wait)
 		select {

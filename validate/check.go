@@ -17,6 +17,11 @@ type CheckInput struct {
 	Frozen      []FrozenRow
 	FrozenFile  string
 	CurrentHead string // the commit being checked, "" when unknown
+	// CurrentMergeBase is the merge-base of the change being checked, ""
+	// when unknown; DescendsFrom reports whether the commit being checked
+	// is the register's head commit or a descendant of it (nil: unknown).
+	CurrentMergeBase string
+	DescendsFrom     func(commit string) bool
 }
 
 // FrozenRow is what the check needs of one freeze: seed 004's {hash:
@@ -55,6 +60,11 @@ type CheckRule struct {
 // (issue 4, "premise check").
 var CheckRules = []CheckRule{
 	{
+		Name: "this-change",
+		Doc:  "the register was drafted for the change being checked: its merge-base is this change's, and its head is the checked commit or an ancestor of it",
+		Run:  checkThisChange,
+	},
+	{
 		Name: "reviewed",
 		Doc:  "no assumption is still proposed: silence is not assent (seed 004, Step 2)",
 		Run:  checkReviewed,
@@ -79,6 +89,22 @@ var CheckRules = []CheckRule{
 		Doc:  "a frozen row has a replacement_row after one accepted patch cycle (seed 004, Step 6)",
 		Run:  checkFreezes,
 	},
+}
+
+// checkThisChange fails a register another change's review produced: its
+// accepted decisions are about other code.
+func checkThisChange(in *CheckInput) []Finding {
+	p := in.Register.Provenance
+	if p == nil {
+		return nil
+	}
+	switch {
+	case in.CurrentMergeBase != "" && p.MergeBase != "" && p.MergeBase != in.CurrentMergeBase:
+		return []Finding{{File: in.RegisterFile, Msg: fmt.Sprintf("the register was drafted for another change (merge-base %.12s, head %.12s); this change's merge-base is %.12s: draft it for this change with premise propose", p.MergeBase, p.Head, in.CurrentMergeBase)}}
+	case in.DescendsFrom != nil && p.Head != "" && !in.DescendsFrom(p.Head):
+		return []Finding{{File: in.RegisterFile, Msg: fmt.Sprintf("the register was drafted for head %.12s, which the commit being checked (%.12s) does not descend from: draft it for this change with premise propose", p.Head, in.CurrentHead)}}
+	}
+	return nil
 }
 
 func checkReviewed(in *CheckInput) []Finding {

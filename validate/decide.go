@@ -2,13 +2,13 @@ package validate
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/premise-dev/premise/internal/atomicfile"
 	"gopkg.in/yaml.v3"
 )
 
@@ -31,8 +31,22 @@ func (e *UnknownIDError) Error() string {
 }
 
 // DecideFile records decisions in the register at path and writes it back
-// atomically.
+// atomically, holding the register's lock from the read to the write: two
+// reviewers deciding at once, or a decision made while premise propose waits
+// on the model, are both kept.
 func DecideFile(path string, ds []Decision) error {
+	return DecideFileContext(context.Background(), path, ds)
+}
+
+// DecideFileContext is DecideFile whose wait for the register's lock also
+// ends when ctx is done: a cancelled ctx returns its error, a deadline that
+// passes a *filelock.TimeoutError naming the file.
+func DecideFileContext(ctx context.Context, path string, ds []Decision) error {
+	l, err := lockFile(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("read register: %w", err)
@@ -41,10 +55,7 @@ func DecideFile(path string, ds []Decision) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(path, out, 0o644); err != nil {
-		return fmt.Errorf("save register: %w", err)
-	}
-	return nil
+	return writeRegister(path, out)
 }
 
 // Decide returns the register text data with each decision's status (and

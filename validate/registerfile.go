@@ -1,13 +1,17 @@
 package validate
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"reflect"
 	"regexp"
 	"strings"
 
 	"github.com/premise-dev/premise/internal/atomicfile"
+	"github.com/premise-dev/premise/internal/filelock"
 	"gopkg.in/yaml.v3"
 )
 
@@ -161,16 +165,64 @@ func (r *Register) Marshal() ([]byte, error) {
 }
 
 // SaveRegister writes r to path atomically: a reader sees the old file or
-// the new one, never half of either.
+// the new one, never half of either. It holds the register's lock for the
+// write, so it never lands in the middle of another process's
+// read-modify-write; use UpdateRegister to change what is there.
 func SaveRegister(path string, r *Register) error {
 	data, err := r.Marshal()
 	if err != nil {
 		return err
 	}
+	l, err := lockFile(context.Background(), path)
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	return writeRegister(path, data)
+}
+
+func writeRegister(path string, data []byte) error {
 	if err := atomicfile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("save register: %w", err)
 	}
 	return nil
+}
+
+// UpdateRegister is the register's read-modify-write (issue 14, part 6:
+// decisions never lost). Holding the register's lock, it reads the file at
+// path (nil when there is none), calls fn with what is there now, and writes
+// what fn returns; the lock is released when the file is written. Nothing is
+// written when the file does not load, when fn fails, or when fn returns
+// nil. fn must not wait on anything slow (a model): every accept and reject
+// waits for it.
+func UpdateRegister(ctx context.Context, path string, fn func(now *Register) (*Register, error)) error {
+	l, err := lockFile(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	now, err := LoadRegister(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		now, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+	r, err := fn(now)
+	if err != nil || r == nil {
+		return err
+	}
+	data, err := r.Marshal()
+	if err != nil {
+		return err
+	}
+	return writeRegister(path, data)
+}
+
+// lockFile takes the lock guarding path's read-modify-write cycles, waiting
+// up to filelock.DefaultTimeout or ctx's deadline.
+func lockFile(ctx context.Context, path string) (*filelock.Lock, error) {
+	return filelock.Acquire(ctx, path, 0)
 }
 
 // Lookup returns the item with id, or nil.

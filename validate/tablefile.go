@@ -1,7 +1,10 @@
 package validate
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"reflect"
 	"runtime"
@@ -308,16 +311,55 @@ func fixInp(rn *yaml.Node, r Row) {
 	}
 }
 
-// SaveTable writes t to path atomically.
+// SaveTable writes t to path atomically, holding the table's lock for the
+// write; use UpdateTable to change what is there.
 func SaveTable(path string, t *Table) error {
 	data, err := t.Marshal()
 	if err != nil {
 		return err
 	}
+	l, err := lockFile(context.Background(), path)
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	return writeTable(path, data)
+}
+
+func writeTable(path string, data []byte) error {
 	if err := atomicfile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("save partition table: %w", err)
 	}
 	return nil
+}
+
+// UpdateTable is the partition table's read-modify-write, as UpdateRegister
+// is the register's: holding the table's lock it reads the file at path (nil
+// when there is none), calls fn with what is there now, and writes what fn
+// returns. Nothing is written when the file does not load, when fn fails or
+// when it returns nil.
+func UpdateTable(ctx context.Context, path string, fn func(now *Table) (*Table, error)) error {
+	l, err := lockFile(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	now, err := LoadTable(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		now, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+	t, err := fn(now)
+	if err != nil || t == nil {
+		return err
+	}
+	data, err := t.Marshal()
+	if err != nil {
+		return err
+	}
+	return writeTable(path, data)
 }
 
 // Lookup returns the row with id, or nil.

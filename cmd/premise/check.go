@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
-	"sort"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -26,6 +23,9 @@ type checkOptions struct {
 	// Head is the commit being checked; "" asks git for HEAD of the
 	// register's repository.
 	Head string
+	// Base names the change's base (default origin/HEAD, main or master),
+	// so a register drafted for another change fails.
+	Base string
 	JSON bool
 	Out  io.Writer
 	Err  io.Writer
@@ -68,6 +68,7 @@ Each finding reads file:line: what is wrong and what to do:
 	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table")
 	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the frozen rows (a missing file is none)")
 	f.StringVar(&opts.Head, "head", "", "the commit being checked, for freezes (default: git rev-parse HEAD)")
+	f.StringVar(&opts.Base, "base", "", "the change's base `REV`, to check that the register was drafted for this change (default origin/HEAD, else main, else master)")
 	f.BoolVar(&opts.JSON, "json", false, "print JSON")
 	return c
 }
@@ -86,89 +87,69 @@ type jsonCheck struct {
 	Rows       int                      `json:"rows"`
 }
 
-// runCheck loads both files (at the same time: they are independent) and
-// runs validate.Check.
+// runCheck runs the register-check stage and reports it.
 func runCheck(ctx context.Context, opts checkOptions) error {
-	var (
-		reg        *validate.Register
-		tb         *validate.Table
-		rErr, tErr error
-		wg         sync.WaitGroup
-	)
-	wg.Add(2)
-	go func() { defer wg.Done(); reg, rErr = validate.LoadRegister(opts.Register) }()
-	go func() { defer wg.Done(); tb, tErr = validate.LoadTable(opts.Partitions) }()
-	wg.Wait()
-	freezes, fErr := gate.LoadFreezes(opts.Freezes)
-	if errors.Is(tErr, fs.ErrNotExist) && rErr == nil && !anyAccepted(reg) {
-		// Nothing accepted, nothing to partition: a format-only patch
-		// needs no table (seed 004: "skip the ritual").
-		tb, tErr = &validate.Table{Version: validate.FormatVersion, Rows: []validate.Row{}}, nil
+	files := validate.CheckFiles{
+		Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes, Head: opts.Head,
+		HeadOf: func() string { return currentHead(ctx, filepath.Dir(opts.Register)) },
 	}
-
-	var problems []validate.Problem
-	for _, err := range []error{rErr, tErr, fErr} {
-		if err == nil {
-			continue
-		}
-		var le *validate.LoadError
-		if errors.As(err, &le) {
-			problems = append(problems, le.Problems...)
-		} else {
-			problems = append(problems, validate.Problem{Msg: oneLine(err.Error())})
-		}
-	}
-	if len(problems) > 0 {
-		for _, p := range problems {
+	files.MergeBase, files.DescendsFrom = changeOf(ctx, filepath.Dir(opts.Register), opts.Base, opts.Head)
+	res, err := validate.CheckPaths(files)
+	var le *validate.LoadError
+	if errors.As(err, &le) {
+		for _, p := range le.Problems {
 			fmt.Fprintf(opts.Err, "premise check: %s\n", p)
 		}
 		if opts.JSON {
 			if err := writeIndentedJSON(opts.Out, jsonCheck{Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes,
-				Problems: problems, Findings: []validate.Finding{}, Targets: []validate.TargetClasses{}, Coverage: []validate.Coverage{}, Counts: map[string]int{}}); err != nil {
+				Problems: le.Problems, Findings: []validate.Finding{}, Targets: []validate.TargetClasses{}, Coverage: []validate.Coverage{}, Counts: map[string]int{}}); err != nil {
 				return err
 			}
 		}
 		return verdict(exitCouldNotRun)
 	}
-
-	head := opts.Head
-	if head == "" && len(freezes) > 0 {
-		head = currentHead(ctx, filepath.Dir(opts.Register))
+	if err != nil {
+		return err
 	}
-	in := &validate.CheckInput{Register: reg, RegisterFile: opts.Register, Table: tb, TableFile: opts.Partitions,
-		FrozenFile: opts.Freezes, CurrentHead: head}
-	hashes := make([]string, 0, len(freezes))
-	for h := range freezes {
-		hashes = append(hashes, h)
-	}
-	sort.Strings(hashes)
-	for _, h := range hashes {
-		f := freezes[h]
-		in.Frozen = append(in.Frozen, validate.FrozenRow{Hash: h, RowID: f.RowID, Reason: f.Reason, Replacement: f.ReplacementRow, FrozenCommit: f.FrozenCommit})
-	}
-	rep := validate.Check(in)
-
 	if opts.JSON {
-		if err := writeIndentedJSON(opts.Out, jsonCheck{OK: rep.OK(), Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes,
-			Findings: rep.Findings, Targets: rep.Targets, Coverage: rep.Coverage, Counts: rep.Counts, Rows: len(tb.Rows)}); err != nil {
+		if err := writeIndentedJSON(opts.Out, jsonCheck{OK: res.OK(), Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes,
+			Findings: res.Findings, Targets: res.Targets, Coverage: res.Coverage, Counts: res.Counts, Rows: len(res.Table.Rows)}); err != nil {
 			return err
 		}
 	} else {
-		printCheck(opts.Out, opts, rep, len(tb.Rows))
+		printCheck(opts.Out, opts, res.CheckReport, len(res.Table.Rows))
 	}
-	if !rep.OK() {
+	if !res.OK() {
 		return verdict(exitFailed)
 	}
 	return nil
 }
 
-func anyAccepted(r *validate.Register) bool {
-	for _, it := range r.Items {
-		if it.Status == validate.StatusAccepted {
-			return true
+// changeOf identifies the change being checked in the repository holding
+// dir: its merge-base, and whether a commit is its head or an ancestor of
+// it. Outside a repository, or without a base to measure against, both are
+// unknown and the register check cannot tell one change from another.
+func changeOf(ctx context.Context, dir, base, head string) (string, func(string) bool) {
+	repo, err := git.Open(ctx, dir)
+	if err != nil {
+		return "", nil
+	}
+	if head == "" {
+		head = "HEAD"
+	}
+	if base == "" {
+		if base, err = repo.DefaultBase(ctx); err != nil {
+			return "", nil
 		}
 	}
-	return false
+	mb, err := repo.MergeBase(ctx, base, head)
+	if err != nil {
+		return "", nil
+	}
+	return mb, func(c string) bool {
+		_, err := repo.Run(ctx, "merge-base", "--is-ancestor", c, head)
+		return err == nil
+	}
 }
 
 // currentHead is HEAD of the repository holding dir, or "" outside one.

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -16,13 +13,11 @@ import (
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/gate/reject"
-	"github.com/premise-dev/premise/internal/atomicfile"
-	"github.com/premise-dev/premise/internal/git"
 )
 
 // baseURLEnv names the environment variable that gives http entries their
 // service when --base-url is not set.
-const baseURLEnv = "PREMISE_REJECT_BASE_URL"
+const baseURLEnv = reject.BaseURLEnv
 
 // addCorpusCmds adds the must-reject corpus commands of seed 000 (issue 6)
 // under premise reject.
@@ -45,42 +40,9 @@ func (p *corpusPaths) flags(c *cobra.Command) {
 	f.StringVar(&p.Corpus, "corpus", "", "the fixture `DIR`, relative to --repo (default corpus/must_reject, or reject.corpus in .premise.yaml)")
 }
 
-// resolve reads .premise.yaml and returns the configuration with the flags
-// applied and the lockfile path joined to the repository.
-func (p corpusPaths) resolve() (reject.Config, string, error) {
-	cfg, err := reject.LoadConfig(filepath.Join(p.Repo, ".premise.yaml"))
-	if err != nil {
-		return reject.Config{}, "", err
-	}
-	if p.Lock != "" {
-		cfg.Lock = p.Lock
-	}
-	if p.Corpus != "" {
-		cfg.Corpus = p.Corpus
-	}
-	lock := cfg.Lock
-	if !filepath.IsAbs(lock) {
-		lock = filepath.Join(p.Repo, lock)
-	}
-	return cfg, lock, nil
-}
-
-// corpusDir returns the corpus directory relative to the lockfile's
-// directory, which is what input_path is relative to.
-func corpusDir(p corpusPaths, cfg reject.Config, lock string) (string, error) {
-	dir := cfg.Corpus
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(p.Repo, dir)
-	}
-	absDir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	absLock, err := filepath.Abs(filepath.Dir(lock))
-	if err != nil {
-		return "", err
-	}
-	return filepath.Rel(absLock, absDir)
+// options are the must-reject stage's paths from the flags.
+func (p corpusPaths) options() reject.Options {
+	return reject.Options{Repo: p.Repo, Lock: p.Lock, Corpus: p.Corpus}
 }
 
 // rejectAddOptions are the flags of premise reject add.
@@ -162,11 +124,7 @@ SHA256".
 }
 
 func runRejectAdd(ctx context.Context, opts rejectAddOptions) error {
-	cfg, lock, err := opts.resolve()
-	if err != nil {
-		return err
-	}
-	dir, err := corpusDir(opts.corpusPaths, cfg, lock)
+	_, lock, dir, err := opts.options().Paths()
 	if err != nil {
 		return err
 	}
@@ -209,6 +167,7 @@ type rejectRunOptions struct {
 	MemoryMiB     int64
 	JSON          string
 	JUnit         string
+	AllowEmpty    bool
 	Out           io.Writer
 	ErrOut        io.Writer
 }
@@ -295,91 +254,37 @@ Exit 0 only when every entry held.
 	f.StringVar(&opts.JSON, "json", "", "write the report as JSON to `FILE` (--json alone: to stdout, instead of the lines)")
 	f.Lookup("json").NoOptDefVal = "-"
 	f.StringVar(&opts.JUnit, "junit", "", "write JUnit XML to `FILE` (- for stdout)")
+	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when the corpus holds no entry")
 	return c
 }
 
 func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
-	cfg, lockPath, err := opts.resolve()
-	if err != nil {
-		return err
+	mem := opts.MemoryMiB << 20
+	if opts.MemoryMiB == 0 {
+		mem = -1
 	}
-	lock, err := reject.LoadLock(lockPath)
-	if errors.Is(err, fs.ErrNotExist) {
+	rep, _, err := reject.RunCorpus(ctx, reject.Options{
+		Repo: opts.Repo, Lock: opts.Lock, Corpus: opts.Corpus, Environmental: opts.Environmental,
+		Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec), BaseURL: opts.BaseURL,
+		Timeout: opts.Timeout, MemoryLimit: mem,
+	})
+	if errors.Is(err, reject.ErrNoLock) {
 		return fmt.Errorf("%w (record the first forbidden input with premise reject add, or pass --lock)", err)
 	}
 	if err != nil {
 		return err
-	}
-	dir, err := corpusDir(opts.corpusPaths, cfg, lockPath)
-	if err != nil {
-		return err
-	}
-	for _, e := range lock.Entries {
-		if e.Must.Kind == reject.KindHTTP && opts.BaseURL == "" {
-			return fmt.Errorf("%s: entry %s is an http entry (line %d): give the service's base URL with --base-url or $%s", lockPath, e.ID, e.Line, baseURLEnv)
-		}
-	}
-	var targets []string
-	goLike := 0
-	for _, e := range lock.Entries {
-		if e.Must.Kind == reject.KindException {
-			targets = append(targets, e.Target)
-			if strings.Contains(e.Target, "/") {
-				goLike++
-			}
-		}
-	}
-	if opts.Lang == "" {
-		// A dotted Python path never holds a slash; a Go import path does.
-		opts.Lang = "python"
-		if goLike > 0 && goLike == len(targets) {
-			opts.Lang = "go"
-		}
-	}
-	envPath := cfg.Environmental
-	if opts.Environmental != "" {
-		envPath = opts.Environmental
-	}
-	if !filepath.IsAbs(envPath) {
-		envPath = filepath.Join(opts.Repo, envPath)
-	}
-	env, err := reject.LoadEnvironmental(envPath, lock)
-	if err != nil {
-		return err
-	}
-	r := &reject.Runner{BaseURL: opts.BaseURL, Timeout: opts.Timeout, Positional: opts.Lang == "go", Environmental: env}
-	if len(targets) > 0 {
-		a, err := newCorpusAdapter(ctx, opts, targets)
-		if err != nil {
-			return err
-		}
-		defer a.Close()
-		r.Adapter = a
-	}
-	rep, err := r.Run(ctx, reject.Corpus{Lock: lock, Root: filepath.Dir(lockPath), Dir: dir})
-	if err != nil {
-		return fmt.Errorf("reject run %s: %w", lockPath, err)
 	}
 	toStdout := false
 	for _, w := range []struct {
 		dest  string
 		write func(io.Writer) error
 	}{{opts.JSON, rep.WriteJSON}, {opts.JUnit, rep.WriteJUnit}} {
-		switch w.dest {
-		case "":
-		case "-":
-			toStdout = true
-			if err := w.write(opts.Out); err != nil {
-				return err
-			}
-		default:
-			var b bytes.Buffer
-			if err := w.write(&b); err != nil {
-				return err
-			}
-			if err := atomicfile.WriteFile(w.dest, b.Bytes(), 0o644); err != nil {
-				return err
-			}
+		if w.dest == "" {
+			continue
+		}
+		toStdout = toStdout || w.dest == "-"
+		if err := writeTo(opts.Out, w.dest, w.write); err != nil {
+			return err
 		}
 	}
 	lines := opts.Out
@@ -392,24 +297,11 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 	if !rep.Holds() {
 		return verdict(exitFailed)
 	}
+	if len(rep.Results) == 0 && !opts.AllowEmpty {
+		fmt.Fprintln(lines, "nothing was checked: the corpus holds no entry (--allow-empty makes this exit 0)")
+		return verdict(exitNothing)
+	}
 	return nil
-}
-
-// newCorpusAdapter starts the adapter for exception entries, as premise gate
-// does. A missing interpreter or a Go harness that does not build is exit 3.
-func newCorpusAdapter(ctx context.Context, opts rejectRunOptions, targets []string) (gate.Adapter, error) {
-	mem := opts.MemoryMiB << 20
-	if opts.MemoryMiB == 0 {
-		mem = -1
-	}
-	switch opts.Lang {
-	case "go":
-		return gate.NewGoAdapter(ctx, gate.GoConfig{Dir: opts.Repo, Targets: targets, Timeout: opts.Timeout, MemoryLimit: mem})
-	case "exec":
-		return gate.NewExecAdapter(gate.ExecConfig{Command: strings.Fields(opts.Exec), Dir: opts.Repo, Timeout: opts.Timeout})
-	default:
-		return gate.NewPythonAdapter(gate.PythonConfig{Interpreter: opts.Python, Dir: opts.Repo, Timeout: opts.Timeout, MemoryLimit: mem})
-	}
 }
 
 // rejectGuardOptions are the flags of premise reject guard.
@@ -419,17 +311,30 @@ type rejectGuardOptions struct {
 	Out              io.Writer
 }
 
+// newGuardCmd is premise guard; premise reject guard is the same command.
+func newGuardCmd(s Streams) *cobra.Command {
+	c := newRejectGuardCmd(s)
+	c.Long = strings.TrimSuffix(c.Long, exitStatusHelp)
+	return c
+}
+
 func newRejectGuardCmd(s Streams) *cobra.Command {
 	opts := rejectGuardOptions{Out: s.Out}
 	c := &cobra.Command{
 		Use:   "guard [--base REV] [--head REV]",
-		Short: "Block corpus and lockfile changes that no reviewer signed off",
-		Long: `Enforce seed 000's protected-path rule: every commit in base..head that
-changes corpus/must_reject/ or must_reject.lock.json must carry a
-Signed-off-by trailer from someone other than its author, or from an
-identity on the allow-list. Otherwise the guard names the commits and exits 2.
+		Short: "Block changes to the files premise judges by that no reviewer signed off",
+		Long: `Enforce the protected-path rule: every commit in base..head that changes a
+file premise judges a patch by must carry a Signed-off-by trailer from
+someone other than its author, or from an identity on the allow-list.
+Otherwise the guard names the commits and exits 2. premise run runs it
+first.
 
-  $ premise reject guard --base origin/main
+Always protected: .premise.yaml, assumptions.yaml, partitions.yaml, .gate/,
+gate/frozen.json, flake_ledger.json and fixtures.json, so an agent cannot
+commit an accepted register, a weak table or its own settings; and the
+must-reject corpus, its lockfile and side file (or the paths listed below).
+
+  $ premise guard --base origin/main
   UNSIGNED 3f2a9c1d0e4b relax email fixture: changes corpus/must_reject/user-email-reject-001.json; no Signed-off-by trailer
   commits=4 protected=1 unsigned=1
 
@@ -439,8 +344,10 @@ trailer must be in the message's trailer block; identities are compared by
 email and name, without case. An agent's commit template that signs as its
 own author does not count.
 
-The protected paths (by default the corpus, the lockfile and the
-environmental side file) and the allow-list live in .premise.yaml:
+The corpus's protected paths (by default the corpus, the lockfile and the
+environmental side file) and the allow-list live in the merge-base's
+.premise.yaml; the head's is never read, since the patch could empty the
+list or sign for itself:
 
   reject:
     lock: must_reject.lock.json
@@ -484,28 +391,7 @@ type guardCommitJSON struct {
 }
 
 func runRejectGuard(ctx context.Context, opts rejectGuardOptions) error {
-	cfg, err := reject.LoadConfig(filepath.Join(opts.Repo, ".premise.yaml"))
-	if err != nil {
-		return err
-	}
-	repo, err := git.Open(ctx, opts.Repo)
-	if err != nil {
-		return err
-	}
-	base := opts.Base
-	if base == "" {
-		if base, err = repo.DefaultBase(ctx); err != nil {
-			return err
-		}
-	}
-	if _, err := repo.RevParse(ctx, base, opts.Head); err != nil {
-		if errors.Is(err, git.ErrBadRev) {
-			return fmt.Errorf("%w (fetch it first, e.g. git fetch origin main, or pass --base)", err)
-		}
-		return err
-	}
-	g := &reject.Guard{Repo: repo, Protected: cfg.Protected, Signers: cfg.Signers}
-	rep, err := g.Check(ctx, base, opts.Head)
+	rep, base, err := reject.GuardRepo(ctx, reject.GuardOptions{Repo: opts.Repo, Base: opts.Base, Head: opts.Head})
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ const (
 	exitFailed      = 1   // a row failed, errored or flaked; a forbidden input succeeded
 	exitBlocked     = 2   // blocked by policy: flake budget, unsigned protected path
 	exitCouldNotRun = 3   // bad flags, invalid input, unreachable endpoint
+	exitNothing     = 4   // nothing was checked: no row ran, an empty table or corpus
 	exitInterrupted = 130 // interrupted by a signal
 )
 
@@ -66,4 +67,6 @@ EXIT STATUS
      without a Signed-off-by trailer
   3  premise could not do its job: bad flags, unreadable or invalid input,
      model endpoint unreachable after retries
+  4  nothing was checked: no row ran, an empty table, an empty corpus
+     (--allow-empty makes it 0)
 `

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os/exec"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -34,6 +33,7 @@ type gateOptions struct {
 	Seed        int64
 	Base        string
 	SelfCheck   bool
+	AllowEmpty  bool
 	JSON        string
 	JUnit       string
 	Markdown    string
@@ -106,6 +106,7 @@ the module does not import) premise reports that reason once and exits 3.`,
 	f.Int64Var(&opts.MemoryMiB, "memory-limit", gate.DefaultMemoryLimit>>20, "the worker's address-space limit in MiB (0: none)")
 	f.Int64Var(&opts.Seed, "seed", 0, "the seed of the permutation relation's shuffles (default: from the clock, printed)")
 	f.StringVar(&opts.Base, "base", "", "also run the rows against base `REV` (a temporary git worktree)")
+	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when the table has no rows")
 	f.BoolVar(&opts.SelfCheck, "self-check", false, "feed every contract deliberately wrong results and report those that accept them")
 	f.StringVar(&opts.JSON, "json", "", "write the report as JSON to `FILE` (--json alone: to stdout, instead of the summary)")
 	f.Lookup("json").NoOptDefVal = "-"
@@ -123,45 +124,27 @@ func (o gateOptions) resolve(p string) string {
 	return strings.TrimSuffix(o.Repo, "/") + "/" + p
 }
 
-// runGate loads the table and the freezes, runs the rows and writes every
-// report asked for.
-func runGate(ctx context.Context, opts gateOptions) error {
-	mem := opts.MemoryMiB << 20
-	if opts.MemoryMiB == 0 {
+// gateConfig is the gate's configuration from the flags.
+func (o gateOptions) gateConfig() gate.Config {
+	mem := o.MemoryMiB << 20
+	if o.MemoryMiB == 0 {
 		mem = -1
 	}
-	cfg := gate.Config{Repo: opts.Repo, Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec),
-		Timeout: opts.Timeout, MemoryLimit: mem, Reruns: opts.Reruns, Budget: opts.Budget, Seed: opts.Seed,
-		Base: opts.Base}
-	// The worker starts while the table loads: the interpreter's
-	// resolution (a pyenv shim costs 0.3 s) and its start both overlap it.
-	started := make(chan gate.Adapter, 1)
-	go func() { started <- gate.StartEarly(cfg) }()
-	early := sync.OnceValue(func() gate.Adapter { return <-started })
-	defer func() {
-		if a := early(); a != nil {
-			a.Close()
-		}
-	}()
-	tab, err := validate.LoadTable(opts.Partitions)
-	if err != nil {
-		return err
-	}
-	cfg.Early = early()
-	if opts.Fn != "" {
-		tab.Target = opts.Fn
-	}
-	if cfg.Freezes, err = gate.LoadFreezes(opts.resolve(opts.Freezes)); err != nil {
-		return err
-	}
+	return gate.Config{Repo: o.Repo, Lang: o.Lang, Python: o.Python, Exec: strings.Fields(o.Exec),
+		Timeout: o.Timeout, MemoryLimit: mem, Reruns: o.Reruns, Budget: o.Budget, Seed: o.Seed,
+		Base: o.Base, Target: o.Fn, FreezesFile: o.resolve(o.Freezes), AllowEmpty: o.AllowEmpty}
+}
+
+// runGate runs the gate stage and writes every report asked for.
+func runGate(ctx context.Context, opts gateOptions) error {
+	cfg := opts.gateConfig()
 	if opts.SelfCheck {
-		return runSelfCheck(ctx, opts, cfg, tab)
+		return runSelfCheck(ctx, opts, cfg)
 	}
-	rep, err := gate.Run(ctx, cfg, tab)
+	rep, err := gate.RunFile(ctx, cfg, opts.Partitions)
 	if err != nil {
-		return fmt.Errorf("gate %s: %w", opts.Partitions, err)
+		return err
 	}
-	rep.Source = opts.Partitions
 	writers := []struct {
 		dest  string
 		write func(io.Writer, *gate.Report) error
@@ -175,17 +158,9 @@ func runGate(ctx context.Context, opts gateOptions) error {
 		}
 		if w.dest == "-" {
 			toStdout = true
-			if err := w.write(opts.Out, rep); err != nil {
-				return err
-			}
-			continue
 		}
-		var b bytes.Buffer
-		if err := w.write(&b, rep); err != nil {
+		if err := writeTo(opts.Out, w.dest, func(out io.Writer) error { return w.write(out, rep) }); err != nil {
 			return err
-		}
-		if err := atomicfile.WriteFile(w.dest, b.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("write %s: %w", w.dest, err)
 		}
 	}
 	summary := opts.Out
@@ -198,7 +173,30 @@ func runGate(ctx context.Context, opts gateOptions) error {
 	return verdict(rep.Exit)
 }
 
-func runSelfCheck(ctx context.Context, opts gateOptions, cfg gate.Config, tab *validate.Table) error {
+// writeTo writes a report to stdout (dest "-") or atomically to the file
+// dest.
+func writeTo(stdout io.Writer, dest string, write func(io.Writer) error) error {
+	if dest == "-" {
+		return write(stdout)
+	}
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(dest, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", dest, err)
+	}
+	return nil
+}
+
+func runSelfCheck(ctx context.Context, opts gateOptions, cfg gate.Config) error {
+	tab, err := validate.LoadTable(opts.Partitions)
+	if err != nil {
+		return err
+	}
+	if opts.Fn != "" {
+		tab.Target = opts.Fn
+	}
 	a, err := gate.HeadAdapter(ctx, cfg, tab)
 	if err != nil {
 		return fmt.Errorf("gate %s: %w", opts.Partitions, err)

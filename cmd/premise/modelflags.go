@@ -42,10 +42,24 @@ func (m *modelFlags) bind(c *cobra.Command) {
 	f.BoolVar(&m.noRepair, "no-repair", false, "do not send dropped rows back to the model for one repair round")
 }
 
-// config resolves the settings: .premise.yaml in repo, then the
+// settingsFrom says where a command's .premise.yaml comes from: the
+// merge-base of base and head (never the patch's own), or, for a patch
+// read from a file, the work tree of repo.
+type settingsFrom struct {
+	repo, base, head string
+	patch            bool
+}
+
+// config resolves the settings: the trusted .premise.yaml, then the
 // environment, then the flags the user set.
-func (m *modelFlags) config(c *cobra.Command, repo string, getenv func(string) string) (propose.Config, error) {
-	cfg, err := propose.LoadConfig(repo, getenv)
+func (m *modelFlags) config(c *cobra.Command, from settingsFrom, getenv func(string) string) (propose.Config, error) {
+	var cfg propose.Config
+	var err error
+	if from.patch {
+		cfg, err = propose.LoadConfig(from.repo, getenv)
+	} else {
+		cfg, err = propose.LoadTrustedConfig(c.Context(), from.repo, from.base, from.head, getenv)
+	}
 	if err != nil {
 		return cfg, err
 	}

@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -87,7 +85,7 @@ the existing register untouched and exits 3.`,
 			default:
 				return fmt.Errorf("--format %q: want yaml, markdown or json", opts.Format)
 			}
-			cfg, err := model.config(c, opts.Repo, opts.Getenv)
+			cfg, err := model.config(c, settingsFrom{repo: opts.Repo, base: opts.Base, head: opts.Head, patch: opts.Patch != ""}, opts.Getenv)
 			if err != nil {
 				return err
 			}
@@ -121,22 +119,37 @@ type proposeReport struct {
 	Items    []validate.Item     `json:"items"`
 }
 
-// runPropose drafts, filters and merges the register, then reports.
+// runPropose reads the diff, runs the propose stage and reports.
 func runPropose(ctx context.Context, opts proposeOptions) error {
 	out := opts.Out
 	if out == "" {
 		out = filepath.Join(opts.Repo, "assumptions.yaml")
 	}
-	// Read the existing register first: a broken one stops the run before
-	// any request is spent, and is never overwritten.
-	existing, err := validate.LoadRegister(out)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		existing = nil
-	case err != nil:
+	// A broken register stops the run before any request is spent, and is
+	// never overwritten.
+	if _, err := propose.ReadRegister(out); err != nil {
 		return err
 	}
+	res, err := loadDiff(ctx, opts)
+	if err != nil {
+		return err
+	}
+	p, err := newProposer(opts.Model, opts.Getenv, opts.Stderr)
+	if err != nil {
+		return err
+	}
+	up, err := propose.Update(ctx, propose.UpdateConfig{Register: out, Diff: res, Proposer: p,
+		PatchRef: propose.PatchRef(ctx, opts.Repo, opts.Base, opts.Head, opts.Patch)})
+	if err != nil {
+		return err
+	}
+	reportDropped(opts.Stderr, up.Draft)
+	return writeProposeOutput(opts, out, up)
+}
 
+// loadDiff reads the diff premise propose is asked about: git diff, or a
+// unified diff from a file or stdin.
+func loadDiff(ctx context.Context, opts proposeOptions) (*diffparse.Result, error) {
 	dcfg := diffparse.Config{Repo: opts.Repo, Base: opts.Base, Head: opts.Head}
 	switch opts.Patch {
 	case "":
@@ -145,35 +158,19 @@ func runPropose(ctx context.Context, opts proposeOptions) error {
 	default:
 		pf, err := os.Open(opts.Patch)
 		if err != nil {
-			return fmt.Errorf("read patch: %w", err)
+			return nil, fmt.Errorf("read patch: %w", err)
 		}
 		defer pf.Close()
 		dcfg.Patch, dcfg.PatchName = pf, opts.Patch
 	}
-	res, err := diffparse.Load(ctx, dcfg)
-	if err != nil {
-		return err
-	}
+	return diffparse.Load(ctx, dcfg)
+}
 
-	p, err := newProposer(opts.Model, opts.Getenv, opts.Stderr)
-	if err != nil {
-		return err
-	}
-	draft, err := propose.Draft(ctx, p, res)
-	if err != nil {
-		return err
-	}
-	prov := propose.ProvenanceOf(p, res)
-	reg, stats := validate.Merge(existing, draft.Kept, prov, validate.NewIndex(res))
-	if reg.PatchRef == "" {
-		reg.PatchRef = patchRefOf(opts.Base, opts.Head, opts.Patch)
-	}
-	if err := validate.SaveRegister(out, reg); err != nil {
-		return err
-	}
-
+// reportDropped says on stderr which rows the filter dropped and why, and
+// the findings.
+func reportDropped(w io.Writer, draft *propose.Result) {
 	for _, d := range draft.Dropped {
-		fmt.Fprintf(opts.Stderr, "premise: dropped %s row (%s) for %q: %s\n", d.Reason, orUnknown(d.Source), d.Symbol, d.Detail)
+		fmt.Fprintf(w, "premise: dropped %s row (%s) for %q: %s\n", d.Reason, orUnknown(d.Source), d.Symbol, d.Detail)
 	}
 	for _, f := range draft.Findings {
 		where := f.File
@@ -183,45 +180,47 @@ func runPropose(ctx context.Context, opts proposeOptions) error {
 		if where != "" {
 			where += ": "
 		}
-		fmt.Fprintf(opts.Stderr, "premise: finding %s: %s%s\n", f.Rule, where, f.Message)
+		fmt.Fprintf(w, "premise: finding %s: %s%s\n", f.Rule, where, f.Message)
 	}
-	summary := summaryLine(out, p.Name(), draft, stats)
+}
 
+// writeProposeOutput prints the summary line and what --json or --format
+// asked for.
+func writeProposeOutput(opts proposeOptions, out string, up *propose.UpdateResult) error {
+	draft, reg, prov := up.Draft, up.Register, up.Provenance
+	summary := summaryLine(out, up.Proposer, draft, up.Merge)
 	if opts.JSON {
-		if draft.Findings == nil {
-			draft.Findings = []propose.Finding{}
-		}
 		rep := proposeReport{Register: out, Model: prov.Model, Prompt: prov.Prompt + "@" + prov.PromptSHA256,
-			Kept: draft.Kept, Dropped: draft.Dropped, Findings: draft.Findings, Usage: draft.Usage, Merge: stats, Items: reg.Items}
-		enc := json.NewEncoder(opts.Stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
+			Kept: draft.Kept, Dropped: draft.Dropped, Findings: draft.Findings, Usage: draft.Usage, Merge: up.Merge, Items: reg.Items}
 		fmt.Fprintln(opts.Stderr, summary)
-		return enc.Encode(rep)
+		return writeJSONNoEscape(opts.Stdout, rep)
 	}
-	switch opts.Format {
-	case "":
-		_, err = fmt.Fprintln(opts.Stdout, summary)
+	if opts.Format == "" {
+		_, err := fmt.Fprintln(opts.Stdout, summary)
 		return err
+	}
+	fmt.Fprintln(opts.Stderr, summary)
+	switch opts.Format {
 	case "yaml":
 		data, err := reg.Marshal()
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(opts.Stderr, summary)
 		_, err = opts.Stdout.Write(data)
 		return err
 	case "json":
-		enc := json.NewEncoder(opts.Stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		fmt.Fprintln(opts.Stderr, summary)
-		return enc.Encode(reg)
+		return writeJSONNoEscape(opts.Stdout, reg)
 	default: // markdown
-		fmt.Fprintln(opts.Stderr, summary)
-		_, err = io.WriteString(opts.Stdout, registerMarkdown(reg))
+		_, err := io.WriteString(opts.Stdout, registerMarkdown(reg))
 		return err
 	}
+}
+
+func writeJSONNoEscape(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 func orUnknown(s string) string {
@@ -271,20 +270,6 @@ func summaryLine(out, model string, d *propose.Result, st validate.MergeStats) s
 		fmt.Fprintf(&b, "; %d findings", len(d.Findings))
 	}
 	return b.String()
-}
-
-// patchRefOf is seed 004's patch_ref: "BASE...HEAD".
-func patchRefOf(base, head, patch string) string {
-	if patch != "" {
-		return "patch " + patch
-	}
-	if base == "" {
-		base = "origin/HEAD"
-	}
-	if head == "" {
-		head = "HEAD"
-	}
-	return base + "..." + head
 }
 
 // registerMarkdown is the draft a reviewer pastes into the PR: one table row

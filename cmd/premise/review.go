@@ -103,7 +103,7 @@ func runDecide(ctx context.Context, opts decideOptions) error {
 	for i, id := range opts.IDs {
 		ds[i] = validate.Decision{ID: id, Status: opts.Status, Note: opts.Note}
 	}
-	if err := validate.DecideFile(opts.Register, ds); err != nil {
+	if err := validate.DecideFileContext(ctx, opts.Register, ds); err != nil {
 		return err
 	}
 	if opts.JSON {
@@ -218,50 +218,16 @@ func runReview(ctx context.Context, opts reviewOptions) error {
 		return sourceAround(srcDir, it.File, it.Line, opts.Context)
 	}
 	i := 0
-walk:
 	for ; i < len(todo); i++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		it := todo[i]
-		showItem(out, it, i+1, len(todo), ctxLines(it))
-		for {
-			ans, ok := ask("[a]ccept [r]eject [s]kip [q]uit? ")
-			if !ok {
-				break walk
-			}
-			switch strings.ToLower(ans) {
-			case "a", "accept":
-				d := validate.Decision{ID: it.ID, Status: validate.StatusAccepted}
-				if err := validate.DecideFile(opts.Register, []validate.Decision{d}); err != nil {
-					return err
-				}
-				rep.Decisions = append(rep.Decisions, d)
-				fmt.Fprintf(out, "%s accepted\n\n", it.ID)
-			case "r", "reject":
-				note := ""
-				for note == "" {
-					n, ok := ask("note (why the patch must not rely on it): ")
-					if !ok {
-						break walk
-					}
-					note = n
-				}
-				d := validate.Decision{ID: it.ID, Status: validate.StatusRejected, Note: note}
-				if err := validate.DecideFile(opts.Register, []validate.Decision{d}); err != nil {
-					return err
-				}
-				rep.Decisions = append(rep.Decisions, d)
-				fmt.Fprintf(out, "%s rejected\n\n", it.ID)
-			case "s", "skip":
-				rep.Skipped = append(rep.Skipped, it.ID)
-				fmt.Fprintf(out, "%s left proposed\n\n", it.ID)
-			case "q", "quit":
-				break walk
-			default:
-				fmt.Fprintf(out, "answer a, r, s or q\n")
-				continue
-			}
+		showItem(out, todo[i], i+1, len(todo), ctxLines(todo[i]))
+		more, err := decideOne(opts.Register, todo[i], out, ask, &rep)
+		if err != nil {
+			return err
+		}
+		if !more {
 			break
 		}
 	}
@@ -274,6 +240,45 @@ walk:
 	left := len(rep.Skipped) + len(rep.Remaining)
 	fmt.Fprintf(out, "%d decided, %d still proposed\n", len(rep.Decisions), left)
 	return nil
+}
+
+// decideOne asks about one item until it gets an answer and records it at
+// once; more is false when the reviewer quit or the input ended.
+func decideOne(register string, it validate.Item, out io.Writer, ask func(string) (string, bool), rep *reviewReport) (more bool, err error) {
+	for {
+		ans, ok := ask("[a]ccept [r]eject [s]kip [q]uit? ")
+		if !ok {
+			return false, nil
+		}
+		var d validate.Decision
+		switch strings.ToLower(ans) {
+		case "a", "accept":
+			d = validate.Decision{ID: it.ID, Status: validate.StatusAccepted}
+		case "r", "reject":
+			note := ""
+			for note == "" {
+				if note, ok = ask("note (why the patch must not rely on it): "); !ok {
+					return false, nil
+				}
+			}
+			d = validate.Decision{ID: it.ID, Status: validate.StatusRejected, Note: note}
+		case "s", "skip":
+			rep.Skipped = append(rep.Skipped, it.ID)
+			fmt.Fprintf(out, "%s left proposed\n\n", it.ID)
+			return true, nil
+		case "q", "quit":
+			return false, nil
+		default:
+			fmt.Fprintf(out, "answer a, r, s or q\n")
+			continue
+		}
+		if err := validate.DecideFile(register, []validate.Decision{d}); err != nil {
+			return false, err
+		}
+		rep.Decisions = append(rep.Decisions, d)
+		fmt.Fprintf(out, "%s %s\n\n", it.ID, d.Status)
+		return true, nil
+	}
 }
 
 // showItem prints one assumption for review: what it says and where the

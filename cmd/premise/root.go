@@ -108,6 +108,7 @@ Typical flow:
 		newPartitionsCmd(s),
 		newCheckCmd(s),
 		newGateCmd(s),
+		newGuardCmd(s),
 		newRunCmd(s),
 		newExampleCmd(s),
 	} {

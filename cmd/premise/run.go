@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -18,7 +15,7 @@ import (
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/gate/reject"
-	"github.com/premise-dev/premise/internal/pipeline"
+	"github.com/premise-dev/premise/pipeline"
 	"github.com/premise-dev/premise/propose"
 )
 
@@ -31,6 +28,7 @@ type runOptions struct {
 	Timeout          time.Duration
 	Seed             int64
 	JSON, Quiet      bool
+	AllowEmpty       bool
 	Model            propose.Config
 
 	Streams Streams
@@ -74,7 +72,7 @@ file is written.
 			if opts.Reruns < 0 || opts.Budget < 0 {
 				return fmt.Errorf("%s: --reruns and --budget must not be negative", c.CommandPath())
 			}
-			cfg, err := model.config(c, opts.Repo, os.Getenv)
+			cfg, err := model.config(c, settingsFrom{repo: opts.Repo, base: opts.Base, head: opts.Head}, os.Getenv)
 			if err != nil {
 				return err
 			}
@@ -95,6 +93,7 @@ file is written.
 	f.Int64Var(&opts.Seed, "seed", 1, "seed for the metamorphic shuffles")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&opts.Quiet, "quiet", false, "no progress and no summary; the exit status alone")
+	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when nothing was checked (no row ran)")
 	return c
 }
 
@@ -121,10 +120,10 @@ func runRun(ctx context.Context, opts runOptions) error {
 		Proposer: p,
 		Repo:     opts.Repo, Base: opts.Base, Head: opts.Head, Out: opts.Out,
 		Python: opts.Python, Reruns: opts.Reruns, Budget: opts.Budget,
-		Timeout: opts.Timeout, Seed: opts.Seed,
-		Reject:      rejectForRun(opts.Python),
-		Progress:    prog.stage,
-		RowProgress: prog.rows,
+		Timeout: opts.Timeout, Seed: opts.Seed, AllowEmpty: opts.AllowEmpty,
+		RejectBaseURL: os.Getenv(reject.BaseURLEnv),
+		Progress:      prog.stage,
+		RowProgress:   prog.rows,
 	})
 	prog.done()
 	if err != nil {
@@ -156,6 +155,9 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 				u.Requests, u.CacheHits, u.PromptTokens, u.CompletionTokens)
 		}
 	}
+	for _, u := range s.Unsigned {
+		fmt.Fprintf(w, "  UNSIGNED   %s\n", u)
+	}
 	for _, f := range s.Findings {
 		fmt.Fprintf(w, "  FINDING    %s:%d %s: %s\n", f.File, f.Line, f.Rule, f.Message)
 	}
@@ -168,6 +170,9 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 		for _, c := range s.Unexplained {
 			fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)
 		}
+	}
+	for _, e := range s.HeadBroken {
+		fmt.Fprintf(w, "  HEAD       does not load where the base does: %s\n", e)
 	}
 	for _, e := range s.EvidenceSkipped {
 		fmt.Fprintf(w, "  evidence   skipped %s\n", e)
@@ -293,46 +298,5 @@ func (p *progress) done() {
 	if p.tty && p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
-	}
-}
-
-// rejectForRun runs the must-reject corpus as premise reject run does, when
-// the repository has one (seed 000: before the gate).
-func rejectForRun(python string) func(ctx context.Context, repo string) (bool, string, error) {
-	return func(ctx context.Context, repo string) (bool, string, error) {
-		opts := rejectRunOptions{
-			corpusPaths: corpusPaths{Repo: repo},
-			Python:      python,
-			Timeout:     reject.DefaultTimeout,
-			MemoryMiB:   gate.DefaultMemoryLimit >> 20,
-			BaseURL:     os.Getenv(baseURLEnv),
-			ErrOut:      io.Discard,
-		}
-		_, lock, err := opts.resolve()
-		if err != nil {
-			return false, "", err
-		}
-		if _, err := os.Stat(lock); errors.Is(err, fs.ErrNotExist) {
-			return true, "", nil
-		}
-		var out bytes.Buffer
-		opts.Out = &out
-		err = runRejectRun(ctx, opts)
-		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-		summary := lines[len(lines)-1]
-		var ee *exitError
-		switch {
-		case errors.As(err, &ee) && ee.code == exitFailed:
-			for _, l := range lines {
-				if strings.HasPrefix(l, "BROKEN ") {
-					summary += "; " + l
-					break
-				}
-			}
-			return false, summary, nil
-		case err != nil:
-			return false, "", err
-		}
-		return true, summary, nil
 	}
 }

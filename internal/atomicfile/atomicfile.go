@@ -1,25 +1,86 @@
 // Package atomicfile writes files so that a reader sees either the old
 // contents or the new, never half of either: a temporary file in the same
 // directory, synced, then renamed over the target.
+//
+// A path that is a symbolic link is written through the link: the file it
+// points to is replaced, in its own directory, and the link stays a link
+// (issue 14, part 6: a symlinked register was replaced by a plain file).
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
 
+// maxLinks bounds how many links Resolve follows, as the kernel's ELOOP does.
+const maxLinks = 40
+
+// Resolve returns the file path names once every symbolic link in its last
+// element is followed: the file a write through path must replace. A path
+// that is not a link is returned as it is, whether it exists or not; a link
+// to nothing resolves to the missing file it names.
+func Resolve(path string) (string, error) {
+	for i := 0; i < maxLinks; i++ {
+		fi, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return "", fmt.Errorf("%s: more than %d symbolic links in a row", path, maxLinks)
+}
+
+// Target returns the file a write to path replaces: path itself, or the
+// existing file a symbolic link at path points to. A link to nothing is an
+// error naming both, since writing would create a file wherever the link
+// points.
+func Target(path string) (string, error) {
+	target, err := Resolve(path)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	if target != path {
+		if _, err := os.Stat(target); err != nil {
+			return "", fmt.Errorf("%s: it is a symbolic link to %s, which does not exist; point the link at an existing file or remove it", path, target)
+		}
+	}
+	return target, nil
+}
+
 // WriteFile writes data to path atomically. The file keeps its existing mode
-// when it exists; otherwise it gets perm.
+// when it exists; otherwise it gets perm. When path is a symbolic link the
+// file it points to is replaced and the link kept; a link to a file that
+// does not exist is refused, since a write would create a file wherever the
+// link points.
 func WriteFile(path string, data []byte, perm os.FileMode) (err error) {
-	dir := filepath.Dir(path)
+	target, err := Target(path)
+	if err != nil {
+		return fmt.Errorf("write %w", err)
+	}
+	dir := filepath.Dir(target)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if fi, err := os.Stat(path); err == nil {
+	if fi, err := os.Stat(target); err == nil {
 		perm = fi.Mode().Perm()
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -42,7 +103,7 @@ func WriteFile(path string, data []byte, perm os.FileMode) (err error) {
 	if err = f.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err = os.Rename(tmp, path); err != nil {
+	if err = os.Rename(tmp, target); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -74,5 +75,55 @@ func TestWriteFileFailureLeavesOld(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(path); string(got) != "old\n" {
 		t.Errorf("contents = %q after a failed write, want the old ones", got)
+	}
+}
+
+// TestWriteFileThroughSymlink: a link stays a link and its target, in its
+// own directory, gets the new contents and keeps its mode (issue 14, part 6).
+func TestWriteFileThroughSymlink(t *testing.T) {
+	shared, repo := t.TempDir(), t.TempDir()
+	target := filepath.Join(shared, "register.yaml")
+	if err := os.WriteFile(target, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mid := filepath.Join(repo, "mid.yaml")
+	link := filepath.Join(repo, "assumptions.yaml")
+	if err := os.Symlink(target, mid); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("mid.yaml", link); err != nil { // a relative link to a link
+		t.Fatal(err)
+	}
+	if err := WriteFile(link, []byte("new\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("%s was replaced by a plain file", link)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "new\n" {
+		t.Errorf("target = %q, want the new contents", got)
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o600 {
+		t.Errorf("target mode %v, want 0600 kept", fi.Mode().Perm())
+	}
+	if ents, _ := os.ReadDir(shared); len(ents) != 1 {
+		t.Errorf("target's directory holds %d entries, want 1", len(ents))
+	}
+}
+
+// TestWriteFileRefusesLinkToNothing: writing through a dangling link would
+// create a file wherever it points; it is refused.
+func TestWriteFileRefusesLinkToNothing(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "assumptions.yaml")
+	if err := os.Symlink(filepath.Join(dir, "gone", "x"), link); err != nil {
+		t.Fatal(err)
+	}
+	err := WriteFile(link, []byte("new\n"), 0o644)
+	if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("err = %v, want a refusal", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gone")); err == nil {
+		t.Error("the refused write made the link's directory")
 	}
 }

@@ -1,0 +1,57 @@
+package evidence
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/premise-dev/premise/gate"
+)
+
+// describe says in a few words what one side of a call did: "raised
+// ValueError", "returned [[0, 5]]", "timed out".
+func describe(r *gate.Reply) string {
+	if r == nil {
+		return "did not run"
+	}
+	switch r.Outcome {
+	case gate.OutcomeReturned:
+		return "returned " + compact(r.Value, 80)
+	case gate.OutcomeRaised:
+		if r.Exc == nil {
+			return "raised"
+		}
+		return "raised " + r.Exc.Class
+	case gate.OutcomeTimeout:
+		return "timed out"
+	case gate.OutcomeCrashed:
+		return "crashed"
+	default:
+		return r.Outcome
+	}
+}
+
+// compact renders v as one line of JSON, cut to max runes.
+func compact(v any, max int) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	s := string(b)
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return s
+}
+
+// callText renders a call's arguments as the reviewer would write the call.
+func callText(args []any, kwargs map[string]any) string {
+	var parts []string
+	for _, a := range args {
+		parts = append(parts, compact(a, 60))
+	}
+	for k, v := range kwargs {
+		parts = append(parts, k+"="+compact(v, 60))
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}

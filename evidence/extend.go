@@ -1,0 +1,264 @@
+package evidence
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/internal/git"
+	"github.com/premise-dev/premise/validate"
+)
+
+// ExtendConfig is one run of the partitions stage.
+type ExtendConfig struct {
+	// Register is the register file; Partitions the table to create or
+	// extend.
+	Register, Partitions string
+	// Target, when set, limits the stage to the assumptions about it.
+	Target string
+	// Diff, when set, gives the head sources of the files the assumptions
+	// cite (premise run has them in hand); otherwise they are read at the
+	// register's head commit, else from the work tree.
+	Diff *diffparse.Result
+	// Generator drafts the rows; the offline templates when nil.
+	Generator Generator
+}
+
+// ExtendResult is what the partitions stage did.
+type ExtendResult struct {
+	Register *validate.Register
+	Table    *validate.Table
+	// Added are the rows added, as they are in the table; Kept how many
+	// rows the table held before.
+	Added   []validate.Row
+	Kept    int
+	Targets []TargetSignature
+	// Written says whether the table file was written.
+	Written bool
+}
+
+// TargetSignature is the signature one target's rows were built from.
+type TargetSignature struct {
+	Target    string     `json:"target"`
+	Source    string     `json:"source,omitempty"` // the file the signature was read from
+	Signature *Signature `json:"signature,omitempty"`
+	SigError  string     `json:"signature_error,omitempty"`
+}
+
+// Extend is the partitions stage: it reads the register and the table (a
+// missing table is an empty one), generates rows for every accepted
+// assumption no row of the table cites yet, adds them (rows already in the
+// table, hand-written ones included, are kept as they are; new rows get the
+// next free ids) and writes the table atomically. A row no template can fill
+// is added with a todo that the register check refuses.
+func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
+	reg, err := validate.LoadRegister(cfg.Register)
+	if err != nil {
+		return nil, err
+	}
+	var order []string
+	bySymbol := map[string][]validate.Item{}
+	known := false
+	for _, it := range reg.Items {
+		if cfg.Target != "" && it.Symbol != cfg.Target {
+			continue
+		}
+		known = true
+		if it.Status != validate.StatusAccepted || it.Stale {
+			continue
+		}
+		if _, ok := bySymbol[it.Symbol]; !ok {
+			order = append(order, it.Symbol)
+		}
+		bySymbol[it.Symbol] = append(bySymbol[it.Symbol], it)
+	}
+	if cfg.Target != "" && !known {
+		return nil, fmt.Errorf("%s holds no assumption about %s (see the symbols in the file)", cfg.Register, cfg.Target)
+	}
+	res := &ExtendResult{Register: reg, Added: []validate.Row{}, Targets: []TargetSignature{}}
+	gen := cfg.Generator
+	if gen == nil {
+		gen = Templates{}
+	}
+	src := sources{dir: filepath.Dir(cfg.Register), prov: reg.Provenance, diff: cfg.Diff, sigs: map[string]map[string]*Signature{}}
+	// The table is read, extended and written under its lock, so rows a
+	// human adds meanwhile are kept.
+	err = validate.UpdateTable(ctx, cfg.Partitions, func(tb *validate.Table) (*validate.Table, error) {
+		if tb == nil {
+			tb = &validate.Table{Version: validate.FormatVersion, Rows: []validate.Row{}}
+		}
+		res.Table, res.Kept = tb, len(tb.Rows)
+		res.Added, res.Targets = []validate.Row{}, []TargetSignature{}
+		if err := extend(ctx, res, order, bySymbol, gen, &src, cfg.Partitions); err != nil {
+			return nil, err
+		}
+		if len(res.Added) > 0 || res.Kept == 0 {
+			res.Written = true
+			return tb, nil
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// extend adds to res.Table the rows for every accepted assumption no row
+// cites yet.
+func extend(ctx context.Context, res *ExtendResult, order []string, bySymbol map[string][]validate.Item, gen Generator, src *sources, path string) error {
+	tb := res.Table
+	covered := map[string]bool{}
+	for _, r := range tb.Rows {
+		for _, id := range r.AssumptionIDs {
+			covered[id] = true
+		}
+	}
+	for _, sym := range order {
+		items := uncovered(bySymbol[sym], covered)
+		if len(items) == 0 {
+			continue
+		}
+		sig, lang, file, sigErr := src.signature(ctx, sym, items)
+		ts := TargetSignature{Target: sym, Source: file, Signature: sig}
+		if sigErr != nil {
+			ts.SigError = sigErr.Error()
+		}
+		res.Targets = append(res.Targets, ts)
+		switch {
+		case tb.Target == "":
+			tb.Target, tb.Language = sym, lang
+		case tb.Language == "" && tb.Target == sym:
+			tb.Language = lang
+		case tb.Language != "" && lang != "" && lang != tb.Language:
+			return fmt.Errorf("%s: accepted assumptions span %s and %s targets; keep one partitions file per language (premise partitions --target)", path, tb.Language, lang)
+		}
+		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items})
+		if err != nil {
+			return fmt.Errorf("generate rows for %s: %w", sym, err)
+		}
+		for i := range rows {
+			if sym != tb.Target {
+				rows[i].Target = sym
+			}
+		}
+		res.Added = append(res.Added, Merge(tb, rows)...)
+	}
+	return nil
+}
+
+// uncovered are the items no existing row cites: a table a human edited is
+// not padded again on every run.
+func uncovered(items []validate.Item, covered map[string]bool) []validate.Item {
+	var out []validate.Item
+	for _, it := range items {
+		if !covered[it.ID] {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// sources finds the head source of the files assumptions cite, each file
+// read and parsed once.
+type sources struct {
+	dir  string
+	prov *validate.Provenance
+	diff *diffparse.Result
+	sigs map[string]map[string]*Signature // by file
+}
+
+// signature reads a symbol's signature from the file its assumptions cite.
+// A nil signature with an error makes every row a todo.
+func (s *sources) signature(ctx context.Context, symbol string, items []validate.Item) (*Signature, string, string, error) {
+	file := ""
+	for _, it := range items {
+		if it.File != "" {
+			file = it.File
+			break
+		}
+	}
+	if file == "" {
+		return nil, "", "", fmt.Errorf("no assumption about it names its file")
+	}
+	lang := ""
+	switch filepath.Ext(file) {
+	case ".py":
+		lang = validate.LangPython
+	case ".go":
+		lang = validate.LangGo
+	default:
+		return nil, "", file, fmt.Errorf("%s is neither Go nor Python", file)
+	}
+	sigs, ok := s.sigs[file]
+	if !ok {
+		text, err := s.read(ctx, file)
+		if err != nil {
+			return nil, lang, file, fmt.Errorf("read %s: %w", file, err)
+		}
+		sigs = Signatures(lang, text)
+		if sigs == nil {
+			return nil, lang, file, fmt.Errorf("%s signature: %s does not parse", lang, file)
+		}
+		s.sigs[file] = sigs
+	}
+	if sig := lookup(sigs, lang, symbol); sig != nil {
+		return sig, lang, file, nil
+	}
+	return nil, lang, file, fmt.Errorf("%s signature: no function %s", lang, symbol)
+}
+
+// read returns file's head source: from the diff when it holds the file,
+// else at the register's head commit when git has it (the work tree may be
+// on another branch), else beside the register, else from the working
+// directory.
+func (s *sources) read(ctx context.Context, file string) ([]byte, error) {
+	if s.diff != nil {
+		for _, f := range s.diff.Files {
+			if f.Path == filepath.ToSlash(file) && f.HeadSrc != nil {
+				return f.HeadSrc, nil
+			}
+		}
+	}
+	if s.prov != nil && s.prov.Head != "" {
+		if repo, err := git.Open(ctx, s.dir); err == nil {
+			if text, err := repo.Run(ctx, "show", s.prov.Head+":"+filepath.ToSlash(file)); err == nil {
+				return text, nil
+			}
+		}
+	}
+	path := file
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(s.dir, file)
+	}
+	text, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		text, err = os.ReadFile(file)
+	}
+	return text, err
+}
+
+// lookup finds symbol's signature: a Go symbol (example.com/m/pkg.Type.Method)
+// by its name inside the package, a Python one (pkg.mod.Class.method) by the
+// longest dotted suffix that names a function.
+func lookup(sigs map[string]*Signature, lang, symbol string) *Signature {
+	if lang == validate.LangGo {
+		local := symbol[strings.LastIndex(symbol, "/")+1:]
+		if _, rest, ok := strings.Cut(local, "."); ok {
+			local = rest
+		}
+		return sigs[local]
+	}
+	parts := strings.Split(symbol, ".")
+	for i := range parts {
+		if sig := sigs[strings.Join(parts[i:], ".")]; sig != nil {
+			return sig
+		}
+	}
+	return nil
+}

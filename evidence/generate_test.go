@@ -1,0 +1,392 @@
+package evidence
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+func accepted(id, symbol, pre, ev string) validate.Item {
+	return validate.Item{ID: id, Symbol: symbol, Precondition: pre, Evidence: ev, Status: validate.StatusAccepted}
+}
+
+// Issue 4's acceptance: on examples/intervals, the static proposer's
+// assumption (the patch removed the sort), accepted, yields rows in seed
+// 004's P004 (unsorted), P005 (touching) and P009 (inverted) classes, and
+// the result passes premise check.
+func TestIntervalsExample(t *testing.T) {
+	src, err := os.ReadFile("../examples/intervals/head/intervals/__init__.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := PythonSignature(src, "merge_ranges")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := accepted("A001", "intervals.merge_ranges", "ranges arrive already sorted by start", "for start, end in ranges:")
+	rows, err := Templates{}.Generate(context.Background(), Request{Target: "intervals.merge_ranges", Sig: sig, Assumptions: []validate.Item{a}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &validate.Table{Version: 1, Target: "intervals.merge_ranges", Language: "python"}
+	Merge(tb, rows)
+	byCls := map[string]validate.Row{}
+	for _, r := range tb.Rows {
+		byCls[r.Cls] = r
+	}
+	for _, want := range []struct {
+		cls, kind string
+		inp       any
+		reason    string
+	}{
+		{"disjoint_unsorted", validate.KindBoundary, []any{[]any{4, 6}, []any{0, 1}}, "seed 004's P004"},
+		{"touching", validate.KindBoundary, []any{[]any{0, 2}, []any{2, 5}}, "seed 004's P005"},
+		{"invalid_inverted", validate.KindInvalid, []any{[]any{5, 1}}, "seed 004's P009"},
+		{"invalid_none", validate.KindInvalid, nil, "seed 004's P008"},
+		{"empty", validate.KindBoundary, []any{}, "seed 004's P001"},
+	} {
+		r, ok := byCls[want.cls]
+		if !ok {
+			t.Errorf("no %s row (%s); classes: %v", want.cls, want.reason, classes(tb.Rows))
+			continue
+		}
+		if r.Kind != want.kind || !r.HasInp || !cmp.Equal(r.Inp, want.inp) || !r.SameAsBase || r.Todo != "" {
+			t.Errorf("%s row = %+v, want kind %s, inp %v, same_as_base, no todo (%s)", want.cls, r, want.kind, want.inp, want.reason)
+		}
+		if d := cmp.Diff([]string{"A001"}, r.AssumptionIDs); d != "" {
+			t.Errorf("%s cites (-want +got):\n%s", want.cls, d)
+		}
+	}
+	// What premise writes, premise reads back and checks.
+	out, err := tb.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := validate.ParseTable("partitions.yaml", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	reg := &validate.Register{Version: 1, Items: []validate.Item{a}}
+	if rep := validate.Check(&validate.CheckInput{Register: reg, RegisterFile: "assumptions.yaml", Table: back, TableFile: "partitions.yaml"}); !rep.OK() {
+		t.Errorf("check fails on generated rows: %v", rep.Findings)
+	}
+}
+
+func classes(rows []validate.Row) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, r.Cls)
+	}
+	return out
+}
+
+func TestPythonSignature(t *testing.T) {
+	src := `import x
+
+class Box:
+    def merge(self, ranges: list[tuple[int, int]], *, strict: bool = False):
+        pass
+
+def merge(a, b):
+    pass
+
+async def window(
+    items: Sequence[int],  # the items, (commas) in a comment
+    n: int = 3,
+    sep: str = ", ",
+    *rest,
+    when: datetime | None = None,
+    **kw,
+) -> list:
+    pass
+`
+	tests := []struct {
+		local string
+		want  []Param
+	}{
+		{"Box.merge", []Param{{Name: "ranges", Type: "list[tuple[int, int]]"}, {Name: "strict", Type: "bool", Default: "False", KeywordOnly: true}}},
+		{"merge", []Param{{Name: "a"}, {Name: "b"}}},
+		{"window", []Param{{Name: "items", Type: "Sequence[int]"}, {Name: "n", Type: "int", Default: "3"}, {Name: "sep", Type: "str", Default: `", "`},
+			{Name: "when", Type: "datetime | None", Default: "None", KeywordOnly: true}}},
+	}
+	for _, tc := range tests {
+		sig, err := PythonSignature([]byte(src), tc.local)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(tc.want, sig.Params); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.local, d)
+		}
+	}
+	if _, err := PythonSignature([]byte(src), "missing"); err == nil {
+		t.Error("want an error for a def that is not there")
+	}
+}
+
+func TestGoSignature(t *testing.T) {
+	src, err := os.ReadFile("../examples/intervals_go/intervals.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := GoSignature(src, "MergeRanges")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]Param{{Name: "ranges", Type: "[][2]int"}}, sig.Params); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if got := inferGo(sig.Params[0]).Kind; got != kindIntervals {
+		t.Errorf("[][2]int is %q, want intervals", got)
+	}
+	m, err := GoSignature([]byte("package p\ntype T struct{}\nfunc (t *T) Scale(xs []float64, by float64, names ...string) {}\n"), "p.T.Scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]Param{{Name: "xs", Type: "[]float64"}, {Name: "by", Type: "float64"}, {Name: "names", Type: "...string"}}, m.Params); d != "" {
+		t.Errorf("method (-want +got):\n%s", d)
+	}
+	// A generic receiver is named as diffparse names the method.
+	generic := []byte("package p\ntype Set[K comparable] struct{}\nfunc (s *Set[K]) Add(k K) {}\nfunc (o Other) Add(n int) {}\n")
+	g, err := GoSignature(generic, "p.Set.Add")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]Param{{Name: "k", Type: "K"}}, g.Params); d != "" {
+		t.Errorf("generic method (-want +got):\n%s", d)
+	}
+	if _, err := GoSignature(generic, "p.Missing.Add"); err == nil {
+		t.Error("p.Missing.Add: found a method of another type")
+	}
+}
+
+func TestInferPython(t *testing.T) {
+	tests := []struct {
+		p      Param
+		want   string // kind, with elem after a colon
+		reason string
+	}{
+		{Param{Name: "ranges"}, "intervals", "seed 004's ranges, by name"},
+		{Param{Name: "x", Type: "list[tuple[int, int]]"}, "intervals", "pairs of ints"},
+		{Param{Name: "xs", Type: "Optional[list[int]]"}, "list:int", ""},
+		{Param{Name: "names"}, "list:str", "a plural of a text name"},
+		{Param{Name: "n", Default: "3"}, "int", "the default says int"},
+		{Param{Name: "sep", Default: `","`}, "str", ""},
+		{Param{Name: "when", Type: "datetime"}, "time", ""},
+		{Param{Name: "rows"}, "", "nothing says what a row is: a todo, not a guess"},
+		{Param{Name: "records", Type: "list[Record]"}, "list", "a list of an unknown class has no elements to build"},
+	}
+	for _, tc := range tests {
+		got := inferPython(tc.p)
+		s := got.Kind
+		if got.Elem != nil {
+			s += ":" + got.Elem.Kind
+		}
+		if s != tc.want {
+			t.Errorf("%+v -> %q, want %q (%s)", tc.p, s, tc.want, tc.reason)
+		}
+	}
+}
+
+func TestCategoryOf(t *testing.T) {
+	tests := map[string]string{
+		"ranges arrive already sorted by start": "sorted",
+		"`xs` arrives sorted":                   "sorted",
+		"the keys `k` are unique in the input; a repeated key silently keeps its last value": "unique",
+		"`items` is non-empty": "non-empty",
+		"`ranges` is not None": "non-nil",
+		"`d` is non-zero":      "non-zero",
+		"all datetimes share one timezone convention (all naive or all aware, in one zone)": "timezone",
+		"`s` is a numeric string":                                     "numeric-string",
+		"the sequences zipped in `zip(a, b)` have the same length":    "same-length",
+		"`n` is longer than `k`; when len(n) == k the range is empty": "length",
+		"values equal at the boundary of `a <= b` take the other branch than before (was `a < b`); equal bounds, such as touching ranges, are meant to be treated this way": "boundary",
+		"the cache is single-tenant": "general",
+	}
+	for pre, want := range tests {
+		if got := CategoryOf(pre).Name; got != want {
+			t.Errorf("CategoryOf(%q) = %s, want %s", pre, got, want)
+		}
+	}
+}
+
+func gen(t *testing.T, sig *Signature, items ...validate.Item) []validate.Row {
+	t.Helper()
+	rows, err := Templates{}.Generate(context.Background(), Request{Target: "m.f", Sig: sig, Assumptions: items})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func TestTodoNeverMadeUp(t *testing.T) {
+	py := func(src, local string) *Signature {
+		s, err := PythonSignature([]byte(src), local)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	tests := []struct {
+		name   string
+		sig    *Signature
+		item   validate.Item
+		todo   string
+		reason string
+	}{
+		{name: "timezone", sig: py("def f(events):\n pass\n", "f"),
+			item: accepted("A001", "m.f", "all datetimes share one timezone convention (all naive or all aware, in one zone)", "a - b"),
+			todo: "datetimes cannot travel in a JSON row", reason: "no JSON form for a datetime"},
+		{name: "unknown parameter type", sig: py("def f(rows):\n pass\n", "f"),
+			item: accepted("A001", "m.f", "`rows` is non-empty", "rows[0]"),
+			todo: "no boundary values for parameter rows (no annotation, and its name says nothing)"},
+		{name: "no signature", sig: nil,
+			item: accepted("A001", "m.f", "`xs` arrives sorted", "xs[i-1]"),
+			todo: "the signature of m.f could not be read"},
+		{name: "sibling of unknown type", sig: py("def f(xs: list[int], cfg):\n pass\n", "f"),
+			item: accepted("A001", "m.f", "`xs` is non-empty", "xs[0]"),
+			todo: "no value for parameter cfg (no annotation) while xs_empty varies"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rows := gen(t, tc.sig, tc.item)
+			if len(rows) == 0 {
+				t.Fatal("no rows: a todo row is expected")
+			}
+			r := rows[0]
+			if !strings.Contains(r.Todo, tc.todo) || r.HasInp || r.Args != nil {
+				t.Errorf("row = %+v, want a todo containing %q and no input (%s)", r, tc.todo, tc.reason)
+			}
+		})
+	}
+}
+
+func TestRaisesWhenTheAssumptionSaysSo(t *testing.T) {
+	sig := &Signature{Language: "python", Params: []Param{{Name: "s", Type: "str"}}}
+	rows := gen(t, sig, accepted("A001", "m.f", "`s` is a numeric string; anything else raises ValueError", "int(s)"))
+	var inv, other int
+	for _, r := range rows {
+		if r.Kind == validate.KindInvalid {
+			inv++
+			if r.Raises != "ValueError" || r.SameAsBase {
+				t.Errorf("%s: raises %q same_as_base %v, want raises ValueError", r.Cls, r.Raises, r.SameAsBase)
+			}
+		} else {
+			other++
+			if !r.SameAsBase || r.Raises != "" {
+				t.Errorf("%s: want same_as_base", r.Cls)
+			}
+		}
+	}
+	if inv == 0 || other == 0 {
+		t.Errorf("%d invalid and %d other rows; want both", inv, other)
+	}
+}
+
+func TestCombinedAcrossParams(t *testing.T) {
+	sig, err := PythonSignature([]byte("def take(items: list[int], n: int, *, strict: bool = False):\n pass\n"), "take")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := gen(t, sig, accepted("A001", "m.take", "`n` is within len(items)", "items[n]"))
+	got := map[string]validate.Row{}
+	for _, r := range rows {
+		got[r.Cls] = r
+	}
+	r, ok := got["n_len"]
+	if !ok {
+		t.Fatalf("no n_len row; classes %v", classes(rows))
+	}
+	want := validate.Row{Cls: "n_len", Kind: "boundary", Args: []any{[]any{1, 2, 3}, 3}, Kwargs: map[string]any{"strict": false},
+		Relation:      "n equal to len(items)",
+		AssumptionIDs: []string{"A001"}, SameAsBase: true}
+	if d := cmp.Diff(want, r); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if _, ok := got["n_len_plus_one"]; !ok {
+		t.Errorf("no one-past-the-length row; classes %v", classes(rows))
+	}
+}
+
+func TestMergeKeepsRowsAndNumbersNewOnes(t *testing.T) {
+	sig := &Signature{Language: "python", Params: []Param{{Name: "ranges"}}}
+	a := accepted("A001", "m.f", "ranges arrive already sorted by start", "for")
+	tb := &validate.Table{Version: 1, Target: "m.f", Rows: []validate.Row{
+		{ID: "P007", Cls: "handmade", Kind: "boundary", Inp: []any{}, HasInp: true, Relation: "a human wrote this", AssumptionIDs: []string{"A001"}, Contract: "result == []"},
+	}}
+	added := Merge(tb, gen(t, sig, a))
+	if len(added) == 0 || added[0].ID != "P008" {
+		t.Fatalf("first new row %v, want P008 after the existing P007", added)
+	}
+	if d := cmp.Diff("result == []", tb.Rows[0].Contract); d != "" || tb.Rows[0].ID != "P007" {
+		t.Errorf("the existing row changed: %+v", tb.Rows[0])
+	}
+	n := len(tb.Rows)
+	if again := Merge(tb, gen(t, sig, a)); len(again) != 0 || len(tb.Rows) != n {
+		t.Errorf("a second run added %d rows; generating twice must add nothing", len(again))
+	}
+}
+
+// Every row a template writes loads under the table schema: relations are
+// long enough, classes unique per assumption, values JSON.
+func TestEveryGeneratedRowLoads(t *testing.T) {
+	sigs := map[string]*Signature{
+		"python": {Language: "python", Params: []Param{
+			{Name: "ranges"}, {Name: "xs", Type: "list[int]"}, {Name: "names", Type: "list[str]"}, {Name: "ws", Type: "list[float]"},
+			{Name: "n", Type: "int"}, {Name: "r", Type: "float"}, {Name: "s", Type: "str"}, {Name: "flag", Type: "bool"},
+			{Name: "d", Type: "dict"}, {Name: "opt", Type: "Optional[list[int]]"}, {Name: "when", Type: "datetime"},
+		}},
+		"go": {Language: "go", Params: []Param{
+			{Name: "ranges", Type: "[][2]int"}, {Name: "xs", Type: "[]int"}, {Name: "n", Type: "int"}, {Name: "s", Type: "string"},
+			{Name: "m", Type: "map[string]int"}, {Name: "p", Type: "*int"}, {Name: "t", Type: "time.Time"},
+		}},
+	}
+	for lang, sig := range sigs {
+		var items []validate.Item
+		for i, p := range sig.Params {
+			for j, c := range Categories {
+				items = append(items, accepted(fmt.Sprintf("A%03d", 100*i+j+1), "m.f", fmt.Sprintf("`%s`: %s", p.Name, c.Doc), p.Name))
+			}
+		}
+		tb := &validate.Table{Version: 1, Target: "m.f", Language: lang}
+		Merge(tb, gen(t, sig, items...))
+		out, err := tb.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := validate.ParseTable(lang+".yaml", out); err != nil {
+			t.Errorf("%s: generated rows do not load: %v", lang, err)
+		}
+		if len(tb.Rows) < 100 {
+			t.Errorf("%s: only %d rows", lang, len(tb.Rows))
+		}
+	}
+}
+
+// Two assumptions about the same parameter that want the same input share
+// one row, as seed 004's P003 cites A001 and A002.
+func TestMergeSharesRows(t *testing.T) {
+	sig := &Signature{Language: "python", Params: []Param{{Name: "ranges"}}}
+	a1 := accepted("A001", "m.f", "ranges arrive already sorted by start", "for")
+	a2 := accepted("A002", "m.f", "equal bounds, such as touching ranges, are meant to be treated this way", "<=")
+	tb := &validate.Table{Version: 1, Target: "m.f"}
+	Merge(tb, gen(t, sig, a1, a2))
+	var touching []validate.Row
+	for _, r := range tb.Rows {
+		if r.Cls == "touching" {
+			touching = append(touching, r)
+		}
+	}
+	if len(touching) != 1 || !cmp.Equal(touching[0].AssumptionIDs, []string{"A001", "A002"}) {
+		t.Errorf("touching rows %+v, want one citing A001 and A002", touching)
+	}
+	n := len(tb.Rows)
+	if again := Merge(tb, gen(t, sig, a1, a2)); len(again) != 0 || len(tb.Rows) != n {
+		t.Errorf("a second run added %d rows", len(again))
+	}
+}

@@ -1,0 +1,72 @@
+package pysource
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+const textwrap = `import warnings
+import logging
+
+MAX_WIDTH = 120
+log = logging.getLogger(__name__)
+
+def wrap(text, width=70, placeholder=' [...]'):
+    """Wrap text to width.
+
+    >>> wrap('a b', 1)
+    """
+    if width <= 0:
+        raise ValueError(f"invalid width {width!r} (must be > 0)")
+    if len(text) > 3 and 0 < width < MAX_WIDTH:
+        pass
+    if width > 1_000:
+        warnings.warn("very wide")
+        log.debug("width %d", width)
+    msg = 'placeholder too large for max width'
+    if len(placeholder) >= width:
+        raise ValueError(msg)
+    assert width != -1, "width must not be -1"
+    sep = "\n"
+    return sep.join(chunks(text, width - 1, f"{placeholder}"))
+
+def bits(n):
+    log.log(20, "bits of %d", n)
+    return math.log(n, 2)
+`
+
+func TestConstants(t *testing.T) {
+	mod := mustParse(t, "textwrap.py", textwrap)
+	got, err := Constants(mod, "wrap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Constant{
+		{Value: "0", Kind: KindInt, Line: 12, Op: "<=", Operand: "width"},
+		{Value: "3", Kind: KindInt, Line: 14, Op: ">", Operand: "len(text)"},
+		{Value: "0", Kind: KindInt, Line: 14, Op: ">", Operand: "width"},
+		{Value: "120", Kind: KindInt, Line: 14, Op: "<", Operand: "width"},
+		{Value: "1_000", Kind: KindInt, Line: 16, Op: ">", Operand: "width"},
+		{Value: "-1", Kind: KindInt, Line: 22, Op: "!=", Operand: "width"},
+		{Value: `"\n"`, Kind: KindStr, Line: 23},
+		{Value: "1", Kind: KindInt, Line: 24},
+	}
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("Constants(wrap) (-want +got):\n%s\nreason: %s", diff,
+			"the docstring, the raise and assert messages, warnings and logging arguments, msg (raised) and the f-string are skipped; "+
+				"0 < width < MAX_WIDTH is read as two comparisons of width, and MAX_WIDTH as its value")
+	}
+	got, err = Constants(mod, "bits")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]Constant{{Value: "2", Kind: KindInt, Line: 28}}, got); diff != "" {
+		t.Errorf("Constants(bits) (-want +got):\n%s\nreason: log.log's arguments are a message, math.log's are values", diff)
+	}
+	if _, err := Constants(mod, "nope"); !errors.Is(err, ErrNoFunction) {
+		t.Errorf("Constants(nope) = %v, want ErrNoFunction", err)
+	}
+}

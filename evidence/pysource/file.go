@@ -1,0 +1,266 @@
+package pysource
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"runtime"
+	"strings"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	python "github.com/tree-sitter/tree-sitter-python/bindings/go"
+)
+
+// File is one parsed Python source file (a module, a test file or a .pyi
+// stub). A File is not safe for concurrent use; Close releases its tree,
+// and a File that is not closed is released when collected.
+type File struct {
+	// Path is the file's path as the caller names it; inputs and
+	// constants cite it.
+	Path string
+	src  []byte
+	tree *sitter.Tree
+	root *sitter.Node
+	// err is the first syntax error, nil when the file parses cleanly.
+	err error
+	// imported caches importedNames, names fileNames, and scopes the
+	// scopes of functions and classes by start byte: a File serves many
+	// calls of Harvest.
+	imported map[string]bool
+	names    *names
+	scopes   map[uint]*names
+}
+
+var (
+	langOnce sync.Once
+	lang     *sitter.Language
+	// parsers reuses parsers across files: creating one costs more than
+	// parsing a small file (diffparse/python.go does the same).
+	parsers = sync.Pool{New: func() any {
+		p := sitter.NewParser()
+		if err := p.SetLanguage(language()); err != nil {
+			p.Close()
+			return nil
+		}
+		runtime.SetFinalizer(p, (*sitter.Parser).Close)
+		return p
+	}}
+)
+
+func language() *sitter.Language {
+	langOnce.Do(func() { lang = sitter.NewLanguage(python.Language()) })
+	return lang
+}
+
+// ErrNoFunction is returned (wrapped) when a file defines no function of
+// the name asked for.
+var ErrNoFunction = errors.New("no such function")
+
+// Parse parses src. It fails only when no tree can be built; a syntax error
+// is kept and reported by SyntaxError, and the parts that parse still
+// serve.
+func Parse(path string, src []byte) (*File, error) {
+	p, _ := parsers.Get().(*sitter.Parser)
+	if p == nil {
+		return nil, errors.New("python parser unavailable")
+	}
+	defer parsers.Put(p)
+	src = append([]byte(nil), src...) // nodes index the bytes; the caller may reuse its slice
+	tree := p.Parse(src, nil)
+	if tree == nil {
+		return nil, fmt.Errorf("parse %s: no tree", path)
+	}
+	f := &File{Path: path, src: src, tree: tree, root: tree.RootNode()}
+	if f.root.HasError() {
+		f.err = syntaxError(path, f.root)
+	}
+	runtime.SetFinalizer(f, (*File).Close)
+	return f, nil
+}
+
+// Close releases the file's tree. It is safe to call more than once.
+func (f *File) Close() {
+	if f == nil || f.tree == nil {
+		return
+	}
+	f.tree.Close()
+	// The caches hold nodes of the tree: they go with it.
+	f.tree, f.root, f.names, f.scopes, f.imported = nil, nil, nil, nil, nil
+	runtime.SetFinalizer(f, nil)
+}
+
+// SyntaxError returns the file's first syntax error, or nil.
+func (f *File) SyntaxError() error { return f.err }
+
+// Module is the file's module name as an import would spell its last part:
+// the base name without .py or .pyi, or the directory's name for an
+// __init__.py.
+func (f *File) Module() string {
+	b := strings.TrimSuffix(strings.TrimSuffix(path.Base(f.Path), ".pyi"), ".py")
+	if b == "__init__" {
+		return path.Base(path.Dir(f.Path))
+	}
+	return b
+}
+
+func (f *File) text(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	return string(f.src[n.StartByte():n.EndByte()])
+}
+
+func (f *File) pos(n *sitter.Node) string {
+	return fmt.Sprintf("%s:%d", f.Path, line(n))
+}
+
+func line(n *sitter.Node) int { return int(n.StartPosition().Row) + 1 }
+
+func syntaxError(path string, root *sitter.Node) error {
+	var find func(n *sitter.Node) *sitter.Node
+	find = func(n *sitter.Node) *sitter.Node {
+		if n.IsError() || n.IsMissing() {
+			return n
+		}
+		for i := uint(0); i < n.ChildCount(); i++ {
+			if c := n.Child(i); c != nil && (c.HasError() || c.IsMissing()) {
+				if e := find(c); e != nil {
+					return e
+				}
+			}
+		}
+		return nil
+	}
+	if e := find(root); e != nil {
+		return fmt.Errorf("%s:%d: syntax error", path, line(e))
+	}
+	return fmt.Errorf("%s: syntax error", path)
+}
+
+// containers are the statements whose bodies still belong to the
+// enclosing scope, as in diffparse.
+var containers = map[string]bool{
+	"module": true, "block": true,
+	"if_statement": true, "elif_clause": true, "else_clause": true,
+	"for_statement": true, "while_statement": true,
+	"try_statement": true, "except_clause": true, "finally_clause": true,
+	"with_statement": true,
+}
+
+// def is a function found by name, with the class holding it.
+type def struct {
+	fn    *sitter.Node // function_definition
+	outer *sitter.Node // decorated_definition when decorated, else fn
+	class *sitter.Node // class_definition, nil for a top-level function
+}
+
+// defs returns the definitions of name ("f" or "Class.m"), first first:
+// @overload stubs define a name several times.
+func (f *File) defs(name string) []def {
+	if f.root == nil {
+		return nil
+	}
+	cls, fn := "", name
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		cls, fn = name[:i], name[i+1:]
+	}
+	var out []def
+	var walk func(n *sitter.Node, prefix string, class *sitter.Node)
+	walk = func(n *sitter.Node, prefix string, class *sitter.Node) {
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			outer := c
+			if c.Kind() == "decorated_definition" {
+				if c = c.ChildByFieldName("definition"); c == nil {
+					continue
+				}
+			}
+			switch c.Kind() {
+			case "function_definition":
+				if prefix == cls && f.text(c.ChildByFieldName("name")) == fn {
+					out = append(out, def{fn: c, outer: outer, class: class})
+				}
+			case "class_definition":
+				p := f.text(c.ChildByFieldName("name"))
+				if prefix != "" {
+					p = prefix + "." + p
+				}
+				if body := c.ChildByFieldName("body"); body != nil && strings.HasPrefix(cls, p) {
+					walk(body, p, c)
+				}
+			default:
+				if containers[c.Kind()] {
+					walk(c, prefix, class)
+				}
+			}
+		}
+	}
+	walk(f.root, "", nil)
+	return out
+}
+
+func (f *File) def(name string) (def, error) {
+	ds := f.defs(name)
+	if len(ds) == 0 {
+		return def{}, fmt.Errorf("%s: %s: %w", f.Path, name, ErrNoFunction)
+	}
+	return ds[0], nil
+}
+
+// docstring returns the docstring node of a module, class or function
+// body, nil when there is none.
+func docstring(body *sitter.Node) *sitter.Node {
+	if body == nil {
+		return nil
+	}
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		c := body.NamedChild(i)
+		if c.Kind() == "comment" {
+			continue
+		}
+		if c.Kind() == "expression_statement" && c.NamedChildCount() == 1 {
+			if s := c.NamedChild(0); s.Kind() == "string" || s.Kind() == "concatenated_string" {
+				return s
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// stringValue returns a plain string literal's text and the line its
+// content starts on; ok is false for f-strings and byte strings. Escapes
+// are decoded only as far as docstrings need: a backslash before a quote or
+// a backslash.
+func (f *File) stringValue(n *sitter.Node) (s string, startLine int, ok bool) {
+	if n == nil || n.Kind() != "string" {
+		return "", 0, false
+	}
+	raw := false
+	var b strings.Builder
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		switch c.Kind() {
+		case "string_start":
+			p := strings.ToLower(strings.TrimRight(f.text(c), `"'`))
+			if strings.ContainsAny(p, "fb") {
+				return "", 0, false
+			}
+			raw = strings.Contains(p, "r")
+		case "string_content":
+			b.WriteString(f.text(c))
+		case "escape_sequence":
+			t := f.text(c)
+			if !raw && len(t) == 2 && strings.ContainsRune(`\'"`, rune(t[1])) {
+				t = t[1:]
+			} else if !raw && t == `\n` {
+				t = "\n"
+			}
+			b.WriteString(t)
+		case "interpolation":
+			return "", 0, false
+		}
+	}
+	return b.String(), line(n), true
+}

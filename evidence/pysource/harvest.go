@@ -1,0 +1,671 @@
+package pysource
+
+import (
+	"bytes"
+	"sort"
+	"strconv"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Input is one call of the function found in the repository, as Python
+// source.
+type Input struct {
+	// Args are the positional arguments, each an expression as written,
+	// with local names replaced by the literal they were bound to.
+	Args []string
+	// Kwargs are the keyword arguments: name -> expression.
+	Kwargs map[string]string
+	// Receiver is the expression a method is called on: a constructor
+	// call (Bits(4, 2)), or the class itself for a static or class method
+	// called on the class. It is "" for a function.
+	Receiver string
+	// Imports are the standard-library import statements the expressions
+	// need ("import operator").
+	Imports []string
+	// Kind says where the input was found: doctest, test, or parametrize
+	// (a row of a pytest.mark.parametrize table or of a loop over a literal
+	// table feeding the call).
+	Kind string
+	// Pos is the file and line of the call: "more.py:120".
+	Pos string
+}
+
+// Kinds of Input.
+const (
+	KindDoctest     = "doctest"
+	KindTest        = "test"
+	KindParametrize = "parametrize"
+)
+
+// maxRows bounds the rows one test expands to (stacked parametrize
+// decorators multiply).
+const maxRows = 256
+
+// Harvest returns the calls of fn ("f" or "Class.m", defined in module)
+// whose arguments are literal-ish: first the doctests of fn's docstring,
+// its class's and its module's, then the calls in tests, file by file.
+// Duplicates are dropped; at most limit inputs are returned (all when limit
+// is not positive). A module or test file that does not parse still gives
+// what its well-formed parts hold.
+func Harvest(module *File, fn string, tests []*File, limit int) []Input {
+	h := &harvester{fn: fn, limit: limit, seen: map[string]bool{}, out: []Input{}}
+	h.cls, h.name = "", fn
+	if i := strings.LastIndex(fn, "."); i >= 0 {
+		// Outer.Inner.m is called on an Inner.
+		h.cls, h.name = fn[strings.LastIndex(fn[:i], ".")+1:i], fn[i+1:]
+	}
+	if module != nil && module.root != nil {
+		h.module = module.Module()
+		var bodies []*sitter.Node
+		if d, err := module.def(fn); err == nil {
+			bodies = append(bodies, d.fn.ChildByFieldName("body"))
+			if d.class != nil {
+				cb := d.class.ChildByFieldName("body")
+				bodies = append(bodies, cb)
+				// Doctests of sibling methods often build the object and
+				// call this one too.
+				for i := uint(0); cb != nil && i < cb.NamedChildCount(); i++ {
+					c := cb.NamedChild(i)
+					if c.Kind() == "decorated_definition" {
+						c = c.ChildByFieldName("definition")
+					}
+					if c != nil && c.Kind() == "function_definition" && c != d.fn {
+						bodies = append(bodies, c.ChildByFieldName("body"))
+					}
+				}
+			}
+		}
+		bodies = append(bodies, module.root)
+		for _, b := range bodies {
+			if s := docstring(b); s != nil {
+				h.doctest(module, s)
+			}
+		}
+	}
+	for _, t := range tests {
+		if t != nil && t.root != nil && !h.full() {
+			h.file(t)
+		}
+	}
+	return h.out
+}
+
+type harvester struct {
+	fn, cls, name string
+	module        string
+	limit         int
+	seen          map[string]bool
+	out           []Input
+}
+
+func (h *harvester) full() bool { return h.limit > 0 && len(h.out) >= h.limit }
+
+func (h *harvester) add(in Input) {
+	if h.full() {
+		return
+	}
+	keys := make([]string, 0, len(in.Kwargs))
+	for k := range in.Kwargs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString(in.Receiver + "\x00" + strings.Join(in.Args, "\x00") + "\x01")
+	for _, k := range keys {
+		b.WriteString(k + "=" + in.Kwargs[k] + "\x00")
+	}
+	if h.seen[b.String()] {
+		return
+	}
+	h.seen[b.String()] = true
+	h.out = append(h.out, in)
+}
+
+// doctest harvests the >>> examples of one docstring: the examples are
+// joined into one Python snippet, so names an example binds serve the
+// examples after it, and lines are mapped back to the file.
+func (h *harvester) doctest(module *File, s *sitter.Node) {
+	text, start, ok := module.stringValue(s)
+	if !ok || !strings.Contains(text, ">>>") {
+		return
+	}
+	var src strings.Builder
+	var lines []int
+	for i, l := range strings.Split(text, "\n") {
+		t := strings.TrimLeft(l, " \t")
+		var code string
+		switch {
+		case strings.HasPrefix(t, ">>> "), t == ">>>":
+			code = strings.TrimPrefix(strings.TrimPrefix(t, ">>>"), " ")
+		case strings.HasPrefix(t, "... "), t == "...":
+			if len(lines) == 0 {
+				continue
+			}
+			code = strings.TrimPrefix(strings.TrimPrefix(t, "..."), " ")
+		default:
+			continue
+		}
+		src.WriteString(code + "\n")
+		lines = append(lines, start+i)
+	}
+	snip, err := Parse(module.Path, []byte(src.String()))
+	if err != nil {
+		return
+	}
+	defer snip.Close()
+	ns := snip.moduleNames()
+	h.walk(snip, snip.root, ns, []map[string]string{nil}, KindDoctest, lines)
+}
+
+// file harvests one test file.
+func (h *harvester) file(t *File) {
+	h.walk(t, t.root, t.moduleNames(), []map[string]string{nil}, KindTest, nil)
+}
+
+// walk finds the calls under n. rows are the bindings of the enclosing
+// parametrize tables and loops over literal tables; a call is expanded
+// once per row.
+func (h *harvester) walk(f *File, n *sitter.Node, ns *names, rows []map[string]string, kind string, lines []int) {
+	if h.full() {
+		return
+	}
+	// Most of a test file never names the function: skip those parts
+	// before reading their scopes.
+	if !bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.name)) && !(h.name == "__init__" && bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.cls))) {
+		return
+	}
+	switch n.Kind() {
+	case "decorated_definition":
+		def := n.ChildByFieldName("definition")
+		if def == nil || def.Kind() != "function_definition" {
+			break
+		}
+		inner := h.scope(f, def, ns)
+		rs := rows
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if d := n.NamedChild(i); d.Kind() == "decorator" {
+				if p := h.parametrize(f, d, ns); p != nil {
+					rs, kind = product(rs, p), KindParametrize
+				}
+			}
+		}
+		h.walk(f, def.ChildByFieldName("body"), inner, rs, kind, lines)
+		return
+	case "function_definition":
+		h.walk(f, n.ChildByFieldName("body"), h.scope(f, n, ns), rows, kind, lines)
+		return
+	case "class_definition":
+		if b := n.ChildByFieldName("body"); b != nil {
+			cs := f.scopes[b.StartByte()]
+			if cs == nil || cs.outer != ns {
+				cs = classScope(f, b, ns)
+				if f.scopes == nil {
+					f.scopes = map[uint]*names{}
+				}
+				f.scopes[b.StartByte()] = cs
+			}
+			h.walk(f, b, cs, rows, kind, lines)
+		}
+		return
+	case "for_statement":
+		if p := h.loopRows(f, n, ns); p != nil {
+			if r := n.ChildByFieldName("right"); r != nil {
+				h.walk(f, r, ns, rows, kind, lines)
+			}
+			h.walk(f, n.ChildByFieldName("body"), ns, product(rows, p), KindParametrize, lines)
+			if e := n.ChildByFieldName("alternative"); e != nil {
+				h.walk(f, e, ns, rows, kind, lines)
+			}
+			return
+		}
+	case "call":
+		h.call(f, n, ns, rows, kind, lines)
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		h.walk(f, n.NamedChild(i), ns, rows, kind, lines)
+	}
+}
+
+func (h *harvester) scope(f *File, def *sitter.Node, outer *names) *names {
+	if ns := f.scopes[def.StartByte()]; ns != nil && ns.outer == outer {
+		return ns
+	}
+	ns := h.newScope(f, def, outer)
+	if f.scopes == nil {
+		f.scopes = map[uint]*names{}
+	}
+	f.scopes[def.StartByte()] = ns
+	return ns
+}
+
+func (h *harvester) newScope(f *File, def *sitter.Node, outer *names) *names {
+	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}, outer: outer}
+	if ps := def.ChildByFieldName("parameters"); ps != nil {
+		for i := uint(0); i < ps.NamedChildCount(); i++ {
+			if p := paramName(f, ps.NamedChild(i)); p != "" {
+				ns.bound[p] = true
+			}
+		}
+	}
+	if b := def.ChildByFieldName("body"); b != nil {
+		collectBindings(f, b, ns)
+	}
+	return ns
+}
+
+// classScope reads the fixtures of a test class: the attributes its
+// setUp (or pytest's setup_method) binds exactly once.
+func classScope(f *File, body *sitter.Node, outer *names) *names {
+	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}, fixtures: map[string]*sitter.Node{}, outer: outer}
+	count := map[string]int{}
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		d := body.NamedChild(i)
+		if d.Kind() == "decorated_definition" {
+			d = d.ChildByFieldName("definition")
+		}
+		if d == nil || d.Kind() != "function_definition" {
+			continue
+		}
+		setup := f.text(d.ChildByFieldName("name"))
+		if setup != "setUp" && setup != "setup_method" {
+			continue
+		}
+		var walk func(n *sitter.Node)
+		walk = func(n *sitter.Node) {
+			if n.Kind() == "assignment" {
+				if l := n.ChildByFieldName("left"); l != nil && l.Kind() == "attribute" && f.text(l.ChildByFieldName("object")) == "self" {
+					a := f.text(l.ChildByFieldName("attribute"))
+					count[a]++
+					ns.fixtures[a] = n.ChildByFieldName("right")
+				}
+			}
+			for j := uint(0); j < n.NamedChildCount(); j++ {
+				walk(n.NamedChild(j))
+			}
+		}
+		if b := d.ChildByFieldName("body"); b != nil {
+			walk(b)
+		}
+	}
+	for a, c := range count {
+		if c != 1 {
+			delete(ns.fixtures, a)
+		}
+	}
+	return ns
+}
+
+// call records n when it calls the function under test with literal-ish
+// arguments.
+func (h *harvester) call(f *File, n *sitter.Node, ns *names, rows []map[string]string, kind string, lines []int) {
+	fn := n.ChildByFieldName("function")
+	args := n.ChildByFieldName("arguments")
+	if fn == nil || args == nil || args.Kind() != "argument_list" {
+		return
+	}
+	var recv *sitter.Node // the receiver expression of a method call
+	switch {
+	case h.cls == "":
+		if !h.callsFunc(f, fn, ns) {
+			return
+		}
+	case h.name == "__init__":
+		if !h.namesClass(f, fn, ns) {
+			return
+		}
+	default:
+		if fn.Kind() != "attribute" || f.text(fn.ChildByFieldName("attribute")) != h.name {
+			return
+		}
+		recv = fn.ChildByFieldName("object")
+	}
+	for _, row := range rows {
+		if h.full() {
+			return
+		}
+		r := newResolver(ns, row)
+		in := Input{Args: []string{}, Kind: kind, Pos: pos(f, n, lines)}
+		if recv != nil {
+			rt, ok := h.receiver(f, recv, ns, r, 0)
+			if !ok {
+				continue
+			}
+			in.Receiver = rt
+		}
+		if !h.arguments(f, args, r, &in) {
+			continue
+		}
+		in.Imports = r.imports()
+		if len(in.Imports) == 0 {
+			in.Imports = nil
+		}
+		h.add(in)
+	}
+}
+
+func pos(f *File, n *sitter.Node, lines []int) string {
+	l := line(n)
+	if lines != nil && l-1 < len(lines) {
+		l = lines[l-1]
+	}
+	return f.Path + ":" + strconv.Itoa(l)
+}
+
+func (h *harvester) arguments(f *File, args *sitter.Node, r *resolver, in *Input) bool {
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		a := args.NamedChild(i)
+		switch a.Kind() {
+		case "comment":
+			continue
+		case "keyword_argument":
+			v, ok := r.expr(a.ChildByFieldName("value"))
+			if !ok {
+				return false
+			}
+			if in.Kwargs == nil {
+				in.Kwargs = map[string]string{}
+			}
+			in.Kwargs[f.text(a.ChildByFieldName("name"))] = v
+		case "list_splat", "dictionary_splat":
+			// f(*rows) hides the arity; the worker could spread it, but a
+			// wrong split would be a false finding.
+			return false
+		default:
+			v, ok := r.expr(a)
+			if !ok {
+				return false
+			}
+			in.Args = append(in.Args, v)
+		}
+	}
+	return true
+}
+
+// callsFunc reports whether fn names the function under test: f, or
+// m.f where m is the module or a name the file imports.
+func (h *harvester) callsFunc(f *File, fn *sitter.Node, ns *names) bool {
+	switch fn.Kind() {
+	case "identifier":
+		// A test's own helper of the same name is not the function.
+		return f.text(fn) == h.name && !ns.shadows(h.name)
+	case "attribute":
+		if f.text(fn.ChildByFieldName("attribute")) != h.name {
+			return false
+		}
+		return h.moduleRef(f, fn.ChildByFieldName("object"), ns)
+	}
+	return false
+}
+
+// namesClass reports whether fn names the class: Cls or m.Cls.
+func (h *harvester) namesClass(f *File, fn *sitter.Node, ns *names) bool {
+	switch fn.Kind() {
+	case "identifier":
+		return f.text(fn) == h.cls
+	case "attribute":
+		return f.text(fn.ChildByFieldName("attribute")) == h.cls && h.moduleRef(f, fn.ChildByFieldName("object"), ns)
+	}
+	return false
+}
+
+// moduleRef reports whether o can name the module under test: its name, or
+// any name a module-level import binds (import more_itertools as mi), or a
+// dotted path ending in one.
+func (h *harvester) moduleRef(f *File, o *sitter.Node, ns *names) bool {
+	if o == nil {
+		return false
+	}
+	switch o.Kind() {
+	case "identifier":
+		name := f.text(o)
+		switch name {
+		case h.module:
+			return true
+		case "self", "cls":
+			return false
+		}
+		if e, _ := ns.lookup(name); e != nil {
+			return false // a local value, not a module
+		}
+		return importedNames(f)[name]
+	case "attribute":
+		return f.text(o.ChildByFieldName("attribute")) == h.module || h.moduleRef(f, o.ChildByFieldName("object"), ns)
+	}
+	return false
+}
+
+// importedNames are the names a file's imports bind at any level.
+func importedNames(f *File) map[string]bool {
+	if f.imported != nil {
+		return f.imported
+	}
+	f.imported = map[string]bool{}
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		switch n.Kind() {
+		case "import_statement", "import_from_statement":
+			from := n.ChildByFieldName("module_name")
+			for i := uint(0); i < n.NamedChildCount(); i++ {
+				c := n.NamedChild(i)
+				if from != nil && c.StartByte() == from.StartByte() {
+					continue
+				}
+				switch c.Kind() {
+				case "aliased_import":
+					f.imported[f.text(c.ChildByFieldName("alias"))] = true
+				case "dotted_name":
+					f.imported[strings.SplitN(f.text(c), ".", 2)[0]] = true
+				}
+			}
+			return
+		case "function_definition", "class_definition", "block", "module", "decorated_definition",
+			"if_statement", "try_statement", "with_statement", "else_clause", "except_clause", "elif_clause", "finally_clause":
+			for i := uint(0); i < n.NamedChildCount(); i++ {
+				walk(n.NamedChild(i))
+			}
+		}
+	}
+	walk(f.root)
+	return f.imported
+}
+
+// receiver renders the object a method is called on: Cls(...) built from
+// literal-ish arguments, a name bound once to such a call, or Cls itself.
+func (h *harvester) receiver(f *File, o *sitter.Node, ns *names, r *resolver, depth int) (string, bool) {
+	if depth > 8 {
+		return "", false
+	}
+	switch o.Kind() {
+	case "parenthesized_expression":
+		if o.NamedChildCount() == 1 {
+			return h.receiver(f, o.NamedChild(0), ns, r, depth+1)
+		}
+	case "call":
+		fn := o.ChildByFieldName("function")
+		if fn == nil || !h.namesClass(f, fn, ns) {
+			return "", false
+		}
+		args := o.ChildByFieldName("arguments")
+		if args == nil || args.Kind() != "argument_list" {
+			return "", false
+		}
+		var in Input
+		if !h.arguments(f, args, r, &in) {
+			return "", false
+		}
+		parts := append([]string(nil), in.Args...)
+		keys := make([]string, 0, len(in.Kwargs))
+		for k := range in.Kwargs {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			parts = append(parts, k+"="+in.Kwargs[k])
+		}
+		return h.cls + "(" + strings.Join(parts, ", ") + ")", true
+	case "identifier", "attribute":
+		if h.namesClass(f, o, ns) {
+			return h.cls, true
+		}
+		if o.Kind() == "attribute" && f.text(o.ChildByFieldName("object")) == "self" {
+			// self.b, bound in setUp. A test that rebinds or mutates
+			// self.b is not seen: the receiver is the fixture as built.
+			if e, owner := ns.fixture(f.text(o.ChildByFieldName("attribute"))); e != nil {
+				return h.receiver(f, e, owner, r, depth+1)
+			}
+		}
+		if o.Kind() == "identifier" {
+			if e, owner := ns.object(f.text(o)); e != nil {
+				return h.receiver(f, e, owner, r, depth+1)
+			}
+		}
+	}
+	return "", false
+}
+
+// parametrize reads one @pytest.mark.parametrize("a,b", [...]) decorator
+// into rows; nil when the decorator is something else or its table is not
+// literal.
+func (h *harvester) parametrize(f *File, d *sitter.Node, ns *names) []map[string]string {
+	if d.NamedChildCount() == 0 {
+		return nil
+	}
+	c := d.NamedChild(0)
+	if c.Kind() != "call" || !strings.HasSuffix(f.text(c.ChildByFieldName("function")), "parametrize") {
+		return nil
+	}
+	args := c.ChildByFieldName("arguments")
+	var pos []*sitter.Node
+	for i := uint(0); args != nil && i < args.NamedChildCount(); i++ {
+		a := args.NamedChild(i)
+		switch a.Kind() {
+		case "keyword_argument":
+			switch f.text(a.ChildByFieldName("name")) {
+			case "argnames":
+				pos = append([]*sitter.Node{a.ChildByFieldName("value")}, pos...)
+			case "argvalues":
+				pos = append(pos, a.ChildByFieldName("value"))
+			}
+		case "comment":
+		default:
+			pos = append(pos, a)
+		}
+	}
+	if len(pos) < 2 {
+		return nil
+	}
+	var params []string
+	switch n := pos[0]; n.Kind() {
+	case "string":
+		s, _, ok := f.stringValue(n)
+		if !ok {
+			return nil
+		}
+		for _, p := range strings.Split(s, ",") {
+			params = append(params, strings.TrimSpace(p))
+		}
+	case "list", "tuple":
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			s, _, ok := f.stringValue(n.NamedChild(i))
+			if !ok {
+				return nil
+			}
+			params = append(params, s)
+		}
+	default:
+		return nil
+	}
+	return h.table(f, pos[1], params, ns, true)
+}
+
+// table reads a literal table into rows binding names: each element is a
+// tuple or list of len(names) values, or the value itself for one name.
+func (h *harvester) table(f *File, t *sitter.Node, params []string, ns *names, pytest bool) []map[string]string {
+	owner := ns
+	for depth := 0; t != nil && t.Kind() == "identifier" && depth < 8; depth++ {
+		t, owner = ns.lookup(f.text(t))
+	}
+	if t == nil || (t.Kind() != "list" && t.Kind() != "tuple") || len(params) == 0 {
+		return nil
+	}
+	var rows []map[string]string
+	for i := uint(0); i < t.NamedChildCount() && len(rows) < maxRows; i++ {
+		e := t.NamedChild(i)
+		if e.Kind() == "comment" {
+			continue
+		}
+		if pytest && e.Kind() == "call" && strings.HasSuffix(f.text(e.ChildByFieldName("function")), "param") {
+			e = e.ChildByFieldName("arguments") // pytest.param(1, 2, id="x"): the positional ones
+		}
+		var vals []*sitter.Node
+		if len(params) == 1 && e.Kind() != "argument_list" {
+			vals = []*sitter.Node{e}
+		} else if k := e.Kind(); k == "tuple" || k == "list" || k == "argument_list" || k == "parenthesized_expression" {
+			for j := uint(0); j < e.NamedChildCount(); j++ {
+				if v := e.NamedChild(j); v.Kind() != "keyword_argument" && v.Kind() != "comment" {
+					vals = append(vals, v)
+				}
+			}
+		}
+		if len(vals) != len(params) {
+			continue
+		}
+		row := map[string]string{}
+		for j, v := range vals {
+			r := newResolver(owner, nil)
+			if text, ok := r.expr(v); ok && len(r.imps) == 0 {
+				row[params[j]] = paren(v, text)
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// loopRows reads `for a, b in [(1, 2), ...]:` into rows; nil when the loop
+// is over something else.
+func (h *harvester) loopRows(f *File, n *sitter.Node, ns *names) []map[string]string {
+	left := n.ChildByFieldName("left")
+	if left == nil {
+		return nil
+	}
+	var params []string
+	switch left.Kind() {
+	case "identifier":
+		params = []string{f.text(left)}
+	case "pattern_list", "tuple_pattern", "list_pattern":
+		for i := uint(0); i < left.NamedChildCount(); i++ {
+			c := left.NamedChild(i)
+			if c.Kind() != "identifier" {
+				return nil
+			}
+			params = append(params, f.text(c))
+		}
+	default:
+		return nil
+	}
+	return h.table(f, n.ChildByFieldName("right"), params, ns, false)
+}
+
+// product combines the rows of nested tables, bounded by maxRows.
+func product(a, b []map[string]string) []map[string]string {
+	var out []map[string]string
+	for _, x := range a {
+		for _, y := range b {
+			if len(out) >= maxRows {
+				return out
+			}
+			m := make(map[string]string, len(x)+len(y))
+			for k, v := range x {
+				m[k] = v
+			}
+			for k, v := range y {
+				m[k] = v
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,349 @@
+package pysource
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func mustParse(t testing.TB, path, src string) *File {
+	t.Helper()
+	f, err := Parse(path, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(f.Close)
+	return f
+}
+
+// recipes is a module in the style of itertools recipes: untyped, with
+// doctests.
+const recipes = `"""Recipes.
+
+>>> take(2, 'abc')
+['a', 'b']
+"""
+from itertools import islice
+
+def take(n, iterable):
+    """Return first *n* items of the iterable as a list.
+
+        >>> take(3, range(10))
+        [0, 1, 2]
+        >>> xs = [5, 6, 7]
+        >>> take(2, xs)
+        [5, 6]
+        >>> take(1, iter(xs))
+        [5]
+        >>> take(n=2, iterable='xyz')
+        ['x', 'y']
+        >>> take(2, some_global)
+        Traceback (most recent call last):
+        ...
+    """
+    return list(islice(iterable, n))
+
+def grouper(iterable, n, fillvalue=None):
+    """
+    >>> list(grouper('ABCDEFG', 3, 'x'))
+    [('A', 'B', 'C'), ('D', 'E', 'F'), ('G', 'x', 'x')]
+    >>> list(grouper([1, 2,
+    ...               3], 2))
+    [(1, 2), (3, None)]
+    """
+    args = [iter(iterable)] * n
+    return zip_longest(*args, fillvalue=fillvalue)
+
+class Bits:
+    """A bit field.
+
+    >>> b = Bits(4, 2)
+    >>> b.get(1)
+    True
+    """
+
+    def __init__(self, width, value=0):
+        self.width = width
+        self.value = value
+
+    def get(self, i):
+        return bool(self.value >> i & 1)
+
+    @classmethod
+    def parse(cls, s):
+        """
+        >>> Bits.parse('0101').value
+        5
+        """
+        return cls(len(s), int(s, 2))
+`
+
+const recipesTests = `import operator
+import unittest
+from functools import partial
+
+import pytest
+
+import recipes as r
+from recipes import take, grouper, Bits
+
+CASES = [('abc', 2), ('', 1)]
+
+class TakeTests(unittest.TestCase):
+    def test_basic(self):
+        self.assertEqual(take(2, [1, 2, 3]), [1, 2])
+        self.assertEqual(r.take(-1, 'ab'), [])
+
+    def test_local(self):
+        data = list(range(5))
+        self.assertEqual(take(2, data), [0, 1])
+
+    def test_mutated(self):
+        data = []
+        data.append(1)
+        self.assertEqual(take(1, data), [1])
+
+    def test_object(self):
+        self.assertEqual(take(1, SomeIterable()), [])
+
+    def test_loop(self):
+        for s, n in CASES:
+            with self.subTest(s=s):
+                self.assertEqual(len(take(n, s)), min(n, len(s)))
+
+    def test_lambda(self):
+        assert take(2, map(lambda x: x * 2, [1, 2])) == [2, 4]
+        assert take(1, map(operator.neg, [1])) == [-1]
+        assert take(1, (c for c in 'ab')) == ['a']
+
+    def test_shared(self):
+        it = iter('abc')
+        take(2, [it, it])
+        xs = [1, 2]
+        take(1, [xs, xs])
+
+    def test_splat(self):
+        args = (1, 'a')
+        take(*args)
+
+@pytest.mark.parametrize("n, iterable", [(0, 'ab'), (1, [None]), pytest.param(5, 'x', id='short')])
+def test_param(n, iterable):
+    assert len(take(n, iterable)) <= n
+
+@pytest.mark.parametrize("n", [1, 2])
+@pytest.mark.parametrize("fill", ['-', None])
+def test_grouper(n, fill):
+    assert list(grouper('abc', n, fill))
+
+def test_bits():
+    b = Bits(8, value=3)
+    assert b.get(0)
+    assert Bits(2).get(1) is False
+    assert Bits.parse('11').value == 3
+    c = Bits(1, 0)
+    c = Bits(2, 0)
+    assert c.get(0) is False
+    d = Bits(3, 1)
+    d.value = 2
+    assert d.get(1)
+`
+
+func TestHarvest(t *testing.T) {
+	mod := mustParse(t, "recipes.py", recipes)
+	tests := mustParse(t, "test_recipes.py", recipesTests)
+	cases := []struct {
+		name   string
+		fn     string
+		tests  []*File
+		limit  int
+		want   []Input
+		reason string
+	}{{
+		name:  "doctests then tests",
+		fn:    "take",
+		tests: []*File{tests},
+		want: []Input{
+			{Args: []string{"3", "range(10)"}, Kind: KindDoctest, Pos: "recipes.py:11"},
+			{Args: []string{"2", "[5, 6, 7]"}, Kind: KindDoctest, Pos: "recipes.py:14"},
+			{Args: []string{"1", "iter([5, 6, 7])"}, Kind: KindDoctest, Pos: "recipes.py:16"},
+			{Args: []string{}, Kwargs: map[string]string{"n": "2", "iterable": "'xyz'"}, Kind: KindDoctest, Pos: "recipes.py:18"},
+			{Args: []string{"2", "'abc'"}, Kind: KindDoctest, Pos: "recipes.py:3"},
+			{Args: []string{"2", "[1, 2, 3]"}, Kind: KindTest, Pos: "test_recipes.py:14"},
+			{Args: []string{"-1", "'ab'"}, Kind: KindTest, Pos: "test_recipes.py:15"},
+			{Args: []string{"2", "list(range(5))"}, Kind: KindTest, Pos: "test_recipes.py:19"},
+			{Args: []string{"1", "''"}, Kind: KindParametrize, Pos: "test_recipes.py:32"},
+			{Args: []string{"2", "map(lambda x: x * 2, [1, 2])"}, Kind: KindTest, Pos: "test_recipes.py:35"},
+			{Args: []string{"1", "map(operator.neg, [1])"}, Imports: []string{"import operator"}, Kind: KindTest, Pos: "test_recipes.py:36"},
+			{Args: []string{"1", "(c for c in 'ab')"}, Kind: KindTest, Pos: "test_recipes.py:37"},
+			{Args: []string{"1", "[[1, 2], [1, 2]]"}, Kind: KindTest, Pos: "test_recipes.py:43"},
+			{Args: []string{"0", "'ab'"}, Kind: KindParametrize, Pos: "test_recipes.py:51"},
+			{Args: []string{"1", "[None]"}, Kind: KindParametrize, Pos: "test_recipes.py:51"},
+			{Args: []string{"5", "'x'"}, Kind: KindParametrize, Pos: "test_recipes.py:51"},
+		},
+		reason: "a name bound once to a literal is substituted (xs, data); a mutated list, an unknown object, a global, a splat and one iterator passed twice are not literal-ish; (2, 'abc') from the CASES loop duplicates the module doctest and is dropped",
+	}, {
+		name:   "limit",
+		fn:     "take",
+		tests:  []*File{tests},
+		limit:  2,
+		want:   []Input{{Args: []string{"3", "range(10)"}, Kind: KindDoctest, Pos: "recipes.py:11"}, {Args: []string{"2", "[5, 6, 7]"}, Kind: KindDoctest, Pos: "recipes.py:14"}},
+		reason: "the most trusted inputs come first, so a limit keeps them",
+	}, {
+		name:  "continuation lines and stacked parametrize",
+		fn:    "grouper",
+		tests: []*File{tests},
+		want: []Input{
+			{Args: []string{"'ABCDEFG'", "3", "'x'"}, Kind: KindDoctest, Pos: "recipes.py:28"},
+			{Args: []string{"[1, 2, 3]", "2"}, Kind: KindDoctest, Pos: "recipes.py:30"},
+			{Args: []string{"'abc'", "1", "'-'"}, Kind: KindParametrize, Pos: "test_recipes.py:56"},
+			{Args: []string{"'abc'", "1", "None"}, Kind: KindParametrize, Pos: "test_recipes.py:56"},
+			{Args: []string{"'abc'", "2", "'-'"}, Kind: KindParametrize, Pos: "test_recipes.py:56"},
+			{Args: []string{"'abc'", "2", "None"}, Kind: KindParametrize, Pos: "test_recipes.py:56"},
+		},
+		reason: "a `...` continuation joins its example; two parametrize decorators multiply",
+	}, {
+		name:  "method receivers",
+		fn:    "Bits.get",
+		tests: []*File{tests},
+		want: []Input{
+			{Args: []string{"1"}, Receiver: "Bits(4, 2)", Kind: KindDoctest, Pos: "recipes.py:41"},
+			{Args: []string{"0"}, Receiver: "Bits(8, value=3)", Kind: KindTest, Pos: "test_recipes.py:60"},
+			{Args: []string{"1"}, Receiver: "Bits(2)", Kind: KindTest, Pos: "test_recipes.py:61"},
+			{Args: []string{"1"}, Receiver: "Bits(3, 1)", Kind: KindTest, Pos: "test_recipes.py:68"},
+		},
+		reason: "c is bound twice, so which Bits it is depends on order: it is left out; d is changed after it is built, " +
+			"but a fresh Bits(3, 1) is still a fair receiver (evidence compares base and head, it does not replay the test)",
+	}, {
+		name:  "class method on the class",
+		fn:    "Bits.parse",
+		tests: []*File{tests},
+		want: []Input{
+			{Args: []string{"'0101'"}, Receiver: "Bits", Kind: KindDoctest, Pos: "recipes.py:55"},
+			{Args: []string{"'11'"}, Receiver: "Bits", Kind: KindTest, Pos: "test_recipes.py:62"},
+		},
+	}, {
+		name:  "constructor",
+		fn:    "Bits.__init__",
+		tests: []*File{tests},
+		want: []Input{
+			{Args: []string{"4", "2"}, Kind: KindDoctest, Pos: "recipes.py:40"},
+			{Args: []string{"8"}, Kwargs: map[string]string{"value": "3"}, Kind: KindTest, Pos: "test_recipes.py:59"},
+			{Args: []string{"2"}, Kind: KindTest, Pos: "test_recipes.py:61"},
+			{Args: []string{"1", "0"}, Kind: KindTest, Pos: "test_recipes.py:63"},
+			{Args: []string{"2", "0"}, Kind: KindTest, Pos: "test_recipes.py:64"},
+			{Args: []string{"3", "1"}, Kind: KindTest, Pos: "test_recipes.py:66"},
+		},
+		reason: "__init__ is exercised by calling the class",
+	}, {
+		name: "unknown function",
+		fn:   "nothing",
+		want: []Input{},
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := Harvest(mod, c.fn, c.tests, c.limit)
+			if diff := cmp.Diff(c.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("Harvest(%s) (-want +got):\n%s\nreason: %s", c.fn, diff, c.reason)
+			}
+			// The files cache their scopes: a second call must agree.
+			if diff := cmp.Diff(got, Harvest(mod, c.fn, c.tests, c.limit), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("Harvest(%s) again (-first +second):\n%s", c.fn, diff)
+			}
+		})
+	}
+}
+
+func TestHarvestModuleAttribute(t *testing.T) {
+	mod := mustParse(t, "pkg/strutil.py", "def slugify(s, sep='-'):\n    return sep.join(s.lower().split())\n")
+	tests := mustParse(t, "tests/test_strutil.py", `import pkg.strutil
+from pkg import strutil as su
+
+def test_it():
+    assert pkg.strutil.slugify('A B') == 'a-b'
+    assert su.slugify('A  B', sep='_') == 'a_b'
+    assert other.slugify('x') == 'x'
+    assert obj.slugify('y') == 'y'
+`)
+	want := []Input{
+		{Args: []string{"'A B'"}, Kind: KindTest, Pos: "tests/test_strutil.py:5"},
+		{Args: []string{"'A  B'"}, Kwargs: map[string]string{"sep": "'_'"}, Kind: KindTest, Pos: "tests/test_strutil.py:6"},
+	}
+	got := Harvest(mod, "slugify", []*File{tests}, 0)
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("(-want +got):\n%s\nreason: other and obj are not imported, so they are not the module", diff)
+	}
+}
+
+func TestHarvestShadowed(t *testing.T) {
+	mod := mustParse(t, "more.py", "def first(iterable, default=None):\n    return next(iter(iterable), default)\n")
+	tests := mustParse(t, "test_more.py", `from more import first
+
+def test_first():
+    assert first([1]) == 1
+
+def test_local():
+    first = lambda xs: xs[0]
+    assert first([2]) == 2
+
+def test_param(first):
+    first([3])
+`)
+	other := mustParse(t, "test_other.py", "def first(x):\n    return x\n\ndef test_x():\n    assert first([4])\n")
+	want := []Input{{Args: []string{"[1]"}, Kind: KindTest, Pos: "test_more.py:4"}}
+	got := Harvest(mod, "first", []*File{tests, other}, 0)
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("(-want +got):\n%s\nreason: a local lambda, a fixture parameter and a file's own def of the name are other functions", diff)
+	}
+}
+
+func TestHarvestSetUp(t *testing.T) {
+	mod := mustParse(t, "recipes.py", recipes)
+	tests := mustParse(t, "test_bits.py", `import unittest
+from recipes import Bits
+
+class BitsTest(unittest.TestCase):
+    def setUp(self):
+        self.b = Bits(4, 5)
+        self.c = Bits(1)
+        self.c = Bits(2)
+
+    def test_get(self):
+        self.assertTrue(self.b.get(2))
+        self.assertFalse(self.c.get(0))
+`)
+	want := []Input{{Args: []string{"2"}, Receiver: "Bits(4, 5)", Kind: KindTest, Pos: "test_bits.py:11"}}
+	got := Harvest(mod, "Bits.get", []*File{tests}, 0)
+	if diff := cmp.Diff(want[0], got[len(got)-1]); diff != "" || len(got) != 2 {
+		t.Errorf("last input (-want +got):\n%s\ngot %d inputs, want the doctest's and this one\nreason: self.c is bound twice in setUp", diff, len(got))
+	}
+}
+
+func TestHarvestSyntaxError(t *testing.T) {
+	tests := mustParse(t, "test_x.py", "def test_a():\n    assert f(1) == 2\n\ndef test_b(:\n    pass\n")
+	if tests.SyntaxError() == nil {
+		t.Fatal("want a syntax error")
+	}
+	got := Harvest(nil, "f", []*File{tests}, 0)
+	want := []Input{{Args: []string{"1"}, Kind: KindTest, Pos: "test_x.py:2"}}
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("(-want +got):\n%s\nreason: a broken test elsewhere in the file does not hide a good one", diff)
+	}
+}
+
+func TestClosed(t *testing.T) {
+	mod := mustParse(t, "recipes.py", recipes)
+	tests := mustParse(t, "test_recipes.py", recipesTests)
+	if len(Harvest(mod, "take", []*File{tests}, 0)) == 0 {
+		t.Fatal("no inputs before Close")
+	}
+	mod.Close()
+	tests.Close()
+	if got := Harvest(mod, "take", []*File{tests}, 0); len(got) != 0 {
+		t.Errorf("Harvest after Close = %v, want none", got)
+	}
+	if _, err := InferTypes(mod, "take", tests); !errors.Is(err, ErrNoFunction) {
+		t.Errorf("InferTypes after Close: %v, want ErrNoFunction", err)
+	}
+}

@@ -1,0 +1,292 @@
+package pysource
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// strutil is a string-utilities module in the style of untyped libraries,
+// with a few annotated functions and every docstring convention.
+const strutil = `from typing import Callable, Dict, Iterable, List, Optional, Union, TypeVar
+import typing as t
+
+Num = int | float
+Pair = tuple[int, int]
+T = TypeVar("T")
+B = TypeVar("B", bound=str)
+DEFAULT_WIDTH = 70
+_marker = object()
+
+def typed(a: Optional[int], b: "List[str]", c: Dict[str, int], d: Union[int, str] = 0,
+          e: Iterable[T] = (), f: Callable[[int], int] = abs, g: Num = 1, h: t.Sequence[Pair] = (),
+          i: B = "", j: int | None = None, k: Widget = None):
+    pass
+
+def rest(text, width, strip=True):
+    """Wrap text.
+
+    :param str text: the text
+    :param width: how wide
+    :type width: int or None
+    """
+
+def google(items, sep, fill=None):
+    """Join items.
+
+    Args:
+        items (list of str): what to join.
+        sep (str, optional): between items.
+
+    Returns:
+        str: joined.
+    """
+
+def numpy(values, scale, weights):
+    """Scale values.
+
+    Parameters
+    ----------
+    values : array of float
+        The values.
+    scale, weights : float
+        Factors.
+
+    Returns
+    -------
+    list
+    """
+
+def used(pairs, s, seq, d, fn, it, n, words, total, flag, mixed, opt=None):
+    for a, b in pairs:
+        pass
+    s.lower().split()
+    if len(seq) > 2:
+        seq[0]
+    for k, v in d.items():
+        pass
+    fn(1)
+    first = next(it)
+    n = n + 1
+    print(', '.join(words))
+    sum(total)
+    if isinstance(mixed, (str, bytes)):
+        pass
+    elif isinstance(mixed, int):
+        pass
+    if opt is None:
+        opt = []
+
+def elements(words, rows, nums):
+    for w in words:
+        if w.startswith('#'):
+            continue
+    lengths = [len(r) for r in rows]
+    for x in nums:
+        x = str(x)
+        x.split()
+    return lengths
+
+def rebinding(iterable, width=DEFAULT_WIDTH, sentinel=_marker):
+    iterable = iter(iterable)
+    next(iterable)
+    return width
+
+def shadowed(x, y):
+    f = lambda x: x.split()
+    def inner(y):
+        return y + 1
+    return x, y
+
+def names(n, text, iterable, predicate, unknown):
+    pass
+
+def split_iter(src, sep=None, maxsplit=None):
+    for piece in src:
+        if piece == sep:
+            pass
+    return range(maxsplit)
+
+def split(src, sep=None, maxsplit=None, key=bool):
+    return list(split_iter(src, maxsplit=maxsplit, sep=sep))
+
+def loop_a(x):
+    return loop_b(x)
+
+def loop_b(x):
+    return loop_a(x)
+
+class Table:
+    def __init__(self, rows, *, strict=False):
+        self.rows = rows
+
+    def add(self, row, *cells, **opts):
+        self.rows.append(row)
+
+    @staticmethod
+    def make(width):
+        return width * 2.0
+`
+
+const strutilStub = `from typing import overload, Iterable
+
+@overload
+def names(n: int, text: str) -> str: ...
+@overload
+def names(n: None, text: bytes) -> bytes: ...
+
+class Table:
+    def add(self, row: list[str], *cells: str, **opts: int) -> None: ...
+`
+
+func TestInferTypes(t *testing.T) {
+	mod := mustParse(t, "strutil.py", strutil)
+	stub := mustParse(t, "strutil.pyi", strutilStub)
+	cases := []struct {
+		name   string
+		fn     string
+		stub   *File
+		want   map[string]string // param -> Guess.String() + " from " + Guess.From
+		reason string
+	}{{
+		name: "annotations",
+		fn:   "typed",
+		want: map[string]string{
+			"a": "int? from annotation", "b": "list[str] from annotation", "c": "dict[str, int] from annotation",
+			"d": "int | str from annotation", "e": "iterable[any] from annotation", "f": "callable from annotation",
+			"g": "int | float from annotation", "h": "sequence[tuple[int, int]] from annotation",
+			"i": "str from annotation", "j": "int? from annotation", "k": "Widget? from annotation",
+		},
+		reason: "aliases (Num, Pair) and TypeVars (T unbound, B bound to str) resolve; an unknown class stays an object",
+	}, {
+		name:   "reST",
+		fn:     "rest",
+		want:   map[string]string{"text": "str from docstring", "width": "int? from docstring", "strip": "bool from default"},
+		reason: "`:param str text:` and `:type width: int or None` both count",
+	}, {
+		name:   "Google",
+		fn:     "google",
+		want:   map[string]string{"items": "list[str] from docstring", "sep": "str from docstring", "fill": "? from "},
+		reason: "fill has only a None default: None alone says nothing of the type",
+	}, {
+		name:   "NumPy",
+		fn:     "numpy",
+		want:   map[string]string{"values": "sequence[float] from docstring", "scale": "float from docstring", "weights": "float from docstring"},
+		reason: "`scale, weights : float` types both names",
+	}, {
+		name: "body",
+		fn:   "used",
+		want: map[string]string{
+			"pairs": "iterable[tuple[?, ?]] from body", "s": "str from body", "seq": "sequence from body",
+			"d": "dict from body", "fn": "callable from body", "it": "iterator from body", "n": "int from body+name",
+			"words": "iterable[str] from body", "total": "iterable[number] from body", "flag": "bool from name",
+			"mixed": "str | bytes | int from body", "opt": "? from ",
+		},
+		reason: "len(seq) and seq[0] make a sequence; n + 1 is a number and the name n makes it an int; isinstance branches make a union; opt = [] after the None test is another value",
+	}, {
+		name:   "elements from loop bodies",
+		fn:     "elements",
+		want:   map[string]string{"words": "iterable[str] from body", "rows": "iterable[sized] from body", "nums": "iterable[int] from body+name"},
+		reason: "w.startswith says the words are str; len(r) in the comprehension says the rows are sized; x is rebound before x.split(), so it says nothing of nums: the loop makes nums an iterable, whose elements its name suggests",
+	}, {
+		name:   "rebinding and defaults",
+		fn:     "rebinding",
+		want:   map[string]string{"iterable": "iterable from body", "width": "int from default", "sentinel": "any from default"},
+		reason: "next() applies to the rebound iterator, not the parameter; a default naming a module constant reads its literal; an object() sentinel says anything goes",
+	}, {
+		name:   "shadowed in nested scopes",
+		fn:     "shadowed",
+		want:   map[string]string{"x": "float from name", "y": "float from name"},
+		reason: "the lambda's x and inner's y are other names",
+	}, {
+		name:   "names",
+		fn:     "names",
+		want:   map[string]string{"n": "int from name", "text": "str from name", "iterable": "iterable from name", "predicate": "callable from name", "unknown": "? from "},
+		reason: "an unknown parameter stays unknown and the others keep their guesses",
+	}, {
+		name:   "stub overloads",
+		fn:     "names",
+		stub:   stub,
+		want:   map[string]string{"n": "int? from stub", "text": "str | bytes from stub", "iterable": "iterable from name", "predicate": "callable from name", "unknown": "? from "},
+		reason: "each overload adds its type to the union",
+	}, {
+		name: "passed on to another function",
+		fn:   "split",
+		want: map[string]string{"src": "iterable from call", "sep": "str? from name", "maxsplit": "int? from call", "key": "callable from default"},
+		reason: "split hands src and maxsplit to split_iter, whose body says what they are; sep is only compared with, so its name speaks; " +
+			"a builtin as default (key=bool) is a function",
+	}, {
+		name:   "mutual recursion",
+		fn:     "loop_a",
+		want:   map[string]string{"x": "float from name"},
+		reason: "following calls stops at a function already being read",
+	}, {
+		name:   "method without self, keyword-only",
+		fn:     "Table.__init__",
+		want:   map[string]string{"rows": "? from ", "strict": "bool from default"},
+		reason: "self is the receiver, not a parameter",
+	}, {
+		name:   "stub for a method with *args and **kwargs",
+		fn:     "Table.add",
+		stub:   stub,
+		want:   map[string]string{"row": "list[str] from stub", "*cells": "tuple[str] from stub", "**opts": "dict[int] from stub"},
+		reason: "*cells: str is a tuple of str, **opts: int a dict of int",
+	}, {
+		name:   "static method keeps its first parameter",
+		fn:     "Table.make",
+		want:   map[string]string{"width": "int from body+name"},
+		reason: "width * 2.0 says a number; the name width says which",
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			gs, err := InferTypes(mod, c.fn, c.stub)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for k, g := range gs {
+				got[k] = g.String() + " from " + g.From
+			}
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("InferTypes(%s) (-want +got):\n%s\nreason: %s", c.fn, diff, c.reason)
+			}
+		})
+	}
+	if _, err := InferTypes(mod, "missing", nil); !errors.Is(err, ErrNoFunction) {
+		t.Errorf("InferTypes(missing) = %v, want ErrNoFunction", err)
+	}
+}
+
+func TestGuessText(t *testing.T) {
+	mod := mustParse(t, "strutil.py", strutil)
+	gs, err := InferTypes(mod, "used", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := gs["seq"].Text, "len(seq), seq[0]"; got != want {
+		t.Errorf("Text = %q, want %q: a reviewer sees what the guess was read from", got, want)
+	}
+}
+
+func TestDocType(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"int", "int"},
+		{"int, optional", "int"},
+		{"str or None", "str?"},
+		{"list of int", "list[int]"},
+		{"iterable of tuples", "iterable[tuple]"},
+		{"List[int]", "list[int]"},
+		{"callable", "callable"},
+		{"int or float", "number"},
+		{"dict, default None", "dict"},
+		{"MyClass", "MyClass"},
+		{"a thing", "?"},
+		{"", "?"},
+	}
+	for _, c := range cases {
+		if got := docType(c.in).String(); got != c.want {
+			t.Errorf("docType(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}

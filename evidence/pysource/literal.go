@@ -1,0 +1,579 @@
+package pysource
+
+import (
+	"sort"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// A harvested argument must mean the same thing in a worker that has only
+// the module under test and the standard library imported: it may name
+// builtins, names it binds itself (lambda parameters, comprehension
+// variables), a few pure standard modules, and local names bound once to
+// such an expression, which are substituted by their value.
+
+// builtinNames are the builtins an argument may use: pure constructors and
+// functions, no I/O (print, open, input) and no evaluation (eval, exec).
+var builtinNames = setOf(
+	"None", "True", "False", "Ellipsis", "NotImplemented",
+	"abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes", "callable", "chr",
+	"complex", "dict", "divmod", "enumerate", "filter", "float", "format", "frozenset",
+	"hash", "hex", "int", "isinstance", "iter", "len", "list", "map", "max", "min", "next",
+	"object", "oct", "ord", "pow", "range", "repr", "reversed", "round", "set", "slice",
+	"sorted", "str", "sum", "tuple", "zip",
+	"ArithmeticError", "AssertionError", "AttributeError", "Exception", "IndexError",
+	"KeyError", "LookupError", "RuntimeError", "StopIteration", "TypeError", "ValueError",
+	"ZeroDivisionError",
+)
+
+// stdModules are the standard modules whose names an argument may use; the
+// input then carries the import.
+var stdModules = setOf(
+	"cmath", "collections", "datetime", "decimal", "fractions", "functools", "itertools",
+	"math", "operator", "statistics", "string",
+)
+
+// mutators are the methods that change a value in place: a local name a
+// test mutates is not replaced by the literal it started as.
+var mutators = setOf(
+	"append", "extend", "insert", "add", "update", "pop", "popitem", "remove", "clear",
+	"setdefault", "sort", "reverse", "discard", "appendleft", "extendleft", "rotate",
+)
+
+func setOf(xs ...string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}
+
+// names is what a scope knows of its names: those bound once to an
+// expression (consts), those bound any other way (bound, which hide outer
+// consts), and the standard imports of the file.
+type names struct {
+	f       *File
+	consts  map[string]*sitter.Node
+	bound   map[string]bool
+	imports map[string]string // local name -> import statement
+	// fixtures are the attributes a test class's setUp binds once
+	// (self.b = Bits(4)), for the receivers of its tests.
+	fixtures map[string]*sitter.Node
+	// objects are names bound once and then mutated (x = Cls(); x.pop()):
+	// not literals, but a fresh Cls() is still a fair receiver.
+	objects map[string]*sitter.Node
+	outer   *names
+}
+
+// object returns what a name was bound to once, mutated or not.
+func (ns *names) object(name string) (*sitter.Node, *names) {
+	for s := ns; s != nil; s = s.outer {
+		if n := s.consts[name]; n != nil {
+			return n, s
+		}
+		if n := s.objects[name]; n != nil {
+			return n, s
+		}
+		if s.bound[name] {
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// fixture returns the expression self.name was bound to in setUp.
+func (ns *names) fixture(name string) (*sitter.Node, *names) {
+	for s := ns; s != nil; s = s.outer {
+		if s.fixtures != nil {
+			return s.fixtures[name], s
+		}
+	}
+	return nil, nil
+}
+
+// lookup returns the expression a name was bound to once, and the scope it
+// belongs to.
+func (ns *names) lookup(name string) (*sitter.Node, *names) {
+	for s := ns; s != nil; s = s.outer {
+		if n := s.consts[name]; n != nil {
+			return n, s
+		}
+		if s.bound[name] {
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// shadows reports whether the scope binds name itself (def, assignment,
+// parameter), so a call of name is not a call of an imported function.
+func (ns *names) shadows(name string) bool {
+	for s := ns; s != nil; s = s.outer {
+		if s.consts[name] != nil || s.bound[name] {
+			return true
+		}
+	}
+	return false
+}
+
+func (ns *names) importOf(name string) (string, bool) {
+	for s := ns; s != nil; s = s.outer {
+		if imp, ok := s.imports[name]; ok {
+			return imp, true
+		}
+	}
+	if stdModules[name] {
+		return "import " + name, true
+	}
+	return "", false
+}
+
+// moduleNames returns the file's module-level names, read once.
+func (f *File) moduleNames() *names {
+	if f.names == nil {
+		f.names = fileNames(f)
+	}
+	return f.names
+}
+
+// fileNames collects the module-level names of a file and its standard
+// imports.
+func fileNames(f *File) *names {
+	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}}
+	if f.root == nil {
+		return ns
+	}
+	collectBindings(f, f.root, ns)
+	for i := uint(0); i < f.root.NamedChildCount(); i++ {
+		c := f.root.NamedChild(i)
+		switch c.Kind() {
+		case "import_statement":
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				addImport(f, ns, "", c.NamedChild(j))
+			}
+		case "import_from_statement":
+			mod := f.text(c.ChildByFieldName("module_name"))
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				if n := c.NamedChild(j); n.StartByte() > c.ChildByFieldName("module_name").StartByte() {
+					addImport(f, ns, mod, n)
+				}
+			}
+		}
+	}
+	return ns
+}
+
+func addImport(f *File, ns *names, from string, n *sitter.Node) {
+	name, alias := f.text(n), ""
+	if n.Kind() == "aliased_import" {
+		name, alias = f.text(n.ChildByFieldName("name")), f.text(n.ChildByFieldName("alias"))
+	}
+	root := name
+	if from != "" {
+		root = from
+	}
+	if !stdModules[strings.SplitN(root, ".", 2)[0]] {
+		return
+	}
+	stmt := "import " + name
+	if from != "" {
+		stmt = "from " + from + " import " + name
+	}
+	local := strings.SplitN(name, ".", 2)[0]
+	if alias != "" {
+		stmt += " as " + alias
+		local = alias
+	}
+	if from != "" && alias == "" {
+		local = name
+	}
+	ns.imports[local] = stmt
+}
+
+// collectBindings records every name bound in scope (a module or a
+// function body), not entering nested definitions: a name bound once by a
+// plain assignment and never mutated is a const.
+func collectBindings(f *File, scope *sitter.Node, ns *names) {
+	count := map[string]int{}
+	mutated := map[string]bool{}
+	var walk func(n *sitter.Node, top bool)
+	bind := func(t *sitter.Node) {
+		var each func(t *sitter.Node)
+		each = func(t *sitter.Node) {
+			switch t.Kind() {
+			case "identifier":
+				count[f.text(t)]++
+			case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "list_splat_pattern", "parenthesized_expression":
+				for i := uint(0); i < t.NamedChildCount(); i++ {
+					each(t.NamedChild(i))
+				}
+			case "subscript", "attribute":
+				if v := t.ChildByFieldName("value"); v != nil && v.Kind() == "identifier" {
+					mutated[f.text(v)] = true
+				}
+				if o := t.ChildByFieldName("object"); o != nil && o.Kind() == "identifier" {
+					mutated[f.text(o)] = true
+				}
+			}
+		}
+		each(t)
+	}
+	walk = func(n *sitter.Node, top bool) {
+		switch n.Kind() {
+		case "function_definition", "class_definition":
+			if !top {
+				count[f.text(n.ChildByFieldName("name"))] += 2
+				return
+			}
+		case "lambda":
+			return
+		case "assignment":
+			left, right := n.ChildByFieldName("left"), n.ChildByFieldName("right")
+			if left != nil && left.Kind() == "identifier" && right != nil && right.Kind() != "assignment" {
+				name := f.text(left)
+				count[name]++
+				if count[name] == 1 {
+					ns.consts[name] = right
+				}
+			} else if left != nil {
+				bind(left)
+			}
+		case "augmented_assignment", "for_statement", "for_in_clause":
+			if l := n.ChildByFieldName("left"); l != nil {
+				bind(l)
+				if n.Kind() == "augmented_assignment" && l.Kind() == "identifier" {
+					mutated[f.text(l)] = true
+				}
+			}
+		case "named_expression":
+			bind(n.ChildByFieldName("name"))
+		case "as_pattern_target", "delete_statement", "global_statement", "nonlocal_statement":
+			for i := uint(0); i < n.NamedChildCount(); i++ {
+				bind(n.NamedChild(i))
+			}
+		case "call":
+			if fn := n.ChildByFieldName("function"); fn != nil {
+				if fn.Kind() == "attribute" && mutators[f.text(fn.ChildByFieldName("attribute"))] {
+					if o := fn.ChildByFieldName("object"); o.Kind() == "identifier" {
+						mutated[f.text(o)] = true
+					}
+				}
+				if fn.Kind() == "identifier" && f.text(fn) == "next" {
+					// next(it) consumes: it is not the value it was bound to.
+					if a := n.ChildByFieldName("arguments"); a != nil && a.NamedChildCount() > 0 && a.NamedChild(0).Kind() == "identifier" {
+						mutated[f.text(a.NamedChild(0))] = true
+					}
+				}
+			}
+		case "parameters", "lambda_parameters":
+			for i := uint(0); i < n.NamedChildCount(); i++ {
+				if id := paramName(f, n.NamedChild(i)); id != "" {
+					count[id] += 2
+				}
+			}
+			return
+		}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			walk(n.NamedChild(i), false)
+		}
+	}
+	walk(scope, true)
+	for name, c := range count {
+		if c != 1 {
+			delete(ns.consts, name)
+			ns.bound[name] = true
+		}
+	}
+	for name := range mutated {
+		if e := ns.consts[name]; e != nil && count[name] == 1 {
+			if ns.objects == nil {
+				ns.objects = map[string]*sitter.Node{}
+			}
+			ns.objects[name] = e
+		}
+		delete(ns.consts, name)
+		ns.bound[name] = true
+	}
+}
+
+// paramName returns the name a parameter node binds, "" for markers.
+func paramName(f *File, p *sitter.Node) string {
+	switch p.Kind() {
+	case "identifier":
+		return f.text(p)
+	case "default_parameter", "typed_default_parameter":
+		return f.text(p.ChildByFieldName("name"))
+	case "typed_parameter", "list_splat_pattern", "dictionary_splat_pattern":
+		for i := uint(0); i < p.NamedChildCount(); i++ {
+			if c := p.NamedChild(i); c.Kind() == "identifier" {
+				return f.text(c)
+			} else if c.Kind() == "list_splat_pattern" || c.Kind() == "dictionary_splat_pattern" {
+				return paramName(f, c)
+			}
+		}
+	}
+	return ""
+}
+
+// resolver checks that an expression is literal-ish and renders it with
+// its local names replaced.
+type resolver struct {
+	ns   *names
+	row  map[string]string // names bound by a parametrize or loop row: rendered text
+	repl map[uint]string   // identifier start byte -> replacement
+	imps map[string]bool
+	// work is shared by a resolver and those it starts for substituted
+	// names, so a = [b, b]; b = [c, c]; ... cannot blow up.
+	work *work
+}
+
+type work struct {
+	budget   int
+	visiting map[uint]bool   // const expressions being resolved: a = [a] is a cycle
+	done     map[uint]string // const expressions resolved, by start byte
+}
+
+// maxWork bounds the nodes one argument may cost to check.
+const maxWork = 20000
+
+func newResolver(ns *names, row map[string]string) *resolver {
+	return &resolver{ns: ns, row: row, repl: map[uint]string{}, imps: map[string]bool{},
+		work: &work{budget: maxWork, visiting: map[uint]bool{}, done: map[uint]string{}}}
+}
+
+// expr renders n when it is literal-ish; ok is false otherwise.
+func (r *resolver) expr(n *sitter.Node) (string, bool) {
+	if !r.check(r.ns, n, nil, 0) {
+		return "", false
+	}
+	return render(r.ns.f, n, r.repl), true
+}
+
+func (r *resolver) imports() []string {
+	out := make([]string, 0, len(r.imps))
+	for i := range r.imps {
+		out = append(out, i)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// maxDepth bounds the chain of substituted names (a = [1]; b = a; ...),
+// and the nesting checked, so hostile input cannot recurse without end.
+const maxDepth = 200
+
+func (r *resolver) check(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
+	if depth > maxDepth || n == nil || n.IsError() || n.IsMissing() || r.work.budget <= 0 {
+		return false
+	}
+	r.work.budget--
+	f := ns.f
+	switch n.Kind() {
+	case "integer", "float", "true", "false", "none", "ellipsis", "comment",
+		"string_start", "string_content", "string_end", "escape_sequence":
+		return true
+	case "identifier":
+		name := f.text(n)
+		if local[name] {
+			return true
+		}
+		if v, ok := r.row[name]; ok && ns == r.ns {
+			r.repl[n.StartByte()] = v
+			return true
+		}
+		if e, owner := ns.lookup(name); e != nil && owner.f == r.ns.f {
+			if text, ok := r.work.done[e.StartByte()]; ok {
+				// it = iter(xs); f(it, it) passes one iterator twice:
+				// two copies of iter(xs) would be another input.
+				if k := e.Kind(); k == "call" || k == "generator_expression" {
+					return false
+				}
+				r.repl[n.StartByte()] = text
+				return true
+			}
+			if r.work.visiting[e.StartByte()] {
+				return false
+			}
+			r.work.visiting[e.StartByte()] = true
+			sub := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
+			ok := sub.check(owner, e, nil, depth+1)
+			delete(r.work.visiting, e.StartByte())
+			if !ok {
+				return false
+			}
+			text := paren(e, render(owner.f, e, sub.repl))
+			r.work.done[e.StartByte()] = text
+			r.repl[n.StartByte()] = text
+			return true
+		}
+		if builtinNames[name] {
+			return true
+		}
+		if imp, ok := ns.importOf(name); ok {
+			r.imps[imp] = true
+			return true
+		}
+		return false
+	case "string":
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if n.NamedChild(i).Kind() == "interpolation" {
+				return false
+			}
+		}
+		return true
+	case "attribute":
+		// 'a,b'.split, operator.add, math.pi: the object must resolve.
+		return r.check(ns, n.ChildByFieldName("object"), local, depth+1)
+	case "call":
+		fn := n.ChildByFieldName("function")
+		if fn == nil || !r.check(ns, fn, local, depth+1) {
+			return false
+		}
+		return r.children(ns, n.ChildByFieldName("arguments"), local, depth)
+	case "lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
+		inner := map[string]bool{}
+		for k := range local {
+			inner[k] = true
+		}
+		if ps := n.ChildByFieldName("parameters"); ps != nil {
+			for i := uint(0); i < ps.NamedChildCount(); i++ {
+				p := ps.NamedChild(i)
+				inner[paramName(f, p)] = true
+				if d := p.ChildByFieldName("value"); d != nil && !r.check(ns, d, local, depth+1) {
+					return false
+				}
+			}
+			return r.check(ns, n.ChildByFieldName("body"), inner, depth+1)
+		}
+		// Comprehensions: each for clause binds its targets for what follows.
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			if c.Kind() == "for_in_clause" {
+				if !r.check(ns, c.ChildByFieldName("right"), inner, depth+1) {
+					return false
+				}
+				patternNames(f, c.ChildByFieldName("left"), inner)
+			}
+		}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			if c.Kind() == "for_in_clause" {
+				continue
+			}
+			if !r.check(ns, c, inner, depth+1) {
+				return false
+			}
+		}
+		return true
+	case "keyword_argument":
+		return r.check(ns, n.ChildByFieldName("value"), local, depth+1)
+	case "if_clause", "pair", "list", "tuple", "set", "dictionary", "concatenated_string",
+		"parenthesized_expression", "unary_operator", "binary_operator", "boolean_operator",
+		"not_operator", "comparison_operator", "conditional_expression", "subscript", "slice",
+		"list_splat", "dictionary_splat", "expression_list", "argument_list":
+		return r.children(ns, n, local, depth)
+	}
+	return false
+}
+
+func (r *resolver) children(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
+	if n == nil {
+		return false
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		if !r.check(ns, n.NamedChild(i), local, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+func patternNames(f *File, p *sitter.Node, into map[string]bool) {
+	if p == nil {
+		return
+	}
+	if p.Kind() == "identifier" {
+		into[f.text(p)] = true
+		return
+	}
+	for i := uint(0); i < p.NamedChildCount(); i++ {
+		patternNames(f, p.NamedChild(i), into)
+	}
+}
+
+// render returns n's source with identifiers replaced by repl (keyed by
+// start byte); whitespace and comments inside are kept as written, and
+// newlines folded so the text is one line.
+func render(f *File, n *sitter.Node, repl map[uint]string) string {
+	var b strings.Builder
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		if n.Kind() == "identifier" {
+			if v, ok := repl[n.StartByte()]; ok {
+				b.WriteString(v)
+				return
+			}
+		}
+		if n.ChildCount() == 0 || len(repl) == 0 {
+			b.Write(f.src[n.StartByte():n.EndByte()])
+			return
+		}
+		at := n.StartByte()
+		for i := uint(0); i < n.ChildCount(); i++ {
+			c := n.Child(i)
+			b.Write(f.src[at:c.StartByte()])
+			walk(c)
+			at = c.EndByte()
+		}
+		b.Write(f.src[at:n.EndByte()])
+	}
+	walk(n)
+	return oneLine(b.String())
+}
+
+// oneLine folds a multi-line expression (a list over several lines) into
+// one line; comments are dropped with their line's end.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\n#") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if j := commentStart(l); j >= 0 {
+			l = l[:j]
+		}
+		lines[i] = strings.TrimSpace(l)
+	}
+	return strings.TrimSpace(strings.Join(lines, " "))
+}
+
+// commentStart finds a # outside string quotes on one line, -1 if none.
+func commentStart(l string) int {
+	var q byte
+	for i := 0; i < len(l); i++ {
+		switch c := l[i]; {
+		case q != 0 && c == '\\':
+			i++
+		case q != 0 && c == q:
+			q = 0
+		case q == 0 && (c == '\'' || c == '"'):
+			q = c
+		case q == 0 && c == '#':
+			return i
+		}
+	}
+	return -1
+}
+
+// paren wraps a substituted expression in parentheses unless it is one
+// token or already bracketed, so precedence survives the substitution.
+func paren(n *sitter.Node, text string) string {
+	switch n.Kind() {
+	case "integer", "float", "string", "true", "false", "none", "identifier", "list", "tuple",
+		"dictionary", "set", "call", "list_comprehension", "set_comprehension",
+		"dictionary_comprehension", "generator_expression", "parenthesized_expression", "subscript", "attribute":
+		return text
+	}
+	return "(" + text + ")"
+}

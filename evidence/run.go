@@ -1,0 +1,450 @@
+package evidence
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
+
+// callTimeout bounds one evidence call: these rows only compare base and
+// head, and a row that hangs on one side is itself the evidence.
+const callTimeout = 5 * time.Second
+
+// reruns runs each evidence row twice on each side, so that a subject that
+// is nondeterministic on its own is seen as a flake, not reported as a
+// behaviour change.
+const reruns = 2
+
+// Config is one evidence run.
+type Config struct {
+	// Diff is the diff's changed symbols, with both sides' sources.
+	Diff *diffparse.Result
+	// Register's items not rejected get template rows of their own; a
+	// change on a symbol no item names is Unexplained.
+	Register *validate.Register
+	// HeadDir and BaseDir are checkouts of the head and the merge-base,
+	// made once by the caller and shared with the gate.
+	HeadDir, BaseDir string
+	// Gate holds the worker settings (interpreter, timeout, memory). Its
+	// Timeout is capped at five seconds a call.
+	Gate gate.Config
+	// Progress, if set, is told after each row of a language's table.
+	Progress func(done, total int)
+}
+
+// Change is one input on which head and base behave differently.
+type Change struct {
+	Row string `json:"row"`
+	// Assumption is the first register item whose rows ask this input;
+	// Assumptions all of them.
+	Assumption  string   `json:"assumption,omitempty"`
+	Assumptions []string `json:"assumptions,omitempty"`
+	Symbol      string   `json:"symbol"`
+	Class       string   `json:"class"`
+	Input       string   `json:"input"`
+	Base        string   `json:"base"`
+	Head        string   `json:"head"`
+	// SpecChange is set when an input base refused now returns a value: the
+	// silent widening seeds 000 and 004 warn about.
+	SpecChange bool `json:"spec_change,omitempty"`
+}
+
+// Report is what an evidence run saw.
+type Report struct {
+	// Rows is how many rows ran on both sides.
+	Rows int
+	// Skipped says, per language, why its rows could not run on either
+	// side: the code does not import or build on this machine, base and head
+	// alike (a dependency that is not installed, say).
+	Skipped []string
+	// Symbols says, per changed symbol, how many rows it got and, for one
+	// that got none, why: what a reviewer needs to read silence right.
+	Symbols []SymbolRows
+	// HeadBroken says, per language, why the head does not import or build
+	// where the base does: a finding against the patch, never a skipped
+	// stage (the patch can arrange to break only under premise).
+	HeadBroken []string
+	// Changes are the inputs on which base and head differ, for symbols an
+	// assumption names; Unexplained those on symbols none names: findings
+	// the proposer missed.
+	Changes     []Change
+	Unexplained []Change
+}
+
+// SymbolRows is one changed symbol's share of the evidence.
+type SymbolRows struct {
+	Symbol string `json:"symbol"`
+	Rows   int    `json:"rows"`
+	// Why says why it got no rows ("" when it got some).
+	Why string `json:"why,omitempty"`
+}
+
+// origin says where an evidence row came from.
+type origin struct {
+	assumptions []string // the register items whose rows ask this input; none for a signature-driven row
+	symbol      string
+}
+
+// target is one changed function that evidence rows can call on both sides.
+type target struct {
+	sym                diffparse.Symbol
+	lang               string
+	sig                *Signature
+	baseText, headText string // the function's source on each side
+}
+
+// Run builds template rows for every assumption a reviewer has not
+// rejected, and signature-driven boundary rows for every changed function,
+// runs them against base and head, and reports every input on which the two
+// behave differently: evidence for the reviewer before anyone has decided,
+// and a check on the proposer, since a change no assumption explains is a
+// finding the proposer missed. The error means the rows could not be run
+// at all; a language whose code does not load is Skipped.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	rep := &Report{Changes: []Change{}, Unexplained: []Change{}, Symbols: []SymbolRows{}}
+	targets, skipped := targetsOf(cfg.Diff)
+	defer func() { rep.Symbols = append(rep.Symbols, skipped...) }()
+	if len(targets) == 0 {
+		return rep, nil
+	}
+	bySymbol := map[string][]validate.Item{}
+	if cfg.Register != nil {
+		for _, it := range cfg.Register.Items {
+			if it.Status == validate.StatusRejected || it.Stale {
+				continue
+			}
+			bySymbol[it.Symbol] = append(bySymbol[it.Symbol], it)
+		}
+	}
+	tables, origins, err := buildTables(ctx, targets, bySymbol)
+	if err != nil {
+		return nil, err
+	}
+	perSymbol := map[string]int{}
+	for _, o := range origins {
+		perSymbol[o.symbol]++
+	}
+	for _, tg := range targets {
+		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name]}
+		if sr.Rows == 0 {
+			sr.Why = noValues(tg)
+		}
+		rep.Symbols = append(rep.Symbols, sr)
+	}
+	langs := make([]string, 0, len(tables))
+	for l := range tables {
+		langs = append(langs, l)
+	}
+	sort.Strings(langs)
+	for _, lang := range langs {
+		t := tables[lang]
+		t.Target = t.Rows[0].Target
+		gcfg := cfg.Gate
+		gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, lang
+		gcfg.Reruns = reruns
+		gcfg.Budget = len(t.Rows) // evidence never blocks on flakes
+		gcfg.Freezes = nil
+		gcfg.Progress = rowProgress(cfg.Progress, len(t.Rows))
+		if gcfg.Timeout == 0 || gcfg.Timeout > callTimeout {
+			gcfg.Timeout = callTimeout
+		}
+		grep, err := gate.Differential(ctx, gcfg, t)
+		var infra *gate.InfraError
+		switch {
+		case errors.As(err, &infra):
+			why := fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error()))
+			if baseLoads(ctx, gcfg, t) {
+				rep.HeadBroken = append(rep.HeadBroken, why)
+			} else {
+				// Neither side loads here: the register and the draft are
+				// still worth having, so say so and go on; nothing is
+				// checked, and the run cannot pass on these rows.
+				rep.Skipped = append(rep.Skipped, why)
+			}
+			continue
+		case err != nil:
+			return nil, fmt.Errorf("evidence rows (%s): %w", lang, err)
+		}
+		rep.Rows += len(grep.Rows)
+		rep.collect(t, grep, origins, bySymbol)
+	}
+	sortChanges(rep.Changes)
+	sortChanges(rep.Unexplained)
+	return rep, nil
+}
+
+// baseLoads reports whether the base side runs t's first rows without an
+// infrastructure error: whether a failure to load is the head's own.
+func baseLoads(ctx context.Context, cfg gate.Config, t *validate.Table) bool {
+	probe := *t
+	probe.Rows = nil
+	for _, r := range t.Rows[:min(3, len(t.Rows))] {
+		// Only whether the call can be attempted matters here.
+		r.SameAsBase, r.Contract = false, "true"
+		probe.Rows = append(probe.Rows, r)
+	}
+	cfg.Repo, cfg.Base, cfg.BaseDir = cfg.BaseDir, "", ""
+	cfg.Reruns, cfg.Budget, cfg.Progress = 1, len(probe.Rows), nil
+	_, err := gate.Run(ctx, cfg, &probe)
+	var infra *gate.InfraError
+	return err == nil || !errors.As(err, &infra)
+}
+
+// buildTables makes one table of evidence rows per language.
+func buildTables(ctx context.Context, targets []target, bySymbol map[string][]validate.Item) (map[string]*validate.Table, map[string]origin, error) {
+	tables := map[string]*validate.Table{}
+	origins := map[string]origin{}
+	n := 0
+	add := func(lang string, rows []validate.Row, o origin) {
+		for _, r := range rows {
+			if r.Todo != "" {
+				continue
+			}
+			t := tables[lang]
+			if t == nil {
+				t = &validate.Table{Version: validate.FormatVersion, Language: lang}
+				tables[lang] = t
+			}
+			n++
+			r.ID = fmt.Sprintf("E%03d", n)
+			r.Target = o.symbol
+			// Evidence compares the two sides only: what the base does is
+			// the reference, whatever the template expected.
+			r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
+			t.Rows = append(t.Rows, r)
+			oo := o
+			for _, id := range r.AssumptionIDs {
+				if strings.HasPrefix(id, "A") {
+					oo.assumptions = append(oo.assumptions, id)
+				}
+			}
+			origins[r.ID] = oo
+		}
+	}
+	gen := Templates{}
+	for _, tg := range targets {
+		name := tg.sym.Name
+		var rows []validate.Row
+		if items := bySymbol[name]; len(items) > 0 {
+			r, err := gen.Generate(ctx, Request{Target: name, Sig: tg.sig, Assumptions: items})
+			if err != nil {
+				return nil, nil, err
+			}
+			rows = append(rows, r...)
+		}
+		r, err := gen.Generate(ctx, Request{Target: name, Sig: tg.sig, Assumptions: signatureItems(tg.sig)})
+		if err != nil {
+			return nil, nil, err
+		}
+		rows = append(rows, r...)
+		rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
+		add(tg.lang, dedupe(rows), origin{symbol: name})
+	}
+	return tables, origins, nil
+}
+
+// collect records the rows of one language whose outcome changed.
+func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[string]origin, bySymbol map[string][]validate.Item) {
+	rows := map[string]validate.Row{}
+	for _, r := range t.Rows {
+		rows[r.ID] = r
+	}
+	for _, rr := range grep.Rows {
+		if !rr.Changed || rr.Status == gate.StatusFlake || len(rr.Attempts) == 0 {
+			continue
+		}
+		o := origins[rr.ID]
+		row := rows[rr.ID]
+		a := rr.Attempts[len(rr.Attempts)-1]
+		args, kwargs := row.CallArgs()
+		c := Change{
+			Row: rr.ID, Assumptions: o.assumptions, Symbol: o.symbol, Class: row.Cls,
+			Input: callText(args, kwargs), Base: describe(a.Base), Head: describe(&a.Reply),
+			SpecChange: rr.SpecChange,
+		}
+		if len(c.Assumptions) > 0 {
+			c.Assumption = c.Assumptions[0]
+		}
+		if c.Assumption == "" && len(bySymbol[o.symbol]) == 0 {
+			rep.Unexplained = append(rep.Unexplained, c)
+		} else {
+			rep.Changes = append(rep.Changes, c)
+		}
+	}
+}
+
+func rowProgress(f func(done, total int), total int) func(gate.RowResult) {
+	if f == nil {
+		return nil
+	}
+	done := 0
+	return func(gate.RowResult) {
+		done++
+		f(done, total)
+	}
+}
+
+// sortChanges puts silent spec changes first, then by row id.
+func sortChanges(cs []Change) {
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].SpecChange != cs[j].SpecChange {
+			return cs[i].SpecChange
+		}
+		return cs[i].Row < cs[j].Row
+	})
+}
+
+// targetsOf are the changed functions evidence rows can call on both
+// sides: modified functions of Python and Go files (an added function has
+// no base to compare with; a method needs a receiver a JSON row cannot
+// build). Each side of a file is parsed once, whatever number of its
+// functions changed.
+func targetsOf(res *diffparse.Result) ([]target, []SymbolRows) {
+	var out []target
+	var skipped []SymbolRows
+	skip := func(f diffparse.File, why string) {
+		for _, s := range f.Symbols {
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why})
+		}
+	}
+	for _, f := range res.Files {
+		switch {
+		case f.Excluded != "":
+			skip(f, "its file is excluded: "+f.Excluded)
+			continue
+		case f.ParseError != "":
+			skip(f, "its file does not parse: "+f.ParseError)
+			continue
+		case f.HeadSrc == nil:
+			skip(f, "deleted: no head to run")
+			continue
+		case f.BaseSrc == nil:
+			skip(f, "its file is new: no base to compare with")
+			continue
+		}
+		var sigs map[string]*Signature
+		var baseDecls []diffparse.Decl
+		parsed := false
+		for _, s := range f.Symbols {
+			switch {
+			case s.Kind == "method":
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no receiver can be built yet"})
+				continue
+			case s.Kind != "function":
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"})
+				continue
+			case s.Change != "modified":
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
+				continue
+			}
+			if !parsed {
+				parsed = true
+				sigs = Signatures(f.Language, f.HeadSrc)
+				baseDecls, _ = diffparse.Decls(f.Language, f.BaseSrc)
+			}
+			sig := sigs[s.Local]
+			switch {
+			case sig == nil:
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read"})
+				continue
+			case len(sig.Params) == 0:
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary"})
+				continue
+			}
+			out = append(out, target{sym: s, lang: f.Language, sig: sig,
+				headText: span(f.HeadSrc, s.Start, s.End),
+				baseText: declText(f.BaseSrc, baseDecls, s.Local)})
+		}
+	}
+	return out, skipped
+}
+
+// noValues says why a target got no rows: the parameters no value could be
+// built for.
+func noValues(tg target) string {
+	var unknown []string
+	for _, p := range tg.sig.Params {
+		if !Infer(tg.lang, p).Known() {
+			unknown = append(unknown, "`"+p.Name+"`")
+		}
+	}
+	if len(unknown) == 0 {
+		return "no template built a row for it"
+	}
+	return "no value could be built for " + strings.Join(unknown, ", ")
+}
+
+// signatureItems are stand-in assumptions that make the templates vary
+// each parameter over its type's boundary values, and an int against a
+// sibling list's length: the rows every changed function gets whatever the
+// proposer said.
+func signatureItems(sig *Signature) []validate.Item {
+	var items []validate.Item
+	for i, prm := range sig.Params {
+		items = append(items, validate.Item{ID: fmt.Sprintf("S%03d", i+1), Precondition: "`" + prm.Name + "`"})
+	}
+	if len(sig.Params) > 1 {
+		// The templates pair an int with a list only where the types say
+		// so; otherwise this varies the first parameter again (deduped).
+		items = append(items, validate.Item{ID: fmt.Sprintf("S%03d", len(sig.Params)+1),
+			Precondition: fmt.Sprintf("`%s` within len(`%s`)", sig.Params[0].Name, sig.Params[1].Name)})
+	}
+	return items
+}
+
+// dedupe drops rows whose call repeats an earlier one; the earlier row
+// then cites the assumptions of both, so a change it finds is evidence for
+// each (the touching-ranges input belongs to "sorted" and to "touching").
+func dedupe(rows []validate.Row) []validate.Row {
+	at := map[string]int{}
+	var out []validate.Row
+	for _, r := range rows {
+		args, kwargs := r.CallArgs()
+		k := callText(args, kwargs)
+		if i, ok := at[k]; ok {
+			for _, id := range r.AssumptionIDs {
+				if !slices.Contains(out[i].AssumptionIDs, id) {
+					out[i].AssumptionIDs = append(out[i].AssumptionIDs, id)
+				}
+			}
+			continue
+		}
+		at[k] = len(out)
+		r.AssumptionIDs = slices.Clone(r.AssumptionIDs)
+		out = append(out, r)
+	}
+	return out
+}
+
+// span is lines start..end (1-based, inclusive) of src.
+func span(src []byte, start, end int) string {
+	lines := strings.Split(string(src), "\n")
+	if start < 1 || start > len(lines) {
+		return ""
+	}
+	if end > len(lines) {
+		end = len(lines)
+	}
+	return strings.Join(lines[start-1:end], "\n")
+}
+
+// declText is the source of the declaration called local among decls of
+// src, "" when there is none.
+func declText(src []byte, decls []diffparse.Decl, local string) string {
+	for _, d := range decls {
+		if d.Local == local {
+			return span(src, d.Start, d.End)
+		}
+	}
+	return ""
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,142 @@
+package evidence
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// Param is one parameter of a target function.
+type Param struct {
+	Name string `json:"name"`
+	// Type is the Go type or the Python annotation as written; "" when
+	// the Python parameter has none.
+	Type string `json:"type,omitempty"`
+	// Default is a Python default value as written; "" when there is none.
+	Default     string `json:"default,omitempty"`
+	KeywordOnly bool   `json:"keyword_only,omitempty"` // Python, after * or *args
+}
+
+// Signature is what the templates know of a target: its language and
+// parameters, without receivers, self or cls.
+type Signature struct {
+	Language string  `json:"language"` // python or go
+	Params   []Param `json:"params"`
+}
+
+// PythonSignature reads the parameters of a Python function from source
+// with tree-sitter (diffparse.PythonParams): local is the function's name,
+// Class.method, or a qualified name whose longest suffix names a function.
+// Annotations and defaults are kept as written.
+func PythonSignature(src []byte, local string) (*Signature, error) {
+	ps, err := diffparse.PythonParams(src, local)
+	if err != nil {
+		return nil, fmt.Errorf("python signature: %w", err)
+	}
+	sig := &Signature{Language: "python", Params: []Param{}}
+	for _, p := range ps {
+		sig.Params = append(sig.Params, Param{Name: p.Name, Type: p.Type, Default: p.Default, KeywordOnly: p.KeywordOnly})
+	}
+	return sig, nil
+}
+
+// Signatures returns the signature of every function and method of a
+// Python or Go file by its local name (f, Class.method, Type.Method),
+// parsing the file once; nil when it does not parse or the language has no
+// front end.
+func Signatures(language string, src []byte) map[string]*Signature {
+	out := map[string]*Signature{}
+	switch language {
+	case "python":
+		all, err := diffparse.PythonFuncParams(src)
+		if err != nil {
+			return nil
+		}
+		for name, ps := range all {
+			sig := &Signature{Language: "python", Params: []Param{}}
+			for _, p := range ps {
+				sig.Params = append(sig.Params, Param{Name: p.Name, Type: p.Type, Default: p.Default, KeywordOnly: p.KeywordOnly})
+			}
+			out[name] = sig
+		}
+	case "go":
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			name := fd.Name.Name
+			if fd.Recv != nil {
+				name = diffparse.GoReceiver(fd) + "." + name
+			}
+			if _, dup := out[name]; !dup {
+				out[name] = goSignature(fset, src, fd)
+			}
+		}
+	default:
+		return nil
+	}
+	return out
+}
+
+// GoSignature reads the parameters of a Go function or method from source;
+// local is Func or Type.Method.
+func GoSignature(src []byte, local string) (*Signature, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("go signature: %w", err)
+	}
+	recv, name := "", local
+	if i := strings.LastIndex(local, "."); i >= 0 {
+		recv, name = local[:i], local[i+1:]
+		if j := strings.LastIndex(recv, "."); j >= 0 {
+			recv = recv[j+1:]
+		}
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != name {
+			continue
+		}
+		if (recv == "") != (fd.Recv == nil) {
+			continue
+		}
+		if recv != "" && diffparse.GoReceiver(fd) != recv {
+			continue
+		}
+		return goSignature(fset, src, fd), nil
+	}
+	return nil, fmt.Errorf("go signature: no func %s", local)
+}
+
+func goSignature(fset *token.FileSet, src []byte, fd *ast.FuncDecl) *Signature {
+	sig := &Signature{Language: "go"}
+	for _, fld := range fd.Type.Params.List {
+		typ := exprString(fset, src, fld.Type)
+		if len(fld.Names) == 0 {
+			sig.Params = append(sig.Params, Param{Name: fmt.Sprintf("arg%d", len(sig.Params)), Type: typ})
+		}
+		for _, n := range fld.Names {
+			sig.Params = append(sig.Params, Param{Name: n.Name, Type: typ})
+		}
+	}
+	return sig
+}
+
+func exprString(fset *token.FileSet, src []byte, e ast.Expr) string {
+	from, to := fset.Position(e.Pos()).Offset, fset.Position(e.End()).Offset
+	if from < 0 || to > len(src) || from > to {
+		return ""
+	}
+	return string(src[from:to])
+}

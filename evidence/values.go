@@ -1,0 +1,195 @@
+package evidence
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+// Evidence rows need breadth more than precision: they only ask whether
+// base and head agree, so any well-typed input is a fair question. The
+// values below are the boundaries agent patches move (empty, one, several,
+// unsorted, duplicated, touching, inverted, negative, blank, numeric
+// strings, naive and aware timestamps), built for each parameter from its
+// annotation or Go type, and from the string literals of the function's two
+// versions, as a fuzzer's dictionary would.
+
+// maxSignatureRows bounds the rows of one function.
+const maxSignatureRows = 80
+
+var strLitRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.){1,12})"|'((?:[^'\\\n]|\\.){1,12})'`)
+
+// pool is the values of a type the templates inferred, the typical one
+// first; nil when none can be built.
+func pool(t Type, lits []string) []any {
+	var out []any
+	switch t.Kind {
+	case "int":
+		out = []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536}
+	case "float":
+		out = []any{1.5, 0.0, -1.0, 0.25, 100.0}
+	case "bool":
+		out = []any{true, false}
+	case "str":
+		out = []any{"abc", "", " ", "   ", "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
+			"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00"}
+		for _, l := range lits {
+			out = append(out, l, "a"+l+"1", l+l)
+		}
+	case "intervals":
+		out = []any{
+			[]any{[]any{0, 1}, []any{4, 6}},
+			[]any{},
+			[]any{[]any{0, 3}},
+			[]any{[]any{4, 6}, []any{0, 1}},
+			[]any{[]any{0, 2}, []any{2, 5}},
+			[]any{[]any{2, 5}, []any{0, 2}},
+			[]any{[]any{0, 4}, []any{3, 7}},
+			[]any{[]any{3, 7}, []any{0, 4}},
+			[]any{[]any{0, 9}, []any{2, 3}},
+			[]any{[]any{5, 1}},
+			[]any{[]any{1, 1}},
+			[]any{[]any{0, 1}, []any{0, 1}},
+			[]any{[]any{8, 9}, []any{4, 6}, []any{0, 1}},
+		}
+	case "list":
+		if t.Elem == nil {
+			return nil
+		}
+		if e := t.Elem; e.Kind == "list" && e.Elem != nil && e.Elem.Kind == "int" {
+			// list[list[int]]: as likely pairs as anything; the intervals
+			// classes are the ones patches narrow.
+			return pool(Type{Kind: "intervals", Nullable: t.Nullable}, lits)
+		}
+		e := pool(*t.Elem, lits)
+		if len(e) == 0 {
+			return nil
+		}
+		out = []any{[]any{e[0]}, []any{}}
+		if len(e) > 2 {
+			out = append(out, []any{e[0], e[2]}, []any{e[2], e[0]})
+		}
+		out = append(out, []any{e[0], e[0]})
+		if len(e) > 3 && (t.Elem.Kind == "int" || t.Elem.Kind == "float") {
+			out = append(out, []any{e[0], e[1], e[2], e[3]}, []any{e[3], e[2], e[1], e[0]}, []any{e[1]}, []any{e[3]})
+		}
+		if t.Elem.Kind == "str" {
+			out = append(out, []any{"a", "A"}, []any{""}, []any{" "})
+			for _, l := range lits {
+				out = append(out, []any{"a" + l + "1", "a" + l + "2"}, []any{"a" + l + "1", "A" + l + "2"}, []any{l})
+			}
+		}
+	case "dict":
+		e := []any{1, 0, -1, 2}
+		if t.Elem != nil {
+			e = pool(*t.Elem, lits)
+		}
+		if len(e) < 2 {
+			return nil
+		}
+		out = []any{map[string]any{"a": e[0]}, map[string]any{}, map[string]any{"a": e[0], "b": e[1]}}
+		if len(e) > 3 {
+			out = append(out, map[string]any{"a": e[3]})
+		}
+	default:
+		return nil
+	}
+	if t.Nullable || t.Kind == "list" || t.Kind == "intervals" || t.Kind == "dict" || t.Kind == "str" {
+		out = append(out, nil)
+	}
+	return out
+}
+
+// literals are the short string literals of a function's two versions.
+func literals(srcs ...string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, src := range srcs {
+		for _, m := range strLitRe.FindAllStringSubmatch(src, -1) {
+			l := m[1] + m[2]
+			if l == "" || strings.ContainsAny(l, "\\{}%") || seen[l] || len(out) >= 8 {
+				continue
+			}
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// valueRows varies each parameter over its pool while the others keep
+// their typical value, and crosses two string parameters over the
+// timestamp pair (naive against aware is a boundary a JSON row can carry).
+func valueRows(sig *Signature, lits []string) []validate.Row {
+	n := len(sig.Params)
+	types := make([]Type, n)
+	pools := make([][]any, n)
+	for i, p := range sig.Params {
+		types[i] = Infer(sig.Language, p)
+		pools[i] = pool(types[i], lits)
+		if len(pools[i]) == 0 {
+			return nil // a parameter no value can be built for
+		}
+	}
+	var rows []validate.Row
+	mk := func(cls string, vals []any) {
+		r := validate.Row{Cls: cls, Kind: validate.KindBoundary, Relation: "the head must behave as the base does", AssumptionIDs: []string{"S000"}}
+		var args []any
+		var kwargs map[string]any
+		for i, p := range sig.Params {
+			if p.KeywordOnly {
+				if kwargs == nil {
+					kwargs = map[string]any{}
+				}
+				kwargs[p.Name] = vals[i]
+				continue
+			}
+			args = append(args, vals[i])
+		}
+		if len(args) == 1 && kwargs == nil {
+			r.Inp, r.HasInp = args[0], true
+		} else {
+			r.Args, r.Kwargs = args, kwargs
+		}
+		rows = append(rows, r)
+	}
+	typical := func() []any {
+		v := make([]any, n)
+		for i := range v {
+			v[i] = pools[i][0]
+		}
+		return v
+	}
+	for i := range sig.Params {
+		for j, v := range pools[i] {
+			vals := typical()
+			vals[i] = v
+			mk(fmt.Sprintf("%s_%d", sig.Params[i].Name, j), vals)
+		}
+	}
+	var strs []int
+	for i, t := range types {
+		if t.Kind == "str" {
+			strs = append(strs, i)
+		}
+	}
+	if len(strs) >= 2 {
+		a, b := strs[0], strs[1]
+		for _, pair := range [][2]string{
+			{"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00"},
+			{"2024-03-01T00:00:00+00:00", "2024-03-01T01:30:00"},
+			{"2024-03-01T00:00:00+02:00", "2024-03-01T01:30:00+00:00"},
+			{"2024-03-01T01:30:00", "2024-03-01T00:00:00"},
+		} {
+			vals := typical()
+			vals[a], vals[b] = pair[0], pair[1]
+			mk(sig.Params[a].Name+"_"+sig.Params[b].Name+"_timestamps", vals)
+		}
+	}
+	if len(rows) > maxSignatureRows {
+		rows = rows[:maxSignatureRows]
+	}
+	return rows
+}

@@ -1,0 +1,192 @@
+// Package settings reads .premise.yaml, the repository's settings file: one
+// schema for every stage, unknown keys refused with the file and line, each
+// stage taking its own section.
+package settings
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// File is the settings file's name at the top of a repository.
+const File = ".premise.yaml"
+
+// ModelKeys are the top-level keys that configure the proposer. Their
+// values are kept as written (Value) and parsed by propose, which shares the
+// parsing with the PREMISE_* environment variables.
+var ModelKeys = []string{
+	"endpoint", "model", "api_key_env", "timeout", "max_attempts", "concurrency",
+	"cache_dir", "no_cache", "no_repair", "token_budget", "max_output_tokens", "seed",
+}
+
+// rejectKeys are the keys of the reject: section.
+var rejectKeys = []string{"lock", "corpus", "environmental", "protected", "signers"}
+
+// Value is one scalar setting as written, with where it was written.
+type Value struct {
+	Text string
+	Line int
+}
+
+// Settings is a whole .premise.yaml. The zero value is a repository without
+// one.
+type Settings struct {
+	// Name is the file the settings were read from ("" when there was none),
+	// for errors that stages raise about a value.
+	Name string
+	// Model holds the proposer's settings by key (see ModelKeys).
+	Model map[string]Value
+	// Exclude are path globs whose files get no symbols (diffparse).
+	Exclude []string
+	// Reject is the must-reject corpus's section.
+	Reject Reject
+}
+
+// Reject is the reject: section: where the must-reject corpus lives and who
+// may sign changes to it. Every field is optional.
+//
+//	reject:
+//	  lock: must_reject.lock.json
+//	  corpus: corpus/must_reject
+//	  environmental: must_reject.environmental.json
+//	  protected: [corpus/must_reject/, must_reject.lock.json]
+//	  signers: ["Rita Reviewer <rita@example.com>", lead@example.com]
+type Reject struct {
+	Lock          string   `yaml:"lock"`
+	Corpus        string   `yaml:"corpus"`
+	Environmental string   `yaml:"environmental"`
+	Protected     []string `yaml:"protected"`
+	Signers       []string `yaml:"signers"`
+}
+
+// Keys returns every top-level key the file may hold, sorted.
+func Keys() []string {
+	out := append([]string{"exclude", "reject"}, ModelKeys...)
+	sort.Strings(out)
+	return out
+}
+
+// Load reads dir/.premise.yaml. A missing file is the zero Settings.
+func Load(dir string) (*Settings, error) {
+	return LoadFile(filepath.Join(dir, File))
+}
+
+// LoadFile reads the settings file at name. A missing file is the zero
+// Settings.
+func LoadFile(name string) (*Settings, error) {
+	data, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Settings{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return Parse(name, data)
+}
+
+// Parse reads the settings in data; name is used in errors, which name the
+// file and line.
+func Parse(name string, data []byte) (*Settings, error) {
+	s := &Settings{Name: name, Model: map[string]Value{}}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(doc.Content) == 0 {
+		return s, nil
+	}
+	top := doc.Content[0]
+	if top.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("%s:%d: want a mapping of settings at the top level", name, top.Line)
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k, v := top.Content[i], top.Content[i+1]
+		if seen[k.Value] {
+			return nil, fmt.Errorf("%s:%d: setting %q given twice", name, k.Line, k.Value)
+		}
+		seen[k.Value] = true
+		switch {
+		case k.Value == "exclude":
+			globs, err := parseExclude(v)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: exclude: %v", name, k.Line, err)
+			}
+			s.Exclude = globs
+		case k.Value == "reject":
+			if err := decodeSection(v, rejectKeys, &s.Reject); err != nil {
+				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": reject: ", 1))
+			}
+		case contains(ModelKeys, k.Value):
+			if v.Kind != yaml.ScalarNode {
+				return nil, fmt.Errorf("%s:%d: %s: want a single value", name, v.Line, k.Value)
+			}
+			s.Model[k.Value] = Value{Text: v.Value, Line: v.Line}
+		default:
+			return nil, fmt.Errorf("%s:%d: unknown setting %q (known: %s)", name, k.Line, k.Value, strings.Join(Keys(), ", "))
+		}
+	}
+	return s, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeSection decodes a mapping strictly into out, naming an unknown key
+// by its line.
+func decodeSection(v *yaml.Node, keys []string, out any) error {
+	if v.Kind != yaml.MappingNode {
+		if v.Tag == "!!null" {
+			return nil
+		}
+		return fmt.Errorf("%d: want a mapping", v.Line)
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		if k := v.Content[i]; !contains(keys, k.Value) {
+			return fmt.Errorf("%d: field %s not found (known: %s)", k.Line, k.Value, strings.Join(keys, ", "))
+		}
+	}
+	var b bytes.Buffer
+	if err := yaml.NewEncoder(&b).Encode(v); err != nil {
+		return fmt.Errorf("%d: %v", v.Line, err)
+	}
+	dec := yaml.NewDecoder(&b)
+	dec.KnownFields(true)
+	if err := dec.Decode(out); err != nil {
+		return fmt.Errorf("%d: %v", v.Line, err)
+	}
+	return nil
+}
+
+// parseExclude checks that the exclude: value is a list of valid globs.
+func parseExclude(v *yaml.Node) ([]string, error) {
+	if v.Kind != yaml.SequenceNode {
+		return nil, errors.New("want a list of path globs")
+	}
+	var out []string
+	for _, g := range v.Content {
+		if g.Kind != yaml.ScalarNode || g.Tag != "!!str" && g.Tag != "" {
+			return nil, fmt.Errorf("line %d: want a path glob", g.Line)
+		}
+		if _, err := path.Match(strings.ReplaceAll(g.Value, "**", "*"), ""); err != nil || g.Value == "" {
+			return nil, fmt.Errorf("bad glob %q", g.Value)
+		}
+		out = append(out, g.Value)
+	}
+	return out, nil
+}

@@ -1,0 +1,82 @@
+package settings
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name    string
+		yaml    string
+		want    *Settings
+		wantErr string
+		reason  string
+	}{
+		{name: "empty file", yaml: "", want: &Settings{Name: "f", Model: map[string]Value{}}},
+		{name: "every section", yaml: "model: m\ntimeout: 30s\nexclude: [\"gen/**\"]\nreject:\n  lock: l.json\n  signers: [a@b]\n",
+			want: &Settings{Name: "f", Model: map[string]Value{"model": {"m", 1}, "timeout": {"30s", 2}},
+				Exclude: []string{"gen/**"}, Reject: Reject{Lock: "l.json", Signers: []string{"a@b"}}}},
+		{name: "unknown top-level key", yaml: "model: m\nendpont: http://x\n", wantErr: `f:2: unknown setting "endpont"`,
+			reason: "a misspelt setting is refused with its line, never ignored"},
+		{name: "unknown key in reject", yaml: "reject:\n  lock: x\n  signer: [a@b]\n", wantErr: "f:3: reject: field signer not found",
+			reason: "a misspelt allow-list must not be ignored; the line is the key's own"},
+		{name: "a key twice", yaml: "model: a\nmodel: b\n", wantErr: `f:2: setting "model" given twice`},
+		{name: "model value not a scalar", yaml: "model: [a, b]\n", wantErr: "f:1: model: want a single value"},
+		{name: "bad glob", yaml: "exclude: [\"[\"]\n", wantErr: "f:1: exclude: bad glob"},
+		{name: "exclude not a list", yaml: "exclude: gen/\n", wantErr: "want a list of path globs"},
+		{name: "not a mapping", yaml: "- a\n", wantErr: "f:1: want a mapping"},
+		{name: "bad yaml", yaml: "model: [\n", wantErr: "f: yaml:"},
+		{name: "empty reject section", yaml: "reject:\n", want: &Settings{Name: "f", Model: map[string]Value{}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse("f", []byte(tt.yaml))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Parse error = %v, want %q (%s)", err, tt.wantErr, tt.reason)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Parse (-want +got):\n%s\n%s", diff, tt.reason)
+			}
+		})
+	}
+}
+
+func TestLoadMissingFile(t *testing.T) {
+	s, err := Load(t.TempDir())
+	if err != nil || s.Name != "" || len(s.Model) != 0 {
+		t.Fatalf("Load of a directory without %s = %+v, %v; want the zero settings", File, s, err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, File), []byte("bogus: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), filepath.Join(dir, File)+":1:") {
+		t.Fatalf("Load error = %v, want one naming the file and line", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"", "model: m\n", "reject:\n  lock: x\n", "exclude: [a, b]\n", "a: [\n", "- x\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := Parse("f", []byte(s))
+		if err == nil && got == nil {
+			t.Fatal("nil settings without an error")
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "f") {
+			t.Fatalf("error %q does not name the file", err)
+		}
+	})
+}

@@ -1,0 +1,117 @@
+package pipeline
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/premise-dev/premise/internal/markdown"
+	"github.com/premise-dev/premise/validate"
+)
+
+// writeDraft writes draft.md, the Markdown a reviewer pastes into the PR:
+// each assumption with where the diff shows it, its status, and what the
+// differential rows saw (issue 7).
+func (p *run) writeDraft() error {
+	var b bytes.Buffer
+	renderDraft(&b, p.reg, p.sum)
+	return p.writeFile(DraftFile, b.Bytes())
+}
+
+func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
+	fmt.Fprintf(b, "## premise: what this patch assumes\n\n")
+	fmt.Fprintf(b, "Base `%s`, head `%s`; %d changed %s; proposer `%s`.\n\n",
+		short(sum.MergeBase), short(sum.Head), sum.Symbols, plural(sum.Symbols, "symbol", "symbols"), sum.Proposer)
+
+	byAssumption := map[string][]BehaviorChange{}
+	for _, c := range sum.BehaviorChanges {
+		if len(c.Assumptions) == 0 {
+			byAssumption[""] = append(byAssumption[""], c)
+		}
+		for _, id := range c.Assumptions {
+			byAssumption[id] = append(byAssumption[id], c)
+		}
+	}
+	if len(reg.Items) == 0 {
+		b.WriteString("No assumptions were proposed.\n\n")
+	} else {
+		b.WriteString("| id | status | symbol | precondition | evidence | behaviour seen |\n")
+		b.WriteString("| --- | --- | --- | --- | --- | --- |\n")
+		for _, it := range reg.Items {
+			status := it.Status
+			if it.Stale {
+				status += " (stale)"
+			}
+			where := markdown.Code(it.Evidence)
+			if it.File != "" {
+				where = fmt.Sprintf("%s<br>%s:%d", where, markdown.Cell(it.File), it.Line)
+			}
+			seen := "no change on its rows"
+			if cs := byAssumption[it.ID]; len(cs) > 0 {
+				var parts []string
+				for _, c := range cs {
+					parts = append(parts, changeText(c))
+				}
+				seen = "**" + markdown.Cell(strings.Join(parts, "; ")) + "**"
+			}
+			fmt.Fprintf(b, "| %s | %s | `%s` | %s | %s | %s |\n", it.ID, status, markdown.Cell(it.Symbol), markdown.Cell(it.Precondition), where, seen)
+		}
+		b.WriteString("\n")
+	}
+	if cs := byAssumption[""]; len(cs) > 0 {
+		b.WriteString("### Other behaviour changes\n\n")
+		b.WriteString("Signature-driven boundary rows found these on symbols the assumptions above cover; check that one of them explains each.\n\n")
+		for _, c := range cs {
+			fmt.Fprintf(b, "- `%s`: %s\n", markdown.Cell(c.Symbol), markdown.Cell(changeText(c)))
+		}
+		b.WriteString("\n")
+	}
+	if len(sum.Unexplained) > 0 {
+		b.WriteString("### Behaviour changes no assumption explains\n\n")
+		b.WriteString("Signature-driven boundary rows found these; the proposer named nothing for them.\n\n")
+		for _, c := range sum.Unexplained {
+			fmt.Fprintf(b, "- `%s`: %s\n", markdown.Cell(c.Symbol), markdown.Cell(changeText(c)))
+		}
+		b.WriteString("\n")
+	}
+	if len(sum.Findings) > 0 {
+		b.WriteString("### Findings\n\n")
+		for _, f := range sum.Findings {
+			fmt.Fprintf(b, "- %s:%d (%s): %s\n", markdown.Cell(f.File), f.Line, f.Rule, markdown.Cell(f.Message))
+		}
+		b.WriteString("\n")
+	}
+	for _, e := range sum.HeadBroken {
+		fmt.Fprintf(b, "**The head does not load where the base does**: %s\n\n", markdown.Cell(e))
+	}
+	for _, e := range sum.EvidenceSkipped {
+		fmt.Fprintf(b, "Evidence rows could not run: %s\n\n", markdown.Cell(e))
+	}
+	fmt.Fprintf(b, "%d boundary rows ran against base and head; %d changed behaviour.\n",
+		sum.EvidenceRows, len(sum.BehaviorChanges)+len(sum.Unexplained))
+	b.WriteString("\nAccept or reject each row: `premise accept A001`, `premise reject A002 --note \"why\"`, or `premise review`.\n")
+}
+
+// changeText is one behaviour change in words: "P004 (unsorted) ([[4,6],[0,1]]):
+// base returned [[0,1],[4,6]], head returned [[4,6],[0,1]]".
+func changeText(c BehaviorChange) string {
+	s := fmt.Sprintf("%s %s%s: base %s, head %s", c.Row, shortSymbol(c.Symbol), c.Input, c.Base, c.Head)
+	if c.SpecChange {
+		s += " (an input base refused now succeeds)"
+	}
+	return s
+}
+
+func shortSymbol(s string) string {
+	if i := strings.LastIndexAny(s, "./"); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+func short(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	return sha
+}

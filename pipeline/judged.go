@@ -1,0 +1,68 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// VerdictTampered: a file premise judges by changed while the code under
+// review ran.
+const VerdictTampered = "the code under review changed a file premise judges by"
+
+// judged are the files a run's verdict depends on, with the digest each
+// had when premise last read or wrote it. The code under review runs in
+// private checkouts, but it runs as the user and could find the user's
+// files: after every stage that ran it, the run checks that none of them
+// changed, and fails if one did, so nothing a subject wrote decides the
+// verdict (DESIGN.md, "Trust").
+type judged map[string][sha256.Size]byte
+
+// record notes what path holds now (nothing, for a missing file).
+func (j judged) record(path string) error {
+	d, err := digest(path)
+	if err != nil {
+		return err
+	}
+	j[path] = d
+	return nil
+}
+
+// changed returns the first recorded file whose bytes differ from what
+// premise last saw, or "".
+func (j judged) changed() (string, error) {
+	for path, want := range j {
+		got, err := digest(path)
+		if err != nil {
+			return "", err
+		}
+		if got != want {
+			return path, nil
+		}
+	}
+	return "", nil
+}
+
+func digest(path string) ([sha256.Size]byte, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return [sha256.Size]byte{}, nil
+	}
+	if err != nil {
+		return [sha256.Size]byte{}, fmt.Errorf("read %s: %w", path, err)
+	}
+	return sha256.Sum256(data), nil
+}
+
+// untouched stops the run when a judged file changed while subject code
+// ran in stage; it reports whether the run may go on.
+func (p *run) untouched(stage string) (bool, error) {
+	path, err := p.judged.changed()
+	if err != nil || path == "" {
+		return err == nil, err
+	}
+	p.stop(stage, VerdictTampered, 1, fmt.Sprintf("%s changed while the code under review ran in the %s stage; premise does not judge by a file the patch could write: restore it and run again", path, stage))
+	return false, nil
+}

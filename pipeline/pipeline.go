@@ -1,0 +1,652 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/gate/reject"
+	"github.com/premise-dev/premise/internal/atomicfile"
+	"github.com/premise-dev/premise/internal/git"
+	"github.com/premise-dev/premise/propose"
+	"github.com/premise-dev/premise/validate"
+)
+
+// File names a run reads and writes in its output directory.
+const (
+	RegisterFile   = "assumptions.yaml"
+	PartitionsFile = "partitions.yaml"
+	DraftFile      = "draft.md"
+)
+
+// Stages, in order. Summary.Stage names the one a run stopped at.
+const (
+	StageDiff       = "diff"
+	StageGuard      = "guard"
+	StagePropose    = "propose"
+	StageEvidence   = "evidence"
+	StageReview     = "review"
+	StagePartitions = "partitions"
+	StageCheck      = "check"
+	StageReject     = "reject"
+	StageGate       = "gate"
+	StageDone       = "done"
+)
+
+// Verdicts in words.
+const (
+	// VerdictNothing: no row ran, so nothing was checked (exit 4, or 0
+	// with Config.AllowEmpty).
+	VerdictNothing  = "nothing was checked"
+	VerdictAwaiting = "awaiting review"
+	// VerdictUnexplained: evidence rows found a behaviour change on a
+	// symbol no assumption covers.
+	VerdictUnexplained = "unexplained behaviour change"
+	VerdictHolds       = "the gate holds"
+	VerdictFailed      = "the gate failed"
+	VerdictBlocked     = "blocked by policy"
+	VerdictCheck       = "the register check failed"
+	VerdictRejected    = "a must-reject fixture broke"
+	// VerdictHeadBroken: the head does not import or build where the base
+	// does.
+	VerdictHeadBroken = "the head does not load"
+)
+
+// Config is one run's settings.
+type Config struct {
+	// Repo, Base and Head say which diff to read, as in diffparse.Config.
+	Repo, Base, Head string
+	// Out is where assumptions.yaml, partitions.yaml, draft.md and
+	// .gate/frozen_rows.json live; the repository's top level when empty.
+	Out string
+	// Proposer drafts the assumptions; the static rules when nil.
+	Proposer propose.Proposer
+	// Python is the interpreter for Python targets ("python3" when empty).
+	Python string
+	// Reruns, Budget and Timeout are the gate's (gate.Config).
+	Reruns  int
+	Budget  int
+	Timeout time.Duration
+	// Seed fixes the metamorphic shuffles.
+	Seed int64
+	// AllowEmpty makes a run that checked nothing exit 0, not 4.
+	AllowEmpty bool
+	// RejectBaseURL is the service the must-reject corpus's http entries
+	// are sent to ($PREMISE_REJECT_BASE_URL when empty).
+	RejectBaseURL string
+	// Progress, if set, is told when each stage starts.
+	Progress func(stage, detail string)
+	// RowProgress, if set, is told after each row of the evidence and
+	// gate stages, for a progress bar on a terminal.
+	RowProgress func(stage string, done, total int)
+}
+
+// Summary is what a run found: the verdict, the figures, and the evidence
+// gathered for the reviewer.
+type Summary struct {
+	Verdict string `json:"verdict"`
+	Exit    int    `json:"exit"`
+	Stage   string `json:"stage"`          // where the run stopped
+	Next    string `json:"next,omitempty"` // what the user does next
+
+	Base      string `json:"base"`
+	Head      string `json:"head"`
+	MergeBase string `json:"merge_base"`
+
+	Symbols int `json:"symbols"` // changed Python and Go symbols
+	Files   int `json:"files"`
+
+	Proposer string              `json:"proposer"`
+	Proposed int                 `json:"proposed"` // rows the proposer returned
+	Dropped  map[string]int      `json:"dropped"`  // by reason
+	Merge    validate.MergeStats `json:"merge"`
+	Statuses map[string]int      `json:"statuses"` // register items by status (stale ones apart)
+	Usage    propose.Usage       `json:"usage"`
+	Findings []propose.Finding   `json:"findings"`
+
+	EvidenceRows int `json:"evidence_rows"`
+	// EvidenceSymbols says, per changed symbol, how many evidence rows it
+	// got, and why none when it got none.
+	EvidenceSymbols []evidence.SymbolRows `json:"evidence_symbols"`
+	// EvidenceSkipped says why evidence rows could not run, per language:
+	// the code under review does not import or build on this machine.
+	EvidenceSkipped []string `json:"evidence_skipped,omitempty"`
+	// HeadBroken says why the head does not import or build where the base
+	// does: a finding that fails the run.
+	HeadBroken      []string         `json:"head_broken,omitempty"`
+	BehaviorChanges []BehaviorChange `json:"behavior_changes"`
+	// Unexplained are behaviour changes found by signature-driven rows on
+	// symbols no proposed assumption covers: findings the proposer missed.
+	Unexplained []BehaviorChange `json:"unexplained_changes"`
+
+	// Unsigned are the commits that change a file premise judges by with no
+	// reviewer's sign-off, as premise guard prints them.
+	Unsigned []string `json:"unsigned,omitempty"`
+
+	Check  *validate.CheckReport `json:"check,omitempty"`
+	Reject string                `json:"reject,omitempty"` // the must-reject corpus's count, when there is one
+	Gate   *GateFigures          `json:"gate,omitempty"`
+
+	Written []string `json:"written"` // files this run wrote
+}
+
+// BehaviorChange is one input on which head and base behave differently.
+type BehaviorChange = evidence.Change
+
+// GateFigures are the gate's counts on head and, for the reviewer, on base.
+type GateFigures struct {
+	Rows      int          `json:"rows"`
+	Pass      int          `json:"pass"`
+	Fail      int          `json:"fail"`
+	Error     int          `json:"error"`
+	Flakes    int          `json:"flakes"`
+	Frozen    int          `json:"frozen"`
+	Failing   []string     `json:"failing"`    // row ids that gate on head
+	BasePass  int          `json:"base_pass"`  // rows that pass against the base revision
+	BaseFails []string     `json:"base_fails"` // rows that fail against base too: the table, not the patch, is wrong
+	Exit      int          `json:"exit"`
+	Report    *gate.Report `json:"-"`
+}
+
+// Run runs the pipeline: each stage's own entry point, in order, each
+// handed what the earlier ones computed (the diff is read once, the head
+// and the merge-base are checked out once). The error means a stage could
+// not run at all (exit 3); every verdict, including a failing gate, is in
+// the Summary.
+func Run(ctx context.Context, cfg Config) (*Summary, error) {
+	p := &run{cfg: cfg, sum: &Summary{Dropped: map[string]int{}, Statuses: map[string]int{}}}
+	if p.cfg.Proposer == nil {
+		p.cfg.Proposer = propose.NewStatic()
+	}
+	err := p.do(ctx)
+	for _, c := range p.cleanups {
+		c()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p.sum, nil
+}
+
+type run struct {
+	cfg Config
+	sum *Summary
+	res *diffparse.Result
+	reg *validate.Register
+	out string
+
+	head, base string // checkouts of the head commit and the merge-base, made once
+	cleanups   []func()
+	judged     judged // the files the verdict depends on, as premise last saw them
+}
+
+func (p *run) do(ctx context.Context) error {
+	p.progress(StageDiff, "reading the diff")
+	if err := p.diff(ctx); err != nil {
+		return err
+	}
+	p.progress(StageGuard, "protected paths")
+	if ok, err := p.guard(ctx); !ok {
+		return err
+	}
+	if p.sum.Symbols == 0 {
+		// Seed 004: "An empty partition table is a signal to skip the
+		// ritual, not a signal to pad it."
+		p.nothing(StageDiff, "the patch changes no Python or Go function, method or type")
+		return nil
+	}
+	p.judged = judged{}
+	for _, name := range []string{RegisterFile, PartitionsFile, gate.DefaultFreezesPath} {
+		if err := p.judged.record(p.path(name)); err != nil {
+			return err
+		}
+	}
+	p.progress(StagePropose, p.cfg.Proposer.Name())
+	if err := p.propose(ctx); err != nil {
+		return err
+	}
+	p.progress(StageEvidence, "running boundary rows against base and head")
+	if err := p.evidence(ctx); err != nil {
+		return err
+	}
+	if ok, err := p.untouched(StageEvidence); !ok {
+		return err
+	}
+	if err := p.writeDraft(); err != nil {
+		return err
+	}
+	if len(p.sum.HeadBroken) > 0 {
+		p.stop(StageEvidence, VerdictHeadBroken, 1, "the base loads and the head does not ("+p.sum.HeadBroken[0]+"): the patch must import and build where its base does")
+		return nil
+	}
+	if p.awaitingReview() {
+		return nil
+	}
+	p.progress(StagePartitions, "partition rows for accepted assumptions")
+	if err := p.partitions(ctx); err != nil {
+		return err
+	}
+	p.progress(StageCheck, "register check")
+	rows, err := p.check()
+	if err != nil || p.sum.Stage != "" {
+		return err
+	}
+	if rows == 0 {
+		p.noRows()
+		return nil
+	}
+	p.progress(StageReject, "must-reject corpus")
+	if held, err := p.reject(ctx); err != nil || !held {
+		return err
+	}
+	if ok, err := p.untouched(StageReject); !ok {
+		return err
+	}
+	p.progress(StageGate, fmt.Sprintf("%d rows x %d reruns", rows, p.reruns()))
+	return p.gate(ctx, rows)
+}
+
+// diff reads the diff once; every later stage is handed it.
+func (p *run) diff(ctx context.Context) error {
+	res, err := diffparse.Load(ctx, diffparse.Config{Repo: p.cfg.Repo, Base: p.cfg.Base, Head: p.cfg.Head})
+	if err != nil {
+		return err
+	}
+	p.res = res
+	p.sum.Base, p.sum.Head, p.sum.MergeBase = res.Base, res.Head, res.MergeBase
+	p.sum.Files = len(res.Files)
+	for _, f := range res.Files {
+		p.sum.Symbols += len(f.Symbols)
+	}
+	p.out, err = p.outDir(ctx)
+	return err
+}
+
+// guard is the guard stage (reject.GuardRepo): a patch that changes a file
+// premise judges by (the register, the table, the settings, the corpus)
+// without a reviewer's sign-off is blocked before anything is read from
+// it.
+func (p *run) guard(ctx context.Context) (bool, error) {
+	rep, _, err := reject.GuardRepo(ctx, reject.GuardOptions{Repo: p.repoDir(), Base: p.cfg.Base, Head: p.res.Head})
+	if err != nil {
+		return false, err
+	}
+	blocked := rep.Blocked()
+	if len(blocked) == 0 {
+		return true, nil
+	}
+	for _, c := range blocked {
+		p.sum.Unsigned = append(p.sum.Unsigned, fmt.Sprintf("%.12s %s: changes %s", c.SHA, c.Subject, strings.Join(c.Paths, ", ")))
+	}
+	p.stop(StageGuard, VerdictBlocked, 2, fmt.Sprintf("%d %s a file premise judges by without a reviewer's Signed-off-by (%s): see premise guard",
+		len(blocked), plural(len(blocked), "commit changes", "commits change"), p.sum.Unsigned[0]))
+	return false, nil
+}
+
+// propose is the propose stage (propose.Update) on the diff in hand.
+func (p *run) propose(ctx context.Context) error {
+	up, err := propose.Update(ctx, propose.UpdateConfig{
+		Register: p.path(RegisterFile), Diff: p.res, Proposer: p.cfg.Proposer,
+		PatchRef: propose.PatchRef(ctx, p.repoDir(), p.cfg.Base, p.cfg.Head, ""),
+	})
+	if err != nil {
+		return err
+	}
+	p.sum.Written = append(p.sum.Written, p.path(RegisterFile))
+	if err := p.judged.record(p.path(RegisterFile)); err != nil {
+		return err
+	}
+	p.reg = up.Register
+	p.sum.Proposer = up.Proposer
+	p.sum.Proposed = len(up.Draft.Kept) + len(up.Draft.Dropped)
+	for _, d := range up.Draft.Dropped {
+		p.sum.Dropped[d.Reason]++
+	}
+	p.sum.Usage, p.sum.Findings, p.sum.Merge = up.Draft.Usage, up.Draft.Findings, up.Merge
+	for _, it := range up.Register.Items {
+		if it.Stale {
+			p.sum.Statuses["stale"]++
+			continue
+		}
+		p.sum.Statuses[it.Status]++
+	}
+	return nil
+}
+
+// evidence is the evidence stage (evidence.Run) on the shared checkouts.
+func (p *run) evidence(ctx context.Context) error {
+	if err := p.checkouts(ctx); err != nil {
+		return err
+	}
+	rep, err := evidence.Run(ctx, evidence.Config{
+		Diff: p.res, Register: p.reg, HeadDir: p.head, BaseDir: p.base,
+		Gate:     p.gateConfig(),
+		Progress: p.rowProgress(StageEvidence),
+	})
+	if err != nil {
+		return err
+	}
+	p.sum.EvidenceRows, p.sum.EvidenceSymbols = rep.Rows, rep.Symbols
+	p.sum.EvidenceSkipped, p.sum.HeadBroken = rep.Skipped, rep.HeadBroken
+	p.sum.BehaviorChanges, p.sum.Unexplained = rep.Changes, rep.Unexplained
+	return nil
+}
+
+// awaitingReview stops the run while assumptions await a decision, or
+// while a behaviour change no assumption names is unexplained.
+func (p *run) awaitingReview() bool {
+	awaiting := 0
+	for _, it := range p.reg.Items {
+		if it.Status == validate.StatusProposed && !it.Stale {
+			awaiting++
+		}
+	}
+	if awaiting > 0 {
+		p.stop(StageReview, VerdictAwaiting, 1, fmt.Sprintf("%d %s review: premise review (or premise accept ID / premise reject ID --note TEXT), then premise run again", awaiting, plural(awaiting, "assumption awaits", "assumptions await")))
+		return true
+	}
+	if len(p.sum.Unexplained) > 0 {
+		// A behaviour change no assumption names cannot pass silently: the
+		// evidence must not depend on the proposer alone (issue 7).
+		c := p.sum.Unexplained[0]
+		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s%s: base %s, head %s) and no assumption names it: add one to %s and review it, or fix the patch",
+			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), shortSymbol(c.Symbol), c.Input, c.Base, c.Head, RegisterFile))
+		return true
+	}
+	return false
+}
+
+// partitions is the partitions stage (evidence.Extend).
+func (p *run) partitions(ctx context.Context) error {
+	ext, err := evidence.Extend(ctx, evidence.ExtendConfig{
+		Register: p.path(RegisterFile), Partitions: p.path(PartitionsFile), Diff: p.res,
+	})
+	if err != nil {
+		return err
+	}
+	if ext.Written {
+		p.sum.Written = append(p.sum.Written, p.path(PartitionsFile))
+	}
+	return p.judged.record(p.path(PartitionsFile))
+}
+
+// check is the register check (validate.CheckPaths) on the files premise
+// check reads; it returns the table's row count.
+func (p *run) check() (int, error) {
+	res, err := validate.CheckPaths(validate.CheckFiles{
+		Register: p.path(RegisterFile), Partitions: p.path(PartitionsFile),
+		Freezes: p.path(gate.DefaultFreezesPath), Head: p.res.Head,
+		MergeBase: p.res.MergeBase, DescendsFrom: p.descendsFrom,
+	})
+	if err != nil {
+		return 0, err
+	}
+	p.sum.Check = res.CheckReport
+	if !res.OK() {
+		p.stop(StageCheck, VerdictCheck, 1, "fix what premise check reports: "+res.Findings[0].String())
+	}
+	return len(res.Table.Rows), nil
+}
+
+// descendsFrom reports whether the head is commit or descends from it.
+func (p *run) descendsFrom(commit string) bool {
+	_, err := git.At(p.repoDir()).Run(context.Background(), "merge-base", "--is-ancestor", commit, p.res.Head)
+	return err == nil
+}
+
+// reject is the must-reject stage (reject.RunCorpus), before the gate as
+// seed 000's CI order has it; a repository without a lockfile has none.
+func (p *run) reject(ctx context.Context) (bool, error) {
+	rep, _, err := reject.RunCorpus(ctx, reject.Options{
+		Repo: p.head, Python: p.cfg.Python, BaseURL: p.cfg.RejectBaseURL,
+	})
+	switch {
+	case errors.Is(err, reject.ErrNoLock):
+		return true, nil
+	case err != nil:
+		return false, err
+	}
+	p.sum.Reject = fmt.Sprintf("held=%d broken=%d", rep.Held, rep.Broken)
+	if rep.Holds() {
+		return true, nil
+	}
+	for _, r := range rep.Results {
+		if !r.Held {
+			p.sum.Reject += fmt.Sprintf("; BROKEN %s %s", r.ID, strings.Join(strings.Fields(r.Detail), " "))
+			break
+		}
+	}
+	p.stop(StageReject, VerdictRejected, 1, p.sum.Reject+": see premise reject run")
+	return false, nil
+}
+
+// gate is the gate stage (gate.RunFile, as premise gate calls it) on head,
+// then the same rows once on base so the reviewer sees the contrast: a row
+// that fails on base too is a wrong row, not a regression.
+func (p *run) gate(ctx context.Context, rows int) error {
+	cfg := p.gateConfig()
+	cfg.Repo, cfg.BaseDir = p.head, p.base
+	if f := p.rowProgress(StageGate); f != nil {
+		done := 0
+		cfg.Progress = func(gate.RowResult) { done++; f(done, rows) }
+	}
+	cfg.FreezesFile = p.path(gate.DefaultFreezesPath)
+	cfg.Private = true // p.head is the run's own checkout
+	rep, err := gate.RunFile(ctx, cfg, p.path(PartitionsFile))
+	if err != nil {
+		return err
+	}
+	if ok, err := p.untouched(StageGate); !ok {
+		return err
+	}
+	g, err := p.contrast(ctx, rep)
+	if err != nil {
+		return err
+	}
+	p.sum.Gate = g
+	switch rep.Exit {
+	case 0:
+		p.stop(StageDone, VerdictHolds, 0, "")
+	case 2:
+		p.stop(StageGate, VerdictBlocked, 2, rep.Verdict()+": replace frozen rows with deterministic ones (premise gate freeze --replacement)")
+	default:
+		next := fmt.Sprintf("rows %s fail on head", strings.Join(g.Failing, ", "))
+		if len(g.BaseFails) == 0 {
+			next += " and pass on base: the patch narrowed the function; see premise gate --json for each attempt"
+		}
+		p.stop(StageGate, VerdictFailed, rep.Exit, next)
+	}
+	return nil
+}
+
+// contrast counts the head report and runs its rows once against the
+// base; same_as_base rows hold there by definition and count as passing.
+func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, error) {
+	c := rep.Counts()
+	g := &GateFigures{
+		Rows: len(rep.Rows), Pass: c.Pass, Fail: c.Fail, Error: c.Error,
+		Flakes: c.Flake, Frozen: c.Frozen, Exit: rep.Exit, Report: rep,
+		Failing: []string{}, BaseFails: []string{},
+	}
+	for _, r := range rep.Rows {
+		if r.Gates() && r.Status != gate.StatusPass {
+			g.Failing = append(g.Failing, r.ID)
+		}
+	}
+	table, err := validate.LoadTable(p.path(PartitionsFile))
+	if err != nil {
+		return nil, err
+	}
+	bt := *table
+	bt.Rows = nil
+	for _, r := range table.Rows {
+		if r.SameAsBase {
+			g.BasePass++
+			continue
+		}
+		bt.Rows = append(bt.Rows, r)
+	}
+	if len(bt.Rows) == 0 {
+		return g, nil
+	}
+	bcfg := p.gateConfig()
+	bcfg.Repo, bcfg.Reruns = p.base, 1
+	brep, err := gate.Run(ctx, bcfg, &bt)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range brep.Rows {
+		if r.Status == gate.StatusPass {
+			g.BasePass++
+		} else {
+			g.BaseFails = append(g.BaseFails, r.ID)
+		}
+	}
+	return g, nil
+}
+
+// checkouts checks the head commit and the merge-base out once per run, so
+// the rows run against the patch as committed, whatever the work tree
+// holds, and the evidence and gate stages share them.
+func (p *run) checkouts(ctx context.Context) error {
+	if p.head != "" {
+		return nil
+	}
+	for _, c := range []struct {
+		rev string
+		dir *string
+	}{{p.res.Head, &p.head}, {p.res.MergeBase, &p.base}} {
+		dir, cleanup, err := gate.AddWorktree(ctx, p.repoDir(), c.rev)
+		if err != nil {
+			return err
+		}
+		*c.dir = dir
+		p.cleanups = append(p.cleanups, cleanup)
+	}
+	return nil
+}
+
+// nothing stops a run that checked nothing: exit 4, or 0 when the user
+// allows it. A run that ran no row must never read as a gate that holds.
+func (p *run) nothing(stage, why string) {
+	exit := 4
+	if p.cfg.AllowEmpty {
+		exit = 0
+	}
+	p.stop(stage, VerdictNothing, exit, why+": nothing was checked (--allow-empty makes this exit 0)")
+}
+
+// noRows ends a run whose table has no rows to gate, saying truly why.
+func (p *run) noRows() {
+	accepted, rejected := p.sum.Statuses[validate.StatusAccepted], p.sum.Statuses[validate.StatusRejected]
+	why := "nothing was proposed"
+	switch {
+	case accepted > 0:
+		why = fmt.Sprintf("%d accepted %s but no partition rows", accepted, plural(accepted, "assumption", "assumptions"))
+	case rejected > 0:
+		why = fmt.Sprintf("every assumption was rejected (%d)", rejected)
+	}
+	if p.sum.EvidenceRows == 0 {
+		var none []string
+		for _, s := range p.sum.EvidenceSymbols {
+			if s.Rows == 0 {
+				none = append(none, s.Symbol+": "+s.Why)
+			}
+		}
+		if len(none) > 0 {
+			why += "; no evidence row ran (" + strings.Join(none, "; ") + ")"
+		} else {
+			why += "; no evidence row ran"
+		}
+		p.nothing(StageCheck, why)
+		return
+	}
+	p.stop(StageCheck, VerdictHolds, 0, fmt.Sprintf("%s: no rows to gate; %d evidence rows ran on base and head and found no behaviour change", why, p.sum.EvidenceRows))
+}
+
+func (p *run) progress(stage, detail string) {
+	if p.cfg.Progress != nil {
+		p.cfg.Progress(stage, detail)
+	}
+}
+
+func (p *run) stop(stage, verdict string, exit int, next string) {
+	p.sum.Stage, p.sum.Verdict, p.sum.Exit, p.sum.Next = stage, verdict, exit, next
+}
+
+// outDir is where the run's files live: --out, else the top of the work
+// tree (the git directory's parent-less top for a bare repository).
+func (p *run) outDir(ctx context.Context) (string, error) {
+	if p.cfg.Out != "" {
+		return p.cfg.Out, nil
+	}
+	r, err := git.Open(ctx, p.repoDir())
+	if err != nil {
+		return "", err
+	}
+	return r.Dir, nil
+}
+
+func (p *run) path(name string) string { return filepath.Join(p.out, name) }
+
+func (p *run) repoDir() string {
+	if p.cfg.Repo == "" {
+		return "."
+	}
+	return p.cfg.Repo
+}
+
+func (p *run) reruns() int {
+	if p.cfg.Reruns > 0 {
+		return p.cfg.Reruns
+	}
+	return gate.DefaultReruns
+}
+
+func (p *run) budget() int {
+	if p.cfg.Budget > 0 {
+		return p.cfg.Budget
+	}
+	return gate.DefaultBudget
+}
+
+func (p *run) gateConfig() gate.Config {
+	return gate.Config{
+		Python:  p.cfg.Python,
+		Timeout: p.cfg.Timeout,
+		Reruns:  p.reruns(),
+		Budget:  p.budget(),
+		Seed:    p.cfg.Seed,
+	}
+}
+
+// rowProgress reports each finished row of a stage.
+func (p *run) rowProgress(stage string) func(done, total int) {
+	if p.cfg.RowProgress == nil {
+		return nil
+	}
+	return func(done, total int) { p.cfg.RowProgress(stage, done, total) }
+}
+
+// writeFile writes one of the run's files atomically and records it.
+func (p *run) writeFile(name string, data []byte) error {
+	path := p.path(name)
+	if err := atomicfile.WriteFile(path, data, 0o644); err != nil {
+		return err
+	}
+	p.sum.Written = append(p.sum.Written, path)
+	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
