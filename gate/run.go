@@ -97,7 +97,7 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 		}
 		return a, nil
 	case "exec":
-		return NewExecAdapter(ExecConfig{Command: cfg.Exec, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace})
+		return NewExecAdapter(ExecConfig{Command: cfg.Exec, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
 	default:
 		return nil, fmt.Errorf("language %q: want python, go or exec", l)
 	}

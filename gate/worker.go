@@ -61,6 +61,7 @@ type procSpec struct {
 	maxFrame int
 	grace    time.Duration
 	timeout  time.Duration
+	memory   int64 // an address-space limit premise sets itself (exec workers); 0 none
 }
 
 // proc is one running worker: its own session and process group, dying with
@@ -101,13 +102,19 @@ func startProc(spec procSpec) (*proc, error) {
 		closeAll(reqR, reqW, repR, repW)
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
+	home, err := os.MkdirTemp("", "premise-home-")
+	if err != nil {
+		closeAll(reqR, reqW, repR, repW, outR, outW)
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
 	cmd := exec.Command(spec.path, spec.args...)
 	cmd.Dir = spec.dir
-	cmd.Env = spec.env
 	// Setsid: a new session and process group, no controlling terminal, so
 	// killing the group reaches every child the subject forks. Pdeathsig: the
-	// worker dies with premise.
+	// worker dies with premise. sandbox: the allow-listed environment, a
+	// private HOME, and no network where the kernel allows.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	sandbox(cmd, spec.env, home)
 	if spec.stdio {
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = reqR, repW, outW
 	} else {
@@ -133,18 +140,21 @@ func startProc(spec procSpec) (*proc, error) {
 		}
 	}
 	if err := cmd.Start(); err != nil {
+		os.RemoveAll(home)
 		closeAll(reqR, reqW, repR, repW, outR, outW)
 		if page != nil {
 			_ = unix.Munmap(page)
 		}
 		return nil, &InfraError{Reason: fmt.Sprintf("start worker %s: %v", spec.path, err)}
 	}
+	limitProcs(cmd.Process.Pid, spec.memory)
 	closeAll(reqR, repW, outW)
 	p := &proc{spec: spec, cmd: cmd, req: reqW, rep: repR, out: outR, br: bufio.NewReaderSize(repR, 64<<10), page: page,
 		exited: make(chan struct{}), tail: &tailBuffer{max: tailBytes}}
 	go func() { _, _ = io.Copy(p.tail, outR) }()
 	go func() {
 		_ = cmd.Wait()
+		os.RemoveAll(home)
 		close(p.exited)
 		p.interrupt() // a reader waiting for a reply learns of the exit now
 	}()
