@@ -481,11 +481,9 @@ func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r
 }
 
 func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
-	w, ok := p.returned(line)
-	if !ok {
-		if err := json.Unmarshal(line, &w); err != nil {
-			return p.fail(c, OutcomeCrashed, "the worker sent a line that is not a reply: "+err.Error()), false, nil
-		}
+	var w wireReply
+	if err := json.Unmarshal(line, &w); err != nil {
+		return p.fail(c, OutcomeCrashed, "the worker sent a line that is not a reply: "+err.Error()), false, nil
 	}
 	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: w.Detail}
 	if len(w.Exc) > 0 && string(w.Exc) != "null" {
@@ -525,52 +523,6 @@ type wireReply struct {
 	Exc     json.RawMessage `json:"exc"`
 	Detail  string          `json:"detail"`
 }
-
-// returned reads the reply almost every line is, exactly as the Python
-// worker writes it, without a JSON decoder:
-//
-//	{"id":"P0001#1","outcome":"returned","value":VALUE}
-//
-// ok is false for any other line, which then goes through json.Unmarshal.
-// A value is checked to be one JSON value, unless it is the last one's.
-// FuzzReturnedReply holds this equal to json.Unmarshal.
-func (p *proc) returned(line []byte) (w wireReply, ok bool) {
-	const head, mid = `{"id":"`, `","outcome":"returned","value":`
-	line = bytes.TrimSuffix(line, []byte("\n"))
-	rest, found := bytes.CutPrefix(line, []byte(head))
-	if !found {
-		return w, false
-	}
-	end := bytes.IndexByte(rest, '"')
-	if end < 0 {
-		return w, false
-	}
-	for _, b := range rest[:end] {
-		if b < 0x20 || b >= 0x7f || b == '\\' {
-			return w, false
-		}
-	}
-	id := rest[:end]
-	raw, found := bytes.CutPrefix(rest[end:], []byte(mid))
-	if !found || len(raw) < 2 || raw[len(raw)-1] != '}' {
-		return w, false
-	}
-	raw = raw[:len(raw)-1]
-	if isSpace(raw[0]) || isSpace(raw[len(raw)-1]) {
-		return w, false // json.Unmarshal trims it: the raw bytes would differ
-	}
-	if bytes.Equal(raw, p.lastRaw) {
-		raw = p.lastRaw
-	} else {
-		if !json.Valid(raw) {
-			return w, false
-		}
-		raw = bytes.Clone(raw)
-	}
-	return wireReply{ID: string(id), Outcome: OutcomeReturned, Value: raw}, true
-}
-
-func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
 
 // decodeNumbers decodes JSON data into v keeping numbers as json.Number,
 // so that an integer beyond 2^53 survives.
