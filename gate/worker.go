@@ -334,7 +334,7 @@ func (p *proc) interrupt() { _ = p.rep.SetReadDeadline(time.Unix(1, 0)) }
 // timeout or ctx. ok is false when the worker must not be used again.
 func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
 	defer context.AfterFunc(ctx, p.interrupt)()
-	data, err := c.encode()
+	data, err := json.Marshal(c)
 	if err != nil {
 		return Reply{}, true, &InfraError{Target: c.Target, Reason: fmt.Sprintf("encode call %s: %v", c.ID, err)}
 	}
@@ -419,47 +419,19 @@ func (p *proc) await(ctx context.Context, c Call, want int64) (r Reply, blame in
 // cannot be pipelined (one is over the frame limit).
 func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r Reply, err error)) (n, blamed int, ok bool) {
 	defer context.AfterFunc(ctx, p.interrupt)()
-	// Calls with their body encoded (the runner's) stream to the worker
-	// as they are encoded, so that the first leave at once; others are
-	// encoded, and checked against the frame limit, first.
-	stream := true
-	for _, c := range calls {
-		if c.body == nil || len(c.body)+6*len(c.ID)+16 >= p.spec.maxFrame {
-			stream = false
-			break
-		}
-	}
 	var buf []byte
-	if !stream {
-		for _, c := range calls {
-			data, err := c.encode()
-			if err != nil || len(data) >= p.spec.maxFrame {
-				return 0, 0, true
-			}
-			buf = append(append(buf, data...), '\n')
+	for _, c := range calls {
+		data, err := json.Marshal(c)
+		if err != nil || len(data) >= p.spec.maxFrame {
+			return 0, 0, true
 		}
+		buf = append(append(buf, data...), '\n')
 	}
 	base := p.sent
 	p.sent += int64(len(calls))
-	go func() {
-		// A worker that stops reading blocks these writes until kill
-		// closes the pipe; the reply loop below times out meanwhile.
-		if !stream {
-			_, _ = p.req.Write(buf)
-			return
-		}
-		buf := make([]byte, 0, 32<<10)
-		for _, c := range calls {
-			buf = append(c.appendTo(buf), '\n')
-			if len(buf) >= 16<<10 {
-				if _, err := p.req.Write(buf); err != nil {
-					return
-				}
-				buf = buf[:0]
-			}
-		}
-		_, _ = p.req.Write(buf)
-	}()
+	// A worker that stops reading blocks this write until kill closes the
+	// pipe; the reply loop below times out meanwhile.
+	go func() { _, _ = p.req.Write(buf) }()
 	for i, c := range calls {
 		r, blame, ok, err := p.await(ctx, c, base+int64(i)+1)
 		if ok || err != nil {
@@ -530,49 +502,6 @@ func decodeNumbers(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	return dec.Decode(v)
-}
-
-// encode is c as one protocol line, without its newline.
-func (c Call) encode() ([]byte, error) {
-	if c.body == nil {
-		return json.Marshal(c)
-	}
-	return c.appendTo(nil), nil
-}
-
-// appendTo appends c, which has its body, as a protocol line without its
-// newline.
-func (c Call) appendTo(b []byte) []byte {
-	b = append(b, `{"id":`...)
-	if plainID(c.ID) {
-		b = append(append(append(b, '"'), c.ID...), '"')
-	} else {
-		id, _ := json.Marshal(c.ID) // a string always encodes
-		b = append(b, id...)
-	}
-	return append(b, c.body...)
-}
-
-// plainID reports whether id needs no JSON escaping (and json.Marshal's
-// HTML escaping leaves it alone).
-func plainID(id string) bool {
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			return false
-		}
-	}
-	return true
-}
-
-// encodeBody encodes what follows the id in a call to target with args
-// and kwargs (Call.body), for calls that differ only in their id.
-func encodeBody(target string, args []any, kwargs map[string]any) ([]byte, error) {
-	b, err := json.Marshal(Call{Target: target, Args: args, Kwargs: kwargs})
-	if err != nil {
-		return nil, err
-	}
-	return bytes.TrimPrefix(b, []byte(`{"id":""`)), nil
 }
 
 // fail kills the worker and records why the call has no reply.
