@@ -580,24 +580,6 @@ type procAdapter struct {
 	cur  *proc
 }
 
-// warmer is an Adapter that can start its worker before the first call.
-type warmer interface{ warm() }
-
-// warm starts the worker in the background; calls wait for it. A worker
-// that fails to start is started again, and its error reported, by the
-// first call.
-func (a *procAdapter) warm() {
-	a.mu.Lock()
-	go func() {
-		defer a.mu.Unlock()
-		if a.cur == nil {
-			if p, err := startProc(a.spec); err == nil {
-				a.cur = p
-			}
-		}
-	}()
-}
-
 // Call runs c in the current worker, starting one if needed.
 func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
 	a.mu.Lock()
