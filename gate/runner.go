@@ -1,7 +1,6 @@
 package gate
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -440,9 +439,8 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 		rng = rand.New(rand.NewSource(seed))
 	}
 	infraReason := ""
-	var memo verdictMemo
 	for i := 0; i < reruns; i++ {
-		a, reason, err := rn.attempt(ctx, p, i, rng, &memo)
+		a, reason, err := rn.attempt(ctx, p, i, rng)
 		if err != nil {
 			return res, "", err
 		}
@@ -513,7 +511,7 @@ func (rn *Runner) call(ctx context.Context, ad Adapter, primary bool, id, target
 }
 
 // attempt runs a row once (plus its metamorphic calls) and judges it.
-func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Rand, memo *verdictMemo) (Attempt, string, error) {
+func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Rand) (Attempt, string, error) {
 	r := p.row
 	args, kwargs := r.CallArgs()
 	start := time.Now()
@@ -532,7 +530,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 		}
 		return a, "", err
 	}
-	a.Status, a.Why = memo.judge(rn, p, rep, args, kwargs)
+	a.Status, a.Why = rn.judge(p, rep, args, kwargs)
 	if a.Status == StatusPass && rep.Outcome == OutcomeReturned && len(r.Metamorphic) > 0 {
 		st, why, err := rn.relations(ctx, p, n, rep, args, kwargs, rng)
 		if err != nil {
@@ -559,27 +557,6 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 	// time, not the judging's.
 	a.Duration = max(time.Since(start), rep.Elapsed)
 	return a, "", nil
-}
-
-// verdictMemo remembers the verdict on a row's last returned value: the
-// contract is a pure function of the value, so reruns that answer the same
-// bytes get the same verdict without evaluating it again.
-type verdictMemo struct {
-	raw      []byte
-	st, why  string
-	reusable bool
-}
-
-func (m *verdictMemo) judge(rn *Runner, p plannedRow, rep Reply, args []any, kwargs map[string]any) (string, string) {
-	if rep.Outcome != OutcomeReturned || rep.Raw == nil {
-		return rn.judge(p, rep, args, kwargs)
-	}
-	if m.reusable && bytes.Equal(rep.Raw, m.raw) {
-		return m.st, m.why
-	}
-	st, why := rn.judge(p, rep, args, kwargs)
-	m.raw, m.st, m.why, m.reusable = rep.Raw, st, why, true
-	return st, why
 }
 
 // judge applies seed 004's decision matrix to one reply.

@@ -77,11 +77,6 @@ type proc struct {
 	partial []byte // a frame read in part
 	sent    int64  // requests written, numbered from 1 as the worker counts them
 	page    []byte // the worker's progress page, nil when it keeps none
-
-	// The last reply's value, raw and decoded: a row's reruns mostly
-	// answer the same, and share one decoded value.
-	lastRaw []byte
-	lastVal any
 }
 
 func startProc(spec procSpec) (*proc, error) {
@@ -407,14 +402,8 @@ func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
 		}
 	}
 	if len(w.Value) > 0 {
-		r.Raw = w.Value
-		if bytes.Equal(w.Value, p.lastRaw) {
-			r.Value = p.lastVal
-		} else {
-			if err := decodeNumbers(w.Value, &r.Value); err != nil {
-				return p.fail(c, OutcomeCrashed, "the worker sent a value that is not JSON: "+err.Error()), false, nil
-			}
-			p.lastRaw, p.lastVal = w.Value, r.Value
+		if err := decodeNumbers(w.Value, &r.Value); err != nil {
+			return p.fail(c, OutcomeCrashed, "the worker sent a value that is not JSON: "+err.Error()), false, nil
 		}
 	}
 	if r.ID != c.ID {
