@@ -2,6 +2,7 @@ package gate
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 )
 
@@ -29,6 +30,11 @@ type Reply struct {
 	Value   any    `json:"value,omitempty"`
 	Exc     *Exc   `json:"exc,omitempty"`
 	Detail  string `json:"detail,omitempty"` // why a call timed out or crashed
+
+	// Raw is Value as the worker encoded it, nil when the reply was built
+	// in memory. Equal Raw means equal Value: the runner judges a row's
+	// identical replies once.
+	Raw json.RawMessage `json:"-"`
 
 	// Elapsed is how long premise waited for the reply, set by the adapter;
 	// it is not part of the wire format.

@@ -299,9 +299,18 @@ func TestPythonAdapterMemoryLimit(t *testing.T) {
 	}
 }
 
-// replyDiff compares two replies as the runner sees them.
+// replyDiff compares two replies as the runner sees them. Raw is the
+// worker's own encoding of Value, so it must decode to Value; beyond that
+// its spelling ("[1, 3]" or "[1,3]") is the worker's business.
 func replyDiff(t *testing.T, want, got Reply) string {
 	t.Helper()
+	if got.Raw != nil {
+		var v any
+		if err := decodeNumbers(got.Raw, &v); err != nil || !cmp.Equal(v, got.Value) {
+			t.Errorf("Raw %s does not decode to Value %#v (%v)", got.Raw, got.Value, err)
+		}
+	}
+	got.Raw = nil
 	return cmp.Diff(want, got)
 }
 

@@ -439,8 +439,9 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 		rng = rand.New(rand.NewSource(seed))
 	}
 	infraReason := ""
+	var memo verdictMemo
 	for i := 0; i < reruns; i++ {
-		a, reason, err := rn.attempt(ctx, p, i, rng)
+		a, reason, err := rn.attempt(ctx, p, i, rng, &memo)
 		if err != nil {
 			return res, "", err
 		}
@@ -511,7 +512,7 @@ func (rn *Runner) call(ctx context.Context, ad Adapter, primary bool, id, target
 }
 
 // attempt runs a row once (plus its metamorphic calls) and judges it.
-func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Rand) (Attempt, string, error) {
+func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Rand, memo *verdictMemo) (Attempt, string, error) {
 	r := p.row
 	args, kwargs := r.CallArgs()
 	start := time.Now()
@@ -530,7 +531,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 		}
 		return a, "", err
 	}
-	a.Status, a.Why = rn.judge(p, rep, args, kwargs)
+	a.Status, a.Why = memo.judge(rn, p, rep, args, kwargs)
 	if a.Status == StatusPass && rep.Outcome == OutcomeReturned && len(r.Metamorphic) > 0 {
 		st, why, err := rn.relations(ctx, p, n, rep, args, kwargs, rng)
 		if err != nil {

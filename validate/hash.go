@@ -58,7 +58,17 @@ func (r Row) hash() (string, error) {
 // CanonicalJSON encodes v as RFC 8785 canonical JSON: sorted keys, no
 // spaces, numbers as ECMAScript prints them, text unescaped except where
 // JSON requires it.
+//
+// The JSON shapes rows are made of (nil, bool, string, numbers, []any,
+// map[string]any) are written directly (hash_canonical.go): a gate hashes
+// every row before its first verdict, and encoding then re-parsing each
+// (json.Marshal, jcs.Transform) was most of that. Anything else, or a value the direct
+// path has doubts about, goes through json.Marshal and jcs.Transform;
+// FuzzCanonicalJSON holds the two equal.
 func CanonicalJSON(v any) ([]byte, error) {
+	if out, ok := appendCanonical(nil, v); ok {
+		return out, nil
+	}
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("canonical json: %w", err)
