@@ -13,6 +13,11 @@ type Call struct {
 	Target string         `json:"target"`
 	Args   []any          `json:"args"`
 	Kwargs map[string]any `json:"kwargs"`
+
+	// body, when set, is the encoding of everything after the id
+	// (`,"target":...,"args":...,"kwargs":...}`): a row's reruns share
+	// it, so their arguments are encoded once (Runner sets it).
+	body []byte
 }
 
 // Outcomes of a call.

@@ -104,8 +104,12 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 					continue
 				}
 				args, kwargs := p.row.CallArgs()
+				// The reruns differ only in their ids: their arguments
+				// are encoded once (nil on error: each call then fails to
+				// encode on its own, and says so).
+				body, _ := encodeBody(p.target, args, kwargs)
 				for n := 0; n < reruns; n++ {
-					calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: p.target, Args: args, Kwargs: kwargs})
+					calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: p.target, Args: args, Kwargs: kwargs, body: body})
 				}
 			}
 			bc.CallBatch(ctx, calls, func(i int, r Reply, err error) {

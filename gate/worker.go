@@ -277,7 +277,7 @@ func (p *proc) interrupt() { _ = p.rep.SetReadDeadline(time.Unix(1, 0)) }
 // timeout or ctx. ok is false when the worker must not be used again.
 func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
 	defer context.AfterFunc(ctx, p.interrupt)()
-	data, err := json.Marshal(c)
+	data, err := c.encode()
 	if err != nil {
 		return Reply{}, true, &InfraError{Target: c.Target, Reason: fmt.Sprintf("encode call %s: %v", c.ID, err)}
 	}
@@ -362,19 +362,47 @@ func (p *proc) await(ctx context.Context, c Call, want int64) (r Reply, blame in
 // cannot be pipelined (one is over the frame limit).
 func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r Reply, err error)) (n, blamed int, ok bool) {
 	defer context.AfterFunc(ctx, p.interrupt)()
-	var buf []byte
+	// Calls with their body encoded (the runner's) stream to the worker
+	// as they are encoded, so that the first leave at once; others are
+	// encoded, and checked against the frame limit, first.
+	stream := true
 	for _, c := range calls {
-		data, err := json.Marshal(c)
-		if err != nil || len(data) >= p.spec.maxFrame {
-			return 0, 0, true
+		if c.body == nil || len(c.body)+6*len(c.ID)+16 >= p.spec.maxFrame {
+			stream = false
+			break
 		}
-		buf = append(append(buf, data...), '\n')
+	}
+	var buf []byte
+	if !stream {
+		for _, c := range calls {
+			data, err := c.encode()
+			if err != nil || len(data) >= p.spec.maxFrame {
+				return 0, 0, true
+			}
+			buf = append(append(buf, data...), '\n')
+		}
 	}
 	base := p.sent
 	p.sent += int64(len(calls))
-	// A worker that stops reading blocks this write until kill closes the
-	// pipe; the reply loop below times out meanwhile.
-	go func() { _, _ = p.req.Write(buf) }()
+	go func() {
+		// A worker that stops reading blocks these writes until kill
+		// closes the pipe; the reply loop below times out meanwhile.
+		if !stream {
+			_, _ = p.req.Write(buf)
+			return
+		}
+		buf := make([]byte, 0, 32<<10)
+		for _, c := range calls {
+			buf = append(c.appendTo(buf), '\n')
+			if len(buf) >= 16<<10 {
+				if _, err := p.req.Write(buf); err != nil {
+					return
+				}
+				buf = buf[:0]
+			}
+		}
+		_, _ = p.req.Write(buf)
+	}()
 	for i, c := range calls {
 		r, blame, ok, err := p.await(ctx, c, base+int64(i)+1)
 		if ok || err != nil {
