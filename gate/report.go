@@ -109,7 +109,11 @@ func WriteText(w io.Writer, rep *Report) error {
 		ew.printf("%-7s %s %s  %s\n", rowLabel(r), r.ID, r.Hash, rowLine(r))
 	}
 	for _, s := range rep.Stale {
-		ew.printf("STALE   %s %s  the frozen row was edited or removed; the freeze no longer applies\n", s.RowID, s.Hash)
+		why := s.Why
+		if why == "" {
+			why = "the frozen row was edited or removed; the freeze no longer applies"
+		}
+		ew.printf("STALE   %s %s  %s\n", s.RowID, s.Hash, why)
 	}
 	for _, f := range rep.Tampered {
 		ew.printf("TAMPERED %s changed while the code under review ran; the rows ran as read before it started\n", f)

@@ -182,10 +182,13 @@ type Stale struct {
 	Hash   string `json:"hash"`
 	RowID  string `json:"row_id"`
 	Reason string `json:"reason"`
+	// Why says why the freeze no longer applies; "" when its row is gone.
+	Why string `json:"why,omitempty"`
 }
 
 // RowResult is one row's runs.
 type RowResult struct {
+	meaning  string    // the row's validate.Row.Meaning under its target
 	ID       string    `json:"id"`
 	Hash     string    `json:"hash"`
 	Kind     string    `json:"kind"`
@@ -222,6 +225,7 @@ type Attempt struct {
 type plannedRow struct {
 	row      validate.Row
 	target   string
+	meaning  string             // row.Meaning(target), what a freeze of it must record
 	contract *validate.Contract // nil: no contract
 	hash     string
 }
@@ -237,6 +241,7 @@ func (rn *Runner) plan(t *validate.Table) ([]plannedRow, error) {
 		}
 		seen[r.ID] = true
 		p := plannedRow{row: r, target: t.TargetOf(r)}
+		p.meaning = r.Meaning(p.target)
 		if p.target == "" {
 			return nil, fmt.Errorf("row %s: no target (set target: in the table or the row)", r.ID)
 		}
@@ -372,8 +377,19 @@ func (rn *Runner) finish(rep *Report) {
 	byHash := map[string]bool{}
 	for i := range rep.Rows {
 		r := &rep.Rows[i]
+		z, ok := rn.Freezes[r.Hash]
+		if ok && z.Meaning != r.meaning {
+			// Same id and inputs, another meaning: another table's row, or
+			// this row edited since. The freeze is stale, never applied.
+			why := "the row changed since it was frozen (its target, inputs, kind, contract or relation); the freeze no longer applies"
+			if z.Meaning == "" {
+				why = "the freeze does not record what the row meant (frozen before premise did); freeze it again with premise gate freeze"
+			}
+			rep.Stale = append(rep.Stale, Stale{Hash: r.Hash, RowID: z.RowID, Reason: z.Reason, Why: why})
+			ok = false
+		}
 		byHash[r.Hash] = true
-		if z, ok := rn.Freezes[r.Hash]; ok {
+		if ok {
 			if r.Broken {
 				// Seed 004: a row that fails every attempt is broken, not
 				// flaky; freezing it would hide a real failure.
@@ -428,7 +444,7 @@ func (rep *Report) row(id string) RowResult {
 
 func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int64) (RowResult, string, error) {
 	r := p.row
-	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine}
+	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine, meaning: p.meaning}
 	if r.Todo != "" {
 		// A template could not fill the row: there is nothing to run, and
 		// nothing is silently skipped either.

@@ -297,6 +297,7 @@ func runGateFreeze(ctx context.Context, opts gateFreezeOptions) error {
 	}
 	h := row.Hash()
 	z := gate.NewFreeze(row.ID, opts.Reason, opts.Replacement, opts.Now(), commit)
+	z.Meaning = row.Meaning(tab.TargetOf(*row))
 	fz[h] = z
 	if err := fz.Save(path); err != nil {
 		return err
