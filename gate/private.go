@@ -74,13 +74,13 @@ func copyTree(src, dst, skip string) error {
 			}
 			return os.Symlink(link, to)
 		case d.Type().IsRegular():
-			return copyFile(path, to, info.Mode().Perm())
+			return copyRegular(path, to, info.Mode().Perm())
 		}
 		return nil // sockets, devices, pipes: not part of a source tree
 	})
 }
 
-func copyFile(from, to string, perm fs.FileMode) error {
+func copyRegular(from, to string, perm fs.FileMode) error {
 	in, err := os.Open(from)
 	if err != nil {
 		return err

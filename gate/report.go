@@ -40,6 +40,9 @@ func (rep *Report) Counts() Counts {
 
 // Verdict says the exit code in words.
 func (rep *Report) Verdict() string {
+	if rep.Interrupted {
+		return fmt.Sprintf("interrupted: %d rows finished before the signal; nothing is decided", len(rep.Rows))
+	}
 	if len(rep.Tampered) > 0 {
 		return "the code under review changed a file the gate judges by"
 	}

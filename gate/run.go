@@ -150,6 +150,9 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 // without rows (DESIGN.md, "Exit codes"; pytest's 5 for no tests collected).
 const ExitNothing = 4
 
+// ExitInterrupted is the exit status of a run a signal cut short.
+const ExitInterrupted = 130
+
 // RunFile is the gate stage: it reads the partition table at path and the
 // freezes (cfg.Freezes, else the file cfg.FreezesFile) before any code
 // under review runs, runs the table as Run does in a private copy of
@@ -183,10 +186,12 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 		cfg.Repo = dir
 	}
 	rep, err := Run(ctx, cfg, t)
-	if err != nil {
-		return nil, fmt.Errorf("gate %s: %w", path, err)
+	if rep != nil {
+		rep.Source = path
 	}
-	rep.Source = path
+	if err != nil {
+		return rep, fmt.Errorf("gate %s: %w", path, err)
+	}
 	after := digests(judged)
 	for i, f := range judged {
 		if before[i] != after[i] {

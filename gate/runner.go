@@ -170,6 +170,9 @@ type Report struct {
 	// Source is the partition table's path, for reports that locate rows;
 	// the caller sets it.
 	Source string `json:"source,omitempty"`
+	// Interrupted says a signal cut the run short: Rows are those that
+	// finished.
+	Interrupted bool `json:"interrupted,omitempty"`
 	// Tampered are the files the gate judged by (the table, the freezes)
 	// that changed while the code under review ran: the run fails, whatever
 	// the rows did.
@@ -304,6 +307,16 @@ func compile(rows []plannedRow) error {
 	return nil
 }
 
+// interrupted ends a run cut short by a signal: the rows that finished are
+// judged and returned with the error, so the user sees a partial report,
+// and the verdict can never be the gate holding.
+func (rn *Runner) interrupted(rep *Report, err error) (*Report, error) {
+	rn.finish(rep)
+	rep.Interrupted = true
+	rep.Exit = ExitInterrupted
+	return rep, err
+}
+
 // Run runs every row of t. The error is for a run that could not happen at
 // all: a table that does not check, or one infrastructure cause behind most
 // rows (the interpreter is missing, the module does not import), returned as
@@ -343,10 +356,13 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	}
 	for i, p := range planned {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return rn.interrupted(rep, err)
 		}
 		res, infraReason, err := rn.runRow(ctx, p, reruns, seed+int64(i))
 		if err != nil {
+			if ctx.Err() != nil {
+				return rn.interrupted(rep, ctx.Err())
+			}
 			return nil, err
 		}
 		if infraReason != "" {
@@ -361,6 +377,9 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 		if rn.Progress != nil {
 			rn.Progress(res)
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return rn.interrupted(rep, err)
 	}
 	for reason, n := range infra {
 		if n*2 > len(planned) {

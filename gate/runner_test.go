@@ -327,3 +327,37 @@ func TestFreezeAppliesOnlyToTheRowItMeant(t *testing.T) {
 		t.Errorf("row frozen = %v, exit %d; want frozen within budget (exit 0)", rep.Rows[0].Frozen, rep.Exit)
 	}
 }
+
+// TestInterruptedRunReportsWhatFinished: a signal mid-run stops the running
+// call and ends the gate with the rows that finished and exit 130, never a
+// verdict that holds.
+func TestInterruptedRunReportsWhatFinished(t *testing.T) {
+	dir := t.TempDir()
+	src := "import time\n\ndef quick(x):\n    return True\n\ndef slow(x):\n    time.sleep(30)\n    return True\n"
+	if err := os.WriteFile(filepath.Join(dir, "slowmod.py"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tab := oddTable(
+		validate.Row{ID: "P001", Target: "slowmod.quick", Inp: 1, Contract: "result == true"},
+		validate.Row{ID: "P002", Target: "slowmod.slow", Inp: 1, Contract: "result == true"},
+	)
+	ctx, cancel := context.WithCancel(context.Background())
+	rn := &Runner{Adapter: pyAdapter(t, dir), Budget: 2, Reruns: 1}
+	time.AfterFunc(time.Second, cancel)
+	start := time.Now()
+	rep, err := rn.Run(ctx, tab)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	// The worker sends replies in batches, so the quick row's may still be
+	// in it when the signal comes: at most it is reported.
+	if rep == nil || !rep.Interrupted || rep.Exit != ExitInterrupted || len(rep.Rows) > 1 {
+		t.Fatalf("report = %+v; want the rows that finished (at most P001), interrupted, exit 130", rep)
+	}
+	if rep.Verdict() == "the gate holds" {
+		t.Errorf("an interrupted run's verdict = %q", rep.Verdict())
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the interrupted run took %s; a signal must not wait out a 30 s call", d)
+	}
+}

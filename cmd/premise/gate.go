@@ -143,6 +143,10 @@ func runGate(ctx context.Context, opts gateOptions) error {
 	}
 	rep, err := gate.RunFile(ctx, cfg, opts.Partitions)
 	if err != nil {
+		if rep != nil && rep.Interrupted {
+			// A signal: what finished is reported, then exit 130.
+			_ = gate.WriteText(opts.ErrOut, rep)
+		}
 		return err
 	}
 	writers := []struct {
