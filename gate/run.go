@@ -46,6 +46,8 @@ type Config struct {
 	// caller (premise run makes one per run and shares it); Base is then
 	// not checked out again.
 	BaseDir string
+	// Race builds a Go target's harness with the race detector.
+	Race bool
 	// Private says Repo is already a private copy of the code under review
 	// (premise run's checkouts); otherwise RunFile runs the rows in one
 	// (PrivateTree).
@@ -87,7 +89,7 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 				targets = append(targets, tg)
 			}
 		}
-		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
+		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race})
 		if err != nil {
 			return nil, err
 		}
