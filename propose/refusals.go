@@ -34,9 +34,9 @@ var tunable = []string{paramMaxTokens, paramMaxCompletionTokens, paramTemperatur
 
 // Output-limit fields: which one carries Config.MaxOutputTokens.
 const (
-	limitMaxTokens           = ""                      // max_tokens, understood by every server
+	limitMaxTokens           = ""                       // max_tokens, understood by every server
 	limitMaxCompletionTokens = paramMaxCompletionTokens // what newer OpenAI models want
-	limitNone                = "none"                  // the server's own limit
+	limitNone                = "none"                   // the server's own limit
 )
 
 // wireParams says which of premise's optional parameters go on the wire to
@@ -143,7 +143,7 @@ type errorBody struct {
 // namedParams walks an error body and collects the parameters it names in
 // structured fields (param, loc) and the text of its messages.
 func namedParams(data []byte, depth int) (params []string, text []string) {
-	if depth > 4 {
+	if depth > 8 {
 		return nil, nil
 	}
 	var s string
