@@ -60,6 +60,7 @@ type OpenAI struct {
 	wire     wireParams // what the endpoint has not refused so far (refusals.go)
 	learned  []string   // the changes refusals forced, for the memory file
 	wireOnce sync.Once  // the memory file is read once
+	answered bool       // some request got an HTTP answer (model check)
 	usage    Usage
 }
 
@@ -542,6 +543,9 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 		resp, err := r.hc.Do(req)
 		var wait time.Duration
 		if err == nil {
+			r.o.mu.Lock()
+			r.o.answered = true
+			r.o.mu.Unlock()
 			limit := r.o.MaxReply
 			if limit <= 0 {
 				limit = DefaultMaxReply
