@@ -392,7 +392,7 @@ func (o *OpenAI) saveWire() string {
 	}
 	w := o.wire
 	m := endpointMemory{
-		Endpoint: o.endpointName(), Model: o.Config.Model,
+		Endpoint: o.scrub(o.endpointName()), Model: o.Config.Model,
 		Temperature: !w.NoTemperature, Seed: !w.NoSeed,
 		OutputLimit: w.Limit, ResponseFormat: formats[w.Format],
 		Learned: append([]string{}, o.learned...),
