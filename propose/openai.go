@@ -575,8 +575,6 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 				}
 				err = fmt.Errorf("HTTP %d: %s", resp.StatusCode, oneLine(r.o.scrub(string(data)), 200))
 				wait = retryAfter(resp.Header.Get("Retry-After"))
-				err = fmt.Errorf("HTTP %d: %s", resp.StatusCode, oneLine(r.o.scrub(string(data)), 200))
-				wait = retryAfter(resp.Header.Get("Retry-After"))
 			default:
 				resp.Body = io.NopCloser(bytes.NewReader(data))
 				resp.ContentLength = int64(len(data))
