@@ -442,6 +442,9 @@ func comparisons(line string) []comparison {
 	var out []comparison
 	for _, m := range cmpRe.FindAllStringSubmatch(line, -1) {
 		a, op, b := strings.Trim(m[1], "()"), m[2], strings.Trim(m[3], "()")
+		for strings.Count(b, "]") > strings.Count(b, "[") {
+			b = b[:strings.LastIndexByte(b, ']')] // `x <= limit]` of a comprehension
+		}
 		if !operandRe.MatchString(a) || !operandRe.MatchString(b) {
 			continue
 		}

@@ -159,9 +159,14 @@ func runPyAddedGuard(p *Pass) {
 				}
 			}
 			c := p.Py.Text(cond)
-			if exc != "" && p.testsInput(c, true) && !replacesCheck(p, c) {
-				p.Report(LineOf(n), fmt.Sprintf("`%s` (other inputs now raise %s)", negatePy(normSpace(c)), exc))
+			if exc == "" || replacesCheck(p, c) {
+				return true
 			}
+			each := pyLoopOver(p, n, c)
+			if each == "" && !p.testsInput(c, true) {
+				return true
+			}
+			p.Report(LineOf(n), fmt.Sprintf("`%s`%s (other inputs now raise %s)", negatePy(normSpace(c)), each, exc))
 		}
 		return true
 	})
@@ -169,17 +174,49 @@ func runPyAddedGuard(p *Pass) {
 
 var dottedRe = regexp.MustCompile(`[A-Za-z_][\w.]*`)
 
-var errorName = regexp.MustCompile(`^[\w.]*(Error|Exception)$`)
+// pyLoopOver returns " for every `x` in `xs`" when cond tests the target
+// of a for loop around the if (the check is on each element), else "".
+func pyLoopOver(p *Pass, n *sitter.Node, cond string) string {
+	for a := n.Parent(); a != nil && a.Kind() != "function_definition"; a = a.Parent() {
+		if a.Kind() != "for_statement" {
+			continue
+		}
+		left, right := a.ChildByFieldName("left"), a.ChildByFieldName("right")
+		if left == nil || right == nil {
+			continue
+		}
+		for _, v := range identRe.FindAllString(p.Py.Text(left), -1) {
+			for _, w := range dottedRe.FindAllString(cond, -1) {
+				if w == v || strings.HasPrefix(w, v+".") {
+					return fmt.Sprintf(" for every `%s` in `%s`", normSpace(p.Py.Text(left)), normSpace(p.Py.Text(right)))
+				}
+			}
+		}
+	}
+	return ""
+}
 
-// raisedError returns the exception class a raise names when it is an
-// error a caller is meant to see ("ValueError"), else "".
+var errorName = regexp.MustCompile(`^([\w]+\.)*[A-Z]\w*$`)
+
+// notRefusals are exceptions that end a loop or the program, or mark
+// unfinished code: not a check of the caller's input.
+var notRefusals = map[string]bool{"NotImplementedError": true, "StopIteration": true, "StopAsyncIteration": true,
+	"SystemExit": true, "KeyboardInterrupt": true, "GeneratorExit": true, "AssertionError": true, "NotImplemented": true}
+
+// raisedError returns the exception class a raise names when it is one a
+// caller is meant to see ("ValueError", "InvalidTag"), else "" (a bare
+// re-raise of a variable, StopIteration, NotImplementedError).
 func raisedError(expr string) string {
 	name := expr
 	if i := strings.IndexByte(name, '('); i >= 0 {
 		name = name[:i]
 	}
 	name = strings.TrimSpace(name)
-	if !errorName.MatchString(name) || strings.HasSuffix(name, "NotImplementedError") {
+	last := name
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		last = name[i+1:]
+	}
+	if !errorName.MatchString(name) || notRefusals[last] || strings.ToUpper(last) == last {
 		return ""
 	}
 	return name
@@ -236,44 +273,90 @@ func runGoAddedGuard(p *Pass) {
 			}
 		}
 	}
-	goInspect(p, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok || ifs.Init != nil {
-			return true
-		}
-		how := ""
-		for _, st := range ifs.Body.List {
-			switch s := st.(type) {
-			case *ast.ReturnStmt:
-				if len(s.Results) > 0 && isErrorValue(s.Results[len(s.Results)-1]) {
-					how = "get an error"
-				}
-			case *ast.ExprStmt:
-				if c, ok := s.X.(*ast.CallExpr); ok && identName(c.Fun) == "panic" {
-					how = "panic"
-				}
-			}
-		}
-		if how == "" {
-			return true
-		}
-		testsInput, propagates := false, false
-		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+	mentions := func(e ast.Node, names map[string]bool) (hit, propagates bool) {
+		ast.Inspect(e, func(m ast.Node) bool {
 			if id, ok := m.(*ast.Ident); ok {
-				testsInput = testsInput || inputs[id.Name]
+				hit = hit || names[id.Name]
 				propagates = propagates || id.Name == "err" || id.Name == "ok"
 			}
 			return true
 		})
-		cond := types.ExprString(ifs.Cond)
-		if testsInput && !propagates && !replacesCheck(p, cond) {
-			p.Report(p.Go.LineOf(ifs.Pos()), fmt.Sprintf("`%s` (other inputs now %s)", negateGo(ifs.Cond), how))
+		return hit, propagates
+	}
+	// Loop variables over an input, and names a switch's init derives
+	// from an input, are inputs too: the check is on each element.
+	loops := map[string]string{} // loop variable -> what it ranges over
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.RangeStmt:
+			if hit, _ := mentions(s.X, inputs); hit {
+				for _, k := range []ast.Expr{s.Key, s.Value} {
+					if name := identName(k); name != "" && name != "_" {
+						inputs[name] = true
+						loops[name] = types.ExprString(s.X)
+					}
+				}
+			}
+		case *ast.SwitchStmt:
+			if as, ok := s.Init.(*ast.AssignStmt); ok && s.Tag == nil {
+				if hit, _ := mentions(as, inputs); hit {
+					for _, l := range as.Lhs {
+						inputs[identName(l)] = true
+					}
+				}
+			}
+			for _, st := range s.Body.List {
+				cc, ok := st.(*ast.CaseClause)
+				if !ok || s.Tag != nil || len(cc.List) != 1 {
+					continue
+				}
+				p.goGuard(cc.List[0], cc.Body, inputs, loops, mentions, cc.Pos())
+			}
+		case *ast.IfStmt:
+			if s.Init == nil {
+				p.goGuard(s.Cond, s.Body.List, inputs, loops, mentions, s.Pos())
+			}
 		}
 		return true
-	})
+	}
+	goInspect(p, walk)
+}
+
+// goGuard drafts the precondition of one added check (an if, or a case of
+// a tagless switch) whose block refuses.
+func (p *Pass) goGuard(cond ast.Expr, body []ast.Stmt, inputs map[string]bool, loops map[string]string,
+	mentions func(ast.Node, map[string]bool) (bool, bool), pos token.Pos) {
+	how := ""
+	for _, st := range body {
+		switch s := st.(type) {
+		case *ast.ReturnStmt:
+			if len(s.Results) > 0 && isErrorValue(s.Results[len(s.Results)-1]) {
+				how = "get an error"
+			}
+		case *ast.ExprStmt:
+			if c, ok := s.X.(*ast.CallExpr); ok && identName(c.Fun) == "panic" {
+				how = "panic"
+			}
+		}
+	}
+	if how == "" {
+		return
+	}
+	hit, propagates := mentions(cond, inputs)
+	if !hit || propagates || replacesCheck(p, types.ExprString(cond)) {
+		return
+	}
+	each := ""
+	for v, over := range loops {
+		if h, _ := mentions(cond, map[string]bool{v: true}); h {
+			each = fmt.Sprintf(" for every `%s` of `%s`", v, over)
+			break
+		}
+	}
+	p.Report(p.Go.LineOf(pos), fmt.Sprintf("`%s`%s (other inputs now %s)", negateGo(cond), each, how))
 }
 
 var sentinelRe = regexp.MustCompile(`^(Err|err)[A-Z]\w*$`)
@@ -327,7 +410,7 @@ func negateGo(e ast.Expr) string {
 		if x.Op == token.LOR {
 			return negateGo(x.X) + " && " + negateGo(x.Y)
 		}
-	case *ast.Ident, *ast.CallExpr, *ast.SelectorExpr:
+	case *ast.Ident, *ast.CallExpr, *ast.SelectorExpr, *ast.IndexExpr:
 		return "!" + types.ExprString(e)
 	}
 	return "!(" + types.ExprString(e) + ")"
@@ -512,7 +595,51 @@ func checkChange(old, nw, or string) string {
 			return fmt.Sprintf("inputs where `%s`, which the base refused, are now accepted", strings.Join(gone, " "+strings.TrimSpace(or)+" "))
 		case len(gone) == 0 && len(added) > 0:
 			return fmt.Sprintf("inputs where `%s` are now refused", strings.Join(added, " "+strings.TrimSpace(or)+" "))
+		case len(gone) == 1 && len(added) == 1:
+			// One disjunct gained or lost a conjunct: `a || c` became
+			// `(a && b) || c` refuses less (a without b is accepted now).
+			and := map[string]string{" || ": " && ", " or ": " and "}[or]
+			if says := conjunctChange(gone[0], added[0], and); says != "" {
+				return says
+			}
 		}
 	}
 	return fmt.Sprintf("the check that refuses changed from `%s` to `%s`: inputs where only one of them holds changed side", old, nw)
+}
+
+// conjunctChange compares two versions of one refusing disjunct, old and
+// nw, when one is the other with conjuncts added.
+func conjunctChange(old, nw, and string) string {
+	neg := func(x string) string {
+		if and == " and " {
+			return negatePy(x)
+		}
+		if strings.HasPrefix(x, "!") && !strings.HasPrefix(x, "!=") {
+			return stripParens(x[1:])
+		}
+		return "!" + x
+	}
+	extra := func(whole, part string) []string {
+		cs := splitTop(stripParens(whole), and)
+		var rest []string
+		found := false
+		for _, c := range cs {
+			if stripParens(c) == stripParens(part) && !found {
+				found = true
+				continue
+			}
+			rest = append(rest, neg(stripParens(c)))
+		}
+		if !found || len(rest) == 0 {
+			return nil
+		}
+		return rest
+	}
+	if rest := extra(nw, old); rest != nil {
+		return fmt.Sprintf("inputs where `%s` and `%s`, which the base refused, are now accepted", stripParens(old), strings.Join(rest, "` and `"))
+	}
+	if rest := extra(old, nw); rest != nil {
+		return fmt.Sprintf("inputs where `%s` and `%s` are now refused", stripParens(nw), strings.Join(rest, "` and `"))
+	}
+	return ""
 }
