@@ -121,25 +121,33 @@ func guardsRefusal(p *Pass, n int) bool {
 // guardRules are the rules for checks the patch added: the plainest new
 // precondition there is (issue 15).
 func guardRules() []Rule {
-	return []Rule{pyAddedGuard, goAddedGuard}
+	return []Rule{pyAddedAssert, pyAddedRaise, goAddedGuard}
 }
 
-var pyAddedGuard = Rule{
-	Name: "py-added-guard", Language: "python",
-	Doc: "An `assert COND` the patch added, or an added `if COND:` whose block raises an ...Error, is a new precondition: " +
-		"callers must now pass inputs where COND holds (for the raise, where it does not). The condition must test a " +
-		"parameter (or self, for a raise) and be new: not in the base, not a rewrite of a removed check.",
+var pyAddedAssert = Rule{
+	Name: "py-added-assert", Language: "python",
+	Doc: "An `assert COND` the patch added is a new precondition: callers must now pass inputs where COND holds. " +
+		"The condition must test a parameter and be new (not in the base).",
+	Example: "`assert chunksize > 1` -> `chunksize > 1` (the patch now asserts it)",
+	Run:     func(p *Pass) { runPyAddedGuard(p, true) },
+}
+
+var pyAddedRaise = Rule{
+	Name: "py-added-raise", Language: "python",
+	Doc: "An added `if COND:` whose block raises an exception a caller is meant to see (ValueError, InvalidTag; not " +
+		"NotImplementedError or StopIteration) is a new precondition: callers must now pass inputs where COND does not hold. " +
+		"The condition must test a parameter, self or a loop variable and be new: not in the base, not a rewrite of a removed check.",
 	Example: "`if n < 0:` / `raise ValueError(...)` -> `n >= 0` (other inputs now raise ValueError)",
-	Run:     runPyAddedGuard,
+	Run:     func(p *Pass) { runPyAddedGuard(p, false) },
 }
 
-func runPyAddedGuard(p *Pass) {
+func runPyAddedGuard(p *Pass, asserts bool) {
 	p.Py.Walk(func(n *sitter.Node) bool {
 		switch n.Kind() {
 		case "function_definition", "class_definition", "lambda":
 			return false // a nested function's checks are its own
 		case "assert_statement":
-			if n.NamedChildCount() == 0 {
+			if !asserts || n.NamedChildCount() == 0 {
 				return false
 			}
 			cond := p.Py.Text(n.NamedChild(0))
@@ -148,6 +156,9 @@ func runPyAddedGuard(p *Pass) {
 			}
 			return false
 		case "if_statement":
+			if asserts {
+				return true
+			}
 			cond, body := n.ChildByFieldName("condition"), n.ChildByFieldName("consequence")
 			if cond == nil || body == nil {
 				return true

@@ -16,41 +16,41 @@ func TestIssue15Rules(t *testing.T) {
 	const mod = "package m\n\n"
 	runRuleCases(t, []ruleCase{
 		// Added guards, Python.
-		{rule: "py-added-guard", name: "assert", path: "m.py",
+		{rule: "py-added-assert", name: "assert", path: "m.py",
 			base: "def chunks(xs, chunksize):\n    return [xs[i:i + chunksize] for i in range(0, len(xs), chunksize)]\n",
 			head: "def chunks(xs, chunksize):\n    assert chunksize > 1\n    return [xs[i:i + chunksize] for i in range(0, len(xs), chunksize)]\n",
 			want: "`chunksize > 1` (the patch now asserts it)", evidence: "assert chunksize > 1"},
-		{rule: "py-added-guard", name: "raise under an if", path: "m.py",
+		{rule: "py-added-raise", name: "raise under an if", path: "m.py",
 			base: "def take(xs, n):\n    return xs[:n]\n",
 			head: "def take(xs, n):\n    if n < 0:\n        raise ValueError(\"n must be >= 0\")\n    return xs[:n]\n",
 			want: "`n >= 0` (other inputs now raise ValueError)", evidence: "if n < 0:"},
-		{rule: "py-added-guard", name: "or of checks negated", path: "m.py",
+		{rule: "py-added-raise", name: "or of checks negated", path: "m.py",
 			base: "def port(p):\n    return p\n",
 			head: "def port(p):\n    if p < 1 or p > 65535:\n        raise ValueError(p)\n    return p\n",
 			want: "`p >= 1 and p <= 65535`", evidence: "if p < 1 or p > 65535:"},
-		{rule: "py-added-guard", name: "check on each element", path: "m.py",
+		{rule: "py-added-raise", name: "check on each element", path: "m.py",
 			base: "def names(xs):\n    return list(xs)\n",
 			head: "def names(xs):\n    for x in xs:\n        if not x.isidentifier():\n            raise InvalidName(x)\n    return list(xs)\n",
 			want: "`x.isidentifier()` for every `x` in `xs` (other inputs now raise InvalidName)", evidence: "if not x.isidentifier():"},
-		{rule: "py-added-guard", name: "condition already in the base", path: "m.py",
+		{rule: "py-added-raise", name: "condition already in the base", path: "m.py",
 			base:   "def take(xs, n):\n    if n < 0:\n        raise ValueError(\"bad\")\n    return xs[:n]\n",
 			head:   "def take(xs, n):\n    if n < 0:\n        raise ValueError(\"n must be >= 0\")\n    return xs[:n]\n",
 			reason: "only the message changed: the check is not new (issue 15)"},
-		{rule: "py-added-guard", name: "condition re-indented", path: "m.py",
+		{rule: "py-added-raise", name: "condition re-indented", path: "m.py",
 			base:   "def take(xs, n):\n    if n < 0:\n        raise ValueError(\"bad\")\n    return xs[:n]\n",
 			head:   "def take(xs, n):\n    if xs:\n        if n < 0:\n            raise ValueError(\"bad\")\n    return xs[:n]\n",
 			reason: "the diff shows the if as added, but the base had it"},
-		{rule: "py-added-guard", name: "check of a local", path: "m.py",
+		{rule: "py-added-raise", name: "check of a local", path: "m.py",
 			base:   "def load(path):\n    return open(path).read()\n",
 			head:   "def load(path):\n    data = open(path).read()\n    if not data:\n        raise ValueError(\"empty\")\n    return data\n",
 			reason: "data is computed, not passed in"},
-		{rule: "py-added-guard", name: "not implemented", path: "m.py",
+		{rule: "py-added-raise", name: "not implemented", path: "m.py",
 			base:   "def area(shape):\n    return 0\n",
 			head:   "def area(shape):\n    if shape.kind == \"blob\":\n        raise NotImplementedError\n    return 0\n",
 			reason: "NotImplementedError marks unfinished code, not a precondition"},
-		{rule: "py-added-guard", name: "suppressed inline", path: "m.py",
+		{rule: "py-added-raise", name: "suppressed inline", path: "m.py",
 			base:   "def take(xs, n):\n    return xs[:n]\n",
-			head:   "def take(xs, n):\n    if n < 0:  # premise: ignore[py-added-guard]\n        raise ValueError(\"n must be >= 0\")\n    return xs[:n]\n",
+			head:   "def take(xs, n):\n    if n < 0:  # premise: ignore[py-added-raise]\n        raise ValueError(\"n must be >= 0\")\n    return xs[:n]\n",
 			reason: "the author suppressed the rule on the line"},
 
 		// Added guards, Go.
@@ -200,7 +200,7 @@ func TestPerfCommitShape(t *testing.T) {
 	}
 	for _, c := range cands {
 		for _, f := range res.Files {
-			if IsTestFile(f.Path) && strings.HasPrefix(c.Symbol, "") && fileHasSymbol(f, c.Symbol) {
+			if IsTestFile(f.Path) && fileHasSymbol(f, c.Symbol) {
 				t.Errorf("drafted %q for %s in a test file", c.Precondition, c.Symbol)
 			}
 		}
