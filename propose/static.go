@@ -99,6 +99,24 @@ func (p *Pass) InBase(line string) bool {
 	return p.base[normSpace(line)]
 }
 
+// BaseMentions reports whether the symbol's base side (the base file's,
+// when the symbol is new) matches pattern with NAME replaced by name: an
+// assumption the base code already made (it dereferenced the parameter,
+// indexed it) is not one the patch introduces (issue 15).
+func (p *Pass) BaseMentions(pattern, name string) bool {
+	p.InBase("")
+	r, err := compile(strings.ReplaceAll(pattern, "NAME", regexp.QuoteMeta(name)))
+	if err != nil {
+		return false
+	}
+	for l := range p.base {
+		if r.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
+
 // suppressed reports whether head line n, or the line above it, carries an
 // inline suppression of the pass's rule: `# premise: ignore[rule]` or
 // `//premise:ignore rule` (no rule named: every rule).

@@ -153,7 +153,8 @@ func GoRules() []Rule {
 					if be, ok := ix.Index.(*ast.BinaryExpr); ok && be.Op == token.SUB && lenOf(be.X) == name {
 						first = true
 					}
-					if first && !p.Mentions(`len\(NAME\)\s*(==|!=|<|>|<=|>=)|(==|!=|<|>|<=|>=)\s*len\(NAME\)|NAME\s*==\s*nil`, name) {
+					if first && !p.Mentions(`len\(NAME\)\s*(==|!=|<|>|<=|>=)|(==|!=|<|>|<=|>=)\s*len\(NAME\)|NAME\s*==\s*nil`, name) &&
+						!p.BaseMentions(`(^|[^\w.])NAME\[(0|len\(NAME\)\s*-\s*1)\]`, name) {
 						p.Report(p.Go.LineOf(ix.Pos()), fmt.Sprintf("`%s` is non-empty", name))
 					}
 					return true
@@ -261,6 +262,15 @@ func GoRules() []Rule {
 						if mname == "" || p.Go.isSliceVar(p, mname) {
 							return true
 						}
+						// A loop's own index or key (out[i] = ..., copy[k] = v)
+						// repeats nothing; a set (seen[k] = true) loses nothing
+						// when a key repeats.
+						if k := identName(ix.Index); k != "" && loopVar(n, k) {
+							return true
+						}
+						if v := types.ExprString(as.Rhs[0]); v == "true" || v == "struct{}{}" {
+							return true
+						}
 						// A lookup before the write (`_, dup := m[k]`, `if seen[k]`)
 						// is the duplicate check.
 						if p.Mentions(`,\s*\w+\s*:?=\s*NAME\[|(if|&&|\|\||!|return)\s*!?NAME\[`, mname) {
@@ -292,6 +302,10 @@ func GoRules() []Rule {
 						return true
 					}
 					if p.Mentions(`NAME\s*(==|!=)\s*nil|nil\s*(==|!=)\s*NAME`, name) {
+						return true
+					}
+					// The base already dereferenced it: not a new assumption.
+					if p.BaseMentions(`(^|[^\w.])NAME\.\w|\*NAME\b`, name) {
 						return true
 					}
 					p.Report(p.Go.LineOf(n.Pos()), fmt.Sprintf("`%s` is not nil", name))
@@ -336,7 +350,7 @@ func GoRules() []Rule {
 		},
 		{
 			Name: "go-time-one-location", Language: "go",
-			Example: "`return b.Sub(a).Seconds()` -> all times share one location (all UTC, or all the same zone)",
+			Example: "`t, err := time.Parse(time.DateTime, s)` -> `s` carries its zone offset or is meant as UTC (time.Parse reads a time without one as UTC)",
 			Doc:     "Time arithmetic or comparison (Sub, Before, After, Equal) or time.Parse with no UTC/In/ParseInLocation in the function assumes every time shares one location.",
 			Run: func(p *Pass) {
 				if p.Mentions(`\.UTC\(\)|\.In\(|ParseInLocation|\.Local\(\)`, "") {
@@ -351,13 +365,13 @@ func GoRules() []Rule {
 					if !ok {
 						return true
 					}
-					isTime := selectorIs(c.Fun, "time", "Parse", "Date")
-					switch s.Sel.Name {
-					case "Sub", "Before", "After", "Equal":
-						isTime = isTime || len(c.Args) == 1 && strings.Contains(p.Body, "time.")
-					}
-					if isTime {
-						p.Report(p.Go.LineOf(c.Pos()), "all times share one location (all UTC, or all the same zone)")
+					// Sub, Before, After and Equal compare instants, whatever
+					// the locations; time.Date names its location. time.Parse
+					// reads a time without a zone as UTC (issue 15: rules say
+					// what the code they cite does).
+					_ = s
+					if selectorIs(c.Fun, "time", "Parse") && len(c.Args) == 2 {
+						p.Report(p.Go.LineOf(c.Pos()), fmt.Sprintf("`%s` carries its zone offset or is meant as UTC (time.Parse reads a time without one as UTC)", p.Go.Src(p, c.Args[1])))
 					}
 					return true
 				})
@@ -588,13 +602,28 @@ func narrowed(p *Pass, check, refuse *regexp.Regexp, or string) {
 					guard = true
 				}
 			}
-			if !guard || !shareIdent(om[2], nm[2]) {
-				continue
+			if !guard || !shareIdent(om[2], nm[2]) || testsErr.MatchString(om[2]+" "+nm[2]) {
+				continue // err != nil passes a failure on; it checks no input
 			}
 			p.Report(n, checkChange(om[2], nm[2], or))
 			return
 		}
 	}
+}
+
+var testsErr = regexp.MustCompile(`\berr\b`)
+
+// loopVar reports whether name is the index or key variable of the loop n.
+func loopVar(n ast.Node, name string) bool {
+	switch s := n.(type) {
+	case *ast.RangeStmt:
+		return identName(s.Key) == name
+	case *ast.ForStmt:
+		if as, ok := s.Init.(*ast.AssignStmt); ok && len(as.Lhs) == 1 {
+			return identName(as.Lhs[0]) == name
+		}
+	}
+	return false
 }
 
 var identRe = regexp.MustCompile(`[A-Za-z_][\w.]*`)

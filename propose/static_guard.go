@@ -419,7 +419,13 @@ func negateGo(e ast.Expr) string {
 			return types.ExprString(&ast.BinaryExpr{X: x.X, Op: op, Y: x.Y})
 		}
 		if x.Op == token.LOR {
-			return negateGo(x.X) + " && " + negateGo(x.Y)
+			return parenIf(negateGo(x.X), "||") + " && " + parenIf(negateGo(x.Y), "||")
+		}
+		if x.Op == token.LAND {
+			l, r := negateGo(x.X), negateGo(x.Y)
+			if !strings.Contains(l+r, "&&") {
+				return l + " || " + r
+			}
 		}
 	case *ast.Ident, *ast.CallExpr, *ast.SelectorExpr, *ast.IndexExpr:
 		return "!" + types.ExprString(e)
@@ -438,12 +444,18 @@ func negatePy(cond string) string {
 	cond = stripParens(cond)
 	if parts := splitTop(cond, " or "); len(parts) > 1 {
 		for i, q := range parts {
-			parts[i] = negatePy(q)
+			parts[i] = parenIf(negatePy(q), " or ")
 		}
 		return strings.Join(parts, " and ")
 	}
-	if len(splitTop(cond, " and ")) > 1 {
-		return "not (" + cond + ")"
+	if parts := splitTop(cond, " and "); len(parts) > 1 {
+		for i, q := range parts {
+			parts[i] = negatePy(q)
+			if len(splitTop(parts[i], " and ")) > 1 {
+				return "not (" + cond + ")"
+			}
+		}
+		return strings.Join(parts, " or ")
 	}
 	if strings.HasPrefix(cond, "not ") {
 		return stripParens(strings.TrimPrefix(cond, "not "))
@@ -458,6 +470,14 @@ func negatePy(cond string) string {
 		}
 	}
 	return "not " + cond
+}
+
+// parenIf wraps s in parentheses when op occurs in it outside brackets.
+func parenIf(s, op string) string {
+	if len(splitTop(s, op)) > 1 {
+		return "(" + s + ")"
+	}
+	return s
 }
 
 // stripParens removes parentheses around the whole of s.

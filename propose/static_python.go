@@ -187,7 +187,8 @@ func PythonRules() []Rule {
 							name = strings.TrimSuffix(strings.TrimPrefix(t, "next(iter("), "))")
 						}
 					}
-					if p.IsParam(name) && !p.Mentions(`len\(\s*NAME\s*\)|if\s+(not\s+)?NAME\b|NAME\s+(and|or)\b|and\s+NAME\b`, name) {
+					if p.IsParam(name) && !p.Mentions(`len\(\s*NAME\s*\)|if\s+(not\s+)?NAME\b|NAME\s+(and|or)\b|and\s+NAME\b`, name) &&
+						!p.BaseMentions(`(^|[^\w.])NAME\[(0|-1)\]`, name) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` is non-empty", name))
 					}
 					return true
@@ -301,7 +302,8 @@ func PythonRules() []Rule {
 						return true
 					}
 					name := p.Py.Text(n.ChildByFieldName("object"))
-					if p.IsParam(name) && !p.Mentions(noneGuard, name) && !p.Mentions(`NAME\s*(:|=)\s*\S`, name) {
+					if p.IsParam(name) && !p.Mentions(noneGuard, name) && !p.Mentions(`NAME\s*(:|=)\s*\S`, name) &&
+						!p.BaseMentions(`(^|[^\w.])NAME\.\w`, name) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` is not None", name))
 					}
 					return true
@@ -448,7 +450,10 @@ func PythonRules() []Rule {
 					default:
 						return true
 					}
-					if p.IsParam(name) {
+					// A parameter that defaults to None means "not given" by
+					// None: treating it as empty is the point, not an
+					// assumption.
+					if p.IsParam(name) && !noneDefault(p, name) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` of None means the same as empty", name))
 					}
 					return true
@@ -495,6 +500,15 @@ func PythonRules() []Rule {
 			},
 		},
 	}
+}
+
+// noneDefault reports whether parameter name defaults to None.
+func noneDefault(p *Pass, name string) bool {
+	params := p.Py.Node.ChildByFieldName("parameters")
+	if params == nil {
+		return false
+	}
+	return re(`(^|[(,\s*])`+regexp.QuoteMeta(name)+`\s*(:[^=]*)?=\s*None\b`).MatchString(p.Py.Text(params))
 }
 
 // loopSource returns the parameter a for loop iterates: `for x in P`,

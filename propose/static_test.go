@@ -276,7 +276,11 @@ func TestGoRules(t *testing.T) {
 			head: mod + "func Share(total, n int) int {\n\tif n == 0 {\n\t\treturn 0\n\t}\n\treturn total / n\n}\n", reason: "a zero check guards it"},
 
 		{rule: "go-time-one-location", name: "Sub", path: "m.go",
-			head: mod + "import \"time\"\n\nfunc Secs(a, b time.Time) float64 {\n\treturn b.Sub(a).Seconds()\n}\n", want: "all times share one location", evidence: "return b.Sub(a).Seconds()"},
+			head:   mod + "import \"time\"\n\nfunc Secs(a, b time.Time) float64 {\n\treturn b.Sub(a).Seconds()\n}\n",
+			reason: "Sub compares instants whatever the locations (issue 15: the wording must be true of the code)"},
+		{rule: "go-time-one-location", name: "Parse", path: "m.go",
+			head: mod + "import \"time\"\n\nfunc At(s string) (time.Time, error) {\n\treturn time.Parse(time.DateTime, s)\n}\n",
+			want: "`s` carries its zone offset or is meant as UTC", evidence: "return time.Parse(time.DateTime, s)"},
 		{rule: "go-time-one-location", name: "normalised", path: "m.go",
 			head: mod + "import \"time\"\n\nfunc Secs(a, b time.Time) float64 {\n\treturn b.UTC().Sub(a.UTC()).Seconds()\n}\n", reason: "both sides are normalised to UTC"},
 
