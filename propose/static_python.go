@@ -508,7 +508,7 @@ func noneDefault(p *Pass, name string) bool {
 	if params == nil {
 		return false
 	}
-	return re(`(^|[(,\s*])`+regexp.QuoteMeta(name)+`\s*(:[^=]*)?=\s*None\b`).MatchString(p.Py.Text(params))
+	return re(`(^|[(,\s*])` + regexp.QuoteMeta(name) + `\s*(:[^=]*)?=\s*None\b`).MatchString(p.Py.Text(params))
 }
 
 // loopSource returns the parameter a for loop iterates: `for x in P`,
