@@ -432,6 +432,13 @@ func GoRules() []Rule {
 					if bareErr.MatchString(l) && p.Mentions(`return\b.*(Errorf\(|errors\.New\(|,\s*err\s*$|\bErr[A-Z])`, "") {
 						continue
 					}
+					// A return that only passed an existing err on, in a
+					// function that still handles err: the error path was
+					// reshaped (`if lx.atEOF { return lx.errorPrevLine(err) }`
+					// dropped, the error still returned below), not removed.
+					if !re(`Errorf\(|errors\.New\(|\bErr[A-Z]`).MatchString(l) && p.Mentions(`\berr\b`, "") {
+						continue
+					}
 					cond := ""
 					if i > 0 && strings.HasPrefix(strings.TrimSpace(p.Removed[i-1]), "if ") {
 						cond = strings.TrimSpace(p.Removed[i-1])

@@ -127,6 +127,15 @@ func TestIssue15Rules(t *testing.T) {
 			head:   "def color(c):\n    if c not in COLORS:\n        raise ValueError(\"unknown color\")\n    return c\n",
 			reason: "the refusal stayed; only its class changed"},
 
+		{rule: "py-removed-raise", name: "refusal moved to a helper under another class", path: "m.py",
+			base:   "def style(fg):\n    if fg not in COLORS:\n        raise TypeError(\"Unknown color {fg!r}\")\n    return fg\n",
+			head:   "def _color(c):\n    if c in COLORS:\n        return c\n    raise ValueError(\"Unknown color {fg!r}\")\n\n\ndef style(fg):\n    return _color(fg)\n",
+			reason: "the message is still raised, by the helper"},
+		{rule: "go-removed-error-return", name: "error path reshaped", path: "m.go",
+			base:   mod + "type L struct{ atEOF bool }\n\nfunc (lx *L) fail(err error) error {\n\tif lx.atEOF {\n\t\treturn lx.prev(err)\n\t}\n\treturn lx.wrap(err)\n}\n",
+			head:   mod + "type L struct{ atEOF bool }\n\nfunc (lx *L) fail(err error) error {\n\treturn lx.wrap(err)\n}\n",
+			reason: "both paths return the error; the input is still refused"},
+
 		// go-error-discarded and comma-ok.
 		{rule: "go-error-discarded", name: "comma-ok of LookupEnv", path: "m.go",
 			head:   mod + "import \"os\"\n\nfunc Home() string {\n\th, _ := os.LookupEnv(\"HOME\")\n\treturn h\n}\n",

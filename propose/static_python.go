@@ -409,8 +409,9 @@ func PythonRules() []Rule {
 						continue
 					}
 					// The same message raised at head under another class
-					// (TypeError became ValueError) is a refusal kept.
-					if m := re(`"[^"]{6,}"|'[^']{6,}'`).FindString(t); m != "" && strings.Contains(p.Body, m) {
+					// (TypeError became ValueError), here or in a helper, is
+					// a refusal kept.
+					if m := re(`"[^"]{6,}"|'[^']{6,}'`).FindString(t); m != "" && strings.Contains(string(p.File.HeadSrc), m) {
 						continue
 					}
 					exc := strings.TrimPrefix(t, "raise ")
