@@ -153,7 +153,12 @@ func GoRules() []Rule {
 					if be, ok := ix.Index.(*ast.BinaryExpr); ok && be.Op == token.SUB && lenOf(be.X) == name {
 						first = true
 					}
-					if first && !p.Mentions(`len\(NAME\)\s*(==|!=|<|>|<=|>=)|(==|!=|<|>|<=|>=)\s*len\(NAME\)|NAME\s*==\s*nil`, name) &&
+					// An array ([2]T) always has its elements; a parameter the
+					// function appended to is no longer what the caller passed.
+					if at, ok := p.Go.ParamTypes[name].(*ast.ArrayType); ok && at.Len != nil {
+						return true
+					}
+					if first && !p.Mentions(`len\(NAME\)\s*(==|!=|<|>|<=|>=)|(==|!=|<|>|<=|>=)\s*len\(NAME\)|NAME\s*==\s*nil|\bNAME\s*=\s*append\(`, name) &&
 						!p.BaseMentions(`(^|[^\w.])NAME\[(0|len\(NAME\)\s*-\s*1)\]`, name) {
 						p.Report(p.Go.LineOf(ix.Pos()), fmt.Sprintf("`%s` is non-empty", name))
 					}

@@ -136,6 +136,17 @@ func TestIssue15Rules(t *testing.T) {
 			head:   mod + "type L struct{ atEOF bool }\n\nfunc (lx *L) fail(err error) error {\n\treturn lx.wrap(err)\n}\n",
 			reason: "both paths return the error; the input is still refused"},
 
+		{rule: "py-removed-raise", name: "message reworded", path: "m.py",
+			base:   "class F:\n    def get(self, v):\n        if v is None:\n            raise self._invalid(\"{field} is required\")\n        return v\n",
+			head:   "class F:\n    def get(self, v):\n        if v is None:\n            raise self._invalid(f\"{self.name!r} is required\")\n        return v\n",
+			reason: "the same exception is raised with a new message"},
+		{rule: "go-index-non-empty", name: "array parameter", path: "m.go",
+			head:   mod + "func Left(pp [2]int) int {\n\treturn pp[0]\n}\n",
+			reason: "an array of two always has a first element"},
+		{rule: "go-index-non-empty", name: "appended to first", path: "m.go",
+			head:   mod + "func Trim(b []byte) []byte {\n\tb = append(b, ' ')\n\tif b[len(b)-1] == ' ' {\n\t\tb = b[:len(b)-1]\n\t}\n\treturn b\n}\n",
+			reason: "b is not the caller's any more: the function appended to it"},
+
 		// go-error-discarded and comma-ok.
 		{rule: "go-error-discarded", name: "comma-ok of LookupEnv", path: "m.go",
 			head:   mod + "import \"os\"\n\nfunc Home() string {\n\th, _ := os.LookupEnv(\"HOME\")\n\treturn h\n}\n",

@@ -418,6 +418,11 @@ func PythonRules() []Rule {
 					if j := strings.IndexByte(exc, '('); j > 0 {
 						exc = exc[:j]
 					}
+					// The patch raises the same class anew in the function:
+					// the message changed, the refusal stayed.
+					if p.addedMatching(`^raise\s+` + regexp.QuoteMeta(exc) + `\b`) {
+						continue
+					}
 					if i > 0 && strings.HasPrefix(strings.TrimSpace(p.Removed[i-1]), "if ") {
 						cond := strings.TrimSpace(p.Removed[i-1])
 						c := strings.TrimSuffix(strings.TrimPrefix(cond, "if "), ":")
@@ -501,6 +506,18 @@ func PythonRules() []Rule {
 			},
 		},
 	}
+}
+
+// addedMatching reports whether a line the patch added inside the symbol
+// matches pattern.
+func (p *Pass) addedMatching(pattern string) bool {
+	r := re(pattern)
+	for n := p.Symbol.Start; n <= p.Symbol.End; n++ {
+		if p.added[n] && r.MatchString(p.Line(n)) {
+			return true
+		}
+	}
+	return false
 }
 
 // noneDefault reports whether parameter name defaults to None.
