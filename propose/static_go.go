@@ -309,6 +309,12 @@ func GoRules() []Rule {
 					if p.Mentions(`NAME\s*(==|!=)\s*nil|nil\s*(==|!=)\s*NAME`, name) {
 						return true
 					}
+					// Inside a package, a pointer parameter of an unexported
+					// function or type is passed by the package itself; only
+					// API callers can hand it nil by mistake.
+					if !p.Go.exported() {
+						return true
+					}
 					// The base already dereferenced it: not a new assumption.
 					if p.BaseMentions(`(^|[^\w.])NAME\.\w|\*NAME\b`, name) {
 						return true
@@ -578,6 +584,33 @@ func (g *GoFunc) returnsError(c *ast.CallExpr, results int) bool {
 		return false
 	}
 	return false
+}
+
+// exported reports whether the function is part of the package's API: an
+// exported function, or an exported method of an exported type.
+func (g *GoFunc) exported() bool {
+	if !ast.IsExported(g.Decl.Name.Name) {
+		return false
+	}
+	if g.Decl.Recv == nil || len(g.Decl.Recv.List) == 0 {
+		return true
+	}
+	t := g.Decl.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+			continue
+		case *ast.IndexExpr:
+			t = x.X
+			continue
+		case *ast.IndexListExpr:
+			t = x.X
+			continue
+		}
+		break
+	}
+	return ast.IsExported(identName(t))
 }
 
 // isSliceVar reports whether name is declared in the function as a slice,

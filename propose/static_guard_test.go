@@ -147,6 +147,16 @@ func TestIssue15Rules(t *testing.T) {
 			head:   mod + "func Trim(b []byte) []byte {\n\tb = append(b, ' ')\n\tif b[len(b)-1] == ' ' {\n\t\tb = b[:len(b)-1]\n\t}\n\treturn b\n}\n",
 			reason: "b is not the caller's any more: the function appended to it"},
 
+		{rule: "go-deref-non-nil", name: "unexported function", path: "m.go",
+			head:   mod + "type node struct{ n int }\n\nfunc count(v *node) int {\n\treturn v.n\n}\n",
+			reason: "the package passes its own pointers; only API callers can pass nil by mistake"},
+		{rule: "go-deref-non-nil", name: "exported method of an unexported type", path: "m.go",
+			head:   mod + "type node struct{ n int }\ntype opts struct{}\n\nfunc (o opts) Count(v *node) int {\n\treturn v.n\n}\n",
+			reason: "not reachable from outside the package"},
+		{rule: "py-attribute-not-none", name: "private function", path: "m.py",
+			head:   "def _name(user):\n    return user.name\n",
+			reason: "the module's own callers"},
+
 		// go-error-discarded and comma-ok.
 		{rule: "go-error-discarded", name: "comma-ok of LookupEnv", path: "m.go",
 			head:   mod + "import \"os\"\n\nfunc Home() string {\n\th, _ := os.LookupEnv(\"HOME\")\n\treturn h\n}\n",

@@ -302,7 +302,7 @@ func PythonRules() []Rule {
 						return true
 					}
 					name := p.Py.Text(n.ChildByFieldName("object"))
-					if p.IsParam(name) && !p.Mentions(noneGuard, name) && !p.Mentions(`NAME\s*(:|=)\s*\S`, name) &&
+					if p.IsParam(name) && !private(p.Symbol.Local) && !p.Mentions(noneGuard, name) && !p.Mentions(`NAME\s*(:|=)\s*\S`, name) &&
 						!p.BaseMentions(`(^|[^\w.])NAME\.\w`, name) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` is not None", name))
 					}
@@ -514,6 +514,17 @@ func (p *Pass) addedMatching(pattern string) bool {
 	r := re(pattern)
 	for n := p.Symbol.Start; n <= p.Symbol.End; n++ {
 		if p.added[n] && r.MatchString(p.Line(n)) {
+			return true
+		}
+	}
+	return false
+}
+
+// private reports whether a function or any class around it is private
+// (_name): its callers are the module's own.
+func private(local string) bool {
+	for _, part := range strings.Split(local, ".") {
+		if strings.HasPrefix(part, "_") && !strings.HasPrefix(part, "__") {
 			return true
 		}
 	}
