@@ -46,6 +46,8 @@ type Config struct {
 	// caller (premise run makes one per run and shares it); Base is then
 	// not checked out again.
 	BaseDir string
+	// Race builds a Go target's harness with the race detector.
+	Race bool
 	// Private says Repo is already a private copy of the code under review
 	// (premise run's checkouts); otherwise RunFile runs the rows in one
 	// (PrivateTree).
@@ -60,10 +62,6 @@ type Config struct {
 	FreezesFile string
 	// Progress, if set, is called after each row.
 	Progress func(RowResult)
-	// Early is a head worker started before the table was loaded
-	// (StartEarly). Run and HeadAdapter use it when the table is
-	// Python's and close it otherwise.
-	Early Adapter
 }
 
 func (cfg Config) lang(t *validate.Table) string {
@@ -91,13 +89,13 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 				targets = append(targets, tg)
 			}
 		}
-		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
+		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race})
 		if err != nil {
 			return nil, err
 		}
 		return a, nil
 	case "exec":
-		return NewExecAdapter(ExecConfig{Command: cfg.Exec, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace})
+		return NewExecAdapter(ExecConfig{Command: cfg.Exec, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
 	default:
 		return nil, fmt.Errorf("language %q: want python, go or exec", l)
 	}
@@ -114,35 +112,8 @@ func (cfg Config) repo() string {
 	return cfg.Repo
 }
 
-// StartEarly starts the head worker a gate most likely needs, a Python
-// one, before its table is loaded: the interpreter's start (tens of
-// milliseconds) then overlaps the table's parsing instead of following it.
-// Set the result as cfg.Early. It is nil when cfg names another language
-// or the interpreter cannot be found; Run then starts what the table
-// needs, and reports what is missing.
-func StartEarly(cfg Config) Adapter {
-	if cfg.Lang != "" && cfg.Lang != "python" {
-		return nil
-	}
-	a, err := cfg.pythonAdapter(cfg.repo())
-	if err != nil {
-		return nil
-	}
-	if w, ok := a.(warmer); ok {
-		w.warm()
-	}
-	return a
-}
-
-// HeadAdapter returns the adapter for the code under review: cfg.Early
-// when it fits t, else a new one (cfg.Early is then closed).
+// HeadAdapter returns the adapter for the code under review.
 func HeadAdapter(ctx context.Context, cfg Config, t *validate.Table) (Adapter, error) {
-	if cfg.Early != nil {
-		if cfg.lang(t) == "python" {
-			return cfg.Early, nil
-		}
-		cfg.Early.Close()
-	}
 	return NewAdapter(ctx, cfg, cfg.repo(), t)
 }
 
@@ -181,6 +152,9 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 // without rows (DESIGN.md, "Exit codes"; pytest's 5 for no tests collected).
 const ExitNothing = 4
 
+// ExitInterrupted is the exit status of a run a signal cut short.
+const ExitInterrupted = 130
+
 // RunFile is the gate stage: it reads the partition table at path and the
 // freezes (cfg.Freezes, else the file cfg.FreezesFile) before any code
 // under review runs, runs the table as Run does in a private copy of
@@ -214,10 +188,12 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 		cfg.Repo = dir
 	}
 	rep, err := Run(ctx, cfg, t)
-	if err != nil {
-		return nil, fmt.Errorf("gate %s: %w", path, err)
+	if rep != nil {
+		rep.Source = path
 	}
-	rep.Source = path
+	if err != nil {
+		return rep, fmt.Errorf("gate %s: %w", path, err)
+	}
 	after := digests(judged)
 	for i, f := range judged {
 		if before[i] != after[i] {

@@ -404,7 +404,7 @@ func (p *run) descendsFrom(commit string) bool {
 // seed 000's CI order has it; a repository without a lockfile has none.
 func (p *run) reject(ctx context.Context) (bool, error) {
 	rep, _, err := reject.RunCorpus(ctx, reject.Options{
-		Repo: p.head, Python: p.cfg.Python, BaseURL: p.cfg.RejectBaseURL,
+		Repo: p.head, Python: p.cfg.Python, BaseURL: p.cfg.RejectBaseURL, Private: true,
 	})
 	switch {
 	case errors.Is(err, reject.ErrNoLock):

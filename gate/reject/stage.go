@@ -43,6 +43,10 @@ type Options struct {
 	BaseURL     string
 	Timeout     time.Duration
 	MemoryLimit int64 // bytes; -1 none, 0 the gate's default
+	// Private says Repo is already a private copy of the code under review
+	// (premise run's checkout); otherwise the targets run in one
+	// (gate.PrivateTree), never in the checkout the corpus lives in.
+	Private bool
 }
 
 // Paths returns the settings with o's paths applied, the lockfile's path
@@ -137,6 +141,14 @@ func RunCorpus(ctx context.Context, o Options) (*Report, string, error) {
 	}
 	r := &Runner{BaseURL: o.BaseURL, Timeout: o.Timeout, Positional: o.Lang == "go", Environmental: env}
 	if len(targets) > 0 {
+		if !o.Private {
+			dir, cleanup, err := gate.PrivateTree(ctx, o.Repo)
+			if err != nil {
+				return nil, lockPath, err
+			}
+			defer cleanup()
+			o.Repo = dir
+		}
 		a, err := o.adapter(ctx, targets)
 		if err != nil {
 			return nil, lockPath, err
@@ -161,7 +173,7 @@ func (o Options) adapter(ctx context.Context, targets []string) (gate.Adapter, e
 	case "go":
 		return gate.NewGoAdapter(ctx, gate.GoConfig{Dir: o.Repo, Targets: targets, Timeout: o.Timeout, MemoryLimit: mem})
 	case "exec":
-		return gate.NewExecAdapter(gate.ExecConfig{Command: o.Exec, Dir: o.Repo, Timeout: o.Timeout})
+		return gate.NewExecAdapter(gate.ExecConfig{Command: o.Exec, Dir: o.Repo, Timeout: o.Timeout, MemoryLimit: mem})
 	default:
 		return gate.NewPythonAdapter(gate.PythonConfig{Interpreter: o.Python, Dir: o.Repo, Timeout: o.Timeout, MemoryLimit: mem})
 	}

@@ -29,7 +29,7 @@ var ModelKeys = []string{
 }
 
 // rejectKeys are the keys of the reject: section.
-var rejectKeys = []string{"lock", "corpus", "environmental", "protected", "signers"}
+var rejectKeys = []string{"lock", "corpus", "environmental", "protected", "signers", "require_signed", "allowed_signers"}
 
 // Value is one scalar setting as written, with where it was written.
 type Value struct {
@@ -82,6 +82,12 @@ type Reject struct {
 	Environmental string   `yaml:"environmental"`
 	Protected     []string `yaml:"protected"`
 	Signers       []string `yaml:"signers"`
+	// RequireSigned makes a commit that changes a protected path need a
+	// signature git verify-commit accepts against AllowedSigners (an SSH
+	// allowed-signers file in the repository, read from the merge-base),
+	// besides the Signed-off-by trailer.
+	RequireSigned  bool   `yaml:"require_signed"`
+	AllowedSigners string `yaml:"allowed_signers"`
 }
 
 // Keys returns every top-level key the file may hold, sorted.
