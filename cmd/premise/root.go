@@ -112,6 +112,7 @@ Typical flow:
 		newRunCmd(s),
 		newExampleCmd(s),
 		newModelCmd(s),
+		newRulesCmd(s),
 	} {
 		c.Long = strings.TrimRight(c.Long, "\n") + "\n" + exitStatusHelp
 		root.AddCommand(c)

@@ -49,7 +49,23 @@ type Settings struct {
 	Exclude []string
 	// Reject is the must-reject corpus's section.
 	Reject Reject
+	// Rules is the static proposer's section.
+	Rules Rules
 }
+
+// Rules is the rules: section: static-proposer rules turned off, by name
+// (`premise rules` lists them).
+//
+//	rules:
+//	  disable: [py-attribute-not-none, go-error-discarded]
+type Rules struct {
+	Disable []string `yaml:"disable"`
+	// Line is where the section starts, for errors about its names.
+	Line int `yaml:"-"`
+}
+
+// rulesKeys are the keys of the rules: section.
+var rulesKeys = []string{"disable"}
 
 // Reject is the reject: section: where the must-reject corpus lives and who
 // may sign changes to it. Every field is optional.
@@ -76,7 +92,7 @@ type Reject struct {
 
 // Keys returns every top-level key the file may hold, sorted.
 func Keys() []string {
-	out := append([]string{"exclude", "reject"}, ModelKeys...)
+	out := append([]string{"exclude", "reject", "rules"}, ModelKeys...)
 	sort.Strings(out)
 	return out
 }
@@ -132,6 +148,11 @@ func Parse(name string, data []byte) (*Settings, error) {
 			if err := decodeSection(v, rejectKeys, &s.Reject); err != nil {
 				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": reject: ", 1))
 			}
+		case k.Value == "rules":
+			if err := decodeSection(v, rulesKeys, &s.Rules); err != nil {
+				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": rules: ", 1))
+			}
+			s.Rules.Line = k.Line
 		case contains(ModelKeys, k.Value):
 			if v.Kind != yaml.ScalarNode {
 				return nil, fmt.Errorf("%s:%d: %s: want a single value", name, v.Line, k.Value)
