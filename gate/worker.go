@@ -75,6 +75,8 @@ type proc struct {
 	once   sync.Once
 	tail   *tailBuffer
 
+	isolated bool // started in its own PID namespace (sandbox)
+
 	partial []byte // a frame read in part
 	sent    int64  // requests written, numbered from 1 as the worker counts them
 	page    []byte // the worker's progress page, nil when it keeps none
@@ -147,7 +149,7 @@ func startProc(spec procSpec) (*proc, error) {
 	}
 	limitProcs(cmd.Process.Pid, spec.memory)
 	closeAll(reqR, repW, outW)
-	p := &proc{spec: spec, cmd: cmd, req: reqW, rep: repR, out: outR, br: bufio.NewReaderSize(repR, 64<<10), page: page,
+	p := &proc{isolated: cmd.SysProcAttr.Cloneflags&syscall.CLONE_NEWPID != 0, spec: spec, cmd: cmd, req: reqW, rep: repR, out: outR, br: bufio.NewReaderSize(repR, 64<<10), page: page,
 		exited: make(chan struct{}), tail: &tailBuffer{max: tailBytes}}
 	go func() { _, _ = io.Copy(p.tail, outR) }()
 	go func() {
@@ -507,10 +509,25 @@ func (p *proc) exitStatus() string {
 // the grace period (DESIGN.md, "The runner protocol").
 func (p *proc) kill() { p.once.Do(p.killOnce) }
 
+// isolatedNow is a closed channel when isolated, so a select takes it at
+// once; nil (never ready) otherwise.
+func isolatedNow(isolated bool) <-chan time.Time {
+	if !isolated {
+		return nil
+	}
+	c := make(chan time.Time)
+	close(c)
+	return c
+}
+
 func (p *proc) killOnce() {
 	pid := p.cmd.Process.Pid
 	select {
 	case <-p.exited:
+	case <-isolatedNow(p.isolated):
+		// The worker is its PID namespace's init: it ignores SIGTERM, and
+		// SIGKILL takes every process of the namespace down with it, so
+		// there is nothing to wait for.
 	default:
 		_ = syscall.Kill(-pid, syscall.SIGTERM)
 		select {
