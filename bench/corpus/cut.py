@@ -70,18 +70,16 @@ def git(gitdir, *args, **kw):
 
 def export(gitdir, commit, src, dest):
     """Copy upstream path src (file or directory) at commit to dest."""
-    kind = git(gitdir, "cat-file", "-t", "%s:%s" % (commit, src)).decode().strip()
+    kind = "tree" if src == "." else git(gitdir, "cat-file", "-t", "%s:%s" % (commit, src)).decode().strip()
     if kind == "blob":
         os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
         with open(dest, "wb") as f:
             f.write(git(gitdir, "show", "%s:%s" % (commit, src)))
         return
-    tar = git(gitdir, "archive", "--format=tar", commit, src)
+    tar = git(gitdir, "archive", "--format=tar", commit, *([] if src == "." else [src]))
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(["tar", "-x", "-C", tmp], input=tar, check=True)
-        if os.path.exists(dest):
-            shutil.rmtree(dest)
-        shutil.copytree(os.path.join(tmp, src), dest)
+        shutil.copytree(os.path.join(tmp, src), dest, dirs_exist_ok=True)
 
 
 def mapped(case, path):
@@ -91,6 +89,8 @@ def mapped(case, path):
         if path == src or path.startswith(src.rstrip("/") + "/"):
             if best is None or len(src) > len(best[0]):
                 best = (src, dst)
+    if best is None and any(src == "." for src, _ in case["tree"]):
+        best = (".", [dst for src, dst in case["tree"] if src == "."][0])
     if best is None:
         sys.exit("%s: file %s is outside its tree" % (case["id"], path))
     src, dst = best
@@ -281,6 +281,8 @@ def measure(args):
             res["hit"] = any(matches(c.get("symbol", ""), case["symbol"]) for c in changes)
             res["symbol_rows"] = sum(s.get("rows", 0) for s in syms if matches(s.get("symbol", ""), case["symbol"]))
             res["why"] = {s["symbol"]: s.get("why", "") for s in syms if not s.get("rows")}
+            if not syms:
+                res["why"]["(none)"] = "no changed function in the diff (only module-level data or none)"
             res["skipped"] = j.get("evidence_skipped") or []
             res["head_broken"] = j.get("head_broken") or []
             res["example"] = next(({"input": c.get("input"), "base": c.get("base"), "head": c.get("head")}
