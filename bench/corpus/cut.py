@@ -299,6 +299,10 @@ def measure(args):
         else:
             verdict = "FALSE-ALARM" if res.get("changes") else "quiet"
         print("%-11s %-38s exit=%d %s" % (verdict, case["id"], r.returncode, line), flush=True)
+        for s in res.get("skipped") or []:
+            print("            skipped: %s" % s[:300])
+        for s in res.get("head_broken") or []:
+            print("            head broken: %s" % s[:300])
         for s, why in (res.get("why") or {}).items():
             print("            no rows: %s: %s" % (s, why[:200]))
     summarize(results)
@@ -342,6 +346,7 @@ def short_reason(why):
     why = re.sub(r'"[^"]*"', '"…"', why)
     why = re.sub(r"`[^`]*`", "`…`", why)
     why = re.sub(r"\b[\w./-]+\.(py|go)\b", "FILE", why)
+    why = re.sub(r"\b\w+ is not exported", "X is not exported", why)
     return why[:140]
 
 
