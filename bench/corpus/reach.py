@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Evidence reach on real history (issue 13): of the non-test functions and
+methods N consecutive commits change, how many got at least one evidence row,
+and why the rest got none.
+
+    reach.py MIRROR PREMISE N [--python PY] [--json FILE] [--keep DIR]
+
+MIRROR is a git repository (a bare mirror as the fetch tool leaves it, or a
+clone). It is cloned to a scratch directory, never touched. The commits are
+the N newest first-parent commits of its HEAD that are not merges and change
+a .py or .go file outside tests; on each premise runs as
+
+    premise run --repo CLONE --base C^ --head C --model static --json --quiet --out FRESH --python PY
+
+(one fresh --out per commit), and `premise diff --json` on the same range
+lists the changed symbols. A symbol counts when its kind is function or
+method, its change is not `deleted`, and its file is not a test file. Its
+rows come from the run's `evidence_symbols`; a symbol the run does not list,
+or a run that printed no JSON (exit 3), is tallied under that reason.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TEST_FILE = re.compile(r"(^|/)(tests?|testing|testdata)/|(^|/)test_[^/]*\.py$|_test\.(py|go)$|(^|/)conftest\.py$")
+
+
+def sh(*args, cwd=None):
+    return subprocess.run(list(args), cwd=cwd, check=True, stdout=subprocess.PIPE, text=True).stdout
+
+
+def pick(clone, n):
+    out = []
+    for line in sh("git", "log", "--first-parent", "--no-merges", "--format=%H", "HEAD", cwd=clone).split():
+        files = sh("git", "diff-tree", "--no-commit-id", "--name-only", "-r", line + "^", line, cwd=clone).split()
+        if any(f.endswith((".py", ".go")) and not TEST_FILE.search(f) for f in files):
+            out.append(line)
+            if len(out) == n:
+                break
+    return out
+
+
+def short(why):
+    why = re.sub(r'"[^"]*"', '"…"', why)
+    why = re.sub(r"`[^`]*`", "`…`", why)
+    why = re.sub(r"\b\w+ is not exported", "X is not exported", why)
+    why = re.sub(r"_premise_harness_\d+", "_premise_harness_N", why)
+    return why[:150]
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("mirror")
+    p.add_argument("premise")
+    p.add_argument("n", type=int)
+    p.add_argument("--python", default="python3")
+    p.add_argument("--json", help="write per-commit results here")
+    p.add_argument("--keep", help="clone here (reused when present) instead of a scratch directory")
+    a = p.parse_args()
+    py = subprocess.run([a.python, "-c", "import sys; print(sys.executable)"], stdout=subprocess.PIPE,
+                        text=True, check=True).stdout.strip()
+    premise = os.path.abspath(a.premise)
+    scratch = None
+    if a.keep:
+        clone = a.keep
+        if not os.path.isdir(os.path.join(clone, ".git")):
+            sh("git", "clone", "-q", a.mirror, clone)
+    else:
+        scratch = tempfile.mkdtemp(prefix="reach-")
+        clone = os.path.join(scratch, "repo")
+        sh("git", "clone", "-q", a.mirror, clone)
+    commits = pick(clone, a.n)
+    name = os.path.basename(os.path.dirname(a.mirror.rstrip("/"))) if a.mirror.rstrip("/").endswith("/repo") else os.path.basename(a.mirror.rstrip("/"))
+    total = reached = deleted = 0
+    reasons = collections.Counter()
+    exits = collections.Counter()
+    commits_with_rows = commits_with_syms = 0
+    per = []
+    for c in commits:
+        rng = ["--base", c + "^", "--head", c]
+        d = subprocess.run([premise, "diff", "--repo", clone] + rng + ["--json"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+        syms = []
+        try:
+            for f in json.loads(d.stdout).get("files") or []:
+                if TEST_FILE.search(f.get("path") or ""):
+                    continue
+                for s in f.get("symbols") or []:
+                    if s.get("kind") not in ("function", "method"):
+                        continue
+                    if s.get("change") == "deleted":
+                        deleted += 1
+                        continue
+                    syms.append(s["name"])
+        except ValueError:
+            reasons["premise diff printed no JSON"] += 1
+        out = tempfile.mkdtemp(prefix="reach-out-")
+        r = subprocess.run([premise, "run", "--repo", clone] + rng + ["--model", "static", "--json", "--quiet",
+                            "--out", out, "--python", py], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        shutil.rmtree(out, ignore_errors=True)
+        exits[r.returncode] += 1
+        rows = {}
+        err = None
+        skipped = []
+        try:
+            j = json.loads(r.stdout)
+            ran = j.get("evidence_rows", 0) or 0
+            skipped = j.get("evidence_skipped") or []
+            for s in j.get("evidence_symbols") or []:
+                # a symbol's rows count only when the run ran rows at all (a
+                # harness that fails to build leaves the count but runs nothing)
+                rows[s["symbol"]] = (s.get("rows", 0) if ran else 0, s.get("why", "") or
+                                     ("rows planned, none ran: " + short(skipped[0]) if skipped else "rows planned, none ran"))
+        except ValueError:
+            ran = 0
+            err = (r.stderr.strip().splitlines() or ["no JSON"])[-1]
+        got = 0
+        for s in syms:
+            total += 1
+            if err is not None:
+                reasons["run exit %d: %s" % (r.returncode, short(err))] += 1
+            elif s not in rows:
+                reasons["not in evidence_symbols"] += 1
+            elif rows[s][0] > 0:
+                reached += 1
+                got += 1
+            else:
+                reasons[short(rows[s][1])] += 1
+        if syms:
+            commits_with_syms += 1
+            if got:
+                commits_with_rows += 1
+        per.append({"commit": c, "exit": r.returncode, "symbols": syms, "reached": got, "evidence_rows": ran,
+                    "error": err, "skipped": skipped, "rows": {k: v[0] for k, v in rows.items()},
+                    "why": {k: v[1] for k, v in rows.items() if not v[0]}})
+        print("%s exit=%d symbols=%d reached=%d rows=%d%s" % (c[:10], r.returncode, len(syms), got, ran,
+              " error: " + short(err) if err else ""), flush=True)
+    print()
+    print("%s: %d commits (%s .. %s)" % (name, len(commits), commits[-1][:10] if commits else "-", commits[0][:10] if commits else "-"))
+    print("exits: %s" % ", ".join("%d x%d" % (k, v) for k, v in sorted(exits.items())))
+    print("changed non-test functions and methods: %d (deleted, not counted: %d)" % (total, deleted))
+    print("got >=1 evidence row: %d (%.0f%%)" % (reached, 100.0 * reached / total if total else 0))
+    print("commits with a changed function: %d; with >=1 reached: %d" % (commits_with_syms, commits_with_rows))
+    print("why the rest got none:")
+    for why, n in reasons.most_common():
+        print("  %4d  %s" % (n, why))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"repo": name, "commits": per, "total": total, "reached": reached,
+                       "reasons": dict(reasons)}, f, indent=1)
+    if scratch:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
