@@ -146,6 +146,10 @@ def main():
     print("exits: %s" % ", ".join("%d x%d" % (k, v) for k, v in sorted(exits.items())))
     print("changed non-test functions and methods: %d (deleted, not counted: %d)" % (total, deleted))
     print("got >=1 evidence row: %d (%.0f%%)" % (reached, 100.0 * reached / total if total else 0))
+    new = sum(n for why, n in reasons.items() if why.startswith(("added:", "its file is new")))
+    if total - new:
+        print("of those that exist on both sides (%d; %d are new): %d (%.0f%%)" % (
+            total - new, new, reached, 100.0 * reached / (total - new)))
     print("commits with a changed function: %d; with >=1 reached: %d" % (commits_with_syms, commits_with_rows))
     print("why the rest got none:")
     for why, n in reasons.most_common():
