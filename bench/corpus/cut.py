@@ -279,11 +279,18 @@ def measure(args):
             res["changes"] = len(changes)
             res["changed_symbols"] = sorted({c.get("symbol", "") for c in changes})
             res["hit"] = any(matches(c.get("symbol", ""), case["symbol"]) for c in changes)
-            res["symbol_rows"] = sum(s.get("rows", 0) for s in syms if matches(s.get("symbol", ""), case["symbol"]))
+            # a harness that fails to build leaves the planned count in
+            # evidence_symbols but runs nothing: count rows only when some ran
+            res["skipped"] = j.get("evidence_skipped") or []
+            ran = res["rows"] > 0
+            res["symbol_rows"] = sum(s.get("rows", 0) for s in syms if ran and matches(s.get("symbol", ""), case["symbol"]))
             res["why"] = {s["symbol"]: s.get("why", "") for s in syms if not s.get("rows")}
+            if not ran:
+                for s in syms:
+                    if s.get("rows"):
+                        res["why"][s["symbol"]] = "rows planned, none ran: " + (res["skipped"][0] if res["skipped"] else "?")
             if not syms:
                 res["why"]["(none)"] = "no changed function in the diff (only module-level data or none)"
-            res["skipped"] = j.get("evidence_skipped") or []
             res["head_broken"] = j.get("head_broken") or []
             res["example"] = next(({"input": c.get("input"), "base": c.get("base"), "head": c.get("head")}
                                    for c in changes if matches(c.get("symbol", ""), case["symbol"])), None)
@@ -347,6 +354,10 @@ def short_reason(why):
     why = re.sub(r"`[^`]*`", "`…`", why)
     why = re.sub(r"\b[\w./-]+\.(py|go)\b", "FILE", why)
     why = re.sub(r"\b\w+ is not exported", "X is not exported", why)
+    why = re.sub(r"_premise_harness_\d+", "_premise_harness_N", why)
+    why = re.sub(r"exit status 1: # \S+ \./\S+:\d+:\d+: ", "", why)  # keep the compiler's message
+    why = re.sub(r"for [\w./]+\.\w+:", "for SYMBOL:", why)
+    why = re.sub(r"-lang was set to go1\.\d+", "-lang was set to go1.x", why)
     return why[:140]
 
 

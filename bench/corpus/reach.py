@@ -37,7 +37,10 @@ def sh(*args, cwd=None):
 
 def pick(clone, n):
     out = []
-    for line in sh("git", "log", "--first-parent", "--no-merges", "--format=%H", "HEAD", cwd=clone).split():
+    for line in sh("git", "log", "--first-parent", "--no-merges", "--format=%H %P", "HEAD", cwd=clone).splitlines():
+        if len(line.split()) < 2:  # the root commit: no base
+            continue
+        line = line.split()[0]
         files = sh("git", "diff-tree", "--no-commit-id", "--name-only", "-r", line + "^", line, cwd=clone).split()
         if any(f.endswith((".py", ".go")) and not TEST_FILE.search(f) for f in files):
             out.append(line)
@@ -51,6 +54,7 @@ def short(why):
     why = re.sub(r"`[^`]*`", "`…`", why)
     why = re.sub(r"\b\w+ is not exported", "X is not exported", why)
     why = re.sub(r"_premise_harness_\d+", "_premise_harness_N", why)
+    why = re.sub(r"exit status 1: # \S+ \./\S+:\d+:\d+: ", "", why)  # keep the compiler's message
     return why[:150]
 
 
