@@ -355,7 +355,7 @@ def short_reason(why):
     why = re.sub(r"\b[\w./-]+\.(py|go)\b", "FILE", why)
     why = re.sub(r"\b\w+ is not exported", "X is not exported", why)
     why = re.sub(r"_premise_harness_\d+", "_premise_harness_N", why)
-    why = re.sub(r"exit status 1: # \S+ \./\S+:\d+:\d+: ", "", why)  # keep the compiler's message
+    why = re.sub(r"exit status 1: (# \S+ )?\./\S+:\d+:\d+: ", "", why)  # keep the compiler's message
     why = re.sub(r"for [\w./]+\.\w+:", "for SYMBOL:", why)
     why = re.sub(r"-lang was set to go1\.\d+", "-lang was set to go1.x", why)
     return why[:140]

@@ -54,7 +54,7 @@ def short(why):
     why = re.sub(r"`[^`]*`", "`…`", why)
     why = re.sub(r"\b\w+ is not exported", "X is not exported", why)
     why = re.sub(r"_premise_harness_\d+", "_premise_harness_N", why)
-    why = re.sub(r"exit status 1: # \S+ \./\S+:\d+:\d+: ", "", why)  # keep the compiler's message
+    why = re.sub(r"exit status 1: (# \S+ )?\./\S+:\d+:\d+: ", "", why)  # keep the compiler's message
     return why[:150]
 
 
