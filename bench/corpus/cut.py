@@ -342,7 +342,13 @@ def summarize(results):
         if r.get("error"):
             reasons["run error: " + short_reason(r["error"])] += 1
     if reasons:
-        print("why symbols got no rows (symbol count):")
+        cats = collections.Counter()
+        for why, n in reasons.items():
+            cats[category(why)] += n
+        print("why symbols got no rows, by kind (symbol count):")
+        for why, n in cats.most_common():
+            print("  %3d  %s" % (n, why))
+        print("why symbols got no rows, in detail:")
         for why, n in reasons.most_common():
             print("  %3d  %s" % (n, why))
 
@@ -359,6 +365,27 @@ def short_reason(why):
     why = re.sub(r"for [\w./]+\.\w+:", "for SYMBOL:", why)
     why = re.sub(r"-lang was set to go1\.\d+", "-lang was set to go1.x", why)
     return why[:140]
+
+
+def category(why):
+    """The reason's kind, for the coarse tally: what to fix first."""
+    rules = [
+        ("method", "a method: no receiver can be built"),
+        ("not exported", "Go: an unexported function in the diff aborts the run (exit 3)"),
+        ("predeclared any", "Go: the harness needs go >= 1.18, the module's go.mod is older"),
+        ("no value could be built", "a parameter premise cannot build a value for"),
+        ("its file is new", "new (no base to compare with)"),
+        ("added:", "new (no base to compare with)"),
+        ("a class, not a function", "a class, not a function"),
+        ("no parameters", "takes no parameters to vary"),
+        ("no changed function", "only module-level data changed"),
+        ("ModuleNotFoundError", "does not import here (a missing dependency)"),
+        ("deleted", "deleted"),
+    ]
+    for needle, name in rules:
+        if needle in why:
+            return name
+    return "other: " + why[:100]
 
 
 def main():

@@ -58,6 +58,27 @@ def short(why):
     return why[:150]
 
 
+def category(why):
+    """The reason's kind, for the coarse tally: what to fix first."""
+    rules = [
+        ("method", "a method: no receiver can be built"),
+        ("not exported", "Go: an unexported function in the diff aborts the run (exit 3)"),
+        ("predeclared any", "Go: the harness needs go >= 1.18, the module's go.mod is older"),
+        ("no value could be built", "a parameter premise cannot build a value for"),
+        ("its file is new", "new (no base to compare with)"),
+        ("added:", "new (no base to compare with)"),
+        ("a class, not a function", "a class, not a function"),
+        ("no parameters", "takes no parameters to vary"),
+        ("no changed function", "only module-level data changed"),
+        ("ModuleNotFoundError", "does not import here (a missing dependency)"),
+        ("deleted", "deleted"),
+    ]
+    for needle, name in rules:
+        if needle in why:
+            return name
+    return "other: " + why[:100]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("mirror")
@@ -155,13 +176,19 @@ def main():
         print("of those that exist on both sides (%d; %d are new): %d (%.0f%%)" % (
             total - new, new, reached, 100.0 * reached / (total - new)))
     print("commits with a changed function: %d; with >=1 reached: %d" % (commits_with_syms, commits_with_rows))
-    print("why the rest got none:")
+    cats = collections.Counter()
+    for why, n in reasons.items():
+        cats[category(why)] += n
+    print("why the rest got none, by kind:")
+    for why, n in cats.most_common():
+        print("  %4d  %s" % (n, why))
+    print("why the rest got none, in detail:")
     for why, n in reasons.most_common():
         print("  %4d  %s" % (n, why))
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"repo": name, "commits": per, "total": total, "reached": reached,
-                       "reasons": dict(reasons)}, f, indent=1)
+                       "reasons": dict(reasons), "kinds": dict(cats)}, f, indent=1)
     if scratch:
         shutil.rmtree(scratch, ignore_errors=True)
     return 0
