@@ -335,6 +335,14 @@ def summarize(results):
     print("all    breaking caught %d/%d; benign false alarms %d/%d, >=10 rows %d/%d" % (
         len(caught), len(br), len(alarms), len(be), len(exercised), len(be)))
     print("breaking cases whose symbol got >=1 row: %d/%d" % (sum(1 for r in br if r.get("symbol_rows", 0) > 0), len(br)))
+    missed = collections.Counter()
+    for r in br:
+        if not r.get("hit"):
+            missed[category(case_reason(r))] += 1
+    if missed:
+        print("why the missed breaking cases were missed (the case's own symbol, one per case):")
+        for why, n in missed.most_common():
+            print("  %3d  %s" % (n, why))
     reasons = collections.Counter()
     for r in results:
         for why in (r.get("why") or {}).values():
@@ -367,6 +375,20 @@ def short_reason(why):
     return why[:140]
 
 
+def case_reason(r):
+    """Why a case's own symbol showed no behaviour change."""
+    if r.get("error"):
+        return r["error"]
+    for sym, why in (r.get("why") or {}).items():
+        if matches(sym, r["symbol"]):
+            return why
+    if r.get("symbol_rows", 0) > 0:
+        return "rows ran on it, none differed"
+    if "(none)" in (r.get("why") or {}):
+        return r["why"]["(none)"]
+    return "the symbol is not among evidence_symbols"
+
+
 def category(why):
     """The reason's kind, for the coarse tally: what to fix first."""
     rules = [
@@ -381,6 +403,7 @@ def category(why):
         ("no changed function", "only module-level data changed"),
         ("ModuleNotFoundError", "does not import here (a missing dependency)"),
         ("deleted", "deleted"),
+        ("none differed", "rows ran on it, none differed (values too simple to reach the bug)"),
     ]
     for needle, name in rules:
         if needle in why:
@@ -402,7 +425,13 @@ def main():
         s.add_argument("--only", help="comma-separated case ids")
         if name == "witness":
             s.add_argument("--record", action="store_true", help="write the outputs seen into cases.json")
+    s = sub.add_parser("summary", help="re-read a measure --json file")
+    s.add_argument("json_file")
     args = p.parse_args()
+    if args.mode == "summary":
+        with open(args.json_file) as f:
+            summarize(json.load(f))
+        return 0
     # premise wants the real interpreter, not a pyenv shim
     args.python = subprocess.run([args.python or "python3", "-c", "import sys; print(sys.executable)"],
                                  stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
