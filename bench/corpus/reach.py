@@ -4,6 +4,7 @@ methods N consecutive commits change, how many got at least one evidence row,
 and why the rest got none.
 
     reach.py MIRROR PREMISE N [--python PY] [--json FILE] [--keep DIR]
+    reach.py --summary FILE      (the figures again, from a --json file)
 
 MIRROR is a git repository (a bare mirror as the fetch tool leaves it, or a
 clone). It is cloned to a scratch directory, never touched. The commits are
@@ -79,7 +80,55 @@ def category(why):
     return "other: " + why[:100]
 
 
+def tally(per):
+    """Print and return the reach figures of per-commit results."""
+    total = reached = deleted = 0
+    reasons, cats = collections.Counter(), collections.Counter()
+    with_syms = with_rows = 0
+
+    def note(why):
+        reasons[short(why)] += 1
+        cats[category(why)] += 1
+
+    for c in per:
+        deleted += c.get("deleted", 0)
+        for s in c["symbols"]:
+            total += 1
+            if c.get("error"):
+                note(c["error"])
+            elif s not in c["rows"]:
+                note("not in evidence_symbols")
+            elif c["rows"][s] > 0:
+                reached += 1
+            else:
+                note(c["why"].get(s, ""))
+        if c["symbols"]:
+            with_syms += 1
+            with_rows += 1 if c["reached"] else 0
+    new = cats.get("new (no base to compare with)", 0)
+    print("changed non-test functions and methods: %d (deleted, not counted: %d)" % (total, deleted))
+    print("got >=1 evidence row: %d (%.0f%%)" % (reached, 100.0 * reached / total if total else 0))
+    if total - new:
+        print("of those that exist on both sides (%d; %d are new): %d (%.0f%%)" % (
+            total - new, new, reached, 100.0 * reached / (total - new)))
+    print("commits with a changed function: %d; with >=1 reached: %d" % (with_syms, with_rows))
+    print("why the rest got none, by kind:")
+    for why, n in cats.most_common():
+        print("  %4d  %s" % (n, why))
+    print("why the rest got none, in detail:")
+    for why, n in reasons.most_common():
+        print("  %4d  %s" % (n, why))
+    return {"total": total, "reached": reached, "deleted": deleted, "new": new,
+            "reasons": dict(reasons), "kinds": dict(cats)}
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--summary":  # re-read a --json file
+        with open(sys.argv[2]) as f:
+            j = json.load(f)
+        print("%s: %d commits" % (j.get("repo", "?"), len(j["commits"])))
+        tally(j["commits"])
+        return 0
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("mirror")
     p.add_argument("premise")
@@ -102,16 +151,13 @@ def main():
         sh("git", "clone", "-q", a.mirror, clone)
     commits = pick(clone, a.n)
     name = os.path.basename(os.path.dirname(a.mirror.rstrip("/"))) if a.mirror.rstrip("/").endswith("/repo") else os.path.basename(a.mirror.rstrip("/"))
-    total = reached = deleted = 0
-    reasons = collections.Counter()
     exits = collections.Counter()
-    commits_with_rows = commits_with_syms = 0
     per = []
     for c in commits:
         rng = ["--base", c + "^", "--head", c]
         d = subprocess.run([premise, "diff", "--repo", clone] + rng + ["--json"], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
-        syms = []
+        syms, deleted, diff_err = [], 0, None
         try:
             for f in json.loads(d.stdout).get("files") or []:
                 if TEST_FILE.search(f.get("path") or ""):
@@ -124,15 +170,16 @@ def main():
                         continue
                     syms.append(s["name"])
         except ValueError:
-            reasons["premise diff printed no JSON"] += 1
+            diff_err = "premise diff printed no JSON"
         out = tempfile.mkdtemp(prefix="reach-out-")
         r = subprocess.run([premise, "run", "--repo", clone] + rng + ["--model", "static", "--json", "--quiet",
                             "--out", out, "--python", py], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         shutil.rmtree(out, ignore_errors=True)
         exits[r.returncode] += 1
-        rows = {}
+        rows, why = {}, {}
         err = None
         skipped = []
+        ran = 0
         try:
             j = json.loads(r.stdout)
             ran = j.get("evidence_rows", 0) or 0
@@ -140,55 +187,24 @@ def main():
             for s in j.get("evidence_symbols") or []:
                 # a symbol's rows count only when the run ran rows at all (a
                 # harness that fails to build leaves the count but runs nothing)
-                rows[s["symbol"]] = (s.get("rows", 0) if ran else 0, s.get("why", "") or
-                                     ("rows planned, none ran: " + short(skipped[0]) if skipped else "rows planned, none ran"))
+                rows[s["symbol"]] = s.get("rows", 0) if ran else 0
+                if not rows[s["symbol"]]:
+                    why[s["symbol"]] = s.get("why", "") or ("rows planned, none ran: " + skipped[0] if skipped
+                                                           else "rows planned, none ran")
         except ValueError:
-            ran = 0
-            err = (r.stderr.strip().splitlines() or ["no JSON"])[-1]
-        got = 0
-        for s in syms:
-            total += 1
-            if err is not None:
-                reasons["run exit %d: %s" % (r.returncode, short(err))] += 1
-            elif s not in rows:
-                reasons["not in evidence_symbols"] += 1
-            elif rows[s][0] > 0:
-                reached += 1
-                got += 1
-            else:
-                reasons[short(rows[s][1])] += 1
-        if syms:
-            commits_with_syms += 1
-            if got:
-                commits_with_rows += 1
-        per.append({"commit": c, "exit": r.returncode, "symbols": syms, "reached": got, "evidence_rows": ran,
-                    "error": err, "skipped": skipped, "rows": {k: v[0] for k, v in rows.items()},
-                    "why": {k: v[1] for k, v in rows.items() if not v[0]}})
+            err = "run exit %d: %s" % (r.returncode, (r.stderr.strip().splitlines() or ["no JSON"])[-1])
+        got = sum(1 for s in syms if err is None and rows.get(s, 0) > 0)
+        per.append({"commit": c, "exit": r.returncode, "symbols": syms, "deleted": deleted, "reached": got,
+                    "evidence_rows": ran, "error": err or diff_err, "skipped": skipped, "rows": rows, "why": why})
         print("%s exit=%d symbols=%d reached=%d rows=%d%s" % (c[:10], r.returncode, len(syms), got, ran,
               " error: " + short(err) if err else ""), flush=True)
     print()
     print("%s: %d commits (%s .. %s)" % (name, len(commits), commits[-1][:10] if commits else "-", commits[0][:10] if commits else "-"))
     print("exits: %s" % ", ".join("%d x%d" % (k, v) for k, v in sorted(exits.items())))
-    print("changed non-test functions and methods: %d (deleted, not counted: %d)" % (total, deleted))
-    print("got >=1 evidence row: %d (%.0f%%)" % (reached, 100.0 * reached / total if total else 0))
-    new = sum(n for why, n in reasons.items() if why.startswith(("added:", "its file is new")))
-    if total - new:
-        print("of those that exist on both sides (%d; %d are new): %d (%.0f%%)" % (
-            total - new, new, reached, 100.0 * reached / (total - new)))
-    print("commits with a changed function: %d; with >=1 reached: %d" % (commits_with_syms, commits_with_rows))
-    cats = collections.Counter()
-    for why, n in reasons.items():
-        cats[category(why)] += n
-    print("why the rest got none, by kind:")
-    for why, n in cats.most_common():
-        print("  %4d  %s" % (n, why))
-    print("why the rest got none, in detail:")
-    for why, n in reasons.most_common():
-        print("  %4d  %s" % (n, why))
+    t = tally(per)
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"repo": name, "commits": per, "total": total, "reached": reached,
-                       "reasons": dict(reasons), "kinds": dict(cats)}, f, indent=1)
+            json.dump(dict(t, repo=name, commits=per, exits={str(k): v for k, v in exits.items()}), f, indent=1)
     if scratch:
         shutil.rmtree(scratch, ignore_errors=True)
     return 0
