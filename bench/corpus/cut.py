@@ -1,0 +1,450 @@
+#!/usr/bin/env python3
+"""Cut the real-history evidence corpus (issue 13) from fetched mirrors, check
+its witnesses, and measure a premise binary on it.
+
+    cut.py cut     MIRRORS OUT [--only ID,...]
+    cut.py witness MIRRORS OUT [--only ID,...]     (cuts first when OUT/<id> is missing)
+    cut.py measure MIRRORS OUT PREMISE [--python PY] [--only ID,...] [--json FILE]
+
+MIRRORS holds bare mirrors as the sandbox's fetch tool leaves them:
+MIRRORS/<owner>+<name>/repo (a plain clone at MIRRORS/<owner>+<name> works too).
+The manifest is cases.json beside this script; no upstream code is in this
+repository, only references to it.
+
+Each case becomes OUT/<id>, a git repository of two commits:
+  1. the case's `tree` (paths copied from upstream at `base`, mapped to the
+     cut repo's root, e.g. src/packaging -> packaging) — the base;
+  2. the same with the case's `files` taken from upstream at `head` — the head.
+For a breaking case base is the upstream fix and head its buggy parent (the
+"patch" re-introduces the bug); for a benign case base is the refactor's
+parent and head the refactor.
+
+`witness` runs each case's witness call on both sides with plain python3 or
+go (outside premise) and checks the outputs recorded in the manifest.
+`measure` runs `premise run --base HEAD~1 --head HEAD --model static --json
+--quiet --out FRESH` on each cut and reports the catch rate (breaking: a
+behaviour change on the case's symbol), false alarms (benign: any behaviour
+change) and the evidence rows per case with the `why` of symbols that got none.
+"""
+import argparse
+import collections
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MANIFEST = os.path.join(HERE, "cases.json")
+ENV = dict(os.environ, GIT_AUTHOR_NAME="corpus", GIT_AUTHOR_EMAIL="corpus@example.invalid",
+           GIT_COMMITTER_NAME="corpus", GIT_COMMITTER_EMAIL="corpus@example.invalid",
+           GIT_AUTHOR_DATE="2000-01-01T00:00:00Z", GIT_COMMITTER_DATE="2000-01-01T00:00:00Z")
+
+
+def load_cases(only=None):
+    with open(MANIFEST) as f:
+        cases = json.load(f)["cases"]
+    ids = [c["id"] for c in cases]
+    dup = [i for i, n in collections.Counter(ids).items() if n > 1]
+    if dup:
+        sys.exit("duplicate case ids: %s" % dup)
+    if only:
+        want = set(only.split(","))
+        cases = [c for c in cases if c["id"] in want]
+    return cases
+
+
+def mirror(mirrors, repo):
+    d = os.path.join(mirrors, repo.replace("/", "+"))
+    for cand in (os.path.join(d, "repo"), d):
+        if os.path.isdir(cand):
+            return cand
+    sys.exit("no mirror for %s under %s (fetch github:%s)" % (repo, mirrors, repo))
+
+
+def git(gitdir, *args, **kw):
+    return subprocess.run(["git", "--git-dir", gitdir] + list(args), check=True,
+                          stdout=subprocess.PIPE, **kw).stdout
+
+
+def export(gitdir, commit, src, dest):
+    """Copy upstream path src (file or directory) at commit to dest."""
+    kind = "tree" if src == "." else git(gitdir, "cat-file", "-t", "%s:%s" % (commit, src)).decode().strip()
+    if kind == "blob":
+        os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
+        with open(dest, "wb") as f:
+            f.write(git(gitdir, "show", "%s:%s" % (commit, src)))
+        return
+    tar = git(gitdir, "archive", "--format=tar", commit, *([] if src == "." else [src]))
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["tar", "-x", "-C", tmp], input=tar, check=True)
+        shutil.copytree(os.path.join(tmp, src), dest, dirs_exist_ok=True)
+
+
+def mapped(case, path):
+    """Where upstream path lands in the cut repo (the longest tree prefix)."""
+    best = None
+    for src, dst in case["tree"]:
+        if path == src or path.startswith(src.rstrip("/") + "/"):
+            if best is None or len(src) > len(best[0]):
+                best = (src, dst)
+    if best is None and any(src == "." for src, _ in case["tree"]):
+        best = (".", [dst for src, dst in case["tree"] if src == "."][0])
+    if best is None:
+        sys.exit("%s: file %s is outside its tree" % (case["id"], path))
+    src, dst = best
+    return os.path.normpath(os.path.join(dst, os.path.relpath(path, src)))
+
+
+def cut_one(mirrors, out, case):
+    gitdir = mirror(mirrors, case["repo"])
+    d = os.path.join(out, case["id"])
+    if os.path.exists(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    for src, dst in case["tree"]:
+        export(gitdir, case["base"], src, os.path.join(d, dst))
+    for name, text in case.get("extra", {}).items():  # e.g. a go.mod for a GOPATH-era package
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
+    run = lambda *a: subprocess.run(list(a), cwd=d, env=ENV, check=True,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    run("git", "init", "-q", "-b", "main")
+    run("git", "add", "-A")
+    run("git", "commit", "-q", "-m", "base: %s@%s" % (case["repo"], case["base"]))
+    for f in case["files"]:
+        dest = os.path.join(d, mapped(case, f))
+        try:
+            export(gitdir, case["head"], f, dest)
+        except subprocess.CalledProcessError:  # removed on the head side
+            os.remove(dest)
+    run("git", "add", "-A")
+    run("git", "commit", "-q", "--allow-empty", "-m", "head: %s from %s@%s" % (" ".join(case["files"]), case["repo"], case["head"]))
+    return d
+
+
+def ensure_cut(mirrors, out, case):
+    d = os.path.join(out, case["id"])
+    if not os.path.isdir(os.path.join(d, ".git")):
+        cut_one(mirrors, out, case)
+    return d
+
+
+# ---- witness: the case's call on both sides, outside premise ----
+
+PY_WITNESS = r"""
+import importlib, sys
+sys.path.insert(0, sys.argv[1])
+mod = importlib.import_module(sys.argv[2])
+ns = dict(vars(mod))
+try:
+    v = eval(sys.argv[3], ns)
+    if hasattr(v, "__next__") or type(v).__name__ in ("generator", "map", "filter", "zip"):
+        v = list(v)
+    import re
+    print(re.sub(r" @ (0x)?[0-9a-f]+", "", repr(v)))  # object addresses vary per run
+except Exception as e:
+    print("raises " + type(e).__name__)
+"""
+
+GO_WITNESS = """package main
+
+import (
+	"fmt"
+%(imports)s)
+
+func main() {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Println("panic")
+		}
+	}()
+	fmt.Printf("%%#v\\n", %(call)s)
+}
+"""
+
+
+def side_tree(d, rev):
+    tmp = tempfile.mkdtemp(prefix="corpus-side-")
+    tar = subprocess.run(["git", "-C", d, "archive", "--format=tar", rev], check=True,
+                         stdout=subprocess.PIPE).stdout
+    subprocess.run(["tar", "-x", "-C", tmp], input=tar, check=True)
+    return tmp
+
+
+def witness_py(tree, case, py):
+    w = case["witness"]
+    r = subprocess.run([py, "-c", PY_WITNESS, tree, w["module"], w["call"]],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60, cwd=tree,
+                       env=dict(os.environ, PYTHONHASHSEED="0"))
+    if r.returncode != 0:
+        return "error: " + r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "error"
+    return r.stdout.strip()
+
+
+def go_module_path(tree):
+    with open(os.path.join(tree, "go.mod")) as f:
+        for line in f:
+            if line.startswith("module "):
+                return line.split()[1].strip()
+    raise SystemExit("no module line in %s/go.mod" % tree)
+
+
+def witness_go(tree, case):
+    w = case["witness"]
+    mod = go_module_path(tree)
+    imports = "".join('\t%s "%s"\n' % (alias, path) for alias, path in w["imports"].items())
+    main = tempfile.mkdtemp(prefix="corpus-gowit-")
+    with open(os.path.join(main, "go.mod"), "w") as f:
+        f.write("module corpuswitness\n\ngo 1.22\n\nrequire %s v0.0.0\n\nreplace %s => %s\n" % (mod, mod, tree))
+    with open(os.path.join(main, "main.go"), "w") as f:
+        f.write(GO_WITNESS % {"imports": imports, "call": w["call"]})
+    env = dict(os.environ, GOFLAGS="-mod=mod", GOWORK="off")
+    r = subprocess.run(["go", "run", "."], cwd=main, env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=300)
+    shutil.rmtree(main, ignore_errors=True)
+    if r.returncode != 0:
+        lines = [l for l in r.stderr.strip().splitlines() if l.strip()]
+        return "error: " + (lines[-1] if lines else "go run failed")
+    return r.stdout.strip()
+
+
+def witness(args):
+    cases = load_cases(args.only)
+    case_rec = {}
+    bad = 0
+    for case in cases:
+        d = ensure_cut(args.mirrors, args.out, case)
+        seen = {}
+        for side, rev in (("base", "HEAD~1"), ("head", "HEAD")):
+            tree = side_tree(d, rev)
+            try:
+                seen[side] = witness_py(tree, case, args.python) if case["lang"] == "python" else witness_go(tree, case)
+            finally:
+                shutil.rmtree(tree, ignore_errors=True)
+        if args.record:
+            case_rec[case["id"]] = seen
+        want = case.get("seen", {})
+        ok = seen == want
+        differs = seen["base"] != seen["head"]
+        # the claim: breaking cases differ on the witness, benign ones do not
+        claim = differs if case["kind"] == "breaking" else not differs
+        status = "ok" if ok and claim else "MISMATCH"
+        if status != "ok":
+            bad += 1
+        print("%-8s %-9s %-38s base=%s head=%s" % (status, case["kind"], case["id"], seen["base"], seen["head"]))
+        if not ok:
+            print("         recorded base=%s head=%s" % (want.get("base"), want.get("head")))
+    print("witnesses: %d cases, %d hold, %d mismatch" % (len(cases), len(cases) - bad, bad))
+    if args.record and case_rec:  # write what was seen into the manifest (new cases)
+        with open(MANIFEST) as f:
+            m = json.load(f)
+        for c in m["cases"]:
+            if c["id"] in case_rec:
+                c["seen"] = case_rec[c["id"]]
+        with open(MANIFEST, "w") as f:
+            json.dump(m, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+    return 1 if bad else 0
+
+
+# ---- measure: premise run on each cut ----
+
+def matches(sym, want):
+    return sym == want or sym.endswith("." + want)
+
+
+def measure(args):
+    cases = load_cases(args.only)
+    results = []
+    for case in cases:
+        d = ensure_cut(args.mirrors, args.out, case)
+        outdir = tempfile.mkdtemp(prefix="corpus-out-")
+        cmd = [args.premise, "run", "--repo", d, "--base", "HEAD~1", "--head", "HEAD", "--model", "static",
+               "--json", "--quiet", "--out", outdir, "--python", args.python]
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=900)
+        shutil.rmtree(outdir, ignore_errors=True)
+        res = {"id": case["id"], "kind": case["kind"], "lang": case["lang"], "repo": case["repo"],
+               "symbol": case["symbol"], "exit": r.returncode}
+        try:
+            j = json.loads(r.stdout)
+        except ValueError:
+            j = None
+            res["error"] = (r.stderr.strip().splitlines() or ["no JSON"])[-1][:300]
+        if j is not None:
+            changes = (j.get("behavior_changes") or []) + (j.get("unexplained_changes") or [])
+            syms = j.get("evidence_symbols") or []
+            res["rows"] = j.get("evidence_rows", 0)
+            res["changes"] = len(changes)
+            res["changed_symbols"] = sorted({c.get("symbol", "") for c in changes})
+            res["hit"] = any(matches(c.get("symbol", ""), case["symbol"]) for c in changes)
+            # a harness that fails to build leaves the planned count in
+            # evidence_symbols but runs nothing: count rows only when some ran
+            res["skipped"] = j.get("evidence_skipped") or []
+            ran = res["rows"] > 0
+            res["symbol_rows"] = sum(s.get("rows", 0) for s in syms if ran and matches(s.get("symbol", ""), case["symbol"]))
+            res["why"] = {s["symbol"]: s.get("why", "") for s in syms if not s.get("rows")}
+            if not ran:
+                for s in syms:
+                    if s.get("rows"):
+                        res["why"][s["symbol"]] = "rows planned, none ran: " + (res["skipped"][0] if res["skipped"] else "?")
+            if not syms:
+                res["why"]["(none)"] = "no changed function in the diff (only module-level data or none)"
+            res["head_broken"] = j.get("head_broken") or []
+            res["example"] = next(({"input": c.get("input"), "base": c.get("base"), "head": c.get("head")}
+                                   for c in changes if matches(c.get("symbol", ""), case["symbol"])), None)
+        results.append(res)
+        if res.get("error"):
+            line = "exit %d: %s" % (r.returncode, res["error"])
+        else:
+            line = "rows=%d sym_rows=%d changes=%d%s" % (res["rows"], res["symbol_rows"], res["changes"],
+                                                         " on " + ",".join(res["changed_symbols"]) if res["changes"] else "")
+        verdict = ""
+        if case["kind"] == "breaking":
+            verdict = "CAUGHT" if res.get("hit") else "missed"
+        else:
+            verdict = "FALSE-ALARM" if res.get("changes") else "quiet"
+        print("%-11s %-38s exit=%d %s" % (verdict, case["id"], r.returncode, line), flush=True)
+        for s in res.get("skipped") or []:
+            print("            skipped: %s" % s[:300])
+        for s in res.get("head_broken") or []:
+            print("            head broken: %s" % s[:300])
+        for s, why in (res.get("why") or {}).items():
+            print("            no rows: %s: %s" % (s, why[:200]))
+    summarize(results)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    return 0
+
+
+def summarize(results):
+    br = [r for r in results if r["kind"] == "breaking"]
+    be = [r for r in results if r["kind"] == "benign"]
+    caught = [r for r in br if r.get("hit")]
+    alarms = [r for r in be if r.get("changes")]
+    exercised = [r for r in be if r.get("rows", 0) >= 10]
+    print()
+    for lang in ("python", "go"):
+        b = [r for r in br if r["lang"] == lang]
+        n = [r for r in be if r["lang"] == lang]
+        print("%-6s breaking caught %d/%d; benign false alarms %d/%d, >=10 rows %d/%d" % (
+            lang, sum(1 for r in b if r.get("hit")), len(b), sum(1 for r in n if r.get("changes")), len(n),
+            sum(1 for r in n if r.get("rows", 0) >= 10), len(n)))
+    print("all    breaking caught %d/%d; benign false alarms %d/%d, >=10 rows %d/%d" % (
+        len(caught), len(br), len(alarms), len(be), len(exercised), len(be)))
+    print("breaking cases whose symbol got >=1 row: %d/%d" % (sum(1 for r in br if r.get("symbol_rows", 0) > 0), len(br)))
+    missed = collections.Counter()
+    for r in br:
+        if not r.get("hit"):
+            missed[category(case_reason(r))] += 1
+    if missed:
+        print("why the missed breaking cases were missed (the case's own symbol, one per case):")
+        for why, n in missed.most_common():
+            print("  %3d  %s" % (n, why))
+    reasons = collections.Counter()
+    for r in results:
+        for why in (r.get("why") or {}).values():
+            reasons[short_reason(why)] += 1
+        if r.get("error"):
+            reasons["run error: " + short_reason(r["error"])] += 1
+    if reasons:
+        cats = collections.Counter()
+        for why, n in reasons.items():
+            cats[category(why)] += n
+        print("why symbols got no rows, by kind (symbol count):")
+        for why, n in cats.most_common():
+            print("  %3d  %s" % (n, why))
+        print("why symbols got no rows, in detail:")
+        for why, n in reasons.most_common():
+            print("  %3d  %s" % (n, why))
+
+
+def short_reason(why):
+    """A reason without the symbol-specific detail, for tallies."""
+    import re
+    why = re.sub(r'"[^"]*"', '"…"', why)
+    why = re.sub(r"`[^`]*`", "`…`", why)
+    why = re.sub(r"\b[\w./-]+\.(py|go)\b", "FILE", why)
+    why = re.sub(r"\b\w+ is not exported", "X is not exported", why)
+    why = re.sub(r"_premise_harness_\d+", "_premise_harness_N", why)
+    why = re.sub(r"exit status 1: (# \S+ )?\./\S+:\d+:\d+: ", "", why)  # keep the compiler's message
+    why = re.sub(r"for [\w./]+\.\w+:", "for SYMBOL:", why)
+    why = re.sub(r"-lang was set to go1\.\d+", "-lang was set to go1.x", why)
+    return why[:140]
+
+
+def case_reason(r):
+    """Why a case's own symbol showed no behaviour change."""
+    if r.get("error"):
+        return r["error"]
+    for sym, why in (r.get("why") or {}).items():
+        if matches(sym, r["symbol"]):
+            return why
+    if r.get("symbol_rows", 0) > 0:
+        return "rows ran on it, none differed"
+    if "(none)" in (r.get("why") or {}):
+        return r["why"]["(none)"]
+    return "the symbol is not among evidence_symbols"
+
+
+def category(why):
+    """The reason's kind, for the coarse tally: what to fix first."""
+    rules = [
+        ("method", "a method: no receiver can be built"),
+        ("not exported", "Go: an unexported function in the diff aborts the run (exit 3)"),
+        ("predeclared any", "Go: the harness needs go >= 1.18, the module's go.mod is older"),
+        ("no value could be built", "a parameter premise cannot build a value for"),
+        ("its file is new", "new (no base to compare with)"),
+        ("added:", "new (no base to compare with)"),
+        ("a class, not a function", "a class, not a function"),
+        ("no parameters", "takes no parameters to vary"),
+        ("no changed function", "only module-level data changed"),
+        ("ModuleNotFoundError", "does not import here (a missing dependency)"),
+        ("deleted", "deleted"),
+        ("none differed", "rows ran on it, none differed (values too simple to reach the bug)"),
+    ]
+    for needle, name in rules:
+        if needle in why:
+            return name
+    return "other: " + why[:100]
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="mode", required=True)
+    for name in ("cut", "witness", "measure"):
+        s = sub.add_parser(name)
+        s.add_argument("mirrors")
+        s.add_argument("out")
+        if name == "measure":
+            s.add_argument("premise")
+            s.add_argument("--json", help="write per-case results here")
+        s.add_argument("--python", default=shutil.which("python3"))
+        s.add_argument("--only", help="comma-separated case ids")
+        if name == "witness":
+            s.add_argument("--record", action="store_true", help="write the outputs seen into cases.json")
+    s = sub.add_parser("summary", help="re-read a measure --json file")
+    s.add_argument("json_file")
+    args = p.parse_args()
+    if args.mode == "summary":
+        with open(args.json_file) as f:
+            summarize(json.load(f))
+        return 0
+    # premise wants the real interpreter, not a pyenv shim
+    args.python = subprocess.run([args.python or "python3", "-c", "import sys; print(sys.executable)"],
+                                 stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
+    if args.mode == "cut":
+        os.makedirs(args.out, exist_ok=True)
+        for case in load_cases(args.only):
+            print(cut_one(args.mirrors, args.out, case))
+        return 0
+    os.makedirs(args.out, exist_ok=True)
+    if args.mode == "witness":
+        return witness(args)
+    return measure(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
