@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/token"
 	"slices"
 	"sort"
 	"strings"
@@ -343,6 +344,11 @@ func targetsOf(res *diffparse.Result) ([]target, []SymbolRows) {
 				continue
 			case s.Change != "modified":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
+				continue
+			case f.Language == "go" && !token.IsExported(s.Local):
+				// The harness calls exported functions only; one helper
+				// must not stop the rows of the functions beside it.
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "unexported: the Go harness reaches exported functions only"})
 				continue
 			}
 			if !parsed {

@@ -166,3 +166,27 @@ func TestGoAdapterFaults(t *testing.T) {
 		t.Errorf("a target that does not build: err = %v, want one naming it", err)
 	}
 }
+
+// TestGoHarnessBuildsInOldModules: a module whose go.mod says go 1.15 (as
+// many real ones do) builds the harness: it must not use language features
+// the module's version forbids (any, generics).
+func TestGoHarnessBuildsInOldModules(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod": "module example.com/old\n\ngo 1.15\n",
+		"old.go": "package old\n\nfunc Double(n int) int { return 2 * n }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{"example.com/old.Double"}, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatalf("harness for a go 1.15 module: %v", err)
+	}
+	defer a.Close()
+	rep, err := a.Call(context.Background(), Call{ID: "c1", Target: "example.com/old.Double", Args: []any{21}})
+	if err != nil || rep.Outcome != OutcomeReturned {
+		t.Fatalf("Double(21) = %+v, %v", rep, err)
+	}
+}
