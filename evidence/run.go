@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/token"
 	"slices"
 	"sort"
 	"strings"
@@ -150,6 +149,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		t.Target = t.Rows[0].Target
 		gcfg := cfg.Gate
 		gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, lang
+		gcfg.Private = true // the run's own checkouts: unexported Go helpers can be reached
 		gcfg.Reruns = reruns
 		gcfg.Budget = len(t.Rows) // evidence never blocks on flakes
 		gcfg.Freezes = nil
@@ -345,11 +345,6 @@ func targetsOf(res *diffparse.Result) ([]target, []SymbolRows) {
 			case s.Change != "modified":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
 				continue
-			case f.Language == "go" && !token.IsExported(s.Local):
-				// The harness calls exported functions only; one helper
-				// must not stop the rows of the functions beside it.
-				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "unexported: the Go harness reaches exported functions only"})
-				continue
 			}
 			if !parsed {
 				parsed = true
@@ -363,6 +358,11 @@ func targetsOf(res *diffparse.Result) ([]target, []SymbolRows) {
 				continue
 			case len(sig.Params) == 0:
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary"})
+				continue
+			case sig.Generic:
+				// The harness would have to instantiate it; referring to it
+				// uninstantiated fails the build of every target beside it.
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "generic: not instantiated yet"})
 				continue
 			}
 			out = append(out, target{sym: s, lang: f.Language, sig: sig,

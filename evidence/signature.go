@@ -26,6 +26,8 @@ type Param struct {
 type Signature struct {
 	Language string  `json:"language"` // python or go
 	Params   []Param `json:"params"`
+	// Generic is set for a Go function with type parameters.
+	Generic bool `json:"generic,omitempty"`
 }
 
 // PythonSignature reads the parameters of a Python function from source
@@ -120,7 +122,7 @@ func GoSignature(src []byte, local string) (*Signature, error) {
 }
 
 func goSignature(fset *token.FileSet, src []byte, fd *ast.FuncDecl) *Signature {
-	sig := &Signature{Language: "go"}
+	sig := &Signature{Language: "go", Generic: fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0}
 	for _, fld := range fd.Type.Params.List {
 		typ := exprString(fset, src, fld.Type)
 		if len(fld.Names) == 0 {

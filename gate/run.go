@@ -89,7 +89,7 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 				targets = append(targets, tg)
 			}
 		}
-		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race})
+		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private})
 		if err != nil {
 			return nil, err
 		}
@@ -138,7 +138,9 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 			defer cleanup()
 			wt = dir
 		}
-		base, err := NewAdapter(ctx, cfg, wt, t)
+		bcfg := cfg
+		bcfg.Private = true // a worktree premise made, or the caller's own checkout
+		base, err := NewAdapter(ctx, bcfg, wt, t)
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", cfg.Base, err)
 		}
@@ -185,7 +187,7 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 			return nil, err
 		}
 		defer cleanup()
-		cfg.Repo = dir
+		cfg.Repo, cfg.Private = dir, true
 	}
 	rep, err := Run(ctx, cfg, t)
 	if rep != nil {
