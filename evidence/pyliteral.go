@@ -265,7 +265,7 @@ func (p *litParser) raw() (any, bool) {
 	return s, true
 }
 
-// quoted reads one '...', "...", '''...''' or """...""" literal.
+// quoted reads one '...', "...", ”'...”' or """...""" literal.
 func (p *litParser) quoted(raw bool) (string, bool) {
 	q := p.s[p.i]
 	delim := string(q)

@@ -128,7 +128,7 @@ type target struct {
 	sym                diffparse.Symbol
 	lang               string
 	sig                *Signature
-	baseText, headText string // the function's source on each side
+	baseText, headText string  // the function's source on each side
 	py                 *pyInfo // what pysource read, for a Python target
 }
 
