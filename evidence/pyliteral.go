@@ -296,8 +296,14 @@ func (p *litParser) quoted(raw bool) (string, bool) {
 			return "", false
 		}
 		if raw {
-			b.WriteString(p.s[p.i : p.i+2])
-			p.i += 2
+			// A raw string keeps its backslashes; one still protects a
+			// quote or a backslash after it from ending the literal.
+			b.WriteByte('\\')
+			p.i++
+			if c := p.s[p.i]; c == '\\' || c == q {
+				b.WriteByte(c)
+				p.i++
+			}
 			continue
 		}
 		e := p.s[p.i+1]
