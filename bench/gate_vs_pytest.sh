@@ -17,7 +17,8 @@ ROWS=${1:-1000}
 N=${2:-5}
 here=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+bin=$(mktemp -d) # outside the gated tree: premise gate runs rows in a private copy of it
+trap 'rm -rf "$work" "$bin"' EXIT
 
 if [ -z "${PYTHON:-}" ]; then
   for p in python3 /usr/bin/python3; do
@@ -29,7 +30,7 @@ if [ -z "${PYTHON:-}" ]; then
   exit 3
 fi
 
-(cd "$here" && go build -o "$work/premise" ./cmd/premise)
+(cd "$here" && go build -o "$bin/premise" ./cmd/premise)
 
 cat > "$work/intervals.py" <<'PY'
 def merge_ranges(ranges):
@@ -121,7 +122,7 @@ PY
 
 cd "$work"
 read -r floor floor_cpu < <(median "$N" "$PYTHON" -B floor.py "$work")
-read -r premise premise_cpu < <(median "$N" ./premise gate --python "$PYTHON" --partitions partitions.yaml --reruns 5 --seed 1 --freezes "$work/none.json")
+read -r premise premise_cpu < <(median "$N" "$bin/premise" gate --python "$PYTHON" --partitions partitions.yaml --reruns 5 --seed 1 --freezes "$work/none.json")
 read -r pytest pytest_cpu < <(median "$(( N < 3 ? N : 3 ))" "$PYTHON" -B -m pytest -q -p no:cacheprovider test_rows.py)
 
 echo "rows=$ROWS reruns=5 runs=$N python=$PYTHON ($("$PYTHON" --version 2>&1)) cpus=$(nproc) load=$(cut -d' ' -f1 /proc/loadavg)"

@@ -123,10 +123,8 @@ func (ex *excluder) linguist(p string) string {
 }
 
 // readRules reads and caches the .gitattributes of those of dirs not read
-// yet, in one request stream: a request each cost a round trip to cat-file
-// per directory, on the path that reads git's diff.
+// yet.
 func (ex *excluder) readRules(dirs []string) {
-	var specs, missing []string
 	for _, d := range dirs {
 		if _, ok := ex.attrs[d]; ok {
 			continue
@@ -135,19 +133,12 @@ func (ex *excluder) readRules(dirs []string) {
 		if d != "." {
 			name = d + "/.gitattributes"
 		}
-		specs, missing = append(specs, ex.rev+":"+name), append(missing, d)
-	}
-	if len(specs) == 0 {
-		return
-	}
-	_ = ex.cat.Each(specs, func(i int, typ string, data []byte, err error) error {
 		var rules []attrRule
-		if err == nil && typ == "blob" {
+		if data, err := ex.cat.Blob(ex.rev, name); err == nil {
 			rules = parseAttributes(data)
 		}
-		ex.attrs[missing[i]] = rules
-		return nil
-	})
+		ex.attrs[d] = rules
+	}
 }
 
 // parseAttributes keeps the linguist-generated and linguist-vendored

@@ -1,13 +1,8 @@
 package diffparse
 
 import (
-	"bytes"
-	"errors"
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // FuzzParse feeds the diff parser arbitrary bytes: it must never panic, and
@@ -67,7 +62,7 @@ func FuzzSymbols(f *testing.F) {
 	f.Add("--- a/m.py\n+++ b/m.py\n@@ -1,3 +1,3 @@\n def f():\n-    return 1\n+    return 2\n \n", "def f():\n    return 2\n\nclass C:\n    def m(self):\n        pass\n", false)
 	f.Add("--- a/m.go\n+++ b/m.go\n@@ -3,0 +4,2 @@\n+func F() {\n+}\n", "package m\n\ntype T struct{}\nfunc F() {\n}\nfunc (t *T) M() {}\n", true)
 	f.Add("--- a/m.py\n+++ b/m.py\n@@ -5,2 +4,0 @@\n-x\n-y\n", "@d\ndef f():\n    a = 1\n    b = 2\n    return a\n", false)
-	// A class large enough to be parsed by the statements of its body.
+	// A large decorated class with a nested class and trailing comments.
 	var big strings.Builder
 	big.WriteString("import os\n\n\n@dataclass\nclass Big(Base):\n    \"\"\"Doc.\"\"\"\n\n")
 	for i := 0; i < 20; i++ {
@@ -94,16 +89,6 @@ func FuzzSymbols(f *testing.F) {
 			}
 		}
 		syms := changedSymbols(files[0].Hunks, decls, decls, qualifyWith("m"), qualifyWith("m"))
-		if !isGo {
-			// Parsing only the statements around the changes must give the
-			// same symbols as the whole file.
-			if rh, rb, err := (pythonFrontEnd{}).regionDecls([]byte(src), []byte(src), files[0].Hunks); err == nil {
-				got := changedSymbols(files[0].Hunks, rh, rb, qualifyWith("m"), qualifyWith("m"))
-				if diff := cmp.Diff(syms, got); diff != "" {
-					t.Fatalf("region parse differs from the whole file (-whole +regions):\n%s", diff)
-				}
-			}
-		}
 		for _, s := range syms {
 			if len(s.ChangedLines) == 0 {
 				t.Fatalf("symbol %s with no changed lines", s.Name)
@@ -113,91 +98,6 @@ func FuzzSymbols(f *testing.F) {
 					t.Fatalf("%s: changed line %d outside %d-%d", s.Name, l, s.Start, s.End)
 				}
 			}
-		}
-	})
-}
-
-// FuzzSections: premise diff parses git's output file by file as it
-// arrives (eachSection, parseSection). For anything git can write, a diff
-// that starts with "diff --git", that must give exactly what parsing the
-// whole diff gives: the same files, or an error on the same line.
-func FuzzSections(f *testing.F) {
-	f.Add([]byte("diff --git a/x.py b/x.py\nindex 1..2 100644\n--- a/x.py\n+++ b/x.py\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n" +
-		"diff --git a/a b/b\nsimilarity index 90%\nrename from a\nrename to b\n" +
-		"diff --git a/y.go b/y.go\n--- a/y.go\n+++ b/y.go\n@@ -1,3 +1,2 @@\n a\n-b\n"))
-	f.Add([]byte("diff --git \ndiff --git \n@@ "))
-	f.Add([]byte("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\r\n\\ No newline at end of file\n+b\ndiff --git a/z b/z\nnew file mode 100644\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if !strings.HasPrefix(string(data), "diff --git ") {
-			return
-		}
-		want, wantErr := Parse(data, "d")
-		var got []File
-		var gotErr error
-		err := eachSection(strings.NewReader(string(data)), func(section []byte, first int) error {
-			fs, err := parseSection(section, "d", first)
-			got = append(got, fs...)
-			return err
-		})
-		gotErr = err
-		if (wantErr == nil) != (gotErr == nil) {
-			t.Fatalf("whole: %v; by sections: %v", wantErr, gotErr)
-		}
-		if wantErr != nil {
-			// Parsing whole, the cutting into files is checked before any
-			// file; by sections, files are checked as they come. With
-			// several problems the sections may name an earlier one.
-			var we, ge *Error
-			if !errors.As(wantErr, &we) || !errors.As(gotErr, &ge) {
-				t.Fatalf("whole: %v; by sections: %v; want *Error", wantErr, gotErr)
-			}
-			if ge.Line > we.Line || (ge.Line == we.Line && wantErr.Error() != gotErr.Error()) {
-				t.Fatalf("whole: %v; by sections: %v", wantErr, gotErr)
-			}
-			return
-		}
-		if len(want) == 0 {
-			want = nil
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("(-whole +by sections):\n%s", diff)
-		}
-	})
-}
-
-// FuzzHollowGo: taking out function bodies (hollowGo, for those no hunk
-// touches) changes none of the declarations go/parser finds in a file that
-// parses: names, kinds and spans are those of the full parse.
-func FuzzHollowGo(f *testing.F) {
-	for _, name := range []string{"golang.go", "load.go", "parse.go"} {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(src, uint8(2))
-	}
-	f.Add([]byte("package p\n\nfunc f() struct{ a int } { return struct{ a int }{} }\n\nvar g = func() { x() }\n\nfunc (r *T[K]) M(x interface{ M() }) (func(), error) {\n\tif x {\n\t}\n\treturn nil, nil\n}\n\nfunc asm()\n\ntype T[K any] struct{}\n"), uint8(3))
-	f.Add([]byte("package p\n//line other.go:100\nfunc f() {\n//line x.go:5\n}\nfunc g() {}\n"), uint8(1))
-	f.Fuzz(func(t *testing.T, src []byte, mod uint8) {
-		want, err := goFrontEnd{}.decls(src)
-		if err != nil {
-			return
-		}
-		m := int(mod%4) + 1
-		hollow, cuts := hollowGo(src, func(from, to int) bool { return from%m == 0 })
-		removed := 0
-		for _, c := range cuts {
-			removed += c.lines
-		}
-		if bytes.Count(hollow, []byte("\n"))+removed != bytes.Count(src, []byte("\n")) {
-			t.Fatalf("hollowing lost count of lines: %d in the file, %d left and %d taken out", bytes.Count(src, []byte("\n")), bytes.Count(hollow, []byte("\n")), removed)
-		}
-		got, _, err := goDecls(hollow, cuts)
-		if err != nil {
-			t.Fatalf("the full file parses, the hollowed one does not: %v\n%s", err, hollow)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("declarations (-full +hollowed):\n%s", diff)
 		}
 	})
 }

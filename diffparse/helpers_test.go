@@ -144,13 +144,3 @@ func pythonStdlib(t testing.TB) string {
 	}
 	return strings.TrimSpace(string(out))
 }
-
-// regionDecls is regionDeclsWith for a base in hand, reusing head trees.
-func (pythonFrontEnd) regionDecls(head, base []byte, hunks []Hunk) (hd, bd []Decl, err error) {
-	var read func() []byte
-	if base != nil {
-		read = func() []byte { return base }
-	}
-	hd, bd, _, err = regionDeclsWith(head, read, hunks, true)
-	return hd, bd, err
-}

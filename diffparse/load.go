@@ -1,16 +1,12 @@
 package diffparse
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"path"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/premise-dev/premise/internal/git"
 )
@@ -42,78 +38,59 @@ type Config struct {
 
 // Load reads the diff base...head (against the merge-base, as in seed 004,
 // Step 1) or the patch of cfg, and returns its files with hunks, both sides'
-// sources and changed symbols. File contents are git's blobs, so a dirty
-// checkout or a bare repository gives the same answer: read through one
-// `git cat-file --batch` process, or, where a blob's id proves the bytes
-// equal, from the work tree (when it has head checked out) and, for the
-// base side, by undoing the diff's hunks on the head side. git diff has
-// just inflated every one of those blobs; cat-file inflating them again
-// was a third of premise diff's time on a long range.
+// sources and changed symbols. File contents are git's blobs, read
+// through one `git cat-file --batch` process, so a dirty checkout or a
+// bare repository gives the same answer.
 //
 // Errors: a directory that is not a repository wraps git.ErrNotRepo, an
 // unknown revision git.ErrBadRev, unrelated histories git.ErrNoMergeBase, a
 // malformed diff is an *Error. A file that does not parse is not an error:
 // it is listed with ParseError set.
 func Load(ctx context.Context, cfg Config) (*Result, error) {
-	// git.Open is only asked when git fails, to say why: a run is a handful
-	// of processes, and each costs as much as a small diff.
-	repo := git.At(cfg.Repo)
-	diagnose := func(err error) error {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if _, oerr := git.Open(ctx, cfg.Repo); oerr != nil {
-			return oerr
-		}
-		return err
+	repo, err := git.Open(ctx, cfg.Repo)
+	if err != nil {
+		return nil, err
 	}
 	head := cfg.Head
 	if head == "" {
 		head = "HEAD"
 	}
 	if cfg.Patch != nil {
-		return loadPatch(ctx, repo, cfg, head, diagnose)
+		return loadPatch(ctx, repo, cfg, head)
 	}
 	base := cfg.Base
 	if base == "" {
-		var err error
 		if base, err = repo.DefaultBase(ctx); err != nil {
-			return nil, diagnose(err)
+			return nil, err
 		}
 	}
-	// The cat-file process starts while git diff runs: on a busy machine a
-	// process start costs as much as a small diff.
+	res := &Result{}
+	mb, err := resolve(ctx, repo, res, base, head)
+	if err != nil {
+		return nil, err
+	}
+	text, err := repo.Diff(ctx, mb, res.Head)
+	if err != nil {
+		return nil, err
+	}
+	if res.Files, err = Parse(text, fmt.Sprintf("git diff %s...%s", base, head)); err != nil {
+		return nil, err
+	}
+	if len(res.Files) == 0 {
+		return res, nil
+	}
 	cat, err := repo.Catter(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer cat.Close()
-	// git diff starts at once, finding the merge-base itself, while the
-	// names, the merge-base and the work tree's commit are asked for beside
-	// it: four processes at once, not one after the other. Its output waits
-	// in the pipe until they are known. Names git diff could read as
-	// something else (an option, a range) are resolved first and passed
-	// resolved.
-	res := &Result{}
-	l := &loader{cat: cat, noSources: cfg.NoSources}
-	resolved := sync.OnceValue(func() error {
-		mb, top, err := resolve(ctx, repo, res, base, head)
-		if errors.Is(err, git.ErrBadRev) {
-			return diagnose(err)
-		}
-		l.head, l.base, l.worktree = res.Head, mb, top
-		return err
-	})
-	go resolved()
-	revs := []string{base + "..." + head}
-	if strings.HasPrefix(base, "-") || strings.HasPrefix(head, "-") || strings.Contains(base+head, "..") {
-		if err := resolved(); err != nil {
-			return nil, err
-		}
-		revs = []string{l.base, l.head}
+	l := &loader{cat: cat, head: res.Head, base: mb, noSources: cfg.NoSources}
+	// Policy comes from the base side: nothing the patch writes may hide
+	// a file from premise (DESIGN.md, Principles).
+	if l.ex, err = newExcluder(cat, mb, cfg.Exclude); err != nil {
+		return nil, err
 	}
-	name := fmt.Sprintf("git diff %s...%s", base, head)
-	if res.Files, err = l.streamDiff(ctx, repo, revs, resolved, name, cfg.Exclude); err != nil {
+	if err := l.fill(ctx, res.Files, l.gitSources); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -121,10 +98,10 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 
 // loadPatch is Load for a patch: its symbols come from the repository at
 // head.
-func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string, diagnose func(error) error) (*Result, error) {
+func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string) (*Result, error) {
 	shas, err := repo.RevParse(ctx, head)
 	if err != nil {
-		return nil, diagnose(err)
+		return nil, err
 	}
 	res := &Result{Head: shas[0]}
 	name := cfg.PatchName
@@ -151,244 +128,51 @@ func loadPatch(ctx context.Context, repo *git.Repo, cfg Config, head string, dia
 	if l.ex, err = newExcluder(cat, res.Head, cfg.Exclude); err != nil {
 		return nil, err
 	}
-	if err := l.fill(ctx, res.Files); err != nil {
+	if err := l.fill(ctx, res.Files, l.patchSources); err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
 // resolve fills in res's base, head and merge-base commits and returns the
-// merge-base and, when the work tree has head checked out, its top
-// directory, all from one git process.
-func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string) (mb, worktree string, err error) {
-	if q, ok := repo.Resolve(ctx, base, head); ok {
-		res.Base, res.Head, res.MergeBase = q.Base, q.Head, q.MergeBase
-		if q.CheckedOut == q.Head {
-			worktree = q.Top
-		}
-		return q.MergeBase, worktree, nil
-	}
-	// Something is wrong or unusual: ask again one question at a time,
-	// so that the error names it (a bad name is rev-parse's, unrelated
-	// histories merge-base's).
+// merge-base.
+func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string) (mb string, err error) {
 	shas, err := repo.RevParse(ctx, base, head)
 	if err != nil {
-		return "", "", err
+		return "", err
 	}
 	if mb, err = repo.MergeBase(ctx, shas[0], shas[1]); err != nil {
-		return "", "", err
+		return "", err
 	}
 	res.Base, res.Head, res.MergeBase = shas[0], shas[1], mb
-	return mb, "", nil
+	return mb, nil
 }
 
-// streamDiff reads git's diff as git writes it: each file is parsed, its
-// sources requested from cat-file and its symbols mapped while git still
-// diffs the files after it. On a long range git's diffing is half of the
-// wall time, and waiting for all of it before the first parse made
-// premise diff four times git's own.
-//
-// git diff runs on revs; resolved, called before the first file is read
-// and once git is done, says whether the revisions resolved and sets the
-// loader's commits. Its error comes first: a bad name fails git diff too.
-func (l *loader) streamDiff(ctx context.Context, repo *git.Repo, revs []string, resolved func() error, name string, exclude []string) ([]File, error) {
-	var files []*File
-	fetch := make(chan *File, 1024) // to the fetcher, which never blocks git for long
-	next, mapped := l.mapSymbols(ctx)
-	fetched := make(chan error, 1)
-	go func() {
-		var err error
-		seen := map[string]bool{} // go.mod files already asked for
-		for f := range fetch {
-			// Every file git has written meanwhile goes in one request
-			// stream: a stream per file costs a round trip each.
-			batch := []*File{f}
-		more:
-			for {
-				select {
-				case g, ok := <-fetch:
-					if !ok {
-						break more
-					}
-					batch = append(batch, g)
-				default:
-					break more
-				}
-			}
-			if err == nil && ctx.Err() == nil {
-				err = l.fetch(batch, seen)
-			}
-			for _, g := range batch {
-				if err == nil && g.ParseError == "" {
-					next <- g
-				}
-			}
+// gitSources reads both sides of f from cat-file; a side that is not in
+// git is recorded in f.ParseError.
+func (l *loader) gitSources(f *File) error {
+	for _, head := range []bool{true, false} {
+		if head && f.Status == "deleted" || !head && f.Status == "added" {
+			continue
 		}
-		close(next)
-		fetched <- err
-	}()
-	err := repo.DiffStream(ctx, func(r io.Reader) error {
-		return eachSection(r, func(section []byte, firstLine int) error {
-			if err := resolved(); err != nil {
-				return err
-			}
-			fs, err := parseSection(section, name, firstLine)
-			if err != nil {
-				return err
-			}
-			for i := range fs {
-				f := &fs[i]
-				files = append(files, f)
-				if l.ex == nil {
-					// Policy comes from the base side: nothing the patch
-					// writes may hide a file from premise (DESIGN.md,
-					// Principles).
-					if l.ex, err = newExcluder(l.cat, l.base, exclude); err != nil {
-						return err
-					}
-				}
-				if l.wants(f) {
-					fetch <- f
-				}
-			}
-			return nil
-		})
-	}, revs...)
-	if rerr := resolved(); rerr != nil {
-		err = rerr
-	}
-	close(fetch)
-	ferr := <-fetched
-	mapped()
-	if err == nil {
-		err = ferr
-	}
-	if err == nil {
-		err = l.err
-	}
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := make([]File, len(files))
-	for i, f := range files {
-		out[i] = *f
-	}
-	return out, nil
-}
-
-// eachSection cuts git's diff output before each "diff --git" line, which
-// only a file's header can start with (a hunk's lines start with ' ', '+',
-// '-' or '\'), and hands each file's part to fn with the number of its
-// first line in the whole diff.
-func eachSection(r io.Reader, fn func(section []byte, firstLine int) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var cur []byte
-	first, lines, atStart := 1, 0, true
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(chunk) > 0 {
-			if atStart && len(cur) > 0 && bytes.HasPrefix(chunk, []byte("diff --git ")) {
-				if ferr := fn(cur, first); ferr != nil {
-					return ferr
-				}
-				cur, first = cur[:0], lines+1
-			}
-			cur = append(cur, chunk...)
-			if atStart = chunk[len(chunk)-1] == '\n'; atStart {
-				lines++
-			}
-		}
+		typ, data, err := l.cat.Object(l.spec(f, head))
 		switch {
-		case err == nil || err == bufio.ErrBufferFull:
-		case err == io.EOF:
-			if len(cur) > 0 {
-				return fn(cur, first)
-			}
-			return nil
+		case err == nil && typ == "blob" && head:
+			f.HeadSrc = data
+		case err == nil && typ == "blob":
+			f.BaseSrc = data
+		case err == nil || errors.Is(err, git.ErrNotFound):
+			l.missing(f, head)
 		default:
 			return err
 		}
 	}
+	return nil
 }
 
-// parseSection parses one file's part of a diff that starts at line
-// firstLine of the whole, so that an error names the line of the whole.
-func parseSection(section []byte, name string, firstLine int) ([]File, error) {
-	fs, err := Parse(section, name)
-	var e *Error
-	if errors.As(err, &e) {
-		e.Line += firstLine - 1
-	}
-	return fs, err
-}
-
-// fetch reads the files' sources, and the go.mod files their Go names may
-// need, in one request stream to cat-file. seen lists the go.mod files
-// already read.
-func (l *loader) fetch(files []*File, seen map[string]bool) error {
-	type want struct {
-		f    *File
-		head bool   // which side of f
-		key  string // a go.mod's cache key; "" for f's own sides
-	}
-	var specs []string
-	var wants []want
-	for _, f := range files {
-		// The sides the workers can read without cat-file are left to
-		// them (see complete).
-		if f.Status != "deleted" && (l.worktree == "" || f.NewBlob == "") {
-			specs, wants = append(specs, l.spec(f, true)), append(wants, want{f: f, head: true})
-		}
-		if f.Status != "added" && !derivable(f) {
-			specs, wants = append(specs, l.spec(f, false)), append(wants, want{f: f})
-		}
-		if f.Language == "go" {
-			for _, p := range []struct{ rev, path string }{{l.head, f.Path}, {l.base, f.OldPath}} {
-				for d := path.Dir(p.path); ; d = path.Dir(d) {
-					name := "go.mod"
-					if d != "." {
-						name = d + "/go.mod"
-					}
-					if key := p.rev + ":" + name; !seen[key] {
-						seen[key] = true
-						specs, wants = append(specs, key), append(wants, want{key: key})
-					}
-					if d == "." || d == "/" {
-						break
-					}
-				}
-			}
-		}
-	}
-	return l.cat.Each(specs, func(k int, typ string, data []byte, err error) error {
-		w := wants[k]
-		f := w.f
-		found := err == nil && typ == "blob"
-		switch {
-		case w.key != "":
-			l.mu.Lock()
-			if l.cache == nil {
-				l.cache = map[string]blobResult{}
-			}
-			l.cache[w.key] = blobResult{data: data, ok: found}
-			l.mu.Unlock()
-		case found && w.head:
-			f.HeadSrc = data
-		case found:
-			f.BaseSrc = data
-		default:
-			l.missing(f, w.head)
-		}
-		return nil
-	})
-}
-
-// spec names one side of f for cat-file: by blob id where the index line
-// gave one, so that cat-file need not walk the commit's trees (a third of
-// its time on a long range), else by commit and path.
+// spec names one side of f for cat-file: by the blob id the index line
+// gave, which also names a blob whose path holds a newline (cat-file reads
+// one name a line), else by commit and path.
 func (l *loader) spec(f *File, head bool) string {
 	switch {
 	case head && f.NewBlob != "":
@@ -410,165 +194,6 @@ func (l *loader) missing(f *File, head bool) {
 	}
 }
 
-// derivable reports whether f's base side can be rebuilt from its head side
-// and its hunks: a text file changed in place or moved, whose base blob id
-// the index line gives, or whose contents did not change.
-func derivable(f *File) bool {
-	if f.Status == "added" || f.Status == "deleted" || f.Binary {
-		return false
-	}
-	if len(f.Hunks) == 0 {
-		return f.OldBlob == f.NewBlob // a rename, a copy or a mode change alone
-	}
-	return f.OldBlob != ""
-}
-
-// complete reads the sides of f that fetch left to the workers, which do
-// it in parallel: the head from the work tree when the file there is the
-// head's very blob, the base rebuilt from the head by undoing the hunks and
-// checked against the base's blob id. What cannot be had that way comes
-// from cat-file. It reports false when f cannot be mapped.
-func (l *loader) complete(f *File) bool {
-	if f.Status != "deleted" && f.HeadSrc == nil {
-		if data, ok := git.WorkTreeBlob(l.worktree, f.Path, f.NewBlob); ok {
-			f.HeadSrc = data
-		} else if !l.catSide(f, true) {
-			return false
-		}
-	}
-	if l.lazyBase(f) {
-		return true
-	}
-	return l.completeBase(f)
-}
-
-// lazyBase reports whether f's base is read only if its symbols need it:
-// premise diff keeps no sources, and a Go file or a large Python file
-// whose changes stay inside function bodies needs none of its base
-// (goKeepsShape, keepsShape).
-func (l *loader) lazyBase(f *File) bool {
-	if !l.noSources || l.patch || f.Status == "added" || f.Status == "deleted" || f.BaseSrc != nil || f.HeadSrc == nil {
-		return false
-	}
-	switch f.Language {
-	case "python":
-		return lineCount(f.HeadSrc) >= regionMinLines
-	case "go":
-		return true
-	}
-	return false
-}
-
-// completeBase reads f's base side when complete has not (see complete).
-func (l *loader) completeBase(f *File) bool {
-	if f.Status == "added" || f.BaseSrc != nil {
-		return true
-	}
-	if f.HeadSrc != nil && derivable(f) {
-		if len(f.Hunks) == 0 {
-			f.BaseSrc = f.HeadSrc
-		} else if base, ok := unapply(f.HeadSrc, f.Hunks); ok && git.IsBlob(base, f.OldBlob) {
-			f.BaseSrc = base
-		}
-	}
-	return f.BaseSrc != nil || l.catSide(f, false)
-}
-
-// catSide reads one side of f from cat-file, reporting false when f cannot
-// be mapped: the side is not in git, or cat-file failed (which ends the
-// load with that error).
-func (l *loader) catSide(f *File, head bool) bool {
-	typ, data, err := l.cat.Object(l.spec(f, head))
-	switch {
-	case err == nil && typ == "blob":
-		if head {
-			f.HeadSrc = data
-		} else {
-			f.BaseSrc = data
-		}
-		return true
-	case err == nil || errors.Is(err, git.ErrNotFound):
-		l.missing(f, head)
-	default:
-		l.fail(err)
-	}
-	return false
-}
-
-// fail records the first error that ends the load.
-func (l *loader) fail(err error) {
-	l.mu.Lock()
-	if l.err == nil {
-		l.err = err
-	}
-	l.mu.Unlock()
-}
-
-// unapply rebuilds a file's base side from its head side and the hunks of
-// git's diff between them: head's bytes outside the hunks and for context
-// lines, the deleted lines' text, a newline after each but the last of a
-// base that has none. It reports false when the hunks run past head; it
-// does not compare the context with head, since the caller checks the
-// result against the base blob's id.
-func unapply(head []byte, hunks []Hunk) ([]byte, bool) {
-	out := make([]byte, 0, len(head)+len(head)/64)
-	pos, line := 0, 1 // head's offset and line number of the next line to copy
-	// skip moves past head's lines up to line n (1-based), copying them
-	// when copy is set.
-	skip := func(n int, copy bool) bool {
-		from := pos
-		for ; line < n; line++ {
-			if pos >= len(head) {
-				return false
-			}
-			j := bytes.IndexByte(head[pos:], '\n')
-			if j < 0 {
-				pos = len(head)
-			} else {
-				pos += j + 1
-			}
-		}
-		if copy {
-			out = append(out, head[from:pos]...)
-		}
-		return true
-	}
-	for _, h := range hunks {
-		first := h.NewStart // a hunk that adds nothing sits after line NewStart
-		if h.NewLines == 0 {
-			first++
-		}
-		if first < line || !skip(first, true) {
-			return nil, false
-		}
-		lastDel := -1
-		if h.OldNoEOL {
-			for i, ln := range h.Lines {
-				if ln.Kind == '-' {
-					lastDel = i
-				}
-			}
-		}
-		for i, ln := range h.Lines {
-			switch ln.Kind {
-			case ' ', '+':
-				if !skip(line+1, ln.Kind == ' ') {
-					return nil, false
-				}
-			case '-':
-				out = append(out, ln.Text...)
-				if ln.CR {
-					out = append(out, '\r')
-				}
-				if i != lastDel {
-					out = append(out, '\n')
-				}
-			}
-		}
-	}
-	return append(out, head[pos:]...), true
-}
-
 // loader reads sources and maps symbols for the files of one Load.
 type loader struct {
 	cat        *git.Catter
@@ -576,13 +201,8 @@ type loader struct {
 	patch      bool
 	ex         *excluder
 	noSources  bool
-	// worktree is the top of the work tree when it has the head commit
-	// checked out: its files are read where they are the head's blobs.
-	worktree string
 
-	mu    sync.Mutex
-	err   error                 // the first error of a worker
-	cache map[string]blobResult // "rev:path" -> contents, for go.mod and .gitattributes
+	cache map[string]blobResult // "rev:path" -> contents, for go.mod
 }
 
 type blobResult struct {
@@ -593,21 +213,15 @@ type blobResult struct {
 // read returns a file at rev, caching the answer.
 func (l *loader) read(rev, path string) ([]byte, bool) {
 	key := rev + ":" + path
-	l.mu.Lock()
+	if r, hit := l.cache[key]; hit {
+		return r.data, r.ok
+	}
 	if l.cache == nil {
 		l.cache = map[string]blobResult{}
 	}
-	r, hit := l.cache[key]
-	l.mu.Unlock()
-	if hit {
-		return r.data, r.ok
-	}
 	data, err := l.cat.Blob(rev, path)
-	r = blobResult{data: data, ok: err == nil}
-	l.mu.Lock()
-	l.cache[key] = r
-	l.mu.Unlock()
-	return r.data, r.ok
+	l.cache[key] = blobResult{data: data, ok: err == nil}
+	return data, err == nil
 }
 
 // wants reports whether f's symbols are mapped: a language premise reads,
@@ -623,56 +237,29 @@ func (l *loader) wants(f *File) bool {
 	return true
 }
 
-// mapSymbols maps the symbols of each file sent to next, on every CPU;
-// close next, then call wait for the last to be done. With noSources a
-// file's sources go once its symbols are mapped.
-func (l *loader) mapSymbols(ctx context.Context) (next chan<- *File, wait func()) {
-	ch := make(chan *File, 1024)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for f := range ch {
-				if ctx.Err() == nil && (l.patch || l.complete(f)) {
-					l.symbols(f)
-				}
-				if l.noSources {
-					f.HeadSrc, f.BaseSrc = nil, nil
-				}
-			}
-		}()
-	}
-	return ch, wg.Wait
-}
-
-// fill reads each patched file's sources and maps its symbols, parsing
-// as the sources arrive. A patch needs the file at head before it knows
-// which side it holds, so it reads file by file. (A git diff is read by
-// streamDiff.)
-func (l *loader) fill(ctx context.Context, files []File) error {
-	var cands []int
+// fill reads the sources of each file whose symbols are mapped and maps
+// them, one file after another. With noSources a file's sources go once
+// its symbols are mapped.
+func (l *loader) fill(ctx context.Context, files []File, sources func(*File) error) error {
 	for i := range files {
-		if l.wants(&files[i]) {
-			cands = append(cands, i)
+		f := &files[i]
+		if !l.wants(f) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := sources(f); err != nil {
+			return err
+		}
+		if f.ParseError == "" {
+			l.symbols(f)
+		}
+		if l.noSources {
+			f.HeadSrc, f.BaseSrc = nil, nil
 		}
 	}
-	next, mapped := l.mapSymbols(ctx)
-	var err error
-	for _, i := range cands {
-		if err = l.patchSources(&files[i]); err != nil {
-			break
-		}
-		if files[i].ParseError == "" {
-			next <- &files[i]
-		}
-	}
-	close(next)
-	mapped()
-	if err != nil {
-		return err
-	}
-	return ctx.Err()
+	return nil
 }
 
 // patchSources derives both sides of a patched file from the file at
@@ -822,43 +409,11 @@ func (l *loader) symbols(f *File) {
 	}
 	var head, base []Decl
 	var herr, berr error
-	regions := false
-	// readBase returns the base, reading it if complete left it to be read
-	// on demand.
-	readBase := func() []byte {
-		if !l.completeBase(f) {
-			return nil
-		}
-		return f.BaseSrc
+	if f.HeadSrc != nil {
+		head, herr = fe.decls(f.HeadSrc)
 	}
-	if _, ok := fe.(pythonFrontEnd); ok && (l.lazyBase(f) || lineCount(f.HeadSrc) >= regionMinLines || lineCount(f.BaseSrc) >= regionMinLines) {
-		read := readBase
-		if f.Status == "added" {
-			read = nil // no base side
-		}
-		var err error
-		if head, base, _, err = regionDeclsWith(f.HeadSrc, read, f.Hunks, true); err == nil {
-			regions = true
-		} else if read != nil && f.BaseSrc == nil && !l.completeBase(f) {
-			return // the base is not to be had: f says why
-		}
-	}
-	if regions {
-		// parsed by regions
-	} else if g, ok := fe.(goFrontEnd); ok && l.lazyBase(f) {
-		head, base, herr, berr = g.declsLazy(f.HeadSrc, readBase, f.Hunks)
-		if errors.Is(berr, errNoBase) {
-			return // the base is not to be had: f says why
-		}
-	} else if pp, ok := fe.(pairParser); ok {
-		head, base, herr, berr = pp.declsPair(f.HeadSrc, f.BaseSrc, f.Hunks)
-	} else {
-		if f.HeadSrc != nil {
-			head, herr = fe.decls(f.HeadSrc)
-		}
-		if f.BaseSrc != nil && herr == nil {
-			base, berr = fe.decls(f.BaseSrc)
-		}
+	if f.BaseSrc != nil && herr == nil {
+		base, berr = fe.decls(f.BaseSrc)
 	}
 	if herr != nil {
 		f.ParseError = herr.Error()
@@ -934,5 +489,3 @@ func lineRange(src []byte, start, end int) []byte {
 	}
 	return src[from:]
 }
-
-func lineCount(src []byte) int { return bytes.Count(src, []byte{'\n'}) }

@@ -1,7 +1,6 @@
 package diffparse
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -22,14 +21,9 @@ type Param struct {
 // the same name. *args, **kwargs, the / and * markers and a leading self or
 // cls are left out.
 func PythonParams(src []byte, name string) ([]Param, error) {
-	p, _ := pyParsers.Get().(*sitter.Parser)
-	if p == nil {
-		return nil, errors.New("python parser unavailable")
-	}
-	defer pyParsers.Put(p)
-	tree := parseString(p, src, nil)
-	if tree == nil {
-		return nil, errors.New("python parser gave no tree")
+	tree, err := pyParse(src)
+	if err != nil {
+		return nil, err
 	}
 	defer tree.Close()
 	w := pyWalker{src: src, funcs: map[string]*sitter.Node{}}
@@ -48,14 +42,9 @@ func PythonParams(src []byte, name string) ([]Param, error) {
 // caller asking about several functions of one file uses instead of
 // PythonParams.
 func PythonFuncParams(src []byte) (map[string][]Param, error) {
-	p, _ := pyParsers.Get().(*sitter.Parser)
-	if p == nil {
-		return nil, errors.New("python parser unavailable")
-	}
-	defer pyParsers.Put(p)
-	tree := parseString(p, src, nil)
-	if tree == nil {
-		return nil, errors.New("python parser gave no tree")
+	tree, err := pyParse(src)
+	if err != nil {
+		return nil, err
 	}
 	defer tree.Close()
 	w := pyWalker{src: src, funcs: map[string]*sitter.Node{}}

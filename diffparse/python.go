@@ -3,7 +3,6 @@ package diffparse
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 
@@ -27,18 +26,6 @@ func (pythonFrontEnd) handles(p string) bool {
 var (
 	pyLangOnce sync.Once
 	pyLang     *sitter.Language
-	// pyParsers reuses parsers across files: creating one costs more than
-	// parsing a small file.
-	pyParsers = sync.Pool{New: func() any {
-		p := sitter.NewParser()
-		if err := p.SetLanguage(pythonLanguage()); err != nil {
-			p.Close()
-			return nil
-		}
-		// The pool drops parsers at will; their C memory goes with them.
-		runtime.SetFinalizer(p, (*sitter.Parser).Close)
-		return p
-	}}
 )
 
 func pythonLanguage() *sitter.Language {
@@ -56,62 +43,37 @@ var pyContainers = map[string]bool{
 	"with_statement": true, "match_statement": true, "case_clause": true,
 }
 
-func (fe pythonFrontEnd) decls(src []byte) ([]Decl, error) {
-	h, _, err, _ := fe.declsPair(src, nil, nil)
-	return h, err
-}
-
-// declsPair parses head, then base (when not nil) by editing head's tree
-// with the hunks, so tree-sitter reparses only what changed: a large file
-// with a small change costs little more than one parse.
-func (pythonFrontEnd) declsPair(head, base []byte, hunks []Hunk) (hd, bd []Decl, herr, berr error) {
-	var tree *sitter.Tree
-	if head != nil {
-		tree, hd, herr = pyParse(head, nil)
+// pyParse parses src with tree-sitter; the caller closes the tree.
+func pyParse(src []byte) (*sitter.Tree, error) {
+	p := sitter.NewParser()
+	defer p.Close()
+	if err := p.SetLanguage(pythonLanguage()); err != nil {
+		return nil, fmt.Errorf("python parser: %w", err)
 	}
-	if base == nil {
-		if tree != nil {
-			tree.Close()
-		}
-		return hd, nil, herr, nil
-	}
-	var old *sitter.Tree
-	if tree != nil && herr == nil && editToBase(tree, head, base, blocks(hunks)) {
-		old = tree
-	}
-	btree, bd, berr := pyParse(base, old)
-	if tree != nil {
-		tree.Close()
-	}
-	if btree != nil {
-		btree.Close()
-	}
-	return hd, bd, herr, berr
-}
-
-// pyParse parses src, reusing old when not nil (a tree already edited to
-// describe src), and returns the tree, which the caller closes, and its
-// declarations.
-func pyParse(src []byte, old *sitter.Tree) (*sitter.Tree, []Decl, error) {
-	p, _ := pyParsers.Get().(*sitter.Parser)
-	if p == nil {
-		return nil, nil, errors.New("python parser unavailable")
-	}
-	defer pyParsers.Put(p)
-	tree := parseString(p, src, old)
+	tree := p.Parse(src, nil)
 	if tree == nil {
-		return nil, nil, errors.New("python parser gave no tree")
+		return nil, errors.New("python parser gave no tree")
 	}
+	return tree, nil
+}
+
+// decls parses src with tree-sitter.
+func (pythonFrontEnd) decls(src []byte) ([]Decl, error) {
+	tree, err := pyParse(src)
+	if err != nil {
+		return nil, err
+	}
+	defer tree.Close()
 	root := tree.RootNode()
 	if root.HasError() {
-		return tree, nil, pySyntaxError(root)
+		return nil, pySyntaxError(root)
 	}
 	w := pyWalker{src: src}
 	w.walk(root, "", false)
 	if w.out == nil {
 		w.out = []Decl{}
 	}
-	return tree, w.out, nil
+	return w.out, nil
 }
 
 type pyWalker struct {

@@ -13,13 +13,13 @@ type ExecConfig struct {
 	Command []string
 	// Dir is the worker's working directory (the repository root).
 	Dir string
-	// Timeout, Grace, MaxFrame and Env are as in PythonConfig. There is no
-	// MemoryLimit: premise cannot set one on an arbitrary program; wrap the
-	// command in prlimit(1) for that.
-	Timeout  time.Duration
-	Grace    time.Duration
-	MaxFrame int
-	Env      []string
+	// Timeout, Grace, MaxFrame, MemoryLimit and Env are as in
+	// PythonConfig; premise sets the memory limit on the started worker.
+	Timeout     time.Duration
+	Grace       time.Duration
+	MaxFrame    int
+	MemoryLimit int64
+	Env         []string
 }
 
 // NewExecAdapter returns an Adapter for any command that speaks the runner
@@ -44,5 +44,9 @@ func NewExecAdapter(cfg ExecConfig) (Adapter, error) {
 	spec := newSpec(path, dir, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
 	spec.args = cfg.Command[1:]
 	spec.stdio = true
+	spec.memory = cfg.MemoryLimit
+	if spec.memory == 0 {
+		spec.memory = DefaultMemoryLimit
+	}
 	return &procAdapter{spec: spec}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -127,7 +128,7 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 	build.Stdout, build.Stderr = &out, &out
 	if err := build.Run(); err != nil {
 		os.RemoveAll(binDir)
-		return nil, &InfraError{Reason: fmt.Sprintf("build the Go harness for %s: %v: %s", strings.Join(targets, ", "), err, oneLine(out.String(), 1500))}
+		return nil, &InfraError{Reason: fmt.Sprintf("build the Go harness for %s: %v: %s", strings.Join(targets, ", "), err, oneLine(buildErrors(out.String()), 1500))}
 	}
 	spec := newSpec(bin, root, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
 	mem := cfg.MemoryLimit
@@ -191,4 +192,23 @@ func findModule(dir string) (string, string, error) {
 			return "", "", fmt.Errorf("no go.mod in %s or above it", abs)
 		}
 	}
+}
+
+// quoted are the fragments of a compiler message that quote source text.
+var quoted = regexp.MustCompile("'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|\\bfound .*$")
+
+// buildErrors keeps what a harness build failure needs to be understood
+// (each error's file, line and message) without the source text compilers
+// quote: a file the subject links to (a symlink to a secret) would
+// otherwise have its first line printed into CI logs.
+func buildErrors(out string) string {
+	var keep []string
+	for _, l := range strings.Split(out, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		keep = append(keep, quoted.ReplaceAllString(l, "…"))
+	}
+	return strings.Join(keep, "; ")
 }

@@ -114,6 +114,9 @@ func WriteText(w io.Writer, rep *Report) error {
 	for _, f := range rep.Tampered {
 		ew.printf("TAMPERED %s changed while the code under review ran; the rows ran as read before it started\n", f)
 	}
+	if !namespacesAllowed() {
+		ew.printf("NOTICE  %s\n", Isolation())
+	}
 	c := rep.Counts()
 	ew.printf("%d passed, %d failed, %d errored, %d flaky, %d frozen; flake budget %d/%d spent", c.Pass, c.Fail, c.Error, c.Flake, c.Frozen, rep.Spent, rep.Budget)
 	if rep.Base {

@@ -60,10 +60,6 @@ type Config struct {
 	FreezesFile string
 	// Progress, if set, is called after each row.
 	Progress func(RowResult)
-	// Early is a head worker started before the table was loaded
-	// (StartEarly). Run and HeadAdapter use it when the table is
-	// Python's and close it otherwise.
-	Early Adapter
 }
 
 func (cfg Config) lang(t *validate.Table) string {
@@ -97,7 +93,7 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 		}
 		return a, nil
 	case "exec":
-		return NewExecAdapter(ExecConfig{Command: cfg.Exec, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace})
+		return NewExecAdapter(ExecConfig{Command: cfg.Exec, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
 	default:
 		return nil, fmt.Errorf("language %q: want python, go or exec", l)
 	}
@@ -114,35 +110,8 @@ func (cfg Config) repo() string {
 	return cfg.Repo
 }
 
-// StartEarly starts the head worker a gate most likely needs, a Python
-// one, before its table is loaded: the interpreter's start (tens of
-// milliseconds) then overlaps the table's parsing instead of following it.
-// Set the result as cfg.Early. It is nil when cfg names another language
-// or the interpreter cannot be found; Run then starts what the table
-// needs, and reports what is missing.
-func StartEarly(cfg Config) Adapter {
-	if cfg.Lang != "" && cfg.Lang != "python" {
-		return nil
-	}
-	a, err := cfg.pythonAdapter(cfg.repo())
-	if err != nil {
-		return nil
-	}
-	if w, ok := a.(warmer); ok {
-		w.warm()
-	}
-	return a
-}
-
-// HeadAdapter returns the adapter for the code under review: cfg.Early
-// when it fits t, else a new one (cfg.Early is then closed).
+// HeadAdapter returns the adapter for the code under review.
 func HeadAdapter(ctx context.Context, cfg Config, t *validate.Table) (Adapter, error) {
-	if cfg.Early != nil {
-		if cfg.lang(t) == "python" {
-			return cfg.Early, nil
-		}
-		cfg.Early.Close()
-	}
 	return NewAdapter(ctx, cfg, cfg.repo(), t)
 }
 

@@ -1,7 +1,6 @@
 package gate
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -563,27 +562,6 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 	// time, not the judging's.
 	a.Duration = max(time.Since(start), rep.Elapsed)
 	return a, "", nil
-}
-
-// verdictMemo remembers the verdict on a row's last returned value: the
-// contract is a pure function of the value, so reruns that answer the same
-// bytes get the same verdict without evaluating it again.
-type verdictMemo struct {
-	raw      []byte
-	st, why  string
-	reusable bool
-}
-
-func (m *verdictMemo) judge(rn *Runner, p plannedRow, rep Reply, args []any, kwargs map[string]any) (string, string) {
-	if rep.Outcome != OutcomeReturned || rep.Raw == nil {
-		return rn.judge(p, rep, args, kwargs)
-	}
-	if m.reusable && bytes.Equal(rep.Raw, m.raw) {
-		return m.st, m.why
-	}
-	st, why := rn.judge(p, rep, args, kwargs)
-	m.raw, m.st, m.why, m.reusable = rep.Raw, st, why, true
-	return st, why
 }
 
 // judge applies seed 004's decision matrix to one reply.

@@ -11,10 +11,8 @@ import (
 	"os"
 	"os/exec"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
-	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -61,6 +59,7 @@ type procSpec struct {
 	maxFrame int
 	grace    time.Duration
 	timeout  time.Duration
+	memory   int64 // an address-space limit premise sets itself (exec workers); 0 none
 }
 
 // proc is one running worker: its own session and process group, dying with
@@ -81,7 +80,7 @@ type proc struct {
 	page    []byte // the worker's progress page, nil when it keeps none
 
 	// The last reply's value, raw and decoded: a row's reruns mostly
-	// answer the same, and share one decoded value.
+	// answer the same, and share one decoded value (runner_memo.go).
 	lastRaw []byte
 	lastVal any
 }
@@ -101,13 +100,19 @@ func startProc(spec procSpec) (*proc, error) {
 		closeAll(reqR, reqW, repR, repW)
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
+	home, err := os.MkdirTemp("", "premise-home-")
+	if err != nil {
+		closeAll(reqR, reqW, repR, repW, outR, outW)
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
 	cmd := exec.Command(spec.path, spec.args...)
 	cmd.Dir = spec.dir
-	cmd.Env = spec.env
 	// Setsid: a new session and process group, no controlling terminal, so
 	// killing the group reaches every child the subject forks. Pdeathsig: the
-	// worker dies with premise.
+	// worker dies with premise. sandbox: the allow-listed environment, a
+	// private HOME, and no network where the kernel allows.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	sandbox(cmd, spec.env, home)
 	if spec.stdio {
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = reqR, repW, outW
 	} else {
@@ -133,18 +138,21 @@ func startProc(spec procSpec) (*proc, error) {
 		}
 	}
 	if err := cmd.Start(); err != nil {
+		os.RemoveAll(home)
 		closeAll(reqR, reqW, repR, repW, outR, outW)
 		if page != nil {
 			_ = unix.Munmap(page)
 		}
 		return nil, &InfraError{Reason: fmt.Sprintf("start worker %s: %v", spec.path, err)}
 	}
+	limitProcs(cmd.Process.Pid, spec.memory)
 	closeAll(reqR, repW, outW)
 	p := &proc{spec: spec, cmd: cmd, req: reqW, rep: repR, out: outR, br: bufio.NewReaderSize(repR, 64<<10), page: page,
 		exited: make(chan struct{}), tail: &tailBuffer{max: tailBytes}}
 	go func() { _, _ = io.Copy(p.tail, outR) }()
 	go func() {
 		_ = cmd.Wait()
+		os.RemoveAll(home)
 		close(p.exited)
 		p.interrupt() // a reader waiting for a reply learns of the exit now
 	}()
@@ -270,61 +278,6 @@ func (p *proc) next(ctx context.Context, deadline time.Time) ([]byte, error) {
 			return nil, err
 		}
 	}
-}
-
-// newPage makes the shared page a worker records its progress in: a
-// memory file, mapped read-only here, passed to the worker as fd 5.
-func newPage() (*os.File, []byte, error) {
-	var f *os.File
-	if fd, err := unix.MemfdCreate("premise-progress", unix.MFD_CLOEXEC); err == nil {
-		f = os.NewFile(uintptr(fd), "premise-progress")
-	} else {
-		// No memfd (an old kernel, a sandbox): an unlinked temporary file.
-		if f, err = os.CreateTemp("", "premise-progress-"); err != nil {
-			return nil, nil, err
-		}
-		os.Remove(f.Name())
-	}
-	fd := int(f.Fd())
-	if err := f.Truncate(int64(os.Getpagesize())); err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	mem, err := unix.Mmap(fd, 0, os.Getpagesize(), unix.PROT_READ, unix.MAP_SHARED)
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, mem, nil
-}
-
-// progress reads the worker's progress page: the number of the request it
-// is running (or ran last) and how long ago that call started. known is
-// false when the worker keeps no page or has run nothing.
-func (p *proc) progress() (running int64, since time.Duration, known bool) {
-	if p.page == nil {
-		return 0, 0, false
-	}
-	num := (*int64)(unsafe.Pointer(&p.page[0]))
-	start := (*int64)(unsafe.Pointer(&p.page[8]))
-	for range 3 {
-		// The worker writes the start, then the number: a number read
-		// twice the same has its own start between.
-		n := atomic.LoadInt64(num)
-		t := atomic.LoadInt64(start)
-		if atomic.LoadInt64(num) != n {
-			continue
-		}
-		if n <= 0 {
-			return 0, 0, false
-		}
-		var now unix.Timespec
-		if unix.ClockGettime(unix.CLOCK_MONOTONIC, &now) != nil {
-			return 0, 0, false
-		}
-		return n, time.Duration(now.Nano() - t), true
-	}
-	return 0, 0, false
 }
 
 // interrupt wakes a reader blocked in next.
@@ -526,101 +479,12 @@ type wireReply struct {
 	Detail  string          `json:"detail"`
 }
 
-// returned reads the reply almost every line is, exactly as the Python
-// worker writes it, without a JSON decoder:
-//
-//	{"id":"P0001#1","outcome":"returned","value":VALUE}
-//
-// ok is false for any other line, which then goes through json.Unmarshal.
-// A value is checked to be one JSON value, unless it is the last one's.
-// FuzzReturnedReply holds this equal to json.Unmarshal.
-func (p *proc) returned(line []byte) (w wireReply, ok bool) {
-	const head, mid = `{"id":"`, `","outcome":"returned","value":`
-	line = bytes.TrimSuffix(line, []byte("\n"))
-	rest, found := bytes.CutPrefix(line, []byte(head))
-	if !found {
-		return w, false
-	}
-	end := bytes.IndexByte(rest, '"')
-	if end < 0 {
-		return w, false
-	}
-	for _, b := range rest[:end] {
-		if b < 0x20 || b >= 0x7f || b == '\\' {
-			return w, false
-		}
-	}
-	id := rest[:end]
-	raw, found := bytes.CutPrefix(rest[end:], []byte(mid))
-	if !found || len(raw) < 2 || raw[len(raw)-1] != '}' {
-		return w, false
-	}
-	raw = raw[:len(raw)-1]
-	if isSpace(raw[0]) || isSpace(raw[len(raw)-1]) {
-		return w, false // json.Unmarshal trims it: the raw bytes would differ
-	}
-	if bytes.Equal(raw, p.lastRaw) {
-		raw = p.lastRaw
-	} else {
-		if !json.Valid(raw) {
-			return w, false
-		}
-		raw = bytes.Clone(raw)
-	}
-	return wireReply{ID: string(id), Outcome: OutcomeReturned, Value: raw}, true
-}
-
-func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
-
 // decodeNumbers decodes JSON data into v keeping numbers as json.Number,
 // so that an integer beyond 2^53 survives.
 func decodeNumbers(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	return dec.Decode(v)
-}
-
-// encode is c as one protocol line, without its newline.
-func (c Call) encode() ([]byte, error) {
-	if c.body == nil {
-		return json.Marshal(c)
-	}
-	return c.appendTo(nil), nil
-}
-
-// appendTo appends c, which has its body, as a protocol line without its
-// newline.
-func (c Call) appendTo(b []byte) []byte {
-	b = append(b, `{"id":`...)
-	if plainID(c.ID) {
-		b = append(append(append(b, '"'), c.ID...), '"')
-	} else {
-		id, _ := json.Marshal(c.ID) // a string always encodes
-		b = append(b, id...)
-	}
-	return append(b, c.body...)
-}
-
-// plainID reports whether id needs no JSON escaping (and json.Marshal's
-// HTML escaping leaves it alone).
-func plainID(id string) bool {
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			return false
-		}
-	}
-	return true
-}
-
-// encodeBody encodes what follows the id in a call to target with args
-// and kwargs (Call.body), for calls that differ only in their id.
-func encodeBody(target string, args []any, kwargs map[string]any) ([]byte, error) {
-	b, err := json.Marshal(Call{Target: target, Args: args, Kwargs: kwargs})
-	if err != nil {
-		return nil, err
-	}
-	return bytes.TrimPrefix(b, []byte(`{"id":""`)), nil
 }
 
 // fail kills the worker and records why the call has no reply.
@@ -697,24 +561,6 @@ type procAdapter struct {
 	spec procSpec
 	mu   sync.Mutex
 	cur  *proc
-}
-
-// warmer is an Adapter that can start its worker before the first call.
-type warmer interface{ warm() }
-
-// warm starts the worker in the background; calls wait for it. A worker
-// that fails to start is started again, and its error reported, by the
-// first call.
-func (a *procAdapter) warm() {
-	a.mu.Lock()
-	go func() {
-		defer a.mu.Unlock()
-		if a.cur == nil {
-			if p, err := startProc(a.spec); err == nil {
-				a.cur = p
-			}
-		}
-	}()
 }
 
 // Call runs c in the current worker, starting one if needed.

@@ -1,11 +1,13 @@
 package validate
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
 	"runtime"
 	"sync"
+	"time"
 
 	"cel.dev/cel-go/cel"
 	"cel.dev/cel-go/common/types"
@@ -41,7 +43,8 @@ func CompileContract(expr string) (*Contract, error) {
 	if err != nil {
 		return nil, err
 	}
-	prg, err := env.Program(ast, cel.EvalOptions(cel.OptOptimize))
+	prg, err := env.Program(ast, cel.EvalOptions(cel.OptOptimize),
+		cel.CostLimit(ContractCostLimit), cel.InterruptCheckFrequency(64))
 	if err != nil {
 		return nil, fmt.Errorf("contract %q: %w", expr, err)
 	}
@@ -103,6 +106,16 @@ func checkContracts(exprs []string) map[string]error {
 	return out
 }
 
+// A contract's evaluation is bounded: a quadratic contract over a large
+// result must not outlast the call it judges (issue 14, part 8).
+const (
+	// ContractCostLimit is CEL's cost limit for one evaluation: about a
+	// million list-element visits.
+	ContractCostLimit = 1_000_000
+	// ContractTimeout bounds one evaluation's time.
+	ContractTimeout = 5 * time.Second
+)
+
 // Eval reports whether the contract holds for result. Values are JSON-shaped
 // (what the runner protocol carries); integral numbers are compared as
 // integers so that `result == [[0, 7]]` holds for a decoded [[0.0, 7.0]].
@@ -118,7 +131,9 @@ func (c *Contract) Eval(result, inp any, args []any, kwargs map[string]any) (boo
 	if kwargs == nil {
 		kwargs = map[string]any{}
 	}
-	out, _, err := c.prg.Eval(map[string]any{
+	ctx, cancel := context.WithTimeout(context.Background(), ContractTimeout)
+	defer cancel()
+	out, _, err := c.prg.ContextEval(ctx, map[string]any{
 		"result": Normalize(result),
 		"inp":    Normalize(inp),
 		"args":   Normalize(args),

@@ -43,7 +43,7 @@ func LoadRegister(path string) (*Register, error) {
 func ParseRegister(name string, data []byte) (*Register, error) {
 	d := &decoder{file: name}
 	r := &Register{}
-	if root := d.parseDocSplit(data, "items"); root != nil {
+	if root := d.parseDoc(data); root != nil {
 		d.decodeRegister(root, r)
 	}
 	if len(d.probs) > 0 {

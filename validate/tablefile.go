@@ -44,7 +44,7 @@ func LoadTable(path string) (*Table, error) {
 func ParseTable(name string, data []byte) (*Table, error) {
 	d := &decoder{file: name}
 	t := &Table{}
-	if root := d.parseDocSplit(data, "rows"); root != nil {
+	if root := d.parseDoc(data); root != nil {
 		d.decodeTable(root, t)
 	}
 	if len(d.contracts) > 0 {

@@ -2,10 +2,8 @@ package validate
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -226,95 +224,6 @@ func FuzzParseTable(f *testing.F) {
 			if r.Hash() != back.Lookup(r.ID).Hash() {
 				t.Fatalf("%s: hash changed across a round trip", r.ID)
 			}
-		}
-	})
-}
-
-// A large file is parsed in pieces (yamlsplit.go); the result, problems
-// included, must be what the plain parse gives.
-func TestSplitParseAgrees(t *testing.T) {
-	_, ts := bigFiles(600, 1400, 7)
-	rs, _ := bigFiles(100, 1, 0)
-	if len(ts) < splitMin || len(rs) >= splitMin {
-		t.Fatalf("fixture sizes %d and %d do not exercise both paths", len(ts), len(rs))
-	}
-	bigRs, _ := bigFiles(3000, 1, 0)
-	mid := len(ts) / 2
-	mid += strings.Index(string(ts[mid:]), "kind: ")
-	tests := []struct {
-		name   string
-		data   []byte
-		reason string
-	}{
-		{name: "valid", data: ts},
-		{name: "a problem in the middle", data: []byte(string(ts[:mid]) + "kind: edgy\n" + string(ts[mid+len("kind: boundary\n"):]))},
-		{name: "a duplicate id across pieces", data: []byte(strings.Replace(string(ts), "id: P1399\n", "id: P001\n", 1)),
-			reason: "ids are compared across the whole list, not per piece"},
-		{name: "a key after the list", data: append(append([]byte{}, ts...), "language: python\n"...)},
-		{name: "comments and blank lines", data: []byte(strings.Replace(string(ts), "  - id: P700\n", "\n# half way\n  - id: P700\n", 1))},
-		{name: "a block scalar", data: []byte(strings.Replace(string(ts), "    relation: order of input must not change the result\n    assumption_ids: [A500]\n",
-			"    relation: |\n      order of input\n      - must not change\n    assumption_ids: [A500]\n", 1)), reason: "a list-looking line inside a block scalar is deeper than the items"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if tc.name != "valid" && string(tc.data) == string(ts) {
-				t.Fatal("the case did not change the fixture")
-			}
-			got, gotErr := ParseTable("p.yaml", tc.data)
-			d := &decoder{file: "p.yaml"}
-			want := &Table{}
-			if root := d.parseDoc(tc.data); root != nil {
-				d.decodeTable(root, want)
-			}
-			var wantErr error
-			if len(d.probs) > 0 {
-				wantErr, want = d.loadError(), nil
-			}
-			if d := cmp.Diff(want, got); d != "" {
-				t.Errorf("split parse differs from the plain one (-plain +split):\n%.2000s\n%s", d, tc.reason)
-			}
-			if d := cmp.Diff(fmt.Sprint(wantErr), fmt.Sprint(gotErr)); d != "" {
-				t.Errorf("problems differ (-plain +split):\n%s\n%s", d, tc.reason)
-			}
-		})
-	}
-	// The register takes the same path.
-	reg, err := ParseRegister("a.yaml", bigRs)
-	if err != nil || len(reg.Items) != 3000 || reg.Items[2999].SrcLine != 4+7*2999 {
-		t.Errorf("large register: %v, %d items", err, len(reg.Items))
-	}
-}
-
-// FuzzSplitParse checks the piecewise parse against the plain one on any
-// input it accepts, whatever its size.
-func FuzzSplitParse(f *testing.F) {
-	data, err := os.ReadFile("testdata/seed004_partitions.yaml")
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(data)
-	f.Add([]byte("version: 1\ntarget: m.f\nrows:\n- {id: P001, cls: c, kind: boundary, inp: 1, relation: relation!, assumption_ids: [A001]}\n- id: P002\n  cls: c\n  kind: boundary\n  inp: |\n    - x\n  relation: relation!\n  assumption_ids: [A001]\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		root, ok := splitParse(data, "rows")
-		if !ok {
-			return
-		}
-		split := &decoder{file: "p.yaml"}
-		got := &Table{}
-		split.decodeTable(root, got)
-		plain := &decoder{file: "p.yaml"}
-		want := &Table{}
-		if r := plain.parseDoc(data); r != nil {
-			plain.decodeTable(r, want)
-		}
-		if len(plain.probs) > 0 {
-			if len(split.probs) == 0 {
-				t.Fatalf("the plain parse finds problems the split one does not: %v", plain.loadError())
-			}
-			return
-		}
-		if d := cmp.Diff(want, got); d != "" || len(split.probs) > 0 {
-			t.Fatalf("split differs (-plain +split):\n%s\n%v", d, split.probs)
 		}
 	})
 }

@@ -315,28 +315,6 @@ func isNull(n *yaml.Node) bool {
 
 var decimalRe = regexp.MustCompile(`^[-+]?[0-9]+$`)
 
-// plainDecimal reads the common integer, a plain -?[1-9][0-9]* of at most
-// 18 digits, without n.Decode, which builds a decoder per scalar (a
-// thousand-row table holds tens of thousands). Anything else (0x1F, 012,
-// 1_000, a tag, a quote) goes through yaml.v3's own resolution.
-func plainDecimal(n *yaml.Node) (int, bool) {
-	v := n.Value
-	if n.Style != 0 || len(v) == 0 || len(v) > 19 {
-		return 0, false
-	}
-	digits := strings.TrimPrefix(v, "-")
-	if len(digits) == 0 || len(digits) > 18 || (digits[0] == '0' && len(digits) > 1) {
-		return 0, false
-	}
-	for i := 0; i < len(digits); i++ {
-		if digits[i] < '0' || digits[i] > '9' {
-			return 0, false
-		}
-	}
-	i, err := strconv.Atoi(v)
-	return i, err == nil
-}
-
 // value converts n to a JSON-shaped Go value: nil, bool, int, json.Number
 // (an integer beyond int64, kept exact), float64, string, []any and
 // map[string]any. These are the values the runner protocol can carry, so
@@ -372,9 +350,6 @@ func (d *decoder) valueAt(n *yaml.Node, what where, depth int) (any, bool) {
 			}
 			return b, true
 		case "!!int":
-			if i, ok := plainDecimal(n); ok {
-				return i, true
-			}
 			var i int64
 			if err := n.Decode(&i); err == nil && int64(int(i)) == i {
 				return int(i), true

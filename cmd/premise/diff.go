@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -73,15 +72,6 @@ patch cannot hide its own files (with --patch, at --head).`,
 
 // runDiff loads the diff and prints it.
 func runDiff(ctx context.Context, opts diffOptions) error {
-	// A long range allocates and drops tens of megabytes of blobs and
-	// syntax trees; at Go's default GOGC=100 the collector runs every few
-	// milliseconds, while a larger heap lands on fresh memory, whose pages
-	// fault on first touch. On a 300-commit range GOGC=200 ran 5% faster
-	// than 400 and 100 (30 commits: no change). GOGC in the environment
-	// wins.
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(200))
-	}
 	cfg := diffparse.Config{Repo: opts.Repo, Base: opts.Base, Head: opts.Head, NoSources: true}
 	switch opts.Patch {
 	case "":

@@ -12,7 +12,8 @@
 # (a write that wakes premise costs more than a small call): if a call then
 # hangs or kills the worker, premise reads the page to know which call did,
 # and sends the calls answered but not yet sent again. Without it every
-# reply leaves at once.
+# reply leaves at once. (Issue 12 kept the batching: replying at once costs
+# BenchmarkGatePython1000 a third more; gate/worker_batch.go has the figures.)
 import codecs
 import os
 import sys

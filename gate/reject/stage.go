@@ -161,7 +161,7 @@ func (o Options) adapter(ctx context.Context, targets []string) (gate.Adapter, e
 	case "go":
 		return gate.NewGoAdapter(ctx, gate.GoConfig{Dir: o.Repo, Targets: targets, Timeout: o.Timeout, MemoryLimit: mem})
 	case "exec":
-		return gate.NewExecAdapter(gate.ExecConfig{Command: o.Exec, Dir: o.Repo, Timeout: o.Timeout})
+		return gate.NewExecAdapter(gate.ExecConfig{Command: o.Exec, Dir: o.Repo, Timeout: o.Timeout, MemoryLimit: mem})
 	default:
 		return gate.NewPythonAdapter(gate.PythonConfig{Interpreter: o.Python, Dir: o.Repo, Timeout: o.Timeout, MemoryLimit: mem})
 	}

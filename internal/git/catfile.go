@@ -26,7 +26,6 @@ type Catter struct {
 	mu     sync.Mutex
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
-	w      *bufio.Writer // on stdin, kept: a request stream per file is common
 	stdout *bufio.Reader
 	cancel context.CancelFunc
 	closed bool
@@ -51,7 +50,7 @@ func (r *Repo) Catter(ctx context.Context) (*Catter, error) {
 		cancel()
 		return nil, fmt.Errorf("start git cat-file: %w", err)
 	}
-	return &Catter{cmd: cmd, stdin: stdin, w: bufio.NewWriterSize(stdin, 1<<16), stdout: bufio.NewReaderSize(stdout, 1<<16), cancel: cancel}, nil
+	return &Catter{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 1<<16), cancel: cancel}, nil
 }
 
 // Object returns the type and contents of the object named by spec, any
@@ -70,59 +69,6 @@ func (c *Catter) Object(spec string) (typ string, data []byte, err error) {
 		return "", nil, fmt.Errorf("cat-file %q: %w", spec, err)
 	}
 	return c.reply(spec)
-}
-
-// Each reads many objects in one stream: the requests are written while
-// the replies are read, so a thousand files cost no thousand round trips.
-// fn is called for each spec in order with what Object would return; an
-// error from fn stops the stream and is returned. Other calls wait until
-// Each returns.
-func (c *Catter) Each(specs []string, fn func(i int, typ string, data []byte, err error) error) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
-		return errors.New("cat-file: catter closed")
-	}
-	for _, s := range specs {
-		if strings.ContainsAny(s, "\n") {
-			return fmt.Errorf("cat-file %q: newline in object name", s)
-		}
-	}
-	werr := make(chan error, 1)
-	go func() {
-		for _, s := range specs {
-			if _, err := c.w.WriteString(s); err != nil {
-				werr <- err
-				return
-			}
-			if err := c.w.WriteByte('\n'); err != nil {
-				werr <- err
-				return
-			}
-		}
-		werr <- c.w.Flush()
-	}()
-	for i, s := range specs {
-		typ, data, err := c.reply(s)
-		if err != nil && !errors.Is(err, ErrNotFound) {
-			c.closed = true // the stream is out of step; nothing more can be read
-			c.cmd.Process.Kill()
-			return err
-		}
-		if ferr := fn(i, typ, data, err); ferr != nil {
-			// Drain the rest so the process stays in step for later calls.
-			for _, s := range specs[i+1:] {
-				if _, _, err := c.reply(s); err != nil && !errors.Is(err, ErrNotFound) {
-					c.closed = true
-					c.cmd.Process.Kill()
-					break
-				}
-			}
-			<-werr
-			return ferr
-		}
-	}
-	return <-werr
 }
 
 // reply reads the answer to one request.

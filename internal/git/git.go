@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -62,7 +61,7 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	}
 	// git commands work from any directory of a work tree and paths in
 	// diffs are relative to the top (--no-relative), so the directory is
-	// kept as given: one process fewer per run.
+	// kept as given.
 	r.Bare = lines[0] == "true"
 	if r.Bare {
 		r.Dir = lines[1]
@@ -72,8 +71,7 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 
 // At returns the repository at dir without starting git: commands run
 // there and fail if it is not a repository. Callers that need a clear
-// error for a bad directory call Open after such a failure; one process
-// fewer per run matters when a run is a handful of processes.
+// error for a bad directory call Open.
 func At(dir string) *Repo {
 	if dir == "" {
 		dir = "."
@@ -235,33 +233,13 @@ var DiffArgs = []string{
 	"--submodule=short", "--ignore-submodules=none", "--full-index",
 }
 
-// DiffStream runs the unified diff between revs, which git diff takes as
-// given: two commits, or "A...B" for B against the merge-base of A and B,
-// and hands its output to read as git writes it, so that a caller can work
-// on the first files while git still diffs the rest. read must consume the
-// reader to its end, or return an error, which stops git and is returned.
-func (r *Repo) DiffStream(ctx context.Context, read func(io.Reader) error, revs ...string) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+// Diff returns the unified diff between revs, which git diff takes as
+// given: two commits, or "A...B" for B against the merge-base of A and B.
+func (r *Repo) Diff(ctx context.Context, revs ...string) ([]byte, error) {
 	args := append(append(append([]string{}, DiffArgs...), revs...), "--")
-	cmd := r.command(ctx, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	what := strings.Join(revs, " ")
-	out, err := cmd.StdoutPipe()
+	out, err := r.run(ctx, args...)
 	if err != nil {
-		return fmt.Errorf("diff %s: %w", what, err)
+		return nil, fmt.Errorf("diff %s: %w", strings.Join(revs, " "), err)
 	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("diff %s: %w", what, err)
-	}
-	if err := read(out); err != nil {
-		cancel()
-		_ = cmd.Wait()
-		return err
-	}
-	if err := cmd.Wait(); err != nil {
-		return fmt.Errorf("diff %s: %w", what, failure(ctx, args, &stderr, err))
-	}
-	return nil
+	return out, nil
 }

@@ -3,7 +3,6 @@ package git
 import (
 	"context"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,12 +85,7 @@ func TestRevParseMergeBaseDiff(t *testing.T) {
 		t.Errorf("DefaultBase = %q, %v; want main", base, err)
 	}
 	diff := func(revs ...string) []byte {
-		var d []byte
-		err := r.DiffStream(ctx, func(rd io.Reader) error {
-			var err error
-			d, err = io.ReadAll(rd)
-			return err
-		}, revs...)
+		d, err := r.Diff(ctx, revs...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,26 +94,18 @@ func TestRevParseMergeBaseDiff(t *testing.T) {
 	d := diff(first, second)
 	want := "diff --git a/a.txt b/a.txt\n"
 	if len(d) < len(want) || string(d[:len(want)]) != want {
-		t.Errorf("DiffStream starts %q, want %q", d, want)
+		t.Errorf("Diff starts %q, want %q", d, want)
 	}
 	// git finds the merge-base of a symmetric range itself.
 	if sym := diff(second + "..." + second); len(sym) != 0 {
-		t.Errorf("DiffStream(X...X) = %q, want no diff", sym)
+		t.Errorf("Diff(X...X) = %q, want no diff", sym)
 	}
 	if sym := diff(first + "..." + second); string(sym) != string(d) {
-		t.Errorf("DiffStream(first...second) = %q, want the diff from the merge-base %q", sym, d)
+		t.Errorf("Diff(first...second) = %q, want the diff from the merge-base %q", sym, d)
 	}
-	// A failing reader stops git and its error is returned; a bad
-	// revision is git's error, named.
-	stop := errors.New("stop")
-	if err := r.DiffStream(ctx, func(io.Reader) error { return stop }, first, second); !errors.Is(err, stop) {
-		t.Errorf("DiffStream with a failing reader: %v, want %v", err, stop)
-	}
-	if err := r.DiffStream(ctx, func(rd io.Reader) error {
-		_, err := io.Copy(io.Discard, rd)
-		return err
-	}, first, "0000000000000000000000000000000000000000"); err == nil || !strings.Contains(err.Error(), "git diff") {
-		t.Errorf("DiffStream to a missing commit: %v, want git's error", err)
+	// A bad revision is git's error, named.
+	if _, err := r.Diff(ctx, first, "0000000000000000000000000000000000000000"); err == nil || !strings.Contains(err.Error(), "git diff") {
+		t.Errorf("Diff to a missing commit: %v, want git's error", err)
 	}
 }
 

@@ -12,6 +12,10 @@ import (
 // by comparing values, as CEL's heterogeneous equality does, without
 // compiling CEL: parsing a thousand CEL list literals costs more than
 // running a thousand rows. FuzzLiteralContract checks that both agree.
+//
+// It is the one fast path beside CEL that earns its place (issue 12):
+// without it bench/gate_vs_pytest.sh 1000 takes 2.5 times as long (21
+// interleaved runs: 0.19 s -> 0.48 s wall, 0.14 s -> 0.34 s CPU, median).
 type literalContract struct {
 	want any
 }
@@ -30,16 +34,6 @@ func parseLiteralContract(expr string) (*literalContract, bool) {
 	if strings.ContainsAny(rest, "{\\") {
 		return nil, false // objects and escapes are left to CEL (celLiteral)
 	}
-	if !longDigitRun(rest) {
-		// Every number is exact as a double and in CEL's range: the plain
-		// decoder, a third of the cost of one that keeps numbers' text
-		// (a gate parses a contract per row).
-		var v any
-		if json.Unmarshal([]byte(rest), &v) != nil {
-			return nil, false
-		}
-		return &literalContract{want: Normalize(v)}, true
-	}
 	dec := json.NewDecoder(strings.NewReader(rest))
 	dec.UseNumber()
 	var v any
@@ -53,22 +47,6 @@ func parseLiteralContract(expr string) (*literalContract, bool) {
 		return nil, false
 	}
 	return &literalContract{want: Normalize(v)}, true
-}
-
-// longDigitRun reports whether s holds 16 or more digits in a row: a
-// number that a double might not hold exactly.
-func longDigitRun(s string) bool {
-	run := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] >= '0' && s[i] <= '9' {
-			if run++; run >= 16 {
-				return true
-			}
-		} else {
-			run = 0
-		}
-	}
-	return false
 }
 
 // celLiteral reports whether a JSON literal reads the same in CEL. Objects
