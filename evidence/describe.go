@@ -21,7 +21,7 @@ func describeIn(lang string, r *gate.Reply) string {
 	switch r.Outcome {
 	case gate.OutcomeReturned:
 		if lang == "python" {
-			return "returned " + pyRepr(r.Value, 80)
+			return pyOutcome(r.Value)
 		}
 		return "returned " + compact(r.Value, 80)
 	case gate.OutcomeRaised:

@@ -69,6 +69,10 @@ func writePy(b *strings.Builder, v any, depth int) {
 		}
 		b.WriteByte(']')
 	case map[string]any:
+		if e, ok := x[exprKey].(string); ok {
+			b.WriteString(e) // a harvested expression, as written
+			return
+		}
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)
@@ -138,7 +142,41 @@ func pyCallText(args []any, kwargs map[string]any) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
+		if strings.HasPrefix(k, "$") {
+			continue // the worker's protocol, not the subject's
+		}
 		parts = append(parts, k+"="+pyRepr(kwargs[k], 60))
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// pyOutcome renders what a Python evidence call returned: the value, an
+// iterator's items, and the arguments a call changed in place.
+func pyOutcome(v any) string {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return "returned " + pyRepr(v, 80)
+	}
+	if first, ok := m[firstItemsKey]; ok && len(m) == 1 {
+		return "yielded " + pyRepr(first, 80) + " and more"
+	}
+	after, hasAfter := m[argsAfterKey].(map[string]any)
+	ret, hasRet := m[returnedKey]
+	if !hasAfter || !hasRet || len(m) != 2 {
+		return "returned " + pyRepr(v, 80)
+	}
+	keys := make([]string, 0, len(after))
+	for k := range after {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		name := k
+		if n, err := strconv.Atoi(k); err == nil {
+			name = fmt.Sprintf("argument %d", n+1)
+		}
+		parts = append(parts, name+" became "+pyRepr(after[k], 60))
+	}
+	return pyOutcome(ret) + "; " + strings.Join(parts, ", ")
 }

@@ -173,11 +173,12 @@ func sized(pool []any, ls []int) []any {
 	return out
 }
 
-// harvestedArgs converts the harvested inputs whose arguments are all
-// plain literals to rows, and gathers the values seen per parameter. An
-// input that binds a name the signature lacks, or needs an expression JSON
-// cannot carry, is left out (the worker cannot evaluate expressions yet).
-func harvestedArgs(sig *Signature, info *pyInfo) (rows []pyRow, perParam [][]any, dropped int) {
+// harvestedArgs converts the harvested inputs to rows, and gathers the
+// values seen per parameter: a plain literal as its JSON value, anything
+// else (iter('ab'), a lambda) as an expression the worker evaluates
+// (issue 13, part 4). A method's input (with a receiver) is left for
+// the methods' work.
+func harvestedArgs(sig *Signature, info *pyInfo) (rows []pyRow, perParam [][]any) {
 	n := len(sig.Params)
 	perParam = make([][]any, n)
 	var positional []int
@@ -194,13 +195,8 @@ func harvestedArgs(sig *Signature, info *pyInfo) (rows []pyRow, perParam [][]any
 		}
 		var args []any
 		kwargs := map[string]any{}
-		ok := true
 		for j, a := range in.Args {
-			v, lit := pyLiteral(a)
-			if !lit {
-				ok = false
-				break
-			}
+			v := pyArg(a, in.Imports)
 			args = append(args, v)
 			if j < len(positional) {
 				i := positional[j]
@@ -208,19 +204,11 @@ func harvestedArgs(sig *Signature, info *pyInfo) (rows []pyRow, perParam [][]any
 			}
 		}
 		for k, a := range in.Kwargs {
-			v, lit := pyLiteral(a)
-			if !lit {
-				ok = false
-				break
-			}
+			v := pyArg(a, in.Imports)
 			kwargs[k] = v
 			if i, known := index[k]; known {
 				perParam[i] = append(perParam[i], v)
 			}
-		}
-		if !ok {
-			dropped++
-			continue
 		}
 		r := validate.Row{Cls: "harvested_" + in.Kind, Kind: validate.KindBoundary,
 			Relation: "the head must behave as the base does", AssumptionIDs: []string{"S000"}}
@@ -237,7 +225,53 @@ func harvestedArgs(sig *Signature, info *pyInfo) (rows []pyRow, perParam [][]any
 		}
 		rows = append(rows, pyRow{row: r, source: in.Kind + " " + in.Pos})
 	}
-	return rows, perParam, dropped
+	return rows, perParam
+}
+
+// pyArg is a harvested argument as a row carries it: its JSON value when
+// it is a plain literal, else {"$expr": source, "$imports": [...]}, which
+// the worker evaluates afresh for each call.
+func pyArg(src string, imports []string) any {
+	if v, ok := pyLiteral(src); ok {
+		return v
+	}
+	e := map[string]any{exprKey: src}
+	if len(imports) > 0 {
+		im := make([]any, len(imports))
+		for i, s := range imports {
+			im[i] = s
+		}
+		e[importsKey] = im
+	}
+	return e
+}
+
+// The keys of the worker's evidence protocol (gate/harness/python_worker.py).
+const (
+	exprKey       = "$expr"
+	importsKey    = "$imports"
+	observeKey    = "$observe"
+	returnedKey   = "$returned"
+	argsAfterKey  = "$args_after"
+	firstItemsKey = "$first"
+)
+
+// observeItems is how many items of a returned iterator are compared
+// (issue 13, part 5).
+const observeItems = 20
+
+// observed turns a Python evidence row into the worker's evidence call:
+// positional arguments and keyword arguments, with $observe set.
+func observed(r validate.Row) validate.Row {
+	args, kwargs := r.CallArgs()
+	kw := make(map[string]any, len(kwargs)+1)
+	for k, v := range kwargs {
+		kw[k] = v
+	}
+	kw[observeKey] = observeItems
+	r.Inp, r.HasInp = nil, false
+	r.Args, r.Kwargs = args, kw
+	return r
 }
 
 // pyValueRows builds a Python target's rows in order of value, at most
@@ -246,7 +280,7 @@ func harvestedArgs(sig *Signature, info *pyInfo) (rows []pyRow, perParam [][]any
 // harvested values, then pairwise combinations drawn with rng (issue 13,
 // part 3).
 func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, budget int) []pyRow {
-	rows, perParam, _ := harvestedArgs(sig, info)
+	rows, perParam := harvestedArgs(sig, info)
 	pools, _ := pyParamPools(sig, info, perParam, lits)
 	n := len(sig.Params)
 	mk := func(cls, source string, vals []any) pyRow {

@@ -278,15 +278,19 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			}
 			n++
 			r.ID = fmt.Sprintf("E%03d", n)
+			args, kwargs := r.CallArgs()
+			key := callText(args, kwargs)
 			r.Target = o.symbol
 			// Evidence compares the two sides only: what the base does is
 			// the reference, whatever the template expected.
 			r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
+			if lang == "python" {
+				r = observed(r)
+			}
 			t.Rows = append(t.Rows, r)
 			oo := o
 			oo.lang = lang
-			args, kwargs := r.CallArgs()
-			if src, ok := sourceOf[callText(args, kwargs)]; ok {
+			if src, ok := sourceOf[key]; ok {
 				oo.source = src
 			} else {
 				oo.source = "template"
