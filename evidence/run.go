@@ -75,6 +75,9 @@ type Change struct {
 	// "test tests/test_more.py:88", "parametrize ...", "constant",
 	// "mutation" or "generated".
 	Source string `json:"source,omitempty"`
+	// Witness marks an input shrunk from a differing row (Row) while the
+	// difference persisted: the smallest few per symbol, listed first.
+	Witness bool `json:"witness,omitempty"`
 }
 
 // Report is what an evidence run saw.
@@ -230,6 +233,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		rep.Rows += len(grep.Rows)
 		rep.collect(t, grep, origins, bySymbol)
+		for _, c := range shrink(ctx, gcfg, t, grep, origins) {
+			rep.file(c, bySymbol)
+		}
 	}
 	sortChanges(rep.Changes)
 	sortChanges(rep.Unexplained)
@@ -431,11 +437,17 @@ func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[str
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}
-		if c.Assumption == "" && len(bySymbol[o.symbol]) == 0 {
-			rep.Unexplained = append(rep.Unexplained, c)
-		} else {
-			rep.Changes = append(rep.Changes, c)
-		}
+		rep.file(c, bySymbol)
+	}
+}
+
+// file puts a change with the register's (Changes) or apart from it
+// (Unexplained, on a symbol no assumption names).
+func (rep *Report) file(c Change, bySymbol map[string][]validate.Item) {
+	if c.Assumption == "" && len(bySymbol[c.Symbol]) == 0 {
+		rep.Unexplained = append(rep.Unexplained, c)
+	} else {
+		rep.Changes = append(rep.Changes, c)
 	}
 }
 
@@ -450,11 +462,15 @@ func rowProgress(f func(done, total int), total int) func(gate.RowResult) {
 	}
 }
 
-// sortChanges puts silent spec changes first, then by row id.
+// sortChanges puts silent spec changes first, then shrunk witnesses,
+// then by row id.
 func sortChanges(cs []Change) {
 	sort.SliceStable(cs, func(i, j int) bool {
 		if cs[i].SpecChange != cs[j].SpecChange {
 			return cs[i].SpecChange
+		}
+		if cs[i].Witness != cs[j].Witness {
+			return cs[i].Witness
 		}
 		return cs[i].Row < cs[j].Row
 	})
