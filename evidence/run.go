@@ -114,8 +114,11 @@ type SymbolRows struct {
 	// Sources counts its rows by where their values came from (doctest,
 	// test, parametrize, constant, mutation, generated, template).
 	Sources map[string]int `json:"sources,omitempty"`
-	// Seed is the run's seed, so a finding reproduces with --seed.
+	// Seed is the run's seed: the same seed draws the same rows.
 	Seed int64 `json:"seed,omitempty"`
+	// Reads names the changed module-level data a function the patch did
+	// not touch reads: why it is a target at all.
+	Reads []string `json:"reads,omitempty"`
 }
 
 // origin says where an evidence row came from.
@@ -133,6 +136,10 @@ type target struct {
 	sig                *Signature
 	baseText, headText string  // the function's source on each side
 	py                 *pyInfo // what pysource read, for a Python target
+	// reads are the changed module-level names an unchanged function is
+	// a target for (issue 13, part 8); nil for a changed function.
+	reads    []string
+	dataLits []string // the string literals of the changed data
 }
 
 // Run builds template rows for every assumption a reviewer has not
@@ -186,7 +193,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		sources[o.symbol][src]++
 	}
 	for _, tg := range targets {
-		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name], Sources: sources[tg.sym.Name], Seed: rep.Seed}
+		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name], Sources: sources[tg.sym.Name], Seed: rep.Seed, Reads: tg.reads}
 		switch {
 		case sr.Rows == 0 && b.cut[tg.sym.Name]:
 			sr.Why = fmt.Sprintf("the run's budget of %d rows was spent before it", b.total)
@@ -406,7 +413,13 @@ func pyLiterals(tg target) []string {
 		out = append(out, s)
 	}
 	if len(out) == 0 && tg.py.consts == nil {
-		return literals(tg.baseText, tg.headText)
+		out = literals(tg.baseText, tg.headText)
+	}
+	for _, l := range tg.dataLits {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
 	}
 	return out
 }
@@ -508,7 +521,10 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 		var baseDecls []diffparse.Decl
 		var pyf *pyFile
 		parsed := false
-		for _, s := range f.Symbols {
+		syms := f.Symbols
+		readers, reads, dataLits := dataReaders(f)
+		syms = append(syms[:len(syms):len(syms)], readers...)
+		for _, s := range syms {
 			switch {
 			case s.Kind == "method":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no receiver can be built yet"})
@@ -542,6 +558,9 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 				baseText: declText(f.BaseSrc, baseDecls, s.Local)}
 			if pyf != nil {
 				tg.py = pf.info(pyf, s.Local)
+			}
+			if tg.reads = reads[s.Name]; tg.reads != nil {
+				tg.dataLits = dataLits
 			}
 			out = append(out, tg)
 		}
