@@ -549,16 +549,24 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 			case sig == nil:
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read"})
 				continue
-			case len(sig.Params) == 0:
+			case len(sig.Params) == 0 && pyf == nil:
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary"})
 				continue
+			}
+			var info *pyInfo
+			if pyf != nil {
+				info = pf.info(pyf, s.Local)
+				// A function of *args alone has no parameter to vary, but
+				// the calls its doctests and tests make are inputs.
+				if len(sig.Params) == 0 && len(info.harvested) == 0 {
+					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary, and no call of it was found"})
+					continue
+				}
 			}
 			tg := target{sym: s, lang: f.Language, sig: sig,
 				headText: span(f.HeadSrc, s.Start, s.End),
 				baseText: declText(f.BaseSrc, baseDecls, s.Local)}
-			if pyf != nil {
-				tg.py = pf.info(pyf, s.Local)
-			}
+			tg.py = info
 			if tg.reads = reads[s.Name]; tg.reads != nil {
 				tg.dataLits = dataLits
 			}
