@@ -73,6 +73,10 @@ func writePy(b *strings.Builder, v any, depth int) {
 			b.WriteString(e) // a harvested expression, as written
 			return
 		}
+		if e, ok := x[reprKey].(string); ok && len(x) == 1 {
+			b.WriteString(e) // an object the worker could only show
+			return
+		}
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)

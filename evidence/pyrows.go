@@ -254,6 +254,7 @@ const (
 	returnedKey   = "$returned"
 	argsAfterKey  = "$args_after"
 	firstItemsKey = "$first"
+	reprKey       = "$repr"
 )
 
 // observeItems is how many items of a returned iterator are compared
@@ -385,8 +386,10 @@ const maxMutated = 256
 
 // mutate returns variants of a harvested value (issue 13, part 3):
 // shorter, longer, empty, one element, repeated, reversed; for a string
-// also case-flipped, non-ASCII, and with a separator from the function's
-// literals inserted; for a number its neighbours.
+// also case-flipped, non-ASCII, with a trailing newline or a leading
+// space (where a regular expression's $ and a strip differ), and with a
+// separator from the function's literals inserted; for a number its
+// neighbours.
 func mutate(v any, lits []string) []any {
 	var out []any
 	switch x := v.(type) {
@@ -400,7 +403,7 @@ func mutate(v any, lits []string) []any {
 	case string:
 		r := []rune(x)
 		if len(r) > 0 {
-			out = append(out, string(r[:len(r)-1]), "", string(r[0]), reverseString(x), flipCase(x), x+"é")
+			out = append(out, string(r[:len(r)-1]), "", string(r[0]), reverseString(x), flipCase(x), x+"é", x+"\n", " "+x)
 		}
 		if len(x) > 0 && len(x)*2 <= maxMutated {
 			out = append(out, x+x, x+string(r[len(r)-1]))

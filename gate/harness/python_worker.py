@@ -258,7 +258,40 @@ def _handle(call, cache):
         changed = {k: v for k, v in after.items() if before.get(k) != v}
         if changed:
             value = {"$returned": value, "$args_after": {k: _plain(args, kwargs, k) for k in sorted(changed)}}
+        try:
+            value = _comparable(value, 0)
+        except BaseException as e:
+            return _raised(cid, e)
     return {"id": cid, "outcome": "returned", "value": value}
+
+
+def _comparable(v, depth):
+    """v with what JSON cannot carry replaced by {"$repr": ...}, its repr
+    without memory addresses or ids (which differ between any two workers), so
+    that two objects are compared by what they show rather than all
+    being equally unencodable."""
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, float):
+        return v if v == v and v not in (float("inf"), float("-inf")) else {"$repr": repr(v)}
+    if depth > 20:
+        return {"$repr": "..."}
+    if isinstance(v, (list, tuple)):
+        return [_comparable(x, depth + 1) for x in v]
+    if isinstance(v, dict) and all(isinstance(k, str) for k in v):
+        return {k: _comparable(x, depth + 1) for k, x in v.items()}
+    if isinstance(v, (set, frozenset)):
+        items = [_comparable(x, depth + 1) for x in v]
+        import json
+        try:
+            items.sort(key=lambda x: json.dumps(x, sort_keys=True))
+        except (TypeError, ValueError):
+            pass
+        return items
+    import re
+    # "at 0x7f..." (object's repr) and "@ 140077201951232" (an id())
+    # name where the object lives, not what it is.
+    return {"$repr": re.sub(r"\s?(\bat|@)\s?(0x[0-9a-fA-F]+|\d{6,})", "", repr(v))[:1000]}
 
 
 def _raised(cid, e):
