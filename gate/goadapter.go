@@ -38,6 +38,9 @@ type GoConfig struct {
 	MaxFrame    int
 	MemoryLimit int64
 	Env         []string
+	// Race builds the harness with the race detector (go build -race): a
+	// data race in the target then fails the call that hit it.
+	Race bool
 }
 
 // GoAdapter runs calls in a harness program built from the target's module.
@@ -121,7 +124,11 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 		return nil, fmt.Errorf("go harness: %w", err)
 	}
 	bin := filepath.Join(binDir, "worker")
-	build := exec.CommandContext(ctx, goPath, "build", "-o", bin, ".")
+	args := []string{"build", "-o", bin}
+	if cfg.Race {
+		args = append(args, "-race")
+	}
+	build := exec.CommandContext(ctx, goPath, append(args, ".")...)
 	build.Dir = srcDir
 	build.Env = cfg.Env
 	var out bytes.Buffer

@@ -3,6 +3,8 @@ package gate
 import (
 	"context"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -30,9 +32,67 @@ func PrivateTree(ctx context.Context, dir string) (string, func(), error) {
 	}
 	cleanup := func() { os.RemoveAll(tmp) }
 	dst := filepath.Join(tmp, "tree")
-	if err := os.CopyFS(dst, os.DirFS(dir)); err != nil {
+	if err := copyTree(dir, dst, tmp); err != nil {
 		cleanup()
 		return "", nil, fmt.Errorf("private copy of %s: %w", dir, err)
 	}
 	return dst, cleanup, nil
+}
+
+// copyTree copies the directory src to dst: directories, regular files
+// (with their modes) and symbolic links as links. skip, a directory that
+// may lie inside src (the temporary directory the copy is made in), is
+// left out.
+func copyTree(src, dst, skip string) error {
+	src, err := filepath.Abs(src)
+	if err != nil {
+		return err
+	}
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if path == skip {
+			return filepath.SkipDir
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dst, rel)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(to, info.Mode().Perm()|0o700)
+		case d.Type()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(link, to)
+		case d.Type().IsRegular():
+			return copyRegular(path, to, info.Mode().Perm())
+		}
+		return nil // sockets, devices, pipes: not part of a source tree
+	})
+}
+
+func copyRegular(from, to string, perm fs.FileMode) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }

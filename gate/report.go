@@ -40,6 +40,9 @@ func (rep *Report) Counts() Counts {
 
 // Verdict says the exit code in words.
 func (rep *Report) Verdict() string {
+	if rep.Interrupted {
+		return fmt.Sprintf("interrupted: %d rows finished before the signal; nothing is decided", len(rep.Rows))
+	}
 	if len(rep.Tampered) > 0 {
 		return "the code under review changed a file the gate judges by"
 	}
@@ -109,7 +112,11 @@ func WriteText(w io.Writer, rep *Report) error {
 		ew.printf("%-7s %s %s  %s\n", rowLabel(r), r.ID, r.Hash, rowLine(r))
 	}
 	for _, s := range rep.Stale {
-		ew.printf("STALE   %s %s  the frozen row was edited or removed; the freeze no longer applies\n", s.RowID, s.Hash)
+		why := s.Why
+		if why == "" {
+			why = "the frozen row was edited or removed; the freeze no longer applies"
+		}
+		ew.printf("STALE   %s %s  %s\n", s.RowID, s.Hash, why)
 	}
 	for _, f := range rep.Tampered {
 		ew.printf("TAMPERED %s changed while the code under review ran; the rows ran as read before it started\n", f)

@@ -46,6 +46,8 @@ type Config struct {
 	// caller (premise run makes one per run and shares it); Base is then
 	// not checked out again.
 	BaseDir string
+	// Race builds a Go target's harness with the race detector.
+	Race bool
 	// Private says Repo is already a private copy of the code under review
 	// (premise run's checkouts); otherwise RunFile runs the rows in one
 	// (PrivateTree).
@@ -87,7 +89,7 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 				targets = append(targets, tg)
 			}
 		}
-		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
+		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race})
 		if err != nil {
 			return nil, err
 		}
@@ -150,6 +152,9 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 // without rows (DESIGN.md, "Exit codes"; pytest's 5 for no tests collected).
 const ExitNothing = 4
 
+// ExitInterrupted is the exit status of a run a signal cut short.
+const ExitInterrupted = 130
+
 // RunFile is the gate stage: it reads the partition table at path and the
 // freezes (cfg.Freezes, else the file cfg.FreezesFile) before any code
 // under review runs, runs the table as Run does in a private copy of
@@ -183,10 +188,12 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 		cfg.Repo = dir
 	}
 	rep, err := Run(ctx, cfg, t)
-	if err != nil {
-		return nil, fmt.Errorf("gate %s: %w", path, err)
+	if rep != nil {
+		rep.Source = path
 	}
-	rep.Source = path
+	if err != nil {
+		return rep, fmt.Errorf("gate %s: %w", path, err)
+	}
 	after := digests(judged)
 	for i, f := range judged {
 		if before[i] != after[i] {

@@ -170,6 +170,9 @@ type Report struct {
 	// Source is the partition table's path, for reports that locate rows;
 	// the caller sets it.
 	Source string `json:"source,omitempty"`
+	// Interrupted says a signal cut the run short: Rows are those that
+	// finished.
+	Interrupted bool `json:"interrupted,omitempty"`
 	// Tampered are the files the gate judged by (the table, the freezes)
 	// that changed while the code under review ran: the run fails, whatever
 	// the rows did.
@@ -182,10 +185,13 @@ type Stale struct {
 	Hash   string `json:"hash"`
 	RowID  string `json:"row_id"`
 	Reason string `json:"reason"`
+	// Why says why the freeze no longer applies; "" when its row is gone.
+	Why string `json:"why,omitempty"`
 }
 
 // RowResult is one row's runs.
 type RowResult struct {
+	meaning  string    // the row's validate.Row.Meaning under its target
 	ID       string    `json:"id"`
 	Hash     string    `json:"hash"`
 	Kind     string    `json:"kind"`
@@ -222,6 +228,7 @@ type Attempt struct {
 type plannedRow struct {
 	row      validate.Row
 	target   string
+	meaning  string             // row.Meaning(target), what a freeze of it must record
 	contract *validate.Contract // nil: no contract
 	hash     string
 }
@@ -237,6 +244,7 @@ func (rn *Runner) plan(t *validate.Table) ([]plannedRow, error) {
 		}
 		seen[r.ID] = true
 		p := plannedRow{row: r, target: t.TargetOf(r)}
+		p.meaning = r.Meaning(p.target)
 		if p.target == "" {
 			return nil, fmt.Errorf("row %s: no target (set target: in the table or the row)", r.ID)
 		}
@@ -299,6 +307,16 @@ func compile(rows []plannedRow) error {
 	return nil
 }
 
+// interrupted ends a run cut short by a signal: the rows that finished are
+// judged and returned with the error, so the user sees a partial report,
+// and the verdict can never be the gate holding.
+func (rn *Runner) interrupted(rep *Report, err error) (*Report, error) {
+	rn.finish(rep)
+	rep.Interrupted = true
+	rep.Exit = ExitInterrupted
+	return rep, err
+}
+
 // Run runs every row of t. The error is for a run that could not happen at
 // all: a table that does not check, or one infrastructure cause behind most
 // rows (the interpreter is missing, the module does not import), returned as
@@ -338,10 +356,13 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	}
 	for i, p := range planned {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return rn.interrupted(rep, err)
 		}
 		res, infraReason, err := rn.runRow(ctx, p, reruns, seed+int64(i))
 		if err != nil {
+			if ctx.Err() != nil {
+				return rn.interrupted(rep, ctx.Err())
+			}
 			return nil, err
 		}
 		if infraReason != "" {
@@ -356,6 +377,9 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 		if rn.Progress != nil {
 			rn.Progress(res)
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return rn.interrupted(rep, err)
 	}
 	for reason, n := range infra {
 		if n*2 > len(planned) {
@@ -372,8 +396,19 @@ func (rn *Runner) finish(rep *Report) {
 	byHash := map[string]bool{}
 	for i := range rep.Rows {
 		r := &rep.Rows[i]
+		z, ok := rn.Freezes[r.Hash]
+		if ok && z.Meaning != r.meaning {
+			// Same id and inputs, another meaning: another table's row, or
+			// this row edited since. The freeze is stale, never applied.
+			why := "the row changed since it was frozen (its target, inputs, kind, contract or relation); the freeze no longer applies"
+			if z.Meaning == "" {
+				why = "the freeze does not record what the row meant (frozen before premise did); freeze it again with premise gate freeze"
+			}
+			rep.Stale = append(rep.Stale, Stale{Hash: r.Hash, RowID: z.RowID, Reason: z.Reason, Why: why})
+			ok = false
+		}
 		byHash[r.Hash] = true
-		if z, ok := rn.Freezes[r.Hash]; ok {
+		if ok {
 			if r.Broken {
 				// Seed 004: a row that fails every attempt is broken, not
 				// flaky; freezing it would hide a real failure.
@@ -428,7 +463,7 @@ func (rep *Report) row(id string) RowResult {
 
 func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int64) (RowResult, string, error) {
 	r := p.row
-	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine}
+	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine, meaning: p.meaning}
 	if r.Todo != "" {
 		// A template could not fill the row: there is nothing to run, and
 		// nothing is silently skipped either.

@@ -159,7 +159,9 @@ func TestRunnerDecisionMatrix(t *testing.T) {
 			for _, id := range tc.freeze {
 				for _, r := range tc.table.Rows {
 					if r.ID == id {
-						fz[r.Hash()] = NewFreeze(id, "flaky", "", time.Now(), "")
+						z := NewFreeze(id, "flaky", "", time.Now(), "")
+						z.Meaning = r.Meaning(tc.table.TargetOf(r))
+						fz[r.Hash()] = z
 					}
 				}
 			}
@@ -277,5 +279,85 @@ func TestSummarize(t *testing.T) {
 		if got, _ := summarize(as); got != tc.want {
 			t.Errorf("%v: %s, want %s (%s)", tc.seen, got, tc.want, tc.reason)
 		}
+	}
+}
+
+// TestFreezeAppliesOnlyToTheRowItMeant: a freeze keyed on {id, inp} alone
+// froze another table's row that fails nine times in ten. A freeze records
+// what its row meant; a row with the same id and inputs under another
+// target, or edited since, is not frozen, and the freeze is reported stale.
+func TestFreezeAppliesOnlyToTheRowItMeant(t *testing.T) {
+	dir := oddDir(t)
+	tab := oddTable(validate.Row{ID: "P001", Target: "odd.alternate", Inp: "P001", Contract: "result == true"})
+	r := tab.Rows[0]
+	other := NewFreeze("P001", "flaky elsewhere", "", time.Now(), "")
+	other.Meaning = r.Meaning("other.module.fn")
+	legacy := NewFreeze("P001", "seed-format freeze", "", time.Now(), "")
+	for _, tc := range []struct {
+		name string
+		z    Freeze
+		why  string
+	}{
+		{"another table's freeze", other, "the row changed since it was frozen"},
+		{"a freeze that records no meaning", legacy, "does not record what the row meant"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rn := &Runner{Adapter: pyAdapter(t, dir), Budget: 2, Seed: 7, Reruns: 12, Freezes: Freezes{r.Hash(): tc.z}}
+			rep, err := rn.Run(context.Background(), tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Rows[0].Frozen || rep.Exit != 1 {
+				t.Errorf("row frozen = %v, exit %d; want not frozen and the flake to fail the gate (exit 1)", rep.Rows[0].Frozen, rep.Exit)
+			}
+			if len(rep.Stale) != 1 || !strings.Contains(rep.Stale[0].Why, tc.why) {
+				t.Errorf("stale = %+v; want the freeze reported stale: %q", rep.Stale, tc.why)
+			}
+		})
+	}
+	// The freeze premise gate freeze records applies.
+	z := NewFreeze("P001", "flaky", "", time.Now(), "")
+	z.Meaning = r.Meaning(tab.TargetOf(r))
+	rn := &Runner{Adapter: pyAdapter(t, dir), Budget: 2, Seed: 7, Reruns: 12, Freezes: Freezes{r.Hash(): z}}
+	rep, err := rn.Run(context.Background(), tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Rows[0].Frozen || rep.Exit != 0 {
+		t.Errorf("row frozen = %v, exit %d; want frozen within budget (exit 0)", rep.Rows[0].Frozen, rep.Exit)
+	}
+}
+
+// TestInterruptedRunReportsWhatFinished: a signal mid-run stops the running
+// call and ends the gate with the rows that finished and exit 130, never a
+// verdict that holds.
+func TestInterruptedRunReportsWhatFinished(t *testing.T) {
+	dir := t.TempDir()
+	src := "import time\n\ndef quick(x):\n    return True\n\ndef slow(x):\n    time.sleep(30)\n    return True\n"
+	if err := os.WriteFile(filepath.Join(dir, "slowmod.py"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tab := oddTable(
+		validate.Row{ID: "P001", Target: "slowmod.quick", Inp: 1, Contract: "result == true"},
+		validate.Row{ID: "P002", Target: "slowmod.slow", Inp: 1, Contract: "result == true"},
+	)
+	ctx, cancel := context.WithCancel(context.Background())
+	rn := &Runner{Adapter: pyAdapter(t, dir), Budget: 2, Reruns: 1}
+	time.AfterFunc(time.Second, cancel)
+	start := time.Now()
+	rep, err := rn.Run(ctx, tab)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	// The worker sends replies in batches, so the quick row's may still be
+	// in it when the signal comes: at most it is reported.
+	if rep == nil || !rep.Interrupted || rep.Exit != ExitInterrupted || len(rep.Rows) > 1 {
+		t.Fatalf("report = %+v; want the rows that finished (at most P001), interrupted, exit 130", rep)
+	}
+	if rep.Verdict() == "the gate holds" {
+		t.Errorf("an interrupted run's verdict = %q", rep.Verdict())
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the interrupted run took %s; a signal must not wait out a 30 s call", d)
 	}
 }

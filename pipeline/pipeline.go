@@ -241,6 +241,9 @@ func (p *run) do(ctx context.Context) error {
 		p.noRows()
 		return nil
 	}
+	if err := p.checkouts(ctx); err != nil {
+		return err
+	}
 	p.progress(StageReject, "must-reject corpus")
 	if held, err := p.reject(ctx); err != nil || !held {
 		return err
@@ -321,8 +324,12 @@ func (p *run) propose(ctx context.Context) error {
 
 // evidence is the evidence stage (evidence.Run) on the shared checkouts.
 func (p *run) evidence(ctx context.Context) error {
-	if err := p.checkouts(ctx); err != nil {
-		return err
+	if evidence.HasTargets(p.res) {
+		// Checking out a large repository twice costs more than the rest
+		// of a small run: only when there is something to run.
+		if err := p.checkouts(ctx); err != nil {
+			return err
+		}
 	}
 	rep, err := evidence.Run(ctx, evidence.Config{
 		Diff: p.res, Register: p.reg, HeadDir: p.head, BaseDir: p.base,
@@ -404,7 +411,7 @@ func (p *run) descendsFrom(commit string) bool {
 // seed 000's CI order has it; a repository without a lockfile has none.
 func (p *run) reject(ctx context.Context) (bool, error) {
 	rep, _, err := reject.RunCorpus(ctx, reject.Options{
-		Repo: p.head, Python: p.cfg.Python, BaseURL: p.cfg.RejectBaseURL,
+		Repo: p.head, Python: p.cfg.Python, BaseURL: p.cfg.RejectBaseURL, Private: true,
 	})
 	switch {
 	case errors.Is(err, reject.ErrNoLock):

@@ -40,6 +40,9 @@ type Config struct {
 	MaxOutputTokens int
 	// Seed is sent with every request, for endpoints that honour it.
 	Seed int
+	// DisabledRules are static rules turned off (.premise.yaml rules:
+	// disable:); NewStaticConfig leaves them out.
+	DisabledRules []string
 }
 
 // DefaultConfig returns the settings used where nothing else is said.
@@ -116,6 +119,10 @@ func table() []setting {
 // (internal/settings reads the file, refusing unknown keys); a bad value is
 // an error that names the file and line.
 func (c *Config) ApplySettings(s *settings.Settings) error {
+	if err := checkRuleNames(s); err != nil {
+		return err
+	}
+	c.DisabledRules = append(c.DisabledRules, s.Rules.Disable...)
 	byKey := map[string]setting{}
 	for _, st := range table() {
 		byKey[st.key] = st

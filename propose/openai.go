@@ -56,9 +56,12 @@ type OpenAI struct {
 	client     chatAPI
 	clientOnce sync.Once // chunks run concurrently; the client is built once
 
-	mu     sync.Mutex
-	format int // index into formats: the richest response_format the endpoint accepted so far
-	usage  Usage
+	mu       sync.Mutex
+	wire     wireParams // what the endpoint has not refused so far (refusals.go)
+	learned  []string   // the changes refusals forced, for the memory file
+	wireOnce sync.Once  // the memory file is read once
+	answered bool       // some request got an HTTP answer (model check)
+	usage    Usage
 }
 
 // DefaultMaxReply is the reply size cap when OpenAI.MaxReply is zero: far
@@ -331,21 +334,27 @@ type rawSchema json.RawMessage
 
 func (r rawSchema) MarshalJSON() ([]byte, error) { return r, nil }
 
-// request builds the Chat Completions request for conv in response format
-// number f.
-func (o *OpenAI) request(conv []openai.ChatCompletionMessage, f int) openai.ChatCompletionRequest {
-	seed := o.Config.Seed
-	req := openai.ChatCompletionRequest{
-		Model:    o.Config.Model,
-		Messages: conv,
+// request builds the Chat Completions request for conv with the
+// parameters w leaves on the wire.
+func (o *OpenAI) request(conv []openai.ChatCompletionMessage, w wireParams) openai.ChatCompletionRequest {
+	req := openai.ChatCompletionRequest{Model: o.Config.Model, Messages: conv}
+	if !w.NoTemperature {
 		// go-openai drops a zero temperature (omitempty) and the server
 		// then samples at its default of 1.0 (DESIGN.md): send the smallest
 		// float32 there is, which every server reads as 0.
-		Temperature: math.SmallestNonzeroFloat32,
-		Seed:        &seed,
-		MaxTokens:   o.Config.MaxOutputTokens,
+		req.Temperature = math.SmallestNonzeroFloat32
 	}
-	switch formats[f] {
+	if !w.NoSeed {
+		seed := o.Config.Seed
+		req.Seed = &seed
+	}
+	switch w.Limit {
+	case limitMaxTokens:
+		req.MaxTokens = o.Config.MaxOutputTokens
+	case limitMaxCompletionTokens:
+		req.MaxCompletionTokens = o.Config.MaxOutputTokens
+	}
+	switch formats[w.Format] {
 	case "json_schema":
 		req.ResponseFormat = &openai.ChatCompletionResponseFormat{
 			Type: openai.ChatCompletionResponseFormatTypeJSONSchema,
@@ -360,16 +369,19 @@ func (o *OpenAI) request(conv []openai.ChatCompletionMessage, f int) openai.Chat
 }
 
 // chat sends conv and returns the reply's text, from the cache when it has
-// it. A 400 that names the response format moves to the next format.
+// it. A refusal of a parameter (refusals.go) takes it away and asks again.
 func (o *OpenAI) chat(ctx context.Context, conv []openai.ChatCompletionMessage) (string, error) {
-	for {
+	o.loadWire()
+	for tries := 0; ; tries++ {
 		o.mu.Lock()
-		f := o.format
+		w := o.wire
 		o.mu.Unlock()
 		// A reply cached in a plainer format means an earlier run was
 		// refused the richer ones: use it rather than be refused again.
-		for g := f; g < len(formats); g++ {
-			b, err := json.Marshal(o.request(conv, g))
+		for g := w.Format; g < len(formats); g++ {
+			wg := w
+			wg.Format = g
+			b, err := json.Marshal(o.request(conv, wg))
 			if err != nil {
 				return "", err
 			}
@@ -380,29 +392,15 @@ func (o *OpenAI) chat(ctx context.Context, conv []openai.ChatCompletionMessage) 
 				return replyText(resp)
 			}
 		}
-		req := o.request(conv, f)
-		body, err := json.Marshal(req)
+		resp, key, err := o.send(ctx, conv, w)
 		if err != nil {
-			return "", err
-		}
-		key := o.cacheKey(body)
-		resp, err := o.api().CreateChatCompletion(ctx, req)
-		if err != nil {
-			if f < len(formats)-1 && formatRefused(err) {
-				o.mu.Lock()
-				if o.format == f {
-					o.format = f + 1
-					o.usage.Fallbacks = append(o.usage.Fallbacks, formats[f]+" -> "+formats[f+1])
-				}
-				o.mu.Unlock()
+			// Each refusal takes one parameter away: there are only so
+			// many to take.
+			if tries < 2*len(tunable) && o.adapt(w, err) {
 				continue
 			}
 			return "", o.endpointError(err)
 		}
-		o.mu.Lock()
-		o.usage.PromptTokens += resp.Usage.PromptTokens
-		o.usage.CompletionTokens += resp.Usage.CompletionTokens
-		o.mu.Unlock()
 		text, err := replyText(resp)
 		if err != nil {
 			return "", err
@@ -410,6 +408,25 @@ func (o *OpenAI) chat(ctx context.Context, conv []openai.ChatCompletionMessage) 
 		o.cachePut(key, resp)
 		return text, nil
 	}
+}
+
+// send makes one request for conv with w's parameters (retries of 429 and
+// 5xx are the retrier's) and returns the reply and its cache key.
+func (o *OpenAI) send(ctx context.Context, conv []openai.ChatCompletionMessage, w wireParams) (openai.ChatCompletionResponse, string, error) {
+	req := o.request(conv, w)
+	body, err := json.Marshal(req)
+	if err != nil {
+		return openai.ChatCompletionResponse{}, "", err
+	}
+	resp, err := o.api().CreateChatCompletion(ctx, req)
+	if err != nil {
+		return resp, "", err
+	}
+	o.mu.Lock()
+	o.usage.PromptTokens += resp.Usage.PromptTokens
+	o.usage.CompletionTokens += resp.Usage.CompletionTokens
+	o.mu.Unlock()
+	return resp, o.cacheKey(body), nil
 }
 
 // replyText returns the reply's content, or why it has none usable.
@@ -430,27 +447,6 @@ func replyText(resp openai.ChatCompletionResponse) (string, error) {
 	return c.Message.Content, nil
 }
 
-// formatRefused reports whether an error is the endpoint refusing the
-// response_format (a 400 or 422 that says so).
-func formatRefused(err error) bool {
-	var ae *openai.APIError
-	var re *openai.RequestError
-	status, msg := 0, ""
-	switch {
-	case errors.As(err, &ae):
-		status, msg = ae.HTTPStatusCode, ae.Message
-	case errors.As(err, &re):
-		status, msg = re.HTTPStatusCode, string(re.Body)
-	default:
-		return false
-	}
-	if status != http.StatusBadRequest && status != http.StatusUnprocessableEntity {
-		return false
-	}
-	m := strings.ToLower(msg)
-	return strings.Contains(m, "response_format") || strings.Contains(m, "json_schema") || strings.Contains(m, "json_object") || strings.Contains(m, "structured") || strings.Contains(m, "schema")
-}
-
 // endpointError turns a client error into one line naming the endpoint and
 // the failure, never the key.
 func (o *OpenAI) endpointError(err error) error {
@@ -459,10 +455,13 @@ func (o *OpenAI) endpointError(err error) error {
 	}
 	var ae *openai.APIError
 	var re *openai.RequestError
+	var pr *paramRefusal
 	var why string
 	// Scrubbed before it is cut to length: a cut could leave half a token
 	// that no longer matches.
 	switch {
+	case errors.As(err, &pr):
+		why = oneLine(o.scrub(pr.Error()), 300) // already scrubbed; cheap to be sure
 	case errors.As(err, &ae):
 		why = fmt.Sprintf("HTTP %d: %s", ae.HTTPStatusCode, oneLine(o.scrub(ae.Message), 200))
 	case errors.As(err, &re):
@@ -515,7 +514,9 @@ func oneLine(s string, n int) string {
 // answers, transport errors, timeouts and truncated bodies with exponential
 // backoff and jitter, honouring Retry-After, and reads each body whole so
 // that a truncated one is caught here. 400, 401, 403 and 404 are returned at
-// once: asking again would get the same answer.
+// once: asking again would get the same answer. So is an answer, 5xx
+// included, that refuses one of the request's parameters (refusalOf): chat
+// asks again without it.
 type retrier struct {
 	o  *OpenAI
 	hc *http.Client
@@ -542,6 +543,9 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 		resp, err := r.hc.Do(req)
 		var wait time.Duration
 		if err == nil {
+			r.o.mu.Lock()
+			r.o.answered = true
+			r.o.mu.Unlock()
 			limit := r.o.MaxReply
 			if limit <= 0 {
 				limit = DefaultMaxReply
@@ -558,7 +562,17 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 				return nil, fmt.Errorf("HTTP %d: the reply is over the cap of %d bytes; not read further", resp.StatusCode, limit)
 			case rerr != nil:
 				err = fmt.Errorf("reply body cut off after %d bytes: %w", len(data), rerr)
-			case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
+			case resp.StatusCode >= 400:
+				// A refused parameter is answered the same way every time,
+				// 500s included (llama.cpp): not retried, handed to chat.
+				if ref := refusalOf(resp.StatusCode, data, body, r.o.scrub); ref != nil {
+					return nil, ref
+				}
+				if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500 {
+					resp.Body = io.NopCloser(bytes.NewReader(data))
+					resp.ContentLength = int64(len(data))
+					return resp, nil
+				}
 				err = fmt.Errorf("HTTP %d: %s", resp.StatusCode, oneLine(r.o.scrub(string(data)), 200))
 				wait = retryAfter(resp.Header.Get("Retry-After"))
 			default:

@@ -19,7 +19,10 @@ type Rule struct {
 	Name     string // kebab-case, unique: "py-index-non-empty"
 	Doc      string // what the rule looks for and the precondition it drafts
 	Language string // "go" or "python"
-	Run      func(p *Pass)
+	// Example is a changed line the rule reads and the row it drafts from
+	// it, for `premise rules`.
+	Example string
+	Run     func(p *Pass)
 }
 
 // Pass is what a rule sees of one changed function or method: its head-side
@@ -50,6 +53,12 @@ type Pass struct {
 	out      *[]validate.Candidate
 	reported map[string]bool
 	shapes   map[string]bool // shape of every head line, built on first use
+	// base holds the base side's lines (normalised) that a new line is
+	// compared with: the symbol's base lines, or the whole base file's when
+	// the symbol is new. Built on first use.
+	base     map[string]bool
+	baseDone bool
+	fb       *fileBase
 }
 
 // Line returns head line n of the file (1-based), trimmed.
@@ -69,17 +78,61 @@ func (p *Pass) InHunk(n int) bool { return p.inHunk[n] }
 // Report drafts a row quoting head line n, which the patch must have added:
 // a generic rule speaks about what the new code assumes, not about code the
 // patch left alone. It returns whether the row was drafted.
+//
+// A line the diff shows as added but whose text the base already had
+// (re-indented, moved within the function, or extracted into a new helper)
+// is not new code: nothing is drafted for it (issue 15).
 func (p *Pass) Report(n int, precondition string) bool {
-	if !p.added[n] {
+	if !p.added[n] || p.InBase(p.Line(n)) || p.suppressed(n) {
 		return false
 	}
 	return p.emit(p.Line(n), precondition)
 }
 
+// InBase reports whether line, up to whitespace, is a line of the symbol
+// at the base (of the base file, when the symbol is new).
+func (p *Pass) InBase(line string) bool {
+	if !p.baseDone {
+		p.baseDone = true
+		p.base = baseLines(p.File, p.Symbol, p.fb)
+	}
+	return p.base[normSpace(line)]
+}
+
+// BaseMentions reports whether the symbol's base side (the base file's,
+// when the symbol is new) matches pattern with NAME replaced by name: an
+// assumption the base code already made (it dereferenced the parameter,
+// indexed it) is not one the patch introduces (issue 15).
+func (p *Pass) BaseMentions(pattern, name string) bool {
+	p.InBase("")
+	r, err := compile(strings.ReplaceAll(pattern, "NAME", regexp.QuoteMeta(name)))
+	if err != nil {
+		return false
+	}
+	for l := range p.base {
+		if r.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// suppressed reports whether head line n, or the line above it, carries an
+// inline suppression of the pass's rule: `# premise: ignore[rule]` or
+// `//premise:ignore rule` (no rule named: every rule).
+func (p *Pass) suppressed(n int) bool {
+	for _, k := range []int{n, n - 1} {
+		if k >= 1 && k <= len(p.lines) && ignores(p.lines[k-1], p.rule) {
+			return true
+		}
+	}
+	return false
+}
+
 // ReportNear drafts a row quoting head line n, which may be any line shown
 // in a hunk: a rule about a deletion cites the surviving code around it.
 func (p *Pass) ReportNear(n int, precondition string) bool {
-	if !p.inHunk[n] {
+	if !p.inHunk[n] || p.suppressed(n) {
 		return false
 	}
 	return p.emit(p.Line(n), precondition)
@@ -87,6 +140,9 @@ func (p *Pass) ReportNear(n int, precondition string) bool {
 
 // ReportRemoved drafts a row quoting a deleted line of the symbol.
 func (p *Pass) ReportRemoved(removed, precondition string) bool {
+	if ignores(removed, p.rule) {
+		return false
+	}
 	return p.emit(strings.TrimSpace(removed), precondition)
 }
 
@@ -159,7 +215,15 @@ type Static struct {
 
 // NewStatic returns the static proposer with every built-in rule.
 func NewStatic() *Static {
-	return &Static{Rules: append(append(append([]Rule{}, GoRules()...), PythonRules()...), sharedRules()...)}
+	return &Static{Rules: AllRules()}
+}
+
+// AllRules returns every built-in rule: Go's, Python's, then the guard and
+// shared rules of both.
+func AllRules() []Rule {
+	out := append(append([]Rule{}, GoRules()...), PythonRules()...)
+	out = append(out, guardRules()...)
+	return append(out, sharedRules()...)
 }
 
 // Name is the register's model for rows the static proposer drafts.
@@ -187,6 +251,12 @@ func (s *Static) Candidates(ctx context.Context, res *diffparse.Result) ([]valid
 		if f.HeadSrc == nil || f.ParseError != "" || f.Excluded != "" || len(f.Symbols) == 0 {
 			continue
 		}
+		// Tests and benchmarks are sources of example inputs, not code
+		// whose preconditions a reviewer signs (issue 15: 282 of 283 rows
+		// of a perf commit were "`b` is not nil" in _test.go files).
+		if IsTestFile(f.Path) {
+			continue
+		}
 		var passes []*Pass
 		done := func() {}
 		switch f.Language {
@@ -195,7 +265,9 @@ func (s *Static) Candidates(ctx context.Context, res *diffparse.Result) ([]valid
 		case "python":
 			passes, done = pyPasses(f)
 		}
+		fb := &fileBase{}
 		for _, p := range passes {
+			p.fb = fb
 			p.out = &out
 			p.reported = map[string]bool{}
 			for _, r := range s.Rules {
@@ -277,7 +349,9 @@ func sharedRules() []Rule {
 			Language: lang,
 			Doc: "A comparison the patch changed only by moving its boundary (< to <=, > to >=, or back) " +
 				"decides equal values the other way now: the patch assumes equality at the boundary " +
-				"means what the new operator says (e.g. touching half-open ranges overlap).",
+				"means what the new operator says. A check that refuses is left to the changed-check rule.",
+			Example: map[string]string{"go": "`return b[0] < a[1]` became `return b[0] <= a[1]` -> values where `b[0]` == `a[1]` now take the other branch (`<` became `<=`)",
+				"python": "`if b[0] < a[1]:` became `if b[0] <= a[1]:` -> values where `b[0]` == `a[1]` now take the other branch (`<` became `<=`)"}[lang],
 			Run: boundaryMoved,
 		})
 	}
@@ -313,7 +387,17 @@ func boundaryMoved(p *Pass) {
 			if !sameButOneOp(o, nw, flip) {
 				continue
 			}
-			p.Report(n, fmt.Sprintf("values equal at the boundary now take the other branch (`%s` became `%s`): equal bounds, such as touching ranges, are meant to be treated this way", opChange(o, nw), opChange(nw, o)))
+			if guardsRefusal(p, n) {
+				return // a refusing check: the changed-check rule says which way
+			}
+			oc, nc := comparisons(o), comparisons(nw)
+			what := "values equal at the boundary"
+			for i := range nc {
+				if i < len(oc) && oc[i].op != nc[i].op {
+					what = fmt.Sprintf("values where `%s` == `%s`", nc[i].left, nc[i].right)
+				}
+			}
+			p.Report(n, fmt.Sprintf("%s now take the other branch (`%s` became `%s`); the patch means equality to be treated the new way", what, opChange(o, nw), opChange(nw, o)))
 			return
 		}
 	}
@@ -348,7 +432,7 @@ func boundaryMoved(p *Pass) {
 					// comparison on an otherwise identical line is not that.
 					swapped := nc.op == negate[flipEq[oc.op]] && strings.Count(norm(p.Line(n)), " ") != strings.Count(norm(old), " ")
 					if moved || swapped {
-						p.Report(n, fmt.Sprintf("values where `%s` == `%s` now take the other branch than before: equal bounds, such as touching ranges, are meant to be treated this way", nc.left, nc.right))
+						p.Report(n, fmt.Sprintf("values where `%s` == `%s` now take the other branch than before; the patch means equality to be treated the new way", nc.left, nc.right))
 						return
 					}
 				}
@@ -376,6 +460,9 @@ func comparisons(line string) []comparison {
 	var out []comparison
 	for _, m := range cmpRe.FindAllStringSubmatch(line, -1) {
 		a, op, b := strings.Trim(m[1], "()"), m[2], strings.Trim(m[3], "()")
+		for strings.Count(b, "]") > strings.Count(b, "[") {
+			b = b[:strings.LastIndexByte(b, ']')] // `x <= limit]` of a comprehension
+		}
 		if !operandRe.MatchString(a) || !operandRe.MatchString(b) {
 			continue
 		}

@@ -171,7 +171,8 @@ func PythonRules() []Rule {
 	return []Rule{
 		{
 			Name: "py-index-non-empty", Language: "python",
-			Doc: "Indexing a parameter at [0] or [-1] (or next(iter(x))) with no length or truth check assumes it is non-empty.",
+			Example: "`return xs[0]` -> `xs` is non-empty",
+			Doc:     "Indexing a parameter at [0] or [-1] (or next(iter(x))) with no length or truth check assumes it is non-empty.",
 			Run: func(p *Pass) {
 				p.Py.Walk(func(n *sitter.Node) bool {
 					var name string
@@ -186,7 +187,8 @@ func PythonRules() []Rule {
 							name = strings.TrimSuffix(strings.TrimPrefix(t, "next(iter("), "))")
 						}
 					}
-					if p.IsParam(name) && !p.Mentions(`len\(\s*NAME\s*\)|if\s+(not\s+)?NAME\b|NAME\s+(and|or)\b|and\s+NAME\b`, name) {
+					if p.IsParam(name) && !p.Mentions(`len\(\s*NAME\s*\)|if\s+(not\s+)?NAME\b|NAME\s+(and|or)\b|and\s+NAME\b`, name) &&
+						!p.BaseMentions(`(^|[^\w.])NAME\[(0|-1)\]`, name) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` is non-empty", name))
 					}
 					return true
@@ -195,7 +197,8 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-compare-previous-sorted", Language: "python",
-			Doc: "A loop over a parameter that compares each element with the previous one (out[-1], xs[i - 1], prev) and no sort in the function assumes sorted input.",
+			Example: "`for x in xs:` / `if out and x == out[-1]:` -> `xs` arrives sorted",
+			Doc:     "A loop over a parameter that compares each element with the previous one (out[-1], xs[i - 1], prev) and no sort in the function assumes sorted input.",
 			Run: func(p *Pass) {
 				if pySortCall.MatchString(p.Body) || len(p.RemovedMatching(pySortCall.String())) > 0 {
 					return // py-removed-sort speaks for a removed sort
@@ -222,7 +225,8 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-removed-sort", Language: "python",
-			Doc: "A sorted()/.sort() the patch deleted, with the function still looping over the parameter, assumes the parameter arrives already sorted (seed 004's merge_ranges).",
+			Example: "removed `ordered = sorted(ranges, key=lambda r: r[0])` -> ranges arrive already sorted by start",
+			Doc:     "A sorted()/.sort() the patch deleted, with the function still looping over the parameter, assumes the parameter arrives already sorted (seed 004's merge_ranges).",
 			Run: func(p *Pass) {
 				removed := p.RemovedMatching(pySortCall.String())
 				if len(removed) == 0 || pySortCall.MatchString(p.Body) {
@@ -254,7 +258,8 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-dict-unique-keys", Language: "python",
-			Doc: "A dict comprehension, or d[k] = v inside a loop with no `k in d` check, assumes the keys are unique: a repeated key silently keeps its last value.",
+			Example: "`return {k: v for k, v in pairs}` -> the keys `k` are unique in the input; a repeated key silently keeps its last value",
+			Doc:     "A dict comprehension, or d[k] = v inside a loop with no `k in d` check, assumes the keys are unique: a repeated key silently keeps its last value.",
 			Run: func(p *Pass) {
 				p.Py.Walk(func(n *sitter.Node) bool {
 					switch n.Kind() {
@@ -289,14 +294,16 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-attribute-not-none", Language: "python",
-			Doc: "An attribute or method of a parameter used with no None check assumes the parameter is not None.",
+			Example: "`return user.name.strip()` -> `user` is not None",
+			Doc:     "An attribute or method of a parameter used with no None check assumes the parameter is not None.",
 			Run: func(p *Pass) {
 				p.Py.Walk(func(n *sitter.Node) bool {
 					if n.Kind() != "attribute" {
 						return true
 					}
 					name := p.Py.Text(n.ChildByFieldName("object"))
-					if p.IsParam(name) && !p.Mentions(noneGuard, name) && !p.Mentions(`NAME\s*(:|=)\s*\S`, name) {
+					if p.IsParam(name) && !private(p.Symbol.Local) && !p.Mentions(noneGuard, name) && !p.Mentions(`NAME\s*(:|=)\s*\S`, name) &&
+						!p.BaseMentions(`(^|[^\w.])NAME\.\w`, name) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` is not None", name))
 					}
 					return true
@@ -305,7 +312,8 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-division-non-zero", Language: "python",
-			Doc: "Dividing by a parameter (or by len of one) with no zero or emptiness check assumes it is non-zero (non-empty).",
+			Example: "`return total / count` -> `count` is non-zero",
+			Doc:     "Dividing by a parameter (or by len of one) with no zero or emptiness check assumes it is non-zero (non-empty).",
 			Run: func(p *Pass) {
 				p.Py.Walk(func(n *sitter.Node) bool {
 					if n.Kind() != "binary_operator" {
@@ -331,7 +339,8 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-datetime-one-timezone", Language: "python",
-			Doc: "Datetime parsing or arithmetic with no tzinfo/astimezone/timezone handling in the function assumes every datetime follows one timezone convention (all naive or all aware).",
+			Example: "`datetime.fromisoformat(b) - datetime.fromisoformat(a)` -> all datetimes share one timezone convention (all naive or all aware, in one zone)",
+			Doc:     "Datetime parsing or arithmetic with no tzinfo/astimezone/timezone handling in the function assumes every datetime follows one timezone convention (all naive or all aware).",
 			Run: func(p *Pass) {
 				if !strings.Contains(p.Body, "datetime") && !strings.Contains(p.Body, "timedelta") || p.Mentions(`tzinfo|astimezone|timezone|\butc\b|UTC`, "") {
 					return
@@ -354,7 +363,8 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-parse-number-no-error", Language: "python",
-			Doc: "int()/float() of a non-literal outside any try/except assumes the value is a numeric string.",
+			Example: "`return int(s)` -> `s` is a numeric string",
+			Doc:     "int()/float() of a non-literal outside any try/except assumes the value is a numeric string.",
 			Run: func(p *Pass) {
 				p.Py.Walk(func(n *sitter.Node) bool {
 					if n.Kind() == "try_statement" {
@@ -385,17 +395,33 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-removed-raise", Language: "python",
-			Doc: "A raise the patch deleted means the input class it refused is now accepted; the row quotes the deleted check.",
+			Example: "removed `if port < 1 or port > 65535:` / `raise ValueError(...)` -> inputs where `port < 1 or port > 65535`, which the base refused with ValueError, are now accepted",
+			Doc:     "A raise the patch deleted means the input class it refused is now accepted; the row quotes the deleted check.",
 			Run: func(p *Pass) {
 				for i, l := range p.Removed {
 					t := strings.TrimSpace(l)
-					// A raise still in the file moved (to a helper), it did not go.
+					if i := strings.Index(t, " #"); i >= 0 {
+						t = strings.TrimSpace(t[:i]) // raise  # pragma: no cover
+					}
+					// A raise still in the file moved (to a helper), it did
+					// not go; a bare raise re-raises, it refuses nothing.
 					if !strings.HasPrefix(t, "raise ") || p.stillThere(t) {
+						continue
+					}
+					// The same message raised at head under another class
+					// (TypeError became ValueError), here or in a helper, is
+					// a refusal kept.
+					if m := re(`"[^"]{6,}"|'[^']{6,}'`).FindString(t); m != "" && strings.Contains(string(p.File.HeadSrc), m) {
 						continue
 					}
 					exc := strings.TrimPrefix(t, "raise ")
 					if j := strings.IndexByte(exc, '('); j > 0 {
 						exc = exc[:j]
+					}
+					// The patch raises the same class anew in the function:
+					// the message changed, the refusal stayed.
+					if p.addedMatching(`^raise\s+` + regexp.QuoteMeta(exc) + `\b`) {
+						continue
 					}
 					if i > 0 && strings.HasPrefix(strings.TrimSpace(p.Removed[i-1]), "if ") {
 						cond := strings.TrimSpace(p.Removed[i-1])
@@ -409,14 +435,16 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-narrowed-check", Language: "python",
-			Doc: "An `if` guarding a raise that the patch replaced with a different condition accepts what the old one refused and the new one does not.",
+			Doc:     "An `if` guarding a raise that the patch replaced with a different condition moves inputs between refused and accepted; the row says which, in the direction the conditions give.",
+			Example: "`if port < 1 or port > 65535:` became `if port > 65535:` before a raise -> inputs where `port < 1`, which the base refused, are now accepted",
 			Run: func(p *Pass) {
-				narrowed(p, re(`^(if|elif)\s+(.*?)\s*:$`), re(`^\s*raise\b`))
+				narrowed(p, re(`^(if|elif)\s+(.*?)\s*:$`), re(`^\s*raise\b`), " or ")
 			},
 		},
 		{
 			Name: "py-none-as-empty", Language: "python",
-			Doc: "`x or []` (or {}, (), \"\") on a parameter treats None as empty: the patch assumes callers never pass None to mean a mistake.",
+			Example: "`for t in tags or []:` -> `tags` of None means the same as empty",
+			Doc:     "`x or []` (or {}, (), \"\") on a parameter treats None as empty: the patch assumes callers never pass None to mean a mistake.",
 			Run: func(p *Pass) {
 				p.Py.Walk(func(n *sitter.Node) bool {
 					if n.Kind() != "boolean_operator" || p.Py.Text(n.ChildByFieldName("operator")) != "or" {
@@ -428,7 +456,10 @@ func PythonRules() []Rule {
 					default:
 						return true
 					}
-					if p.IsParam(name) {
+					// A parameter that defaults to None means "not given" by
+					// None: treating it as empty is the point, not an
+					// assumption.
+					if p.IsParam(name) && !noneDefault(p, name) {
 						p.Report(LineOf(n), fmt.Sprintf("`%s` of None means the same as empty", name))
 					}
 					return true
@@ -437,7 +468,8 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-zip-same-length", Language: "python",
-			Doc: "zip() of several sequences without strict=True assumes they have the same length: zip stops silently at the shortest.",
+			Example: "`zip(xs, ys)` -> the sequences zipped in `zip(xs, ys)` have the same length",
+			Doc:     "zip() of several sequences without strict=True assumes they have the same length: zip stops silently at the shortest.",
 			Run: func(p *Pass) {
 				p.Py.Walk(func(n *sitter.Node) bool {
 					if n.Kind() != "call" || p.Py.Text(n.ChildByFieldName("function")) != "zip" {
@@ -458,7 +490,8 @@ func PythonRules() []Rule {
 		},
 		{
 			Name: "py-range-len-minus", Language: "python",
-			Doc: "range(len(x) - k) is empty unless x is longer than k: the patch assumes it is (an off-by-one at the end drops the last element).",
+			Example: "`range(len(values) - size)` -> `values` is longer than `size`; when len(values) == size the range is empty",
+			Doc:     "range(len(x) - k) is empty unless x is longer than k: the patch assumes it is (an off-by-one at the end drops the last element).",
 			Run: func(p *Pass) {
 				re := re(`^\(\s*len\((\w+)\)\s*-\s*([\w.]+)\s*\)$`)
 				p.Py.Walk(func(n *sitter.Node) bool {
@@ -473,6 +506,38 @@ func PythonRules() []Rule {
 			},
 		},
 	}
+}
+
+// addedMatching reports whether a line the patch added inside the symbol
+// matches pattern.
+func (p *Pass) addedMatching(pattern string) bool {
+	r := re(pattern)
+	for n := p.Symbol.Start; n <= p.Symbol.End; n++ {
+		if p.added[n] && r.MatchString(p.Line(n)) {
+			return true
+		}
+	}
+	return false
+}
+
+// private reports whether a function or any class around it is private
+// (_name): its callers are the module's own.
+func private(local string) bool {
+	for _, part := range strings.Split(local, ".") {
+		if strings.HasPrefix(part, "_") && !strings.HasPrefix(part, "__") {
+			return true
+		}
+	}
+	return false
+}
+
+// noneDefault reports whether parameter name defaults to None.
+func noneDefault(p *Pass, name string) bool {
+	params := p.Py.Node.ChildByFieldName("parameters")
+	if params == nil {
+		return false
+	}
+	return re(`(^|[(,\s*])` + regexp.QuoteMeta(name) + `\s*(:[^=]*)?=\s*None\b`).MatchString(p.Py.Text(params))
 }
 
 // loopSource returns the parameter a for loop iterates: `for x in P`,

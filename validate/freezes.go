@@ -34,6 +34,9 @@ type Freeze struct {
 	// FrozenCommit is HEAD of the repository when the freeze was recorded,
 	// empty outside a git repository.
 	FrozenCommit string `json:"frozen_commit,omitempty"`
+	// Meaning is the frozen row's Row.Meaning under its table's target: the
+	// freeze applies only to a row that still means the same.
+	Meaning string `json:"meaning,omitempty"`
 }
 
 // Freezes is the whole freezes file: row hash -> freeze.

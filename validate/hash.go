@@ -55,6 +55,32 @@ func (r Row) hash() (string, error) {
 	return hex.EncodeToString(sum[:])[:16], nil
 }
 
+// Meaning is a digest of what the row means under target: the target and
+// the row's id, inputs, kind, contract, relation and expected failure. A
+// freeze records it, so a freeze made for one table's row never applies to
+// another table's row that shares its id and inputs, nor to the row after
+// it was edited (issue 14, part 7). Hash stays seed 004's {id, inp}.
+func (r Row) Meaning(target string) string {
+	canon, err := CanonicalJSON(map[string]any{
+		"target": target, "id": r.ID, "inp": r.hashInput(), "kind": r.Kind,
+		"contract": r.Contract, "relation": r.Relation, "raises": r.Raises,
+		"same_as_base": r.SameAsBase, "metamorphic": anyStrings(r.Metamorphic),
+	})
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(canon)
+	return hex.EncodeToString(sum[:])[:16]
+}
+
+func anyStrings(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
 // CanonicalJSON encodes v as RFC 8785 canonical JSON: sorted keys, no
 // spaces, numbers as ECMAScript prints them, text unescaped except where
 // JSON requires it.

@@ -34,6 +34,7 @@ type gateOptions struct {
 	Base        string
 	SelfCheck   bool
 	AllowEmpty  bool
+	Race        bool
 	JSON        string
 	JUnit       string
 	Markdown    string
@@ -107,6 +108,7 @@ the module does not import) premise reports that reason once and exits 3.`,
 	f.Int64Var(&opts.Seed, "seed", 0, "the seed of the permutation relation's shuffles (default: from the clock, printed)")
 	f.StringVar(&opts.Base, "base", "", "also run the rows against base `REV` (a temporary git worktree)")
 	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when the table has no rows")
+	f.BoolVar(&opts.Race, "race", false, "build a Go target's harness with the race detector (go build -race)")
 	f.BoolVar(&opts.SelfCheck, "self-check", false, "feed every contract deliberately wrong results and report those that accept them")
 	f.StringVar(&opts.JSON, "json", "", "write the report as JSON to `FILE` (--json alone: to stdout, instead of the summary)")
 	f.Lookup("json").NoOptDefVal = "-"
@@ -132,7 +134,7 @@ func (o gateOptions) gateConfig() gate.Config {
 	}
 	return gate.Config{Repo: o.Repo, Lang: o.Lang, Python: o.Python, Exec: strings.Fields(o.Exec),
 		Timeout: o.Timeout, MemoryLimit: mem, Reruns: o.Reruns, Budget: o.Budget, Seed: o.Seed,
-		Base: o.Base, Target: o.Fn, FreezesFile: o.resolve(o.Freezes), AllowEmpty: o.AllowEmpty}
+		Base: o.Base, Target: o.Fn, FreezesFile: o.resolve(o.Freezes), AllowEmpty: o.AllowEmpty, Race: o.Race}
 }
 
 // runGate runs the gate stage and writes every report asked for.
@@ -143,6 +145,10 @@ func runGate(ctx context.Context, opts gateOptions) error {
 	}
 	rep, err := gate.RunFile(ctx, cfg, opts.Partitions)
 	if err != nil {
+		if rep != nil && rep.Interrupted {
+			// A signal: what finished is reported, then exit 130.
+			_ = gate.WriteText(opts.ErrOut, rep)
+		}
 		return err
 	}
 	writers := []struct {
@@ -297,6 +303,7 @@ func runGateFreeze(ctx context.Context, opts gateFreezeOptions) error {
 	}
 	h := row.Hash()
 	z := gate.NewFreeze(row.ID, opts.Reason, opts.Replacement, opts.Now(), commit)
+	z.Meaning = row.Meaning(tab.TargetOf(*row))
 	fz[h] = z
 	if err := fz.Save(path); err != nil {
 		return err

@@ -89,7 +89,7 @@ func (m *modelFlags) config(c *cobra.Command, from settingsFrom, getenv func(str
 // the model behind the endpoint with its key read from the environment.
 func newProposer(cfg propose.Config, getenv func(string) string, log io.Writer) (propose.Proposer, error) {
 	if cfg.Static() {
-		return propose.NewStatic(), nil
+		return propose.NewStaticConfig(cfg), nil
 	}
 	o, err := propose.NewOpenAI(cfg, getenv(cfg.APIKeyEnv))
 	if err != nil {

@@ -111,6 +111,8 @@ Typical flow:
 		newGuardCmd(s),
 		newRunCmd(s),
 		newExampleCmd(s),
+		newModelCmd(s),
+		newRulesCmd(s),
 	} {
 		c.Long = strings.TrimRight(c.Long, "\n") + "\n" + exitStatusHelp
 		root.AddCommand(c)

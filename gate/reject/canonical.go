@@ -44,6 +44,11 @@ func parseFixture(data []byte) (any, error) {
 	if _, err := scanJSON(data); err != nil {
 		return nil, err
 	}
+	if i := loneSurrogate(data); i >= 0 {
+		// encoding/json would replace it with U+FFFD: the subject would be
+		// called with another string than the fixture's bytes say.
+		return nil, &SyntaxError{Line: 1 + bytes.Count(data[:i], []byte{'\n'}), Msg: "a lone surrogate escape (\\ud800-\\udfff without its pair): write the character itself or a valid pair"}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
@@ -51,6 +56,45 @@ func parseFixture(data []byte) (any, error) {
 		return nil, &SyntaxError{Line: 1, Msg: err.Error()}
 	}
 	return v, nil
+}
+
+// loneSurrogate returns the offset of the first \u escape inside a JSON
+// string that is half of a surrogate pair without its other half, or -1.
+func loneSurrogate(data []byte) int {
+	hex4 := func(i int) (rune, bool) {
+		if i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(string(data[i+2:i+6]), 16, 32)
+		return rune(n), err == nil
+	}
+	inString := false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case !inString:
+			inString = c == '"'
+		case c == '"':
+			inString = false
+		case c == '\\':
+			r, ok := hex4(i)
+			switch {
+			case !ok:
+				i++ // an escape of one character
+			case r >= 0xD800 && r <= 0xDBFF:
+				if lo, ok := hex4(i + 6); ok && lo >= 0xDC00 && lo <= 0xDFFF {
+					i += 11
+					continue
+				}
+				return i
+			case r >= 0xDC00 && r <= 0xDFFF:
+				return i
+			default:
+				i += 5
+			}
+		}
+	}
+	return -1
 }
 
 func firstInvalid(data []byte) int {

@@ -102,3 +102,26 @@ func FuzzCanonical(f *testing.F) {
 		}
 	})
 }
+
+// TestLoneSurrogateRefused: a fixture holding half a surrogate pair is
+// refused, not silently replaced by U+FFFD (the subject would be called with
+// another string than the fixture's bytes say); a valid pair and an escaped
+// backslash before a u are fine.
+func TestLoneSurrogateRefused(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool // refused
+	}{
+		{`{"s": "\ud800"}`, true},
+		{`{"s": "a\udc00b"}`, true},
+		{`{"s": "\ud800\u0041"}`, true},
+		{`{"s": "\ud83d\ude00"}`, false},
+		{`{"s": "\\ud800"}`, false},
+		{`{"s": "é\u00e9"}`, false},
+	} {
+		_, err := Canonical([]byte(tc.in))
+		if (err != nil) != tc.want {
+			t.Errorf("Canonical(%s) error = %v, want refused=%v", tc.in, err, tc.want)
+		}
+	}
+}

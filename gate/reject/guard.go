@@ -21,6 +21,10 @@ type Guard struct {
 	// Signers are identities whose sign-off counts even on their own
 	// commits ("Name <email>" or a bare email).
 	Signers []string
+	// AllowedSigners, when set, is an SSH allowed-signers file: a commit
+	// that changes a protected path must also carry a signature git
+	// verify-commit accepts against it.
+	AllowedSigners string
 }
 
 // GuardCommit is one commit of the range that touches a protected path.
@@ -32,10 +36,14 @@ type GuardCommit struct {
 	Signers []string // its Signed-off-by trailers
 	// Accepted is the trailer that signs the change off; empty when none does.
 	Accepted string
+	// Unverified says why a required signature is missing or not accepted;
+	// "" when none is required or it verified.
+	Unverified string
 }
 
-// Signed reports whether a reviewer signed the commit off.
-func (c GuardCommit) Signed() bool { return c.Accepted != "" }
+// Signed reports whether a reviewer signed the commit off (and, where
+// required, signed it).
+func (c GuardCommit) Signed() bool { return c.Accepted != "" && c.Unverified == "" }
 
 // GuardReport is the guard's verdict over a range of commits.
 type GuardReport struct {
@@ -104,6 +112,11 @@ func (g *Guard) Check(ctx context.Context, base, head string) (*GuardReport, err
 				break
 			}
 		}
+		if g.AllowedSigners != "" {
+			if _, err := g.git(ctx, "-c", "gpg.ssh.allowedSignersFile="+g.AllowedSigners, "verify-commit", sha); err != nil {
+				c.Unverified = "no signature git verify-commit accepts against the allowed signers"
+			}
+		}
 		rep.Touching = append(rep.Touching, c)
 	}
 	return rep, nil
@@ -164,7 +177,10 @@ func (r *GuardReport) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "SIGNED %s %s (Signed-off-by: %s)\n", short7(c.SHA), c.Subject, c.Accepted)
 		} else {
 			why := "no Signed-off-by trailer"
-			if len(c.Signers) > 0 {
+			switch {
+			case c.Accepted != "":
+				why = c.Unverified
+			case len(c.Signers) > 0:
 				why = "Signed-off-by only from the author " + c.Author
 			}
 			fmt.Fprintf(&b, "UNSIGNED %s %s: changes %s; %s\n", short7(c.SHA), c.Subject, strings.Join(c.Paths, ", "), why)

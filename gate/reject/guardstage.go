@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/internal/settings"
@@ -53,12 +54,47 @@ func GuardRepo(ctx context.Context, o GuardOptions) (*GuardReport, string, error
 		}
 		return nil, base, err
 	}
-	s, _, err := settings.Trusted(ctx, o.Repo, base, head)
+	s, mb, err := settings.Trusted(ctx, o.Repo, base, head)
 	if err != nil {
 		return nil, base, err
 	}
 	cfg := Config(s.Reject).WithDefaults()
 	g := &Guard{Repo: repo, Protected: append(append([]string{}, cfg.Protected...), JudgedPaths...), Signers: cfg.Signers}
+	if cfg.RequireSigned {
+		file, cleanup, err := allowedSigners(ctx, repo, mb, cfg.AllowedSigners)
+		if err != nil {
+			return nil, base, err
+		}
+		defer cleanup()
+		g.AllowedSigners = file
+	}
 	rep, err := g.Check(ctx, base, head)
 	return rep, base, err
+}
+
+// allowedSigners writes the merge-base's allowed-signers file to a
+// temporary file for git verify-commit: the head's copy is the patch's.
+func allowedSigners(ctx context.Context, repo *git.Repo, mb, path string) (string, func(), error) {
+	if path == "" {
+		return "", nil, fmt.Errorf("%s: reject.require_signed needs reject.allowed_signers, an SSH allowed-signers file in the repository", settings.File)
+	}
+	data, err := repo.Run(ctx, "cat-file", "blob", mb+":"+path)
+	if err != nil {
+		return "", nil, fmt.Errorf("allowed signers %s at the merge-base %.12s: %w", path, mb, err)
+	}
+	f, err := os.CreateTemp("", "premise-signers-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup := func() { os.Remove(f.Name()) }
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		cleanup()
+		return "", nil, err
+	}
+	if err := f.Close(); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return f.Name(), cleanup, nil
 }

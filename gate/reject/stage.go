@@ -43,6 +43,10 @@ type Options struct {
 	BaseURL     string
 	Timeout     time.Duration
 	MemoryLimit int64 // bytes; -1 none, 0 the gate's default
+	// Private says Repo is already a private copy of the code under review
+	// (premise run's checkout); otherwise the targets run in one
+	// (gate.PrivateTree), never in the checkout the corpus lives in.
+	Private bool
 }
 
 // Paths returns the settings with o's paths applied, the lockfile's path
@@ -137,6 +141,14 @@ func RunCorpus(ctx context.Context, o Options) (*Report, string, error) {
 	}
 	r := &Runner{BaseURL: o.BaseURL, Timeout: o.Timeout, Positional: o.Lang == "go", Environmental: env}
 	if len(targets) > 0 {
+		if !o.Private {
+			dir, cleanup, err := gate.PrivateTree(ctx, o.Repo)
+			if err != nil {
+				return nil, lockPath, err
+			}
+			defer cleanup()
+			o.Repo = dir
+		}
 		a, err := o.adapter(ctx, targets)
 		if err != nil {
 			return nil, lockPath, err

@@ -29,7 +29,7 @@ var ModelKeys = []string{
 }
 
 // rejectKeys are the keys of the reject: section.
-var rejectKeys = []string{"lock", "corpus", "environmental", "protected", "signers"}
+var rejectKeys = []string{"lock", "corpus", "environmental", "protected", "signers", "require_signed", "allowed_signers"}
 
 // Value is one scalar setting as written, with where it was written.
 type Value struct {
@@ -49,7 +49,23 @@ type Settings struct {
 	Exclude []string
 	// Reject is the must-reject corpus's section.
 	Reject Reject
+	// Rules is the static proposer's section.
+	Rules Rules
 }
+
+// Rules is the rules: section: static-proposer rules turned off, by name
+// (`premise rules` lists them).
+//
+//	rules:
+//	  disable: [py-attribute-not-none, go-error-discarded]
+type Rules struct {
+	Disable []string `yaml:"disable"`
+	// Line is where the section starts, for errors about its names.
+	Line int `yaml:"-"`
+}
+
+// rulesKeys are the keys of the rules: section.
+var rulesKeys = []string{"disable"}
 
 // Reject is the reject: section: where the must-reject corpus lives and who
 // may sign changes to it. Every field is optional.
@@ -66,11 +82,17 @@ type Reject struct {
 	Environmental string   `yaml:"environmental"`
 	Protected     []string `yaml:"protected"`
 	Signers       []string `yaml:"signers"`
+	// RequireSigned makes a commit that changes a protected path need a
+	// signature git verify-commit accepts against AllowedSigners (an SSH
+	// allowed-signers file in the repository, read from the merge-base),
+	// besides the Signed-off-by trailer.
+	RequireSigned  bool   `yaml:"require_signed"`
+	AllowedSigners string `yaml:"allowed_signers"`
 }
 
 // Keys returns every top-level key the file may hold, sorted.
 func Keys() []string {
-	out := append([]string{"exclude", "reject"}, ModelKeys...)
+	out := append([]string{"exclude", "reject", "rules"}, ModelKeys...)
 	sort.Strings(out)
 	return out
 }
@@ -126,6 +148,11 @@ func Parse(name string, data []byte) (*Settings, error) {
 			if err := decodeSection(v, rejectKeys, &s.Reject); err != nil {
 				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": reject: ", 1))
 			}
+		case k.Value == "rules":
+			if err := decodeSection(v, rulesKeys, &s.Rules); err != nil {
+				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": rules: ", 1))
+			}
+			s.Rules.Line = k.Line
 		case contains(ModelKeys, k.Value):
 			if v.Kind != yaml.ScalarNode {
 				return nil, fmt.Errorf("%s:%d: %s: want a single value", name, v.Line, k.Value)

@@ -32,6 +32,11 @@ func TestParse(t *testing.T) {
 		{name: "not a mapping", yaml: "- a\n", wantErr: "f:1: want a mapping"},
 		{name: "bad yaml", yaml: "model: [\n", wantErr: "f: yaml:"},
 		{name: "empty reject section", yaml: "reject:\n", want: &Settings{Name: "f", Model: map[string]Value{}}},
+		{name: "rules section", yaml: "model: m\nrules:\n  disable: [py-attribute-not-none, go-error-discarded]\n",
+			want: &Settings{Name: "f", Model: map[string]Value{"model": {"m", 1}},
+				Rules: Rules{Disable: []string{"py-attribute-not-none", "go-error-discarded"}, Line: 2}}},
+		{name: "unknown key in rules", yaml: "rules:\n  disabled: [x]\n", wantErr: "f:2: rules: field disabled not found",
+			reason: "a misspelt rules: key would leave every rule on without a word"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
