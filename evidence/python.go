@@ -33,8 +33,12 @@ type pyInfo struct {
 // pyFiles holds the parsed files of one run.
 type pyFiles struct {
 	headDir string
-	tests   []*pysource.File
-	read    bool
+	// probe is set when there is no checkout to read tests from yet
+	// (HasTargets): a target that needs harvested inputs is assumed to
+	// have some.
+	probe bool
+	tests []*pysource.File
+	read  bool
 }
 
 // testFiles parses the repository's test files once: test_*.py, *_test.py

@@ -558,7 +558,7 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 				info = pf.info(pyf, s.Local)
 				// A function of *args alone has no parameter to vary, but
 				// the calls its doctests and tests make are inputs.
-				if len(sig.Params) == 0 && len(info.harvested) == 0 {
+				if len(sig.Params) == 0 && len(info.harvested) == 0 && !pf.probe {
 					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary, and no call of it was found"})
 					continue
 				}
