@@ -10,12 +10,19 @@ import (
 
 // describe says in a few words what one side of a call did: "raised
 // ValueError", "returned [[0, 5]]", "timed out".
-func describe(r *gate.Reply) string {
+func describe(r *gate.Reply) string { return describeIn("", r) }
+
+// describeIn is describe with values in lang's syntax: Python's for
+// "python" (None, True, 'a'), JSON otherwise.
+func describeIn(lang string, r *gate.Reply) string {
 	if r == nil {
 		return "did not run"
 	}
 	switch r.Outcome {
 	case gate.OutcomeReturned:
+		if lang == "python" {
+			return pyOutcome(r.Value)
+		}
 		return "returned " + compact(r.Value, 80)
 	case gate.OutcomeRaised:
 		if r.Exc == nil {

@@ -12,4 +12,19 @@
 // same_as_base (the head must do what the base does) unless the assumption
 // itself says what must happen; a row no template can fill is written with
 // a todo that premise check refuses, never with a made-up value.
+//
+// A Python target also reads its own source with pysource (issue 13):
+// the calls its doctests and the repository's tests make lead its rows,
+// each with its source recorded (Change.Source); each parameter's pool
+// comes from the harvested values, the constants of both versions
+// (k-1, k, k+1; len(x) against k), the type pysource infers, or, when
+// nothing speaks for it, a mixed pool: an unknown parameter never cancels
+// the others. Rows vary one parameter at a time, mutate harvested values
+// and cross parameters pairwise, drawn from one seed per run (Report.Seed),
+// within a budget per function and per run. The worker evaluates
+// harvested expressions (iter('ab'), lambdas), compares a returned
+// iterator by its first items and an argument's state after the call.
+// Functions that read changed module-level data are targets too. Each
+// symbol's smallest differing rows are shrunk into witnesses, shown in
+// Python syntax.
 package evidence

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"math/rand"
 	"slices"
 	"sort"
 	"strings"
@@ -38,7 +40,21 @@ type Config struct {
 	Gate gate.Config
 	// Progress, if set, is told after each row of a language's table.
 	Progress func(done, total int)
+	// Seed seeds the generated combinations; 0 derives one from the
+	// diff's blobs, so the same patch gets the same rows and a finding
+	// reproduces (issue 13, part 3). The seed used is in the Report.
+	Seed int64
+	// MaxRowsPerFunction and MaxRows bound the rows of one function and of
+	// the run (DefaultMaxRowsPerFunction, DefaultMaxRows when zero); a
+	// function or a run that reaches its bound says so in Symbols.
+	MaxRowsPerFunction, MaxRows int
 }
+
+// Default row budgets (issue 13, part 11).
+const (
+	DefaultMaxRowsPerFunction = 120
+	DefaultMaxRows            = 2000
+)
 
 // Change is one input on which head and base behave differently.
 type Change struct {
@@ -55,6 +71,13 @@ type Change struct {
 	// SpecChange is set when an input base refused now returns a value: the
 	// silent widening seeds 000 and 004 warn about.
 	SpecChange bool `json:"spec_change,omitempty"`
+	// Source says where the input came from: "doctest more.py:120",
+	// "test tests/test_more.py:88", "parametrize ...", "constant",
+	// "mutation" or "generated".
+	Source string `json:"source,omitempty"`
+	// Witness marks an input shrunk from a differing row (Row) while the
+	// difference persisted: the smallest few per symbol, listed first.
+	Witness bool `json:"witness,omitempty"`
 }
 
 // Report is what an evidence run saw.
@@ -77,20 +100,33 @@ type Report struct {
 	// the proposer missed.
 	Changes     []Change
 	Unexplained []Change
+	// Seed is the seed the generated rows were drawn with (Config.Seed).
+	Seed int64
 }
 
 // SymbolRows is one changed symbol's share of the evidence.
 type SymbolRows struct {
 	Symbol string `json:"symbol"`
 	Rows   int    `json:"rows"`
-	// Why says why it got no rows ("" when it got some).
+	// Why says why it got no rows ("" when it got some), or that a
+	// budget cut them.
 	Why string `json:"why,omitempty"`
+	// Sources counts its rows by where their values came from (doctest,
+	// test, parametrize, constant, mutation, generated, template).
+	Sources map[string]int `json:"sources,omitempty"`
+	// Seed is the run's seed: the same seed draws the same rows.
+	Seed int64 `json:"seed,omitempty"`
+	// Reads names the changed module-level data a function the patch did
+	// not touch reads: why it is a target at all.
+	Reads []string `json:"reads,omitempty"`
 }
 
 // origin says where an evidence row came from.
 type origin struct {
 	assumptions []string // the register items whose rows ask this input; none for a signature-driven row
 	symbol      string
+	source      string // where the row's values came from (Change.Source)
+	lang        string
 }
 
 // target is one changed function that evidence rows can call on both sides.
@@ -98,7 +134,12 @@ type target struct {
 	sym                diffparse.Symbol
 	lang               string
 	sig                *Signature
-	baseText, headText string // the function's source on each side
+	baseText, headText string  // the function's source on each side
+	py                 *pyInfo // what pysource read, for a Python target
+	// reads are the changed module-level names an unchanged function is
+	// a target for (issue 13, part 8); nil for a changed function.
+	reads    []string
+	dataLits []string // the string literals of the changed data
 }
 
 // Run builds template rows for every assumption a reviewer has not
@@ -110,7 +151,13 @@ type target struct {
 // at all; a language whose code does not load is Skipped.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep := &Report{Changes: []Change{}, Unexplained: []Change{}, Symbols: []SymbolRows{}}
-	targets, skipped := targetsOf(cfg.Diff)
+	rep.Seed = cfg.Seed
+	if rep.Seed == 0 {
+		rep.Seed = diffSeed(cfg.Diff)
+	}
+	pf := &pyFiles{headDir: cfg.HeadDir}
+	defer pf.close()
+	targets, skipped := targetsOf(cfg.Diff, pf)
 	defer func() { rep.Symbols = append(rep.Symbols, skipped...) }()
 	if len(targets) == 0 {
 		return rep, nil
@@ -124,18 +171,36 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			bySymbol[it.Symbol] = append(bySymbol[it.Symbol], it)
 		}
 	}
-	tables, origins, err := buildTables(ctx, targets, bySymbol)
+	b := budget{perFunction: cfg.MaxRowsPerFunction, total: cfg.MaxRows, rng: rand.New(rand.NewSource(rep.Seed))}
+	if b.perFunction <= 0 {
+		b.perFunction = DefaultMaxRowsPerFunction
+	}
+	if b.total <= 0 {
+		b.total = DefaultMaxRows
+	}
+	tables, origins, err := buildTables(ctx, targets, bySymbol, &b)
 	if err != nil {
 		return nil, err
 	}
 	perSymbol := map[string]int{}
+	sources := map[string]map[string]int{}
 	for _, o := range origins {
 		perSymbol[o.symbol]++
+		if sources[o.symbol] == nil {
+			sources[o.symbol] = map[string]int{}
+		}
+		src, _, _ := strings.Cut(o.source, " ")
+		sources[o.symbol][src]++
 	}
 	for _, tg := range targets {
-		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name]}
-		if sr.Rows == 0 {
+		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name], Sources: sources[tg.sym.Name], Seed: rep.Seed, Reads: tg.reads}
+		switch {
+		case sr.Rows == 0 && b.cut[tg.sym.Name]:
+			sr.Why = fmt.Sprintf("the run's budget of %d rows was spent before it", b.total)
+		case sr.Rows == 0:
 			sr.Why = noValues(tg)
+		case b.cut[tg.sym.Name]:
+			sr.Why = fmt.Sprintf("budget reached: %d rows kept", sr.Rows)
 		}
 		rep.Symbols = append(rep.Symbols, sr)
 	}
@@ -176,6 +241,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		rep.Rows += len(grep.Rows)
 		rep.collect(t, grep, origins, bySymbol)
+		for _, c := range shrink(ctx, gcfg, t, grep, origins) {
+			rep.file(c, bySymbol)
+		}
 	}
 	sortChanges(rep.Changes)
 	sortChanges(rep.Unexplained)
@@ -200,11 +268,19 @@ func baseLoads(ctx context.Context, cfg gate.Config, t *validate.Table) bool {
 }
 
 // buildTables makes one table of evidence rows per language.
-func buildTables(ctx context.Context, targets []target, bySymbol map[string][]validate.Item) (map[string]*validate.Table, map[string]origin, error) {
+func buildTables(ctx context.Context, targets []target, bySymbol map[string][]validate.Item, b *budget) (map[string]*validate.Table, map[string]origin, error) {
 	tables := map[string]*validate.Table{}
 	origins := map[string]origin{}
 	n := 0
-	add := func(lang string, rows []validate.Row, o origin) {
+	add := func(lang string, rows []validate.Row, o origin, sourceOf map[string]string) {
+		if len(rows) > b.perFunction {
+			rows = rows[:b.perFunction]
+			b.cutAt(o.symbol)
+		}
+		if left := b.total - n; len(rows) > left {
+			rows = rows[:max(left, 0)]
+			b.cutAt(o.symbol)
+		}
 		for _, r := range rows {
 			if r.Todo != "" {
 				continue
@@ -216,12 +292,23 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			}
 			n++
 			r.ID = fmt.Sprintf("E%03d", n)
+			args, kwargs := r.CallArgs()
+			key := callText(args, kwargs)
 			r.Target = o.symbol
 			// Evidence compares the two sides only: what the base does is
 			// the reference, whatever the template expected.
 			r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
+			if lang == "python" {
+				r = observed(r)
+			}
 			t.Rows = append(t.Rows, r)
 			oo := o
+			oo.lang = lang
+			if src, ok := sourceOf[key]; ok {
+				oo.source = src
+			} else {
+				oo.source = "template"
+			}
 			for _, id := range r.AssumptionIDs {
 				if strings.HasPrefix(id, "A") {
 					oo.assumptions = append(oo.assumptions, id)
@@ -246,10 +333,96 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			return nil, nil, err
 		}
 		rows = append(rows, r...)
-		rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
-		add(tg.lang, dedupe(rows), origin{symbol: name})
+		sourceOf := map[string]string{}
+		if tg.py != nil {
+			// What the code under review says comes first: harvested
+			// inputs lead the Python rows, then the templates'.
+			py := pyValueRows(tg.sig, tg.py, pyLiterals(tg), b.rng, b.perFunction)
+			var head []validate.Row
+			for _, pr := range py {
+				args, kwargs := pr.row.CallArgs()
+				k := callText(args, kwargs)
+				if _, dup := sourceOf[k]; !dup {
+					sourceOf[k] = pr.source
+				}
+				if pr.source != sourceGenerated && pr.source != sourceMutation {
+					head = append(head, pr.row)
+				}
+			}
+			rows = append(head, rows...)
+			for _, pr := range py {
+				if pr.source == sourceGenerated || pr.source == sourceMutation {
+					rows = append(rows, pr.row)
+				}
+			}
+		} else {
+			rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
+		}
+		add(tg.lang, dedupe(rows), origin{symbol: name}, sourceOf)
 	}
 	return tables, origins, nil
+}
+
+// budget is the run's row bounds and its one random source.
+type budget struct {
+	perFunction, total int
+	rng                *rand.Rand
+	cut                map[string]bool // symbols whose rows a bound cut
+}
+
+func (b *budget) cutAt(symbol string) {
+	if b.cut == nil {
+		b.cut = map[string]bool{}
+	}
+	b.cut[symbol] = true
+}
+
+// diffSeed derives a run's seed from its diff: the same patch draws the
+// same rows.
+func diffSeed(res *diffparse.Result) int64 {
+	h := fnv.New64a()
+	if res != nil {
+		for _, f := range res.Files {
+			h.Write([]byte(f.Path + "\x00" + f.OldBlob + "\x00" + f.NewBlob + "\x00"))
+			h.Write(f.HeadSrc)
+			h.Write(f.BaseSrc)
+		}
+	}
+	s := int64(h.Sum64() & (1<<62 - 1))
+	if s == 0 {
+		s = 1
+	}
+	return s
+}
+
+// pyLiterals are the string literals of a Python target's two versions:
+// pysource's constants (any length, none from error messages), else the
+// regular expression's short ones.
+func pyLiterals(tg target) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range tg.py.consts {
+		if c.Kind != "str" {
+			continue
+		}
+		v, ok := pyLiteral(c.Value)
+		s, isStr := v.(string)
+		if !ok || !isStr || s == "" || seen[s] || len(out) >= 12 {
+			continue
+		}
+		seen[s] = true
+		out = append(out, s)
+	}
+	if len(out) == 0 && tg.py.consts == nil {
+		out = literals(tg.baseText, tg.headText)
+	}
+	for _, l := range tg.dataLits {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // collect records the rows of one language whose outcome changed.
@@ -269,16 +442,26 @@ func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[str
 		c := Change{
 			Row: rr.ID, Assumptions: o.assumptions, Symbol: o.symbol, Class: row.Cls,
 			Input: callText(args, kwargs), Base: describe(a.Base), Head: describe(&a.Reply),
-			SpecChange: rr.SpecChange,
+			SpecChange: rr.SpecChange, Source: o.source,
+		}
+		if o.lang == "python" {
+			c.Input = pyCallText(args, kwargs)
+			c.Base, c.Head = describeIn(o.lang, a.Base), describeIn(o.lang, &a.Reply)
 		}
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}
-		if c.Assumption == "" && len(bySymbol[o.symbol]) == 0 {
-			rep.Unexplained = append(rep.Unexplained, c)
-		} else {
-			rep.Changes = append(rep.Changes, c)
-		}
+		rep.file(c, bySymbol)
+	}
+}
+
+// file puts a change with the register's (Changes) or apart from it
+// (Unexplained, on a symbol no assumption names).
+func (rep *Report) file(c Change, bySymbol map[string][]validate.Item) {
+	if c.Assumption == "" && len(bySymbol[c.Symbol]) == 0 {
+		rep.Unexplained = append(rep.Unexplained, c)
+	} else {
+		rep.Changes = append(rep.Changes, c)
 	}
 }
 
@@ -293,11 +476,15 @@ func rowProgress(f func(done, total int), total int) func(gate.RowResult) {
 	}
 }
 
-// sortChanges puts silent spec changes first, then by row id.
+// sortChanges puts silent spec changes first, then shrunk witnesses,
+// then by row id.
 func sortChanges(cs []Change) {
 	sort.SliceStable(cs, func(i, j int) bool {
 		if cs[i].SpecChange != cs[j].SpecChange {
 			return cs[i].SpecChange
+		}
+		if cs[i].Witness != cs[j].Witness {
+			return cs[i].Witness
 		}
 		return cs[i].Row < cs[j].Row
 	})
@@ -308,7 +495,7 @@ func sortChanges(cs []Change) {
 // no base to compare with; a method needs a receiver a JSON row cannot
 // build). Each side of a file is parsed once, whatever number of its
 // functions changed.
-func targetsOf(res *diffparse.Result) ([]target, []SymbolRows) {
+func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 	var out []target
 	var skipped []SymbolRows
 	skip := func(f diffparse.File, why string) {
@@ -333,8 +520,12 @@ func targetsOf(res *diffparse.Result) ([]target, []SymbolRows) {
 		}
 		var sigs map[string]*Signature
 		var baseDecls []diffparse.Decl
+		var pyf *pyFile
 		parsed := false
-		for _, s := range f.Symbols {
+		syms := f.Symbols
+		readers, reads, dataLits := dataReaders(f)
+		syms = append(syms[:len(syms):len(syms)], readers...)
+		for _, s := range syms {
 			switch {
 			case s.Kind == "method":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no receiver can be built yet"})
@@ -350,13 +541,16 @@ func targetsOf(res *diffparse.Result) ([]target, []SymbolRows) {
 				parsed = true
 				sigs = Signatures(f.Language, f.HeadSrc)
 				baseDecls, _ = diffparse.Decls(f.Language, f.BaseSrc)
+				if f.Language == "python" {
+					pyf = pf.parse(f)
+				}
 			}
 			sig := sigs[s.Local]
 			switch {
 			case sig == nil:
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read"})
 				continue
-			case len(sig.Params) == 0:
+			case len(sig.Params) == 0 && pyf == nil:
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary"})
 				continue
 			case sig.Generic:
@@ -365,9 +559,24 @@ func targetsOf(res *diffparse.Result) ([]target, []SymbolRows) {
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "generic: not instantiated yet"})
 				continue
 			}
-			out = append(out, target{sym: s, lang: f.Language, sig: sig,
+			var info *pyInfo
+			if pyf != nil {
+				info = pf.info(pyf, s.Local)
+				// A function of *args alone has no parameter to vary, but
+				// the calls its doctests and tests make are inputs.
+				if len(sig.Params) == 0 && len(info.harvested) == 0 && !pf.probe {
+					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary, and no call of it was found"})
+					continue
+				}
+			}
+			tg := target{sym: s, lang: f.Language, sig: sig,
 				headText: span(f.HeadSrc, s.Start, s.End),
-				baseText: declText(f.BaseSrc, baseDecls, s.Local)})
+				baseText: declText(f.BaseSrc, baseDecls, s.Local)}
+			tg.py = info
+			if tg.reads = reads[s.Name]; tg.reads != nil {
+				tg.dataLits = dataLits
+			}
+			out = append(out, tg)
 		}
 	}
 	return out, skipped

@@ -5,6 +5,10 @@ import "github.com/premise-dev/premise/diffparse"
 // HasTargets reports whether the diff changes a function evidence rows can
 // call on both sides: a caller need not check out base and head otherwise.
 func HasTargets(res *diffparse.Result) bool {
-	targets, _ := targetsOf(res)
+	// No checkout yet: the tests cannot be read, so a function of *args
+	// alone counts as a target; Run, with the checkout, decides.
+	pf := &pyFiles{probe: true}
+	defer pf.close()
+	targets, _ := targetsOf(res, pf)
 	return len(targets) > 0
 }

@@ -36,7 +36,9 @@ func pool(t Type, lits []string) []any {
 		out = []any{"abc", "", " ", "   ", "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
 			"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00"}
 		for _, l := range lits {
-			out = append(out, l, "a"+l+"1", l+l)
+			// A literal after a number: "1k", "2,5" reach a parser's
+			// suffix and separator tables.
+			out = append(out, l, "a"+l+"1", l+l, "1"+l)
 		}
 	case "intervals":
 		out = []any{

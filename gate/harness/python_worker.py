@@ -231,21 +231,128 @@ def _handle(call, cache):
                 "detail": "import %s: %s: %s" % (call.get("target"), type(e).__name__, e)}
     args = call.get("args") or []
     kwargs = call.get("kwargs") or {}
+    observe = 0
+    if "$observe" in kwargs:
+        # Evidence rows (issue 13, parts 4 and 5): arguments may be Python
+        # expressions, an iterator's first items are the value, and the
+        # arguments' state after the call is part of the outcome.
+        kwargs = dict(kwargs)
+        observe = kwargs.pop("$observe")
+        if not isinstance(observe, int) or isinstance(observe, bool) or observe < 0:
+            observe = 0
+        try:
+            args = [_expr(a) for a in args]
+            kwargs = {k: _expr(v) for k, v in kwargs.items()}
+        except BaseException as e:
+            return {"id": cid, "outcome": "error",
+                    "detail": "argument expression: %s: %s" % (type(e).__name__, e)}
+    before = _snapshot(args, kwargs) if observe else None
     try:
         value = fn(*args, **kwargs)
+        if observe:
+            value = _consume(value, observe)
     except BaseException as e:  # SystemExit and KeyboardInterrupt are raises too
-        import traceback
-        code = getattr(e, "code", None)
-        if not (code is None or isinstance(code, (bool, int, str))):
-            import json
-            try:
-                json.dumps(code, allow_nan=False, default=_default)
-            except (TypeError, ValueError, RecursionError):
-                code = repr(code)
-        return {"id": cid, "outcome": "raised",
-                "exc": {"class": type(e).__name__, "code": code, "message": str(e)[:4096]},
-                "detail": "".join(traceback.format_exception(type(e), e, e.__traceback__))[-4096:]}
+        return _raised(cid, e)
+    if observe:
+        after = _snapshot(args, kwargs)
+        changed = {k: v for k, v in after.items() if before.get(k) != v}
+        if changed:
+            value = {"$returned": value, "$args_after": {k: _plain(args, kwargs, k) for k in sorted(changed)}}
+        try:
+            value = _comparable(value, 0)
+        except BaseException as e:
+            return _raised(cid, e)
     return {"id": cid, "outcome": "returned", "value": value}
+
+
+def _comparable(v, depth):
+    """v with what JSON cannot carry replaced by {"$repr": ...}, its repr
+    without memory addresses or ids (which differ between any two workers), so
+    that two objects are compared by what they show rather than all
+    being equally unencodable."""
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, float):
+        return v if v == v and v not in (float("inf"), float("-inf")) else {"$repr": repr(v)}
+    if depth > 20:
+        return {"$repr": "..."}
+    if isinstance(v, (list, tuple)):
+        return [_comparable(x, depth + 1) for x in v]
+    if isinstance(v, dict) and all(isinstance(k, str) for k in v):
+        return {k: _comparable(x, depth + 1) for k, x in v.items()}
+    if isinstance(v, (set, frozenset)):
+        items = [_comparable(x, depth + 1) for x in v]
+        import json
+        try:
+            items.sort(key=lambda x: json.dumps(x, sort_keys=True))
+        except (TypeError, ValueError):
+            pass
+        return items
+    import re
+    # "at 0x7f..." (object's repr) and "@ 140077201951232" (an id())
+    # name where the object lives, not what it is.
+    return {"$repr": re.sub(r"\s?(\bat|@)\s?(0x[0-9a-fA-F]+|\d{6,})", "", repr(v))[:1000]}
+
+
+def _raised(cid, e):
+    import traceback
+    code = getattr(e, "code", None)
+    if not (code is None or isinstance(code, (bool, int, str))):
+        import json
+        try:
+            json.dumps(code, allow_nan=False, default=_default)
+        except (TypeError, ValueError, RecursionError):
+            code = repr(code)
+    return {"id": cid, "outcome": "raised",
+            "exc": {"class": type(e).__name__, "code": code, "message": str(e)[:4096]},
+            "detail": "".join(traceback.format_exception(type(e), e, e.__traceback__))[-4096:]}
+
+
+def _expr(v):
+    """Evaluates an argument written as Python source, {"$expr": SRC,
+    "$imports": [...]}, afresh for each call (an iterator is used up);
+    any other value is itself. The source is the repository's own (its
+    doctests and tests), and runs where the repository's code runs."""
+    if not (isinstance(v, dict) and "$expr" in v):
+        return v
+    ns = {"__builtins__": __builtins__}
+    for stmt in v.get("$imports") or []:
+        exec(compile(stmt, "<premise import>", "exec"), ns)
+    return eval(compile(v["$expr"], "<premise argument>", "eval"), ns)
+
+
+_PLAIN = (list, tuple, dict, str, bytes, bytearray, set, frozenset, int, float, bool, type(None))
+
+
+def _consume(value, limit):
+    """An iterator's (or generator's) first limit items, as a list when it
+    ends within them, else {"$first": items}; an exception raised while
+    iterating is the call's."""
+    if isinstance(value, _PLAIN) or not hasattr(value, "__next__"):
+        return value
+    items = []
+    for _ in range(limit):
+        try:
+            items.append(next(value))
+        except StopIteration:
+            return items
+    return {"$first": items}
+
+
+def _snapshot(args, kwargs):
+    """Each mutable argument's state, as comparable text."""
+    out = {}
+    for k, v in list(enumerate(args)) + list(kwargs.items()):
+        if isinstance(v, (list, dict, set, bytearray)):
+            try:
+                out[str(k)] = repr(v)
+            except BaseException:
+                pass
+    return out
+
+
+def _plain(args, kwargs, k):
+    return args[int(k)] if k.isdigit() else kwargs[k]
 
 
 if __name__ == "__main__":

@@ -1,0 +1,146 @@
+package evidence
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// A change to module-level data (a constant, a table of patterns) has no
+// symbol of its own: the functions of the module that read it are where
+// it shows, so they become targets (issue 13, part 8).
+
+// maxDataReaders bounds the readers taken for one file's changed data.
+const maxDataReaders = 10
+
+var pyAssignRe = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?::[^=]*)?(?:[-+*/|&]?=)[^=]`)
+
+// dataReaders returns the module-level functions of a Python file that
+// read a module-level name the diff assigns differently, each as a
+// modified symbol, with the names it reads, and the string literals of the
+// changed lines; functions already among the file's symbols are left out.
+func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+	if f.Language != "python" || f.HeadSrc == nil || f.BaseSrc == nil {
+		return nil, nil, nil
+	}
+	head, err := diffparse.Decls("python", f.HeadSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	base, err := diffparse.Decls("python", f.BaseSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	var changedText []string
+	headLines := strings.Split(string(f.HeadSrc), "\n")
+	baseLines := strings.Split(string(f.BaseSrc), "\n")
+	names := map[string]bool{}
+	for _, h := range f.Hunks {
+		for _, l := range h.Lines {
+			switch {
+			case l.Kind == '+' && l.New > 0 && !inDecl(head, l.New):
+				for _, n := range assigned(headLines, l.New) {
+					names[n] = true
+				}
+				changedText = append(changedText, l.Text)
+			case l.Kind == '-' && l.Old > 0 && !inDecl(base, l.Old):
+				for _, n := range assigned(baseLines, l.Old) {
+					names[n] = true
+				}
+				changedText = append(changedText, l.Text)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil, nil
+	}
+	taken := map[string]bool{}
+	for _, s := range f.Symbols {
+		taken[s.Local] = true
+	}
+	inBase := map[string]bool{}
+	for _, d := range base {
+		inBase[d.Local] = true
+	}
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	prefix := pyQualifier(f.Path)
+	var out []diffparse.Symbol
+	reads := map[string][]string{}
+	for _, d := range head {
+		if d.Kind != "function" || strings.Contains(d.Local, ".") || taken[d.Local] || !inBase[d.Local] || len(out) >= maxDataReaders {
+			continue
+		}
+		text := span(f.HeadSrc, d.Start, d.End)
+		var r []string
+		for _, n := range sorted {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`).MatchString(text) {
+				r = append(r, n)
+			}
+		}
+		if len(r) == 0 {
+			continue
+		}
+		name := d.Local
+		if prefix != "" {
+			name = prefix + "." + d.Local
+		}
+		out = append(out, diffparse.Symbol{Name: name, Local: d.Local, Kind: "function", Change: "modified", Start: d.Start, End: d.End})
+		reads[name] = r
+	}
+	// The changed data's own strings are the inputs that reach it: the
+	// key "k" of a table of suffixes.
+	return out, reads, literals(strings.Join(changedText, "\n"))
+}
+
+// inDecl reports whether line is inside one of decls.
+func inDecl(decls []diffparse.Decl, line int) bool {
+	for _, d := range decls {
+		if line >= d.Start && line <= d.End {
+			return true
+		}
+	}
+	return false
+}
+
+// assigned returns the names a module-level statement containing line
+// (1-based) assigns: the statement starts at the nearest line above that
+// begins in column 0 and does not close a bracket.
+func assigned(lines []string, line int) []string {
+	for i := line - 1; i >= 0 && i >= line-200; i-- {
+		l := lines[i]
+		if l == "" || l[0] == ' ' || l[0] == '\t' || l[0] == '#' || strings.ContainsRune(")]}", rune(l[0])) {
+			continue
+		}
+		m := pyAssignRe.FindStringSubmatch(l)
+		if m == nil {
+			return nil
+		}
+		var out []string
+		for _, n := range strings.Split(m[1], ",") {
+			if n = strings.TrimSpace(n); n != "" && n != "__all__" {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// pyQualifier is a Python file's module path as diffparse qualifies
+// symbols: directories joined with dots, .py and /__init__ dropped, a
+// leading src/ recognised.
+func pyQualifier(p string) string {
+	m := strings.TrimSuffix(strings.TrimSuffix(p, ".pyi"), ".py")
+	m = strings.TrimSuffix(m, "/__init__")
+	if m == "__init__" {
+		return ""
+	}
+	m = strings.TrimPrefix(m, "src/")
+	return strings.ReplaceAll(m, "/", ".")
+}

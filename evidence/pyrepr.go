@@ -1,0 +1,186 @@
+package evidence
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// pyRepr renders a row value in Python syntax, as a reviewer of a Python
+// patch reads it (issue 13, part 9: `take([1, 2, 3], None)`, not `null`),
+// cut to about max runes.
+func pyRepr(v any, max int) string {
+	var b strings.Builder
+	writePy(&b, v, 0)
+	s := b.String()
+	if r := []rune(s); max > 0 && len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return s
+}
+
+func writePy(b *strings.Builder, v any, depth int) {
+	if depth > maxLiteralDepth {
+		b.WriteString("...")
+		return
+	}
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("None")
+	case bool:
+		if x {
+			b.WriteString("True")
+		} else {
+			b.WriteString("False")
+		}
+	case string:
+		b.WriteString(pyQuote(x))
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case float64:
+		switch {
+		case math.IsInf(x, 1):
+			b.WriteString("float('inf')")
+		case math.IsInf(x, -1):
+			b.WriteString("float('-inf')")
+		case math.IsNaN(x):
+			b.WriteString("float('nan')")
+		case x == math.Trunc(x) && math.Abs(x) < 1e16:
+			b.WriteString(strconv.FormatFloat(x, 'f', 1, 64))
+		default:
+			b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
+		}
+	case json.Number:
+		b.WriteString(x.String())
+	case pyExpr:
+		b.WriteString(string(x))
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writePy(b, e, depth+1)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		if e, ok := x[exprKey].(string); ok {
+			b.WriteString(e) // a harvested expression, as written
+			return
+		}
+		if e, ok := x[reprKey].(string); ok && len(x) == 1 {
+			b.WriteString(e) // an object the worker could only show
+			return
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(pyQuote(k))
+			b.WriteString(": ")
+			writePy(b, x[k], depth+1)
+		}
+		b.WriteByte('}')
+	default:
+		fmt.Fprintf(b, "%v", x)
+	}
+}
+
+// pyQuote quotes s as Python's repr does: single quotes unless s holds one
+// and no double quote.
+func pyQuote(s string) string {
+	q := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == rune(q):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
+
+// pyExpr is a value already written as Python source (a harvested
+// argument), shown as written.
+type pyExpr string
+
+// pyCallText renders a call's arguments in Python syntax: (x, y, k=v), the
+// keyword arguments in name order.
+func pyCallText(args []any, kwargs map[string]any) string {
+	var parts []string
+	for _, a := range args {
+		parts = append(parts, pyRepr(a, 60))
+	}
+	keys := make([]string, 0, len(kwargs))
+	for k := range kwargs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if strings.HasPrefix(k, "$") {
+			continue // the worker's protocol, not the subject's
+		}
+		parts = append(parts, k+"="+pyRepr(kwargs[k], 60))
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// pyOutcome renders what a Python evidence call returned: the value, an
+// iterator's items, and the arguments a call changed in place.
+func pyOutcome(v any) string {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return "returned " + pyRepr(v, 80)
+	}
+	if first, ok := m[firstItemsKey]; ok && len(m) == 1 {
+		return "yielded " + pyRepr(first, 80) + " and more"
+	}
+	after, hasAfter := m[argsAfterKey].(map[string]any)
+	ret, hasRet := m[returnedKey]
+	if !hasAfter || !hasRet || len(m) != 2 {
+		return "returned " + pyRepr(v, 80)
+	}
+	keys := make([]string, 0, len(after))
+	for k := range after {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		name := k
+		if n, err := strconv.Atoi(k); err == nil {
+			name = fmt.Sprintf("argument %d", n+1)
+		}
+		parts = append(parts, name+" became "+pyRepr(after[k], 60))
+	}
+	return pyOutcome(ret) + "; " + strings.Join(parts, ", ")
+}

@@ -1,0 +1,447 @@
+package evidence
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"strings"
+	"unicode"
+
+	"github.com/premise-dev/premise/evidence/pysource"
+	"github.com/premise-dev/premise/validate"
+)
+
+// Sources of an evidence row, in order of trust (issue 13, part 1): the
+// kinds of pysource.Input, then premise's own.
+const (
+	sourceConstant  = "constant"  // a literal or comparison operand of the function
+	sourceMutation  = "mutation"  // a harvested value, mutated
+	sourceGenerated = "generated" // the type's pool, one parameter at a time or pairwise
+)
+
+// pyRow is an evidence row and where its values came from.
+type pyRow struct {
+	row    validate.Row
+	source string // "doctest more.py:120", "constant", "generated"
+}
+
+// pyParamPools builds each parameter's pool: harvested values first, then
+// values around the function's constants, then the type's own pool (or the
+// mixed pool when the type stays unknown). A parameter is never left
+// without values: one unknown parameter no longer cancels the others' rows
+// (issue 13, part 2).
+func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string) ([][]any, []string) {
+	n := len(sig.Params)
+	pools := make([][]any, n)
+	froms := make([]string, n)
+	nums, strs, lens := constantValues(info.consts)
+	for i, p := range sig.Params {
+		var base []any
+		t := Infer("python", p)
+		g, hasGuess := info.guesses[p.Name]
+		// An annotation premise reads itself is trusted most; a guess
+		// from the docstring, a stub or the body and a name on premise's
+		// list both speak, so both pools are taken, the list's first.
+		switch {
+		case t.Known() && t.From == "annotation":
+			base, froms[i] = pool(t, lits), "annotation"
+		case hasGuess && g.Known() && t.Known():
+			base, froms[i] = interleave([][]any{pool(t, lits), guessPool(g, lits)}), t.From+"+"+g.From
+		case hasGuess && g.Known():
+			base, froms[i] = guessPool(g, lits), g.From
+		case t.Known():
+			base, froms[i] = pool(t, lits), t.From
+		}
+		if len(base) == 0 {
+			base, froms[i] = mixedPool(), "unknown"
+		}
+		var vals []any
+		vals = append(vals, harvested[i]...)
+		// A default is the value most callers pass.
+		if p.Default != "" {
+			if v, ok := pyDefaultValue(p.Default); ok {
+				vals = append(vals, v)
+			}
+		}
+		vals = append(vals, base[0])
+		kind := poolKind(base)
+		if kind["num"] {
+			vals = append(vals, nums...)
+		}
+		if kind["str"] {
+			vals = append(vals, strs...)
+		}
+		if l, ok := lens[p.Name]; ok {
+			vals = append(vals, sized(base, l)...)
+		}
+		vals = append(vals, base[1:]...)
+		pools[i] = dedupeValues(vals)
+	}
+	return pools, froms
+}
+
+// poolKind says which shapes a pool holds: numbers, strings, lists.
+func poolKind(vs []any) map[string]bool {
+	k := map[string]bool{}
+	for _, v := range vs {
+		switch v.(type) {
+		case int, float64:
+			k["num"] = true
+		case string:
+			k["str"] = true
+		case []any:
+			k["list"] = true
+		}
+	}
+	return k
+}
+
+// maxSized bounds a list or string built to a constant's length.
+const maxSized = 64
+
+// constantValues reads the function's constants into numbers at and
+// around each (k-1, k, k+1; 999.9 beside 1000 for a float), the string
+// literals, and the lengths compared against per parameter (len(x) > 3).
+func constantValues(cs []pysource.Constant) (nums, strs []any, lens map[string][]int) {
+	lens = map[string][]int{}
+	for _, c := range cs {
+		v, ok := pyLiteral(c.Value)
+		if !ok {
+			continue
+		}
+		switch x := v.(type) {
+		case int:
+			nums = append(nums, x, x-1, x+1)
+			if c.Operand != "" && strings.HasPrefix(c.Operand, "len(") && strings.HasSuffix(c.Operand, ")") {
+				name := strings.TrimSpace(c.Operand[4 : len(c.Operand)-1])
+				for _, l := range []int{x - 1, x, x + 1} {
+					if l >= 0 && l <= maxSized {
+						lens[name] = append(lens[name], l)
+					}
+				}
+			}
+		case float64:
+			nums = append(nums, x, x-0.1, x+0.1)
+			if x != math.Trunc(x) {
+				nums = append(nums, math.Floor(x), math.Ceil(x))
+			}
+		case string:
+			strs = append(strs, x)
+			if len(x) <= 12 && x != "" {
+				strs = append(strs, "a"+x+"1", x+x, strings.ToUpper(x))
+			}
+		}
+	}
+	return nums, strs, lens
+}
+
+// sized builds values of length l in the pool's shapes: a list of its
+// typical list's first element, a string of its typical string's first
+// character.
+func sized(pool []any, ls []int) []any {
+	var out []any
+	var elem any = 1
+	ch := "a"
+	for _, v := range pool {
+		if l, ok := v.([]any); ok && len(l) > 0 {
+			elem = l[0]
+			break
+		}
+	}
+	for _, v := range pool {
+		if s, ok := v.(string); ok && s != "" {
+			ch = string([]rune(s)[0])
+			break
+		}
+	}
+	k := poolKind(pool)
+	for _, l := range ls {
+		if k["list"] || len(k) == 0 {
+			lst := make([]any, l)
+			for i := range lst {
+				lst[i] = elem
+				if n, ok := elem.(int); ok {
+					lst[i] = n + i
+				}
+			}
+			out = append(out, lst)
+		}
+		if k["str"] {
+			out = append(out, strings.Repeat(ch, l))
+		}
+	}
+	return out
+}
+
+// harvestedArgs converts the harvested inputs to rows, and gathers the
+// values seen per parameter: a plain literal as its JSON value, anything
+// else (iter('ab'), a lambda) as an expression the worker evaluates
+// (issue 13, part 4). A method's input (with a receiver) is left for
+// the methods' work.
+func harvestedArgs(sig *Signature, info *pyInfo) (rows []pyRow, perParam [][]any) {
+	n := len(sig.Params)
+	perParam = make([][]any, n)
+	var positional []int
+	index := map[string]int{}
+	for i, p := range sig.Params {
+		index[p.Name] = i
+		if !p.KeywordOnly {
+			positional = append(positional, i)
+		}
+	}
+	for _, in := range info.harvested {
+		if in.Receiver != "" {
+			continue
+		}
+		var args []any
+		kwargs := map[string]any{}
+		for j, a := range in.Args {
+			v := pyArg(a, in.Imports)
+			args = append(args, v)
+			if j < len(positional) {
+				i := positional[j]
+				perParam[i] = append(perParam[i], v)
+			}
+		}
+		for k, a := range in.Kwargs {
+			v := pyArg(a, in.Imports)
+			kwargs[k] = v
+			if i, known := index[k]; known {
+				perParam[i] = append(perParam[i], v)
+			}
+		}
+		r := validate.Row{Cls: "harvested_" + in.Kind, Kind: validate.KindBoundary,
+			Relation: "the head must behave as the base does", AssumptionIDs: []string{"S000"}}
+		if len(kwargs) == 0 {
+			kwargs = nil
+		}
+		if len(args) == 1 && kwargs == nil {
+			r.Inp, r.HasInp = args[0], true
+		} else {
+			if args == nil {
+				args = []any{}
+			}
+			r.Args, r.Kwargs = args, kwargs
+		}
+		rows = append(rows, pyRow{row: r, source: in.Kind + " " + in.Pos})
+	}
+	return rows, perParam
+}
+
+// pyArg is a harvested argument as a row carries it: its JSON value when
+// it is a plain literal, else {"$expr": source, "$imports": [...]}, which
+// the worker evaluates afresh for each call.
+func pyArg(src string, imports []string) any {
+	if v, ok := pyLiteral(src); ok {
+		return v
+	}
+	e := map[string]any{exprKey: src}
+	if len(imports) > 0 {
+		im := make([]any, len(imports))
+		for i, s := range imports {
+			im[i] = s
+		}
+		e[importsKey] = im
+	}
+	return e
+}
+
+// The keys of the worker's evidence protocol (gate/harness/python_worker.py).
+const (
+	exprKey       = "$expr"
+	importsKey    = "$imports"
+	observeKey    = "$observe"
+	returnedKey   = "$returned"
+	argsAfterKey  = "$args_after"
+	firstItemsKey = "$first"
+	reprKey       = "$repr"
+)
+
+// observeItems is how many items of a returned iterator are compared
+// (issue 13, part 5).
+const observeItems = 20
+
+// observed turns a Python evidence row into the worker's evidence call:
+// positional arguments and keyword arguments, with $observe set.
+func observed(r validate.Row) validate.Row {
+	args, kwargs := r.CallArgs()
+	kw := make(map[string]any, len(kwargs)+1)
+	for k, v := range kwargs {
+		kw[k] = v
+	}
+	kw[observeKey] = observeItems
+	r.Inp, r.HasInp = nil, false
+	r.Args, r.Kwargs = args, kw
+	return r
+}
+
+// pyValueRows builds a Python target's rows in order of value, at most
+// budget of them: the harvested inputs as written, each parameter over its
+// pool while the others keep their typical value, mutations of the
+// harvested values, then pairwise combinations drawn with rng (issue 13,
+// part 3).
+func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, budget int) []pyRow {
+	rows, perParam := harvestedArgs(sig, info)
+	pools, _ := pyParamPools(sig, info, perParam, lits)
+	n := len(sig.Params)
+	mk := func(cls, source string, vals []any) pyRow {
+		r := validate.Row{Cls: cls, Kind: validate.KindBoundary, Relation: "the head must behave as the base does", AssumptionIDs: []string{"S000"}}
+		var args []any
+		var kwargs map[string]any
+		for i, p := range sig.Params {
+			if p.KeywordOnly {
+				if kwargs == nil {
+					kwargs = map[string]any{}
+				}
+				kwargs[p.Name] = vals[i]
+				continue
+			}
+			args = append(args, vals[i])
+		}
+		if len(args) == 1 && kwargs == nil {
+			r.Inp, r.HasInp = args[0], true
+		} else {
+			if args == nil {
+				args = []any{}
+			}
+			r.Args, r.Kwargs = args, kwargs
+		}
+		return pyRow{row: r, source: source}
+	}
+	typical := func() []any {
+		v := make([]any, n)
+		for i := range v {
+			v[i] = pools[i][0]
+		}
+		return v
+	}
+	// One at a time.
+	for i := range sig.Params {
+		for j, v := range pools[i] {
+			vals := typical()
+			vals[i] = v
+			rows = append(rows, mk(fmt.Sprintf("%s_%d", sig.Params[i].Name, j), sourceGenerated, vals))
+		}
+	}
+	// Mutations of each harvested value, in its own parameter.
+	for i := range sig.Params {
+		for _, v := range perParam[i] {
+			for _, m := range mutate(v, lits) {
+				vals := typical()
+				vals[i] = m
+				rows = append(rows, mk(sig.Params[i].Name+"_mutated", sourceMutation, vals))
+			}
+		}
+	}
+	// Pairwise: every pair of parameters over the head of their pools,
+	// the others drawn from theirs.
+	const pairHead = 5
+	var pairs []pyRow
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for _, a := range pools[i][:min(pairHead, len(pools[i]))] {
+				for _, b := range pools[j][:min(pairHead, len(pools[j]))] {
+					vals := make([]any, n)
+					for k := range vals {
+						vals[k] = pools[k][rng.Intn(len(pools[k]))]
+					}
+					vals[i], vals[j] = a, b
+					pairs = append(pairs, mk(sig.Params[i].Name+"_"+sig.Params[j].Name+"_pair", sourceGenerated, vals))
+				}
+			}
+		}
+	}
+	rng.Shuffle(len(pairs), func(a, b int) { pairs[a], pairs[b] = pairs[b], pairs[a] })
+	rows = dedupePy(rows)
+	// The pairs share the budget with what came before, but always get a
+	// fair part of it: one-at-a-time rows alone never cross parameters.
+	if reserve := min(len(pairs), budget/3); len(rows) > budget-reserve {
+		rows = rows[:budget-reserve]
+	}
+	rows = dedupePy(append(rows, pairs...))
+	if len(rows) > budget {
+		rows = rows[:budget]
+	}
+	return rows
+}
+
+// dedupePy drops rows whose call repeats an earlier one.
+func dedupePy(rows []pyRow) []pyRow {
+	seen := map[string]bool{}
+	out := rows[:0:0]
+	for _, r := range rows {
+		args, kwargs := r.row.CallArgs()
+		k := callText(args, kwargs)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, r)
+	}
+	return out
+}
+
+// maxMutated bounds a mutated value's length.
+const maxMutated = 256
+
+// mutate returns variants of a harvested value (issue 13, part 3):
+// shorter, longer, empty, one element, repeated, reversed; for a string
+// also case-flipped, non-ASCII, with a trailing newline or a leading
+// space (where a regular expression's $ and a strip differ), and with a
+// separator from the function's literals inserted; for a number its
+// neighbours.
+func mutate(v any, lits []string) []any {
+	var out []any
+	switch x := v.(type) {
+	case []any:
+		if len(x) > 0 {
+			out = append(out, x[:len(x)-1], []any{}, []any{x[0]}, reversed(x))
+		}
+		if len(x) > 0 && len(x)*2 <= maxMutated {
+			out = append(out, append(append([]any{}, x...), x...), append(append([]any{}, x...), x[len(x)-1]))
+		}
+	case string:
+		r := []rune(x)
+		if len(r) > 0 {
+			out = append(out, string(r[:len(r)-1]), "", string(r[0]), reverseString(x), flipCase(x), x+"é", x+"\n", " "+x)
+		}
+		if len(x) > 0 && len(x)*2 <= maxMutated {
+			out = append(out, x+x, x+string(r[len(r)-1]))
+		}
+		for _, l := range lits {
+			if len(l) == 1 && len(r) > 1 && !strings.Contains(x, l) {
+				out = append(out, string(r[:len(r)/2])+l+string(r[len(r)/2:]))
+			}
+		}
+	case int:
+		out = append(out, x-1, x+1, 0, -x)
+	case float64:
+		out = append(out, x-0.1, x+0.1, math.Round(x), -x)
+	}
+	return out
+}
+
+func reversed(x []any) []any {
+	out := make([]any, len(x))
+	for i, v := range x {
+		out[len(x)-1-i] = v
+	}
+	return out
+}
+
+func reverseString(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}
+
+func flipCase(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsUpper(r) {
+			return unicode.ToLower(r)
+		}
+		return unicode.ToUpper(r)
+	}, s)
+}

@@ -1,0 +1,54 @@
+package evidence
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/evidence/pysource"
+)
+
+func TestConstantValues(t *testing.T) {
+	nums, strs, lens := constantValues([]pysource.Constant{
+		{Value: "3", Kind: "int", Op: ">", Operand: "len(items)"},
+		{Value: "999.5", Kind: "float"},
+		{Value: "','", Kind: "str"},
+		{Value: "b'x'", Kind: "bytes"},
+	})
+	if diff := cmp.Diff([]any{3, 2, 4, 999.5, 999.4, 999.6, 999.0, 1000.0}, nums, cmpFloat); diff != "" {
+		t.Errorf("numbers (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]any{",", "a,1", ",,", ","}, strs); diff != "" {
+		t.Errorf("strings (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string][]int{"items": {2, 3, 4}}, lens); diff != "" {
+		t.Errorf("lengths (-want +got):\n%s\nlen(items) > 3: lists of 2, 3 and 4 items", diff)
+	}
+}
+
+var cmpFloat = cmp.Comparer(func(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 })
+
+func TestHarvestedArgs(t *testing.T) {
+	sig := &Signature{Language: "python", Params: []Param{{Name: "pred"}, {Name: "iterable"}, {Name: "limit", KeywordOnly: true}}}
+	info := &pyInfo{harvested: []pysource.Input{
+		{Args: []string{"lambda x: x == 2", "[1, 2]"}, Kind: "doctest", Pos: "m.py:3"},
+		{Args: []string{"bool", "iter('ab')"}, Kwargs: map[string]string{"limit": "2"}, Kind: "test", Pos: "tests/test_m.py:9"},
+		{Args: []string{"1"}, Receiver: "Bits(4)", Kind: "doctest", Pos: "m.py:20"},
+	}}
+	rows, per := harvestedArgs(sig, info)
+	if len(rows) != 2 {
+		t.Fatalf("got %d rows, want 2: a method's input waits for receivers", len(rows))
+	}
+	if rows[0].source != "doctest m.py:3" || rows[1].source != "test tests/test_m.py:9" {
+		t.Errorf("sources %q, %q", rows[0].source, rows[1].source)
+	}
+	want := []any{map[string]any{exprKey: "lambda x: x == 2"}, []any{1, 2}}
+	if diff := cmp.Diff(want, rows[0].row.Args); diff != "" {
+		t.Errorf("first row's args (-want +got):\n%s", diff)
+	}
+	if got := pyCallText(rows[1].row.CallArgs()); got != "(bool, iter('ab'), limit=2)" {
+		t.Errorf("second row reads %s", got)
+	}
+	if diff := cmp.Diff([]any{2}, per[2]); diff != "" {
+		t.Errorf("limit's harvested values (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,364 @@
+package evidence
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/pysource"
+)
+
+// Python targets read what the source says of them with pysource (issue
+// 13, parts 1-4): each changed file is parsed once per side, the
+// repository's test files once per run, and every target of the file
+// shares them.
+
+// Bounds on reading a repository's tests: a monorepo's thousands of test
+// files are not all read for one patch.
+const (
+	maxTestFiles     = 400
+	maxTestFileBytes = 1 << 20
+	maxHarvest       = 64 // inputs harvested per function
+)
+
+// pyInfo is what pysource read for one Python target.
+type pyInfo struct {
+	guesses   map[string]pysource.Guess
+	harvested []pysource.Input
+	consts    []pysource.Constant
+}
+
+// pyFiles holds the parsed files of one run.
+type pyFiles struct {
+	headDir string
+	// probe is set when there is no checkout to read tests from yet
+	// (HasTargets): a target that needs harvested inputs is assumed to
+	// have some.
+	probe bool
+	tests []*pysource.File
+	read  bool
+}
+
+// testFiles parses the repository's test files once: test_*.py, *_test.py
+// and any .py under a tests/ or test/ directory, at the head (they are read,
+// never run, here).
+func (pf *pyFiles) testFiles() []*pysource.File {
+	if pf.read || pf.headDir == "" {
+		return pf.tests
+	}
+	pf.read = true
+	_ = filepath.WalkDir(pf.headDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != pf.headDir && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "site-packages" ||
+				name == "venv" || name == "__pycache__" || name == "build" || name == "dist") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".py") || len(pf.tests) >= maxTestFiles {
+			return nil
+		}
+		rel, _ := filepath.Rel(pf.headDir, path)
+		rel = filepath.ToSlash(rel)
+		if !isPyTestFile(rel) {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Size() > maxTestFileBytes || !info.Mode().IsRegular() {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		if f, err := pysource.Parse(rel, src); err == nil {
+			pf.tests = append(pf.tests, f)
+		}
+		return nil
+	})
+	return pf.tests
+}
+
+// isPyTestFile reports whether a repository-relative path is a test file.
+func isPyTestFile(rel string) bool {
+	base := rel[strings.LastIndex(rel, "/")+1:]
+	if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "tests.py" {
+		return true
+	}
+	for _, part := range strings.Split(rel, "/") {
+		if part == "tests" || part == "test" || part == "testing" {
+			return true
+		}
+	}
+	return false
+}
+
+// pyFile is one changed Python file parsed once on each side.
+type pyFile struct {
+	head, base *pysource.File
+	stub       *pysource.File
+}
+
+func (pf *pyFiles) parse(f diffparse.File) *pyFile {
+	out := &pyFile{}
+	out.head, _ = pysource.Parse(f.Path, f.HeadSrc)
+	if f.BaseSrc != nil {
+		p := f.OldPath
+		if p == "" {
+			p = f.Path
+		}
+		out.base, _ = pysource.Parse(p, f.BaseSrc)
+	}
+	if pf.headDir != "" {
+		stubPath := filepath.Join(pf.headDir, strings.TrimSuffix(f.Path, ".py")+".pyi")
+		if src, err := os.ReadFile(stubPath); err == nil {
+			out.stub, _ = pysource.Parse(strings.TrimSuffix(f.Path, ".py")+".pyi", src)
+		}
+	}
+	return out
+}
+
+// info reads a target's guesses, harvested inputs and constants (of both
+// versions: a boundary the patch moved is in one of them).
+func (pf *pyFiles) info(file *pyFile, local string) *pyInfo {
+	in := &pyInfo{}
+	if file == nil || file.head == nil {
+		return in
+	}
+	in.guesses, _ = pysource.InferTypes(file.head, local, file.stub)
+	in.harvested = pysource.Harvest(file.head, local, pf.testFiles(), maxHarvest)
+	if file.base != nil {
+		// The base's doctests are inputs too: a patch that edits the
+		// docstring with the code must not hide what the base promised.
+		seen := map[string]bool{}
+		for _, h := range in.harvested {
+			seen[inputKey(h)] = true
+		}
+		for _, h := range pysource.Harvest(file.base, local, nil, maxHarvest) {
+			if !seen[inputKey(h)] {
+				in.harvested = append(in.harvested, h)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range []*pysource.File{file.base, file.head} {
+		if f == nil {
+			continue
+		}
+		cs, _ := pysource.Constants(f, local)
+		for _, c := range cs {
+			k := c.Kind + "\x00" + c.Value + "\x00" + c.Operand
+			if !seen[k] {
+				seen[k] = true
+				in.consts = append(in.consts, c)
+			}
+		}
+	}
+	return in
+}
+
+func inputKey(in pysource.Input) string {
+	var b strings.Builder
+	b.WriteString(in.Receiver)
+	for _, a := range in.Args {
+		b.WriteString("\x00" + a)
+	}
+	for k, v := range in.Kwargs {
+		b.WriteString("\x01" + k + "=" + v)
+	}
+	return b.String()
+}
+
+// close releases the run's parsed files.
+func (pf *pyFiles) close() {
+	for _, f := range pf.tests {
+		f.Close()
+	}
+}
+
+// guessType maps a pysource guess to the templates' Type, nil-free: the
+// part of it Type can say (unions and fixed tuples say more, and
+// guessPool reads them itself).
+func guessType(g pysource.Guess) Type {
+	t := Type{Nullable: g.Nullable, From: g.From, Text: g.Text}
+	switch g.Kind {
+	case pysource.KindInt:
+		t.Kind = kindInt
+	case pysource.KindFloat, pysource.KindNumber:
+		t.Kind = kindFloat
+	case pysource.KindStr:
+		t.Kind = kindStr
+	case pysource.KindBool:
+		t.Kind = kindBool
+	case pysource.KindList, pysource.KindTuple, pysource.KindSet, pysource.KindSequence,
+		pysource.KindIterable, pysource.KindIterator:
+		t.Kind = kindList
+		if g.Elem != nil {
+			if e := guessType(*g.Elem); e.Kind != kindUnknown {
+				t.Elem = &e
+			}
+		}
+	case pysource.KindDict:
+		t.Kind = kindDict
+		if g.Elem != nil {
+			if e := guessType(*g.Elem); e.Known() {
+				t.Elem = &e
+			}
+		}
+	}
+	return t
+}
+
+// mixedPool is the values of a parameter nothing speaks for: one of each
+// shape a Python function is commonly given, so that whatever it takes,
+// some rows reach its body (issue 13, part 2).
+func mixedPool() []any {
+	return []any{
+		[]any{1, 2, 3}, 0, 1, -1, 3, "abc", "", "a b", []any{}, []any{3, 1, 2}, []any{1, 1},
+		[]any{"a", "b"}, nil, 2.5, true, map[string]any{"a": 1},
+	}
+}
+
+// guessPool is the values for a parameter from its guess, the typical one
+// first; nil when the guess says nothing values can be built from.
+func guessPool(g pysource.Guess, lits []string) []any {
+	var out []any
+	switch g.Kind {
+	case "", pysource.KindAny, pysource.KindObject, pysource.KindBytes:
+		return nil
+	case pysource.KindCallable:
+		return nil // only a harvested expression can be a function
+	case pysource.KindNone:
+		return []any{nil}
+	case pysource.KindUnion:
+		var parts [][]any
+		for _, p := range g.Parts {
+			if pp := guessPool(p, lits); len(pp) > 0 {
+				parts = append(parts, pp)
+			}
+		}
+		out = interleave(parts)
+	case pysource.KindNumber:
+		out = interleave([][]any{pool(Type{Kind: kindInt}, lits), pool(Type{Kind: kindFloat}, lits)})
+	case pysource.KindSized:
+		out = interleave([][]any{listPool(nil, lits), pool(Type{Kind: kindStr}, lits)})
+	case pysource.KindTuple:
+		if len(g.Parts) > 0 {
+			out = tuplePool(g.Parts, lits)
+			break
+		}
+		out = listPool(g.Elem, lits)
+	case pysource.KindList, pysource.KindSet, pysource.KindSequence, pysource.KindIterable, pysource.KindIterator:
+		out = listPool(g.Elem, lits)
+		if g.Kind == pysource.KindSequence || g.Kind == pysource.KindIterable {
+			if g.Elem == nil || g.Elem.Kind == pysource.KindStr {
+				// A string is a sequence of strings too.
+				out = append(out, "abc", "")
+			}
+		}
+	default:
+		out = pool(guessType(g), lits)
+	}
+	if g.Nullable {
+		out = append(out, nil)
+	}
+	return dedupeValues(out)
+}
+
+// listPool is the lists for an element guess; of mixed elements when the
+// element is unknown.
+func listPool(elem *pysource.Guess, lits []string) []any {
+	if elem != nil {
+		if t := guessType(*elem); t.Known() {
+			if p := pool(Type{Kind: kindList, Elem: &t}, lits); len(p) > 0 {
+				return p
+			}
+		}
+		if ep := guessPool(*elem, lits); len(ep) > 1 {
+			out := []any{[]any{ep[0]}, []any{}, []any{ep[0], ep[1]}, []any{ep[1], ep[0]}, []any{ep[0], ep[0]}}
+			if len(ep) > 2 {
+				out = append(out, []any{ep[0], ep[1], ep[2]})
+			}
+			return out
+		}
+	}
+	return []any{[]any{1, 2, 3}, []any{}, []any{0}, []any{3, 1, 2}, []any{1, 1, 2}, []any{"a", "b"},
+		[]any{-1, 0, 1}, []any{[]any{1, 2}, []any{3, 4}}, []any{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}
+}
+
+// tuplePool is fixed tuples (sent as lists): the typical of each field,
+// then each field varied in turn.
+func tuplePool(parts []pysource.Guess, lits []string) []any {
+	pools := make([][]any, len(parts))
+	for i, p := range parts {
+		pools[i] = guessPool(p, lits)
+		if len(pools[i]) == 0 {
+			pools[i] = mixedPool()[:4]
+		}
+	}
+	typical := func() []any {
+		v := make([]any, len(parts))
+		for i := range v {
+			v[i] = pools[i][0]
+		}
+		return v
+	}
+	out := []any{typical()}
+	for i := range pools {
+		for _, v := range pools[i][1:min(4, len(pools[i]))] {
+			t := typical()
+			t[i] = v
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// interleave takes one value of each pool in turn, so a union's parts all
+// come before any budget cuts.
+func interleave(pools [][]any) []any {
+	var out []any
+	for i := 0; ; i++ {
+		more := false
+		for _, p := range pools {
+			if i < len(p) {
+				out = append(out, p[i])
+				more = true
+			}
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
+// dedupeValues drops repeated values, keeping the first.
+func dedupeValues(vs []any) []any {
+	seen := map[string]bool{}
+	out := vs[:0:0]
+	for _, v := range vs {
+		k := compact(v, 1<<20) + "\x00" + typeTag(v)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, v)
+	}
+	return out
+}
+
+// typeTag tells 1 from 1.0 apart, which JSON text alone does not.
+func typeTag(v any) string {
+	switch v.(type) {
+	case float64:
+		return "f"
+	case int:
+		return "i"
+	}
+	return ""
+}

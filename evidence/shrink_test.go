@@ -1,0 +1,72 @@
+package evidence
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSmaller(t *testing.T) {
+	cases := []struct {
+		name   string
+		v      any
+		want   []any
+		reason string
+	}{
+		{name: "string", v: "abcd", want: []any{"", "ab", "cd", "abc", "bcd"}},
+		{name: "int", v: 10, want: []any{0, 5, 9}},
+		{name: "negative", v: -4, want: []any{0, -2, -3, 4}, reason: "nearer zero, or shorter"},
+		{name: "one digit", v: 9, want: []any{0, 4, 8}, reason: "no shorter, but smaller"},
+		{name: "zero", v: 0, want: nil, reason: "nothing is smaller"},
+		{name: "expression", v: map[string]any{exprKey: "iter('ab')"}, want: nil, reason: "an expression is shown as written"},
+		{name: "none", v: nil, want: nil},
+	}
+	for _, c := range cases {
+		got := smaller(c.v, 0)
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%s: smaller(%v) (-want +got):\n%s\n%s", c.name, c.v, diff, c.reason)
+		}
+	}
+	// A list's variants are many: every one must be smaller.
+	for _, v := range smaller([]any{3, 1, 2}, 0) {
+		if l := len(pyRepr(v, 0)); l > len("[3, 1, 2]") || (l == len("[3, 1, 2]") && magnitude(v) >= 6) {
+			t.Errorf("smaller([3, 1, 2]) gave %s, not smaller", pyRepr(v, 0))
+		}
+	}
+}
+
+func TestMutate(t *testing.T) {
+	got := mutate("Ab", []string{","})
+	want := []any{"A", "", "A", "bA", "aB", "Abé", "Ab\n", " Ab", "AbAb", "Abb", "A,b"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mutate(\"Ab\") (-want +got):\n%s", diff)
+	}
+	if got := mutate([]any{1, 2}, nil); len(got) != 6 {
+		t.Errorf("mutate([1, 2]) = %v, want shorter, empty, one, reversed, repeated, longer", got)
+	}
+}
+
+func TestGuessPoolNeverCancels(t *testing.T) {
+	// A parameter nothing speaks for still gets values, and the other
+	// parameters' rows with it (issue 13, part 2).
+	sig := &Signature{Language: "python", Params: []Param{{Name: "widget"}, {Name: "n"}}}
+	rows := pyValueRows(sig, &pyInfo{}, nil, newTestRand(), 80)
+	if len(rows) < 20 {
+		t.Fatalf("pyValueRows gave %d rows for an unknown and an int parameter, want at least 20", len(rows))
+	}
+	pairs := 0
+	for _, r := range rows {
+		if r.source != sourceGenerated {
+			t.Errorf("row %v has source %q, want %q", r.row.Args, r.source, sourceGenerated)
+		}
+		if len(r.row.Args) == 2 {
+			pairs++
+		}
+	}
+	if pairs != len(rows) {
+		t.Errorf("%d of %d rows carry both arguments", pairs, len(rows))
+	}
+}
+
+func newTestRand() *rand.Rand { return rand.New(rand.NewSource(1)) }

@@ -1,0 +1,83 @@
+package gate
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+const observeSubjects = `
+class Thing:
+    def __repr__(self):
+        return "<Thing @ %d>" % id(self)
+
+def gen(n):
+    for i in range(n):
+        yield i
+
+def late(n):
+    yield 1
+    raise ValueError("late")
+
+def sort_in_place(xs):
+    xs.sort()
+
+def call(f, it):
+    return [f(x) for x in it]
+
+def thing():
+    return [Thing()]
+`
+
+// TestPythonAdapterObserve: the evidence protocol keys ($observe, $expr)
+// of the Python worker (issue 13, parts 4 and 5). Without $observe a call
+// is as it always was.
+func TestPythonAdapterObserve(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "obs.py"), []byte(observeSubjects), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewPythonAdapter(PythonConfig{Dir: dir, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	obs := map[string]any{"$observe": 3}
+	tests := []struct {
+		name   string
+		call   Call
+		want   Reply
+		reason string
+	}{
+		{"generator items", Call{ID: "O1", Target: "obs.gen", Args: []any{2}, Kwargs: obs},
+			Reply{ID: "O1", Outcome: OutcomeReturned, Value: []any{num("0"), num("1")}}, "an exhausted iterator is its items"},
+		{"generator first items", Call{ID: "O2", Target: "obs.gen", Args: []any{5}, Kwargs: obs},
+			Reply{ID: "O2", Outcome: OutcomeReturned, Value: map[string]any{"$first": []any{num("0"), num("1"), num("2")}}}, "at most $observe items"},
+		{"raise while iterating", Call{ID: "O3", Target: "obs.late", Args: []any{1}, Kwargs: obs},
+			Reply{ID: "O3", Outcome: OutcomeRaised, Exc: &Exc{Class: "ValueError", Message: "late"}}, ""},
+		{"argument after the call", Call{ID: "O4", Target: "obs.sort_in_place", Args: []any{[]any{2, 1}}, Kwargs: obs},
+			Reply{ID: "O4", Outcome: OutcomeReturned, Value: map[string]any{"$returned": nil, "$args_after": map[string]any{"0": []any{num("1"), num("2")}}}}, "an in-place sort is a change"},
+		{"expressions", Call{ID: "O5", Target: "obs.call", Args: []any{
+			map[string]any{"$expr": "operator.neg", "$imports": []any{"import operator"}},
+			map[string]any{"$expr": "iter([1, 2])"}}, Kwargs: obs},
+			Reply{ID: "O5", Outcome: OutcomeReturned, Value: []any{num("-1"), num("-2")}}, ""},
+		{"repr without ids", Call{ID: "O6", Target: "obs.thing", Kwargs: obs},
+			Reply{ID: "O6", Outcome: OutcomeReturned, Value: []any{map[string]any{"$repr": "<Thing>"}}}, "an id differs between workers"},
+		{"no observe", Call{ID: "O7", Target: "obs.gen", Args: []any{2}},
+			Reply{ID: "O7", Outcome: OutcomeUnencodable}, "gate rows see what they always saw"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := a.Call(context.Background(), tc.call)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Detail, got.Elapsed = "", 0
+			if diff := replyDiff(t, tc.want, got); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
