@@ -285,28 +285,7 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 	pools, _ := pyParamPools(sig, info, perParam, lits)
 	n := len(sig.Params)
 	mk := func(cls, source string, vals []any) pyRow {
-		r := validate.Row{Cls: cls, Kind: validate.KindBoundary, Relation: "the head must behave as the base does", AssumptionIDs: []string{"S000"}}
-		var args []any
-		var kwargs map[string]any
-		for i, p := range sig.Params {
-			if p.KeywordOnly {
-				if kwargs == nil {
-					kwargs = map[string]any{}
-				}
-				kwargs[p.Name] = vals[i]
-				continue
-			}
-			args = append(args, vals[i])
-		}
-		if len(args) == 1 && kwargs == nil {
-			r.Inp, r.HasInp = args[0], true
-		} else {
-			if args == nil {
-				args = []any{}
-			}
-			r.Args, r.Kwargs = args, kwargs
-		}
-		return pyRow{row: r, source: source}
+		return pyRow{row: signatureRow(sig, cls, vals), source: source}
 	}
 	typical := func() []any {
 		v := make([]any, n)

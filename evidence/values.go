@@ -121,6 +121,34 @@ func literals(srcs ...string) []string {
 	return out
 }
 
+// signatureRow is the evidence row calling sig's function with vals, one
+// per parameter: keyword-only parameters go by name; a single positional
+// argument is the row's inp.
+func signatureRow(sig *Signature, cls string, vals []any) validate.Row {
+	r := validate.Row{Cls: cls, Kind: validate.KindBoundary, Relation: "the head must behave as the base does", AssumptionIDs: []string{"S000"}}
+	var args []any
+	var kwargs map[string]any
+	for i, p := range sig.Params {
+		if p.KeywordOnly {
+			if kwargs == nil {
+				kwargs = map[string]any{}
+			}
+			kwargs[p.Name] = vals[i]
+			continue
+		}
+		args = append(args, vals[i])
+	}
+	if len(args) == 1 && kwargs == nil {
+		r.Inp, r.HasInp = args[0], true
+		return r
+	}
+	if args == nil {
+		args = []any{}
+	}
+	r.Args, r.Kwargs = args, kwargs
+	return r
+}
+
 // valueRows varies each parameter over its pool while the others keep
 // their typical value, and crosses two string parameters over the
 // timestamp pair (naive against aware is a boundary a JSON row can carry).
@@ -136,27 +164,7 @@ func valueRows(sig *Signature, lits []string) []validate.Row {
 		}
 	}
 	var rows []validate.Row
-	mk := func(cls string, vals []any) {
-		r := validate.Row{Cls: cls, Kind: validate.KindBoundary, Relation: "the head must behave as the base does", AssumptionIDs: []string{"S000"}}
-		var args []any
-		var kwargs map[string]any
-		for i, p := range sig.Params {
-			if p.KeywordOnly {
-				if kwargs == nil {
-					kwargs = map[string]any{}
-				}
-				kwargs[p.Name] = vals[i]
-				continue
-			}
-			args = append(args, vals[i])
-		}
-		if len(args) == 1 && kwargs == nil {
-			r.Inp, r.HasInp = args[0], true
-		} else {
-			r.Args, r.Kwargs = args, kwargs
-		}
-		rows = append(rows, r)
-	}
+	mk := func(cls string, vals []any) { rows = append(rows, signatureRow(sig, cls, vals)) }
 	typical := func() []any {
 		v := make([]any, n)
 		for i := range v {
