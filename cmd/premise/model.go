@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/propose"
 )
 
@@ -66,7 +67,14 @@ EXIT STATUS
      refuses whatever is dropped), or bad flags`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			cfg, err := model.config(c, settingsFrom{repo: opts.Repo, patch: true}, opts.Getenv)
+			// The merge-base's settings, as propose and run read them: a
+			// checkout's own .premise.yaml could point the key at another
+			// endpoint. Outside a repository with a base, the work tree's.
+			from := settingsFrom{repo: opts.Repo}
+			if _, err := git.Open(c.Context(), opts.Repo); err != nil {
+				from.patch = true // no history to trust: the directory's own file
+			}
+			cfg, err := model.config(c, from, opts.Getenv)
 			if err == nil && cfg.Static() {
 				err = errors.New("model check needs an endpoint and a model: set --endpoint and --model (or PREMISE_ENDPOINT and PREMISE_MODEL, or endpoint: and model: in " + propose.ConfigFile + ")")
 			}
