@@ -140,6 +140,10 @@ type target struct {
 	// a target for (issue 13, part 8); nil for a changed function.
 	reads    []string
 	dataLits []string // the string literals of the changed data
+	// receivers are the objects a Python method's rows call it on, built
+	// from the constructor calls its doctests and tests make; nil for a
+	// function.
+	receivers []any
 }
 
 // Run builds template rows for every assumption a reviewer has not
@@ -334,7 +338,18 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 		}
 		rows = append(rows, r...)
 		sourceOf := map[string]string{}
-		if tg.py != nil {
+		if tg.receivers != nil {
+			// A method: the templates know nothing of receivers; every row
+			// is a call on an object the repository's own examples build.
+			rows = nil
+			for _, pr := range methodRows(tg, b.rng, b.perFunction) {
+				args, kwargs := pr.row.CallArgs()
+				if k := callText(args, kwargs); sourceOf[k] == "" {
+					sourceOf[k] = pr.source
+				}
+				rows = append(rows, pr.row)
+			}
+		} else if tg.py != nil {
 			// What the code under review says comes first: harvested
 			// inputs lead the Python rows, then the templates'.
 			py := pyValueRows(tg.sig, tg.py, pyLiterals(tg), b.rng, b.perFunction)
@@ -527,10 +542,10 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 		syms = append(syms[:len(syms):len(syms)], readers...)
 		for _, s := range syms {
 			switch {
-			case s.Kind == "method":
+			case s.Kind == "method" && f.Language != "python":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no receiver can be built yet"})
 				continue
-			case s.Kind != "function":
+			case s.Kind != "function" && s.Kind != "method":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"})
 				continue
 			case s.Change != "modified":
@@ -573,6 +588,12 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 				headText: span(f.HeadSrc, s.Start, s.End),
 				baseText: declText(f.BaseSrc, baseDecls, s.Local)}
 			tg.py = info
+			if s.Kind == "method" {
+				if tg.receivers = receiversOf(s, info); len(tg.receivers) == 0 && !pf.probe {
+					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no constructor call of its class in its doctests or tests to build a receiver from"})
+					continue
+				}
+			}
 			if tg.reads = reads[s.Name]; tg.reads != nil {
 				tg.dataLits = dataLits
 			}

@@ -6,7 +6,7 @@ import "github.com/premise-dev/premise/diffparse"
 // call on both sides: a caller need not check out base and head otherwise.
 func HasTargets(res *diffparse.Result) bool {
 	// No checkout yet: the tests cannot be read, so a function of *args
-	// alone counts as a target; Run, with the checkout, decides.
+	// alone, and a method, count as targets; Run, with the checkout, decides.
 	pf := &pyFiles{probe: true}
 	defer pf.close()
 	targets, _ := targetsOf(res, pf)
