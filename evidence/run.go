@@ -100,6 +100,9 @@ type Report struct {
 	// the proposer missed.
 	Changes     []Change
 	Unexplained []Change
+	// Unstable are inputs whose output varies between reruns on one side
+	// (a random string, the clock): shown apart, never counted as changes.
+	Unstable []Change
 	// Seed is the seed the generated rows were drawn with (Config.Seed).
 	Seed int64
 }
@@ -447,7 +450,11 @@ func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[str
 		rows[r.ID] = r
 	}
 	for _, rr := range grep.Rows {
-		if !rr.Changed || rr.Status == gate.StatusFlake || len(rr.Attempts) == 0 {
+		if len(rr.Attempts) == 0 {
+			continue
+		}
+		unstable := unstableRow(rr)
+		if !rr.Changed && !unstable {
 			continue
 		}
 		o := origins[rr.ID]
@@ -466,8 +473,35 @@ func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[str
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}
+		if unstable {
+			rep.Unstable = append(rep.Unstable, c)
+			continue
+		}
 		rep.file(c, bySymbol)
 	}
+}
+
+// unstableRow reports whether a row's reruns answered differently on one
+// side: its result is no evidence of what the patch changed.
+func unstableRow(rr gate.RowResult) bool {
+	if rr.Status == gate.StatusFlake || varies(rr.BaseSeen) {
+		return true
+	}
+	var head []string
+	for _, a := range rr.Attempts {
+		head = append(head, describe(&a.Reply))
+	}
+	return varies(head)
+}
+
+// varies reports whether a side's reruns answered differently.
+func varies(seen []string) bool {
+	for _, s := range seen {
+		if s != seen[0] {
+			return true
+		}
+	}
+	return false
 }
 
 // file puts a change with the register's (Changes) or apart from it

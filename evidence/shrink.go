@@ -40,7 +40,7 @@ func shrink(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 	}
 	bySymbol := map[string][]*witness{}
 	for _, rr := range grep.Rows {
-		if !rr.Changed || rr.Status == gate.StatusFlake || len(rr.Attempts) == 0 {
+		if !rr.Changed || len(rr.Attempts) == 0 || unstableRow(rr) {
 			continue
 		}
 		r := rows[rr.ID]
@@ -91,7 +91,7 @@ func shrink(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 		improved := false
 		for _, rr := range rep.Rows {
 			w := owner[rr.ID]
-			if w == nil || !rr.Changed || rr.Status == gate.StatusFlake || len(rr.Attempts) == 0 {
+			if w == nil || !rr.Changed || len(rr.Attempts) == 0 || unstableRow(rr) {
 				continue
 			}
 			r := byID[rr.ID]

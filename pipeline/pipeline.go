@@ -124,6 +124,9 @@ type Summary struct {
 	// Unexplained are behaviour changes found by signature-driven rows on
 	// symbols no proposed assumption covers: findings the proposer missed.
 	Unexplained []BehaviorChange `json:"unexplained_changes"`
+	// Unstable are inputs whose output varies between reruns on one side:
+	// never counted as changes.
+	Unstable []BehaviorChange `json:"unstable"`
 
 	// Unsigned are the commits that change a file premise judges by with no
 	// reviewer's sign-off, as premise guard prints them.
@@ -342,6 +345,10 @@ func (p *run) evidence(ctx context.Context) error {
 	p.sum.EvidenceRows, p.sum.EvidenceSymbols = rep.Rows, rep.Symbols
 	p.sum.EvidenceSkipped, p.sum.HeadBroken = rep.Skipped, rep.HeadBroken
 	p.sum.BehaviorChanges, p.sum.Unexplained = rep.Changes, rep.Unexplained
+	p.sum.Unstable = rep.Unstable
+	if p.sum.Unstable == nil {
+		p.sum.Unstable = []BehaviorChange{}
+	}
 	return nil
 }
 

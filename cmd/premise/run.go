@@ -171,6 +171,10 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 			fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)
 		}
 	}
+	if len(s.Unstable) > 0 {
+		fmt.Fprintf(w, "  evidence   %d %s whose output varies between reruns on one side (not counted as changes), e.g. %s%s\n",
+			len(s.Unstable), map[bool]string{true: "input", false: "inputs"}[len(s.Unstable) == 1], s.Unstable[0].Symbol, s.Unstable[0].Input)
+	}
 	for _, e := range s.HeadBroken {
 		fmt.Fprintf(w, "  HEAD       does not load where the base does: %s\n", e)
 	}
