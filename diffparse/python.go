@@ -205,3 +205,8 @@ func (pythonFrontEnd) qualifier(p string, _ func(string) ([]byte, bool)) string 
 	m = strings.TrimPrefix(m, "src/")
 	return strings.ReplaceAll(m, "/", ".")
 }
+
+// PythonModule is the dotted module name of a Python file at path, as
+// symbols are qualified: directories joined with dots, .py and /__init__
+// dropped, a leading src/ layout recognised.
+func PythonModule(path string) string { return pythonFrontEnd{}.qualifier(path, nil) }

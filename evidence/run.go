@@ -143,6 +143,9 @@ type target struct {
 	// a target for (issue 13, part 8); nil for a changed function.
 	reads    []string
 	dataLits []string // the string literals of the changed data
+	// baseName is what the base calls the target when the patch renamed
+	// its module ("" when the name is the same).
+	baseName string
 	// receivers are the objects a Python method's rows call it on, built
 	// from the constructor calls its doctests and tests make; nil for a
 	// function.
@@ -222,6 +225,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		gcfg := cfg.Gate
 		gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, lang
 		gcfg.Private = true // the run's own checkouts: unexported Go helpers can be reached
+		gcfg.BaseTargets = baseTargets(targets)
 		gcfg.Reruns = reruns
 		gcfg.Budget = len(t.Rows) // evidence never blocks on flakes
 		gcfg.Freezes = nil
@@ -257,14 +261,34 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
+// baseTargets are the base's names for targets whose module the patch
+// renamed: the base is called under its own name, not the head's.
+func baseTargets(targets []target) map[string]string {
+	var m map[string]string
+	for _, tg := range targets {
+		if tg.baseName == "" {
+			continue
+		}
+		if m == nil {
+			m = map[string]string{}
+		}
+		m[tg.sym.Name] = tg.baseName
+	}
+	return m
+}
+
 // baseLoads reports whether the base side runs t's first rows without an
 // infrastructure error: whether a failure to load is the head's own.
 func baseLoads(ctx context.Context, cfg gate.Config, t *validate.Table) bool {
 	probe := *t
 	probe.Rows = nil
 	for _, r := range t.Rows[:min(3, len(t.Rows))] {
-		// Only whether the call can be attempted matters here.
+		// Only whether the call can be attempted matters here, under the
+		// base's own name.
 		r.SameAsBase, r.Contract = false, "true"
+		if name, ok := cfg.BaseTargets[t.TargetOf(r)]; ok {
+			r.Target = name
+		}
 		probe.Rows = append(probe.Rows, r)
 	}
 	cfg.Repo, cfg.Base, cfg.BaseDir = cfg.BaseDir, "", ""
@@ -622,6 +646,11 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 				headText: span(f.HeadSrc, s.Start, s.End),
 				baseText: declText(f.BaseSrc, baseDecls, s.Local)}
 			tg.py = info
+			if f.Language == "python" && f.OldPath != "" && f.OldPath != f.Path {
+				if oldMod, newMod := diffparse.PythonModule(f.OldPath), diffparse.PythonModule(f.Path); oldMod != newMod && strings.HasPrefix(s.Name, newMod+".") {
+					tg.baseName = oldMod + strings.TrimPrefix(s.Name, newMod)
+				}
+			}
 			if s.Kind == "method" {
 				if tg.receivers = receiversOf(s, info); len(tg.receivers) == 0 && !pf.probe {
 					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no constructor call of its class in its doctests or tests to build a receiver from"})

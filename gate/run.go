@@ -55,6 +55,9 @@ type Config struct {
 	// AllowEmpty makes RunFile's verdict on a table without rows exit 0;
 	// otherwise it is 4, nothing was checked.
 	AllowEmpty bool
+	// BaseTargets are the base's names for targets it knows by another
+	// name (Runner.BaseTargets).
+	BaseTargets map[string]string
 	// Target, when set, overrides the table's target (premise gate --fn).
 	Target string
 	// FreezesFile is the freezes file RunFile reads when Freezes is nil; a
@@ -127,7 +130,7 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 		return nil, err
 	}
 	defer head.Close()
-	rn := &Runner{Adapter: head, Reruns: cfg.Reruns, Budget: cfg.Budget, Seed: cfg.Seed, Freezes: cfg.Freezes, Progress: cfg.Progress}
+	rn := &Runner{Adapter: head, Reruns: cfg.Reruns, Budget: cfg.Budget, Seed: cfg.Seed, Freezes: cfg.Freezes, Progress: cfg.Progress, BaseTargets: cfg.BaseTargets}
 	if cfg.Base != "" || cfg.BaseDir != "" {
 		wt := cfg.BaseDir
 		if wt == "" {

@@ -44,6 +44,9 @@ type Runner struct {
 	// Base, if set, runs the same calls against the base revision
 	// (differential mode, issue 5 item 5).
 	Base Adapter
+	// BaseTargets names, for a target the base knows by another name (a
+	// module the patch renamed), what the base calls it.
+	BaseTargets map[string]string
 	// Reruns is how many times each row runs (DefaultReruns when zero).
 	Reruns int
 	// Budget is how many frozen plus flaking rows are tolerated before the
@@ -83,6 +86,17 @@ type prefetch struct {
 	open map[Adapter]bool // still fetching
 }
 
+// targetOn is what adapter ad calls target: the base's own name for it
+// where the patch renamed its module.
+func (rn *Runner) targetOn(ad Adapter, target string) string {
+	if ad == rn.Base && ad != nil {
+		if t, ok := rn.BaseTargets[target]; ok {
+			return t
+		}
+	}
+	return target
+}
+
 func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns int) *prefetch {
 	pf := &prefetch{got: map[Adapter]map[string]prefetched{}, open: map[Adapter]bool{}}
 	pf.cond.L = &pf.mu
@@ -104,12 +118,13 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 					continue
 				}
 				args, kwargs := p.row.CallArgs()
+				target := rn.targetOn(ad, p.target)
 				// The reruns differ only in their ids: their arguments
 				// are encoded once (nil on error: each call then fails to
 				// encode on its own, and says so).
-				body, _ := encodeBody(p.target, args, kwargs)
+				body, _ := encodeBody(target, args, kwargs)
 				for n := 0; n < reruns; n++ {
-					calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: p.target, Args: args, Kwargs: kwargs, body: body})
+					calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: target, Args: args, Kwargs: kwargs, body: body})
 				}
 			}
 			bc.CallBatch(ctx, calls, func(i int, r Reply, err error) {
@@ -579,7 +594,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 		a.Status, a.Why = st, why
 	}
 	if rn.Base != nil {
-		b, err := rn.call(ctx, rn.Base, true, id, p.target, args, kwargs)
+		b, err := rn.call(ctx, rn.Base, true, id, rn.targetOn(rn.Base, p.target), args, kwargs)
 		if err != nil {
 			if ctx.Err() != nil {
 				return a, "", ctx.Err()
