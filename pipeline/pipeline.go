@@ -198,9 +198,10 @@ func (p *run) do(ctx context.Context) error {
 	if ok, err := p.guard(ctx); !ok {
 		return err
 	}
-	if p.sum.Symbols == 0 {
+	if p.sum.Symbols == 0 && !evidence.HasTargets(p.res) {
 		// Seed 004: "An empty partition table is a signal to skip the
-		// ritual, not a signal to pad it."
+		// ritual, not a signal to pad it." A patch that changes only
+		// module-level data still has evidence: the functions reading it.
 		p.nothing(StageDiff, "the patch changes no Python or Go function, method or type")
 		return nil
 	}
