@@ -35,10 +35,18 @@ func pool(t Type, lits []string) []any {
 	case "str":
 		out = []any{"abc", "", " ", "   ", "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
 			"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00"}
+		seps := 0
 		for _, l := range lits {
 			// A literal after a number: "1k", "2,5" reach a parser's
 			// suffix and separator tables.
 			out = append(out, l, "a"+l+"1", l+l, "1"+l)
+			if len([]rune(l)) == 1 && seps < 4 {
+				// A separator of the function's own: at either end,
+				// doubled, and between numbers with leading zeros, where
+				// parsers of paths, versions and names keep their bugs.
+				seps++
+				out = append(out, "a"+l, l+"a", "a"+l+l+"b", "01"+l+"002"+l+"3")
+			}
 		}
 	case "intervals":
 		out = []any{
