@@ -99,6 +99,10 @@ func isolate(cmd *exec.Cmd) {
 	a.GidMappingsEnableSetgroups = false
 }
 
+// Isolated reports whether workers start in their own network and PID
+// namespaces on this machine.
+func Isolated() bool { return namespacesAllowed() }
+
 // Isolation says how a worker is isolated, for a one-line notice in
 // reports when the network is not cut off.
 func Isolation() string {
