@@ -1,7 +1,6 @@
 package evidence
 
 import (
-	"fmt"
 	"math"
 	"math/rand"
 	"strings"
@@ -287,21 +286,8 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 	mk := func(cls, source string, vals []any) pyRow {
 		return pyRow{row: signatureRow(sig, cls, vals), source: source}
 	}
-	typical := func() []any {
-		v := make([]any, n)
-		for i := range v {
-			v[i] = pools[i][0]
-		}
-		return v
-	}
-	// One at a time.
-	for i := range sig.Params {
-		for j, v := range pools[i] {
-			vals := typical()
-			vals[i] = v
-			rows = append(rows, mk(fmt.Sprintf("%s_%d", sig.Params[i].Name, j), sourceGenerated, vals))
-		}
-	}
+	typical := func() []any { return typicalValues(pools) }
+	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceGenerated, vals)) })
 	// Mutations of each harvested value, in its own parameter.
 	for i := range sig.Params {
 		for _, v := range perParam[i] {

@@ -157,6 +157,27 @@ func signatureRow(sig *Signature, cls string, vals []any) validate.Row {
 	return r
 }
 
+// typicalValues is each parameter's typical value: the head of its pool.
+func typicalValues(pools [][]any) []any {
+	v := make([]any, len(pools))
+	for i := range v {
+		v[i] = pools[i][0]
+	}
+	return v
+}
+
+// oneAtATime calls mk with each parameter in turn varied over its pool,
+// the others at their typical value.
+func oneAtATime(sig *Signature, pools [][]any, mk func(cls string, vals []any)) {
+	for i := range sig.Params {
+		for j, v := range pools[i] {
+			vals := typicalValues(pools)
+			vals[i] = v
+			mk(fmt.Sprintf("%s_%d", sig.Params[i].Name, j), vals)
+		}
+	}
+}
+
 // valueRows varies each parameter over its pool while the others keep
 // their typical value, and crosses two string parameters over the
 // timestamp pair (naive against aware is a boundary a JSON row can carry).
@@ -173,20 +194,8 @@ func valueRows(sig *Signature, lits []string) []validate.Row {
 	}
 	var rows []validate.Row
 	mk := func(cls string, vals []any) { rows = append(rows, signatureRow(sig, cls, vals)) }
-	typical := func() []any {
-		v := make([]any, n)
-		for i := range v {
-			v[i] = pools[i][0]
-		}
-		return v
-	}
-	for i := range sig.Params {
-		for j, v := range pools[i] {
-			vals := typical()
-			vals[i] = v
-			mk(fmt.Sprintf("%s_%d", sig.Params[i].Name, j), vals)
-		}
-	}
+	typical := func() []any { return typicalValues(pools) }
+	oneAtATime(sig, pools, mk)
 	var strs []int
 	for i, t := range types {
 		if t.Kind == "str" {
