@@ -22,6 +22,9 @@ type CheckInput struct {
 	// is the register's head commit or a descendant of it (nil: unknown).
 	CurrentMergeBase string
 	DescendsFrom     func(commit string) bool
+	// ChangeUnknown says why the change being checked could not be
+	// identified ("" when it was, or when nobody asked).
+	ChangeUnknown string
 }
 
 // FrozenRow is what the check needs of one freeze: seed 004's {hash:
@@ -99,10 +102,13 @@ func checkThisChange(in *CheckInput) []Finding {
 		return nil
 	}
 	switch {
+	case in.ChangeUnknown != "" && p.MergeBase != "":
+		// premise cannot tell whose register this is: it does not pass.
+		return []Finding{{File: in.RegisterFile, Msg: fmt.Sprintf("cannot tell whether the register (merge-base %.12s, head %.12s) belongs to the change being checked: %s; pass --base", p.MergeBase, p.Head, in.ChangeUnknown)}}
 	case in.CurrentMergeBase != "" && p.MergeBase != "" && p.MergeBase != in.CurrentMergeBase:
 		return []Finding{{File: in.RegisterFile, Msg: fmt.Sprintf("the register was drafted for another change (merge-base %.12s, head %.12s); this change's merge-base is %.12s: draft it for this change with premise propose", p.MergeBase, p.Head, in.CurrentMergeBase)}}
 	case in.DescendsFrom != nil && p.Head != "" && !in.DescendsFrom(p.Head):
-		return []Finding{{File: in.RegisterFile, Msg: fmt.Sprintf("the register was drafted for head %.12s, which the commit being checked (%.12s) does not descend from: draft it for this change with premise propose", p.Head, in.CurrentHead)}}
+		return []Finding{{File: in.RegisterFile, Msg: fmt.Sprintf("the register was drafted for head %.12s, which the commit being checked does not descend from: draft it for this change with premise propose", p.Head)}}
 	}
 	return nil
 }

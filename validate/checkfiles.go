@@ -20,6 +20,8 @@ type CheckFiles struct {
 	// register drafted for another change fails (CheckInput).
 	MergeBase    string
 	DescendsFrom func(commit string) bool
+	// ChangeUnknown says why the change could not be identified.
+	ChangeUnknown string
 }
 
 // CheckResult is the register check's outcome with the files it read.
@@ -63,7 +65,7 @@ func CheckPaths(files CheckFiles) (*CheckResult, error) {
 		head = files.HeadOf()
 	}
 	in := &CheckInput{Register: reg, RegisterFile: files.Register, Table: tb, TableFile: files.Partitions,
-		FrozenFile: files.Freezes, CurrentHead: head, CurrentMergeBase: files.MergeBase, DescendsFrom: files.DescendsFrom}
+		FrozenFile: files.Freezes, CurrentHead: head, CurrentMergeBase: files.MergeBase, DescendsFrom: files.DescendsFrom, ChangeUnknown: files.ChangeUnknown}
 	hashes := make([]string, 0, len(fz))
 	for h := range fz {
 		hashes = append(hashes, h)

@@ -93,7 +93,7 @@ func runCheck(ctx context.Context, opts checkOptions) error {
 		Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes, Head: opts.Head,
 		HeadOf: func() string { return currentHead(ctx, filepath.Dir(opts.Register)) },
 	}
-	files.MergeBase, files.DescendsFrom = changeOf(ctx, filepath.Dir(opts.Register), opts.Base, opts.Head)
+	files.MergeBase, files.DescendsFrom, files.ChangeUnknown = changeOf(ctx, filepath.Dir(opts.Register), opts.Base, opts.Head)
 	res, err := validate.CheckPaths(files)
 	var le *validate.LoadError
 	if errors.As(err, &le) {
@@ -127,29 +127,30 @@ func runCheck(ctx context.Context, opts checkOptions) error {
 
 // changeOf identifies the change being checked in the repository holding
 // dir: its merge-base, and whether a commit is its head or an ancestor of
-// it. Outside a repository, or without a base to measure against, both are
-// unknown and the register check cannot tell one change from another.
-func changeOf(ctx context.Context, dir, base, head string) (string, func(string) bool) {
+// it. Outside a repository nothing is asked of a register; in one whose
+// change cannot be found (no base), the third result says why, and a
+// register that names its change does not pass.
+func changeOf(ctx context.Context, dir, base, head string) (string, func(string) bool, string) {
 	repo, err := git.Open(ctx, dir)
 	if err != nil {
-		return "", nil
+		return "", nil, ""
 	}
 	if head == "" {
 		head = "HEAD"
 	}
 	if base == "" {
 		if base, err = repo.DefaultBase(ctx); err != nil {
-			return "", nil
+			return "", nil, oneLine(err.Error())
 		}
 	}
 	mb, err := repo.MergeBase(ctx, base, head)
 	if err != nil {
-		return "", nil
+		return "", nil, oneLine(err.Error())
 	}
 	return mb, func(c string) bool {
 		_, err := repo.Run(ctx, "merge-base", "--is-ancestor", c, head)
 		return err == nil
-	}
+	}, ""
 }
 
 // currentHead is HEAD of the repository holding dir, or "" outside one.
