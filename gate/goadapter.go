@@ -15,8 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"text/template"
 	"time"
+	"unicode"
 )
 
 //go:embed harness/go_worker.go.tmpl
@@ -81,80 +81,58 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 	if err != nil {
 		return nil, &InfraError{Reason: err.Error()}
 	}
-	type imp struct{ Alias, Path string }
-	type fn struct{ Target, Alias, Name string }
 	var data struct {
-		Imports []imp
-		Funcs   []fn
+		Imports []goImport
+		Funcs   []goFunc
 	}
 	aliases := map[string]string{}
 	keys := map[string]bool{}
-	exports := map[string][]string{} // package import path -> unexported functions to alias
+	exports := map[string]map[string]string{} // package import path -> exported alias -> expression in the package
 	targets := append([]string(nil), cfg.Targets...)
 	sort.Strings(targets)
 	for _, t := range targets {
 		if keys[t] {
 			continue
 		}
-		pkg, name, err := splitGoTarget(t, modPath)
+		gt, err := splitGoTarget(t, modPath)
 		if err != nil {
 			return nil, err
 		}
-		if !token.IsExported(name) {
-			if !cfg.Private {
-				return nil, fmt.Errorf("go target %q: %s is not exported (premise reaches unexported functions only in its own private copy of the tree)", t, name)
-			}
-			exports[pkg] = append(exports[pkg], name)
-			name = exportAlias(name)
-		}
-		a, ok := aliases[pkg]
+		a, ok := aliases[gt.pkg]
 		if !ok {
 			a = "t" + strconv.Itoa(len(aliases))
-			aliases[pkg] = a
-			data.Imports = append(data.Imports, imp{a, pkg})
+			aliases[gt.pkg] = a
+			data.Imports = append(data.Imports, goImport{a, gt.pkg})
 		}
-		data.Funcs = append(data.Funcs, fn{t, a, name})
+		expr := gt.expr(a + ".")
+		if !gt.exported() {
+			if !cfg.Private {
+				return nil, fmt.Errorf("go target %q: %s is not exported (premise reaches unexported functions only in its own private copy of the tree)", t, gt.name)
+			}
+			if exports[gt.pkg] == nil {
+				exports[gt.pkg] = map[string]string{}
+			}
+			alias := exportAlias(gt)
+			exports[gt.pkg][alias] = gt.expr("")
+			expr = a + "." + alias
+		}
+		if !gt.exported() {
+			data.Funcs = append(data.Funcs, goFunc{Target: t, Expr: expr, pkg: gt.pkg, alias: exportAlias(gt)})
+			keys[t] = true
+			continue
+		}
+		data.Funcs = append(data.Funcs, goFunc{Target: t, Expr: expr, pkg: gt.pkg})
 		keys[t] = true
-	}
-	tmpl, err := template.New("worker").Parse(goWorkerTmpl)
-	if err != nil {
-		return nil, fmt.Errorf("go harness template: %w", err)
-	}
-	var src bytes.Buffer
-	if err := tmpl.Execute(&src, data); err != nil {
-		return nil, fmt.Errorf("go harness template: %w", err)
-	}
-	for pkg, names := range exports {
-		if err := writeExports(root, modPath, pkg, names); err != nil {
-			return nil, &InfraError{Reason: err.Error()}
-		}
-	}
-	// "_" keeps the directory out of ./... patterns while it exists.
-	srcDir, err := os.MkdirTemp(root, "_premise_harness_")
-	if err != nil {
-		return nil, fmt.Errorf("go harness: %w", err)
-	}
-	defer os.RemoveAll(srcDir)
-	if err := os.WriteFile(filepath.Join(srcDir, "main.go"), src.Bytes(), 0o644); err != nil {
-		return nil, fmt.Errorf("go harness: %w", err)
 	}
 	binDir, err := os.MkdirTemp("", "premise-go-worker-")
 	if err != nil {
 		return nil, fmt.Errorf("go harness: %w", err)
 	}
 	bin := filepath.Join(binDir, "worker")
-	args := []string{"build", "-o", bin}
-	if cfg.Race {
-		args = append(args, "-race")
-	}
-	build := exec.CommandContext(ctx, goPath, append(args, ".")...)
-	build.Dir = srcDir
-	build.Env = cfg.Env
-	var out bytes.Buffer
-	build.Stdout, build.Stderr = &out, &out
-	if err := build.Run(); err != nil {
+	h := harness{root: root, modPath: modPath, goPath: goPath, bin: bin, cfg: cfg, funcs: data.Funcs, imports: data.Imports, exports: exports}
+	if err := h.build(ctx); err != nil {
 		os.RemoveAll(binDir)
-		return nil, &InfraError{Reason: fmt.Sprintf("build the Go harness for %s: %v: %s", strings.Join(targets, ", "), err, oneLine(buildErrors(out.String()), 1500))}
+		return nil, err
 	}
 	spec := newSpec(bin, root, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
 	mem := cfg.MemoryLimit
@@ -176,31 +154,97 @@ func (a *GoAdapter) Close() error {
 	return err
 }
 
-// splitGoTarget splits "example.com/intervals.MergeRanges" into the import
-// path and the function; "./x.F" is relative to the module.
-func splitGoTarget(t, modPath string) (string, string, error) {
-	slash := strings.LastIndex(t, "/")
-	dot := strings.LastIndex(t, ".")
-	if dot <= slash || dot == len(t)-1 {
-		return "", "", fmt.Errorf("go target %q: want IMPORTPATH.Func, e.g. example.com/intervals.MergeRanges", t)
-	}
-	pkg, name := t[:dot], t[dot+1:]
-	if pkg == "." {
-		pkg = modPath
-	} else if strings.HasPrefix(pkg, "./") {
-		pkg = modPath + "/" + strings.TrimPrefix(pkg, "./")
-	}
-	return pkg, name, nil
+// goTarget is a target of the Go harness: a package function
+// ("example.com/semver.Parse"), a method called through its method
+// expression with the receiver as the first argument
+// ("example.com/semver.(*Version).Compare"), either instantiated when
+// generic ("example.com/lo.Uniq[int]").
+type goTarget struct {
+	pkg, recv, name, inst string
 }
 
-// exportAlias is the exported name premise gives an unexported function
-// in its private copy of the target's package.
-func exportAlias(name string) string { return "PremiseExport_" + name }
+// splitGoTarget reads a target; "./x.F" is relative to the module.
+func splitGoTarget(t, modPath string) (goTarget, error) {
+	bad := fmt.Errorf("go target %q: want IMPORTPATH.Func, IMPORTPATH.(*Type).Method or IMPORTPATH.Func[T], e.g. example.com/intervals.MergeRanges", t)
+	var gt goTarget
+	rest := t
+	if i := strings.IndexByte(rest, '['); i >= 0 {
+		if !strings.HasSuffix(rest, "]") || i == len(rest)-2 {
+			return gt, bad
+		}
+		rest, gt.inst = rest[:i], rest[i+1:len(rest)-1]
+	}
+	slash := strings.LastIndex(rest, "/")
+	if i := strings.Index(rest, ".(*"); i > slash && i >= 0 {
+		j := strings.Index(rest[i:], ").")
+		if j < 0 {
+			return gt, bad
+		}
+		gt.pkg, gt.recv, gt.name = rest[:i], rest[i+3:i+j], rest[i+j+2:]
+		if gt.inst != "" || !token.IsIdentifier(gt.recv) {
+			return gt, bad
+		}
+	} else {
+		dot := strings.LastIndex(rest, ".")
+		if dot <= slash {
+			return gt, bad
+		}
+		gt.pkg, gt.name = rest[:dot], rest[dot+1:]
+	}
+	if !token.IsIdentifier(gt.name) || gt.pkg == "" {
+		return gt, bad
+	}
+	if gt.pkg == "." {
+		gt.pkg = modPath
+	} else if strings.HasPrefix(gt.pkg, "./") {
+		gt.pkg = modPath + "/" + strings.TrimPrefix(gt.pkg, "./")
+	}
+	return gt, nil
+}
+
+// exported says the harness can name the target from outside its package.
+func (gt goTarget) exported() bool {
+	return token.IsExported(gt.name) && (gt.recv == "" || token.IsExported(gt.recv))
+}
+
+// expr is the Go expression for the target, its package's names prefixed
+// with qual ("t0." outside the package, "" inside it).
+func (gt goTarget) expr(qual string) string {
+	var e string
+	if gt.recv != "" {
+		e = "(*" + qual + gt.recv + ")." + gt.name
+	} else {
+		e = qual + gt.name
+	}
+	if gt.inst != "" {
+		e += "[" + gt.inst + "]"
+	}
+	return e
+}
+
+// exportAlias is the exported name premise gives an unexported target in
+// its private copy of the target's package.
+func exportAlias(gt goTarget) string {
+	n := "PremiseExport_"
+	if gt.recv != "" {
+		n += gt.recv + "_"
+	}
+	n += gt.name
+	if gt.inst != "" {
+		n += "_" + strings.Map(func(r rune) rune {
+			if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return r
+			}
+			return '_'
+		}, gt.inst)
+	}
+	return n
+}
 
 // writeExports declares, in the private copy of package pkg, an exported
-// alias for each unexported function the harness must call, as go test
+// alias for each unexported target the harness must call, as go test
 // reaches a package's private helpers from a file of its own.
-func writeExports(root, modPath, pkg string, names []string) error {
+func writeExports(root, modPath, pkg string, exprs map[string]string) error {
 	rel := strings.TrimPrefix(strings.TrimPrefix(pkg, modPath), "/")
 	dir := filepath.Join(root, filepath.FromSlash(rel))
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -222,13 +266,23 @@ func writeExports(root, modPath, pkg string, names []string) error {
 		return fmt.Errorf("go package %s: no Go file in %s", pkg, dir)
 	}
 	var b strings.Builder
+	// exportsHeaderLines lines come before the first alias: the compiler's
+	// line numbers name the alias it refused.
 	fmt.Fprintf(&b, "// Code generated by premise in its private copy of the tree; DO NOT EDIT.\n\npackage %s\n\n", pkgName)
+	names := make([]string, 0, len(exprs))
+	for n := range exprs {
+		names = append(names, n)
+	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(&b, "var %s = %s\n", exportAlias(n), n)
+		fmt.Fprintf(&b, "var %s = %s\n", n, exprs[n])
 	}
 	return os.WriteFile(filepath.Join(dir, "zz_premise_exports.go"), []byte(b.String()), 0o644)
 }
+
+// exportsHeaderLines is the number of lines writeExports puts before the
+// first alias.
+const exportsHeaderLines = 4
 
 // findModule walks up from dir to go.mod and returns the module root and path.
 func findModule(dir string) (string, string, error) {

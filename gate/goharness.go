@@ -1,0 +1,184 @@
+package gate
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"text/template"
+)
+
+type goImport struct{ Alias, Path string }
+
+// goFunc is one target as the harness links it.
+type goFunc struct {
+	Target, Expr string
+	pkg          string // its package's import path
+	alias        string // the exported alias declared in that package, for an unexported target
+}
+
+// harness is the Go worker's source and its build. A target the compiler
+// refuses (a generic instantiated with a type outside its constraint, a
+// method of a type the harness cannot name) is left out and the rest are
+// built again: one target never keeps the others from running.
+type harness struct {
+	root, modPath, goPath, bin string
+	cfg                        GoConfig
+	funcs                      []goFunc
+	imports                    []goImport
+	exports                    map[string]map[string]string
+	notBuilt                   map[string]string // target -> the compiler's reason
+}
+
+// maxDropRounds bounds the rebuilds that leave refused targets out.
+const maxDropRounds = 3
+
+func (h *harness) build(ctx context.Context) error {
+	tmpl, err := template.New("worker").Parse(goWorkerTmpl)
+	if err != nil {
+		return fmt.Errorf("go harness template: %w", err)
+	}
+	for round := 0; ; round++ {
+		var data struct {
+			Imports  []goImport
+			Funcs    []goFunc
+			NotBuilt map[string]string
+		}
+		data.NotBuilt = h.notBuilt
+		used := map[string]bool{}
+		exports := map[string]map[string]string{}
+		for _, f := range h.funcs {
+			if _, gone := h.notBuilt[f.Target]; gone {
+				continue
+			}
+			data.Funcs = append(data.Funcs, f)
+			used[f.pkg] = true
+			if f.alias != "" {
+				if exports[f.pkg] == nil {
+					exports[f.pkg] = map[string]string{}
+				}
+				exports[f.pkg][f.alias] = h.exports[f.pkg][f.alias]
+			}
+		}
+		for _, im := range h.imports {
+			if used[im.Path] {
+				data.Imports = append(data.Imports, im)
+			}
+		}
+		var src bytes.Buffer
+		if err := tmpl.Execute(&src, data); err != nil {
+			return fmt.Errorf("go harness template: %w", err)
+		}
+		for pkg := range h.exports {
+			if err := writeExports(h.root, h.modPath, pkg, exports[pkg]); err != nil {
+				return &InfraError{Reason: err.Error()}
+			}
+		}
+		out, err := h.compile(ctx, src.Bytes())
+		if err == nil {
+			return nil
+		}
+		refused := h.refused(out, src.String(), data.Funcs)
+		if len(refused) == 0 || len(refused) == len(data.Funcs) || round == maxDropRounds {
+			names := make([]string, len(h.funcs))
+			for i, f := range h.funcs {
+				names[i] = f.Target
+			}
+			return &InfraError{Reason: fmt.Sprintf("build the Go harness for %s: %v: %s", strings.Join(names, ", "), err, oneLine(buildErrors(out), 1500))}
+		}
+		if h.notBuilt == nil {
+			h.notBuilt = map[string]string{}
+		}
+		for t, why := range refused {
+			h.notBuilt[t] = why
+		}
+	}
+}
+
+// compile writes the worker's main package into a temporary directory
+// inside the module (so the module's go.mod resolves its imports) and
+// builds it.
+func (h *harness) compile(ctx context.Context, src []byte) (string, error) {
+	// "_" keeps the directory out of ./... patterns while it exists.
+	srcDir, err := os.MkdirTemp(h.root, "_premise_harness_")
+	if err != nil {
+		return "", fmt.Errorf("go harness: %w", err)
+	}
+	defer os.RemoveAll(srcDir)
+	if err := os.WriteFile(filepath.Join(srcDir, "main.go"), src, 0o644); err != nil {
+		return "", fmt.Errorf("go harness: %w", err)
+	}
+	args := []string{"build", "-o", h.bin}
+	if h.cfg.Race {
+		args = append(args, "-race")
+	}
+	build := exec.CommandContext(ctx, h.goPath, append(args, ".")...)
+	build.Dir = srcDir
+	build.Env = h.cfg.Env
+	var out bytes.Buffer
+	build.Stdout, build.Stderr = &out, &out
+	err = build.Run()
+	return out.String(), err
+}
+
+var compileErrLine = regexp.MustCompile(`(main\.go|zz_premise_exports\.go):(\d+):\d+: (.*)$`)
+
+// refused maps the compiler's errors to the targets on their lines: the
+// harness's targets table and each package's export file hold one target
+// a line, and go build heads each package's errors with "# IMPORTPATH".
+func (h *harness) refused(out, src string, funcs []goFunc) map[string]string {
+	mainLine := map[int]string{}
+	for i, l := range strings.Split(src, "\n") {
+		for _, f := range funcs {
+			if strings.HasPrefix(strings.TrimSpace(l), strconv.Quote(f.Target)+":") {
+				mainLine[i+1] = f.Target
+			}
+		}
+	}
+	exportLine := map[string]map[int]string{} // package -> line -> target
+	for pkg := range h.exports {
+		var names []string
+		target := map[string]string{}
+		for _, f := range funcs {
+			if f.pkg == pkg && f.alias != "" {
+				names = append(names, f.alias)
+				target[f.alias] = f.Target
+			}
+		}
+		sort.Strings(names)
+		exportLine[pkg] = map[int]string{}
+		for i, n := range names {
+			exportLine[pkg][exportsHeaderLines+i+1] = target[n]
+		}
+	}
+	refused := map[string]string{}
+	pkg := ""
+	for _, l := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(l, "# "); ok {
+			pkg = strings.TrimSpace(rest)
+			continue
+		}
+		m := compileErrLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		why := strings.TrimSpace(quoted.ReplaceAllString(m[3], "…"))
+		var t string
+		if m[1] == "main.go" {
+			t = mainLine[line]
+		} else {
+			t = exportLine[pkg][line]
+		}
+		if t != "" {
+			refused[t] = why
+		}
+	}
+	return refused
+}

@@ -1,0 +1,144 @@
+package gate
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const goMethodSubject = `package ver
+
+import (
+	"cmp"
+	"errors"
+	"strconv"
+	"strings"
+)
+
+type Version struct{ major, minor int }
+
+func Parse(s string) (*Version, error) {
+	a, b, ok := strings.Cut(s, ".")
+	if !ok {
+		return nil, errors.New("want MAJOR.MINOR")
+	}
+	x, err := strconv.Atoi(a)
+	if err != nil {
+		return nil, err
+	}
+	y, err := strconv.Atoi(b)
+	if err != nil {
+		return nil, err
+	}
+	return &Version{x, y}, nil
+}
+
+func (v Version) Less(w *Version) bool { return v.major < w.major || v.major == w.major && v.minor < w.minor }
+func (v *Version) bump()               { v.minor++ }
+func (v *Version) Bumped() string      { v.bump(); return strconv.Itoa(v.major) + "." + strconv.Itoa(v.minor) }
+
+type Point struct{ X, Y int }
+
+func (p Point) Sum() int { return p.X + p.Y }
+
+type counter struct{ n int }
+
+func (c *counter) add(k int) int { c.n += k; return c.n }
+
+func newCounter(n int) *counter { return &counter{n} }
+
+func Max[T cmp.Ordered](xs []T) T {
+	var m T
+	for i, x := range xs {
+		if i == 0 || x > m {
+			m = x
+		}
+	}
+	return m
+}
+`
+
+// TestGoHarnessMethodsAndGenerics: a method is called through its method
+// expression with the receiver first, the receiver decoded from JSON
+// fields or built by a constructor call ($new); an unexported method of an
+// unexported type is reached in a private copy; a generic function runs
+// instantiated; a target the compiler refuses (an instantiation outside the
+// constraint) is left out with the compiler's reason while the rest build.
+func TestGoHarnessMethodsAndGenerics(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"go.mod": "module example.com/ver\n\ngo 1.21\n", "ver.go": goMethodSubject} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const p = "example.com/ver."
+	targets := []string{p + "Parse", p + "(*Version).Less", p + "(*Version).Bumped", p + "(*Point).Sum",
+		p + "(*counter).add", p + "newCounter", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	v := func(s string) any { return map[string]any{"$new": p + "Parse", "$args": []any{s}} }
+	tests := []struct {
+		target string
+		args   []any
+		want   Reply
+	}{
+		{"(*Version).Less", []any{v("1.2"), v("1.10")}, Reply{Outcome: OutcomeReturned, Value: true}},
+		{"(*Version).Less", []any{v("2.0"), v("1.10")}, Reply{Outcome: OutcomeReturned, Value: false}},
+		{"(*Version).Bumped", []any{v("1.9")}, Reply{Outcome: OutcomeReturned, Value: "1.10"}},
+		{"(*Version).Less", []any{v("x"), v("1.0")}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.ConstructorError", Message: "example.com/ver.Parse: want MAJOR.MINOR"}}},
+		{"(*Point).Sum", []any{map[string]any{"X": 2, "Y": 3}}, Reply{Outcome: OutcomeReturned, Value: num("5")}},
+		{"(*counter).add", []any{map[string]any{"$new": p + "newCounter", "$args": []any{40}}, 2}, Reply{Outcome: OutcomeReturned, Value: num("42")}},
+		{"Max[int]", []any{[]any{3, 9, 2}}, Reply{Outcome: OutcomeReturned, Value: num("9")}},
+		{"Max[string]", []any{[]any{"b", "c", "a"}}, Reply{Outcome: OutcomeReturned, Value: "c"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.target, func(t *testing.T) {
+			got, err := a.Call(context.Background(), Call{ID: "x", Target: p + tc.target, Args: tc.args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.ID, got.Elapsed = "", 0
+			if got.Outcome != OutcomeRaised {
+				got.Detail = ""
+			}
+			if diff := replyDiff(t, tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	_, err = a.Call(context.Background(), Call{ID: "x", Target: p + "Max[[]int]", Args: []any{[]any{}}})
+	if err == nil || !strings.Contains(err.Error(), "could not be compiled") || !strings.Contains(err.Error(), "does not satisfy") {
+		t.Errorf("a refused instantiation: %v, want an error giving the compiler's reason", err)
+	}
+}
+
+func TestSplitGoTarget(t *testing.T) {
+	for _, tc := range []struct{ in, pkg, recv, name, inst string }{
+		{"example.com/a.F", "example.com/a", "", "F", ""},
+		{"gopkg.in/yaml.v3.Marshal", "gopkg.in/yaml.v3", "", "Marshal", ""},
+		{"example.com/a.(*T).M", "example.com/a", "T", "M", ""},
+		{"gopkg.in/yaml.v3.(*Node).Decode", "gopkg.in/yaml.v3", "Node", "Decode", ""},
+		{"example.com/lo.Map[int,string]", "example.com/lo", "", "Map", "int,string"},
+		{"./sub.F", "example.com/m/sub", "", "F", ""},
+	} {
+		gt, err := splitGoTarget(tc.in, "example.com/m")
+		if err != nil {
+			t.Errorf("%s: %v", tc.in, err)
+			continue
+		}
+		if gt.pkg != tc.pkg || gt.recv != tc.recv || gt.name != tc.name || gt.inst != tc.inst {
+			t.Errorf("%s = %+v", tc.in, gt)
+		}
+	}
+	for _, bad := range []string{"F", "example.com/a.", "example.com/a.(*T.M", "example.com/a.F[", "example.com/a.(*T).M[int]"} {
+		if _, err := splitGoTarget(bad, "m"); err == nil {
+			t.Errorf("%s: accepted", bad)
+		}
+	}
+}
