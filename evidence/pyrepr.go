@@ -77,6 +77,14 @@ func writePy(b *strings.Builder, v any, depth int) {
 			b.WriteString(e) // an object the worker could only show
 			return
 		}
+		if e, ok := x[reprKey].(string); ok && len(x) == 2 {
+			if fields, ok := x[fieldsKey].(map[string]any); ok {
+				// An object shown by its attributes.
+				b.WriteString(e)
+				writePy(b, fields, depth+1)
+				return
+			}
+		}
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)

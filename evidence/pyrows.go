@@ -254,6 +254,7 @@ const (
 	argsAfterKey  = "$args_after"
 	firstItemsKey = "$first"
 	reprKey       = "$repr"
+	fieldsKey     = "$fields"
 )
 
 // observeItems is how many items of a returned iterator are compared

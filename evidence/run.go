@@ -128,6 +128,7 @@ type SymbolRows struct {
 type origin struct {
 	assumptions []string // the register items whose rows ask this input; none for a signature-driven row
 	symbol      string
+	call        string // the name rows call when it is not the symbol's (a class for its __init__)
 	source      string // where the row's values came from (Change.Source)
 	lang        string
 }
@@ -150,6 +151,9 @@ type target struct {
 	// from the constructor calls its doctests and tests make; nil for a
 	// function.
 	receivers []any
+	// call is the name rows call when it is not the symbol: a changed
+	// __init__ is exercised by calling its class.
+	call string
 }
 
 // Run builds template rows for every assumption a reviewer has not
@@ -272,7 +276,11 @@ func baseTargets(targets []target) map[string]string {
 		if m == nil {
 			m = map[string]string{}
 		}
-		m[tg.sym.Name] = tg.baseName
+		key := tg.sym.Name
+		if tg.call != "" {
+			key = tg.call
+		}
+		m[key] = tg.baseName
 	}
 	return m
 }
@@ -326,6 +334,9 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			args, kwargs := r.CallArgs()
 			key := callText(args, kwargs)
 			r.Target = o.symbol
+			if o.call != "" {
+				r.Target = o.call
+			}
 			// Evidence compares the two sides only: what the base does is
 			// the reference, whatever the template expected.
 			r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
@@ -400,7 +411,7 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 		} else {
 			rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
 		}
-		add(tg.lang, dedupe(rows), origin{symbol: name}, sourceOf)
+		add(tg.lang, dedupe(rows), origin{symbol: name, call: tg.call}, sourceOf)
 	}
 	return tables, origins, nil
 }
@@ -637,7 +648,7 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 				info = pf.info(pyf, s.Local)
 				// A function of *args alone has no parameter to vary, but
 				// the calls its doctests and tests make are inputs.
-				if len(sig.Params) == 0 && len(info.harvested) == 0 && !pf.probe {
+				if len(sig.Params) == 0 && len(info.harvested) == 0 && s.Kind != "method" && !pf.probe {
 					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary, and no call of it was found"})
 					continue
 				}
@@ -651,8 +662,19 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 					tg.baseName = oldMod + strings.TrimPrefix(s.Name, newMod)
 				}
 			}
-			if s.Kind == "method" {
-				if tg.receivers = receiversOf(s, info); len(tg.receivers) == 0 && !pf.probe {
+			if s.Kind == "method" && isInit(s) {
+				// A changed constructor runs by calling its class: what it
+				// builds (its repr, its fields) is the outcome compared.
+				tg.call = strings.TrimSuffix(s.Name, ".__init__")
+				if tg.baseName != "" {
+					tg.baseName = strings.TrimSuffix(tg.baseName, ".__init__")
+				}
+			} else if s.Kind == "method" {
+				tg.receivers = receiversOf(s, info)
+				if len(tg.receivers) == 0 {
+					tg.receivers = initReceivers(s, sigs, pf, pyf)
+				}
+				if len(tg.receivers) == 0 && !pf.probe {
 					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no constructor call of its class in its doctests or tests to build a receiver from"})
 					continue
 				}

@@ -291,7 +291,12 @@ def _comparable(v, depth):
     import re
     # "at 0x7f..." (object's repr) and "@ 140077201951232" (an id())
     # name where the object lives, not what it is.
-    return {"$repr": re.sub(r"\s?(\bat|@)\s?(0x[0-9a-fA-F]+|\d{6,})", "", repr(v))[:1000]}
+    shown = {"$repr": re.sub(r"\s?(\bat|@)\s?(0x[0-9a-fA-F]+|\d{6,})", "", repr(v))[:1000]}
+    if type(v).__repr__ is object.__repr__ and isinstance(getattr(v, "__dict__", None), dict):
+        # An object that shows nothing but its class is compared by its
+        # attributes: two Money objects of different cents differ.
+        shown["$fields"] = {str(k): _comparable(x, depth + 1) for k, x in sorted(vars(v).items(), key=lambda kv: str(kv[0]))[:50]}
+    return shown
 
 
 def _raised(cid, e):
