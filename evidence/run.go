@@ -154,6 +154,7 @@ type target struct {
 	// call is the name rows call when it is not the symbol: a changed
 	// __init__ is exercised by calling its class.
 	call string
+	gt   *goTarget // a Go target's package, instantiation and receivers
 }
 
 // Run builds template rows for every assumption a reviewer has not
@@ -171,7 +172,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	pf := &pyFiles{headDir: cfg.HeadDir}
 	defer pf.close()
-	targets, skipped := targetsOf(cfg.Diff, pf)
+	targets, skipped := targetsOf(cfg.Diff, pf, &goPkgs{headDir: cfg.HeadDir, baseDir: cfg.BaseDir})
 	defer func() { rep.Symbols = append(rep.Symbols, skipped...) }()
 	if len(targets) == 0 {
 		return rep, nil
@@ -408,6 +409,19 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 					rows = append(rows, pr.row)
 				}
 			}
+		} else if tg.gt != nil {
+			if tg.gt.recv != "" || tg.gt.inst != nil {
+				// The templates know neither receivers nor type
+				// arguments.
+				rows = nil
+			}
+			for _, r := range goRows(tg, b.rng, b.perFunction) {
+				args, kwargs := r.CallArgs()
+				if k := callText(args, kwargs); sourceOf[k] == "" {
+					sourceOf[k] = sourceGenerated
+				}
+				rows = append(rows, r)
+			}
 		} else {
 			rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
 		}
@@ -505,6 +519,9 @@ func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[str
 			c.Input = pyCallText(args, kwargs)
 			c.Base, c.Head = describeIn(o.lang, a.Base), describeIn(o.lang, &a.Reply)
 		}
+		if o.lang == "go" {
+			c.Input = goCallText(args)
+		}
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}
@@ -579,7 +596,7 @@ func sortChanges(cs []Change) {
 // no base to compare with; a method needs a receiver a JSON row cannot
 // build). Each side of a file is parsed once, whatever number of its
 // functions changed.
-func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
+func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []SymbolRows) {
 	var out []target
 	var skipped []SymbolRows
 	skip := func(f diffparse.File, why string) {
@@ -611,7 +628,7 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 		syms = append(syms[:len(syms):len(syms)], readers...)
 		for _, s := range syms {
 			switch {
-			case s.Kind == "method" && f.Language != "python":
+			case s.Kind == "method" && f.Language != "python" && f.Language != "go":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no receiver can be built yet"})
 				continue
 			case s.Kind != "function" && s.Kind != "method":
@@ -634,10 +651,10 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 			case sig == nil:
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read"})
 				continue
-			case len(sig.Params) == 0 && pyf == nil:
+			case len(sig.Params) == 0 && pyf == nil && s.Kind != "method":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary"})
 				continue
-			case sig.Generic:
+			case sig.Generic && f.Language != "go":
 				// The harness would have to instantiate it; referring to it
 				// uninstantiated fails the build of every target beside it.
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "generic: not instantiated yet"})
@@ -662,20 +679,26 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 					tg.baseName = oldMod + strings.TrimPrefix(s.Name, newMod)
 				}
 			}
-			if s.Kind == "method" && isInit(s) {
+			if s.Kind == "method" && f.Language == "python" && isInit(s) {
 				// A changed constructor runs by calling its class: what it
 				// builds (its repr, its fields) is the outcome compared.
 				tg.call = strings.TrimSuffix(s.Name, ".__init__")
 				if tg.baseName != "" {
 					tg.baseName = strings.TrimSuffix(tg.baseName, ".__init__")
 				}
-			} else if s.Kind == "method" {
+			} else if s.Kind == "method" && f.Language == "python" {
 				tg.receivers = receiversOf(s, info)
 				if len(tg.receivers) == 0 {
 					tg.receivers = initReceivers(s, sigs, pf, pyf)
 				}
 				if len(tg.receivers) == 0 && !pf.probe {
 					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no constructor call of its class in its doctests or tests to build a receiver from"})
+					continue
+				}
+			}
+			if f.Language == "go" {
+				if why := goPlan(&tg, gp, f); why != "" {
+					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why})
 					continue
 				}
 			}
@@ -692,8 +715,16 @@ func targetsOf(res *diffparse.Result, pf *pyFiles) ([]target, []SymbolRows) {
 // built for.
 func noValues(tg target) string {
 	var unknown []string
-	for _, p := range tg.sig.Params {
-		if !Infer(tg.lang, p).Known() {
+	var types []Type
+	if tg.gt != nil {
+		types = goParamTypes(tg)
+	}
+	for i, p := range tg.sig.Params {
+		t := Infer(tg.lang, p)
+		if types != nil {
+			t = types[i]
+		}
+		if !t.Known() {
 			unknown = append(unknown, "`"+p.Name+"`")
 		}
 	}

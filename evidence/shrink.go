@@ -118,6 +118,9 @@ func shrink(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 			c.Input = pyCallText(args, kwargs)
 			c.Base, c.Head = describeIn(o.lang, w.attempt.Base), describeIn(o.lang, &w.attempt.Reply)
 		}
+		if o.lang == "go" {
+			c.Input = goCallText(args)
+		}
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}

@@ -26,8 +26,10 @@ type Param struct {
 type Signature struct {
 	Language string  `json:"language"` // python or go
 	Params   []Param `json:"params"`
-	// Generic is set for a Go function with type parameters.
-	Generic bool `json:"generic,omitempty"`
+	// Generic is set for a Go function with type parameters, which
+	// TypeParams lists with their constraints as written (Type).
+	Generic    bool    `json:"generic,omitempty"`
+	TypeParams []Param `json:"type_params,omitempty"`
 }
 
 // PythonSignature reads the parameters of a Python function from source
@@ -123,6 +125,13 @@ func GoSignature(src []byte, local string) (*Signature, error) {
 
 func goSignature(fset *token.FileSet, src []byte, fd *ast.FuncDecl) *Signature {
 	sig := &Signature{Language: "go", Generic: fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0}
+	if sig.Generic {
+		for _, fld := range fd.Type.TypeParams.List {
+			for _, n := range fld.Names {
+				sig.TypeParams = append(sig.TypeParams, Param{Name: n.Name, Type: exprString(fset, src, fld.Type)})
+			}
+		}
+	}
 	for _, fld := range fd.Type.Params.List {
 		typ := exprString(fset, src, fld.Type)
 		if len(fld.Names) == 0 {

@@ -9,6 +9,6 @@ func HasTargets(res *diffparse.Result) bool {
 	// alone, and a method, count as targets; Run, with the checkout, decides.
 	pf := &pyFiles{probe: true}
 	defer pf.close()
-	targets, _ := targetsOf(res, pf)
+	targets, _ := targetsOf(res, pf, &goPkgs{probe: true})
 	return len(targets) > 0
 }

@@ -15,7 +15,9 @@ const (
 	kindList      = "list"      // Elem says of what
 	kindIntervals = "intervals" // a list of [start, end] pairs (seed 004's ranges)
 	kindDict      = "dict"
-	kindTime      = "time" // no JSON form: rows need a human
+	kindTime      = "time"   // no JSON form: rows need a human
+	kindAny       = "any"    // Go's interface{}: any JSON value
+	kindStruct    = "struct" // a Go struct: a JSON object of its exported fields
 )
 
 // Type is what the templates inferred about a parameter.
@@ -27,6 +29,16 @@ type Type struct {
 	// or name, so a reviewer can judge a guess.
 	From string `json:"from"`
 	Text string `json:"text,omitempty"` // the type as written, for messages
+	// Fields are a Go struct's exported fields a row can fill.
+	Fields []Field `json:"fields,omitempty"`
+	// Consts are the constants a Go package declares of a named type.
+	Consts []any `json:"consts,omitempty"`
+}
+
+// Field is one field of a Go struct, by its JSON key.
+type Field struct {
+	Name string `json:"name"`
+	Type Type   `json:"type"`
 }
 
 // Known reports whether values can be built for the type.

@@ -27,14 +27,21 @@ func pool(t Type, lits []string) []any {
 	var out []any
 	switch t.Kind {
 	case "int":
-		out = []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536}
+		// Around the thresholds formatting and sizing code keeps:
+		// thousands, kibi, 32 bits.
+		out = []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536, 999, 1000, 1001, 1023, 1024, 1000000, -1000, 2147483647, 2147483648}
 	case "float":
-		out = []any{1.5, 0.0, -1.0, 0.25, 100.0}
+		// Fractions at rounding edges (0.5, 2.5 round to even), beside
+		// the thousands a unit changes at.
+		out = []any{1.5, 0.0, -1.0, 0.25, 100.0, 0.5, 2.5, -0.5, 999.9, 999.95, 1000.0, 1e6, 1e-7, 123456.789}
 	case "bool":
 		out = []any{true, false}
 	case "str":
 		out = []any{"abc", "", " ", "   ", "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
-			"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00"}
+			"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00",
+			// Format-shaped text: versions, grouped numbers, dotted and
+			// cased names, URLs, hex, exponents, JSON.
+			"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c", "0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`}
 		seps := 0
 		for _, l := range lits {
 			// A literal after a number: "1k", "2,5" reach a parser's
@@ -103,8 +110,16 @@ func pool(t Type, lits []string) []any {
 		if len(e) > 3 {
 			out = append(out, map[string]any{"a": e[3]})
 		}
+	case kindAny:
+		out = []any{"abc", 8, "", "8", 8.5, -1, 0, true, false, []any{"a", 1}, map[string]any{"a": 1}, "1,000", 1e20, " 8 "}
+	case kindStruct:
+		out = structPool(t, lits)
 	default:
 		return nil
+	}
+	if len(t.Consts) > 0 {
+		// The package's own constants of the named type come first.
+		out = append(append([]any(nil), t.Consts...), out...)
 	}
 	if t.Nullable || t.Kind == "list" || t.Kind == "intervals" || t.Kind == "dict" || t.Kind == "str" {
 		out = append(out, nil)
@@ -219,4 +234,38 @@ func valueRows(sig *Signature, lits []string) []validate.Row {
 		rows = rows[:maxSignatureRows]
 	}
 	return rows
+}
+
+// maxStructValues bounds the objects built for one struct type.
+const maxStructValues = 24
+
+// structPool is objects of a Go struct: the zero value, every field at its
+// typical value, then each field varied over the head of its pool.
+func structPool(t Type, lits []string) []any {
+	out := []any{map[string]any{}}
+	pools := make([][]any, len(t.Fields))
+	typ := map[string]any{}
+	for i, f := range t.Fields {
+		pools[i] = pool(f.Type, lits)
+		if len(pools[i]) > 0 {
+			typ[f.Name] = pools[i][0]
+		}
+	}
+	if len(typ) > 0 {
+		out = append(out, typ)
+	}
+	for i, f := range t.Fields {
+		for _, v := range pools[i][min(1, len(pools[i])):min(5, len(pools[i]))] {
+			o := map[string]any{}
+			for k, x := range typ {
+				o[k] = x
+			}
+			o[f.Name] = v
+			out = append(out, o)
+			if len(out) == maxStructValues {
+				return out
+			}
+		}
+	}
+	return out
 }

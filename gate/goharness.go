@@ -182,3 +182,32 @@ func (h *harness) refused(out, src string, funcs []goFunc) map[string]string {
 	}
 	return refused
 }
+
+// constructorsIn are the constructor targets ({"$new": target}) among a
+// Go row's arguments, at any depth.
+func constructorsIn(vs []any) []string {
+	var out []string
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > 8 {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			if n, ok := x["$new"].(string); ok {
+				out = append(out, n)
+			}
+			for _, e := range x {
+				walk(e, depth+1)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e, depth+1)
+			}
+		}
+	}
+	for _, v := range vs {
+		walk(v, 0)
+	}
+	return out
+}

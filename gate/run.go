@@ -91,6 +91,14 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 				seen[tg] = true
 				targets = append(targets, tg)
 			}
+			// Constructors the row builds receivers with are targets too.
+			args, _ := r.CallArgs()
+			for _, c := range constructorsIn(args) {
+				if !seen[c] {
+					seen[c] = true
+					targets = append(targets, c)
+				}
+			}
 		}
 		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private})
 		if err != nil {

@@ -1,0 +1,308 @@
+package evidence
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// goPkgs reads the package of each changed Go file at the head once: what
+// a parameter's named type is underneath, its constants, a struct's
+// fields and the constructors of a method's receiver (issue 13, part 7).
+type goPkgs struct {
+	headDir string
+	baseDir string // constructors the base lacks build no receivers
+	probe   bool // no checkout yet: a method counts as a target, Run decides
+	byDir   map[string]*goPkg
+}
+
+// goPkg is one package's declarations, from its non-test files.
+type goPkg struct {
+	types  map[string]ast.Expr // type name -> what it is defined as
+	params map[string][]string // generic type name -> its type parameters
+	consts map[string][]any    // named type -> its constants' values
+	ctors  map[string][]goCtor // type name -> functions returning it
+}
+
+// goCtor is a package function that returns a T or *T, possibly with an
+// error: the receivers of T's methods are built by calling it.
+type goCtor struct {
+	name   string
+	params []Param
+}
+
+func (gp *goPkgs) pkg(file string) *goPkg {
+	if gp == nil || gp.headDir == "" {
+		return nil
+	}
+	dir := filepath.Dir(filepath.Join(gp.headDir, filepath.FromSlash(file)))
+	if p, ok := gp.byDir[dir]; ok {
+		return p
+	}
+	if gp.byDir == nil {
+		gp.byDir = map[string]*goPkg{}
+	}
+	p := loadGoPkg(dir)
+	if gp.baseDir != "" {
+		// A receiver is built alike on both sides, or not at all: a
+		// constructor the patch added would fail every base call.
+		base := loadGoPkg(filepath.Dir(filepath.Join(gp.baseDir, filepath.FromSlash(file))))
+		for typ, cs := range p.ctors {
+			var keep []goCtor
+			for _, c := range cs {
+				for _, b := range base.ctors[typ] {
+					if b.name == c.name && len(b.params) == len(c.params) {
+						keep = append(keep, c)
+						break
+					}
+				}
+			}
+			p.ctors[typ] = keep
+		}
+	}
+	gp.byDir[dir] = p
+	return p
+}
+
+func loadGoPkg(dir string) *goPkg {
+	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]string{}, consts: map[string][]any{}, ctors: map[string][]goCtor{}}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range af.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				p.gen(d)
+			case *ast.FuncDecl:
+				p.fn(d)
+			}
+		}
+	}
+	for typ := range p.ctors {
+		if _, declared := p.types[typ]; !declared {
+			delete(p.ctors, typ) // a function returning a string builds no receiver
+		}
+	}
+	return p
+}
+
+func (p *goPkg) gen(d *ast.GenDecl) {
+	switch d.Tok {
+	case token.TYPE:
+		for _, s := range d.Specs {
+			ts := s.(*ast.TypeSpec)
+			p.types[ts.Name.Name] = ts.Type
+			if ts.TypeParams != nil {
+				for _, f := range ts.TypeParams.List {
+					for _, n := range f.Names {
+						p.params[ts.Name.Name] = append(p.params[ts.Name.Name], n.Name)
+					}
+				}
+			}
+		}
+	case token.CONST:
+		// An iota block repeats the last type and expression given.
+		var typ string
+		var expr ast.Expr
+		for i, s := range d.Specs {
+			vs := s.(*ast.ValueSpec)
+			if vs.Type != nil || len(vs.Values) > 0 {
+				typ, expr = "", nil
+				if id, ok := vs.Type.(*ast.Ident); ok {
+					typ = id.Name
+				}
+				if len(vs.Values) > 0 {
+					expr = vs.Values[0]
+				}
+			}
+			if typ == "" || expr == nil || len(p.consts[typ]) >= 32 {
+				continue
+			}
+			if v, ok := constValue(expr, i); ok {
+				p.consts[typ] = append(p.consts[typ], v)
+			}
+		}
+	}
+}
+
+// constValue evaluates the constant expressions iota blocks use.
+func constValue(e ast.Expr, iota int) (any, bool) {
+	switch x := e.(type) {
+	case *ast.BasicLit:
+		switch x.Kind {
+		case token.INT:
+			n, err := strconv.ParseInt(x.Value, 0, 64)
+			return int(n), err == nil
+		case token.STRING:
+			s, err := strconv.Unquote(x.Value)
+			return s, err == nil
+		}
+	case *ast.Ident:
+		if x.Name == "iota" {
+			return iota, true
+		}
+	case *ast.ParenExpr:
+		return constValue(x.X, iota)
+	case *ast.BinaryExpr:
+		a, ok1 := constValue(x.X, iota)
+		b, ok2 := constValue(x.Y, iota)
+		ai, ok3 := a.(int)
+		bi, ok4 := b.(int)
+		if !(ok1 && ok2 && ok3 && ok4) {
+			return nil, false
+		}
+		switch x.Op {
+		case token.ADD:
+			return ai + bi, true
+		case token.SUB:
+			return ai - bi, true
+		case token.MUL:
+			return ai * bi, true
+		case token.SHL:
+			if bi >= 0 && bi < 63 {
+				return ai << bi, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func (p *goPkg) fn(d *ast.FuncDecl) {
+	if d.Recv != nil || d.Type.TypeParams != nil || d.Type.Results == nil {
+		return
+	}
+	res := d.Type.Results.List
+	n := 0
+	for _, r := range res {
+		n += max(1, len(r.Names))
+	}
+	if n == 0 || n > 2 {
+		return
+	}
+	if n == 2 && types.ExprString(res[len(res)-1].Type) != "error" {
+		return
+	}
+	name := strings.TrimPrefix(types.ExprString(res[0].Type), "*")
+	if !token.IsIdentifier(name) {
+		return
+	}
+	c := goCtor{name: d.Name.Name}
+	for _, f := range d.Type.Params.List {
+		if _, variadic := f.Type.(*ast.Ellipsis); variadic {
+			return
+		}
+		typ := types.ExprString(f.Type)
+		if len(f.Names) == 0 {
+			c.params = append(c.params, Param{Name: "arg" + strconv.Itoa(len(c.params)), Type: typ})
+		}
+		for _, nm := range f.Names {
+			c.params = append(c.params, Param{Name: nm.Name, Type: typ})
+		}
+	}
+	p.ctors[name] = append(p.ctors[name], c)
+}
+
+// maxFields bounds the fields of a struct a row fills.
+const maxFields = 12
+
+// resolve reads a Go parameter's type with its package's declarations: a
+// named type is what it is defined as, with the constants declared of it;
+// interface{} and any take a mixed pool; a struct is built from its
+// exported fields, as encoding/json fills one.
+func (p *goPkg) resolve(s, name string, depth int) Type {
+	s = strings.TrimSpace(s)
+	if depth > 4 {
+		return Type{}
+	}
+	switch {
+	case s == "interface{}" || s == "any":
+		return Type{Kind: kindAny, Nullable: true}
+	case strings.HasPrefix(s, "*"):
+		t := p.resolve(s[1:], name, depth+1)
+		if t.Kind != kindUnknown {
+			t.Nullable = true
+		}
+		return t
+	case strings.HasPrefix(s, "[]") && !strings.HasPrefix(s, "[][2]"):
+		e := p.resolve(s[2:], "", depth+1)
+		if e.Kind == kindInt && (s == "[][]int" || s == "[][]int64") && intervalName.MatchString(name) {
+			break
+		}
+		t := Type{Kind: kindList, Nullable: true}
+		if e.Known() {
+			t.Elem = &e
+		}
+		return t
+	case strings.HasPrefix(s, "map[string]"):
+		e := p.resolve(s[len("map[string]"):], "", depth+1)
+		t := Type{Kind: kindDict, Nullable: true}
+		if e.Known() {
+			t.Elem = &e
+		}
+		return t
+	}
+	if t := goType(s, name); t.Kind != kindUnknown || p == nil {
+		return t
+	}
+	def, ok := p.types[s]
+	if !ok || len(p.params[s]) > 0 {
+		return Type{}
+	}
+	switch x := def.(type) {
+	case *ast.StructType:
+		return p.structType(x, depth)
+	case *ast.InterfaceType:
+		if x.Methods == nil || len(x.Methods.List) == 0 {
+			return Type{Kind: kindAny, Nullable: true}
+		}
+		return Type{}
+	}
+	t := p.resolve(types.ExprString(def), name, depth+1)
+	if t.Kind != kindUnknown {
+		t.Consts = p.consts[s]
+		t.Text = s
+	}
+	return t
+}
+
+func (p *goPkg) structType(st *ast.StructType, depth int) Type {
+	t := Type{Kind: kindStruct}
+	for _, f := range st.Fields.List {
+		key := ""
+		if f.Tag != nil {
+			if tag, err := strconv.Unquote(f.Tag.Value); err == nil {
+				key, _, _ = strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+			}
+		}
+		for _, n := range f.Names {
+			if !n.IsExported() || key == "-" || len(t.Fields) == maxFields {
+				continue
+			}
+			k := n.Name
+			if key != "" && len(f.Names) == 1 {
+				k = key
+			}
+			if ft := p.resolve(types.ExprString(f.Type), n.Name, depth+1); ft.Known() {
+				t.Fields = append(t.Fields, Field{Name: k, Type: ft})
+			}
+		}
+	}
+	return t
+}

@@ -1,0 +1,468 @@
+package evidence
+
+import (
+	"go/scanner"
+	"go/token"
+	"math/rand"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/validate"
+)
+
+// goTarget is what a Go target's rows need beyond its signature: its
+// package's declarations, the type arguments a generic function is
+// instantiated with, and a method's receivers.
+type goTarget struct {
+	pkg       *goPkg
+	pkgPath   string
+	inst      []string // type arguments, in the order of the type parameters
+	recv      string   // a method's receiver type
+	receivers []any    // the receivers its rows are called on
+}
+
+// maxGoReceivers bounds the receivers a Go method's rows are called on.
+const maxGoReceivers = 6
+
+// goPlan fills in how a changed Go function or method is called: its
+// harness name (a method through its method expression, a generic
+// function instantiated), or why it cannot be.
+func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
+	s := tg.sym
+	g := &goTarget{pkg: gp.pkg(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local)}
+	tg.gt = g
+	if tg.sig.Generic {
+		inst, ok := instantiate(tg.sig.TypeParams)
+		if !ok {
+			return "generic: no type among int, string and float64 satisfies its constraints"
+		}
+		g.inst = inst
+		names := make([]string, len(inst))
+		for i, a := range inst {
+			names[i] = a
+		}
+		tg.call = s.Name + "[" + strings.Join(names, ",") + "]"
+	}
+	if s.Kind != "method" {
+		return ""
+	}
+	recv, method, _ := cutLast(s.Local, ".")
+	g.recv = recv
+	if g.pkg != nil && len(g.pkg.params[recv]) > 0 {
+		return "a method of a generic type: not instantiated yet"
+	}
+	tg.call = g.pkgPath + ".(*" + recv + ")." + method
+	if gp.probe {
+		return ""
+	}
+	g.receivers = goReceivers(g, literals(tg.baseText, tg.headText))
+	if len(g.receivers) == 0 {
+		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
+	}
+	return ""
+}
+
+// goReceivers are objects of the receiver's type: built by the package's
+// constructors (NewVersion, Parse, MustParse) over their parameters'
+// pools, then from the type's fields or underlying value, as
+// encoding/json decodes one.
+func goReceivers(g *goTarget, lits []string) []any {
+	if g.pkg == nil {
+		return nil
+	}
+	out := ctorValues(g, g.recv, lits, maxGoReceivers)
+	t := g.pkg.resolve(g.recv, "", 0)
+	for _, v := range pool(t, lits) {
+		if v == nil || len(out) >= maxGoReceivers+2 {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// ctorValues are up to n values of the package's type name built by its
+// constructors ({"$new": ..., "$args": ...}): each constructor over its
+// parameters' pools, text with digits and separators first, the shape
+// parsers of versions, sizes and addresses take.
+func ctorValues(g *goTarget, name string, lits []string, n int) []any {
+	var out []any
+	for _, c := range g.pkg.ctors[name] {
+		pools := make([][]any, len(c.params))
+		ok := true
+		for i, p := range c.params {
+			pools[i] = parseable(pool(g.pkg.resolve(p.Type, p.Name, 0), lits))
+			ok = ok && len(pools[i]) > 0
+		}
+		if !ok {
+			continue
+		}
+		calls := [][]any{typicalValues(pools)}
+		oneAtATime(&Signature{Params: c.params}, pools, func(_ string, vals []any) { calls = append(calls, vals) })
+		seen := map[string]bool{}
+		for _, args := range calls {
+			if k := compact(args, 1000); seen[k] {
+				continue
+			} else {
+				seen[k] = true
+			}
+			if len(out) >= n {
+				return out
+			}
+			out = append(out, map[string]any{"$new": g.pkgPath + "." + c.name, "$args": append([]any{}, args...)})
+		}
+	}
+	return dedupeValues(out)
+}
+
+// parseable orders a pool's strings for a constructor: text of digits and
+// punctuation alone first (1.5, 1.2.3, 1,000), then text holding both, the
+// shapes parsers of versions, sizes and addresses take, then the rest.
+func parseable(vs []any) []any {
+	rank := func(v any) int {
+		s, ok := v.(string)
+		if !ok || !strings.ContainsAny(s, "0123456789") || !strings.ContainsAny(s, ".:-/,+") {
+			return 2
+		}
+		if strings.Trim(s, "0123456789.:-/,+") == "" {
+			return 0
+		}
+		return 1
+	}
+	var out []any
+	for r := 0; r <= 2; r++ {
+		for _, v := range vs {
+			if rank(v) == r {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// instantiate picks type arguments for a generic function: the first of
+// int, string and float64 every constraint admits, a type parameter
+// constrained by ~[]E taking a slice of E's.
+func instantiate(tps []Param) ([]string, bool) {
+	for _, c := range []string{"int", "string", "float64"} {
+		args := map[string]string{}
+		out := make([]string, len(tps))
+		ok := true
+		for i, tp := range tps {
+			a, fits := typeArg(tp.Type, c, args)
+			if !fits {
+				ok = false
+				break
+			}
+			args[tp.Name], out[i] = a, a
+		}
+		if ok {
+			return out, true
+		}
+	}
+	return nil, false
+}
+
+var (
+	sliceConstraint = regexp.MustCompile(`^~?\[\]\s*(\w+)$`)
+	mapConstraint   = regexp.MustCompile(`^~?map\[(\w+)\]\s*(\w+)$`)
+)
+
+// typeArg is the type argument a constraint takes when the function is
+// instantiated over c, given the type parameters decided before it.
+func typeArg(constraint, c string, args map[string]string) (string, bool) {
+	k := strings.TrimSpace(constraint)
+	if m := sliceConstraint.FindStringSubmatch(k); m != nil {
+		if e, ok := args[m[1]]; ok {
+			return "[]" + e, true
+		}
+		return "[]" + c, m[1] == c || goType(m[1], "").Kind != kindUnknown
+	}
+	if m := mapConstraint.FindStringSubmatch(k); m != nil {
+		key, kok := args[m[1]]
+		val, vok := args[m[2]]
+		if kok && vok {
+			return "map[" + key + "]" + val, true
+		}
+		return "", false
+	}
+	switch {
+	case k == "any" || k == "comparable" || k == "interface{}" || strings.HasSuffix(k, "Ordered"):
+		return c, true
+	case strings.HasSuffix(k, "Integer") || strings.HasSuffix(k, "Signed"):
+		return c, c == "int"
+	case strings.HasSuffix(k, "Float"):
+		return c, c == "float64"
+	case strings.HasSuffix(k, "Number") || strings.HasSuffix(k, "Numeric") || strings.HasSuffix(k, "Real"):
+		return c, c == "int" || c == "float64"
+	}
+	// A union of terms (~int | ~string | float64): c when one names it.
+	for _, term := range strings.Split(k, "|") {
+		term = strings.TrimPrefix(strings.TrimSpace(term), "~")
+		if term == c || (c == "int" && strings.HasSuffix(term, "Integer")) || (c == "float64" && strings.HasSuffix(term, "Float")) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// goParamTypes are the target's parameter types with its package's
+// declarations resolved and its type parameters replaced by their
+// arguments.
+func goParamTypes(tg target) []Type {
+	out := make([]Type, len(tg.sig.Params))
+	for i, p := range tg.sig.Params {
+		typ := p.Type
+		for j, tp := range tg.sig.TypeParams {
+			if j < len(tg.gt.inst) {
+				typ = replaceIdent(typ, tp.Name, tg.gt.inst[j])
+			}
+		}
+		out[i] = tg.gt.pkg.resolve(typ, p.Name, 0)
+		if out[i].Kind == kindUnknown && strings.HasPrefix(typ, "...") {
+			e := tg.gt.pkg.resolve(typ[3:], p.Name, 0)
+			if e.Known() {
+				out[i] = Type{Kind: kindVariadic, Elem: &e}
+			}
+		}
+	}
+	return out
+}
+
+// kindVariadic is a Go variadic parameter: its values are spread as
+// trailing arguments.
+const kindVariadic = "variadic"
+
+func replaceIdent(s, name, with string) string {
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
+	return re.ReplaceAllLiteralString(s, with)
+}
+
+// goRows are a Go target's generated rows: each parameter varied over its
+// pool while the others keep their typical value, then pairs of
+// parameters over the heads of their pools; a method's rows on each of its
+// receivers.
+func goRows(tg target, rng *rand.Rand, budget int) []validate.Row {
+	types := goParamTypes(tg)
+	strs, nums := goLiterals(tg.baseText, tg.headText)
+	lits := append(literals(tg.baseText, tg.headText), strs...)
+	pools := make([][]any, len(types))
+	variadic := -1
+	for i, t := range types {
+		if t.Kind == kindVariadic {
+			variadic = i
+			e := pool(*t.Elem, lits)
+			pools[i] = []any{[]any{}, []any{e[0]}}
+			if len(e) > 2 {
+				pools[i] = append(pools[i], []any{e[0], e[2]}, []any{e[2], e[0], e[1]})
+			}
+			continue
+		}
+		pools[i] = pool(t, lits)
+		if named := strings.TrimPrefix(strings.TrimSpace(tg.sig.Params[i].Type), "*"); tg.gt.pkg != nil && len(tg.gt.pkg.ctors[named]) > 0 {
+			// A value of the package's own type is built as its
+			// constructors build one.
+			pools[i] = append(ctorValues(tg.gt, named, lits, maxGoReceivers), pools[i]...)
+		}
+		switch t.Kind {
+		case kindInt:
+			pools[i] = append(pools[i], around(nums, true)...)
+		case kindFloat:
+			pools[i] = append(pools[i], around(nums, false)...)
+		}
+		pools[i] = dedupeValues(pools[i])
+		if len(pools[i]) == 0 {
+			return nil // a parameter no value can be built for
+		}
+	}
+	var calls [][]any
+	var classes []string
+	mk := func(cls string, vals []any) {
+		args := append([]any{}, vals...)
+		if variadic >= 0 {
+			spread, _ := args[variadic].([]any)
+			args = append(args[:variadic], spread...)
+		}
+		calls = append(calls, args)
+		classes = append(classes, cls)
+	}
+	if len(pools) == 0 {
+		mk("no_arguments", nil)
+	}
+	oneAtATime(tg.sig, pools, mk)
+	pairwise(tg.sig, pools, rng, budget/3, mk)
+	var rows []validate.Row
+	receivers := []any{nil}
+	if tg.gt.recv != "" {
+		receivers = tg.gt.receivers
+	}
+	for _, recv := range receivers {
+		for i, args := range calls {
+			if recv != nil {
+				args = append([]any{recv}, args...)
+			}
+			rows = append(rows, goRow(classes[i], args))
+		}
+	}
+	if len(rows) > budget {
+		// Every receiver keeps a share of the budget.
+		rows = interleaveRows(rows, len(receivers), budget)
+	}
+	return rows
+}
+
+func goRow(cls string, args []any) validate.Row {
+	r := validate.Row{Cls: cls, Kind: validate.KindBoundary, Relation: "the head must behave as the base does", AssumptionIDs: []string{"S000"}}
+	if len(args) == 1 {
+		r.Inp, r.HasInp = args[0], true
+		return r
+	}
+	if args == nil {
+		args = []any{}
+	}
+	r.Args = args
+	return r
+}
+
+// interleaveRows takes rows in turn from each of n equal runs of rows (one
+// per receiver) until budget rows are taken.
+func interleaveRows(rows []validate.Row, n, budget int) []validate.Row {
+	per := len(rows) / n
+	var out []validate.Row
+	for i := 0; i < per && len(out) < budget; i++ {
+		for k := 0; k < n && len(out) < budget; k++ {
+			out = append(out, rows[k*per+i])
+		}
+	}
+	return out
+}
+
+// pairwise calls mk for every pair of parameters over the heads of their
+// pools, the others drawn from theirs, in a seeded order, up to limit.
+func pairwise(sig *Signature, pools [][]any, rng *rand.Rand, limit int, mk func(cls string, vals []any)) {
+	const pairHead = 5
+	n := len(pools)
+	type pair struct {
+		cls  string
+		vals []any
+	}
+	var pairs []pair
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for _, a := range pools[i][:min(pairHead, len(pools[i]))] {
+				for _, b := range pools[j][:min(pairHead, len(pools[j]))] {
+					vals := make([]any, n)
+					for k := range vals {
+						vals[k] = pools[k][rng.Intn(len(pools[k]))]
+					}
+					vals[i], vals[j] = a, b
+					pairs = append(pairs, pair{sig.Params[i].Name + "_" + sig.Params[j].Name + "_pair", vals})
+				}
+			}
+		}
+	}
+	rng.Shuffle(len(pairs), func(a, b int) { pairs[a], pairs[b] = pairs[b], pairs[a] })
+	for _, p := range pairs[:min(limit, len(pairs))] {
+		mk(p.cls, p.vals)
+	}
+}
+
+// maxGoLiterals bounds the literals read from a Go function's versions.
+const maxGoLiterals = 16
+
+// errorCalls are the calls whose string arguments are messages, not
+// values the function compares its input with.
+var errorCalls = map[string]bool{"New": true, "Errorf": true, "panic": true, "Sprintf": true, "Fatalf": true, "Wrap": true, "Wrapf": true, "Printf": true}
+
+// goLiterals are the string literals of any length and the numbers of a
+// Go function's two versions, leaving out the messages of errors and
+// panics (issue 13, part 1).
+func goLiterals(texts ...string) ([]string, []float64) {
+	var strs []string
+	var nums []float64
+	seenS, seenN := map[string]bool{}, map[float64]bool{}
+	for _, text := range texts {
+		var s scanner.Scanner
+		fset := token.NewFileSet()
+		src := []byte(text)
+		s.Init(fset.AddFile("", -1, len(src)), src, func(token.Position, string) {}, 0)
+		var prev [2]string
+		for {
+			_, tok, lit := s.Scan()
+			if tok == token.EOF {
+				break
+			}
+			switch tok {
+			case token.STRING:
+				if prev[1] == "(" && errorCalls[prev[0]] {
+					break
+				}
+				if v, err := strconv.Unquote(lit); err == nil && v != "" && len(v) <= 200 && !seenS[v] && len(strs) < maxGoLiterals {
+					seenS[v] = true
+					strs = append(strs, v)
+				}
+			case token.INT, token.FLOAT:
+				v, err := strconv.ParseFloat(strings.ReplaceAll(lit, "_", ""), 64)
+				if err != nil {
+					if n, err2 := strconv.ParseInt(strings.ReplaceAll(lit, "_", ""), 0, 64); err2 == nil {
+						v, err = float64(n), nil
+					}
+				}
+				if err == nil && !seenN[v] && len(nums) < maxGoLiterals {
+					seenN[v] = true
+					nums = append(nums, v)
+				}
+			}
+			t := lit
+			if t == "" {
+				t = tok.String()
+			}
+			prev[0], prev[1] = prev[1], t
+		}
+	}
+	return strs, nums
+}
+
+// around are the numbers at and beside each constant: k-1, k, k+1 for an
+// integer, k and a hair either side of it for a fraction.
+func around(nums []float64, integer bool) []any {
+	var out []any
+	for _, k := range nums {
+		if integer {
+			if k != float64(int64(k)) || k > 1<<53 || k < -(1<<53) {
+				continue
+			}
+			n := int(k)
+			out = append(out, n-1, n, n+1)
+			continue
+		}
+		out = append(out, k-0.05, k, k+0.05)
+	}
+	return out
+}
+
+// goCallText renders a Go call's arguments as a reviewer reads them: a
+// receiver or argument a constructor built as the call that built it
+// (Parse("1.10")), the rest as JSON.
+func goCallText(args []any) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = goValueText(a)
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+func goValueText(v any) string {
+	if m, ok := v.(map[string]any); ok {
+		if name, ok := m["$new"].(string); ok {
+			if i := strings.LastIndex(name, "."); i >= 0 {
+				name = name[i+1:]
+			}
+			inner, _ := m["$args"].([]any)
+			return name + goCallText(inner)
+		}
+	}
+	return compact(v, 60)
+}
