@@ -247,7 +247,7 @@ func replaceIdent(s, name, with string) string {
 func goRows(tg target, rng *rand.Rand, budget int) []validate.Row {
 	types := goParamTypes(tg)
 	strs, nums := goLiterals(tg.baseText, tg.headText)
-	lits := append(literals(tg.baseText, tg.headText), strs...)
+	lits := withSeparators(append(literals(tg.baseText, tg.headText), strs...))
 	pools := make([][]any, len(types))
 	variadic := -1
 	for i, t := range types {

@@ -489,7 +489,7 @@ func pyLiterals(tg target) []string {
 			out = append(out, l)
 		}
 	}
-	return out
+	return withSeparators(out)
 }
 
 // collect records the rows of one language whose outcome changed.

@@ -269,3 +269,28 @@ func structPool(t Type, lits []string) []any {
 	}
 	return out
 }
+
+// withSeparators adds to lits the punctuation a pattern among them
+// matches literally (the - of [a-z0-9-], the . of \.): one-character
+// literals, which pool puts at either end of a word, doubles and places
+// between numbers.
+func withSeparators(lits []string) []string {
+	seen := map[string]bool{}
+	for _, l := range lits {
+		seen[l] = true
+	}
+	out := lits
+	for _, l := range lits {
+		if !strings.ContainsAny(l, "[]()^$*?|\\") {
+			continue
+		}
+		for _, r := range "-_.+~/:@,;|" {
+			c := string(r)
+			if strings.Contains(l, c) && !seen[c] && len(out) < len(lits)+4 {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}

@@ -35,7 +35,7 @@ func Constants(module *File, fn string) ([]Constant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("constants: %w", err)
 	}
-	c := &constants{f: module, seen: map[string]bool{}, names: module.moduleNames(), out: []Constant{}}
+	c := &constants{f: module, seen: map[string]bool{}, names: module.moduleNames(), out: []Constant{}, followed: map[string]bool{}}
 	body := d.fn.ChildByFieldName("body")
 	if body == nil {
 		return c.out, nil
@@ -43,7 +43,7 @@ func Constants(module *File, fn string) ([]Constant, error) {
 	c.messages = messageNames(module, body)
 	doc := docstring(body)
 	c.walk(body, doc)
-	return c.out, nil
+	return append(c.out, c.data...), nil
 }
 
 type constants struct {
@@ -52,6 +52,11 @@ type constants struct {
 	messages map[string]bool
 	seen     map[string]bool
 	out      []Constant
+	// data are the literals of the module-level names the function reads
+	// (a compiled pattern, a table of suffixes), after its own; followed
+	// are those names, each read once.
+	data     []Constant
+	followed map[string]bool
 }
 
 func (c *constants) add(k Constant) {
@@ -112,6 +117,19 @@ func (c *constants) walk(n, doc *sitter.Node) {
 	case "integer", "float", "string", "concatenated_string":
 		if k, ok := c.literal(n); ok {
 			c.add(k)
+		}
+		return
+	case "identifier":
+		name := f.text(n)
+		if p := n.Parent(); p != nil && p.Kind() == "comparison_operator" && c.isLiteral(n) {
+			return // read with its operand, as the comparison's value
+		}
+		if e, owner := c.names.lookup(name); e != nil && owner == c.names && c.followed != nil && !c.followed[name] {
+			c.followed[name] = true
+			sub := &constants{f: f, seen: c.seen, names: c.names, out: []Constant{}, followed: c.followed}
+			sub.walk(e, nil)
+			c.data = append(c.data, sub.out...)
+			c.data = append(c.data, sub.data...)
 		}
 		return
 	}

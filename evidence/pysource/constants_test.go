@@ -70,3 +70,30 @@ func TestConstants(t *testing.T) {
 		t.Errorf("Constants(nope) = %v, want ErrNoFunction", err)
 	}
 }
+
+// TestConstantsOfModuleData: a function that reads a compiled pattern or a
+// table defined at module level takes their literals too, after its own:
+// a validator's boundary is in its pattern, not in its body.
+func TestConstantsOfModuleData(t *testing.T) {
+	mod := mustParse(t, "names.py", `import re
+
+_normalized = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$")
+SUFFIXES = (".tar.gz", ".zip")
+
+def is_normalized(name):
+    return _normalized.match(name) is not None and not name.endswith(SUFFIXES) and name != "x"
+`)
+	got, err := Constants(mod, "is_normalized")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Constant{
+		{Value: `"x"`, Kind: KindStr, Line: 7, Op: "!=", Operand: "name"},
+		{Value: `r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$"`, Kind: KindStr, Line: 3},
+		{Value: `".tar.gz"`, Kind: KindStr, Line: 4},
+		{Value: `".zip"`, Kind: KindStr, Line: 4},
+	}
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("Constants(is_normalized) (-want +got):\n%s", diff)
+	}
+}
