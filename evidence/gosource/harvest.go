@@ -232,29 +232,70 @@ func (w *walker) tick() bool {
 	return w.steps <= maxSteps
 }
 
-func (w *walker) stmts(list []ast.Stmt, sc scope, c ctx) {
+// term says how a statement ends the statements after it: a row whose
+// `if tt.skip { continue }` is taken reaches no call after it.
+type term int
+
+const (
+	flows   term = iota
+	breaks       // break: leaves the switch or loop
+	returns      // return, continue, goto, panic, t.Fatal, t.Skip
+)
+
+func (w *walker) stmts(list []ast.Stmt, sc scope, c ctx) term {
 	for _, s := range list {
 		if !w.tick() {
-			return
+			return returns
 		}
-		w.stmt(s, sc, c)
+		if t := w.stmt(s, sc, c); t != flows {
+			return t
+		}
 	}
+	return flows
 }
 
-func (w *walker) block(b *ast.BlockStmt, sc scope, c ctx, cond bool) {
+func (w *walker) block(b *ast.BlockStmt, sc scope, c ctx, cond bool) term {
 	if b == nil {
-		return
+		return flows
 	}
 	inner := sc
 	inner.env = newEnv(sc.env, cond)
-	w.stmts(b.List, inner, c)
+	return w.stmts(b.List, inner, c)
 }
 
-func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) {
+// stops reports a call after which a test goes no further.
+func stops(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	switch f := unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name == "panic"
+	case *ast.SelectorExpr:
+		switch f.Sel.Name {
+		case "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
+			return true
+		}
+	}
+	return false
+}
+
+func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) term {
 	p := w.p
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		w.expr(s.X, sc, c)
+		if stops(s.X) {
+			return returns
+		}
+	case *ast.BranchStmt:
+		if s.Tok == token.BREAK {
+			return breaks
+		}
+		if s.Tok != token.FALLTHROUGH {
+			return returns
+		}
 	case *ast.AssignStmt:
 		for _, r := range s.Rhs {
 			w.expr(r, sc, c)
@@ -266,11 +307,9 @@ func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) {
 		}
 		w.assign(s, sc)
 	case *ast.DeclStmt:
-		gd, ok := s.Decl.(*ast.GenDecl)
-		if !ok {
-			return
+		if gd, ok := s.Decl.(*ast.GenDecl); ok {
+			w.decl(gd, sc, c)
 		}
-		w.decl(gd, sc, c)
 	case *ast.RangeStmt:
 		w.expr(s.X, sc, c)
 		w.rangeStmt(s, sc, c)
@@ -297,11 +336,11 @@ func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) {
 		cond, known := p.eval(s.Cond, tref{}, inner).(*cval)
 		if known && cond.c.Kind() == constant.Bool {
 			if constant.BoolVal(cond.c) {
-				w.block(s.Body, inner, c, false)
+				return w.block(s.Body, inner, c, false)
 			} else if s.Else != nil {
-				w.stmt(s.Else, inner, c)
+				return w.stmt(s.Else, inner, c)
 			}
-			return
+			return flows
 		}
 		w.block(s.Body, inner, c, true)
 		if s.Else != nil {
@@ -309,7 +348,9 @@ func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) {
 			w.stmt(s.Else, inner, c)
 		}
 	case *ast.SwitchStmt:
-		w.switchStmt(s, sc, c)
+		if t := w.switchStmt(s, sc, c); t == returns {
+			return t
+		}
 	case *ast.TypeSwitchStmt:
 		inner := sc
 		inner.env = newEnv(sc.env, false)
@@ -330,9 +371,9 @@ func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) {
 			}
 		}
 	case *ast.BlockStmt:
-		w.block(s, sc, c, false)
+		return w.block(s, sc, c, false)
 	case *ast.LabeledStmt:
-		w.stmt(s.Stmt, sc, c)
+		return w.stmt(s.Stmt, sc, c)
 	case *ast.GoStmt:
 		w.expr(s.Call, sc, c)
 	case *ast.DeferStmt:
@@ -341,6 +382,7 @@ func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) {
 		for _, r := range s.Results {
 			w.expr(r, sc, c)
 		}
+		return returns
 	case *ast.SendStmt:
 		w.expr(s.Chan, sc, c)
 		w.expr(s.Value, sc, c)
@@ -349,6 +391,7 @@ func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) {
 			sc.env.assign(id.Name, unknown)
 		}
 	}
+	return flows
 }
 
 // assign binds the names an assignment writes.
@@ -507,7 +550,7 @@ func (w *walker) rangeStmt(s *ast.RangeStmt, sc scope, c ctx) {
 	bind(unknown, unknown, token.NoPos)
 }
 
-func (w *walker) switchStmt(s *ast.SwitchStmt, sc scope, c ctx) {
+func (w *walker) switchStmt(s *ast.SwitchStmt, sc scope, c ctx) term {
 	p := w.p
 	inner := sc
 	inner.env = newEnv(sc.env, false)
@@ -538,20 +581,20 @@ func (w *walker) switchStmt(s *ast.SwitchStmt, sc scope, c ctx) {
 				v, ok := p.eval(e, tref{}, inner).(*cval)
 				if !ok || !comparable(v.c, tag.c) {
 					w.clauses(s.Body, inner, c)
-					return
+					return flows
 				}
 				if constant.Compare(v.c, token.EQL, tag.c) {
-					w.clause(cc, inner, c, false)
-					return
+					return w.clause(cc, inner, c, false)
 				}
 			}
 		}
 		if def != nil {
-			w.clause(def, inner, c, false)
+			return w.clause(def, inner, c, false)
 		}
-		return
+		return flows
 	}
 	w.clauses(s.Body, inner, c)
+	return flows
 }
 
 func (w *walker) clauses(b *ast.BlockStmt, sc scope, c ctx) {
@@ -562,13 +605,13 @@ func (w *walker) clauses(b *ast.BlockStmt, sc scope, c ctx) {
 	}
 }
 
-func (w *walker) clause(cc *ast.CaseClause, sc scope, c ctx, cond bool) {
+func (w *walker) clause(cc *ast.CaseClause, sc scope, c ctx, cond bool) term {
 	for _, e := range cc.List {
 		w.expr(e, sc, c)
 	}
 	inner := sc
 	inner.env = newEnv(sc.env, cond)
-	w.stmts(cc.Body, inner, c)
+	return w.stmts(cc.Body, inner, c)
 }
 
 // expr finds the calls in e, walks the function literals in it (t.Run's

@@ -292,38 +292,39 @@ func modulePath(gomod []byte) string {
 }
 
 // bindExternal finds the name an external test file imports the package
-// under test by.
+// under test by: the import of ImportPath, or else an import whose path
+// ends in the package's name (a checkout outside its module path).
 func (p *Package) bindExternal(f *file) {
-	for _, d := range f.dots {
-		if p.ImportPath != "" && d == p.ImportPath || p.ImportPath == "" && importName(d) == p.Name {
-			f.dot = true
-		}
+	if !p.bindImport(f, func(path string) bool { return p.ImportPath != "" && path == p.ImportPath }) {
+		p.bindImport(f, func(path string) bool {
+			return importName(path) == p.Name || strings.HasSuffix(path, "/"+p.Name)
+		})
 	}
-	if f.ast == nil {
-		return
-	}
+}
+
+func (p *Package) bindImport(f *file, match func(string) bool) bool {
 	for _, is := range f.ast.Imports {
 		path, err := strconv.Unquote(is.Path.Value)
-		if err != nil || is.Name != nil && (is.Name.Name == "." || is.Name.Name == "_") {
+		if err != nil || !match(path) {
 			continue
 		}
-		match := p.ImportPath != "" && path == p.ImportPath
-		if p.ImportPath == "" {
-			match = importName(path) == p.Name || strings.HasSuffix(path, "/"+p.Name)
-		}
-		if !match {
-			continue
-		}
-		if is.Name != nil {
-			f.pkgName = is.Name.Name
-		} else {
+		switch {
+		case is.Name == nil:
 			// Unnamed: the package clause names it, whatever the path.
-			f.pkgName = p.Name
 			delete(f.imports, importName(path))
+			f.pkgName = p.Name
+		case is.Name.Name == ".":
+			f.dot = true
+			return true
+		case is.Name.Name == "_":
+			continue
+		default:
+			f.pkgName = is.Name.Name
 		}
 		f.imports[f.pkgName] = path
-		return
+		return true
 	}
+	return false
 }
 
 // add indexes the package-level declarations of f.

@@ -1,0 +1,60 @@
+package gosource
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestRealPackages measures the harvest on checkouts of real packages:
+// GOSOURCE_REAL is a list of package directories separated by the path
+// list separator. For each it reports how many of the package's functions
+// and methods (exported and not) have at least one harvested call, and
+// with -v lists the counts. Skipped when GOSOURCE_REAL is unset.
+func TestRealPackages(t *testing.T) {
+	list := os.Getenv("GOSOURCE_REAL")
+	if list == "" {
+		t.Skip("GOSOURCE_REAL is not set")
+	}
+	for _, dir := range filepath.SplitList(list) {
+		p, err := Load(dir)
+		if err != nil {
+			t.Errorf("%s: %v", dir, err)
+			continue
+		}
+		var names []string
+		for name := range p.in.funcs {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		hit, calls := 0, 0
+		var missed []string
+		kinds := map[string]int{}
+		for _, name := range names {
+			cs := p.Calls(name)
+			calls += len(cs)
+			for _, c := range cs {
+				kinds[c.Kind]++
+			}
+			if len(cs) > 0 {
+				hit++
+			} else {
+				missed = append(missed, name)
+			}
+			if testing.Verbose() {
+				t.Logf("%s %s: %d", p.Name, name, len(cs))
+			}
+		}
+		share := 0.0
+		if len(names) > 0 {
+			share = 100 * float64(hit) / float64(len(names))
+		}
+		t.Logf("%s (%s): %d/%d functions with >= 1 call (%.0f%%), %d calls %v", p.Name, dir, hit, len(names), share, calls, fmt.Sprint(kinds))
+		if testing.Verbose() {
+			t.Logf("%s missed: %s", p.Name, strings.Join(missed, " "))
+		}
+	}
+}

@@ -1,0 +1,3 @@
+package humanize
+
+func ( {
