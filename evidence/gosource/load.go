@@ -43,13 +43,15 @@ type Package struct {
 	in, ext *unit
 
 	// mu guards the memos the queries fill in.
-	mu      sync.Mutex
-	done    bool
-	calls   map[string][]Call
-	seen    map[string]map[string]bool
-	ctors   map[string][]Ctor
-	ctorKey map[string]map[string]bool
-	lits    map[string][]Value
+	mu   sync.Mutex
+	done bool
+	// retDepth counts the helpers being evaluated for their result.
+	retDepth int
+	calls    map[string][]Call
+	seen     map[string]map[string]bool
+	ctors    map[string][]Ctor
+	ctorKey  map[string]map[string]bool
+	lits     map[string][]Value
 }
 
 // unit is one package clause's files and the package-level names they

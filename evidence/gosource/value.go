@@ -737,6 +737,17 @@ func (p *Package) callValue(x *ast.CallExpr, sc scope) val {
 		}
 		return unknown
 	}
+	if id, ok := fun.(*ast.Ident); ok && sc.u != nil {
+		if b, ok := sc.env.lookup(id.Name); ok {
+			if fv, ok := b.v.(*fval); ok {
+				return p.returnValue(fv.lit.Type, fv.lit.Body, fv.env, fv.file, x, sc)
+			}
+			return unknown
+		}
+		if d, ok := sc.u.helpers[id.Name]; ok && !isTestFunc(id.Name) {
+			return p.returnValue(d.Type, d.Body, nil, sc.u.fileOfDecl(d), x, sc)
+		}
+	}
 	name, d := p.target(fun, sc)
 	if d == nil {
 		return unknown
@@ -1173,4 +1184,59 @@ func receiver(v val) (*Ctor, bool) {
 		return &Ctor{Type: typeOf(v), Value: pv}, true
 	}
 	return nil, false
+}
+
+// maxReturnDepth bounds helpers evaluated inside one another.
+const maxReturnDepth = 4
+
+// returnValue evaluates a call of a helper the tests define whose body
+// only binds names and returns one value (func prstr(s string) PRVersion
+// { return PRVersion{VersionStr: s} }), with its parameters bound to the
+// call's arguments.
+func (p *Package) returnValue(ft *ast.FuncType, body *ast.BlockStmt, closure *env, f *file, x *ast.CallExpr, sc scope) val {
+	if body == nil || ft.Results == nil || p.retDepth >= maxReturnDepth {
+		return unknown
+	}
+	p.retDepth++
+	defer func() { p.retDepth-- }()
+	names, _, _ := params(ft)
+	vals, ok := p.argVals(ft, f, x, sc)
+	if !ok {
+		return unknown
+	}
+	inner := scope{u: sc.u, f: f, env: newEnv(closure, false), iota: -1}
+	if f == nil {
+		inner.f = sc.f
+	}
+	for i, n := range names {
+		inner.env.define(n, vals[i])
+	}
+	w := &walker{p: p}
+	for _, st := range body.List {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			w.assign(st, inner)
+		case *ast.DeclStmt:
+			if gd, ok := st.Decl.(*ast.GenDecl); ok {
+				w.decl(gd, inner, ctx{})
+			}
+		case *ast.ExprStmt:
+			// t.Helper() and the like change nothing the result depends on.
+			if c, ok := st.X.(*ast.CallExpr); !ok || len(c.Args) != 0 {
+				return unknown
+			}
+		case *ast.ReturnStmt:
+			if len(st.Results) != 1 {
+				return unknown
+			}
+			_, rtypes, _ := params(&ast.FuncType{Params: ft.Results})
+			if len(rtypes) != 1 {
+				return unknown
+			}
+			return p.eval(st.Results[0], tref{e: rtypes[0], u: sc.u, f: inner.f}, inner)
+		default:
+			return unknown
+		}
+	}
+	return unknown
 }
