@@ -1,6 +1,7 @@
 package gosource
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -392,7 +393,7 @@ func (p *Package) binary(x *ast.BinaryExpr, sc scope) val {
 		}
 	case token.SUB, token.MUL:
 	case token.QUO, token.REM:
-		if constant.Sign(b) == 0 {
+		if !numeric(a) || !numeric(b) || constant.Sign(b) == 0 {
 			return unknown
 		}
 	case token.AND, token.OR, token.XOR, token.AND_NOT:
@@ -938,6 +939,9 @@ func (p *Package) index(x *ast.IndexExpr, sc scope) val {
 	if !ok {
 		return unknown
 	}
+	if _, isMap := xv.(*mval); !isMap && iv.c.Kind() != constant.Int {
+		return unknown
+	}
 	switch c := xv.(type) {
 	case *lval:
 		if i, ok := constant.Int64Val(iv.c); ok && i >= 0 && i < int64(len(c.elems)) {
@@ -1019,6 +1023,29 @@ func stdConst(path, name string) val {
 // stdCall evaluates the few pure standard functions tests build inputs
 // with: strings.Repeat and strings.Join.
 func (p *Package) stdCall(path, name string, x *ast.CallExpr, sc scope) val {
+	switch path + "." + name {
+	case "fmt.Sprintf", "fmt.Sprint":
+		return p.sprintf(name == "Sprintf", x, sc)
+	case "strconv.Itoa", "strconv.Quote":
+		if len(x.Args) != 1 {
+			return unknown
+		}
+		a, ok := p.eval(x.Args[0], tref{}, sc).(*cval)
+		if !ok {
+			return unknown
+		}
+		if name == "Itoa" {
+			n, ok := constant.Int64Val(constant.ToInt(a.c))
+			if !ok {
+				return unknown
+			}
+			return &cval{constant.MakeString(strconv.Itoa(int(n))), ""}
+		}
+		if a.c.Kind() != constant.String {
+			return unknown
+		}
+		return &cval{constant.MakeString(strconv.Quote(constant.StringVal(a.c))), ""}
+	}
 	if path != "strings" || len(x.Args) != 2 {
 		return unknown
 	}
@@ -1221,8 +1248,15 @@ func (p *Package) returnValue(ft *ast.FuncType, body *ast.BlockStmt, closure *en
 				w.decl(gd, inner, ctx{})
 			}
 		case *ast.ExprStmt:
-			// t.Helper() and the like change nothing the result depends on.
-			if c, ok := st.X.(*ast.CallExpr); !ok || len(c.Args) != 0 {
+			// t.Helper(), f.IntVar(&x, ...): what a call changes is not
+			// replayed; the value returned is still one the tests build.
+			if _, ok := st.X.(*ast.CallExpr); !ok {
+				return unknown
+			}
+		case *ast.IfStmt:
+			// if err != nil { t.Fatal(err) }: a branch that does not
+			// return leaves the result alone.
+			if returnsIn(st) {
 				return unknown
 			}
 		case *ast.ReturnStmt:
@@ -1239,4 +1273,65 @@ func (p *Package) returnValue(ft *ast.FuncType, body *ast.BlockStmt, closure *en
 		}
 	}
 	return unknown
+}
+
+func returnsIn(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// sprintf formats known constants with fmt, for format strings without
+// widths or precisions (a width could ask for any size).
+func (p *Package) sprintf(formatted bool, x *ast.CallExpr, sc scope) val {
+	if len(x.Args) == 0 || x.Ellipsis.IsValid() || len(x.Args) > 32 {
+		return unknown
+	}
+	var args []any
+	size := 0
+	for _, a := range x.Args {
+		c, ok := p.eval(a, tref{}, sc).(*cval)
+		if !ok {
+			return unknown
+		}
+		budget := 1
+		v, ok := public(c, &budget)
+		if !ok {
+			return unknown
+		}
+		if s, ok := v.(string); ok {
+			size += len(s)
+		}
+		size += 32
+		args = append(args, v)
+	}
+	if size > maxString {
+		return unknown
+	}
+	if !formatted {
+		return &cval{constant.MakeString(fmt.Sprint(args...)), ""}
+	}
+	format, ok := args[0].(string)
+	if !ok {
+		return unknown
+	}
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		for i++; i < len(format) && strings.IndexByte("+-# ", format[i]) >= 0; i++ {
+		}
+		if i < len(format) && strings.IndexByte("0123456789*.[", format[i]) >= 0 {
+			return unknown
+		}
+	}
+	return &cval{constant.MakeString(fmt.Sprintf(format, args[1:]...)), ""}
 }
