@@ -30,7 +30,7 @@ func TestRealPackages(t *testing.T) {
 			names = append(names, name)
 		}
 		sort.Strings(names)
-		hit, calls := 0, 0
+		hit, calls, exported, exportedHit := 0, 0, 0, 0
 		var missed []string
 		kinds := map[string]int{}
 		for _, name := range names {
@@ -38,6 +38,12 @@ func TestRealPackages(t *testing.T) {
 			calls += len(cs)
 			for _, c := range cs {
 				kinds[c.Kind]++
+			}
+			if isExported(name) {
+				exported++
+				if len(cs) > 0 {
+					exportedHit++
+				}
 			}
 			if len(cs) > 0 {
 				hit++
@@ -52,9 +58,20 @@ func TestRealPackages(t *testing.T) {
 		if len(names) > 0 {
 			share = 100 * float64(hit) / float64(len(names))
 		}
-		t.Logf("%s (%s): %d/%d functions with >= 1 call (%.0f%%), %d calls %v", p.Name, dir, hit, len(names), share, calls, fmt.Sprint(kinds))
+		t.Logf("%s (%s): %d/%d functions with >= 1 call (%.0f%%), exported %d/%d, %d calls %v", p.Name, dir, hit, len(names), share, exportedHit, exported, calls, fmt.Sprint(kinds))
 		if testing.Verbose() {
 			t.Logf("%s missed: %s", p.Name, strings.Join(missed, " "))
 		}
 	}
+}
+
+// isExported reports a function or a method of an exported type that is
+// exported itself.
+func isExported(name string) bool {
+	for _, part := range strings.Split(name, ".") {
+		if part == "" || part[0] < 'A' || part[0] > 'Z' {
+			return false
+		}
+	}
+	return true
 }

@@ -1194,14 +1194,17 @@ func receiver(v val) (*Ctor, bool) {
 	case *ctorv:
 		return x.c, true
 	case *sval:
+		// A receiver's fields premise cannot carry (a Run func, a
+		// writer) are left out: the literal is still a value of the type
+		// the method takes, with those fields zero.
 		budget := maxNodes
-		lit, ok := public(x, &budget)
-		if !ok {
-			return nil, false
+		lit := map[string]Value{}
+		for i, n := range x.names {
+			if pv, ok := public(x.vals[i], &budget); ok {
+				lit[n] = pv
+			}
 		}
-		if lit, ok := lit.(map[string]any); ok {
-			return &Ctor{Type: x.typ, Literal: lit}, true
-		}
+		return &Ctor{Type: x.typ, Literal: lit}, true
 	case *cval, *lval, *mval:
 		budget := maxNodes
 		pv, ok := public(x, &budget)

@@ -147,3 +147,7 @@ func FuzzHash(f *testing.F) {
 		Sum([]int{n})
 	})
 }
+
+func TestPartialReceiver(t *testing.T) {
+	Version{Major: 2, Pre: runtimeValue()}.String()
+}
