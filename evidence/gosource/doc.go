@@ -18,11 +18,14 @@
 // negative numbers, concatenations, iota, constants of the package and of
 // the test files, math.MaxInt64, time.Second), nil, a composite literal of
 // known values (slices, maps, structs keyed or positional, elided element
-// types), a conversion (T("x"), []byte("x"), []rune("x")), strings.Repeat
-// or strings.Join of known values, a constructor call of the package with
-// known arguments, or a name bound once to any of these: a local, a
-// package-level variable nothing assigns, a table row, a loop value, a
-// fuzz seed or a corpus value. The test code is walked, not run:
+// types), a conversion (T("x"), []byte("x"), []rune("x")), strings.Repeat,
+// strings.Join, strconv.Itoa, strconv.Quote, fmt.Sprint or fmt.Sprintf
+// (without widths) of known values, a constructor call of the package with
+// known arguments, the result of a test helper that only binds names,
+// calls and checks before returning one value (func get(json, path string)
+// Result { return GetBytes([]byte(json), path) }), or a name bound once to
+// any of these: a local, a package-level variable nothing assigns, a
+// table row, a loop value, a fuzz seed or a corpus value. The test code is walked, not run:
 // statements in order, a loop over a literal table once per row (the
 // calls then have Kind "table" and the row's position), an if or switch
 // whose condition is known only down its taken branch, t.Run bodies and
@@ -39,7 +42,10 @@
 // of the parameter it is passed to, so F(1) for a float64 parameter is
 // float64(1). An argument built by a constructor is a *Ctor the caller
 // must build; a receiver is a Ctor: a constructor call, a composite
-// literal, or a value of a named type.
+// literal (its fields that are not known, such as a func, left out), or a
+// value of a named type. A receiver is what built it, not its state: the
+// method calls a test makes on it first (f.IntVar, cmd.AddCommand) are not
+// replayed, which still gives an input of the right type.
 //
 // Fuzz targets: f.Add seeds (also inside loops) and the files of
 // testdata/fuzz/FuzzX (go test fuzz v1) are bound, by position, to the
@@ -47,7 +53,10 @@
 // carry (NaN, Inf) drops its corpus file.
 //
 // What is not read: receivers returned by methods (v.Inc().String()),
-// values from functions other than constructors and the few listed,
+// function-typed arguments (lo.Map(xs, func...)) and pointers to a test's
+// variables (toml.Decode(s, &v)), which JSON cannot carry, tables built by
+// helper functions with loops, values from functions other than
+// constructors and the few listed,
 // mutations through pointer-receiver methods (v.Set(x) then v.Get() sees
 // the constructor's value), table rows built by a loop or append,
 // arguments of another package's types built by its constructors, and

@@ -1,6 +1,7 @@
 package gosource
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -74,4 +75,35 @@ func isExported(name string) bool {
 		}
 	}
 	return true
+}
+
+// TestDumpCalls prints every call harvested from the package directory
+// GOSOURCE_DUMP, one JSON line each, to read what the harvest makes of a
+// real package. Skipped when GOSOURCE_DUMP is unset.
+func TestDumpCalls(t *testing.T) {
+	dir := os.Getenv("GOSOURCE_DUMP")
+	if dir == "" {
+		t.Skip("GOSOURCE_DUMP is not set")
+	}
+	p, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.mu.Lock()
+	p.harvest()
+	p.mu.Unlock()
+	var keys []string
+	for k := range p.calls {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		for _, c := range p.calls[k] {
+			b, err := json.Marshal(c)
+			if err != nil {
+				t.Errorf("%s: %v", k, err)
+			}
+			t.Logf("%s %s", k, b)
+		}
+	}
 }
