@@ -170,10 +170,15 @@ func TestCtorCalls(t *testing.T) {
 		{Type: "Version", Func: "NewVersion", Args: []Value{"1.2.3"}},
 		{Type: "Version", Func: "MustParse", Args: []Value{"1.3.0"}},
 		{Type: "Version", Func: "MustParse", Args: []Value{"2.0.0"}},
+		{Type: "Version", Literal: map[string]Value{"Major": int64(1)}},
 		{Type: "Version", Func: "MustParse", Args: []Value{"0.1.0"}},
+		{Type: "Version", Literal: map[string]Value{"Major": int64(2)}},
 	}
 	if diff := cmp.Diff(want, p.CtorCalls("Version")); diff != "" {
 		t.Errorf("CtorCalls(Version) (-want +got):\n%s", diff)
+	}
+	if got := p.CtorCalls("namedCase"); len(got) != 0 {
+		t.Errorf("CtorCalls(namedCase) = %v, want none: the type is a test file's", got)
 	}
 }
 

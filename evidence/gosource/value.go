@@ -638,6 +638,11 @@ func (p *Package) composite(x *ast.CompositeLit, hint tref, sc scope) val {
 			s.names = append(s.names, fields[i].Name)
 			s.vals = append(s.vals, p.eval(e, tref{e: types[i], u: under.u, f: under.f, env: under.env}, sc))
 		}
+		if name != "" && sc.f != nil && sc.f.test && p.pkgType(name) {
+			if c, ok := receiver(s); ok {
+				p.recordCtor(name, c)
+			}
+		}
 		return s
 	}
 	// A type premise cannot see (another package's): keyed by names it
@@ -1337,4 +1342,14 @@ func (p *Package) sprintf(formatted bool, x *ast.CallExpr, sc scope) val {
 		}
 	}
 	return &cval{constant.MakeString(fmt.Sprintf(format, args[1:]...)), ""}
+}
+
+// pkgType reports a type declared in the package's non-test files.
+func (p *Package) pkgType(name string) bool {
+	ts, ok := p.in.types[name]
+	if !ok {
+		return false
+	}
+	f := p.in.fileOf(ts)
+	return f != nil && !f.test
 }
