@@ -662,8 +662,11 @@ func (w *walker) call(x *ast.CallExpr, sc scope, c ctx) {
 	fun := unparen(x.Fun)
 	if id, ok := fun.(*ast.Ident); ok {
 		if b, ok := sc.env.lookup(id.Name); ok {
-			if fv, ok := b.v.(*fval); ok {
+			switch fv := b.v.(type) {
+			case *fval:
 				w.inline(fv.lit.Type, fv.lit.Body, fv.lit, fv.env, fv.file, x, sc, c)
+			case *funcRef:
+				w.emit(fv.name, nil, fv.decl, x, sc, c)
 			}
 			return
 		}

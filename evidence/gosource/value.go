@@ -64,6 +64,12 @@ type (
 		file *file
 		env  *env
 	}
+	// funcRef is a package function used as a value (runTests(t, cases,
+	// ToBool)): a helper calling its parameter calls the function.
+	funcRef struct {
+		name string
+		decl *ast.FuncDecl
+	}
 	unknownv struct{}
 )
 
@@ -258,6 +264,9 @@ func (p *Package) ident(x *ast.Ident, sc scope) val {
 		if _, ok := u.vars[x.Name]; ok {
 			return p.varVal(u, x.Name)
 		}
+	}
+	if name, d := p.target(x, sc); d != nil {
+		return &funcRef{name, d}
 	}
 	return unknown
 }
@@ -920,6 +929,9 @@ func (p *Package) selector(x *ast.SelectorExpr, sc scope) val {
 			if _, ok := p.in.vars[x.Sel.Name]; ok {
 				return p.varVal(p.in, x.Sel.Name)
 			}
+			if name, d := p.target(x, sc); d != nil {
+				return &funcRef{name, d}
+			}
 			return unknown
 		}
 		if sc.f != nil {
@@ -940,6 +952,9 @@ func (p *Package) selector(x *ast.SelectorExpr, sc scope) val {
 
 func (p *Package) index(x *ast.IndexExpr, sc scope) val {
 	xv := p.eval(x.X, tref{}, sc)
+	if f, ok := xv.(*funcRef); ok {
+		return f // an instantiation: ToNumber[float32]
+	}
 	iv, ok := p.eval(x.Index, tref{}, sc).(*cval)
 	if !ok {
 		return unknown

@@ -151,3 +151,13 @@ func FuzzHash(f *testing.F) {
 func TestPartialReceiver(t *testing.T) {
 	Version{Major: 2, Pre: runtimeValue()}.String()
 }
+
+func runAll(t *testing.T, ins []string, f func(string) string) {
+	for _, in := range ins {
+		f(in)
+	}
+}
+
+func TestFuncValue(t *testing.T) {
+	runAll(t, []string{"fv1", "fv2"}, Never)
+}
