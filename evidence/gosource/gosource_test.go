@@ -119,8 +119,8 @@ func TestCalls(t *testing.T) {
 			want: []Call{{Args: []Value{[]any{int64(7)}}, Pos: "semver_test.go:25", Kind: KindTest}},
 		},
 		{
-			name:   "a known condition skips its row",
-			fn:     "Never",
+			name: "a known condition skips its row",
+			fn:   "Never",
 			want: []Call{
 				{Args: []Value{"taken"}, Pos: "semver_test.go:113", Kind: KindTable},
 				{Args: []Value{"fv1"}, Pos: "semver_test.go:162", Kind: KindTable},
