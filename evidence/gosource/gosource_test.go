@@ -293,3 +293,24 @@ func TestLoadErrors(t *testing.T) {
 		t.Error("Load of a directory of unparseable files: no error")
 	}
 }
+
+// TestConcurrentQueries asks one Package from many goroutines, as the
+// evidence stage may for several changed functions at once (go test -race
+// holds the lock to its word).
+func TestConcurrentQueries(t *testing.T) {
+	p, err := Load("testdata/semver")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if len(p.Calls("Compare")) == 0 || len(p.Consts("pathKind")) != 4 || len(p.CtorCalls("Version")) == 0 || len(p.Literals()["string"]) == 0 || p.Underlying("level") != "int" {
+				t.Error("a concurrent query lost its answer")
+			}
+		}()
+	}
+	wg.Wait()
+}
