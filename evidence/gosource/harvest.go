@@ -196,6 +196,9 @@ type walker struct {
 	p      *Package
 	steps  int
 	active map[ast.Node]bool // helpers being inlined, against recursion
+	// bindOnly walkers bind names and find no calls: they evaluate a
+	// helper's result (returnValue).
+	bindOnly bool
 }
 
 // ctx is what the enclosing code says about the calls found: how their
@@ -617,7 +620,7 @@ func (w *walker) clause(cc *ast.CaseClause, sc scope, c ctx, cond bool) term {
 // expr finds the calls in e, walks the function literals in it (t.Run's
 // bodies) and forgets what &x may let a callee change.
 func (w *walker) expr(e ast.Expr, sc scope, c ctx) {
-	if e == nil {
+	if e == nil || w.bindOnly {
 		return
 	}
 	ast.Inspect(e, func(n ast.Node) bool {

@@ -1261,7 +1261,7 @@ func (p *Package) returnValue(ft *ast.FuncType, body *ast.BlockStmt, closure *en
 	for i, n := range names {
 		inner.env.define(n, vals[i])
 	}
-	w := &walker{p: p}
+	w := &walker{p: p, bindOnly: true}
 	for _, st := range body.List {
 		switch st := st.(type) {
 		case *ast.AssignStmt:
