@@ -25,15 +25,19 @@
 // calls and checks before returning one value (func get(json, path string)
 // Result { return GetBytes([]byte(json), path) }), or a name bound once to
 // any of these: a local, a package-level variable nothing assigns, a
-// table row, a loop value, a fuzz seed or a corpus value. The test code is walked, not run:
-// statements in order, a loop over a literal table once per row (the
-// calls then have Kind "table" and the row's position), an if or switch
-// whose condition is known only down its taken branch, t.Run bodies and
-// other function literals in place, and helper functions of the test
-// files and function literals bound to a name inlined at each call, three
-// deep. A name assigned inside a loop, a branch or a closure, or whose
-// address is taken, becomes unknown from there on; an unknown value drops
-// the calls that need it, never the others.
+// table row, a loop value, a fuzz seed or a corpus value.
+//
+// The test code is walked, not run: statements in order; a loop over a
+// literal table once per row (the calls then have Kind "table" and the
+// row's position); an if or switch whose condition is known only down its
+// taken branch, so a row's `if tt.skip { continue }` is honoured; t.Run
+// bodies and other function literals in place; helper functions of the
+// test files and function literals bound to a name inlined at each call,
+// three deep, with a package function passed to one as a value
+// (runTests(t, cases, ToBool)) called where the helper calls it. A name
+// assigned inside a loop, a branch or a closure, or whose address is
+// taken, becomes unknown from there on; an unknown value drops the calls
+// that need it, never the others.
 //
 // Values follow the Go harness's encoding/json decoding (see Value): a
 // struct is a map keyed by field name, a map's integer keys are decimal
@@ -54,13 +58,14 @@
 //
 // What is not read: receivers returned by methods (v.Inc().String()),
 // function-typed arguments (lo.Map(xs, func...)) and pointers to a test's
-// variables (toml.Decode(s, &v)), which JSON cannot carry, tables built by
-// helper functions with loops, values from functions other than
-// constructors and the few listed,
-// mutations through pointer-receiver methods (v.Set(x) then v.Get() sees
-// the constructor's value), table rows built by a loop or append,
-// arguments of another package's types built by its constructors, and
-// build constraints other than ignore (files for every platform are read).
+// variables (toml.Decode(s, &v)), which JSON cannot carry; tables built by
+// a loop, append or a helper with loops; values from functions other than
+// constructors and the few listed; loops of the form for i := 0; i <
+// len(xs); i++ (range loops are expanded); arguments of another package's
+// types built by its constructors (big.NewInt(5)); and build constraints
+// other than ignore (files for every platform are read). The Go type of a
+// value passed to an any parameter (int8(0), MyUint(8)) is lost: the row
+// carries 0.
 //
 // Bounds: at most 500 calls per function and 500 constructor calls per
 // type, 2000 rows per loop, strings of 64 KiB, 20000 values per argument,
