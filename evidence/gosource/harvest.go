@@ -716,6 +716,9 @@ func (u *unit) fileOfDecl(d ast.Node) *file {
 
 func (w *walker) emit(key string, recv *Ctor, d *ast.FuncDecl, x *ast.CallExpr, sc scope, c ctx) {
 	p := w.p
+	if len(p.calls[key]) >= maxCalls {
+		return
+	}
 	args, ok := p.args(d, x, sc)
 	if !ok {
 		return
