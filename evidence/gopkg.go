@@ -10,12 +10,15 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/premise-dev/premise/evidence/gosource"
 )
 
 // goPkgs reads the package of each changed Go file at the head once: what
 // a parameter's named type is underneath, its constants, a struct's
 // fields and the constructors of a method's receiver (issue 13, part 7).
 type goPkgs struct {
+	tests   map[string]*gosource.Package // package directory -> what its tests call
 	headDir string
 	baseDir string // constructors the base lacks build no receivers
 	probe   bool // no checkout yet: a method counts as a target, Run decides
@@ -67,6 +70,27 @@ func (gp *goPkgs) pkg(file string) *goPkg {
 		}
 	}
 	gp.byDir[dir] = p
+	return p
+}
+
+// testsOf is what the tests of file's package call, read once; nil
+// without a checkout or when none of its files parse.
+func (gp *goPkgs) testsOf(file string) *gosource.Package {
+	if gp == nil || gp.headDir == "" {
+		return nil
+	}
+	dir := filepath.Dir(filepath.Join(gp.headDir, filepath.FromSlash(file)))
+	if p, ok := gp.tests[dir]; ok {
+		return p
+	}
+	if gp.tests == nil {
+		gp.tests = map[string]*gosource.Package{}
+	}
+	p, err := gosource.Load(dir)
+	if err != nil {
+		p = nil
+	}
+	gp.tests[dir] = p
 	return p
 }
 

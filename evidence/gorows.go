@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"encoding/base64"
 	"go/scanner"
 	"go/token"
 	"math/rand"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/gosource"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -17,6 +19,8 @@ import (
 // instantiated with, and a method's receivers.
 type goTarget struct {
 	pkg       *goPkg
+	tests     *gosource.Package // what the package's tests call, nil without a checkout
+	harvested []goCall          // calls of the target the tests make, as rows
 	pkgPath   string
 	inst      []string // type arguments, in the order of the type parameters
 	recv      string   // a method's receiver type
@@ -31,7 +35,7 @@ const maxGoReceivers = 6
 // function instantiated), or why it cannot be.
 func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 	s := tg.sym
-	g := &goTarget{pkg: gp.pkg(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local)}
+	g := &goTarget{pkg: gp.pkg(f.Path), tests: gp.testsOf(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local)}
 	tg.gt = g
 	if tg.sig.Generic {
 		inst, ok := instantiate(tg.sig.TypeParams)
@@ -46,6 +50,7 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 		tg.call = s.Name + "[" + strings.Join(names, ",") + "]"
 	}
 	if s.Kind != "method" {
+		g.harvested = harvestedCalls(g, s.Local)
 		return ""
 	}
 	recv, method, _ := cutLast(s.Local, ".")
@@ -57,8 +62,10 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 	if gp.probe {
 		return ""
 	}
-	g.receivers = goReceivers(g, literals(tg.baseText, tg.headText))
-	if len(g.receivers) == 0 {
+	g.receivers = append(harvestedReceivers(g), goReceivers(g, literals(tg.baseText, tg.headText))...)
+	g.receivers = dedupeValues(g.receivers)[:min(len(g.receivers), 2*maxGoReceivers)]
+	g.harvested = harvestedCalls(g, s.Local)
+	if len(g.receivers) == 0 && len(g.harvested) == 0 {
 		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
 	}
 	return ""
@@ -244,8 +251,20 @@ func replaceIdent(s, name, with string) string {
 // pool while the others keep their typical value, then pairs of
 // parameters over the heads of their pools; a method's rows on each of its
 // receivers.
-func goRows(tg target, rng *rand.Rand, budget int) []validate.Row {
+func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	types := goParamTypes(tg)
+	var harvested []pyRow
+	for _, c := range tg.gt.harvested {
+		args := c.args
+		if n := len(tg.sig.Params); n > 0 && strings.HasPrefix(tg.sig.Params[n-1].Type, "...") {
+			// The tests' variadic arguments come folded; the call spreads them.
+			last := len(args) - 1
+			if spread, ok := args[last].([]any); ok && last >= 0 {
+				args = append(append([]any{}, args[:last]...), spread...)
+			}
+		}
+		harvested = append(harvested, pyRow{row: goRow("harvested_"+strings.Fields(c.source)[0], args), source: c.source})
+	}
 	strs, nums := goLiterals(tg.baseText, tg.headText)
 	lits := withSeparators(append(literals(tg.baseText, tg.headText), strs...))
 	pools := make([][]any, len(types))
@@ -274,7 +293,9 @@ func goRows(tg target, rng *rand.Rand, budget int) []validate.Row {
 		}
 		pools[i] = dedupeValues(pools[i])
 		if len(pools[i]) == 0 {
-			return nil // a parameter no value can be built for
+			// A parameter no value can be built for: only what the tests
+			// call runs.
+			return harvested[:min(len(harvested), budget)]
 		}
 	}
 	var calls [][]any
@@ -306,11 +327,16 @@ func goRows(tg target, rng *rand.Rand, budget int) []validate.Row {
 			rows = append(rows, goRow(classes[i], args))
 		}
 	}
-	if len(rows) > budget {
-		// Every receiver keeps a share of the budget.
-		rows = interleaveRows(rows, len(receivers), budget)
+	// What the tests call comes first; the generated rows share what is
+	// left, every receiver a share.
+	if left := budget - min(len(harvested), budget*2/3); len(rows) > left {
+		rows = interleaveRows(rows, len(receivers), left)
 	}
-	return rows
+	out := harvested[:min(len(harvested), budget*2/3)]
+	for _, r := range rows {
+		out = append(out, pyRow{row: r, source: sourceGenerated})
+	}
+	return out
 }
 
 func goRow(cls string, args []any) validate.Row {
@@ -465,4 +491,125 @@ func goValueText(v any) string {
 		}
 	}
 	return compact(v, 60)
+}
+
+// goCall is a call of a Go target the package's tests make, as a row's
+// arguments (a method's receiver first) and where it was found.
+type goCall struct {
+	args   []any
+	source string // "test_call version_test.go:42"
+}
+
+// harvestedCalls are the target's calls in its package's tests, table
+// tests, fuzz seeds and examples (issue 13, part 1) whose every argument
+// a row can carry: a receiver or argument built by a constructor the
+// base has too, or written as a literal.
+func harvestedCalls(g *goTarget, local string) []goCall {
+	if g.tests == nil {
+		return nil
+	}
+	var out []goCall
+	for _, c := range g.tests.Calls(local) {
+		var args []any
+		ok := true
+		if g.recv != "" {
+			if c.Receiver == nil {
+				continue
+			}
+			r, fine := g.ctorValue(c.Receiver)
+			args, ok = append(args, r), fine
+		}
+		for _, a := range c.Args {
+			v, fine := g.rowValue(a)
+			args, ok = append(args, v), ok && fine
+		}
+		if ok {
+			out = append(out, goCall{args: args, source: c.Kind + " " + c.Pos})
+		}
+	}
+	return out
+}
+
+// harvestedReceivers are the receivers the tests build: constructor calls
+// and literals of the method's type.
+func harvestedReceivers(g *goTarget) []any {
+	if g.tests == nil {
+		return nil
+	}
+	var out []any
+	for _, c := range g.tests.CtorCalls(g.recv) {
+		if v, ok := g.ctorValue(&c); ok && len(out) < maxGoReceivers {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// ctorValue is a harvested receiver or argument as a row carries it.
+func (g *goTarget) ctorValue(c *gosource.Ctor) (any, bool) {
+	switch {
+	case c.Func != "":
+		if !g.hasCtor(c.Type, c.Func) {
+			return nil, false
+		}
+		args := make([]any, len(c.Args))
+		for i, a := range c.Args {
+			v, ok := g.rowValue(a)
+			if !ok {
+				return nil, false
+			}
+			args[i] = v
+		}
+		return map[string]any{"$new": g.pkgPath + "." + c.Func, "$args": args}, true
+	case c.Literal != nil:
+		v, ok := g.rowValue(c.Literal)
+		return v, ok
+	}
+	return g.rowValue(c.Value)
+}
+
+// hasCtor says the package declares fn as a constructor of typ on both
+// sides of the change.
+func (g *goTarget) hasCtor(typ, fn string) bool {
+	if g.pkg == nil {
+		return false
+	}
+	for _, c := range g.pkg.ctors[typ] {
+		if c.name == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// rowValue turns a harvested value into one a JSON row carries: bytes as
+// base64 (as encoding/json decodes a []byte), a constructor call as $new.
+func (g *goTarget) rowValue(v any) (any, bool) {
+	switch x := v.(type) {
+	case *gosource.Ctor:
+		return g.ctorValue(x)
+	case []byte:
+		return base64.StdEncoding.EncodeToString(x), true
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			var ok bool
+			if out[i], ok = g.rowValue(e); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			var ok bool
+			if out[k], ok = g.rowValue(e); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	case int64:
+		return int(x), true
+	}
+	return v, true
 }

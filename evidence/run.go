@@ -415,13 +415,20 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 				// arguments.
 				rows = nil
 			}
-			for _, r := range goRows(tg, b.rng, b.perFunction) {
-				args, kwargs := r.CallArgs()
+			var head []validate.Row
+			for _, pr := range goRows(tg, b.rng, b.perFunction) {
+				args, kwargs := pr.row.CallArgs()
 				if k := callText(args, kwargs); sourceOf[k] == "" {
-					sourceOf[k] = sourceGenerated
+					sourceOf[k] = pr.source
 				}
-				rows = append(rows, r)
+				if pr.source != sourceGenerated {
+					head = append(head, pr.row)
+				} else {
+					rows = append(rows, pr.row)
+				}
 			}
+			// What the tests call leads, as for Python.
+			rows = append(head, rows...)
 		} else {
 			rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
 		}
