@@ -41,8 +41,8 @@ func TestImportRule(t *testing.T) {
 		"gate/freeze":  {"gate/junit"},
 		"gate/ledger":  {"gate/junit"},
 		"gate/holdout": {"gate/junit", "gate/ledger"},
-		"evidence":    {"diffparse", "gate", "validate"},
-		"pipeline":    {"diffparse", "evidence", "gate", "gate/reject", "propose", "validate"},
+		"evidence":     {"diffparse", "gate", "validate"},
+		"pipeline":     {"diffparse", "evidence", "gate", "gate/reject", "propose", "validate"},
 	}
 	imports := map[string][]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
