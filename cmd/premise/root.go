@@ -113,6 +113,8 @@ Typical flow:
 		newExampleCmd(s),
 		newModelCmd(s),
 		newRulesCmd(s),
+		newFreezeCmd(s),
+		newJUnitCmd(s),
 	} {
 		c.Long = strings.TrimRight(c.Long, "\n") + "\n" + exitStatusHelp
 		root.AddCommand(c)
