@@ -84,22 +84,22 @@ var freezeKeys = []string{"registry", "max_entries", "warn_days", "max_days", "e
 //
 //	ledger:
 //	  file: flake_ledger.json
-//	  min_runs: 5          # no state change on fewer runs
-//	  watch_rate: 0.10     # a fail rate above this freezes
-//	  leave_rate: 0.05     # a frozen test returns to watch only at or below this
+//	  min_runs: 5          # no state change on fewer runs; a watched test leaves after this many clean runs
+//	  watch_rate: 0.10     # watch up to this fail rate, frozen above it
+//	  window: 50           # the rate is over this many latest runs
 //	  unfreeze_runs: 5     # clean identical-seed reruns after a human's unfreeze
-//	  infra_rate: 0.80     # a run with this share failing is an infrastructure failure
+//	  infra_rate: 0.80     # a run with this share of tests failing is an infrastructure failure
 type Ledger struct {
 	File         string  `yaml:"file"`
 	MinRuns      int     `yaml:"min_runs"`
 	WatchRate    float64 `yaml:"watch_rate"`
-	LeaveRate    float64 `yaml:"leave_rate"`
+	Window       int     `yaml:"window"`
 	UnfreezeRuns int     `yaml:"unfreeze_runs"`
 	InfraRate    float64 `yaml:"infra_rate"`
 }
 
 // ledgerKeys are the keys of the ledger: section.
-var ledgerKeys = []string{"file", "min_runs", "watch_rate", "leave_rate", "unfreeze_runs", "infra_rate"}
+var ledgerKeys = []string{"file", "min_runs", "watch_rate", "window", "unfreeze_runs", "infra_rate"}
 
 // Holdout is the holdout: section: the tree the agent never reads and
 // the public tests it may.
