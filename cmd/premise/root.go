@@ -115,6 +115,7 @@ Typical flow:
 		newRulesCmd(s),
 		newFreezeCmd(s),
 		newJUnitCmd(s),
+		newLedgerCmd(s),
 	} {
 		c.Long = strings.TrimRight(c.Long, "\n") + "\n" + exitStatusHelp
 		root.AddCommand(c)
