@@ -101,19 +101,21 @@ type Ledger struct {
 // ledgerKeys are the keys of the ledger: section.
 var ledgerKeys = []string{"file", "min_runs", "watch_rate", "window", "unfreeze_runs", "infra_rate"}
 
-// Holdout is the holdout: section: the tree the agent never reads and
-// the public tests it may.
+// Holdout is the holdout: section: the tree the agent never reads, the
+// public tests it may, and the properties (seed 002's three directories).
 //
 //	holdout:
 //	  dir: tests/holdout/
 //	  public: tests/public/
+//	  properties: tests/properties/
 type Holdout struct {
-	Dir    string `yaml:"dir"`
-	Public string `yaml:"public"`
+	Dir        string `yaml:"dir"`
+	Public     string `yaml:"public"`
+	Properties string `yaml:"properties"`
 }
 
 // holdoutKeys are the keys of the holdout: section.
-var holdoutKeys = []string{"dir", "public"}
+var holdoutKeys = []string{"dir", "public", "properties"}
 
 // Rules is the rules: section: static-proposer rules turned off, by name
 // (`premise rules` lists them).
