@@ -116,6 +116,7 @@ Typical flow:
 		newFreezeCmd(s),
 		newJUnitCmd(s),
 		newLedgerCmd(s),
+		newHoldoutCmd(s),
 	} {
 		c.Long = strings.TrimRight(c.Long, "\n") + "\n" + exitStatusHelp
 		root.AddCommand(c)

@@ -2,7 +2,6 @@ package holdout
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -41,9 +40,17 @@ func ConfigFrom(s settings.Holdout) Config {
 // work tree when base is "" and the directory is not a repository with a
 // default base.
 func LoadConfig(ctx context.Context, repo, base, head string) (Config, error) {
-	s, _, err := settings.Trusted(ctx, repo, base, head)
-	if err != nil && base == "" && (errors.Is(err, git.ErrNoDefaultBase) || errors.Is(err, git.ErrNotRepo)) {
+	var s *settings.Settings
+	var err error
+	if base == "" {
+		if base, err = git.At(repo).DefaultBase(ctx); err != nil {
+			base = ""
+		}
+	}
+	if base == "" {
 		s, err = settings.Load(repo)
+	} else {
+		s, _, err = settings.Trusted(ctx, repo, base, head)
 	}
 	if err != nil {
 		return Config{}, err
