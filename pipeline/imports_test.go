@@ -17,7 +17,7 @@ func TestImportRule(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	stages := []string{"diffparse", "prompts", "propose", "evidence", "validate", "gate", "gate/reject",
-		"gate/junit", "gate/freeze", "gate/ledger", "gate/holdout", "pipeline", "cmd/premise"}
+		"gate/junit", "gate/freeze", "gate/ledger", "gate/holdout", "gate/fixtures", "pipeline", "cmd/premise"}
 	isStage := func(p string) bool {
 		for _, s := range stages {
 			if p == mod+s {
@@ -41,8 +41,10 @@ func TestImportRule(t *testing.T) {
 		"gate/freeze":  {"gate/junit"},
 		"gate/ledger":  {"gate/junit"},
 		"gate/holdout": {"gate/junit", "gate/ledger"},
-		"evidence":     {"diffparse", "gate", "validate"},
-		"pipeline":     {"diffparse", "evidence", "gate", "gate/reject", "propose", "validate"},
+		// Curated fixtures run like rows, through the gate's adapters.
+		"gate/fixtures": {"gate", "validate"},
+		"evidence":      {"diffparse", "gate", "validate"},
+		"pipeline":      {"diffparse", "evidence", "gate", "gate/reject", "propose", "validate"},
 	}
 	imports := map[string][]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
