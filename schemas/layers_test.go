@@ -11,6 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/premise-dev/premise/gate/fixtures"
 	"github.com/premise-dev/premise/gate/freeze"
 	"github.com/premise-dev/premise/gate/junit"
 	"github.com/premise-dev/premise/gate/ledger"
@@ -109,6 +110,16 @@ func TestLayersSchemas(t *testing.T) {
 				`{"$x": {}}`,
 			},
 			load: func(p string) error { _, err := ledger.Load(p); return err }},
+		{schema: "fixtures.schema.json", good: []string{"testdata/fixtures.json"},
+			bad: []string{
+				`{"fixtures": [{"input": "x", "expected": ["x"]}]}`,
+				`{"fixtures": [{"name": "a", "expected": ["x"]}]}`,
+				`{"fixtures": [{"name": "a", "input": "x"}]}`,
+				`{"fixtures": [{"name": "a", "input": "x", "args": ["x"], "expected": 1}]}`,
+				`{"fixtures": [{"name": "a", "input": "x", "expected": 1, "raises": "ValueError"}]}`,
+				`{"fixtures": [{"name": "a", "input": "x", "expected": 1, "note": "x"}]}`,
+			},
+			load: func(p string) error { _, err := fixtures.Load(p); return err }},
 	}
 	for _, tt := range tests {
 		s := layerSchema(t, tt.schema)

@@ -117,6 +117,7 @@ Typical flow:
 		newJUnitCmd(s),
 		newLedgerCmd(s),
 		newHoldoutCmd(s),
+		newFixturesCmd(s),
 	} {
 		c.Long = strings.TrimRight(c.Long, "\n") + "\n" + exitStatusHelp
 		root.AddCommand(c)
