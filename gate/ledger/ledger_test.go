@@ -217,6 +217,7 @@ func TestParseRefuses(t *testing.T) {
 // and a fix the test is active again. The ledger gate fails only for the
 // tests that are not frozen.
 func TestRealGoTestRuns(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -283,5 +284,53 @@ func TestRealGoTestRuns(t *testing.T) {
 	run("SUITE_COUNTER=")
 	if s := state(t, path, flaky); s != Active {
 		t.Errorf("after two clean reruns: %s, want active", s)
+	}
+}
+
+// TestRealPytestRuns: pytest's JUnit over five runs of one seed and diff:
+// test_flaky (failing every third run) is frozen under pytest's own node
+// id, test_param[1] (failing every run) is broken, and the gate blocks on
+// the broken one only.
+func TestRealPytestRuns(t *testing.T) {
+	t.Parallel()
+	py := suitetest.Pytest(t)
+	dir := t.TempDir()
+	suitetest.WritePytestSuite(t, dir)
+	path := filepath.Join(dir, "flake_ledger.json")
+	cfg := ConfigFrom(settings.Ledger{})
+	var jr *junit.Report
+	for i := 0; i < 5; i++ {
+		xml := filepath.Join(dir, "junit.xml")
+		suitetest.RunPytest(t, py, dir, xml, filepath.Join(dir, "counter"))
+		var err error
+		if jr, err = junit.ParseFile(xml, junit.Options{Root: dir}); err != nil {
+			t.Fatal(err)
+		}
+		record(t, path, cfg, jr, 20260907, "sha256:d1")
+	}
+	for id, want := range map[string]State{
+		"tests/test_calc.py::test_flaky":          Frozen,
+		"tests/test_calc.py::test_param[1]":       Broken,
+		"tests/test_calc.py::test_uses_broken":    Broken,
+		"tests/test_calc.py::TestAdd::test_small": Active,
+		"tests/test_calc.py::test_param[x::y]":    Active,
+	} {
+		if got := state(t, path, id); got != want {
+			t.Errorf("%s: %s, want %s", id, got, want)
+		}
+	}
+	if s := state(t, path, "tests/test_calc.py::test_skipped"); s != "" {
+		t.Errorf("a skipped test is in the ledger as %s: a skip is no run", s)
+	}
+	g, err := Gate(path, []*junit.Report{jr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocking []string
+	for _, b := range g.Blocking {
+		blocking = append(blocking, b.ID)
+	}
+	if strings.Join(blocking, " ") != "tests/test_calc.py::test_param[1] tests/test_calc.py::test_uses_broken" || g.FrozenRan != 1 {
+		t.Errorf("gate: blocking %v, frozen ran %d; want the broken tests, and the frozen one counted apart", blocking, g.FrozenRan)
 	}
 }
