@@ -26,7 +26,7 @@ func TestFilterRows(t *testing.T) {
 		{name: "contract typo", row: mod(func(r *validate.Row) { r.Contract = "reslt == 1" }),
 			want: "P001: contract \"reslt == 1\": ERROR: <input>:1:1: undeclared reference to 'reslt' (did you mean 'result'?) | reslt == 1 | ^"},
 		{name: "short relation", row: mod(func(r *validate.Row) { r.Relation = "ok" }), want: `P001: relation "ok" is shorter than 8 characters; say what must hold`},
-		{name: "bad kind", row: mod(func(r *validate.Row) { r.Kind = "edge" }), want: `P001: kind "edge" must be representative, boundary or invalid`},
+		{name: "bad kind", row: mod(func(r *validate.Row) { r.Kind = "edge" }), want: `P001: kind "edge" must be representative, boundary, invalid or property`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -114,8 +114,8 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 				// By pointer: compile and the hashing fill in other
 				// fields of these rows meanwhile.
 				p := &rows[i]
-				if p.row.Todo != "" {
-					continue
+				if p.row.Todo != "" || p.row.Kind == validate.KindProperty {
+					continue // a property row makes its own calls
 				}
 				args, kwargs := p.row.CallArgs()
 				target := rn.targetOn(ad, p.target)
@@ -478,6 +478,9 @@ func (rep *Report) row(id string) RowResult {
 
 func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int64) (RowResult, string, error) {
 	r := p.row
+	if r.Kind == validate.KindProperty && r.Property != nil && r.Todo == "" {
+		return rn.runProperty(ctx, p)
+	}
 	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine, meaning: p.meaning}
 	if r.Todo != "" {
 		// A template could not fill the row: there is nothing to run, and

@@ -16,7 +16,8 @@ func TestImportRule(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	stages := []string{"diffparse", "prompts", "propose", "evidence", "validate", "gate", "gate/reject", "pipeline", "cmd/premise"}
+	stages := []string{"diffparse", "prompts", "propose", "evidence", "validate", "gate", "gate/reject",
+		"gate/junit", "gate/freeze", "gate/ledger", "gate/holdout", "gate/fixtures", "pipeline", "cmd/premise"}
 	isStage := func(p string) bool {
 		for _, s := range stages {
 			if p == mod+s {
@@ -34,8 +35,16 @@ func TestImportRule(t *testing.T) {
 		"propose":     {"diffparse", "prompts", "validate"},
 		"gate":        {"validate"},
 		"gate/reject": {"gate", "validate"},
-		"evidence":    {"diffparse", "gate", "validate"},
-		"pipeline":    {"diffparse", "evidence", "gate", "gate/reject", "propose", "validate"},
+		// The layers around the gate (issue 16) read the user's own suite
+		// through junit and nothing of the row runner.
+		"gate/junit":   {},
+		"gate/freeze":  {"gate/junit"},
+		"gate/ledger":  {"gate/junit"},
+		"gate/holdout": {"gate/junit", "gate/ledger"},
+		// Curated fixtures run like rows, through the gate's adapters.
+		"gate/fixtures": {"gate", "validate"},
+		"evidence":      {"diffparse", "gate", "validate"},
+		"pipeline":      {"diffparse", "evidence", "gate", "gate/reject", "propose", "validate"},
 	}
 	imports := map[string][]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {

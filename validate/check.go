@@ -129,7 +129,7 @@ func checkCovered(in *CheckInput) []Finding {
 	any := map[string][]string{}
 	for _, r := range in.Table.Rows {
 		for _, id := range r.AssumptionIDs {
-			if r.Kind == KindBoundary || r.Kind == KindInvalid {
+			if r.Kind == KindBoundary || r.Kind == KindInvalid || r.Kind == KindProperty { // a property row spends many inputs on the edges
 				edge[id] = true
 			}
 			any[id] = append(any[id], r.ID)
@@ -269,7 +269,7 @@ func Check(in *CheckInput) *CheckReport {
 				cites[id] = c
 			}
 			c.Rows = append(c.Rows, r.ID)
-			if r.Kind == KindBoundary || r.Kind == KindInvalid {
+			if r.Kind == KindBoundary || r.Kind == KindInvalid || r.Kind == KindProperty { // a property row spends many inputs on the edges
 				c.EdgeRows = append(c.EdgeRows, r.ID)
 			}
 		}

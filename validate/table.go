@@ -38,7 +38,8 @@ type Row struct {
 	Raises      string         `yaml:"raises,omitempty" json:"raises,omitempty"`     // invalid rows: the class that must be raised
 	Metamorphic []string       `yaml:"metamorphic,omitempty" json:"metamorphic,omitempty"`
 	SameAsBase  bool           `yaml:"same_as_base,omitempty" json:"same_as_base,omitempty"`
-	Todo        string         `yaml:"todo,omitempty" json:"todo,omitempty"` // a template could not fill the row; check rejects it
+	Todo        string         `yaml:"todo,omitempty" json:"todo,omitempty"`         // a template could not fill the row; check rejects it
+	Property    *Property      `yaml:"property,omitempty" json:"property,omitempty"` // kind property: generated inputs and the property they must keep
 
 	// SrcLine is the line the row starts on in the file it was loaded from,
 	// for messages; 0 for a row built in memory. It is never written.

@@ -184,12 +184,13 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 		d.errf(at("cls"), "%s: missing cls, the equivalence class (empty, touching, invalid_none, ...)", what)
 	}
 	switch r.Kind {
-	case KindRepresentative, KindBoundary, KindInvalid:
+	case KindRepresentative, KindBoundary, KindInvalid, KindProperty:
 	case "":
-		d.errf(at("kind"), "%s: missing kind (representative, boundary or invalid)", what)
+		d.errf(at("kind"), "%s: missing kind (representative, boundary, invalid or property)", what)
 	default:
-		d.errf(at("kind"), "%s: kind %q must be representative, boundary or invalid", what, r.Kind)
+		d.errf(at("kind"), "%s: kind %q must be representative, boundary, invalid or property", what, r.Kind)
 	}
+	d.checkProperty(r, at, what)
 	if n := utf8.RuneCountInString(strings.TrimSpace(r.Relation)); n < minRelation {
 		if _, ok := k["relation"]; !ok {
 			d.errf(line, "%s: missing relation, what must hold in words (%d characters at least)", what, minRelation)
@@ -214,7 +215,7 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 	switch {
 	case r.HasInp && (hasArgs || hasKwargs):
 		d.errf(at("inp"), "%s: give either inp (the one argument) or args/kwargs, not both", what)
-	case !r.HasInp && !hasArgs && !hasKwargs && r.Todo == "":
+	case !r.HasInp && !hasArgs && !hasKwargs && r.Todo == "" && r.Kind != KindProperty:
 		d.errf(line, "%s: missing inp (or args/kwargs for several parameters); write inp: null to pass None", what)
 	}
 	if hasArgs && r.Args == nil {

@@ -19,26 +19,30 @@ import (
 
 // gateOptions are the flags of premise gate.
 type gateOptions struct {
-	Partitions  string
-	Fn          string
-	Lang        string
-	Python      string
-	Exec        string
-	Repo        string
-	Reruns      int
-	Budget      int
-	Freezes     string
-	Timeout     time.Duration
-	MemoryMiB   int64
-	Seed        int64
-	Base        string
-	SelfCheck   bool
-	AllowEmpty  bool
-	Race        bool
-	JSON        string
-	JUnit       string
-	Markdown    string
-	SARIF       string
+	Partitions string
+	Fn         string
+	Lang       string
+	Python     string
+	Exec       string
+	Repo       string
+	Reruns     int
+	Budget     int
+	Freezes    string
+	Timeout    time.Duration
+	MemoryMiB  int64
+	Seed       int64
+	Base       string
+	SelfCheck  bool
+	AllowEmpty bool
+	Race       bool
+	JSON       string
+	JUnit      string
+	Markdown   string
+	SARIF      string
+	// The layers after the rows (seed 001's gate): curated fixtures, then
+	// the freeze registry's check; each runs only when given.
+	Fixtures    string
+	Registry    string
 	Out, ErrOut io.Writer
 }
 
@@ -66,6 +70,17 @@ plus flaking rows beyond --budget block the merge (exit 2).
   premise gate --junit gate.xml --markdown pr.md --json=gate.json
   premise gate --self-check                     are the contracts able to fail?
   premise gate freeze P004 --reason "clock-dependent" --replacement P012
+  premise gate --fixtures fixtures.json --registry gate/frozen.json
+                                                seed 001's three layers in order:
+                                                rows (property rows first among
+                                                them), fixtures, the freeze check
+
+A row of kind property generates its inputs from a strategy with a fixed
+seed and checks a property over each call (round_trip with an inverse,
+never_raises, idempotent, permutation, or the row's CEL contract); a
+failure is shrunk to a smallest input and reported with the seed:
+
+  FAIL    P001 ...  round_trip fails on [""] (seed 20260828, input 3 of 200; shrunk from [...] in 9 steps): ...
 
 The summary has one line per failing, flaking or frozen row:
 
@@ -115,6 +130,8 @@ the module does not import) premise reports that reason once and exits 3.`,
 	f.StringVar(&opts.JUnit, "junit", "", "write JUnit XML to `FILE` (- for stdout)")
 	f.StringVar(&opts.Markdown, "markdown", "", "write a Markdown report for a pull request to `FILE` (- for stdout)")
 	f.StringVar(&opts.SARIF, "sarif", "", "write SARIF 2.1.0 to `FILE` (- for stdout)")
+	f.StringVar(&opts.Fixtures, "fixtures", "", "after the rows, run the curated fixtures of `FILE` (fixtures.json; seed 001, layer 2)")
+	f.StringVar(&opts.Registry, "registry", "", "last, check the freeze registry `FILE` (gate/frozen.json; seed 001, layer 3)")
 	c.AddCommand(newGateFreezeCmd(s))
 	return c
 }
@@ -176,7 +193,11 @@ func runGate(ctx context.Context, opts gateOptions) error {
 	if err := gate.WriteText(summary, rep); err != nil {
 		return err
 	}
-	return verdict(rep.Exit)
+	code, err := runGateLayers(ctx, opts, rep.Exit, summary)
+	if err != nil {
+		return err
+	}
+	return verdict(code)
 }
 
 // writeTo writes a report to stdout (dest "-") or atomically to the file

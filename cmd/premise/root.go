@@ -113,6 +113,11 @@ Typical flow:
 		newExampleCmd(s),
 		newModelCmd(s),
 		newRulesCmd(s),
+		newFreezeCmd(s),
+		newJUnitCmd(s),
+		newLedgerCmd(s),
+		newHoldoutCmd(s),
+		newFixturesCmd(s),
 	} {
 		c.Long = strings.TrimRight(c.Long, "\n") + "\n" + exitStatusHelp
 		root.AddCommand(c)

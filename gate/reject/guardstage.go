@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/internal/settings"
@@ -59,7 +60,7 @@ func GuardRepo(ctx context.Context, o GuardOptions) (*GuardReport, string, error
 		return nil, base, err
 	}
 	cfg := Config(s.Reject).WithDefaults()
-	g := &Guard{Repo: repo, Protected: append(append([]string{}, cfg.Protected...), JudgedPaths...), Signers: cfg.Signers}
+	g := &Guard{Repo: repo, Protected: append(append(append([]string{}, cfg.Protected...), JudgedPaths...), layerPaths(s)...), Signers: cfg.Signers}
 	if cfg.RequireSigned {
 		file, cleanup, err := allowedSigners(ctx, repo, mb, cfg.AllowedSigners)
 		if err != nil {
@@ -70,6 +71,26 @@ func GuardRepo(ctx context.Context, o GuardOptions) (*GuardReport, string, error
 	}
 	rep, err := g.Check(ctx, base, head)
 	return rep, base, err
+}
+
+// layerPaths are the judged files of the layers around the gate where the
+// merge-base's settings moved them from their defaults in JudgedPaths: the
+// freeze registry, the flake ledger, and the holdout tree (issue 16). A
+// patch that moves them in its own settings changes .premise.yaml, which
+// is protected itself.
+func layerPaths(s *settings.Settings) []string {
+	var out []string
+	for _, p := range []string{s.Freeze.Registry, s.Ledger.File} {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	if d := s.Holdout.Dir; d != "" {
+		out = append(out, strings.TrimSuffix(d, "/")+"/")
+	} else {
+		out = append(out, "tests/holdout/")
+	}
+	return out
 }
 
 // allowedSigners writes the merge-base's allowed-signers file to a

@@ -51,7 +51,71 @@ type Settings struct {
 	Reject Reject
 	// Rules is the static proposer's section.
 	Rules Rules
+	// Freeze is the freeze registry's section (seed 001, layer 3).
+	Freeze Freeze
+	// Ledger is the flake ledger's section (seed 002).
+	Ledger Ledger
+	// Holdout is the holdout split's section (seed 002).
+	Holdout Holdout
 }
+
+// Freeze is the freeze: section: where the registry of frozen tests lives
+// and how much of the gate it may hide. Every field is optional.
+//
+//	freeze:
+//	  registry: gate/frozen.json
+//	  max_entries: 20      # a freeze past the cap is refused; a registry over it blocks
+//	  warn_days: 7         # warn this many days before an expiry
+//	  max_days: 90         # no expiry further ahead than this
+//	  expired_action: fail # or warn
+type Freeze struct {
+	Registry      string `yaml:"registry"`
+	MaxEntries    int    `yaml:"max_entries"`
+	WarnDays      int    `yaml:"warn_days"`
+	MaxDays       int    `yaml:"max_days"`
+	ExpiredAction string `yaml:"expired_action"`
+}
+
+// freezeKeys are the keys of the freeze: section.
+var freezeKeys = []string{"registry", "max_entries", "warn_days", "max_days", "expired_action"}
+
+// Ledger is the ledger: section: the flake ledger's file and the
+// thresholds that move a test between states. Every field is optional.
+//
+//	ledger:
+//	  file: flake_ledger.json
+//	  min_runs: 5          # no state change on fewer runs; a watched test leaves after this many clean runs
+//	  watch_rate: 0.10     # watch up to this fail rate, frozen above it
+//	  window: 50           # the rate is over this many latest runs
+//	  unfreeze_runs: 5     # clean identical-seed reruns after a human's unfreeze
+//	  infra_rate: 0.80     # a run with this share of tests failing is an infrastructure failure
+type Ledger struct {
+	File         string  `yaml:"file"`
+	MinRuns      int     `yaml:"min_runs"`
+	WatchRate    float64 `yaml:"watch_rate"`
+	Window       int     `yaml:"window"`
+	UnfreezeRuns int     `yaml:"unfreeze_runs"`
+	InfraRate    float64 `yaml:"infra_rate"`
+}
+
+// ledgerKeys are the keys of the ledger: section.
+var ledgerKeys = []string{"file", "min_runs", "watch_rate", "window", "unfreeze_runs", "infra_rate"}
+
+// Holdout is the holdout: section: the tree the agent never reads, the
+// public tests it may, and the properties (seed 002's three directories).
+//
+//	holdout:
+//	  dir: tests/holdout/
+//	  public: tests/public/
+//	  properties: tests/properties/
+type Holdout struct {
+	Dir        string `yaml:"dir"`
+	Public     string `yaml:"public"`
+	Properties string `yaml:"properties"`
+}
+
+// holdoutKeys are the keys of the holdout: section.
+var holdoutKeys = []string{"dir", "public", "properties"}
 
 // Rules is the rules: section: static-proposer rules turned off, by name
 // (`premise rules` lists them).
@@ -92,7 +156,7 @@ type Reject struct {
 
 // Keys returns every top-level key the file may hold, sorted.
 func Keys() []string {
-	out := append([]string{"exclude", "reject", "rules"}, ModelKeys...)
+	out := append([]string{"exclude", "reject", "rules", "freeze", "ledger", "holdout"}, ModelKeys...)
 	sort.Strings(out)
 	return out
 }
@@ -153,6 +217,18 @@ func Parse(name string, data []byte) (*Settings, error) {
 				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": rules: ", 1))
 			}
 			s.Rules.Line = k.Line
+		case k.Value == "freeze":
+			if err := decodeSection(v, freezeKeys, &s.Freeze); err != nil {
+				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": freeze: ", 1))
+			}
+		case k.Value == "ledger":
+			if err := decodeSection(v, ledgerKeys, &s.Ledger); err != nil {
+				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": ledger: ", 1))
+			}
+		case k.Value == "holdout":
+			if err := decodeSection(v, holdoutKeys, &s.Holdout); err != nil {
+				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": holdout: ", 1))
+			}
 		case contains(ModelKeys, k.Value):
 			if v.Kind != yaml.ScalarNode {
 				return nil, fmt.Errorf("%s:%d: %s: want a single value", name, v.Line, k.Value)
