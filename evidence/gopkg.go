@@ -21,7 +21,7 @@ type goPkgs struct {
 	tests   map[string]*gosource.Package // package directory -> what its tests call
 	headDir string
 	baseDir string // constructors the base lacks build no receivers
-	probe   bool // no checkout yet: a method counts as a target, Run decides
+	probe   bool   // no checkout yet: a method counts as a target, Run decides
 	byDir   map[string]*goPkg
 }
 
