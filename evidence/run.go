@@ -120,7 +120,8 @@ type SymbolRows struct {
 	// Seed is the run's seed: the same seed draws the same rows.
 	Seed int64 `json:"seed,omitempty"`
 	// Reads names the changed module-level data a function the patch did
-	// not touch reads: why it is a target at all.
+	// not touch reads, or the changed functions it calls: why it is a
+	// target at all.
 	Reads []string `json:"reads,omitempty"`
 }
 
@@ -633,6 +634,14 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 		syms := f.Symbols
 		readers, reads, dataLits := dataReaders(f)
 		syms = append(syms[:len(syms):len(syms)], readers...)
+		callers, reaches := changedCallers(f)
+		syms = append(syms, callers...)
+		for name, r := range reaches {
+			if reads == nil {
+				reads = map[string][]string{}
+			}
+			reads[name] = append(reads[name], r...)
+		}
 		for _, s := range syms {
 			switch {
 			case s.Kind == "method" && f.Language != "python" && f.Language != "go":

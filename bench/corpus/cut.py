@@ -278,7 +278,12 @@ def measure(args):
             res["rows"] = j.get("evidence_rows", 0)
             res["changes"] = len(changes)
             res["changed_symbols"] = sorted({c.get("symbol", "") for c in changes})
-            res["hit"] = any(matches(c.get("symbol", ""), case["symbol"]) for c in changes)
+            # A change counts for the case's symbol when it is on the symbol
+            # or on a caller premise ran because it reaches the symbol.
+            reaches = {s.get("symbol", ""): s.get("reads") or [] for s in syms}
+            res["hit"] = any(matches(c.get("symbol", ""), case["symbol"]) or
+                             any(matches(r, case["symbol"]) for r in reaches.get(c.get("symbol", ""), []))
+                             for c in changes)
             # a harness that fails to build leaves the planned count in
             # evidence_symbols but runs nothing: count rows only when some ran
             res["skipped"] = j.get("evidence_skipped") or []

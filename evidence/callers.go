@@ -1,0 +1,131 @@
+package evidence
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// A patch to a private helper shows where the helper is called: the
+// repository's tests call the public function, not the helper, and a
+// value that reaches the helper's new branch is usually one only the
+// public function's own inputs build. So the functions of the same file
+// that call a changed function (and those that call them, two levels up)
+// become targets too, with the calls their tests make.
+
+// maxCallers bounds the callers taken for one file's changed functions.
+const maxCallers = 6
+
+// callerDepth is how many calls up from a changed function callers are
+// looked for.
+const callerDepth = 2
+
+// changedCallers returns the unchanged functions and methods of f that
+// call one of its changed functions, directly or through one more
+// function, each as a modified symbol, with the changed names it reaches;
+// exported ones first, functions already among f's symbols left out.
+func changedCallers(f diffparse.File) ([]diffparse.Symbol, map[string][]string) {
+	if (f.Language != "go" && f.Language != "python") || f.HeadSrc == nil || f.BaseSrc == nil || len(f.Symbols) == 0 {
+		return nil, nil
+	}
+	head, err := diffparse.Decls(f.Language, f.HeadSrc)
+	if err != nil {
+		return nil, nil
+	}
+	base, err := diffparse.Decls(f.Language, f.BaseSrc)
+	if err != nil {
+		return nil, nil
+	}
+	inBase := map[string]bool{}
+	for _, d := range base {
+		inBase[d.Local] = true
+	}
+	taken := map[string]bool{}
+	reached := map[string][]string{} // callee's bare name -> the changed names it stands for
+	var prefix string
+	for _, s := range f.Symbols {
+		taken[s.Local] = true
+		if (s.Kind == "function" || s.Kind == "method") && s.Change == "modified" {
+			reached[bareName(s.Local)] = append(reached[bareName(s.Local)], s.Name)
+			prefix = strings.TrimSuffix(s.Name, "."+s.Local)
+		}
+	}
+	if len(reached) == 0 {
+		return nil, nil
+	}
+	var found []diffparse.Symbol
+	reads := map[string][]string{}
+	for level := 0; level < callerDepth; level++ {
+		next := map[string][]string{}
+		for _, d := range head {
+			if (d.Kind != "function" && d.Kind != "method") || taken[d.Local] || !inBase[d.Local] {
+				continue
+			}
+			text := span(f.HeadSrc, d.Start, d.End)
+			var r []string
+			for callee, names := range reached {
+				if callee != bareName(d.Local) && callsName(text, callee) {
+					r = append(r, names...)
+				}
+			}
+			if len(r) == 0 {
+				continue
+			}
+			taken[d.Local] = true
+			name := d.Local
+			if prefix != "" {
+				name = prefix + "." + d.Local
+			}
+			found = append(found, diffparse.Symbol{Name: name, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
+			reads[name] = dedupeStrings(r)
+			next[bareName(d.Local)] = dedupeStrings(r)
+		}
+		reached = next
+	}
+	// Exported (public) callers first: they are what the tests call.
+	var out []diffparse.Symbol
+	for pass := 0; pass < 2; pass++ {
+		for _, s := range found {
+			if public(f.Language, bareName(s.Local)) == (pass == 0) && len(out) < maxCallers {
+				out = append(out, s)
+			}
+		}
+	}
+	kept := map[string][]string{}
+	for _, s := range out {
+		kept[s.Name] = reads[s.Name]
+	}
+	return out, kept
+}
+
+func bareName(local string) string {
+	if i := strings.LastIndex(local, "."); i >= 0 {
+		return local[i+1:]
+	}
+	return local
+}
+
+func public(lang, name string) bool {
+	if lang == "go" {
+		return name != "" && strings.ToUpper(name[:1]) == name[:1]
+	}
+	return !strings.HasPrefix(name, "_")
+}
+
+// callsName reports whether text calls name: name( or .name(.
+func callsName(text, name string) bool {
+	return regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(name) + `\s*[\[(]`).MatchString(text)
+}
+
+func dedupeStrings(xs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
