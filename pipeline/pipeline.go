@@ -100,6 +100,8 @@ type Summary struct {
 	MergeBase string `json:"merge_base"`
 
 	Symbols int `json:"symbols"` // changed Python and Go symbols
+	// ChangedSymbols names them, in diff order.
+	ChangedSymbols []string `json:"changed_symbols"`
 	Files   int `json:"files"`
 
 	Proposer string              `json:"proposer"`
@@ -268,8 +270,12 @@ func (p *run) diff(ctx context.Context) error {
 	p.res = res
 	p.sum.Base, p.sum.Head, p.sum.MergeBase = res.Base, res.Head, res.MergeBase
 	p.sum.Files = len(res.Files)
+	p.sum.ChangedSymbols = []string{}
 	for _, f := range res.Files {
 		p.sum.Symbols += len(f.Symbols)
+		for _, s := range f.Symbols {
+			p.sum.ChangedSymbols = append(p.sum.ChangedSymbols, s.Name)
+		}
 	}
 	p.out, err = p.outDir(ctx)
 	return err
