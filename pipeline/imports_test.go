@@ -16,7 +16,7 @@ func TestImportRule(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	stages := []string{"diffparse", "prompts", "propose", "evidence", "validate", "gate", "gate/reject", "pipeline", "cmd/premise"}
+	stages := []string{"diffparse", "prompts", "propose", "evidence", "validate", "gate", "gate/reject", "pipeline", "batch", "cmd/premise"}
 	isStage := func(p string) bool {
 		for _, s := range stages {
 			if p == mod+s {
@@ -36,6 +36,9 @@ func TestImportRule(t *testing.T) {
 		"gate/reject": {"gate", "validate"},
 		"evidence":    {"diffparse", "gate", "validate"},
 		"pipeline":    {"diffparse", "evidence", "gate", "gate/reject", "propose", "validate"},
+		// batch runs the driver per pull request: it sits above pipeline,
+		// and nothing but the CLI sits above it.
+		"batch": {"gate", "pipeline", "propose", "validate"},
 	}
 	imports := map[string][]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
@@ -57,6 +60,8 @@ func TestImportRule(t *testing.T) {
 			switch {
 			case dep == "cmd/premise":
 				t.Errorf("%s imports the CLI", pkg)
+			case dep == "batch" && pkg != "cmd/premise":
+				t.Errorf("%s imports batch: only the CLI sits above it", pkg)
 			case strings.HasPrefix(pkg, "internal/") && isStage(imp):
 				t.Errorf("%s imports the stage %s: internal/ holds leaves only", pkg, dep)
 			case allowed[pkg] != nil && isStage(imp) && !contains(allowed[pkg], dep):
