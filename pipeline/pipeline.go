@@ -102,7 +102,7 @@ type Summary struct {
 	Symbols int `json:"symbols"` // changed Python and Go symbols
 	// ChangedSymbols names them, in diff order.
 	ChangedSymbols []string `json:"changed_symbols"`
-	Files   int `json:"files"`
+	Files          int      `json:"files"`
 
 	Proposer string              `json:"proposer"`
 	Proposed int                 `json:"proposed"` // rows the proposer returned
