@@ -198,7 +198,7 @@ func (b *batcher) one(ctx context.Context, pr PR) Record {
 	rec.Base = base
 	mb, err := repo.MergeBase(ctx, base, rec.Head)
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", pr.label(), err))
+		return fail(err)
 	}
 	rec.MergeBase = mb
 	p, err := b.proposer(ctx, base, rec.Head)
@@ -215,12 +215,12 @@ func (b *batcher) one(ctx context.Context, pr PR) Record {
 		Python: b.cfg.Python, Timeout: b.cfg.Timeout, Seed: b.cfg.Seed,
 	})
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", pr.label(), err))
+		return fail(err)
 	}
 	rec.fill(sum)
 	if b.cfg.Check {
 		if rec.Check, err = checkCarried(ctx, b.cfg.Repo, rec.Head, mb); err != nil {
-			return fail(fmt.Errorf("%s: register check: %w", pr.label(), err))
+			return fail(fmt.Errorf("register check: %w", err))
 		}
 	}
 	rec.Seconds = seconds(b.cfg.Now().Sub(start))
@@ -243,7 +243,7 @@ func (b *batcher) base(ctx context.Context, pr PR) (string, error) {
 				return rev, nil
 			}
 		}
-		return "", fmt.Errorf("%s: its base branch %s is not in the repository (fetch it, or pass --base)", pr.label(), pr.Base)
+		return "", fmt.Errorf("its base branch %s is not in the repository (fetch it, or pass --base)", pr.Base)
 	}
 	base, err := repo.DefaultBase(ctx)
 	if err != nil {
@@ -276,19 +276,9 @@ func (b *batcher) proposer(ctx context.Context, base, head string) (propose.Prop
 
 func noHead(pr PR) error {
 	if pr.Ref != "" {
-		return fmt.Errorf("%s: ref %s does not name a commit", pr.label(), pr.Ref)
+		return fmt.Errorf("ref %s does not name a commit", pr.Ref)
 	}
-	return fmt.Errorf("%s: head %s is not in the repository (closed, force-pushed, or not fetched: git fetch origin '+refs/pull/*/head:refs/pull/*/head')", pr.label(), pr.Head)
-}
-
-func (pr PR) label() string {
-	if pr.Number > 0 {
-		return fmt.Sprintf("#%d", pr.Number)
-	}
-	if pr.Ref != "" {
-		return pr.Ref
-	}
-	return pr.ID
+	return fmt.Errorf("head %s is not in the repository (closed, force-pushed, or not fetched: git fetch origin '+refs/pull/*/head:refs/pull/*/head')", pr.Head)
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

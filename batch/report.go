@@ -68,7 +68,7 @@ func markdownBytes(s *Summary) ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "| %s | `%s` | %d | %s | %d / %d | %s | %d | %s | %d | %.1fs |\n",
 			markdown.Cell(prTitle(r)), short(r.Head), r.Risk, symbolsCell(r.ChangedSymbols), r.Kept, r.Proposed,
-			markdown.Cell(strings.TrimPrefix(strings.TrimSuffix(droppedText(r.Dropped), ")"), " (dropped: ")),
+			orNone(markdown.Cell(strings.TrimPrefix(strings.TrimSuffix(droppedText(r.Dropped), ")"), " (dropped: "))),
 			r.BehaviorChanges+r.Unexplained, verdict, r.PromptTokens+r.CompletionTokens, r.Seconds)
 	}
 	if len(failed) > 0 {
@@ -141,4 +141,11 @@ func short(sha string) string {
 		return sha[:12]
 	}
 	return sha
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }

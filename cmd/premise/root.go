@@ -110,6 +110,7 @@ Typical flow:
 		newGateCmd(s),
 		newGuardCmd(s),
 		newRunCmd(s),
+		newBatchCmd(s),
 		newExampleCmd(s),
 		newModelCmd(s),
 		newRulesCmd(s),
