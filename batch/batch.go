@@ -184,7 +184,7 @@ func (b *batcher) one(ctx context.Context, pr PR) Record {
 	repo := git.At(b.cfg.Repo)
 	revs, err := repo.RevParse(ctx, pr.Head+"^{commit}")
 	if err != nil || len(revs) == 0 {
-		return fail(noHead(pr))
+		return fail(noHead(ctx, repo, pr))
 	}
 	rec.Head = revs[0]
 	if old, ok := readRecord(filepath.Join(b.cfg.Out, pr.ID)); ok && old.Head == rec.Head && old.Error == "" && old.Check.matches(b.cfg.Check) {
@@ -274,7 +274,11 @@ func (b *batcher) proposer(ctx context.Context, base, head string) (propose.Prop
 	return o, nil
 }
 
-func noHead(pr PR) error {
+// noHead says why a PR's head names no commit.
+func noHead(ctx context.Context, repo *git.Repo, pr PR) error {
+	if kind, err := repo.Run(ctx, "cat-file", "-t", pr.Head); err == nil {
+		return fmt.Errorf("%s names a %s, not a commit", pr.Head, strings.TrimSpace(string(kind)))
+	}
 	if pr.Ref != "" {
 		return fmt.Errorf("ref %s does not name a commit", pr.Ref)
 	}
