@@ -16,7 +16,7 @@ func TestImportRule(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
-	stages := []string{"diffparse", "prompts", "propose", "evidence", "validate", "gate", "gate/reject", "pipeline", "batch", "cmd/premise"}
+	stages := []string{"diffparse", "prompts", "propose", "evidence", "validate", "gate", "gate/reject", "pipeline", "batch", "comment", "cmd/premise"}
 	isStage := func(p string) bool {
 		for _, s := range stages {
 			if p == mod+s {
@@ -39,6 +39,8 @@ func TestImportRule(t *testing.T) {
 		// batch runs the driver per pull request: it sits above pipeline,
 		// and nothing but the CLI sits above it.
 		"batch": {"gate", "pipeline", "propose", "validate"},
+		// comment posts a draft's text: it needs no stage.
+		"comment": {},
 	}
 	imports := map[string][]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {

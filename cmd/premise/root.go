@@ -111,6 +111,7 @@ Typical flow:
 		newGuardCmd(s),
 		newRunCmd(s),
 		newBatchCmd(s),
+		newCommentCmd(s),
 		newExampleCmd(s),
 		newModelCmd(s),
 		newRulesCmd(s),
