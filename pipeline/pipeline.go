@@ -139,6 +139,9 @@ type Summary struct {
 	Gate   *GateFigures          `json:"gate,omitempty"`
 
 	Written []string `json:"written"` // files this run wrote
+
+	reg  *validate.Register // the register as the run left it, for WriteGitHub
+	diff *diffparse.Result  // where each changed symbol is, for WriteGitHub
 }
 
 // BehaviorChange is one input on which head and base behave differently.
@@ -268,6 +271,7 @@ func (p *run) diff(ctx context.Context) error {
 		return err
 	}
 	p.res = res
+	p.sum.diff = res
 	p.sum.Base, p.sum.Head, p.sum.MergeBase = res.Base, res.Head, res.MergeBase
 	p.sum.Files = len(res.Files)
 	p.sum.ChangedSymbols = []string{}
@@ -316,6 +320,7 @@ func (p *run) propose(ctx context.Context) error {
 		return err
 	}
 	p.reg = up.Register
+	p.sum.reg = up.Register
 	p.sum.Proposer = up.Proposer
 	p.sum.Proposed = len(up.Draft.Kept) + len(up.Draft.Dropped)
 	for _, d := range up.Draft.Dropped {

@@ -114,7 +114,7 @@ func orDefault(s, def string) string {
 	return s
 }
 
-func pick(cond bool, a, b string) string {
+func pick[T any](cond bool, a, b T) T {
 	if cond {
 		return a
 	}

@@ -29,6 +29,7 @@ type runOptions struct {
 	Seed             int64
 	JSON, Quiet      bool
 	AllowEmpty       bool
+	Format           string // "github": annotations too
 	Model            propose.Config
 
 	Streams Streams
@@ -69,6 +70,9 @@ file is written.
 `,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if err := checkFormat(c, opts.Format); err != nil {
+				return err
+			}
 			if opts.Reruns < 0 || opts.Budget < 0 {
 				return fmt.Errorf("%s: --reruns and --budget must not be negative", c.CommandPath())
 			}
@@ -94,6 +98,7 @@ file is written.
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&opts.Quiet, "quiet", false, "no progress and no summary; the exit status alone")
 	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when nothing was checked (no row ran)")
+	f.StringVar(&opts.Format, "format", "", "github: also GitHub Actions annotations (::error file=...,line=...::) at the evidence lines")
 	return c
 }
 
@@ -138,6 +143,11 @@ func runRun(ctx context.Context, opts runOptions) error {
 		}
 	case !opts.Quiet:
 		writeRunSummary(opts.Streams.Out, sum)
+	}
+	if opts.Format == formatGitHub {
+		if err := pipeline.WriteGitHub(pick(opts.JSON, opts.Streams.Err, opts.Streams.Out), sum); err != nil {
+			return err
+		}
 	}
 	return verdict(sum.Exit)
 }
