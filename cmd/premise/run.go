@@ -65,7 +65,7 @@ Examples:
   premise run --repo "$repo"            # the bundled example, offline
   premise run --endpoint http://localhost:11434/v1 --model qwen2.5-coder
                                         # a local model proposes instead
-  premise run --staged --out .git/premise   # what is about to be committed
+  premise run --staged                  # what is about to be committed (into .git/premise)
   premise run --format github           # GitHub Actions annotations too
 
 Model settings are those of premise propose (flags, PREMISE_* variables,
@@ -86,6 +86,12 @@ file is written.
 					return err
 				}
 				opts.Base, opts.Head = "HEAD", head
+				if opts.Out == "" {
+					// A hook must not change the work tree it checks.
+					if opts.Out, err = git.At(opts.Repo).GitPath(c.Context(), "premise"); err != nil {
+						return err
+					}
+				}
 			}
 			if opts.Reruns < 0 || opts.Budget < 0 {
 				return fmt.Errorf("%s: --reruns and --budget must not be negative", c.CommandPath())
@@ -113,7 +119,7 @@ file is written.
 	f.BoolVar(&opts.Quiet, "quiet", false, "no progress and no summary; the exit status alone")
 	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when nothing was checked (no row ran)")
 	f.StringVar(&opts.Format, "format", "", "github: also GitHub Actions annotations (::error file=...,line=...::) at the evidence lines")
-	f.BoolVar(&opts.Staged, "staged", false, "the staged changes against HEAD (a pre-commit hook)")
+	f.BoolVar(&opts.Staged, "staged", false, "the staged changes against HEAD (a pre-commit hook); --out defaults to .git/premise")
 	return c
 }
 

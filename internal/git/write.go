@@ -87,3 +87,13 @@ func (r *Repo) StagedCommit(ctx context.Context) (string, error) {
 	}
 	return strings.TrimSpace(string(out)), nil
 }
+
+// GitPath is the absolute path of name inside the repository's git
+// directory (git rev-parse --git-path): .git/name, or the worktree's own.
+func (r *Repo) GitPath(ctx context.Context, name string) (string, error) {
+	out, err := r.run(ctx, "rev-parse", "--path-format=absolute", "--git-path", name)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+}
