@@ -56,7 +56,8 @@ type Config struct {
 	Python  string
 	Timeout time.Duration
 	Seed    int64
-	// Progress, when set, is told of each PR as it finishes.
+	// Progress, when set, is told of each PR as it finishes, one call at
+	// a time.
 	Progress func(Progress)
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
@@ -105,6 +106,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("output directory %s: %w", cfg.Out, err)
 	}
+	if cfg.Log != nil {
+		cfg.Log = &lockedWriter{w: cfg.Log}
+	}
 	b := &batcher{cfg: cfg, flight: propose.NewFlight()}
 	recs := b.runAll(ctx, prs)
 	if err := ctx.Err(); err != nil {
@@ -152,17 +156,30 @@ func (b *batcher) runAll(ctx context.Context, prs []PR) []Record {
 	return recs
 }
 
+// report tells Config.Progress of a finished PR, one call at a time, so a
+// progress bar needs no lock of its own.
 func (b *batcher) report(total int, r *Record) {
 	b.mu.Lock()
+	defer b.mu.Unlock()
 	b.done++
 	if r.Error != "" {
 		b.failed++
 	}
-	p := Progress{Done: b.done, Total: total, Failed: b.failed, Record: r}
-	b.mu.Unlock()
 	if b.cfg.Progress != nil {
-		b.cfg.Progress(p)
+		b.cfg.Progress(Progress{Done: b.done, Total: total, Failed: b.failed, Record: r})
 	}
+}
+
+// lockedWriter serialises the writes of the PRs' model clients.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // one runs one PR and returns its record; its error, if any, is in the
