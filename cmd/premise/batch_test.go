@@ -200,7 +200,7 @@ func newPRRepo(t *testing.T, endpoint string) *prRepo {
 			write("money/tax.go", "package money\n\n// Tax is the tax on cents.\nfunc Tax(c int) int { return c / 5 }\n")
 		}},
 		{5, "go: does not build", func() { edit("money/money.go", "return units * 100, nil", "return units * hundred, nil") }},
-		{6, "py: clamp off by one", func() { edit("calc.py", "if x > hi:", "if x >= hi + 1:") }},
+		{6, "py: clamp off by one", func() { edit("calc.py", "if x > hi:", "if x > hi + 1:") }},
 		{7, "py: scale by magnitude", func() { edit("calc.py", "return x * k", "return x * abs(k)") }},
 		{8, "py: upper-case slugs", func() { edit("text.py", "s.lower()", "s.upper()") }},
 		{9, "py: a new function", func() { write("calc.py", calcPy+"\n\ndef mid(a, b):\n    return (a + b) // 2\n") }},
@@ -220,7 +220,7 @@ func newPRRepo(t *testing.T, endpoint string) *prRepo {
 		{17, "py: scale by magnitude, again", func() { edit("calc.py", "return x * k", "return x * abs(k)") }},
 		{18, "py: scale by magnitude, a third time", func() { edit("calc.py", "return x * k", "return x * abs(k)") }},
 		{19, "py: clamp off by one, and slugs", func() {
-			edit("calc.py", "if x > hi:", "if x >= hi + 1:")
+			edit("calc.py", "if x > hi:", "if x > hi + 1:")
 			edit("text.py", "s.lower()", "s.casefold()")
 		}},
 		{20, "settings: another endpoint", func() { write(".premise.yaml", "endpoint: http://127.0.0.1:9/v1\nmodel: fake\n") }},
@@ -433,7 +433,7 @@ func checkBatchOutputs(t *testing.T, r *prRepo, out string, sum *batch.Summary) 
 		{1, "awaiting review", true, "Cents(-1) refused on base, accepted on head"},
 		{2, "awaiting review", true, "the check is gone"},
 		{5, "the head does not load", false, "the head does not build where the base does"},
-		{6, "awaiting review", true, "clamp at hi+0.5"},
+		{6, "awaiting review", true, "clamp(hi+1) returns hi+1"},
 		{11, "awaiting review", false, "the row on the deleted function awaits review; nothing at head to run"},
 		{12, "nothing was checked", false, "a pure rename changes no function"},
 		{14, "nothing was checked", false, "a binary file is no symbol"},
