@@ -203,3 +203,75 @@ func TestJUnitHostileOutput(t *testing.T) {
 		t.Fatalf("not XML: %v\n%s", err, b.String())
 	}
 }
+
+// TestSARIFFingerprints: a result's fingerprints do not move with the row's
+// line (a rebase), and do change with what the row found.
+func TestSARIFFingerprints(t *testing.T) {
+	rep := sampleReport()
+	row := rep.Rows[1]
+	moved := row
+	moved.Line += 40
+	if Fingerprint(row) != Fingerprint(moved) {
+		t.Error("the fingerprint moved with the row's line")
+	}
+	other := row
+	other.Why = "returned [[0,6]]; contract result == [[0, 1], [4, 6]] does not hold"
+	if Fingerprint(row) == Fingerprint(other) {
+		t.Error("a different head outcome kept the fingerprint")
+	}
+	other = row
+	other.BaseWhy = "raised ValueError"
+	if Fingerprint(row) == Fingerprint(other) {
+		t.Error("a different base outcome kept the fingerprint")
+	}
+}
+
+// TestSARIFLimits: past a limit, results are cut, notes before errors,
+// and the file says what was cut.
+func TestSARIFLimits(t *testing.T) {
+	rep := sampleReport() // three errors (two fails, a flake) and a frozen note
+	for _, c := range []struct {
+		name   string
+		lim    SARIFLimits
+		want   int
+		reason string
+	}{
+		{"results", SARIFLimits{Results: 3}, 3, "the frozen row's note goes first"},
+		{"bytes", SARIFLimits{Results: 100, Bytes: 3000}, -1, "fewer results, the file under the limit"},
+		{"github", GitHubSARIFLimits, 4, "nothing near GitHub's limits is cut"},
+	} {
+		data, cut, err := EncodeSARIF(rep, c.lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log struct {
+			Runs []struct {
+				Invocations []struct {
+					ToolExecutionNotifications []struct{ Message struct{ Text string } }
+				}
+				Results []struct{ Level string }
+			}
+		}
+		if err := json.Unmarshal(data, &log); err != nil {
+			t.Fatal(err)
+		}
+		got := log.Runs[0].Results
+		switch {
+		case c.want >= 0 && len(got) != c.want:
+			t.Errorf("%s: %d results, want %d (%s)", c.name, len(got), c.want, c.reason)
+		case c.want < 0 && (len(got) >= 4 || len(data) > c.lim.Bytes):
+			t.Errorf("%s: %d results in %d bytes (%s)", c.name, len(got), len(data), c.reason)
+		}
+		for _, r := range got {
+			if r.Level != "error" && len(got) < 4 {
+				t.Errorf("%s: a %s kept while errors were cut", c.name, r.Level)
+			}
+		}
+		if (cut != "") != (len(got) < 4) {
+			t.Errorf("%s: cut %q with %d of 4 results", c.name, cut, len(got))
+		}
+		if cut != "" && (len(log.Runs[0].Invocations) == 0 || log.Runs[0].Invocations[0].ToolExecutionNotifications[0].Message.Text != cut) {
+			t.Errorf("%s: the SARIF file does not say what was cut", c.name)
+		}
+	}
+}

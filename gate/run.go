@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/premise-dev/premise/internal/filelock"
 	igit "github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/validate"
 )
@@ -282,14 +283,47 @@ func AddWorktree(ctx context.Context, dir, rev string) (string, func(), error) {
 		return "", nil, fmt.Errorf("worktree at %s: %w", rev, err)
 	}
 	wt := filepath.Join(tmp, "wt")
-	if _, err := repo.Run(ctx, "worktree", "add", "--detach", wt, rev); err != nil {
+	// git worktree add, remove and prune each read every worktree's
+	// entry under the git directory, and fail on (or prune) one another
+	// adds at that moment: premise batch checks many PRs out at once. They
+	// run under one lock per repository; the checkout itself, the slow
+	// part, runs outside it, in the new worktree's own index.
+	unlock, err := lockWorktrees(ctx, repo)
+	if err != nil {
 		os.RemoveAll(tmp)
-		return "", nil, fmt.Errorf("worktree at %s: git worktree add: %w", rev, err)
+		return "", nil, fmt.Errorf("worktree at %s: %w", rev, err)
+	}
+	_, err = repo.Run(ctx, "worktree", "add", "--detach", "--no-checkout", wt, rev)
+	unlock()
+	if err == nil {
+		_, err = igit.At(wt).Run(ctx, "reset", "--hard", "-q")
 	}
 	cleanup := func() {
+		unlock, lerr := lockWorktrees(context.Background(), repo)
 		_, _ = repo.Run(context.Background(), "worktree", "remove", "--force", wt)
 		os.RemoveAll(tmp)
 		_, _ = repo.Run(context.Background(), "worktree", "prune")
+		if lerr == nil {
+			unlock()
+		}
+	}
+	if err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("worktree at %s: git worktree add: %w", rev, err)
 	}
 	return filepath.Join(wt, rel), cleanup, nil
+}
+
+// lockWorktrees takes the lock premise holds, in the repository's common
+// git directory, while it adds or removes a worktree.
+func lockWorktrees(ctx context.Context, repo *igit.Repo) (func(), error) {
+	out, err := repo.Run(ctx, "rev-parse", "--path-format=absolute", "--git-common-dir")
+	if err != nil {
+		return nil, err
+	}
+	l, err := filelock.Acquire(ctx, filepath.Join(strings.TrimSpace(string(out)), "worktrees"), 0)
+	if err != nil {
+		return nil, err
+	}
+	return func() { l.Unlock() }, nil
 }

@@ -17,7 +17,7 @@ func TestImportRule(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	stages := []string{"diffparse", "prompts", "propose", "evidence", "validate", "gate", "gate/reject",
-		"gate/junit", "gate/freeze", "gate/ledger", "gate/holdout", "gate/fixtures", "pipeline", "cmd/premise"}
+		"gate/junit", "gate/freeze", "gate/ledger", "gate/holdout", "gate/fixtures", "pipeline", "batch", "comment", "cmd/premise"}
 	isStage := func(p string) bool {
 		for _, s := range stages {
 			if p == mod+s {
@@ -45,6 +45,11 @@ func TestImportRule(t *testing.T) {
 		"gate/fixtures": {"gate", "validate"},
 		"evidence":      {"diffparse", "gate", "validate"},
 		"pipeline":      {"diffparse", "evidence", "gate", "gate/reject", "propose", "validate"},
+		// batch runs the driver per pull request: it sits above pipeline,
+		// and nothing but the CLI sits above it.
+		"batch": {"gate", "pipeline", "propose", "validate"},
+		// comment posts a draft's text: it needs no stage.
+		"comment": {},
 	}
 	imports := map[string][]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
@@ -66,6 +71,8 @@ func TestImportRule(t *testing.T) {
 			switch {
 			case dep == "cmd/premise":
 				t.Errorf("%s imports the CLI", pkg)
+			case dep == "batch" && pkg != "cmd/premise":
+				t.Errorf("%s imports batch: only the CLI sits above it", pkg)
 			case strings.HasPrefix(pkg, "internal/") && isStage(imp):
 				t.Errorf("%s imports the stage %s: internal/ holds leaves only", pkg, dep)
 			case allowed[pkg] != nil && isStage(imp) && !contains(allowed[pkg], dep):

@@ -100,7 +100,9 @@ type Summary struct {
 	MergeBase string `json:"merge_base"`
 
 	Symbols int `json:"symbols"` // changed Python and Go symbols
-	Files   int `json:"files"`
+	// ChangedSymbols names them, in diff order.
+	ChangedSymbols []string `json:"changed_symbols"`
+	Files          int      `json:"files"`
 
 	Proposer string              `json:"proposer"`
 	Proposed int                 `json:"proposed"` // rows the proposer returned
@@ -137,6 +139,9 @@ type Summary struct {
 	Gate   *GateFigures          `json:"gate,omitempty"`
 
 	Written []string `json:"written"` // files this run wrote
+
+	reg  *validate.Register // the register as the run left it, for WriteGitHub
+	diff *diffparse.Result  // where each changed symbol is, for WriteGitHub
 }
 
 // BehaviorChange is one input on which head and base behave differently.
@@ -266,10 +271,15 @@ func (p *run) diff(ctx context.Context) error {
 		return err
 	}
 	p.res = res
+	p.sum.diff = res
 	p.sum.Base, p.sum.Head, p.sum.MergeBase = res.Base, res.Head, res.MergeBase
 	p.sum.Files = len(res.Files)
+	p.sum.ChangedSymbols = []string{}
 	for _, f := range res.Files {
 		p.sum.Symbols += len(f.Symbols)
+		for _, s := range f.Symbols {
+			p.sum.ChangedSymbols = append(p.sum.ChangedSymbols, s.Name)
+		}
 	}
 	p.out, err = p.outDir(ctx)
 	return err
@@ -310,6 +320,7 @@ func (p *run) propose(ctx context.Context) error {
 		return err
 	}
 	p.reg = up.Register
+	p.sum.reg = up.Register
 	p.sum.Proposer = up.Proposer
 	p.sum.Proposed = len(up.Draft.Kept) + len(up.Draft.Dropped)
 	for _, d := range up.Draft.Dropped {

@@ -102,7 +102,7 @@ func symbolHunks(f *diffparse.File, s diffparse.Symbol) string {
 }
 
 // chunks packs the changed symbols into requests under the token budget, in
-// diff order. A symbol that alone exceeds the budget is truncated to fit,
+// diff order (one symbol a request with Config.PerSymbol). A symbol that alone exceeds the budget is truncated to fit,
 // flagged, and sent on its own, never dropped (issue 3).
 func (o *OpenAI) chunks(res *diffparse.Result) [][]prompts.Symbol {
 	syms := promptSymbols(res)
@@ -124,7 +124,7 @@ func (o *OpenAI) chunks(res *diffparse.Result) [][]prompts.Symbol {
 			s = truncateSymbol(s, room)
 			cost = symbolTokens(s)
 		}
-		if len(cur) > 0 && used+cost > room {
+		if len(cur) > 0 && (o.Config.PerSymbol || used+cost > room) {
 			out = append(out, cur)
 			cur, used = nil, 0
 		}

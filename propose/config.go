@@ -40,6 +40,12 @@ type Config struct {
 	MaxOutputTokens int
 	// Seed is sent with every request, for endpoints that honour it.
 	Seed int
+	// PerSymbol sends one request per changed symbol, so a request, and
+	// the cache key of its reply, depends on that symbol's name, its
+	// source and hunks (the blobs of both sides), the prompt and the model
+	// alone: premise batch asks about a function changed the same way in
+	// two pull requests once. Not a setting of .premise.yaml.
+	PerSymbol bool
 	// DisabledRules are static rules turned off (.premise.yaml rules:
 	// disable:); NewStaticConfig leaves them out.
 	DisabledRules []string

@@ -52,6 +52,10 @@ type OpenAI struct {
 	// an error, never read whole. Zero is DefaultMaxReply.
 	MaxReply int64
 
+	// Flight, when set, shares replies with the other proposers holding
+	// it (premise batch: one per pull request).
+	Flight *Flight
+
 	apiKey     string
 	client     chatAPI
 	clientOnce sync.Once // chunks run concurrently; the client is built once
@@ -392,7 +396,13 @@ func (o *OpenAI) chat(ctx context.Context, conv []openai.ChatCompletionMessage) 
 				return replyText(resp)
 			}
 		}
-		resp, key, err := o.send(ctx, conv, w)
+		resp, key, hit, err := o.sendShared(ctx, conv, w)
+		if hit {
+			o.mu.Lock()
+			o.usage.CacheHits++
+			o.mu.Unlock()
+			return replyText(resp)
+		}
 		if err != nil {
 			// Each refusal takes one parameter away: there are only so
 			// many to take.
@@ -405,9 +415,37 @@ func (o *OpenAI) chat(ctx context.Context, conv []openai.ChatCompletionMessage) 
 		if err != nil {
 			return "", err
 		}
-		o.cachePut(key, resp)
+		if o.Flight == nil {
+			o.cachePut(key, resp)
+		}
 		return text, nil
 	}
+}
+
+// sendShared is send under the Flight's lock of the request's cache key:
+// a proposer that finds the reply there, got by another while it waited,
+// reports a hit and sends nothing. Without a Flight it is send.
+func (o *OpenAI) sendShared(ctx context.Context, conv []openai.ChatCompletionMessage, w wireParams) (openai.ChatCompletionResponse, string, bool, error) {
+	if o.Flight == nil {
+		resp, key, err := o.send(ctx, conv, w)
+		return resp, key, false, err
+	}
+	b, err := json.Marshal(o.request(conv, w))
+	if err != nil {
+		return openai.ChatCompletionResponse{}, "", false, err
+	}
+	release := o.Flight.hold(o.cacheKey(b))
+	defer release()
+	if resp, ok := o.cacheGet(o.cacheKey(b)); ok {
+		return resp, o.cacheKey(b), true, nil
+	}
+	resp, key, err := o.send(ctx, conv, w)
+	if err == nil {
+		if _, terr := replyText(resp); terr == nil {
+			o.cachePut(key, resp) // before the release: the next holder finds it
+		}
+	}
+	return resp, key, false, err
 }
 
 // send makes one request for conv with w's parameters (retries of 429 and
@@ -669,6 +707,11 @@ func (o *OpenAI) cacheDir() string {
 
 func (o *OpenAI) cacheGet(key string) (openai.ChatCompletionResponse, bool) {
 	var resp openai.ChatCompletionResponse
+	if o.Flight != nil {
+		if r, ok := o.Flight.get(key); ok {
+			return r, true
+		}
+	}
 	dir := o.cacheDir()
 	if o.Config.NoCache || dir == "" {
 		return resp, false
@@ -683,6 +726,9 @@ func (o *OpenAI) cacheGet(key string) (openai.ChatCompletionResponse, bool) {
 // cachePut stores a usable reply. A cache that cannot be written costs a
 // request next time; it does not fail the run.
 func (o *OpenAI) cachePut(key string, resp openai.ChatCompletionResponse) {
+	if o.Flight != nil {
+		o.Flight.put(key, resp)
+	}
 	dir := o.cacheDir()
 	if o.Config.NoCache || dir == "" {
 		return

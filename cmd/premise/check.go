@@ -27,8 +27,10 @@ type checkOptions struct {
 	// so a register drafted for another change fails.
 	Base string
 	JSON bool
-	Out  io.Writer
-	Err  io.Writer
+	// Format "github" also prints GitHub Actions annotations.
+	Format string
+	Out    io.Writer
+	Err    io.Writer
 }
 
 func newCheckCmd(s Streams) *cobra.Command {
@@ -60,6 +62,9 @@ Each finding reads file:line: what is wrong and what to do:
   FAIL reviewed   assumptions.yaml:14: A003 is still proposed (...); accept or reject it: premise review`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if err := checkFormat(c, opts.Format); err != nil {
+				return err
+			}
 			return runCheck(c.Context(), opts)
 		},
 	}
@@ -70,6 +75,7 @@ Each finding reads file:line: what is wrong and what to do:
 	f.StringVar(&opts.Head, "head", "", "the commit being checked, for freezes (default: git rev-parse HEAD)")
 	f.StringVar(&opts.Base, "base", "", "the change's base `REV`, to check that the register was drafted for this change (default origin/HEAD, else main, else master)")
 	f.BoolVar(&opts.JSON, "json", false, "print JSON")
+	f.StringVar(&opts.Format, "format", "", "github: also GitHub Actions annotations (::error file=...,line=...::) at each finding")
 	return c
 }
 
@@ -118,6 +124,11 @@ func runCheck(ctx context.Context, opts checkOptions) error {
 		}
 	} else {
 		printCheck(opts.Out, opts, res.CheckReport, len(res.Table.Rows))
+	}
+	if opts.Format == formatGitHub {
+		if err := validate.WriteGitHub(pick(opts.JSON, opts.Err, opts.Out), res.CheckReport); err != nil {
+			return err
+		}
 	}
 	if !res.OK() {
 		return verdict(exitFailed)

@@ -43,6 +43,7 @@ type gateOptions struct {
 	// the freeze registry's check; each runs only when given.
 	Fixtures    string
 	Registry    string
+	Format      string // "github": workflow-command annotations on stdout too
 	Out, ErrOut io.Writer
 }
 
@@ -93,6 +94,9 @@ next row. When most rows fail for one infrastructure reason (no interpreter,
 the module does not import) premise reports that reason once and exits 3.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if err := checkFormat(c, opts.Format); err != nil {
+				return err
+			}
 			if opts.Reruns < 1 {
 				return fmt.Errorf("--reruns %d: want at least 1", opts.Reruns)
 			}
@@ -129,9 +133,10 @@ the module does not import) premise reports that reason once and exits 3.`,
 	f.Lookup("json").NoOptDefVal = "-"
 	f.StringVar(&opts.JUnit, "junit", "", "write JUnit XML to `FILE` (- for stdout)")
 	f.StringVar(&opts.Markdown, "markdown", "", "write a Markdown report for a pull request to `FILE` (- for stdout)")
-	f.StringVar(&opts.SARIF, "sarif", "", "write SARIF 2.1.0 to `FILE` (- for stdout)")
+	f.StringVar(&opts.SARIF, "sarif", "", "write SARIF 2.1.0 to `FILE` (- for stdout), within GitHub's limits")
 	f.StringVar(&opts.Fixtures, "fixtures", "", "after the rows, run the curated fixtures of `FILE` (fixtures.json; seed 001, layer 2)")
 	f.StringVar(&opts.Registry, "registry", "", "last, check the freeze registry `FILE` (gate/frozen.json; seed 001, layer 3)")
+	f.StringVar(&opts.Format, "format", "", "github: also GitHub Actions annotations (::error file=...,line=...::) on stdout")
 	c.AddCommand(newGateFreezeCmd(s))
 	return c
 }
@@ -189,6 +194,11 @@ func runGate(ctx context.Context, opts gateOptions) error {
 	summary := opts.Out
 	if toStdout {
 		summary = opts.ErrOut
+	}
+	if opts.Format == formatGitHub {
+		if err := gate.WriteGitHub(summary, rep); err != nil {
+			return err
+		}
 	}
 	if err := gate.WriteText(summary, rep); err != nil {
 		return err
@@ -336,4 +346,17 @@ func runGateFreeze(ctx context.Context, opts gateFreezeOptions) error {
 	}
 	_, err = fmt.Fprintf(opts.Out, "froze %s %s in %s: %s\n", row.ID, h, path, opts.Reason)
 	return err
+}
+
+// formatGitHub is --format github: GitHub Actions workflow commands,
+// which the runner reads from stdout and stderr alike, on whichever of
+// them does not carry a JSON report.
+const formatGitHub = "github"
+
+// checkFormat refuses a --format premise does not write.
+func checkFormat(c *cobra.Command, format string) error {
+	if format != "" && format != "text" && format != formatGitHub {
+		return fmt.Errorf("%s: --format %q: want text or github", c.CommandPath(), format)
+	}
+	return nil
 }

@@ -87,6 +87,8 @@ Typical flow:
   premise check                CI: the register is reviewed and covered
   premise gate                 CI: run the rows, reruns and flake budget
   premise run                  all of the above in one command
+  premise batch                premise run over every open pull request
+  premise comment --pr N       the draft as one comment on the pull request
 ` + exitStatusHelp,
 		Version:       versionString(),
 		SilenceErrors: true,
@@ -110,6 +112,8 @@ Typical flow:
 		newGateCmd(s),
 		newGuardCmd(s),
 		newRunCmd(s),
+		newBatchCmd(s),
+		newCommentCmd(s),
 		newExampleCmd(s),
 		newModelCmd(s),
 		newRulesCmd(s),

@@ -15,6 +15,7 @@ import (
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/gate/reject"
+	"github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/pipeline"
 	"github.com/premise-dev/premise/propose"
 )
@@ -29,6 +30,8 @@ type runOptions struct {
 	Seed             int64
 	JSON, Quiet      bool
 	AllowEmpty       bool
+	Format           string // "github": annotations too
+	Staged           bool   // the index against HEAD
 	Model            propose.Config
 
 	Streams Streams
@@ -62,6 +65,8 @@ Examples:
   premise run --repo "$repo"            # the bundled example, offline
   premise run --endpoint http://localhost:11434/v1 --model qwen2.5-coder
                                         # a local model proposes instead
+  premise run --staged                  # what is about to be committed (into .git/premise)
+  premise run --format github           # GitHub Actions annotations too
 
 Model settings are those of premise propose (flags, PREMISE_* variables,
 .premise.yaml). A model endpoint that cannot be reached exits 3 before any
@@ -69,6 +74,25 @@ file is written.
 `,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			if err := checkFormat(c, opts.Format); err != nil {
+				return err
+			}
+			if opts.Staged {
+				if opts.Head != "" || opts.Base != "" {
+					return fmt.Errorf("%s: --staged is the index against HEAD: no --base or --head with it", c.CommandPath())
+				}
+				head, err := git.At(opts.Repo).StagedCommit(c.Context())
+				if err != nil {
+					return err
+				}
+				opts.Base, opts.Head = "HEAD", head
+				if opts.Out == "" {
+					// A hook must not change the work tree it checks.
+					if opts.Out, err = git.At(opts.Repo).GitPath(c.Context(), "premise"); err != nil {
+						return err
+					}
+				}
+			}
 			if opts.Reruns < 0 || opts.Budget < 0 {
 				return fmt.Errorf("%s: --reruns and --budget must not be negative", c.CommandPath())
 			}
@@ -94,6 +118,8 @@ file is written.
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&opts.Quiet, "quiet", false, "no progress and no summary; the exit status alone")
 	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when nothing was checked (no row ran)")
+	f.StringVar(&opts.Format, "format", "", "github: also GitHub Actions annotations (::error file=...,line=...::) at the evidence lines")
+	f.BoolVar(&opts.Staged, "staged", false, "the staged changes against HEAD (a pre-commit hook); --out defaults to .git/premise")
 	return c
 }
 
@@ -138,6 +164,11 @@ func runRun(ctx context.Context, opts runOptions) error {
 		}
 	case !opts.Quiet:
 		writeRunSummary(opts.Streams.Out, sum)
+	}
+	if opts.Format == formatGitHub {
+		if err := pipeline.WriteGitHub(pick(opts.JSON, opts.Streams.Err, opts.Streams.Out), sum); err != nil {
+			return err
+		}
 	}
 	return verdict(sum.Exit)
 }

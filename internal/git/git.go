@@ -116,14 +116,21 @@ func (r *Repo) run(ctx context.Context, args ...string) ([]byte, error) {
 	return out, nil
 }
 
-// failure says why git failed: the first line of its stderr.
+// failure says why git failed: the first line of its stderr that says
+// "fatal:" or "error:", else its first line (git worktree add writes
+// "Preparing worktree" before the reason).
 func failure(ctx context.Context, args []string, stderr *bytes.Buffer, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
 	msg := strings.TrimSpace(stderr.String())
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
+	lines := strings.Split(msg, "\n")
+	msg = lines[0]
+	for _, l := range lines {
+		if strings.HasPrefix(l, "fatal:") || strings.HasPrefix(l, "error:") {
+			msg = l
+			break
+		}
 	}
 	if msg == "" {
 		msg = err.Error()

@@ -70,3 +70,30 @@ func firstLine(s string, err error) string {
 	}
 	return s
 }
+
+// StagedCommit writes what the index holds as a commit on top of HEAD, on
+// no branch, and returns its sha: premise run --staged (a pre-commit hook)
+// reads the change about to be committed as it reads any commit. The
+// commit is an object only; nothing points at it and gc collects it.
+func (r *Repo) StagedCommit(ctx context.Context) (string, error) {
+	tree, err := r.run(ctx, "write-tree")
+	if err != nil {
+		return "", fmt.Errorf("staged changes: %w", err)
+	}
+	out, err := r.run(ctx, "-c", "user.name=premise", "-c", "user.email=premise@localhost",
+		"commit-tree", strings.TrimSpace(string(tree)), "-p", "HEAD", "-m", "premise: the staged changes")
+	if err != nil {
+		return "", fmt.Errorf("staged changes: %w", err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// GitPath is the absolute path of name inside the repository's git
+// directory (git rev-parse --git-path): .git/name, or the worktree's own.
+func (r *Repo) GitPath(ctx context.Context, name string) (string, error) {
+	out, err := r.run(ctx, "rev-parse", "--path-format=absolute", "--git-path", name)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+}
