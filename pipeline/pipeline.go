@@ -137,6 +137,9 @@ type Summary struct {
 	Gate   *GateFigures          `json:"gate,omitempty"`
 
 	Written []string `json:"written"` // files this run wrote
+	// Seed is the seed of the gate's metamorphic shuffles, so a failure
+	// replays with --seed.
+	Seed int64 `json:"seed"`
 }
 
 // BehaviorChange is one input on which head and base behave differently.
@@ -163,7 +166,7 @@ type GateFigures struct {
 // not run at all (exit 3); every verdict, including a failing gate, is in
 // the Summary.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
-	p := &run{cfg: cfg, sum: &Summary{Dropped: map[string]int{}, Statuses: map[string]int{}}}
+	p := &run{cfg: cfg, sum: &Summary{Dropped: map[string]int{}, Statuses: map[string]int{}, Seed: cfg.Seed}}
 	if p.cfg.Proposer == nil {
 		p.cfg.Proposer = propose.NewStatic()
 	}
@@ -596,7 +599,8 @@ func (p *run) stop(stage, verdict string, exit int, next string) {
 }
 
 // outDir is where the run's files live: --out, else the top of the work
-// tree (the git directory's parent-less top for a bare repository).
+// tree whatever directory of it the run started in (the git directory for
+// a bare repository).
 func (p *run) outDir(ctx context.Context) (string, error) {
 	if p.cfg.Out != "" {
 		return p.cfg.Out, nil
@@ -605,7 +609,7 @@ func (p *run) outDir(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return r.Dir, nil
+	return r.Top(ctx)
 }
 
 func (p *run) path(name string) string { return filepath.Join(p.out, name) }

@@ -34,9 +34,9 @@ type checkOptions struct {
 func newCheckCmd(s Streams) *cobra.Command {
 	opts := checkOptions{Out: s.Out, Err: s.Err}
 	c := &cobra.Command{
-		Use:   "check [--register FILE] [--partitions FILE] [--freezes FILE] [--json]",
+		Use:   "check [--register FILE] [--partitions FILE] [--freezes FILE]",
 		Short: "CI register check: reviewed, covered, no todo rows",
-		Long: `The CI register check (seed 004, Steps 2-4 and 6). It fails when
+		Long: `The CI register check. It fails when
 
   - an assumption is still proposed: silence is not assent;
   - an accepted assumption appears in no boundary or invalid row: the
@@ -58,18 +58,22 @@ table is classes, not lines.
 Each finding reads file:line: what is wrong and what to do:
 
   FAIL reviewed   assumptions.yaml:14: A003 is still proposed (...); accept or reject it: premise review`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.JSON = jsonOn(c)
+			inTop(repoTop(c), &opts.Register, &opts.Partitions, &opts.Freezes)
 			return runCheck(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the check holds",
+		"1 the check failed: an assumption is still proposed or uncovered, a row cites an unknown assumption or is a todo, a freeze outlived its cycle, the register belongs to another change",
+		"3 premise could not do its job: bad flags, a file that does not load (every problem is listed)")
 	f := c.Flags()
-	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register")
-	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table")
-	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the frozen rows (a missing file is none)")
+	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register `FILE`")
+	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table `FILE`")
+	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the frozen rows `FILE` (a missing file is none)")
 	f.StringVar(&opts.Head, "head", "", "the commit being checked, for freezes (default: git rev-parse HEAD)")
 	f.StringVar(&opts.Base, "base", "", "the change's base `REV`, to check that the register was drafted for this change (default origin/HEAD, else main, else master)")
-	f.BoolVar(&opts.JSON, "json", false, "print JSON")
 	return c
 }
 
