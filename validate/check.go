@@ -69,12 +69,12 @@ var CheckRules = []CheckRule{
 	},
 	{
 		Name: "reviewed",
-		Doc:  "no assumption is still proposed: silence is not assent (seed 004, Step 2)",
+		Doc:  "no assumption is still proposed: silence is not assent",
 		Run:  checkReviewed,
 	},
 	{
 		Name: "covered",
-		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative (seed 004, Step 4)",
+		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative",
 		Run:  checkCovered,
 	},
 	{
@@ -89,7 +89,7 @@ var CheckRules = []CheckRule{
 	},
 	{
 		Name: "freeze-replaced",
-		Doc:  "a frozen row has a replacement_row after one accepted patch cycle (seed 004, Step 6)",
+		Doc:  "a frozen row has a replacement_row after one accepted patch cycle",
 		Run:  checkFreezes,
 	},
 }
