@@ -113,7 +113,7 @@ the module does not import) premise reports that reason once and exits 3.`,
 		"130 interrupted by a signal: the rows that finished are reported")
 	f := c.Flags()
 	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table `FILE`")
-	f.StringVar(&opts.Fn, "fn", "", "the `TARGET` to call, overriding the table's target")
+	f.StringVar(&opts.Fn, "fn", "", "call `TARGET` for every row, whatever target the rows name")
 	f.StringVar(&opts.Lang, "lang", "", "python, go or exec (default: the table's language, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
 	f.StringVar(&opts.Exec, "exec", "", "the worker `COMMAND` for --lang exec")
@@ -224,7 +224,7 @@ func runSelfCheck(ctx context.Context, opts gateOptions, cfg gate.Config) error 
 		return err
 	}
 	if opts.Fn != "" {
-		tab.Target = opts.Fn
+		tab.Retarget(opts.Fn)
 	}
 	a, err := gate.HeadAdapter(ctx, cfg, tab)
 	if err != nil {
