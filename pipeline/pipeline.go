@@ -94,6 +94,10 @@ type Summary struct {
 	Exit    int    `json:"exit"`
 	Stage   string `json:"stage"`          // where the run stopped
 	Next    string `json:"next,omitempty"` // what the user does next
+	// Steps are every problem to fix when there are several (each finding
+	// of the register check, each broken fixture), so a user fixes them in
+	// one pass; Next then says the first.
+	Steps []string `json:"steps"`
 
 	Base      string `json:"base"`
 	Head      string `json:"head"`
@@ -166,7 +170,7 @@ type GateFigures struct {
 // not run at all (exit 3); every verdict, including a failing gate, is in
 // the Summary.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
-	p := &run{cfg: cfg, sum: &Summary{Dropped: map[string]int{}, Statuses: map[string]int{}, Seed: cfg.Seed}}
+	p := &run{cfg: cfg, sum: &Summary{Dropped: map[string]int{}, Statuses: map[string]int{}, Seed: cfg.Seed, Steps: []string{}}}
 	if p.cfg.Proposer == nil {
 		p.cfg.Proposer = propose.NewStatic()
 	}
@@ -230,6 +234,9 @@ func (p *run) do(ctx context.Context) error {
 	}
 	if len(p.sum.HeadBroken) > 0 {
 		p.stop(StageEvidence, VerdictHeadBroken, 1, "the base loads and the head does not ("+p.sum.HeadBroken[0]+"): the patch must import and build where its base does")
+		if len(p.sum.HeadBroken) > 1 {
+			p.sum.Steps = append(p.sum.Steps, p.sum.HeadBroken...)
+		}
 		return nil
 	}
 	if p.awaitingReview() {
@@ -408,6 +415,9 @@ func (p *run) check() (int, error) {
 	p.sum.Check = res.CheckReport
 	if !res.OK() {
 		p.stop(StageCheck, VerdictCheck, 1, "fix what premise check reports: "+res.Findings[0].String())
+		for _, f := range res.Findings {
+			p.sum.Steps = append(p.sum.Steps, "premise check: "+f.String())
+		}
 	}
 	return len(res.Table.Rows), nil
 }
@@ -434,10 +444,15 @@ func (p *run) reject(ctx context.Context) (bool, error) {
 	if rep.Holds() {
 		return true, nil
 	}
+	first := true
 	for _, r := range rep.Results {
 		if !r.Held {
-			p.sum.Reject += fmt.Sprintf("; BROKEN %s %s", r.ID, strings.Join(strings.Fields(r.Detail), " "))
-			break
+			broken := fmt.Sprintf("BROKEN %s %s", r.ID, strings.Join(strings.Fields(r.Detail), " "))
+			if first {
+				p.sum.Reject += "; " + broken
+				first = false
+			}
+			p.sum.Steps = append(p.sum.Steps, broken)
 		}
 	}
 	p.stop(StageReject, VerdictRejected, 1, p.sum.Reject+": see premise reject run")

@@ -46,6 +46,11 @@ func newCheckCmd(s Streams) *cobra.Command {
   - a frozen row (.gate/frozen_rows.json) still has replacement_row null
     after the cycle it was frozen in.
 
+Only the change's own assumptions need a decision: one the current diff no
+longer supports (stale) is listed for cleanup instead, and an accepted one
+keeps its rows, which keep running as the regression suite of its
+function.
+
 Both files must load under their schemas first; every problem is listed with
 its file and line, and exits 3. The report ends with the classes the rows hit
 per target and the rows that cover each accepted assumption: coverage of the
@@ -87,6 +92,7 @@ type jsonCheck struct {
 	Findings   []validate.Finding       `json:"findings"`
 	Targets    []validate.TargetClasses `json:"targets"`
 	Coverage   []validate.Coverage      `json:"coverage"`
+	Stale      []validate.StaleItem     `json:"stale"`
 	Counts     map[string]int           `json:"counts"`
 	Rows       int                      `json:"rows"`
 }
@@ -106,7 +112,7 @@ func runCheck(ctx context.Context, opts checkOptions) error {
 		}
 		if opts.JSON {
 			if err := writeIndentedJSON(opts.Out, jsonCheck{Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes,
-				Problems: le.Problems, Findings: []validate.Finding{}, Targets: []validate.TargetClasses{}, Coverage: []validate.Coverage{}, Counts: map[string]int{}}); err != nil {
+				Problems: le.Problems, Findings: []validate.Finding{}, Targets: []validate.TargetClasses{}, Coverage: []validate.Coverage{}, Stale: []validate.StaleItem{}, Counts: map[string]int{}}); err != nil {
 				return err
 			}
 		}
@@ -117,7 +123,7 @@ func runCheck(ctx context.Context, opts checkOptions) error {
 	}
 	if opts.JSON {
 		if err := writeIndentedJSON(opts.Out, jsonCheck{OK: res.OK(), Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes,
-			Findings: res.Findings, Targets: res.Targets, Coverage: res.Coverage, Counts: res.Counts, Rows: len(res.Table.Rows)}); err != nil {
+			Findings: res.Findings, Targets: res.Targets, Coverage: res.Coverage, Stale: res.Stale, Counts: res.Counts, Rows: len(res.Table.Rows)}); err != nil {
 			return err
 		}
 	} else {
@@ -198,6 +204,12 @@ func printCheck(w io.Writer, opts checkOptions, rep *validate.CheckReport, rows 
 				edge = strings.Join(c.EdgeRows, " ")
 			}
 			fmt.Fprintf(w, "  %s  %d rows; boundary/invalid: %s\n", c.ID, len(c.Rows), edge)
+		}
+	}
+	if len(rep.Stale) > 0 {
+		fmt.Fprintln(w, "stale, for cleanup (the current diff no longer supports them):")
+		for _, s := range rep.Stale {
+			fmt.Fprintf(w, "  %s  %s %s: %s\n", s.ID, s.Status, s.Symbol, s.Advice)
 		}
 	}
 	if rep.OK() {

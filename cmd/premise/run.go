@@ -223,7 +223,12 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 	for _, f := range s.Written {
 		fmt.Fprintf(w, "  wrote      %s\n", f)
 	}
-	if s.Next != "" {
+	switch {
+	case len(s.Steps) > 1:
+		for _, st := range s.Steps {
+			fmt.Fprintf(w, "next: %s\n", st)
+		}
+	case s.Next != "":
 		fmt.Fprintf(w, "next: %s\n", s.Next)
 	}
 }
