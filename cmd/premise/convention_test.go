@@ -59,6 +59,7 @@ func TestJSONEverywhere(t *testing.T) {
 		{"gate", "--repo", repo, "--partitions", "missing.yaml"},
 		{"accept", "A999", "--repo", repo},
 		{"diff", "--repo", filepath.Join(dir, "nowhere")},
+		{"run", "--repo", filepath.Join(dir, "nowhere")},
 		{"model", "check", "--repo", repo},
 		{"check", "--repo", repo, "--no-such-flag"},
 	}
