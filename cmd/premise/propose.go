@@ -102,7 +102,7 @@ the existing register untouched and exits 3.`,
 			return runPropose(c.Context(), opts)
 		},
 	}
-	exits(c, "0 the register was written", "3 premise could not do its job: bad flags, an invalid register (left untouched), a model endpoint unreachable after retries")
+	exits(c, "0 the register was written", "3 premise could not do its job: bad flags, an invalid register (left untouched), a model endpoint unreachable after retries", "130 interrupted by a signal: the register is left as it was")
 	f := c.Flags()
 	f.StringVar(&opts.Base, "base", "", "the base revision (default origin/HEAD, else main, else master)")
 	f.StringVar(&opts.Head, "head", "HEAD", "the head revision")

@@ -165,7 +165,7 @@ as JSON at the end.`,
 			return runReview(c.Context(), opts)
 		},
 	}
-	exits(c, "0 the review ended: every decision given was recorded", "3 premise could not do its job: bad flags, an invalid register")
+	exits(c, "0 the review ended: every decision given was recorded", "3 premise could not do its job: bad flags, an invalid register", "130 interrupted by a signal: the decisions made so far are kept")
 	f := c.Flags()
 	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register `FILE`")
 	f.IntVar(&opts.Context, "context", 3, "lines of source shown either side of the evidence")
