@@ -380,8 +380,8 @@ func (p *run) awaitingReview() bool {
 		// A behaviour change no assumption names cannot pass silently: the
 		// evidence must not depend on the proposer alone (issue 7).
 		c := p.sum.Unexplained[0]
-		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s%s: base %s, head %s) and no assumption names it: add one to %s and review it, or fix the patch",
-			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), shortSymbol(c.Symbol), c.Input, c.Base, c.Head, RegisterFile))
+		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s%s: base %s, head %s) and no assumption names it: name what the patch assumes with premise assume %s --precondition TEXT, or fix the patch",
+			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), shortSymbol(c.Symbol), c.Input, c.Base, c.Head, c.Symbol))
 		return true
 	}
 	return false
