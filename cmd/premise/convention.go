@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/premise-dev/premise/internal/git"
 )
@@ -135,25 +134,28 @@ func inDir(top, dir, name string) string {
 }
 
 // shown is path as a message shows it: relative to the working directory
-// when it can be, as the user would type it.
+// when it is near, as the user would type it.
 func shown(path string) string {
 	wd, err := os.Getwd()
 	if err != nil || !filepath.IsAbs(path) {
 		return path
 	}
-	if r, err := filepath.Rel(wd, path); err == nil {
+	// From a subdirectory ../assumptions.yaml says where it is; a path far
+	// from the working directory reads better whole.
+	if r, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(r, "../..") {
 		return r
 	}
 	return path
 }
 
-// outDir checks that --out names a directory, as it does everywhere.
-func outDir(flag, dir, fileFlag string) error {
+// outDir checks that --out names a directory, as it does everywhere; a
+// file there (or a name ending in .yaml) gets instead, what to write.
+func outDir(dir, instead string) error {
 	if dir == "" {
 		return nil
 	}
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() || err != nil && strings.HasSuffix(dir, ".yaml") {
-		return fmt.Errorf("--%s %s: --%s is a directory; name a file with --%s FILE", flag, dir, flag, fileFlag)
+		return fmt.Errorf("--out %s: --out is a directory; %s", dir, instead)
 	}
 	return nil
 }
@@ -184,13 +186,8 @@ func noArgs(c *cobra.Command, args []string) error {
 	return cobra.NoArgs(c, args)
 }
 
-// exitDocs are the meanings of the exit codes as DESIGN.md gives them; a
-// command says which it can return (exits) and what each means for it.
-var exitDocs = map[int]string{
-	exitHolds:       "success",
-	exitCouldNotRun: "premise could not do its job: bad flags, unreadable or invalid input",
-	exitInterrupted: "interrupted by a signal",
-}
+// couldNotRunDoc is what exit 3 means for a command that says no more.
+const couldNotRunDoc = "premise could not do its job: bad flags, unreadable or invalid input"
 
 const exitsAnnotation = "premise-exit-codes"
 
@@ -217,7 +214,7 @@ func exitHelp(c *cobra.Command) string {
 		byCode[n] = strings.TrimSpace(text)
 	}
 	if _, ok := byCode[exitCouldNotRun]; !ok {
-		byCode[exitCouldNotRun] = exitDocs[exitCouldNotRun]
+		byCode[exitCouldNotRun] = couldNotRunDoc
 	}
 	codes := make([]int, 0, len(byCode))
 	for n := range byCode {
@@ -343,15 +340,4 @@ func writeErrorJSON(w io.Writer, err error, code int) {
 		Exit  int    `json:"exit"`
 	}{msg, code})
 	fmt.Fprintf(w, "%s\n", b)
-}
-
-// flagNames lists the names of c's own flags, for tests of the convention.
-func flagNames(c *cobra.Command) []string {
-	var out []string
-	c.LocalFlags().VisitAll(func(f *pflag.Flag) {
-		if !f.Hidden {
-			out = append(out, f.Name)
-		}
-	})
-	return out
 }

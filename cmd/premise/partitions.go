@@ -56,7 +56,7 @@ ids; running it again adds nothing new. The file is written atomically.`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.JSON = jsonOn(c)
-			if err := outDir("out", opts.OutDir, "partitions"); err != nil {
+			if err := outDir(opts.OutDir, "name a file with --partitions FILE"); err != nil {
 				return err
 			}
 			top := repoTop(c)

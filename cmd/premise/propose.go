@@ -82,7 +82,7 @@ the existing register untouched and exits 3.`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Repo, opts.JSON = repoTop(c), jsonOn(c)
-			if err := outDir("out", opts.OutDir, "register"); err != nil {
+			if err := outDir(opts.OutDir, "name a file with --register FILE"); err != nil {
 				return err
 			}
 			inTop(opts.Repo, &opts.Patch, &opts.Register)

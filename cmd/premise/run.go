@@ -76,7 +76,7 @@ but errors.
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Repo, opts.JSON, opts.Quiet, opts.Verbose = repoTop(c), jsonOn(c), quietOn(c), verboseOn(c)
-			if err := outDir("out", opts.Out, "out DIR"); err != nil {
+			if err := outDir(opts.Out, "give the directory assumptions.yaml, partitions.yaml and draft.md are to live in"); err != nil {
 				return err
 			}
 			inTop(opts.Repo, &opts.Out)
