@@ -45,7 +45,7 @@ func addGlobalFlags(root *cobra.Command) {
 	f := root.PersistentFlags()
 	var j, q, v bool
 	f.Var(&switchValue{on: &j, name: flagJSON,
-		hint: "print JSON to standard output with --json; to write it to a file use --json-file %s"}, flagJSON,
+		hint: "print JSON to standard output with --json; to write it to a file use --json-file %s (the fixture of reject add is --fixture TEXT)"}, flagJSON,
 		"print the command's result as JSON on stdout; an error is {\"error\": ..., \"exit\": N}")
 	f.Lookup(flagJSON).NoOptDefVal = "true"
 	f.BoolVar(&q, flagQuiet, false, "print nothing but errors (and the JSON --json asks for)")
