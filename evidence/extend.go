@@ -131,21 +131,19 @@ func extend(ctx context.Context, res *ExtendResult, order []string, bySymbol map
 		}
 		res.Targets = append(res.Targets, ts)
 		switch {
-		case tb.Target == "":
-			tb.Target, tb.Language = sym, lang
-		case tb.Language == "" && tb.Target == sym:
+		case tb.Language == "":
 			tb.Language = lang
-		case tb.Language != "" && lang != "" && lang != tb.Language:
+		case lang != "" && lang != tb.Language:
 			return fmt.Errorf("%s: accepted assumptions span %s and %s targets; keep one partitions file per language (premise partitions --target)", path, tb.Language, lang)
 		}
 		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items})
 		if err != nil {
 			return fmt.Errorf("generate rows for %s: %w", sym, err)
 		}
+		// Every row names its target: the table outlives the change, and
+		// the next change's rows are about other functions.
 		for i := range rows {
-			if sym != tb.Target {
-				rows[i].Target = sym
-			}
+			rows[i].Target = sym
 		}
 		res.Added = append(res.Added, Merge(tb, rows)...)
 	}

@@ -39,7 +39,7 @@ type Example struct {
 func All() []Example {
 	return []Example{{
 		Name:        "intervals",
-		Doc:         "seed 004's range merger; the agent's patch drops the sort and merges touching ranges",
+		Doc:         "a range merger; the agent's patch drops the sort and merges touching ranges",
 		Branch:      "agent/single-pass",
 		BaseMessage: "intervals: merge half-open ranges, sorting first",
 		HeadMessage: "intervals: merge ranges in a single pass\n\nFaster: no sort, and overlapping ranges are merged as they come.",

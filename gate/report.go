@@ -12,7 +12,12 @@ import (
 
 // Counts tallies a report's rows by what they did.
 type Counts struct {
-	Pass, Fail, Error, Flake, Frozen, Changed int
+	Pass    int `json:"pass"`
+	Fail    int `json:"fail"`
+	Error   int `json:"error"`
+	Flake   int `json:"flake"`
+	Frozen  int `json:"frozen"`
+	Changed int `json:"changed"`
 }
 
 // Counts tallies the rows: frozen rows are counted as frozen only.

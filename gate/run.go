@@ -186,7 +186,7 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 		return nil, err
 	}
 	if cfg.Target != "" {
-		t.Target = cfg.Target
+		t.Retarget(cfg.Target)
 	}
 	if cfg.Freezes == nil && cfg.FreezesFile != "" {
 		if cfg.Freezes, err = LoadFreezes(cfg.FreezesFile); err != nil {

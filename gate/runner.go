@@ -350,7 +350,7 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	if seed == 0 {
 		seed = time.Now().UnixNano()
 	}
-	rep := &Report{Target: t.Target, Reruns: reruns, Budget: rn.Budget, Seed: seed, Base: rn.Base != nil}
+	rep := &Report{Target: strings.Join(t.Targets(), ", "), Reruns: reruns, Budget: rn.Budget, Seed: seed, Base: rn.Base != nil}
 	infra := map[string]int{}
 	// Contracts compile and rows are hashed (canonical JSON and SHA-256,
 	// ten milliseconds a thousand rows) while the worker answers the first

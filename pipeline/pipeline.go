@@ -94,6 +94,10 @@ type Summary struct {
 	Exit    int    `json:"exit"`
 	Stage   string `json:"stage"`          // where the run stopped
 	Next    string `json:"next,omitempty"` // what the user does next
+	// Steps are every problem to fix when there are several (each finding
+	// of the register check, each broken fixture), so a user fixes them in
+	// one pass; Next then says the first.
+	Steps []string `json:"steps"`
 
 	Base      string `json:"base"`
 	Head      string `json:"head"`
@@ -139,6 +143,9 @@ type Summary struct {
 	Gate   *GateFigures          `json:"gate,omitempty"`
 
 	Written []string `json:"written"` // files this run wrote
+	// Seed is the seed of the gate's metamorphic shuffles, so a failure
+	// replays with --seed.
+	Seed int64 `json:"seed"`
 
 	reg  *validate.Register // the register as the run left it, for WriteGitHub
 	diff *diffparse.Result  // where each changed symbol is, for WriteGitHub
@@ -168,7 +175,7 @@ type GateFigures struct {
 // not run at all (exit 3); every verdict, including a failing gate, is in
 // the Summary.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
-	p := &run{cfg: cfg, sum: &Summary{Dropped: map[string]int{}, Statuses: map[string]int{}}}
+	p := &run{cfg: cfg, sum: &Summary{Dropped: map[string]int{}, Statuses: map[string]int{}, Seed: cfg.Seed, Steps: []string{}}}
 	if p.cfg.Proposer == nil {
 		p.cfg.Proposer = propose.NewStatic()
 	}
@@ -232,6 +239,9 @@ func (p *run) do(ctx context.Context) error {
 	}
 	if len(p.sum.HeadBroken) > 0 {
 		p.stop(StageEvidence, VerdictHeadBroken, 1, "the base loads and the head does not ("+p.sum.HeadBroken[0]+"): the patch must import and build where its base does")
+		if len(p.sum.HeadBroken) > 1 {
+			p.sum.Steps = append(p.sum.Steps, p.sum.HeadBroken...)
+		}
 		return nil
 	}
 	if p.awaitingReview() {
@@ -381,8 +391,8 @@ func (p *run) awaitingReview() bool {
 		// A behaviour change no assumption names cannot pass silently: the
 		// evidence must not depend on the proposer alone (issue 7).
 		c := p.sum.Unexplained[0]
-		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s%s: base %s, head %s) and no assumption names it: add one to %s and review it, or fix the patch",
-			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), shortSymbol(c.Symbol), c.Input, c.Base, c.Head, RegisterFile))
+		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s%s: base %s, head %s) and no assumption names it: name what the patch assumes with premise assume %s --precondition TEXT, or fix the patch",
+			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), shortSymbol(c.Symbol), c.Input, c.Base, c.Head, c.Symbol))
 		return true
 	}
 	return false
@@ -416,6 +426,9 @@ func (p *run) check() (int, error) {
 	p.sum.Check = res.CheckReport
 	if !res.OK() {
 		p.stop(StageCheck, VerdictCheck, 1, "fix what premise check reports: "+res.Findings[0].String())
+		for _, f := range res.Findings {
+			p.sum.Steps = append(p.sum.Steps, "premise check: "+f.String())
+		}
 	}
 	return len(res.Table.Rows), nil
 }
@@ -442,10 +455,15 @@ func (p *run) reject(ctx context.Context) (bool, error) {
 	if rep.Holds() {
 		return true, nil
 	}
+	first := true
 	for _, r := range rep.Results {
 		if !r.Held {
-			p.sum.Reject += fmt.Sprintf("; BROKEN %s %s", r.ID, strings.Join(strings.Fields(r.Detail), " "))
-			break
+			broken := fmt.Sprintf("BROKEN %s %s", r.ID, strings.Join(strings.Fields(r.Detail), " "))
+			if first {
+				p.sum.Reject += "; " + broken
+				first = false
+			}
+			p.sum.Steps = append(p.sum.Steps, broken)
 		}
 	}
 	p.stop(StageReject, VerdictRejected, 1, p.sum.Reject+": see premise reject run")
@@ -607,7 +625,8 @@ func (p *run) stop(stage, verdict string, exit int, next string) {
 }
 
 // outDir is where the run's files live: --out, else the top of the work
-// tree (the git directory's parent-less top for a bare repository).
+// tree whatever directory of it the run started in (the git directory for
+// a bare repository).
 func (p *run) outDir(ctx context.Context) (string, error) {
 	if p.cfg.Out != "" {
 		return p.cfg.Out, nil
@@ -616,7 +635,7 @@ func (p *run) outDir(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return r.Dir, nil
+	return r.Top(ctx)
 }
 
 func (p *run) path(name string) string { return filepath.Join(p.out, name) }

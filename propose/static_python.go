@@ -226,7 +226,7 @@ func PythonRules() []Rule {
 		{
 			Name: "py-removed-sort", Language: "python",
 			Example: "removed `ordered = sorted(ranges, key=lambda r: r[0])` -> ranges arrive already sorted by start",
-			Doc:     "A sorted()/.sort() the patch deleted, with the function still looping over the parameter, assumes the parameter arrives already sorted (seed 004's merge_ranges).",
+			Doc:     "A sorted()/.sort() the patch deleted, with the function still looping over the parameter, assumes the parameter arrives already sorted.",
 			Run: func(p *Pass) {
 				removed := p.RemovedMatching(pySortCall.String())
 				if len(removed) == 0 || pySortCall.MatchString(p.Body) {

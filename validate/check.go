@@ -69,12 +69,12 @@ var CheckRules = []CheckRule{
 	},
 	{
 		Name: "reviewed",
-		Doc:  "no assumption is still proposed: silence is not assent (seed 004, Step 2)",
+		Doc:  "no assumption is still proposed: silence is not assent",
 		Run:  checkReviewed,
 	},
 	{
 		Name: "covered",
-		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative (seed 004, Step 4)",
+		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative",
 		Run:  checkCovered,
 	},
 	{
@@ -89,7 +89,7 @@ var CheckRules = []CheckRule{
 	},
 	{
 		Name: "freeze-replaced",
-		Doc:  "a frozen row has a replacement_row after one accepted patch cycle (seed 004, Step 6)",
+		Doc:  "a frozen row has a replacement_row after one accepted patch cycle",
 		Run:  checkFreezes,
 	},
 }
@@ -113,10 +113,14 @@ func checkThisChange(in *CheckInput) []Finding {
 	return nil
 }
 
+// checkReviewed asks for a decision on the change's own assumptions. A
+// stale proposed one was drafted for code this change no longer touches:
+// it is listed for cleanup (CheckReport.Stale), not held against the
+// change.
 func checkReviewed(in *CheckInput) []Finding {
 	var out []Finding
 	for _, it := range in.Register.Items {
-		if it.Status == StatusProposed {
+		if it.Status == StatusProposed && !it.Stale {
 			out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
 				Msg: fmt.Sprintf("%s is still proposed (%s: %s); accept or reject it: premise review", it.ID, it.Symbol, it.Precondition)})
 		}
@@ -204,6 +208,17 @@ func checkFreezes(in *CheckInput) []Finding {
 	return out
 }
 
+// staleAdvice says what to do with a stale assumption of a status.
+func staleAdvice(status string) string {
+	switch status {
+	case StatusAccepted:
+		return "its rows keep running as the regression suite of its function; delete it, and its rows, only when the function is gone"
+	case StatusRejected:
+		return "kept as the record of a decision; delete it when nobody needs the record"
+	}
+	return "never reviewed, and the change it was drafted for no longer touches it: delete it, or review it"
+}
+
 func short(sha string) string {
 	if len(sha) > 12 {
 		return sha[:12]
@@ -233,6 +248,21 @@ type CheckReport struct {
 	Targets  []TargetClasses `json:"targets"`
 	Coverage []Coverage      `json:"coverage"`
 	Counts   map[string]int  `json:"counts"` // items by status
+	// Stale are the assumptions the current diff no longer supports,
+	// listed for cleanup: an accepted one's rows keep running as the
+	// regression suite of its function; a proposed or rejected one can be
+	// deleted by hand.
+	Stale []StaleItem `json:"stale"`
+}
+
+// StaleItem is one assumption listed for cleanup.
+type StaleItem struct {
+	ID     string `json:"id"`
+	Symbol string `json:"symbol"`
+	Status string `json:"status"`
+	File   string `json:"file"`
+	Line   int    `json:"line,omitempty"`
+	Advice string `json:"advice"`
 }
 
 // OK reports whether every check passed.
@@ -249,8 +279,13 @@ func Check(in *CheckInput) *CheckReport {
 			rep.Findings = append(rep.Findings, f)
 		}
 	}
+	rep.Stale = []StaleItem{}
 	for _, it := range in.Register.Items {
 		rep.Counts[it.Status]++
+		if it.Stale {
+			rep.Stale = append(rep.Stale, StaleItem{ID: it.ID, Symbol: it.Symbol, Status: it.Status,
+				File: in.RegisterFile, Line: it.SrcLine, Advice: staleAdvice(it.Status)})
+		}
 	}
 	byTarget := map[string]map[string]bool{}
 	rows := map[string]int{}

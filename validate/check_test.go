@@ -157,6 +157,7 @@ func TestCheckSummary(t *testing.T) {
 			{ID: "A002", Symbol: "intervals.merge_ranges", Rows: []string{"P003", "P009"}, EdgeRows: []string{"P009"}},
 		},
 		Counts: map[string]int{"accepted": 2, "rejected": 1},
+		Stale:  []StaleItem{},
 	}
 	if d := cmp.Diff(want, rep); d != "" {
 		t.Errorf("(-want +got):\n%s", d)

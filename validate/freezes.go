@@ -72,16 +72,27 @@ func ParseFreezes(name string, data []byte) (Freezes, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("freezes %s: more than one JSON value", name)
 	}
-	for h, z := range f {
+	// Every bad entry is reported at once, in key order.
+	keys := make([]string, 0, len(f))
+	for h := range f {
+		keys = append(keys, h)
+	}
+	sort.Strings(keys)
+	var probs []Problem
+	for _, h := range keys {
+		z := f[h]
 		if !isRowHash(h) {
-			return nil, fmt.Errorf("freezes %s: key %q is not a row hash (16 lower-case hex digits)", name, h)
+			probs = append(probs, Problem{File: name, Msg: fmt.Sprintf("key %q is not a row hash (16 lower-case hex digits)", h)})
 		}
 		if z.RowID == "" {
-			return nil, fmt.Errorf("freezes %s: %s has no row_id", name, h)
+			probs = append(probs, Problem{File: name, Msg: fmt.Sprintf("%s has no row_id", h)})
 		}
 		if z.Reason == "" {
-			return nil, fmt.Errorf("freezes %s: %s (%s) has no reason", name, h, z.RowID)
+			probs = append(probs, Problem{File: name, Msg: fmt.Sprintf("%s (%s) has no reason", h, z.RowID)})
 		}
+	}
+	if len(probs) > 0 {
+		return nil, &LoadError{File: name, Problems: probs}
 	}
 	return f, nil
 }

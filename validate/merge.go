@@ -84,7 +84,9 @@ func Merge(existing *Register, kept []Item, prov Provenance, ix *Index) (*Regist
 					st.Kept++
 				}
 				it.Stale = false
-			} else {
+			} else if it.Source != SourceHand {
+				// A hand-written assumption cites no diff, so no diff
+				// can stop supporting it.
 				if !it.Stale {
 					st.Stale++
 				}

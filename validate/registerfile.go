@@ -12,6 +12,7 @@ import (
 
 	"github.com/premise-dev/premise/internal/atomicfile"
 	"github.com/premise-dev/premise/internal/filelock"
+	"github.com/premise-dev/premise/schemas"
 	"gopkg.in/yaml.v3"
 )
 
@@ -145,7 +146,8 @@ func (d *decoder) decodeRegister(root *yaml.Node, r *Register) {
 }
 
 // Marshal writes the register as YAML, fields in a fixed order (seed 004's
-// first, premise's after), so that a rewrite changes only what changed.
+// first, premise's after), so that a rewrite changes only what changed. The
+// first line names the register's schema, for editors.
 // Comments are not kept; EditRegister keeps them.
 func (r *Register) Marshal() ([]byte, error) {
 	n := encodeStruct(reflect.ValueOf(r).Elem())
@@ -161,7 +163,7 @@ func (r *Register) Marshal() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode register: %w", err)
 	}
-	return out, nil
+	return append([]byte(schemas.Comment("assumptions")), out...), nil
 }
 
 // SaveRegister writes r to path atomically: a reader sees the old file or

@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/premise-dev/premise/schemas"
 )
 
 var ignoreSrcLine = cmpopts.IgnoreFields(Item{}, "SrcLine")
@@ -70,7 +72,9 @@ func TestRegisterMarshalReadable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `version: 1
+	// The first line names the schema, so an editor checks the file.
+	want := "# yaml-language-server: $schema=" + schemas.URL("assumptions") + `
+version: 1
 patch_ref: main...HEAD
 items:
   - id: A001

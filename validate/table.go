@@ -4,8 +4,11 @@ package validate
 // machine-checkable additions (contract, raises, metamorphic, args/kwargs,
 // same_as_base). A table in exactly seed 004's shape is valid.
 type Table struct {
-	Version  int    `yaml:"version" json:"version"`
-	Target   string `yaml:"target" json:"target"`                         // intervals.merge_ranges, or a Go importpath.Func
+	Version int `yaml:"version" json:"version"`
+	// Target is the target of rows that name none. Older tables have one
+	// target for all their rows; premise now writes each row's own, so one
+	// table holds the rows of every change.
+	Target   string `yaml:"target,omitempty" json:"target,omitempty"`     // intervals.merge_ranges, or a Go importpath.Func
 	Language string `yaml:"language,omitempty" json:"language,omitempty"` // python, go, exec
 	Rows     []Row  `yaml:"rows" json:"rows"`
 }
@@ -63,6 +66,30 @@ func (r Row) CallArgs() ([]any, map[string]any) {
 		args = []any{}
 	}
 	return args, r.Kwargs
+}
+
+// Targets lists the targets the rows call, each once, in row order.
+func (t *Table) Targets() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range t.Rows {
+		if tg := t.TargetOf(r); !seen[tg] {
+			seen[tg] = true
+			out = append(out, tg)
+		}
+	}
+	if len(out) == 0 && t.Target != "" {
+		out = []string{t.Target}
+	}
+	return out
+}
+
+// Retarget makes every row call target: premise gate --fn.
+func (t *Table) Retarget(target string) {
+	t.Target = target
+	for i := range t.Rows {
+		t.Rows[i].Target = ""
+	}
 }
 
 // TargetOf returns the row's target: its own, else the table's.

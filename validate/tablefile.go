@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/premise-dev/premise/internal/atomicfile"
+	"github.com/premise-dev/premise/schemas"
 	"gopkg.in/yaml.v3"
 )
 
@@ -263,6 +264,7 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 
 // Marshal writes the table as YAML, fields in a fixed order, each input in
 // flow style on one line. `inp: null` is written when the row states it.
+// The first line names the table's schema, for editors.
 func (t *Table) Marshal() ([]byte, error) {
 	n := encodeStruct(reflect.ValueOf(t).Elem())
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -283,7 +285,7 @@ func (t *Table) Marshal() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode partition table: %w", err)
 	}
-	return out, nil
+	return append([]byte(schemas.Comment("partitions")), out...), nil
 }
 
 // fixInp makes the encoded row state inp exactly when the row does: a

@@ -228,6 +228,13 @@ func (d *decoder) decodeValue(n *yaml.Node, v reflect.Value, what where) {
 			d.errf(n.Line, "%s: want text, got %s", what, describe(n))
 			return
 		}
+		if n.ShortTag() != "!!str" {
+			// 5, true or 2026-01-01 is text only to premise: an editor
+			// checking the file against its schema sees a number, a
+			// boolean or a date, so premise refuses it too.
+			d.errf(n.Line, "%s: want text, got %s; quote it: %q", what, describe(n), n.Value)
+			return
+		}
 		v.SetString(n.Value)
 	case reflect.Int, reflect.Int64, reflect.Int32:
 		var i int64

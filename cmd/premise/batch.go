@@ -36,7 +36,7 @@ type batchOptions struct {
 
 func newBatchCmd(s Streams) *cobra.Command {
 	opts := batchOptions{Streams: s}
-	model := modelFlags{timeoutFlag: "model-timeout"}
+	model := modelFlags{}
 	var shard string
 	c := &cobra.Command{
 		Use:   "batch [--refs PATTERN | --prs FILE] [--out DIR] [-j N] [--shard I/N]",
@@ -75,12 +75,9 @@ Examples:
   premise batch --prs prs.json --check --json
   premise batch --shard 2/4 --out shard-2      # one job of a CI matrix
   premise batch merge --out all shard-*        # the matrix's last job
-
-Exit status here: 0 every PR ran (whatever its verdict: the verdicts are in
-the summary), 3 a PR could not run or the batch could not start, 4 no PR
-matched.
 `,
-		Args: cobra.NoArgs,
+		Annotations: map[string]string{exitsAnnotation: "0 every PR ran, whatever its verdict (the verdicts are in the summary)\n3 a PR could not run, or the batch could not start\n4 no PR matched"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			sh, err := batch.ParseShard(shard)
 			if err != nil {
@@ -110,7 +107,7 @@ matched.
 	f.StringVar(&shard, "shard", "", "run shard `I/N` of the PRs")
 	f.BoolVar(&opts.Check, "check", false, "also run the register check on the register each PR carries")
 	f.StringVar(&opts.Python, "python", envOr("PREMISE_PYTHON", "python3"), "the Python `interpreter` for Python targets")
-	f.DurationVar(&opts.Timeout, "timeout", 10*time.Second, "per-call timeout of the evidence rows")
+	f.DurationVar(&opts.Timeout, "call-timeout", 10*time.Second, "the time one call of the code under review may take")
 	f.Int64Var(&opts.Seed, "seed", 1, "seed for the generated inputs")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&opts.Quiet, "quiet", false, "no progress and no summary; the exit status alone")
@@ -197,11 +194,9 @@ batch would have. A PR found in two shards is an error.
 Examples:
   premise batch merge --out all shard-1 shard-2 shard-3
   premise batch merge --out all --json shard-*
-
-Exit status here: 0 merged and every PR ran, 3 a PR could not run or a
-directory is not a batch's output.
 `,
-		Args: cobra.MinimumNArgs(1),
+		Annotations: map[string]string{exitsAnnotation: "0 merged, and every PR ran\n3 a PR could not run, or a directory is not a batch's output"},
+		Args:        cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			sum, err := batch.Merge(out, args)
 			if err != nil {

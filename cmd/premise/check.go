@@ -36,9 +36,9 @@ type checkOptions struct {
 func newCheckCmd(s Streams) *cobra.Command {
 	opts := checkOptions{Out: s.Out, Err: s.Err}
 	c := &cobra.Command{
-		Use:   "check [--register FILE] [--partitions FILE] [--freezes FILE] [--json]",
+		Use:   "check [--register FILE] [--partitions FILE] [--freezes FILE]",
 		Short: "CI register check: reviewed, covered, no todo rows",
-		Long: `The CI register check (seed 004, Steps 2-4 and 6). It fails when
+		Long: `The CI register check. It fails when
 
   - an assumption is still proposed: silence is not assent;
   - an accepted assumption appears in no boundary or invalid row: the
@@ -47,6 +47,11 @@ func newCheckCmd(s Streams) *cobra.Command {
   - a row is still a template's todo;
   - a frozen row (.gate/frozen_rows.json) still has replacement_row null
     after the cycle it was frozen in.
+
+Only the change's own assumptions need a decision: one the current diff no
+longer supports (stale) is listed for cleanup instead, and an accepted one
+keeps its rows, which keep running as the regression suite of its
+function.
 
 Both files must load under their schemas first; every problem is listed with
 its file and line, and exits 3. The report ends with the classes the rows hit
@@ -60,21 +65,25 @@ table is classes, not lines.
 Each finding reads file:line: what is wrong and what to do:
 
   FAIL reviewed   assumptions.yaml:14: A003 is still proposed (...); accept or reject it: premise review`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.JSON = jsonOn(c)
+			inTop(repoTop(c), &opts.Register, &opts.Partitions, &opts.Freezes)
 			if err := checkFormat(c, opts.Format); err != nil {
 				return err
 			}
 			return runCheck(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the check holds",
+		"1 the check failed: an assumption is still proposed or uncovered, a row cites an unknown assumption or is a todo, a freeze outlived its cycle, the register belongs to another change",
+		"3 premise could not do its job: bad flags, a file that does not load (every problem is listed)")
 	f := c.Flags()
-	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register")
-	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table")
-	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the frozen rows (a missing file is none)")
+	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register `FILE`")
+	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table `FILE`")
+	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the frozen rows `FILE` (a missing file is none)")
 	f.StringVar(&opts.Head, "head", "", "the commit being checked, for freezes (default: git rev-parse HEAD)")
 	f.StringVar(&opts.Base, "base", "", "the change's base `REV`, to check that the register was drafted for this change (default origin/HEAD, else main, else master)")
-	f.BoolVar(&opts.JSON, "json", false, "print JSON")
 	f.StringVar(&opts.Format, "format", "", "github: also GitHub Actions annotations (::error file=...,line=...::) at each finding")
 	return c
 }
@@ -89,6 +98,7 @@ type jsonCheck struct {
 	Findings   []validate.Finding       `json:"findings"`
 	Targets    []validate.TargetClasses `json:"targets"`
 	Coverage   []validate.Coverage      `json:"coverage"`
+	Stale      []validate.StaleItem     `json:"stale"`
 	Counts     map[string]int           `json:"counts"`
 	Rows       int                      `json:"rows"`
 }
@@ -108,7 +118,7 @@ func runCheck(ctx context.Context, opts checkOptions) error {
 		}
 		if opts.JSON {
 			if err := writeIndentedJSON(opts.Out, jsonCheck{Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes,
-				Problems: le.Problems, Findings: []validate.Finding{}, Targets: []validate.TargetClasses{}, Coverage: []validate.Coverage{}, Counts: map[string]int{}}); err != nil {
+				Problems: le.Problems, Findings: []validate.Finding{}, Targets: []validate.TargetClasses{}, Coverage: []validate.Coverage{}, Stale: []validate.StaleItem{}, Counts: map[string]int{}}); err != nil {
 				return err
 			}
 		}
@@ -119,7 +129,7 @@ func runCheck(ctx context.Context, opts checkOptions) error {
 	}
 	if opts.JSON {
 		if err := writeIndentedJSON(opts.Out, jsonCheck{OK: res.OK(), Register: opts.Register, Partitions: opts.Partitions, Freezes: opts.Freezes,
-			Findings: res.Findings, Targets: res.Targets, Coverage: res.Coverage, Counts: res.Counts, Rows: len(res.Table.Rows)}); err != nil {
+			Findings: res.Findings, Targets: res.Targets, Coverage: res.Coverage, Stale: res.Stale, Counts: res.Counts, Rows: len(res.Table.Rows)}); err != nil {
 			return err
 		}
 	} else {
@@ -205,6 +215,12 @@ func printCheck(w io.Writer, opts checkOptions, rep *validate.CheckReport, rows 
 				edge = strings.Join(c.EdgeRows, " ")
 			}
 			fmt.Fprintf(w, "  %s  %d rows; boundary/invalid: %s\n", c.ID, len(c.Rows), edge)
+		}
+	}
+	if len(rep.Stale) > 0 {
+		fmt.Fprintln(w, "stale, for cleanup (the current diff no longer supports them):")
+		for _, s := range rep.Stale {
+			fmt.Fprintf(w, "  %s  %s %s: %s\n", s.ID, s.Status, s.Symbol, s.Advice)
 		}
 	}
 	if rep.OK() {

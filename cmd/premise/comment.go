@@ -45,11 +45,9 @@ Examples:
   premise comment --pr 12 --draft premise-batch/12/draft.md
   premise comment --host gitlab --pr "$CI_MERGE_REQUEST_IID"
   premise comment --pr 12 --dry-run         # print the body, post nothing
-
-Exit status here: 0 posted, edited, or nothing to post; 3 the draft cannot
-be read or the host refused.
 `,
-		Args: cobra.NoArgs,
+		Annotations: map[string]string{exitsAnnotation: "0 posted, edited, or nothing to post\n3 the draft cannot be read, or the host refused"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Draft == "" {
 				opts.Draft = filepath.Join(repo, "draft.md")

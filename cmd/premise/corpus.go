@@ -26,7 +26,8 @@ func addCorpusCmds(parent *cobra.Command, s Streams) {
 }
 
 // corpusPaths are the flags every corpus command shares; empty ones come
-// from the reject: section of .premise.yaml, then from seed 000's names.
+// from the reject: section of .premise.yaml, then from the default names.
+// Repo is the repository's top level (--repo).
 type corpusPaths struct {
 	Repo   string
 	Lock   string
@@ -35,9 +36,8 @@ type corpusPaths struct {
 
 func (p *corpusPaths) flags(c *cobra.Command) {
 	f := c.Flags()
-	f.StringVar(&p.Repo, "repo", ".", "the repository root: .premise.yaml, the lockfile and the corpus are found from here")
-	f.StringVar(&p.Lock, "lock", "", "the lockfile `FILE`, relative to --repo (default must_reject.lock.json, or reject.lock in .premise.yaml)")
-	f.StringVar(&p.Corpus, "corpus", "", "the fixture `DIR`, relative to --repo (default corpus/must_reject, or reject.corpus in .premise.yaml)")
+	f.StringVar(&p.Lock, "lock", "", "the lockfile `FILE` (default must_reject.lock.json, or reject.lock in .premise.yaml)")
+	f.StringVar(&p.Corpus, "corpus", "", "the fixture `DIR` (default corpus/must_reject, or reject.corpus in .premise.yaml)")
 }
 
 // options are the must-reject stage's paths from the flags.
@@ -55,6 +55,7 @@ type rejectAddOptions struct {
 	MustCode    string
 	codeSet     bool
 	FlakePolicy string
+	JSON        bool
 	In          io.Reader
 	Out         io.Writer
 }
@@ -62,16 +63,16 @@ type rejectAddOptions struct {
 func newRejectAddCmd(s Streams) *cobra.Command {
 	opts := rejectAddOptions{In: s.In, Out: s.Out}
 	c := &cobra.Command{
-		Use:   "add --id ID --target TARGET (--input FILE | --json TEXT) (--must-class CLASS | --must-status N) [--must-code CODE]",
+		Use:   "add --id ID --target TARGET (--input FILE | --fixture TEXT) (--must-class CLASS | --must-status N) [--must-code CODE]",
 		Short: "Record a forbidden input: write its fixture, hash it, add the lockfile row",
 		Long: `Record an input that production already rejects, and the failure it must
-keep producing (seed 000, Step 1). premise writes the fixture as canonical
+keep producing. premise writes the fixture as canonical
 JSON under corpus/must_reject/ID.json, hashes it with sha256, and appends the
 row to must_reject.lock.json. An id that is already in the lockfile is
 refused: a human edits an existing row by hand.
 
   premise reject add --id user-email-reject-001 --target billing.api.create_user \
-    --json '{"email": "not-an-email", "tenant": "t-1"}' \
+    --fixture '{"email": "not-an-email", "tenant": "t-1"}' \
     --must-class ValidationError --must-code email.invalid
 
   premise reject add --id invoice-status-reject-014 \
@@ -80,7 +81,7 @@ refused: a human edits an existing row by hand.
     --flake-policy freeze-class-only
 
 Canonical JSON is exactly what Python writes with
-json.dumps(value, sort_keys=True) plus one newline, so the seed's own snippet
+json.dumps(value, sort_keys=True) plus one newline, so a Python one-liner
 and premise produce the same bytes and the same hash. A fixture with a
 repeated key is refused.
 
@@ -89,18 +90,25 @@ An exception entry's TARGET is what the adapter calls: a dotted Python path
 function (called with the fixture as its one argument). An http entry's
 TARGET is "METHOD /path", sent to the service premise reject run is given.
 
---json TEXT here is the fixture itself; add prints one line, "added ID PATH
-SHA256".
-` + exitStatusHelp,
-		Args: cobra.NoArgs,
+add prints one line, "added ID PATH SHA256" (--json: {"id", "input_path",
+"input_sha256"}). --input FILE is read from the repository's top level.
+`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 && jsonOn(c) {
+				return fmt.Errorf("%s: --json no longer gives the fixture: it is the switch for JSON output; give the fixture with --fixture TEXT", c.CommandPath())
+			}
+			return cobra.NoArgs(c, args)
+		},
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.Repo, opts.JSON = repoTop(c), jsonOn(c)
+			inTop(opts.Repo, &opts.Input)
 			switch {
 			case opts.ID == "":
 				return fmt.Errorf("%s: --id is required", c.CommandPath())
 			case opts.Target == "":
 				return fmt.Errorf("%s: --target is required", c.CommandPath())
 			case (opts.Input == "") == (opts.Text == ""):
-				return fmt.Errorf("%s: give the fixture with exactly one of --input FILE and --json TEXT", c.CommandPath())
+				return fmt.Errorf("%s: give the fixture with exactly one of --input FILE and --fixture TEXT", c.CommandPath())
 			case (opts.MustClass == "") == (opts.MustStatus == 0):
 				return fmt.Errorf("%s: give exactly one of --must-class CLASS (an exception) and --must-status N (an http answer)", c.CommandPath())
 			case opts.FlakePolicy != reject.PolicyNeverSkip && opts.FlakePolicy != reject.PolicyFreezeClassOnly:
@@ -110,12 +118,13 @@ SHA256".
 			return runRejectAdd(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the entry was added", "3 premise could not do its job: bad flags, an id already in the lockfile, a fixture that is not JSON or repeats a key")
 	opts.corpusPaths.flags(c)
 	f := c.Flags()
 	f.StringVar(&opts.ID, "id", "", "the entry's `ID`, one word (required)")
 	f.StringVar(&opts.Target, "target", "", "what to call: a dotted Python path, a Go import path and function, or \"METHOD /path\" (required)")
 	f.StringVar(&opts.Input, "input", "", "read the fixture from `FILE` (- for standard input)")
-	f.StringVar(&opts.Text, "json", "", "the fixture as JSON `TEXT`")
+	f.StringVar(&opts.Text, "fixture", "", "the fixture as JSON `TEXT`")
 	f.StringVar(&opts.MustClass, "must-class", "", "the exception `CLASS` the call must raise")
 	f.IntVar(&opts.MustStatus, "must-status", 0, "the HTTP status `N` the endpoint must answer")
 	f.StringVar(&opts.MustCode, "must-code", "", "the error `CODE` (exception's code attribute, or the body's \"code\") that must come with it")
@@ -151,6 +160,9 @@ func runRejectAdd(ctx context.Context, opts rejectAddOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.JSON {
+		return writeIndentedJSON(opts.Out, map[string]string{"id": e.ID, "input_path": e.InputPath, "input_sha256": e.InputSHA256})
+	}
 	_, err = fmt.Fprintf(opts.Out, "added %s %s %s\n", e.ID, e.InputPath, e.InputSHA256)
 	return err
 }
@@ -163,11 +175,14 @@ type rejectRunOptions struct {
 	Python        string
 	Exec          string
 	BaseURL       string
-	Timeout       time.Duration
+	CallTimeout   time.Duration
 	MemoryMiB     int64
-	JSON          string
+	JSON          bool
+	JSONFile      string
 	JUnit         string
 	AllowEmpty    bool
+	Quiet         bool
+	Verbose       bool
 	Out           io.Writer
 	ErrOut        io.Writer
 }
@@ -175,9 +190,9 @@ type rejectRunOptions struct {
 func newRejectRunCmd(s Streams) *cobra.Command {
 	opts := rejectRunOptions{Out: s.Out, ErrOut: s.Err}
 	c := &cobra.Command{
-		Use:   "run [--lock FILE] [--lang python|go|exec] [--base-url URL] [--json [FILE]] [--junit FILE]",
+		Use:   "run [--lock FILE] [--lang python|go|exec] [--base-url URL] [--json-file FILE] [--junit FILE]",
 		Short: "Check that every forbidden input still fails, re-hashing every fixture",
-		Long: `Run the must-reject corpus (seed 000, Step 2): re-hash every fixture, call
+		Long: `Run the must-reject corpus: re-hash every fixture, call
 every target in a worker process outside premise, and check that the
 declared failure still occurs. One line per entry, then a count:
 
@@ -217,13 +232,17 @@ http entries are sent to a service you start, on loopback in CI:
   premise reject run --base-url http://127.0.0.1:8080
   PREMISE_REJECT_BASE_URL=http://127.0.0.1:8080 premise reject run
 
-Run it before the agent's tests, as its own step (seed 000, CI order):
+Run it before the agent's tests, as its own step:
   premise reject guard && premise reject run && premise gate
 
-Exit 0 only when every entry held.
-` + exitStatusHelp,
-		Args: cobra.NoArgs,
+Reports: --json prints the report as JSON on stdout (the lines go to
+stderr); --json-file FILE and --junit FILE write it to files. On a terminal
+premise shows the entries checked so far on stderr.
+`,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.Repo, opts.JSON, opts.Quiet, opts.Verbose = repoTop(c), jsonOn(c), quietOn(c), verboseOn(c)
+			inTop(opts.Repo, &opts.JSONFile, &opts.JUnit)
 			switch opts.Lang {
 			case "", "python", "go":
 			case "exec":
@@ -233,8 +252,8 @@ Exit 0 only when every entry held.
 			default:
 				return fmt.Errorf("%s: --lang %q: want python, go or exec", c.CommandPath(), opts.Lang)
 			}
-			if opts.Timeout <= 0 {
-				return fmt.Errorf("%s: --timeout %s: want a positive duration", c.CommandPath(), opts.Timeout)
+			if opts.CallTimeout <= 0 {
+				return fmt.Errorf("%s: --call-timeout %s: want a positive duration", c.CommandPath(), opts.CallTimeout)
 			}
 			if opts.BaseURL == "" {
 				opts.BaseURL = os.Getenv(baseURLEnv)
@@ -242,17 +261,23 @@ Exit 0 only when every entry held.
 			return runRejectRun(c.Context(), opts)
 		},
 	}
+	exits(c,
+		"0 every entry held",
+		"1 an entry is BROKEN: a forbidden input succeeded, a class, status or code changed, a fixture's hash drifted or its file is missing or unlocked",
+		"3 premise could not do its job: bad flags, an invalid lockfile, no lockfile, http entries and no --base-url",
+		"4 nothing was checked: the corpus holds no entry (--allow-empty makes it 0)",
+		"130 interrupted by a signal")
 	opts.corpusPaths.flags(c)
 	f := c.Flags()
 	f.StringVar(&opts.Lang, "lang", "", "the adapter for exception entries: python, go or exec (default: go when every target is an import path with a slash, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
 	f.StringVar(&opts.Exec, "exec", "", "the worker `COMMAND` for --lang exec")
-	f.StringVar(&opts.Environmental, "environmental", "", "the side `FILE` of environmental excuses, relative to --repo (default must_reject.environmental.json)")
+	f.StringVar(&opts.Environmental, "environmental", "", "the side `FILE` of environmental excuses (default must_reject.environmental.json)")
 	f.StringVar(&opts.BaseURL, "base-url", "", "the service http entries are sent to (default $"+baseURLEnv+")")
-	f.DurationVar(&opts.Timeout, "timeout", reject.DefaultTimeout, "the time one call or request may take")
+	f.DurationVar(&opts.CallTimeout, "call-timeout", reject.DefaultTimeout, "the time one call or request may take")
+	renamed(c, "timeout", timeoutRenamed)
 	f.Int64Var(&opts.MemoryMiB, "memory-limit", gate.DefaultMemoryLimit>>20, "the worker's address-space limit in MiB (0: none)")
-	f.StringVar(&opts.JSON, "json", "", "write the report as JSON to `FILE` (--json alone: to stdout, instead of the lines)")
-	f.Lookup("json").NoOptDefVal = "-"
+	f.StringVar(&opts.JSONFile, "json-file", "", "write the report as JSON to `FILE`")
 	f.StringVar(&opts.JUnit, "junit", "", "write JUnit XML to `FILE` (- for stdout)")
 	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when the corpus holds no entry")
 	return c
@@ -263,11 +288,13 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 	if opts.MemoryMiB == 0 {
 		mem = -1
 	}
+	prog := newProgress(opts.ErrOut, opts.Quiet, opts.Verbose)
 	rep, _, err := reject.RunCorpus(ctx, reject.Options{
 		Repo: opts.Repo, Lock: opts.Lock, Corpus: opts.Corpus, Environmental: opts.Environmental,
 		Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec), BaseURL: opts.BaseURL,
-		Timeout: opts.Timeout, MemoryLimit: mem,
+		Timeout: opts.CallTimeout, MemoryLimit: mem, Progress: prog.entries,
 	})
+	prog.done()
 	if errors.Is(err, reject.ErrNoLock) {
 		return fmt.Errorf("%w (record the first forbidden input with premise reject add, or pass --lock)", err)
 	}
@@ -278,7 +305,7 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 	for _, w := range []struct {
 		dest  string
 		write func(io.Writer) error
-	}{{opts.JSON, rep.WriteJSON}, {opts.JUnit, rep.WriteJUnit}} {
+	}{{opts.JSONFile, rep.WriteJSON}, {opts.JUnit, rep.WriteJUnit}, {jsonDest(opts.JSON), rep.WriteJSON}} {
 		if w.dest == "" {
 			continue
 		}
@@ -304,6 +331,19 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 	return nil
 }
 
+// jsonDest is where --json sends a report: stdout, or nowhere.
+func jsonDest(on bool) string {
+	if on {
+		return "-"
+	}
+	return ""
+}
+
+// entries shows the corpus entries checked so far.
+func (p *progress) entries(done, total int) {
+	p.stage("reject", fmt.Sprintf("%d/%d entries", done, total))
+}
+
 // rejectGuardOptions are the flags of premise reject guard.
 type rejectGuardOptions struct {
 	Repo, Base, Head string
@@ -313,9 +353,7 @@ type rejectGuardOptions struct {
 
 // newGuardCmd is premise guard; premise reject guard is the same command.
 func newGuardCmd(s Streams) *cobra.Command {
-	c := newRejectGuardCmd(s)
-	c.Long = strings.TrimSuffix(c.Long, exitStatusHelp)
-	return c
+	return newRejectGuardCmd(s)
 }
 
 func newRejectGuardCmd(s Streams) *cobra.Command {
@@ -357,17 +395,19 @@ list or sign for itself:
     signers: ["Lead Maintainer <lead@example.com>"]
 
 --base defaults to origin/HEAD, else main, else master; --head to HEAD.
-` + exitStatusHelp,
-		Args: cobra.NoArgs,
+`,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.Repo, opts.JSON = repoTop(c), jsonOn(c)
 			return runRejectGuard(c.Context(), opts)
 		},
 	}
+	exits(c, "0 every commit that changes a protected path is signed off, or none does",
+		"2 blocked by policy: a commit changes a protected path without a reviewer's Signed-off-by trailer",
+		"3 premise could not do its job: bad flags, no base, an invalid .premise.yaml")
 	f := c.Flags()
-	f.StringVar(&opts.Repo, "repo", ".", "the repository")
 	f.StringVar(&opts.Base, "base", "", "the base `REV` (default origin/HEAD, main or master)")
 	f.StringVar(&opts.Head, "head", "HEAD", "the head `REV`")
-	f.BoolVar(&opts.JSON, "json", false, "print the verdict as JSON")
 	return c
 }
 

@@ -33,7 +33,7 @@ func TestRejectRunHTTP(t *testing.T) {
 
 	dir := t.TempDir()
 	add := []string{"reject", "add", "--repo", dir, "--id", "invoice-status-reject-014", "--target", "POST /invoices/transition",
-		"--json", `{"to": "draft", "invoice": "inv-9"}`, "--must-status", "409", "--must-code", "invoice.illegal_transition",
+		"--fixture", `{"to": "draft", "invoice": "inv-9"}`, "--must-status", "409", "--must-code", "invoice.illegal_transition",
 		"--flake-policy", "freeze-class-only"}
 	if code, out, errOut := runPremise(t, add...); code != 0 {
 		t.Fatalf("reject add: exit %d\n%s%s", code, out, errOut)
@@ -111,8 +111,8 @@ func CreateUser(r Request) (string, error) {
 		}
 	}
 	for _, args := range [][]string{
-		{"--id", "held", "--json", `{"email": "not-an-email"}`},
-		{"--id", "accepted", "--json", `{"email": "a@example.com"}`},
+		{"--id", "held", "--fixture", `{"email": "not-an-email"}`},
+		{"--id", "accepted", "--fixture", `{"email": "a@example.com"}`},
 	} {
 		add := append([]string{"reject", "add", "--repo", dir, "--target", "example.com/billing.CreateUser",
 			"--must-class", "ValidationError", "--must-code", "email.invalid"}, args...)

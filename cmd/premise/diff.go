@@ -27,7 +27,7 @@ type diffOptions struct {
 func newDiffCmd(s Streams) *cobra.Command {
 	opts := diffOptions{Out: s.Out, In: s.In}
 	c := &cobra.Command{
-		Use:   "diff [--repo DIR] [--base REV] [--head REV] [--patch FILE|-] [--json]",
+		Use:   "diff [--base REV] [--head REV] [--patch FILE|-]",
 		Short: "List the functions, methods and types a patch changed",
 		Long: `List the functions, methods and types a patch changed.
 
@@ -55,18 +55,20 @@ linguist-generated or linguist-vendored in .gitattributes, Go files with a
 "Code generated ... DO NOT EDIT." header, and paths matching an "exclude"
 glob in .premise.yaml are listed as excluded and get no symbols. The
 .gitattributes and .premise.yaml files are read at the merge-base, so the
-patch cannot hide its own files (with --patch, at --head).`,
-		Args: cobra.NoArgs,
+patch cannot hide its own files (with --patch, at --head). --repo may be a
+work tree or a bare repository.`,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.Repo, opts.JSON = repoTop(c), jsonOn(c)
+			inTop(opts.Repo, &opts.Patch)
 			return runDiff(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the diff was read and listed")
 	f := c.Flags()
-	f.StringVar(&opts.Repo, "repo", ".", "the repository (a work tree or a bare repository)")
 	f.StringVar(&opts.Base, "base", "", "the base revision (default origin/HEAD, else main, else master)")
 	f.StringVar(&opts.Head, "head", "HEAD", "the head revision")
 	f.StringVar(&opts.Patch, "patch", "", "read a unified diff from `FILE` (- for stdin) instead of running git diff")
-	f.BoolVar(&opts.JSON, "json", false, "print JSON")
 	return c
 }
 

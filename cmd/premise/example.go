@@ -36,20 +36,22 @@ out, holds a coding agent's patch whose tests still pass. Run premise on it:
 
   repo=$(premise example intervals --dir "$(mktemp -d)")
   premise diff --repo "$repo"
+  premise example intervals --dir /tmp/x --json
+                     {"name": ..., "repo": ..., "base": "main", "head": BRANCH}
 
 Examples:
 ` + strings.Join(names, "\n"),
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Name = args[0]
+			opts.Name, opts.JSON = args[0], jsonOn(c)
 			if opts.Dir == "" {
 				return fmt.Errorf("%s: --dir is required", c.CommandPath())
 			}
 			return runExample(c.Context(), opts)
 		},
 	}
-	c.Flags().StringVar(&opts.Dir, "dir", "", "write the repository under `DIR` (required)")
-	c.Flags().BoolVar(&opts.JSON, "json", false, `print {"name": ..., "repo": ..., "base": "main", "head": BRANCH}`)
+	exits(c, "0 the example was written", "3 premise could not do its job: bad flags, no such example, DIR/NAME cannot be written")
+	c.Flags().StringVar(&opts.Dir, "dir", "", "write the repository under `DIR` (required; relative to the working directory, as it makes a repository rather than reading one)")
 	return c
 }
 

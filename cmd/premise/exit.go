@@ -57,16 +57,12 @@ func exitCode(err error) int {
 	return exitCouldNotRun
 }
 
-// exitStatusHelp ends every command's help text.
-const exitStatusHelp = `
-EXIT STATUS
-  0  the gate holds
-  1  the gate failed: a row failed, errored or flaked; a forbidden input
-     succeeded; a fixture's hash drifted; a freeze expired
-  2  blocked by policy: the flake budget is exceeded; a protected path changed
-     without a Signed-off-by trailer
-  3  premise could not do its job: bad flags, unreadable or invalid input,
-     model endpoint unreachable after retries
-  4  nothing was checked: no row ran, an empty table, an empty corpus
-     (--allow-empty makes it 0)
-`
+// allExits are premise's exit codes as premise --help lists them.
+var allExits = []string{
+	"0 the gate holds",
+	"1 the gate failed: a row failed, errored or flaked; a forbidden input succeeded; a fixture's hash drifted; a freeze expired; assumptions await review",
+	"2 blocked by policy: the flake budget is exceeded; a protected path changed without a Signed-off-by trailer",
+	"3 premise could not do its job: bad flags, unreadable or invalid input, model endpoint unreachable after retries",
+	"4 nothing was checked: no row ran, an empty table, an empty corpus (--allow-empty makes it 0)",
+	"130 interrupted by a signal",
+}

@@ -28,7 +28,7 @@ func newFixturesCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "fixtures run",
 		Short: "Curated fixtures: the edge cases production taught you, run against the code",
-		Long: `Run the curated fixtures of seed 001, layer 2: fixtures.json, written and
+		Long: `Run the curated fixtures, the gate's second layer: fixtures.json, written and
 reviewed by humans, one fixture per production incident. The agent never
 sees the incident; the fixture tests what it did not optimise for.
 
@@ -60,15 +60,9 @@ raises its class; each failure names the fixture and what the call did.
   premise fixtures run --lang go --fn example.com/csv.ParseLine
 
   FAIL  empty_field  returned ["a","b"]; want ["a","","b"]
-  fixtures=4 passed=1 failed=3
-
-EXIT STATUS
-  0  every fixture passed
-  1  a fixture failed, or its call timed out or crashed
-  3  the manifest could not be read, no target, or the code could not be
-     called (no interpreter, a module that does not import)
-  4  the manifest holds no fixture`,
-		Args: cobra.NoArgs,
+  fixtures=4 passed=1 failed=3`,
+		Annotations: map[string]string{exitsAnnotation: "0 every fixture passed\n1 a fixture failed, or its call timed out or crashed\n3 the manifest could not be read, no target, or the code could not be called (no interpreter, a module that does not import)\n4 the manifest holds no fixture"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runFixtures(c.Context(), opts)
 		},
@@ -79,13 +73,13 @@ EXIT STATUS
 	f.StringVar(&opts.Lang, "lang", "", "python, go or exec (default: the manifest's language, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
 	f.StringVar(&opts.Repo, "repo", ".", "the repository under review")
-	f.DurationVar(&opts.Timeout, "timeout", gate.DefaultTimeout, "the time one call may take")
+	f.DurationVar(&opts.Timeout, "call-timeout", gate.DefaultTimeout, "the time one call of the code under review may take")
 	f.BoolVar(&opts.JSON, "json", false, "print JSON on stdout")
 	return c
 }
 
 func runFixtures(ctx context.Context, opts fixturesOptions) error {
-	top := repoTop(ctx, opts.Repo)
+	top := repoTopDir(ctx, opts.Repo)
 	cfg := gate.Config{Repo: opts.Repo, Lang: opts.Lang, Python: opts.Python, Timeout: opts.Timeout, MemoryLimit: gate.DefaultMemoryLimit}
 	rep, err := fixtures.Run(ctx, fixtures.Options{Path: inRepo(top, opts.Fixtures), Target: opts.Fn, Config: cfg})
 	if err != nil {

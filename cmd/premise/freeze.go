@@ -29,7 +29,7 @@ func newFreezeCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "freeze add|list|check",
 		Short: "The registry of frozen tests of your own suite, each with a reason and an expiry",
-		Long: `Keep the registry of frozen tests (seed 001, layer 3): a test that flakes is
+		Long: `Keep the registry of frozen tests (the gate's third layer): a test that flakes is
 taken out of the signal with a recorded reason, its flake count and an
 expiry date, until it is fixed or the date passes. The registry is
 gate/frozen.json:
@@ -69,7 +69,7 @@ func (o *freezeOptions) bind(c *cobra.Command) {
 
 // config reads the freeze: settings and resolves the registry's path.
 func (o freezeOptions) config(ctx context.Context) (freeze.Config, string, error) {
-	top := repoTop(ctx, o.Repo)
+	top := repoTopDir(ctx, o.Repo)
 	cfg, err := freeze.LoadConfig(ctx, top, o.Base)
 	if err != nil {
 		return cfg, "", err
@@ -99,14 +99,9 @@ frozen is refused: edit the file to change a reviewer's entry. The
 registry is written under a lock and atomically.
 
   premise freeze add tests/test_csv.py::test_crlf --reason "CI converts CRLF" --expires 2026-09-14
-  premise freeze add TestClock --reason "wall clock" --expires 2026-10-01 --owner rita --flakes 4 --runs 60
-
-EXIT STATUS
-  0  added
-  2  the registry is at its cap (freeze.max_entries)
-  3  bad input: no reason, a bad or past date, already frozen, an
-     unreadable registry`,
-		Args: cobra.ExactArgs(1),
+  premise freeze add TestClock --reason "wall clock" --expires 2026-10-01 --owner rita --flakes 4 --runs 60`,
+		Annotations: map[string]string{exitsAnnotation: "0 added\n2 the registry is at its cap (freeze.max_entries)\n3 bad input: no reason, a bad or past date, already frozen, an unreadable registry"},
+		Args:        cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Entry.Test = args[0]
 			fl := c.Flags()
@@ -160,12 +155,9 @@ func newFreezeListCmd(s Streams) *cobra.Command {
 expiring (inside freeze.warn_days), or expired.
 
   premise freeze list
-  premise freeze list --json        {"registry", "entries": [{"test", "status", "days_left", ...}]}
-
-EXIT STATUS
-  0  listed, whatever the entries' standing (premise freeze check judges)
-  3  the registry or the settings could not be read`,
-		Args: cobra.NoArgs,
+  premise freeze list --json        {"registry", "entries": [{"test", "status", "days_left", ...}]}`,
+		Annotations: map[string]string{exitsAnnotation: "0 listed, whatever the entries' standing (premise freeze check judges)\n3 the registry or the settings could not be read"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runFreezeCheck(c.Context(), opts, true)
 		},
@@ -180,7 +172,7 @@ func newFreezeCheckCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "check [--registry FILE] [--expired-action fail|warn] [--base REV]",
 		Short: "CI: fail when a freeze has expired, warn before",
-		Long: `Check the freeze registry (seed 001's gate/freeze.py). A freeze holds through
+		Long: `Check the freeze registry. A freeze holds through
 its expiry date; inside freeze.warn_days before it the check warns; from
 the day after, it fails naming the test and its owner, until the test is
 fixed and its entry removed, or a reviewer sets a new date. A registry
@@ -197,14 +189,9 @@ protected path (premise guard).
 The report has one line per entry:
 
   EXPIRED  tests/test_csv.py::test_crlf  expired 2026-09-14, owner rita: CRLF ...
-  WARN     TestClock  expires 2026-09-20 (6 days left), owner -: wall clock
-
-EXIT STATUS
-  0  the registry holds (warnings only)
-  1  a freeze expired and the action is fail
-  2  the registry is over its cap
-  3  an unreadable or invalid registry or settings`,
-		Args: cobra.NoArgs,
+  WARN     TestClock  expires 2026-09-20 (6 days left), owner -: wall clock`,
+		Annotations: map[string]string{exitsAnnotation: "0 the registry holds (warnings only)\n1 a freeze expired and the action is fail\n2 the registry is over its cap\n3 an unreadable or invalid registry or settings"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if a := opts.ExpiredAction; a != "" && a != "fail" && a != "warn" {
 				return failJSON(opts.Out, opts.JSON, exitCouldNotRun, fmt.Errorf("--expired-action %q: want fail or warn", a))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -19,26 +20,29 @@ import (
 
 // gateOptions are the flags of premise gate.
 type gateOptions struct {
-	Partitions string
-	Fn         string
-	Lang       string
-	Python     string
-	Exec       string
-	Repo       string
-	Reruns     int
-	Budget     int
-	Freezes    string
-	Timeout    time.Duration
-	MemoryMiB  int64
-	Seed       int64
-	Base       string
-	SelfCheck  bool
-	AllowEmpty bool
-	Race       bool
-	JSON       string
-	JUnit      string
-	Markdown   string
-	SARIF      string
+	Partitions  string
+	Fn          string
+	Lang        string
+	Python      string
+	Exec        string
+	Repo        string
+	Reruns      int
+	Budget      int
+	Freezes     string
+	CallTimeout time.Duration
+	MemoryMiB   int64
+	Seed        int64
+	Base        string
+	SelfCheck   bool
+	AllowEmpty  bool
+	Race        bool
+	JSON        bool
+	JSONFile    string
+	JUnit       string
+	Markdown    string
+	SARIF       string
+	Quiet       bool
+	Verbose     bool
 	// The layers after the rows (seed 001's gate): curated fixtures, then
 	// the freeze registry's check; each runs only when given.
 	Fixtures    string
@@ -50,10 +54,10 @@ type gateOptions struct {
 func newGateCmd(s Streams) *cobra.Command {
 	opts := gateOptions{Out: s.Out, ErrOut: s.Err}
 	c := &cobra.Command{
-		Use:   "gate [--partitions FILE] [--reruns N] [--budget N] [--base REV] [--json[=FILE]] [--junit FILE] [--markdown FILE]",
+		Use:   "gate [--partitions FILE] [--reruns N] [--budget N] [--base REV] [--json-file FILE] [--junit FILE] [--sarif FILE] [--markdown FILE]",
 		Short: "Run partition rows with reruns, flake isolation and a flake budget",
 		Long: `Run every row of the partition table against the code, in a separate worker
-process, --reruns times each (seed 004, Steps 5-6).
+process, --reruns times each.
 
 A representative or boundary row passes when its contract holds on the
 result (and its metamorphic relations hold); an invalid row passes only when
@@ -68,11 +72,12 @@ plus flaking rows beyond --budget block the merge (exit 2).
   premise gate --lang go --partitions p.yaml    a Go target: example.com/pkg.Func
   premise gate --lang exec --exec "node w.js"   any worker speaking the protocol
   premise gate --base origin/main               also run base; list changed rows
-  premise gate --junit gate.xml --markdown pr.md --json=gate.json
+  premise gate --junit gate.xml --markdown pr.md --json-file gate.json --sarif gate.sarif
+  premise gate --json                           the report as JSON on stdout, the summary on stderr
   premise gate --self-check                     are the contracts able to fail?
   premise gate freeze P004 --reason "clock-dependent" --replacement P012
   premise gate --fixtures fixtures.json --registry gate/frozen.json
-                                                seed 001's three layers in order:
+                                                the three layers in order:
                                                 rows (property rows first among
                                                 them), fixtures, the freeze check
 
@@ -88,12 +93,19 @@ The summary has one line per failing, flaking or frozen row:
   FAIL    P004 6f1c0e4b7d2a9e31  returned [[4,6]]; contract result == [[0, 1], [4, 6]] does not hold
   FLAKE   P010 0b5e...  seen [pass, fail, pass, pass, fail]: ...
 
-A worker that passes --timeout has its process group killed and the row is a
-timeout; a worker that dies is a crash; either way a fresh worker takes the
+Rows may name different targets (each row's target:, else the table's).
+The shuffles of the permutation relation use --seed (default 1, printed in
+the summary), so a failure replays exactly. On a terminal premise shows the
+rows run so far on stderr.
+
+A worker that passes --call-timeout has its process group killed and the row
+is a timeout; a worker that dies is a crash; either way a fresh worker takes the
 next row. When most rows fail for one infrastructure reason (no interpreter,
 the module does not import) premise reports that reason once and exits 3.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.Repo, opts.JSON, opts.Quiet, opts.Verbose = repoTop(c), jsonOn(c), quietOn(c), verboseOn(c)
+			inTop(opts.Repo, &opts.Partitions, &opts.Freezes, &opts.JSONFile, &opts.JUnit, &opts.Markdown, &opts.SARIF, &opts.Fixtures, &opts.Registry)
 			if err := checkFormat(c, opts.Format); err != nil {
 				return err
 			}
@@ -106,46 +118,45 @@ the module does not import) premise reports that reason once and exits 3.`,
 			if opts.Lang == "exec" && strings.TrimSpace(opts.Exec) == "" {
 				return fmt.Errorf("--lang exec needs --exec COMMAND, the worker that speaks the protocol")
 			}
-			if opts.Timeout <= 0 {
-				return fmt.Errorf("--timeout %s: want a positive duration", opts.Timeout)
+			if opts.CallTimeout <= 0 {
+				return fmt.Errorf("--call-timeout %s: want a positive duration", opts.CallTimeout)
 			}
 			return runGate(c.Context(), opts)
 		},
 	}
+	exits(c,
+		"0 the gate holds",
+		"1 the gate failed: a row failed, errored or flaked; a row's outcome changed from base; a judged file changed while the rows ran; --self-check: a contract accepts every wrong result",
+		"2 blocked by policy: frozen plus flaking rows exceed the flake budget",
+		"3 premise could not do its job: bad flags, an invalid table, one infrastructure cause (no interpreter, the module does not import)",
+		"4 nothing was checked: the table has no rows (--allow-empty makes it 0)",
+		"130 interrupted by a signal: the rows that finished are reported")
 	f := c.Flags()
 	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table `FILE`")
-	f.StringVar(&opts.Fn, "fn", "", "the `TARGET` to call, overriding the table's target")
+	f.StringVar(&opts.Fn, "fn", "", "call `TARGET` for every row, whatever target the rows name")
 	f.StringVar(&opts.Lang, "lang", "", "python, go or exec (default: the table's language, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
 	f.StringVar(&opts.Exec, "exec", "", "the worker `COMMAND` for --lang exec")
-	f.StringVar(&opts.Repo, "repo", ".", "the repository under review")
 	f.IntVar(&opts.Reruns, "reruns", gate.DefaultReruns, "how many times every row runs")
 	f.IntVar(&opts.Budget, "budget", gate.DefaultBudget, "how many frozen plus flaking rows are tolerated")
-	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the freezes `FILE` (relative to --repo unless absolute)")
-	f.DurationVar(&opts.Timeout, "timeout", gate.DefaultTimeout, "the time one call may take")
+	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the freezes `FILE`")
+	f.DurationVar(&opts.CallTimeout, "call-timeout", gate.DefaultTimeout, "the time one call of the code under review may take")
+	renamed(c, "timeout", timeoutRenamed)
 	f.Int64Var(&opts.MemoryMiB, "memory-limit", gate.DefaultMemoryLimit>>20, "the worker's address-space limit in MiB (0: none)")
-	f.Int64Var(&opts.Seed, "seed", 0, "the seed of the permutation relation's shuffles (default: from the clock, printed)")
+	f.Int64Var(&opts.Seed, "seed", DefaultSeed, "the seed of the permutation relation's shuffles (printed in the summary)")
 	f.StringVar(&opts.Base, "base", "", "also run the rows against base `REV` (a temporary git worktree)")
 	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when the table has no rows")
 	f.BoolVar(&opts.Race, "race", false, "build a Go target's harness with the race detector (go build -race)")
 	f.BoolVar(&opts.SelfCheck, "self-check", false, "feed every contract deliberately wrong results and report those that accept them")
-	f.StringVar(&opts.JSON, "json", "", "write the report as JSON to `FILE` (--json alone: to stdout, instead of the summary)")
-	f.Lookup("json").NoOptDefVal = "-"
+	f.StringVar(&opts.JSONFile, "json-file", "", "write the report as JSON to `FILE`")
 	f.StringVar(&opts.JUnit, "junit", "", "write JUnit XML to `FILE` (- for stdout)")
 	f.StringVar(&opts.Markdown, "markdown", "", "write a Markdown report for a pull request to `FILE` (- for stdout)")
 	f.StringVar(&opts.SARIF, "sarif", "", "write SARIF 2.1.0 to `FILE` (- for stdout), within GitHub's limits")
-	f.StringVar(&opts.Fixtures, "fixtures", "", "after the rows, run the curated fixtures of `FILE` (fixtures.json; seed 001, layer 2)")
-	f.StringVar(&opts.Registry, "registry", "", "last, check the freeze registry `FILE` (gate/frozen.json; seed 001, layer 3)")
+	f.StringVar(&opts.Fixtures, "fixtures", "", "after the rows, run the curated fixtures of `FILE` (fixtures.json; the second layer)")
+	f.StringVar(&opts.Registry, "registry", "", "last, check the freeze registry `FILE` (gate/frozen.json; the third layer)")
 	f.StringVar(&opts.Format, "format", "", "github: also GitHub Actions annotations (::error file=...,line=...::) on stdout")
 	c.AddCommand(newGateFreezeCmd(s))
 	return c
-}
-
-func (o gateOptions) resolve(p string) string {
-	if p == "" || p == "-" || strings.HasPrefix(p, "/") || o.Repo == "." {
-		return p
-	}
-	return strings.TrimSuffix(o.Repo, "/") + "/" + p
 }
 
 // gateConfig is the gate's configuration from the flags.
@@ -155,8 +166,8 @@ func (o gateOptions) gateConfig() gate.Config {
 		mem = -1
 	}
 	return gate.Config{Repo: o.Repo, Lang: o.Lang, Python: o.Python, Exec: strings.Fields(o.Exec),
-		Timeout: o.Timeout, MemoryLimit: mem, Reruns: o.Reruns, Budget: o.Budget, Seed: o.Seed,
-		Base: o.Base, Target: o.Fn, FreezesFile: o.resolve(o.Freezes), AllowEmpty: o.AllowEmpty, Race: o.Race}
+		Timeout: o.CallTimeout, MemoryLimit: mem, Reruns: o.Reruns, Budget: o.Budget, Seed: o.Seed,
+		Base: o.Base, Target: o.Fn, FreezesFile: o.Freezes, AllowEmpty: o.AllowEmpty, Race: o.Race}
 }
 
 // runGate runs the gate stage and writes every report asked for.
@@ -165,7 +176,14 @@ func runGate(ctx context.Context, opts gateOptions) error {
 	if opts.SelfCheck {
 		return runSelfCheck(ctx, opts, cfg)
 	}
+	prog := newProgress(opts.ErrOut, opts.Quiet, opts.Verbose)
+	n := 0
+	cfg.Progress = func(gate.RowResult) {
+		n++
+		prog.stage("gate", fmt.Sprintf("%d rows run", n))
+	}
 	rep, err := gate.RunFile(ctx, cfg, opts.Partitions)
+	prog.done()
 	if err != nil {
 		if rep != nil && rep.Interrupted {
 			// A signal: what finished is reported, then exit 130.
@@ -177,7 +195,13 @@ func runGate(ctx context.Context, opts gateOptions) error {
 		dest  string
 		write func(io.Writer, *gate.Report) error
 	}{
-		{opts.JSON, gate.WriteJSON}, {opts.JUnit, gate.WriteJUnit}, {opts.Markdown, gate.WriteMarkdown}, {opts.SARIF, gate.WriteSARIF},
+		{opts.JSONFile, gate.WriteJSON}, {opts.JUnit, gate.WriteJUnit}, {opts.Markdown, gate.WriteMarkdown}, {opts.SARIF, gate.WriteSARIF},
+	}
+	if opts.JSON {
+		writers = append(writers, struct {
+			dest  string
+			write func(io.Writer, *gate.Report) error
+		}{"-", gate.WriteJSON})
 	}
 	toStdout := false
 	for _, w := range writers {
@@ -196,7 +220,12 @@ func runGate(ctx context.Context, opts gateOptions) error {
 		summary = opts.ErrOut
 	}
 	if opts.Format == formatGitHub {
-		if err := gate.WriteGitHub(summary, rep); err != nil {
+		// Annotations name files as the repository does, from its top.
+		gh := *rep
+		if rel, err := filepath.Rel(opts.Repo, rep.Source); err == nil && !strings.HasPrefix(rel, "..") {
+			gh.Source = rel
+		}
+		if err := gate.WriteGitHub(summary, &gh); err != nil {
 			return err
 		}
 	}
@@ -232,7 +261,7 @@ func runSelfCheck(ctx context.Context, opts gateOptions, cfg gate.Config) error 
 		return err
 	}
 	if opts.Fn != "" {
-		tab.Target = opts.Fn
+		tab.Retarget(opts.Fn)
 	}
 	a, err := gate.HeadAdapter(ctx, cfg, tab)
 	if err != nil {
@@ -243,7 +272,7 @@ func runSelfCheck(ctx context.Context, opts gateOptions, cfg gate.Config) error 
 	if err != nil {
 		return fmt.Errorf("gate --self-check %s: %w", opts.Partitions, err)
 	}
-	if opts.JSON == "-" {
+	if opts.JSON {
 		err = gate.WriteSelfCheckJSON(opts.Out, sc)
 	} else {
 		err = gate.WriteSelfCheckText(opts.Out, sc)
@@ -272,8 +301,8 @@ func newGateFreezeCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "freeze ROW --reason TEXT [--replacement ROW]",
 		Short: "Record a flaky row's hash in the freezes file",
-		Long: `Record a row's hash in .gate/frozen_rows.json (seed 004, Step 6: freeze the
-row, not the file).
+		Long: `Record a row's hash in .gate/frozen_rows.json: the row is frozen, not the
+file.
 
 A freeze is a debt record, not a skip: the row still runs on every gate and
 is reported FROZEN with what it did, and it counts against the flake budget.
@@ -290,19 +319,20 @@ tell how many accepted cycles the freeze has lived through.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Row = args[0]
+			opts.Repo, opts.JSON = repoTop(c), jsonOn(c)
+			inTop(opts.Repo, &opts.Partitions, &opts.Freezes)
 			if strings.TrimSpace(opts.Reason) == "" {
 				return fmt.Errorf("--reason is required: say why the row is frozen")
 			}
 			return runGateFreeze(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the freeze was recorded", "3 premise could not do its job: bad flags, no such row, an invalid table or freezes file")
 	f := c.Flags()
 	f.StringVar(&opts.Reason, "reason", "", "why the row is frozen")
 	f.StringVar(&opts.Replacement, "replacement", "", "the `ROW` that replaces the frozen one")
 	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table `FILE`")
-	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the freezes `FILE` (relative to --repo unless absolute)")
-	f.StringVar(&opts.Repo, "repo", ".", "the repository")
-	f.BoolVar(&opts.JSON, "json", false, "print the new entry as JSON")
+	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the freezes `FILE`")
 	return c
 }
 
@@ -323,7 +353,7 @@ func runGateFreeze(ctx context.Context, opts gateFreezeOptions) error {
 			return fmt.Errorf("--replacement %s: %s has no such row; add it first", opts.Replacement, opts.Partitions)
 		}
 	}
-	path := gateOptions{Repo: opts.Repo}.resolve(opts.Freezes)
+	path := opts.Freezes
 	fz, err := gate.LoadFreezes(path)
 	if err != nil {
 		return err

@@ -15,7 +15,7 @@ import (
 // w, and returns the gate's exit status over all of them: blocked (2)
 // over failed (1) over nothing checked (4) over holds (0).
 func runGateLayers(ctx context.Context, opts gateOptions, code int, w io.Writer) (int, error) {
-	top := repoTop(ctx, opts.Repo)
+	top := repoTopDir(ctx, opts.Repo)
 	if opts.Fixtures != "" {
 		fmt.Fprintln(w, "== layer 2: fixtures ==")
 		cfg := opts.gateConfig()

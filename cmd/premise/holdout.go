@@ -29,7 +29,7 @@ func newHoldoutCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "holdout check|sparse|classify",
 		Short: "The blind holdout split: public tests, a holdout the agent never reads, properties",
-		Long: `Enforce seed 002's split. Public tests live in tests/public/ (humans and
+		Long: `Enforce the public / holdout split. Public tests live in tests/public/ (humans and
 agents may read them); holdout fixtures in tests/holdout/, which the
 generate job never checks out; properties in tests/properties/. The
 directories are settings, read from the merge-base:
@@ -71,13 +71,9 @@ so a patch cannot move it out of its own way.
 
   HOLDOUT    modified  tests/holdout/rows.jsonl
   REWRITTEN  modified  tests/public/test_reserve_examples.py
-  holdout=1 rewritten=1
-
-EXIT STATUS
-  0  the patch leaves the holdout alone (rewritten public tests are listed)
-  2  the patch touches the holdout tree
-  3  git could not answer: no such revision, not a repository`,
-		Args: cobra.NoArgs,
+  holdout=1 rewritten=1`,
+		Annotations: map[string]string{exitsAnnotation: "0 the patch leaves the holdout alone (rewritten public tests are listed)\n2 the patch touches the holdout tree\n3 git could not answer: no such revision, not a repository"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runHoldoutCheck(c.Context(), opts)
 		},
@@ -139,12 +135,9 @@ the patch:
 
 Sparse checkout is not cryptography: it keeps the files out of the
 prompt, not out of the company. An agent with git grep or a repository-wide
-index reads through it; use a second checkout where that matters.
-
-EXIT STATUS
-  0  printed
-  3  the settings could not be read`,
-		Args: cobra.NoArgs,
+index reads through it; use a second checkout where that matters.`,
+		Annotations: map[string]string{exitsAnnotation: "0 printed\n3 the settings could not be read"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runHoldoutSparse(c.Context(), opts)
 		},
@@ -155,7 +148,7 @@ EXIT STATUS
 }
 
 func runHoldoutSparse(ctx context.Context, opts holdoutOptions) error {
-	cfg, err := holdout.LoadConfig(ctx, repoTop(ctx, opts.Repo), opts.Base, "")
+	cfg, err := holdout.LoadConfig(ctx, repoTopDir(ctx, opts.Repo), opts.Base, "")
 	if err != nil {
 		return failJSON(opts.Out, opts.JSON, exitCouldNotRun, err)
 	}
@@ -172,7 +165,7 @@ func newHoldoutClassifyCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "classify --public FILE --holdout FILE [--ledger FILE] [--base REV]",
 		Short: "Sort holdout failures into contamination, real regression, spec drift and flake",
-		Long: `Classify every failing holdout relation before anything is frozen (seed 002):
+		Long: `Classify every failing holdout relation before anything is frozen:
 
   bucket           signal                                        action
   contamination    the patch rewrote a public test; the holdout   reject the patch; restore the public test
@@ -194,13 +187,9 @@ report can go back to the agent: paste the relation, not the row.
 
   premise holdout classify --public public.xml --holdout blind.xml --ledger flake_ledger.json --base origin/main
 
-  real_regression  tests/holdout/test_blind_rows.py::test_holdout_row  1 row: reject; file the row that shrunk the failure
-
-EXIT STATUS
-  0  no holdout relation and no property failed
-  1  a holdout relation or a property failed (each classified)
-  3  a results file, the ledger or git could not be read`,
-		Args: cobra.NoArgs,
+  real_regression  tests/holdout/test_blind_rows.py::test_holdout_row  1 row: reject; file the row that shrunk the failure`,
+		Annotations: map[string]string{exitsAnnotation: "0 no holdout relation and no property failed\n1 a holdout relation or a property failed (each classified)\n3 a results file, the ledger or git could not be read"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Holdout == "" {
 				return failJSON(opts.Out, opts.JSON, exitCouldNotRun, fmt.Errorf("--holdout FILE is required: the blind job's results"))
@@ -247,7 +236,7 @@ func runHoldoutClassify(ctx context.Context, opts holdoutOptions) error {
 // the settings and, with --base, the public tests the patch rewrote.
 func classifyInputs(ctx context.Context, opts holdoutOptions) (holdout.ClassifyOptions, error) {
 	var co holdout.ClassifyOptions
-	top := repoTop(ctx, opts.Repo)
+	top := repoTopDir(ctx, opts.Repo)
 	cfg, err := holdout.LoadConfig(ctx, top, opts.Base, "")
 	if err != nil {
 		return co, err

@@ -41,7 +41,7 @@ func newJUnitGateCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "gate --junit FILE... [--registry FILE] [--base REV]",
 		Short: "Fail on failures of tests not frozen; count frozen ones apart",
-		Long: `Read the suite's results against the freeze registry (seed 001, layer 3): a
+		Long: `Read the suite's results against the freeze registry (the gate's third layer): a
 failure of a test frozen and unexpired is printed and counted, but does not
 fail; every other failure, error or flake does. A test a runner reran
 (gotestsum --rerun-fails, Surefire's flakyFailure, go test -count=N) is a
@@ -57,14 +57,9 @@ One line per failing or frozen test, then the counts:
 
   FAIL    tests/test_csv.py::test_empty_field  AssertionError: assert ['a', 'b'] == ['a', '', 'b']
   FROZEN  tests/test_csv.py::test_crlf  failed; frozen until 2026-09-14 (owner rita): CRLF
-  tests=12 failed=1 frozen=1 frozen_failed=1 not_run=0
-
-EXIT STATUS
-  0  no failure outside the freezes
-  1  a test failed, errored or flaked
-  3  a results file or the registry could not be read (a truncated or
-     huge file is named with what is wrong)`,
-		Args: cobra.NoArgs,
+  tests=12 failed=1 frozen=1 frozen_failed=1 not_run=0`,
+		Annotations: map[string]string{exitsAnnotation: "0 no failure outside the freezes\n1 a test failed, errored or flaked\n3 a results file or the registry could not be read (a truncated or huge file is named with what is wrong)"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(opts.JUnit) == 0 {
 				return failJSON(opts.Out, opts.JSON, exitCouldNotRun, errors.New("--junit FILE is required: the suite's results"))
@@ -110,7 +105,7 @@ func runJUnitGate(ctx context.Context, opts junitGateOptions) error {
 // readResults reads every results file, relative to the repository's top
 // level; pytest's module paths are resolved there too.
 func readResults(ctx context.Context, repo string, files []string) ([]*junit.Report, error) {
-	top := repoTop(ctx, repo)
+	top := repoTopDir(ctx, repo)
 	var out []*junit.Report
 	for _, f := range files {
 		r, err := junit.ParseFile(inRepo(top, f), junit.Options{Root: top})

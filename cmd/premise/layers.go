@@ -17,9 +17,9 @@ import (
 // holdout): where the repository's top level is, and how an error is
 // reported under --json.
 
-// repoTop is the top level of the work tree holding dir, or dir itself
+// repoTopDir is the top level of the work tree holding dir, or dir itself
 // outside git: paths the user gives are relative to it.
-func repoTop(ctx context.Context, dir string) string {
+func repoTopDir(ctx context.Context, dir string) string {
 	out, err := git.At(dir).Run(ctx, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return dir

@@ -31,7 +31,7 @@ func newLedgerCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "ledger record|unfreeze|gate",
 		Short: "The flake ledger: evidence per test, and its watch, frozen and active states",
-		Long: `Keep the flake ledger of seed 002 (flake_ledger.json): a JSON object keyed by
+		Long: `Keep the flake ledger (flake_ledger.json): a JSON object keyed by
 test node id with the seed, runs, fails, last diff and state of each test,
 and its latest runs. It is evidence, not a calendar: nothing in it expires.
 
@@ -77,7 +77,7 @@ func (o *ledgerOptions) bind(c *cobra.Command) {
 
 // config reads the ledger: settings and resolves the ledger's path.
 func (o ledgerOptions) config(ctx context.Context) (ledger.Config, string, error) {
-	top := repoTop(ctx, o.Repo)
+	top := repoTopDir(ctx, o.Repo)
 	cfg, err := ledger.LoadConfig(ctx, top, o.Base)
 	if err != nil {
 		return cfg, "", err
@@ -104,12 +104,9 @@ attempt of a rerun test counts as a run.
 
   frozen  tests/p.py::test_x  (was active): seed 20260907 and diff 3f2a... gave both passes and failures: non-deterministic
   INFRA   9 of 10 tests failed at once: recorded as an infrastructure failure; no test was fed
-  tests=10 failing=2 active=8 watch=0 frozen=1 broken=1
-
-EXIT STATUS
-  0  recorded (whatever the states: premise ledger gate judges)
-  3  a results file or the ledger could not be read, or bad flags`,
-		Args: cobra.NoArgs,
+  tests=10 failing=2 active=8 watch=0 frozen=1 broken=1`,
+		Annotations: map[string]string{exitsAnnotation: "0 recorded (whatever the states: premise ledger gate judges)\n3 a results file or the ledger could not be read, or bad flags"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(opts.JUnit) != 1 || !c.Flags().Changed("seed") || opts.Diff == "" {
 				return failJSON(opts.Out, opts.JSON, exitCouldNotRun, errors.New("--junit FILE, --seed N and --diff SHA are required: a run without identity is an anecdote"))
@@ -165,12 +162,9 @@ it active; a failure among them spends the unfreeze. Never let the agent
 unfreeze: the ledger is a protected path (premise guard), so a patch's
 commit that changes it needs a reviewer's sign-off.
 
-  premise ledger unfreeze tests/properties/test_x.py::test_y --by "Rita Reviewer"
-
-EXIT STATUS
-  0  recorded
-  3  no such test, the test is not frozen, no --by, or an unreadable ledger`,
-		Args: cobra.ExactArgs(1),
+  premise ledger unfreeze tests/properties/test_x.py::test_y --by "Rita Reviewer"`,
+		Annotations: map[string]string{exitsAnnotation: "0 recorded\n3 no such test, the test is not frozen, no --by, or an unreadable ledger"},
+		Args:        cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Node = args[0]
 			return runLedgerUnfreeze(c.Context(), opts)
@@ -202,7 +196,7 @@ func newLedgerGateCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "gate --junit FILE... [--ledger FILE]",
 		Short: "Fail only for failures of tests that are not frozen",
-		Long: `Judge the suite's results by the flake ledger (seed 002's ledger_gate.py): a
+		Long: `Judge the suite's results by the flake ledger : a
 failure of a frozen test does not gate; every other failure, error or
 flake does, whatever the test's state (watch, active, broken, or not in
 the ledger). The frozen count is printed as its own figure.
@@ -212,13 +206,9 @@ the ledger). The frozen count is printed as its own figure.
 
   BLOCK   tests/holdout/test_rows.py::test_row[h-2]  failed (active): ...
   FROZEN  tests/properties/test_x.py::test_y  failed
-  tests=40 blocking=1 frozen=3 frozen_failed=1
-
-EXIT STATUS
-  0  no failure outside the frozen tests
-  1  a test that is not frozen failed, errored or flaked
-  3  a results file or the ledger could not be read`,
-		Args: cobra.NoArgs,
+  tests=40 blocking=1 frozen=3 frozen_failed=1`,
+		Annotations: map[string]string{exitsAnnotation: "0 no failure outside the frozen tests\n1 a test that is not frozen failed, errored or flaked\n3 a results file or the ledger could not be read"},
+		Args:        cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(opts.JUnit) == 0 {
 				return failJSON(opts.Out, opts.JSON, exitCouldNotRun, errors.New("--junit FILE is required: the suite's results"))

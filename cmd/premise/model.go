@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 
@@ -43,7 +41,7 @@ func newModelCheckCmd(s Streams, runF func(context.Context, modelCheckOptions) e
 	opts := modelCheckOptions{Getenv: os.Getenv, Stdout: s.Out, Stderr: s.Err}
 	var model modelFlags
 	c := &cobra.Command{
-		Use:   "check [--endpoint URL] [--model NAME] [--api-key-env VAR] [--repo DIR] [--json]",
+		Use:   "check [--endpoint URL] [--model NAME] [--api-key-env VAR]",
 		Short: "Send one tiny request and say what the endpoint supports",
 		Long: `Send one tiny request and say what the endpoint supports.
 
@@ -59,14 +57,10 @@ does not pay the refusal again (--no-cache: not remembered).
 
   premise model check --endpoint http://localhost:11434/v1 --model qwen2.5-coder:7b
   OPENAI_API_KEY=... premise model check --endpoint https://api.openai.com/v1 --model gpt-5-mini
-  premise model check --json      the same, as one JSON object
-
-EXIT STATUS
-  0  the endpoint is usable: premise propose can ask it
-  3  it is not (unreachable, key refused, no such model, a request it
-     refuses whatever is dropped), or bad flags`,
-		Args: cobra.NoArgs,
+  premise model check --json      the same, as one JSON object`,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.Repo, opts.JSON = repoTop(c), jsonOn(c)
 			// The merge-base's settings, as propose and run read them: a
 			// checkout's own .premise.yaml could point the key at another
 			// endpoint. Outside a repository with a base, the work tree's.
@@ -85,22 +79,15 @@ EXIT STATUS
 			return runF(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the endpoint is usable: premise propose can ask it",
+		"3 it is not (unreachable, key refused, no such model, a request it refuses whatever is dropped), or bad flags")
 	model.bind(c)
-	f := c.Flags()
-	f.StringVar(&opts.Repo, "repo", ".", "the repository whose "+propose.ConfigFile+" holds the model settings")
-	f.BoolVar(&opts.JSON, "json", false, "print the findings as one JSON object")
 	return c
 }
 
-// fail reports an error that stopped the check: with --json also as JSON
-// on stdout. The exit status is 3 either way.
-func (o modelCheckOptions) fail(err error) error {
-	if o.JSON {
-		b, _ := json.Marshal(map[string]any{"error": oneLine(err.Error()), "exit": exitCouldNotRun})
-		fmt.Fprintf(o.Stdout, "%s\n", b)
-	}
-	return err
-}
+// fail reports an error that stopped the check; Main prints it, as JSON
+// too under --json. The exit status is 3.
+func (o modelCheckOptions) fail(err error) error { return err }
 
 func runModelCheck(ctx context.Context, opts modelCheckOptions) error {
 	o, err := propose.NewOpenAI(opts.Model, opts.Getenv(opts.Model.APIKeyEnv))

@@ -14,10 +14,6 @@ import (
 // (issue 3): each a flag, an environment variable and a key of
 // .premise.yaml, flags winning.
 type modelFlags struct {
-	// timeoutFlag names the request-timeout flag: "timeout" for premise
-	// propose, "model-timeout" where --timeout is the gate's.
-	timeoutFlag string
-
 	endpoint, model, keyEnv, cacheDir string
 	timeout                           time.Duration
 	attempts, concurrency, budget     int
@@ -31,16 +27,18 @@ func (m *modelFlags) bind(c *cobra.Command) {
 	f.StringVar(&m.model, "model", "", "the model name, or static for the built-in rules")
 	f.StringVar(&m.keyEnv, "api-key-env", d.APIKeyEnv, "the environment variable that holds the API key")
 	f.StringVar(&m.cacheDir, "cache-dir", "", "where replies are cached (default the user cache dir's premise/)")
-	if m.timeoutFlag == "" {
-		m.timeoutFlag = "timeout"
-	}
-	f.DurationVar(&m.timeout, m.timeoutFlag, d.Timeout, "timeout of one model request")
+	f.DurationVar(&m.timeout, "model-timeout", d.Timeout, "the time one model request may take")
+	renamed(c, "timeout", timeoutRenamed)
 	f.IntVar(&m.attempts, "max-attempts", d.MaxAttempts, "attempts per request (429, 5xx, timeouts and cut-off replies are retried)")
 	f.IntVar(&m.concurrency, "concurrency", d.Concurrency, "requests in flight at once")
 	f.IntVar(&m.budget, "token-budget", d.TokenBudget, "estimated prompt tokens per request; larger diffs are split by symbol")
 	f.BoolVar(&m.noCache, "no-cache", false, "neither read nor write the reply cache")
 	f.BoolVar(&m.noRepair, "no-repair", false, "do not send dropped rows back to the model for one repair round")
 }
+
+// timeoutRenamed is what --timeout, which once meant a model request in
+// one command and a call in another, says now.
+const timeoutRenamed = "--timeout is gone: --call-timeout bounds one call of the code under review, --model-timeout one model request"
 
 // settingsFrom says where a command's .premise.yaml comes from: the
 // merge-base of base and head (never the patch's own), or, for a patch
@@ -73,14 +71,14 @@ func (m *modelFlags) config(c *cobra.Command, from settingsFrom, getenv func(str
 	set("model", func() { cfg.Model = m.model })
 	set("api-key-env", func() { cfg.APIKeyEnv = m.keyEnv })
 	set("cache-dir", func() { cfg.CacheDir = m.cacheDir })
-	set(m.timeoutFlag, func() { cfg.Timeout = m.timeout })
+	set("model-timeout", func() { cfg.Timeout = m.timeout })
 	set("max-attempts", func() { cfg.MaxAttempts = m.attempts })
 	set("concurrency", func() { cfg.Concurrency = m.concurrency })
 	set("token-budget", func() { cfg.TokenBudget = m.budget })
 	set("no-cache", func() { cfg.NoCache = m.noCache })
 	set("no-repair", func() { cfg.NoRepair = m.noRepair })
 	if cfg.MaxAttempts < 1 || cfg.Concurrency < 1 || cfg.Timeout <= 0 || cfg.TokenBudget < 500 {
-		return cfg, fmt.Errorf("--max-attempts and --concurrency must be at least 1, --%s positive, --token-budget at least 500", m.timeoutFlag)
+		return cfg, fmt.Errorf("--max-attempts and --concurrency must be at least 1, --model-timeout positive, --token-budget at least 500")
 	}
 	return cfg, cfg.Check()
 }

@@ -16,7 +16,8 @@ import (
 type partitionsOptions struct {
 	Register string
 	Target   string
-	OutFile  string
+	OutFile  string // the table
+	OutDir   string // where the register and the table live; "" is the top level
 	JSON     bool
 	// Generator drafts the rows; the offline templates unless a model back
 	// end is plugged in.
@@ -27,10 +28,10 @@ type partitionsOptions struct {
 func newPartitionsCmd(s Streams) *cobra.Command {
 	opts := partitionsOptions{Generator: evidence.Templates{}, Out: s.Out}
 	c := &cobra.Command{
-		Use:   "partitions [--register FILE] [--target SYMBOL] [--out FILE] [--json]",
+		Use:   "partitions [--register FILE] [--partitions FILE] [--target SYMBOL] [--out DIR]",
 		Short: "Generate partition rows for accepted assumptions",
-		Long: `Generate partition-table rows (seed 004, Step 3) for the accepted assumptions
-of the register, offline, from templates.
+		Long: `Generate partition-table rows for the accepted assumptions of the register,
+offline, from templates.
 
 Each assumption's precondition is read for its category (sorted, unique,
 non-empty, not None, non-zero, numeric string, same length, a boundary, ...)
@@ -46,30 +47,45 @@ fill it in by hand.
 
   premise partitions                          every accepted assumption
   premise partitions --target intervals.merge_ranges
-  premise partitions --out ci/partitions.yaml --json
+  premise partitions --partitions ci/partitions.yaml --json
 
+Each new row names its target, so one table holds the rows of every
+function the register has accepted assumptions about, across changes.
 Rows already in the file are kept as they are; new rows get the next free
 ids; running it again adds nothing new. The file is written atomically.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.JSON = jsonOn(c)
+			if err := outDir(opts.OutDir, "name a file with --partitions FILE"); err != nil {
+				return err
+			}
+			top := repoTop(c)
+			inTop(top, &opts.Register, &opts.OutFile)
+			if opts.Register == "" {
+				opts.Register = inDir(top, opts.OutDir, "assumptions.yaml")
+			}
+			if opts.OutFile == "" {
+				opts.OutFile = inDir(top, opts.OutDir, "partitions.yaml")
+			}
 			return runPartitions(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the table was written or already held every row", "3 premise could not do its job: bad flags, an invalid register or table, assumptions of two languages")
 	f := c.Flags()
-	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register")
+	f.StringVar(&opts.Register, "register", "", "the assumption register `FILE` (default assumptions.yaml in --out)")
 	f.StringVar(&opts.Target, "target", "", "only the assumptions about this `SYMBOL`")
-	f.StringVar(&opts.OutFile, "out", "partitions.yaml", "the partition table to create or extend")
-	f.BoolVar(&opts.JSON, "json", false, "print JSON")
+	f.StringVar(&opts.OutFile, "partitions", "", "the partition table `FILE` to create or extend (default partitions.yaml in --out)")
+	f.StringVar(&opts.OutDir, "out", "", "the `DIR` the register and the table live in (default the repository's top level)")
 	return c
 }
 
 // partitionsReport is what premise partitions prints with --json.
 type partitionsReport struct {
-	Out     string                     `json:"out"`
-	Added   []jsonRowBrief             `json:"added"`
-	Kept    int                        `json:"kept"`
-	Todo    []string                   `json:"todo"`
-	Targets []evidence.TargetSignature `json:"targets"`
+	Partitions string                     `json:"partitions"`
+	Added      []jsonRowBrief             `json:"added"`
+	Kept       int                        `json:"kept"`
+	Todo       []string                   `json:"todo"`
+	Targets    []evidence.TargetSignature `json:"targets"`
 }
 
 type jsonRowBrief struct {
@@ -89,7 +105,7 @@ func runPartitions(ctx context.Context, opts partitionsOptions) error {
 	if err != nil {
 		return err
 	}
-	rep := partitionsReport{Out: opts.OutFile, Added: []jsonRowBrief{}, Kept: ext.Kept, Todo: []string{}, Targets: ext.Targets}
+	rep := partitionsReport{Partitions: opts.OutFile, Added: []jsonRowBrief{}, Kept: ext.Kept, Todo: []string{}, Targets: ext.Targets}
 	for _, r := range ext.Added {
 		rep.Added = append(rep.Added, jsonRowBrief{ID: r.ID, Target: ext.Table.TargetOf(r), Cls: r.Cls, Kind: r.Kind, AssumptionIDs: r.AssumptionIDs, Todo: r.Todo})
 		if r.Todo != "" {

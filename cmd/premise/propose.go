@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -22,7 +21,8 @@ import (
 type proposeOptions struct {
 	Repo, Base, Head string
 	Patch            string
-	Out              string // the register; "" is REPO/assumptions.yaml
+	Register         string // the register; "" is OUT/assumptions.yaml
+	OutDir           string // where the register lives; "" is the top level
 	Format           string // what stdout gets: "" (a summary), yaml, markdown, json
 	JSON             bool
 
@@ -38,7 +38,7 @@ func newProposeCmd(s Streams) *cobra.Command {
 	opts := proposeOptions{Getenv: os.Getenv, In: s.In, Stdout: s.Out, Stderr: s.Err}
 	var model modelFlags
 	c := &cobra.Command{
-		Use:   "propose [--base REV] [--head REV] [--repo DIR] [--model NAME|static] [--out FILE] [--format yaml|markdown|json] [--json]",
+		Use:   "propose [--base REV] [--head REV] [--model NAME|static] [--register FILE] [--format yaml|markdown|json]",
 		Short: "Draft the assumption register (assumptions.yaml) from the diff",
 		Long: `Draft the assumption register (assumptions.yaml) from the diff.
 
@@ -67,7 +67,8 @@ Replies are cached under the user cache dir (--cache-dir, --no-cache), so a
 second run on the same diff sends no request.
 
 Settings come from flags, then the environment (PREMISE_ENDPOINT,
-PREMISE_MODEL, PREMISE_API_KEY_ENV, PREMISE_CACHE_DIR, PREMISE_TIMEOUT,
+PREMISE_MODEL, PREMISE_API_KEY_ENV, PREMISE_CACHE_DIR, PREMISE_TIMEOUT (the
+model timeout),
 PREMISE_MAX_ATTEMPTS, PREMISE_CONCURRENCY, PREMISE_TOKEN_BUDGET), then
 top-level keys of .premise.yaml (endpoint, model, api_key_env, timeout,
 max_attempts, concurrency, cache_dir, no_cache, no_repair, token_budget,
@@ -78,8 +79,16 @@ Added lines holding bidirectional-control or invisible characters (Trojan
 Source) are reported as findings. An endpoint that cannot be reached, keeps
 failing, or answers with something that is not JSON after one repair leaves
 the existing register untouched and exits 3.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.Repo, opts.JSON = repoTop(c), jsonOn(c)
+			if err := outDir(opts.OutDir, "name a file with --register FILE"); err != nil {
+				return err
+			}
+			inTop(opts.Repo, &opts.Patch, &opts.Register)
+			if opts.Register == "" {
+				opts.Register = inDir(opts.Repo, opts.OutDir, "assumptions.yaml")
+			}
 			switch opts.Format {
 			case "", "yaml", "markdown", "json":
 			default:
@@ -93,14 +102,14 @@ the existing register untouched and exits 3.`,
 			return runPropose(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the register was written", "3 premise could not do its job: bad flags, an invalid register (left untouched), a model endpoint unreachable after retries", "130 interrupted by a signal: the register is left as it was")
 	f := c.Flags()
-	f.StringVar(&opts.Repo, "repo", ".", "the repository")
 	f.StringVar(&opts.Base, "base", "", "the base revision (default origin/HEAD, else main, else master)")
 	f.StringVar(&opts.Head, "head", "HEAD", "the head revision")
 	f.StringVar(&opts.Patch, "patch", "", "read a unified diff from `FILE` (- for stdin) instead of running git diff")
-	f.StringVar(&opts.Out, "out", "", "the register to write or merge into (default REPO/assumptions.yaml)")
+	f.StringVar(&opts.Register, "register", "", "the register `FILE` to write or merge into (default assumptions.yaml in --out)")
+	f.StringVar(&opts.OutDir, "out", "", "the `DIR` the register lives in (default the repository's top level)")
 	f.StringVar(&opts.Format, "format", "", "also print the register to stdout as `FORMAT`: yaml, markdown (a PR table) or json")
-	f.BoolVar(&opts.JSON, "json", false, "print the run (kept and dropped rows, findings, usage) as JSON")
 	model.bind(c)
 	return c
 }
@@ -121,10 +130,7 @@ type proposeReport struct {
 
 // runPropose reads the diff, runs the propose stage and reports.
 func runPropose(ctx context.Context, opts proposeOptions) error {
-	out := opts.Out
-	if out == "" {
-		out = filepath.Join(opts.Repo, "assumptions.yaml")
-	}
+	out := opts.Register
 	// A broken register stops the run before any request is spent, and is
 	// never overwritten.
 	if _, err := propose.ReadRegister(out); err != nil {
@@ -188,7 +194,7 @@ func reportDropped(w io.Writer, draft *propose.Result) {
 // asked for.
 func writeProposeOutput(opts proposeOptions, out string, up *propose.UpdateResult) error {
 	draft, reg, prov := up.Draft, up.Register, up.Provenance
-	summary := summaryLine(out, up.Proposer, draft, up.Merge)
+	summary := summaryLine(shown(out), up.Proposer, draft, up.Merge)
 	if opts.JSON {
 		rep := proposeReport{Register: out, Model: prov.Model, Prompt: prov.Prompt + "@" + prov.PromptSHA256,
 			Kept: draft.Kept, Dropped: draft.Dropped, Findings: draft.Findings, Usage: draft.Usage, Merge: up.Merge, Items: reg.Items}

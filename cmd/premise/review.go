@@ -30,10 +30,10 @@ type decideOptions struct {
 func newAcceptCmd(s Streams) *cobra.Command {
 	opts := decideOptions{Status: validate.StatusAccepted, Out: s.Out}
 	c := &cobra.Command{
-		Use:   "accept ID... [--note TEXT] [--register FILE] [--json]",
+		Use:   "accept ID... [--note TEXT] [--register FILE]",
 		Short: "Accept proposed assumptions",
 		Long: `Accept assumptions of the register: the reviewer agrees the patch relies on
-them, so each becomes partition rows that must hold (seed 004, Step 2).
+them, so each becomes partition rows that must hold.
 
   premise accept A001 A003                  accept two assumptions
   premise accept A002 --note "checked the caller sorts"
@@ -44,14 +44,15 @@ other field of the file stay as they were, and the file is replaced
 atomically. An id the register does not hold changes nothing and exits 3.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.IDs = args
+			opts.IDs, opts.JSON = args, jsonOn(c)
+			inTop(repoTop(c), &opts.Register)
 			return runDecide(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the decisions were recorded", "3 premise could not do its job: bad flags, an invalid register, an id it does not hold")
 	f := c.Flags()
-	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register")
+	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register `FILE`")
 	f.StringVar(&opts.Note, "note", "", "the reviewer's reason, kept in the register")
-	f.BoolVar(&opts.JSON, "json", false, "print JSON")
 	return c
 }
 
@@ -60,10 +61,10 @@ atomically. An id the register does not hold changes nothing and exits 3.`,
 func newRejectCmd(s Streams) *cobra.Command {
 	opts := decideOptions{Status: validate.StatusRejected, Out: s.Out}
 	c := &cobra.Command{
-		Use:   "reject ID... --note TEXT [--register FILE] [--json]",
+		Use:   "reject ID... --note TEXT [--register FILE]",
 		Short: "Reject proposed assumptions; manage the must-reject corpus",
-		Long: `Reject assumptions of the register: the patch must not rely on them (seed
-004, Step 2). A note saying why is required; it is kept in the register.
+		Long: `Reject assumptions of the register: the patch must not rely on them. A note
+saying why is required; it is kept in the register.
 
   premise reject A002 --note "ranges may touch; the caller relies on it"
   premise reject A003 A004 --note "no datetimes in this module"
@@ -79,14 +80,15 @@ premise reject add --help).`,
 			if strings.TrimSpace(opts.Note) == "" {
 				return fmt.Errorf("premise reject: --note is required: say why the patch must not rely on %s", strings.Join(args, ", "))
 			}
-			opts.IDs = args
+			opts.IDs, opts.JSON = args, jsonOn(c)
+			inTop(repoTop(c), &opts.Register)
 			return runDecide(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the decisions were recorded", "3 premise could not do its job: bad flags, no --note, an invalid register, an id it does not hold")
 	f := c.Flags()
-	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register")
+	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register `FILE`")
 	f.StringVar(&opts.Note, "note", "", "why the assumption is rejected (required)")
-	f.BoolVar(&opts.JSON, "json", false, "print JSON")
 	addCorpusCmds(c, s)
 	return c
 }
@@ -134,7 +136,7 @@ type reviewOptions struct {
 func newReviewCmd(s Streams) *cobra.Command {
 	opts := reviewOptions{In: s.In, Out: s.Out, Err: s.Err}
 	c := &cobra.Command{
-		Use:   "review [--register FILE] [--json]",
+		Use:   "review [--register FILE]",
 		Short: "Walk the proposed assumptions one at a time and record decisions",
 		Long: `Walk the register's proposed assumptions one at a time: the symbol, the
 precondition, and the evidence with its file:line and the source around it.
@@ -150,19 +152,23 @@ Answer each with a letter and Enter:
 
 Each decision is written to the register at once, atomically, so an
 interrupted review loses nothing. Comments and every other field stay as they
-were. Unreviewed proposed rows fail premise check: silence is not assent.`,
+were. Unreviewed proposed rows fail premise check: silence is not assent.
+With --json the questions go to stderr and the decisions made are printed
+as JSON at the end.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Context < 0 {
 				return fmt.Errorf("premise review: --context %d must not be negative", opts.Context)
 			}
+			opts.JSON = jsonOn(c)
+			inTop(repoTop(c), &opts.Register)
 			return runReview(c.Context(), opts)
 		},
 	}
+	exits(c, "0 the review ended: every decision given was recorded", "3 premise could not do its job: bad flags, an invalid register", "130 interrupted by a signal: the decisions made so far are kept")
 	f := c.Flags()
-	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register")
+	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register `FILE`")
 	f.IntVar(&opts.Context, "context", 3, "lines of source shown either side of the evidence")
-	f.BoolVar(&opts.JSON, "json", false, "print the decisions made as JSON at the end")
 	return c
 }
 

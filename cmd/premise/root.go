@@ -38,16 +38,27 @@ func Main(args []string) int {
 // run is Main with its streams and context supplied, so tests can call it
 // in-process.
 func run(ctx context.Context, args []string, s Streams) (code int) {
+	var ranErr error
 	defer func() {
 		// A panic is a bug in premise, never a verdict on the patch.
 		if r := recover(); r != nil {
 			fmt.Fprintf(s.Err, "premise: internal error: %v\n%s", r, debug.Stack())
-			code = exitCouldNotRun
+			code, ranErr = exitCouldNotRun, fmt.Errorf("internal error: %v", r)
 		}
 	}()
-	root := newRootCmd(s)
+	out, errw := &output{w: s.Out}, &output{w: s.Err}
+	var ran *cobra.Command
+	defer func() {
+		// --json: the error is JSON on stdout too, unless the command
+		// already printed its own.
+		if code != exitHolds && !out.written && wantsJSON(ran, args) {
+			writeErrorJSON(s.Out, ranErr, code)
+		}
+	}()
+	root := newRootCmd(Streams{In: s.In, Out: out, Err: errw})
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	ran, ranErr = root.ExecuteContextC(ctx)
+	err := ranErr
 	code = exitCode(err)
 	if err != nil {
 		if ee, ok := err.(*exitError); !ok || ee.err != nil {
@@ -89,7 +100,7 @@ Typical flow:
   premise run                  all of the above in one command
   premise batch                premise run over every open pull request
   premise comment --pr N       the draft as one comment on the pull request
-` + exitStatusHelp,
+`,
 		Version:       versionString(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
@@ -101,6 +112,9 @@ Typical flow:
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return fmt.Errorf("%w (see %s --help)", err, c.CommandPath())
 	})
+	exits(root, allExits...)
+	addGlobalFlags(root)
+	root.PersistentPreRun = func(c *cobra.Command, args []string) { applyQuiet(c, s) }
 	for _, c := range []*cobra.Command{
 		newDiffCmd(s),
 		newProposeCmd(s),
@@ -122,15 +136,24 @@ Typical flow:
 		newLedgerCmd(s),
 		newHoldoutCmd(s),
 		newFixturesCmd(s),
+		newVersionCmd(s),
+		newSchemaCmd(s),
+		newAssumeCmd(s),
 	} {
-		c.Long = strings.TrimRight(c.Long, "\n") + "\n" + exitStatusHelp
 		root.AddCommand(c)
 	}
+	finishHelp(root)
 	return root
 }
 
 // versionString reports the version and the commit premise was built from.
 func versionString() string {
+	v, c := buildInfo()
+	return fmt.Sprintf("%s (commit %s)", v, c)
+}
+
+// buildInfo is the version and the commit premise was built from.
+func buildInfo() (string, string) {
 	v, c, dirty := version, commit, false
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		if v == "" && bi.Main.Version != "" {
@@ -155,5 +178,5 @@ func versionString() string {
 	} else if dirty {
 		c += "-dirty"
 	}
-	return fmt.Sprintf("%s (commit %s)", v, c)
+	return v, c
 }

@@ -19,7 +19,7 @@ type rulesOptions struct {
 func newRulesCmd(s Streams) *cobra.Command {
 	opts := rulesOptions{Out: s.Out}
 	c := &cobra.Command{
-		Use:   "rules [--language go|python] [--json]",
+		Use:   "rules [--language go|python]",
 		Short: "List the static proposer's rules, each with its doc and an example",
 		Long: `List the rules the static proposer runs (--model static, the default with
 no endpoint): each rule's name, language, what it looks for, and an example
@@ -46,8 +46,9 @@ suppresses every rule on that line.
   premise rules                  every rule
   premise rules --language go    Go's rules
   premise rules --json           [{"name", "language", "doc", "example"}, ...]`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.JSON = jsonOn(c)
 			if opts.Language != "" && opts.Language != "go" && opts.Language != "python" {
 				return fmt.Errorf("--language: want go or python, got %q", opts.Language)
 			}
@@ -55,8 +56,7 @@ suppresses every rule on that line.
 		},
 	}
 	c.Flags().StringVar(&opts.Language, "language", "", "only the rules of `LANG` (go or python)")
-	c.Flags().BoolVar(&opts.JSON, "json", false, `print the rules as a JSON list of {"name", "language", "doc", "example"}`)
-	return c
+	return exits(c, "0 the rules were listed")
 }
 
 // jsonRule is a rule on the wire, apart from propose.Rule.

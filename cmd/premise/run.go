@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/gate/reject"
@@ -26,9 +25,10 @@ type runOptions struct {
 	Out              string
 	Python           string
 	Reruns, Budget   int
-	Timeout          time.Duration
+	CallTimeout      time.Duration
 	Seed             int64
 	JSON, Quiet      bool
+	Verbose          bool
 	AllowEmpty       bool
 	Format           string // "github": annotations too
 	Staged           bool   // the index against HEAD
@@ -39,7 +39,7 @@ type runOptions struct {
 
 func newRunCmd(s Streams) *cobra.Command {
 	opts := runOptions{Streams: s}
-	model := modelFlags{timeoutFlag: "model-timeout"}
+	var model modelFlags
 	c := &cobra.Command{
 		Use:   "run",
 		Short: "The whole pipeline in one command: diff, propose, evidence, check, gate",
@@ -61,6 +61,7 @@ func newRunCmd(s Streams) *cobra.Command {
 Examples:
   premise run                           # HEAD against origin/HEAD, main or master
   premise run --base v1.2 --json        # the summary as JSON for a bot
+  premise run --out "$(mktemp -d)"      # leave the repository's files alone
   repo=$(premise example intervals --dir "$(mktemp -d)")
   premise run --repo "$repo"            # the bundled example, offline
   premise run --endpoint http://localhost:11434/v1 --model qwen2.5-coder
@@ -70,10 +71,23 @@ Examples:
 
 Model settings are those of premise propose (flags, PREMISE_* variables,
 .premise.yaml). A model endpoint that cannot be reached exits 3 before any
-file is written.
+file is written. Run from any directory of the work tree, the files are
+read and written at its top level (or in --out DIR).
+
+While it runs, premise shows the stage it is in on stderr when stderr is a
+terminal (--verbose: as plain lines otherwise too); --quiet prints nothing
+but errors.
 `,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			opts.Repo, opts.JSON, opts.Quiet, opts.Verbose = repoTop(c), jsonOn(c), quietOn(c), verboseOn(c)
+			if err := outDir(opts.Out, "give the directory assumptions.yaml, partitions.yaml and draft.md are to live in"); err != nil {
+				return err
+			}
+			inTop(opts.Repo, &opts.Out)
+			if opts.CallTimeout <= 0 {
+				return fmt.Errorf("--call-timeout %s: want a positive duration", opts.CallTimeout)
+			}
 			if err := checkFormat(c, opts.Format); err != nil {
 				return err
 			}
@@ -104,19 +118,23 @@ file is written.
 			return runRun(c.Context(), opts)
 		},
 	}
+	exits(c,
+		"0 the gate holds",
+		"1 the gate failed, assumptions await review, the register check failed, a behaviour change no assumption explains, a must-reject fixture broke, or the head does not load where the base does",
+		"2 blocked by policy: a protected path changed without a Signed-off-by trailer; the flake budget is exceeded",
+		"3 premise could not do its job: bad flags, invalid input, a model endpoint unreachable",
+		"4 nothing was checked: no row ran (--allow-empty makes it 0)",
+		"130 interrupted by a signal")
 	model.bind(c)
 	f := c.Flags()
-	f.StringVar(&opts.Repo, "repo", ".", "the repository `DIR`")
 	f.StringVar(&opts.Base, "base", "", "the base `REV` (default origin/HEAD, else main, else master)")
 	f.StringVar(&opts.Head, "head", "", "the head `REV` (default HEAD)")
-	f.StringVar(&opts.Out, "out", "", "where assumptions.yaml, partitions.yaml and draft.md live (default the repository's top level)")
+	f.StringVar(&opts.Out, "out", "", "the `DIR` where assumptions.yaml, partitions.yaml and draft.md live (default the repository's top level)")
 	f.StringVar(&opts.Python, "python", envOr("PREMISE_PYTHON", "python3"), "the Python `interpreter` for Python targets")
 	f.IntVar(&opts.Reruns, "reruns", 0, "gate reruns per row (default 5)")
 	f.IntVar(&opts.Budget, "budget", 0, "flake budget: frozen plus flaking rows allowed (default 2)")
-	f.DurationVar(&opts.Timeout, "timeout", 10*time.Second, "per-call timeout")
-	f.Int64Var(&opts.Seed, "seed", 1, "seed for the metamorphic shuffles")
-	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
-	f.BoolVar(&opts.Quiet, "quiet", false, "no progress and no summary; the exit status alone")
+	f.DurationVar(&opts.CallTimeout, "call-timeout", gate.DefaultTimeout, "the time one call of the code under review may take")
+	f.Int64Var(&opts.Seed, "seed", DefaultSeed, "the seed of the metamorphic shuffles (printed in the summary)")
 	f.BoolVar(&opts.AllowEmpty, "allow-empty", false, "exit 0, not 4, when nothing was checked (no row ran)")
 	f.StringVar(&opts.Format, "format", "", "github: also GitHub Actions annotations (::error file=...,line=...::) at the evidence lines")
 	f.BoolVar(&opts.Staged, "staged", false, "the staged changes against HEAD (a pre-commit hook); --out defaults to .git/premise")
@@ -140,13 +158,13 @@ func runRun(ctx context.Context, opts runOptions) error {
 	if py, err := gate.ResolvePython(opts.Python); err == nil {
 		opts.Python = py
 	}
-	prog := newProgress(opts.Streams.Err, opts.Quiet || opts.JSON)
+	prog := newProgress(opts.Streams.Err, opts.Quiet, opts.Verbose)
 	defer prog.done()
 	sum, err := pipeline.Run(ctx, pipeline.Config{
 		Proposer: p,
 		Repo:     opts.Repo, Base: opts.Base, Head: opts.Head, Out: opts.Out,
 		Python: opts.Python, Reruns: opts.Reruns, Budget: opts.Budget,
-		Timeout: opts.Timeout, Seed: opts.Seed, AllowEmpty: opts.AllowEmpty,
+		Timeout: opts.CallTimeout, Seed: opts.Seed, AllowEmpty: opts.AllowEmpty,
 		RejectBaseURL: os.Getenv(reject.BaseURLEnv),
 		Progress:      prog.stage,
 		RowProgress:   prog.rows,
@@ -177,6 +195,9 @@ func runRun(ctx context.Context, opts runOptions) error {
 // figures, the evidence, and what to do next.
 func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 	fmt.Fprintf(w, "premise run: %s (exit %d)\n", s.Verdict, s.Exit)
+	if s.Seed != 0 {
+		fmt.Fprintf(w, "  seed       %d (--seed %d replays the shuffles)\n", s.Seed, s.Seed)
+	}
 	fmt.Fprintf(w, "  diff       %s...%s: %d files, %d changed symbols\n", short(s.MergeBase), short(s.Head), s.Files, s.Symbols)
 	if s.Proposer != "" {
 		fmt.Fprintf(w, "  propose    %s: %d rows proposed, %d kept%s; register: %s\n",
@@ -233,7 +254,12 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 	for _, f := range s.Written {
 		fmt.Fprintf(w, "  wrote      %s\n", f)
 	}
-	if s.Next != "" {
+	switch {
+	case len(s.Steps) > 1:
+		for _, st := range s.Steps {
+			fmt.Fprintf(w, "next: %s\n", st)
+		}
+	case s.Next != "":
 		fmt.Fprintf(w, "next: %s\n", s.Next)
 	}
 }
@@ -283,55 +309,4 @@ func short(sha string) string {
 		return sha[:12]
 	}
 	return sha
-}
-
-// progress shows the stage a long run is in: a line rewritten in place on
-// a terminal, plain lines otherwise, nothing when quiet.
-type progress struct {
-	w     io.Writer
-	tty   bool
-	off   bool
-	start time.Time
-	shown bool
-}
-
-func newProgress(w io.Writer, off bool) *progress {
-	p := &progress{w: w, off: off, start: time.Now()}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.tty = true
-	}
-	return p
-}
-
-func (p *progress) stage(stage, detail string) {
-	if p.off {
-		return
-	}
-	line := fmt.Sprintf("premise: %-10s %s (%.1fs)", stage, detail, time.Since(p.start).Seconds())
-	if p.tty {
-		fmt.Fprintf(p.w, "\r\033[K%s", line)
-		p.shown = true
-		return
-	}
-	fmt.Fprintln(p.w, line)
-}
-
-// rows redraws a bar for a stage's rows; only on a terminal, where a line
-// per row would not scroll away.
-func (p *progress) rows(stage string, done, total int) {
-	if p.off || !p.tty || total == 0 {
-		return
-	}
-	const width = 24
-	n := done * width / total
-	fmt.Fprintf(p.w, "\r\033[Kpremise: %-10s [%s%s] %d/%d rows (%.1fs)", stage,
-		strings.Repeat("#", n), strings.Repeat(".", width-n), done, total, time.Since(p.start).Seconds())
-	p.shown = true
-}
-
-func (p *progress) done() {
-	if p.tty && p.shown {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.shown = false
-	}
 }

@@ -74,7 +74,7 @@ var checks = []check{
 	},
 	{
 		Name: ReasonForbiddenSuccess,
-		Doc:  "the forbidden input now returns a value (seed 000: reject the patch)",
+		Doc:  "the forbidden input now returns a value: the patch is rejected",
 		Run: func(m Must, o observation) (string, bool) {
 			switch {
 			case o.Outcome == gate.OutcomeReturned:
@@ -121,7 +121,7 @@ var checks = []check{
 	},
 	{
 		Name: ReasonCodeMismatch,
-		Doc:  "the error code changed while the class or status held (seed 000: reject unless a human edits the lockfile)",
+		Doc:  "the error code changed while the class or status held: the patch is rejected unless a human edits the lockfile",
 		Run: func(m Must, o observation) (string, bool) {
 			if m.Code != nil && !codeEqual(m.Code, o.Code) {
 				return fmt.Sprintf("%s != %s", short(o.Code), short(m.Code)), true

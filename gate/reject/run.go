@@ -66,6 +66,9 @@ type Runner struct {
 	// Timeout bounds each HTTP request; 0 means DefaultTimeout. Calls
 	// through the Adapter are bounded by the adapter's own timeout.
 	Timeout time.Duration
+	// Progress, if set, is told after each entry: how many are done of
+	// how many.
+	Progress func(done, total int)
 }
 
 // Attempt is one call or request and how the decision table read it.
@@ -136,7 +139,7 @@ func (r *Runner) Run(ctx context.Context, c Corpus) (*Report, error) {
 			locked[rel] = true
 		}
 	}
-	for _, p := range pend {
+	for i, p := range pend {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -145,6 +148,9 @@ func (r *Runner) Run(ctx context.Context, c Corpus) (*Report, error) {
 			return nil, err
 		}
 		rep.add(res)
+		if r.Progress != nil {
+			r.Progress(i+1, len(pend))
+		}
 	}
 	if root != nil {
 		orphans, err := orphans(root, locked)

@@ -47,6 +47,8 @@ type Options struct {
 	// (premise run's checkout); otherwise the targets run in one
 	// (gate.PrivateTree), never in the checkout the corpus lives in.
 	Private bool
+	// Progress, if set, is told after each entry (Runner.Progress).
+	Progress func(done, total int)
 }
 
 // Paths returns the settings with o's paths applied, the lockfile's path
@@ -139,7 +141,7 @@ func RunCorpus(ctx context.Context, o Options) (*Report, string, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
-	r := &Runner{BaseURL: o.BaseURL, Timeout: o.Timeout, Positional: o.Lang == "go", Environmental: env}
+	r := &Runner{BaseURL: o.BaseURL, Timeout: o.Timeout, Positional: o.Lang == "go", Environmental: env, Progress: o.Progress}
 	if len(targets) > 0 {
 		if !o.Private {
 			dir, cleanup, err := gate.PrivateTree(ctx, o.Repo)

@@ -69,6 +69,20 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	return r, nil
 }
 
+// Top returns the top level of the work tree, or the git directory of a
+// bare repository: the directory premise's files live in whatever
+// directory of the work tree a command runs from.
+func (r *Repo) Top(ctx context.Context) (string, error) {
+	if r.Bare {
+		return r.Dir, nil
+	}
+	out, err := r.run(ctx, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimRight(string(out), "\n"), nil
+}
+
 // At returns the repository at dir without starting git: commands run
 // there and fail if it is not a repository. Callers that need a clear
 // error for a bad directory call Open.
