@@ -312,6 +312,9 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	if len(pools) == 0 {
 		mk("no_arguments", nil)
 	}
+	for _, vals := range relationCalls(tg.sig, tg.headText+"\n"+tg.baseText, pools, false) {
+		mk("compared_edge", vals)
+	}
 	oneAtATime(tg.sig, pools, mk)
 	pairwise(tg.sig, pools, rng, budget/3, mk)
 	var rows []validate.Row

@@ -288,6 +288,14 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 		return pyRow{row: signatureRow(sig, cls, vals), source: source}
 	}
 	typical := func() []any { return typicalValues(pools) }
+	if info != nil {
+		// The edges of the function's own comparisons between its
+		// parameters come before the one-at-a-time rows, which a budget
+		// may cut.
+		for _, vals := range relationCalls(sig, info.text, pools, true) {
+			rows = append(rows, mk("compared_edge", sourceGenerated, vals))
+		}
+	}
 	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceGenerated, vals)) })
 	// Mutations of each harvested value, in its own parameter.
 	for i := range sig.Params {

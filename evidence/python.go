@@ -28,6 +28,7 @@ type pyInfo struct {
 	guesses   map[string]pysource.Guess
 	harvested []pysource.Input
 	consts    []pysource.Constant
+	text      string // the function's source on both sides, for its comparisons
 }
 
 // pyFiles holds the parsed files of one run.

@@ -690,6 +690,9 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 				headText: span(f.HeadSrc, s.Start, s.End),
 				baseText: declText(f.BaseSrc, baseDecls, s.Local)}
 			tg.py = info
+			if info != nil {
+				info.text = tg.headText + "\n" + tg.baseText
+			}
 			if f.Language == "python" && f.OldPath != "" && f.OldPath != f.Path {
 				if oldMod, newMod := diffparse.PythonModule(f.OldPath), diffparse.PythonModule(f.Path); oldMod != newMod && strings.HasPrefix(s.Name, newMod+".") {
 					tg.baseName = oldMod + strings.TrimPrefix(s.Name, newMod)

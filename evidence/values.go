@@ -294,3 +294,119 @@ func withSeparators(lits []string) []string {
 	}
 	return out
 }
+
+// compareRe finds a comparison between two names, or between the length
+// of one and another: x > hi, len(xs) <= n.
+var compareRe = regexp.MustCompile(`(?:\blen\(\s*([A-Za-z_]\w*)\s*\)|\b([A-Za-z_]\w*))\s*(<=|>=|<|>|==|!=)\s*(?:\blen\(\s*([A-Za-z_]\w*)\s*\)|\b([A-Za-z_]\w*))`)
+
+// relationCalls are calls that put two parameters the function compares
+// with each other at the edge of their comparison: equal, and a step or
+// half a step either side (x > hi is where hi + 0.5 and hi + 1 part from
+// x >= hi + 1), or a list's length at and beside a number it is compared
+// with. typical holds each parameter's typical value; the calls vary the
+// first of the pair.
+func relationCalls(sig *Signature, text string, pools [][]any, halves bool) [][]any {
+	index := map[string]int{}
+	for i, p := range sig.Params {
+		index[strings.TrimLeft(p.Name, "*")] = i
+	}
+	typical := typicalValues(pools)
+	matches := compareRe.FindAllStringSubmatch(text, 40)
+	// Every parameter compared as a number holds a number in these calls,
+	// so that the other comparisons do not raise first.
+	for _, m := range matches {
+		for _, name := range []string{m[2], m[5]} {
+			if i, ok := index[name]; ok && name != "" {
+				if n, ok := firstNumber(pools[i]); ok {
+					typical[i] = n
+				}
+			}
+		}
+	}
+	var out [][]any
+	seen := map[string]bool{}
+	for _, m := range matches {
+		lenA, a, lenB, b := m[1], m[2], m[4], m[5]
+		ia, okA := index[lenA+a]
+		ib, okB := index[lenB+b]
+		if !okA || !okB || ia == ib || seen[m[0]] {
+			continue
+		}
+		seen[m[0]] = true
+		switch {
+		case lenA == "" && lenB == "":
+			// Both numbers: a takes b's value and its neighbours.
+			for _, pair := range [][2]int{{ia, ib}, {ib, ia}} {
+				like, ok := firstNumber(pools[pair[1]])
+				if !ok {
+					continue
+				}
+				base, _ := number(like)
+				for _, d := range []float64{-1, -0.5, 0, 0.5, 1} {
+					if _, isInt := like.(int); isInt && !halves && d != float64(int(d)) {
+						continue // a Go int takes no half
+					}
+					vals := append([]any{}, typical...)
+					vals[pair[1]] = like
+					vals[pair[0]] = sameKind(like, base+d)
+					out = append(out, vals)
+				}
+			}
+		case lenA != "" && lenB == "":
+			out = append(out, lengthCalls(pools, typical, ia, ib)...)
+		case lenA == "" && lenB != "":
+			out = append(out, lengthCalls(pools, typical, ib, ia)...)
+		}
+	}
+	return out
+}
+
+// firstNumber is the first number of a pool.
+func firstNumber(pool []any) (any, bool) {
+	for _, v := range pool {
+		if _, ok := number(v); ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// lengthCalls set the number parameter n to the length of list parameter
+// l, and one either side of it.
+func lengthCalls(pools [][]any, typical []any, l, n int) [][]any {
+	xs, ok := typical[l].([]any)
+	if !ok {
+		return nil
+	}
+	if _, isNum := firstNumber(pools[n]); !isNum {
+		return nil
+	}
+	var out [][]any
+	for _, d := range []int{-1, 0, 1} {
+		vals := append([]any{}, typical...)
+		vals[n] = len(xs) + d
+		out = append(out, vals)
+	}
+	return out
+}
+
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+// sameKind is f as the kind of like: an int when like is one and f is
+// whole, else a float.
+func sameKind(like any, f float64) any {
+	if _, isInt := like.(int); isInt && f == float64(int(f)) {
+		return int(f)
+	}
+	return f
+}
