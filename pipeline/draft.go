@@ -49,8 +49,12 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 			seen := "no change on its rows"
 			if cs := byAssumption[it.ID]; len(cs) > 0 {
 				var parts []string
-				for _, c := range cs {
+				shown, more := Shown(cs)
+				for _, c := range shown {
 					parts = append(parts, changeText(c))
+				}
+				if n := total(more); n > 0 {
+					parts = append(parts, fmt.Sprintf("and %d more", n))
 				}
 				seen = "**" + markdown.Cell(strings.Join(parts, "; ")) + "**"
 			}
@@ -61,18 +65,12 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 	if cs := byAssumption[""]; len(cs) > 0 {
 		b.WriteString("### Other behaviour changes\n\n")
 		b.WriteString("Signature-driven boundary rows found these on symbols the assumptions above cover; check that one of them explains each.\n\n")
-		for _, c := range cs {
-			fmt.Fprintf(b, "- `%s`: %s\n", markdown.Cell(c.Symbol), markdown.Cell(changeText(c)))
-		}
-		b.WriteString("\n")
+		listChanges(b, cs)
 	}
 	if len(sum.Unexplained) > 0 {
 		b.WriteString("### Behaviour changes no assumption explains\n\n")
 		b.WriteString("Signature-driven boundary rows found these; the proposer named nothing for them.\n\n")
-		for _, c := range sum.Unexplained {
-			fmt.Fprintf(b, "- `%s`: %s\n", markdown.Cell(c.Symbol), markdown.Cell(changeText(c)))
-		}
-		b.WriteString("\n")
+		listChanges(b, sum.Unexplained)
 	}
 	if len(sum.Findings) > 0 {
 		b.WriteString("### Findings\n\n")
@@ -114,4 +112,25 @@ func short(sha string) string {
 		return sha[:12]
 	}
 	return sha
+}
+
+// listChanges writes the changes a reviewer reads first, the smallest few
+// of each symbol, and how many more each has.
+func listChanges(b *bytes.Buffer, cs []BehaviorChange) {
+	shown, more := Shown(cs)
+	for i, c := range shown {
+		fmt.Fprintf(b, "- `%s`: %s\n", markdown.Cell(c.Symbol), markdown.Cell(changeText(c)))
+		if last := i == len(shown)-1 || shown[i+1].Symbol != c.Symbol; last && more[c.Symbol] > 0 {
+			fmt.Fprintf(b, "- `%s`: and %d more (`premise run --json` lists every one)\n", markdown.Cell(c.Symbol), more[c.Symbol])
+		}
+	}
+	b.WriteString("\n")
+}
+
+func total(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }

@@ -216,12 +216,16 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 	if s.EvidenceRows > 0 {
 		fmt.Fprintf(w, "  evidence   %d boundary rows against base and head: %d behaviour changes\n",
 			s.EvidenceRows, len(s.BehaviorChanges)+len(s.Unexplained))
-		for _, c := range s.BehaviorChanges {
+		shown, more := pipeline.Shown(s.BehaviorChanges)
+		for _, c := range shown {
 			fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", orDash(strings.Join(c.Assumptions, ",")), c.Row, c.Symbol, c.Input, c.Base, c.Head)
 		}
-		for _, c := range s.Unexplained {
+		printMore(w, more)
+		shown, more = pipeline.Shown(s.Unexplained)
+		for _, c := range shown {
 			fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)
 		}
+		printMore(w, more)
 	}
 	if len(s.Unstable) > 0 {
 		fmt.Fprintf(w, "  evidence   %d %s whose output varies between reruns on one side (not counted as changes), e.g. %s%s\n",
@@ -309,4 +313,16 @@ func short(sha string) string {
 		return sha[:12]
 	}
 	return sha
+}
+
+// printMore counts the changes the summary left out, per symbol.
+func printMore(w io.Writer, more map[string]int) {
+	syms := make([]string, 0, len(more))
+	for s := range more {
+		syms = append(syms, s)
+	}
+	sort.Strings(syms)
+	for _, s := range syms {
+		fmt.Fprintf(w, "    ...   %s: %d more (--json lists every one)\n", s, more[s])
+	}
 }
