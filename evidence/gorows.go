@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"encoding/base64"
+	"path"
 	"go/scanner"
 	"go/token"
 	"math/rand"
@@ -37,6 +38,15 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 	s := tg.sym
 	g := &goTarget{pkg: gp.pkg(f.Path), tests: gp.testsOf(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local)}
 	tg.gt = g
+	if s.Name == s.Local {
+		// No go.mod names the package: the harness gives the tree one
+		// and reaches the package by its directory.
+		g.pkgPath = "./" + path.Dir(f.Path)
+		if path.Dir(f.Path) == "." {
+			g.pkgPath = "."
+		}
+		tg.call = g.pkgPath + "." + s.Local
+	}
 	if tg.sig.Generic {
 		inst, ok := instantiate(tg.sig.TypeParams)
 		if !ok {
@@ -47,7 +57,7 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 		for i, a := range inst {
 			names[i] = a
 		}
-		tg.call = s.Name + "[" + strings.Join(names, ",") + "]"
+		tg.call = g.pkgPath + "." + s.Local + "[" + strings.Join(names, ",") + "]"
 	}
 	if s.Kind != "method" {
 		g.harvested = harvestedCalls(g, s.Local)

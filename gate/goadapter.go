@@ -78,6 +78,14 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 		dir = "."
 	}
 	root, modPath, err := findModule(dir)
+	if err != nil && cfg.Private {
+		// Code from before Go modules: in premise's own copy of the tree,
+		// a go.mod at the top makes its packages a module (targets name
+		// them ./dir.F), as GOPATH once did.
+		if werr := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+unmoduledPath+"\n\ngo 1.16\n"), 0o644); werr == nil {
+			root, modPath, err = findModule(dir)
+		}
+	}
 	if err != nil {
 		return nil, &InfraError{Reason: err.Error()}
 	}
@@ -279,6 +287,9 @@ func writeExports(root, modPath, pkg string, exprs map[string]string) error {
 	}
 	return os.WriteFile(filepath.Join(dir, "zz_premise_exports.go"), []byte(b.String()), 0o644)
 }
+
+// unmoduledPath is the module path premise gives a tree with no go.mod.
+const unmoduledPath = "premise.invalid/unmoduled"
 
 // exportsHeaderLines is the number of lines writeExports puts before the
 // first alias.

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,6 +140,40 @@ func TestSplitGoTarget(t *testing.T) {
 	for _, bad := range []string{"F", "example.com/a.", "example.com/a.(*T.M", "example.com/a.F[", "example.com/a.(*T).M[int]"} {
 		if _, err := splitGoTarget(bad, "m"); err == nil {
 			t.Errorf("%s: accepted", bad)
+		}
+	}
+}
+
+// TestGoHarnessWithoutModule: code from before Go modules (no go.mod) is
+// made a module in premise's private copy and reached by directory; the
+// caller's own tree is never given one.
+func TestGoHarnessWithoutModule(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "old.go"), []byte("package old\n\nfunc Double(n int) int { return 2 * n }\n\nfunc (p *pair) sum() int { return p.a + p.b }\n\ntype pair struct{ a, b int }\n\nfunc newPair(a, b int) *pair { return &pair{a, b} }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{"..Double"}}); err == nil {
+		t.Fatal("a tree without go.mod, not private: built a harness")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		t.Fatal("wrote a go.mod into a tree that is not premise's own")
+	}
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{"..Double", "..(*pair).sum", "..newPair"}, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for _, c := range []struct {
+		target string
+		args   []any
+		want   string
+	}{
+		{"..Double", []any{21}, "42"},
+		{"..(*pair).sum", []any{map[string]any{"$new": "..newPair", "$args": []any{2, 3}}}, "5"},
+	} {
+		r, err := a.Call(context.Background(), Call{ID: "x", Target: c.target, Args: c.args})
+		if err != nil || r.Outcome != OutcomeReturned || fmt.Sprint(r.Value) != c.want {
+			t.Errorf("%s: %+v, %v; want %s", c.target, r, err, c.want)
 		}
 	}
 }
