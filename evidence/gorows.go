@@ -2,10 +2,10 @@ package evidence
 
 import (
 	"encoding/base64"
-	"path"
 	"go/scanner"
 	"go/token"
 	"math/rand"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
