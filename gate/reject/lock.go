@@ -131,6 +131,7 @@ func ParseLock(name string, data []byte) (*Lock, error) {
 		return nil, lerr(1, "a lockfile is a JSON object with version and entries")
 	}
 	lineOf := map[string]int{} // "path/key" -> line
+	var problems []error       // every problem of the file, reported at once
 	for _, k := range keys {
 		lineOf[k.Path+"/"+k.Key] = k.Line
 		var schema string
@@ -151,7 +152,7 @@ func ParseLock(name string, data []byte) (*Lock, error) {
 			if k.Path != "" {
 				where = k.Path
 			}
-			return nil, lerr(k.Line, "unknown field %q in %s (known: %s)", k.Key, where, strings.Join(known[schema], ", "))
+			problems = append(problems, lerr(k.Line, "unknown field %q in %s (known: %s)", k.Key, where, strings.Join(known[schema], ", ")))
 		}
 	}
 	var lock Lock
@@ -166,10 +167,10 @@ func ParseLock(name string, data []byte) (*Lock, error) {
 		return nil, lerr(0, "%v", err)
 	}
 	if lock.Version != 1 {
-		return nil, lerr(lineOf["/version"], "version must be 1, not %d", lock.Version)
+		problems = append(problems, lerr(lineOf["/version"], "version must be 1, not %d", lock.Version))
 	}
 	if _, ok := lineOf["/entries"]; !ok {
-		return nil, lerr(1, "no entries field")
+		problems = append(problems, lerr(1, "no entries field"))
 	}
 	seen := map[string]int{}
 	for i := range lock.Entries {
@@ -190,27 +191,34 @@ func ParseLock(name string, data []byte) (*Lock, error) {
 		e.Line = at("id")
 		switch {
 		case e.ID == "":
-			return nil, lerr(at("id"), "%s has no id", p)
+			problems = append(problems, lerr(at("id"), "%s has no id", p))
+			continue
 		case !idPattern.MatchString(e.ID):
-			return nil, lerr(at("id"), "id %q must be one word of letters, digits and . _ : -", e.ID)
+			problems = append(problems, lerr(at("id"), "id %q must be one word of letters, digits and . _ : -", e.ID))
+			continue
 		}
 		if first, ok := seen[e.ID]; ok {
-			return nil, lerr(at("id"), "duplicate id %q (first at line %d)", e.ID, first)
+			problems = append(problems, lerr(at("id"), "duplicate id %q (first at line %d)", e.ID, first))
+			continue
 		}
 		seen[e.ID] = e.Line
 		if e.Target == "" {
-			return nil, lerr(at("target"), "entry %s has no target", e.ID)
+			problems = append(problems, lerr(at("target"), "entry %s has no target", e.ID))
+			continue
 		}
 		if e.InputPath == "" {
-			return nil, lerr(at("input_path"), "entry %s has no input_path", e.ID)
+			problems = append(problems, lerr(at("input_path"), "entry %s has no input_path", e.ID))
+			continue
 		}
 		if !hexDigits.MatchString(e.InputSHA256) {
-			return nil, lerr(at("input_sha256"), "entry %s: input_sha256 %q is not a hex sha256 (run sha256sum on the fixture)", e.ID, e.InputSHA256)
+			problems = append(problems, lerr(at("input_sha256"), "entry %s: input_sha256 %q is not a hex sha256 (run sha256sum on the fixture)", e.ID, e.InputSHA256))
+			continue
 		}
 		switch e.FlakePolicy {
 		case "", PolicyNeverSkip, PolicyFreezeClassOnly:
 		default:
-			return nil, lerr(at("flake_policy"), "entry %s: flake_policy %q is not %s or %s", e.ID, e.FlakePolicy, PolicyNeverSkip, PolicyFreezeClassOnly)
+			problems = append(problems, lerr(at("flake_policy"), "entry %s: flake_policy %q is not %s or %s", e.ID, e.FlakePolicy, PolicyNeverSkip, PolicyFreezeClassOnly))
+			continue
 		}
 		mp := p + ".must"
 		mat := func(key string) int {
@@ -223,35 +231,47 @@ func ParseLock(name string, data []byte) (*Lock, error) {
 			switch e.Must.Code.(type) {
 			case string, json.Number:
 			default:
-				return nil, lerr(mat("code"), "entry %s: must.code must be a string or a number", e.ID)
+				problems = append(problems, lerr(mat("code"), "entry %s: must.code must be a string or a number", e.ID))
+				continue
 			}
 		}
 		switch e.Must.Kind {
 		case KindException:
 			if e.Must.Class == "" {
-				return nil, lerr(mat("class"), "entry %s: an exception entry needs must.class", e.ID)
+				problems = append(problems, lerr(mat("class"), "entry %s: an exception entry needs must.class", e.ID))
+				continue
 			}
 			if e.Must.Status != 0 {
-				return nil, lerr(mat("status"), "entry %s: must.status belongs to http entries", e.ID)
+				problems = append(problems, lerr(mat("status"), "entry %s: must.status belongs to http entries", e.ID))
+				continue
 			}
 		case KindHTTP:
 			if e.Must.Status < 100 || e.Must.Status > 599 {
-				return nil, lerr(mat("status"), "entry %s: an http entry needs must.status between 100 and 599", e.ID)
+				problems = append(problems, lerr(mat("status"), "entry %s: an http entry needs must.status between 100 and 599", e.ID))
+				continue
 			}
 			if e.Must.Status < 400 {
-				return nil, lerr(mat("status"), "entry %s: must.status %d is not a rejection (4xx or 5xx)", e.ID, e.Must.Status)
+				problems = append(problems, lerr(mat("status"), "entry %s: must.status %d is not a rejection (4xx or 5xx)", e.ID, e.Must.Status))
+				continue
 			}
 			if e.Must.Class != "" {
-				return nil, lerr(mat("class"), "entry %s: must.class belongs to exception entries", e.ID)
+				problems = append(problems, lerr(mat("class"), "entry %s: must.class belongs to exception entries", e.ID))
+				continue
 			}
 			if _, _, err := ParseHTTPTarget(e.Target); err != nil {
-				return nil, lerr(at("target"), "entry %s: %v", e.ID, err)
+				problems = append(problems, lerr(at("target"), "entry %s: %v", e.ID, err))
+				continue
 			}
 		case "":
-			return nil, lerr(mat("kind"), "entry %s: must.kind is missing (exception or http)", e.ID)
+			problems = append(problems, lerr(mat("kind"), "entry %s: must.kind is missing (exception or http)", e.ID))
+			continue
 		default:
-			return nil, lerr(mat("kind"), "entry %s: must.kind %q is not exception or http", e.ID, e.Must.Kind)
+			problems = append(problems, lerr(mat("kind"), "entry %s: must.kind %q is not exception or http", e.ID, e.Must.Kind))
+			continue
 		}
+	}
+	if len(problems) > 0 {
+		return nil, errors.Join(problems...)
 	}
 	return &lock, nil
 }

@@ -148,3 +148,28 @@ func FuzzParseLock(f *testing.F) {
 		}
 	})
 }
+
+// TestParseLockAllProblems: a lockfile with several problems reports every
+// one at once, each naming the file and its line, so a human fixes them in
+// one pass.
+func TestParseLockAllProblems(t *testing.T) {
+	data := strings.Replace(goodLock, `"input_sha256": "c0ffee01"`, `"input_sha256": "sha256:c0ffee01"`, 1)
+	data = strings.Replace(data, `"flake_policy": "never-skip"`, `"flake_policy": "never-skip", "skip": true`, 1)
+	data = strings.Replace(data, `"id": "invoice-status-reject-014"`, `"id": "user-email-reject-001"`, 1)
+	_, err := ParseLock("must_reject.lock.json", []byte(data))
+	if err == nil {
+		t.Fatal("accepted a lockfile with three problems")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	for _, want := range []string{`unknown field "skip" in entries[0]`, `input_sha256 "sha256:c0ffee01" is not a hex sha256`, `duplicate id "user-email-reject-001"`} {
+		found := false
+		for _, l := range lines {
+			if strings.Contains(l, want) && strings.HasPrefix(l, "must_reject.lock.json:") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("problems:\n%s\nwant a line naming the file and %q", err, want)
+		}
+	}
+}
