@@ -48,7 +48,9 @@ func changedCallers(f diffparse.File) ([]diffparse.Symbol, map[string][]string) 
 		taken[s.Local] = true
 		if (s.Kind == "function" || s.Kind == "method") && s.Change == "modified" {
 			reached[bareName(s.Local)] = append(reached[bareName(s.Local)], s.Name)
-			prefix = strings.TrimSuffix(s.Name, "."+s.Local)
+			if strings.HasSuffix(s.Name, "."+s.Local) {
+				prefix = strings.TrimSuffix(s.Name, "."+s.Local)
+			}
 		}
 	}
 	if len(reached) == 0 {

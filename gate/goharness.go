@@ -133,11 +133,14 @@ var compileErrLine = regexp.MustCompile(`(main\.go|zz_premise_exports\.go):(\d+)
 // harness's targets table and each package's export file hold one target
 // a line, and go build heads each package's errors with "# IMPORTPATH".
 func (h *harness) refused(out, src string, funcs []goFunc) map[string]string {
-	mainLine := map[int]string{}
+	mainLine := map[int][]string{}
 	for i, l := range strings.Split(src, "\n") {
+		l = strings.TrimSpace(l)
 		for _, f := range funcs {
-			if strings.HasPrefix(strings.TrimSpace(l), strconv.Quote(f.Target)+":") {
-				mainLine[i+1] = f.Target
+			// A target's own line, or the import of its package (a
+			// package the module cannot provide).
+			if strings.HasPrefix(l, strconv.Quote(f.Target)+":") || strings.HasSuffix(l, " "+strconv.Quote(f.pkg)) {
+				mainLine[i+1] = append(mainLine[i+1], f.Target)
 			}
 		}
 	}
@@ -170,13 +173,13 @@ func (h *harness) refused(out, src string, funcs []goFunc) map[string]string {
 		}
 		line, _ := strconv.Atoi(m[2])
 		why := strings.TrimSpace(quoted.ReplaceAllString(m[3], "…"))
-		var t string
+		var ts []string
 		if m[1] == "main.go" {
-			t = mainLine[line]
-		} else {
-			t = exportLine[pkg][line]
+			ts = mainLine[line]
+		} else if t := exportLine[pkg][line]; t != "" {
+			ts = []string{t}
 		}
-		if t != "" {
+		for _, t := range ts {
 			refused[t] = why
 		}
 	}

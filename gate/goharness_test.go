@@ -177,3 +177,25 @@ func TestGoHarnessWithoutModule(t *testing.T) {
 		}
 	}
 }
+
+// TestGoHarnessUnknownPackage: a target in a package the module cannot
+// provide is left out with the compiler's reason; the others still run.
+func TestGoHarnessUnknownPackage(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"go.mod": "module example.com/m\n\ngo 1.21\n", "m.go": "package m\n\nfunc Double(n int) int { return 2 * n }\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{"example.com/m.Double", "example.com/m/nowhere.F"}, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if r, err := a.Call(context.Background(), Call{ID: "x", Target: "example.com/m.Double", Args: []any{4}}); err != nil || fmt.Sprint(r.Value) != "8" {
+		t.Errorf("Double(4) = %+v, %v", r, err)
+	}
+	if _, err := a.Call(context.Background(), Call{ID: "y", Target: "example.com/m/nowhere.F"}); err == nil || !strings.Contains(err.Error(), "could not be compiled") {
+		t.Errorf("the target in no package: %v, want the compiler's reason", err)
+	}
+}
