@@ -233,7 +233,12 @@ func guessPool(g pysource.Guess, lits []string) []any {
 	case "", pysource.KindAny, pysource.KindObject, pysource.KindBytes:
 		return nil
 	case pysource.KindCallable:
-		return nil // only a harvested expression can be a function
+		// Functions no test passed: ones any caller might (truthiness,
+		// identity, constants, a parity test, str, a negating key), as
+		// expressions the worker evaluates; harvested ones come first.
+		for _, e := range callablePool {
+			out = append(out, map[string]any{exprKey: e})
+		}
 	case pysource.KindNone:
 		return []any{nil}
 	case pysource.KindUnion:
@@ -362,4 +367,16 @@ func typeTag(v any) string {
 		return "i"
 	}
 	return ""
+}
+
+// callablePool are the functions a callable parameter takes when the
+// repository's own examples give none.
+var callablePool = []string{
+	"bool",
+	"lambda *a, **k: a[0] if a else None",
+	"lambda *a, **k: (a[0] % 2 == 0) if a and isinstance(a[0], int) else bool(a and a[0])",
+	"lambda *a, **k: True",
+	"lambda *a, **k: False",
+	"str",
+	"lambda x, *a, **k: -x if isinstance(x, (int, float)) else x",
 }
