@@ -258,6 +258,8 @@ func (p *goPkg) resolve(s, name string, depth int) Type {
 	switch {
 	case s == "interface{}" || s == "any":
 		return Type{Kind: kindAny, Nullable: true}
+	case strings.HasPrefix(s, "func("):
+		return Type{Kind: kindFunc}
 	case strings.HasPrefix(s, "*"):
 		t := p.resolve(s[1:], name, depth+1)
 		if t.Kind != kindUnknown {

@@ -502,6 +502,9 @@ func goValueText(v any) string {
 			inner, _ := m["$args"].([]any)
 			return name + goCallText(inner)
 		}
+		if k, ok := m["$func"].(string); ok {
+			return "func:" + k // a callback the harness made
+		}
 	}
 	return compact(v, 60)
 }

@@ -18,6 +18,7 @@ const (
 	kindTime      = "time"   // no JSON form: rows need a human
 	kindAny       = "any"    // Go's interface{}: any JSON value
 	kindStruct    = "struct" // a Go struct: a JSON object of its exported fields
+	kindFunc      = "func"   // a Go func: a callback the harness makes ({"$func": ...})
 )
 
 // Type is what the templates inferred about a parameter.

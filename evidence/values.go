@@ -114,6 +114,10 @@ func pool(t Type, lits []string) []any {
 		out = []any{"abc", 8, "", "8", 8.5, -1, 0, true, false, []any{"a", 1}, map[string]any{"a": 1}, "1,000", 1e20, " 8 "}
 	case kindStruct:
 		out = structPool(t, lits)
+	case kindFunc:
+		for _, k := range []string{"identity", "truthy", "even", "true", "false", "zero"} {
+			out = append(out, map[string]any{"$func": k})
+		}
 	default:
 		return nil
 	}
