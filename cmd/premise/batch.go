@@ -98,7 +98,6 @@ Examples:
 	}
 	model.bind(c)
 	f := c.Flags()
-	f.StringVar(&opts.Repo, "repo", ".", "the repository `DIR`")
 	f.StringVar(&opts.Refs, "refs", batch.DefaultRefs, "the refs of the PRs, a glob")
 	f.StringVar(&opts.PRs, "prs", "", "the PRs as gh pr list --json number,title,headRefOid,baseRefName wrote them (a `FILE`)")
 	f.StringVar(&opts.Base, "base", "", "every PR's base `REV` (default the PR's base branch, else origin/HEAD, main or master)")
@@ -109,7 +108,7 @@ Examples:
 	f.StringVar(&opts.Python, "python", envOr("PREMISE_PYTHON", "python3"), "the Python `interpreter` for Python targets")
 	f.DurationVar(&opts.Timeout, "call-timeout", 10*time.Second, "the time one call of the code under review may take")
 	f.Int64Var(&opts.Seed, "seed", 1, "seed for the generated inputs")
-	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	sharedFlags(c, &opts.Repo, &opts.JSON)
 	f.BoolVar(&opts.Quiet, "quiet", false, "no progress and no summary; the exit status alone")
 	c.AddCommand(newBatchMergeCmd(s))
 	return c
@@ -206,7 +205,7 @@ Examples:
 		},
 	}
 	c.Flags().StringVar(&out, "out", "premise-batch", "the output `DIR`")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	sharedFlags(c, nil, &asJSON)
 	return c
 }
 

@@ -63,14 +63,13 @@ Examples:
 	}
 	f := c.Flags()
 	f.IntVar(&opts.Config.PR, "pr", 0, "the pull request's `N` (a merge request's iid on GitLab)")
-	f.StringVar(&repo, "repo", ".", "the `DIR` whose draft.md is posted")
 	f.StringVar(&opts.Draft, "draft", "", "the draft to post (default DIR/draft.md)")
 	f.StringVar(&opts.Config.Host, "host", "", "github or gitlab (default gitlab inside GitLab CI, else github)")
 	f.StringVar(&opts.Config.Repo, "project", "", "owner/name on GitHub, the project id or path on GitLab (default $GITHUB_REPOSITORY or $CI_PROJECT_ID)")
 	f.StringVar(&opts.Config.API, "api", "", "the API's base URL (default $GITHUB_API_URL or $CI_API_V4_URL)")
 	f.StringVar(&opts.TokenEnv, "token-env", "", "the environment variable holding the token (default GITHUB_TOKEN or GITLAB_TOKEN)")
 	f.BoolVar(&opts.Config.DryRun, "dry-run", false, "print what would be posted; post nothing")
-	f.BoolVar(&opts.JSON, "json", false, "print what was done as JSON")
+	sharedFlags(c, &repo, &opts.JSON)
 	c.MarkFlagRequired("pr")
 	return c
 }

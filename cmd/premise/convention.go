@@ -341,3 +341,19 @@ func writeErrorJSON(w io.Writer, err error, code int) {
 	}{msg, code})
 	fmt.Fprintf(w, "%s\n", b)
 }
+
+// sharedFlags has a command read the flags every command shares (--repo,
+// --json) into its own options before it runs; repo may be nil.
+func sharedFlags(c *cobra.Command, repo *string, asJSON *bool) {
+	prev := c.PreRunE
+	c.PreRunE = func(c *cobra.Command, args []string) error {
+		if repo != nil {
+			*repo = repoTop(c)
+		}
+		*asJSON = jsonOn(c)
+		if prev != nil {
+			return prev(c, args)
+		}
+		return nil
+	}
+}

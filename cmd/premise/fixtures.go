@@ -72,9 +72,8 @@ raises its class; each failure names the fixture and what the call did.
 	f.StringVar(&opts.Fn, "fn", "", "the `TARGET` to call, overriding the manifest's")
 	f.StringVar(&opts.Lang, "lang", "", "python, go or exec (default: the manifest's language, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
-	f.StringVar(&opts.Repo, "repo", ".", "the repository under review")
 	f.DurationVar(&opts.Timeout, "call-timeout", gate.DefaultTimeout, "the time one call of the code under review may take")
-	f.BoolVar(&opts.JSON, "json", false, "print JSON on stdout")
+	sharedFlags(c, &opts.Repo, &opts.JSON)
 	return c
 }
 

@@ -62,9 +62,8 @@ Settings (.premise.yaml):
 
 func (o *freezeOptions) bind(c *cobra.Command) {
 	f := c.Flags()
-	f.StringVar(&o.Repo, "repo", ".", "the repository; paths are relative to its top level")
 	f.StringVar(&o.Registry, "registry", "", "the registry `FILE` (default: freeze.registry, else "+freeze.DefaultRegistry+")")
-	f.BoolVar(&o.JSON, "json", false, "print JSON on stdout")
+	sharedFlags(c, &o.Repo, &o.JSON)
 }
 
 // config reads the freeze: settings and resolves the registry's path.

@@ -48,9 +48,7 @@ directories are settings, read from the merge-base:
 }
 
 func (o *holdoutOptions) bind(c *cobra.Command) {
-	f := c.Flags()
-	f.StringVar(&o.Repo, "repo", ".", "the repository; paths are relative to its top level")
-	f.BoolVar(&o.JSON, "json", false, "print JSON on stdout")
+	sharedFlags(c, &o.Repo, &o.JSON)
 }
 
 func newHoldoutCheckCmd(s Streams) *cobra.Command {

@@ -69,10 +69,9 @@ Settings (.premise.yaml):
 
 func (o *ledgerOptions) bind(c *cobra.Command) {
 	f := c.Flags()
-	f.StringVar(&o.Repo, "repo", ".", "the repository; paths are relative to its top level")
 	f.StringVar(&o.Ledger, "ledger", "", "the ledger `FILE` (default: ledger.file, else "+ledger.DefaultFile+")")
 	f.StringVar(&o.Base, "base", "", "read .premise.yaml from the merge-base with `REV`")
-	f.BoolVar(&o.JSON, "json", false, "print JSON on stdout")
+	sharedFlags(c, &o.Repo, &o.JSON)
 }
 
 // config reads the ledger: settings and resolves the ledger's path.
