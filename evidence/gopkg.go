@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -331,4 +332,36 @@ func (p *goPkg) structType(st *ast.StructType, depth int) Type {
 		}
 	}
 	return t
+}
+
+// importPath is the import path of file's package at the head: the module
+// path of the nearest go.mod above it joined with the directory below it,
+// "" when no go.mod names one (or there is no checkout).
+func (gp *goPkgs) importPath(file string) string {
+	if gp == nil || gp.headDir == "" {
+		return ""
+	}
+	dir := path.Dir(filepath.ToSlash(file))
+	for d := dir; ; d = path.Dir(d) {
+		data, err := os.ReadFile(filepath.Join(gp.headDir, filepath.FromSlash(d), "go.mod"))
+		if err == nil {
+			for _, l := range strings.Split(string(data), "\n") {
+				if f := strings.Fields(l); len(f) >= 2 && f[0] == "module" {
+					mod := strings.Trim(f[1], `"`)
+					if d == dir {
+						return mod
+					}
+					rel := strings.TrimPrefix(dir, d+"/")
+					if d == "." {
+						rel = dir
+					}
+					return mod + "/" + rel
+				}
+			}
+			return ""
+		}
+		if d == "." || d == "/" {
+			return ""
+		}
+	}
 }

@@ -276,7 +276,7 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		harvested = append(harvested, pyRow{row: goRow("harvested_"+strings.Fields(c.source)[0], args), source: c.source})
 	}
 	strs, nums := goLiterals(tg.baseText, tg.headText)
-	lits := withSeparators(append(literals(tg.baseText, tg.headText), strs...))
+	lits := withSeparators(append(append(literals(tg.baseText, tg.headText), strs...), tg.dataLits...))
 	pools := make([][]any, len(types))
 	variadic := -1
 	for i, t := range types {

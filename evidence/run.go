@@ -633,6 +633,9 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 		parsed := false
 		syms := f.Symbols
 		readers, reads, dataLits := dataReaders(f)
+		if f.Language == "go" {
+			readers, reads, dataLits = goDataReaders(f, gp.importPath(f.Path))
+		}
 		syms = append(syms[:len(syms):len(syms)], readers...)
 		callers, reaches := changedCallers(f)
 		syms = append(syms, callers...)
