@@ -60,6 +60,10 @@ func changedCallers(f diffparse.File) ([]diffparse.Symbol, map[string][]string) 
 	reads := map[string][]string{}
 	for level := 0; level < callerDepth; level++ {
 		next := map[string][]string{}
+		calls := map[string]*regexp.Regexp{}
+		for callee := range reached {
+			calls[callee] = regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(callee) + `\s*[\[(]`)
+		}
 		for _, d := range head {
 			if (d.Kind != "function" && d.Kind != "method") || taken[d.Local] || !inBase[d.Local] {
 				continue
@@ -67,7 +71,7 @@ func changedCallers(f diffparse.File) ([]diffparse.Symbol, map[string][]string) 
 			text := span(f.HeadSrc, d.Start, d.End)
 			var r []string
 			for callee, names := range reached {
-				if callee != bareName(d.Local) && callsName(text, callee) {
+				if callee != bareName(d.Local) && calls[callee].MatchString(text) {
 					r = append(r, names...)
 				}
 			}
@@ -113,11 +117,6 @@ func public(lang, name string) bool {
 		return name != "" && strings.ToUpper(name[:1]) == name[:1]
 	}
 	return !strings.HasPrefix(name, "_")
-}
-
-// callsName reports whether text calls name: name( or .name(.
-func callsName(text, name string) bool {
-	return regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(name) + `\s*[\[(]`).MatchString(text)
 }
 
 func dedupeStrings(xs []string) []string {

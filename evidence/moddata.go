@@ -59,43 +59,11 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	if len(names) == 0 {
 		return nil, nil, nil
 	}
-	taken := map[string]bool{}
-	for _, s := range f.Symbols {
-		taken[s.Local] = true
-	}
-	inBase := map[string]bool{}
-	for _, d := range base {
-		inBase[d.Local] = true
-	}
-	sorted := make([]string, 0, len(names))
-	for n := range names {
-		sorted = append(sorted, n)
-	}
-	sort.Strings(sorted)
-	prefix := pyQualifier(f.Path)
-	var out []diffparse.Symbol
-	reads := map[string][]string{}
-	for _, d := range head {
-		if d.Kind != "function" || strings.Contains(d.Local, ".") || taken[d.Local] || !inBase[d.Local] || len(out) >= maxDataReaders {
-			continue
-		}
-		text := span(f.HeadSrc, d.Start, d.End)
-		var r []string
-		for _, n := range sorted {
-			if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`).MatchString(text) {
-				r = append(r, n)
-			}
-		}
-		if len(r) == 0 {
-			continue
-		}
-		name := d.Local
-		if prefix != "" {
-			name = prefix + "." + d.Local
-		}
-		out = append(out, diffparse.Symbol{Name: name, Local: d.Local, Kind: "function", Change: "modified", Start: d.Start, End: d.End})
-		reads[name] = r
-	}
+	// A method of a Python class reads the data through its class, not
+	// by name alone: only module-level functions are taken.
+	out, reads := readersOf(f, head, base, names, pyQualifier(f.Path), func(d diffparse.Decl) bool {
+		return d.Kind == "function" && !strings.Contains(d.Local, ".")
+	})
 	// The changed data's own strings are the inputs that reach it: the
 	// key "k" of a table of suffixes.
 	return out, reads, literals(strings.Join(changedText, "\n"))
@@ -194,42 +162,9 @@ func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[str
 	if err != nil {
 		return nil, nil, nil
 	}
-	taken := map[string]bool{}
-	for _, s := range f.Symbols {
-		taken[s.Local] = true
-	}
-	inBase := map[string]bool{}
-	for _, d := range base {
-		inBase[d.Local] = true
-	}
-	sorted := make([]string, 0, len(names))
-	for n := range names {
-		sorted = append(sorted, n)
-	}
-	sort.Strings(sorted)
-	var out []diffparse.Symbol
-	reads := map[string][]string{}
-	for _, d := range head {
-		if (d.Kind != "function" && d.Kind != "method") || taken[d.Local] || !inBase[d.Local] || len(out) >= maxDataReaders {
-			continue
-		}
-		text := span(f.HeadSrc, d.Start, d.End)
-		var r []string
-		for _, n := range sorted {
-			if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`).MatchString(text) {
-				r = append(r, n)
-			}
-		}
-		if len(r) == 0 {
-			continue
-		}
-		name := d.Local
-		if prefix != "" {
-			name = prefix + "." + d.Local
-		}
-		out = append(out, diffparse.Symbol{Name: name, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
-		reads[name] = r
-	}
+	out, reads := readersOf(f, head, base, names, prefix, func(d diffparse.Decl) bool {
+		return d.Kind == "function" || d.Kind == "method"
+	})
 	strs, _ := goLiterals(strings.Join(changedText, "\n"))
 	return out, reads, strs
 }
@@ -265,4 +200,52 @@ func goValueSpans(src []byte) []goValueSpan {
 		}
 	}
 	return out
+}
+
+// readersOf returns the declarations of f's head that take (per take),
+// exist in the base, are not among f's own symbols, and name one of
+// names, each as a modified symbol named under prefix, with the names it
+// reads; at most maxDataReaders.
+func readersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]bool, prefix string, take func(diffparse.Decl) bool) ([]diffparse.Symbol, map[string][]string) {
+	taken := map[string]bool{}
+	for _, s := range f.Symbols {
+		taken[s.Local] = true
+	}
+	inBase := map[string]bool{}
+	for _, d := range base {
+		inBase[d.Local] = true
+	}
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	res := make([]*regexp.Regexp, len(sorted))
+	for i, n := range sorted {
+		res[i] = regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`)
+	}
+	var out []diffparse.Symbol
+	reads := map[string][]string{}
+	for _, d := range head {
+		if !take(d) || taken[d.Local] || !inBase[d.Local] || len(out) >= maxDataReaders {
+			continue
+		}
+		text := span(f.HeadSrc, d.Start, d.End)
+		var r []string
+		for i, n := range sorted {
+			if res[i].MatchString(text) {
+				r = append(r, n)
+			}
+		}
+		if len(r) == 0 {
+			continue
+		}
+		name := d.Local
+		if prefix != "" {
+			name = prefix + "." + d.Local
+		}
+		out = append(out, diffparse.Symbol{Name: name, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
+		reads[name] = r
+	}
+	return out, reads
 }

@@ -295,7 +295,7 @@ func readSummary(t *testing.T, out string) *batch.Summary {
 // run sends no request; two shards merged equal the unsharded run.
 func TestBatchEndToEnd(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("the Python PRs need python3")
+		t.Fatal("the Python PRs need python3, which premise requires (README, Set up)")
 	}
 	model := newFakeModel(t)
 	r := newPRRepo(t, model.srv.URL+"/v1")
