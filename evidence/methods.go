@@ -7,31 +7,67 @@ import (
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/pysource"
 	"github.com/premise-dev/premise/validate"
 )
 
 // maxReceivers bounds the distinct objects a method's generated rows are
-// called on.
-const maxReceivers = 3
+// called on when its own parameters vary; maxVariedReceivers when they
+// give few rows (a method of no parameters on a str subclass, whose object
+// is its whole input).
+const (
+	maxReceivers       = 3
+	maxVariedReceivers = 60
+)
+
+// receiverCount is how many receivers a method's rows are spread over:
+// the budget shared between the receivers and the rows each takes.
+func receiverCount(tg target, lits []string, budget int) int {
+	per := len(pyValueRows(tg.sig, tg.py, lits, rand.New(rand.NewSource(1)), budget))
+	return max(maxReceivers, min(maxVariedReceivers, budget/(per+1)))
+}
 
 // receiversOf are the objects a changed Python method can be called on:
-// the constructor calls its doctests and tests make (Bits(4, 2)), as
-// expressions the worker evaluates with the method's module in scope
-// (issue 13, part 6). The worker calls the method as Class.method(obj,
-// ...), so the object is the row's first argument.
-func receiversOf(s diffparse.Symbol, info *pyInfo) []any {
+// the constructor calls its doctests and tests make (Bits(4, 2),
+// Version.parse("1.0")), as expressions the worker evaluates with the
+// method's module in scope (issue 13, part 6), then those calls with one
+// literal argument mutated as any harvested value is, up to n in all. The
+// worker calls the method as Class.method(obj, ...), so the object is the
+// row's first argument.
+func receiversOf(s diffparse.Symbol, info *pyInfo, lits []string, n int) []any {
 	if info == nil {
 		return nil
 	}
 	module := strings.TrimSuffix(s.Name, "."+s.Local)
 	seen := map[string]bool{}
 	var out []any
+	add := func(src string, imports []string) {
+		if !seen[src] && len(out) < n {
+			seen[src] = true
+			out = append(out, receiverExpr(module, src, imports))
+		}
+	}
 	for _, in := range info.harvested {
-		if in.Receiver == "" || seen[in.Receiver] || len(out) >= maxReceivers {
+		if in.Receiver != "" {
+			add(in.Receiver, in.Imports)
+		}
+	}
+	for _, in := range info.harvested {
+		c := in.ReceiverCall
+		if c == nil {
 			continue
 		}
-		seen[in.Receiver] = true
-		out = append(out, receiverExpr(module, in.Receiver, in.Imports))
+		for i, a := range c.Args {
+			v, ok := pyLiteral(a)
+			if !ok {
+				continue
+			}
+			for _, m := range mutate(v, lits) {
+				args := append([]string(nil), c.Args...)
+				args[i] = pyRepr(m, 0)
+				add((&pysource.Call{Callee: c.Callee, Args: args, Kwargs: c.Kwargs}).String(), in.Imports)
+			}
+		}
 	}
 	return out
 }
@@ -96,40 +132,91 @@ func methodRow(cls string, args []any, kwargs map[string]any) validate.Row {
 // isInit says s is a class's constructor.
 func isInit(s diffparse.Symbol) bool { return strings.HasSuffix(s.Local, ".__init__") }
 
+// valueBases are the built-in classes whose subclasses are built from
+// one of their values (class Markup(str)), by the Python type premise
+// builds values of.
+var valueBases = map[string]string{"str": "str", "int": "int", "float": "float", "bytes": "str",
+	"list": "list", "tuple": "list", "dict": "dict", "set": "list", "frozenset": "list"}
+
 // initReceivers build objects for a method no doctest or test constructs
 // its class for: the class called with values for its __init__'s
-// parameters, as the function rows would vary them (issue 13, part 6). A
-// receiver whose construction raises makes its rows raise alike on both
-// sides unless the patch changed the class; nothing is counted from it.
-func initReceivers(s diffparse.Symbol, sigs map[string]*Signature, pf *pyFiles, pyf *pyFile) []any {
+// parameters, as the function rows would vary them, with the method's own
+// literals among the values (issue 13, part 6). A subclass of a built-in
+// value (str, int, tuple) with no __init__ is built from values of that
+// type, and a class with only __new__ from __new__'s parameters. n are
+// taken, spread over the calls so that each parameter varies. A receiver
+// whose construction raises makes its rows raise alike on both sides
+// unless the patch changed the class; nothing is counted from it.
+func initReceivers(s diffparse.Symbol, sigs map[string]*Signature, pf *pyFiles, pyf *pyFile, lits []string, n int) []any {
 	cls, _, ok := cutLast(s.Local, ".")
 	if !ok || pyf == nil {
 		return nil
 	}
 	module := strings.TrimSuffix(s.Name, "."+s.Local)
-	initSig := sigs[cls+".__init__"]
-	if initSig == nil {
-		// No __init__ of its own: a class that takes no arguments, or
+	sig, info := sigs[cls+".__init__"], (*pyInfo)(nil)
+	switch {
+	case sig != nil:
+		info = pf.info(pyf, cls+".__init__")
+	case valueBase(pyf, cls) != "":
+		sig = &Signature{Language: "python", Params: []Param{{Name: "value", Type: valueBase(pyf, cls)}}}
+		info = &pyInfo{guesses: map[string]pysource.Guess{}}
+	case sigs[cls+".__new__"] != nil:
+		sig, info = sigs[cls+".__new__"], pf.info(pyf, cls+".__new__")
+	default:
+		// No constructor of its own: a class that takes no arguments, or
 		// one whose constructor another module defines, which premise
 		// does not read.
 		return []any{receiverExpr(module, cls+"()", nil)}
 	}
-	info := pf.info(pyf, cls+".__init__")
 	rng := rand.New(rand.NewSource(int64(len(s.Name))))
-	rows := pyValueRows(initSig, info, nil, rng, 4*maxReceivers)
-	var out []any
+	var calls []string
+	var imports [][]string
 	seen := map[string]bool{}
-	for _, pr := range rows {
+	for _, pr := range pyValueRows(sig, info, lits, rng, 8*n) {
 		args, kwargs := pr.row.CallArgs()
-		src, imports := pyCallSource(args, kwargs)
-		if seen[src] {
-			continue
+		src, im := pyCallSource(args, kwargs)
+		if !seen[src] {
+			seen[src] = true
+			calls, imports = append(calls, cls+src), append(imports, im)
 		}
-		seen[src] = true
-		out = append(out, receiverExpr(module, cls+src, imports))
-		if len(out) == maxReceivers {
-			break
+	}
+	picks := spread(len(calls), n)
+	if len(sig.Params) == 1 {
+		// One parameter: the calls come in the order its pool ranks them.
+		picks = spread(min(len(calls), n), n)
+	}
+	var out []any
+	for _, i := range picks {
+		out = append(out, receiverExpr(module, calls[i], imports[i]))
+	}
+	return out
+}
+
+// valueBase is the Python type a class's objects are built from when it
+// subclasses a built-in value, "" when it does not.
+func valueBase(pyf *pyFile, cls string) string {
+	for _, b := range pyf.head.ClassBases(cls) {
+		if t, ok := valueBases[strings.TrimPrefix(b, "builtins.")]; ok {
+			return t
 		}
+	}
+	return ""
+}
+
+// spread picks n of len indexes, the first always, the rest evenly apart:
+// generated calls come a parameter at a time, so the first few vary only
+// the first parameter.
+func spread(length, n int) []int {
+	if length <= n {
+		out := make([]int, length)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i * length / n
 	}
 	return out
 }

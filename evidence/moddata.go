@@ -59,10 +59,11 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	if len(names) == 0 {
 		return nil, nil, nil
 	}
-	// A method of a Python class reads the data through its class, not
-	// by name alone: only module-level functions are taken.
+	// The names are module-level (a class body's lines are inside its
+	// declaration), so a method reads them by bare name as a function
+	// does.
 	out, reads := readersOf(f, head, base, names, pyQualifier(f.Path), func(d diffparse.Decl) bool {
-		return d.Kind == "function" && !strings.Contains(d.Local, ".")
+		return d.Kind == "function" || d.Kind == "method"
 	})
 	// The changed data's own strings are the inputs that reach it: the
 	// key "k" of a table of suffixes.
@@ -222,7 +223,8 @@ func readersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]b
 	sort.Strings(sorted)
 	res := make([]*regexp.Regexp, len(sorted))
 	for i, n := range sorted {
-		res[i] = regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`)
+		// A bare name: x.name is an attribute of something else.
+		res[i] = regexp.MustCompile(`(?:^|[^.\w])` + regexp.QuoteMeta(n) + `\b`)
 	}
 	var out []diffparse.Symbol
 	reads := map[string][]string{}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/pysource"
 )
 
@@ -50,5 +51,27 @@ func TestHarvestedArgs(t *testing.T) {
 	}
 	if diff := cmp.Diff([]any{2}, per[2]); diff != "" {
 		t.Errorf("limit's harvested values (-want +got):\n%s", diff)
+	}
+}
+
+// TestReceiversOf: the objects a method runs on are the constructor calls
+// its tests make, then those calls with one literal argument mutated, so a
+// receiver nobody wrote (Version.parse('1.0.0-')) still comes from one the
+// tests trust.
+func TestReceiversOf(t *testing.T) {
+	info := &pyInfo{harvested: []pysource.Input{
+		{Args: []string{}, Receiver: "Version.parse('1.0.0-rc')",
+			ReceiverCall: &pysource.Call{Callee: "Version.parse", Args: []string{"'1.0.0-rc'"}}, Kind: "test", Pos: "t.py:3"},
+	}}
+	s := diffparse.Symbol{Name: "semver.Version.bump", Local: "Version.bump"}
+	got := receiversOf(s, info, []string{"-"}, 8)
+	var srcs []string
+	for _, r := range got {
+		srcs = append(srcs, r.(map[string]any)[exprKey].(string))
+	}
+	want := []string{"Version.parse('1.0.0-rc')", "Version.parse('1.0.0-r')", "Version.parse('')", "Version.parse('1')",
+		"Version.parse('cr-0.0.1')", "Version.parse('1.0.0-RC')", "Version.parse('1.0.0-rcé')", "Version.parse('1.0.0-rc\\n')"}
+	if diff := cmp.Diff(want, srcs); diff != "" {
+		t.Errorf("receivers (-want +got):\n%s", diff)
 	}
 }

@@ -38,8 +38,11 @@ type pyFiles struct {
 	// (HasTargets): a target that needs harvested inputs is assumed to
 	// have some.
 	probe bool
-	tests []*pysource.File
-	read  bool
+	// perFunction is the row budget of one function, which a method's
+	// receivers share.
+	perFunction int
+	tests       []*pysource.File
+	read        bool
 }
 
 // testFiles parses the repository's test files once: test_*.py, *_test.py

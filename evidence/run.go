@@ -171,7 +171,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if rep.Seed == 0 {
 		rep.Seed = diffSeed(cfg.Diff)
 	}
-	pf := &pyFiles{headDir: cfg.HeadDir}
+	pf := &pyFiles{headDir: cfg.HeadDir, perFunction: cfg.MaxRowsPerFunction}
+	if pf.perFunction <= 0 {
+		pf.perFunction = DefaultMaxRowsPerFunction
+	}
 	defer pf.close()
 	targets, skipped := targetsOf(cfg.Diff, pf, &goPkgs{headDir: cfg.HeadDir, baseDir: cfg.BaseDir})
 	defer func() { rep.Symbols = append(rep.Symbols, skipped...) }()
@@ -708,15 +711,6 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 				if tg.baseName != "" {
 					tg.baseName = strings.TrimSuffix(tg.baseName, ".__init__")
 				}
-			} else if s.Kind == "method" && f.Language == "python" {
-				tg.receivers = receiversOf(s, info)
-				if len(tg.receivers) == 0 {
-					tg.receivers = initReceivers(s, sigs, pf, pyf)
-				}
-				if len(tg.receivers) == 0 && !pf.probe {
-					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no constructor call of its class in its doctests or tests to build a receiver from"})
-					continue
-				}
 			}
 			if f.Language == "go" {
 				if why := goPlan(&tg, gp, f); why != "" {
@@ -726,6 +720,19 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 			}
 			if tg.reads = reads[s.Name]; tg.reads != nil {
 				tg.dataLits = dataLits
+			}
+			if s.Kind == "method" && f.Language == "python" && tg.call == "" {
+				lits := pyLiterals(tg)
+				n := receiverCount(tg, lits, max(pf.perFunction, maxReceivers))
+				tg.receivers = receiversOf(s, info, lits, n)
+				if len(tg.receivers) < n {
+					// The constructor's own parameters fill the rest.
+					tg.receivers = dedupeValues(append(tg.receivers, initReceivers(s, sigs, pf, pyf, lits, n-len(tg.receivers))...))
+				}
+				if len(tg.receivers) == 0 && !pf.probe {
+					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no constructor call of its class in its doctests or tests to build a receiver from"})
+					continue
+				}
 			}
 			out = append(out, tg)
 		}

@@ -3,7 +3,9 @@ package evidence
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strings"
+	"unicode"
 
 	"github.com/premise-dev/premise/validate"
 )
@@ -37,11 +39,17 @@ func pool(t Type, lits []string) []any {
 	case "bool":
 		out = []any{true, false}
 	case "str":
-		out = []any{"abc", "", " ", "   ", "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
+		out = []any{"abc", "", " ", "   "}
+		// Text composed of the function's own literals first: where it
+		// has any, it parses text shaped by them.
+		for _, c := range composed(lits) {
+			out = append(out, c)
+		}
+		out = append(out, "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
 			"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00",
 			// Format-shaped text: versions, grouped numbers, dotted and
 			// cased names, URLs, hex, exponents, JSON.
-			"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c", "0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`}
+			"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c", "0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`)
 		seps := 0
 		for _, l := range lits {
 			// A literal after a number: "1k", "2,5" reach a parser's
@@ -187,6 +195,9 @@ func typicalValues(pools [][]any) []any {
 
 // oneAtATime calls mk with each parameter in turn varied over its pool,
 // the others at their typical value.
+// A flag (a parameter of true and false alone) often switches a whole
+// branch on: the other parameters are then varied again with every flag
+// flipped.
 func oneAtATime(sig *Signature, pools [][]any, mk func(cls string, vals []any)) {
 	for i := range sig.Params {
 		for j, v := range pools[i] {
@@ -195,6 +206,41 @@ func oneAtATime(sig *Signature, pools [][]any, mk func(cls string, vals []any)) 
 			mk(fmt.Sprintf("%s_%d", sig.Params[i].Name, j), vals)
 		}
 	}
+	var flags []int
+	for i, p := range pools {
+		if isFlagPool(p) {
+			flags = append(flags, i)
+		}
+	}
+	if len(flags) == 0 || len(flags) == len(pools) {
+		return
+	}
+	for i := range sig.Params {
+		if isFlagPool(pools[i]) {
+			continue
+		}
+		for j, v := range pools[i] {
+			vals := typicalValues(pools)
+			for _, f := range flags {
+				vals[f] = !vals[f].(bool)
+			}
+			vals[i] = v
+			mk(fmt.Sprintf("%s_%d_flipped", sig.Params[i].Name, j), vals)
+		}
+	}
+}
+
+// isFlagPool says a pool holds booleans alone.
+func isFlagPool(p []any) bool {
+	if len(p) == 0 {
+		return false
+	}
+	for _, v := range p {
+		if _, ok := v.(bool); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // valueRows varies each parameter over its pool while the others keep
@@ -274,28 +320,138 @@ func structPool(t Type, lits []string) []any {
 	return out
 }
 
-// withSeparators adds to lits the punctuation a pattern among them
-// matches literally (the - of [a-z0-9-], the . of \.): one-character
-// literals, which pool puts at either end of a word, doubles and places
-// between numbers.
+// closers pair an opening literal with the one that closes it.
+var closers = map[string]string{"(": ")", "[": "]", "{": "}", "<": ">", "<!--": "-->", "/*": "*/", "{{": "}}", "${": "}", `"`: `"`, "'": "'", "`": "`"}
+
+// maxComposed bounds the strings composed from one function's literals.
+const maxComposed = 24
+
+// composed are strings built from a function's own literals (issue 13,
+// part 3), where parsers of markup, queries and file names keep their
+// bugs: each pair of its literals that open and close something (< and >,
+// #( and )#) around text, spaced, empty, split by a newline, nested in
+// another pair or left unclosed; and each multi-character literal that
+// looks like a suffix (.tar.gz) after a name and a number joined by one of
+// its single-character literals, with the name empty.
+func composed(lits []string) []string {
+	have := map[string]bool{}
+	for _, l := range lits {
+		have[l] = true
+	}
+	type pair struct{ open, close string }
+	var pairs []pair
+	for _, o := range lits {
+		for _, c := range lits {
+			if closesPair(o, c) {
+				pairs = append(pairs, pair{o, c})
+			}
+		}
+	}
+	var out []string
+	add := func(s ...string) {
+		for _, x := range s {
+			if len(out) < maxComposed && !have[x] {
+				have[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	for i, p := range pairs {
+		o, c := p.open, p.close
+		add("a "+o+"b"+c+" c", o+"a"+c+o+"b"+c, "a"+o+c+"b", o+"a\nb"+c+"c", o+"a"+o+"b"+c+"c"+c, o+"a", "a"+c+"b")
+		for j, q := range pairs {
+			if j != i {
+				// One pair inside the other: which closes first is where
+				// two patterns and one disagree.
+				add(o + "a " + q.open + " b " + q.close + " c" + c + "d")
+			}
+		}
+	}
+	var seps []string
+	for _, l := range lits {
+		if len([]rune(l)) == 1 && !unicode.IsLetter([]rune(l)[0]) && !unicode.IsDigit([]rune(l)[0]) {
+			seps = append(seps, l)
+		}
+	}
+	for _, l := range lits {
+		if len(l) < 2 || l[0] != '.' || len(seps) == 0 {
+			continue
+		}
+		s := seps[0]
+		add("a"+s+"1.0"+l, s+"1.0"+l, "a\n"+s+"1.0"+l, "a"+s+l)
+	}
+	return out
+}
+
+// closesPair says c closes what o opens: a known pair, or literals that
+// end and start with one (#( and )#).
+func closesPair(o, c string) bool {
+	if want, ok := closers[o]; ok {
+		return c == want
+	}
+	if o == "" || c == "" || o == c {
+		return false
+	}
+	want, ok := closers[o[len(o)-1:]]
+	return ok && len(o) <= 4 && len(c) <= 4 && strings.HasPrefix(c, want) && !strings.ContainsAny(o[:len(o)-1], "()[]{}<>")
+}
+
+// withSeparators adds to lits what a pattern among them is built of: the
+// literal pieces between its operators (<!-- and --> of <!--.*?-->), read
+// with regexp/syntax, and its punctuation, so that text can be composed of
+// them.
 func withSeparators(lits []string) []string {
 	seen := map[string]bool{}
 	for _, l := range lits {
 		seen[l] = true
 	}
 	out := lits
+	pieces, seps := 0, 0
 	for _, l := range lits {
 		if !strings.ContainsAny(l, "[]()^$*?|\\") {
 			continue
 		}
+		for _, p := range patternPieces(l) {
+			if !seen[p] && pieces < 8 {
+				seen[p] = true
+				pieces++
+				out = append(out, p)
+			}
+		}
 		for _, r := range "-_.+~/:@,;|" {
 			c := string(r)
-			if strings.Contains(l, c) && !seen[c] && len(out) < len(lits)+4 {
+			if strings.Contains(l, c) && !seen[c] && seps < 4 {
 				seen[c] = true
+				seps++
 				out = append(out, c)
 			}
 		}
 	}
+	return out
+}
+
+// patternPieces are the literal strings a regular expression matches
+// verbatim, longest runs as written; nil when it does not parse.
+func patternPieces(pattern string) []string {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	var walk func(r *syntax.Regexp, depth int)
+	walk = func(r *syntax.Regexp, depth int) {
+		if depth > 20 || len(out) >= 12 {
+			return
+		}
+		if r.Op == syntax.OpLiteral && r.Flags&syntax.FoldCase == 0 {
+			out = append(out, string(r.Rune))
+			return
+		}
+		for _, s := range r.Sub {
+			walk(s, depth+1)
+		}
+	}
+	walk(re, 0)
 	return out
 }
 

@@ -41,6 +41,21 @@ func TestValueRows(t *testing.T) {
 			want: []string{`["2024-03-01T00:00:00","2024-03-01T01:30:00+00:00"]`},
 		},
 		{
+			name: "a flag flipped under every other value",
+			sig: Signature{Language: "go", Params: []Param{
+				{Name: "elem", Type: "string"}, {Name: "fileName", Type: "bool"}}},
+			lits:   []string{"~"},
+			want:   []string{`["a~~b",false]`, `["",false]`, `["01~002~3",true]`},
+			reason: "a bool that switches a check off hides a change to the check from every row that keeps it typical",
+		},
+		{
+			name:   "a suffix after a name and a number",
+			sig:    Signature{Language: "python", Params: []Param{{Name: "filename", Type: "str"}}},
+			lits:   []string{".tar.gz", "-"},
+			want:   []string{`["-1.0.tar.gz"]`, `["a-1.0.tar.gz"]`},
+			reason: "a file-name parser's empty name is the suffix after a separator and a version alone",
+		},
+		{
 			name: "an int beside a list keeps the list typical",
 			sig: Signature{Language: "python", Params: []Param{
 				{Name: "xs", Type: "list[int]"}, {Name: "size", Type: "int"}}},
@@ -86,4 +101,42 @@ func TestLiterals(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("literals = %q, want %q", got, want)
 	}
+}
+
+// TestComposedText: text is built from the pieces of the patterns a
+// function reads, as markup and query parsers meet it: a tag around a
+// word, a newline inside a tag, a comment inside a tag, a tag left open.
+func TestComposedText(t *testing.T) {
+	lits := withSeparators([]string{`<!--.*?-->`, `(<[^>]*>)`})
+	for _, want := range []string{"<!--", "-->", "<", ">"} {
+		if !contains(lits, want) {
+			t.Errorf("withSeparators: %q missing from %q: a pattern's literal pieces are text it matches", want, lits)
+		}
+	}
+	strs := map[string]bool{}
+	for _, v := range pool(Type{Kind: "str"}, lits) {
+		if s, ok := v.(string); ok {
+			strs[s] = true
+		}
+	}
+	for _, want := range []string{"a <b> c", "<a\nb>c", "<a <!-- b --> c>d", "<!--a < b > c-->d", "<a"} {
+		if !strs[want] {
+			t.Errorf("no string %q in the pool of %q", want, lits)
+		}
+	}
+	if !closesPair("#(", ")#") || closesPair("(", "]") || closesPair("-", "-") {
+		t.Error("closesPair: #( is closed by )#, ( not by ], and a separator closes nothing")
+	}
+	if got := patternPieces(`(`); got != nil {
+		t.Errorf("patternPieces of a pattern that does not parse = %q, want nil", got)
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }

@@ -260,6 +260,8 @@ def measure(args):
     results = []
     for case in cases:
         d = ensure_cut(args.mirrors, args.out, case)
+        # a run by hand in the cut leaves a register that would change this one
+        subprocess.run(["git", "-C", d, "clean", "-fdxq"], check=True)
         outdir = tempfile.mkdtemp(prefix="corpus-out-")
         cmd = [args.premise, "run", "--repo", d, "--base", "HEAD~1", "--head", "HEAD", "--model", "static",
                "--json", "--quiet", "--out", outdir, "--python", args.python]

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os/exec"
@@ -370,9 +369,7 @@ func runGateFreeze(ctx context.Context, opts gateFreezeOptions) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(opts.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(map[string]gate.Freeze{h: z})
+		return writeIndentedJSON(opts.Out, map[string]gate.Freeze{h: z})
 	}
 	_, err = fmt.Fprintf(opts.Out, "froze %s %s in %s: %s\n", row.ID, h, path, opts.Reason)
 	return err

@@ -117,9 +117,12 @@ func runDecide(ctx context.Context, opts decideOptions) error {
 	return nil
 }
 
+// writeIndentedJSON writes v as indented JSON, with <, > and & as
+// themselves: inputs like Text('a <b> c') are read by people too.
 func writeIndentedJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -175,9 +174,7 @@ func runRun(ctx context.Context, opts runOptions) error {
 	}
 	switch {
 	case opts.JSON:
-		enc := json.NewEncoder(opts.Streams.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+		if err := writeIndentedJSON(opts.Streams.Out, sum); err != nil {
 			return err
 		}
 	case !opts.Quiet:

@@ -264,3 +264,50 @@ func (f *File) stringValue(n *sitter.Node) (s string, startLine int, ok bool) {
 	}
 	return b.String(), line(n), true
 }
+
+// ClassBases returns the base classes of the class named cls ("C" or
+// "Outer.C") as written, nil when the file does not define it.
+func (f *File) ClassBases(cls string) []string {
+	if f == nil || f.root == nil {
+		return nil
+	}
+	var out []string
+	var walk func(n *sitter.Node, prefix string) bool
+	walk = func(n *sitter.Node, prefix string) bool {
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			if c.Kind() == "decorated_definition" {
+				if c = c.ChildByFieldName("definition"); c == nil {
+					continue
+				}
+			}
+			switch {
+			case c.Kind() == "class_definition":
+				p := f.text(c.ChildByFieldName("name"))
+				if prefix != "" {
+					p = prefix + "." + p
+				}
+				if p == cls {
+					if sc := c.ChildByFieldName("superclasses"); sc != nil {
+						for j := uint(0); j < sc.NamedChildCount(); j++ {
+							if a := sc.NamedChild(j); a.Kind() != "keyword_argument" && a.Kind() != "comment" {
+								out = append(out, f.text(a))
+							}
+						}
+					}
+					return true
+				}
+				if body := c.ChildByFieldName("body"); body != nil && strings.HasPrefix(cls, p+".") && walk(body, p) {
+					return true
+				}
+			case containers[c.Kind()]:
+				if walk(c, prefix) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(f.root, "")
+	return out
+}

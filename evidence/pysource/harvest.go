@@ -21,6 +21,10 @@ type Input struct {
 	// call (Bits(4, 2)), or the class itself for a static or class method
 	// called on the class. It is "" for a function.
 	Receiver string
+	// ReceiverCall is the receiver's constructor call in parts, with its
+	// arguments as written, so the receiver can be varied like any input;
+	// nil when the receiver is not a call with literal-ish arguments.
+	ReceiverCall *Call
 	// Imports are the standard-library import statements the expressions
 	// need ("import operator").
 	Imports []string
@@ -30,6 +34,27 @@ type Input struct {
 	Kind string
 	// Pos is the file and line of the call: "more.py:120".
 	Pos string
+}
+
+// Call is a constructor call: Bits(4, 2) or Version.parse("1.0").
+type Call struct {
+	Callee string
+	Args   []string
+	Kwargs map[string]string
+}
+
+// String is the call as Python source, keyword arguments sorted.
+func (c *Call) String() string {
+	parts := append([]string(nil), c.Args...)
+	keys := make([]string, 0, len(c.Kwargs))
+	for k := range c.Kwargs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		parts = append(parts, k+"="+c.Kwargs[k])
+	}
+	return c.Callee + "(" + strings.Join(parts, ", ") + ")"
 }
 
 // Kinds of Input.
@@ -328,11 +353,11 @@ func (h *harvester) call(f *File, n *sitter.Node, ns *names, rows []map[string]s
 		r := newResolver(ns, row)
 		in := Input{Args: []string{}, Kind: kind, Pos: pos(f, n, lines)}
 		if recv != nil {
-			rt, ok := h.receiver(f, recv, ns, r, 0)
+			rt, rc, ok := h.receiver(f, recv, ns, r, 0)
 			if !ok {
 				continue
 			}
-			in.Receiver = rt
+			in.Receiver, in.ReceiverCall = rt, rc
 		}
 		if !h.arguments(f, args, r, &in) {
 			continue
@@ -473,9 +498,9 @@ func importedNames(f *File) map[string]bool {
 
 // receiver renders the object a method is called on: Cls(...) built from
 // literal-ish arguments, a name bound once to such a call, or Cls itself.
-func (h *harvester) receiver(f *File, o *sitter.Node, ns *names, r *resolver, depth int) (string, bool) {
+func (h *harvester) receiver(f *File, o *sitter.Node, ns *names, r *resolver, depth int) (string, *Call, bool) {
 	if depth > 8 {
-		return "", false
+		return "", nil, false
 	}
 	switch o.Kind() {
 	case "parenthesized_expression":
@@ -484,30 +509,34 @@ func (h *harvester) receiver(f *File, o *sitter.Node, ns *names, r *resolver, de
 		}
 	case "call":
 		fn := o.ChildByFieldName("function")
-		if fn == nil || !h.namesClass(f, fn, ns) {
-			return "", false
+		if fn == nil {
+			return "", nil, false
+		}
+		callee := h.cls
+		if !h.namesClass(f, fn, ns) {
+			// A class method that builds one: Version.parse("1.0").
+			if fn.Kind() != "attribute" || !h.namesClass(f, fn.ChildByFieldName("object"), ns) {
+				return "", nil, false
+			}
+			attr := f.text(fn.ChildByFieldName("attribute"))
+			if attr == h.name {
+				return "", nil, false
+			}
+			callee = h.cls + "." + attr
 		}
 		args := o.ChildByFieldName("arguments")
 		if args == nil || args.Kind() != "argument_list" {
-			return "", false
+			return "", nil, false
 		}
 		var in Input
 		if !h.arguments(f, args, r, &in) {
-			return "", false
+			return "", nil, false
 		}
-		parts := append([]string(nil), in.Args...)
-		keys := make([]string, 0, len(in.Kwargs))
-		for k := range in.Kwargs {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			parts = append(parts, k+"="+in.Kwargs[k])
-		}
-		return h.cls + "(" + strings.Join(parts, ", ") + ")", true
+		c := &Call{Callee: callee, Args: in.Args, Kwargs: in.Kwargs}
+		return c.String(), c, true
 	case "identifier", "attribute":
 		if h.namesClass(f, o, ns) {
-			return h.cls, true
+			return h.cls, nil, true
 		}
 		if o.Kind() == "attribute" && f.text(o.ChildByFieldName("object")) == "self" {
 			// self.b, bound in setUp. A test that rebinds or mutates
@@ -522,7 +551,7 @@ func (h *harvester) receiver(f *File, o *sitter.Node, ns *names, r *resolver, de
 			}
 		}
 	}
-	return "", false
+	return "", nil, false
 }
 
 // parametrize reads one @pytest.mark.parametrize("a,b", [...]) decorator

@@ -142,6 +142,7 @@ def test_bits():
     assert b.get(0)
     assert Bits(2).get(1) is False
     assert Bits.parse('11').value == 3
+    assert Bits.parse('10').get(0)
     c = Bits(1, 0)
     c = Bits(2, 0)
     assert c.get(0) is False
@@ -208,13 +209,15 @@ func TestHarvest(t *testing.T) {
 		fn:    "Bits.get",
 		tests: []*File{tests},
 		want: []Input{
-			{Args: []string{"1"}, Receiver: "Bits(4, 2)", Kind: KindDoctest, Pos: "recipes.py:41"},
-			{Args: []string{"0"}, Receiver: "Bits(8, value=3)", Kind: KindTest, Pos: "test_recipes.py:60"},
-			{Args: []string{"1"}, Receiver: "Bits(2)", Kind: KindTest, Pos: "test_recipes.py:61"},
-			{Args: []string{"1"}, Receiver: "Bits(3, 1)", Kind: KindTest, Pos: "test_recipes.py:68"},
+			{Args: []string{"1"}, Receiver: "Bits(4, 2)", ReceiverCall: &Call{Callee: "Bits", Args: []string{"4", "2"}}, Kind: KindDoctest, Pos: "recipes.py:41"},
+			{Args: []string{"0"}, Receiver: "Bits(8, value=3)", ReceiverCall: &Call{Callee: "Bits", Args: []string{"8"}, Kwargs: map[string]string{"value": "3"}}, Kind: KindTest, Pos: "test_recipes.py:60"},
+			{Args: []string{"1"}, Receiver: "Bits(2)", ReceiverCall: &Call{Callee: "Bits", Args: []string{"2"}}, Kind: KindTest, Pos: "test_recipes.py:61"},
+			{Args: []string{"0"}, Receiver: "Bits.parse('10')", ReceiverCall: &Call{Callee: "Bits.parse", Args: []string{"'10'"}}, Kind: KindTest, Pos: "test_recipes.py:63"},
+			{Args: []string{"1"}, Receiver: "Bits(3, 1)", ReceiverCall: &Call{Callee: "Bits", Args: []string{"3", "1"}}, Kind: KindTest, Pos: "test_recipes.py:69"},
 		},
 		reason: "c is bound twice, so which Bits it is depends on order: it is left out; d is changed after it is built, " +
-			"but a fresh Bits(3, 1) is still a fair receiver (evidence compares base and head, it does not replay the test)",
+			"but a fresh Bits(3, 1) is still a fair receiver (evidence compares base and head, it does not replay the test); " +
+			"a class method's result (Bits.parse('10')) is a receiver too, its arguments kept in parts so they can be varied",
 	}, {
 		name:  "class method on the class",
 		fn:    "Bits.parse",
@@ -222,6 +225,7 @@ func TestHarvest(t *testing.T) {
 		want: []Input{
 			{Args: []string{"'0101'"}, Receiver: "Bits", Kind: KindDoctest, Pos: "recipes.py:55"},
 			{Args: []string{"'11'"}, Receiver: "Bits", Kind: KindTest, Pos: "test_recipes.py:62"},
+			{Args: []string{"'10'"}, Receiver: "Bits", Kind: KindTest, Pos: "test_recipes.py:63"},
 		},
 	}, {
 		name:  "constructor",
@@ -231,9 +235,9 @@ func TestHarvest(t *testing.T) {
 			{Args: []string{"4", "2"}, Kind: KindDoctest, Pos: "recipes.py:40"},
 			{Args: []string{"8"}, Kwargs: map[string]string{"value": "3"}, Kind: KindTest, Pos: "test_recipes.py:59"},
 			{Args: []string{"2"}, Kind: KindTest, Pos: "test_recipes.py:61"},
-			{Args: []string{"1", "0"}, Kind: KindTest, Pos: "test_recipes.py:63"},
-			{Args: []string{"2", "0"}, Kind: KindTest, Pos: "test_recipes.py:64"},
-			{Args: []string{"3", "1"}, Kind: KindTest, Pos: "test_recipes.py:66"},
+			{Args: []string{"1", "0"}, Kind: KindTest, Pos: "test_recipes.py:64"},
+			{Args: []string{"2", "0"}, Kind: KindTest, Pos: "test_recipes.py:65"},
+			{Args: []string{"3", "1"}, Kind: KindTest, Pos: "test_recipes.py:67"},
 		},
 		reason: "__init__ is exercised by calling the class",
 	}, {
@@ -313,7 +317,7 @@ class BitsTest(unittest.TestCase):
         self.assertTrue(self.b.get(2))
         self.assertFalse(self.c.get(0))
 `)
-	want := []Input{{Args: []string{"2"}, Receiver: "Bits(4, 5)", Kind: KindTest, Pos: "test_bits.py:11"}}
+	want := []Input{{Args: []string{"2"}, Receiver: "Bits(4, 5)", ReceiverCall: &Call{Callee: "Bits", Args: []string{"4", "5"}}, Kind: KindTest, Pos: "test_bits.py:11"}}
 	got := Harvest(mod, "Bits.get", []*File{tests}, 0)
 	if diff := cmp.Diff(want[0], got[len(got)-1]); diff != "" || len(got) != 2 {
 		t.Errorf("last input (-want +got):\n%s\ngot %d inputs, want the doctest's and this one\nreason: self.c is bound twice in setUp", diff, len(got))
