@@ -442,6 +442,19 @@ func goLiterals(texts ...string) ([]string, []float64) {
 					seenS[v] = true
 					strs = append(strs, v)
 				}
+			case token.CHAR:
+				// A rune literal is text to a string parameter and a
+				// number to a rune one: pathOK(r) compares r with '+'.
+				if v, err := strconv.Unquote(lit); err == nil && v != "" {
+					if !seenS[v] && len(strs) < maxGoLiterals {
+						seenS[v] = true
+						strs = append(strs, v)
+					}
+					if n := float64([]rune(v)[0]); !seenN[n] && len(nums) < maxGoLiterals {
+						seenN[n] = true
+						nums = append(nums, n)
+					}
+				}
 			case token.INT, token.FLOAT:
 				v, err := strconv.ParseFloat(strings.ReplaceAll(lit, "_", ""), 64)
 				if err != nil {

@@ -140,3 +140,32 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// TestGoLiterals: a function's literals are the values its rows take; a
+// rune literal is both the text a string parameter takes and the number a
+// rune one does (pathOK(r) compares r with '+'), and a literal inside an
+// error message is not an input.
+func TestGoLiterals(t *testing.T) {
+	strs, nums := goLiterals(`func pathOK(r rune) bool {
+	if r == 0 { return false }
+	if r == '+' || r == '~' { return true }
+	return errors.New("never") != nil && strings.HasPrefix("x", "ab")
+}`)
+	for _, want := range []string{"+", "~", "ab", "x"} {
+		if !contains(strs, want) {
+			t.Errorf("strings %q lack %q", strs, want)
+		}
+	}
+	if contains(strs, "never") {
+		t.Errorf("strings %q hold an error message", strs)
+	}
+	for _, want := range []float64{0, '+', '~'} {
+		found := false
+		for _, n := range nums {
+			found = found || n == want
+		}
+		if !found {
+			t.Errorf("numbers %v lack %v", nums, want)
+		}
+	}
+}
