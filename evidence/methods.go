@@ -11,10 +11,11 @@ import (
 	"github.com/premise-dev/premise/validate"
 )
 
-// maxReceivers bounds the distinct objects a method's generated rows are
-// called on when its own parameters vary; maxVariedReceivers when they
-// give few rows (a method of no parameters on a str subclass, whose object
-// is its whole input).
+// maxReceivers is the fewest distinct objects a method's rows are called
+// on; maxVariedReceivers the most, taken when its own parameters give few
+// rows (a method of no parameters on a str subclass, whose object is its
+// whole input). Each receiver takes the typical call; the argument rows go
+// to the first receivers while the budget lasts.
 const (
 	maxReceivers       = 3
 	maxVariedReceivers = 60
@@ -24,6 +25,11 @@ const (
 // the budget shared between the receivers and the rows each takes.
 func receiverCount(tg target, lits []string, budget int) int {
 	per := len(pyValueRows(tg.sig, tg.py, lits, rand.New(rand.NewSource(1)), budget))
+	if per > 1 {
+		// Each receiver takes the typical call first; the rest of the
+		// budget goes to the first receivers' argument rows.
+		return max(maxReceivers, min(maxVariedReceivers, budget/5))
+	}
 	return max(maxReceivers, min(maxVariedReceivers, budget/(per+1)))
 }
 
@@ -103,6 +109,26 @@ func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		rows = append(rows, pyRow{row: methodRow("harvested_"+in.Kind, args, kwargs), source: in.Kind + " " + in.Pos})
 	}
 	generated := pyValueRows(tg.sig, tg.py, pyLiterals(tg), rng, budget)
+	// Every receiver first with the call most callers make (none when
+	// every parameter has a default, else the typical arguments): the
+	// object's state is as often what the patch narrowed as the
+	// arguments are.
+	var typical *pyRow
+	for i := range generated {
+		if generated[i].source == sourceGenerated {
+			typical = &generated[i]
+			break
+		}
+	}
+	for _, recv := range tg.receivers {
+		switch {
+		case bare(tg.sig):
+			rows = append(rows, pyRow{row: methodRow("receiver_only", []any{recv}, nil), source: sourceGenerated})
+		case typical != nil:
+			args, kwargs := typical.row.CallArgs()
+			rows = append(rows, pyRow{row: methodRow("receiver_varied", append([]any{recv}, args...), kwargs), source: sourceGenerated})
+		}
+	}
 	for _, recv := range tg.receivers {
 		if bare(tg.sig) {
 			// Every parameter has a default (or there is none): the call

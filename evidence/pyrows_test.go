@@ -1,6 +1,8 @@
 package evidence
 
 import (
+	"fmt"
+	"math/rand"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -73,5 +75,34 @@ func TestReceiversOf(t *testing.T) {
 		"Version.parse('cr-0.0.1')", "Version.parse('1.0.0-RC')", "Version.parse('1.0.0-rcé')", "Version.parse('1.0.0-rc\\n')"}
 	if diff := cmp.Diff(want, srcs); diff != "" {
 		t.Errorf("receivers (-want +got):\n%s", diff)
+	}
+}
+
+// TestMethodRowsTryEveryReceiver: each receiver is called at least once,
+// with the typical arguments, before the budget goes to argument rows on
+// the first receivers: the object's state is as often what a patch
+// narrowed as the arguments are.
+func TestMethodRowsTryEveryReceiver(t *testing.T) {
+	var recvs []any
+	for i := 0; i < 12; i++ {
+		recvs = append(recvs, map[string]any{exprKey: fmt.Sprintf("Version(%d)", i)})
+	}
+	tg := target{
+		sym:       diffparse.Symbol{Name: "v.Version.step", Local: "Version.step", Kind: "method"},
+		lang:      "python",
+		sig:       &Signature{Language: "python", Params: []Param{{Name: "n", Type: "int"}}},
+		py:        &pyInfo{guesses: map[string]pysource.Guess{}},
+		receivers: recvs,
+	}
+	rows := methodRows(tg, rand.New(rand.NewSource(1)), 60)
+	if len(rows) != 60 {
+		t.Fatalf("got %d rows, want the budget of 60 filled", len(rows))
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		seen[r.row.Args[0].(map[string]any)[exprKey].(string)] = true
+	}
+	if len(seen) != len(recvs) {
+		t.Errorf("rows called %d of %d receivers", len(seen), len(recvs))
 	}
 }

@@ -341,6 +341,8 @@ def summarize(results):
             sum(1 for r in n if r.get("rows", 0) >= 10), len(n)))
     print("all    breaking caught %d/%d; benign false alarms %d/%d, >=10 rows %d/%d" % (
         len(caught), len(br), len(alarms), len(be), len(exercised), len(be)))
+    print("breaking cases showing a change on any symbol of the patch: %d/%d" % (
+        sum(1 for r in br if r.get("changes")), len(br)))
     print("breaking cases whose symbol got >=1 row: %d/%d" % (sum(1 for r in br if r.get("symbol_rows", 0) > 0), len(br)))
     missed = collections.Counter()
     for r in br:
