@@ -51,6 +51,21 @@ func (c *counter) add(k int) int { c.n += k; return c.n }
 
 func newCounter(n int) *counter { return &counter{n} }
 
+// Semver reads itself from "MAJOR.MINOR" text; evidence builds it from
+// its fields.
+type Semver struct{ Major, Minor int }
+
+func (s *Semver) UnmarshalJSON(b []byte) error {
+	v, err := Parse(strings.Trim(string(b), "\""))
+	if err != nil {
+		return err
+	}
+	s.Major, s.Minor = v.major, v.minor
+	return nil
+}
+
+func (s *Semver) Major0() bool { return s.Major == 0 }
+
 func Max[T cmp.Ordered](xs []T) T {
 	var m T
 	for i, x := range xs {
@@ -77,7 +92,7 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 	}
 	const p = "example.com/ver."
 	targets := []string{p + "Parse", p + "(*Version).Less", p + "(*Version).Bumped", p + "(*Point).Sum",
-		p + "(*counter).add", p + "newCounter", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
+		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
 	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
 	if err != nil {
 		t.Fatal(err)
@@ -95,6 +110,8 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 		{"(*Version).Less", []any{v("x"), v("1.0")}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.ConstructorError", Message: "example.com/ver.Parse: want MAJOR.MINOR"}}},
 		{"(*Point).Sum", []any{map[string]any{"X": 2, "Y": 3}}, Reply{Outcome: OutcomeReturned, Value: num("5")}},
 		{"(*counter).add", []any{map[string]any{"$new": p + "newCounter", "$args": []any{40}}, 2}, Reply{Outcome: OutcomeReturned, Value: num("42")}},
+		{"(*Semver).Major0", []any{map[string]any{"Major": 0, "Minor": 3}}, Reply{Outcome: OutcomeReturned, Value: true}},
+		{"(*Semver).Major0", []any{"1.2"}, Reply{Outcome: OutcomeReturned, Value: false}},
 		{"Max[int]", []any{[]any{3, 9, 2}}, Reply{Outcome: OutcomeReturned, Value: num("9")}},
 		{"Max[string]", []any{[]any{"b", "c", "a"}}, Reply{Outcome: OutcomeReturned, Value: "c"}},
 	}
