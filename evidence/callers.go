@@ -68,10 +68,16 @@ func changedCallers(f diffparse.File) ([]diffparse.Symbol, map[string][]string) 
 			if (d.Kind != "function" && d.Kind != "method") || taken[d.Local] || !inBase[d.Local] {
 				continue
 			}
+			// The body: the header names the function itself, and a
+			// function may share its name with the method it calls
+			// (Pluralize(s) calls New(s).Pluralize()).
 			text := span(f.HeadSrc, d.Start, d.End)
+			if _, body, ok := strings.Cut(text, "\n"); ok {
+				text = body
+			}
 			var r []string
 			for callee, names := range reached {
-				if callee != bareName(d.Local) && calls[callee].MatchString(text) {
+				if !contains(names, prefixed(prefix, d.Local)) && calls[callee].MatchString(text) {
 					r = append(r, names...)
 				}
 			}
@@ -105,6 +111,14 @@ func changedCallers(f diffparse.File) ([]diffparse.Symbol, map[string][]string) 
 	return out, kept
 }
 
+// prefixed is a local name under the package or module prefix.
+func prefixed(prefix, local string) string {
+	if prefix == "" {
+		return local
+	}
+	return prefix + "." + local
+}
+
 func bareName(local string) string {
 	if i := strings.LastIndex(local, "."); i >= 0 {
 		return local[i+1:]
@@ -129,4 +143,13 @@ func dedupeStrings(xs []string) []string {
 		}
 	}
 	return out
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }

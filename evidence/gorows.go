@@ -28,8 +28,12 @@ type goTarget struct {
 	receivers []any    // the receivers its rows are called on
 }
 
-// maxGoReceivers bounds the receivers a Go method's rows are called on.
-const maxGoReceivers = 6
+// maxGoReceivers bounds the receivers a Go method's argument rows are
+// called on; maxSweptGoReceivers the receivers that take its typical call.
+const (
+	maxGoReceivers      = 6
+	maxSweptGoReceivers = 60
+)
 
 // goPlan fills in how a changed Go function or method is called: its
 // harness name (a method through its method expression, a generic
@@ -72,8 +76,11 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 	if gp.probe {
 		return ""
 	}
-	g.receivers = append(harvestedReceivers(g), goReceivers(g, literals(tg.baseText, tg.headText))...)
-	g.receivers = dedupeValues(g.receivers)[:min(len(g.receivers), 2*maxGoReceivers)]
+	lits := literals(tg.baseText, tg.headText)
+	tested := harvestedReceivers(g)
+	g.receivers = append(append(tested, goMutatedReceivers(tested, lits)...), goReceivers(g, lits)...)
+	g.receivers = dedupeValues(g.receivers)
+	g.receivers = g.receivers[:min(len(g.receivers), maxSweptGoReceivers)]
 	g.harvested = harvestedCalls(g, s.Local)
 	if len(g.receivers) == 0 && len(g.harvested) == 0 {
 		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
@@ -89,10 +96,11 @@ func goReceivers(g *goTarget, lits []string) []any {
 	if g.pkg == nil {
 		return nil
 	}
-	out := ctorValues(g, g.recv, lits, maxGoReceivers)
+	out := ctorValues(g, g.recv, lits, maxSweptGoReceivers)
 	t := g.pkg.resolve(g.recv, "", 0)
+	built := len(out)
 	for _, v := range pool(t, lits) {
-		if v == nil || len(out) >= maxGoReceivers+2 {
+		if v == nil || len(out) >= built+maxSweptGoReceivers/4 {
 			continue
 		}
 		out = append(out, v)
@@ -327,29 +335,102 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	}
 	oneAtATime(tg.sig, pools, mk)
 	pairwise(tg.sig, pools, rng, budget/3, mk)
-	var rows []validate.Row
-	receivers := []any{nil}
-	if tg.gt.recv != "" {
-		receivers = tg.gt.receivers
+	// What the tests call comes first; the generated rows share what is
+	// left.
+	out := harvested[:min(len(harvested), budget*2/3)]
+	if variadic < 0 {
+		// Each harvested value mutated in its own place (issue 13, part
+		// 3), the rest of the call as the test wrote it.
+		mutated := goMutatedCalls(tg.gt.harvested, tg.gt.recv != "", lits)
+		out = append(out, mutated[:min(len(mutated), budget/4)]...)
 	}
-	for _, recv := range receivers {
+	left := budget - len(out)
+	var rows []validate.Row
+	if tg.gt.recv == "" {
 		for i, args := range calls {
-			if recv != nil {
-				args = append([]any{recv}, args...)
-			}
 			rows = append(rows, goRow(classes[i], args))
 		}
+	} else {
+		rows = goMethodRows(tg.gt.receivers, calls, classes, left)
 	}
-	// What the tests call comes first; the generated rows share what is
-	// left, every receiver a share.
-	if left := budget - min(len(harvested), budget*2/3); len(rows) > left {
-		rows = interleaveRows(rows, len(receivers), left)
-	}
-	out := harvested[:min(len(harvested), budget*2/3)]
-	for _, r := range rows {
+	for _, r := range rows[:min(len(rows), left)] {
 		out = append(out, pyRow{row: r, source: sourceGenerated})
 	}
 	return out
+}
+
+// goMutatedCalls are the calls the tests make with one argument mutated
+// (shorter, empty, case-flipped, title-cased, a separator inserted, a
+// number moved by one); a method's receiver is left as built.
+func goMutatedCalls(calls []goCall, method bool, lits []string) []pyRow {
+	var out []pyRow
+	seen := map[string]bool{}
+	for _, c := range calls {
+		for i, a := range c.args {
+			if method && i == 0 {
+				continue
+			}
+			for _, m := range mutate(a, lits) {
+				args := append([]any{}, c.args...)
+				args[i] = m
+				if k := compact(args, 1000); !seen[k] {
+					seen[k] = true
+					out = append(out, pyRow{row: goRow("harvested_mutated", args), source: sourceMutation})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// goMutatedReceivers are the receivers the tests build with one
+// constructor argument mutated: New("person") becomes New("Person").
+func goMutatedReceivers(recvs []any, lits []string) []any {
+	var out []any
+	for _, r := range recvs {
+		m, ok := r.(map[string]any)
+		if !ok {
+			continue
+		}
+		args, _ := m["$args"].([]any)
+		for i, a := range args {
+			for _, v := range mutate(a, lits) {
+				na := append([]any{}, args...)
+				na[i] = v
+				out = append(out, map[string]any{"$new": m["$new"], "$args": na})
+			}
+		}
+	}
+	return out
+}
+
+// goMethodRows call a method on its receivers: every receiver first with
+// the typical call (a method of no parameters has no other, and its
+// receiver is its whole input), then every call on the first
+// maxGoReceivers receivers, a share each, up to budget rows.
+func goMethodRows(receivers []any, calls [][]any, classes []string, budget int) []validate.Row {
+	if len(calls) == 0 {
+		return nil
+	}
+	var sweep []validate.Row
+	for _, recv := range receivers {
+		sweep = append(sweep, goRow("receiver_"+classes[0], append([]any{recv}, calls[0]...)))
+	}
+	if len(calls) > 1 {
+		// The argument rows keep at least half the budget.
+		sweep = sweep[:min(len(sweep), max(budget/2, maxGoReceivers))]
+	}
+	full := receivers[:min(len(receivers), maxGoReceivers)]
+	var rows []validate.Row
+	for _, recv := range full {
+		for i, args := range calls[1:] {
+			rows = append(rows, goRow(classes[i+1], append([]any{recv}, args...)))
+		}
+	}
+	if left := budget - len(sweep); len(rows) > left {
+		rows = interleaveRows(rows, len(full), max(left, 0))
+	}
+	return append(sweep, rows...)
 }
 
 func goRow(cls string, args []any) validate.Row {
@@ -567,7 +648,7 @@ func harvestedReceivers(g *goTarget) []any {
 	}
 	var out []any
 	for _, c := range g.tests.CtorCalls(g.recv) {
-		if v, ok := g.ctorValue(&c); ok && len(out) < maxGoReceivers {
+		if v, ok := g.ctorValue(&c); ok && len(out) < maxSweptGoReceivers/2 {
 			out = append(out, v)
 		}
 	}

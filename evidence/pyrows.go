@@ -377,7 +377,7 @@ func mutate(v any, lits []string) []any {
 	case string:
 		r := []rune(x)
 		if len(r) > 0 {
-			out = append(out, string(r[:len(r)-1]), "", string(r[0]), reverseString(x), flipCase(x), x+"é", x+"\n", " "+x)
+			out = append(out, string(r[:len(r)-1]), "", string(r[0]), reverseString(x), flipCase(x), titleCase(r), x+"é", x+"\n", " "+x)
 		}
 		if len(x) > 0 && len(x)*2 <= maxMutated {
 			out = append(out, x+x, x+string(r[len(r)-1]))
@@ -409,6 +409,18 @@ func reverseString(s string) string {
 		r[i], r[j] = r[j], r[i]
 	}
 	return string(r)
+}
+
+// titleCase is the text with its first letter's case flipped: person to
+// Person, as a word starts a sentence or a name.
+func titleCase(r []rune) string {
+	out := append([]rune{}, r...)
+	if unicode.IsLower(out[0]) {
+		out[0] = unicode.ToUpper(out[0])
+	} else {
+		out[0] = unicode.ToLower(out[0])
+	}
+	return string(out)
 }
 
 func flipCase(s string) string {

@@ -38,7 +38,7 @@ func TestSmaller(t *testing.T) {
 
 func TestMutate(t *testing.T) {
 	got := mutate("Ab", []string{","})
-	want := []any{"A", "", "A", "bA", "aB", "Abé", "Ab\n", " Ab", "AbAb", "Abb", "A,b"}
+	want := []any{"A", "", "A", "bA", "aB", "ab", "Abé", "Ab\n", " Ab", "AbAb", "Abb", "A,b"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("mutate(\"Ab\") (-want +got):\n%s", diff)
 	}

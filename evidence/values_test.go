@@ -132,15 +132,6 @@ func TestComposedText(t *testing.T) {
 	}
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 // TestGoLiterals: a function's literals are the values its rows take; a
 // rune literal is both the text a string parameter takes and the number a
 // rune one does (pathOK(r) compares r with '+'), and a literal inside an
@@ -167,5 +158,36 @@ func TestGoLiterals(t *testing.T) {
 		if !found {
 			t.Errorf("numbers %v lack %v", nums, want)
 		}
+	}
+}
+
+// TestGoMethodRows: a Go method's receivers all take its typical call,
+// and with no other call (a method of no parameters, whose receiver is its
+// whole input) they take the whole budget; argument rows still get half.
+func TestGoMethodRows(t *testing.T) {
+	var recvs []any
+	for i := 0; i < 40; i++ {
+		recvs = append(recvs, map[string]any{"$new": "p.New", "$args": []any{strings.Repeat("a", i)}})
+	}
+	rows := goMethodRows(recvs, [][]any{nil}, []string{"no_arguments"}, 120)
+	if len(rows) != 40 {
+		t.Errorf("no parameters: %d rows, want one per receiver (40)", len(rows))
+	}
+	calls := [][]any{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}, {11}, {12}, {13}}
+	classes := make([]string, len(calls))
+	rows = goMethodRows(recvs, calls, classes, 60)
+	if len(rows) != 60 {
+		t.Fatalf("%d rows, want the budget of 60", len(rows))
+	}
+	swept, varied := 0, 0
+	for _, r := range rows {
+		if r.Args[1] == 1 {
+			swept++
+		} else {
+			varied++
+		}
+	}
+	if swept != 30 || varied != 30 {
+		t.Errorf("typical call on %d receivers and %d argument rows, want 30 and 30", swept, varied)
 	}
 }

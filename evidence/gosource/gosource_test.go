@@ -314,3 +314,20 @@ func TestConcurrentQueries(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestTableExtendedInInit: a table an init function appends to still
+// holds the rows its literal lists, which the tests do pass; a table an
+// init function replaces holds none that can be trusted.
+func TestTableExtendedInInit(t *testing.T) {
+	p, err := Load("testdata/tables")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Value
+	for _, c := range p.Calls("Plural") {
+		got = append(got, c.Args...)
+	}
+	if diff := cmp.Diff([]Value{"car", "boy"}, got); diff != "" {
+		t.Errorf("Calls(Plural) arguments (-want +got):\n%s", diff)
+	}
+}

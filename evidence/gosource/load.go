@@ -354,8 +354,8 @@ func (u *unit) add(f *file) {
 	}
 	ast.Inspect(f.ast, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignStmt); ok && a.Tok != token.DEFINE {
-			for _, l := range a.Lhs {
-				if id := rootIdent(l); id != nil {
+			for i, l := range a.Lhs {
+				if id := rootIdent(l); id != nil && !appendsTo(a, i, id.Name) {
 					u.assigned[id.Name] = true
 				}
 			}
@@ -495,4 +495,23 @@ func (p *Package) pos(pos token.Pos) string {
 	}
 	ps := p.fset.Position(pos)
 	return ps.Filename + ":" + strconv.Itoa(ps.Line)
+}
+
+// appendsTo says the i-th assignment of a is x = append(x, ...): a table
+// an init function extends still holds the rows its literal lists, which
+// the tests do pass.
+func appendsTo(a *ast.AssignStmt, i int, x string) bool {
+	if len(a.Lhs) != len(a.Rhs) || a.Tok != token.ASSIGN {
+		return false
+	}
+	if id, ok := a.Lhs[i].(*ast.Ident); !ok || id.Name != x {
+		return false
+	}
+	call, ok := a.Rhs[i].(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	fn, ok := call.Fun.(*ast.Ident)
+	first, ok2 := call.Args[0].(*ast.Ident)
+	return ok && ok2 && fn.Name == "append" && first.Name == x
 }

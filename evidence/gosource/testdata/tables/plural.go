@@ -1,0 +1,3 @@
+package tables
+
+func Plural(s string) string { return s + "s" }
