@@ -52,8 +52,8 @@ type Config struct {
 
 // Default row budgets (issue 13, part 11).
 const (
-	DefaultMaxRowsPerFunction = 120
-	DefaultMaxRows            = 2000
+	DefaultMaxRowsPerFunction = 300
+	DefaultMaxRows            = 4000
 )
 
 // Change is one input on which head and base behave differently.

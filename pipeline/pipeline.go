@@ -14,6 +14,7 @@ import (
 	"github.com/premise-dev/premise/gate/reject"
 	"github.com/premise-dev/premise/internal/atomicfile"
 	"github.com/premise-dev/premise/internal/git"
+	"github.com/premise-dev/premise/internal/settings"
 	"github.com/premise-dev/premise/propose"
 	"github.com/premise-dev/premise/validate"
 )
@@ -356,10 +357,21 @@ func (p *run) evidence(ctx context.Context) error {
 			return err
 		}
 	}
+	// The budgets come from the merge-base's settings: a patch that sets
+	// them to one row has not switched its evidence off.
+	st, err := settings.LoadAt(ctx, p.repoDir(), p.res.MergeBase)
+	if p.res.MergeBase == "" {
+		st, err = settings.Load(p.repoDir())
+	}
+	if err != nil {
+		return err
+	}
 	rep, err := evidence.Run(ctx, evidence.Config{
 		Diff: p.res, Register: p.reg, HeadDir: p.head, BaseDir: p.base,
-		Gate:     p.gateConfig(),
-		Progress: p.rowProgress(StageEvidence),
+		Gate:               p.gateConfig(),
+		Progress:           p.rowProgress(StageEvidence),
+		MaxRowsPerFunction: st.Evidence.MaxRowsPerFunction,
+		MaxRows:            st.Evidence.MaxRows,
 	})
 	if err != nil {
 		return err

@@ -57,7 +57,24 @@ type Settings struct {
 	Ledger Ledger
 	// Holdout is the holdout split's section (seed 002).
 	Holdout Holdout
+	// Evidence is the evidence stage's section (issue 13, part 11).
+	Evidence Evidence
 }
+
+// Evidence is the evidence: section: how many base-against-head rows the
+// evidence stage runs for one changed function and for the whole run.
+// Every field is optional; zero keeps premise's default.
+//
+//	evidence:
+//	  max_rows_per_function: 300
+//	  max_rows: 4000
+type Evidence struct {
+	MaxRowsPerFunction int `yaml:"max_rows_per_function"`
+	MaxRows            int `yaml:"max_rows"`
+}
+
+// evidenceKeys are the keys of the evidence: section.
+var evidenceKeys = []string{"max_rows_per_function", "max_rows"}
 
 // Freeze is the freeze: section: where the registry of frozen tests lives
 // and how much of the gate it may hide. Every field is optional.
@@ -156,7 +173,7 @@ type Reject struct {
 
 // Keys returns every top-level key the file may hold, sorted.
 func Keys() []string {
-	out := append([]string{"exclude", "reject", "rules", "freeze", "ledger", "holdout"}, ModelKeys...)
+	out := append([]string{"exclude", "reject", "rules", "freeze", "ledger", "holdout", "evidence"}, ModelKeys...)
 	sort.Strings(out)
 	return out
 }
@@ -228,6 +245,13 @@ func Parse(name string, data []byte) (*Settings, error) {
 		case k.Value == "holdout":
 			if err := decodeSection(v, holdoutKeys, &s.Holdout); err != nil {
 				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": holdout: ", 1))
+			}
+		case k.Value == "evidence":
+			if err := decodeSection(v, evidenceKeys, &s.Evidence); err != nil {
+				return nil, fmt.Errorf("%s:%v", name, strings.Replace(err.Error(), ": ", ": evidence: ", 1))
+			}
+			if s.Evidence.MaxRowsPerFunction < 0 || s.Evidence.MaxRows < 0 {
+				return nil, fmt.Errorf("%s:%d: evidence: a row budget must not be negative", name, v.Line)
 			}
 		case contains(ModelKeys, k.Value):
 			if v.Kind != yaml.ScalarNode {
