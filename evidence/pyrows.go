@@ -15,6 +15,7 @@ import (
 const (
 	sourceConstant  = "constant"  // a literal or comparison operand of the function
 	sourceMutation  = "mutation"  // a harvested value, mutated
+	sourceModel     = "model"     // a call a model proposed
 	sourceGenerated = "generated" // the type's pool, one parameter at a time or pairwise
 )
 

@@ -48,7 +48,32 @@ type Config struct {
 	// the run (DefaultMaxRowsPerFunction, DefaultMaxRows when zero); a
 	// function or a run that reaches its bound says so in Symbols.
 	MaxRowsPerFunction, MaxRows int
+	// Inputs, when set, asks a model for calls of each changed function
+	// (issue 13, part 1): rows like any other, source "model". Nil
+	// without a model.
+	Inputs InputsFunc
 }
+
+// InputsFunc asks a model for calls of one changed function.
+type InputsFunc func(ctx context.Context, q InputsQuestion) ([]ModelCall, error)
+
+// InputsQuestion is what the model is told of one changed function.
+type InputsQuestion struct {
+	Symbol, Language   string
+	Params             []string // as written: "text: str", "n int"
+	Assumptions        []string // the preconditions a reviewer has not rejected
+	Source, BaseSource string
+	Max                int
+}
+
+// ModelCall is one call a model proposed: JSON values only.
+type ModelCall struct {
+	Args   []any
+	Kwargs map[string]any
+}
+
+// maxModelInputs bounds the calls asked of a model per function.
+const maxModelInputs = 12
 
 // Default row budgets (issue 13, part 11).
 const (
@@ -91,6 +116,9 @@ type Report struct {
 	// Symbols says, per changed symbol, how many rows it got and, for one
 	// that got none, why: what a reviewer needs to read silence right.
 	Symbols []SymbolRows
+	// Notes say what the run could not do but did without: a model that
+	// gave no inputs.
+	Notes []string
 	// HeadBroken says, per language, why the head does not import or build
 	// where the base does: a finding against the patch, never a skipped
 	// stage (the patch can arrange to break only under premise).
@@ -197,7 +225,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if b.total <= 0 {
 		b.total = DefaultMaxRows
 	}
+	b.inputs = cfg.Inputs
 	tables, origins, err := buildTables(ctx, targets, bySymbol, &b)
+	rep.Notes = b.notes
 	if err != nil {
 		return nil, err
 	}
@@ -436,16 +466,29 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 		} else {
 			rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
 		}
+		if b.inputs != nil {
+			mr := b.modelRows(ctx, tg, bySymbol[name])
+			for _, r := range mr {
+				args, kwargs := r.CallArgs()
+				if k := callText(args, kwargs); sourceOf[k] == "" {
+					sourceOf[k] = sourceModel
+				}
+			}
+			rows = append(mr, rows...)
+		}
 		add(tg.lang, dedupe(rows), origin{symbol: name, call: tg.call}, sourceOf)
 	}
 	return tables, origins, nil
 }
 
-// budget is the run's row bounds and its one random source.
+// budget is the run's row bounds, its one random source, and the model
+// asked for inputs.
 type budget struct {
 	perFunction, total int
 	rng                *rand.Rand
 	cut                map[string]bool // symbols whose rows a bound cut
+	inputs             InputsFunc
+	notes              []string
 }
 
 func (b *budget) cutAt(symbol string) {

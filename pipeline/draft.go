@@ -85,6 +85,9 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 	for _, e := range sum.EvidenceSkipped {
 		fmt.Fprintf(b, "Evidence rows could not run: %s\n\n", markdown.Cell(e))
 	}
+	for _, e := range sum.EvidenceNotes {
+		fmt.Fprintf(b, "Evidence: %s\n\n", markdown.Cell(e))
+	}
 	fmt.Fprintf(b, "%d boundary rows ran against base and head; %d changed behaviour.\n",
 		sum.EvidenceRows, len(sum.BehaviorChanges)+len(sum.Unexplained))
 	b.WriteString("\nAccept or reject each row: `premise accept A001`, `premise reject A002 --note \"why\"`, or `premise review`.\n")

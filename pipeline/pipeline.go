@@ -124,6 +124,9 @@ type Summary struct {
 	// EvidenceSkipped says why evidence rows could not run, per language:
 	// the code under review does not import or build on this machine.
 	EvidenceSkipped []string `json:"evidence_skipped,omitempty"`
+	// EvidenceNotes say what the evidence stage did without: a model that
+	// gave no inputs.
+	EvidenceNotes []string `json:"evidence_notes,omitempty"`
 	// HeadBroken says why the head does not import or build where the base
 	// does: a finding that fails the run.
 	HeadBroken      []string         `json:"head_broken,omitempty"`
@@ -372,18 +375,38 @@ func (p *run) evidence(ctx context.Context) error {
 		Progress:           p.rowProgress(StageEvidence),
 		MaxRowsPerFunction: st.Evidence.MaxRowsPerFunction,
 		MaxRows:            st.Evidence.MaxRows,
+		Inputs:             modelInputs(p.cfg.Proposer),
 	})
 	if err != nil {
 		return err
 	}
 	p.sum.EvidenceRows, p.sum.EvidenceSymbols = rep.Rows, rep.Symbols
 	p.sum.EvidenceSkipped, p.sum.HeadBroken = rep.Skipped, rep.HeadBroken
+	p.sum.EvidenceNotes = rep.Notes
 	p.sum.BehaviorChanges, p.sum.Unexplained = rep.Changes, rep.Unexplained
 	p.sum.Unstable = rep.Unstable
 	if p.sum.Unstable == nil {
 		p.sum.Unstable = []BehaviorChange{}
 	}
 	return nil
+}
+
+// modelInputs asks the proposer's model for evidence inputs; nil for the
+// static proposer, which has none to give.
+func modelInputs(pr propose.Proposer) evidence.InputsFunc {
+	o, ok := pr.(*propose.OpenAI)
+	if !ok {
+		return nil
+	}
+	return func(ctx context.Context, q evidence.InputsQuestion) ([]evidence.ModelCall, error) {
+		calls, _, err := o.Inputs(ctx, propose.InputsRequest{Symbol: q.Symbol, Language: q.Language, Params: q.Params,
+			Assumptions: q.Assumptions, Source: q.Source, BaseSource: q.BaseSource, Max: q.Max})
+		out := make([]evidence.ModelCall, len(calls))
+		for i, c := range calls {
+			out[i] = evidence.ModelCall{Args: c.Args, Kwargs: c.Kwargs}
+		}
+		return out, err
+	}
 }
 
 // awaitingReview stops the run while assumptions await a decision, or

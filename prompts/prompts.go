@@ -70,6 +70,17 @@ type RepairData struct {
 	Symbols []string // the qualified names the model may cite
 }
 
+// InputsData is the data of the "inputs" prompt: one changed function
+// the model chooses evidence inputs for (issue 13, part 1).
+type InputsData struct {
+	Name, Language string
+	Params         []string // as written: "text: str", "n int"
+	Assumptions    []string // the preconditions not rejected
+	Source         string   // head-side source
+	BaseSource     string   // base-side source, "" when the same or absent
+	Max            int
+}
+
 var funcs = template.FuncMap{"join": strings.Join}
 
 // Get returns the embedded prompt called name.

@@ -116,3 +116,26 @@ func TestRenderMissingFieldFails(t *testing.T) {
 		t.Errorf("rendering without Symbols succeeded; a prompt missing its data must not be sent")
 	}
 }
+
+// TestRenderInputs: the inputs prompt shows the function both ways, its
+// parameters and the assumptions under review, and asks for JSON values
+// only; its text is pinned by goldens, as every prompt's is.
+func TestRenderInputs(t *testing.T) {
+	m, err := Render("inputs", InputsData{
+		Name: "intervals.merge_ranges", Language: "python", Params: []string{"ranges"},
+		Assumptions: []string{"ranges arrive already sorted by start"},
+		Source:      "def merge_ranges(ranges):\n    for start, end in ranges:\n        ...",
+		BaseSource:  "def merge_ranges(ranges):\n    for start, end in sorted(ranges):\n        ...",
+		Max:         12,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "inputs.system.golden", m.System)
+	golden(t, "inputs.user.golden", m.User)
+	for _, want := range []string{"Parameters: ranges", "- ranges arrive already sorted by start", "sorted(ranges)", "at most 12 inputs", "JSON value"} {
+		if !strings.Contains(m.System+m.User, want) {
+			t.Errorf("rendered prompt lacks %q", want)
+		}
+	}
+}

@@ -375,11 +375,18 @@ func (o *OpenAI) request(conv []openai.ChatCompletionMessage, w wireParams) open
 // chat sends conv and returns the reply's text, from the cache when it has
 // it. A refusal of a parameter (refusals.go) takes it away and asks again.
 func (o *OpenAI) chat(ctx context.Context, conv []openai.ChatCompletionMessage) (string, error) {
+	return o.chatAt(ctx, conv, 0)
+}
+
+// chatAt is chat with the response formats before minFormat left out: a
+// reply the assumptions schema does not describe asks for a JSON object.
+func (o *OpenAI) chatAt(ctx context.Context, conv []openai.ChatCompletionMessage, minFormat int) (string, error) {
 	o.loadWire()
 	for tries := 0; ; tries++ {
 		o.mu.Lock()
 		w := o.wire
 		o.mu.Unlock()
+		w.Format = max(w.Format, minFormat)
 		// A reply cached in a plainer format means an earlier run was
 		// refused the richer ones: use it rather than be refused again.
 		for g := w.Format; g < len(formats); g++ {

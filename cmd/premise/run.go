@@ -234,6 +234,9 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 	for _, e := range s.EvidenceSkipped {
 		fmt.Fprintf(w, "  evidence   skipped %s\n", e)
 	}
+	for _, e := range s.EvidenceNotes {
+		fmt.Fprintf(w, "  evidence   %s\n", e)
+	}
 	if s.Check != nil && !s.Check.OK() {
 		for _, f := range s.Check.Findings {
 			fmt.Fprintf(w, "  CHECK      %s\n", f.String())

@@ -1,0 +1,69 @@
+package evidence
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+// modelRows are the calls the model proposes for tg (issue 13, part 1),
+// as rows: on the target's first receiver when it is a method. The model
+// sees the function's two versions and the assumptions a reviewer has not
+// rejected. Its calls decide nothing by themselves: each runs on both
+// sides like any row, and one that fails on the base as it fails on the
+// head is no change. A model that cannot answer leaves a note and no rows;
+// after an endpoint failure it is not asked again in this run.
+func (b *budget) modelRows(ctx context.Context, tg target, items []validate.Item) []validate.Row {
+	q := InputsQuestion{Symbol: tg.sym.Name, Language: tg.lang, Source: tg.headText, BaseSource: tg.baseText, Max: maxModelInputs}
+	for _, p := range tg.sig.Params {
+		q.Params = append(q.Params, paramText(tg.lang, p))
+	}
+	for _, it := range items {
+		q.Assumptions = append(q.Assumptions, it.Precondition)
+	}
+	calls, err := b.inputs(ctx, q)
+	if err != nil {
+		b.notes = append(b.notes, fmt.Sprintf("no model inputs for %s: %v", tg.sym.Name, err))
+		if !errors.Is(err, context.Canceled) {
+			// One failing endpoint fails every function alike.
+			b.inputs = nil
+		}
+		return nil
+	}
+	var recv any
+	switch {
+	case tg.receivers != nil && len(tg.receivers) > 0:
+		recv = tg.receivers[0]
+	case tg.gt != nil && tg.gt.recv != "":
+		if len(tg.gt.receivers) == 0 {
+			return nil
+		}
+		recv = tg.gt.receivers[0]
+	}
+	var rows []validate.Row
+	for _, c := range calls {
+		args := append([]any{}, c.Args...)
+		if recv != nil {
+			args = append([]any{recv}, args...)
+		}
+		if tg.lang == "go" {
+			rows = append(rows, goRow("model", args))
+			continue
+		}
+		rows = append(rows, methodRow("model", args, c.Kwargs))
+	}
+	return rows
+}
+
+// paramText is a parameter as its language writes it.
+func paramText(lang string, p Param) string {
+	switch {
+	case p.Type == "":
+		return p.Name
+	case lang == "go":
+		return p.Name + " " + p.Type
+	}
+	return p.Name + ": " + p.Type
+}

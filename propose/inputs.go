@@ -1,0 +1,198 @@
+package propose
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/premise-dev/premise/prompts"
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// InputsRequest is one changed function the model chooses evidence inputs
+// for (issue 13, part 1).
+type InputsRequest struct {
+	Symbol, Language string
+	Params           []string // as written
+	Assumptions      []string // the preconditions not rejected
+	Source           string   // head side
+	BaseSource       string   // base side, "" when absent
+	Max              int
+}
+
+// InputCall is one call the model proposed: JSON values only.
+type InputCall struct {
+	Args   []any          `json:"args"`
+	Kwargs map[string]any `json:"kwargs,omitempty"`
+}
+
+// maxInputSource bounds the source sent for one function, each side.
+const maxInputSource = 12000
+
+// Inputs asks the model for up to req.Max calls of one changed function.
+// The calls are the model's guesses and nothing more: evidence runs each
+// on both sides, and a call that does not run on the base decides nothing.
+// A reply that is not the JSON object asked for, after one repair round,
+// is an error naming the function; entries that are not calls are
+// dropped and counted.
+func (o *OpenAI) Inputs(ctx context.Context, req InputsRequest) ([]InputCall, int, error) {
+	p, err := prompts.Get("inputs")
+	if err != nil {
+		return nil, 0, err
+	}
+	data := prompts.InputsData{Name: req.Symbol, Language: req.Language, Params: req.Params,
+		Assumptions: req.Assumptions, Source: clip(req.Source), Max: req.Max}
+	if req.BaseSource != req.Source {
+		data.BaseSource = clip(req.BaseSource)
+	}
+	msgs, err := p.Render(data)
+	if err != nil {
+		return nil, 0, err
+	}
+	conv := []openai.ChatCompletionMessage{
+		{Role: openai.ChatMessageRoleSystem, Content: msgs.System},
+		{Role: openai.ChatMessageRoleUser, Content: msgs.User},
+	}
+	// The assumptions' schema does not describe these replies: a JSON
+	// object is asked for instead.
+	reply, err := o.chatAt(ctx, conv, 1)
+	if err != nil {
+		return nil, 0, err
+	}
+	calls, dropped, perr := parseInputs(reply, req.Max)
+	if perr != nil {
+		conv = append(conv,
+			openai.ChatCompletionMessage{Role: openai.ChatMessageRoleAssistant, Content: reply},
+			openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: fmt.Sprintf("Your reply could not be read (%v). Answer again with only the JSON object {\"inputs\": [...]}.", perr)})
+		if reply, err = o.chatAt(ctx, conv, 1); err != nil {
+			return nil, 0, err
+		}
+		if calls, dropped, perr = parseInputs(reply, req.Max); perr != nil {
+			return nil, 0, &EndpointError{Endpoint: o.endpointName(), Err: errors.New(o.scrub(fmt.Sprintf("model %s: the inputs for %s are not JSON after one repair attempt: %v", o.Config.Model, req.Symbol, perr)))}
+		}
+	}
+	return calls, dropped, nil
+}
+
+// parseInputs reads {"inputs": [{"args": [...], "kwargs": {...}}]}, a
+// fenced block or a bare list of such objects too; an entry without a list
+// of args is dropped and counted, and at most max are kept.
+func parseInputs(reply string, max int) ([]InputCall, int, error) {
+	s := strings.TrimSpace(reply)
+	if i := strings.Index(s, "```"); i >= 0 {
+		rest := s[i+3:]
+		if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+			rest = rest[nl+1:]
+		}
+		if j := strings.Index(rest, "```"); j >= 0 {
+			rest = rest[:j]
+		}
+		s = strings.TrimSpace(rest)
+	}
+	start := strings.IndexAny(s, "{[")
+	if start < 0 {
+		return nil, 0, fmt.Errorf("no JSON in the reply %q", oneLine(s, 80))
+	}
+	dec := json.NewDecoder(strings.NewReader(s[start:]))
+	dec.UseNumber()
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return nil, 0, fmt.Errorf("the reply is not JSON: %v", err)
+	}
+	var list []json.RawMessage
+	if raw[0] == '[' {
+		if err := json.Unmarshal(raw, &list); err != nil {
+			return nil, 0, err
+		}
+	} else {
+		var obj struct {
+			Inputs []json.RawMessage `json:"inputs"`
+		}
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			return nil, 0, err
+		}
+		if obj.Inputs == nil {
+			return nil, 0, errors.New(`the reply has no "inputs" list`)
+		}
+		list = obj.Inputs
+	}
+	var out []InputCall
+	dropped := 0
+	for _, e := range list {
+		var c struct {
+			Args   *[]any         `json:"args"`
+			Kwargs map[string]any `json:"kwargs"`
+		}
+		d := json.NewDecoder(strings.NewReader(string(e)))
+		d.UseNumber()
+		// A key premise's row protocol gives a meaning ($expr, $new,
+		// $func) would make a value code: the model gives values only.
+		if err := d.Decode(&c); err != nil || c.Args == nil || len(out) >= max || protocolKey(*c.Args) || protocolKey(c.Kwargs) {
+			dropped++
+			continue
+		}
+		out = append(out, InputCall{Args: numbers(*c.Args).([]any), Kwargs: kwNumbers(c.Kwargs)})
+	}
+	return out, dropped, nil
+}
+
+// numbers turns json.Number into int when the number is whole, else
+// float64, as rows carry numbers.
+func numbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return int(i)
+		}
+		f, _ := x.Float64()
+		return f
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = numbers(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = numbers(e)
+		}
+		return out
+	}
+	return v
+}
+
+func kwNumbers(m map[string]any) map[string]any {
+	if len(m) == 0 {
+		return nil
+	}
+	return numbers(m).(map[string]any)
+}
+
+func clip(s string) string {
+	if len(s) <= maxInputSource {
+		return s
+	}
+	return s[:maxInputSource] + "\n... (cut)"
+}
+
+// protocolKey says v holds an object key starting with "$".
+func protocolKey(v any) bool {
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			if protocolKey(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, e := range x {
+			if strings.HasPrefix(k, "$") || protocolKey(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
