@@ -169,51 +169,88 @@ var valueBases = map[string]string{"str": "str", "int": "int", "float": "float",
 // parameters, as the function rows would vary them, with the method's own
 // literals among the values (issue 13, part 6). A subclass of a built-in
 // value (str, int, tuple) with no __init__ is built from values of that
-// type, and a class with only __new__ from __new__'s parameters. n are
-// taken, spread over the calls so that each parameter varies. A receiver
+// type, and a class with only __new__ from __new__'s parameters; its
+// class methods (Range.empty(), Version.parse(...)) build objects too. n
+// are taken, in turn from each constructor, spread over its calls so that
+// each parameter varies. A receiver
 // whose construction raises makes its rows raise alike on both sides
 // unless the patch changed the class; nothing is counted from it.
 func initReceivers(s diffparse.Symbol, sigs map[string]*Signature, pf *pyFiles, pyf *pyFile, lits []string, n int) []any {
-	cls, _, ok := cutLast(s.Local, ".")
+	cls, method, ok := cutLast(s.Local, ".")
 	if !ok || pyf == nil {
 		return nil
 	}
 	module := strings.TrimSuffix(s.Name, "."+s.Local)
-	sig, info := sigs[cls+".__init__"], (*pyInfo)(nil)
-	switch {
-	case sig != nil:
-		info = pf.info(pyf, cls+".__init__")
-	case valueBase(pyf, cls) != "":
-		sig = &Signature{Language: "python", Params: []Param{{Name: "value", Type: valueBase(pyf, cls)}}}
-		info = &pyInfo{guesses: map[string]pysource.Guess{}}
-	case sigs[cls+".__new__"] != nil:
-		sig, info = sigs[cls+".__new__"], pf.info(pyf, cls+".__new__")
-	default:
-		// No constructor of its own: a class that takes no arguments, or
-		// one whose constructor another module defines, which premise
-		// does not read.
-		return []any{receiverExpr(module, cls+"()", nil)}
+	type ctor struct {
+		callee string
+		sig    *Signature
+		info   *pyInfo
 	}
-	rng := rand.New(rand.NewSource(int64(len(s.Name))))
-	var calls []string
-	var imports [][]string
-	seen := map[string]bool{}
-	for _, pr := range pyValueRows(sig, info, lits, rng, 8*n) {
-		args, kwargs := pr.row.CallArgs()
-		src, im := pyCallSource(args, kwargs)
-		if !seen[src] {
-			seen[src] = true
-			calls, imports = append(calls, cls+src), append(imports, im)
+	var ctors []ctor
+	switch {
+	case sigs[cls+".__init__"] != nil:
+		ctors = append(ctors, ctor{cls, sigs[cls+".__init__"], pf.info(pyf, cls+".__init__")})
+	case valueBase(pyf, cls) != "":
+		ctors = append(ctors, ctor{cls, &Signature{Language: "python", Params: []Param{{Name: "value", Type: valueBase(pyf, cls)}}},
+			&pyInfo{guesses: map[string]pysource.Guess{}}})
+	case sigs[cls+".__new__"] != nil:
+		ctors = append(ctors, ctor{cls, sigs[cls+".__new__"], pf.info(pyf, cls+".__new__")})
+	}
+	// A class's alternative constructors (Range.empty(), Version.parse)
+	// build objects too, where __new__ refuses to.
+	for _, m := range pyf.head.ClassMethods(cls) {
+		if sig := sigs[cls+"."+m]; sig != nil && m != method {
+			ctors = append(ctors, ctor{cls + "." + m, sig, pf.info(pyf, cls+"."+m)})
 		}
 	}
-	picks := spread(len(calls), n)
-	if len(sig.Params) == 1 {
-		// One parameter: the calls come in the order its pool ranks them.
-		picks = spread(min(len(calls), n), n)
+	rng := rand.New(rand.NewSource(int64(len(s.Name))))
+	type built struct {
+		src     string
+		imports []string
+	}
+	var lists [][]built
+	seen := map[string]bool{}
+	for _, c := range ctors {
+		var calls []built
+		for _, pr := range pyValueRows(c.sig, c.info, lits, rng, 8*n) {
+			args, kwargs := pr.row.CallArgs()
+			src, im := pyCallSource(args, kwargs)
+			if !seen[c.callee+src] {
+				seen[c.callee+src] = true
+				calls = append(calls, built{c.callee + src, im})
+			}
+		}
+		if len(calls) == 0 && bare(c.sig) {
+			calls = append(calls, built{c.callee + "()", nil})
+		}
+		picks := spread(len(calls), n)
+		if len(c.sig.Params) <= 1 {
+			// One parameter: the calls come in the order its pool ranks them.
+			picks = spread(min(len(calls), n), n)
+		}
+		var l []built
+		for _, i := range picks {
+			l = append(l, calls[i])
+		}
+		lists = append(lists, l)
 	}
 	var out []any
-	for _, i := range picks {
-		out = append(out, receiverExpr(module, calls[i], imports[i]))
+	for k := 0; len(out) < n; k++ {
+		took := false
+		for _, l := range lists {
+			if k < len(l) && len(out) < n {
+				out, took = append(out, receiverExpr(module, l[k].src, l[k].imports)), true
+			}
+		}
+		if !took {
+			break
+		}
+	}
+	if len(out) == 0 {
+		// No constructor premise can call with values: the call with none
+		// is still an object when its parameters all have defaults, or
+		// when the class has no constructor of its own.
+		return []any{receiverExpr(module, cls+"()", nil)}
 	}
 	return out
 }

@@ -75,6 +75,10 @@ type ModelCall struct {
 // maxModelInputs bounds the calls asked of a model per function.
 const maxModelInputs = 12
 
+// minPerFunction is the fewest rows a function's share of a crowded run
+// is cut to.
+const minPerFunction = 40
+
 // Default row budgets (issue 13, part 11).
 const (
 	DefaultMaxRowsPerFunction = 300
@@ -224,6 +228,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if b.total <= 0 {
 		b.total = DefaultMaxRows
+	}
+	if n := len(targets); n*b.perFunction > b.total {
+		// Many functions share the run's budget: each gets its share, so
+		// the last ones are not left with none.
+		b.perFunction = max(minPerFunction, b.total/n)
 	}
 	b.inputs = cfg.Inputs
 	tables, origins, err := buildTables(ctx, targets, bySymbol, &b)

@@ -311,3 +311,46 @@ func (f *File) ClassBases(cls string) []string {
 	walk(f.root, "")
 	return out
 }
+
+// ClassMethods returns the names of the methods of class cls decorated
+// @classmethod, in the order written: the alternative constructors
+// (Version.parse, Range.empty) a class without a usable __init__ is built
+// by.
+func (f *File) ClassMethods(cls string) []string {
+	if f == nil || f.root == nil {
+		return nil
+	}
+	var out []string
+	var walk func(n *sitter.Node, prefix string)
+	walk = func(n *sitter.Node, prefix string) {
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			def := c
+			if c.Kind() == "decorated_definition" {
+				if def = c.ChildByFieldName("definition"); def == nil {
+					continue
+				}
+			}
+			switch {
+			case def.Kind() == "class_definition":
+				p := f.text(def.ChildByFieldName("name"))
+				if prefix != "" {
+					p = prefix + "." + p
+				}
+				if body := def.ChildByFieldName("body"); body != nil && (p == cls || strings.HasPrefix(cls, p+".")) {
+					walk(body, p)
+				}
+			case def.Kind() == "function_definition" && prefix == cls && c.Kind() == "decorated_definition":
+				for j := uint(0); j < c.NamedChildCount(); j++ {
+					if d := c.NamedChild(j); d.Kind() == "decorator" && strings.TrimSpace(strings.TrimPrefix(f.text(d), "@")) == "classmethod" {
+						out = append(out, f.text(def.ChildByFieldName("name")))
+					}
+				}
+			case containers[c.Kind()]:
+				walk(c, prefix)
+			}
+		}
+	}
+	walk(f.root, "")
+	return out
+}

@@ -30,3 +30,31 @@ class Plain:
 		}
 	}
 }
+
+// TestClassMethods: the alternative constructors of a class are its
+// @classmethod methods, not its static methods or plain ones.
+func TestClassMethods(t *testing.T) {
+	f := mustParse(t, "r.py", `
+class Range:
+    def __new__(cls, *args):
+        raise TypeError("use Range.empty()")
+
+    @classmethod
+    def empty(cls):
+        return object.__new__(cls)
+
+    @staticmethod
+    def helper(x):
+        return x
+
+    @classmethod
+    def of(cls, lo, hi=None):
+        return cls.empty()
+
+    def plain(self):
+        pass
+`)
+	if got, want := f.ClassMethods("Range"), []string{"empty", "of"}; !slices.Equal(got, want) {
+		t.Errorf("ClassMethods(Range) = %q, want %q", got, want)
+	}
+}
