@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -283,6 +284,23 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		grep, err := gate.Differential(ctx, gcfg, t)
 		var infra *gate.InfraError
+		for tries := 0; errors.As(err, &infra) && tries < maxModuleRetries; tries++ {
+			// One Python module that does not import (a noxfile wanting
+			// nox) must not take the other modules' rows with it.
+			rest, why, ok := dropModule(ctx, gcfg, t, modulesOf(targets), err)
+			if !ok {
+				break
+			}
+			if why.headOnly {
+				rep.HeadBroken = append(rep.HeadBroken, why.text)
+			} else {
+				rep.noLoad(modulesOf(targets), why.module, why.text)
+				rep.Skipped = append(rep.Skipped, why.text)
+			}
+			t = rest
+			gcfg.Budget, gcfg.Progress = len(t.Rows), rowProgress(cfg.Progress, len(t.Rows))
+			grep, err = gate.Differential(ctx, gcfg, t)
+		}
 		switch {
 		case errors.As(err, &infra):
 			why := fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error()))
@@ -307,6 +325,76 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	sortChanges(rep.Changes)
 	sortChanges(rep.Unexplained)
 	return rep, nil
+}
+
+// maxModuleRetries bounds the modules left out of one language's rows
+// because they do not import.
+const maxModuleRetries = 8
+
+// importFailRe finds the module a Python worker could not import.
+var importFailRe = regexp.MustCompile(`\bimport ([A-Za-z_][\w.]*): `)
+
+// moduleFailure is a module left out of the rows: why, and whether only
+// the head fails to import it (a finding, not a skip).
+type moduleFailure struct {
+	module, text string
+	headOnly     bool
+}
+
+// dropModule takes out of t the rows of the Python module err says does not
+// import, when other modules' rows remain: the rest, and why the module's
+// rows were left out. ok is false when err names no such module.
+func dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, moduleFailure, bool) {
+	m := importFailRe.FindStringSubmatch(err.Error())
+	if t.Language != "python" || m == nil {
+		return nil, moduleFailure{}, false
+	}
+	mod := m[1]
+	if owner, ok := modules[mod]; ok {
+		// The worker names the target it was importing for.
+		mod = owner
+	}
+	rest, cut := *t, *t
+	rest.Rows, cut.Rows = nil, nil
+	for _, r := range t.Rows {
+		if modules[t.TargetOf(r)] == mod {
+			cut.Rows = append(cut.Rows, r)
+		} else {
+			rest.Rows = append(rest.Rows, r)
+		}
+	}
+	if len(cut.Rows) == 0 || len(rest.Rows) == 0 {
+		return nil, moduleFailure{}, false
+	}
+	rest.Target = rest.Rows[0].Target
+	why := moduleFailure{module: mod, text: "python rows: " + oneLine(err.Error())}
+	why.headOnly = baseLoads(ctx, cfg, &cut)
+	return &rest, why, true
+}
+
+// modulesOf maps each target, by its symbol and by the name its rows
+// call, to its module.
+func modulesOf(targets []target) map[string]string {
+	out := map[string]string{}
+	for _, tg := range targets {
+		mod := strings.TrimSuffix(tg.sym.Name, "."+tg.sym.Local)
+		out[tg.sym.Name] = mod
+		if tg.call != "" {
+			out[tg.call] = mod
+		}
+	}
+	return out
+}
+
+// noLoad says the symbols of module mod ran no rows: the module does not
+// import here, on either side.
+func (rep *Report) noLoad(modules map[string]string, mod, why string) {
+	for i, s := range rep.Symbols {
+		if modules[s.Symbol] == mod {
+			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
+			rep.Symbols[i].Why = "its module does not import here: " + why
+		}
+	}
 }
 
 // baseTargets are the base's names for targets whose module the patch
