@@ -259,6 +259,10 @@ func (p *goPkg) resolve(s, name string, depth int) Type {
 	switch {
 	case s == "interface{}" || s == "any":
 		return Type{Kind: kindAny, Nullable: true}
+	case s == "io.Writer" || s == "io.StringWriter" || s == "bytes.Buffer":
+		return Type{Kind: kindWriter}
+	case s == "io.Reader" || s == "io.RuneReader" || s == "io.ByteReader" || s == "io.RuneScanner":
+		return Type{Kind: kindReader}
 	case strings.HasPrefix(s, "func("):
 		return Type{Kind: kindFunc}
 	case strings.HasPrefix(s, "*"):

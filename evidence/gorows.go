@@ -599,6 +599,12 @@ func goValueText(v any) string {
 		if k, ok := m["$func"].(string); ok {
 			return "func:" + k // a callback the harness made
 		}
+		if _, ok := m["$writer"]; ok {
+			return "&bytes.Buffer{}"
+		}
+		if r, ok := m["$reader"].(string); ok {
+			return "strings.NewReader(" + strconv.Quote(r) + ")"
+		}
 	}
 	return compact(v, 60)
 }

@@ -19,6 +19,8 @@ const (
 	kindAny       = "any"    // Go's interface{}: any JSON value
 	kindStruct    = "struct" // a Go struct: a JSON object of its exported fields
 	kindFunc      = "func"   // a Go func: a callback the harness makes ({"$func": ...})
+	kindWriter    = "writer" // a Go io.Writer: a buffer whose contents are compared ({"$writer": true})
+	kindReader    = "reader" // a Go io.Reader: a reader of text ({"$reader": "..."})
 )
 
 // Type is what the templates inferred about a parameter.

@@ -129,6 +129,14 @@ func pool(t Type, lits []string) []any {
 		for _, k := range []string{"identity", "truthy", "even", "true", "false", "zero"} {
 			out = append(out, map[string]any{"$func": k})
 		}
+	case kindWriter:
+		out = []any{map[string]any{"$writer": true}}
+	case kindReader:
+		for _, v := range pool(Type{Kind: "str"}, lits) {
+			if s, ok := v.(string); ok && len(out) < 16 {
+				out = append(out, map[string]any{"$reader": s}, map[string]any{"$reader": s + "\n" + s + "\n"})
+			}
+		}
 	default:
 		return nil
 	}

@@ -13,11 +13,31 @@ import (
 const goMethodSubject = `package ver
 
 import (
+	"bufio"
 	"cmp"
 	"errors"
+	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
+
+// Greet writes to w: what it wrote is the outcome.
+func Greet(w io.Writer, name string) error {
+	if name == "" {
+		return errors.New("no name")
+	}
+	fmt.Fprintf(w, "hi %s", name)
+	return nil
+}
+
+// Lines counts the lines r holds.
+func Lines(r io.Reader) int {
+	n := 0
+	for s := bufio.NewScanner(r); s.Scan(); n++ {
+	}
+	return n
+}
 
 type Version struct{ major, minor int }
 
@@ -92,7 +112,7 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 	}
 	const p = "example.com/ver."
 	targets := []string{p + "Parse", p + "(*Version).Less", p + "(*Version).Bumped", p + "(*Point).Sum",
-		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
+		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Greet", p + "Lines", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
 	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
 	if err != nil {
 		t.Fatal(err)
@@ -112,6 +132,8 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 		{"(*counter).add", []any{map[string]any{"$new": p + "newCounter", "$args": []any{40}}, 2}, Reply{Outcome: OutcomeReturned, Value: num("42")}},
 		{"(*Semver).Major0", []any{map[string]any{"Major": 0, "Minor": 3}}, Reply{Outcome: OutcomeReturned, Value: true}},
 		{"(*Semver).Major0", []any{"1.2"}, Reply{Outcome: OutcomeReturned, Value: false}},
+		{"Greet", []any{map[string]any{"$writer": true}, "bob"}, Reply{Outcome: OutcomeReturned, Value: map[string]any{"returned": nil, "written": []any{"hi bob"}}}},
+		{"Lines", []any{map[string]any{"$reader": "a\nb\n"}}, Reply{Outcome: OutcomeReturned, Value: num("2")}},
 		{"Max[int]", []any{[]any{3, 9, 2}}, Reply{Outcome: OutcomeReturned, Value: num("9")}},
 		{"Max[string]", []any{[]any{"b", "c", "a"}}, Reply{Outcome: OutcomeReturned, Value: "c"}},
 	}
