@@ -172,6 +172,9 @@ func pyOutcome(v any) string {
 	if first, ok := m[firstItemsKey]; ok && len(m) == 1 {
 		return "yielded " + pyRepr(first, 80) + " and more"
 	}
+	if calls, ok := m[callsKey].([]any); ok && len(m) == 1 {
+		return "returned a function: " + probeText(calls)
+	}
 	after, hasAfter := m[argsAfterKey].(map[string]any)
 	ret, hasRet := m[returnedKey]
 	if !hasAfter || !hasRet || len(m) != 2 {
@@ -191,4 +194,30 @@ func pyOutcome(v any) string {
 		parts = append(parts, name+" became "+pyRepr(after[k], 60))
 	}
 	return pyOutcome(ret) + "; " + strings.Join(parts, ", ")
+}
+
+// probes are the calls the worker makes of a returned function, in the
+// order of its replies (gate/harness/python_worker.py, _PROBES).
+var probes = []string{"()", "(0)", "(1)", "(-2)", "(3)", "('ab')", "([3, 1, 2])", "(-2, 3)", "(2, 3)", "('a', 'b')"}
+
+// probeText shows what a returned function did on the probes that did not
+// raise, then how many raised: f(0) = 0, f(-2, 3) = 8; 4 raised.
+func probeText(calls []any) string {
+	var parts []string
+	raised := 0
+	for i, c := range calls {
+		if m, ok := c.(map[string]any); ok {
+			if _, ok := m["$raised"]; ok && len(m) == 1 {
+				raised++
+				continue
+			}
+		}
+		if i < len(probes) && len(parts) < 4 {
+			parts = append(parts, "f"+probes[i]+" = "+pyRepr(c, 30))
+		}
+	}
+	if raised > 0 {
+		parts = append(parts, fmt.Sprintf("%d of %d calls raised", raised, len(calls)))
+	}
+	return strings.Join(parts, ", ")
 }

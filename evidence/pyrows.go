@@ -256,6 +256,7 @@ const (
 	firstItemsKey = "$first"
 	reprKey       = "$repr"
 	fieldsKey     = "$fields"
+	callsKey      = "$calls"
 )
 
 // observeItems is how many items of a returned iterator are compared
