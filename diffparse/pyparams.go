@@ -13,13 +13,16 @@ type Param struct {
 	Type        string // the annotation, "" when there is none
 	Default     string // the default value, "" when there is none
 	KeywordOnly bool   // after * or *args
+	// Varargs marks *args (Name without the star); PythonParams and
+	// PythonFuncParams list it last, after the keyword-only parameters.
+	Varargs bool
 }
 
 // PythonParams returns the parameters of the function that the longest
 // dotted suffix of name names in src: pkg.mod.Class.method finds
 // Class.method before method, and a top-level function before a method of
-// the same name. *args, **kwargs, the / and * markers and a leading self or
-// cls are left out.
+// the same name. *args comes last, marked Varargs; **kwargs, the / and *
+// markers and a leading self or cls are left out.
 func PythonParams(src []byte, name string) ([]Param, error) {
 	tree, err := pyParse(src)
 	if err != nil {
@@ -69,6 +72,7 @@ func pyParams(src []byte, fn *sitter.Node) []Param {
 	}
 	out := []Param{}
 	kwOnly, first := false, true
+	var varargs *Param
 	for i := uint(0); i < params.NamedChildCount(); i++ {
 		c := params.NamedChild(i)
 		var par Param
@@ -83,13 +87,22 @@ func pyParams(src []byte, fn *sitter.Node) []Param {
 			switch inner := c.NamedChild(0); inner.Kind() {
 			case "list_splat_pattern":
 				kwOnly = true
+				if inner.NamedChildCount() > 0 {
+					varargs = &Param{Name: text(inner.NamedChild(0)), Type: text(c.ChildByFieldName("type")), Varargs: true}
+				}
 				continue
 			case "dictionary_splat_pattern":
 				continue
 			default:
 				par.Name, par.Type = text(inner), text(c.ChildByFieldName("type"))
 			}
-		case "list_splat_pattern", "keyword_separator":
+		case "list_splat_pattern":
+			kwOnly = true
+			if c.NamedChildCount() > 0 {
+				varargs = &Param{Name: text(c.NamedChild(0)), Varargs: true}
+			}
+			continue
+		case "keyword_separator":
 			kwOnly = true
 			continue
 		default: // **kwargs, the / marker, comments
@@ -102,6 +115,9 @@ func pyParams(src []byte, fn *sitter.Node) []Param {
 		first = false
 		par.KeywordOnly = kwOnly
 		out = append(out, par)
+	}
+	if varargs != nil {
+		out = append(out, *varargs)
 	}
 	return out
 }

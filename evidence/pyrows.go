@@ -328,6 +328,11 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 		}
 	}
 	rng.Shuffle(len(pairs), func(a, b int) { pairs[a], pairs[b] = pairs[b], pairs[a] })
+	if sig.Varargs != nil {
+		// *args: the typical call again with none, one, two and three
+		// extra arguments, ahead of the pairs.
+		rows = append(rows, varargsRows(sig, info, pools, lits)...)
+	}
 	rows = dedupePy(rows)
 	// The pairs share the budget with what came before, but always get a
 	// fair part of it: one-at-a-time rows alone never cross parameters.
@@ -339,6 +344,35 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 		rows = rows[:budget]
 	}
 	return rows
+}
+
+// varargsRows call a function that takes *args with its other parameters
+// at their typical values and none, one, two or three extra arguments from
+// the pool of one argument of its kind: *iterables takes iterables, as an
+// `iterable` parameter would, and *funcs functions.
+func varargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []pyRow {
+	one := Param{Name: strings.TrimSuffix(sig.Varargs.Name, "s"), Type: sig.Varargs.Type}
+	if one.Name == "arg" || one.Name == "" {
+		one.Name = sig.Varargs.Name
+	}
+	elemPools, _ := pyParamPools(&Signature{Language: "python", Params: []Param{one}}, info, [][]any{nil}, lits)
+	e := elemPools[0]
+	if len(e) == 0 {
+		return nil
+	}
+	at := func(i int) any { return e[min(i, len(e)-1)] }
+	extras := [][]any{{}, {at(0)}, {at(0), at(1)}, {at(1), at(0)}, {at(0), at(0)}, {at(0), at(1), at(2)}}
+	for i := 1; i < min(len(e), 12); i++ {
+		extras = append(extras, []any{at(i)}, []any{at(0), at(i)})
+	}
+	typical := typicalValues(pools)
+	var out []pyRow
+	for _, x := range extras {
+		r := signatureRow(sig, "varargs", typical)
+		args, kwargs := r.CallArgs()
+		out = append(out, pyRow{row: methodRow("varargs", append(append([]any{}, args...), x...), kwargs), source: sourceGenerated})
+	}
+	return out
 }
 
 // dedupePy drops rows whose call repeats an earlier one.

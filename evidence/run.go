@@ -827,7 +827,7 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 				info = pf.info(pyf, s.Local)
 				// A function of *args alone has no parameter to vary, but
 				// the calls its doctests and tests make are inputs.
-				if len(sig.Params) == 0 && len(info.harvested) == 0 && s.Kind != "method" && !pf.probe {
+				if len(sig.Params) == 0 && sig.Varargs == nil && len(info.harvested) == 0 && s.Kind != "method" && !pf.probe {
 					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary, and no call of it was found"})
 					continue
 				}

@@ -30,6 +30,21 @@ type Signature struct {
 	// TypeParams lists with their constraints as written (Type).
 	Generic    bool    `json:"generic,omitempty"`
 	TypeParams []Param `json:"type_params,omitempty"`
+	// Varargs is a Python function's *args (its name without the star),
+	// nil when it has none; Params never hold it.
+	Varargs *Param `json:"varargs,omitempty"`
+}
+
+func pythonSignature(ps []diffparse.Param) *Signature {
+	sig := &Signature{Language: "python", Params: []Param{}}
+	for _, p := range ps {
+		if p.Varargs {
+			sig.Varargs = &Param{Name: p.Name, Type: p.Type}
+			continue
+		}
+		sig.Params = append(sig.Params, Param{Name: p.Name, Type: p.Type, Default: p.Default, KeywordOnly: p.KeywordOnly})
+	}
+	return sig
 }
 
 // PythonSignature reads the parameters of a Python function from source
@@ -41,11 +56,7 @@ func PythonSignature(src []byte, local string) (*Signature, error) {
 	if err != nil {
 		return nil, fmt.Errorf("python signature: %w", err)
 	}
-	sig := &Signature{Language: "python", Params: []Param{}}
-	for _, p := range ps {
-		sig.Params = append(sig.Params, Param{Name: p.Name, Type: p.Type, Default: p.Default, KeywordOnly: p.KeywordOnly})
-	}
-	return sig, nil
+	return pythonSignature(ps), nil
 }
 
 // Signatures returns the signature of every function and method of a
@@ -61,11 +72,7 @@ func Signatures(language string, src []byte) map[string]*Signature {
 			return nil
 		}
 		for name, ps := range all {
-			sig := &Signature{Language: "python", Params: []Param{}}
-			for _, p := range ps {
-				sig.Params = append(sig.Params, Param{Name: p.Name, Type: p.Type, Default: p.Default, KeywordOnly: p.KeywordOnly})
-			}
-			out[name] = sig
+			out[name] = pythonSignature(ps)
 		}
 	case "go":
 		fset := token.NewFileSet()
