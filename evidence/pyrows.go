@@ -16,6 +16,7 @@ const (
 	sourceConstant  = "constant"  // a literal or comparison operand of the function
 	sourceMutation  = "mutation"  // a harvested value, mutated
 	sourceModel     = "model"     // a call a model proposed
+	sourceTraced    = "traced"    // a call the base's tests made, seen by a profiler
 	sourceGenerated = "generated" // the type's pool, one parameter at a time or pairwise
 )
 

@@ -3,6 +3,7 @@ package evidence
 import (
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -382,4 +383,17 @@ var callablePool = []string{
 	"lambda *a, **k: False",
 	"str",
 	"lambda x, *a, **k: -x if isinstance(x, (int, float)) else x",
+}
+
+// testPaths are the test modules pytest collects (test_*.py, *_test.py)
+// among the repository's test files, relative to its top.
+func (pf *pyFiles) testPaths() []string {
+	var out []string
+	for _, f := range pf.testFiles() {
+		base := path.Base(f.Path)
+		if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") {
+			out = append(out, f.Path)
+		}
+	}
+	return out
 }

@@ -53,6 +53,9 @@ type Config struct {
 	// (issue 13, part 1): rows like any other, source "model". Nil
 	// without a model.
 	Inputs InputsFunc
+	// TraceSeconds bounds the traced run of the base's tests (issue 13,
+	// part 1): DefaultTraceSeconds when zero, no traced run when negative.
+	TraceSeconds int
 }
 
 // InputsFunc asks a model for calls of one changed function.
@@ -189,6 +192,8 @@ type target struct {
 	// __init__ is exercised by calling its class.
 	call string
 	gt   *goTarget // a Go target's package, instantiation and receivers
+	// baseFile is the target's file on the base, relative to its top.
+	baseFile string
 }
 
 // Run builds template rows for every assumption a reviewer has not
@@ -236,6 +241,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		b.perFunction = max(minPerFunction, b.total/n)
 	}
 	b.inputs = cfg.Inputs
+	traced, note := tracedCalls(ctx, cfg, targets, pf.testPaths())
+	b.traced = traced
+	if note != "" {
+		b.notes = append(b.notes, note)
+	}
 	tables, origins, err := buildTables(ctx, targets, bySymbol, &b)
 	rep.Notes = b.notes
 	if err != nil {
@@ -563,6 +573,13 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 		} else {
 			rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
 		}
+		if tr := tracedRows(tg, b.traced[name]); len(tr) > 0 {
+			for _, r := range tr {
+				args, kwargs := r.CallArgs()
+				sourceOf[callText(args, kwargs)] = sourceTraced
+			}
+			rows = append(tr, rows...)
+		}
 		if b.inputs != nil {
 			mr := b.modelRows(ctx, tg, bySymbol[name])
 			for _, r := range mr {
@@ -585,6 +602,7 @@ type budget struct {
 	rng                *rand.Rand
 	cut                map[string]bool // symbols whose rows a bound cut
 	inputs             InputsFunc
+	traced             map[string][]ModelCall // calls the base's tests made, by symbol
 	notes              []string
 }
 
@@ -832,7 +850,11 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 					continue
 				}
 			}
-			tg := target{sym: s, lang: f.Language, sig: sig,
+			baseFile := f.OldPath
+			if baseFile == "" {
+				baseFile = f.Path
+			}
+			tg := target{sym: s, lang: f.Language, sig: sig, baseFile: baseFile,
 				headText: span(f.HeadSrc, s.Start, s.End),
 				baseText: declText(f.BaseSrc, baseDecls, s.Local)}
 			tg.py = info

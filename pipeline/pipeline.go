@@ -376,6 +376,7 @@ func (p *run) evidence(ctx context.Context) error {
 		MaxRowsPerFunction: st.Evidence.MaxRowsPerFunction,
 		MaxRows:            st.Evidence.MaxRows,
 		Inputs:             modelInputs(p.cfg.Proposer),
+		TraceSeconds:       traceSeconds(st.Evidence.TraceSeconds),
 	})
 	if err != nil {
 		return err
@@ -389,6 +390,18 @@ func (p *run) evidence(ctx context.Context) error {
 		p.sum.Unstable = []BehaviorChange{}
 	}
 	return nil
+}
+
+// traceSeconds is the traced run's budget as evidence.Config takes it: the
+// default when the settings name none, off (negative) when they say 0.
+func traceSeconds(t *int) int {
+	switch {
+	case t == nil:
+		return 0
+	case *t == 0:
+		return -1
+	}
+	return *t
 }
 
 // modelInputs asks the proposer's model for evidence inputs; nil for the
