@@ -352,7 +352,12 @@ func (p *proc) await(ctx context.Context, c Call, want int64) (r Reply, blame in
 		case errors.Is(rerr, errExited):
 			outcome, detail = OutcomeCrashed, "the worker exited: "+p.exitStatus()
 		default:
-			blame = want
+			if !errors.Is(rerr, io.EOF) {
+				blame = want
+			}
+			// An end of file the exit has not caught up with yet (a
+			// loaded machine) is still the running call's: its page
+			// says which one that is.
 			outcome, detail = OutcomeCrashed, "the protocol broke: "+rerr.Error()
 		}
 		r = p.fail(Call{}, outcome, detail)
