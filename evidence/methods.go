@@ -108,6 +108,7 @@ func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		}
 		rows = append(rows, pyRow{row: methodRow("harvested_"+in.Kind, args, kwargs), source: in.Kind + " " + in.Pos})
 	}
+	rows = append(rows, pairRows(tg)...)
 	generated := pyValueRows(tg.sig, tg.py, pyLiterals(tg), rng, budget)
 	// Every receiver first with the call most callers make (none when
 	// every parameter has a default, else the typical arguments): the
@@ -149,6 +150,43 @@ func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	}
 	return rows
 }
+
+// maxPairs bounds the receiver pairs an operator method is called on.
+const maxPairs = 64
+
+// pairRows call a method that takes another object of its class (an
+// operator: __eq__, __lt__, __add__; a parameter named other or annotated
+// with the class) on pairs of receivers, each with itself too: two
+// versions compared, added, merged (issue 13, part 6).
+func pairRows(tg target) []pyRow {
+	if len(tg.sig.Params) == 0 || len(tg.receivers) < 2 {
+		return nil
+	}
+	cls, method, _ := cutLast(tg.sym.Local, ".")
+	if _, c, ok := cutLast(cls, "."); ok {
+		cls = c
+	}
+	p := tg.sig.Params[0]
+	t := strings.Trim(strings.TrimSpace(p.Type), `"'`)
+	if !operators[method] && p.Name != "other" && t != cls && t != "Self" && !strings.HasSuffix(t, "."+cls) {
+		return nil
+	}
+	var rows []pyRow
+	for _, a := range tg.receivers {
+		for _, b := range tg.receivers {
+			if len(rows) < maxPairs {
+				rows = append(rows, pyRow{row: methodRow("receiver_pair", []any{a, b}, nil), source: sourceGenerated})
+			}
+		}
+	}
+	return rows
+}
+
+// operators are the dunder methods whose first parameter is the other
+// operand.
+var operators = map[string]bool{"__eq__": true, "__ne__": true, "__lt__": true, "__le__": true, "__gt__": true, "__ge__": true,
+	"__add__": true, "__sub__": true, "__mul__": true, "__and__": true, "__or__": true, "__xor__": true,
+	"__radd__": true, "__rsub__": true, "__cmp__": true}
 
 func methodRow(cls string, args []any, kwargs map[string]any) validate.Row {
 	return validate.Row{Cls: cls, Kind: validate.KindBoundary, Relation: "the head must behave as the base does",
