@@ -9,11 +9,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -97,9 +97,9 @@ func tracedCalls(ctx context.Context, cfg Config, targets []target, tests []stri
 	calls := map[string][]ModelCall{}
 	for sym, cs := range got {
 		for _, c := range cs {
-			mc := ModelCall{Args: jsonNumbers(c.Args).([]any)}
+			mc := ModelCall{Args: jsonvalue.Numbers(c.Args).([]any)}
 			if len(c.Kwargs) > 0 {
-				mc.Kwargs = jsonNumbers(c.Kwargs).(map[string]any)
+				mc.Kwargs = jsonvalue.Numbers(c.Kwargs).(map[string]any)
 			}
 			calls[sym] = append(calls[sym], mc)
 		}
@@ -127,30 +127,4 @@ func tracedRows(tg target, calls []ModelCall) []validate.Row {
 		rows = append(rows, methodRow("traced", args, c.Kwargs))
 	}
 	return rows
-}
-
-// jsonNumbers turns each json.Number in v into an int when it is written
-// as one, else a float64.
-func jsonNumbers(v any) any {
-	switch x := v.(type) {
-	case json.Number:
-		if i, err := strconv.ParseInt(string(x), 10, 64); err == nil {
-			return int(i)
-		}
-		f, _ := x.Float64()
-		return f
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = jsonNumbers(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = jsonNumbers(e)
-		}
-		return out
-	}
-	return v
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/prompts"
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -133,42 +134,16 @@ func parseInputs(reply string, max int) ([]InputCall, int, error) {
 			dropped++
 			continue
 		}
-		out = append(out, InputCall{Args: numbers(*c.Args).([]any), Kwargs: kwNumbers(c.Kwargs)})
+		out = append(out, InputCall{Args: jsonvalue.Numbers(*c.Args).([]any), Kwargs: kwNumbers(c.Kwargs)})
 	}
 	return out, dropped, nil
-}
-
-// numbers turns json.Number into int when the number is whole, else
-// float64, as rows carry numbers.
-func numbers(v any) any {
-	switch x := v.(type) {
-	case json.Number:
-		if i, err := x.Int64(); err == nil {
-			return int(i)
-		}
-		f, _ := x.Float64()
-		return f
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = numbers(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = numbers(e)
-		}
-		return out
-	}
-	return v
 }
 
 func kwNumbers(m map[string]any) map[string]any {
 	if len(m) == 0 {
 		return nil
 	}
-	return numbers(m).(map[string]any)
+	return jsonvalue.Numbers(m).(map[string]any)
 }
 
 func clip(s string) string {
