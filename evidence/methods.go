@@ -23,14 +23,14 @@ const (
 
 // receiverCount is how many receivers a method's rows are spread over:
 // the budget shared between the receivers and the rows each takes.
-func receiverCount(tg target, lits []string, budget int) int {
-	per := len(pyValueRows(tg.sig, tg.py, lits, rand.New(rand.NewSource(1)), budget))
-	if per > 1 {
+func receiverCount(tg target, budget int) int {
+	if len(tg.sig.Params) > 0 || tg.sig.Varargs != nil {
 		// Each receiver takes the typical call first; the rest of the
 		// budget goes to the first receivers' argument rows.
 		return max(maxReceivers, min(maxVariedReceivers, budget/5))
 	}
-	return max(maxReceivers, min(maxVariedReceivers, budget/(per+1)))
+	// No parameters: the receiver is the whole input.
+	return max(maxReceivers, min(maxVariedReceivers, budget))
 }
 
 // receiversOf are the objects a changed Python method can be called on:

@@ -34,7 +34,7 @@ func (b *budget) modelRows(ctx context.Context, tg target, items []validate.Item
 	}
 	var recv any
 	switch {
-	case tg.receivers != nil && len(tg.receivers) > 0:
+	case len(tg.receivers) > 0:
 		recv = tg.receivers[0]
 	case tg.gt != nil && tg.gt.recv != "":
 		if len(tg.gt.receivers) == 0 {

@@ -54,22 +54,37 @@ func (pf *pyFiles) testFiles() []*pysource.File {
 		return pf.tests
 	}
 	pf.read = true
-	_ = filepath.WalkDir(pf.headDir, func(path string, d fs.DirEntry, err error) error {
+	walkTests(pf.headDir, func(rel, path string) bool {
+		if src, err := os.ReadFile(path); err == nil {
+			if f, err := pysource.Parse(rel, src); err == nil {
+				pf.tests = append(pf.tests, f)
+			}
+		}
+		return len(pf.tests) < maxTestFiles
+	})
+	return pf.tests
+}
+
+// walkTests calls fn with each Python test file under root (relative, with
+// slashes, and as a path) until fn returns false; hidden, vendored and
+// build directories and files over maxTestFileBytes are passed over.
+func walkTests(root string, fn func(rel, path string) bool) {
+	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if path != pf.headDir && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "site-packages" ||
+			if path != root && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "site-packages" ||
 				name == "venv" || name == "__pycache__" || name == "build" || name == "dist") {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if !strings.HasSuffix(name, ".py") || len(pf.tests) >= maxTestFiles {
+		if !strings.HasSuffix(name, ".py") {
 			return nil
 		}
-		rel, _ := filepath.Rel(pf.headDir, path)
+		rel, _ := filepath.Rel(root, path)
 		rel = filepath.ToSlash(rel)
 		if !isPyTestFile(rel) {
 			return nil
@@ -77,16 +92,11 @@ func (pf *pyFiles) testFiles() []*pysource.File {
 		if info, err := d.Info(); err != nil || info.Size() > maxTestFileBytes || !info.Mode().IsRegular() {
 			return nil
 		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return nil
-		}
-		if f, err := pysource.Parse(rel, src); err == nil {
-			pf.tests = append(pf.tests, f)
+		if !fn(rel, path) {
+			return filepath.SkipAll
 		}
 		return nil
 	})
-	return pf.tests
 }
 
 // isPyTestFile reports whether a repository-relative path is a test file.
@@ -385,15 +395,17 @@ var callablePool = []string{
 	"lambda x, *a, **k: -x if isinstance(x, (int, float)) else x",
 }
 
-// testPaths are the test modules pytest collects (test_*.py, *_test.py)
-// among the repository's test files, relative to its top.
-func (pf *pyFiles) testPaths() []string {
+// baseTestPaths are the test modules pytest collects (test_*.py,
+// *_test.py) in the base checkout, relative to its top: the base's own
+// tests, whatever the patch added or removed.
+func baseTestPaths(baseDir string) []string {
 	var out []string
-	for _, f := range pf.testFiles() {
-		base := path.Base(f.Path)
+	walkTests(baseDir, func(rel, _ string) bool {
+		base := path.Base(rel)
 		if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") {
-			out = append(out, f.Path)
+			out = append(out, rel)
 		}
-	}
+		return len(out) < maxTestFiles
+	})
 	return out
 }

@@ -241,7 +241,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		b.perFunction = max(minPerFunction, b.total/n)
 	}
 	b.inputs = cfg.Inputs
-	traced, note := tracedCalls(ctx, cfg, targets, pf.testPaths())
+	traced, note := tracedCalls(ctx, cfg, targets)
 	b.traced = traced
 	if note != "" {
 		b.notes = append(b.notes, note)
@@ -885,7 +885,7 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 			}
 			if s.Kind == "method" && f.Language == "python" && tg.call == "" {
 				lits := pyLiterals(tg)
-				n := receiverCount(tg, lits, max(pf.perFunction, maxReceivers))
+				n := receiverCount(tg, max(pf.perFunction, maxReceivers))
 				tg.receivers = receiversOf(s, info, lits, n)
 				if len(tg.receivers) < n {
 					// The constructor's own parameters fill the rest.

@@ -34,8 +34,8 @@ const maxTracedCalls = 20
 
 // tracedCalls runs the base's tests under the tracer and returns, per
 // symbol, the calls it saw, with a note when the suite could not run.
-func tracedCalls(ctx context.Context, cfg Config, targets []target, tests []string) (map[string][]ModelCall, string) {
-	if cfg.BaseDir == "" || cfg.TraceSeconds < 0 || len(tests) == 0 {
+func tracedCalls(ctx context.Context, cfg Config, targets []target) (map[string][]ModelCall, string) {
+	if cfg.BaseDir == "" || cfg.TraceSeconds < 0 {
 		return nil, ""
 	}
 	seconds := cfg.TraceSeconds
@@ -52,12 +52,9 @@ func tracedCalls(ctx context.Context, cfg Config, targets []target, tests []stri
 	if len(want) == 0 {
 		return nil, ""
 	}
-	var present []string
-	for _, t := range tests {
-		if _, err := os.Stat(filepath.Join(cfg.BaseDir, t)); err == nil {
-			present = append(present, t)
-		}
-	}
+	// The base's tests, found in the base: the patch neither adds nor
+	// hides one.
+	present := baseTestPaths(cfg.BaseDir)
 	if len(present) == 0 {
 		return nil, ""
 	}

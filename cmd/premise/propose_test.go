@@ -18,12 +18,10 @@ import (
 
 const proposeTestKey = "sk-premise-test-KEY-42"
 
-// intervalsRepo makes a real repository holding examples/intervals: the
-// base on main, the agent's patch on the current branch.
-func intervalsRepo(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	git := func(args ...string) {
+// gitIn runs git in dir as a test's own user, away from the machine's git
+// configuration; a failure fails the test.
+func gitIn(t *testing.T, dir string) func(args ...string) {
+	return func(args ...string) {
 		t.Helper()
 		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
 		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@premise.invalid",
@@ -32,6 +30,14 @@ func intervalsRepo(t *testing.T) string {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
+}
+
+// intervalsRepo makes a real repository holding examples/intervals: the
+// base on main, the agent's patch on the current branch.
+func intervalsRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	git := gitIn(t, dir)
 	copyTree := func(from string) {
 		t.Helper()
 		err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
