@@ -22,7 +22,7 @@ import (
 // and no null where a list belongs (an empty list is []).
 func TestJSONEverywhere(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the whole pipeline on the example")
+		t.Skip("-short: runs the whole pipeline on the example, seconds; CI and go test ./... run it")
 	}
 	dir := t.TempDir()
 	t.Setenv("PREMISE_CACHE_DIR", filepath.Join(dir, ".cache"))

@@ -16,7 +16,7 @@ import (
 // nothing checked).
 func TestReadmeExamples(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the README's commands on the example")
+		t.Skip("-short: runs the README's commands on the example, seconds; CI and go test ./... run it")
 	}
 	lines := readmeUseLines(t)
 	if len(lines) < 10 {

@@ -20,7 +20,7 @@ import (
 // prints and the file's first line names.
 func TestWrittenFilesMatchSchemas(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the pipeline on the example")
+		t.Skip("-short: runs the pipeline on the example, seconds; CI and go test ./... run it")
 	}
 	dir := t.TempDir()
 	t.Setenv("PREMISE_CACHE_DIR", filepath.Join(dir, ".cache"))
