@@ -237,15 +237,17 @@ def witness(args):
         if not ok:
             print("         recorded base=%s head=%s" % (want.get("base"), want.get("head")))
     print("witnesses: %d cases, %d hold, %d mismatch" % (len(cases), len(cases) - bad, bad))
-    if args.record and case_rec:  # write what was seen into the manifest (new cases)
-        with open(MANIFEST) as f:
-            m = json.load(f)
-        for c in m["cases"]:
-            if c["id"] in case_rec:
+    if args.record and case_rec:  # write what was seen into the manifests (new cases)
+        for path in manifests():
+            with open(path) as f:
+                m = json.load(f)
+            hit = [c for c in m["cases"] if c["id"] in case_rec]
+            for c in hit:
                 c["seen"] = case_rec[c["id"]]
-        with open(MANIFEST, "w") as f:
-            json.dump(m, f, indent=1, ensure_ascii=False)
-            f.write("\n")
+            if hit:
+                with open(path, "w") as f:
+                    json.dump(m, f, indent=1, ensure_ascii=False)
+                    f.write("\n")
     return 1 if bad else 0
 
 
