@@ -27,6 +27,13 @@ type ExtendConfig struct {
 	Diff *diffparse.Result
 	// Generator drafts the rows; the offline templates when nil.
 	Generator Generator
+	// ModelRows, when set, asks a model for more rows of each target,
+	// given its source and the template rows (issue 13, part 10); nil
+	// without a model. CheckOnBase runs them on the base: a model row is
+	// kept only if it is well formed and holds there, and without a
+	// CheckOnBase none is kept.
+	ModelRows   RowsFunc
+	CheckOnBase BaseCheck
 }
 
 // ExtendResult is what the partitions stage did.
@@ -40,6 +47,12 @@ type ExtendResult struct {
 	Targets []TargetSignature
 	// Written says whether the table file was written.
 	Written bool
+	// FromModel are the ids of the added rows a model wrote; Dropped the
+	// model's rows not kept, each with why; Notes what the stage could
+	// not do but did without (a model that did not answer).
+	FromModel []string
+	Dropped   []DroppedRow
+	Notes     []string
 }
 
 // TargetSignature is the signature one target's rows were built from.
@@ -94,7 +107,8 @@ func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
 		}
 		res.Table, res.Kept = tb, len(tb.Rows)
 		res.Added, res.Targets = []validate.Row{}, []TargetSignature{}
-		if err := extend(ctx, res, order, bySymbol, gen, &src, cfg.Partitions); err != nil {
+		res.FromModel, res.Dropped, res.Notes = []string{}, []DroppedRow{}, nil
+		if err := extend(ctx, &cfg, res, order, bySymbol, gen, &src); err != nil {
 			return nil, err
 		}
 		if len(res.Added) > 0 || res.Kept == 0 {
@@ -111,8 +125,11 @@ func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
 
 // extend adds to res.Table the rows for every accepted assumption no row
 // cites yet.
-func extend(ctx context.Context, res *ExtendResult, order []string, bySymbol map[string][]validate.Item, gen Generator, src *sources, path string) error {
+func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []string, bySymbol map[string][]validate.Item, gen Generator, src *sources) error {
 	tb := res.Table
+	path := cfg.Partitions
+	var cands []modelCandidate
+	var templates [][]validate.Row
 	covered := map[string]bool{}
 	for _, r := range tb.Rows {
 		for _, id := range r.AssumptionIDs {
@@ -145,9 +162,48 @@ func extend(ctx context.Context, res *ExtendResult, order []string, bySymbol map
 		for i := range rows {
 			rows[i].Target = sym
 		}
-		res.Added = append(res.Added, Merge(tb, rows)...)
+		templates = append(templates, rows)
+		if cfg.ModelRows != nil && sig != nil {
+			source := src.source(ctx, lang, file, sym)
+			cands = append(cands, askModelRows(ctx, cfg, res, sym, lang, source, sig, items, rows)...)
+		}
+	}
+	// The model's rows are checked on the base, and come after every
+	// template row. A todo row is left out when kept model rows test the
+	// edge of each assumption it is for: what it asked a human to write
+	// is written.
+	kept := checkModelRows(ctx, cfg, res, tb.Language, cands)
+	edge := map[string]bool{}
+	for _, r := range kept {
+		if r.Kind == validate.KindBoundary || r.Kind == validate.KindInvalid {
+			for _, id := range r.AssumptionIDs {
+				edge[id] = true
+			}
+		}
+	}
+	for _, rows := range templates {
+		var keep []validate.Row
+		for _, r := range rows {
+			if r.Todo == "" || !allIn(r.AssumptionIDs, edge) {
+				keep = append(keep, r)
+			}
+		}
+		res.Added = append(res.Added, Merge(tb, keep)...)
+	}
+	for _, r := range Merge(tb, kept) {
+		res.Added = append(res.Added, r)
+		res.FromModel = append(res.FromModel, r.ID)
 	}
 	return nil
+}
+
+func allIn(ids []string, set map[string]bool) bool {
+	for _, id := range ids {
+		if !set[id] {
+			return false
+		}
+	}
+	return len(ids) > 0
 }
 
 // uncovered are the items no existing row cites: a table a human edited is
@@ -209,6 +265,37 @@ func (s *sources) signature(ctx context.Context, symbol string, items []validate
 		return sig, lang, file, nil
 	}
 	return nil, lang, file, fmt.Errorf("%s signature: no function %s", lang, symbol)
+}
+
+// source is the text of symbol's declaration in file, or the whole file
+// when no declaration of that name is found in it.
+func (s *sources) source(ctx context.Context, lang, file, symbol string) string {
+	text, err := s.read(ctx, file)
+	if err != nil {
+		return ""
+	}
+	decls, err := diffparse.Decls(lang, text)
+	if err != nil {
+		return string(text)
+	}
+	lines := strings.SplitAfter(string(text), "\n")
+	for _, d := range decls {
+		if (d.Kind == "function" || d.Kind == "method") && declNames(lang, symbol, d.Local) && d.Start >= 1 && d.End <= len(lines) {
+			return strings.Join(lines[d.Start-1:d.End], "")
+		}
+	}
+	return string(text)
+}
+
+// declNames reports whether a declaration called local inside its file is
+// symbol, as lookup matches a signature.
+func declNames(lang, symbol, local string) bool {
+	if lang == validate.LangGo {
+		name := symbol[strings.LastIndex(symbol, "/")+1:]
+		_, rest, _ := strings.Cut(name, ".")
+		return rest == local
+	}
+	return symbol == local || strings.HasSuffix(symbol, "."+local)
 }
 
 // read returns file's head source: from the diff when it holds the file,

@@ -422,6 +422,24 @@ func modelInputs(pr propose.Proposer) evidence.InputsFunc {
 	}
 }
 
+// ModelRows asks the proposer's model for partition rows of accepted
+// assumptions (issue 13, part 10); nil for the static proposer.
+func ModelRows(pr propose.Proposer) evidence.RowsFunc {
+	o, ok := pr.(*propose.OpenAI)
+	if !ok {
+		return nil
+	}
+	return func(ctx context.Context, q evidence.RowsQuestion) ([]validate.Row, error) {
+		req := propose.RowsRequest{Symbol: q.Target, Language: q.Language, Params: q.Params,
+			Source: q.Source, Templates: q.Templates, Max: q.Max}
+		for _, it := range q.Assumptions {
+			req.Assumptions = append(req.Assumptions, propose.RowAssumption{ID: it.ID, Precondition: it.Precondition})
+		}
+		rows, _, err := o.Rows(ctx, req)
+		return rows, err
+	}
+}
+
 // awaitingReview stops the run while assumptions await a decision, or
 // while a behaviour change no assumption names is unexplained.
 func (p *run) awaitingReview() bool {
@@ -448,11 +466,20 @@ func (p *run) awaitingReview() bool {
 
 // partitions is the partitions stage (evidence.Extend).
 func (p *run) partitions(ctx context.Context) error {
-	ext, err := evidence.Extend(ctx, evidence.ExtendConfig{
+	cfg := evidence.ExtendConfig{
 		Register: p.path(RegisterFile), Partitions: p.path(PartitionsFile), Diff: p.res,
-	})
+		ModelRows: ModelRows(p.cfg.Proposer),
+	}
+	if cfg.ModelRows != nil {
+		cfg.CheckOnBase = evidence.CheckOnBase(p.gateConfig(), p.base)
+	}
+	ext, err := evidence.Extend(ctx, cfg)
 	if err != nil {
 		return err
+	}
+	p.sum.EvidenceNotes = append(p.sum.EvidenceNotes, ext.Notes...)
+	for _, d := range ext.Dropped {
+		p.sum.EvidenceNotes = append(p.sum.EvidenceNotes, fmt.Sprintf("model row %s for %s dropped: %s", d.Input, d.Target, d.Reason))
 	}
 	if ext.Written {
 		p.sum.Written = append(p.sum.Written, p.path(PartitionsFile))

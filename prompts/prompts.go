@@ -81,6 +81,23 @@ type InputsData struct {
 	Max            int
 }
 
+// RowsData is the data of the "rows" prompt: one target's accepted
+// assumptions, which a model writes partition rows for (issue 13, part
+// 10).
+type RowsData struct {
+	Name, Language string
+	Params         []string // as written
+	Assumptions    []RowsAssumption
+	Source         string   // the target's head-side source
+	Templates      []string // the template rows already written, one line each
+	Max            int
+}
+
+// RowsAssumption is one accepted assumption as the rows prompt shows it.
+type RowsAssumption struct {
+	ID, Precondition string
+}
+
 var funcs = template.FuncMap{"join": strings.Join}
 
 // Get returns the embedded prompt called name.

@@ -139,3 +139,26 @@ func TestRenderInputs(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderRows: the rows prompt names each accepted assumption by id,
+// shows the source and the template rows already written, and says a row
+// whose check does not hold before the patch is thrown away.
+func TestRenderRows(t *testing.T) {
+	m, err := Render("rows", RowsData{
+		Name: "intervals.merge_ranges", Language: "python", Params: []string{"ranges"},
+		Assumptions: []RowsAssumption{{ID: "A001", Precondition: "ranges arrive already sorted by start"}},
+		Source:      "def merge_ranges(ranges):\n    for start, end in ranges:\n        ...",
+		Templates:   []string{"P001 boundary unsorted: merge_ranges([[4, 6], [0, 1]]) same_as_base"},
+		Max:         8,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "rows.system.golden", m.System)
+	golden(t, "rows.user.golden", m.User)
+	for _, want := range []string{"- A001: ranges arrive already sorted by start", "P001 boundary unsorted", "for start, end in ranges", "at most 8 rows", "thrown\naway", "same_as_base"} {
+		if !strings.Contains(m.System+m.User, want) {
+			t.Errorf("rendered prompt lacks %q", want)
+		}
+	}
+}

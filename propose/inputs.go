@@ -77,10 +77,9 @@ func (o *OpenAI) Inputs(ctx context.Context, req InputsRequest) ([]InputCall, in
 	return calls, dropped, nil
 }
 
-// parseInputs reads {"inputs": [{"args": [...], "kwargs": {...}}]}, a
-// fenced block or a bare list of such objects too; an entry without a list
-// of args is dropped and counted, and at most max are kept.
-func parseInputs(reply string, max int) ([]InputCall, int, error) {
+// replyList finds the list under key in a reply: {"key": [...]}, the
+// same in a fenced block, or a bare list.
+func replyList(reply, key string) ([]json.RawMessage, error) {
 	s := strings.TrimSpace(reply)
 	if i := strings.Index(s, "```"); i >= 0 {
 		rest := s[i+3:]
@@ -94,30 +93,42 @@ func parseInputs(reply string, max int) ([]InputCall, int, error) {
 	}
 	start := strings.IndexAny(s, "{[")
 	if start < 0 {
-		return nil, 0, fmt.Errorf("no JSON in the reply %q", oneLine(s, 80))
+		return nil, fmt.Errorf("no JSON in the reply %q", oneLine(s, 80))
 	}
 	dec := json.NewDecoder(strings.NewReader(s[start:]))
 	dec.UseNumber()
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
-		return nil, 0, fmt.Errorf("the reply is not JSON: %v", err)
+		return nil, fmt.Errorf("the reply is not JSON: %v", err)
 	}
 	var list []json.RawMessage
 	if raw[0] == '[' {
 		if err := json.Unmarshal(raw, &list); err != nil {
-			return nil, 0, err
+			return nil, err
 		}
-	} else {
-		var obj struct {
-			Inputs []json.RawMessage `json:"inputs"`
-		}
-		if err := json.Unmarshal(raw, &obj); err != nil {
-			return nil, 0, err
-		}
-		if obj.Inputs == nil {
-			return nil, 0, errors.New(`the reply has no "inputs" list`)
-		}
-		list = obj.Inputs
+		return list, nil
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return nil, err
+	}
+	v, ok := obj[key]
+	if !ok {
+		return nil, fmt.Errorf("the reply has no %q list", key)
+	}
+	if err := json.Unmarshal(v, &list); err != nil || list == nil {
+		return nil, fmt.Errorf("the reply's %q is not a list", key)
+	}
+	return list, nil
+}
+
+// parseInputs reads {"inputs": [{"args": [...], "kwargs": {...}}]}, a
+// fenced block or a bare list of such objects too; an entry without a list
+// of args is dropped and counted, and at most max are kept.
+func parseInputs(reply string, max int) ([]InputCall, int, error) {
+	list, err := replyList(reply, "inputs")
+	if err != nil {
+		return nil, 0, err
 	}
 	var out []InputCall
 	dropped := 0
@@ -130,7 +141,7 @@ func parseInputs(reply string, max int) ([]InputCall, int, error) {
 		d.UseNumber()
 		// A key premise's row protocol gives a meaning ($expr, $new,
 		// $func) would make a value code: the model gives values only.
-		if err := d.Decode(&c); err != nil || c.Args == nil || len(out) >= max || protocolKey(*c.Args) || protocolKey(c.Kwargs) {
+		if err := d.Decode(&c); err != nil || c.Args == nil || len(out) >= max || jsonvalue.ProtocolKey(*c.Args) || jsonvalue.ProtocolKey(c.Kwargs) {
 			dropped++
 			continue
 		}
@@ -151,23 +162,4 @@ func clip(s string) string {
 		return s
 	}
 	return s[:maxInputSource] + "\n... (cut)"
-}
-
-// protocolKey says v holds an object key starting with "$".
-func protocolKey(v any) bool {
-	switch x := v.(type) {
-	case []any:
-		for _, e := range x {
-			if protocolKey(e) {
-				return true
-			}
-		}
-	case map[string]any:
-		for k, e := range x {
-			if strings.HasPrefix(k, "$") || protocolKey(e) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/premise-dev/premise/evidence"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/pipeline"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -22,13 +25,22 @@ type partitionsOptions struct {
 	// Generator drafts the rows; the offline templates unless a model back
 	// end is plugged in.
 	Generator evidence.Generator
+	// Repo is the repository's top level; ModelRows, when set, asks a
+	// model for rows beyond the templates, each checked on a checkout of
+	// the register's merge-base made in Repo.
+	Repo      string
+	ModelRows evidence.RowsFunc
 	Out       io.Writer
+	Err       io.Writer
+	mergeBase string
+	baseDir   string
 }
 
 func newPartitionsCmd(s Streams) *cobra.Command {
-	opts := partitionsOptions{Generator: evidence.Templates{}, Out: s.Out}
+	opts := partitionsOptions{Generator: evidence.Templates{}, Out: s.Out, Err: s.Err}
+	var model modelFlags
 	c := &cobra.Command{
-		Use:   "partitions [--register FILE] [--partitions FILE] [--target SYMBOL] [--out DIR]",
+		Use:   "partitions [--register FILE] [--partitions FILE] [--target SYMBOL] [--out DIR] [--model NAME]",
 		Short: "Generate partition rows for accepted assumptions",
 		Long: `Generate partition-table rows for the accepted assumptions of the register,
 offline, from templates.
@@ -52,7 +64,17 @@ fill it in by hand.
 Each new row names its target, so one table holds the rows of every
 function the register has accepted assumptions about, across changes.
 Rows already in the file are kept as they are; new rows get the next free
-ids; running it again adds nothing new. The file is written atomically.`,
+ids; running it again adds nothing new. The file is written atomically.
+
+With a model configured (--endpoint and --model, PREMISE_* variables, or
+the merge-base's .premise.yaml), the model is also asked for rows of each
+target, given its source and the template rows. A model row is kept only
+if it is well formed, cites the target's accepted assumptions, and holds
+on the register's merge-base: its contract holds there, or for
+same_as_base the base runs it. Each row not kept is reported with its
+reason; a model that does not answer leaves the template rows alone.
+
+  premise partitions --endpoint http://localhost:11434/v1 --model qwen2.5-coder:7b`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.JSON = jsonOn(c)
@@ -67,6 +89,10 @@ ids; running it again adds nothing new. The file is written atomically.`,
 			if opts.OutFile == "" {
 				opts.OutFile = inDir(top, opts.OutDir, "partitions.yaml")
 			}
+			opts.Repo = top
+			if err := opts.modelFrom(c, &model); err != nil {
+				return err
+			}
 			return runPartitions(c.Context(), opts)
 		},
 	}
@@ -76,7 +102,45 @@ ids; running it again adds nothing new. The file is written atomically.`,
 	f.StringVar(&opts.Target, "target", "", "only the assumptions about this `SYMBOL`")
 	f.StringVar(&opts.OutFile, "partitions", "", "the partition table `FILE` to create or extend (default partitions.yaml in --out)")
 	f.StringVar(&opts.OutDir, "out", "", "the `DIR` the register and the table live in (default the repository's top level)")
+	model.bind(c)
 	return c
+}
+
+// modelFrom sets opts.ModelRows when a model is configured. The settings
+// are the register's merge-base's, as premise run reads them: the patch's
+// own .premise.yaml could point the key at another endpoint. A register
+// that names no merge-base asks no model, since its rows could not be
+// checked on the base.
+func (opts *partitionsOptions) modelFrom(c *cobra.Command, model *modelFlags) error {
+	reg, err := validate.LoadRegister(opts.Register)
+	if err != nil {
+		return nil // runPartitions reports it
+	}
+	mb := ""
+	if reg.Provenance != nil {
+		mb = reg.Provenance.MergeBase
+	}
+	flagged := c.Flags().Changed("model") || c.Flags().Changed("endpoint")
+	if mb == "" {
+		if flagged {
+			return fmt.Errorf("%s names no merge-base, so rows a model writes could not be checked on the base; draft the register with premise propose, or leave out --model", opts.Register)
+		}
+		return nil
+	}
+	cfg, err := model.config(c, settingsFrom{repo: opts.Repo, base: mb, head: mb}, os.Getenv)
+	if err != nil {
+		return err
+	}
+	if cfg.Static() {
+		return nil
+	}
+	pr, err := newProposer(cfg, os.Getenv, opts.Err)
+	if err != nil {
+		return err
+	}
+	opts.ModelRows = pipeline.ModelRows(pr)
+	opts.mergeBase = mb
+	return nil
 }
 
 // partitionsReport is what premise partitions prints with --json.
@@ -86,6 +150,10 @@ type partitionsReport struct {
 	Kept       int                        `json:"kept"`
 	Todo       []string                   `json:"todo"`
 	Targets    []evidence.TargetSignature `json:"targets"`
+	// Dropped are the model's rows not kept, each with why; Notes what
+	// the stage did without (a model that did not answer).
+	Dropped []evidence.DroppedRow `json:"dropped"`
+	Notes   []string              `json:"notes"`
 }
 
 type jsonRowBrief struct {
@@ -95,19 +163,52 @@ type jsonRowBrief struct {
 	Kind          string   `json:"kind"`
 	AssumptionIDs []string `json:"assumption_ids"`
 	Todo          string   `json:"todo,omitempty"`
+	// From says who wrote the row: template or model.
+	From string `json:"from"`
 }
 
 // runPartitions runs the partitions stage and reports what it added.
 func runPartitions(ctx context.Context, opts partitionsOptions) error {
-	ext, err := evidence.Extend(ctx, evidence.ExtendConfig{
+	cfg := evidence.ExtendConfig{
 		Register: opts.Register, Partitions: opts.OutFile, Target: opts.Target, Generator: opts.Generator,
-	})
+		ModelRows: opts.ModelRows,
+	}
+	if opts.ModelRows != nil {
+		// The base is checked out once, when the first model rows need it.
+		var cleanup func()
+		defer func() {
+			if cleanup != nil {
+				cleanup()
+			}
+		}()
+		cfg.CheckOnBase = func(ctx context.Context, t *validate.Table) (map[string]string, error) {
+			if cleanup == nil {
+				dir, done, err := gate.AddWorktree(ctx, opts.Repo, opts.mergeBase)
+				if err != nil {
+					return nil, err
+				}
+				cleanup = done
+				opts.baseDir = dir
+			}
+			return evidence.CheckOnBase(gate.Config{}, opts.baseDir)(ctx, t)
+		}
+	}
+	ext, err := evidence.Extend(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	rep := partitionsReport{Partitions: opts.OutFile, Added: []jsonRowBrief{}, Kept: ext.Kept, Todo: []string{}, Targets: ext.Targets}
+	rep := partitionsReport{Partitions: opts.OutFile, Added: []jsonRowBrief{}, Kept: ext.Kept, Todo: []string{}, Targets: ext.Targets,
+		Dropped: ext.Dropped, Notes: append([]string{}, ext.Notes...)}
+	fromModel := map[string]bool{}
+	for _, id := range ext.FromModel {
+		fromModel[id] = true
+	}
 	for _, r := range ext.Added {
-		rep.Added = append(rep.Added, jsonRowBrief{ID: r.ID, Target: ext.Table.TargetOf(r), Cls: r.Cls, Kind: r.Kind, AssumptionIDs: r.AssumptionIDs, Todo: r.Todo})
+		from := "template"
+		if fromModel[r.ID] {
+			from = "model"
+		}
+		rep.Added = append(rep.Added, jsonRowBrief{ID: r.ID, Target: ext.Table.TargetOf(r), Cls: r.Cls, Kind: r.Kind, AssumptionIDs: r.AssumptionIDs, Todo: r.Todo, From: from})
 		if r.Todo != "" {
 			rep.Todo = append(rep.Todo, r.ID)
 		}
@@ -136,10 +237,19 @@ func writePartitions(opts partitionsOptions, ext *evidence.ExtendResult, rep par
 	}
 	for _, r := range rep.Added {
 		line := fmt.Sprintf("%s  %-14s %-22s %s", r.ID, r.Kind, r.Cls, strings.Join(r.AssumptionIDs, ","))
+		if r.From == "model" {
+			line += "  (model)"
+		}
 		if r.Todo != "" {
 			line += "  TODO: " + r.Todo
 		}
 		fmt.Fprintln(opts.Out, line)
+	}
+	for _, d := range rep.Dropped {
+		fmt.Fprintf(opts.Out, "dropped model row %s for %s: %s\n", d.Input, d.Target, d.Reason)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintln(opts.Out, n)
 	}
 	fmt.Fprintf(opts.Out, "%s: %d rows added, %d kept", opts.OutFile, len(rep.Added), rep.Kept)
 	if len(rep.Todo) > 0 {

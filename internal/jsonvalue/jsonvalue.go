@@ -5,6 +5,7 @@ package jsonvalue
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 )
 
 // Numbers returns v, decoded with json.Decoder.UseNumber, with each
@@ -32,4 +33,26 @@ func Numbers(v any) any {
 		return out
 	}
 	return v
+}
+
+// ProtocolKey reports whether v holds, at any depth, an object key that
+// starts with "$": a key premise's row protocol gives a meaning ($expr,
+// $new, $func), which would make a value code. A value a model proposed
+// must not hold one.
+func ProtocolKey(v any) bool {
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			if ProtocolKey(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, e := range x {
+			if strings.HasPrefix(k, "$") || ProtocolKey(e) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -22,3 +22,19 @@ func TestNumbers(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestProtocolKey: a "$" key anywhere in a value marks it, so a model's
+// {"$expr": "..."} cannot ride inside a list or an object; "$" inside a
+// string value is text.
+func TestProtocolKey(t *testing.T) {
+	for _, v := range []any{map[string]any{"$expr": "1"}, []any{1, []any{map[string]any{"a": map[string]any{"$new": "X"}}}}} {
+		if !ProtocolKey(v) {
+			t.Errorf("ProtocolKey(%v) = false", v)
+		}
+	}
+	for _, v := range []any{nil, "$expr", []any{"$1", 2}, map[string]any{"price": "$5"}} {
+		if ProtocolKey(v) {
+			t.Errorf("ProtocolKey(%v) = true", v)
+		}
+	}
+}
