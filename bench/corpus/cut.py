@@ -42,9 +42,17 @@ ENV = dict(os.environ, GIT_AUTHOR_NAME="corpus", GIT_AUTHOR_EMAIL="corpus@exampl
            GIT_AUTHOR_DATE="2000-01-01T00:00:00Z", GIT_COMMITTER_DATE="2000-01-01T00:00:00Z")
 
 
+def manifests():
+    """cases.json and every cases-*.json beside it, in a fixed order."""
+    import glob
+    return [MANIFEST] + sorted(glob.glob(os.path.join(HERE, "cases-*.json")))
+
+
 def load_cases(only=None):
-    with open(MANIFEST) as f:
-        cases = json.load(f)["cases"]
+    cases = []
+    for path in manifests():
+        with open(path) as f:
+            cases += json.load(f)["cases"]
     ids = [c["id"] for c in cases]
     dup = [i for i, n in collections.Counter(ids).items() if n > 1]
     if dup:
@@ -435,7 +443,7 @@ def main():
         s.add_argument("--python", default=shutil.which("python3"))
         s.add_argument("--only", help="comma-separated case ids")
         if name == "witness":
-            s.add_argument("--record", action="store_true", help="write the outputs seen into cases.json")
+            s.add_argument("--record", action="store_true", help="write the outputs seen into the manifest holding each case")
     s = sub.add_parser("summary", help="re-read a measure --json file")
     s.add_argument("json_file")
     args = p.parse_args()
