@@ -42,9 +42,17 @@ ENV = dict(os.environ, GIT_AUTHOR_NAME="corpus", GIT_AUTHOR_EMAIL="corpus@exampl
            GIT_AUTHOR_DATE="2000-01-01T00:00:00Z", GIT_COMMITTER_DATE="2000-01-01T00:00:00Z")
 
 
+def manifests():
+    """cases.json and every cases-*.json beside it, each batch in its own file."""
+    import glob
+    return [MANIFEST] + sorted(glob.glob(os.path.join(HERE, "cases-*.json")))
+
+
 def load_cases(only=None):
-    with open(MANIFEST) as f:
-        cases = json.load(f)["cases"]
+    cases = []
+    for path in manifests():
+        with open(path) as f:
+            cases += json.load(f)["cases"]
     ids = [c["id"] for c in cases]
     dup = [i for i, n in collections.Counter(ids).items() if n > 1]
     if dup:
