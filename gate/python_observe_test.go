@@ -65,6 +65,10 @@ func TestPythonAdapterObserve(t *testing.T) {
 			Reply{ID: "O5", Outcome: OutcomeReturned, Value: []any{num("-1"), num("-2")}}, ""},
 		{"repr without ids", Call{ID: "O6", Target: "obs.thing", Kwargs: obs},
 			Reply{ID: "O6", Outcome: OutcomeReturned, Value: []any{map[string]any{"$repr": "<Thing>"}}}, "an id differs between workers"},
+		{"expression raises", Call{ID: "O8", Target: "obs.call", Args: []any{
+			map[string]any{"$expr": "obs.Thing(1)", "$imports": []any{"import obs"}}, []any{}}, Kwargs: obs},
+			Reply{ID: "O8", Outcome: OutcomeRaised, Exc: &Exc{Class: "TypeError", Message: "Thing() takes no arguments"}},
+			"a receiver's constructor that raises is the code's behaviour on the row, not the worker failing: one such row must not stop the others"},
 		{"no observe", Call{ID: "O7", Target: "obs.gen", Args: []any{2}},
 			Reply{ID: "O7", Outcome: OutcomeUnencodable}, "gate rows see what they always saw"},
 	}

@@ -244,8 +244,10 @@ def _handle(call, cache):
             args = [_expr(a) for a in args]
             kwargs = {k: _expr(v) for k, v in kwargs.items()}
         except BaseException as e:
-            return {"id": cid, "outcome": "error",
-                    "detail": "argument expression: %s: %s" % (type(e).__name__, e)}
+            # An argument expression calls the code under review (a
+            # receiver's constructor): what it raises is that code's
+            # behaviour on this row, never the worker failing.
+            return _raised(cid, e)
     before = _snapshot(args, kwargs) if observe else None
     try:
         value = fn(*args, **kwargs)
