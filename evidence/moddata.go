@@ -67,7 +67,32 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	})
 	// The changed data's own strings are the inputs that reach it: the
 	// key "k" of a table of suffixes.
-	return out, reads, literals(strings.Join(changedText, "\n"))
+	return out, reads, pyStrings(strings.Join(changedText, "\n"))
+}
+
+// pyStrLitRe finds a one-line Python string literal with its prefix:
+// r"^([Mm]c)(\w+)", 'k', b"x".
+var pyStrLitRe = regexp.MustCompile(`(?:\b[rRbBuU]{1,2})?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`)
+
+// pyStrings are the string literals of Python text, decoded as Python
+// reads them: a raw pattern keeps its backslashes, so a table of regular
+// expressions gives its patterns whole. An f-string or bytes is left out.
+func pyStrings(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range pyStrLitRe.FindAllString(text, -1) {
+		if strings.ContainsAny(m[:1], "bBfF") {
+			continue
+		}
+		v, ok := pyLiteral(m)
+		s, isStr := v.(string)
+		if !ok || !isStr || s == "" || len(s) > 200 || seen[s] || len(out) >= 16 {
+			continue
+		}
+		seen[s] = true
+		out = append(out, s)
+	}
+	return out
 }
 
 // inDecl reports whether line is inside one of decls.

@@ -635,27 +635,36 @@ func diffSeed(res *diffparse.Result) int64 {
 // pysource's constants (any length, none from error messages), else the
 // regular expression's short ones.
 func pyLiterals(tg target) []string {
+	// The changed data's literals come first: what the patch changed is
+	// what the strings built from patterns must reach.
 	var out []string
 	seen := map[string]bool{}
+	for _, l := range tg.dataLits {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	own := 0
 	for _, c := range tg.py.consts {
 		if c.Kind != "str" {
 			continue
 		}
 		v, ok := pyLiteral(c.Value)
 		s, isStr := v.(string)
-		if !ok || !isStr || s == "" || seen[s] || len(out) >= 12 {
+		if !ok || !isStr || s == "" || seen[s] || own >= 12 {
 			continue
 		}
 		seen[s] = true
+		own++
 		out = append(out, s)
 	}
-	if len(out) == 0 && tg.py.consts == nil {
-		out = literals(tg.baseText, tg.headText)
-	}
-	for _, l := range tg.dataLits {
-		if !seen[l] {
-			seen[l] = true
-			out = append(out, l)
+	if own == 0 && tg.py.consts == nil {
+		for _, l := range literals(tg.baseText, tg.headText) {
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
 		}
 	}
 	return withSeparators(out)

@@ -402,15 +402,34 @@ func closesPair(o, c string) bool {
 
 // withSeparators adds to lits what a pattern among them is built of: the
 // literal pieces between its operators (<!-- and --> of <!--.*?-->), read
-// with regexp/syntax, and its punctuation, so that text can be composed of
-// them.
+// with regexp/syntax, strings it matches (patternSamples), and its
+// punctuation, so that text can be composed of them.
 func withSeparators(lits []string) []string {
 	seen := map[string]bool{}
 	for _, l := range lits {
 		seen[l] = true
 	}
 	out := lits
-	pieces, seps := 0, 0
+	pieces, seps, samples := 0, 0, 0
+	// Two patterns among the literals, such as a changed pattern's two
+	// versions, give first the words only one of them matches.
+	var patterns []string
+	for _, l := range lits {
+		if strings.ContainsAny(l, "[]()^$*?|\\") && len(patterns) < 6 {
+			patterns = append(patterns, l)
+		}
+	}
+	for i, a := range patterns {
+		for _, b := range patterns[i+1:] {
+			for _, p := range distinguishing(a, b) {
+				if !seen[p] && samples < 8 {
+					seen[p] = true
+					samples++
+					out = append(out, p)
+				}
+			}
+		}
+	}
 	for _, l := range lits {
 		if !strings.ContainsAny(l, "[]()^$*?|\\") {
 			continue
@@ -419,6 +438,15 @@ func withSeparators(lits []string) []string {
 			if !seen[p] && pieces < 8 {
 				seen[p] = true
 				pieces++
+				out = append(out, p)
+			}
+		}
+		for i, p := range patternSamples(l) {
+			// A few of each pattern, so that the last pattern read gets
+			// some too.
+			if !seen[p] && samples < 16 && i < 3 {
+				seen[p] = true
+				samples++
 				out = append(out, p)
 			}
 		}

@@ -2,8 +2,11 @@ package evidence
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestValueRows checks that the evidence rows of a signature reach the
@@ -189,5 +192,62 @@ func TestGoMethodRows(t *testing.T) {
 	}
 	if swept != 30 || varied != 30 {
 		t.Errorf("typical call on %d receivers and %d argument rows, want 30 and 30", swept, varied)
+	}
+}
+
+// TestPatternSamples: a pattern gives words it accepts, the shortest first,
+// so a function that tests each word against a rule is reached (d'a for a
+// rule about apostrophes, Mca for Mc-names); one that does not parse, such
+// as a lookahead, gives none.
+func TestPatternSamples(t *testing.T) {
+	for pattern, want := range map[string]string{
+		`^[dol]{1}['‘]{1}[a-z]+$`: "d'a",
+		`^([Mm]c|MC)(\w+)`:        "Mca",
+		`[\t ]+`:                  "\t",
+		`(?i)^v?\d+(\.\d+)*$`:     "0",
+	} {
+		got := patternSamples(pattern)
+		if len(got) == 0 || got[0] != want {
+			t.Errorf("patternSamples(%q) = %q, want %q first", pattern, got, want)
+		}
+		re := regexp.MustCompile(pattern)
+		for _, s := range got {
+			if !re.MatchString(s) {
+				t.Errorf("patternSamples(%q) gave %q, which it does not match", pattern, s)
+			}
+		}
+	}
+	if got := patternSamples(`a(?=b)`); got != nil {
+		t.Errorf("a lookahead gave %q", got)
+	}
+}
+
+// TestPyStrings: changed module data gives its strings as Python reads
+// them, a raw pattern with its backslashes whole, so the words built from
+// it (patternSamples) are words the pattern matches.
+func TestPyStrings(t *testing.T) {
+	got := pyStrings(`MAC_MC = re.compile(r"^([Mm]c)(\w+)")` + "\n" + `TABLE = {'k': "a\tb", "long": "` + strings.Repeat("x", 30) + `"}` + "\n" + `B = b"raw"`)
+	want := []string{`^([Mm]c)(\w+)`, "k", "a\tb", "long", strings.Repeat("x", 30)}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("pyStrings (-want +got):\n%s", diff)
+	}
+}
+
+// TestDistinguishing: of a pattern's two versions, the words only one
+// matches come first: o'a's for a possessive the fix let through.
+func TestDistinguishing(t *testing.T) {
+	a, b := `^[dol]{1}['‘]{1}[a-z]+(?:['s]{2})?$`, `^[dol]{1}['‘]{1}[a-z]+$`
+	got := distinguishing(a, b)
+	ra, rb := regexp.MustCompile(a), regexp.MustCompile(b)
+	if len(got) == 0 {
+		t.Fatalf("no word tells %q from %q", a, b)
+	}
+	for _, s := range got {
+		if ra.MatchString(s) == rb.MatchString(s) {
+			t.Errorf("%q is matched by both or neither", s)
+		}
+	}
+	if got := distinguishing(`a+`, `a(?=b)`); got != nil {
+		t.Errorf("a lookahead gave %q", got)
 	}
 }
