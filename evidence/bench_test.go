@@ -30,7 +30,7 @@ func tenFunctions(head bool) string {
 	return b.String()
 }
 
-func git(b *testing.B, dir string, args ...string) {
+func git(b testing.TB, dir string, args ...string) {
 	b.Helper()
 	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
 	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=premise", "GIT_AUTHOR_EMAIL=b@premise.invalid",
