@@ -89,6 +89,7 @@ func BenchmarkEvidence10Functions(b *testing.B) {
 			b.Fatalf("no behaviour change found on ten changed comparisons (%d rows)", rep.Rows)
 		}
 		b.ReportMetric(float64(rep.Rows), "rows")
+		b.ReportMetric(float64(rep.Reseeded), "reseeded")
 		if d := time.Since(start); d > 20*time.Second {
 			b.Errorf("the evidence stage took %s on ten functions; the bound is 20 s", d)
 		}
