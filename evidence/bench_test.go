@@ -30,7 +30,7 @@ func tenFunctions(head bool) string {
 	return b.String()
 }
 
-func git(b *testing.B, dir string, args ...string) {
+func git(b testing.TB, dir string, args ...string) {
 	b.Helper()
 	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
 	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=premise", "GIT_AUTHOR_EMAIL=b@premise.invalid",
@@ -89,6 +89,7 @@ func BenchmarkEvidence10Functions(b *testing.B) {
 			b.Fatalf("no behaviour change found on ten changed comparisons (%d rows)", rep.Rows)
 		}
 		b.ReportMetric(float64(rep.Rows), "rows")
+		b.ReportMetric(float64(rep.Reseeded), "reseeded")
 		if d := time.Since(start); d > 20*time.Second {
 			b.Errorf("the evidence stage took %s on ten functions; the bound is 20 s", d)
 		}

@@ -137,8 +137,13 @@ type Report struct {
 	Changes     []Change
 	Unexplained []Change
 	// Unstable are inputs whose output varies between reruns on one side
-	// (a random string, the clock): shown apart, never counted as changes.
+	// (a random string, the clock), or, for Python, between hash seeds (a
+	// set's order): shown apart, never counted as changes.
 	Unstable []Change
+	// Reseeded is how many changed Python rows were rerun under other
+	// hash seeds to tell a set's order from a change (reseed); zero when
+	// no row changed.
+	Reseeded int
 	// Seed is the seed the generated rows were drawn with (Config.Seed).
 	Seed int64
 }
@@ -327,6 +332,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, fmt.Errorf("evidence rows (%s): %w", lang, err)
 		}
 		rep.Rows += len(grep.Rows)
+		if lang == "python" {
+			// A Go row needs no other seeds: the runtime randomises map
+			// order on every range, so its reruns already see it.
+			n, notes, err := reseed(ctx, gcfg, t, grep)
+			if err != nil {
+				return nil, fmt.Errorf("evidence rows (%s): %w", lang, err)
+			}
+			rep.Reseeded += n
+			rep.Notes = append(rep.Notes, notes...)
+		}
 		rep.collect(t, grep, origins, bySymbol)
 		for _, c := range shrink(ctx, gcfg, t, grep, origins) {
 			rep.file(c, bySymbol)

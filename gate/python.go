@@ -38,6 +38,11 @@ type PythonConfig struct {
 	MemoryLimit int64
 	// Env is the worker's environment; os.Environ() when nil.
 	Env []string
+	// HashSeed is the worker's PYTHONHASHSEED. Zero is the pinned seed
+	// every worker gets unless asked otherwise (pythonEnv); evidence reruns
+	// a changed row under others to tell a hash-order artefact from a
+	// change (issue 13, part 5).
+	HashSeed uint32
 }
 
 // NewPythonAdapter returns an Adapter that runs calls in a long-lived Python
@@ -63,7 +68,7 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	if dir, err = filepath.Abs(dir); err != nil {
 		return nil, fmt.Errorf("python adapter: %w", err)
 	}
-	spec := newSpec(path, dir, pythonEnv(cfg.Env), cfg.Timeout, cfg.Grace, cfg.MaxFrame)
+	spec := newSpec(path, dir, pythonEnv(cfg.Env, cfg.HashSeed), cfg.Timeout, cfg.Grace, cfg.MaxFrame)
 	mem := cfg.MemoryLimit
 	if mem == 0 {
 		mem = DefaultMemoryLimit
@@ -142,10 +147,13 @@ func newSpec(path, dir string, env []string, timeout, grace time.Duration, maxFr
 
 // pythonEnv is the worker's environment: the user's, without the PYTHON*
 // variables isolated mode (-I) would ignore, and with the string hash seed
-// fixed. A subject that iterates a set of strings (list(set(words)))
-// otherwise answers in a different order in every worker, and a
-// differential run would call that a change between base and head.
-func pythonEnv(env []string) []string {
+// fixed to seed, 0 unless the caller asks for another. A subject that
+// iterates a set of strings (list(set(words))) otherwise answers in a
+// different order in every worker, and a differential run would call that
+// a change between base and head. The same seed on both sides hides such a
+// subject's dependence on the seed; evidence finds it by rerunning a
+// changed row under other seeds (issue 13, part 5).
+func pythonEnv(env []string, seed uint32) []string {
 	if env == nil {
 		env = os.Environ()
 	}
@@ -155,5 +163,5 @@ func pythonEnv(env []string) []string {
 			out = append(out, kv)
 		}
 	}
-	return append(out, "PYTHONHASHSEED=0")
+	return append(out, "PYTHONHASHSEED="+strconv.FormatUint(uint64(seed), 10))
 }

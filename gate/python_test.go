@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/premise-dev/premise/validate"
 )
 
 // subjects is a Python module with a function for every way a subject can
@@ -78,6 +80,9 @@ def hog():
     x = []
     while True:
         x.append(bytearray(1 << 24))
+
+def hashed(s):
+    return [os.environ.get("PYTHONHASHSEED"), hash(s)]
 
 class Box:
     @staticmethod
@@ -279,6 +284,51 @@ func TestPythonAdapterInfra(t *testing.T) {
 		} else if !strings.Contains(ie.Reason, "Error") {
 			t.Errorf("%s: reason %q does not say why", target, ie.Reason)
 		}
+	}
+}
+
+// TestHashSeedReachesTheWorker: a worker started with Config.HashSeed N
+// runs under PYTHONHASHSEED=N, so a string's hash is the same for the same
+// seed in another worker and differs between seeds; zero is the pinned 0
+// every other caller gets (issue 13, part 5).
+func TestHashSeedReachesTheWorker(t *testing.T) {
+	dir := writeSubject(t)
+	ctx := context.Background()
+	hashed := func(seed uint32) (string, any) {
+		t.Helper()
+		a, err := NewAdapter(ctx, Config{HashSeed: seed}, dir, &validate.Table{Language: "python"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Close()
+		r, err := a.Call(ctx, Call{ID: "H1", Target: "subj.hashed", Args: []any{"a"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, ok := r.Value.([]any)
+		if r.Outcome != OutcomeReturned || !ok || len(v) != 2 {
+			t.Fatalf("seed %d: hashed('a') gave %s %v %s", seed, r.Outcome, r.Value, r.Detail)
+		}
+		env, _ := v[0].(string)
+		return env, v[1]
+	}
+	env0, h0 := hashed(0)
+	env1, h1 := hashed(1)
+	env2, h2 := hashed(2)
+	_, again := hashed(1)
+	for _, c := range []struct {
+		seed      uint32
+		env, want string
+	}{{0, env0, "0"}, {1, env1, "1"}, {2, env2, "2"}} {
+		if c.env != c.want {
+			t.Errorf("HashSeed %d: the worker sees PYTHONHASHSEED=%q, want %q", c.seed, c.env, c.want)
+		}
+	}
+	if h1 == h2 || h0 == h1 {
+		t.Errorf("hash('a') is %v under seed 0, %v under 1, %v under 2: want three values", h0, h1, h2)
+	}
+	if again != h1 {
+		t.Errorf("hash('a') under seed 1 is %v in one worker and %v in another", h1, again)
 	}
 }
 

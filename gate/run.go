@@ -33,6 +33,9 @@ type Config struct {
 	Timeout     time.Duration
 	Grace       time.Duration
 	MemoryLimit int64
+	// HashSeed is a Python worker's string hash seed, on both sides, as in
+	// PythonConfig (zero: the pinned 0). Go and exec workers ignore it.
+	HashSeed uint32
 	// Reruns, Budget, Seed and Freezes are as in Runner. Budget zero
 	// tolerates no frozen or flaking row; premise gate defaults it to
 	// DefaultBudget.
@@ -114,7 +117,7 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 }
 
 func (cfg Config) pythonAdapter(dir string) (Adapter, error) {
-	return NewPythonAdapter(PythonConfig{Interpreter: cfg.Python, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
+	return NewPythonAdapter(PythonConfig{Interpreter: cfg.Python, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, HashSeed: cfg.HashSeed})
 }
 
 func (cfg Config) repo() string {

@@ -134,8 +134,8 @@ type Summary struct {
 	// Unexplained are behaviour changes found by signature-driven rows on
 	// symbols no proposed assumption covers: findings the proposer missed.
 	Unexplained []BehaviorChange `json:"unexplained_changes"`
-	// Unstable are inputs whose output varies between reruns on one side:
-	// never counted as changes.
+	// Unstable are inputs whose output varies between reruns, or between
+	// Python hash seeds, on one side: never counted as changes.
 	Unstable []BehaviorChange `json:"unstable"`
 
 	// Unsigned are the commits that change a file premise judges by with no

@@ -225,7 +225,7 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 		printMore(w, more)
 	}
 	if len(s.Unstable) > 0 {
-		fmt.Fprintf(w, "  evidence   %d %s whose output varies between reruns on one side (not counted as changes), e.g. %s%s\n",
+		fmt.Fprintf(w, "  evidence   %d %s whose output varies between reruns or hash seeds on one side (not counted as changes), e.g. %s%s\n",
 			len(s.Unstable), map[bool]string{true: "input", false: "inputs"}[len(s.Unstable) == 1], s.Unstable[0].Symbol, s.Unstable[0].Input)
 	}
 	for _, e := range s.HeadBroken {
