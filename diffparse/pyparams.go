@@ -14,8 +14,10 @@ type Param struct {
 	Default     string // the default value, "" when there is none
 	KeywordOnly bool   // after * or *args
 	// Varargs marks *args (Name without the star); PythonParams and
-	// PythonFuncParams list it last, after the keyword-only parameters.
+	// PythonFuncParams list it after the keyword-only parameters.
 	Varargs bool
+	// Kwargs marks **kwargs (Name without the stars), listed last.
+	Kwargs bool
 }
 
 // PythonParams returns the parameters of the function that the longest
@@ -72,7 +74,7 @@ func pyParams(src []byte, fn *sitter.Node) []Param {
 	}
 	out := []Param{}
 	kwOnly, first := false, true
-	var varargs *Param
+	var varargs, kwargs *Param
 	for i := uint(0); i < params.NamedChildCount(); i++ {
 		c := params.NamedChild(i)
 		var par Param
@@ -92,6 +94,9 @@ func pyParams(src []byte, fn *sitter.Node) []Param {
 				}
 				continue
 			case "dictionary_splat_pattern":
+				if inner.NamedChildCount() > 0 {
+					kwargs = &Param{Name: text(inner.NamedChild(0)), Type: text(c.ChildByFieldName("type")), Kwargs: true}
+				}
 				continue
 			default:
 				par.Name, par.Type = text(inner), text(c.ChildByFieldName("type"))
@@ -102,10 +107,15 @@ func pyParams(src []byte, fn *sitter.Node) []Param {
 				varargs = &Param{Name: text(c.NamedChild(0)), Varargs: true}
 			}
 			continue
+		case "dictionary_splat_pattern":
+			if c.NamedChildCount() > 0 {
+				kwargs = &Param{Name: text(c.NamedChild(0)), Kwargs: true}
+			}
+			continue
 		case "keyword_separator":
 			kwOnly = true
 			continue
-		default: // **kwargs, the / marker, comments
+		default: // the / marker, comments
 			continue
 		}
 		if first && (par.Name == "self" || par.Name == "cls") {
@@ -118,6 +128,9 @@ func pyParams(src []byte, fn *sitter.Node) []Param {
 	}
 	if varargs != nil {
 		out = append(out, *varargs)
+	}
+	if kwargs != nil {
+		out = append(out, *kwargs)
 	}
 	return out
 }

@@ -22,10 +22,10 @@ def run(x, *, y: dict[str, int]):  # a comment (with, commas)
 		reason string
 	}{
 		{"Outer.Inner.run", []Param{{Name: "a", Type: "int"}, {Name: "b", Default: "2"},
-			{Name: "c", Type: `"list[int]"`, Default: "(1, 2)", KeywordOnly: true}, {Name: "args", Type: "str", Varargs: true}},
-			"a leading cls, the / marker and **kw are left out; c follows *args, which comes last, marked"},
+			{Name: "c", Type: `"list[int]"`, Default: "(1, 2)", KeywordOnly: true}, {Name: "args", Type: "str", Varargs: true}, {Name: "kw", Kwargs: true}},
+			"a leading cls and the / marker are left out; c follows *args, and **kw comes last, each marked"},
 		{"pkg.mod.Outer.Inner.run", []Param{{Name: "a", Type: "int"}, {Name: "b", Default: "2"},
-			{Name: "c", Type: `"list[int]"`, Default: "(1, 2)", KeywordOnly: true}, {Name: "args", Type: "str", Varargs: true}},
+			{Name: "c", Type: `"list[int]"`, Default: "(1, 2)", KeywordOnly: true}, {Name: "args", Type: "str", Varargs: true}, {Name: "kw", Kwargs: true}},
 			"a qualified name finds its longest suffix"},
 		{"pkg.mod.run", []Param{{Name: "x"}, {Name: "y", Type: "dict[str, int]", KeywordOnly: true}},
 			"the top-level run, not the method of the same name"},

@@ -3,6 +3,7 @@ package evidence
 import (
 	"math"
 	"math/rand"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -334,6 +335,11 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 		// extra arguments, ahead of the pairs.
 		rows = append(rows, varargsRows(sig, info, pools, lits)...)
 	}
+	if sig.Kwargs != nil && info != nil {
+		// **kwargs: the keys the body reads, each given values of the
+		// kind its name says.
+		rows = append(rows, kwargsRows(sig, info, pools, lits)...)
+	}
 	rows = dedupePy(rows)
 	// The pairs share the budget with what came before, but always get a
 	// fair part of it: one-at-a-time rows alone never cross parameters.
@@ -372,6 +378,83 @@ func varargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []p
 		r := signatureRow(sig, "varargs", typical)
 		args, kwargs := r.CallArgs()
 		out = append(out, pyRow{row: methodRow("varargs", append(append([]any{}, args...), x...), kwargs), source: sourceGenerated})
+	}
+	return out
+}
+
+// maxKwargsKeys bounds the **kwargs keys a function's rows pass.
+const maxKwargsKeys = 6
+
+// kwargsKeys are the keys a function reads of its **kwargs, name, in its
+// text: kwargs.get("k"), kwargs.pop("k"), kwargs["k"], "k" in kwargs.
+func kwargsKeys(name, text string) []string {
+	q := regexp.QuoteMeta(name)
+	re := regexp.MustCompile(`\b` + q + `\s*(?:\.\s*(?:get|pop|setdefault)\s*\(\s*|\[\s*)['"]([A-Za-z_]\w*)['"]|['"]([A-Za-z_]\w*)['"]\s+(?:not\s+)?in\s+` + q + `\b`)
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range re.FindAllStringSubmatch(text, -1) {
+		k := m[1] + m[2]
+		if !seen[k] && len(out) < maxKwargsKeys {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// kwargsRows call a function that takes **kwargs with its other
+// parameters at their typical values and each key its body reads set to
+// values of the kind the key's name says (iteratee takes functions), then
+// every key at once.
+func kwargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []pyRow {
+	keys := kwargsKeys(sig.Kwargs.Name, info.text)
+	if len(keys) == 0 {
+		return nil
+	}
+	params := make([]Param, len(keys))
+	for i, k := range keys {
+		params[i] = Param{Name: k}
+	}
+	kpools, _ := pyParamPools(&Signature{Language: "python", Params: params}, info, make([][]any, len(keys)), lits)
+	// The other parameters at their typical values, then each at its
+	// next two: a key's effect may need more than the typical input (a
+	// separator, two words).
+	bases := [][]any{typicalValues(pools)}
+	for i, p := range pools {
+		for _, v := range p[1:min(3, len(p))] {
+			vals := typicalValues(pools)
+			vals[i] = v
+			bases = append(bases, vals)
+		}
+	}
+	call := func(typical []any, extra map[string]any) pyRow {
+		r := signatureRow(sig, "kwargs", typical)
+		args, kwargs := r.CallArgs()
+		kw := map[string]any{}
+		for k, v := range kwargs {
+			kw[k] = v
+		}
+		for k, v := range extra {
+			kw[k] = v
+		}
+		return pyRow{row: methodRow("kwargs", append([]any{}, args...), kw), source: sourceGenerated}
+	}
+	var out []pyRow
+	all := map[string]any{}
+	for i, k := range keys {
+		for _, v := range kpools[i][:min(8, len(kpools[i]))] {
+			for _, b := range bases {
+				out = append(out, call(b, map[string]any{k: v}))
+			}
+		}
+		if len(kpools[i]) > 0 {
+			all[k] = kpools[i][0]
+		}
+	}
+	if len(all) > 1 {
+		for _, b := range bases {
+			out = append(out, call(b, all))
+		}
 	}
 	return out
 }

@@ -106,3 +106,21 @@ func TestMethodRowsTryEveryReceiver(t *testing.T) {
 		t.Errorf("rows called %d of %d receivers", len(seen), len(recvs))
 	}
 }
+
+// TestKwargsKeys: the keys a body reads of its **kwargs, each once, in
+// the ways Python code reads them; a key of another mapping is not one.
+func TestKwargsKeys(t *testing.T) {
+	text := `def merge(obj, **kwargs):
+    it = kwargs.get("iteratee")
+    setter = kwargs.pop('_setter', None)
+    if "deep" in kwargs and kwargs["deep"]:
+        pass
+    if 'x' not in kwargs: pass
+    other.get("nope")
+    it2 = kwargs.get("iteratee")`
+	got := kwargsKeys("kwargs", text)
+	want := []string{"iteratee", "_setter", "deep", "x"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("kwargsKeys = %q, want %q", got, want)
+	}
+}

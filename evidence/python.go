@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -236,6 +237,7 @@ func mixedPool() []any {
 	return []any{
 		[]any{1, 2, 3}, 0, 1, -1, 3, "abc", "", "a b", []any{}, []any{3, 1, 2}, []any{1, 1},
 		[]any{"a", "b"}, nil, 2.5, true, map[string]any{"a": 1},
+		map[string]any{exprKey: "iter([3, 1, 2])"}, map[string]any{exprKey: "(1, 2)"},
 	}
 }
 
@@ -281,6 +283,7 @@ func guessPool(g pysource.Guess, lits []string) []any {
 				out = append(out, "abc", "")
 			}
 		}
+		out = append(out, iterables(g.Kind, out)...)
 	default:
 		out = pool(guessType(g), lits)
 	}
@@ -288,6 +291,60 @@ func guessPool(g pysource.Guess, lits []string) []any {
 		out = append(out, nil)
 	}
 	return dedupeValues(out)
+}
+
+// maxIterables bounds the lists of a pool also passed as other iterables.
+const maxIterables = 3
+
+// iterables are a few of a pool's lists as the other iterables a
+// parameter that iterates takes (issue 13, part 4): an iterator, which
+// can be walked once and has no len() or index, and a tuple; a set for a
+// set. A function that takes any iterable but was only written for lists
+// breaks on these.
+func iterables(kind string, pool []any) []any {
+	wraps := []string{"iter(%s)", "tuple(%s)"}
+	switch kind {
+	case pysource.KindList:
+		return nil // a list it is
+	case pysource.KindSet:
+		wraps = []string{"set(%s)", "iter(%s)"}
+	case pysource.KindIterator:
+		wraps = []string{"iter(%s)"}
+	}
+	var out []any
+	n := 0
+	for _, v := range pool {
+		l, ok := v.([]any)
+		if !ok || n >= maxIterables || exprIn(l) {
+			continue
+		}
+		n++
+		src := pyRepr(l, 0)
+		for _, w := range wraps {
+			out = append(out, map[string]any{exprKey: fmt.Sprintf(w, src)})
+		}
+	}
+	return out
+}
+
+// exprIn says a value holds an expression, or a key of the row protocol,
+// already: only plain values are written out as source.
+func exprIn(v any) bool {
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			if exprIn(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, e := range x {
+			if strings.HasPrefix(k, "$") || exprIn(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // listPool is the lists for an element guess; of mixed elements when the

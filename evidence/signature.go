@@ -33,6 +33,9 @@ type Signature struct {
 	// Varargs is a Python function's *args (its name without the star),
 	// nil when it has none; Params never hold it.
 	Varargs *Param `json:"varargs,omitempty"`
+	// Kwargs is a Python function's **kwargs (its name without the
+	// stars), nil when it has none.
+	Kwargs *Param `json:"kwargs,omitempty"`
 }
 
 func pythonSignature(ps []diffparse.Param) *Signature {
@@ -40,6 +43,10 @@ func pythonSignature(ps []diffparse.Param) *Signature {
 	for _, p := range ps {
 		if p.Varargs {
 			sig.Varargs = &Param{Name: p.Name, Type: p.Type}
+			continue
+		}
+		if p.Kwargs {
+			sig.Kwargs = &Param{Name: p.Name, Type: p.Type}
 			continue
 		}
 		sig.Params = append(sig.Params, Param{Name: p.Name, Type: p.Type, Default: p.Default, KeywordOnly: p.KeywordOnly})

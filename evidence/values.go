@@ -210,26 +210,45 @@ func typicalValues(pools [][]any) []any {
 // branch on: each value of the other parameters is tried again at once
 // with every flag flipped.
 func oneAtATime(sig *Signature, pools [][]any, mk func(cls string, vals []any)) {
-	var flags []int
+	// The other side of each switch: a flag flipped, and a parameter whose
+	// typical value is None (an optional callback, a default of None) set
+	// to its first other value. Each row is made again with every switch
+	// but its own on the other side, so the branch a switch guards is
+	// reached by every value of the other parameters.
+	other := make([]any, len(pools))
+	switches := 0
 	for i, p := range pools {
-		if isFlagPool(p) {
-			flags = append(flags, i)
+		switch {
+		case isFlagPool(p):
+			other[i] = !typicalValues(pools)[i].(bool)
+			switches++
+		case len(p) > 0 && p[0] == nil:
+			for _, v := range p[1:] {
+				if v != nil {
+					other[i] = v
+					switches++
+					break
+				}
+			}
 		}
 	}
-	flip := len(flags) > 0 && len(flags) < len(pools)
 	for i := range sig.Params {
+		own := other[i] != nil
 		for j, v := range pools[i] {
 			vals := typicalValues(pools)
 			vals[i] = v
 			mk(fmt.Sprintf("%s_%d", sig.Params[i].Name, j), vals)
-			if flip && !isFlagPool(pools[i]) {
-				vals := typicalValues(pools)
-				for _, f := range flags {
-					vals[f] = !vals[f].(bool)
-				}
-				vals[i] = v
-				mk(fmt.Sprintf("%s_%d_flipped", sig.Params[i].Name, j), vals)
+			if switches == 0 || own && switches == 1 {
+				continue
 			}
+			vals = typicalValues(pools)
+			for k, o := range other {
+				if o != nil && k != i {
+					vals[k] = o
+				}
+			}
+			vals[i] = v
+			mk(fmt.Sprintf("%s_%d_flipped", sig.Params[i].Name, j), vals)
 		}
 	}
 }

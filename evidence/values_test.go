@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -249,5 +250,21 @@ func TestDistinguishing(t *testing.T) {
 	}
 	if got := distinguishing(`a+`, `a(?=b)`); got != nil {
 		t.Errorf("a lookahead gave %q", got)
+	}
+}
+
+// TestOneAtATimeSwitchesOptional: a parameter whose typical value is None
+// (an optional callback) is a switch as a flag is: every value of the
+// other parameters runs with it set too, so clone_with(["ab"], f) is
+// tried, not only clone_with(["ab"], None).
+func TestOneAtATimeSwitchesOptional(t *testing.T) {
+	sig := &Signature{Language: "python", Params: []Param{{Name: "value"}, {Name: "customizer", Default: "None"}, {Name: "deep", Default: "False"}}}
+	pools := [][]any{{1, []any{"ab"}}, {nil, "f"}, {false, true}}
+	seen := map[string]bool{}
+	oneAtATime(sig, pools, func(_ string, vals []any) { seen[fmt.Sprint(vals)] = true })
+	for _, want := range []string{"[[ab] f true]", "[1 f true]", "[[ab] <nil> false]", "[1 <nil> true]", "[1 f false]"} {
+		if !seen[want] {
+			t.Errorf("no row %s among %v", want, seen)
+		}
 	}
 }

@@ -75,7 +75,9 @@ const maxRows = 256
 // is not positive). A module or test file that does not parse still gives
 // what its well-formed parts hold.
 func Harvest(module *File, fn string, tests []*File, limit int) []Input {
-	h := &harvester{fn: fn, limit: limit, seen: map[string]bool{}, out: []Input{}}
+	// Up to eight times the limit are read, then thinned to it across
+	// the whole: a fix's test is most often the last row of its table.
+	h := &harvester{fn: fn, limit: 8 * limit, seen: map[string]bool{}, out: []Input{}}
 	h.cls, h.name = "", fn
 	if i := strings.LastIndex(fn, "."); i >= 0 {
 		// Outer.Inner.m is called on an Inner.
@@ -114,7 +116,7 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 			h.file(t)
 		}
 	}
-	return h.out
+	return thin(h.out, limit)
 }
 
 type harvester struct {
@@ -123,6 +125,22 @@ type harvester struct {
 	limit         int
 	seen          map[string]bool
 	out           []Input
+}
+
+// thin keeps limit of ins, in their order: the first half of the limit,
+// the last quarter, and between them inputs spread evenly over the rest.
+func thin(ins []Input, limit int) []Input {
+	if limit <= 0 || len(ins) <= limit {
+		return ins
+	}
+	head, tail := limit/2, limit/4
+	out := append([]Input{}, ins[:head]...)
+	mid := ins[head : len(ins)-tail]
+	n := limit - head - tail
+	for i := 0; i < n; i++ {
+		out = append(out, mid[i*len(mid)/n])
+	}
+	return append(out, ins[len(ins)-tail:]...)
 }
 
 func (h *harvester) full() bool { return h.limit > 0 && len(h.out) >= h.limit }

@@ -2,6 +2,7 @@ package pysource
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -349,5 +350,30 @@ func TestClosed(t *testing.T) {
 	}
 	if _, err := InferTypes(mod, "take", tests); !errors.Is(err, ErrNoFunction) {
 		t.Errorf("InferTypes after Close: %v, want ErrNoFunction", err)
+	}
+}
+
+// TestThinKeepsTheTail: a table longer than the limit keeps its last rows
+// too, where a fix adds its test, and the rest spread over the whole, in
+// order.
+func TestThinKeepsTheTail(t *testing.T) {
+	var ins []Input
+	for i := 0; i < 100; i++ {
+		ins = append(ins, Input{Args: []string{strconv.Itoa(i)}})
+	}
+	got := thin(ins, 64)
+	if len(got) != 64 || got[0].Args[0] != "0" || got[63].Args[0] != "99" {
+		t.Fatalf("thin kept %d, first %v, last %v; want 64 from 0 to 99", len(got), got[0].Args, got[len(got)-1].Args)
+	}
+	prev := -1
+	for _, in := range got {
+		n, _ := strconv.Atoi(in.Args[0])
+		if n <= prev {
+			t.Fatalf("thin out of order or repeated: %v after %d", in.Args, prev)
+		}
+		prev = n
+	}
+	if len(thin(ins[:10], 64)) != 10 {
+		t.Error("thin cut a list within the limit")
 	}
 }
