@@ -346,16 +346,24 @@ def _consume(value, limit):
     return {"$first": items}
 
 
+def _first(*a, **k):
+    """A function to pass a returned function that takes one: a decorator
+    factory's decorator."""
+    return a[0] if a else None
+
+
 # The calls a returned function is compared by: none, one small number,
-# text, a list, two numbers, two strings.
-_PROBES = ((), (0,), (1,), (-2,), (3,), ("ab",), ([3, 1, 2],), (-2, 3), (2, 3), ("a", "b"))
+# text, a list, two numbers, two strings, a function.
+_PROBES = ((), (0,), (1,), (-2,), (3,), ("ab",), ([3, 1, 2],), (-2, 3), (2, 3), ("a", "b"), (_first,))
 
 
-def _probe(value, limit):
+def _probe(value, limit, depth=0):
     """A function the call returned (compose(f, g), a curried or partial
     function, a decorator's wrapper) is compared by what it does: its
     outcome on each of a few small calls, {"$calls": [...]}, an exception
-    as its class. Classes and callable objects are left as they are."""
+    as its class. A function one of those calls returns (the decorator a
+    factory returns, applied to a function) is compared the same way, one
+    level down. Classes and callable objects are left as they are."""
     import functools
     import types
     if not isinstance(value, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, functools.partial)):
@@ -363,7 +371,10 @@ def _probe(value, limit):
     out = []
     for p in _PROBES:
         try:
-            out.append(_comparable(_consume(value(*p), limit), 1))
+            r = _consume(value(*p), limit)
+            if depth == 0:
+                r = _probe(r, limit, 1)
+            out.append(_comparable(r, 1))
         except BaseException as e:
             out.append({"$raised": type(e).__name__})
     return {"$calls": out}
