@@ -124,3 +124,16 @@ func TestKwargsKeys(t *testing.T) {
 		t.Errorf("kwargsKeys = %q, want %q", got, want)
 	}
 }
+
+// TestAttributeNamesForGetattr: a function that looks names up with
+// getattr gets names its values have (a list's count), where its own
+// literals name none; one that does not is not given them.
+func TestAttributeNamesForGetattr(t *testing.T) {
+	lits := pyLiterals(target{py: &pyInfo{text: "def get(obj, key):\n    return getattr(obj, key, None)\n", consts: []pysource.Constant{}}})
+	if !contains(lits, "count") || !contains(lits, "__class__") {
+		t.Errorf("lits %q lack attribute names", lits)
+	}
+	if lits := pyLiterals(target{py: &pyInfo{text: "def get(obj, key):\n    return obj[key]\n", consts: []pysource.Constant{}}}); contains(lits, "count") {
+		t.Errorf("lits %q hold attribute names for a function that reads none", lits)
+	}
+}

@@ -646,6 +646,9 @@ func diffSeed(res *diffparse.Result) int64 {
 	return s
 }
 
+// attributeNames are names of attributes the values of a pool have.
+var attributeNames = []string{"count", "upper", "keys", "__class__", "real"}
+
 // pyLiterals are the string literals of a Python target's two versions:
 // pysource's constants (any length, none from error messages), else the
 // regular expression's short ones.
@@ -673,6 +676,17 @@ func pyLiterals(tg target) []string {
 		seen[s] = true
 		own++
 		out = append(out, s)
+	}
+	if strings.Contains(tg.py.text, "getattr(") || strings.Contains(tg.py.text, "hasattr(") || strings.Contains(tg.py.text, "attrgetter(") {
+		// A function that looks names up as attributes is reached by the
+		// names the values in its pools have: a list's count, a str's
+		// upper, a dict's keys, every object's __class__.
+		for _, l := range attributeNames {
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
 	}
 	if own == 0 && tg.py.consts == nil {
 		for _, l := range literals(tg.baseText, tg.headText) {
@@ -907,7 +921,14 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 			if tg.reads = reads[s.Name]; tg.reads != nil {
 				tg.dataLits = dataLits
 			}
-			if s.Kind == "method" && f.Language == "python" && tg.call == "" {
+			if s.Kind == "method" && f.Language == "python" && tg.call == "" && pyf != nil && classBound(pyf.head.Decorators(s.Local)) {
+				// A static or class method is called through its class, as
+				// a function: Cls.m(x) and obj.m(x) in the tests are the
+				// same call of it, and no receiver goes in front.
+				for i := range info.harvested {
+					info.harvested[i].Receiver, info.harvested[i].ReceiverCall = "", nil
+				}
+			} else if s.Kind == "method" && f.Language == "python" && tg.call == "" {
 				lits := pyLiterals(tg)
 				n := receiverCount(tg, max(pf.perFunction, maxReceivers))
 				tg.receivers = receiversOf(s, info, lits, n)
@@ -924,6 +945,17 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 		}
 	}
 	return out, skipped
+}
+
+// classBound says a Python method's decorators make it a static or class
+// method, called without an instance.
+func classBound(decorators []string) bool {
+	for _, d := range decorators {
+		if d == "staticmethod" || d == "classmethod" {
+			return true
+		}
+	}
+	return false
 }
 
 // noValues says why a target got no rows: the parameters no value could be

@@ -354,3 +354,24 @@ func (f *File) ClassMethods(cls string) []string {
 	walk(f.root, "")
 	return out
 }
+
+// Decorators returns the decorators of the function name (f,
+// Class.method) as written, without the @: "staticmethod",
+// "functools.lru_cache(maxsize=None)"; nil when it has none or is not
+// found.
+func (f *File) Decorators(name string) []string {
+	if f == nil || f.root == nil {
+		return nil
+	}
+	d, err := f.def(name)
+	if err != nil || d.outer.Kind() != "decorated_definition" {
+		return nil
+	}
+	var out []string
+	for i := uint(0); i < d.outer.NamedChildCount(); i++ {
+		if c := d.outer.NamedChild(i); c.Kind() == "decorator" {
+			out = append(out, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(c)), "@")))
+		}
+	}
+	return out
+}
