@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"regexp"
@@ -259,7 +260,42 @@ const (
 	reprKey       = "$repr"
 	fieldsKey     = "$fields"
 	callsKey      = "$calls"
+	probesKey     = "$probes"
 )
+
+// maxProbes bounds the calls a target's returned function takes beyond
+// the worker's own.
+const maxProbes = 12
+
+// probesOf are the extra calls a function the target returns is probed
+// with (issue 13, part 4): one argument each, from the target's own
+// constants (a factory's nested function compares with them), and None,
+// NaN and infinity, which JSON cannot carry. Nil for a target whose text
+// defines no function and no lambda: it returns none to probe.
+func probesOf(info *pyInfo) []any {
+	if info == nil {
+		return nil
+	}
+	body := info.text
+	if i := strings.Index(body, "\n"); i >= 0 {
+		body = body[i:]
+	}
+	if !strings.Contains(body, "def ") && !strings.Contains(body, "lambda") {
+		return nil
+	}
+	nums, strs, _ := constantValues(info.consts)
+	out := []any{[]any{nil}, []any{map[string]any{exprKey: "float('nan')"}}, []any{map[string]any{exprKey: "float('inf')"}}}
+	seen := map[string]bool{}
+	for _, v := range append(strs, nums...) {
+		k := fmt.Sprint(v)
+		if seen[k] || len(out) >= maxProbes {
+			continue
+		}
+		seen[k] = true
+		out = append(out, []any{v})
+	}
+	return out
+}
 
 // observeItems is how many items of a returned iterator are compared
 // (issue 13, part 5).
@@ -267,13 +303,16 @@ const observeItems = 20
 
 // observed turns a Python evidence row into the worker's evidence call:
 // positional arguments and keyword arguments, with $observe set.
-func observed(r validate.Row) validate.Row {
+func observed(r validate.Row, probes []any) validate.Row {
 	args, kwargs := r.CallArgs()
-	kw := make(map[string]any, len(kwargs)+1)
+	kw := make(map[string]any, len(kwargs)+2)
 	for k, v := range kwargs {
 		kw[k] = v
 	}
 	kw[observeKey] = observeItems
+	if len(probes) > 0 {
+		kw[probesKey] = probes
+	}
 	r.Inp, r.HasInp = nil, false
 	r.Args, r.Kwargs = args, kw
 	return r

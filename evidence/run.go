@@ -173,6 +173,7 @@ type origin struct {
 	call        string // the name rows call when it is not the symbol's (a class for its __init__)
 	source      string // where the row's values came from (Change.Source)
 	lang        string
+	probes      []any // extra calls a returned function is probed with (probesOf)
 }
 
 // target is one changed function that evidence rows can call on both sides.
@@ -498,7 +499,7 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			// the reference, whatever the template expected.
 			r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
 			if lang == "python" {
-				r = observed(r)
+				r = observed(r, o.probes)
 			}
 			t.Rows = append(t.Rows, r)
 			oo := o
@@ -605,7 +606,7 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			}
 			rows = append(mr, rows...)
 		}
-		add(tg.lang, dedupe(rows), origin{symbol: name, call: tg.call}, sourceOf)
+		add(tg.lang, dedupe(rows), origin{symbol: name, call: tg.call, probes: probesOf(tg.py)}, sourceOf)
 	}
 	return tables, origins, nil
 }

@@ -232,17 +232,20 @@ def _handle(call, cache):
     args = call.get("args") or []
     kwargs = call.get("kwargs") or {}
     observe = 0
+    extra = ()
     if "$observe" in kwargs:
         # Evidence rows (issue 13, parts 4 and 5): arguments may be Python
         # expressions, an iterator's first items are the value, and the
         # arguments' state after the call is part of the outcome.
         kwargs = dict(kwargs)
         observe = kwargs.pop("$observe")
+        probes = kwargs.pop("$probes", None)
         if not isinstance(observe, int) or isinstance(observe, bool) or observe < 0:
             observe = 0
         try:
             args = [_expr(a) for a in args]
             kwargs = {k: _expr(v) for k, v in kwargs.items()}
+            extra = tuple(tuple(_expr(a) for a in p) for p in probes or () if isinstance(p, list))
         except BaseException as e:
             # An argument expression calls the code under review (a
             # receiver's constructor): what it raises is that code's
@@ -252,7 +255,7 @@ def _handle(call, cache):
     try:
         value = fn(*args, **kwargs)
         if observe:
-            value = _probe(_consume(value, observe), observe)
+            value = _probe(_consume(value, observe), observe, extra)
     except BaseException as e:  # SystemExit and KeyboardInterrupt are raises too
         return _raised(cid, e)
     if observe:
@@ -357,23 +360,24 @@ def _first(*a, **k):
 _PROBES = ((), (0,), (1,), (-2,), (3,), ("ab",), ([3, 1, 2],), (-2, 3), (2, 3), ("a", "b"), (_first,))
 
 
-def _probe(value, limit, depth=0):
+def _probe(value, limit, extra=(), depth=0):
     """A function the call returned (compose(f, g), a curried or partial
     function, a decorator's wrapper) is compared by what it does: its
     outcome on each of a few small calls, {"$calls": [...]}, an exception
     as its class. A function one of those calls returns (the decorator a
     factory returns, applied to a function) is compared the same way, one
-    level down. Classes and callable objects are left as they are."""
+    level down. extra are more calls to make, from the target's own
+    constants. Classes and callable objects are left as they are."""
     import functools
     import types
     if not isinstance(value, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, functools.partial)):
         return value
     out = []
-    for p in _PROBES:
+    for p in _PROBES + tuple(extra):
         try:
             r = _consume(value(*p), limit)
             if depth == 0:
-                r = _probe(r, limit, 1)
+                r = _probe(r, limit, extra, 1)
             out.append(_comparable(r, 1))
         except BaseException as e:
             out.append({"$raised": type(e).__name__})
