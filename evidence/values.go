@@ -210,48 +210,58 @@ func typicalValues(pools [][]any) []any {
 // branch on: each value of the other parameters is tried again at once
 // with every flag flipped.
 func oneAtATime(sig *Signature, pools [][]any, mk func(cls string, vals []any)) {
-	// The other side of each switch: a flag flipped, and a parameter whose
-	// typical value is None (an optional callback, a default of None) set
-	// to its first other value. Each row is made again with every switch
-	// but its own on the other side, so the branch a switch guards is
-	// reached by every value of the other parameters.
-	other := make([]any, len(pools))
-	switches := 0
+	// The other side of each switch: a flag flipped, for every value of
+	// the other parameters; a parameter whose typical value is None (an
+	// optional callback, a width) set to its first other value, for the
+	// first few values of each other parameter. The branch each guards is
+	// reached by values other than the typical ones.
+	flags := make([]any, len(pools))
+	optional := make([]any, len(pools))
+	nFlags, nOptional := 0, 0
 	for i, p := range pools {
 		switch {
 		case isFlagPool(p):
-			other[i] = !typicalValues(pools)[i].(bool)
-			switches++
+			flags[i] = !typicalValues(pools)[i].(bool)
+			nFlags++
 		case len(p) > 0 && p[0] == nil:
 			for _, v := range p[1:] {
 				if v != nil {
-					other[i] = v
-					switches++
+					optional[i] = v
+					nOptional++
 					break
 				}
 			}
 		}
 	}
+	switched := func(i int, v any, sw []any) []any {
+		vals := typicalValues(pools)
+		for k, o := range sw {
+			if o != nil && k != i {
+				vals[k] = o
+			}
+		}
+		vals[i] = v
+		return vals
+	}
 	for i := range sig.Params {
-		own := other[i] != nil
 		for j, v := range pools[i] {
 			vals := typicalValues(pools)
 			vals[i] = v
 			mk(fmt.Sprintf("%s_%d", sig.Params[i].Name, j), vals)
-			if switches == 0 || own && switches == 1 {
-				continue
+			if nFlags > 1 || nFlags == 1 && flags[i] == nil {
+				mk(fmt.Sprintf("%s_%d_flipped", sig.Params[i].Name, j), switched(i, v, flags))
 			}
-			vals = typicalValues(pools)
-			for k, o := range other {
-				if o != nil && k != i {
-					vals[k] = o
-				}
+			if j < optionalValues && (nOptional > 1 || nOptional == 1 && optional[i] == nil) {
+				mk(fmt.Sprintf("%s_%d_optional_set", sig.Params[i].Name, j), switched(i, v, optional))
 			}
-			vals[i] = v
-			mk(fmt.Sprintf("%s_%d_flipped", sig.Params[i].Name, j), vals)
 		}
 	}
 }
+
+// optionalValues is how many values of each parameter run with the
+// optional parameters set: a function of twenty keyword parameters must
+// not spend its budget on them.
+const optionalValues = 3
 
 // isFlagPool says a pool holds booleans alone.
 func isFlagPool(p []any) bool {

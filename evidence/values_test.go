@@ -256,13 +256,14 @@ func TestDistinguishing(t *testing.T) {
 // TestOneAtATimeSwitchesOptional: a parameter whose typical value is None
 // (an optional callback) is a switch as a flag is: every value of the
 // other parameters runs with it set too, so clone_with(["ab"], f) is
-// tried, not only clone_with(["ab"], None).
+// tried, not only clone_with(["ab"], None); a flag is flipped for each
+// value too.
 func TestOneAtATimeSwitchesOptional(t *testing.T) {
 	sig := &Signature{Language: "python", Params: []Param{{Name: "value"}, {Name: "customizer", Default: "None"}, {Name: "deep", Default: "False"}}}
 	pools := [][]any{{1, []any{"ab"}}, {nil, "f"}, {false, true}}
 	seen := map[string]bool{}
 	oneAtATime(sig, pools, func(_ string, vals []any) { seen[fmt.Sprint(vals)] = true })
-	for _, want := range []string{"[[ab] f true]", "[1 f true]", "[[ab] <nil> false]", "[1 <nil> true]", "[1 f false]"} {
+	for _, want := range []string{"[[ab] f false]", "[[ab] <nil> true]", "[[ab] <nil> false]", "[1 <nil> true]", "[1 f false]"} {
 		if !seen[want] {
 			t.Errorf("no row %s among %v", want, seen)
 		}
