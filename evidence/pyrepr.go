@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/premise-dev/premise/gate"
 )
 
 // pyRepr renders a row value in Python syntax, as a reviewer of a Python
@@ -198,7 +201,73 @@ func pyOutcome(v any) string {
 
 // probes are the calls the worker makes of a returned function, in the
 // order of its replies (gate/harness/python_worker.py, _PROBES).
-var probes = []string{"()", "(0)", "(1)", "(-2)", "(3)", "('ab')", "([3, 1, 2])", "(-2, 3)", "(2, 3)", "('a', 'b')"}
+var probes = []string{"()", "(0)", "(1)", "(-2)", "(3)", "('ab')", "([3, 1, 2])", "(-2, 3)", "(2, 3)", "('a', 'b')", "(f)"}
+
+// attrProbes are the calls the worker makes of each function a returned
+// function carries, in order.
+var attrProbes = []string{"()", "(0)", "(1)", "(1)"}
+
+// pyDescribe is what a Python row did on each side. Two returned functions
+// whose first probes agree are told apart by the first call on which they
+// differ: "returned a function; f(f)(1) = 1" against "...; f(f)(1) raised
+// KeyError".
+func pyDescribe(base, head *gate.Reply) (string, string) {
+	b, h := describeIn("python", base), describeIn("python", head)
+	if b != h || base == nil || head == nil || base.Outcome != gate.OutcomeReturned || head.Outcome != gate.OutcomeReturned {
+		return b, h
+	}
+	if label, bv, hv, ok := firstCallDiff("f", base.Value, head.Value); ok {
+		return "returned a function; " + label + bv, "returned a function; " + label + hv
+	}
+	return b, h
+}
+
+// firstCallDiff finds the first probe on which two returned functions'
+// calls differ: its label and what each side did there.
+func firstCallDiff(name string, base, head any) (string, string, string, bool) {
+	bm, _ := base.(map[string]any)
+	hm, _ := head.(map[string]any)
+	bc, ok1 := bm[callsKey].([]any)
+	hc, ok2 := hm[callsKey].([]any)
+	if !ok1 || !ok2 {
+		return "", "", "", false
+	}
+	attrSeen := map[string]int{}
+	for i := 0; i < len(bc) && i < len(hc); i++ {
+		label := fmt.Sprintf("%s(#%d)", name, i+1) // an extra probe from the target's constants
+		if i < len(probes) {
+			label = name + probes[i]
+		}
+		if m, ok := hc[i].(map[string]any); ok {
+			if a, ok := m["$attr"].(string); ok {
+				n := attrSeen[a]
+				attrSeen[a]++
+				label = name + "." + a + attrProbes[min(n, len(attrProbes)-1)]
+			}
+		}
+		if reflect.DeepEqual(bc[i], hc[i]) {
+			continue
+		}
+		if l, bv, hv, ok := firstCallDiff(label, bc[i], hc[i]); ok {
+			return l, bv, hv, true
+		}
+		return label, callOutcome(bc[i]), callOutcome(hc[i]), true
+	}
+	return "", "", "", false
+}
+
+// callOutcome is one probe's outcome: " = 3", " raised KeyError".
+func callOutcome(v any) string {
+	if m, ok := v.(map[string]any); ok {
+		if e, ok := m["$raised"].(string); ok {
+			return " raised " + e
+		}
+		if _, ok := m["$attr"]; ok {
+			v = m["$value"]
+		}
+	}
+	return " = " + pyRepr(v, 40)
+}
 
 // probeText shows what a returned function did on the probes that did not
 // raise, then how many raised: f(0) = 0, f(-2, 3) = 8; 4 raised.
@@ -207,8 +276,11 @@ func probeText(calls []any) string {
 	raised := 0
 	for i, c := range calls {
 		if m, ok := c.(map[string]any); ok {
-			if _, ok := m["$raised"]; ok && len(m) == 1 {
+			if _, ok := m["$raised"]; ok {
 				raised++
+				continue
+			}
+			if _, ok := m["$attr"]; ok {
 				continue
 			}
 		}

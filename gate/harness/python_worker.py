@@ -381,6 +381,20 @@ def _probe(value, limit, extra=(), depth=0):
             out.append(_comparable(r, 1))
         except BaseException as e:
             out.append({"$raised": type(e).__name__})
+    # The functions a wrapper carries (cache's invalidate, a retry's
+    # reset) are part of what it does: each is called as a small call
+    # would call it, after the calls above.
+    attrs = getattr(value, "__dict__", None)
+    if isinstance(attrs, dict):
+        names = sorted(k for k, v in attrs.items()
+                       if not k.startswith("_") and isinstance(v, (types.FunctionType, types.MethodType, functools.partial)))
+        for name in names[:3]:
+            for p in ((), (0,), (1,), (1,)):
+                try:
+                    r = _consume(attrs[name](*p), limit)
+                    out.append({"$attr": name, "$value": _comparable(r, 1)})
+                except BaseException as e:
+                    out.append({"$attr": name, "$raised": type(e).__name__})
     return {"$calls": out}
 
 
