@@ -66,6 +66,9 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 				vals = append(vals, v)
 			}
 		}
+		// Classes it compares the parameter with by identity (valtype is
+		// int) come first: nothing else reaches those branches.
+		vals = append(vals, comparedTypes(p.Name, info.text)...)
 		vals = append(vals, base[0])
 		kind := poolKind(base)
 		if kind["num"] {
@@ -78,9 +81,41 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 			vals = append(vals, sized(base, l)...)
 		}
 		vals = append(vals, base[1:]...)
+		if kind["str"] && bytesRe.MatchString(info.text) {
+			// A function that speaks of bytes takes them where it takes
+			// text: ASCII, and a byte no text encoding agrees on.
+			vals = append(vals, map[string]any{exprKey: "b'abc'"}, map[string]any{exprKey: `b'\xe4'`})
+		}
 		pools[i] = dedupeValues(vals)
 	}
 	return pools, froms
+}
+
+// bytesRe finds a function that speaks of bytes.
+var bytesRe = regexp.MustCompile(`\bbytes\b|\.decode\(|\bbytearray\b|\b_?binary_type\b`)
+
+// builtinTypes are the classes a parameter compared by identity takes, as
+// the worker names them.
+var builtinTypes = map[string]string{"int": "int", "float": "float", "str": "str", "bytes": "bytes", "bool": "bool",
+	"list": "list", "dict": "dict", "tuple": "tuple", "set": "set", "type(None)": "type(None)", "NoneType": "type(None)"}
+
+// comparedTypes are the built-in classes the text compares name with by
+// identity or equality (valtype is int, t == float, t in (int, float),
+// issubclass(t, str)), as expressions the worker evaluates.
+func comparedTypes(name, text string) []any {
+	q := regexp.QuoteMeta(name)
+	re := regexp.MustCompile(`\b` + q + `\s*(?:is\s+(?:not\s+)?|[!=]=\s*)(type\(None\)|[A-Za-z_]\w*)|\b` + q + `\s+(?:not\s+)?in\s+[(\[{]([^)\]}]*)|issubclass\(\s*` + q + `\s*,\s*\(?([^)]*)`)
+	seen := map[string]bool{}
+	var out []any
+	for _, m := range re.FindAllStringSubmatch(text, 8) {
+		for _, t := range strings.FieldsFunc(m[1]+","+m[2]+","+m[3], func(r rune) bool { return r == ',' || r == ' ' }) {
+			if e, ok := builtinTypes[t]; ok && !seen[e] {
+				seen[e] = true
+				out = append(out, map[string]any{exprKey: e})
+			}
+		}
+	}
+	return out
 }
 
 // poolKind says which shapes a pool holds: numbers, strings, lists.
@@ -339,6 +374,9 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 			rows = append(rows, mk("compared_edge", sourceGenerated, vals))
 		}
 	}
+	for _, vals := range sameStrings(pools) {
+		rows = append(rows, mk("same_text", sourceGenerated, vals))
+	}
 	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceGenerated, vals)) })
 	// Mutations of each harvested value, in its own parameter.
 	for i := range sig.Params {
@@ -546,12 +584,79 @@ func mutate(v any, lits []string) []any {
 				out = append(out, string(r[:len(r)/2])+l+string(r[len(r)/2:]))
 			}
 		}
+		out = append(out, segmentMutations(x)...)
 	case int:
 		out = append(out, x-1, x+1, 0, -x)
 	case float64:
 		out = append(out, x-0.1, x+0.1, math.Round(x), -x)
 	}
 	return out
+}
+
+// sameStrings are calls of a function of two or more text parameters
+// with one the other's text, as written and with its case flipped, and
+// each again with the flags flipped:
+// find(pattern, text) and parse(format, string) do most where the two
+// agree, and a case-sensitivity flag only matters there. The other
+// parameters keep their typical values.
+func sameStrings(pools [][]any) [][]any {
+	var strs []int
+	for i, p := range pools {
+		if len(p) > 0 {
+			if _, ok := p[0].(string); ok {
+				strs = append(strs, i)
+			}
+		}
+	}
+	var out [][]any
+	for a := 0; a < len(strs); a++ {
+		for b := a + 1; b < len(strs); b++ {
+			i, j := strs[a], strs[b]
+			n := 0
+			for _, v := range pools[i] {
+				t, ok := v.(string)
+				if !ok || t == "" || n >= 3 {
+					continue
+				}
+				n++
+				for _, w := range []string{t, flipCase(t)} {
+					vals := typicalValues(pools)
+					vals[i], vals[j] = t, w
+					out = append(out, vals)
+					if flipped, ok := flagsFlipped(pools, vals); ok {
+						out = append(out, flipped)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// flagsFlipped is vals with every flag parameter's value flipped; false
+// when the function has no flag.
+func flagsFlipped(pools [][]any, vals []any) ([]any, bool) {
+	out := append([]any{}, vals...)
+	has := false
+	for k, p := range pools {
+		if b, ok := out[k].(bool); ok && isFlagPool(p) {
+			out[k], has = !b, true
+		}
+	}
+	return out, has
+}
+
+// segmentMutations change a string's structure where a separator leads
+// its last segment (this/thing.ext): that segment repeated (.ext.ext.ext)
+// and lengthened (.extension), where code counts suffixes or bounds their
+// length.
+func segmentMutations(s string) []any {
+	i := strings.LastIndexAny(s, "./-_:")
+	if i < 0 || i == len(s)-1 || len(s)*4 > maxMutated {
+		return nil
+	}
+	seg := s[i:]
+	return []any{s + seg + seg, s[:i] + seg + "ension", s[:i] + seg + seg[1:] + seg[1:]}
 }
 
 func reversed(x []any) []any {

@@ -3,6 +3,7 @@ package evidence
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -135,5 +136,60 @@ func TestAttributeNamesForGetattr(t *testing.T) {
 	}
 	if lits := pyLiterals(target{py: &pyInfo{text: "def get(obj, key):\n    return obj[key]\n", consts: []pysource.Constant{}}}); contains(lits, "count") {
 		t.Errorf("lits %q hold attribute names for a function that reads none", lits)
+	}
+}
+
+// TestSameStrings: two text parameters are called with the same text and
+// with its case flipped, and again with the flag flipped, so findall('a',
+// 'A', True) is among the rows; a parameter that is not text is left at
+// its typical value.
+func TestSameStrings(t *testing.T) {
+	pools := [][]any{{"", "a", "ab"}, {"x"}, {false, true}, {3}}
+	seen := map[string]bool{}
+	for _, vals := range sameStrings(pools) {
+		seen[fmt.Sprint(vals)] = true
+	}
+	for _, want := range []string{"[a a false 3]", "[a A false 3]", "[a A true 3]", "[ab AB true 3]"} {
+		if !seen[want] {
+			t.Errorf("no call %s among %v", want, seen)
+		}
+	}
+	if got := sameStrings([][]any{{"a"}, {1}}); got != nil {
+		t.Errorf("one text parameter gave %v", got)
+	}
+}
+
+// TestSegmentMutations: a string whose last segment a separator leads is
+// mutated in its structure: the segment repeated and lengthened.
+func TestSegmentMutations(t *testing.T) {
+	got := fmt.Sprint(segmentMutations("this/thing.ext"))
+	for _, want := range []string{"this/thing.ext.ext.ext", "this/thing.extension"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("segmentMutations = %s, want %s among them", got, want)
+		}
+	}
+	if segmentMutations("plain") != nil {
+		t.Error("a string without a separator was mutated")
+	}
+}
+
+// TestComparedTypes: a parameter the body compares with built-in classes
+// takes those classes; another parameter's comparisons are not its.
+func TestComparedTypes(t *testing.T) {
+	text := `def _format(val, valtype, fmt):
+    if valtype is int:
+        return format(val, fmt)
+    elif valtype in (float, bytes):
+        pass
+    elif issubclass(valtype, (str, Decimal)):
+        pass
+    if val is None or fmt == str:
+        pass`
+	got := fmt.Sprint(comparedTypes("valtype", text))
+	if got != "[map[$expr:int] map[$expr:float] map[$expr:bytes] map[$expr:str]]" {
+		t.Errorf("comparedTypes(valtype) = %s", got)
+	}
+	if got := comparedTypes("val", text); len(got) != 0 {
+		t.Errorf("comparedTypes(val) = %v; None is a value, not a class", got)
 	}
 }
