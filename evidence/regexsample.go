@@ -24,12 +24,18 @@ func patternSamples(pattern string) []string {
 	if err != nil {
 		return nil
 	}
+	m, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil
+	}
 	re = re.Simplify()
 	var out []string
 	seen := map[string]bool{}
 	for k := 0; k < maxPatternSamples+2 && len(out) < maxPatternSamples; k++ {
 		var b strings.Builder
-		if !sample(&b, re, k, 0) || b.Len() == 0 || b.Len() > 80 || seen[b.String()] {
+		// A sample that ignores an anchor ($0) matches nothing: only
+		// what the pattern matches is kept.
+		if !sample(&b, re, k, 0) || b.Len() == 0 || b.Len() > 80 || seen[b.String()] || !m.MatchString(b.String()) {
 			continue
 		}
 		seen[b.String()] = true

@@ -1,0 +1,29 @@
+package evidence
+
+import (
+	"regexp"
+	"testing"
+)
+
+// FuzzPatternSamples: any text, read as a pattern, gives samples the
+// pattern matches, and words that tell it from another pattern that one
+// matches and the other does not; nothing panics.
+func FuzzPatternSamples(f *testing.F) {
+	for _, s := range []string{`^[dol]{1}['‘]{1}[a-z]+$`, `(a|b)*c{2,3}`, `[^>]+`, `a(?=b)`, `\d+(\.\d+)?`, `x{1000}`, ``} {
+		f.Add(s, `^[a-z]+$`)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		re, err := regexp.Compile(a)
+		for _, s := range patternSamples(a) {
+			if err == nil && !re.MatchString(s) {
+				t.Fatalf("patternSamples(%q) gave %q, which it does not match", a, s)
+			}
+		}
+		rb, errb := regexp.Compile(b)
+		for _, s := range distinguishing(a, b) {
+			if err == nil && errb == nil && re.MatchString(s) == rb.MatchString(s) {
+				t.Fatalf("distinguishing(%q, %q) gave %q, which both or neither match", a, b, s)
+			}
+		}
+	})
+}
