@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
@@ -41,10 +42,14 @@ const (
 // when a seed's pass could not run (they stay changes; what earlier seeds
 // found stands). The error is ctx's alone.
 func reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) (int, []string, error) {
+	rows := map[string]validate.Row{}
+	for _, r := range t.Rows {
+		rows[r.ID] = r
+	}
 	at := map[string]int{} // row id -> its index in grep.Rows
 	var ids []string
 	for i, rr := range grep.Rows {
-		if rr.Changed && len(rr.Attempts) > 0 && !unstableRow(rr) {
+		if rr.Changed && len(rr.Attempts) > 0 && !unstableRow(rr) && seedCanMatter(rows[rr.ID], rr) {
 			at[rr.ID] = i
 			ids = append(ids, rr.ID)
 		}
@@ -56,10 +61,6 @@ func reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 		ids = ids[:maxReseeded]
 	}
 	rechecked := len(ids)
-	rows := map[string]validate.Row{}
-	for _, r := range t.Rows {
-		rows[r.ID] = r
-	}
 	gcfg.Reruns, gcfg.Progress = 1, nil
 	for seed := uint32(1); seed < hashSeeds && len(ids) > 0; seed++ {
 		sub := *t
@@ -88,4 +89,45 @@ func reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 		ids = slices.DeleteFunc(ids, func(id string) bool { return unstableRow(grep.Rows[at[id]]) })
 	}
 	return rechecked, notes, nil
+}
+
+// seedCanMatter says a row's outcome could depend on the string hash
+// seed: its input or either side's last answer holds text (a string, an
+// expression, an object's repr), or it raised. The seed hashes str and
+// bytes alone; a row of numbers, lists and dicts of them answers alike
+// under every seed, and is not rerun.
+func seedCanMatter(r validate.Row, rr gate.RowResult) bool {
+	args, kwargs := r.CallArgs()
+	if holdsText(args) || holdsText(kwargs) {
+		return true
+	}
+	a := rr.Attempts[len(rr.Attempts)-1]
+	for _, rep := range []*gate.Reply{&a.Reply, a.Base} {
+		if rep == nil || rep.Outcome != gate.OutcomeReturned || holdsText(rep.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsText says v holds a string value at any depth (keys of the row
+// protocol's own objects aside).
+func holdsText(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return true
+	case []any:
+		for _, e := range x {
+			if holdsText(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, e := range x {
+			if !strings.HasPrefix(k, "$") || holdsText(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
