@@ -211,12 +211,12 @@ var attrProbes = []string{"()", "(0)", "(1)", "(1)"}
 // whose first probes agree are told apart by the first call on which they
 // differ: "returned a function; f(f)(1) = 1" against "...; f(f)(1) raised
 // KeyError".
-func pyDescribe(base, head *gate.Reply) (string, string) {
+func pyDescribe(base, head *gate.Reply, extra []any) (string, string) {
 	b, h := describeIn("python", base), describeIn("python", head)
 	if b != h || base == nil || head == nil || base.Outcome != gate.OutcomeReturned || head.Outcome != gate.OutcomeReturned {
 		return b, h
 	}
-	if label, bv, hv, ok := firstCallDiff("f", base.Value, head.Value); ok {
+	if label, bv, hv, ok := firstCallDiff("f", base.Value, head.Value, extra); ok {
 		return "returned a function; " + label + bv, "returned a function; " + label + hv
 	}
 	return b, h
@@ -224,7 +224,7 @@ func pyDescribe(base, head *gate.Reply) (string, string) {
 
 // firstCallDiff finds the first probe on which two returned functions'
 // calls differ: its label and what each side did there.
-func firstCallDiff(name string, base, head any) (string, string, string, bool) {
+func firstCallDiff(name string, base, head any, extra []any) (string, string, string, bool) {
 	bm, _ := base.(map[string]any)
 	hm, _ := head.(map[string]any)
 	bc, ok1 := bm[callsKey].([]any)
@@ -234,9 +234,15 @@ func firstCallDiff(name string, base, head any) (string, string, string, bool) {
 	}
 	attrSeen := map[string]int{}
 	for i := 0; i < len(bc) && i < len(hc); i++ {
-		label := fmt.Sprintf("%s(#%d)", name, i+1) // an extra probe from the target's constants
-		if i < len(probes) {
+		label := fmt.Sprintf("%s(#%d)", name, i+1)
+		switch {
+		case i < len(probes):
 			label = name + probes[i]
+		case i-len(probes) < len(extra):
+			// A probe from the target's own constants (probesOf).
+			if args, ok := extra[i-len(probes)].([]any); ok {
+				label = name + pyCallText(args, nil)
+			}
 		}
 		if m, ok := hc[i].(map[string]any); ok {
 			if a, ok := m["$attr"].(string); ok {
@@ -248,7 +254,7 @@ func firstCallDiff(name string, base, head any) (string, string, string, bool) {
 		if reflect.DeepEqual(bc[i], hc[i]) {
 			continue
 		}
-		if l, bv, hv, ok := firstCallDiff(label, bc[i], hc[i]); ok {
+		if l, bv, hv, ok := firstCallDiff(label, bc[i], hc[i], extra); ok {
 			return l, bv, hv, true
 		}
 		return label, callOutcome(bc[i]), callOutcome(hc[i]), true

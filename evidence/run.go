@@ -725,7 +725,7 @@ func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[str
 		}
 		if o.lang == "python" {
 			c.Input = pyCallText(args, kwargs)
-			c.Base, c.Head = pyDescribe(a.Base, &a.Reply)
+			c.Base, c.Head = pyDescribe(a.Base, &a.Reply, o.probes)
 		}
 		if o.lang == "go" {
 			c.Input = goCallText(args)

@@ -116,7 +116,7 @@ func shrink(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 			Source: "shrunk from " + w.from, Witness: true}
 		if o.lang == "python" {
 			c.Input = pyCallText(args, kwargs)
-			c.Base, c.Head = pyDescribe(w.attempt.Base, &w.attempt.Reply)
+			c.Base, c.Head = pyDescribe(w.attempt.Base, &w.attempt.Reply, o.probes)
 		}
 		if o.lang == "go" {
 			c.Input = goCallText(args)
