@@ -322,8 +322,10 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		pools[i] = dedupeValues(pools[i])
 		if len(pools[i]) == 0 {
 			// A parameter no value can be built for: only what the tests
-			// call runs.
-			return harvested[:min(len(harvested), budget)]
+			// call runs, as written and under the settings it reads.
+			out := harvested[:min(len(harvested), budget)]
+			settings := goSettingRows(tg, settingCalls(tg, harvested, nil), own, strs, min(maxSettingRows, budget/6))
+			return append(out[:len(out):len(out)], settings[:min(len(settings), budget-len(out))]...)
 		}
 	}
 	var calls [][]any

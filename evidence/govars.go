@@ -223,24 +223,21 @@ func (p *goPkg) funcReads(d *ast.FuncDecl) {
 		names = map[string]bool{}
 		p.reads[d.Name.Name] = names
 	}
-	ast.Inspect(d.Body, func(n ast.Node) bool {
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.SelectorExpr:
-			ast.Inspect(x.X, func(m ast.Node) bool {
-				if id, ok := m.(*ast.Ident); ok {
-					names[id.Name] = true
-				}
-				return true
-			})
-			if _, ok := x.X.(*ast.Ident); ok {
-				names["."+x.Sel.Name] = true // a method called on a value
-			}
+			// x.Name is a field, a method or another package's name,
+			// never this package's variable: kept apart as ".Name".
+			names["."+x.Sel.Name] = true
+			ast.Inspect(x.X, visit)
 			return false
 		case *ast.Ident:
 			names[x.Name] = true
 		}
 		return true
-	})
+	}
+	ast.Inspect(d.Body, visit)
 }
 
 // resolveVars gives a variable declared with a named type the kind of its

@@ -53,6 +53,10 @@ func helper(s string) string {
 }
 
 func deeper(s string) string { return helper(s) + Sep }
+
+type box struct{ width struct{ n int } }
+
+func nested(b box) int { return b.width.n }
 `
 
 // TestVarsRead: the variables a Go target's rows set are those of a basic
@@ -81,6 +85,9 @@ func TestVarsRead(t *testing.T) {
 		{"a selector is a field", nil,
 			"func K(o opts) int { return o.MaxLength }", "func K(o opts) int { return o.MaxLength + 1 }",
 			nil, "o.MaxLength is opts' field"},
+		{"a callee's nested selector", nil,
+			"func N(b box) int { return nested(b) }", "func N(b box) int { return nested(b) + 1 }",
+			nil, "b.width.n in nested names box's field width, not the package's width"},
 		{"not basic or not known", nil,
 			"func L() int { return int(Timeout) + len(Names) + computed }", "func L() int { return int(Timeout) + len(Names) - computed }",
 			nil, "a Duration built by an expression, a slice, a value computed at init"},
