@@ -3,6 +3,7 @@ package evidence
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/premise-dev/premise/gate"
@@ -57,8 +58,14 @@ func callText(args []any, kwargs map[string]any) string {
 	for _, a := range args {
 		parts = append(parts, compact(a, 60))
 	}
-	for k, v := range kwargs {
-		parts = append(parts, k+"="+compact(v, 60))
+	// In key order: the text is also the key rows are deduplicated by.
+	keys := make([]string, 0, len(kwargs))
+	for k := range kwargs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		parts = append(parts, k+"="+compact(kwargs[k], 60))
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
 }

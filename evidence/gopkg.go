@@ -32,6 +32,9 @@ type goPkg struct {
 	params map[string][]string // generic type name -> its type parameters
 	consts map[string][]any    // named type -> its constants' values
 	ctors  map[string][]goCtor // type name -> functions returning it
+	vars   map[string]goVar    // package-level variables of a basic type
+	ranges map[string][]goRange
+	reads  map[string]map[string]bool // function or method name -> the names its body uses
 }
 
 // goCtor is a package function that returns a T or *T, possibly with an
@@ -57,6 +60,7 @@ func (gp *goPkgs) pkg(file string) *goPkg {
 		// A receiver is built alike on both sides, or not at all: a
 		// constructor the patch added would fail every base call.
 		base := loadGoPkg(filepath.Dir(filepath.Join(gp.baseDir, filepath.FromSlash(file))))
+		p.keepVarsOf(base)
 		for typ, cs := range p.ctors {
 			var keep []goCtor
 			for _, c := range cs {
@@ -96,7 +100,8 @@ func (gp *goPkgs) testsOf(file string) *gosource.Package {
 }
 
 func loadGoPkg(dir string) *goPkg {
-	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]string{}, consts: map[string][]any{}, ctors: map[string][]goCtor{}}
+	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]string{}, consts: map[string][]any{}, ctors: map[string][]goCtor{},
+		vars: map[string]goVar{}, ranges: map[string][]goRange{}, reads: map[string]map[string]bool{}}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	fset := token.NewFileSet()
 	for _, f := range files {
@@ -117,9 +122,11 @@ func loadGoPkg(dir string) *goPkg {
 				p.gen(d)
 			case *ast.FuncDecl:
 				p.fn(d)
+				p.funcReads(d)
 			}
 		}
 	}
+	p.resolveVars()
 	for typ := range p.ctors {
 		if _, declared := p.types[typ]; !declared {
 			delete(p.ctors, typ) // a function returning a string builds no receiver
@@ -142,7 +149,10 @@ func (p *goPkg) gen(d *ast.GenDecl) {
 				}
 			}
 		}
+	case token.VAR:
+		p.genVar(d)
 	case token.CONST:
+		p.genConst(d)
 		// An iota block repeats the last type and expression given.
 		var typ string
 		var expr ast.Expr

@@ -26,6 +26,12 @@ type goTarget struct {
 	inst      []string // type arguments, in the order of the type parameters
 	recv      string   // a method's receiver type
 	receivers []any    // the receivers its rows are called on
+	vars      []goVar  // the package variables it reads that rows set
+	// tableNums and tableStrs come from the package-level tables and
+	// constants its changed lines name: their bounds, and text of the
+	// code points among them.
+	tableNums []float64
+	tableStrs []string
 }
 
 // maxGoReceivers bounds the receivers a Go method's argument rows are
@@ -63,6 +69,8 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 		}
 		tg.call = g.pkgPath + "." + s.Local + "[" + strings.Join(names, ",") + "]"
 	}
+	g.vars = g.pkg.varsRead(tg)
+	g.tableNums, g.tableStrs = g.pkg.tableNumbers(tg)
 	if s.Kind != "method" {
 		g.harvested = harvestedCalls(g, s.Local)
 		return ""
@@ -284,7 +292,9 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		harvested = append(harvested, pyRow{row: goRow("harvested_"+strings.Fields(c.source)[0], args), source: c.source})
 	}
 	strs, nums := goLiterals(tg.baseText, tg.headText)
-	lits := withSeparators(append(append(literals(tg.baseText, tg.headText), strs...), tg.dataLits...))
+	own := nums
+	nums = append(nums[:len(nums):len(nums)], tg.gt.tableNums...)
+	lits := withSeparators(append(append(append(literals(tg.baseText, tg.headText), strs...), tg.dataLits...), tg.gt.tableStrs...))
 	pools := make([][]any, len(types))
 	variadic := -1
 	for i, t := range types {
@@ -312,8 +322,10 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		pools[i] = dedupeValues(pools[i])
 		if len(pools[i]) == 0 {
 			// A parameter no value can be built for: only what the tests
-			// call runs.
-			return harvested[:min(len(harvested), budget)]
+			// call runs, as written and under the settings it reads.
+			out := harvested[:min(len(harvested), budget)]
+			settings := goSettingRows(tg, settingCalls(tg, harvested, nil), own, strs, min(maxSettingRows, budget/6))
+			return append(out[:len(out):len(out)], settings[:min(len(settings), budget-len(out))]...)
 		}
 	}
 	var calls [][]any
@@ -344,6 +356,10 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		mutated := goMutatedCalls(tg.gt.harvested, tg.gt.recv != "", lits)
 		out = append(out, mutated[:min(len(mutated), budget/4)]...)
 	}
+	// Calls with the package variables the function reads set: a share
+	// of their own, since no argument reaches what they change.
+	settings := goSettingRows(tg, settingCalls(tg, harvested, calls), own, strs, min(maxSettingRows, budget/6))
+	out = append(out, settings...)
 	left := budget - len(out)
 	var rows []validate.Row
 	if tg.gt.recv == "" {

@@ -20,6 +20,7 @@ const (
 	sourceModel     = "model"     // a call a model proposed
 	sourceTraced    = "traced"    // a call the base's tests made, seen by a profiler
 	sourceGenerated = "generated" // the type's pool, one parameter at a time or pairwise
+	sourceSetting   = "setting"   // a Go call with package-level variables it reads set
 )
 
 // pyRow is an evidence row and where its values came from.

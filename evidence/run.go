@@ -728,7 +728,7 @@ func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[str
 			c.Base, c.Head = pyDescribe(a.Base, &a.Reply, o.probes)
 		}
 		if o.lang == "go" {
-			c.Input = goCallText(args)
+			c.Input = goCallText(args) + goSettingsText(kwargs)
 		}
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
@@ -870,7 +870,7 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 			case sig == nil:
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read"})
 				continue
-			case len(sig.Params) == 0 && pyf == nil && s.Kind != "method":
+			case len(sig.Params) == 0 && pyf == nil && s.Kind != "method" && f.Language != "go":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary"})
 				continue
 			case sig.Generic && f.Language != "go":
@@ -914,7 +914,13 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 				}
 			}
 			if f.Language == "go" {
-				if why := goPlan(&tg, gp, f); why != "" {
+				why := goPlan(&tg, gp, f)
+				if why == "" && len(sig.Params) == 0 && s.Kind != "method" && len(tg.gt.vars) == 0 && !gp.probe {
+					// A Go function of no parameters still has inputs when
+					// it reads package variables rows can set.
+					why = "it takes no parameters to vary, and reads no package variable of a basic type"
+				}
+				if why != "" {
 					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why})
 					continue
 				}

@@ -119,7 +119,7 @@ func shrink(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 			c.Base, c.Head = pyDescribe(w.attempt.Base, &w.attempt.Reply, o.probes)
 		}
 		if o.lang == "go" {
-			c.Input = goCallText(args)
+			c.Input = goCallText(args) + goSettingsText(kwargs)
 		}
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]

@@ -47,6 +47,12 @@ type GoConfig struct {
 	// Race builds the harness with the race detector (go build -race): a
 	// data race in the target then fails the call that hit it.
 	Race bool
+	// Vars are the package-level variables calls may set, named as
+	// Targets name functions ("example.com/slug.MaxLength"): a call's
+	// Kwargs set them for that call alone, and the worker puts the old
+	// values back after it, whether it returned or panicked. A Go function
+	// has no keyword arguments, so the seam is free for its settings.
+	Vars []string
 }
 
 // GoAdapter runs calls in a harness program built from the target's module.
@@ -98,6 +104,13 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 	exports := map[string]map[string]string{} // package import path -> exported alias -> expression in the package
 	targets := append([]string(nil), cfg.Targets...)
 	sort.Strings(targets)
+	isVar := map[string]bool{}
+	for _, v := range cfg.Vars {
+		if !isVar[v] {
+			isVar[v] = true
+			targets = append(targets, v)
+		}
+	}
 	for _, t := range targets {
 		if keys[t] {
 			continue
@@ -106,6 +119,9 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 		if err != nil {
 			return nil, err
 		}
+		if isVar[t] && (gt.recv != "" || gt.inst != "") {
+			return nil, fmt.Errorf("go variable %q: want IMPORTPATH.Name", t)
+		}
 		a, ok := aliases[gt.pkg]
 		if !ok {
 			a = "t" + strconv.Itoa(len(aliases))
@@ -113,6 +129,13 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 			data.Imports = append(data.Imports, goImport{a, gt.pkg})
 		}
 		expr := gt.expr(a + ".")
+		inPkg := gt.expr("")
+		if isVar[t] {
+			// A variable is reached through its address, so the worker can
+			// set it and put it back.
+			expr, inPkg = "&"+expr, "&"+inPkg
+		}
+		f := goFunc{Target: t, Expr: expr, pkg: gt.pkg, Var: isVar[t]}
 		if !gt.exported() {
 			if !cfg.Private {
 				return nil, fmt.Errorf("go target %q: %s is not exported (premise reaches unexported functions only in its own private copy of the tree)", t, gt.name)
@@ -120,16 +143,11 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 			if exports[gt.pkg] == nil {
 				exports[gt.pkg] = map[string]string{}
 			}
-			alias := exportAlias(gt)
-			exports[gt.pkg][alias] = gt.expr("")
-			expr = a + "." + alias
+			f.alias = exportAlias(gt, f.Var)
+			exports[gt.pkg][f.alias] = inPkg
+			f.Expr = a + "." + f.alias
 		}
-		if !gt.exported() {
-			data.Funcs = append(data.Funcs, goFunc{Target: t, Expr: expr, pkg: gt.pkg, alias: exportAlias(gt)})
-			keys[t] = true
-			continue
-		}
-		data.Funcs = append(data.Funcs, goFunc{Target: t, Expr: expr, pkg: gt.pkg})
+		data.Funcs = append(data.Funcs, f)
 		keys[t] = true
 	}
 	binDir, err := os.MkdirTemp("", "premise-go-worker-")
@@ -230,10 +248,14 @@ func (gt goTarget) expr(qual string) string {
 	return e
 }
 
-// exportAlias is the exported name premise gives an unexported target in
-// its private copy of the target's package.
-func exportAlias(gt goTarget) string {
+// exportAlias is the exported name premise gives an unexported target (a
+// variable's address when isVar) in its private copy of the target's
+// package.
+func exportAlias(gt goTarget, isVar bool) string {
 	n := "PremiseExport_"
+	if isVar {
+		n = "PremiseVar_"
+	}
 	if gt.recv != "" {
 		n += gt.recv + "_"
 	}

@@ -19,6 +19,7 @@ type goImport struct{ Alias, Path string }
 // goFunc is one target as the harness links it.
 type goFunc struct {
 	Target, Expr string
+	Var          bool   // a package-level variable's address, not a function
 	pkg          string // its package's import path
 	alias        string // the exported alias declared in that package, for an unexported target
 }

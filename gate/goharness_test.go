@@ -238,3 +238,74 @@ func TestGoHarnessUnknownPackage(t *testing.T) {
 		t.Errorf("the target in no package: %v, want the compiler's reason", err)
 	}
 }
+
+const goVarsSubject = `package cut
+
+// Max and smart are the package's settings.
+var (
+	Max   = 3
+	smart bool
+)
+
+// Cut keeps the first Max bytes of s unless smart; a Max beyond s panics.
+func Cut(s string) string {
+	if smart {
+		return s
+	}
+	return s[:Max]
+}
+`
+
+// TestGoHarnessSetsVars: a call's kwargs set package variables (an
+// unexported one through the alias of the private copy) for that call
+// alone; the next call sees the declared values again, after a panic too;
+// a value the variable's type refuses is a DecodeError, an unknown
+// variable an error.
+func TestGoHarnessSetsVars(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"go.mod": "module example.com/cut\n\ngo 1.21\n", "cut.go": goVarsSubject} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const p = "example.com/cut."
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{p + "Cut"}, Vars: []string{p + "Max", p + "smart"}, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	tests := []struct {
+		name   string
+		kwargs map[string]any
+		want   Reply
+	}{
+		{"declared values", nil, Reply{Outcome: OutcomeReturned, Value: "abc"}},
+		{"Max set", map[string]any{p + "Max": 2}, Reply{Outcome: OutcomeReturned, Value: "ab"}},
+		{"set back after the call", nil, Reply{Outcome: OutcomeReturned, Value: "abc"}},
+		{"Max beyond the text panics", map[string]any{p + "Max": 10}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "panic", Message: "runtime error: slice bounds out of range [:10] with length 5"}}},
+		{"set back after a panic", nil, Reply{Outcome: OutcomeReturned, Value: "abc"}},
+		{"an unexported setting", map[string]any{p + "smart": true, p + "Max": 10}, Reply{Outcome: OutcomeReturned, Value: "abcde"}},
+		{"both set back", nil, Reply{Outcome: OutcomeReturned, Value: "abc"}},
+		{"a value the type refuses", map[string]any{p + "Max": "ten"}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "variable example.com/cut.Max does not decode into int: json: cannot unmarshal string into Go value of type int"}}},
+		{"an unknown variable", map[string]any{p + "Min": 1}, Reply{Outcome: "error"}},
+		{"still the declared values", nil, Reply{Outcome: OutcomeReturned, Value: "abc"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := a.Call(context.Background(), Call{ID: "x", Target: p + "Cut", Args: []any{"abcde"}, Kwargs: tc.kwargs})
+			if err != nil && tc.want.Outcome != "error" {
+				t.Fatal(err)
+			}
+			if tc.want.Outcome == "error" {
+				if err == nil && got.Outcome != "error" {
+					t.Errorf("an unknown variable: %+v, want an error", got)
+				}
+				return
+			}
+			got.ID, got.Elapsed, got.Detail = "", 0, ""
+			if diff := replyDiff(t, tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -89,22 +90,31 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 		return cfg.pythonAdapter(dir)
 	case "go":
 		seen := map[string]bool{}
-		var targets []string
+		var targets, vars []string
 		for _, r := range t.Rows {
 			if tg := t.TargetOf(r); !seen[tg] {
 				seen[tg] = true
 				targets = append(targets, tg)
 			}
 			// Constructors the row builds receivers with are targets too.
-			args, _ := r.CallArgs()
+			args, kwargs := r.CallArgs()
 			for _, c := range constructorsIn(args) {
 				if !seen[c] {
 					seen[c] = true
 					targets = append(targets, c)
 				}
 			}
+			// A Go row's keyword arguments are the package variables it
+			// sets (GoConfig.Vars).
+			for k := range kwargs {
+				if !seen[k] {
+					seen[k] = true
+					vars = append(vars, k)
+				}
+			}
 		}
-		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private})
+		sort.Strings(vars)
+		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Vars: vars, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private})
 		if err != nil {
 			return nil, err
 		}
