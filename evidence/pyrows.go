@@ -375,10 +375,10 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 			rows = append(rows, mk("compared_edge", sourceGenerated, vals))
 		}
 	}
+	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceGenerated, vals)) })
 	for _, vals := range sameStrings(pools) {
 		rows = append(rows, mk("same_text", sourceGenerated, vals))
 	}
-	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceGenerated, vals)) })
 	// Mutations of each harvested value, in its own parameter.
 	for i := range sig.Params {
 		for _, v := range perParam[i] {
@@ -608,6 +608,11 @@ func sameStrings(pools [][]any) [][]any {
 				strs = append(strs, i)
 			}
 		}
+	}
+	if len(strs) > 3 {
+		// A function of many text parameters (a formatter's options)
+		// pairs its first three.
+		strs = strs[:3]
 	}
 	var out [][]any
 	for a := 0; a < len(strs); a++ {
