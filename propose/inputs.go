@@ -52,29 +52,43 @@ func (o *OpenAI) Inputs(ctx context.Context, req InputsRequest) ([]InputCall, in
 	if err != nil {
 		return nil, 0, err
 	}
+	var calls []InputCall
+	dropped := 0
+	err = o.askList(ctx, msgs, "inputs", "the inputs for "+req.Symbol, func(reply string) (err error) {
+		calls, dropped, err = parseInputs(reply, req.Max)
+		return err
+	})
+	return calls, dropped, err
+}
+
+// askList sends a rendered prompt whose reply is a JSON object holding a
+// list under key, and reads it with parse. The assumptions' schema does
+// not describe these replies: a JSON object is asked for instead. A reply
+// parse cannot read is sent back once with the reason; a second one is
+// an error naming what was asked (what).
+func (o *OpenAI) askList(ctx context.Context, msgs prompts.Messages, key, what string, parse func(reply string) error) error {
 	conv := []openai.ChatCompletionMessage{
 		{Role: openai.ChatMessageRoleSystem, Content: msgs.System},
 		{Role: openai.ChatMessageRoleUser, Content: msgs.User},
 	}
-	// The assumptions' schema does not describe these replies: a JSON
-	// object is asked for instead.
 	reply, err := o.chatAt(ctx, conv, 1)
 	if err != nil {
-		return nil, 0, err
+		return err
 	}
-	calls, dropped, perr := parseInputs(reply, req.Max)
-	if perr != nil {
-		conv = append(conv,
-			openai.ChatCompletionMessage{Role: openai.ChatMessageRoleAssistant, Content: reply},
-			openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: fmt.Sprintf("Your reply could not be read (%v). Answer again with only the JSON object {\"inputs\": [...]}.", perr)})
-		if reply, err = o.chatAt(ctx, conv, 1); err != nil {
-			return nil, 0, err
-		}
-		if calls, dropped, perr = parseInputs(reply, req.Max); perr != nil {
-			return nil, 0, &EndpointError{Endpoint: o.endpointName(), Err: errors.New(o.scrub(fmt.Sprintf("model %s: the inputs for %s are not JSON after one repair attempt: %v", o.Config.Model, req.Symbol, perr)))}
-		}
+	perr := parse(reply)
+	if perr == nil {
+		return nil
 	}
-	return calls, dropped, nil
+	conv = append(conv,
+		openai.ChatCompletionMessage{Role: openai.ChatMessageRoleAssistant, Content: reply},
+		openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: fmt.Sprintf("Your reply could not be read (%v). Answer again with only the JSON object {%q: [...]}.", perr, key)})
+	if reply, err = o.chatAt(ctx, conv, 1); err != nil {
+		return err
+	}
+	if perr = parse(reply); perr != nil {
+		return &EndpointError{Endpoint: o.endpointName(), Err: errors.New(o.scrub(fmt.Sprintf("model %s: %s are not JSON after one repair attempt: %v", o.Config.Model, what, perr)))}
+	}
+	return nil
 }
 
 // replyList finds the list under key in a reply: {"key": [...]}, the

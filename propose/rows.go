@@ -3,14 +3,11 @@ package propose
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/prompts"
 	"github.com/premise-dev/premise/validate"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // RowsRequest is one target whose accepted assumptions the model writes
@@ -48,27 +45,13 @@ func (o *OpenAI) Rows(ctx context.Context, req RowsRequest) ([]validate.Row, int
 	if err != nil {
 		return nil, 0, err
 	}
-	conv := []openai.ChatCompletionMessage{
-		{Role: openai.ChatMessageRoleSystem, Content: msgs.System},
-		{Role: openai.ChatMessageRoleUser, Content: msgs.User},
-	}
-	reply, err := o.chatAt(ctx, conv, 1)
-	if err != nil {
-		return nil, 0, err
-	}
-	rows, dropped, perr := parseRows(reply, req.Max)
-	if perr != nil {
-		conv = append(conv,
-			openai.ChatCompletionMessage{Role: openai.ChatMessageRoleAssistant, Content: reply},
-			openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: fmt.Sprintf("Your reply could not be read (%v). Answer again with only the JSON object {\"rows\": [...]}.", perr)})
-		if reply, err = o.chatAt(ctx, conv, 1); err != nil {
-			return nil, 0, err
-		}
-		if rows, dropped, perr = parseRows(reply, req.Max); perr != nil {
-			return nil, 0, &EndpointError{Endpoint: o.endpointName(), Err: errors.New(o.scrub(fmt.Sprintf("model %s: the rows for %s are not JSON after one repair attempt: %v", o.Config.Model, req.Symbol, perr)))}
-		}
-	}
-	return rows, dropped, nil
+	var rows []validate.Row
+	dropped := 0
+	err = o.askList(ctx, msgs, "rows", "the rows for "+req.Symbol, func(reply string) (err error) {
+		rows, dropped, err = parseRows(reply, req.Max)
+		return err
+	})
+	return rows, dropped, err
 }
 
 // modelRow is a row as the rows prompt asks for it.

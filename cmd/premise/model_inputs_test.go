@@ -38,20 +38,31 @@ func discountRepo(t *testing.T) string {
 // inputsModel answers the assumptions prompt with no items and the inputs
 // prompt with inputs, or with status for the inputs prompt alone.
 func inputsModel(t *testing.T, inputsStatus int, inputs string) (*httptest.Server, *atomic.Int32, *strings.Builder) {
+	return chatModel(t, "choosing inputs", inputsStatus, inputs, `{"items": []}`)
+}
+
+// chatModel is a Chat Completions endpoint that answers a request whose
+// body holds match with reply (or fails it with status), counting those
+// requests and keeping their bodies; any other request gets other, or a
+// 400 when other is empty.
+func chatModel(t *testing.T, match string, status int, reply, other string) (*httptest.Server, *atomic.Int32, *strings.Builder) {
 	var asked atomic.Int32
 	var seen strings.Builder
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		content := `{"items": []}`
-		if strings.Contains(string(body), "choosing inputs") {
+		content := other
+		if strings.Contains(string(body), match) {
 			asked.Add(1)
 			seen.Write(body)
-			if inputsStatus != 200 {
-				w.WriteHeader(inputsStatus)
-				fmt.Fprint(w, `{"error":{"message":"inputs exploded"}}`)
+			if status != 200 {
+				w.WriteHeader(status)
+				fmt.Fprint(w, `{"error":{"message":"the model exploded"}}`)
 				return
 			}
-			content = inputs
+			content = reply
+		} else if other == "" {
+			http.Error(w, `{"error":{"message":"unexpected prompt"}}`, http.StatusBadRequest)
+			return
 		}
 		b, _ := json.Marshal(map[string]any{
 			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": content}}},

@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -33,30 +31,7 @@ func acceptedDiscount(t *testing.T) string {
 // rowsModel answers the rows prompt with reply (or status), counting the
 // requests and keeping what they said.
 func rowsModel(t *testing.T, status int, reply string) (*httptest.Server, *atomic.Int32, *strings.Builder) {
-	var asked atomic.Int32
-	var seen strings.Builder
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if !strings.Contains(string(body), "Accepted assumptions:") {
-			http.Error(w, `{"error":{"message":"unexpected prompt"}}`, http.StatusBadRequest)
-			return
-		}
-		asked.Add(1)
-		seen.Write(body)
-		if status != 200 {
-			w.WriteHeader(status)
-			fmt.Fprint(w, `{"error":{"message":"rows exploded"}}`)
-			return
-		}
-		b, _ := json.Marshal(map[string]any{
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": reply}}},
-			"usage":   map[string]any{"prompt_tokens": 10, "completion_tokens": 10},
-		})
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(b)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &asked, &seen
+	return chatModel(t, "Accepted assumptions:", status, reply, "")
 }
 
 type partitionsRun struct {
