@@ -375,10 +375,12 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 			rows = append(rows, mk("compared_edge", sourceGenerated, vals))
 		}
 	}
-	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceGenerated, vals)) })
+	// A few same-text calls lead, before a wide function's one-at-a-time
+	// rows spend the budget.
 	for _, vals := range sameStrings(pools) {
 		rows = append(rows, mk("same_text", sourceGenerated, vals))
 	}
+	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceGenerated, vals)) })
 	// Mutations of each harvested value, in its own parameter.
 	for i := range sig.Params {
 		for _, v := range perParam[i] {
@@ -595,7 +597,7 @@ func mutate(v any, lits []string) []any {
 }
 
 // sameStrings are calls of a function of two or more text parameters
-// with one the other's text, as written and with its case flipped, and
+// with the second the first's text (its first two text parameters only), as written and with its case flipped, and
 // each again with the flags flipped:
 // find(pattern, text) and parse(format, string) do most where the two
 // agree, and a case-sensitivity flag only matters there. The other
@@ -609,10 +611,10 @@ func sameStrings(pools [][]any) [][]any {
 			}
 		}
 	}
-	if len(strs) > 3 {
+	if len(strs) > 2 {
 		// A function of many text parameters (a formatter's options)
-		// pairs its first three.
-		strs = strs[:3]
+		// pairs its first two.
+		strs = strs[:2]
 	}
 	var out [][]any
 	for a := 0; a < len(strs); a++ {
