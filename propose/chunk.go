@@ -185,11 +185,9 @@ type wireItem struct {
 	Evidence     string `json:"evidence"`
 }
 
-// parseItems reads a model's reply tolerantly: the JSON object of DESIGN.md,
-// or a bare array of items, optionally inside a Markdown code fence or after
-// some prose. An item that is not an object of strings is kept as a
-// malformed candidate so the filter reports it.
-func parseItems(reply string) ([]validate.Candidate, error) {
+// replyJSON is the first JSON value of a model's reply, inside a Markdown
+// code fence or after some prose; numbers are kept as written.
+func replyJSON(reply string) (json.RawMessage, error) {
 	s := strings.TrimSpace(reply)
 	if i := strings.Index(s, "```"); i >= 0 {
 		rest := s[i+3:]
@@ -209,9 +207,22 @@ func parseItems(reply string) ([]validate.Candidate, error) {
 		return nil, fmt.Errorf("no JSON in the reply %q", oneLine(s, 80))
 	}
 	dec := json.NewDecoder(strings.NewReader(s[start:]))
+	dec.UseNumber()
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
 		return nil, fmt.Errorf("the reply is not JSON: %v", err)
+	}
+	return raw, nil
+}
+
+// parseItems reads a model's reply tolerantly: the JSON object of DESIGN.md,
+// or a bare array of items, optionally inside a Markdown code fence or after
+// some prose. An item that is not an object of strings is kept as a
+// malformed candidate so the filter reports it.
+func parseItems(reply string) ([]validate.Candidate, error) {
+	raw, err := replyJSON(reply)
+	if err != nil {
+		return nil, err
 	}
 	var list []json.RawMessage
 	if raw[0] == '[' {

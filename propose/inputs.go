@@ -94,26 +94,9 @@ func (o *OpenAI) askList(ctx context.Context, msgs prompts.Messages, key, what s
 // replyList finds the list under key in a reply: {"key": [...]}, the
 // same in a fenced block, or a bare list.
 func replyList(reply, key string) ([]json.RawMessage, error) {
-	s := strings.TrimSpace(reply)
-	if i := strings.Index(s, "```"); i >= 0 {
-		rest := s[i+3:]
-		if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
-			rest = rest[nl+1:]
-		}
-		if j := strings.Index(rest, "```"); j >= 0 {
-			rest = rest[:j]
-		}
-		s = strings.TrimSpace(rest)
-	}
-	start := strings.IndexAny(s, "{[")
-	if start < 0 {
-		return nil, fmt.Errorf("no JSON in the reply %q", oneLine(s, 80))
-	}
-	dec := json.NewDecoder(strings.NewReader(s[start:]))
-	dec.UseNumber()
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("the reply is not JSON: %v", err)
+	raw, err := replyJSON(reply)
+	if err != nil {
+		return nil, err
 	}
 	var list []json.RawMessage
 	if raw[0] == '[' {

@@ -156,7 +156,7 @@ func TestPartitionsModelNeedsMergeBase(t *testing.T) {
 // kept.
 func TestPartitionsModelRowsGo(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a Go harness on the base; go test ./... and CI run it")
+		t.Skip("-short: builds a Go harness on the base; CI and go test ./... run it")
 	}
 	dir := t.TempDir()
 	git := gitIn(t, dir)
