@@ -34,6 +34,7 @@ type partitionsOptions struct {
 	Err       io.Writer
 	mergeBase string
 	baseDir   string
+	notes     []string // what the stage did without, before it ran
 }
 
 func newPartitionsCmd(s Streams) *cobra.Command {
@@ -125,6 +126,11 @@ func (opts *partitionsOptions) modelFrom(c *cobra.Command, model *modelFlags) er
 		if flagged {
 			return fmt.Errorf("%s names no merge-base, so rows a model writes could not be checked on the base; draft the register with premise propose, or leave out --model", opts.Register)
 		}
+		if os.Getenv("PREMISE_MODEL") != "" && os.Getenv("PREMISE_MODEL") != "static" {
+			// A model the environment names is not asked, and the user
+			// is told so rather than left to think it was.
+			opts.notes = append(opts.notes, fmt.Sprintf("no model rows: %s names no merge-base to check them on", opts.Register))
+		}
 		return nil
 	}
 	cfg, err := model.config(c, settingsFrom{repo: opts.Repo, base: mb, head: mb}, os.Getenv)
@@ -198,7 +204,7 @@ func runPartitions(ctx context.Context, opts partitionsOptions) error {
 		return err
 	}
 	rep := partitionsReport{Partitions: opts.OutFile, Added: []jsonRowBrief{}, Kept: ext.Kept, Todo: []string{}, Targets: ext.Targets,
-		Dropped: ext.Dropped, Notes: append([]string{}, ext.Notes...)}
+		Dropped: ext.Dropped, Notes: append(append([]string{}, opts.notes...), ext.Notes...)}
 	fromModel := map[string]bool{}
 	for _, id := range ext.FromModel {
 		fromModel[id] = true

@@ -148,6 +148,18 @@ func TestPartitionsModelNeedsMergeBase(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "partitions.yaml")); err == nil {
 		t.Errorf("a table was written")
 	}
+	// A model the environment names is not asked either, and the report
+	// says why.
+	t.Setenv("PREMISE_MODEL", "m")
+	t.Setenv("PREMISE_ENDPOINT", srv.URL+"/v1")
+	code, out, errOut = runPremise(t, "partitions", "--repo", dir, "--no-cache", "--json")
+	var rep partitionsRun
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d: %v\n%s\n%s", code, err, out, errOut)
+	}
+	if asked.Load() != 0 || len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "no model rows") {
+		t.Errorf("%d requests, notes %q: want none, and a note saying no model rows were asked for", asked.Load(), rep.Notes)
+	}
 }
 
 // TestPartitionsModelRowsGo: a Go target's model row whose argument does
