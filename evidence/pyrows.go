@@ -47,6 +47,8 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		// from the docstring, a stub or the body and a name on premise's
 		// list both speak, so both pools are taken, the list's first.
 		switch {
+		case t.Kind == kindTime && t.From == "annotation":
+			base, froms[i] = timePool(t), "annotation"
 		case t.Known() && t.From == "annotation":
 			base, froms[i] = pool(t, lits), "annotation"
 		case hasGuess && g.Known() && t.Known():
@@ -55,6 +57,8 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 			base, froms[i] = guessPool(g, lits), g.From
 		case t.Known():
 			base, froms[i] = pool(t, lits), t.From
+		case t.Kind == kindTime:
+			base, froms[i] = timePool(t), t.From
 		}
 		if len(base) == 0 {
 			base, froms[i] = mixedPool(), "unknown"
@@ -90,6 +94,42 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		pools[i] = dedupeValues(vals)
 	}
 	return pools, froms
+}
+
+// timePool is the values of a Python date or time parameter, as
+// expressions the worker evaluates (JSON has no datetime): naive and aware
+// datetimes side by side (comparing them raises), two zones for one
+// instant, a day's and a year's edges, a leap day; dates, times and
+// durations around zero for those types. A parameter only its name calls
+// a time (created_at) also takes timestamps as text.
+func timePool(t Type) []any {
+	var srcs []string
+	text := t.Text
+	switch {
+	case strings.Contains(text, "timedelta"):
+		srcs = []string{"datetime.timedelta(0)", "datetime.timedelta(seconds=1)", "datetime.timedelta(seconds=-1)",
+			"datetime.timedelta(days=1)", "datetime.timedelta(hours=1, minutes=30)", "datetime.timedelta(microseconds=1)"}
+	case strings.Contains(text, "date") && !strings.Contains(text, "datetime"):
+		srcs = []string{"datetime.date(2024, 3, 1)", "datetime.date(2024, 2, 29)", "datetime.date(2023, 12, 31)", "datetime.date(2024, 1, 1)"}
+	case strings.Contains(text, "time") && !strings.Contains(text, "datetime"):
+		srcs = []string{"datetime.time(0, 0)", "datetime.time(23, 59, 59)", "datetime.time(12, 0, tzinfo=datetime.timezone.utc)"}
+	default:
+		srcs = []string{"datetime.datetime(2024, 3, 1, 0, 0)", "datetime.datetime(2024, 3, 1, 1, 30, tzinfo=datetime.timezone.utc)",
+			"datetime.datetime(2024, 3, 1, 2, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))",
+			"datetime.datetime(2024, 3, 1, 0, 1)", "datetime.datetime(2024, 3, 1, 0, 0, tzinfo=datetime.timezone.utc)",
+			"datetime.datetime(2023, 12, 31, 23, 59, 59)", "datetime.datetime(2024, 2, 29, 12, 0)"}
+	}
+	var out []any
+	for _, src := range srcs {
+		out = append(out, map[string]any{exprKey: src, importsKey: []any{"import datetime"}})
+	}
+	if t.From == "name" {
+		out = append(out, "2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00", 0, 1709251200)
+	}
+	if t.Nullable {
+		out = append(out, nil)
+	}
+	return out
 }
 
 // bytesRe finds a function that speaks of bytes.

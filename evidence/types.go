@@ -284,8 +284,11 @@ func goType(s, name string) Type {
 		return Type{Kind: kindStr}
 	case s == "bool":
 		return Type{Kind: kindBool}
-	case s == "time.Time" || s == "*time.Time" || s == "time.Duration":
-		return Type{Kind: kindTime}
+	case s == "time.Duration":
+		// Nanoseconds, as JSON carries them.
+		return Type{Kind: kindInt, Text: s}
+	case s == "time.Time" || s == "*time.Time":
+		return Type{Kind: kindTime, Text: s}
 	case s == "[][2]int" || s == "[][2]int64" || s == "[][2]float64" || ((s == "[][]int" || s == "[][]int64") && intervalName.MatchString(name)):
 		return Type{Kind: kindIntervals}
 	case strings.HasPrefix(s, "[]"):

@@ -38,6 +38,13 @@ func pool(t Type, lits []string) []any {
 		out = []any{1.5, 0.0, -1.0, 0.25, 100.0, 0.5, 2.5, -0.5, 999.9, 999.95, 1000.0, 1e6, 1e-7, 123456.789}
 	case "bool":
 		out = []any{true, false}
+	case kindTime:
+		if strings.Contains(t.Text, "time.Time") {
+			// A Go time.Time decodes from RFC 3339 text: two zones for
+			// one instant, the zero time, a leap day, a year's last second.
+			out = []any{"2024-03-01T00:00:00Z", "2024-03-01T01:00:00+01:00", "2024-03-01T00:00:01Z",
+				"0001-01-01T00:00:00Z", "2024-02-29T12:00:00Z", "2023-12-31T23:59:59Z", "2024-03-01T00:00:00.5-05:00"}
+		}
 	case "str":
 		out = []any{"abc", "", " ", "   "}
 		// Text composed of the function's own literals first: where it
