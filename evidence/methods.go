@@ -228,6 +228,9 @@ func initReceivers(s diffparse.Symbol, sigs map[string]*Signature, pf *pyFiles, 
 	switch {
 	case sigs[cls+".__init__"] != nil:
 		ctors = append(ctors, ctor{cls, sigs[cls+".__init__"], pf.info(pyf, cls+".__init__")})
+	case dataclassInit(pyf, cls) != nil:
+		// A dataclass's __init__ is generated from its fields.
+		ctors = append(ctors, ctor{cls, dataclassInit(pyf, cls), &pyInfo{guesses: map[string]pysource.Guess{}}})
 	case valueBase(pyf, cls) != "":
 		ctors = append(ctors, ctor{cls, &Signature{Language: "python", Params: []Param{{Name: "value", Type: valueBase(pyf, cls)}}},
 			&pyInfo{guesses: map[string]pysource.Guess{}}})
@@ -302,6 +305,20 @@ func valueBase(pyf *pyFile, cls string) string {
 		}
 	}
 	return ""
+}
+
+// dataclassInit is the signature of a dataclass's generated __init__, its
+// fields in order; nil for a class that is not one, or has no fields.
+func dataclassInit(pyf *pyFile, cls string) *Signature {
+	fields, ok := pyf.head.DataclassFields(cls)
+	if !ok || len(fields) == 0 {
+		return nil
+	}
+	sig := &Signature{Language: "python"}
+	for _, f := range fields {
+		sig.Params = append(sig.Params, Param{Name: f.Name, Type: f.Type, Default: f.Default})
+	}
+	return sig
 }
 
 // spread picks n of len indexes, the first always, the rest evenly apart:

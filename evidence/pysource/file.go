@@ -268,14 +268,33 @@ func (f *File) stringValue(n *sitter.Node) (s string, startLine int, ok bool) {
 // ClassBases returns the base classes of the class named cls ("C" or
 // "Outer.C") as written, nil when the file does not define it.
 func (f *File) ClassBases(cls string) []string {
-	if f == nil || f.root == nil {
+	_, c := f.class(cls)
+	if c == nil {
 		return nil
 	}
 	var out []string
+	if sc := c.ChildByFieldName("superclasses"); sc != nil {
+		for j := uint(0); j < sc.NamedChildCount(); j++ {
+			if a := sc.NamedChild(j); a.Kind() != "keyword_argument" && a.Kind() != "comment" {
+				out = append(out, f.text(a))
+			}
+		}
+	}
+	return out
+}
+
+// class finds the definition of class cls (Outer.Inner for a nested one):
+// the decorated definition around it (the definition itself when it has
+// no decorator) and the class_definition node; nils when there is none.
+func (f *File) class(cls string) (outer, def *sitter.Node) {
+	if f == nil || f.root == nil {
+		return nil, nil
+	}
 	var walk func(n *sitter.Node, prefix string) bool
 	walk = func(n *sitter.Node, prefix string) bool {
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			c := n.NamedChild(i)
+			o := c
 			if c.Kind() == "decorated_definition" {
 				if c = c.ChildByFieldName("definition"); c == nil {
 					continue
@@ -288,13 +307,7 @@ func (f *File) ClassBases(cls string) []string {
 					p = prefix + "." + p
 				}
 				if p == cls {
-					if sc := c.ChildByFieldName("superclasses"); sc != nil {
-						for j := uint(0); j < sc.NamedChildCount(); j++ {
-							if a := sc.NamedChild(j); a.Kind() != "keyword_argument" && a.Kind() != "comment" {
-								out = append(out, f.text(a))
-							}
-						}
-					}
+					outer, def = o, c
 					return true
 				}
 				if body := c.ChildByFieldName("body"); body != nil && strings.HasPrefix(cls, p+".") && walk(body, p) {
@@ -309,7 +322,59 @@ func (f *File) ClassBases(cls string) []string {
 		return false
 	}
 	walk(f.root, "")
-	return out
+	return outer, def
+}
+
+// Field is one field of a dataclass: its name, its annotation and its
+// default as written ("" when it has none).
+type Field struct {
+	Name, Type, Default string
+}
+
+// DataclassFields returns the fields of class cls when it is decorated
+// @dataclass (or dataclasses.dataclass, attr.s and attrs' define): the
+// annotated names of its body in order, which its generated __init__
+// takes. ok is false for any other class. A ClassVar is no field.
+func (f *File) DataclassFields(cls string) (fields []Field, ok bool) {
+	outer, c := f.class(cls)
+	if c == nil || outer.Kind() != "decorated_definition" {
+		return nil, false
+	}
+	for i := uint(0); i < outer.NamedChildCount(); i++ {
+		if d := outer.NamedChild(i); d.Kind() == "decorator" {
+			name := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(d)), "@"))
+			if j := strings.IndexByte(name, '('); j >= 0 {
+				name = name[:j]
+			}
+			switch name {
+			case "dataclass", "dataclasses.dataclass", "attr.s", "attrs.define", "attr.define", "define", "frozen", "attrs.frozen":
+				ok = true
+			}
+		}
+	}
+	body := c.ChildByFieldName("body")
+	if !ok || body == nil {
+		return nil, ok
+	}
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		st := body.NamedChild(i)
+		if st.Kind() != "expression_statement" || st.NamedChildCount() == 0 {
+			continue
+		}
+		a := st.NamedChild(0)
+		if a.Kind() != "assignment" || a.ChildByFieldName("type") == nil || a.ChildByFieldName("left").Kind() != "identifier" {
+			continue
+		}
+		fd := Field{Name: f.text(a.ChildByFieldName("left")), Type: f.text(a.ChildByFieldName("type"))}
+		if strings.Contains(fd.Type, "ClassVar") {
+			continue
+		}
+		if r := a.ChildByFieldName("right"); r != nil {
+			fd.Default = f.text(r)
+		}
+		fields = append(fields, fd)
+	}
+	return fields, true
 }
 
 // ClassMethods returns the names of the methods of class cls decorated

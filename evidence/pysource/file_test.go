@@ -1,6 +1,7 @@
 package pysource
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -56,5 +57,34 @@ class Range:
 `)
 	if got, want := f.ClassMethods("Range"), []string{"empty", "of"}; !slices.Equal(got, want) {
 		t.Errorf("ClassMethods(Range) = %q, want %q", got, want)
+	}
+}
+
+// TestDataclassFields: a dataclass's fields are its annotated names in
+// order, with their defaults, a ClassVar left out; a plain class has none.
+func TestDataclassFields(t *testing.T) {
+	f, err := Parse("shop.py", []byte(`import dataclasses
+from typing import ClassVar
+
+@dataclasses.dataclass(frozen=True)
+class Cart:
+    prices: list
+    discount: float = 0.0
+    currency: ClassVar[str] = "EUR"
+    note = "not a field"
+
+class Plain:
+    prices: list
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := f.DataclassFields("Cart")
+	want := []Field{{Name: "prices", Type: "list"}, {Name: "discount", Type: "float", Default: "0.0"}}
+	if !ok || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("DataclassFields(Cart) = %v, %v; want %v", got, ok, want)
+	}
+	if _, ok := f.DataclassFields("Plain"); ok {
+		t.Error("a plain class is a dataclass")
 	}
 }
