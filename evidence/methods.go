@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/pysource"
@@ -305,6 +306,59 @@ func valueBase(pyf *pyFile, cls string) string {
 		}
 	}
 	return ""
+}
+
+// maxClassValues bounds the objects built for one parameter.
+const maxClassValues = 12
+
+// classParamValues are, for each parameter of sig annotated with a class
+// the module defines (order: Order, Optional["Order"]), objects of that
+// class built from its __init__, its dataclass fields or its alternative
+// constructors, as a method's receivers are; nil when no parameter names
+// one.
+func classParamValues(s diffparse.Symbol, sig *Signature, sigs map[string]*Signature, pf *pyFiles, pyf *pyFile) map[string][]any {
+	if pyf == nil || pyf.head == nil {
+		return nil
+	}
+	module := strings.TrimSuffix(s.Name, "."+s.Local)
+	var out map[string][]any
+	for _, p := range sig.Params {
+		cls := strings.Trim(strings.TrimSpace(p.Type), `"'`)
+		if i := strings.Index(cls, "["); i >= 0 && strings.HasPrefix(cls, "Optional[") {
+			cls = strings.Trim(cls[i+1:len(cls)-1], `"' `)
+		}
+		cls = strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(cls, "| None")), " ")
+		if cls == "" || !isIdent(cls) {
+			continue
+		}
+		if !pyf.head.HasClass(cls) {
+			continue
+		}
+		vals := initReceivers(diffparse.Symbol{Name: module + "." + cls + ".__param__", Local: cls + ".__param__"}, sigs, pf, pyf, nil, maxClassValues)
+		if len(vals) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string][]any{}
+		}
+		out[p.Name] = vals
+	}
+	return out
+}
+
+// isIdent says s is a Python name, dotted for a nested class.
+func isIdent(s string) bool {
+	for _, part := range strings.Split(s, ".") {
+		if part == "" {
+			return false
+		}
+		for i, r := range part {
+			if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // dataclassInit is the signature of a dataclass's generated __init__, its

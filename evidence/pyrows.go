@@ -60,6 +60,13 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		case t.Kind == kindTime:
 			base, froms[i] = timePool(t), t.From
 		}
+		if objs := info.classValues[p.Name]; len(objs) > 0 && !t.Known() {
+			// Objects of the module's own class the annotation names.
+			base, froms[i] = objs, "annotation"
+			if t.Nullable || p.Default == "None" {
+				base = append(base, nil)
+			}
+		}
 		if len(base) == 0 {
 			base, froms[i] = mixedPool(), "unknown"
 		}

@@ -31,6 +31,9 @@ type pyInfo struct {
 	harvested []pysource.Input
 	consts    []pysource.Constant
 	text      string // the function's source on both sides, for its comparisons
+	// classValues are, by parameter, objects of the module's own class
+	// its annotation names, built as receivers are (classParamValues).
+	classValues map[string][]any
 }
 
 // pyFiles holds the parsed files of one run.

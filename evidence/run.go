@@ -898,6 +898,7 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 				baseText: declText(f.BaseSrc, baseDecls, s.Local)}
 			tg.py = info
 			if info != nil {
+				info.classValues = classParamValues(s, sig, sigs, pf, pyf)
 				info.text = tg.headText + "\n" + tg.baseText
 			}
 			if f.Language == "python" && f.OldPath != "" && f.OldPath != f.Path {

@@ -440,3 +440,10 @@ func (f *File) Decorators(name string) []string {
 	}
 	return out
 }
+
+// HasClass reports whether the file defines class cls (Outer.Inner for a
+// nested one).
+func (f *File) HasClass(cls string) bool {
+	_, def := f.class(cls)
+	return def != nil
+}
