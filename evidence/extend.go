@@ -225,6 +225,7 @@ type sources struct {
 	prov *validate.Provenance
 	diff *diffparse.Result
 	sigs map[string]map[string]*Signature // by file
+	text map[string][]byte                // by file, as read
 }
 
 // signature reads a symbol's signature from the file its assumptions cite.
@@ -303,6 +304,22 @@ func declNames(lang, symbol, local string) bool {
 // on another branch), else beside the register, else from the working
 // directory.
 func (s *sources) read(ctx context.Context, file string) ([]byte, error) {
+	if text, ok := s.text[file]; ok {
+		return text, nil
+	}
+	text, err := s.readOnce(ctx, file)
+	if err == nil {
+		if s.text == nil {
+			s.text = map[string][]byte{}
+		}
+		s.text[file] = text
+	}
+	return text, err
+}
+
+// readOnce is read without the memo: the signature and the model's
+// source of each target read their file once between them.
+func (s *sources) readOnce(ctx context.Context, file string) ([]byte, error) {
 	if s.diff != nil {
 		for _, f := range s.diff.Files {
 			if f.Path == filepath.ToSlash(file) && f.HeadSrc != nil {
