@@ -25,8 +25,8 @@ const callerDepth = 2
 // call one of its changed functions, directly or through one more
 // function, each as a modified symbol, with the changed names it reaches;
 // exported ones first, functions already among f's symbols left out.
-func changedCallers(f diffparse.File) ([]diffparse.Symbol, map[string][]string) {
-	if (f.Language != "go" && f.Language != "python") || f.HeadSrc == nil || f.BaseSrc == nil || len(f.Symbols) == 0 {
+func changedCallers(f diffparse.File, l language) ([]diffparse.Symbol, map[string][]string) {
+	if f.HeadSrc == nil || f.BaseSrc == nil || len(f.Symbols) == 0 {
 		return nil, nil
 	}
 	head, err := diffparse.Decls(f.Language, f.HeadSrc)
@@ -99,7 +99,7 @@ func changedCallers(f diffparse.File) ([]diffparse.Symbol, map[string][]string) 
 	var out []diffparse.Symbol
 	for pass := 0; pass < 2; pass++ {
 		for _, s := range found {
-			if public(f.Language, bareName(s.Local)) == (pass == 0) && len(out) < maxCallers {
+			if l.public(bareName(s.Local)) == (pass == 0) && len(out) < maxCallers {
 				out = append(out, s)
 			}
 		}
@@ -124,13 +124,6 @@ func bareName(local string) string {
 		return local[i+1:]
 	}
 	return local
-}
-
-func public(lang, name string) bool {
-	if lang == "go" {
-		return name != "" && strings.ToUpper(name[:1]) == name[:1]
-	}
-	return !strings.HasPrefix(name, "_")
 }
 
 func dedupeStrings(xs []string) []string {

@@ -8,9 +8,12 @@ type class struct {
 	Kind     string // representative, boundary or invalid (validate.Kind*)
 	Value    any
 	Relation string
-	// PythonOnly classes have no Go form (a list holding an int and a
+	// IllTyped classes are values outside the parameter's own type (a list
+	// holding an int and a string, None for a value): only a language
+	// whose calls are not checked against types can be passed them (see
+	// language.typed). They had no Go form (a list holding an int and a
 	// string, None for a non-pointer).
-	PythonOnly bool
+	IllTyped bool
 }
 
 const (
@@ -24,7 +27,7 @@ const (
 func catalog(t Type, lang string) map[string]class {
 	out := map[string]class{}
 	add := func(c class) {
-		if c.PythonOnly && lang != "python" {
+		if c.IllTyped && typedLanguage(lang) {
 			return
 		}
 		out[c.Name] = c

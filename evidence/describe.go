@@ -11,18 +11,18 @@ import (
 
 // describe says in a few words what one side of a call did: "raised
 // ValueError", "returned [[0, 5]]", "timed out".
-func describe(r *gate.Reply) string { return describeIn("", r) }
+func describe(r *gate.Reply) string { return describeWith(nil, r) }
 
-// describeIn is describe with values in lang's syntax: Python's for
-// "python" (None, True, 'a'), JSON otherwise.
-func describeIn(lang string, r *gate.Reply) string {
+// describeWith is describe with a returned value written by returned
+// ("returned None" in Python's syntax); JSON when returned is nil.
+func describeWith(returned func(v any) string, r *gate.Reply) string {
 	if r == nil {
 		return "did not run"
 	}
 	switch r.Outcome {
 	case gate.OutcomeReturned:
-		if lang == "python" {
-			return pyOutcome(r.Value)
+		if returned != nil {
+			return returned(r.Value)
 		}
 		return "returned " + compact(r.Value, 80)
 	case gate.OutcomeRaised:

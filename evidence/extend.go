@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -241,28 +242,24 @@ func (s *sources) signature(ctx context.Context, symbol string, items []validate
 	if file == "" {
 		return nil, "", "", fmt.Errorf("no assumption about it names its file")
 	}
-	lang := ""
-	switch filepath.Ext(file) {
-	case ".py":
-		lang = validate.LangPython
-	case ".go":
-		lang = validate.LangGo
-	default:
-		return nil, "", file, fmt.Errorf("%s is neither Go nor Python", file)
+	l := languageOfFile(file)
+	if l == nil {
+		return nil, "", file, fmt.Errorf("%s is in no language premise reads (%s)", file, strings.Join(staticLanguages.names(), ", "))
 	}
+	lang := l.name()
 	sigs, ok := s.sigs[file]
 	if !ok {
 		text, err := s.read(ctx, file)
 		if err != nil {
 			return nil, lang, file, fmt.Errorf("read %s: %w", file, err)
 		}
-		sigs = Signatures(lang, text)
+		sigs = l.signatures(text)
 		if sigs == nil {
 			return nil, lang, file, fmt.Errorf("%s signature: %s does not parse", lang, file)
 		}
 		s.sigs[file] = sigs
 	}
-	if sig := lookup(sigs, lang, symbol); sig != nil {
+	if sig := lookup(sigs, l, symbol); sig != nil {
 		return sig, lang, file, nil
 	}
 	return nil, lang, file, fmt.Errorf("%s signature: no function %s", lang, symbol)
@@ -281,22 +278,11 @@ func (s *sources) source(ctx context.Context, lang, file, symbol string) string 
 	}
 	lines := strings.SplitAfter(string(text), "\n")
 	for _, d := range decls {
-		if (d.Kind == "function" || d.Kind == "method") && declNames(lang, symbol, d.Local) && d.Start >= 1 && d.End <= len(lines) {
+		if (d.Kind == "function" || d.Kind == "method") && slices.Contains(staticLanguages[lang].locals(symbol), d.Local) && d.Start >= 1 && d.End <= len(lines) {
 			return strings.Join(lines[d.Start-1:d.End], "")
 		}
 	}
 	return string(text)
-}
-
-// declNames reports whether a declaration called local inside its file is
-// symbol, as lookup matches a signature.
-func declNames(lang, symbol, local string) bool {
-	if lang == validate.LangGo {
-		name := symbol[strings.LastIndex(symbol, "/")+1:]
-		_, rest, _ := strings.Cut(name, ".")
-		return rest == local
-	}
-	return symbol == local || strings.HasSuffix(symbol, "."+local)
 }
 
 // read returns file's head source: from the diff when it holds the file,
@@ -345,20 +331,13 @@ func (s *sources) readOnce(ctx context.Context, file string) ([]byte, error) {
 	return text, err
 }
 
-// lookup finds symbol's signature: a Go symbol (example.com/m/pkg.Type.Method)
-// by its name inside the package, a Python one (pkg.mod.Class.method) by the
-// longest dotted suffix that names a function.
-func lookup(sigs map[string]*Signature, lang, symbol string) *Signature {
-	if lang == validate.LangGo {
-		local := symbol[strings.LastIndex(symbol, "/")+1:]
-		if _, rest, ok := strings.Cut(local, "."); ok {
-			local = rest
-		}
-		return sigs[local]
-	}
-	parts := strings.Split(symbol, ".")
-	for i := range parts {
-		if sig := sigs[strings.Join(parts[i:], ".")]; sig != nil {
+// lookup finds symbol's signature by the names l gives it inside its file:
+// a Go symbol (example.com/m/pkg.Type.Method) by its name inside the
+// package, a Python one (pkg.mod.Class.method) by the longest dotted
+// suffix that names a function.
+func lookup(sigs map[string]*Signature, l language, symbol string) *Signature {
+	for _, local := range l.locals(symbol) {
+		if sig := sigs[local]; sig != nil {
 			return sig
 		}
 	}

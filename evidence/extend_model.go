@@ -58,7 +58,7 @@ type modelCandidate struct {
 func askModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, sym, lang, source string, sig *Signature, items []validate.Item, templates []validate.Row) []modelCandidate {
 	q := RowsQuestion{Target: sym, Language: lang, Assumptions: items, Source: source, Max: maxModelRows}
 	for _, p := range sig.Params {
-		q.Params = append(q.Params, paramText(lang, p))
+		q.Params = append(q.Params, staticLanguages[lang].paramText(p))
 	}
 	for _, r := range templates {
 		if r.Todo == "" {
@@ -116,9 +116,6 @@ func wellFormed(lang, sym string, r validate.Row, accepted map[string]bool) stri
 	if jsonvalue.ProtocolKey(r.Args) || jsonvalue.ProtocolKey(r.Kwargs) {
 		return "an argument holds a key starting with $, which the row protocol reads as code"
 	}
-	if lang == validate.LangGo && len(r.Kwargs) > 0 {
-		return "Go calls take no keyword arguments"
-	}
 	one := validate.Table{Version: validate.FormatVersion, Language: lang, Target: sym}
 	r.ID = "P001"
 	one.Rows = []validate.Row{r}
@@ -146,33 +143,7 @@ func wellFormed(lang, sym string, r validate.Row, accepted map[string]bool) stri
 // and tests nothing.
 func fitsSignature(lang string, sig *Signature, r validate.Row) string {
 	args, kwargs := r.CallArgs()
-	if lang == validate.LangGo {
-		variadic := len(sig.Params) > 0 && strings.HasPrefix(sig.Params[len(sig.Params)-1].Type, "...")
-		if len(args) == len(sig.Params) || variadic && len(args) >= len(sig.Params)-1 {
-			return ""
-		}
-		return fmt.Sprintf("it passes %d arguments; the function takes %d", len(args), len(sig.Params))
-	}
-	positional := 0
-	for _, p := range sig.Params {
-		if !p.KeywordOnly {
-			positional++
-		}
-	}
-	if sig.Varargs == nil && len(args) > positional {
-		return fmt.Sprintf("it passes %d positional arguments; the function takes %d", len(args), positional)
-	}
-	n := 0
-	for _, p := range sig.Params {
-		given := !p.KeywordOnly && n < len(args)
-		if !p.KeywordOnly {
-			n++
-		}
-		if _, ok := kwargs[p.Name]; !ok && !given && p.Default == "" {
-			return fmt.Sprintf("it leaves out %s, which has no default", p.Name)
-		}
-	}
-	return ""
+	return staticLanguages[lang].fits(sig, args, kwargs)
 }
 
 // checkModelRows runs the well-formed model rows on the base and returns
@@ -221,10 +192,10 @@ func dropped(lang, sym string, r validate.Row, why string) DroppedRow {
 func rowCall(lang, sym string, r validate.Row) string {
 	name := sym[strings.LastIndexAny(sym, "./")+1:]
 	args, kwargs := r.CallArgs()
-	if lang == validate.LangGo {
-		return name + goCallText(args)
+	if l := staticLanguages[lang]; l != nil {
+		return name + l.callText(args, kwargs)
 	}
-	return name + pyCallText(args, kwargs)
+	return name + callText(args, kwargs)
 }
 
 // rowLine is a row in one line, as the rows prompt lists the template

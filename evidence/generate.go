@@ -148,11 +148,7 @@ func forAssumption(req Request, it validate.Item) []validate.Row {
 	}
 	types := make([]Type, len(sig.Params))
 	for i, p := range sig.Params {
-		if sig.Language == "go" {
-			types[i] = inferGo(p)
-		} else {
-			types[i] = inferPython(p)
-		}
+		types[i] = Infer(sig.Language, p)
 	}
 	focus := focusParam(sig, types, it)
 	raises := ""
@@ -272,7 +268,7 @@ func (b *builder) call(cls, kind, relation string, vals map[int]any) {
 	for i, p := range sig.Params {
 		v, ok := vals[i]
 		if !ok {
-			if d, isLit := pyDefaultValue(p.Default); p.Default != "" && isLit && sig.Language == "python" {
+			if d, isLit := defaultValue(sig.Language, p); isLit {
 				v, ok = d, true
 			} else {
 				v, ok = typical(b.types[i], sig.Language)

@@ -18,7 +18,7 @@ import (
 func (b *budget) modelRows(ctx context.Context, tg target, items []validate.Item) []validate.Row {
 	q := InputsQuestion{Symbol: tg.sym.Name, Language: tg.lang, Source: tg.headText, BaseSource: tg.baseText, Max: maxModelInputs}
 	for _, p := range tg.sig.Params {
-		q.Params = append(q.Params, paramText(tg.lang, p))
+		q.Params = append(q.Params, b.langs[tg.lang].paramText(p))
 	}
 	for _, it := range items {
 		q.Assumptions = append(q.Assumptions, it.Precondition)
@@ -32,15 +32,10 @@ func (b *budget) modelRows(ctx context.Context, tg target, items []validate.Item
 		}
 		return nil
 	}
-	var recv any
-	switch {
-	case len(tg.receivers) > 0:
-		recv = tg.receivers[0]
-	case tg.gt != nil && tg.gt.recv != "":
-		if len(tg.gt.receivers) == 0 {
-			return nil
-		}
-		recv = tg.gt.receivers[0]
+	l := b.langs[tg.lang]
+	recv, ok := l.receiver(tg)
+	if !ok {
+		return nil
 	}
 	var rows []validate.Row
 	for _, c := range calls {
@@ -48,22 +43,7 @@ func (b *budget) modelRows(ctx context.Context, tg target, items []validate.Item
 		if recv != nil {
 			args = append([]any{recv}, args...)
 		}
-		if tg.lang == "go" {
-			rows = append(rows, goRow("model", args))
-			continue
-		}
-		rows = append(rows, methodRow("model", args, c.Kwargs))
+		rows = append(rows, l.modelRow(args, c.Kwargs))
 	}
 	return rows
-}
-
-// paramText is a parameter as its language writes it.
-func paramText(lang string, p Param) string {
-	switch {
-	case p.Type == "":
-		return p.Name
-	case lang == "go":
-		return p.Name + " " + p.Type
-	}
-	return p.Name + ": " + p.Type
 }

@@ -212,7 +212,7 @@ var attrProbes = []string{"()", "(0)", "(1)", "(1)"}
 // differ: "returned a function; f(f)(1) = 1" against "...; f(f)(1) raised
 // KeyError".
 func pyDescribe(base, head *gate.Reply, extra []any) (string, string) {
-	b, h := describeIn("python", base), describeIn("python", head)
+	b, h := describeWith(pyOutcome, base), describeWith(pyOutcome, head)
 	if b != h || base == nil || head == nil || base.Outcome != gate.OutcomeReturned || head.Outcome != gate.OutcomeReturned {
 		return b, h
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -215,12 +214,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if rep.Seed == 0 {
 		rep.Seed = diffSeed(cfg.Diff)
 	}
-	pf := &pyFiles{headDir: cfg.HeadDir, perFunction: cfg.MaxRowsPerFunction}
-	if pf.perFunction <= 0 {
-		pf.perFunction = DefaultMaxRowsPerFunction
+	perFunction := cfg.MaxRowsPerFunction
+	if perFunction <= 0 {
+		perFunction = DefaultMaxRowsPerFunction
 	}
-	defer pf.close()
-	targets, skipped := targetsOf(cfg.Diff, pf, &goPkgs{headDir: cfg.HeadDir, baseDir: cfg.BaseDir})
+	langs := languagesFor(cfg.HeadDir, cfg.BaseDir, perFunction, false)
+	defer langs.close()
+	targets, skipped := targetsOf(cfg.Diff, langs)
 	defer func() { rep.Symbols = append(rep.Symbols, skipped...) }()
 	if len(targets) == 0 {
 		return rep, nil
@@ -246,11 +246,22 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		// the last ones are not left with none.
 		b.perFunction = max(minPerFunction, b.total/n)
 	}
-	b.inputs = cfg.Inputs
-	traced, note := tracedCalls(ctx, cfg, targets)
-	b.traced = traced
-	if note != "" {
-		b.notes = append(b.notes, note)
+	b.inputs, b.langs = cfg.Inputs, langs
+	for _, name := range langs.names() {
+		tr, ok := langs[name].(tracer)
+		if !ok {
+			continue
+		}
+		traced, note := tr.traced(ctx, cfg, targets)
+		for sym, calls := range traced {
+			if b.traced == nil {
+				b.traced = map[string][]ModelCall{}
+			}
+			b.traced[sym] = calls
+		}
+		if note != "" {
+			b.notes = append(b.notes, note)
+		}
 	}
 	tables, origins, err := buildTables(ctx, targets, bySymbol, &b)
 	rep.Notes = b.notes
@@ -273,19 +284,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		case sr.Rows == 0 && b.cut[tg.sym.Name]:
 			sr.Why = fmt.Sprintf("the run's budget of %d rows was spent before it", b.total)
 		case sr.Rows == 0:
-			sr.Why = noValues(tg)
+			sr.Why = noValues(langs[tg.lang], tg)
 		case b.cut[tg.sym.Name]:
 			sr.Why = fmt.Sprintf("budget reached: %d rows kept", sr.Rows)
 		}
 		rep.Symbols = append(rep.Symbols, sr)
 	}
-	langs := make([]string, 0, len(tables))
-	for l := range tables {
-		langs = append(langs, l)
-	}
-	sort.Strings(langs)
-	for _, lang := range langs {
+	for _, lang := range langs.names() {
 		t := tables[lang]
+		if t == nil {
+			continue
+		}
 		t.Target = t.Rows[0].Target
 		gcfg := cfg.Gate
 		gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, lang
@@ -300,10 +309,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		grep, err := gate.Differential(ctx, gcfg, t)
 		var infra *gate.InfraError
-		for tries := 0; errors.As(err, &infra) && tries < maxModuleRetries; tries++ {
-			// One Python module that does not import (a noxfile wanting
-			// nox) must not take the other modules' rows with it.
-			rest, why, ok := dropModule(ctx, gcfg, t, modulesOf(targets), err)
+		dropper, _ := langs[lang].(moduleDropper)
+		for tries := 0; dropper != nil && errors.As(err, &infra) && tries < maxModuleRetries; tries++ {
+			// One module that does not import (a noxfile wanting nox) must
+			// not take the other modules' rows with it.
+			rest, why, ok := dropper.dropModule(ctx, gcfg, t, modulesOf(targets), err)
 			if !ok {
 				break
 			}
@@ -333,18 +343,18 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, fmt.Errorf("evidence rows (%s): %w", lang, err)
 		}
 		rep.Rows += len(grep.Rows)
-		if lang == "python" {
-			// A Go row needs no other seeds: the runtime randomises map
-			// order on every range, so its reruns already see it.
-			n, notes, err := reseed(ctx, gcfg, t, grep)
+		if rs, ok := langs[lang].(reseeder); ok {
+			// A language whose workers seed their hashing per process
+			// reruns its changed rows under other seeds.
+			n, notes, err := rs.reseed(ctx, gcfg, t, grep)
 			if err != nil {
 				return nil, fmt.Errorf("evidence rows (%s): %w", lang, err)
 			}
 			rep.Reseeded += n
 			rep.Notes = append(rep.Notes, notes...)
 		}
-		rep.collect(t, grep, origins, bySymbol)
-		for _, c := range shrink(ctx, gcfg, t, grep, origins) {
+		rep.collect(langs, t, grep, origins, bySymbol)
+		for _, c := range shrink(ctx, langs, gcfg, t, grep, origins) {
 			rep.file(c, bySymbol)
 		}
 	}
@@ -357,45 +367,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 // because they do not import.
 const maxModuleRetries = 8
 
-// importFailRe finds the module a Python worker could not import.
-var importFailRe = regexp.MustCompile(`\bimport ([A-Za-z_][\w.]*): `)
-
 // moduleFailure is a module left out of the rows: why, and whether only
 // the head fails to import it (a finding, not a skip).
 type moduleFailure struct {
 	module, text string
 	headOnly     bool
-}
-
-// dropModule takes out of t the rows of the Python module err says does not
-// import, when other modules' rows remain: the rest, and why the module's
-// rows were left out. ok is false when err names no such module.
-func dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, moduleFailure, bool) {
-	m := importFailRe.FindStringSubmatch(err.Error())
-	if t.Language != "python" || m == nil {
-		return nil, moduleFailure{}, false
-	}
-	mod := m[1]
-	if owner, ok := modules[mod]; ok {
-		// The worker names the target it was importing for.
-		mod = owner
-	}
-	rest, cut := *t, *t
-	rest.Rows, cut.Rows = nil, nil
-	for _, r := range t.Rows {
-		if modules[t.TargetOf(r)] == mod {
-			cut.Rows = append(cut.Rows, r)
-		} else {
-			rest.Rows = append(rest.Rows, r)
-		}
-	}
-	if len(cut.Rows) == 0 || len(rest.Rows) == 0 {
-		return nil, moduleFailure{}, false
-	}
-	rest.Target = rest.Rows[0].Target
-	why := moduleFailure{module: mod, text: "python rows: " + oneLine(err.Error())}
-	why.headOnly = baseLoads(ctx, cfg, &cut)
-	return &rest, why, true
 }
 
 // modulesOf maps each target, by its symbol and by the name its rows
@@ -498,8 +474,8 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			// Evidence compares the two sides only: what the base does is
 			// the reference, whatever the template expected.
 			r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
-			if lang == "python" {
-				r = observed(r, o.probes)
+			if ob, ok := b.langs[lang].(observer); ok {
+				r = ob.observe(r, o.probes)
 			}
 			t.Rows = append(t.Rows, r)
 			oo := o
@@ -520,81 +496,29 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 	gen := Templates{}
 	for _, tg := range targets {
 		name := tg.sym.Name
-		var rows []validate.Row
+		l := b.langs[tg.lang]
+		var templates []validate.Row
 		if items := bySymbol[name]; len(items) > 0 {
 			r, err := gen.Generate(ctx, Request{Target: name, Sig: tg.sig, Assumptions: items})
 			if err != nil {
 				return nil, nil, err
 			}
-			rows = append(rows, r...)
+			templates = append(templates, r...)
 		}
 		r, err := gen.Generate(ctx, Request{Target: name, Sig: tg.sig, Assumptions: signatureItems(tg.sig)})
 		if err != nil {
 			return nil, nil, err
 		}
-		rows = append(rows, r...)
-		sourceOf := map[string]string{}
-		if tg.receivers != nil {
-			// A method: the templates know nothing of receivers; every row
-			// is a call on an object the repository's own examples build.
-			rows = nil
-			for _, pr := range methodRows(tg, b.rng, b.perFunction) {
-				args, kwargs := pr.row.CallArgs()
-				if k := callText(args, kwargs); sourceOf[k] == "" {
-					sourceOf[k] = pr.source
+		templates = append(templates, r...)
+		rows, sourceOf := l.rows(ctx, tg, templates, b.rng, b.perFunction)
+		if tr, ok := l.(tracer); ok {
+			if rs := tr.tracedRows(tg, b.traced[name]); len(rs) > 0 {
+				for _, r := range rs {
+					args, kwargs := r.CallArgs()
+					sourceOf[callText(args, kwargs)] = sourceTraced
 				}
-				rows = append(rows, pr.row)
+				rows = append(rs, rows...)
 			}
-		} else if tg.py != nil {
-			// What the code under review says comes first: harvested
-			// inputs lead the Python rows, then the templates'.
-			py := pyValueRows(tg.sig, tg.py, pyLiterals(tg), b.rng, b.perFunction)
-			var head []validate.Row
-			for _, pr := range py {
-				args, kwargs := pr.row.CallArgs()
-				k := callText(args, kwargs)
-				if _, dup := sourceOf[k]; !dup {
-					sourceOf[k] = pr.source
-				}
-				if pr.source != sourceGenerated && pr.source != sourceMutation {
-					head = append(head, pr.row)
-				}
-			}
-			rows = append(head, rows...)
-			for _, pr := range py {
-				if pr.source == sourceGenerated || pr.source == sourceMutation {
-					rows = append(rows, pr.row)
-				}
-			}
-		} else if tg.gt != nil {
-			if tg.gt.recv != "" || tg.gt.inst != nil {
-				// The templates know neither receivers nor type
-				// arguments.
-				rows = nil
-			}
-			var head []validate.Row
-			for _, pr := range goRows(tg, b.rng, b.perFunction) {
-				args, kwargs := pr.row.CallArgs()
-				if k := callText(args, kwargs); sourceOf[k] == "" {
-					sourceOf[k] = pr.source
-				}
-				if pr.source != sourceGenerated {
-					head = append(head, pr.row)
-				} else {
-					rows = append(rows, pr.row)
-				}
-			}
-			// What the tests call leads, as for Python.
-			rows = append(head, rows...)
-		} else {
-			rows = append(rows, valueRows(tg.sig, literals(tg.baseText, tg.headText))...)
-		}
-		if tr := tracedRows(tg, b.traced[name]); len(tr) > 0 {
-			for _, r := range tr {
-				args, kwargs := r.CallArgs()
-				sourceOf[callText(args, kwargs)] = sourceTraced
-			}
-			rows = append(tr, rows...)
 		}
 		if b.inputs != nil {
 			mr := b.modelRows(ctx, tg, bySymbol[name])
@@ -606,7 +530,11 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			}
 			rows = append(mr, rows...)
 		}
-		add(tg.lang, dedupe(rows), origin{symbol: name, call: tg.call, probes: probesOf(tg.py)}, sourceOf)
+		o := origin{symbol: name, call: tg.call}
+		if ob, ok := l.(observer); ok {
+			o.probes = ob.probes(tg)
+		}
+		add(tg.lang, dedupe(rows), o, sourceOf)
 	}
 	return tables, origins, nil
 }
@@ -618,6 +546,7 @@ type budget struct {
 	rng                *rand.Rand
 	cut                map[string]bool // symbols whose rows a bound cut
 	inputs             InputsFunc
+	langs              languages
 	traced             map[string][]ModelCall // calls the base's tests made, by symbol
 	notes              []string
 }
@@ -701,7 +630,7 @@ func pyLiterals(tg target) []string {
 }
 
 // collect records the rows of one language whose outcome changed.
-func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[string]origin, bySymbol map[string][]validate.Item) {
+func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report, origins map[string]origin, bySymbol map[string][]validate.Item) {
 	rows := map[string]validate.Row{}
 	for _, r := range t.Rows {
 		rows[r.ID] = r
@@ -720,16 +649,9 @@ func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[str
 		args, kwargs := row.CallArgs()
 		c := Change{
 			Row: rr.ID, Assumptions: o.assumptions, Symbol: o.symbol, Class: row.Cls,
-			Input: callText(args, kwargs), Base: describe(a.Base), Head: describe(&a.Reply),
 			SpecChange: rr.SpecChange, Source: o.source,
 		}
-		if o.lang == "python" {
-			c.Input = pyCallText(args, kwargs)
-			c.Base, c.Head = pyDescribe(a.Base, &a.Reply, o.probes)
-		}
-		if o.lang == "go" {
-			c.Input = goCallText(args) + goSettingsText(kwargs)
-		}
+		c.Input, c.Base, c.Head = langs.present(o, args, kwargs, a.Base, &a.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}
@@ -800,11 +722,12 @@ func sortChanges(cs []Change) {
 }
 
 // targetsOf are the changed functions evidence rows can call on both
-// sides: modified functions of Python and Go files (an added function has
-// no base to compare with; a method needs a receiver a JSON row cannot
-// build). Each side of a file is parsed once, whatever number of its
-// functions changed.
-func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []SymbolRows) {
+// sides: modified functions and methods of the files of the run's
+// languages (an added function has no base to compare with), the
+// unchanged functions that read changed module data, and the callers of a
+// changed helper in its file. Each side of a file is parsed once,
+// whatever number of its functions changed.
+func targetsOf(res *diffparse.Result, langs languages) ([]target, []SymbolRows) {
 	var out []target
 	var skipped []SymbolRows
 	skip := func(f diffparse.File, why string) {
@@ -813,6 +736,7 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 		}
 	}
 	for _, f := range res.Files {
+		l := langs[f.Language]
 		switch {
 		case f.Excluded != "":
 			skip(f, "its file is excluded: "+f.Excluded)
@@ -826,131 +750,69 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 		case f.BaseSrc == nil:
 			skip(f, "its file is new: no base to compare with")
 			continue
+		case l == nil:
+			skip(f, "no evidence is built for "+f.Language+" files")
+			continue
 		}
-		var sigs map[string]*Signature
-		var baseDecls []diffparse.Decl
-		var pyf *pyFile
-		parsed := false
-		syms := f.Symbols
-		readers, reads, dataLits := dataReaders(f)
-		if f.Language == "go" {
-			readers, reads, dataLits = goDataReaders(f, gp.importPath(f.Path))
+		ts, sk := fileTargets(f, l)
+		out, skipped = append(out, ts...), append(skipped, sk...)
+	}
+	return out, skipped
+}
+
+// fileTargets are the targets of one changed file of language l.
+func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
+	var out []target
+	var skipped []SymbolRows
+	readers, reads, dataLits := l.dataReaders(f)
+	syms := append(f.Symbols[:len(f.Symbols):len(f.Symbols)], readers...)
+	callers, reaches := changedCallers(f, l)
+	syms = append(syms, callers...)
+	for name, r := range reaches {
+		if reads == nil {
+			reads = map[string][]string{}
 		}
-		syms = append(syms[:len(syms):len(syms)], readers...)
-		callers, reaches := changedCallers(f)
-		syms = append(syms, callers...)
-		for name, r := range reaches {
-			if reads == nil {
-				reads = map[string][]string{}
-			}
-			reads[name] = append(reads[name], r...)
+		reads[name] = append(reads[name], r...)
+	}
+	var sigs map[string]*Signature
+	var baseDecls []diffparse.Decl
+	var file any
+	parsed := false
+	for _, s := range syms {
+		switch {
+		case s.Kind != "function" && s.Kind != "method":
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"})
+			continue
+		case s.Change != "modified":
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
+			continue
 		}
-		for _, s := range syms {
-			switch {
-			case s.Kind == "method" && f.Language != "python" && f.Language != "go":
-				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no receiver can be built yet"})
-				continue
-			case s.Kind != "function" && s.Kind != "method":
-				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"})
-				continue
-			case s.Change != "modified":
-				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
-				continue
-			}
-			if !parsed {
-				parsed = true
-				sigs = Signatures(f.Language, f.HeadSrc)
-				baseDecls, _ = diffparse.Decls(f.Language, f.BaseSrc)
-				if f.Language == "python" {
-					pyf = pf.parse(f)
-				}
-			}
-			sig := sigs[s.Local]
-			switch {
-			case sig == nil:
-				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read"})
-				continue
-			case len(sig.Params) == 0 && pyf == nil && s.Kind != "method" && f.Language != "go":
-				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary"})
-				continue
-			case sig.Generic && f.Language != "go":
-				// The harness would have to instantiate it; referring to it
-				// uninstantiated fails the build of every target beside it.
-				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "generic: not instantiated yet"})
-				continue
-			}
-			var info *pyInfo
-			if pyf != nil {
-				info = pf.info(pyf, s.Local)
-				// A function of *args alone has no parameter to vary, but
-				// the calls its doctests and tests make are inputs.
-				if len(sig.Params) == 0 && sig.Varargs == nil && len(info.harvested) == 0 && s.Kind != "method" && !pf.probe {
-					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "it takes no parameters to vary, and no call of it was found"})
-					continue
-				}
-			}
-			baseFile := f.OldPath
-			if baseFile == "" {
-				baseFile = f.Path
-			}
-			tg := target{sym: s, lang: f.Language, sig: sig, baseFile: baseFile,
-				headText: span(f.HeadSrc, s.Start, s.End),
-				baseText: declText(f.BaseSrc, baseDecls, s.Local)}
-			tg.py = info
-			if info != nil {
-				info.classValues = classParamValues(s, sig, sigs, pf, pyf)
-				info.text = tg.headText + "\n" + tg.baseText
-			}
-			if f.Language == "python" && f.OldPath != "" && f.OldPath != f.Path {
-				if oldMod, newMod := diffparse.PythonModule(f.OldPath), diffparse.PythonModule(f.Path); oldMod != newMod && strings.HasPrefix(s.Name, newMod+".") {
-					tg.baseName = oldMod + strings.TrimPrefix(s.Name, newMod)
-				}
-			}
-			if s.Kind == "method" && f.Language == "python" && isInit(s) {
-				// A changed constructor runs by calling its class: what it
-				// builds (its repr, its fields) is the outcome compared.
-				tg.call = strings.TrimSuffix(s.Name, ".__init__")
-				if tg.baseName != "" {
-					tg.baseName = strings.TrimSuffix(tg.baseName, ".__init__")
-				}
-			}
-			if f.Language == "go" {
-				why := goPlan(&tg, gp, f)
-				if why == "" && len(sig.Params) == 0 && s.Kind != "method" && len(tg.gt.vars) == 0 && !gp.probe {
-					// A Go function of no parameters still has inputs when
-					// it reads package variables rows can set.
-					why = "it takes no parameters to vary, and reads no package variable of a basic type"
-				}
-				if why != "" {
-					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why})
-					continue
-				}
-			}
-			if tg.reads = reads[s.Name]; tg.reads != nil {
-				tg.dataLits = dataLits
-			}
-			if s.Kind == "method" && f.Language == "python" && tg.call == "" && pyf != nil && classBound(pyf.head.Decorators(s.Local)) {
-				// A static or class method is called through its class, as
-				// a function: Cls.m(x) and obj.m(x) in the tests are the
-				// same call of it, and no receiver goes in front.
-				for i := range info.harvested {
-					info.harvested[i].Receiver, info.harvested[i].ReceiverCall = "", nil
-				}
-			} else if s.Kind == "method" && f.Language == "python" && tg.call == "" {
-				lits := pyLiterals(tg)
-				n := receiverCount(tg, max(pf.perFunction, maxReceivers))
-				tg.receivers = receiversOf(s, info, lits, n)
-				if len(tg.receivers) < n {
-					// The constructor's own parameters fill the rest.
-					tg.receivers = dedupeValues(append(tg.receivers, initReceivers(s, sigs, pf, pyf, lits, n-len(tg.receivers))...))
-				}
-				if len(tg.receivers) == 0 && !pf.probe {
-					skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a method: no constructor call of its class in its doctests or tests to build a receiver from"})
-					continue
-				}
-			}
-			out = append(out, tg)
+		if !parsed {
+			parsed = true
+			sigs = l.signatures(f.HeadSrc)
+			baseDecls, _ = diffparse.Decls(f.Language, f.BaseSrc)
+			file = l.file(f)
 		}
+		sig := sigs[s.Local]
+		if sig == nil {
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read"})
+			continue
+		}
+		baseFile := f.OldPath
+		if baseFile == "" {
+			baseFile = f.Path
+		}
+		tg := target{sym: s, lang: f.Language, sig: sig, baseFile: baseFile,
+			headText: span(f.HeadSrc, s.Start, s.End),
+			baseText: declText(f.BaseSrc, baseDecls, s.Local)}
+		if tg.reads = reads[s.Name]; tg.reads != nil {
+			tg.dataLits = dataLits
+		}
+		if why := l.complete(&tg, f, file, sigs); why != "" {
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why})
+			continue
+		}
+		out = append(out, tg)
 	}
 	return out, skipped
 }
@@ -968,14 +830,11 @@ func classBound(decorators []string) bool {
 
 // noValues says why a target got no rows: the parameters no value could be
 // built for.
-func noValues(tg target) string {
+func noValues(l language, tg target) string {
 	var unknown []string
-	var types []Type
-	if tg.gt != nil {
-		types = goParamTypes(tg)
-	}
+	types := l.paramTypes(tg)
 	for i, p := range tg.sig.Params {
-		t := Infer(tg.lang, p)
+		t := l.infer(p)
 		if types != nil {
 			t = types[i]
 		}

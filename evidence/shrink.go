@@ -33,7 +33,7 @@ type witness struct {
 // witnesses smaller than the rows they came from. A run that cannot be
 // made only leaves the rows as they are: shrinking is a courtesy to the
 // reader, never a verdict.
-func shrink(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report, origins map[string]origin) []Change {
+func shrink(ctx context.Context, langs languages, gcfg gate.Config, t *validate.Table, grep *gate.Report, origins map[string]origin) []Change {
 	rows := map[string]validate.Row{}
 	for _, r := range t.Rows {
 		rows[r.ID] = r
@@ -112,15 +112,8 @@ func shrink(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 		o := origins[w.from]
 		args, kwargs := w.row.CallArgs()
 		c := Change{Row: w.from, Assumptions: o.assumptions, Symbol: o.symbol, Class: "witness",
-			Input: callText(args, kwargs), Base: describe(w.attempt.Base), Head: describe(&w.attempt.Reply),
 			Source: "shrunk from " + w.from, Witness: true}
-		if o.lang == "python" {
-			c.Input = pyCallText(args, kwargs)
-			c.Base, c.Head = pyDescribe(w.attempt.Base, &w.attempt.Reply, o.probes)
-		}
-		if o.lang == "go" {
-			c.Input = goCallText(args) + goSettingsText(kwargs)
-		}
+		c.Input, c.Base, c.Head = langs.present(o, args, kwargs, w.attempt.Base, &w.attempt.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}

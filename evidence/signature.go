@@ -10,34 +10,6 @@ import (
 	"github.com/premise-dev/premise/diffparse"
 )
 
-// Param is one parameter of a target function.
-type Param struct {
-	Name string `json:"name"`
-	// Type is the Go type or the Python annotation as written; "" when
-	// the Python parameter has none.
-	Type string `json:"type,omitempty"`
-	// Default is a Python default value as written; "" when there is none.
-	Default     string `json:"default,omitempty"`
-	KeywordOnly bool   `json:"keyword_only,omitempty"` // Python, after * or *args
-}
-
-// Signature is what the templates know of a target: its language and
-// parameters, without receivers, self or cls.
-type Signature struct {
-	Language string  `json:"language"` // python or go
-	Params   []Param `json:"params"`
-	// Generic is set for a Go function with type parameters, which
-	// TypeParams lists with their constraints as written (Type).
-	Generic    bool    `json:"generic,omitempty"`
-	TypeParams []Param `json:"type_params,omitempty"`
-	// Varargs is a Python function's *args (its name without the star),
-	// nil when it has none; Params never hold it.
-	Varargs *Param `json:"varargs,omitempty"`
-	// Kwargs is a Python function's **kwargs (its name without the
-	// stars), nil when it has none.
-	Kwargs *Param `json:"kwargs,omitempty"`
-}
-
 func pythonSignature(ps []diffparse.Param) *Signature {
 	sig := &Signature{Language: "python", Params: []Param{}}
 	for _, p := range ps {
@@ -71,39 +43,10 @@ func PythonSignature(src []byte, local string) (*Signature, error) {
 // parsing the file once; nil when it does not parse or the language has no
 // front end.
 func Signatures(language string, src []byte) map[string]*Signature {
-	out := map[string]*Signature{}
-	switch language {
-	case "python":
-		all, err := diffparse.PythonFuncParams(src)
-		if err != nil {
-			return nil
-		}
-		for name, ps := range all {
-			out[name] = pythonSignature(ps)
-		}
-	case "go":
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
-		if err != nil {
-			return nil
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			name := fd.Name.Name
-			if fd.Recv != nil {
-				name = diffparse.GoReceiver(fd) + "." + name
-			}
-			if _, dup := out[name]; !dup {
-				out[name] = goSignature(fset, src, fd)
-			}
-		}
-	default:
-		return nil
+	if l := staticLanguages[language]; l != nil {
+		return l.signatures(src)
 	}
-	return out
+	return nil
 }
 
 // GoSignature reads the parameters of a Go function or method from source;

@@ -7,8 +7,8 @@ import "github.com/premise-dev/premise/diffparse"
 func HasTargets(res *diffparse.Result) bool {
 	// No checkout yet: the tests cannot be read, so a function of *args
 	// alone, and a method, count as targets; Run, with the checkout, decides.
-	pf := &pyFiles{probe: true}
-	defer pf.close()
-	targets, _ := targetsOf(res, pf, &goPkgs{probe: true})
+	langs := languagesFor("", "", 0, true)
+	defer langs.close()
+	targets, _ := targetsOf(res, langs)
 	return len(targets) > 0
 }

@@ -5,56 +5,6 @@ import (
 	"strings"
 )
 
-// Kinds of parameter the templates can build values for.
-const (
-	kindUnknown   = ""
-	kindInt       = "int"
-	kindFloat     = "float"
-	kindStr       = "str"
-	kindBool      = "bool"
-	kindList      = "list"      // Elem says of what
-	kindIntervals = "intervals" // a list of [start, end] pairs (seed 004's ranges)
-	kindDict      = "dict"
-	kindTime      = "time"   // no JSON form: rows need a human
-	kindAny       = "any"    // Go's interface{}: any JSON value
-	kindStruct    = "struct" // a Go struct: a JSON object of its exported fields
-	kindFunc      = "func"   // a Go func: a callback the harness makes ({"$func": ...})
-	kindWriter    = "writer" // a Go io.Writer: a buffer whose contents are compared ({"$writer": true})
-	kindReader    = "reader" // a Go io.Reader: a reader of text ({"$reader": "..."})
-)
-
-// Type is what the templates inferred about a parameter.
-type Type struct {
-	Kind     string `json:"kind"`
-	Elem     *Type  `json:"elem,omitempty"`
-	Nullable bool   `json:"nullable,omitempty"` // None/nil is a value of the domain, not outside it
-	// From says what the kind was read from: annotation, go type, default,
-	// or name, so a reviewer can judge a guess.
-	From string `json:"from"`
-	Text string `json:"text,omitempty"` // the type as written, for messages
-	// Fields are a Go struct's exported fields a row can fill.
-	Fields []Field `json:"fields,omitempty"`
-	// Consts are the constants a Go package declares of a named type.
-	Consts []any `json:"consts,omitempty"`
-}
-
-// Field is one field of a Go struct, by its JSON key.
-type Field struct {
-	Name string `json:"name"`
-	Type Type   `json:"type"`
-}
-
-// Known reports whether values can be built for the type.
-func (t Type) Known() bool {
-	switch t.Kind {
-	case kindUnknown, kindTime:
-		return false
-	case kindList:
-		return t.Elem != nil && t.Elem.Known()
-	}
-	return true
-}
-
 var (
 	intervalName = lazy(`(?i)^(ranges|intervals|spans|windows|periods|segments|slots|bounds|extents)$|_(ranges|intervals|spans|windows)$`)
 	intName      = lazy(`(?i)^(n|k|i|j|count|size|limit|index|idx|offset|start|end|stop|step|width|depth|level|port|retries|attempts|max\w*|min\w*|num_\w+|n_\w+|\w+_(count|size|len|index|idx|limit|id|n))$`)
@@ -313,11 +263,11 @@ func goType(s, name string) Type {
 }
 
 // Infer returns what the templates infer about a parameter of a function
-// in lang ("go" or "python"): its annotation or Go type, then its default,
-// then its name.
+// in lang: its annotation or declared type, then its default, then its
+// name (a language premise has no reading of is read by the last two).
 func Infer(lang string, p Param) Type {
-	if lang == "go" {
-		return inferGo(p)
+	if l := staticLanguages[lang]; l != nil {
+		return l.infer(p)
 	}
 	return inferPython(p)
 }

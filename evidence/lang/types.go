@@ -1,0 +1,79 @@
+package lang
+
+// Kinds of parameter the templates can build values for.
+const (
+	KindUnknown   = ""
+	KindInt       = "int"
+	KindFloat     = "float"
+	KindStr       = "str"
+	KindBool      = "bool"
+	KindList      = "list"      // Elem says of what
+	KindIntervals = "intervals" // a list of [start, end] pairs (seed 004's ranges)
+	KindDict      = "dict"
+	KindTime      = "time"   // no JSON form: rows need a human
+	KindAny       = "any"    // Go's interface{}: any JSON value
+	KindStruct    = "struct" // a Go struct: a JSON object of its exported fields
+	KindFunc      = "func"   // a Go func: a callback the harness makes ({"$func": ...})
+	KindWriter    = "writer" // a Go io.Writer: a buffer whose contents are compared ({"$writer": true})
+	KindReader    = "reader" // a Go io.Reader: a reader of text ({"$reader": "..."})
+)
+
+// Type is what the templates inferred about a parameter.
+type Type struct {
+	Kind     string `json:"kind"`
+	Elem     *Type  `json:"elem,omitempty"`
+	Nullable bool   `json:"nullable,omitempty"` // None/nil is a value of the domain, not outside it
+	// From says what the kind was read from: annotation, go type, default,
+	// or name, so a reviewer can judge a guess.
+	From string `json:"from"`
+	Text string `json:"text,omitempty"` // the type as written, for messages
+	// Fields are a Go struct's exported fields a row can fill.
+	Fields []Field `json:"fields,omitempty"`
+	// Consts are the constants a Go package declares of a named type.
+	Consts []any `json:"consts,omitempty"`
+}
+
+// Field is one field of a Go struct, by its JSON key.
+type Field struct {
+	Name string `json:"name"`
+	Type Type   `json:"type"`
+}
+
+// Known reports whether values can be built for the type.
+func (t Type) Known() bool {
+	switch t.Kind {
+	case KindUnknown, KindTime:
+		return false
+	case KindList:
+		return t.Elem != nil && t.Elem.Known()
+	}
+	return true
+}
+
+// Param is one parameter of a target function.
+type Param struct {
+	Name string `json:"name"`
+	// Type is the Go type or the Python annotation as written; "" when
+	// the Python parameter has none.
+	Type string `json:"type,omitempty"`
+	// Default is a Python default value as written; "" when there is none.
+	Default     string `json:"default,omitempty"`
+	KeywordOnly bool   `json:"keyword_only,omitempty"` // Python, after * or *args
+}
+
+// Signature is what the templates know of a target: its language and
+// parameters, without receivers, self or cls.
+type Signature struct {
+	Language string  `json:"language"` // python or go
+	Params   []Param `json:"params"`
+	// Generic is set for a Go function with type parameters, which
+	// TypeParams lists with their constraints as written (Type).
+	Generic    bool    `json:"generic,omitempty"`
+	TypeParams []Param `json:"type_params,omitempty"`
+	// Varargs is a Python function's *args (its name without the star),
+	// nil when it has none; Params never hold it.
+	Varargs *Param `json:"varargs,omitempty"`
+	// Kwargs is a Python function's **kwargs (its name without the
+	// stars), nil when it has none.
+	Kwargs *Param `json:"kwargs,omitempty"`
+}

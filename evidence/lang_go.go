@@ -1,0 +1,150 @@
+package evidence
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math/rand"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
+
+// goLang is Go's side of the seam: the package read with go/ast (gopkg.go
+// and gosource), functions called through the generated harness (a method
+// by its method expression, a generic instantiated), receivers built by
+// the package's constructors, package-level settings as inputs, and
+// values written as Go writes them.
+type goLang struct{ gp *goPkgs }
+
+func (*goLang) name() string { return validate.LangGo }
+
+func (*goLang) signatures(src []byte) map[string]*Signature {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	out := map[string]*Signature{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		name := fd.Name.Name
+		if fd.Recv != nil {
+			name = diffparse.GoReceiver(fd) + "." + name
+		}
+		if _, dup := out[name]; !dup {
+			out[name] = goSignature(fset, src, fd)
+		}
+	}
+	return out
+}
+
+func (*goLang) infer(p Param) Type { return inferGo(p) }
+
+func (*goLang) paramText(p Param) string {
+	if p.Type == "" {
+		return p.Name
+	}
+	return p.Name + " " + p.Type
+}
+
+func (*goLang) owns(path string) bool { return strings.HasSuffix(path, ".go") }
+
+// locals is a Go symbol's name inside its package:
+// example.com/m/pkg.Type.Method -> Type.Method.
+func (*goLang) locals(symbol string) []string {
+	local := symbol[strings.LastIndex(symbol, "/")+1:]
+	if _, rest, ok := strings.Cut(local, "."); ok {
+		local = rest
+	}
+	return []string{local}
+}
+
+func (*goLang) fits(sig *Signature, args []any, kwargs map[string]any) string {
+	if len(kwargs) > 0 {
+		return "Go calls take no keyword arguments"
+	}
+	variadic := len(sig.Params) > 0 && strings.HasPrefix(sig.Params[len(sig.Params)-1].Type, "...")
+	if len(args) == len(sig.Params) || variadic && len(args) >= len(sig.Params)-1 {
+		return ""
+	}
+	return fmt.Sprintf("it passes %d arguments; the function takes %d", len(args), len(sig.Params))
+}
+
+func (*goLang) typed() bool { return true }
+
+func (*goLang) defaultValue(Param) (any, bool) { return nil, false }
+
+func (*goLang) public(name string) bool {
+	return name != "" && strings.ToUpper(name[:1]) == name[:1]
+}
+
+func (l *goLang) dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+	return goDataReaders(f, l.gp.importPath(f.Path))
+}
+
+func (*goLang) file(diffparse.File) any { return nil }
+
+func (l *goLang) complete(tg *target, f diffparse.File, _ any, _ map[string]*Signature) string {
+	why := goPlan(tg, l.gp, f)
+	if why == "" && len(tg.sig.Params) == 0 && tg.sym.Kind != "method" && len(tg.gt.vars) == 0 && !l.gp.probe {
+		// A function of no parameters still has inputs when it reads
+		// package variables rows can set.
+		why = "it takes no parameters to vary, and reads no package variable of a basic type"
+	}
+	return why
+}
+
+func (*goLang) rows(ctx context.Context, tg target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
+	rows := templates
+	if tg.gt.recv != "" || tg.gt.inst != nil {
+		// The templates know neither receivers nor type arguments.
+		rows = nil
+	}
+	sourceOf := map[string]string{}
+	var head []validate.Row
+	for _, pr := range goRows(tg, rng, perFunction) {
+		args, kwargs := pr.row.CallArgs()
+		if k := callText(args, kwargs); sourceOf[k] == "" {
+			sourceOf[k] = pr.source
+		}
+		if pr.source != sourceGenerated {
+			head = append(head, pr.row)
+		} else {
+			rows = append(rows, pr.row)
+		}
+	}
+	// What the tests call leads.
+	return append(head, rows...), sourceOf
+}
+
+func (*goLang) paramTypes(tg target) []Type { return goParamTypes(tg) }
+
+func (*goLang) receiver(tg target) (any, bool) {
+	if tg.gt.recv == "" {
+		return nil, true
+	}
+	if len(tg.gt.receivers) == 0 {
+		return nil, false
+	}
+	return tg.gt.receivers[0], true
+}
+
+func (*goLang) modelRow(args []any, _ map[string]any) validate.Row { return goRow("model", args) }
+
+func (*goLang) callText(args []any, kwargs map[string]any) string {
+	return goCallText(args) + goSettingsText(kwargs)
+}
+
+func (*goLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
+	return describe(base), describe(head)
+}
+
+func (*goLang) close() {}

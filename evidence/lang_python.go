@@ -1,0 +1,258 @@
+package evidence
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"math/rand"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
+
+// pythonLang is Python's side of the seam: tree-sitter's reading of the
+// changed files (pysource), rows that lead with what the repository's own
+// doctests and tests call, receivers built from constructor calls, values
+// written in Python's syntax, and the capabilities only Python has here
+// (hash seeds, modules that do not import, the traced test run).
+type pythonLang struct{ pf *pyFiles }
+
+func (*pythonLang) name() string { return validate.LangPython }
+
+func (*pythonLang) signatures(src []byte) map[string]*Signature {
+	all, err := diffparse.PythonFuncParams(src)
+	if err != nil {
+		return nil
+	}
+	out := map[string]*Signature{}
+	for name, ps := range all {
+		out[name] = pythonSignature(ps)
+	}
+	return out
+}
+
+func (*pythonLang) infer(p Param) Type { return inferPython(p) }
+
+func (*pythonLang) paramText(p Param) string {
+	if p.Type == "" {
+		return p.Name
+	}
+	return p.Name + ": " + p.Type
+}
+
+func (*pythonLang) owns(path string) bool { return strings.HasSuffix(path, ".py") }
+
+// locals are the dotted suffixes of symbol, longest first.
+func (*pythonLang) locals(symbol string) []string {
+	parts := strings.Split(symbol, ".")
+	out := make([]string, len(parts))
+	for i := range parts {
+		out[i] = strings.Join(parts[i:], ".")
+	}
+	return out
+}
+
+func (*pythonLang) fits(sig *Signature, args []any, kwargs map[string]any) string {
+	positional := 0
+	for _, p := range sig.Params {
+		if !p.KeywordOnly {
+			positional++
+		}
+	}
+	if sig.Varargs == nil && len(args) > positional {
+		return fmt.Sprintf("it passes %d positional arguments; the function takes %d", len(args), positional)
+	}
+	n := 0
+	for _, p := range sig.Params {
+		given := !p.KeywordOnly && n < len(args)
+		if !p.KeywordOnly {
+			n++
+		}
+		if _, ok := kwargs[p.Name]; !ok && !given && p.Default == "" {
+			return fmt.Sprintf("it leaves out %s, which has no default", p.Name)
+		}
+	}
+	return ""
+}
+
+func (*pythonLang) typed() bool { return false }
+
+func (*pythonLang) defaultValue(p Param) (any, bool) { return pyDefaultValue(p.Default) }
+
+func (*pythonLang) public(name string) bool { return !strings.HasPrefix(name, "_") }
+
+func (*pythonLang) dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+	return dataReaders(f)
+}
+
+func (l *pythonLang) file(f diffparse.File) any { return l.pf.parse(f) }
+
+func (l *pythonLang) complete(tg *target, f diffparse.File, file any, sigs map[string]*Signature) string {
+	pf, s, sig := l.pf, tg.sym, tg.sig
+	pyf, _ := file.(*pyFile)
+	if pyf == nil {
+		if len(sig.Params) == 0 && s.Kind != "method" {
+			return "it takes no parameters to vary"
+		}
+		return ""
+	}
+	info := pf.info(pyf, s.Local)
+	// A function of *args alone has no parameter to vary, but the calls
+	// its doctests and tests make are inputs.
+	if len(sig.Params) == 0 && sig.Varargs == nil && len(info.harvested) == 0 && s.Kind != "method" && !pf.probe {
+		return "it takes no parameters to vary, and no call of it was found"
+	}
+	tg.py = info
+	info.classValues = classParamValues(s, sig, sigs, pf, pyf)
+	info.text = tg.headText + "\n" + tg.baseText
+	if f.OldPath != "" && f.OldPath != f.Path {
+		if oldMod, newMod := diffparse.PythonModule(f.OldPath), diffparse.PythonModule(f.Path); oldMod != newMod && strings.HasPrefix(s.Name, newMod+".") {
+			tg.baseName = oldMod + strings.TrimPrefix(s.Name, newMod)
+		}
+	}
+	if s.Kind != "method" {
+		return ""
+	}
+	switch {
+	case isInit(s):
+		// A changed constructor runs by calling its class: what it builds
+		// (its repr, its fields) is the outcome compared.
+		tg.call = strings.TrimSuffix(s.Name, ".__init__")
+		if tg.baseName != "" {
+			tg.baseName = strings.TrimSuffix(tg.baseName, ".__init__")
+		}
+	case classBound(pyf.head.Decorators(s.Local)):
+		// A static or class method is called through its class, as a
+		// function: Cls.m(x) and obj.m(x) in the tests are the same call
+		// of it, and no receiver goes in front.
+		for i := range info.harvested {
+			info.harvested[i].Receiver, info.harvested[i].ReceiverCall = "", nil
+		}
+	default:
+		lits := pyLiterals(*tg)
+		n := receiverCount(*tg, max(pf.perFunction, maxReceivers))
+		tg.receivers = receiversOf(s, info, lits, n)
+		if len(tg.receivers) < n {
+			// The constructor's own parameters fill the rest.
+			tg.receivers = dedupeValues(append(tg.receivers, initReceivers(s, sigs, pf, pyf, lits, n-len(tg.receivers))...))
+		}
+		if len(tg.receivers) == 0 && !pf.probe {
+			return "a method: no constructor call of its class in its doctests or tests to build a receiver from"
+		}
+	}
+	return ""
+}
+
+func (*pythonLang) rows(ctx context.Context, tg target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
+	sourceOf := map[string]string{}
+	note := func(pr pyRow) {
+		args, kwargs := pr.row.CallArgs()
+		if k := callText(args, kwargs); sourceOf[k] == "" {
+			sourceOf[k] = pr.source
+		}
+	}
+	switch {
+	case tg.receivers != nil:
+		// A method: the templates know nothing of receivers; every row is
+		// a call on an object the repository's own examples build.
+		var rows []validate.Row
+		for _, pr := range methodRows(tg, rng, perFunction) {
+			note(pr)
+			rows = append(rows, pr.row)
+		}
+		return rows, sourceOf
+	case tg.py == nil:
+		return append(templates, valueRows(tg.sig, literals(tg.baseText, tg.headText))...), sourceOf
+	}
+	// What the code under review says comes first: harvested inputs lead
+	// the rows, then the templates', then the generated and mutated ones.
+	py := pyValueRows(tg.sig, tg.py, pyLiterals(tg), rng, perFunction)
+	var head, tail []validate.Row
+	for _, pr := range py {
+		note(pr)
+		if pr.source == sourceGenerated || pr.source == sourceMutation {
+			tail = append(tail, pr.row)
+		} else {
+			head = append(head, pr.row)
+		}
+	}
+	return append(append(head, templates...), tail...), sourceOf
+}
+
+func (*pythonLang) paramTypes(target) []Type { return nil }
+
+func (*pythonLang) receiver(tg target) (any, bool) {
+	if len(tg.receivers) > 0 {
+		return tg.receivers[0], true
+	}
+	return nil, true
+}
+
+func (*pythonLang) modelRow(args []any, kwargs map[string]any) validate.Row {
+	return methodRow("model", args, kwargs)
+}
+
+func (*pythonLang) callText(args []any, kwargs map[string]any) string { return pyCallText(args, kwargs) }
+
+func (*pythonLang) outcomes(base, head *gate.Reply, o origin) (string, string) {
+	return pyDescribe(base, head, o.probes)
+}
+
+func (l *pythonLang) close() { l.pf.close() }
+
+// The capabilities only Python has here.
+
+func (*pythonLang) reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) (int, []string, error) {
+	return reseed(ctx, gcfg, t, grep)
+}
+
+func (*pythonLang) dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, moduleFailure, bool) {
+	return dropModule(ctx, cfg, t, modules, err)
+}
+
+func (*pythonLang) traced(ctx context.Context, cfg Config, targets []target) (map[string][]ModelCall, string) {
+	return tracedCalls(ctx, cfg, targets)
+}
+
+func (*pythonLang) tracedRows(tg target, calls []ModelCall) []validate.Row { return tracedRows(tg, calls) }
+
+func (*pythonLang) probes(tg target) []any { return probesOf(tg.py) }
+
+func (*pythonLang) observe(r validate.Row, probes []any) validate.Row { return observed(r, probes) }
+
+// importFailRe finds the module a Python worker could not import.
+var importFailRe = regexp.MustCompile(`\bimport ([A-Za-z_][\w.]*): `)
+
+// dropModule takes out of t the rows of the Python module err says does not
+// import, when other modules' rows remain: the rest, and why the module's
+// rows were left out. ok is false when err names no such module.
+func dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, moduleFailure, bool) {
+	m := importFailRe.FindStringSubmatch(err.Error())
+	if t.Language != "python" || m == nil {
+		return nil, moduleFailure{}, false
+	}
+	mod := m[1]
+	if owner, ok := modules[mod]; ok {
+		// The worker names the target it was importing for.
+		mod = owner
+	}
+	rest, cut := *t, *t
+	rest.Rows, cut.Rows = nil, nil
+	for _, r := range t.Rows {
+		if modules[t.TargetOf(r)] == mod {
+			cut.Rows = append(cut.Rows, r)
+		} else {
+			rest.Rows = append(rest.Rows, r)
+		}
+	}
+	if len(cut.Rows) == 0 || len(rest.Rows) == 0 {
+		return nil, moduleFailure{}, false
+	}
+	rest.Target = rest.Rows[0].Target
+	why := moduleFailure{module: mod, text: "python rows: " + oneLine(err.Error())}
+	why.headOnly = baseLoads(ctx, cfg, &cut)
+	return &rest, why, true
+}
+
