@@ -3,8 +3,8 @@ package evidence
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"math/rand"
+	"regexp"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -194,7 +194,9 @@ func (*pythonLang) modelRow(args []any, kwargs map[string]any) validate.Row {
 	return methodRow("model", args, kwargs)
 }
 
-func (*pythonLang) callText(args []any, kwargs map[string]any) string { return pyCallText(args, kwargs) }
+func (*pythonLang) callText(args []any, kwargs map[string]any) string {
+	return pyCallText(args, kwargs)
+}
 
 func (*pythonLang) outcomes(base, head *gate.Reply, o origin) (string, string) {
 	return pyDescribe(base, head, o.probes)
@@ -216,7 +218,9 @@ func (*pythonLang) traced(ctx context.Context, cfg Config, targets []target) (ma
 	return tracedCalls(ctx, cfg, targets)
 }
 
-func (*pythonLang) tracedRows(tg target, calls []ModelCall) []validate.Row { return tracedRows(tg, calls) }
+func (*pythonLang) tracedRows(tg target, calls []ModelCall) []validate.Row {
+	return tracedRows(tg, calls)
+}
 
 func (*pythonLang) probes(tg target) []any { return probesOf(tg.py) }
 
@@ -255,4 +259,3 @@ func dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules
 	why.headOnly = baseLoads(ctx, cfg, &cut)
 	return &rest, why, true
 }
-
