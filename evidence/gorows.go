@@ -329,7 +329,8 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		}
 	}
 	var calls [][]any
-	var classes []string
+	var classes, sources []string
+	src := sourceOneAtATime
 	mk := func(cls string, vals []any) {
 		args := append([]any{}, vals...)
 		if variadic >= 0 {
@@ -338,14 +339,18 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		}
 		calls = append(calls, args)
 		classes = append(classes, cls)
+		sources = append(sources, src)
 	}
 	if len(pools) == 0 {
 		mk("no_arguments", nil)
 	}
+	src = sourceComparedEdge
 	for _, vals := range relationCalls(tg.sig, tg.headText+"\n"+tg.baseText, pools, false) {
 		mk("compared_edge", vals)
 	}
+	src = sourceOneAtATime
 	oneAtATime(tg.sig, pools, mk)
+	src = sourcePairwise
 	pairwise(tg.sig, pools, rng, budget/3, mk)
 	// What the tests call comes first; the generated rows share what is
 	// left.
@@ -361,18 +366,15 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	settings := goSettingRows(tg, settingCalls(tg, harvested, calls), own, strs, min(maxSettingRows, budget/6))
 	out = append(out, settings...)
 	left := budget - len(out)
-	var rows []validate.Row
+	var rows []pyRow
 	if tg.gt.recv == "" {
 		for i, args := range calls {
-			rows = append(rows, goRow(classes[i], args))
+			rows = append(rows, pyRow{row: goRow(classes[i], args), source: sources[i]})
 		}
 	} else {
-		rows = goMethodRows(tg.gt.receivers, calls, classes, left)
+		rows = goMethodRows(tg.gt.receivers, calls, classes, sources, left)
 	}
-	for _, r := range rows[:min(len(rows), left)] {
-		out = append(out, pyRow{row: r, source: sourceGenerated})
-	}
-	return out
+	return append(out, rows[:min(len(rows), left)]...)
 }
 
 // goMutatedCalls are the calls the tests make with one argument mutated
@@ -424,23 +426,23 @@ func goMutatedReceivers(recvs []any, lits []string) []any {
 // the typical call (a method of no parameters has no other, and its
 // receiver is its whole input), then every call on the first
 // maxGoReceivers receivers, a share each, up to budget rows.
-func goMethodRows(receivers []any, calls [][]any, classes []string, budget int) []validate.Row {
+func goMethodRows(receivers []any, calls [][]any, classes, sources []string, budget int) []pyRow {
 	if len(calls) == 0 {
 		return nil
 	}
-	var sweep []validate.Row
+	var sweep []pyRow
 	for _, recv := range receivers {
-		sweep = append(sweep, goRow("receiver_"+classes[0], append([]any{recv}, calls[0]...)))
+		sweep = append(sweep, pyRow{row: goRow("receiver_"+classes[0], append([]any{recv}, calls[0]...)), source: sourceReceiver})
 	}
 	if len(calls) > 1 {
 		// The argument rows keep at least half the budget.
 		sweep = sweep[:min(len(sweep), max(budget/2, maxGoReceivers))]
 	}
 	full := receivers[:min(len(receivers), maxGoReceivers)]
-	var rows []validate.Row
+	var rows []pyRow
 	for _, recv := range full {
 		for i, args := range calls[1:] {
-			rows = append(rows, goRow(classes[i+1], append([]any{recv}, args...)))
+			rows = append(rows, pyRow{row: goRow(classes[i+1], append([]any{recv}, args...)), source: sources[i+1]})
 		}
 	}
 	if left := budget - len(sweep); len(rows) > left {
@@ -464,9 +466,9 @@ func goRow(cls string, args []any) validate.Row {
 
 // interleaveRows takes rows in turn from each of n equal runs of rows (one
 // per receiver) until budget rows are taken.
-func interleaveRows(rows []validate.Row, n, budget int) []validate.Row {
+func interleaveRows[R any](rows []R, n, budget int) []R {
 	per := len(rows) / n
-	var out []validate.Row
+	var out []R
 	for i := 0; i < per && len(out) < budget; i++ {
 		for k := 0; k < n && len(out) < budget; k++ {
 			out = append(out, rows[k*per+i])

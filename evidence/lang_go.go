@@ -115,7 +115,7 @@ func (*goLang) rows(ctx context.Context, tg target, templates []validate.Row, rn
 		if k := callText(args, kwargs); sourceOf[k] == "" {
 			sourceOf[k] = pr.source
 		}
-		if pr.source != sourceGenerated {
+		if !madeUp(pr.source) || pr.source == sourceMutation {
 			head = append(head, pr.row)
 		} else {
 			rows = append(rows, pr.row)
@@ -148,3 +148,14 @@ func (*goLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
 }
 
 func (*goLang) close() {}
+
+// sources are the ways only this language makes inputs.
+func (*goLang) sources() []Source {
+	return []Source{
+		{Name: "table", Doc: "a call fed by a Go test's loop over a table of values"},
+		{Name: "fuzz_seed", Doc: "an f.Add seed of a Go fuzz test reaching the function"},
+		{Name: "fuzz_corpus", Doc: "a testdata/fuzz corpus file of a Go fuzz test reaching the function"},
+		{Name: "example", Doc: "a call in a Go Example function"},
+		{Name: sourceSetting, Doc: "a call with the package-level variables the function reads set to other values of their type"},
+	}
+}

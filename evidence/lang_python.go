@@ -172,7 +172,7 @@ func (*pythonLang) rows(ctx context.Context, tg target, templates []validate.Row
 	var head, tail []validate.Row
 	for _, pr := range py {
 		note(pr)
-		if pr.source == sourceGenerated || pr.source == sourceMutation {
+		if madeUp(pr.source) {
 			tail = append(tail, pr.row)
 		} else {
 			head = append(head, pr.row)
@@ -258,4 +258,16 @@ func dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules
 	why := moduleFailure{module: mod, text: "python rows: " + oneLine(err.Error())}
 	why.headOnly = baseLoads(ctx, cfg, &cut)
 	return &rest, why, true
+}
+
+// sources are the ways only this language makes inputs.
+func (*pythonLang) sources() []Source {
+	return []Source{
+		{Name: sourceTraced, Doc: "a call the base's own test run made of the function, recorded by a profiler"},
+		{Name: "doctest", Doc: "a call in the function's doctests, as written"},
+		{Name: "parametrize", Doc: "a row of a pytest.mark.parametrize table reaching the function"},
+		{Name: sourceSameText, Doc: "the same text in two text parameters, and with its case flipped", Kinds: []string{kindStr}},
+		{Name: sourceVarargs, Doc: "*args given none, one, two or three extra values of its kind"},
+		{Name: sourceKwargs, Doc: "**kwargs given the keys the body reads, each a value of the kind its name says", Kinds: []string{kindDict}},
+	}
 }

@@ -72,6 +72,9 @@ type language interface {
 	// would; outcomes says what each side did, in the language's values.
 	callText(args []any, kwargs map[string]any) string
 	outcomes(base, head *gate.Reply, o origin) (string, string)
+	// sources are the ways only this language makes inputs (sources.go
+	// has the shared ones).
+	sources() []Source
 	// close releases what the language read for the run.
 	close()
 }

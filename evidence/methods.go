@@ -117,7 +117,7 @@ func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	// arguments are.
 	var typical *pyRow
 	for i := range generated {
-		if generated[i].source == sourceGenerated {
+		if madeUp(generated[i].source) && generated[i].source != sourceMutation {
 			typical = &generated[i]
 			break
 		}
@@ -125,20 +125,20 @@ func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	for _, recv := range tg.receivers {
 		switch {
 		case bare(tg.sig):
-			rows = append(rows, pyRow{row: methodRow("receiver_only", []any{recv}, nil), source: sourceGenerated})
+			rows = append(rows, pyRow{row: methodRow("receiver_only", []any{recv}, nil), source: sourceReceiver})
 		case typical != nil:
 			args, kwargs := typical.row.CallArgs()
-			rows = append(rows, pyRow{row: methodRow("receiver_varied", append([]any{recv}, args...), kwargs), source: sourceGenerated})
+			rows = append(rows, pyRow{row: methodRow("receiver_varied", append([]any{recv}, args...), kwargs), source: sourceReceiver})
 		}
 	}
 	for _, recv := range tg.receivers {
 		if bare(tg.sig) {
 			// Every parameter has a default (or there is none): the call
 			// with none is the one most callers make.
-			rows = append(rows, pyRow{row: methodRow("receiver_only", []any{recv}, nil), source: sourceGenerated})
+			rows = append(rows, pyRow{row: methodRow("receiver_only", []any{recv}, nil), source: sourceReceiver})
 		}
 		for _, pr := range generated {
-			if pr.source != sourceGenerated && pr.source != sourceMutation {
+			if !madeUp(pr.source) {
 				continue
 			}
 			args, kwargs := pr.row.CallArgs()
@@ -176,7 +176,7 @@ func pairRows(tg target) []pyRow {
 	for _, a := range tg.receivers {
 		for _, b := range tg.receivers {
 			if len(rows) < maxPairs {
-				rows = append(rows, pyRow{row: methodRow("receiver_pair", []any{a, b}, nil), source: sourceGenerated})
+				rows = append(rows, pyRow{row: methodRow("receiver_pair", []any{a, b}, nil), source: sourceReceiver})
 			}
 		}
 	}

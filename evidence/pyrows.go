@@ -12,17 +12,6 @@ import (
 	"github.com/premise-dev/premise/validate"
 )
 
-// Sources of an evidence row, in order of trust (issue 13, part 1): the
-// kinds of pysource.Input, then premise's own.
-const (
-	sourceConstant  = "constant"  // a literal or comparison operand of the function
-	sourceMutation  = "mutation"  // a harvested value, mutated
-	sourceModel     = "model"     // a call a model proposed
-	sourceTraced    = "traced"    // a call the base's tests made, seen by a profiler
-	sourceGenerated = "generated" // the type's pool, one parameter at a time or pairwise
-	sourceSetting   = "setting"   // a Go call with package-level variables it reads set
-)
-
 // pyRow is an evidence row and where its values came from.
 type pyRow struct {
 	row    validate.Row
@@ -419,15 +408,15 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 		// parameters come before the one-at-a-time rows, which a budget
 		// may cut.
 		for _, vals := range relationCalls(sig, info.text, pools, true) {
-			rows = append(rows, mk("compared_edge", sourceGenerated, vals))
+			rows = append(rows, mk("compared_edge", sourceComparedEdge, vals))
 		}
 	}
 	// A few same-text calls lead, before a wide function's one-at-a-time
 	// rows spend the budget.
 	for _, vals := range sameStrings(pools) {
-		rows = append(rows, mk("same_text", sourceGenerated, vals))
+		rows = append(rows, mk("same_text", sourceSameText, vals))
 	}
-	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceGenerated, vals)) })
+	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceOneAtATime, vals)) })
 	// Mutations of each harvested value, in its own parameter.
 	for i := range sig.Params {
 		for _, v := range perParam[i] {
@@ -451,7 +440,7 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 						vals[k] = pools[k][rng.Intn(len(pools[k]))]
 					}
 					vals[i], vals[j] = a, b
-					pairs = append(pairs, mk(sig.Params[i].Name+"_"+sig.Params[j].Name+"_pair", sourceGenerated, vals))
+					pairs = append(pairs, mk(sig.Params[i].Name+"_"+sig.Params[j].Name+"_pair", sourcePairwise, vals))
 				}
 			}
 		}
@@ -504,7 +493,7 @@ func varargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []p
 	for _, x := range extras {
 		r := signatureRow(sig, "varargs", typical)
 		args, kwargs := r.CallArgs()
-		out = append(out, pyRow{row: methodRow("varargs", append(append([]any{}, args...), x...), kwargs), source: sourceGenerated})
+		out = append(out, pyRow{row: methodRow("varargs", append(append([]any{}, args...), x...), kwargs), source: sourceVarargs})
 	}
 	return out
 }
@@ -564,7 +553,7 @@ func kwargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []py
 		for k, v := range extra {
 			kw[k] = v
 		}
-		return pyRow{row: methodRow("kwargs", append([]any{}, args...), kw), source: sourceGenerated}
+		return pyRow{row: methodRow("kwargs", append([]any{}, args...), kw), source: sourceKwargs}
 	}
 	var out []pyRow
 	all := map[string]any{}

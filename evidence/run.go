@@ -104,9 +104,12 @@ type Change struct {
 	// silent widening seeds 000 and 004 warn about.
 	SpecChange bool `json:"spec_change,omitempty"`
 	// Source says where the input came from: "doctest more.py:120",
-	// "test tests/test_more.py:88", "parametrize ...", "constant",
-	// "mutation" or "generated".
+	// "test tests/test_more.py:88", "parametrize ...", "mutation",
+	// "pairwise", ...; a witness says the row it was shrunk from.
 	Source string `json:"source,omitempty"`
+	// Heuristic names the Source (sources.go) that made the input: for a
+	// witness, the one that made the row it was shrunk from.
+	Heuristic string `json:"heuristic,omitempty"`
 	// Witness marks an input shrunk from a differing row (Row) while the
 	// difference persisted: the smallest few per symbol, listed first.
 	Witness bool `json:"witness,omitempty"`
@@ -154,8 +157,8 @@ type SymbolRows struct {
 	// Why says why it got no rows ("" when it got some), or that a
 	// budget cut them.
 	Why string `json:"why,omitempty"`
-	// Sources counts its rows by where their values came from (doctest,
-	// test, parametrize, constant, mutation, generated, template).
+	// Sources counts its rows by the Source that made them (doctest,
+	// test_call, one_at_a_time, pairwise, template, ...: sources.go).
 	Sources map[string]int `json:"sources,omitempty"`
 	// Seed is the run's seed: the same seed draws the same rows.
 	Seed int64 `json:"seed,omitempty"`
@@ -275,8 +278,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if sources[o.symbol] == nil {
 			sources[o.symbol] = map[string]int{}
 		}
-		src, _, _ := strings.Cut(o.source, " ")
-		sources[o.symbol][src]++
+		sources[o.symbol][heuristic(o.source)]++
 	}
 	for _, tg := range targets {
 		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name], Sources: sources[tg.sym.Name], Seed: rep.Seed, Reads: tg.reads}
@@ -483,7 +485,7 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			if src, ok := sourceOf[key]; ok {
 				oo.source = src
 			} else {
-				oo.source = "template"
+				oo.source = sourceTemplate
 			}
 			for _, id := range r.AssumptionIDs {
 				if strings.HasPrefix(id, "A") {
@@ -649,7 +651,7 @@ func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report
 		args, kwargs := row.CallArgs()
 		c := Change{
 			Row: rr.ID, Assumptions: o.assumptions, Symbol: o.symbol, Class: row.Cls,
-			SpecChange: rr.SpecChange, Source: o.source,
+			SpecChange: rr.SpecChange, Source: o.source, Heuristic: heuristic(o.source),
 		}
 		c.Input, c.Base, c.Head = langs.present(o, args, kwargs, a.Base, &a.Reply)
 		if len(c.Assumptions) > 0 {

@@ -112,7 +112,7 @@ func shrink(ctx context.Context, langs languages, gcfg gate.Config, t *validate.
 		o := origins[w.from]
 		args, kwargs := w.row.CallArgs()
 		c := Change{Row: w.from, Assumptions: o.assumptions, Symbol: o.symbol, Class: "witness",
-			Source: "shrunk from " + w.from, Witness: true}
+			Source: "shrunk from " + w.from, Heuristic: heuristic(o.source), Witness: true}
 		c.Input, c.Base, c.Head = langs.present(o, args, kwargs, w.attempt.Base, &w.attempt.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]

@@ -173,21 +173,26 @@ func TestGoMethodRows(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		recvs = append(recvs, map[string]any{"$new": "p.New", "$args": []any{strings.Repeat("a", i)}})
 	}
-	rows := goMethodRows(recvs, [][]any{nil}, []string{"no_arguments"}, 120)
+	rows := goMethodRows(recvs, [][]any{nil}, []string{"no_arguments"}, []string{sourceOneAtATime}, 120)
 	if len(rows) != 40 {
 		t.Errorf("no parameters: %d rows, want one per receiver (40)", len(rows))
 	}
 	calls := [][]any{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}, {11}, {12}, {13}}
 	classes := make([]string, len(calls))
-	rows = goMethodRows(recvs, calls, classes, 60)
+	sources := make([]string, len(calls))
+	for i := range sources {
+		sources[i] = sourceOneAtATime
+	}
+	rows = goMethodRows(recvs, calls, classes, sources, 60)
 	if len(rows) != 60 {
 		t.Fatalf("%d rows, want the budget of 60", len(rows))
 	}
 	swept, varied := 0, 0
 	for _, r := range rows {
-		if r.Args[1] == 1 {
+		switch {
+		case r.row.Args[1] == 1 && r.source == sourceReceiver:
 			swept++
-		} else {
+		case r.source == sourceOneAtATime:
 			varied++
 		}
 	}

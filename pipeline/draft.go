@@ -93,12 +93,16 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 	b.WriteString("\nAccept or reject each row: `premise accept A001`, `premise reject A002 --note \"why\"`, or `premise review`.\n")
 }
 
-// changeText is one behaviour change in words: "P004 (unsorted) ([[4,6],[0,1]]):
-// base returned [[0,1],[4,6]], head returned [[4,6],[0,1]]".
+// changeText is one behaviour change in words, with the source that made
+// its input: "E004 merge_ranges([[4, 6], [0, 1]]): base returned [[0, 1],
+// [4, 6]], head returned [[4, 6]] [input: template]".
 func changeText(c BehaviorChange) string {
 	s := fmt.Sprintf("%s %s%s: base %s, head %s", c.Row, shortSymbol(c.Symbol), c.Input, c.Base, c.Head)
 	if c.SpecChange {
 		s += " (an input base refused now succeeds)"
+	}
+	if c.Heuristic != "" {
+		s += " [input: " + c.Heuristic + "]"
 	}
 	return s
 }

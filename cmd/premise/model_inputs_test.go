@@ -128,7 +128,7 @@ func TestRunModelInputsFail(t *testing.T) {
 	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "no model inputs for shop.discount") || !strings.Contains(rep.Notes[0], "500") {
 		t.Errorf("notes %q, want one naming the function and the endpoint's failure", rep.Notes)
 	}
-	if asked.Load() != 1 || len(rep.EvidenceSymbols) != 1 || rep.EvidenceSymbols[0].Sources["generated"] == 0 {
+	if asked.Load() != 1 || len(rep.EvidenceSymbols) != 1 || rep.EvidenceSymbols[0].Sources["one_at_a_time"] == 0 {
 		t.Errorf("%d inputs requests, symbols %+v: the generated rows must still run", asked.Load(), rep.EvidenceSymbols)
 	}
 }
