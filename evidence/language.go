@@ -108,15 +108,31 @@ type observer interface {
 // languages is the run's languages by name.
 type languages map[string]language
 
-// languagesFor makes the languages of one run: each reads the head's and
-// the base's trees as it needs. probe is set when no checkout exists yet
-// (HasTargets): the languages count what could be a target.
+// newLanguage makes one language for a run: dirs holds the head's and
+// the base's checkouts, perFunction the rows a function may get; probe is
+// set when no checkout exists yet (HasTargets), and the language counts
+// what could be a target.
+type newLanguage func(dirs checkouts, perFunction int, probe bool) language
+
+// checkouts are a run's two trees.
+type checkouts struct{ head, base string }
+
+// registry is every language evidence is built for: a language is added
+// by implementing language and adding its constructor here.
+var registry = []newLanguage{
+	func(d checkouts, perFunction int, probe bool) language {
+		return &pythonLang{pf: &pyFiles{headDir: d.head, perFunction: perFunction, probe: probe}}
+	},
+	func(d checkouts, _ int, probe bool) language {
+		return &goLang{gp: &goPkgs{headDir: d.head, baseDir: d.base, probe: probe}}
+	},
+}
+
+// languagesFor makes the languages of one run.
 func languagesFor(headDir, baseDir string, perFunction int, probe bool) languages {
 	ls := languages{}
-	for _, l := range []language{
-		&pythonLang{pf: &pyFiles{headDir: headDir, perFunction: perFunction, probe: probe}},
-		&goLang{gp: &goPkgs{headDir: headDir, baseDir: baseDir, probe: probe}},
-	} {
+	for _, mk := range registry {
+		l := mk(checkouts{head: headDir, base: baseDir}, perFunction, probe)
 		ls[l.name()] = l
 	}
 	return ls

@@ -83,47 +83,46 @@ func (cfg Config) lang(t *validate.Table) string {
 }
 
 // NewAdapter starts the adapter cfg asks for, rooted at dir, for the
-// targets of t.
+// targets of t: the one registered for the table's language
+// (adapters.go).
 func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) (Adapter, error) {
-	switch l := cfg.lang(t); l {
-	case "python":
-		return cfg.pythonAdapter(dir)
-	case "go":
-		seen := map[string]bool{}
-		var targets, vars []string
-		for _, r := range t.Rows {
-			if tg := t.TargetOf(r); !seen[tg] {
-				seen[tg] = true
-				targets = append(targets, tg)
-			}
-			// Constructors the row builds receivers with are targets too.
-			args, kwargs := r.CallArgs()
-			for _, c := range constructorsIn(args) {
-				if !seen[c] {
-					seen[c] = true
-					targets = append(targets, c)
-				}
-			}
-			// A Go row's keyword arguments are the package variables it
-			// sets (GoConfig.Vars).
-			for k := range kwargs {
-				if !seen[k] {
-					seen[k] = true
-					vars = append(vars, k)
-				}
-			}
-		}
-		sort.Strings(vars)
-		a, err := NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Vars: vars, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private})
-		if err != nil {
-			return nil, err
-		}
-		return a, nil
-	case "exec":
-		return NewExecAdapter(ExecConfig{Command: cfg.Exec, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit})
-	default:
-		return nil, fmt.Errorf("language %q: want python, go or exec", l)
+	l := cfg.lang(t)
+	start := adapterFor(l)
+	if start == nil {
+		return nil, fmt.Errorf("language %q: want %s", l, strings.Join(AdapterLanguages(), ", "))
 	}
+	return start(ctx, cfg, dir, t)
+}
+
+// goAdapter starts the Go harness for t's targets, the constructors its
+// rows build receivers with, and the package variables they set.
+func goAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) (Adapter, error) {
+	seen := map[string]bool{}
+	var targets, vars []string
+	for _, r := range t.Rows {
+		if tg := t.TargetOf(r); !seen[tg] {
+			seen[tg] = true
+			targets = append(targets, tg)
+		}
+		// Constructors the row builds receivers with are targets too.
+		args, kwargs := r.CallArgs()
+		for _, c := range constructorsIn(args) {
+			if !seen[c] {
+				seen[c] = true
+				targets = append(targets, c)
+			}
+		}
+		// A Go row's keyword arguments are the package variables it sets
+		// (GoConfig.Vars).
+		for k := range kwargs {
+			if !seen[k] {
+				seen[k] = true
+				vars = append(vars, k)
+			}
+		}
+	}
+	sort.Strings(vars)
+	return NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Vars: vars, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private})
 }
 
 func (cfg Config) pythonAdapter(dir string) (Adapter, error) {

@@ -71,6 +71,8 @@ func TestImportRule(t *testing.T) {
 			switch {
 			case dep == "cmd/premise":
 				t.Errorf("%s imports the CLI", pkg)
+			case pkg == "evidence/lang" && dep != "diffparse" && dep != "validate":
+				t.Errorf("the language seam imports %s: it sits below every stage", dep)
 			case dep == "batch" && pkg != "cmd/premise":
 				t.Errorf("%s imports batch: only the CLI sits above it", pkg)
 			case strings.HasPrefix(pkg, "internal/") && isStage(imp):

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
 )
 
 // ErrNoLock is returned by RunCorpus when the repository has no lockfile:
@@ -165,18 +166,17 @@ func RunCorpus(ctx context.Context, o Options) (*Report, string, error) {
 	return rep, lockPath, nil
 }
 
-// adapter starts the worker for exception entries, as premise gate does.
+// adapter starts the worker for exception entries through the gate's
+// registry of adapters, as premise gate does: one row a target.
 func (o Options) adapter(ctx context.Context, targets []string) (gate.Adapter, error) {
 	mem := o.MemoryLimit
 	if mem == 0 {
 		mem = gate.DefaultMemoryLimit
 	}
-	switch o.Lang {
-	case "go":
-		return gate.NewGoAdapter(ctx, gate.GoConfig{Dir: o.Repo, Targets: targets, Timeout: o.Timeout, MemoryLimit: mem})
-	case "exec":
-		return gate.NewExecAdapter(gate.ExecConfig{Command: o.Exec, Dir: o.Repo, Timeout: o.Timeout, MemoryLimit: mem})
-	default:
-		return gate.NewPythonAdapter(gate.PythonConfig{Interpreter: o.Python, Dir: o.Repo, Timeout: o.Timeout, MemoryLimit: mem})
+	t := &validate.Table{Version: validate.FormatVersion, Language: o.Lang}
+	for _, tg := range targets {
+		t.Rows = append(t.Rows, validate.Row{Target: tg})
 	}
+	cfg := gate.Config{Lang: o.Lang, Python: o.Python, Exec: o.Exec, Timeout: o.Timeout, MemoryLimit: mem}
+	return gate.NewAdapter(ctx, cfg, o.Repo, t)
 }

@@ -1,0 +1,132 @@
+package evidence
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
+
+// stubLang is a language whose functions are Go funcs of this test binary:
+// it holds the seam to what it promises, a language is its implementation
+// and two registration lines (TestStubLanguageEndToEnd). Its "source" is
+// one line per function, `func name(param)`.
+type stubLang struct{}
+
+var stubFuncRe = regexp.MustCompile(`(?m)^func (\w+)\((\w+)\)`)
+
+func (stubLang) name() string             { return "stub" }
+func (stubLang) owns(path string) bool    { return strings.HasSuffix(path, ".stub") }
+func (stubLang) locals(s string) []string { return []string{s[strings.LastIndex(s, ".")+1:]} }
+func (stubLang) signatures(src []byte) map[string]*Signature {
+	out := map[string]*Signature{}
+	for _, m := range stubFuncRe.FindAllStringSubmatch(string(src), -1) {
+		out[m[1]] = &Signature{Language: "stub", Params: []Param{{Name: m[2], Type: "int"}}}
+	}
+	return out
+}
+func (stubLang) infer(p Param) Type                            { return Type{Kind: kindInt, From: "stub"} }
+func (stubLang) paramText(p Param) string                      { return p.Name }
+func (stubLang) typed() bool                                   { return true }
+func (stubLang) defaultValue(Param) (any, bool)                { return nil, false }
+func (stubLang) public(string) bool                            { return true }
+func (stubLang) fits(*Signature, []any, map[string]any) string { return "" }
+func (stubLang) dataReaders(diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+	return nil, nil, nil
+}
+func (stubLang) file(diffparse.File) any { return nil }
+func (stubLang) complete(*target, diffparse.File, any, map[string]*Signature) string {
+	return ""
+}
+func (stubLang) rows(_ context.Context, tg target, templates []validate.Row, _ *rand.Rand, _ int) ([]validate.Row, map[string]string) {
+	rows := templates
+	for _, n := range []int{3, -4} {
+		rows = append(rows, signatureRow(tg.sig, "stub_value", []any{n}))
+	}
+	return rows, nil
+}
+func (stubLang) paramTypes(target) []Type                    { return nil }
+func (stubLang) receiver(target) (any, bool)                 { return nil, true }
+func (stubLang) modelRow([]any, map[string]any) validate.Row { return validate.Row{} }
+func (stubLang) callText(args []any, _ map[string]any) string {
+	return fmt.Sprintf("%v", args)
+}
+func (stubLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
+	return describe(base), describe(head)
+}
+func (stubLang) sources() []Source { return nil }
+func (stubLang) close()            {}
+
+// stubAdapter runs a stub function in this process: double on the base
+// doubles, on the head it returns 0 for a negative number.
+type stubAdapter struct{ head bool }
+
+func (a stubAdapter) Call(_ context.Context, c gate.Call) (gate.Reply, error) {
+	n, ok := c.Args[0].(int)
+	if !ok {
+		f, _ := c.Args[0].(float64)
+		n = int(f)
+	}
+	v := 2 * n
+	if a.head && n < 0 {
+		v = 0
+	}
+	return gate.Reply{ID: c.ID, Outcome: gate.OutcomeReturned, Value: v}, nil
+}
+
+func (stubAdapter) Close() error { return nil }
+
+// TestStubLanguageEndToEnd: a language the engine has never heard of runs
+// through it end to end (targets from the diff, template and own rows,
+// both sides, the comparison, shrinking, reporting) with nothing but its
+// implementation and two registration lines: the evidence registry's and
+// the gate's.
+func TestStubLanguageEndToEnd(t *testing.T) {
+	head, base := t.TempDir(), t.TempDir()
+	// The two registration lines.
+	registry = append(registry[:len(registry):len(registry)], func(checkouts, int, bool) language { return stubLang{} })
+	gate.RegisterAdapter("stub", func(_ context.Context, _ gate.Config, dir string, _ *validate.Table) (gate.Adapter, error) {
+		return stubAdapter{head: dir == head}, nil
+	})
+	defer func() { registry = registry[:len(registry)-1] }()
+
+	src := []byte("func double(n)\n")
+	res := &diffparse.Result{Files: []diffparse.File{{
+		Path: "calc.stub", Language: "stub", HeadSrc: src, BaseSrc: src,
+		Symbols: []diffparse.Symbol{{Name: "calc.double", Local: "double", Kind: "function", Change: "modified", Start: 1, End: 1, ChangedLines: []int{1}}},
+	}}}
+	rep, err := Run(context.Background(), Config{Diff: res, HeadDir: head, BaseDir: base, TraceSeconds: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Symbols) != 1 || rep.Symbols[0].Rows == 0 {
+		t.Fatalf("the stub's function got no rows: %+v", rep.Symbols)
+	}
+	var found bool
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol != "calc.double" {
+			t.Errorf("a change on %s", c.Symbol)
+		}
+		if c.Heuristic == "" {
+			t.Errorf("the change on %s names no source", c.Input)
+		}
+		if strings.HasPrefix(c.Input, "[-") && strings.HasPrefix(c.Base, "returned -") && c.Head == "returned 0" {
+			found = true
+		}
+	}
+	t.Logf("changes: %+v\nunexplained: %+v", rep.Changes, rep.Unexplained)
+	if !found {
+		t.Fatalf("no change on a negative number: changes %+v, unexplained %+v", rep.Changes, rep.Unexplained)
+	}
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if strings.HasPrefix(c.Input, "[") && !strings.HasPrefix(c.Input, "[-") {
+			t.Errorf("a change on a non-negative input %s: base %s, head %s", c.Input, c.Base, c.Head)
+		}
+	}
+}
