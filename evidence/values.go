@@ -24,135 +24,196 @@ const maxSignatureRows = 80
 var strLitRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.){1,12})"|'((?:[^'\\\n]|\\.){1,12})'`)
 
 // pool is the values of a type the templates inferred, the typical one
-// first; nil when none can be built.
+// first (the package's own constants of a named type before them, and
+// None/nil after them where the type admits it); nil when none can be
+// built.
 func pool(t Type, lits []string) []any {
-	var out []any
-	switch t.Kind {
-	case "int":
-		// Around the thresholds formatting and sizing code keeps:
-		// thousands, kibi, 32 bits.
-		out = []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536, 999, 1000, 1001, 1023, 1024, 1000000, -1000, 2147483647, 2147483648}
-	case "float":
-		// Fractions at rounding edges (0.5, 2.5 round to even), beside
-		// the thousands a unit changes at.
-		out = []any{1.5, 0.0, -1.0, 0.25, 100.0, 0.5, 2.5, -0.5, 999.9, 999.95, 1000.0, 1e6, 1e-7, 123456.789}
-	case "bool":
-		out = []any{true, false}
-	case kindTime:
-		if strings.Contains(t.Text, "time.Time") {
-			// A Go time.Time decodes from RFC 3339 text: two zones for
-			// one instant, the zero time, a leap day, a year's last second.
-			out = []any{"2024-03-01T00:00:00Z", "2024-03-01T01:00:00+01:00", "2024-03-01T00:00:01Z",
-				"0001-01-01T00:00:00Z", "2024-02-29T12:00:00Z", "2023-12-31T23:59:59Z", "2024-03-01T00:00:00.5-05:00"}
-		}
-	case "str":
-		out = []any{"abc", "", " ", "   "}
-		// Text composed of the function's own literals first: where it
-		// has any, it parses text shaped by them.
-		for _, c := range composed(lits) {
-			out = append(out, c)
-		}
-		out = append(out, "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
-			// Letters that case-fold into ASCII (İ to i, the Kelvin sign to
-			// k): a pattern matched ignoring case without ASCII accepts them.
-			"fİo", "\u212a",
-			"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00",
-			// Format-shaped text: versions, grouped numbers, dotted and
-			// cased names, URLs, hex, exponents, JSON.
-			"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c", "0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`)
-		seps := 0
-		for _, l := range lits {
-			// A literal after a number: "1k", "2,5" reach a parser's
-			// suffix and separator tables.
-			out = append(out, l, "a"+l+"1", l+l, "1"+l)
-			if len([]rune(l)) == 1 && seps < 4 {
-				// A separator of the function's own: at either end,
-				// doubled, and between numbers with leading zeros, where
-				// parsers of paths, versions and names keep their bugs.
-				seps++
-				out = append(out, "a"+l, l+"a", "a"+l+l+"b", "01"+l+"002"+l+"3")
-			}
-		}
-	case "intervals":
-		out = []any{
-			[]any{[]any{0, 1}, []any{4, 6}},
-			[]any{},
-			[]any{[]any{0, 3}},
-			[]any{[]any{4, 6}, []any{0, 1}},
-			[]any{[]any{0, 2}, []any{2, 5}},
-			[]any{[]any{2, 5}, []any{0, 2}},
-			[]any{[]any{0, 4}, []any{3, 7}},
-			[]any{[]any{3, 7}, []any{0, 4}},
-			[]any{[]any{0, 9}, []any{2, 3}},
-			[]any{[]any{5, 1}},
-			[]any{[]any{1, 1}},
-			[]any{[]any{0, 1}, []any{0, 1}},
-			[]any{[]any{8, 9}, []any{4, 6}, []any{0, 1}},
-		}
-	case "list":
-		if t.Elem == nil {
-			return nil
-		}
-		if e := t.Elem; e.Kind == "list" && e.Elem != nil && e.Elem.Kind == "int" {
-			// list[list[int]]: as likely pairs as anything; the intervals
-			// classes are the ones patches narrow.
-			return pool(Type{Kind: "intervals", Nullable: t.Nullable}, lits)
-		}
-		e := pool(*t.Elem, lits)
-		if len(e) == 0 {
-			return nil
-		}
-		out = []any{[]any{e[0]}, []any{}}
-		if len(e) > 2 {
-			out = append(out, []any{e[0], e[2]}, []any{e[2], e[0]})
-		}
-		out = append(out, []any{e[0], e[0]})
-		if len(e) > 3 && (t.Elem.Kind == "int" || t.Elem.Kind == "float") {
-			out = append(out, []any{e[0], e[1], e[2], e[3]}, []any{e[3], e[2], e[1], e[0]}, []any{e[1]}, []any{e[3]})
-		}
-		if t.Elem.Kind == "str" {
-			out = append(out, []any{"a", "A"}, []any{""}, []any{" "})
-			for _, l := range lits {
-				out = append(out, []any{"a" + l + "1", "a" + l + "2"}, []any{"a" + l + "1", "A" + l + "2"}, []any{l})
-			}
-		}
-	case "dict":
-		e := []any{1, 0, -1, 2}
-		if t.Elem != nil {
-			e = pool(*t.Elem, lits)
-		}
-		if len(e) < 2 {
-			return nil
-		}
-		out = []any{map[string]any{"a": e[0]}, map[string]any{}, map[string]any{"a": e[0], "b": e[1]}}
-		if len(e) > 3 {
-			out = append(out, map[string]any{"a": e[3]})
-		}
-	case kindAny:
-		out = []any{"abc", 8, "", "8", 8.5, -1, 0, true, false, []any{"a", 1}, map[string]any{"a": 1}, "1,000", 1e20, " 8 "}
-	case kindStruct:
-		out = structPool(t, lits)
-	case kindFunc:
-		for _, k := range []string{"identity", "truthy", "even", "true", "false", "zero"} {
-			out = append(out, map[string]any{"$func": k})
-		}
-	case kindWriter:
-		out = []any{map[string]any{"$writer": true}}
-	case kindReader:
-		for _, v := range pool(Type{Kind: "str"}, lits) {
-			if s, ok := v.(string); ok && len(out) < 16 {
-				out = append(out, map[string]any{"$reader": s}, map[string]any{"$reader": s + "\n" + s + "\n"})
-			}
-		}
-	default:
+	mk := kindPools[t.Kind]
+	if mk == nil {
+		return nil
+	}
+	out := mk(t, lits)
+	if out == nil {
 		return nil
 	}
 	if len(t.Consts) > 0 {
-		// The package's own constants of the named type come first.
 		out = append(append([]any(nil), t.Consts...), out...)
 	}
-	if t.Nullable || t.Kind == "list" || t.Kind == "intervals" || t.Kind == "dict" || t.Kind == "str" {
+	if t.Nullable || t.Kind == kindList || t.Kind == kindIntervals || t.Kind == kindDict || t.Kind == kindStr {
 		out = append(out, nil)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// kindPools make each kind's values: a kind's pool is where a new
+// boundary value of that kind goes.
+var kindPools map[string]func(t Type, lits []string) []any
+
+func init() {
+	kindPools = map[string]func(t Type, lits []string) []any{
+		kindInt:       intPool,
+		kindFloat:     floatPool,
+		kindBool:      func(Type, []string) []any { return []any{true, false} },
+		kindTime:      rfc3339Pool,
+		kindStr:       strPool,
+		kindIntervals: intervalsPool,
+		kindList:      listsPool,
+		kindDict:      dictPool,
+		kindAny: func(Type, []string) []any {
+			return []any{"abc", 8, "", "8", 8.5, -1, 0, true, false, []any{"a", 1}, map[string]any{"a": 1}, "1,000", 1e20, " 8 "}
+		},
+		kindStruct: structPool,
+		kindFunc:   funcPool,
+		kindWriter: func(Type, []string) []any { return []any{map[string]any{"$writer": true}} },
+		kindReader: readerPool,
+	}
+}
+
+// intPool: around the thresholds formatting and sizing code keeps:
+// thousands, kibi, 32 bits.
+func intPool(Type, []string) []any {
+	return []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536, 999, 1000, 1001, 1023, 1024, 1000000, -1000, 2147483647, 2147483648}
+}
+
+// floatPool: fractions at rounding edges (0.5, 2.5 round to even), beside
+// the thousands a unit changes at.
+func floatPool(Type, []string) []any {
+	return []any{1.5, 0.0, -1.0, 0.25, 100.0, 0.5, 2.5, -0.5, 999.9, 999.95, 1000.0, 1e6, 1e-7, 123456.789}
+}
+
+// rfc3339Pool: a Go time.Time decodes from RFC 3339 text: two zones for one
+// instant, the zero time, a leap day, a year's last second. Other times
+// have no JSON form here.
+func rfc3339Pool(t Type, _ []string) []any {
+	if !strings.Contains(t.Text, "time.Time") {
+		return []any{}
+	}
+	return []any{"2024-03-01T00:00:00Z", "2024-03-01T01:00:00+01:00", "2024-03-01T00:00:01Z",
+		"0001-01-01T00:00:00Z", "2024-02-29T12:00:00Z", "2023-12-31T23:59:59Z", "2024-03-01T00:00:00.5-05:00"}
+}
+
+// strPool: blanks, text composed of the function's own literals, numbers
+// and format-shaped text, and each literal around numbers and doubled.
+func strPool(_ Type, lits []string) []any {
+	out := []any{"abc", "", " ", "   "}
+	// Text composed of the function's own literals first: where it has
+	// any, it parses text shaped by them.
+	for _, c := range composed(lits) {
+		out = append(out, c)
+	}
+	out = append(out, "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
+		// Letters that case-fold into ASCII (İ to i, the Kelvin sign to
+		// k): a pattern matched ignoring case without ASCII accepts them.
+		"fİo", "\u212a",
+		"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00",
+		// Format-shaped text: versions, grouped numbers, dotted and cased
+		// names, URLs, hex, exponents, JSON.
+		"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c", "0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`)
+	seps := 0
+	for _, l := range lits {
+		// A literal after a number: "1k", "2,5" reach a parser's suffix
+		// and separator tables.
+		out = append(out, l, "a"+l+"1", l+l, "1"+l)
+		if len([]rune(l)) == 1 && seps < 4 {
+			// A separator of the function's own: at either end, doubled,
+			// and between numbers with leading zeros, where parsers of
+			// paths, versions and names keep their bugs.
+			seps++
+			out = append(out, "a"+l, l+"a", "a"+l+l+"b", "01"+l+"002"+l+"3")
+		}
+	}
+	return out
+}
+
+// intervalsPool: seed 004's ranges, sorted and not, touching,
+// overlapping, nested, inverted, empty and repeated.
+func intervalsPool(Type, []string) []any {
+	return []any{
+		[]any{[]any{0, 1}, []any{4, 6}},
+		[]any{},
+		[]any{[]any{0, 3}},
+		[]any{[]any{4, 6}, []any{0, 1}},
+		[]any{[]any{0, 2}, []any{2, 5}},
+		[]any{[]any{2, 5}, []any{0, 2}},
+		[]any{[]any{0, 4}, []any{3, 7}},
+		[]any{[]any{3, 7}, []any{0, 4}},
+		[]any{[]any{0, 9}, []any{2, 3}},
+		[]any{[]any{5, 1}},
+		[]any{[]any{1, 1}},
+		[]any{[]any{0, 1}, []any{0, 1}},
+		[]any{[]any{8, 9}, []any{4, 6}, []any{0, 1}},
+	}
+}
+
+// listsPool: lists of the element's pool: one, none, two in both orders,
+// a duplicate; four numbers ascending and descending; text that differs
+// by case, and the function's literals in lists.
+func listsPool(t Type, lits []string) []any {
+	if t.Elem == nil {
+		return nil
+	}
+	if e := t.Elem; e.Kind == kindList && e.Elem != nil && e.Elem.Kind == kindInt {
+		// list[list[int]]: as likely pairs as anything; the intervals
+		// classes are the ones patches narrow. (pool adds their None.)
+		out := pool(Type{Kind: kindIntervals, Nullable: t.Nullable}, lits)
+		return out[:len(out)-1]
+	}
+	e := pool(*t.Elem, lits)
+	if len(e) == 0 {
+		return nil
+	}
+	out := []any{[]any{e[0]}, []any{}}
+	if len(e) > 2 {
+		out = append(out, []any{e[0], e[2]}, []any{e[2], e[0]})
+	}
+	out = append(out, []any{e[0], e[0]})
+	if len(e) > 3 && (t.Elem.Kind == kindInt || t.Elem.Kind == kindFloat) {
+		out = append(out, []any{e[0], e[1], e[2], e[3]}, []any{e[3], e[2], e[1], e[0]}, []any{e[1]}, []any{e[3]})
+	}
+	if t.Elem.Kind == kindStr {
+		out = append(out, []any{"a", "A"}, []any{""}, []any{" "})
+		for _, l := range lits {
+			out = append(out, []any{"a" + l + "1", "a" + l + "2"}, []any{"a" + l + "1", "A" + l + "2"}, []any{l})
+		}
+	}
+	return out
+}
+
+// dictPool: one key, none, two, and one key of another value.
+func dictPool(t Type, lits []string) []any {
+	e := []any{1, 0, -1, 2}
+	if t.Elem != nil {
+		e = pool(*t.Elem, lits)
+	}
+	if len(e) < 2 {
+		return nil
+	}
+	out := []any{map[string]any{"a": e[0]}, map[string]any{}, map[string]any{"a": e[0], "b": e[1]}}
+	if len(e) > 3 {
+		out = append(out, map[string]any{"a": e[3]})
+	}
+	return out
+}
+
+// funcPool: the callbacks the Go harness makes ({"$func": name}).
+func funcPool(Type, []string) []any {
+	var out []any
+	for _, k := range []string{"identity", "truthy", "even", "true", "false", "zero"} {
+		out = append(out, map[string]any{"$func": k})
+	}
+	return out
+}
+
+// readerPool: readers of the text pool's values, once and as two lines.
+func readerPool(_ Type, lits []string) []any {
+	var out []any
+	for _, v := range pool(Type{Kind: kindStr}, lits) {
+		if s, ok := v.(string); ok && len(out) < 16 {
+			out = append(out, map[string]any{"$reader": s}, map[string]any{"$reader": s + "\n" + s + "\n"})
+		}
 	}
 	return out
 }
