@@ -217,11 +217,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if rep.Seed == 0 {
 		rep.Seed = diffSeed(cfg.Diff)
 	}
-	perFunction := cfg.MaxRowsPerFunction
-	if perFunction <= 0 {
-		perFunction = DefaultMaxRowsPerFunction
-	}
-	langs := languagesFor(cfg.HeadDir, cfg.BaseDir, perFunction, false)
+	b := newBudget(cfg, rep.Seed)
+	langs := languagesFor(cfg.HeadDir, cfg.BaseDir, b.perFunction, false)
 	defer langs.close()
 	targets, skipped := targetsOf(cfg.Diff, langs)
 	defer func() { rep.Symbols = append(rep.Symbols, skipped...) }()
@@ -237,21 +234,48 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			bySymbol[it.Symbol] = append(bySymbol[it.Symbol], it)
 		}
 	}
-	b := budget{perFunction: cfg.MaxRowsPerFunction, total: cfg.MaxRows, rng: rand.New(rand.NewSource(rep.Seed))}
-	if b.perFunction <= 0 {
-		b.perFunction = DefaultMaxRowsPerFunction
-	}
-	if b.total <= 0 {
-		b.total = DefaultMaxRows
-	}
 	if n := len(targets); n*b.perFunction > b.total {
 		// Many functions share the run's budget: each gets its share, so
 		// the last ones are not left with none.
 		b.perFunction = max(minPerFunction, b.total/n)
 	}
 	b.inputs, b.langs = cfg.Inputs, langs
-	for _, name := range langs.names() {
-		tr, ok := langs[name].(tracer)
+	b.trace(ctx, cfg, targets)
+	tables, origins, err := buildTables(ctx, targets, bySymbol, b)
+	rep.Notes = b.notes
+	if err != nil {
+		return nil, err
+	}
+	rep.Symbols = append(rep.Symbols, symbolRows(targets, origins, b, rep.Seed)...)
+	for _, lang := range langs.names() {
+		if t := tables[lang]; t != nil {
+			if err := rep.runTable(ctx, cfg, langs, targets, t, origins, bySymbol); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sortChanges(rep.Changes)
+	sortChanges(rep.Unexplained)
+	return rep, nil
+}
+
+// newBudget is a run's row bounds and random source.
+func newBudget(cfg Config, seed int64) *budget {
+	b := &budget{perFunction: cfg.MaxRowsPerFunction, total: cfg.MaxRows, rng: rand.New(rand.NewSource(seed))}
+	if b.perFunction <= 0 {
+		b.perFunction = DefaultMaxRowsPerFunction
+	}
+	if b.total <= 0 {
+		b.total = DefaultMaxRows
+	}
+	return b
+}
+
+// trace asks each language that can trace the base's tests for the calls
+// they make of the targets.
+func (b *budget) trace(ctx context.Context, cfg Config, targets []target) {
+	for _, name := range b.langs.names() {
+		tr, ok := b.langs[name].(tracer)
 		if !ok {
 			continue
 		}
@@ -266,11 +290,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			b.notes = append(b.notes, note)
 		}
 	}
-	tables, origins, err := buildTables(ctx, targets, bySymbol, &b)
-	rep.Notes = b.notes
-	if err != nil {
-		return nil, err
-	}
+}
+
+// symbolRows says, per target, how many rows it got, from which sources,
+// and why it got none or fewer than it had.
+func symbolRows(targets []target, origins map[string]origin, b *budget, seed int64) []SymbolRows {
 	perSymbol := map[string]int{}
 	sources := map[string]map[string]int{}
 	for _, o := range origins {
@@ -280,89 +304,91 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		sources[o.symbol][heuristic(o.source)]++
 	}
+	var out []SymbolRows
 	for _, tg := range targets {
-		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name], Sources: sources[tg.sym.Name], Seed: rep.Seed, Reads: tg.reads}
+		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name], Sources: sources[tg.sym.Name], Seed: seed, Reads: tg.reads}
 		switch {
 		case sr.Rows == 0 && b.cut[tg.sym.Name]:
 			sr.Why = fmt.Sprintf("the run's budget of %d rows was spent before it", b.total)
 		case sr.Rows == 0:
-			sr.Why = noValues(langs[tg.lang], tg)
+			sr.Why = noValues(b.langs[tg.lang], tg)
 		case b.cut[tg.sym.Name]:
 			sr.Why = fmt.Sprintf("budget reached: %d rows kept", sr.Rows)
 		}
-		rep.Symbols = append(rep.Symbols, sr)
+		out = append(out, sr)
 	}
-	for _, lang := range langs.names() {
-		t := tables[lang]
-		if t == nil {
-			continue
-		}
-		t.Target = t.Rows[0].Target
-		gcfg := cfg.Gate
-		gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, lang
-		gcfg.Private = true // the run's own checkouts: unexported Go helpers can be reached
-		gcfg.BaseTargets = baseTargets(targets)
-		gcfg.Reruns = reruns
-		gcfg.Budget = len(t.Rows) // evidence never blocks on flakes
-		gcfg.Freezes = nil
-		gcfg.Progress = rowProgress(cfg.Progress, len(t.Rows))
-		if gcfg.Timeout == 0 || gcfg.Timeout > callTimeout {
-			gcfg.Timeout = callTimeout
-		}
-		grep, err := gate.Differential(ctx, gcfg, t)
-		var infra *gate.InfraError
-		dropper, _ := langs[lang].(moduleDropper)
-		for tries := 0; dropper != nil && errors.As(err, &infra) && tries < maxModuleRetries; tries++ {
-			// One module that does not import (a noxfile wanting nox) must
-			// not take the other modules' rows with it.
-			rest, why, ok := dropper.dropModule(ctx, gcfg, t, modulesOf(targets), err)
-			if !ok {
-				break
-			}
-			if why.headOnly {
-				rep.HeadBroken = append(rep.HeadBroken, why.text)
-			} else {
-				rep.noLoad(modulesOf(targets), why.module, why.text)
-				rep.Skipped = append(rep.Skipped, why.text)
-			}
-			t = rest
-			gcfg.Budget, gcfg.Progress = len(t.Rows), rowProgress(cfg.Progress, len(t.Rows))
-			grep, err = gate.Differential(ctx, gcfg, t)
-		}
-		switch {
-		case errors.As(err, &infra):
-			why := fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error()))
-			if baseLoads(ctx, gcfg, t) {
-				rep.HeadBroken = append(rep.HeadBroken, why)
-			} else {
-				// Neither side loads here: the register and the draft are
-				// still worth having, so say so and go on; nothing is
-				// checked, and the run cannot pass on these rows.
-				rep.Skipped = append(rep.Skipped, why)
-			}
-			continue
-		case err != nil:
-			return nil, fmt.Errorf("evidence rows (%s): %w", lang, err)
-		}
-		rep.Rows += len(grep.Rows)
-		if rs, ok := langs[lang].(reseeder); ok {
-			// A language whose workers seed their hashing per process
-			// reruns its changed rows under other seeds.
-			n, notes, err := rs.reseed(ctx, gcfg, t, grep)
-			if err != nil {
-				return nil, fmt.Errorf("evidence rows (%s): %w", lang, err)
-			}
-			rep.Reseeded += n
-			rep.Notes = append(rep.Notes, notes...)
-		}
-		rep.collect(langs, t, grep, origins, bySymbol)
-		for _, c := range shrink(ctx, langs, gcfg, t, grep, origins) {
-			rep.file(c, bySymbol)
-		}
+	return out
+}
+
+// runTable runs one language's table on both sides and records what
+// changed. A module that does not load is left out and said so; a table
+// no side can load is Skipped (or, when only the head fails, HeadBroken).
+// The error means the rows could not be run at all.
+func (rep *Report) runTable(ctx context.Context, cfg Config, langs languages, targets []target, t *validate.Table, origins map[string]origin, bySymbol map[string][]validate.Item) error {
+	lang := t.Language
+	t.Target = t.Rows[0].Target
+	gcfg := cfg.Gate
+	gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, lang
+	gcfg.Private = true // the run's own checkouts: unexported Go helpers can be reached
+	gcfg.BaseTargets = baseTargets(targets)
+	gcfg.Reruns = reruns
+	gcfg.Budget = len(t.Rows) // evidence never blocks on flakes
+	gcfg.Freezes = nil
+	gcfg.Progress = rowProgress(cfg.Progress, len(t.Rows))
+	if gcfg.Timeout == 0 || gcfg.Timeout > callTimeout {
+		gcfg.Timeout = callTimeout
 	}
-	sortChanges(rep.Changes)
-	sortChanges(rep.Unexplained)
-	return rep, nil
+	grep, err := gate.Differential(ctx, gcfg, t)
+	var infra *gate.InfraError
+	dropper, _ := langs[lang].(moduleDropper)
+	for tries := 0; dropper != nil && errors.As(err, &infra) && tries < maxModuleRetries; tries++ {
+		// One module that does not import (a noxfile wanting nox) must
+		// not take the other modules' rows with it.
+		rest, why, ok := dropper.dropModule(ctx, gcfg, t, modulesOf(targets), err)
+		if !ok {
+			break
+		}
+		if why.headOnly {
+			rep.HeadBroken = append(rep.HeadBroken, why.text)
+		} else {
+			rep.noLoad(modulesOf(targets), why.module, why.text)
+			rep.Skipped = append(rep.Skipped, why.text)
+		}
+		t = rest
+		gcfg.Budget, gcfg.Progress = len(t.Rows), rowProgress(cfg.Progress, len(t.Rows))
+		grep, err = gate.Differential(ctx, gcfg, t)
+	}
+	switch {
+	case errors.As(err, &infra):
+		why := fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error()))
+		if baseLoads(ctx, gcfg, t) {
+			rep.HeadBroken = append(rep.HeadBroken, why)
+		} else {
+			// Neither side loads here: the register and the draft are
+			// still worth having, so say so and go on; nothing is
+			// checked, and the run cannot pass on these rows.
+			rep.Skipped = append(rep.Skipped, why)
+		}
+		return nil
+	case err != nil:
+		return fmt.Errorf("evidence rows (%s): %w", lang, err)
+	}
+	rep.Rows += len(grep.Rows)
+	if rs, ok := langs[lang].(reseeder); ok {
+		// A language whose workers seed their hashing per process
+		// reruns its changed rows under other seeds.
+		n, notes, err := rs.reseed(ctx, gcfg, t, grep)
+		if err != nil {
+			return fmt.Errorf("evidence rows (%s): %w", lang, err)
+		}
+		rep.Reseeded += n
+		rep.Notes = append(rep.Notes, notes...)
+	}
+	rep.collect(langs, t, grep, origins, bySymbol)
+	for _, c := range shrink(ctx, langs, gcfg, t, grep, origins) {
+		rep.file(c, bySymbol)
+	}
+	return nil
 }
 
 // maxModuleRetries bounds the modules left out of one language's rows
@@ -442,103 +468,125 @@ func baseLoads(ctx context.Context, cfg gate.Config, t *validate.Table) bool {
 	return err == nil || !errors.As(err, &infra)
 }
 
-// buildTables makes one table of evidence rows per language.
+// buildTables makes one table of evidence rows per language, and the
+// origin of every row by its id.
 func buildTables(ctx context.Context, targets []target, bySymbol map[string][]validate.Item, b *budget) (map[string]*validate.Table, map[string]origin, error) {
-	tables := map[string]*validate.Table{}
-	origins := map[string]origin{}
-	n := 0
-	add := func(lang string, rows []validate.Row, o origin, sourceOf map[string]string) {
-		if len(rows) > b.perFunction {
-			rows = rows[:b.perFunction]
-			b.cutAt(o.symbol)
-		}
-		if left := b.total - n; len(rows) > left {
-			rows = rows[:max(left, 0)]
-			b.cutAt(o.symbol)
-		}
-		for _, r := range rows {
-			if r.Todo != "" {
-				continue
-			}
-			t := tables[lang]
-			if t == nil {
-				t = &validate.Table{Version: validate.FormatVersion, Language: lang}
-				tables[lang] = t
-			}
-			n++
-			r.ID = fmt.Sprintf("E%03d", n)
-			args, kwargs := r.CallArgs()
-			key := callText(args, kwargs)
-			r.Target = o.symbol
-			if o.call != "" {
-				r.Target = o.call
-			}
-			// Evidence compares the two sides only: what the base does is
-			// the reference, whatever the template expected.
-			r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
-			if ob, ok := b.langs[lang].(observer); ok {
-				r = ob.observe(r, o.probes)
-			}
-			t.Rows = append(t.Rows, r)
-			oo := o
-			oo.lang = lang
-			if src, ok := sourceOf[key]; ok {
-				oo.source = src
-			} else {
-				oo.source = sourceTemplate
-			}
-			for _, id := range r.AssumptionIDs {
-				if strings.HasPrefix(id, "A") {
-					oo.assumptions = append(oo.assumptions, id)
-				}
-			}
-			origins[r.ID] = oo
-		}
-	}
-	gen := Templates{}
+	tb := &tables{b: b, byLang: map[string]*validate.Table{}, origins: map[string]origin{}}
 	for _, tg := range targets {
-		name := tg.sym.Name
-		l := b.langs[tg.lang]
-		var templates []validate.Row
-		if items := bySymbol[name]; len(items) > 0 {
-			r, err := gen.Generate(ctx, Request{Target: name, Sig: tg.sig, Assumptions: items})
-			if err != nil {
-				return nil, nil, err
-			}
-			templates = append(templates, r...)
+		rows, sourceOf, err := b.targetRows(ctx, tg, bySymbol[tg.sym.Name])
+		if err != nil {
+			return nil, nil, err
 		}
-		r, err := gen.Generate(ctx, Request{Target: name, Sig: tg.sig, Assumptions: signatureItems(tg.sig)})
+		o := origin{symbol: tg.sym.Name, call: tg.call}
+		if ob, ok := b.langs[tg.lang].(observer); ok {
+			o.probes = ob.probes(tg)
+		}
+		tb.add(tg.lang, dedupe(rows), o, sourceOf)
+	}
+	return tb.byLang, tb.origins, nil
+}
+
+// targetRows are one target's rows in the order they run (the model's,
+// the base's traced calls, then the language's own with the templates
+// among them) and the source of each, by callText of its arguments.
+func (b *budget) targetRows(ctx context.Context, tg target, items []validate.Item) ([]validate.Row, map[string]string, error) {
+	gen := Templates{}
+	var templates []validate.Row
+	for _, its := range [][]validate.Item{items, signatureItems(tg.sig)} {
+		if len(its) == 0 {
+			continue
+		}
+		r, err := gen.Generate(ctx, Request{Target: tg.sym.Name, Sig: tg.sig, Assumptions: its})
 		if err != nil {
 			return nil, nil, err
 		}
 		templates = append(templates, r...)
-		rows, sourceOf := l.rows(ctx, tg, templates, b.rng, b.perFunction)
-		if tr, ok := l.(tracer); ok {
-			if rs := tr.tracedRows(tg, b.traced[name]); len(rs) > 0 {
-				for _, r := range rs {
-					args, kwargs := r.CallArgs()
-					sourceOf[callText(args, kwargs)] = sourceTraced
-				}
-				rows = append(rs, rows...)
-			}
-		}
-		if b.inputs != nil {
-			mr := b.modelRows(ctx, tg, bySymbol[name])
-			for _, r := range mr {
-				args, kwargs := r.CallArgs()
-				if k := callText(args, kwargs); sourceOf[k] == "" {
-					sourceOf[k] = sourceModel
-				}
-			}
-			rows = append(mr, rows...)
-		}
-		o := origin{symbol: name, call: tg.call}
-		if ob, ok := l.(observer); ok {
-			o.probes = ob.probes(tg)
-		}
-		add(tg.lang, dedupe(rows), o, sourceOf)
 	}
-	return tables, origins, nil
+	l := b.langs[tg.lang]
+	rows, sourceOf := l.rows(ctx, tg, templates, b.rng, b.perFunction)
+	if sourceOf == nil {
+		sourceOf = map[string]string{}
+	}
+	if tr, ok := l.(tracer); ok {
+		if rs := tr.tracedRows(tg, b.traced[tg.sym.Name]); len(rs) > 0 {
+			for _, r := range rs {
+				args, kwargs := r.CallArgs()
+				sourceOf[callText(args, kwargs)] = sourceTraced
+			}
+			rows = append(rs, rows...)
+		}
+	}
+	if b.inputs != nil {
+		mr := b.modelRows(ctx, tg, items)
+		for _, r := range mr {
+			args, kwargs := r.CallArgs()
+			if k := callText(args, kwargs); sourceOf[k] == "" {
+				sourceOf[k] = sourceModel
+			}
+		}
+		rows = append(mr, rows...)
+	}
+	return rows, sourceOf, nil
+}
+
+// tables are the evidence tables being built, one per language, within the
+// run's budget.
+type tables struct {
+	b       *budget
+	byLang  map[string]*validate.Table
+	origins map[string]origin
+	n       int // rows so far, of every language
+}
+
+// add puts a target's rows into its language's table, as far as the
+// budgets allow, numbered E001... in the order they run.
+func (tb *tables) add(lang string, rows []validate.Row, o origin, sourceOf map[string]string) {
+	if len(rows) > tb.b.perFunction {
+		rows = rows[:tb.b.perFunction]
+		tb.b.cutAt(o.symbol)
+	}
+	if left := tb.b.total - tb.n; len(rows) > left {
+		rows = rows[:max(left, 0)]
+		tb.b.cutAt(o.symbol)
+	}
+	ob, _ := tb.b.langs[lang].(observer)
+	for _, r := range rows {
+		if r.Todo != "" {
+			continue
+		}
+		t := tb.byLang[lang]
+		if t == nil {
+			t = &validate.Table{Version: validate.FormatVersion, Language: lang}
+			tb.byLang[lang] = t
+		}
+		tb.n++
+		r.ID = fmt.Sprintf("E%03d", tb.n)
+		args, kwargs := r.CallArgs()
+		key := callText(args, kwargs)
+		r.Target = o.symbol
+		if o.call != "" {
+			r.Target = o.call
+		}
+		// Evidence compares the two sides only: what the base does is the
+		// reference, whatever the template expected.
+		r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
+		if ob != nil {
+			r = ob.observe(r, o.probes)
+		}
+		t.Rows = append(t.Rows, r)
+		oo := o
+		oo.lang = lang
+		oo.source = sourceTemplate
+		if src, ok := sourceOf[key]; ok {
+			oo.source = src
+		}
+		for _, id := range r.AssumptionIDs {
+			if strings.HasPrefix(id, "A") {
+				oo.assumptions = append(oo.assumptions, id)
+			}
+		}
+		tb.origins[r.ID] = oo
+	}
 }
 
 // budget is the run's row bounds, its one random source, and the model
