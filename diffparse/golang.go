@@ -146,3 +146,22 @@ func modulePath(gomod []byte) string {
 	}
 	return ""
 }
+
+// ParseGo parses one Go file's source, without resolving objects: the one
+// place premise's stages parse a changed Go file (evidence's package
+// reader, evidence/gosource, parses a package directory on its own).
+func ParseGo(name string, src []byte) (*token.FileSet, *ast.File, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+	return fset, f, err
+}
+
+// GoPackageName is the package clause of the Go file at path, read without
+// the rest of the file.
+func GoPackageName(path string) (string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly)
+	if err != nil {
+		return "", err
+	}
+	return f.Name.Name, nil
+}

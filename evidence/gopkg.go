@@ -2,7 +2,6 @@ package evidence
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -55,11 +54,11 @@ func (gp *goPkgs) pkg(file string) *goPkg {
 	if gp.byDir == nil {
 		gp.byDir = map[string]*goPkg{}
 	}
-	p := loadGoPkg(dir)
+	p := loadGoPkg(gp.source(dir))
 	if gp.baseDir != "" {
 		// A receiver is built alike on both sides, or not at all: a
 		// constructor the patch added would fail every base call.
-		base := loadGoPkg(filepath.Dir(filepath.Join(gp.baseDir, filepath.FromSlash(file))))
+		base := loadGoPkg(gp.source(filepath.Dir(filepath.Join(gp.baseDir, filepath.FromSlash(file)))))
 		p.keepVarsOf(base)
 		for typ, cs := range p.ctors {
 			var keep []goCtor
@@ -84,7 +83,12 @@ func (gp *goPkgs) testsOf(file string) *gosource.Package {
 	if gp == nil || gp.headDir == "" {
 		return nil
 	}
-	dir := filepath.Dir(filepath.Join(gp.headDir, filepath.FromSlash(file)))
+	return gp.source(filepath.Dir(filepath.Join(gp.headDir, filepath.FromSlash(file))))
+}
+
+// source is the package in dir as gosource read it, once per run for its
+// declarations and its tests alike; nil when none of its files parse.
+func (gp *goPkgs) source(dir string) *gosource.Package {
 	if p, ok := gp.tests[dir]; ok {
 		return p
 	}
@@ -99,24 +103,14 @@ func (gp *goPkgs) testsOf(file string) *gosource.Package {
 	return p
 }
 
-func loadGoPkg(dir string) *goPkg {
+// loadGoPkg reads what rows need of a package's own declarations: its
+// types, constants, constructors and package-level variables; empty when
+// src is nil.
+func loadGoPkg(src *gosource.Package) *goPkg {
 	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]string{}, consts: map[string][]any{}, ctors: map[string][]goCtor{},
 		vars: map[string]goVar{}, ranges: map[string][]goRange{}, reads: map[string]map[string]bool{}}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		af, err := parser.ParseFile(fset, f, src, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		for _, d := range af.Decls {
+	if src != nil {
+		for _, d := range src.Decls() {
 			switch d := d.(type) {
 			case *ast.GenDecl:
 				p.gen(d)

@@ -16,7 +16,7 @@ func writeGoPkg(t *testing.T, src string) *goPkg {
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return loadGoPkg(dir)
+	return loadGoPkg((&goPkgs{}).source(dir))
 }
 
 const settingsPkg = `package p

@@ -4,12 +4,11 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
 	"math/rand"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/gosource"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -24,8 +23,7 @@ type goLang struct{ gp *goPkgs }
 func (*goLang) name() string { return validate.LangGo }
 
 func (*goLang) signatures(src []byte) map[string]*Signature {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	fset, f, err := gosource.ParseFile(src)
 	if err != nil {
 		return nil
 	}

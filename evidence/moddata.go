@@ -2,13 +2,13 @@ package evidence
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/gosource"
 )
 
 // A change to module-level data (a constant, a table of patterns) has no
@@ -203,8 +203,7 @@ type goValueSpan struct {
 }
 
 func goValueSpans(src []byte) []goValueSpan {
-	fset := token.NewFileSet()
-	af, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	fset, af, err := gosource.ParseFile(src)
 	if err != nil {
 		return nil
 	}

@@ -3,11 +3,11 @@ package evidence
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/gosource"
 )
 
 func pythonSignature(ps []diffparse.Param) *Signature {
@@ -52,8 +52,7 @@ func Signatures(language string, src []byte) map[string]*Signature {
 // GoSignature reads the parameters of a Go function or method from source;
 // local is Func or Type.Method.
 func GoSignature(src []byte, local string) (*Signature, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	fset, f, err := gosource.ParseFile(src)
 	if err != nil {
 		return nil, fmt.Errorf("go signature: %w", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"go/parser"
 	"go/token"
 	"os"
 	"os/exec"
@@ -17,6 +16,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/premise-dev/premise/diffparse"
 )
 
 //go:embed harness/go_worker.go.tmpl
@@ -286,9 +287,8 @@ func writeExports(root, modPath, pkg string, exprs map[string]string) error {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
 		}
-		af, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.PackageClauseOnly)
-		if err == nil {
-			pkgName = af.Name.Name
+		if name, err := diffparse.GoPackageName(f); err == nil {
+			pkgName = name
 			break
 		}
 	}

@@ -3,7 +3,6 @@ package propose
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"regexp"
@@ -40,8 +39,7 @@ func (g *GoFunc) Src(p *Pass, n ast.Node) string {
 // goPasses parses a Go file's head source once and makes a pass per changed
 // function.
 func goPasses(f *diffparse.File) []*Pass {
-	fset := token.NewFileSet()
-	af, err := parser.ParseFile(fset, f.Path, f.HeadSrc, parser.SkipObjectResolution)
+	fset, af, err := diffparse.ParseGo(f.Path, f.HeadSrc)
 	if err != nil {
 		return nil
 	}

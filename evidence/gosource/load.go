@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/premise-dev/premise/diffparse"
 )
 
 // Limits on what one package directory is read for: a repository's tests
@@ -514,4 +516,24 @@ func appendsTo(a *ast.AssignStmt, i int, x string) bool {
 	fn, ok := call.Fun.(*ast.Ident)
 	first, ok2 := call.Args[0].(*ast.Ident)
 	return ok && ok2 && fn.Name == "append" && first.Name == x
+}
+
+// Decls are the declarations of the package's own (non-test) files, in
+// file order, as Load parsed them: the one reading of a package's types,
+// constants, variables and constructors premise makes.
+func (p *Package) Decls() []ast.Decl {
+	var out []ast.Decl
+	for _, f := range p.in.files {
+		if !f.test {
+			out = append(out, f.ast.Decls...)
+		}
+	}
+	return out
+}
+
+// ParseFile parses one Go file's source on its own, without resolving
+// objects: the reader of a changed file's two sides (signatures, the spans
+// of its package-level values).
+func ParseFile(src []byte) (*token.FileSet, *ast.File, error) {
+	return diffparse.ParseGo("", src)
 }
