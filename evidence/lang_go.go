@@ -157,3 +157,9 @@ func (*goLang) sources() []Source {
 		{Name: sourceSetting, Doc: "a call with the package-level variables the function reads set to other values of their type"},
 	}
 }
+
+// bug is a runtime panic: an index or slice out of range, a nil map
+// written, a nil pointer followed, an integer divided by zero.
+func (*goLang) bug(exc *gate.Exc) bool {
+	return exc.Class == "panic" && strings.HasPrefix(exc.Message, "runtime error:")
+}

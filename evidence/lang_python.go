@@ -271,3 +271,15 @@ func (*pythonLang) sources() []Source {
 		{Name: sourceKwargs, Doc: "**kwargs given the keys the body reads, each a value of the kind its name says", Kinds: []string{kindDict}},
 	}
 }
+
+// pyBugs are the exceptions a new function raises by its own fault: what
+// it indexes, looks up, divides or binds, not what it refuses.
+var pyBugs = map[string]bool{"IndexError": true, "KeyError": true, "ZeroDivisionError": true, "UnboundLocalError": true, "RecursionError": true, "AttributeError": true}
+
+// wrongTypeRe is an AttributeError about a built-in value: an input of
+// another type than the function takes, not a bug in it.
+var wrongTypeRe = regexp.MustCompile(`^'(str|int|float|bool|list|dict|tuple|set|frozenset|bytes|NoneType|function|generator)' object has no attribute`)
+
+func (*pythonLang) bug(exc *gate.Exc) bool {
+	return pyBugs[exc.Class] && !(exc.Class == "AttributeError" && wrongTypeRe.MatchString(exc.Message))
+}

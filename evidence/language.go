@@ -72,6 +72,10 @@ type language interface {
 	// would; outcomes says what each side did, in the language's values.
 	callText(args []any, kwargs map[string]any) string
 	outcomes(base, head *gate.Reply, o origin) (string, string)
+	// bug says a raise on the head is a bug in a new function, not a
+	// refusal of its input: an index out of range, a missing key, a
+	// division by zero (newcode.go).
+	bug(exc *gate.Exc) bool
 	// sources are the ways only this language makes inputs (sources.go
 	// has the shared ones).
 	sources() []Source

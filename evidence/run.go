@@ -113,6 +113,10 @@ type Change struct {
 	// Witness marks an input shrunk from a differing row (Row) while the
 	// difference persisted: the smallest few per symbol, listed first.
 	Witness bool `json:"witness,omitempty"`
+	// New marks a function the head adds: Head is a crash of a kind that
+	// is a bug in the function, not a refusal of its input (newcode.go);
+	// Base says there was none.
+	New bool `json:"new,omitempty"`
 }
 
 // Report is what an evidence run saw.
@@ -176,6 +180,7 @@ type origin struct {
 	source      string // where the row's values came from (Change.Source)
 	lang        string
 	probes      []any // extra calls a returned function is probed with (probesOf)
+	headOnly    bool  // a function the head adds: its rows run on the head alone
 }
 
 // target is one changed function that evidence rows can call on both sides.
@@ -202,6 +207,9 @@ type target struct {
 	gt   *goTarget // a Go target's package, instantiation and receivers
 	// baseFile is the target's file on the base, relative to its top.
 	baseFile string
+	// headOnly marks a function the head adds: no base to compare with,
+	// its rows run on the head alone for crashes (newcode.go).
+	headOnly bool
 }
 
 // Run builds template rows for every assumption a reviewer has not
@@ -241,15 +249,20 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	b.inputs, b.langs = cfg.Inputs, langs
 	b.trace(ctx, cfg, targets)
-	tables, origins, err := buildTables(ctx, targets, bySymbol, b)
+	tb, err := buildTables(ctx, targets, bySymbol, b)
 	rep.Notes = b.notes
 	if err != nil {
 		return nil, err
 	}
-	rep.Symbols = append(rep.Symbols, symbolRows(targets, origins, b, rep.Seed)...)
+	rep.Symbols = append(rep.Symbols, symbolRows(targets, tb.origins, b, rep.Seed)...)
 	for _, lang := range langs.names() {
-		if t := tables[lang]; t != nil {
-			if err := rep.runTable(ctx, cfg, langs, targets, t, origins, bySymbol); err != nil {
+		if t := tb.byLang[lang]; t != nil {
+			if err := rep.runTable(ctx, cfg, langs, targets, t, tb.origins, bySymbol); err != nil {
+				return nil, err
+			}
+		}
+		if t := tb.headOnly[lang]; t != nil {
+			if err := rep.runNew(ctx, cfg, langs[lang], t, tb.origins); err != nil {
 				return nil, err
 			}
 		}
@@ -470,20 +483,20 @@ func baseLoads(ctx context.Context, cfg gate.Config, t *validate.Table) bool {
 
 // buildTables makes one table of evidence rows per language, and the
 // origin of every row by its id.
-func buildTables(ctx context.Context, targets []target, bySymbol map[string][]validate.Item, b *budget) (map[string]*validate.Table, map[string]origin, error) {
-	tb := &tables{b: b, byLang: map[string]*validate.Table{}, origins: map[string]origin{}}
+func buildTables(ctx context.Context, targets []target, bySymbol map[string][]validate.Item, b *budget) (*tables, error) {
+	tb := &tables{b: b, byLang: map[string]*validate.Table{}, headOnly: map[string]*validate.Table{}, origins: map[string]origin{}}
 	for _, tg := range targets {
 		rows, sourceOf, err := b.targetRows(ctx, tg, bySymbol[tg.sym.Name])
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		o := origin{symbol: tg.sym.Name, call: tg.call}
+		o := origin{symbol: tg.sym.Name, call: tg.call, headOnly: tg.headOnly}
 		if ob, ok := b.langs[tg.lang].(observer); ok {
 			o.probes = ob.probes(tg)
 		}
 		tb.add(tg.lang, dedupe(rows), o, sourceOf)
 	}
-	return tb.byLang, tb.origins, nil
+	return tb, nil
 }
 
 // targetRows are one target's rows in the order they run (the model's,
@@ -532,10 +545,12 @@ func (b *budget) targetRows(ctx context.Context, tg target, items []validate.Ite
 // tables are the evidence tables being built, one per language, within the
 // run's budget.
 type tables struct {
-	b       *budget
-	byLang  map[string]*validate.Table
-	origins map[string]origin
-	n       int // rows so far, of every language
+	b      *budget
+	byLang map[string]*validate.Table
+	// headOnly are the rows of functions the head adds, by language.
+	headOnly map[string]*validate.Table
+	origins  map[string]origin
+	n        int // rows so far, of every language
 }
 
 // add puts a target's rows into its language's table, as far as the
@@ -554,10 +569,14 @@ func (tb *tables) add(lang string, rows []validate.Row, o origin, sourceOf map[s
 		if r.Todo != "" {
 			continue
 		}
-		t := tb.byLang[lang]
+		into := tb.byLang
+		if o.headOnly {
+			into = tb.headOnly
+		}
+		t := into[lang]
 		if t == nil {
 			t = &validate.Table{Version: validate.FormatVersion, Language: lang}
-			tb.byLang[lang] = t
+			into[lang] = t
 		}
 		tb.n++
 		r.ID = fmt.Sprintf("E%03d", tb.n)
@@ -570,6 +589,10 @@ func (tb *tables) add(lang string, rows []validate.Row, o origin, sourceOf map[s
 		// Evidence compares the two sides only: what the base does is the
 		// reference, whatever the template expected.
 		r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
+		if o.headOnly {
+			// Nothing to compare with: the row records what the head did.
+			r.SameAsBase, r.Contract = false, "true"
+		}
 		if ob != nil {
 			r = ob.observe(r, o.probes)
 		}
@@ -797,9 +820,6 @@ func targetsOf(res *diffparse.Result, langs languages) ([]target, []SymbolRows) 
 		case f.HeadSrc == nil:
 			skip(f, "deleted: no head to run")
 			continue
-		case f.BaseSrc == nil:
-			skip(f, "its file is new: no base to compare with")
-			continue
 		case l == nil:
 			skip(f, "no evidence is built for "+f.Language+" files")
 			continue
@@ -833,7 +853,10 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 		case s.Kind != "function" && s.Kind != "method":
 			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"})
 			continue
-		case s.Change != "modified":
+		case s.Change == "deleted":
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "deleted: the head no longer has it"})
+			continue
+		case s.Change != "modified" && s.Change != "added":
 			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
 			continue
 		}
@@ -854,7 +877,8 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 		}
 		tg := target{sym: s, lang: f.Language, sig: sig, baseFile: baseFile,
 			headText: span(f.HeadSrc, s.Start, s.End),
-			baseText: declText(f.BaseSrc, baseDecls, s.Local)}
+			baseText: declText(f.BaseSrc, baseDecls, s.Local),
+			headOnly: s.Change == "added"}
 		if tg.reads = reads[s.Name]; tg.reads != nil {
 			tg.dataLits = dataLits
 		}

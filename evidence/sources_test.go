@@ -266,10 +266,11 @@ func fixtureRows(t *testing.T, fx sourceFixture) map[string][]string {
 		}
 		return []ModelCall{{Args: args}}, nil
 	}
-	tables, origins, err := buildTables(ctx, targets, nil, b)
+	tb, err := buildTables(ctx, targets, nil, b)
 	if err != nil {
 		t.Fatal(err)
 	}
+	tables, origins := tb.byLang, tb.origins
 	out := map[string][]string{}
 	for _, lang := range langs.names() {
 		tb := tables[lang]

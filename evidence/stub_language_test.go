@@ -60,8 +60,9 @@ func (stubLang) callText(args []any, _ map[string]any) string {
 func (stubLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
 	return describe(base), describe(head)
 }
-func (stubLang) sources() []Source { return nil }
-func (stubLang) close()            {}
+func (stubLang) sources() []Source  { return nil }
+func (stubLang) bug(*gate.Exc) bool { return false }
+func (stubLang) close()             {}
 
 // stubAdapter runs a stub function in this process: double on the base
 // doubles, on the head it returns 0 for a negative number.

@@ -44,7 +44,7 @@ func tracedCalls(ctx context.Context, cfg Config, targets []target) (map[string]
 	}
 	want := map[string]string{}
 	for _, tg := range targets {
-		if tg.lang != "python" || tg.baseFile == "" || tg.call != "" || (tg.sym.Kind == "method" && len(tg.receivers) == 0) {
+		if tg.lang != "python" || tg.headOnly || tg.baseFile == "" || tg.call != "" || (tg.sym.Kind == "method" && len(tg.receivers) == 0) {
 			continue
 		}
 		want[filepath.Join(cfg.BaseDir, tg.baseFile)+":"+tg.sym.Local] = tg.sym.Name
