@@ -1,0 +1,118 @@
+package evidence_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence"
+	"github.com/premise-dev/premise/gate"
+)
+
+// newFindings are the findings on functions the head adds.
+func newFindings(rep *evidence.Report) []evidence.Change {
+	var out []evidence.Change
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.New {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestNewPythonFunctionIsJudged: a function the head adds has no base, but
+// its rows run on the head, and an IndexError it raises on a list the
+// function should take (the empty one) is a finding; a new function that
+// only refuses None, or raises nothing, is not.
+func TestNewPythonFunctionIsJudged(t *testing.T) {
+	base := "def keep(x):\n    return x\n"
+	head := base + `
+
+def first_word(words):
+    return words[0].lower()
+
+
+def safe_first(words):
+    if not words:
+        return ""
+    return words[0].lower()
+
+
+def count(words):
+    return len(words)
+`
+	rep := runPatch(t, base, head)
+	found := newFindings(rep)
+	if len(found) == 0 {
+		t.Fatalf("no finding on the new first_word; symbols %+v, unexplained %+v", rep.Symbols, rep.Unexplained)
+	}
+	for _, c := range found {
+		if c.Symbol != "words.first_word" {
+			t.Errorf("a finding on %s, which raises no bug: %+v", c.Symbol, c)
+		}
+		if !strings.HasPrefix(c.Head, "raised IndexError") || c.Base != "did not exist (new on the head)" {
+			t.Errorf("finding reads base %q, head %q", c.Base, c.Head)
+		}
+		if c.Input != "([])" && c.Input != "('')" {
+			t.Errorf("the finding's input is %s, want the smallest, ([]) or ('')", c.Input)
+		}
+	}
+	for _, s := range rep.Symbols {
+		if strings.HasSuffix(s.Symbol, "first_word") && s.Rows == 0 {
+			t.Errorf("the new function got no rows: %s", s.Why)
+		}
+	}
+}
+
+// TestNewGoFunctionIsJudged: a Go function the head adds in a new file
+// panics with an index out of range on a slice it takes: a finding, with
+// the panic's own words.
+func TestNewGoFunctionIsJudged(t *testing.T) {
+	dir := t.TempDir()
+	git(t, dir, "init", "-q", "-b", "main")
+	write := func(rel, text string) {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/nc\n\ngo 1.22\n")
+	write("nc/keep.go", "package nc\n\n// Keep returns x.\nfunc Keep(x int) int { return x }\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "base")
+	write("nc/last.go", "package nc\n\n// Last is the last item.\nfunc Last(xs []int) int { return xs[len(xs)-1] }\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "head")
+	ctx := context.Background()
+	res, err := diffparse.Load(ctx, diffparse.Config{Repo: dir, Base: "HEAD~1", Head: "HEAD"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	headDir, cleanHead, err := gate.AddWorktree(ctx, dir, res.Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(cleanHead)
+	baseDir, cleanBase, err := gate.AddWorktree(ctx, dir, res.MergeBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(cleanBase)
+	rep, err := evidence.Run(ctx, evidence.Config{Diff: res, HeadDir: headDir, BaseDir: baseDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := newFindings(rep)
+	if len(found) == 0 {
+		t.Fatalf("no finding on the new Last; symbols %+v, skipped %v", rep.Symbols, rep.Skipped)
+	}
+	if c := found[0]; c.Symbol != "example.com/nc/nc.Last" || !strings.Contains(c.Head, "index out of range") || c.Input != "([])" {
+		t.Errorf("finding: %+v", c)
+	}
+}
