@@ -16,7 +16,9 @@ import (
 // a division by zero, a nil map written) rather than a refusal of its
 // input is a finding a reviewer decides, filed with the changes no
 // assumption explains (Change.New). Rows with None or nil among their
-// arguments are left out of the findings: a new function may refuse them.
+// arguments are left out of the findings: a new function may refuse them;
+// so are private helpers (their callers decide what reaches them), whose
+// rows still run.
 
 // maxNewFindings bounds the findings of one new function: the smallest
 // input of each kind of raise.
@@ -66,6 +68,10 @@ func (rep *Report) runNew(ctx context.Context, cfg Config, l language, t *valida
 			continue
 		}
 		o := origins[rr.ID]
+		if !l.public(bareName(o.symbol)) {
+			// A private helper's callers decide what reaches it.
+			continue
+		}
 		k := key{o.symbol, reply.Exc.Class}
 		if n := rowSize(row); size[k] == 0 || n < size[k] {
 			_, head := l.outcomes(nil, &reply, o)
