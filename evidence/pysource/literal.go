@@ -195,98 +195,137 @@ func addImport(f *File, ns *names, from string, n *sitter.Node) {
 // function body), not entering nested definitions: a name bound once by a
 // plain assignment and never mutated is a const.
 func collectBindings(f *File, scope *sitter.Node, ns *names) {
-	count := map[string]int{}
-	mutated := map[string]bool{}
-	var walk func(n *sitter.Node, top bool)
-	bind := func(t *sitter.Node) {
-		var each func(t *sitter.Node)
-		each = func(t *sitter.Node) {
-			switch t.Kind() {
-			case "identifier":
-				count[f.text(t)]++
-			case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "list_splat_pattern", "parenthesized_expression":
-				for i := uint(0); i < t.NamedChildCount(); i++ {
-					each(t.NamedChild(i))
-				}
-			case "subscript", "attribute":
-				if v := t.ChildByFieldName("value"); v != nil && v.Kind() == "identifier" {
-					mutated[f.text(v)] = true
-				}
-				if o := t.ChildByFieldName("object"); o != nil && o.Kind() == "identifier" {
-					mutated[f.text(o)] = true
-				}
-			}
-		}
-		each(t)
+	b := &binder{f: f, ns: ns, count: map[string]int{}, mutated: map[string]bool{}}
+	b.walk(scope, true)
+	b.settle()
+}
+
+// binder counts how often each name of one scope is bound and which
+// names are mutated, for collectBindings. A count of 2 stands for any
+// binding that is not a plain one (a def, a parameter).
+type binder struct {
+	f       *File
+	ns      *names
+	count   map[string]int
+	mutated map[string]bool
+}
+
+// walk visits n and the nodes under it, stopping at nested scopes; top is
+// the scope itself, whose own definition is not a nested one.
+func (b *binder) walk(n *sitter.Node, top bool) {
+	if !b.visit(n, top) {
+		return
 	}
-	walk = func(n *sitter.Node, top bool) {
-		switch n.Kind() {
-		case "function_definition", "class_definition":
-			if !top {
-				count[f.text(n.ChildByFieldName("name"))] += 2
-				return
-			}
-		case "lambda":
-			return
-		case "assignment":
-			left, right := n.ChildByFieldName("left"), n.ChildByFieldName("right")
-			if left != nil && left.Kind() == "identifier" && right != nil && right.Kind() != "assignment" {
-				name := f.text(left)
-				count[name]++
-				if count[name] == 1 {
-					ns.consts[name] = right
-				}
-			} else if left != nil {
-				bind(left)
-			}
-		case "augmented_assignment", "for_statement", "for_in_clause":
-			if l := n.ChildByFieldName("left"); l != nil {
-				bind(l)
-				if n.Kind() == "augmented_assignment" && l.Kind() == "identifier" {
-					mutated[f.text(l)] = true
-				}
-			}
-		case "named_expression":
-			bind(n.ChildByFieldName("name"))
-		case "as_pattern_target", "delete_statement", "global_statement", "nonlocal_statement":
-			for i := uint(0); i < n.NamedChildCount(); i++ {
-				bind(n.NamedChild(i))
-			}
-		case "call":
-			if fn := n.ChildByFieldName("function"); fn != nil {
-				if fn.Kind() == "attribute" && mutators[f.text(fn.ChildByFieldName("attribute"))] {
-					if o := fn.ChildByFieldName("object"); o.Kind() == "identifier" {
-						mutated[f.text(o)] = true
-					}
-				}
-				if fn.Kind() == "identifier" && f.text(fn) == "next" {
-					// next(it) consumes: it is not the value it was bound to.
-					if a := n.ChildByFieldName("arguments"); a != nil && a.NamedChildCount() > 0 && a.NamedChild(0).Kind() == "identifier" {
-						mutated[f.text(a.NamedChild(0))] = true
-					}
-				}
-			}
-		case "parameters", "lambda_parameters":
-			for i := uint(0); i < n.NamedChildCount(); i++ {
-				if id := paramName(f, n.NamedChild(i)); id != "" {
-					count[id] += 2
-				}
-			}
-			return
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		b.walk(n.NamedChild(i), false)
+	}
+}
+
+// visit records what one node binds or mutates; false when what is under
+// it belongs to another scope.
+func (b *binder) visit(n *sitter.Node, top bool) bool {
+	switch n.Kind() {
+	case "function_definition", "class_definition":
+		if !top {
+			b.count[b.f.text(n.ChildByFieldName("name"))] += 2
+			return false
 		}
+	case "lambda":
+		return false
+	case "assignment":
+		b.assignment(n)
+	case "augmented_assignment", "for_statement", "for_in_clause":
+		if l := n.ChildByFieldName("left"); l != nil {
+			b.target(l)
+			if n.Kind() == "augmented_assignment" && l.Kind() == "identifier" {
+				b.mutated[b.f.text(l)] = true
+			}
+		}
+	case "named_expression":
+		b.target(n.ChildByFieldName("name"))
+	case "as_pattern_target", "delete_statement", "global_statement", "nonlocal_statement":
 		for i := uint(0); i < n.NamedChildCount(); i++ {
-			walk(n.NamedChild(i), false)
+			b.target(n.NamedChild(i))
+		}
+	case "call":
+		b.call(n)
+	case "parameters", "lambda_parameters":
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if id := paramName(b.f, n.NamedChild(i)); id != "" {
+				b.count[id] += 2
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// assignment reads name = expr, the one binding that can make a const;
+// any other left side binds its targets.
+func (b *binder) assignment(n *sitter.Node) {
+	left, right := n.ChildByFieldName("left"), n.ChildByFieldName("right")
+	if left != nil && left.Kind() == "identifier" && right != nil && right.Kind() != "assignment" {
+		name := b.f.text(left)
+		b.count[name]++
+		if b.count[name] == 1 {
+			b.ns.consts[name] = right
+		}
+	} else if left != nil {
+		b.target(left)
+	}
+}
+
+// target reads the target of a binding: names are bound, unpacking binds
+// each, and x[k] or x.attr mutates x.
+func (b *binder) target(t *sitter.Node) {
+	switch t.Kind() {
+	case "identifier":
+		b.count[b.f.text(t)]++
+	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "list_splat_pattern", "parenthesized_expression":
+		for i := uint(0); i < t.NamedChildCount(); i++ {
+			b.target(t.NamedChild(i))
+		}
+	case "subscript", "attribute":
+		if v := t.ChildByFieldName("value"); v != nil && v.Kind() == "identifier" {
+			b.mutated[b.f.text(v)] = true
+		}
+		if o := t.ChildByFieldName("object"); o != nil && o.Kind() == "identifier" {
+			b.mutated[b.f.text(o)] = true
 		}
 	}
-	walk(scope, true)
-	for name, c := range count {
+}
+
+// call reads the calls that mutate a name: a mutator method (x.append)
+// and next(it), which consumes: it is not the value it was bound to.
+func (b *binder) call(n *sitter.Node) {
+	fn := n.ChildByFieldName("function")
+	if fn == nil {
+		return
+	}
+	if fn.Kind() == "attribute" && mutators[b.f.text(fn.ChildByFieldName("attribute"))] {
+		if o := fn.ChildByFieldName("object"); o.Kind() == "identifier" {
+			b.mutated[b.f.text(o)] = true
+		}
+	}
+	if fn.Kind() == "identifier" && b.f.text(fn) == "next" {
+		if a := n.ChildByFieldName("arguments"); a != nil && a.NamedChildCount() > 0 && a.NamedChild(0).Kind() == "identifier" {
+			b.mutated[b.f.text(a.NamedChild(0))] = true
+		}
+	}
+}
+
+// settle turns the counts into the scope's names: a name bound other than
+// once is bound, not a const; a mutated const becomes an object.
+func (b *binder) settle() {
+	ns := b.ns
+	for name, c := range b.count {
 		if c != 1 {
 			delete(ns.consts, name)
 			ns.bound[name] = true
 		}
 	}
-	for name := range mutated {
-		if e := ns.consts[name]; e != nil && count[name] == 1 {
+	for name := range b.mutated {
+		if e := ns.consts[name]; e != nil && b.count[name] == 1 {
 			if ns.objects == nil {
 				ns.objects = map[string]*sitter.Node{}
 			}
