@@ -402,58 +402,35 @@ func (r *resolver) imports() []string {
 // and the nesting checked, so hostile input cannot recurse without end.
 const maxDepth = 200
 
+// leafKinds are the nodes literal in themselves: numbers, constants, the
+// pieces of a string, comments.
+var leafKinds = setOf("integer", "float", "true", "false", "none", "ellipsis", "comment",
+	"string_start", "string_content", "string_end", "escape_sequence")
+
+// compoundKinds are the nodes literal when each of their children is:
+// containers, operators, indexing, argument lists.
+var compoundKinds = setOf("if_clause", "pair", "list", "tuple", "set", "dictionary", "concatenated_string",
+	"parenthesized_expression", "unary_operator", "binary_operator", "boolean_operator",
+	"not_operator", "comparison_operator", "conditional_expression", "subscript", "slice",
+	"list_splat", "dictionary_splat", "expression_list", "argument_list")
+
+// check reports whether n, in scope ns with the names local binds (a
+// lambda's parameters, a comprehension's targets), is literal-ish, and
+// records the substitutions and imports rendering it takes.
 func (r *resolver) check(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
 	if depth > maxDepth || n == nil || n.IsError() || n.IsMissing() || r.work.budget <= 0 {
 		return false
 	}
 	r.work.budget--
-	f := ns.f
-	switch n.Kind() {
-	case "integer", "float", "true", "false", "none", "ellipsis", "comment",
-		"string_start", "string_content", "string_end", "escape_sequence":
+	switch k := n.Kind(); {
+	case leafKinds[k]:
 		return true
+	case compoundKinds[k]:
+		return r.children(ns, n, local, depth)
+	}
+	switch n.Kind() {
 	case "identifier":
-		name := f.text(n)
-		if local[name] {
-			return true
-		}
-		if v, ok := r.row[name]; ok && ns == r.ns {
-			r.repl[n.StartByte()] = v
-			return true
-		}
-		if e, owner := ns.lookup(name); e != nil && owner.f == r.ns.f {
-			if text, ok := r.work.done[e.StartByte()]; ok {
-				// it = iter(xs); f(it, it) passes one iterator twice:
-				// two copies of iter(xs) would be another input.
-				if k := e.Kind(); k == "call" || k == "generator_expression" {
-					return false
-				}
-				r.repl[n.StartByte()] = text
-				return true
-			}
-			if r.work.visiting[e.StartByte()] {
-				return false
-			}
-			r.work.visiting[e.StartByte()] = true
-			sub := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
-			ok := sub.check(owner, e, nil, depth+1)
-			delete(r.work.visiting, e.StartByte())
-			if !ok {
-				return false
-			}
-			text := paren(e, render(owner.f, e, sub.repl))
-			r.work.done[e.StartByte()] = text
-			r.repl[n.StartByte()] = text
-			return true
-		}
-		if builtinNames[name] {
-			return true
-		}
-		if imp, ok := ns.importOf(name); ok {
-			r.imps[imp] = true
-			return true
-		}
-		return false
+		return r.name(ns, n, local, depth)
 	case "string":
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if n.NamedChild(i).Kind() == "interpolation" {
@@ -471,49 +448,106 @@ func (r *resolver) check(ns *names, n *sitter.Node, local map[string]bool, depth
 		}
 		return r.children(ns, n.ChildByFieldName("arguments"), local, depth)
 	case "lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
-		inner := map[string]bool{}
-		for k := range local {
-			inner[k] = true
+		return r.scope(ns, n, local, depth)
+	case "keyword_argument":
+		return r.check(ns, n.ChildByFieldName("value"), local, depth+1)
+	}
+	return false
+}
+
+// name checks an identifier: a name bound inside the expression, a name
+// of the row, a local const (substituted by its value), a builtin, or a
+// standard module (imported).
+func (r *resolver) name(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
+	name := ns.f.text(n)
+	if local[name] {
+		return true
+	}
+	if v, ok := r.row[name]; ok && ns == r.ns {
+		r.repl[n.StartByte()] = v
+		return true
+	}
+	if e, owner := ns.lookup(name); e != nil && owner.f == r.ns.f {
+		return r.substitute(n, e, owner, depth)
+	}
+	if builtinNames[name] {
+		return true
+	}
+	if imp, ok := ns.importOf(name); ok {
+		r.imps[imp] = true
+		return true
+	}
+	return false
+}
+
+// substitute checks the expression e the name n was bound to once, in
+// the scope owner, and replaces n by its rendering; each expression is
+// checked once, and one that refers to itself is not literal.
+func (r *resolver) substitute(n, e *sitter.Node, owner *names, depth int) bool {
+	if text, ok := r.work.done[e.StartByte()]; ok {
+		// it = iter(xs); f(it, it) passes one iterator twice:
+		// two copies of iter(xs) would be another input.
+		if k := e.Kind(); k == "call" || k == "generator_expression" {
+			return false
 		}
-		if ps := n.ChildByFieldName("parameters"); ps != nil {
-			for i := uint(0); i < ps.NamedChildCount(); i++ {
-				p := ps.NamedChild(i)
-				inner[paramName(f, p)] = true
-				if d := p.ChildByFieldName("value"); d != nil && !r.check(ns, d, local, depth+1) {
-					return false
-				}
-			}
-			return r.check(ns, n.ChildByFieldName("body"), inner, depth+1)
-		}
-		// Comprehensions: each for clause binds its targets for what follows.
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			c := n.NamedChild(i)
-			if c.Kind() == "for_in_clause" {
-				if !r.check(ns, c.ChildByFieldName("right"), inner, depth+1) {
-					return false
-				}
-				patternNames(f, c.ChildByFieldName("left"), inner)
-			}
-		}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			c := n.NamedChild(i)
-			if c.Kind() == "for_in_clause" {
-				continue
-			}
-			if !r.check(ns, c, inner, depth+1) {
+		r.repl[n.StartByte()] = text
+		return true
+	}
+	if r.work.visiting[e.StartByte()] {
+		return false
+	}
+	r.work.visiting[e.StartByte()] = true
+	sub := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
+	ok := sub.check(owner, e, nil, depth+1)
+	delete(r.work.visiting, e.StartByte())
+	if !ok {
+		return false
+	}
+	text := paren(e, render(owner.f, e, sub.repl))
+	r.work.done[e.StartByte()] = text
+	r.repl[n.StartByte()] = text
+	return true
+}
+
+// scope checks a lambda or a comprehension, whose parameters or targets
+// are names of their own for what they hold.
+func (r *resolver) scope(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
+	inner := map[string]bool{}
+	for k := range local {
+		inner[k] = true
+	}
+	if ps := n.ChildByFieldName("parameters"); ps != nil {
+		for i := uint(0); i < ps.NamedChildCount(); i++ {
+			p := ps.NamedChild(i)
+			inner[paramName(ns.f, p)] = true
+			// A default is evaluated outside the lambda.
+			if d := p.ChildByFieldName("value"); d != nil && !r.check(ns, d, local, depth+1) {
 				return false
 			}
 		}
-		return true
-	case "keyword_argument":
-		return r.check(ns, n.ChildByFieldName("value"), local, depth+1)
-	case "if_clause", "pair", "list", "tuple", "set", "dictionary", "concatenated_string",
-		"parenthesized_expression", "unary_operator", "binary_operator", "boolean_operator",
-		"not_operator", "comparison_operator", "conditional_expression", "subscript", "slice",
-		"list_splat", "dictionary_splat", "expression_list", "argument_list":
-		return r.children(ns, n, local, depth)
+		return r.check(ns, n.ChildByFieldName("body"), inner, depth+1)
 	}
-	return false
+	// Comprehensions (and a lambda without parameters): each for clause
+	// binds its targets for what follows.
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		if c.Kind() == "for_in_clause" {
+			if !r.check(ns, c.ChildByFieldName("right"), inner, depth+1) {
+				return false
+			}
+			patternNames(ns.f, c.ChildByFieldName("left"), inner)
+		}
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		if c.Kind() == "for_in_clause" {
+			continue
+		}
+		if !r.check(ns, c, inner, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *resolver) children(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
