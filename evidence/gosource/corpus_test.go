@@ -98,6 +98,8 @@ func TestCorpusValue(t *testing.T) {
 		// Integers.
 		{in: "int(+5)", want: int64(5)},
 		{in: "rune('a')", want: int64('a')},
+		{in: "rune(-1)", want: int64(-1)},
+		{in: "int(-9223372036854775808)", want: int64(-9223372036854775808)},
 		{in: "int(-'a')", wantErr: "a negative character"},
 		{in: "int('ab')", wantErr: "illegal rune literal"},
 		{in: "int8(-128)", want: int64(-128)},

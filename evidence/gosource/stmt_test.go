@@ -218,6 +218,17 @@ func TestGoto(t *testing.T) {
 end:
 	F("at label")
 }
+
+func TestKnownFallthrough(t *testing.T) {
+	switch {
+	case true:
+		F("known case")
+		fallthrough
+	default:
+		F("next clause")
+	}
+	F("after fallthrough")
+}
 `
 
 // TestStatements pins what the walker does with each kind of statement:
@@ -287,11 +298,14 @@ func TestStatements(t *testing.T) {
 			"p_test.go:172 test_call [after a conditional return]",
 			"p_test.go:187 table [row1]",
 			"p_test.go:187 table [row3]",
+			"p_test.go:205 test_call [known case]",
+			"p_test.go:210 test_call [after fallthrough]",
 		},
 		reason: "t.Fatal, panic, return, goto, a returning block or switch, and break end what follows; " +
 			"a for loop's post statement is read before its condition; a known condition takes one branch, " +
 			"a known switch tag one case; a name assigned with += or in a loop or branch is no longer known (F(y), F(s), F(w) are dropped); " +
-			"a row whose skip is true continues before the call",
+			"a row whose skip is true continues before the call; " +
+			"fallthrough goes on after the switch, though the clause it falls into is not walked",
 	}, {
 		fn:     "G",
 		want:   []string{"p_test.go:180 test_call [2]"},

@@ -91,7 +91,7 @@ func TestUseFact(t *testing.T) {
 		{name: "int positions", body: "range(x)\nrange(0, x)\nislice(y, x)", want: []string{"int <- range(x)", "int <- range(x)", "int <- islice(x)"}},
 		{name: "callable positions", body: "map(x, y)\nfunctools.reduce(x, y)", want: []string{"callable <- map(x)", "callable <- reduce(x)"}},
 		{name: "iterable positions", body: "map(f, x)\nsorted(x)\nzip(a, x)\nitertools.chain(a, x)", want: []string{"iterable <- map(x)", "iterable <- sorted(x)", "iterable <- zip(x)", "iterable <- chain(x)"}},
-		{name: "islice first", body: "islice(x, 3)", want: []string{"iterable <- islice(x)"}, reason: "intArg is read before iterableArg, at another position"},
+		{name: "islice first", body: "islice(x, 3)", want: []string{"iterable <- islice(x)"}, reason: "islice takes the iterable first and ints after it"},
 		{name: "min of one", body: "min(x)", want: []string{"iterable <- min(x)"}},
 		{name: "min of two", body: "min(x, y)", want: []string{"call min at 0"}},
 		{name: "keyword after", body: "min(x, key=abs)", want: []string{"iterable <- min(x)"}, reason: "keywords are not positions"},
@@ -121,6 +121,7 @@ func TestUseFact(t *testing.T) {
 		// Operators.
 		{name: "invert", body: "~x", want: []string{"int <- ~x"}},
 		{name: "negate", body: "-x", want: []string{"number <- -x"}},
+		{name: "plus sign", body: "+x", want: []string{"number <- +x"}},
 		{name: "not", body: "not x", want: nil},
 		{name: "plus int", body: "x + 1", want: []string{"number <- x + 1"}},
 		{name: "plus float left", body: "1.5 + x", want: []string{"number <- 1.5 + x"}},
