@@ -1,6 +1,7 @@
 package gosource
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -62,4 +63,80 @@ func FuzzParseCorpus(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCorpusValue pins what one corpus line reads as, and which check
+// turns a line down: one row per type family and per rejection.
+func TestCorpusValue(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    Value
+		wantErr string // a part of the error; "" for none
+	}{
+		// The conversion.
+		{in: "int", wantErr: "want a conversion of one literal"},
+		{in: "int(1, 2)", wantErr: "want a conversion of one literal"},
+		{in: `string("a"...)`, wantErr: "want a conversion of one literal"},
+		{in: `[4]byte("x")`, wantErr: "want []byte"},
+		{in: `[]int("x")`, wantErr: "want []byte"},
+		{in: "math.Sqrt(1)", wantErr: "want math.Float64frombits or math.Float32frombits"},
+		{in: "x.Float64frombits(1)", wantErr: "want math.Float64frombits or math.Float32frombits"},
+		{in: "(int)(1)", wantErr: "want a type"},
+		{in: "complex128(1)", wantErr: "unknown type complex128"},
+		// The literal.
+		{in: "int(f(1))", wantErr: "want a literal"},
+		{in: "bool(x)", wantErr: "want a literal, not x"},
+		{in: "bool(false)", want: false},
+		{in: "bool(-true)", wantErr: "want a literal, not true"},
+		{in: "bool(1)", wantErr: "unknown type bool"},
+		{in: "float64(-Inf)", wantErr: "JSON cannot carry NaN or Inf"},
+		// Strings.
+		{in: `[]byte("x")`, want: []byte("x")},
+		{in: `string(-"a")`, wantErr: "a negative string"},
+		{in: "string('a')", wantErr: "string wants a string literal"},
+		{in: `string("\q")`, wantErr: "unknown escape sequence"},
+		// Integers.
+		{in: "int(+5)", want: int64(5)},
+		{in: "rune('a')", want: int64('a')},
+		{in: "rune(-1)", want: int64(-1)},
+		{in: "int(-9223372036854775808)", want: int64(-9223372036854775808)},
+		{in: "int(-'a')", wantErr: "a negative character"},
+		{in: "int('ab')", wantErr: "illegal rune literal"},
+		{in: "int8(-128)", want: int64(-128)},
+		{in: "int8(0x7f)", want: int64(127)},
+		{in: "int16(32768)", wantErr: "32768 out of range for int16"},
+		{in: "int32(2147483648)", wantErr: "out of range for int32"},
+		{in: "int(9223372036854775808)", wantErr: "value out of range"},
+		{in: "int64(1.5)", wantErr: "int64 wants an integer"},
+		{in: "uint8(256)", wantErr: "256 out of range for uint8"},
+		{in: "byte(255)", want: int64(255)},
+		{in: "uint16(65535)", want: int64(65535)},
+		{in: "uint32(4294967295)", want: int64(4294967295)},
+		{in: "uint(18446744073709551615)", want: uint64(18446744073709551615)},
+		{in: "uint64(18446744073709551616)", wantErr: "value out of range"},
+		{in: "uint(-0)", want: int64(0)},
+		{in: "uint64(-1)", wantErr: "negative uint64"},
+		// Floats.
+		{in: "float64(1)", want: float64(1)},
+		{in: "float64(1e400)", wantErr: "value out of range"},
+		{in: `float64("a")`, wantErr: "float64 wants a number"},
+		{in: "float64('a')", wantErr: "float64 wants a number"},
+		{in: "float32(0x10)", wantErr: "invalid syntax"},
+		{in: "math.Float32frombits(0x3f800000)", want: float64(1)},
+		{in: "math.Float32frombits(0x100000000)", wantErr: "float32 bits out of range"},
+		{in: "math.Float32frombits(0x7f800000)", wantErr: "JSON cannot carry NaN or Inf"},
+		{in: "math.Float64frombits(-1)", wantErr: "want the bits as an integer"},
+		{in: "math.Float64frombits(1.5)", wantErr: "want the bits as an integer"},
+	}
+	for _, tt := range tests {
+		got, err := corpusValue([]byte(tt.in))
+		switch {
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("corpusValue(%s): %v, want %#v", tt.in, err, tt.want)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("corpusValue(%s) = %#v, %v, want an error with %q", tt.in, got, err, tt.wantErr)
+		case !cmp.Equal(tt.want, got):
+			t.Errorf("corpusValue(%s) = %#v (%T), want %#v (%T)", tt.in, got, got, tt.want, tt.want)
+		}
+	}
 }

@@ -284,8 +284,9 @@ func stops(e ast.Expr) bool {
 	return false
 }
 
+// stmt walks one statement for the calls in it, binds the names it
+// writes, and says how it ends the statements after it.
 func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) term {
-	p := w.p
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		w.expr(s.X, sc, c)
@@ -293,22 +294,9 @@ func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) term {
 			return returns
 		}
 	case *ast.BranchStmt:
-		if s.Tok == token.BREAK {
-			return breaks
-		}
-		if s.Tok != token.FALLTHROUGH {
-			return returns
-		}
+		return branchTerm(s)
 	case *ast.AssignStmt:
-		for _, r := range s.Rhs {
-			w.expr(r, sc, c)
-		}
-		for _, l := range s.Lhs {
-			if _, ok := l.(*ast.Ident); !ok {
-				w.expr(l, sc, c)
-			}
-		}
-		w.assign(s, sc)
+		w.assignStmt(s, sc, c)
 	case *ast.DeclStmt:
 		if gd, ok := s.Decl.(*ast.GenDecl); ok {
 			w.decl(gd, sc, c)
@@ -317,62 +305,17 @@ func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) term {
 		w.expr(s.X, sc, c)
 		w.rangeStmt(s, sc, c)
 	case *ast.ForStmt:
-		inner := sc
-		inner.env = newEnv(sc.env, true)
-		if s.Init != nil {
-			w.stmt(s.Init, inner, c)
-		}
-		if s.Post != nil {
-			w.stmt(s.Post, inner, c)
-		}
-		if s.Cond != nil {
-			w.expr(s.Cond, inner, c)
-		}
-		w.block(s.Body, inner, c, true)
+		w.forStmt(s, sc, c)
 	case *ast.IfStmt:
-		inner := sc
-		inner.env = newEnv(sc.env, false)
-		if s.Init != nil {
-			w.stmt(s.Init, inner, c)
-		}
-		w.expr(s.Cond, inner, c)
-		cond, known := p.eval(s.Cond, tref{}, inner).(*cval)
-		if known && cond.c.Kind() == constant.Bool {
-			if constant.BoolVal(cond.c) {
-				return w.block(s.Body, inner, c, false)
-			} else if s.Else != nil {
-				return w.stmt(s.Else, inner, c)
-			}
-			return flows
-		}
-		w.block(s.Body, inner, c, true)
-		if s.Else != nil {
-			inner.env = newEnv(inner.env, true)
-			w.stmt(s.Else, inner, c)
-		}
+		return w.ifStmt(s, sc, c)
 	case *ast.SwitchStmt:
 		if t := w.switchStmt(s, sc, c); t == returns {
 			return t
 		}
 	case *ast.TypeSwitchStmt:
-		inner := sc
-		inner.env = newEnv(sc.env, false)
-		if s.Init != nil {
-			w.stmt(s.Init, inner, c)
-		}
-		w.stmt(s.Assign, inner, c)
-		w.clauses(s.Body, inner, c)
+		w.typeSwitchStmt(s, sc, c)
 	case *ast.SelectStmt:
-		for _, cl := range s.Body.List {
-			if cc, ok := cl.(*ast.CommClause); ok {
-				inner := sc
-				inner.env = newEnv(sc.env, true)
-				if cc.Comm != nil {
-					w.stmt(cc.Comm, inner, c)
-				}
-				w.stmts(cc.Body, inner, c)
-			}
-		}
+		w.selectStmt(s, sc, c)
 	case *ast.BlockStmt:
 		return w.block(s, sc, c, false)
 	case *ast.LabeledStmt:
@@ -395,6 +338,105 @@ func (w *walker) stmt(s ast.Stmt, sc scope, c ctx) term {
 		}
 	}
 	return flows
+}
+
+// branchTerm says how break, continue, goto and fallthrough end what
+// follows: break leaves the switch or loop, fallthrough goes on, the
+// others reach nothing after them.
+func branchTerm(s *ast.BranchStmt) term {
+	switch s.Tok {
+	case token.BREAK:
+		return breaks
+	case token.FALLTHROUGH:
+		return flows
+	}
+	return returns
+}
+
+// assignStmt walks the right-hand sides and the written expressions that
+// are not plain names (m[F(x)] = v), then binds the names.
+func (w *walker) assignStmt(s *ast.AssignStmt, sc scope, c ctx) {
+	for _, r := range s.Rhs {
+		w.expr(r, sc, c)
+	}
+	for _, l := range s.Lhs {
+		if _, ok := l.(*ast.Ident); !ok {
+			w.expr(l, sc, c)
+		}
+	}
+	w.assign(s, sc)
+}
+
+// forStmt walks a three-clause loop once, in a scope whose names may
+// change on each turn: the init, the post statement, the condition, the
+// body.
+func (w *walker) forStmt(s *ast.ForStmt, sc scope, c ctx) {
+	inner := sc
+	inner.env = newEnv(sc.env, true)
+	if s.Init != nil {
+		w.stmt(s.Init, inner, c)
+	}
+	if s.Post != nil {
+		w.stmt(s.Post, inner, c)
+	}
+	if s.Cond != nil {
+		w.expr(s.Cond, inner, c)
+	}
+	w.block(s.Body, inner, c, true)
+}
+
+// ifStmt walks an if: a condition known without running code takes its
+// one branch, whose end is the statement's; otherwise both branches are
+// walked as maybe taken.
+func (w *walker) ifStmt(s *ast.IfStmt, sc scope, c ctx) term {
+	inner := sc
+	inner.env = newEnv(sc.env, false)
+	if s.Init != nil {
+		w.stmt(s.Init, inner, c)
+	}
+	w.expr(s.Cond, inner, c)
+	cond, known := w.p.eval(s.Cond, tref{}, inner).(*cval)
+	if known && cond.c.Kind() == constant.Bool {
+		if constant.BoolVal(cond.c) {
+			return w.block(s.Body, inner, c, false)
+		} else if s.Else != nil {
+			return w.stmt(s.Else, inner, c)
+		}
+		return flows
+	}
+	w.block(s.Body, inner, c, true)
+	if s.Else != nil {
+		inner.env = newEnv(inner.env, true)
+		w.stmt(s.Else, inner, c)
+	}
+	return flows
+}
+
+// typeSwitchStmt walks a type switch: its init and assignment, then
+// every clause.
+func (w *walker) typeSwitchStmt(s *ast.TypeSwitchStmt, sc scope, c ctx) {
+	inner := sc
+	inner.env = newEnv(sc.env, false)
+	if s.Init != nil {
+		w.stmt(s.Init, inner, c)
+	}
+	w.stmt(s.Assign, inner, c)
+	w.clauses(s.Body, inner, c)
+}
+
+// selectStmt walks each case of a select, its communication and its
+// body, as maybe taken.
+func (w *walker) selectStmt(s *ast.SelectStmt, sc scope, c ctx) {
+	for _, cl := range s.Body.List {
+		if cc, ok := cl.(*ast.CommClause); ok {
+			inner := sc
+			inner.env = newEnv(sc.env, true)
+			if cc.Comm != nil {
+				w.stmt(cc.Comm, inner, c)
+			}
+			w.stmts(cc.Body, inner, c)
+		}
+	}
 }
 
 // assign binds the names an assignment writes.

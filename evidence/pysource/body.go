@@ -188,7 +188,9 @@ func uses(f *File, n *sitter.Node, name string, cut uint, fn func(*sitter.Node))
 	}
 }
 
-// useFact reads what one use of the parameter id says of its type.
+// useFact reads what one use of the parameter id says of its type: the
+// node the use sits in (looking through parentheses) names the construct,
+// and each construct has its reader below.
 func useFact(f *File, id *sitter.Node, name string) (fact, bool) {
 	p := id.Parent()
 	for p != nil && p.Kind() == "parenthesized_expression" {
@@ -197,128 +199,20 @@ func useFact(f *File, id *sitter.Node, name string) (fact, bool) {
 	if p == nil {
 		return fact{}, false
 	}
-	is := func(n *sitter.Node) bool {
-		return n != nil && n.StartByte() == id.StartByte() && n.EndByte() == id.EndByte()
-	}
+	u := use{f: f, id: id, p: p, name: name}
 	switch p.Kind() {
 	case "attribute":
-		if !is(p.ChildByFieldName("object")) {
-			return fact{}, false
-		}
-		attr := f.text(p.ChildByFieldName("attribute"))
-		t := name + "." + attr
-		switch {
-		case strMethods[attr]:
-			return fact{kind: KindStr, text: t}, true
-		case attr == "decode":
-			return fact{kind: KindBytes, text: t}, true
-		case listMethods[attr]:
-			return fact{kind: KindList, text: t}, true
-		case dictMethods[attr]:
-			return fact{kind: KindDict, text: t}, true
-		case setMethods[attr]:
-			return fact{kind: KindSet, text: t}, true
-		case iterMethods[attr]:
-			return fact{kind: KindIterator, text: t}, true
-		case intMethods[attr]:
-			return fact{kind: KindInt, text: t}, true
-		case attr == "is_integer":
-			return fact{kind: KindFloat, text: t}, true
-		case attr == "count" || attr == "index":
-			return fact{kind: KindSequence, text: t}, true
-		}
+		return u.method()
 	case "call":
-		if is(p.ChildByFieldName("function")) {
+		if u.is(p.ChildByFieldName("function")) {
 			return fact{kind: KindCallable, text: name + "(...)"}, true
 		}
 	case "argument_list":
-		call := p.Parent()
-		if call == nil || call.Kind() != "call" {
-			break
-		}
-		fn := call.ChildByFieldName("function")
-		callee := f.text(fn)
-		short := callee[strings.LastIndex(callee, ".")+1:]
-		at := argIndex(p, id)
-		t := short + "(" + name + ")"
-		if fn.Kind() == "attribute" && short == "join" {
-			if o := fn.ChildByFieldName("object"); o != nil && (o.Kind() == "string" || o.Kind() == "concatenated_string") {
-				return fact{kind: KindIterable, elem: &Guess{Kind: KindStr}, text: t}, true
-			}
-		}
-		switch {
-		case short == "isinstance" && at == 0 && p.NamedChildCount() == 2:
-			g := typeExpr(f.text(p.NamedChild(1)), nil, 0)
-			if p.NamedChild(1).Kind() == "tuple" {
-				g = typeExpr(strings.ReplaceAll(strings.Trim(f.text(p.NamedChild(1)), "()"), ",", "|"), nil, 0)
-			}
-			// isinstance(x, base_type) names no type: only a class
-			// written as such counts.
-			if g.Kind != "" && (g.Kind != KindObject || isClassName(g.Class)) {
-				return fact{kind: g.Kind, elem: g.Elem, parts: g.Parts, class: g.Class, text: "isinstance(" + name + ", " + f.text(p.NamedChild(1)) + ")", strong: true}, true
-			}
-		case short == "len" && at == 0:
-			return fact{kind: KindSized, text: t}, true
-		case short == "next" && at == 0:
-			return fact{kind: KindIterator, text: t}, true
-		case short == "reversed" && at == 0:
-			return fact{kind: KindSequence, text: t}, true
-		case short == "ord" && at == 0:
-			return fact{kind: KindStr, text: t}, true
-		case (short == "sum" || short == "fsum") && at == 0:
-			return fact{kind: KindIterable, elem: &Guess{Kind: KindNumber}, text: t}, true
-		case short == "dict" && at == 0:
-			return fact{kind: KindIterable, text: t}, true
-		case numberArg[short]:
-			return fact{kind: KindNumber, text: t}, true
-		case inPositions(intArg[short], at):
-			return fact{kind: KindInt, text: t}, true
-		case inPositions(callableArg[short], at):
-			return fact{kind: KindCallable, text: t}, true
-		case inPositions(iterableArg[short], at):
-			return fact{kind: KindIterable, text: t}, true
-		case (short == "min" || short == "max") && at == 0 && countArgs(p) == 1:
-			return fact{kind: KindIterable, text: t}, true
-		case fn.Kind() == "identifier" && at >= 0:
-			return fact{call: &passed{fn: callee, pos: at}}, true
-		}
+		return u.argument()
 	case "keyword_argument":
-		if !is(p.ChildByFieldName("value")) {
-			break
-		}
-		kw := f.text(p.ChildByFieldName("name"))
-		if callableKws[kw] {
-			return fact{kind: KindCallable, text: kw + "=" + name}, true
-		}
-		if args := p.Parent(); args != nil && args.Parent() != nil && args.Parent().Kind() == "call" {
-			call := args.Parent()
-			if fn := call.ChildByFieldName("function"); fn != nil && fn.Kind() == "identifier" {
-				return fact{call: &passed{fn: f.text(fn), kw: kw}}, true
-			}
-		}
+		return u.keyword()
 	case "for_statement", "for_in_clause":
-		if !is(p.ChildByFieldName("right")) {
-			break
-		}
-		fa := fact{kind: KindIterable, text: "for ... in " + name}
-		if l := p.ChildByFieldName("left"); l != nil {
-			switch l.Kind() {
-			case "identifier":
-				// for c in s: c.isdigit() says what the elements are.
-				if e := loopElem(f, p, f.text(l)); e.Known() {
-					fa.elem = &e
-					fa.text = "for " + f.text(l) + " in " + name + " (" + e.Text + ")"
-				}
-			case "pattern_list", "tuple_pattern", "list_pattern":
-				e := Guess{Kind: KindTuple}
-				for i := uint(0); i < l.NamedChildCount(); i++ {
-					e.Parts = append(e.Parts, Guess{})
-				}
-				fa.elem = &e
-				fa.text = "for " + f.text(l) + " in " + name
-			}
-		}
-		return fa, true
+		return u.loop()
 	case "yield":
 		if strings.HasPrefix(f.text(p), "yield from") {
 			return fact{kind: KindIterable, text: "yield from " + name}, true
@@ -328,96 +222,306 @@ func useFact(f *File, id *sitter.Node, name string) (fact, bool) {
 	case "dictionary_splat":
 		return fact{kind: KindDict, text: "**" + name}, true
 	case "subscript":
-		if is(p.ChildByFieldName("value")) {
-			sub := p.ChildByFieldName("subscript")
-			t := name + "[" + f.text(sub) + "]"
-			if sub != nil && (sub.Kind() == "string" || sub.Kind() == "concatenated_string") {
-				return fact{kind: KindDict, text: t}, true
-			}
-			return fact{kind: KindSequence, text: t}, true
-		}
-		// seq[x], seq[x:]: an index.
-		return fact{kind: KindInt, text: f.text(p)}, true
+		return u.subscript()
 	case "slice":
 		return fact{kind: KindInt, text: "[" + f.text(p) + "]"}, true
 	case "unary_operator":
-		op := f.text(p)[:1]
-		if op == "~" {
-			return fact{kind: KindInt, text: f.text(p)}, true
-		}
-		if op == "-" || op == "+" {
-			return fact{kind: KindNumber, text: f.text(p)}, true
-		}
+		return u.unary()
 	case "binary_operator", "augmented_assignment":
-		op := p.ChildByFieldName("operator")
-		other := p.ChildByFieldName("right")
-		if is(other) {
-			other = p.ChildByFieldName("left")
-		}
-		ot := literalGuess(f, other, 0)
-		o := strings.TrimSuffix(f.text(op), "=")
-		t := f.text(p)
-		switch o {
-		case "+":
-			if ot.Kind == KindStr || ot.Kind == KindInt || ot.Kind == KindFloat || ot.Kind == KindList || ot.Kind == KindTuple || ot.Kind == KindBytes {
-				k := ot.Kind
-				if k == KindInt || k == KindFloat {
-					k = KindNumber
-				}
-				return fact{kind: k, text: t}, true
-			}
-		case "-", "/", "//", "**":
-			return fact{kind: KindNumber, text: t}, true
-		case "*":
-			if ot.Kind == KindFloat {
-				return fact{kind: KindNumber, text: t}, true
-			}
-		case "%":
-			if is(p.ChildByFieldName("left")) {
-				if ot.Kind == KindInt {
-					return fact{kind: KindNumber, text: t}, true
-				}
-				if ot.Kind == KindTuple || ot.Kind == KindDict {
-					return fact{kind: KindStr, text: t}, true
-				}
-			}
-		case "<<", ">>", "&", "^":
-			if ot.Kind == KindInt {
-				return fact{kind: KindInt, text: t}, true
-			}
-		}
+		return u.operator()
 	case "comparison_operator":
-		t := f.text(p)
-		var ops []string
-		for i := uint(0); i < p.ChildCount(); i++ {
-			if c := p.Child(i); !c.IsNamed() {
-				ops = append(ops, f.text(c))
+		return u.comparison()
+	}
+	return fact{}, false
+}
+
+// use is one use of a parameter: the identifier (or the parentheses
+// around it) id, inside p.
+type use struct {
+	f     *File
+	id, p *sitter.Node
+	name  string
+}
+
+// is reports whether n is the use itself.
+func (u use) is(n *sitter.Node) bool {
+	return n != nil && n.StartByte() == u.id.StartByte() && n.EndByte() == u.id.EndByte()
+}
+
+// methodKinds maps a method called on the parameter to the kind that has
+// it; a method of two families takes the first's.
+var methodKinds = kindOfMethods(
+	strMethods, KindStr, setOf("decode"), KindBytes, listMethods, KindList, dictMethods, KindDict,
+	setMethods, KindSet, iterMethods, KindIterator, intMethods, KindInt, setOf("is_integer"), KindFloat,
+	setOf("count", "index"), KindSequence)
+
+// kindOfMethods folds pairs of (method family, kind) into one map, an
+// earlier family winning a method two of them name.
+func kindOfMethods(pairs ...any) map[string]string {
+	out := map[string]string{}
+	for i := 0; i < len(pairs); i += 2 {
+		for m := range pairs[i].(map[string]bool) {
+			if _, ok := out[m]; !ok {
+				out[m] = pairs[i+1].(string)
 			}
 		}
-		for i := uint(0); i < p.NamedChildCount(); i++ {
-			c := p.NamedChild(i)
-			if is(c) {
-				continue
+	}
+	return out
+}
+
+// method reads x.attr: a method of a known family names its kind.
+func (u use) method() (fact, bool) {
+	if !u.is(u.p.ChildByFieldName("object")) {
+		return fact{}, false
+	}
+	attr := u.f.text(u.p.ChildByFieldName("attribute"))
+	if k, ok := methodKinds[attr]; ok {
+		return fact{kind: k, text: u.name + "." + attr}, true
+	}
+	return fact{}, false
+}
+
+// firstArgKinds are the builtins whose first argument has one kind:
+// len(x) is sized, sum(x) an iterable of numbers.
+var firstArgKinds = map[string]Guess{
+	"len": {Kind: KindSized}, "next": {Kind: KindIterator}, "reversed": {Kind: KindSequence},
+	"ord": {Kind: KindStr}, "dict": {Kind: KindIterable},
+	"sum": {Kind: KindIterable, Elem: &Guess{Kind: KindNumber}}, "fsum": {Kind: KindIterable, Elem: &Guess{Kind: KindNumber}},
+}
+
+// argKinds are the functions that take a kind at given positions, in the
+// order they are asked: islice(x, n) takes an iterable and an int.
+var argKinds = []struct {
+	at   map[string][]int
+	kind string
+}{{intArg, KindInt}, {callableArg, KindCallable}, {iterableArg, KindIterable}}
+
+// argument reads f(..., x, ...): the builtin called says the kind at x's
+// position; a module function called by name is followed (a call fact).
+func (u use) argument() (fact, bool) {
+	call := u.p.Parent()
+	if call == nil || call.Kind() != "call" {
+		return fact{}, false
+	}
+	fn := call.ChildByFieldName("function")
+	callee := u.f.text(fn)
+	short := callee[strings.LastIndex(callee, ".")+1:]
+	at := argIndex(u.p, u.id)
+	t := short + "(" + u.name + ")"
+	if fn.Kind() == "attribute" && short == "join" && isStringLiteral(fn.ChildByFieldName("object")) {
+		return fact{kind: KindIterable, elem: &Guess{Kind: KindStr}, text: t}, true
+	}
+	if short == "isinstance" && at == 0 && u.p.NamedChildCount() == 2 {
+		return u.isinstance()
+	}
+	if g, ok := firstArgKinds[short]; ok && at == 0 {
+		fa := fact{kind: g.Kind, text: t}
+		if g.Elem != nil {
+			e := *g.Elem
+			fa.elem = &e
+		}
+		return fa, true
+	}
+	if numberArg[short] {
+		return fact{kind: KindNumber, text: t}, true
+	}
+	for _, a := range argKinds {
+		if inPositions(a.at[short], at) {
+			return fact{kind: a.kind, text: t}, true
+		}
+	}
+	if (short == "min" || short == "max") && at == 0 && countArgs(u.p) == 1 {
+		return fact{kind: KindIterable, text: t}, true
+	}
+	if fn.Kind() == "identifier" && at >= 0 {
+		return fact{call: &passed{fn: callee, pos: at}}, true
+	}
+	return fact{}, false
+}
+
+// isStringLiteral reports whether n is a string written out (”, "a" "b").
+func isStringLiteral(n *sitter.Node) bool {
+	return n != nil && (n.Kind() == "string" || n.Kind() == "concatenated_string")
+}
+
+// isinstance reads isinstance(x, T) and isinstance(x, (T, U)): the body
+// branches on the type, so the fact is strong. isinstance(x, base_type)
+// names no type: only a class written as such counts.
+func (u use) isinstance() (fact, bool) {
+	typ := u.p.NamedChild(1)
+	g := typeExpr(u.f.text(typ), nil, 0)
+	if typ.Kind() == "tuple" {
+		g = typeExpr(strings.ReplaceAll(strings.Trim(u.f.text(typ), "()"), ",", "|"), nil, 0)
+	}
+	if g.Kind == "" || g.Kind == KindObject && !isClassName(g.Class) {
+		return fact{}, false
+	}
+	return fact{kind: g.Kind, elem: g.Elem, parts: g.Parts, class: g.Class,
+		text: "isinstance(" + u.name + ", " + u.f.text(typ) + ")", strong: true}, true
+}
+
+// keyword reads f(kw=x): a keyword that takes a function (key=, pred=)
+// makes x callable; a module function called by name is followed.
+func (u use) keyword() (fact, bool) {
+	if !u.is(u.p.ChildByFieldName("value")) {
+		return fact{}, false
+	}
+	kw := u.f.text(u.p.ChildByFieldName("name"))
+	if callableKws[kw] {
+		return fact{kind: KindCallable, text: kw + "=" + u.name}, true
+	}
+	if args := u.p.Parent(); args != nil && args.Parent() != nil && args.Parent().Kind() == "call" {
+		if fn := args.Parent().ChildByFieldName("function"); fn != nil && fn.Kind() == "identifier" {
+			return fact{call: &passed{fn: u.f.text(fn), kw: kw}}, true
+		}
+	}
+	return fact{}, false
+}
+
+// loop reads `for v in x` (a statement or a comprehension's clause): x is
+// an iterable, whose elements are what the loop does with v, or tuples
+// when the loop unpacks them.
+func (u use) loop() (fact, bool) {
+	if !u.is(u.p.ChildByFieldName("right")) {
+		return fact{}, false
+	}
+	fa := fact{kind: KindIterable, text: "for ... in " + u.name}
+	l := u.p.ChildByFieldName("left")
+	if l == nil {
+		return fa, true
+	}
+	switch l.Kind() {
+	case "identifier":
+		// for c in s: c.isdigit() says what the elements are.
+		if e := loopElem(u.f, u.p, u.f.text(l)); e.Known() {
+			fa.elem = &e
+			fa.text = "for " + u.f.text(l) + " in " + u.name + " (" + e.Text + ")"
+		}
+	case "pattern_list", "tuple_pattern", "list_pattern":
+		e := Guess{Kind: KindTuple}
+		for i := uint(0); i < l.NamedChildCount(); i++ {
+			e.Parts = append(e.Parts, Guess{}) // one unknown field per target
+		}
+		fa.elem = &e
+		fa.text = "for " + u.f.text(l) + " in " + u.name
+	}
+	return fa, true
+}
+
+// subscript reads x[k] (a dict when k is a string, else a sequence) and
+// seq[x] (x an index).
+func (u use) subscript() (fact, bool) {
+	if !u.is(u.p.ChildByFieldName("value")) {
+		return fact{kind: KindInt, text: u.f.text(u.p)}, true
+	}
+	sub := u.p.ChildByFieldName("subscript")
+	t := u.name + "[" + u.f.text(sub) + "]"
+	if isStringLiteral(sub) {
+		return fact{kind: KindDict, text: t}, true
+	}
+	return fact{kind: KindSequence, text: t}, true
+}
+
+// unary reads ~x (an int) and -x, +x (a number).
+func (u use) unary() (fact, bool) {
+	switch op := u.f.text(u.p)[:1]; op {
+	case "~":
+		return fact{kind: KindInt, text: u.f.text(u.p)}, true
+	case "-", "+":
+		return fact{kind: KindNumber, text: u.f.text(u.p)}, true
+	}
+	return fact{}, false
+}
+
+// plusKinds maps the kind of what x is added to onto the kind x must be.
+var plusKinds = map[string]string{
+	KindStr: KindStr, KindInt: KindNumber, KindFloat: KindNumber, KindList: KindList,
+	KindTuple: KindTuple, KindBytes: KindBytes,
+}
+
+// operator reads x op y and x op= y: arithmetic makes a number, + takes
+// the kind of a literal other side, % formats a str with a tuple or a
+// dict, bit operators with an int make an int.
+func (u use) operator() (fact, bool) {
+	other := u.p.ChildByFieldName("right")
+	if u.is(other) {
+		other = u.p.ChildByFieldName("left")
+	}
+	ot := literalGuess(u.f, other, 0).Kind
+	t := u.f.text(u.p)
+	kind := ""
+	switch strings.TrimSuffix(u.f.text(u.p.ChildByFieldName("operator")), "=") {
+	case "+":
+		kind = plusKinds[ot]
+	case "-", "/", "//", "**":
+		kind = KindNumber
+	case "*":
+		if ot == KindFloat {
+			kind = KindNumber
+		}
+	case "%":
+		kind = u.modulo(ot)
+	case "<<", ">>", "&", "^":
+		if ot == KindInt {
+			kind = KindInt
+		}
+	}
+	if kind == "" {
+		return fact{}, false
+	}
+	return fact{kind: kind, text: t}, true
+}
+
+// modulo reads x % y by the kind of y: a number modulo an int, a str
+// formatted with a tuple or a dict; "" when x is on the right.
+func (u use) modulo(other string) string {
+	if !u.is(u.p.ChildByFieldName("left")) {
+		return ""
+	}
+	switch other {
+	case KindInt:
+		return KindNumber
+	case KindTuple, KindDict:
+		return KindStr
+	}
+	return ""
+}
+
+// comparison reads x compared with literals: with None it is nullable,
+// with a number a number, with a str a str; `in` makes the right side an
+// iterable and the left a str when the right is one.
+func (u use) comparison() (fact, bool) {
+	p, t := u.p, u.f.text(u.p)
+	var ops []string
+	for i := uint(0); i < p.ChildCount(); i++ {
+		if c := p.Child(i); !c.IsNamed() {
+			ops = append(ops, u.f.text(c))
+		}
+	}
+	membership := len(ops) == 1 && (ops[0] == "in" || ops[0] == "not in")
+	for i := uint(0); i < p.NamedChildCount(); i++ {
+		c := p.NamedChild(i)
+		if u.is(c) {
+			continue
+		}
+		lg := literalGuess(u.f, c, 0)
+		if lg.Kind == KindNone {
+			return fact{nullable: true, text: t}, true
+		}
+		if membership {
+			if u.is(p.NamedChild(1)) {
+				return fact{kind: KindIterable, text: t}, true
 			}
-			lg := literalGuess(f, c, 0)
-			if lg.Kind == KindNone {
-				return fact{nullable: true, text: t}, true
-			}
-			if len(ops) == 1 && (ops[0] == "in" || ops[0] == "not in") {
-				if is(p.NamedChild(1)) {
-					return fact{kind: KindIterable, text: t}, true
-				}
-				if lg.Kind == KindStr {
-					return fact{kind: KindStr, text: t}, true
-				}
-				continue
-			}
-			switch lg.Kind {
-			case KindInt, KindFloat:
-				return fact{kind: KindNumber, text: t}, true
-			case KindStr:
+			if lg.Kind == KindStr {
 				return fact{kind: KindStr, text: t}, true
 			}
+			continue
+		}
+		switch lg.Kind {
+		case KindInt, KindFloat:
+			return fact{kind: KindNumber, text: t}, true
+		case KindStr:
+			return fact{kind: KindStr, text: t}, true
 		}
 	}
 	return fact{}, false

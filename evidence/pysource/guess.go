@@ -141,124 +141,177 @@ func typeExpr(s string, aliases map[string]string, depth int) Guess {
 	if !isDotted(head) {
 		return Guess{}
 	}
+	a := typeArgs{text: args, aliases: aliases, depth: depth}
+	if args != "" {
+		a.argv = splitTop(args, ',')
+	}
+	return a.named(head)
+}
+
+// typeArgs are the parameters written after a type's name (the int, str
+// of dict[int, str]), with what they are read against.
+type typeArgs struct {
+	text    string   // as written between the brackets
+	argv    []string // split at top-level commas; nil when there are none
+	aliases map[string]string
+	depth   int
+}
+
+// arg reads the i-th parameter; nil when it is missing or unknown.
+func (a typeArgs) arg(i int) *Guess {
+	if i >= len(a.argv) {
+		return nil
+	}
+	g := typeExpr(a.argv[i], a.aliases, a.depth+1)
+	if g.Kind == "" {
+		return nil
+	}
+	return &g
+}
+
+// scalarKinds maps the names of types read without their parameters to
+// their kinds: the builtins, their typing and numbers spellings, and the
+// protocols that say as much.
+var scalarKinds = map[string]string{
+	"int": KindInt, "SupportsInt": KindInt, "SupportsIndex": KindInt, "Integral": KindInt,
+	"float": KindFloat, "SupportsFloat": KindFloat, "Real": KindFloat,
+	"complex": KindNumber, "Number": KindNumber, "Complex": KindNumber, "Decimal": KindNumber,
+	"Fraction": KindNumber, "Rational": KindNumber,
+	"str": KindStr, "LiteralString": KindStr, "AnyStr": KindStr, "Text": KindStr,
+	"bytes": KindBytes, "bytearray": KindBytes, "memoryview": KindBytes, "ByteString": KindBytes,
+	"bool": KindBool, "None": KindNone, "NoneType": KindNone,
+	"Callable": KindCallable, "callable": KindCallable, "Sized": KindSized,
+	"Any": KindAny, "object": KindAny, "Hashable": KindAny, "TypeVar": KindAny,
+}
+
+// elemKinds maps the names of containers whose first parameter is their
+// element (list[int], Iterator[str]) to their kinds.
+var elemKinds = map[string]string{
+	"list": KindList, "List": KindList, "MutableSequence": KindList,
+	"Sequence": KindSequence, "Reversible": KindSequence,
+	"Iterable": KindIterable, "Collection": KindIterable, "AsyncIterable": KindIterable, "Container": KindIterable,
+	"Iterator": KindIterator, "Generator": KindIterator, "AsyncIterator": KindIterator, "AsyncGenerator": KindIterator,
+	"set": KindSet, "Set": KindSet, "frozenset": KindSet, "FrozenSet": KindSet, "AbstractSet": KindSet,
+	"MutableSet": KindSet, "KeysView": KindSet,
+}
+
+// dictNames are the mappings, read as dict[key, value].
+var dictNames = setOf("dict", "Dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict",
+	"OrderedDict", "Counter", "ChainMap")
+
+// qualifiers wrap a type without changing what its values are.
+var qualifiers = setOf("Annotated", "Final", "ClassVar", "Required", "NotRequired", "ReadOnly")
+
+// named reads a type by its name (head, maybe dotted), with these
+// parameters: the special forms of typing first, then the scalar and
+// container names, then an alias or a class.
+func (a typeArgs) named(head string) Guess {
 	short := head[strings.LastIndex(head, ".")+1:]
-	argv := splitTop(args, ',')
-	if args == "" {
-		argv = nil
-	}
-	arg := func(i int) *Guess {
-		if i >= len(argv) {
-			return nil
-		}
-		g := typeExpr(argv[i], aliases, depth+1)
-		if g.Kind == "" {
-			return nil
-		}
-		return &g
-	}
-	var g Guess
-	switch short {
-	case "Optional":
-		g = typeExpr(args, aliases, depth+1)
-		if g.Kind == KindNone {
-			return g
-		}
-		g.Nullable = true
-		return g
-	case "Union":
-		return union(argv, aliases, depth)
-	case "Annotated", "Final", "ClassVar", "Required", "NotRequired", "ReadOnly":
-		if len(argv) > 0 {
-			return typeExpr(argv[0], aliases, depth+1)
+	switch {
+	case short == "Optional":
+		return a.optional()
+	case short == "Union":
+		return union(a.argv, a.aliases, a.depth)
+	case qualifiers[short]:
+		if len(a.argv) > 0 {
+			return typeExpr(a.argv[0], a.aliases, a.depth+1)
 		}
 		return Guess{}
-	case "int", "SupportsInt", "SupportsIndex", "Integral":
-		g.Kind = KindInt
-	case "float", "SupportsFloat", "Real":
-		g.Kind = KindFloat
-	case "complex", "Number", "Complex", "Decimal", "Fraction", "Rational":
-		g.Kind = KindNumber
-	case "str", "LiteralString", "AnyStr", "Text":
-		g.Kind = KindStr
-	case "bytes", "bytearray", "memoryview", "ByteString":
-		g.Kind = KindBytes
-	case "bool":
-		g.Kind = KindBool
-	case "None", "NoneType":
-		g.Kind = KindNone
-	case "list", "List", "MutableSequence":
-		g.Kind, g.Elem = KindList, arg(0)
-	case "Sequence", "Reversible":
-		g.Kind, g.Elem = KindSequence, arg(0)
-	case "Iterable", "Collection", "AsyncIterable", "Container":
-		g.Kind, g.Elem = KindIterable, arg(0)
-	case "Iterator", "Generator", "AsyncIterator", "AsyncGenerator":
-		g.Kind, g.Elem = KindIterator, arg(0)
-	case "set", "Set", "frozenset", "FrozenSet", "AbstractSet", "MutableSet", "KeysView":
-		g.Kind, g.Elem = KindSet, arg(0)
-	case "dict", "Dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict", "OrderedDict", "Counter", "ChainMap":
-		g.Kind = KindDict
-		if short == "Counter" {
-			g.Elem = &Guess{Kind: KindInt}
-			if k := arg(0); k != nil {
-				g.Parts = []Guess{*k, {Kind: KindInt}}
-			}
-			break
+	case dictNames[short]:
+		return a.dict(short == "Counter")
+	case short == "tuple" || short == "Tuple":
+		return a.tuple()
+	case short == "Literal":
+		return a.literal()
+	case short == "Type" || short == "type":
+		return Guess{Kind: KindObject, Class: "type"}
+	}
+	if k, ok := scalarKinds[short]; ok {
+		return Guess{Kind: k}
+	}
+	if k, ok := elemKinds[short]; ok {
+		return Guess{Kind: k, Elem: a.arg(0)}
+	}
+	return a.alias(head)
+}
+
+// optional reads Optional[X]: X, nullable unless X is None itself.
+func (a typeArgs) optional() Guess {
+	g := typeExpr(a.text, a.aliases, a.depth+1)
+	if g.Kind == KindNone {
+		return g
+	}
+	g.Nullable = true
+	return g
+}
+
+// dict reads a mapping's [key, value]; a Counter's values are ints and
+// its one parameter is the key.
+func (a typeArgs) dict(counter bool) Guess {
+	g := Guess{Kind: KindDict}
+	if counter {
+		g.Elem = &Guess{Kind: KindInt}
+		if k := a.arg(0); k != nil {
+			g.Parts = []Guess{*k, {Kind: KindInt}}
 		}
-		if len(argv) == 2 {
-			g.Elem = arg(1)
-			if k := arg(0); k != nil && g.Elem != nil {
-				g.Parts = []Guess{*k, *g.Elem}
-			}
+		return g
+	}
+	if len(a.argv) == 2 {
+		g.Elem = a.arg(1)
+		if k := a.arg(0); k != nil && g.Elem != nil {
+			g.Parts = []Guess{*k, *g.Elem}
 		}
-	case "tuple", "Tuple":
-		g.Kind = KindTuple
-		switch {
-		case len(argv) == 2 && strings.TrimSpace(argv[1]) == "...":
-			g.Elem = arg(0)
-		case len(argv) > 0 && !(len(argv) == 1 && strings.TrimSpace(argv[0]) == "()"):
-			for i := range argv {
-				p := arg(i)
-				if p == nil {
-					p = &Guess{}
-				}
-				g.Parts = append(g.Parts, *p)
-			}
-		}
-	case "Callable", "callable":
-		g.Kind = KindCallable
-	case "Sized":
-		g.Kind = KindSized
-	case "Any", "object", "Hashable", "TypeVar":
-		g.Kind = KindAny
-	case "Literal":
-		// Literal['a', 'b']: the kind of its values.
-		var ps []Guess
-		for _, a := range argv {
-			if d := literalKind(strings.TrimSpace(a)); d.Kind != "" {
-				ps = append(ps, d)
-			}
-		}
-		return joinUnion(ps)
-	case "Type", "type":
-		g.Kind = KindObject
-		g.Class = "type"
-	default:
-		if rhs, ok := aliases[head]; ok {
-			rest := map[string]string{}
-			for k, v := range aliases {
-				if k != head {
-					rest[k] = v
-				}
-			}
-			return typeExpr(rhs, rest, depth+1)
-		}
-		if strings.HasPrefix(head, "typing.") || strings.HasPrefix(head, "collections.abc.") {
-			return Guess{}
-		}
-		g.Kind, g.Class = KindObject, head
 	}
 	return g
+}
+
+// tuple reads tuple[X, ...] (an element), tuple[X, Y] (fields, unknown
+// ones kept as such) and tuple[()] (empty).
+func (a typeArgs) tuple() Guess {
+	g := Guess{Kind: KindTuple}
+	switch {
+	case len(a.argv) == 2 && strings.TrimSpace(a.argv[1]) == "...":
+		g.Elem = a.arg(0)
+	case len(a.argv) > 0 && !(len(a.argv) == 1 && strings.TrimSpace(a.argv[0]) == "()"):
+		for i := range a.argv {
+			p := a.arg(i)
+			if p == nil {
+				p = &Guess{}
+			}
+			g.Parts = append(g.Parts, *p)
+		}
+	}
+	return g
+}
+
+// literal reads Literal['a', 'b']: the kinds of its values.
+func (a typeArgs) literal() Guess {
+	var ps []Guess
+	for _, v := range a.argv {
+		if d := literalKind(strings.TrimSpace(v)); d.Kind != "" {
+			ps = append(ps, d)
+		}
+	}
+	return joinUnion(ps)
+}
+
+// alias reads a name no table knows: a module alias reads its right-hand
+// side (without itself, so a cycle ends); an unknown typing name says
+// nothing; any other name is a class.
+func (a typeArgs) alias(head string) Guess {
+	if rhs, ok := a.aliases[head]; ok {
+		rest := map[string]string{}
+		for k, v := range a.aliases {
+			if k != head {
+				rest[k] = v
+			}
+		}
+		return typeExpr(rhs, rest, a.depth+1)
+	}
+	if strings.HasPrefix(head, "typing.") || strings.HasPrefix(head, "collections.abc.") {
+		return Guess{}
+	}
+	return Guess{Kind: KindObject, Class: head}
 }
 
 func union(parts []string, aliases map[string]string, depth int) Guess {

@@ -195,98 +195,137 @@ func addImport(f *File, ns *names, from string, n *sitter.Node) {
 // function body), not entering nested definitions: a name bound once by a
 // plain assignment and never mutated is a const.
 func collectBindings(f *File, scope *sitter.Node, ns *names) {
-	count := map[string]int{}
-	mutated := map[string]bool{}
-	var walk func(n *sitter.Node, top bool)
-	bind := func(t *sitter.Node) {
-		var each func(t *sitter.Node)
-		each = func(t *sitter.Node) {
-			switch t.Kind() {
-			case "identifier":
-				count[f.text(t)]++
-			case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "list_splat_pattern", "parenthesized_expression":
-				for i := uint(0); i < t.NamedChildCount(); i++ {
-					each(t.NamedChild(i))
-				}
-			case "subscript", "attribute":
-				if v := t.ChildByFieldName("value"); v != nil && v.Kind() == "identifier" {
-					mutated[f.text(v)] = true
-				}
-				if o := t.ChildByFieldName("object"); o != nil && o.Kind() == "identifier" {
-					mutated[f.text(o)] = true
-				}
-			}
-		}
-		each(t)
+	b := &binder{f: f, ns: ns, count: map[string]int{}, mutated: map[string]bool{}}
+	b.walk(scope, true)
+	b.settle()
+}
+
+// binder counts how often each name of one scope is bound and which
+// names are mutated, for collectBindings. A count of 2 stands for any
+// binding that is not a plain one (a def, a parameter).
+type binder struct {
+	f       *File
+	ns      *names
+	count   map[string]int
+	mutated map[string]bool
+}
+
+// walk visits n and the nodes under it, stopping at nested scopes; top is
+// the scope itself, whose own definition is not a nested one.
+func (b *binder) walk(n *sitter.Node, top bool) {
+	if !b.visit(n, top) {
+		return
 	}
-	walk = func(n *sitter.Node, top bool) {
-		switch n.Kind() {
-		case "function_definition", "class_definition":
-			if !top {
-				count[f.text(n.ChildByFieldName("name"))] += 2
-				return
-			}
-		case "lambda":
-			return
-		case "assignment":
-			left, right := n.ChildByFieldName("left"), n.ChildByFieldName("right")
-			if left != nil && left.Kind() == "identifier" && right != nil && right.Kind() != "assignment" {
-				name := f.text(left)
-				count[name]++
-				if count[name] == 1 {
-					ns.consts[name] = right
-				}
-			} else if left != nil {
-				bind(left)
-			}
-		case "augmented_assignment", "for_statement", "for_in_clause":
-			if l := n.ChildByFieldName("left"); l != nil {
-				bind(l)
-				if n.Kind() == "augmented_assignment" && l.Kind() == "identifier" {
-					mutated[f.text(l)] = true
-				}
-			}
-		case "named_expression":
-			bind(n.ChildByFieldName("name"))
-		case "as_pattern_target", "delete_statement", "global_statement", "nonlocal_statement":
-			for i := uint(0); i < n.NamedChildCount(); i++ {
-				bind(n.NamedChild(i))
-			}
-		case "call":
-			if fn := n.ChildByFieldName("function"); fn != nil {
-				if fn.Kind() == "attribute" && mutators[f.text(fn.ChildByFieldName("attribute"))] {
-					if o := fn.ChildByFieldName("object"); o.Kind() == "identifier" {
-						mutated[f.text(o)] = true
-					}
-				}
-				if fn.Kind() == "identifier" && f.text(fn) == "next" {
-					// next(it) consumes: it is not the value it was bound to.
-					if a := n.ChildByFieldName("arguments"); a != nil && a.NamedChildCount() > 0 && a.NamedChild(0).Kind() == "identifier" {
-						mutated[f.text(a.NamedChild(0))] = true
-					}
-				}
-			}
-		case "parameters", "lambda_parameters":
-			for i := uint(0); i < n.NamedChildCount(); i++ {
-				if id := paramName(f, n.NamedChild(i)); id != "" {
-					count[id] += 2
-				}
-			}
-			return
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		b.walk(n.NamedChild(i), false)
+	}
+}
+
+// visit records what one node binds or mutates; false when what is under
+// it belongs to another scope.
+func (b *binder) visit(n *sitter.Node, top bool) bool {
+	switch n.Kind() {
+	case "function_definition", "class_definition":
+		if !top {
+			b.count[b.f.text(n.ChildByFieldName("name"))] += 2
+			return false
 		}
+	case "lambda":
+		return false
+	case "assignment":
+		b.assignment(n)
+	case "augmented_assignment", "for_statement", "for_in_clause":
+		if l := n.ChildByFieldName("left"); l != nil {
+			b.target(l)
+			if n.Kind() == "augmented_assignment" && l.Kind() == "identifier" {
+				b.mutated[b.f.text(l)] = true
+			}
+		}
+	case "named_expression":
+		b.target(n.ChildByFieldName("name"))
+	case "as_pattern_target", "delete_statement", "global_statement", "nonlocal_statement":
 		for i := uint(0); i < n.NamedChildCount(); i++ {
-			walk(n.NamedChild(i), false)
+			b.target(n.NamedChild(i))
+		}
+	case "call":
+		b.call(n)
+	case "parameters", "lambda_parameters":
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if id := paramName(b.f, n.NamedChild(i)); id != "" {
+				b.count[id] += 2
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// assignment reads name = expr, the one binding that can make a const;
+// any other left side binds its targets.
+func (b *binder) assignment(n *sitter.Node) {
+	left, right := n.ChildByFieldName("left"), n.ChildByFieldName("right")
+	if left != nil && left.Kind() == "identifier" && right != nil && right.Kind() != "assignment" {
+		name := b.f.text(left)
+		b.count[name]++
+		if b.count[name] == 1 {
+			b.ns.consts[name] = right
+		}
+	} else if left != nil {
+		b.target(left)
+	}
+}
+
+// target reads the target of a binding: names are bound, unpacking binds
+// each, and x[k] or x.attr mutates x.
+func (b *binder) target(t *sitter.Node) {
+	switch t.Kind() {
+	case "identifier":
+		b.count[b.f.text(t)]++
+	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "list_splat_pattern", "parenthesized_expression":
+		for i := uint(0); i < t.NamedChildCount(); i++ {
+			b.target(t.NamedChild(i))
+		}
+	case "subscript", "attribute":
+		if v := t.ChildByFieldName("value"); v != nil && v.Kind() == "identifier" {
+			b.mutated[b.f.text(v)] = true
+		}
+		if o := t.ChildByFieldName("object"); o != nil && o.Kind() == "identifier" {
+			b.mutated[b.f.text(o)] = true
 		}
 	}
-	walk(scope, true)
-	for name, c := range count {
+}
+
+// call reads the calls that mutate a name: a mutator method (x.append)
+// and next(it), which consumes: it is not the value it was bound to.
+func (b *binder) call(n *sitter.Node) {
+	fn := n.ChildByFieldName("function")
+	if fn == nil {
+		return
+	}
+	if fn.Kind() == "attribute" && mutators[b.f.text(fn.ChildByFieldName("attribute"))] {
+		if o := fn.ChildByFieldName("object"); o.Kind() == "identifier" {
+			b.mutated[b.f.text(o)] = true
+		}
+	}
+	if fn.Kind() == "identifier" && b.f.text(fn) == "next" {
+		if a := n.ChildByFieldName("arguments"); a != nil && a.NamedChildCount() > 0 && a.NamedChild(0).Kind() == "identifier" {
+			b.mutated[b.f.text(a.NamedChild(0))] = true
+		}
+	}
+}
+
+// settle turns the counts into the scope's names: a name bound other than
+// once is bound, not a const; a mutated const becomes an object.
+func (b *binder) settle() {
+	ns := b.ns
+	for name, c := range b.count {
 		if c != 1 {
 			delete(ns.consts, name)
 			ns.bound[name] = true
 		}
 	}
-	for name := range mutated {
-		if e := ns.consts[name]; e != nil && count[name] == 1 {
+	for name := range b.mutated {
+		if e := ns.consts[name]; e != nil && b.count[name] == 1 {
 			if ns.objects == nil {
 				ns.objects = map[string]*sitter.Node{}
 			}
@@ -363,58 +402,35 @@ func (r *resolver) imports() []string {
 // and the nesting checked, so hostile input cannot recurse without end.
 const maxDepth = 200
 
+// leafKinds are the nodes literal in themselves: numbers, constants, the
+// pieces of a string, comments.
+var leafKinds = setOf("integer", "float", "true", "false", "none", "ellipsis", "comment",
+	"string_start", "string_content", "string_end", "escape_sequence")
+
+// compoundKinds are the nodes literal when each of their children is:
+// containers, operators, indexing, argument lists.
+var compoundKinds = setOf("if_clause", "pair", "list", "tuple", "set", "dictionary", "concatenated_string",
+	"parenthesized_expression", "unary_operator", "binary_operator", "boolean_operator",
+	"not_operator", "comparison_operator", "conditional_expression", "subscript", "slice",
+	"list_splat", "dictionary_splat", "expression_list", "argument_list")
+
+// check reports whether n, in scope ns with the names local binds (a
+// lambda's parameters, a comprehension's targets), is literal-ish, and
+// records the substitutions and imports rendering it takes.
 func (r *resolver) check(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
 	if depth > maxDepth || n == nil || n.IsError() || n.IsMissing() || r.work.budget <= 0 {
 		return false
 	}
 	r.work.budget--
-	f := ns.f
-	switch n.Kind() {
-	case "integer", "float", "true", "false", "none", "ellipsis", "comment",
-		"string_start", "string_content", "string_end", "escape_sequence":
+	switch k := n.Kind(); {
+	case leafKinds[k]:
 		return true
+	case compoundKinds[k]:
+		return r.children(ns, n, local, depth)
+	}
+	switch n.Kind() {
 	case "identifier":
-		name := f.text(n)
-		if local[name] {
-			return true
-		}
-		if v, ok := r.row[name]; ok && ns == r.ns {
-			r.repl[n.StartByte()] = v
-			return true
-		}
-		if e, owner := ns.lookup(name); e != nil && owner.f == r.ns.f {
-			if text, ok := r.work.done[e.StartByte()]; ok {
-				// it = iter(xs); f(it, it) passes one iterator twice:
-				// two copies of iter(xs) would be another input.
-				if k := e.Kind(); k == "call" || k == "generator_expression" {
-					return false
-				}
-				r.repl[n.StartByte()] = text
-				return true
-			}
-			if r.work.visiting[e.StartByte()] {
-				return false
-			}
-			r.work.visiting[e.StartByte()] = true
-			sub := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
-			ok := sub.check(owner, e, nil, depth+1)
-			delete(r.work.visiting, e.StartByte())
-			if !ok {
-				return false
-			}
-			text := paren(e, render(owner.f, e, sub.repl))
-			r.work.done[e.StartByte()] = text
-			r.repl[n.StartByte()] = text
-			return true
-		}
-		if builtinNames[name] {
-			return true
-		}
-		if imp, ok := ns.importOf(name); ok {
-			r.imps[imp] = true
-			return true
-		}
-		return false
+		return r.name(ns, n, local, depth)
 	case "string":
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if n.NamedChild(i).Kind() == "interpolation" {
@@ -432,49 +448,106 @@ func (r *resolver) check(ns *names, n *sitter.Node, local map[string]bool, depth
 		}
 		return r.children(ns, n.ChildByFieldName("arguments"), local, depth)
 	case "lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
-		inner := map[string]bool{}
-		for k := range local {
-			inner[k] = true
+		return r.scope(ns, n, local, depth)
+	case "keyword_argument":
+		return r.check(ns, n.ChildByFieldName("value"), local, depth+1)
+	}
+	return false
+}
+
+// name checks an identifier: a name bound inside the expression, a name
+// of the row, a local const (substituted by its value), a builtin, or a
+// standard module (imported).
+func (r *resolver) name(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
+	name := ns.f.text(n)
+	if local[name] {
+		return true
+	}
+	if v, ok := r.row[name]; ok && ns == r.ns {
+		r.repl[n.StartByte()] = v
+		return true
+	}
+	if e, owner := ns.lookup(name); e != nil && owner.f == r.ns.f {
+		return r.substitute(n, e, owner, depth)
+	}
+	if builtinNames[name] {
+		return true
+	}
+	if imp, ok := ns.importOf(name); ok {
+		r.imps[imp] = true
+		return true
+	}
+	return false
+}
+
+// substitute checks the expression e the name n was bound to once, in
+// the scope owner, and replaces n by its rendering; each expression is
+// checked once, and one that refers to itself is not literal.
+func (r *resolver) substitute(n, e *sitter.Node, owner *names, depth int) bool {
+	if text, ok := r.work.done[e.StartByte()]; ok {
+		// it = iter(xs); f(it, it) passes one iterator twice:
+		// two copies of iter(xs) would be another input.
+		if k := e.Kind(); k == "call" || k == "generator_expression" {
+			return false
 		}
-		if ps := n.ChildByFieldName("parameters"); ps != nil {
-			for i := uint(0); i < ps.NamedChildCount(); i++ {
-				p := ps.NamedChild(i)
-				inner[paramName(f, p)] = true
-				if d := p.ChildByFieldName("value"); d != nil && !r.check(ns, d, local, depth+1) {
-					return false
-				}
-			}
-			return r.check(ns, n.ChildByFieldName("body"), inner, depth+1)
-		}
-		// Comprehensions: each for clause binds its targets for what follows.
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			c := n.NamedChild(i)
-			if c.Kind() == "for_in_clause" {
-				if !r.check(ns, c.ChildByFieldName("right"), inner, depth+1) {
-					return false
-				}
-				patternNames(f, c.ChildByFieldName("left"), inner)
-			}
-		}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			c := n.NamedChild(i)
-			if c.Kind() == "for_in_clause" {
-				continue
-			}
-			if !r.check(ns, c, inner, depth+1) {
+		r.repl[n.StartByte()] = text
+		return true
+	}
+	if r.work.visiting[e.StartByte()] {
+		return false
+	}
+	r.work.visiting[e.StartByte()] = true
+	sub := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
+	ok := sub.check(owner, e, nil, depth+1)
+	delete(r.work.visiting, e.StartByte())
+	if !ok {
+		return false
+	}
+	text := paren(e, render(owner.f, e, sub.repl))
+	r.work.done[e.StartByte()] = text
+	r.repl[n.StartByte()] = text
+	return true
+}
+
+// scope checks a lambda or a comprehension, whose parameters or targets
+// are names of their own for what they hold.
+func (r *resolver) scope(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
+	inner := map[string]bool{}
+	for k := range local {
+		inner[k] = true
+	}
+	if ps := n.ChildByFieldName("parameters"); ps != nil {
+		for i := uint(0); i < ps.NamedChildCount(); i++ {
+			p := ps.NamedChild(i)
+			inner[paramName(ns.f, p)] = true
+			// A default is evaluated outside the lambda.
+			if d := p.ChildByFieldName("value"); d != nil && !r.check(ns, d, local, depth+1) {
 				return false
 			}
 		}
-		return true
-	case "keyword_argument":
-		return r.check(ns, n.ChildByFieldName("value"), local, depth+1)
-	case "if_clause", "pair", "list", "tuple", "set", "dictionary", "concatenated_string",
-		"parenthesized_expression", "unary_operator", "binary_operator", "boolean_operator",
-		"not_operator", "comparison_operator", "conditional_expression", "subscript", "slice",
-		"list_splat", "dictionary_splat", "expression_list", "argument_list":
-		return r.children(ns, n, local, depth)
+		return r.check(ns, n.ChildByFieldName("body"), inner, depth+1)
 	}
-	return false
+	// Comprehensions (and a lambda without parameters): each for clause
+	// binds its targets for what follows.
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		if c.Kind() == "for_in_clause" {
+			if !r.check(ns, c.ChildByFieldName("right"), inner, depth+1) {
+				return false
+			}
+			patternNames(ns.f, c.ChildByFieldName("left"), inner)
+		}
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		if c.Kind() == "for_in_clause" {
+			continue
+		}
+		if !r.check(ns, c, inner, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *resolver) children(ns *names, n *sitter.Node, local map[string]bool, depth int) bool {
