@@ -311,6 +311,14 @@ def measure(args):
             res["head_broken"] = j.get("head_broken") or []
             res["example"] = next(({"input": c.get("input"), "base": c.get("base"), "head": c.get("head")}
                                    for c in changes if matches(c.get("symbol", ""), case["symbol"])), None)
+            # Which sources made the inputs that showed a change, and how
+            # many rows each source gave the case's symbol (sources mode).
+            res["change_sources"] = sorted({c.get("heuristic") or "?" for c in changes})
+            res["symbol_sources"] = {}
+            for s in syms:
+                if matches(s.get("symbol", ""), case["symbol"]):
+                    for k, n in (s.get("sources") or {}).items():
+                        res["symbol_sources"][k] = res["symbol_sources"].get(k, 0) + n
         results.append(res)
         if res.get("error"):
             line = "exit %d: %s" % (r.returncode, res["error"])
@@ -334,6 +342,33 @@ def measure(args):
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
     return 0
+
+
+def sources_table(results):
+    """Per input source: the caught breaking cases with a change from it
+    (and those caught by it alone), the benign cases it flagged, and the
+    rows it gave the cases' symbols: which sources earn their keep."""
+    if not any("change_sources" in r for r in results):
+        sys.exit("no change_sources in this file: measure it with this cut.py")
+    stats = collections.defaultdict(lambda: {"caught": 0, "alone": 0, "flagged": 0, "rows": 0, "cases": 0})
+    for r in results:
+        srcs = r.get("change_sources") or []
+        for k, n in (r.get("symbol_sources") or {}).items():
+            stats[k]["rows"] += n
+            stats[k]["cases"] += 1
+        if r["kind"] == "breaking" and r.get("hit"):
+            for k in srcs:
+                stats[k]["caught"] += 1
+            if len(srcs) == 1:
+                stats[srcs[0]]["alone"] += 1
+        if r["kind"] == "benign" and r.get("changes"):
+            for k in srcs:
+                stats[k]["flagged"] += 1
+    caught = sum(1 for r in results if r["kind"] == "breaking" and r.get("hit"))
+    print("%-15s %8s %6s %8s %8s %6s" % ("source", "caught", "alone", "flagged", "rows", "cases"))
+    for k, v in sorted(stats.items(), key=lambda kv: (-kv[1]["caught"], -kv[1]["rows"])):
+        print("%-15s %8d %6d %8d %8d %6d" % (k, v["caught"], v["alone"], v["flagged"], v["rows"], v["cases"]))
+    print("(%d breaking cases caught; a case counts once for each source among its changes)" % caught)
 
 
 def summarize(results):
@@ -444,9 +479,15 @@ def main():
         s.add_argument("--only", help="comma-separated case ids")
         if name == "witness":
             s.add_argument("--record", action="store_true", help="write the outputs seen into the manifest holding each case")
+    s = sub.add_parser("sources", help="which input sources found the changes of a measure --json file")
+    s.add_argument("json")
     s = sub.add_parser("summary", help="re-read a measure --json file")
     s.add_argument("json_file")
     args = p.parse_args()
+    if args.mode == "sources":
+        with open(args.json) as f:
+            sources_table(json.load(f))
+        return 0
     if args.mode == "summary":
         with open(args.json_file) as f:
             summarize(json.load(f))
