@@ -17,6 +17,12 @@ import (
 // the evidence stage on the change, with real Python workers on both sides.
 func runPatch(t *testing.T, base, head string) *evidence.Report {
 	t.Helper()
+	return runPatchWith(t, base, head, nil)
+}
+
+// runPatchWith is runPatch with the evidence settings set changes.
+func runPatchWith(t *testing.T, base, head string, set func(*evidence.Config)) *evidence.Report {
+	t.Helper()
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("no python3")
@@ -48,7 +54,11 @@ func runPatch(t *testing.T, base, head string) *evidence.Report {
 		t.Fatal(err)
 	}
 	t.Cleanup(cleanBase)
-	rep, err := evidence.Run(ctx, evidence.Config{Diff: res, HeadDir: headDir, BaseDir: baseDir, Gate: gate.Config{Python: py}})
+	cfg := evidence.Config{Diff: res, HeadDir: headDir, BaseDir: baseDir, Gate: gate.Config{Python: py}}
+	if set != nil {
+		set(&cfg)
+	}
+	rep, err := evidence.Run(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,8 @@ const maxNewFindings = 3
 
 // runNew runs the rows of the functions the head adds on the head alone
 // and files the bugs they raise. A table that cannot load is Skipped.
-func (rep *Report) runNew(ctx context.Context, cfg Config, l language, t *validate.Table, origins map[string]origin) error {
+func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l language, t *validate.Table, origins map[string]origin) error {
+	planned := t
 	t.Target = t.Rows[0].Target
 	gcfg := cfg.Gate
 	gcfg.Repo, gcfg.Base, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, "", "", t.Language
@@ -36,7 +37,13 @@ func (rep *Report) runNew(ctx context.Context, cfg Config, l language, t *valida
 	if gcfg.Timeout == 0 || gcfg.Timeout > callTimeout {
 		gcfg.Timeout = callTimeout
 	}
-	grep, err := gate.Run(ctx, gcfg, t)
+	grep, err := gate.Run(clock.ctx, gcfg, t)
+	if clock.out(ctx) {
+		if !rep.outOfTime(clock, planned, grep, origins) {
+			return nil
+		}
+		err = nil
+	}
 	var infra *gate.InfraError
 	switch {
 	case errors.As(err, &infra):

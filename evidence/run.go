@@ -55,6 +55,11 @@ type Config struct {
 	// TraceSeconds bounds the traced run of the base's tests (issue 13,
 	// part 1): DefaultTraceSeconds when zero, no traced run when negative.
 	TraceSeconds int
+	// RowSeconds bounds the running of every table's rows on both sides,
+	// building the workers included (DefaultRowSeconds when zero): a
+	// function whose inputs make it slow cannot hold the run, and what did
+	// not run in time is said (budget.go).
+	RowSeconds int
 }
 
 // InputsFunc asks a model for calls of one changed function.
@@ -255,14 +260,16 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	rep.Symbols = append(rep.Symbols, symbolRows(targets, tb.origins, b, rep.Seed)...)
+	clock := newRowClock(ctx, cfg.RowSeconds)
+	defer clock.stop()
 	for _, lang := range langs.names() {
 		if t := tb.byLang[lang]; t != nil {
-			if err := rep.runTable(ctx, cfg, langs, targets, t, tb.origins, bySymbol); err != nil {
+			if err := rep.runTable(ctx, clock, cfg, langs, targets, t, tb.origins, bySymbol); err != nil {
 				return nil, err
 			}
 		}
 		if t := tb.headOnly[lang]; t != nil {
-			if err := rep.runNew(ctx, cfg, langs[lang], t, tb.origins); err != nil {
+			if err := rep.runNew(ctx, clock, cfg, langs[lang], t, tb.origins); err != nil {
 				return nil, err
 			}
 		}
@@ -337,8 +344,9 @@ func symbolRows(targets []target, origins map[string]origin, b *budget, seed int
 // changed. A module that does not load is left out and said so; a table
 // no side can load is Skipped (or, when only the head fails, HeadBroken).
 // The error means the rows could not be run at all.
-func (rep *Report) runTable(ctx context.Context, cfg Config, langs languages, targets []target, t *validate.Table, origins map[string]origin, bySymbol map[string][]validate.Item) error {
+func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, langs languages, targets []target, t *validate.Table, origins map[string]origin, bySymbol map[string][]validate.Item) error {
 	lang := t.Language
+	planned := t
 	t.Target = t.Rows[0].Target
 	gcfg := cfg.Gate
 	gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, lang
@@ -351,13 +359,13 @@ func (rep *Report) runTable(ctx context.Context, cfg Config, langs languages, ta
 	if gcfg.Timeout == 0 || gcfg.Timeout > callTimeout {
 		gcfg.Timeout = callTimeout
 	}
-	grep, err := gate.Differential(ctx, gcfg, t)
+	grep, err := gate.Differential(clock.ctx, gcfg, t)
 	var infra *gate.InfraError
 	dropper, _ := langs[lang].(moduleDropper)
 	for tries := 0; dropper != nil && errors.As(err, &infra) && tries < maxModuleRetries; tries++ {
 		// One module that does not import (a noxfile wanting nox) must
 		// not take the other modules' rows with it.
-		rest, why, ok := dropper.dropModule(ctx, gcfg, t, modulesOf(targets), err)
+		rest, why, ok := dropper.dropModule(clock.ctx, gcfg, t, modulesOf(targets), err)
 		if !ok {
 			break
 		}
@@ -369,8 +377,18 @@ func (rep *Report) runTable(ctx context.Context, cfg Config, langs languages, ta
 		}
 		t = rest
 		gcfg.Budget, gcfg.Progress = len(t.Rows), rowProgress(cfg.Progress, len(t.Rows))
-		grep, err = gate.Differential(ctx, gcfg, t)
+		grep, err = gate.Differential(clock.ctx, gcfg, t)
 	}
+	if clock.out(ctx) {
+		if !rep.outOfTime(clock, planned, grep, origins) {
+			return nil
+		}
+		err = nil
+	}
+	// What follows the run (hash seeds, shrinking) has a short time of
+	// its own, so that a run cut by the clock still reports its findings.
+	ctx, cancel := context.WithTimeout(ctx, followUpTime)
+	defer cancel()
 	switch {
 	case errors.As(err, &infra):
 		why := fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error()))
@@ -391,7 +409,10 @@ func (rep *Report) runTable(ctx context.Context, cfg Config, langs languages, ta
 		// A language whose workers seed their hashing per process
 		// reruns its changed rows under other seeds.
 		n, notes, err := rs.reseed(ctx, gcfg, t, grep)
-		if err != nil {
+		switch {
+		case err != nil && errors.Is(err, context.DeadlineExceeded) && !clock.parentDone():
+			notes = append(notes, fmt.Sprintf("%s rows: the rerun under other hash seeds ran out of time; the changes it did not reach are not checked for hash order", lang))
+		case err != nil:
 			return fmt.Errorf("evidence rows (%s): %w", lang, err)
 		}
 		rep.Reseeded += n

@@ -377,6 +377,7 @@ func (p *run) evidence(ctx context.Context) error {
 		MaxRows:            st.Evidence.MaxRows,
 		Inputs:             modelInputs(p.cfg.Proposer),
 		TraceSeconds:       traceSeconds(st.Evidence.TraceSeconds),
+		RowSeconds:         st.Evidence.RowSeconds,
 	})
 	if err != nil {
 		return err

@@ -69,14 +69,16 @@ type Settings struct {
 //	  max_rows_per_function: 300
 //	  max_rows: 4000
 //	  trace_seconds: 20    # the traced run of the base's tests; 0 turns it off
+//	  row_seconds: 40      # the rows' run on base and head, every table
 type Evidence struct {
 	MaxRowsPerFunction int  `yaml:"max_rows_per_function"`
 	MaxRows            int  `yaml:"max_rows"`
 	TraceSeconds       *int `yaml:"trace_seconds"`
+	RowSeconds         int  `yaml:"row_seconds"`
 }
 
 // evidenceKeys are the keys of the evidence: section.
-var evidenceKeys = []string{"max_rows_per_function", "max_rows", "trace_seconds"}
+var evidenceKeys = []string{"max_rows_per_function", "max_rows", "trace_seconds", "row_seconds"}
 
 // Freeze is the freeze: section: where the registry of frozen tests lives
 // and how much of the gate it may hide. Every field is optional.
@@ -254,6 +256,9 @@ func Parse(name string, data []byte) (*Settings, error) {
 			}
 			if s.Evidence.MaxRowsPerFunction < 0 || s.Evidence.MaxRows < 0 {
 				return nil, fmt.Errorf("%s:%d: evidence: a row budget must not be negative", name, v.Line)
+			}
+			if s.Evidence.RowSeconds < 0 {
+				return nil, fmt.Errorf("%s:%d: evidence: row_seconds must not be negative (0 keeps the default, %d)", name, v.Line, 40)
 			}
 			if t := s.Evidence.TraceSeconds; t != nil && *t < 0 {
 				return nil, fmt.Errorf("%s:%d: evidence: trace_seconds must not be negative (0 turns the traced run off)", name, v.Line)

@@ -30,6 +30,8 @@ func TestParse(t *testing.T) {
 			want: &Settings{Name: "f", Model: map[string]Value{}, Evidence: Evidence{MaxRowsPerFunction: 50, MaxRows: 500}}},
 		{name: "a negative evidence budget", yaml: "evidence:\n  max_rows: -1\n", wantErr: "f:2: evidence: a row budget must not be negative",
 			reason: "a budget below zero would read as the default, hiding a typo"},
+		{name: "a negative evidence time", yaml: "evidence:\n  row_seconds: -5\n", wantErr: "f:2: evidence: row_seconds must not be negative (0 keeps the default, 40)",
+			reason: "a time below zero would read as the default, hiding a typo"},
 		{name: "unknown key in evidence", yaml: "evidence:\n  max_row: 5\n", wantErr: "f:2: evidence: field max_row not found"},
 		{name: "unknown key in freeze", yaml: "freeze:\n  max_entry: 3\n", wantErr: "f:2: freeze: field max_entry not found",
 			reason: "a misspelt cap must not leave the registry uncapped"},
