@@ -14,8 +14,8 @@ import (
 // fail: its rows run on the head alone, and a raise of a kind that is a
 // bug in the function (language.bug: an index out of range, a missing key,
 // a division by zero, a nil map written) rather than a refusal of its
-// input is a finding a reviewer decides, filed with the changes no
-// assumption explains (Change.New). Rows with None or nil among their
+// input is a finding a reviewer decides (Report.NewFunctions, Change.New):
+// not a behaviour change, since there was none before. Rows with None or nil among their
 // arguments are left out of the findings: a new function may refuse them;
 // so are private helpers (their callers decide what reaches them), whose
 // rows still run.
@@ -104,7 +104,7 @@ func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l la
 	for _, k := range keys {
 		if per[k.symbol] < maxNewFindings {
 			per[k.symbol]++
-			rep.Unexplained = append(rep.Unexplained, best[k])
+			rep.NewFunctions = append(rep.NewFunctions, best[k])
 		}
 	}
 	return nil

@@ -17,6 +17,11 @@ func newFindings(rep *evidence.Report) []evidence.Change {
 	var out []evidence.Change
 	for _, c := range append(rep.Changes, rep.Unexplained...) {
 		if c.New {
+			panic("a new function's finding filed as a behaviour change: " + c.Symbol)
+		}
+	}
+	for _, c := range rep.NewFunctions {
+		if c.New {
 			out = append(out, c)
 		}
 	}

@@ -147,6 +147,11 @@ type Report struct {
 	// the proposer missed.
 	Changes     []Change
 	Unexplained []Change
+	// NewFunctions are raises of functions the head adds, on inputs they
+	// take, of a kind that is a bug in them (newcode.go): no base to
+	// change from, so not behaviour changes, but each for a reviewer to
+	// decide.
+	NewFunctions []Change
 	// Unstable are inputs whose output varies between reruns on one side
 	// (a random string, the clock), or, for Python, between hash seeds (a
 	// set's order): shown apart, never counted as changes.
@@ -225,7 +230,7 @@ type target struct {
 // finding the proposer missed. The error means the rows could not be run
 // at all; a language whose code does not load is Skipped.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	rep := &Report{Changes: []Change{}, Unexplained: []Change{}, Symbols: []SymbolRows{}}
+	rep := &Report{Changes: []Change{}, Unexplained: []Change{}, NewFunctions: []Change{}, Symbols: []SymbolRows{}}
 	rep.Seed = cfg.Seed
 	if rep.Seed == 0 {
 		rep.Seed = diffSeed(cfg.Diff)

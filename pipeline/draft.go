@@ -72,6 +72,11 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 		b.WriteString("Signature-driven boundary rows found these; the proposer named nothing for them.\n\n")
 		listChanges(b, sum.Unexplained)
 	}
+	if len(sum.NewFunctions) > 0 {
+		b.WriteString("### New functions that raise\n\n")
+		b.WriteString("Functions the patch adds have no base to compare with; their rows ran on the head alone and raised these, on inputs they take. Read each: a precondition to name, or a bug.\n\n")
+		listChanges(b, sum.NewFunctions)
+	}
 	if len(sum.Findings) > 0 {
 		b.WriteString("### Findings\n\n")
 		for _, f := range sum.Findings {

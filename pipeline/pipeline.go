@@ -137,6 +137,10 @@ type Summary struct {
 	// Unstable are inputs whose output varies between reruns, or between
 	// Python hash seeds, on one side: never counted as changes.
 	Unstable []BehaviorChange `json:"unstable"`
+	// NewFunctions are bugs the rows of functions the head adds raised
+	// on the head (an index out of range on an input they take): not
+	// behaviour changes, each for a reviewer to read.
+	NewFunctions []BehaviorChange `json:"new_function_findings"`
 
 	// Unsigned are the commits that change a file premise judges by with no
 	// reviewer's sign-off, as premise guard prints them.
@@ -386,9 +390,12 @@ func (p *run) evidence(ctx context.Context) error {
 	p.sum.EvidenceSkipped, p.sum.HeadBroken = rep.Skipped, rep.HeadBroken
 	p.sum.EvidenceNotes = rep.Notes
 	p.sum.BehaviorChanges, p.sum.Unexplained = rep.Changes, rep.Unexplained
-	p.sum.Unstable = rep.Unstable
+	p.sum.Unstable, p.sum.NewFunctions = rep.Unstable, rep.NewFunctions
 	if p.sum.Unstable == nil {
 		p.sum.Unstable = []BehaviorChange{}
+	}
+	if p.sum.NewFunctions == nil {
+		p.sum.NewFunctions = []BehaviorChange{}
 	}
 	return nil
 }
