@@ -93,8 +93,16 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 	if len(g.receivers) == 0 && len(g.harvested) == 0 {
 		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
 	}
+	if len(g.receivers) > 0 && pointerRecvRe.MatchString(tg.headText+"\n"+tg.baseText) {
+		// A nil receiver last: a pointer method that handled nil on one
+		// side and not the other differs there.
+		g.receivers = append(g.receivers, nil)
+	}
 	return ""
 }
+
+// pointerRecvRe finds a method declared on a pointer receiver.
+var pointerRecvRe = regexp.MustCompile(`(?m)^func\s*\(\s*(?:\w+\s+)?\*`)
 
 // goReceivers are objects of the receiver's type: built by the package's
 // constructors (NewVersion, Parse, MustParse) over their parameters'
@@ -606,6 +614,9 @@ func goCallText(args []any) string {
 }
 
 func goValueText(v any) string {
+	if v == nil {
+		return "nil"
+	}
 	if m, ok := v.(map[string]any); ok {
 		if name, ok := m["$new"].(string); ok {
 			if i := strings.LastIndex(name, "."); i >= 0 {

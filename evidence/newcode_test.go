@@ -76,22 +76,40 @@ def count(words):
 // panics with an index out of range on a slice it takes: a finding, with
 // the panic's own words.
 func TestNewGoFunctionIsJudged(t *testing.T) {
+	rep := runGoPatch(t,
+		map[string]string{"nc/keep.go": "package nc\n\n// Keep returns x.\nfunc Keep(x int) int { return x }\n"},
+		map[string]string{"nc/last.go": "package nc\n\n// Last is the last item.\nfunc Last(xs []int) int { return xs[len(xs)-1] }\n"})
+	found := newFindings(rep)
+	if len(found) == 0 {
+		t.Fatalf("no finding on the new Last; symbols %+v, skipped %v", rep.Symbols, rep.Skipped)
+	}
+	if c := found[0]; c.Symbol != "example.com/nc/nc.Last" || !strings.Contains(c.Head, "index out of range") || c.Input != "([])" {
+		t.Errorf("finding: %+v", c)
+	}
+}
+
+// runGoPatch commits a module example.com/nc with the base's files, then
+// the head's over them, and runs the evidence stage on the change.
+func runGoPatch(t *testing.T, base, head map[string]string) *evidence.Report {
+	t.Helper()
 	dir := t.TempDir()
 	git(t, dir, "init", "-q", "-b", "main")
-	write := func(rel, text string) {
-		p := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
+	write := func(files map[string]string) {
+		for rel, text := range files {
+			p := filepath.Join(dir, rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	write("go.mod", "module example.com/nc\n\ngo 1.22\n")
-	write("nc/keep.go", "package nc\n\n// Keep returns x.\nfunc Keep(x int) int { return x }\n")
+	write(map[string]string{"go.mod": "module example.com/nc\n\ngo 1.22\n"})
+	write(base)
 	git(t, dir, "add", "-A")
 	git(t, dir, "commit", "-q", "-m", "base")
-	write("nc/last.go", "package nc\n\n// Last is the last item.\nfunc Last(xs []int) int { return xs[len(xs)-1] }\n")
+	write(head)
 	git(t, dir, "add", "-A")
 	git(t, dir, "commit", "-q", "-m", "head")
 	ctx := context.Background()
@@ -113,11 +131,20 @@ func TestNewGoFunctionIsJudged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found := newFindings(rep)
-	if len(found) == 0 {
-		t.Fatalf("no finding on the new Last; symbols %+v, skipped %v", rep.Symbols, rep.Skipped)
+	return rep
+}
+
+// TestGoNilReceiver: a pointer method whose head dropped its nil check
+// differs on a nil receiver, which every pointer method's rows try.
+func TestGoNilReceiver(t *testing.T) {
+	const decl = "package nc\n\n// V holds n.\ntype V struct{ n int }\n\n// NewV makes a V.\nfunc NewV(n int) *V { return &V{n} }\n\n"
+	rep := runGoPatch(t,
+		map[string]string{"nc/v.go": decl + "// Get is n, or -1 on nil.\nfunc (v *V) Get() int {\n\tif v == nil {\n\t\treturn -1\n\t}\n\treturn v.n\n}\n"},
+		map[string]string{"nc/v.go": decl + "// Get is n, or -1 on nil.\nfunc (v *V) Get() int {\n\treturn v.n\n}\n"})
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/nc/nc.V.Get" && strings.Contains(c.Input, "nil") && c.Base == "returned -1" {
+			return
+		}
 	}
-	if c := found[0]; c.Symbol != "example.com/nc/nc.Last" || !strings.Contains(c.Head, "index out of range") || c.Input != "([])" {
-		t.Errorf("finding: %+v", c)
-	}
+	t.Fatalf("no change on a nil receiver: changes %+v, unexplained %+v, symbols %+v", rep.Changes, rep.Unexplained, rep.Symbols)
 }
