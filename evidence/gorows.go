@@ -350,6 +350,7 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		sources = append(sources, src)
 	}
 	if len(pools) == 0 {
+		src = sourceNoArguments
 		mk("no_arguments", nil)
 	}
 	src = sourceComparedEdge

@@ -92,10 +92,8 @@ func (*goLang) file(diffparse.File) any { return nil }
 
 func (l *goLang) complete(tg *target, f diffparse.File, _ any, _ map[string]*Signature) string {
 	why := goPlan(tg, l.gp, f)
-	if why == "" && len(tg.sig.Params) == 0 && tg.sym.Kind != "method" && len(tg.gt.vars) == 0 && !l.gp.probe {
-		// A function of no parameters still has inputs when it reads
-		// package variables rows can set.
-		why = "it takes no parameters to vary, and reads no package variable of a basic type"
+	if why == "" && len(tg.sig.Params) == 0 && tg.sym.Kind != "method" && !bareCallable(bareName(tg.sym.Local)) {
+		why = "it takes no parameters, and a call of " + bareName(tg.sym.Local) + " runs a program, not a function"
 	}
 	return why
 }

@@ -93,16 +93,11 @@ func (l *pythonLang) complete(tg *target, f diffparse.File, file any, sigs map[s
 	pf, s, sig := l.pf, tg.sym, tg.sig
 	pyf, _ := file.(*pyFile)
 	if pyf == nil {
-		if len(sig.Params) == 0 && s.Kind != "method" {
-			return "it takes no parameters to vary"
-		}
 		return ""
 	}
 	info := pf.info(pyf, s.Local)
-	// A function of *args alone has no parameter to vary, but the calls
-	// its doctests and tests make are inputs.
-	if len(sig.Params) == 0 && sig.Varargs == nil && len(info.harvested) == 0 && s.Kind != "method" && !pf.probe {
-		return "it takes no parameters to vary, and no call of it was found"
+	if len(sig.Params) == 0 && sig.Varargs == nil && s.Kind != "method" && !bareCallable(bareName(s.Local)) {
+		return "it takes no parameters, and a call of " + bareName(s.Local) + " runs a program, not a function"
 	}
 	tg.py = info
 	info.classValues = classParamValues(s, sig, sigs, pf, pyf)
@@ -165,6 +160,12 @@ func (*pythonLang) rows(ctx context.Context, tg target, templates []validate.Row
 		return rows, sourceOf
 	case tg.py == nil:
 		return append(templates, valueRows(tg.sig, literals(tg.baseText, tg.headText))...), sourceOf
+	case len(tg.sig.Params) == 0 && tg.sig.Varargs == nil && tg.sig.Kwargs == nil && tg.sym.Kind != "method":
+		// Nothing to vary: the one call there is shows what it returns
+		// from its module's state.
+		r := signatureRow(tg.sig, "no_arguments", nil)
+		sourceOf[callText(r.CallArgs())] = sourceNoArguments
+		return []validate.Row{r}, sourceOf
 	}
 	// What the code under review says comes first: harvested inputs lead
 	// the rows, then the templates', then the generated and mutated ones.

@@ -25,6 +25,7 @@ type Source struct {
 var sharedSources = []Source{
 	{Name: sourceModel, Doc: "a call a model proposed from the function's two versions and the assumptions not rejected"},
 	{Name: "test_call", Doc: "a call the repository's tests (or a helper they call) make of the function with known arguments"},
+	{Name: sourceNoArguments, Doc: "the one call of a function that takes no parameters: what it returns from its module's state"},
 	{Name: sourceComparedEdge, Doc: "values on each side of a comparison the function makes between its parameters (a < b: a = b, a = b + 1)"},
 	{Name: sourceOneAtATime, Doc: "each parameter over its pool (harvested values, the function's constants and their neighbours, the type's boundary values) while the others keep a typical value"},
 	{Name: sourceMutation, Doc: "a harvested value mutated: shorter, empty, reversed, case-flipped, a separator inserted, a number moved by one"},
@@ -50,6 +51,7 @@ func Sources() []Source {
 const (
 	sourceModel        = "model"
 	sourceTraced       = "traced"
+	sourceNoArguments  = "no_arguments"
 	sourceComparedEdge = "compared_edge"
 	sourceSameText     = "same_text"
 	sourceOneAtATime   = "one_at_a_time"
@@ -67,7 +69,7 @@ const (
 // such rows come after what the code under review says.
 func madeUp(source string) bool {
 	switch source {
-	case sourceComparedEdge, sourceSameText, sourceOneAtATime, sourceMutation, sourcePairwise, sourceVarargs, sourceKwargs, sourceReceiver:
+	case sourceNoArguments, sourceComparedEdge, sourceSameText, sourceOneAtATime, sourceMutation, sourcePairwise, sourceVarargs, sourceKwargs, sourceReceiver:
 		return true
 	}
 	return false
@@ -84,4 +86,12 @@ func heuristic(source string) string {
 		return sourceTemplate
 	}
 	return name
+}
+
+// bareCallable says a function of no parameters may be called as a row:
+// not a program's entry point or a test, whose call runs far more than
+// the function.
+func bareCallable(name string) bool {
+	lower := strings.ToLower(name)
+	return lower != "main" && lower != "run" && lower != "cli" && !strings.HasPrefix(lower, "test") && !strings.HasPrefix(lower, "benchmark")
 }

@@ -54,6 +54,10 @@ class Box:
 
     def first(self, n):
         return self.items[:n]
+
+
+def units():
+    return ["k", "M"]
 `,
 	head: `def pad(text, width, fill=" ", *extra, **opts):
     """Pad text to width.
@@ -79,6 +83,10 @@ class Box:
 
     def first(self, n):
         return self.items[:max(n, 1)]
+
+
+def units():
+    return ["k", "M", "G"]
 `,
 	others: map[string]string{
 		"kit/__init__.py": "",
@@ -140,6 +148,9 @@ func (r *Ring) Take(n int) []int {
 	}
 	return r.items[:n]
 }
+
+// Units are the unit names.
+func Units() []string { return []string{"k"} }
 `,
 	head: `package kit
 
@@ -176,6 +187,9 @@ func (r *Ring) Take(n int) []int {
 	}
 	return r.items[:n]
 }
+
+// Units are the unit names.
+func Units() []string { return []string{"k", "M"} }
 `,
 	others: map[string]string{
 		"go.mod": "module example.com/fixture\n\ngo 1.22\n",

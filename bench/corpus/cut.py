@@ -453,7 +453,7 @@ def category(why):
         ("its file is new", "new (no base to compare with)"),
         ("added:", "new (no base to compare with)"),
         ("a class, not a function", "a class, not a function"),
-        ("no parameters", "takes no parameters to vary"),
+        ("no parameters", "takes no parameters"),
         ("no changed function", "only module-level data changed"),
         ("ModuleNotFoundError", "does not import here (a missing dependency)"),
         ("deleted", "deleted"),
