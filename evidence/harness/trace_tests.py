@@ -94,16 +94,37 @@ def main():
         got.add(text)
         calls.setdefault(symbol, []).append(json.loads(text))
 
-    def profile(frame, event, arg):
-        if event != "call":
-            return
-        code = frame.f_code
+    # Each code object's symbol (None for all but the targets), resolved
+    # once: a call event then costs one dictionary lookup, not a realpath
+    # of its file. The code object is kept beside its answer, so its id is
+    # never another's while the run lasts.
+    symbols = {}
+    full = set()
+
+    def symbol_of(code):
         symbol = targets.get((code.co_filename, getattr(code, "co_qualname", code.co_name)))
         if symbol is None:
             real = os.path.realpath(code.co_filename)
             symbol = targets.get((real, getattr(code, "co_qualname", code.co_name)))
+        return symbol
+
+    def profile(frame, event, arg):
+        if event != "call":
+            return
+        code = frame.f_code
+        got = symbols.get(id(code))
+        if got is None:
+            got = symbols[id(code)] = (code, symbol_of(code))
+        symbol = got[1]
         if symbol is not None and not done[0]:
             record(frame, symbol)
+            if len(seen.get(symbol, ())) >= limit:
+                full.add(symbol)
+                if len(full) == len(set(targets.values())):
+                    # Every function has all the calls it may keep: the
+                    # rest of the suite would add nothing.
+                    flush()
+                    os._exit(0)
 
     timer = threading.Timer(float(spec.get("seconds", 20)), lambda: (flush(), os._exit(0)))
     timer.daemon = True
