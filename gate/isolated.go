@@ -43,9 +43,11 @@ func RunIsolated(ctx context.Context, c IsolatedCommand) ([]byte, error) {
 	cmd := exec.Command(c.Path, c.Args...)
 	cmd.Dir = c.Dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
-	sandbox(cmd, env, home)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := sandbox(cmd, env, home, 0); err != nil {
+		return nil, err
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}

@@ -12,9 +12,10 @@ import (
 )
 
 // PrivateTree returns a private copy of dir for the code under review to
-// run in, and a cleanup that removes it: a git worktree of the commit
-// checked out there (HEAD) when dir is in a git work tree, else a copy of
-// the directory. What a subject writes then cannot reach the user's
+// run in, and a cleanup that removes it: the tree of the commit checked
+// out there (HEAD) written as plain files with no link back to the
+// repository (Checkout) when dir is in a git work tree, else a copy of the
+// directory without its .git. What a subject writes then cannot reach the user's
 // checkout, where the register, the table, the freezes and the corpus live,
 // nor the next run's workers (DESIGN.md, "Trust").
 func PrivateTree(ctx context.Context, dir string) (string, func(), error) {
@@ -23,15 +24,15 @@ func PrivateTree(ctx context.Context, dir string) (string, func(), error) {
 	}
 	if repo, err := igit.Open(ctx, dir); err == nil && !repo.Bare {
 		if _, err := repo.RevParse(ctx, "HEAD^{commit}"); err == nil {
-			return AddWorktree(ctx, dir, "HEAD")
+			return Checkout(ctx, dir, "HEAD")
 		}
 	}
-	tmp, err := os.MkdirTemp("", "premise-tree-")
+	tmp, err := os.MkdirTemp("", "")
 	if err != nil {
 		return "", nil, fmt.Errorf("private copy of %s: %w", dir, err)
 	}
 	cleanup := func() { os.RemoveAll(tmp) }
-	dst := filepath.Join(tmp, "tree")
+	dst := filepath.Join(tmp, filepath.Base(absOr(dir)))
 	if err := copyTree(dir, dst, tmp); err != nil {
 		cleanup()
 		return "", nil, fmt.Errorf("private copy of %s: %w", dir, err)
@@ -54,6 +55,12 @@ func copyTree(src, dst, skip string) error {
 		}
 		if path == skip {
 			return filepath.SkipDir
+		}
+		if d.Name() == ".git" { // a repository's door back (issue 26, item 3)
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
 		}
 		rel, err := filepath.Rel(src, path)
 		if err != nil {
@@ -95,4 +102,12 @@ func copyRegular(from, to string, perm fs.FileMode) error {
 		return err
 	}
 	return out.Close()
+}
+
+// absOr is dir made absolute, or dir itself.
+func absOr(dir string) string {
+	if a, err := filepath.Abs(dir); err == nil {
+		return a
+	}
+	return dir
 }

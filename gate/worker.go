@@ -53,7 +53,8 @@ type procSpec struct {
 	dir      string
 	env      []string
 	stdio    bool          // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
-	progress bool          // the worker keeps a progress page on fd 5 (the Python harness)
+	progress bool          // the worker keeps a progress page on the fd after the protocol's (the Python harness)
+	fdBase   int           // the protocol's first fd (requests; replies, then the page, follow); 3 when zero
 	ready    bool          // the worker sends {"ready": true} once started
 	start    time.Duration // how long a worker may take to become ready
 	maxFrame int
@@ -114,7 +115,6 @@ func startProc(spec procSpec) (*proc, error) {
 	// worker dies with premise. sandbox: the allow-listed environment, a
 	// private HOME, and no network where the kernel allows.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
-	sandbox(cmd, spec.env, home)
 	if spec.stdio {
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = reqR, repW, outW
 	} else {
@@ -125,21 +125,32 @@ func startProc(spec procSpec) (*proc, error) {
 		}
 		defer devnull.Close()
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = devnull, outW, outW
-		cmd.ExtraFiles = []*os.File{reqR, repW} // fds 3 and 4
+		// fds 3 and 4, or fdBase and the one after: nil entries are closed
+		// in the worker.
+		pad := 0
+		if spec.fdBase > 3 {
+			pad = spec.fdBase - 3
+		}
+		cmd.ExtraFiles = append(make([]*os.File, pad), reqR, repW)
 	}
 	var page []byte
 	if spec.progress {
-		// The worker's last argument names its page's fd: 5, or -1 for a
-		// worker without one (it then sends every reply at once).
+		// The worker's last argument names its page's fd, the one after the
+		// replies', or -1 for a worker without one (it then sends every
+		// reply at once).
 		if f, mem, err := newPage(); err == nil {
 			defer f.Close() // the mapping outlives it
 			page = mem
-			cmd.ExtraFiles = append(cmd.ExtraFiles, f) // fd 5
+			cmd.ExtraFiles = append(cmd.ExtraFiles, f) // after the replies' fd
 		} else {
 			cmd.Args = append(append([]string{}, cmd.Args[:len(cmd.Args)-1]...), "-1")
 		}
 	}
-	if err := cmd.Start(); err != nil {
+	err = sandbox(cmd, spec.env, home, spec.memory)
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
 		os.RemoveAll(home)
 		closeAll(reqR, reqW, repR, repW, outR, outW)
 		if page != nil {
@@ -505,6 +516,11 @@ func (p *proc) fail(c Call, outcome, detail string) Reply {
 
 func (p *proc) exitStatus() string {
 	if st := p.cmd.ProcessState; st != nil {
+		// An isolated worker's status comes through its init (sandboxinit.go):
+		// 128 plus the signal that killed it.
+		if c := st.ExitCode(); p.isolated && c > 128 && c < 128+65 {
+			return "signal: " + syscall.Signal(c-128).String()
+		}
 		return st.String()
 	}
 	return "unknown status"

@@ -227,6 +227,11 @@ func (p *run) do(ctx context.Context) error {
 			return err
 		}
 	}
+	for _, path := range gitOwnFiles(ctx, p.repoDir()) {
+		if err := p.judged.record(path); err != nil {
+			return err
+		}
+	}
 	p.progress(StagePropose, p.cfg.Proposer.Name())
 	if err := p.propose(ctx); err != nil {
 		return err
@@ -641,7 +646,7 @@ func (p *run) checkouts(ctx context.Context) error {
 		rev string
 		dir *string
 	}{{p.res.Head, &p.head}, {p.res.MergeBase, &p.base}} {
-		dir, cleanup, err := gate.AddWorktree(ctx, p.repoDir(), c.rev)
+		dir, cleanup, err := gate.Checkout(ctx, p.repoDir(), c.rev)
 		if err != nil {
 			return err
 		}
