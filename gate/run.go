@@ -207,6 +207,16 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 		}
 	}
 	if !cfg.Private {
+		// The base is checked out from the repository itself: the private
+		// copy of the head has no .git to check it out from.
+		if cfg.Base != "" && cfg.BaseDir == "" {
+			dir, cleanup, err := Checkout(ctx, cfg.repo(), cfg.Base)
+			if err != nil {
+				return nil, err
+			}
+			defer cleanup()
+			cfg.BaseDir = dir
+		}
 		dir, cleanup, err := PrivateTree(ctx, cfg.repo())
 		if err != nil {
 			return nil, err
