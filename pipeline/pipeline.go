@@ -320,7 +320,7 @@ func (p *run) guard(ctx context.Context) (bool, error) {
 	for _, c := range blocked {
 		p.sum.Unsigned = append(p.sum.Unsigned, fmt.Sprintf("%.12s %s: changes %s", c.SHA, c.Subject, strings.Join(c.Paths, ", ")))
 	}
-	p.stop(StageGuard, VerdictBlocked, 2, fmt.Sprintf("%d %s a file premise judges by without a reviewer's Signed-off-by (%s): see premise guard",
+	p.stop(StageGuard, VerdictBlocked, 2, fmt.Sprintf("%d %s a file premise judges by without a trusted sign-off (%s): see premise guard",
 		len(blocked), plural(len(blocked), "commit changes", "commits change"), p.sum.Unsigned[0]))
 	return false, nil
 }
