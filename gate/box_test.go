@@ -245,3 +245,34 @@ def tells():
 		t.Errorf("tells: %+v", got)
 	}
 }
+
+// TestRepliesAreData: a subject's exception message and its dying words
+// carry terminal escapes and HTML; what premise hands on is printable
+// (issue 26, item 6), and the Markdown report shows the HTML as text.
+func TestRepliesAreData(t *testing.T) {
+	dir := t.TempDir()
+	src := "import os, sys\ndef boom():\n    raise ValueError('\\x1b]0;owned\\x07\\x1b[2J<img src=x onerror=alert(1)><!-- premise -->\\u202e')\n" +
+		"def die():\n    sys.stderr.write('\\x1b[31mgone\\x9b')\n    sys.stderr.flush()\n    os._exit(3)\n"
+	if err := os.WriteFile(filepath.Join(dir, "s.py"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := call(t, dir, "s.boom")
+	if got.Exc == nil || strings.ContainsAny(got.Exc.Message+got.Detail, "\x1b\x07\u202e") {
+		t.Fatalf("raise: %+v; want no control characters", got)
+	}
+	if !strings.Contains(got.Exc.Message, `\x1b]0;owned\x07`) {
+		t.Errorf("message %q: want the escapes shown as text", got.Exc.Message)
+	}
+	died := call(t, dir, "s.die")
+	if strings.ContainsAny(died.Detail, "\x1b\u009b") || !strings.Contains(died.Detail, `\x1b[31mgone`) {
+		t.Errorf("crash detail %q: want the subject's output escaped", died.Detail)
+	}
+	var md strings.Builder
+	rep := &Report{Rows: []RowResult{{ID: "P1", Status: StatusFail, Why: "raised ValueError: " + got.Exc.Message}}}
+	if err := WriteMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(md.String(), "<img") || strings.Contains(md.String(), "<!--") {
+		t.Errorf("Markdown report carries the subject's HTML:\n%s", md.String())
+	}
+}

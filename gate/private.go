@@ -2,11 +2,13 @@ package gate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	igit "github.com/premise-dev/premise/internal/git"
 )
@@ -108,6 +110,48 @@ func copyRegular(from, to string, perm fs.FileMode) error {
 func absOr(dir string) string {
 	if a, err := filepath.Abs(dir); err == nil {
 		return a
+	}
+	return dir
+}
+
+// ErrOutside means a file premise judges by resolves, through a symbolic
+// link, outside the repository.
+var ErrOutside = errors.New("resolves outside the repository; premise does not read it")
+
+// Inside returns an error wrapping ErrOutside, naming path, when path
+// resolves (through symbolic links) outside root, without reading it: a
+// patch that makes partitions.yaml a link to a secret must not have
+// premise read the secret, nor quote it in an error (issue 26, item 6). A
+// path that does not exist is left to its reader.
+func Inside(path, root string) error {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return nil
+	}
+	top, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		top = root
+	}
+	if real, err = filepath.Abs(real); err != nil {
+		return nil
+	}
+	if top, err = filepath.Abs(top); err != nil {
+		return nil
+	}
+	rel, err := filepath.Rel(top, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s: %w", path, ErrOutside)
+	}
+	return nil
+}
+
+// RepoTop is the top of the work tree holding dir, or dir itself when it
+// is in none.
+func RepoTop(ctx context.Context, dir string) string {
+	if r, err := igit.Open(ctx, dir); err == nil {
+		if top, err := r.Top(ctx); err == nil {
+			return top
+		}
 	}
 	return dir
 }

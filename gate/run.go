@@ -193,6 +193,12 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 	if cfg.Freezes == nil && cfg.FreezesFile != "" {
 		judged = append(judged, cfg.FreezesFile)
 	}
+	top := RepoTop(ctx, cfg.repo())
+	for _, f := range judged {
+		if err := Inside(f, top); err != nil {
+			return nil, err
+		}
+	}
 	before := digests(judged)
 	t, err := validate.LoadTable(path)
 	if err != nil {

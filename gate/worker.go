@@ -458,10 +458,15 @@ func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
 			return p.fail(c, OutcomeCrashed, "the worker sent a line that is not a reply: "+err.Error()), false, nil
 		}
 	}
-	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: w.Detail}
+	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: Printable(w.Detail)}
 	if len(w.Exc) > 0 && string(w.Exc) != "null" {
 		if err := decodeNumbers(w.Exc, &r.Exc); err != nil {
 			return p.fail(c, OutcomeCrashed, "the worker sent an exception that is not one: "+err.Error()), false, nil
+		}
+		if r.Exc != nil {
+			// Shown, never compared (DESIGN.md: the class, never the
+			// message): made printable once, here.
+			r.Exc.Class, r.Exc.Message = Printable(r.Exc.Class), Printable(r.Exc.Message)
 		}
 	}
 	if len(w.Value) > 0 {
@@ -590,7 +595,7 @@ func (t *tailBuffer) Write(b []byte) (int, error) {
 func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return string(bytes.TrimSpace(t.buf))
+	return Printable(string(bytes.TrimSpace(t.buf)))
 }
 
 // procAdapter is the Adapter every language shares: one long-lived worker,

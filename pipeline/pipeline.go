@@ -222,7 +222,16 @@ func (p *run) do(ctx context.Context) error {
 		return nil
 	}
 	p.judged = judged{}
+	// A judged file that links outside the repository (or outside --out,
+	// when that is elsewhere) is refused unread (issue 26, item 6).
+	root := p.out
+	if gate.Inside(p.out, p.repoDir()) == nil {
+		root = p.repoDir()
+	}
 	for _, name := range []string{RegisterFile, PartitionsFile, gate.DefaultFreezesPath} {
+		if err := gate.Inside(p.path(name), root); err != nil {
+			return err
+		}
 		if err := p.judged.record(p.path(name)); err != nil {
 			return err
 		}
