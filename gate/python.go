@@ -95,6 +95,7 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	spec.args = []string{"-s", "-B", "-c", pythonBoot, pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10),
 		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2)}
 	spec.ready, spec.progress = true, true
+	spec.check = checkPythonCall
 	return &procAdapter{spec: spec}, nil
 }
 

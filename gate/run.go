@@ -193,7 +193,9 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 	if cfg.Freezes == nil && cfg.FreezesFile != "" {
 		judged = append(judged, cfg.FreezesFile)
 	}
-	top := RepoTop(ctx, cfg.repo())
+	// The judged files' repository is the one holding the table, which is
+	// not the subject's copy when the caller made that (cfg.Private).
+	top := RepoTop(ctx, filepath.Dir(path))
 	for _, f := range judged {
 		if err := Inside(f, top); err != nil {
 			return nil, err

@@ -178,7 +178,7 @@ func Isolation() string {
 // with a private HOME, and, where allowed, the namespaces and the init
 // that starts the worker there with rw (its copy) and home writable. Call
 // it once cmd's ExtraFiles are set: the init passes them on.
-func sandbox(cmd *exec.Cmd, env []string, home string, memory int64) error {
+func sandbox(cmd *exec.Cmd, env []string, home string, memory int64, writable ...string) error {
 	for _, d := range []string{"home", "tmp"} {
 		if err := os.MkdirAll(filepath.Join(home, d), 0o700); err != nil {
 			return err
@@ -186,7 +186,7 @@ func sandbox(cmd *exec.Cmd, env []string, home string, memory int64) error {
 	}
 	cmd.Env = sandboxEnv(env, home)
 	if namespacesAllowed() {
-		return isolate(cmd, sealOK, []string{cmd.Dir, home}, memory)
+		return isolate(cmd, sealOK, append([]string{cmd.Dir, home}, writable...), memory)
 	}
 	return nil
 }

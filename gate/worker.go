@@ -52,9 +52,13 @@ type procSpec struct {
 	args     []string // argv[1:]
 	dir      string
 	env      []string
-	stdio    bool          // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
-	progress bool          // the worker keeps a progress page on the fd after the protocol's (the Python harness)
-	fdBase   int           // the protocol's first fd (requests; replies, then the page, follow); 3 when zero
+	stdio    bool // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
+	progress bool // the worker keeps a progress page on the fd after the protocol's (the Python harness)
+	fdBase   int  // the protocol's first fd (requests; replies, then the page, follow); 3 when zero
+	// check, when set, is premise's word on a call before any worker sees
+	// it (the Python argument grammar, pyexpr.go): a call it refuses is not
+	// sent, and its reply is unencodable, with the reason.
+	check    func(Call) error
 	ready    bool          // the worker sends {"ready": true} once started
 	start    time.Duration // how long a worker may take to become ready
 	maxFrame int
@@ -608,6 +612,9 @@ type procAdapter struct {
 
 // Call runs c in the current worker, starting one if needed.
 func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
+	if r, refused := a.refuse(c); refused {
+		return r, nil
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.cur == nil {
@@ -632,9 +639,13 @@ func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
 func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(i int, r Reply, err error)) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	todo := make([]int, len(calls)) // indexes of the calls still to run, in order
-	for i := range todo {
-		todo[i] = i
+	todo := make([]int, 0, len(calls)) // indexes of the calls still to run, in order
+	for i := range calls {
+		if r, refused := a.refuse(calls[i]); refused {
+			deliver(i, r, nil)
+			continue
+		}
+		todo = append(todo, i)
 	}
 	failAll := func(err error) {
 		for _, i := range todo {
@@ -678,6 +689,17 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(
 			todo = todo[n:]
 		}
 	}
+}
+
+// refuse is the reply to a call the adapter's check refuses.
+func (a *procAdapter) refuse(c Call) (Reply, bool) {
+	if a.spec.check == nil {
+		return Reply{}, false
+	}
+	if err := a.spec.check(c); err != nil {
+		return Reply{ID: c.ID, Outcome: OutcomeUnencodable, Detail: "premise refused the call before any worker saw it: " + err.Error()}, true
+	}
+	return Reply{}, false
 }
 
 // Close stops the worker and its whole process group.
