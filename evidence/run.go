@@ -155,6 +155,10 @@ type SymbolRows struct {
 	// Why says why it got no rows ("" when it got some), or that a
 	// budget cut them.
 	Why string `json:"why,omitempty"`
+	// Unchecked marks a target that should have had rows and got none:
+	// the budget, no value, its module not importing. A run with one
+	// cannot say the gate holds (issue 26, item 4).
+	Unchecked bool `json:"-"`
 	// Sources counts its rows by where their values came from (doctest,
 	// test, parametrize, constant, mutation, generated, template).
 	Sources map[string]int `json:"sources,omitempty"`
@@ -271,9 +275,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name], Sources: sources[tg.sym.Name], Seed: rep.Seed, Reads: tg.reads}
 		switch {
 		case sr.Rows == 0 && b.cut[tg.sym.Name]:
-			sr.Why = fmt.Sprintf("the run's budget of %d rows was spent before it", b.total)
+			sr.Why, sr.Unchecked = fmt.Sprintf("the run's budget of %d rows was spent before it", b.total), true
 		case sr.Rows == 0:
-			sr.Why = noValues(tg)
+			sr.Why, sr.Unchecked = noValues(tg), true
 		case b.cut[tg.sym.Name]:
 			sr.Why = fmt.Sprintf("budget reached: %d rows kept", sr.Rows)
 		}
@@ -418,7 +422,7 @@ func (rep *Report) noLoad(modules map[string]string, mod, why string) {
 	for i, s := range rep.Symbols {
 		if modules[s.Symbol] == mod {
 			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
-			rep.Symbols[i].Why = "its module does not import here: " + why
+			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = "its module does not import here: "+why, true
 		}
 	}
 }

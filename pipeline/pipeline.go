@@ -585,6 +585,9 @@ func (p *run) gate(ctx context.Context, rows int) error {
 	p.sum.Gate = g
 	switch rep.Exit {
 	case 0:
+		if p.unchecked(StageDone) {
+			return nil
+		}
 		p.stop(StageDone, VerdictHolds, 0, "")
 	case 2:
 		p.stop(StageGate, VerdictBlocked, 2, rep.Verdict()+": replace frozen rows with deterministic ones (premise gate freeze --replacement)")
@@ -665,6 +668,30 @@ func (p *run) checkouts(ctx context.Context) error {
 	return nil
 }
 
+// VerdictUnchecked: the rows that ran hold, but a changed symbol that
+// should have had evidence rows got none (the budget, no value, its module
+// not importing on either side): premise cannot say the gate holds for it
+// (issue 26, item 4). Exit 4, whatever --allow-empty says: something was
+// checked, not everything.
+const VerdictUnchecked = "not every changed symbol was checked"
+
+// unchecked stops the run, naming them, when a changed symbol got no
+// evidence row it should have had; it reports whether it stopped.
+func (p *run) unchecked(stage string) bool {
+	var left []string
+	for _, s := range p.sum.EvidenceSymbols {
+		if s.Unchecked {
+			left = append(left, s.Symbol+": "+s.Why)
+		}
+	}
+	if len(left) == 0 {
+		return false
+	}
+	p.stop(stage, VerdictUnchecked, 4, fmt.Sprintf("the rows that ran hold, but %d changed %s got no evidence row (%s): premise cannot say the gate holds for %s",
+		len(left), plural(len(left), "symbol", "symbols"), strings.Join(left, "; "), plural(len(left), "it", "them")))
+	return true
+}
+
 // nothing stops a run that checked nothing: exit 4, or 0 when the user
 // allows it. A run that ran no row must never read as a gate that holds.
 func (p *run) nothing(stage, why string) {
@@ -698,6 +725,9 @@ func (p *run) noRows() {
 			why += "; no evidence row ran"
 		}
 		p.nothing(StageCheck, why)
+		return
+	}
+	if p.unchecked(StageCheck) {
 		return
 	}
 	p.stop(StageCheck, VerdictHolds, 0, fmt.Sprintf("%s: no rows to gate; %d evidence rows ran on base and head and found no behaviour change", why, p.sum.EvidenceRows))
