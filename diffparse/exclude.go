@@ -72,9 +72,13 @@ func ParseExclude(data []byte) ([]string, error) {
 
 // pathReason says why a path gets no symbols, or "".
 func (ex *excluder) pathReason(p string) string {
-	for _, seg := range strings.Split(path.Dir(p), "/") {
+	segs := strings.Split(path.Dir(p), "/")
+	for i, seg := range segs {
 		for _, v := range vendorDirs {
-			if seg == v {
+			// A vendor directory is one the merge-base has: a patch
+			// that creates vendor/ to put its own code in is judged
+			// (issue 26, item 1).
+			if seg == v && ex.hasDir(strings.Join(segs[:i+1], "/")) {
 				return "vendored: " + v + "/"
 			}
 		}
@@ -219,4 +223,13 @@ func matchSegs(pat, segs []string) bool {
 		pat, segs = pat[1:], segs[1:]
 	}
 	return len(segs) == 0
+}
+
+// hasDir reports whether dir is a directory at the excluder's revision.
+func (ex *excluder) hasDir(dir string) bool {
+	if ex.cat == nil {
+		return true
+	}
+	typ, _, err := ex.cat.Object(ex.rev + ":" + dir)
+	return err == nil && typ == "tree"
 }

@@ -231,6 +231,12 @@ func (l *loader) wants(f *File) bool {
 		return false
 	}
 	if why := l.ex.pathReason(f.Path); why != "" {
+		// The merge-base's policy judges the path; a file the patch moves
+		// (or copies) into an excluded path from one that was judged is
+		// still judged (issue 26, item 1).
+		if (f.Status == "renamed" || f.Status == "copied") && f.OldPath != "" && l.ex.pathReason(f.OldPath) == "" {
+			return true
+		}
 		f.Excluded = why
 		return false
 	}
@@ -399,11 +405,10 @@ func (l *loader) symbols(f *File) {
 	if fe == nil {
 		return
 	}
-	if f.HeadSrc != nil && fe.generated(f.HeadSrc) {
-		f.Excluded = "generated"
-		return
-	}
-	if f.HeadSrc == nil && f.BaseSrc != nil && fe.generated(f.BaseSrc) {
+	// Whether a file is generated is the merge-base's word: a header the
+	// patch adds to its own code excludes nothing (issue 26, item 1;
+	// propose drafts it as a finding).
+	if f.BaseSrc != nil && fe.generated(f.BaseSrc) {
 		f.Excluded = "generated"
 		return
 	}

@@ -210,6 +210,11 @@ func TestLoadShapes(t *testing.T) {
 				// A deeper file and a later line win, as in git.
 				"lib/.gitattributes":      "y.py linguist-generated\n*.gen.py linguist-generated\n",
 				"lib/deep/.gitattributes": "*.gen.py -linguist-generated\n",
+				// Vendor directories the merge-base has (issue 26: one a
+				// patch creates is not vendored).
+				"vendor/modules.txt":           "# example.com/v\n",
+				"third_party/README":           "vendored\n",
+				"web/node_modules/m/README.md": "m\n",
 			},
 			head: map[string]string{
 				"gen/a.py":                "def f():\n    pass\n",

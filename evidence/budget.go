@@ -68,7 +68,7 @@ func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, 
 	}
 	for i, s := range rep.Symbols {
 		if planned[s.Symbol] && !done[s.Symbol] {
-			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
+			rep.Symbols[i].Rows, rep.Symbols[i].Sources, rep.Symbols[i].Unchecked = 0, nil, true
 			rep.Symbols[i].Why = fmt.Sprintf("not exercised: the evidence's time of %s ran out before its rows ran", c.budget)
 		}
 	}

@@ -171,6 +171,11 @@ type SymbolRows struct {
 	// Why says why it got no rows ("" when it got some), or that a
 	// budget cut them.
 	Why string `json:"why,omitempty"`
+	// Unchecked marks a target that should have had rows and got none:
+	// the budget, no value, its module not importing, the evidence's time
+	// running out. A run with one cannot say the gate holds (issue 26,
+	// item 4).
+	Unchecked bool `json:"-"`
 	// Sources counts its rows by the Source that made them (doctest,
 	// test_call, one_at_a_time, pairwise, template, ...: sources.go).
 	Sources map[string]int `json:"sources,omitempty"`
@@ -334,9 +339,9 @@ func symbolRows(targets []target, origins map[string]origin, b *budget, seed int
 		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name], Sources: sources[tg.sym.Name], Seed: seed, Reads: tg.reads}
 		switch {
 		case sr.Rows == 0 && b.cut[tg.sym.Name]:
-			sr.Why = fmt.Sprintf("the run's budget of %d rows was spent before it", b.total)
+			sr.Why, sr.Unchecked = fmt.Sprintf("the run's budget of %d rows was spent before it", b.total), true
 		case sr.Rows == 0:
-			sr.Why = noValues(b.langs[tg.lang], tg)
+			sr.Why, sr.Unchecked = noValues(b.langs[tg.lang], tg), true
 		case b.cut[tg.sym.Name]:
 			sr.Why = fmt.Sprintf("budget reached: %d rows kept", sr.Rows)
 		}
@@ -461,7 +466,7 @@ func (rep *Report) noLoad(modules map[string]string, mod, why string) {
 	for i, s := range rep.Symbols {
 		if modules[s.Symbol] == mod {
 			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
-			rep.Symbols[i].Why = "its module does not import here: " + why
+			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = "its module does not import here: "+why, true
 		}
 	}
 }

@@ -73,7 +73,7 @@ func tracedCalls(ctx context.Context, cfg Config, targets []target) (map[string]
 		python = "python3"
 	}
 	log, err := gate.RunIsolated(ctx, gate.IsolatedCommand{Path: python, Args: []string{script, string(spec), out},
-		Dir: cfg.BaseDir, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1"), Timeout: time.Duration(seconds+15) * time.Second})
+		Dir: cfg.BaseDir, Writable: []string{dir}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1"), Timeout: time.Duration(seconds+15) * time.Second})
 	data, rerr := os.ReadFile(out)
 	if rerr != nil {
 		why := "it wrote nothing"

@@ -15,7 +15,7 @@
 //	gate.WriteText(os.Stdout, rep) // also WriteJSON, WriteJUnit, WriteMarkdown, WriteSARIF
 //
 // Differential runs (Config.Base, or Differential) check the base revision
-// out in a temporary git worktree and run the same rows there;
+// out in a sealed temporary copy (Checkout) and run the same rows there;
 // Report.Changed lists the rows whose outcome changed, invalid inputs that
 // used to raise and now return first.
 //

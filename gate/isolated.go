@@ -22,6 +22,10 @@ type IsolatedCommand struct {
 	Dir     string
 	Env     []string // what the allow-list filters; nil is premise's own
 	Timeout time.Duration
+	// Writable are directories the command may write besides Dir and its
+	// scratch directory, where the rest of the machine is read-only to it
+	// (Sealed).
+	Writable []string
 }
 
 // ErrTimedOut is RunIsolated's error when the command outlived its
@@ -43,9 +47,11 @@ func RunIsolated(ctx context.Context, c IsolatedCommand) ([]byte, error) {
 	cmd := exec.Command(c.Path, c.Args...)
 	cmd.Dir = c.Dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
-	sandbox(cmd, env, home)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := sandbox(cmd, env, home, 0, c.Writable...); err != nil {
+		return nil, err
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}

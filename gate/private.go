@@ -2,19 +2,22 @@ package gate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	igit "github.com/premise-dev/premise/internal/git"
 )
 
 // PrivateTree returns a private copy of dir for the code under review to
-// run in, and a cleanup that removes it: a git worktree of the commit
-// checked out there (HEAD) when dir is in a git work tree, else a copy of
-// the directory. What a subject writes then cannot reach the user's
+// run in, and a cleanup that removes it: the tree of the commit checked
+// out there (HEAD) written as plain files with no link back to the
+// repository (Checkout) when dir is in a git work tree, else a copy of the
+// directory without its .git. What a subject writes then cannot reach the user's
 // checkout, where the register, the table, the freezes and the corpus live,
 // nor the next run's workers (DESIGN.md, "Trust").
 func PrivateTree(ctx context.Context, dir string) (string, func(), error) {
@@ -23,15 +26,15 @@ func PrivateTree(ctx context.Context, dir string) (string, func(), error) {
 	}
 	if repo, err := igit.Open(ctx, dir); err == nil && !repo.Bare {
 		if _, err := repo.RevParse(ctx, "HEAD^{commit}"); err == nil {
-			return AddWorktree(ctx, dir, "HEAD")
+			return Checkout(ctx, dir, "HEAD")
 		}
 	}
-	tmp, err := os.MkdirTemp("", "premise-tree-")
+	tmp, err := os.MkdirTemp("", "")
 	if err != nil {
 		return "", nil, fmt.Errorf("private copy of %s: %w", dir, err)
 	}
 	cleanup := func() { os.RemoveAll(tmp) }
-	dst := filepath.Join(tmp, "tree")
+	dst := filepath.Join(tmp, filepath.Base(absOr(dir)))
 	if err := copyTree(dir, dst, tmp); err != nil {
 		cleanup()
 		return "", nil, fmt.Errorf("private copy of %s: %w", dir, err)
@@ -54,6 +57,12 @@ func copyTree(src, dst, skip string) error {
 		}
 		if path == skip {
 			return filepath.SkipDir
+		}
+		if d.Name() == ".git" { // a repository's door back (issue 26, item 3)
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
 		}
 		rel, err := filepath.Rel(src, path)
 		if err != nil {
@@ -95,4 +104,54 @@ func copyRegular(from, to string, perm fs.FileMode) error {
 		return err
 	}
 	return out.Close()
+}
+
+// absOr is dir made absolute, or dir itself.
+func absOr(dir string) string {
+	if a, err := filepath.Abs(dir); err == nil {
+		return a
+	}
+	return dir
+}
+
+// ErrOutside means a file premise judges by resolves, through a symbolic
+// link, outside the repository.
+var ErrOutside = errors.New("resolves outside the repository; premise does not read it")
+
+// Inside returns an error wrapping ErrOutside, naming path, when path
+// resolves (through symbolic links) outside root, without reading it: a
+// patch that makes partitions.yaml a link to a secret must not have
+// premise read the secret, nor quote it in an error (issue 26, item 6). A
+// path that does not exist is left to its reader.
+func Inside(path, root string) error {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return nil
+	}
+	top, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		top = root
+	}
+	if real, err = filepath.Abs(real); err != nil {
+		return nil
+	}
+	if top, err = filepath.Abs(top); err != nil {
+		return nil
+	}
+	rel, err := filepath.Rel(top, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s: %w", path, ErrOutside)
+	}
+	return nil
+}
+
+// RepoTop is the top of the work tree holding dir, or dir itself when it
+// is in none.
+func RepoTop(ctx context.Context, dir string) string {
+	if r, err := igit.Open(ctx, dir); err == nil {
+		if top, err := r.Top(ctx); err == nil {
+			return top
+		}
+	}
+	return dir
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,12 @@ import (
 
 //go:embed harness/python_worker.py
 var pythonWorker string
+
+// pythonBoot runs the harness (its source the first argument) in a module
+// named like an ordinary helper rather than in __main__, leaves nothing of
+// its own in __main__'s globals, and drops the source and the protocol's
+// arguments from sys.argv once read.
+const pythonBoot = `(lambda m: (exec(compile(__import__("sys").argv.pop(1), "<frozen runpy>", "exec"), m.__dict__), m.main()))(type(__import__("sys"))("runpy"))`
 
 // PythonConfig configures the Python adapter. Zero values take the defaults.
 type PythonConfig struct {
@@ -76,13 +83,19 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	if mem < 0 {
 		mem = 0
 	}
-	// -I: ignore PYTHON* variables and the user's site directory; -B: write
-	// no bytecode into the repository under review. The
-	// harness puts Dir first on sys.path itself.
-	// -s and a cleaned environment instead of -I, which would also ignore
-	// PYTHONHASHSEED (pythonEnv).
-	spec.args = []string{"-s", "-B", "-c", pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10), "5"}
+	// -s: no user site directory; -B: write no bytecode into the
+	// repository under review; PYTHONSAFEPATH (pythonEnv) and the harness
+	// itself keep the working directory off sys.path until the harness has
+	// imported all it needs, so a file the head adds (resource.py) cannot
+	// shadow a module the harness uses (issue 26, item 3). -I would also
+	// ignore PYTHONHASHSEED. The harness runs in a module of its own, not
+	// __main__, and its protocol fds are drawn from a high range per worker
+	// (issue 26, item 7: fewer tells).
+	spec.fdBase = 64 + int(rand.Uint32N(128))
+	spec.args = []string{"-s", "-B", "-c", pythonBoot, pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10),
+		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2)}
 	spec.ready, spec.progress = true, true
+	spec.check = checkPythonCall
 	return &procAdapter{spec: spec}, nil
 }
 
@@ -163,5 +176,5 @@ func pythonEnv(env []string, seed uint32) []string {
 			out = append(out, kv)
 		}
 	}
-	return append(out, "PYTHONHASHSEED="+strconv.FormatUint(uint64(seed), 10))
+	return append(out, "PYTHONHASHSEED="+strconv.FormatUint(uint64(seed), 10), "PYTHONSAFEPATH=1")
 }

@@ -6,13 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/premise-dev/premise/internal/filelock"
 	igit "github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/validate"
 )
@@ -155,7 +155,7 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 	if cfg.Base != "" || cfg.BaseDir != "" {
 		wt := cfg.BaseDir
 		if wt == "" {
-			dir, cleanup, err := AddWorktree(ctx, repo, cfg.Base)
+			dir, cleanup, err := Checkout(ctx, repo, cfg.Base)
 			if err != nil {
 				return nil, err
 			}
@@ -192,6 +192,14 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 	if cfg.Freezes == nil && cfg.FreezesFile != "" {
 		judged = append(judged, cfg.FreezesFile)
 	}
+	// The judged files' repository is the one holding the table, which is
+	// not the subject's copy when the caller made that (cfg.Private).
+	top := RepoTop(ctx, filepath.Dir(path))
+	for _, f := range judged {
+		if err := Inside(f, top); err != nil {
+			return nil, err
+		}
+	}
 	before := digests(judged)
 	t, err := validate.LoadTable(path)
 	if err != nil {
@@ -206,6 +214,16 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 		}
 	}
 	if !cfg.Private {
+		// The base is checked out from the repository itself: the private
+		// copy of the head has no .git to check it out from.
+		if cfg.Base != "" && cfg.BaseDir == "" {
+			dir, cleanup, err := Checkout(ctx, cfg.repo(), cfg.Base)
+			if err != nil {
+				return nil, err
+			}
+			defer cleanup()
+			cfg.BaseDir = dir
+		}
 		dir, cleanup, err := PrivateTree(ctx, cfg.repo())
 		if err != nil {
 			return nil, err
@@ -259,83 +277,77 @@ func Differential(ctx context.Context, cfg Config, t *validate.Table) (*Report, 
 	return Run(ctx, cfg, t)
 }
 
-// AddWorktree checks rev out in a temporary git worktree of the repository
-// that holds dir, and returns the directory in it that corresponds to dir,
-// and a cleanup that removes the worktree.
-func AddWorktree(ctx context.Context, dir, rev string) (string, func(), error) {
+// Checkout writes the tree of rev, from the repository that holds dir, into
+// a fresh temporary directory, and returns the directory in the copy that
+// corresponds to dir and a cleanup that removes the copy. The copy is
+// sealed (issue 26, item 3): plain files with no .git, no worktree entry in
+// the repository and no file pointing back at it, so what the code under
+// review writes there can never reach a git command premise runs later.
+// Its directory is named after the repository's, as an ordinary clone's.
+func Checkout(ctx context.Context, dir, rev string) (string, func(), error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", nil, err
 	}
 	repo, err := igit.Open(ctx, abs)
 	if err != nil {
-		return "", nil, fmt.Errorf("worktree at %s: %w", rev, err)
+		return "", nil, fmt.Errorf("checkout of %s: %w", rev, err)
 	}
-	if _, err := repo.RevParse(ctx, rev+"^{commit}"); err != nil {
-		return "", nil, fmt.Errorf("worktree at %s: no such revision in %s", rev, repo.Dir)
+	shas, err := repo.RevParse(ctx, rev)
+	if err != nil {
+		return "", nil, fmt.Errorf("checkout of %s: no such revision in %s", rev, repo.Dir)
 	}
-	// The directory in the worktree that corresponds to dir; a bare
-	// repository has no work tree, so its worktree's top is the answer.
-	rel := "."
+	// The directory in the copy that corresponds to dir; a bare
+	// repository has no work tree, so the copy's top is the answer.
+	rel, name := ".", "src"
 	if !repo.Bare {
 		real, err := filepath.EvalSymlinks(abs)
 		if err != nil {
 			real = abs
 		}
-		top, err := filepath.EvalSymlinks(repo.Dir)
+		top, err := repo.Top(ctx)
 		if err != nil {
-			top = repo.Dir
+			return "", nil, fmt.Errorf("checkout of %s: %w", rev, err)
+		}
+		if t, err := filepath.EvalSymlinks(top); err == nil {
+			top = t
 		}
 		if rel, err = filepath.Rel(top, real); err != nil || strings.HasPrefix(rel, "..") {
-			return "", nil, fmt.Errorf("worktree at %s: %s is outside %s", rev, dir, repo.Dir)
+			return "", nil, fmt.Errorf("checkout of %s: %s is outside %s", rev, dir, top)
 		}
+		name = filepath.Base(top)
+	} else {
+		name = strings.TrimSuffix(filepath.Base(repo.Dir), ".git")
 	}
-	tmp, err := os.MkdirTemp("", "premise-base-")
+	tmp, err := os.MkdirTemp("", "")
 	if err != nil {
-		return "", nil, fmt.Errorf("worktree at %s: %w", rev, err)
+		return "", nil, fmt.Errorf("checkout of %s: %w", rev, err)
 	}
-	wt := filepath.Join(tmp, "wt")
-	// git worktree add, remove and prune each read every worktree's
-	// entry under the git directory, and fail on (or prune) one another
-	// adds at that moment: premise batch checks many PRs out at once. They
-	// run under one lock per repository; the checkout itself, the slow
-	// part, runs outside it, in the new worktree's own index.
-	unlock, err := lockWorktrees(ctx, repo)
-	if err != nil {
-		os.RemoveAll(tmp)
-		return "", nil, fmt.Errorf("worktree at %s: %w", rev, err)
-	}
-	_, err = repo.Run(ctx, "worktree", "add", "--detach", "--no-checkout", wt, rev)
-	unlock()
-	if err == nil {
-		_, err = igit.At(wt).Run(ctx, "reset", "--hard", "-q")
-	}
-	cleanup := func() {
-		unlock, lerr := lockWorktrees(context.Background(), repo)
-		_, _ = repo.Run(context.Background(), "worktree", "remove", "--force", wt)
-		os.RemoveAll(tmp)
-		_, _ = repo.Run(context.Background(), "worktree", "prune")
-		if lerr == nil {
-			unlock()
-		}
-	}
-	if err != nil {
+	cleanup := func() { removeAll(tmp) }
+	top := filepath.Join(tmp, name)
+	if err := repo.Export(ctx, shas[0], top); err != nil {
 		cleanup()
-		return "", nil, fmt.Errorf("worktree at %s: git worktree add: %w", rev, err)
+		return "", nil, fmt.Errorf("checkout of %s: %w", rev, err)
 	}
-	return filepath.Join(wt, rel), cleanup, nil
+	return filepath.Join(top, rel), cleanup, nil
 }
 
-// lockWorktrees takes the lock premise holds, in the repository's common
-// git directory, while it adds or removes a worktree.
-func lockWorktrees(ctx context.Context, repo *igit.Repo) (func(), error) {
-	out, err := repo.Run(ctx, "rev-parse", "--path-format=absolute", "--git-common-dir")
-	if err != nil {
-		return nil, err
+// AddWorktree is Checkout, under the name callers knew it by; the copy is
+// no longer a git worktree.
+func AddWorktree(ctx context.Context, dir, rev string) (string, func(), error) {
+	return Checkout(ctx, dir, rev)
+}
+
+// removeAll removes a copy a subject may have made read-only in part.
+func removeAll(dir string) {
+	if os.RemoveAll(dir) == nil {
+		return
 	}
-	l, err := filelock.Acquire(ctx, filepath.Join(strings.TrimSpace(string(out)), "worktrees"), 0)
-	if err != nil {
-		return nil, err
-	}
-	return func() { l.Unlock() }, nil
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			_ = os.Chmod(p, 0o700)
+		}
+		return nil
+	})
+	_ = os.RemoveAll(dir)
 }

@@ -52,8 +52,13 @@ type procSpec struct {
 	args     []string // argv[1:]
 	dir      string
 	env      []string
-	stdio    bool          // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
-	progress bool          // the worker keeps a progress page on fd 5 (the Python harness)
+	stdio    bool // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
+	progress bool // the worker keeps a progress page on the fd after the protocol's (the Python harness)
+	fdBase   int  // the protocol's first fd (requests; replies, then the page, follow); 3 when zero
+	// check, when set, is premise's word on a call before any worker sees
+	// it (the Python argument grammar, pyexpr.go): a call it refuses is not
+	// sent, and its reply is unencodable, with the reason.
+	check    func(Call) error
 	ready    bool          // the worker sends {"ready": true} once started
 	start    time.Duration // how long a worker may take to become ready
 	maxFrame int
@@ -114,7 +119,6 @@ func startProc(spec procSpec) (*proc, error) {
 	// worker dies with premise. sandbox: the allow-listed environment, a
 	// private HOME, and no network where the kernel allows.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
-	sandbox(cmd, spec.env, home)
 	if spec.stdio {
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = reqR, repW, outW
 	} else {
@@ -125,21 +129,32 @@ func startProc(spec procSpec) (*proc, error) {
 		}
 		defer devnull.Close()
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = devnull, outW, outW
-		cmd.ExtraFiles = []*os.File{reqR, repW} // fds 3 and 4
+		// fds 3 and 4, or fdBase and the one after: nil entries are closed
+		// in the worker.
+		pad := 0
+		if spec.fdBase > 3 {
+			pad = spec.fdBase - 3
+		}
+		cmd.ExtraFiles = append(make([]*os.File, pad), reqR, repW)
 	}
 	var page []byte
 	if spec.progress {
-		// The worker's last argument names its page's fd: 5, or -1 for a
-		// worker without one (it then sends every reply at once).
+		// The worker's last argument names its page's fd, the one after the
+		// replies', or -1 for a worker without one (it then sends every
+		// reply at once).
 		if f, mem, err := newPage(); err == nil {
 			defer f.Close() // the mapping outlives it
 			page = mem
-			cmd.ExtraFiles = append(cmd.ExtraFiles, f) // fd 5
+			cmd.ExtraFiles = append(cmd.ExtraFiles, f) // after the replies' fd
 		} else {
 			cmd.Args = append(append([]string{}, cmd.Args[:len(cmd.Args)-1]...), "-1")
 		}
 	}
-	if err := cmd.Start(); err != nil {
+	err = sandbox(cmd, spec.env, home, spec.memory)
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
 		os.RemoveAll(home)
 		closeAll(reqR, reqW, repR, repW, outR, outW)
 		if page != nil {
@@ -447,10 +462,15 @@ func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
 			return p.fail(c, OutcomeCrashed, "the worker sent a line that is not a reply: "+err.Error()), false, nil
 		}
 	}
-	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: w.Detail}
+	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: Printable(w.Detail)}
 	if len(w.Exc) > 0 && string(w.Exc) != "null" {
 		if err := decodeNumbers(w.Exc, &r.Exc); err != nil {
 			return p.fail(c, OutcomeCrashed, "the worker sent an exception that is not one: "+err.Error()), false, nil
+		}
+		if r.Exc != nil {
+			// Shown, never compared (DESIGN.md: the class, never the
+			// message): made printable once, here.
+			r.Exc.Class, r.Exc.Message = Printable(r.Exc.Class), Printable(r.Exc.Message)
 		}
 	}
 	if len(w.Value) > 0 {
@@ -505,6 +525,11 @@ func (p *proc) fail(c Call, outcome, detail string) Reply {
 
 func (p *proc) exitStatus() string {
 	if st := p.cmd.ProcessState; st != nil {
+		// An isolated worker's status comes through its init (sandboxinit.go):
+		// 128 plus the signal that killed it.
+		if c := st.ExitCode(); p.isolated && c > 128 && c < 128+65 {
+			return "signal: " + syscall.Signal(c-128).String()
+		}
 		return st.String()
 	}
 	return "unknown status"
@@ -574,7 +599,7 @@ func (t *tailBuffer) Write(b []byte) (int, error) {
 func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return string(bytes.TrimSpace(t.buf))
+	return Printable(string(bytes.TrimSpace(t.buf)))
 }
 
 // procAdapter is the Adapter every language shares: one long-lived worker,
@@ -587,6 +612,9 @@ type procAdapter struct {
 
 // Call runs c in the current worker, starting one if needed.
 func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
+	if r, refused := a.refuse(c); refused {
+		return r, nil
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.cur == nil {
@@ -611,9 +639,13 @@ func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
 func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(i int, r Reply, err error)) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	todo := make([]int, len(calls)) // indexes of the calls still to run, in order
-	for i := range todo {
-		todo[i] = i
+	todo := make([]int, 0, len(calls)) // indexes of the calls still to run, in order
+	for i := range calls {
+		if r, refused := a.refuse(calls[i]); refused {
+			deliver(i, r, nil)
+			continue
+		}
+		todo = append(todo, i)
 	}
 	failAll := func(err error) {
 		for _, i := range todo {
@@ -657,6 +689,17 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(
 			todo = todo[n:]
 		}
 	}
+}
+
+// refuse is the reply to a call the adapter's check refuses.
+func (a *procAdapter) refuse(c Call) (Reply, bool) {
+	if a.spec.check == nil {
+		return Reply{}, false
+	}
+	if err := a.spec.check(c); err != nil {
+		return Reply{ID: c.ID, Outcome: OutcomeUnencodable, Detail: "premise refused the call before any worker saw it: " + err.Error()}, true
+	}
+	return Reply{}, false
 }
 
 // Close stops the worker and its whole process group.

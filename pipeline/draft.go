@@ -58,7 +58,7 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 				}
 				seen = "**" + markdown.Cell(strings.Join(parts, "; ")) + "**"
 			}
-			fmt.Fprintf(b, "| %s | %s | `%s` | %s | %s | %s |\n", it.ID, status, markdown.Cell(it.Symbol), markdown.Cell(it.Precondition), where, seen)
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", it.ID, status, markdown.Code(it.Symbol), markdown.Cell(it.Precondition), where, seen)
 		}
 		b.WriteString("\n")
 	}
@@ -131,9 +131,9 @@ func short(sha string) string {
 func listChanges(b *bytes.Buffer, cs []BehaviorChange) {
 	shown, more := Shown(cs)
 	for i, c := range shown {
-		fmt.Fprintf(b, "- `%s`: %s\n", markdown.Cell(c.Symbol), markdown.Cell(changeText(c)))
+		fmt.Fprintf(b, "- %s: %s\n", markdown.Code(c.Symbol), markdown.Cell(changeText(c)))
 		if last := i == len(shown)-1 || shown[i+1].Symbol != c.Symbol; last && more[c.Symbol] > 0 {
-			fmt.Fprintf(b, "- `%s`: and %d more (`premise run --json` lists every one)\n", markdown.Cell(c.Symbol), more[c.Symbol])
+			fmt.Fprintf(b, "- %s: and %d more (`premise run --json` lists every one)\n", markdown.Code(c.Symbol), more[c.Symbol])
 		}
 	}
 	b.WriteString("\n")

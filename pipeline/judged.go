@@ -1,11 +1,15 @@
 package pipeline
 
 import (
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
+
+	"github.com/premise-dev/premise/internal/git"
 )
 
 // VerdictTampered: a file premise judges by changed while the code under
@@ -65,4 +69,36 @@ func (p *run) untouched(stage string) (bool, error) {
 	}
 	p.stop(stage, VerdictTampered, 1, fmt.Sprintf("%s changed while the code under review ran in the %s stage; premise does not judge by a file the patch could write: restore it and run again", path, stage))
 	return false, nil
+}
+
+// gitHooks are the hooks git runs; a subject that planted one (or set a
+// config key that runs a program) would have premise's next git command, or
+// the user's, run it outside the box (issue 26, item 3).
+var gitHooks = []string{"applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit",
+	"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase",
+	"post-checkout", "post-merge", "pre-push", "pre-receive", "update", "post-receive",
+	"post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc",
+	"post-rewrite", "fsmonitor-watchman", "post-index-change", "sendemail-validate"}
+
+// gitOwnFiles are the repository's files that run programs: its config and
+// its hooks, each judged like the register (a change while subject code ran
+// fails the run, TAMPERED).
+func gitOwnFiles(ctx context.Context, dir string) []string {
+	args := []string{"rev-parse", "--path-format=absolute"}
+	for _, name := range append([]string{"config", "info/attributes"}, prefixed("hooks/", gitHooks)...) {
+		args = append(args, "--git-path", name)
+	}
+	text, err := git.At(dir).Run(ctx, args...)
+	if err != nil {
+		return nil
+	}
+	return strings.Split(strings.TrimRight(string(text), "\n"), "\n")
+}
+
+func prefixed(prefix string, names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = prefix + n
+	}
+	return out
 }

@@ -226,8 +226,22 @@ func (p *run) do(ctx context.Context) error {
 		return nil
 	}
 	p.judged = judged{}
+	// A judged file that links outside the repository (or outside --out,
+	// when that is elsewhere) is refused unread (issue 26, item 6).
+	root := p.out
+	if gate.Inside(p.out, p.repoDir()) == nil {
+		root = p.repoDir()
+	}
 	for _, name := range []string{RegisterFile, PartitionsFile, gate.DefaultFreezesPath} {
+		if err := gate.Inside(p.path(name), root); err != nil {
+			return err
+		}
 		if err := p.judged.record(p.path(name)); err != nil {
+			return err
+		}
+	}
+	for _, path := range gitOwnFiles(ctx, p.repoDir()) {
+		if err := p.judged.record(path); err != nil {
 			return err
 		}
 	}
@@ -319,7 +333,7 @@ func (p *run) guard(ctx context.Context) (bool, error) {
 	for _, c := range blocked {
 		p.sum.Unsigned = append(p.sum.Unsigned, fmt.Sprintf("%.12s %s: changes %s", c.SHA, c.Subject, strings.Join(c.Paths, ", ")))
 	}
-	p.stop(StageGuard, VerdictBlocked, 2, fmt.Sprintf("%d %s a file premise judges by without a reviewer's Signed-off-by (%s): see premise guard",
+	p.stop(StageGuard, VerdictBlocked, 2, fmt.Sprintf("%d %s a file premise judges by without a trusted sign-off (%s): see premise guard",
 		len(blocked), plural(len(blocked), "commit changes", "commits change"), p.sum.Unsigned[0]))
 	return false, nil
 }
@@ -579,6 +593,9 @@ func (p *run) gate(ctx context.Context, rows int) error {
 	p.sum.Gate = g
 	switch rep.Exit {
 	case 0:
+		if p.unchecked(StageDone) {
+			return nil
+		}
 		p.stop(StageDone, VerdictHolds, 0, "")
 	case 2:
 		p.stop(StageGate, VerdictBlocked, 2, rep.Verdict()+": replace frozen rows with deterministic ones (premise gate freeze --replacement)")
@@ -649,7 +666,7 @@ func (p *run) checkouts(ctx context.Context) error {
 		rev string
 		dir *string
 	}{{p.res.Head, &p.head}, {p.res.MergeBase, &p.base}} {
-		dir, cleanup, err := gate.AddWorktree(ctx, p.repoDir(), c.rev)
+		dir, cleanup, err := gate.Checkout(ctx, p.repoDir(), c.rev)
 		if err != nil {
 			return err
 		}
@@ -657,6 +674,30 @@ func (p *run) checkouts(ctx context.Context) error {
 		p.cleanups = append(p.cleanups, cleanup)
 	}
 	return nil
+}
+
+// VerdictUnchecked: the rows that ran hold, but a changed symbol that
+// should have had evidence rows got none (the budget, no value, its module
+// not importing on either side): premise cannot say the gate holds for it
+// (issue 26, item 4). Exit 4, whatever --allow-empty says: something was
+// checked, not everything.
+const VerdictUnchecked = "not every changed symbol was checked"
+
+// unchecked stops the run, naming them, when a changed symbol got no
+// evidence row it should have had; it reports whether it stopped.
+func (p *run) unchecked(stage string) bool {
+	var left []string
+	for _, s := range p.sum.EvidenceSymbols {
+		if s.Unchecked {
+			left = append(left, s.Symbol+": "+s.Why)
+		}
+	}
+	if len(left) == 0 {
+		return false
+	}
+	p.stop(stage, VerdictUnchecked, 4, fmt.Sprintf("the rows that ran hold, but %d changed %s got no evidence row (%s): premise cannot say the gate holds for %s",
+		len(left), plural(len(left), "symbol", "symbols"), strings.Join(left, "; "), plural(len(left), "it", "them")))
+	return true
 }
 
 // nothing stops a run that checked nothing: exit 4, or 0 when the user
@@ -692,6 +733,9 @@ func (p *run) noRows() {
 			why += "; no evidence row ran"
 		}
 		p.nothing(StageCheck, why)
+		return
+	}
+	if p.unchecked(StageCheck) {
 		return
 	}
 	p.stop(StageCheck, VerdictHolds, 0, fmt.Sprintf("%s: no rows to gate; %d evidence rows ran on base and head and found no behaviour change", why, p.sum.EvidenceRows))

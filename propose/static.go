@@ -119,15 +119,59 @@ func (p *Pass) BaseMentions(pattern, name string) bool {
 
 // suppressed reports whether head line n, or the line above it, carries an
 // inline suppression of the pass's rule: `# premise: ignore[rule]` or
-// `//premise:ignore rule` (no rule named: every rule).
+// `//premise:ignore rule` (no rule named: every rule). Only a suppression
+// the merge-base already had counts: one the patch adds is itself drafted
+// as a finding (markerFindings), never obeyed (issue 26, item 1).
 func (p *Pass) suppressed(n int) bool {
 	for _, k := range []int{n, n - 1} {
-		if k >= 1 && k <= len(p.lines) && ignores(p.lines[k-1], p.rule) {
+		if k >= 1 && k <= len(p.lines) && !p.added[k] && ignores(p.lines[k-1], p.rule) {
 			return true
 		}
 	}
 	return false
 }
+
+// policyMarker matches a line by which a patch would ask premise to look
+// away: an inline suppression, or a generated-code header (Go's
+// convention, and the @generated tag other tools write).
+var policyMarker = regexp.MustCompile(`#\s*premise:\s*ignore|//\s*premise:ignore|^// Code generated .* DO NOT EDIT\.$|@generated\b|linguist-(generated|vendored)`)
+
+// markerFindings drafts, for each line the patch added that carries a
+// policy marker, a row on the symbol holding it (else the file's first
+// changed symbol): a patch cannot exclude or silence its own code, and a
+// reviewer sees that it tried (issue 26, item 1).
+func markerFindings(f *diffparse.File, passes []*Pass, out *[]validate.Candidate) {
+	if len(passes) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	for _, h := range f.Hunks {
+		for _, l := range h.Lines {
+			text := strings.TrimSpace(l.Text)
+			if l.Kind != '+' || !policyMarker.MatchString(text) || seen[text] {
+				continue
+			}
+			seen[text] = true
+			at := passes[0]
+			for _, p := range passes {
+				if l.New >= p.Symbol.Start && l.New <= p.Symbol.End {
+					at = p
+					break
+				}
+			}
+			*out = append(*out, validate.Candidate{
+				Symbol:       at.Symbol.Name,
+				Precondition: fitPrecondition("the patch adds `" + text + "`, asking premise to look away; premise reads policy from the merge-base only, so this code is judged as written"),
+				Evidence:     text,
+				Source:       "static:" + MarkerRule,
+			})
+		}
+	}
+}
+
+// MarkerRule names the finding a policy marker the patch added is drafted
+// as.
+const MarkerRule = "policy-marker-added"
 
 // ReportNear drafts a row quoting head line n, which may be any line shown
 // in a hunk: a rule about a deletion cites the surviving code around it.
@@ -265,6 +309,7 @@ func (s *Static) Candidates(ctx context.Context, res *diffparse.Result) ([]valid
 		case "python":
 			passes, done = pyPasses(f)
 		}
+		markerFindings(f, passes, &out)
 		fb := &fileBase{}
 		for _, p := range passes {
 			p.fb = fb

@@ -361,11 +361,24 @@ func newRejectGuardCmd(s Streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "guard [--base REV] [--head REV]",
 		Short: "Block changes to the files premise judges by that no reviewer signed off",
-		Long: `Enforce the protected-path rule: every commit in base..head that changes a
-file premise judges a patch by must carry a Signed-off-by trailer from
-someone other than its author, or from an identity on the allow-list.
-Otherwise the guard names the commits and exits 2. premise run runs it
-first.
+		Long: `Enforce the protected-path rule on the net change: every file premise
+judges a patch by whose content differs between the merge-base of base and
+head and the head itself must be signed off, by a sign-off premise can
+trust, on every commit in base..head that changed it against any of its
+parents (merges included; a file only a merge is seen to change, or that
+no commit is, falls to the head commit). A file changed and changed back
+needs nothing. Otherwise the guard names the commits and exits 2.
+premise run runs it first.
+
+A sign-off is trusted when it is a Signed-off-by trailer from a signer
+the merge-base's .premise.yaml lists (reject.signers; their own commits
+included), or, with reject.require_signed, when the commit carries a
+signature git verify-commit accepts against the merge-base's
+reject.allowed_signers file (then that is required of every such
+commit). A trailer from anyone else, the commit's author included, is
+text the agent could have typed and does not count. A repository whose
+merge-base configures neither blocks every protected change and says how
+to configure one.
 
 Always protected: .premise.yaml, assumptions.yaml, partitions.yaml, .gate/,
 gate/frozen.json, flake_ledger.json and fixtures.json, so an agent cannot
@@ -376,23 +389,24 @@ must-reject corpus, its lockfile and side file (or the paths listed below).
   UNSIGNED 3f2a9c1d0e4b relax email fixture: changes corpus/must_reject/user-email-reject-001.json; no Signed-off-by trailer
   commits=4 protected=1 unsigned=1
 
-A reviewer signs a change off with git commit --signoff (as the reviewer) or
-git commit --trailer "Signed-off-by: Rita Reviewer <rita@example.com>". The
-trailer must be in the message's trailer block; identities are compared by
-email and name, without case. An agent's commit template that signs as its
-own author does not count.
+A listed reviewer signs a change off with git commit --signoff (as the
+reviewer) or git commit --trailer "Signed-off-by: Rita Reviewer
+<rita@example.com>". The trailer must be in the message's trailer block;
+identities are compared by email (and name, where the list gives one),
+without case.
 
-The corpus's protected paths (by default the corpus, the lockfile and the
-environmental side file) and the allow-list live in the merge-base's
-.premise.yaml; the head's is never read, since the patch could empty the
-list or sign for itself:
+The protected paths, the signers and the allowed signers live in the
+merge-base's .premise.yaml; the head's is never read, since the patch could
+empty the list or sign for itself:
 
   reject:
     lock: must_reject.lock.json
     corpus: corpus/must_reject
     environmental: must_reject.environmental.json
     protected: [corpus/must_reject/, must_reject.lock.json, must_reject.environmental.json, gate/frozen.json]
-    signers: ["Lead Maintainer <lead@example.com>"]
+    signers: ["Lead Maintainer <lead@example.com>", "Rita Reviewer <rita@example.com>"]
+    # require_signed: true
+    # allowed_signers: .github/allowed_signers
 
 --base defaults to origin/HEAD, else main, else master; --head to HEAD.
 `,
@@ -402,8 +416,8 @@ list or sign for itself:
 			return runRejectGuard(c.Context(), opts)
 		},
 	}
-	exits(c, "0 every commit that changes a protected path is signed off, or none does",
-		"2 blocked by policy: a commit changes a protected path without a reviewer's Signed-off-by trailer",
+	exits(c, "0 every protected path the net change touches is signed off by a trusted signer, or none is touched",
+		"2 blocked by policy: a protected path changed without a trusted sign-off, or no signer is configured",
 		"3 premise could not do its job: bad flags, no base, an invalid .premise.yaml")
 	f := c.Flags()
 	f.StringVar(&opts.Base, "base", "", "the base `REV` (default origin/HEAD, main or master)")

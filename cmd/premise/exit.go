@@ -61,7 +61,7 @@ func exitCode(err error) int {
 var allExits = []string{
 	"0 the gate holds",
 	"1 the gate failed: a row failed, errored or flaked; a forbidden input succeeded; a fixture's hash drifted; a freeze expired; assumptions await review",
-	"2 blocked by policy: the flake budget is exceeded; a protected path changed without a Signed-off-by trailer",
+	"2 blocked by policy: the flake budget is exceeded; a protected path changed without a trusted sign-off",
 	"3 premise could not do its job: bad flags, unreadable or invalid input, model endpoint unreachable after retries",
 	"4 nothing was checked: no row ran, an empty table, an empty corpus (--allow-empty makes it 0)",
 	"130 interrupted by a signal",

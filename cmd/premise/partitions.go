@@ -189,7 +189,7 @@ func runPartitions(ctx context.Context, opts partitionsOptions) error {
 		}()
 		cfg.CheckOnBase = func(ctx context.Context, t *validate.Table) (map[string]string, error) {
 			if cleanup == nil {
-				dir, done, err := gate.AddWorktree(ctx, opts.Repo, opts.mergeBase)
+				dir, done, err := gate.Checkout(ctx, opts.Repo, opts.mergeBase)
 				if err != nil {
 					return nil, err
 				}

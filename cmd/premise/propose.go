@@ -305,7 +305,7 @@ func registerMarkdown(r *validate.Register) string {
 		if it.Line > 0 {
 			where = fmt.Sprintf("%s:%d", it.File, it.Line)
 		}
-		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s | %s |\n", it.ID, status, markdown.Cell(it.Symbol), markdown.Cell(it.Precondition), markdown.Code(it.Evidence), markdown.Cell(where))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", it.ID, status, markdown.Code(it.Symbol), markdown.Cell(it.Precondition), markdown.Code(it.Evidence), markdown.Cell(where))
 	}
 	return b.String()
 }

@@ -41,7 +41,9 @@ or suppress one on a line (on the line itself or the line above):
   //premise:ignore go-deref-non-nil
 
 A suppression that names no rule ("# premise: ignore", "//premise:ignore")
-suppresses every rule on that line.
+suppresses every rule on that line. Only a suppression the merge-base
+already has counts: one the patch adds (or a generated-code header it
+adds) silences nothing and is itself drafted, as policy-marker-added.
 
   premise rules                  every rule
   premise rules --language go    Go's rules

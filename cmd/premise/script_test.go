@@ -32,6 +32,11 @@ func TestScripts(t *testing.T) {
 				// checks that premise says so.
 				return gate.Isolated(), nil
 			}
+			if cond == "sealed" {
+				// Where the kernel gives a mount namespace, everything but a
+				// worker's copy and scratch directory is read-only to it.
+				return gate.Sealed(), nil
+			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

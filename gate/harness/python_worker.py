@@ -1,9 +1,15 @@
-# premise's Python worker: the runner protocol of DESIGN.md on fds 3 and 4.
+# premise's Python worker: the runner protocol of DESIGN.md on two fds.
 #
 # Standard library only. premise embeds this file and runs it as
-#   INTERPRETER -s -B -c SCRIPT REPO_DIR MAX_FRAME AS_LIMIT PAGE_FD
-# Requests arrive as JSON lines on fd 3, replies leave as JSON lines on fd 4,
-# so nothing the subject prints on stdout or stderr can corrupt the protocol.
+#   INTERPRETER -s -B -c BOOT SCRIPT REPO_DIR MAX_FRAME AS_LIMIT REQ_FD REP_FD PAGE_FD
+# where BOOT (gate/python.go) executes SCRIPT in a module of its own and calls
+# main(). Requests arrive as JSON lines on REQ_FD, replies leave as JSON lines
+# on REP_FD (both drawn from a high range), so nothing the subject prints on
+# stdout or stderr can corrupt the protocol.
+#
+# The repository is put on sys.path only after every module this file uses
+# is imported (issue 26, item 3): a resource.py or json/ the head adds at the
+# top of its tree cannot replace the worker's own, nor lift its limits.
 #
 # PAGE_FD, when not -1, is premise's progress page: a shared page where the
 # worker records which request it is running and since when (CLOCK_MONOTONIC
@@ -14,37 +20,72 @@
 # and sends the calls answered but not yet sent again. Without it every
 # reply leaves at once. (Issue 12 kept the batching: replying at once costs
 # BenchmarkGatePython1000 a third more; gate/worker_batch.go has the figures.)
-import codecs
-import os
 import sys
+
+# The working directory, where the code under review lives, is on the path
+# of an interpreter started with -c on Pythons without PYTHONSAFEPATH: off
+# it goes before anything is imported from it.
+while sys.path and sys.path[0] in ("", "."):
+    del sys.path[0]
+
+import codecs
+import functools
+import importlib
+import json
+import os
+import re
+import traceback
+import types
 from time import monotonic_ns
 
 try:
     import _json  # the C codec; json's Python layer imports re and enum, a third of a start
 except ImportError:  # another implementation: json's own classes
     _json = None
+try:
+    import resource
+except ImportError:
+    resource = None
+try:
+    import mmap
+except ImportError:
+    mmap = None
 
-REQ_FD, REP_FD = 3, 4
+# The calls the protocol makes, bound before any subject code runs.
+_read, _write, _close = os.read, os.write, os.close
 FLUSH_BYTES = 1 << 16  # replies held back at most, in bytes
 FLUSH_NS = 5_000_000  # and for at most this long before the next call starts
 
 
 def main():
-    repo, max_frame, as_limit, page_fd = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    if as_limit > 0:
+    repo, max_frame, as_limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    req_fd, rep_fd, page_fd = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+    del sys.argv[1:]  # the subject sees an ordinary "-c" run
+    if as_limit > 0 and resource is not None:
         try:
-            import resource
             resource.setrlimit(resource.RLIMIT_AS, (as_limit, as_limit))
-        except (ImportError, ValueError, OSError):
+        except (ValueError, OSError):
             pass
     # Keep the protocol fds out of any process the subject starts.
-    os.set_inheritable(REQ_FD, False)
-    os.set_inheritable(REP_FD, False)
+    os.set_inheritable(req_fd, False)
+    os.set_inheritable(rep_fd, False)
     page = None
-    if page_fd >= 0:
-        import mmap
-        mm = mmap.mmap(page_fd, mmap.PAGESIZE)
-        os.close(page_fd)
+    if page_fd >= 0 and mmap is not None:
+        # mmap keeps a duplicate of the fd (before Python 3.13's trackfd):
+        # the low fds are filled first so that it lands beside the
+        # protocol's, not at 3 where a subject looks.
+        held = []
+        try:
+            while True:
+                fd = os.open(os.devnull, os.O_RDONLY)
+                held.append(fd)
+                if fd >= page_fd - 1 or len(held) > 1024:
+                    break
+            mm = mmap.mmap(page_fd, mmap.PAGESIZE)
+        finally:
+            for fd in held:
+                _close(fd)
+        _close(page_fd)
         page = memoryview(mm).cast("q")
     sys.path.insert(0, repo)
     # A src/ layout: premise names its modules without the src/ prefix
@@ -52,7 +93,7 @@ def main():
     src = os.path.join(repo, "src")
     if os.path.isdir(src):
         sys.path.insert(1, src)
-    send = _Sender(REP_FD, max_frame, hold=page is not None)
+    send = _Sender(rep_fd, max_frame, hold=page is not None)
     scan = _scanner()
     # The handshake: premise times calls from here, not from the
     # interpreter's start, which a loaded machine can make slow.
@@ -70,7 +111,7 @@ def main():
                 raise SystemExit("request frame over %d bytes" % max_frame)
             # Nothing left to run: everything answered leaves now.
             send.flush()
-            chunk = os.read(REQ_FD, 1 << 16)
+            chunk = _read(req_fd, 1 << 16)
             if not chunk:
                 return
             text, pos = text[pos:] + utf8.decode(chunk), 0
@@ -122,7 +163,6 @@ def _scanner():
                 return scan
         except (TypeError, AttributeError, ValueError):
             pass
-    import json
     raw_decode = json.JSONDecoder().raw_decode
     return lambda text, pos: raw_decode(text, pos)
 
@@ -139,14 +179,12 @@ def _encoder():
                 return lambda o: "".join(enc(o, 0))
         except (TypeError, AttributeError, ValueError):
             pass
-    import json
     return json.JSONEncoder(allow_nan=False, separators=(",", ":"), default=_default).encode
 
 
 def _default(v):
     """Converts what JSON cannot carry: sets become sorted lists."""
     if isinstance(v, (set, frozenset)):
-        import json
         items = list(v)
         try:
             items.sort(key=lambda x: json.dumps(x, sort_keys=True, default=_default))
@@ -194,7 +232,7 @@ class _Sender:
         self.held, self.size = [], 0
         view = memoryview(data)
         while view:
-            view = view[os.write(self.fd, view):]
+            view = view[_write(self.fd, view):]
 
 
 def _resolve(target, cache):
@@ -203,7 +241,6 @@ def _resolve(target, cache):
     fn = cache.get(target)
     if fn is not None:
         return fn
-    import importlib
     parts = target.split(".")
     err = None
     for i in range(len(parts) - 1, 0, -1):
@@ -287,13 +324,11 @@ def _comparable(v, depth):
         return {k: _comparable(x, depth + 1) for k, x in v.items()}
     if isinstance(v, (set, frozenset)):
         items = [_comparable(x, depth + 1) for x in v]
-        import json
         try:
             items.sort(key=lambda x: json.dumps(x, sort_keys=True))
         except (TypeError, ValueError):
             pass
         return items
-    import re
     # "at 0x7f..." (object's repr) and "@ 140077201951232" (an id())
     # name where the object lives, not what it is.
     shown = {"$repr": re.sub(r"\s?(\bat|@)\s?(0x[0-9a-fA-F]+|\d{6,})", "", repr(v))[:1000]}
@@ -305,10 +340,8 @@ def _comparable(v, depth):
 
 
 def _raised(cid, e):
-    import traceback
     code = getattr(e, "code", None)
     if not (code is None or isinstance(code, (bool, int, str))):
-        import json
         try:
             json.dumps(code, allow_nan=False, default=_default)
         except (TypeError, ValueError, RecursionError):
@@ -368,8 +401,6 @@ def _probe(value, limit, extra=(), depth=0):
     factory returns, applied to a function) is compared the same way, one
     level down. extra are more calls to make, from the target's own
     constants. Classes and callable objects are left as they are."""
-    import functools
-    import types
     if not isinstance(value, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, functools.partial)):
         return value
     out = []
@@ -413,6 +444,3 @@ def _snapshot(args, kwargs):
 def _plain(args, kwargs, k):
     return args[int(k)] if k.isdigit() else kwargs[k]
 
-
-if __name__ == "__main__":
-    main()

@@ -88,7 +88,11 @@ func TestGuard(t *testing.T) {
 		{"lockfile without trailer", agent, "edit lock", map[string]string{"must_reject.lock.json": "{}\n"}, nil,
 			[]string{"edit lock unsigned"}, ""},
 		{"reviewer's trailer", agent, "add case\n\nSigned-off-by: Rita Reviewer <rita@example.com>", map[string]string{"corpus/must_reject/a.json": "{}\n"}, nil,
-			[]string{"add case signed"}, ""},
+			[]string{"add case signed"}, "Rita is a signer the merge-base lists"},
+		{"someone else's trailer the agent typed", agent, "add case\n\nSigned-off-by: Random Person <random@example.com>", map[string]string{"corpus/must_reject/a.json": "{}\n"}, nil,
+			[]string{"add case unsigned"}, "issue 26: a trailer is text; only a configured signer's counts"},
+		{"unconfigured repository", agent, "add case\n\nSigned-off-by: Rita Reviewer <rita@example.com>", map[string]string{"corpus/must_reject/a.json": "{}\n"}, []string{},
+			[]string{"add case unsigned"}, "issue 26: with no signer configured every protected change is blocked"},
 		{"author signs own commit", agent, "add case\n\nSigned-off-by: Agent Bot <agent@bots.invalid>", map[string]string{"must_reject.lock.json": "{}\n"}, nil,
 			[]string{"add case unsigned"}, "the agent's commit template signing as itself is not a reviewer"},
 		{"same email other name", agent, "add case\n\nSigned-off-by: Someone Else <AGENT@bots.invalid>", map[string]string{"must_reject.lock.json": "{}\n"}, nil,
@@ -108,7 +112,11 @@ func TestGuard(t *testing.T) {
 			r := newGitRepo(t)
 			r.commit(tt.author, tt.message, tt.files)
 			r.commit(agent, "unrelated", map[string]string{"other.py": "y = 2\n"})
-			g := &Guard{Repo: r.repo(), Protected: []string{"corpus/must_reject/", "must_reject.lock.json"}, Signers: tt.signers}
+			signers := tt.signers
+			if signers == nil {
+				signers = []string{"Rita Reviewer <rita@example.com>"}
+			}
+			g := &Guard{Repo: r.repo(), Protected: []string{"corpus/must_reject/", "must_reject.lock.json"}, Signers: signers}
 			rep, err := g.Check(context.Background(), "base", "HEAD")
 			if err != nil {
 				t.Fatal(err)
@@ -138,7 +146,7 @@ func TestGuardRenameOut(t *testing.T) {
 	r.git("branch", "-f", "base")
 	r.git("mv", "corpus/must_reject/a.json", "attic.json")
 	r.commit(agent, "tidy", nil)
-	g := &Guard{Repo: r.repo(), Protected: []string{"corpus/must_reject/"}}
+	g := &Guard{Repo: r.repo(), Protected: []string{"corpus/must_reject/"}, Signers: []string{"rita@example.com"}}
 	rep, err := g.Check(context.Background(), "base", "HEAD")
 	if err != nil {
 		t.Fatal(err)
@@ -154,4 +162,64 @@ func TestGuardBadRevision(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "git rev-list") {
 		t.Errorf("Check with an unknown base: err = %v, want a git rev-list error", err)
 	}
+}
+
+// TestGuardJudgesTheNetChange is the adversary suite's guard class (issue
+// 26, item 5): each attack reaches a protected file by a route the
+// per-commit check did not see, beside a control the guard catches.
+func TestGuardJudgesTheNetChange(t *testing.T) {
+	const lock = "must_reject.lock.json"
+	protected := []string{lock, "corpus/must_reject/"}
+	signers := []string{"Rita Reviewer <rita@example.com>"}
+	check := func(t *testing.T, r *gitRepo) *GuardReport {
+		t.Helper()
+		rep, err := (&Guard{Repo: r.repo(), Protected: protected, Signers: signers}).Check(context.Background(), "base", "HEAD")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	t.Run("control: a plain commit", func(t *testing.T) {
+		r := newGitRepo(t)
+		r.commit(agent, "weaken", map[string]string{lock: "{}\n"})
+		if b := check(t, r).Blocked(); len(b) != 1 {
+			t.Errorf("Blocked() = %+v, want the commit", b)
+		}
+	})
+	t.Run("merge restores an older protected file", func(t *testing.T) {
+		// The lock had a weak version once; the reviewed strong one is at
+		// the base. The agent merges the old commit back with the weak
+		// file, signing the merge as itself: against its first parent the
+		// merge changes nothing the per-commit check listed.
+		r := newGitRepo(t)
+		r.commit(agent, "weak lock", map[string]string{lock: "weak\n"})
+		old := r.git("rev-parse", "HEAD")
+		r.commit("Rita Reviewer <rita@example.com>", "strong lock\n\nSigned-off-by: Rita Reviewer <rita@example.com>", map[string]string{lock: "strong\n"})
+		r.git("branch", "-f", "base")
+		r.git("checkout", "-q", "-b", "agent", old)
+		r.commit(agent, "code", map[string]string{"a.py": "x = 1\n"})
+		r.git("-c", "user.name=Agent Bot", "-c", "user.email=agent@bots.invalid", "merge", "-q", "-s", "ours", "--no-edit", "base")
+		rep := check(t, r)
+		b := rep.Blocked()
+		if len(b) != 1 || len(b[0].Paths) != 1 || b[0].Paths[0] != lock {
+			t.Errorf("Blocked() = %+v, want the merge that restores %s", b, lock)
+		}
+	})
+	t.Run("changed and restored nets nothing", func(t *testing.T) {
+		r := newGitRepo(t)
+		r.commit(agent, "touch", map[string]string{lock: "x\n"})
+		r.commit(agent, "untouch", map[string]string{lock: ""})
+		if b := check(t, r).Blocked(); len(b) != 0 {
+			t.Errorf("Blocked() = %+v, want nothing: the net change leaves the lock as the merge-base had it", b)
+		}
+	})
+	t.Run("signed commit then an unsigned one on the same file", func(t *testing.T) {
+		r := newGitRepo(t)
+		r.commit(agent, "reviewed\n\nSigned-off-by: Rita Reviewer <rita@example.com>", map[string]string{lock: "a\n"})
+		r.commit(agent, "after review", map[string]string{lock: "b\n"})
+		b := check(t, r).Blocked()
+		if len(b) != 1 || b[0].Subject != "after review" {
+			t.Errorf("Blocked() = %+v, want the unreviewed commit", b)
+		}
+	})
 }

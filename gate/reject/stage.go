@@ -103,6 +103,9 @@ func RunCorpus(ctx context.Context, o Options) (*Report, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	if err := gate.Inside(lockPath, gate.RepoTop(ctx, o.Repo)); err != nil {
+		return nil, lockPath, err
+	}
 	lock, err := LoadLock(lockPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, lockPath, noLock{err}

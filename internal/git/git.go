@@ -95,26 +95,68 @@ func At(dir string) *Repo {
 
 // command builds a git command that ignores configuration which would change
 // the output premise parses (pagers, colours, external diff drivers, path
-// quoting) and never prompts.
+// quoting), never prompts, and runs nothing a repository's configuration
+// names: no hooks, no fsmonitor daemon, no pager, no credential helper
+// (issue 26, item 3: whatever a subject managed to plant in a repository's
+// config must not run with premise's environment). The environment is
+// premise's own cut to an allow-list (gitEnv).
 func (r *Repo) command(ctx context.Context, args ...string) *exec.Cmd {
 	g := r.Git
 	if g == "" {
 		g = "git"
 	}
-	full := append([]string{
-		"-c", "core.quotePath=true",
-		"-c", "color.ui=false",
-		"--no-pager",
-	}, args...)
+	full := append(append([]string{}, hardening...), args...)
 	cmd := exec.CommandContext(ctx, g, full...)
 	cmd.Dir = r.Dir
-	cmd.Env = append(os.Environ(),
+	cmd.Env = append(gitEnv(os.Environ()),
 		"GIT_TERMINAL_PROMPT=0",
 		"GIT_OPTIONAL_LOCKS=0",
 		"LC_ALL=C",
 		"GIT_CONFIG_NOSYSTEM=1",
 	)
 	return cmd
+}
+
+// hardening are the options every git premise starts is given: the
+// settings that would run a program (hooks, fsmonitor, a pager, an
+// editor, a credential helper, an ssh command) are pinned to none.
+var hardening = []string{
+	"-c", "core.hooksPath=/dev/null",
+	"-c", "core.fsmonitor=false",
+	"-c", "core.untrackedCache=false",
+	"-c", "core.pager=cat",
+	"-c", "core.editor=true",
+	"-c", "core.sshCommand=false",
+	"-c", "credential.helper=",
+	"-c", "protocol.ext.allow=never",
+	"-c", "core.quotePath=true",
+	"-c", "color.ui=false",
+	"--no-pager",
+}
+
+// gitEnvAllowed are the variables git inherits from premise: what finds the
+// repository and the user's own configuration, and the identity of
+// commits. Everything else (GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT
+// overrides, GIT_EXTERNAL_DIFF, GIT_PAGER, GIT_SSH_COMMAND, tokens) stays
+// out.
+var gitEnvAllowed = map[string]bool{
+	"PATH": true, "HOME": true, "USER": true, "TMPDIR": true, "XDG_CONFIG_HOME": true, "GNUPGHOME": true,
+	"GIT_DIR": true, "GIT_WORK_TREE": true, "GIT_INDEX_FILE": true, "GIT_COMMON_DIR": true,
+	"GIT_OBJECT_DIRECTORY": true, "GIT_ALTERNATE_OBJECT_DIRECTORIES": true, "GIT_CEILING_DIRECTORIES": true,
+	"GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_NOSYSTEM": true,
+	"GIT_AUTHOR_NAME": true, "GIT_AUTHOR_EMAIL": true, "GIT_AUTHOR_DATE": true,
+	"GIT_COMMITTER_NAME": true, "GIT_COMMITTER_EMAIL": true, "GIT_COMMITTER_DATE": true,
+}
+
+// gitEnv is env cut to gitEnvAllowed.
+func gitEnv(env []string) []string {
+	out := make([]string, 0, len(gitEnvAllowed))
+	for _, kv := range env {
+		if name, _, ok := strings.Cut(kv, "="); ok && gitEnvAllowed[name] {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // run runs git with args and returns its standard output. A failure carries

@@ -136,3 +136,100 @@ func TestCatter(t *testing.T) {
 		t.Error("Blob after Close succeeded")
 	}
 }
+
+// TestExportIsSealed: the export of a commit holds its files byte for
+// byte, executable bits and links, and nothing that leads back to the
+// repository (issue 26, item 3).
+func TestExportIsSealed(t *testing.T) {
+	ctx := context.Background()
+	r, _, second := newRepo(t)
+	if err := os.WriteFile(filepath.Join(r.Dir, "run.sh"), []byte("#!/bin/sh\r\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.txt", filepath.Join(r.Dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	head, err := r.CommitAll(ctx, "three", who)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), "copy")
+	if err := r.Export(ctx, head, dst); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dst, "a.txt")); string(b) != "two\n" {
+		t.Errorf("a.txt = %q", b)
+	}
+	if fi, err := os.Stat(filepath.Join(dst, "run.sh")); err != nil || fi.Mode()&0o100 == 0 {
+		t.Errorf("run.sh lost its executable bit: %v %v", fi, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dst, "run.sh")); string(b) != "#!/bin/sh\r\n" {
+		t.Errorf("run.sh = %q, want the blob's bytes", b)
+	}
+	if to, err := os.Readlink(filepath.Join(dst, "link")); err != nil || to != "a.txt" {
+		t.Errorf("link = %q, %v", to, err)
+	}
+	if _, err := os.Lstat(filepath.Join(dst, ".git")); !os.IsNotExist(err) {
+		t.Errorf(".git in the export: %v", err)
+	}
+	cmd := exec.Command("git", "rev-parse", "--git-dir")
+	cmd.Dir = dst
+	cmd.Env = append(os.Environ(), "GIT_CEILING_DIRECTORIES="+filepath.Dir(dst))
+	if out, err := cmd.CombinedOutput(); err == nil {
+		t.Errorf("git finds a repository from the export: %s", out)
+	}
+	_ = second
+}
+
+// TestSafeTreePath: paths git itself refuses to check out are refused.
+func TestSafeTreePath(t *testing.T) {
+	for p, want := range map[string]bool{
+		"a/b.py": true, ".github/x": true, ".gitattributes": true,
+		"../x": false, "/etc/passwd": false, ".git/hooks/pre-commit": false, "sub/.GIT/config": false,
+		"sub/.git./config": false, "a/./b": false, "": false,
+	} {
+		if got := safeTreePath(p); got != want {
+			t.Errorf("safeTreePath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestGitRunsNoRepositoryProgram: a hook and an fsmonitor command planted
+// in a repository's config do not run when premise runs git there.
+func TestGitRunsNoRepositoryProgram(t *testing.T) {
+	ctx := context.Background()
+	r, _, _ := newRepo(t)
+	marker := filepath.Join(t.TempDir(), "ran")
+	hook := filepath.Join(r.Dir, ".git", "hooks", "post-commit")
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\ntouch "+marker+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range [][2]string{{"core.fsmonitor", "touch " + marker + "; true"}, {"core.pager", "touch " + marker}} {
+		if out, err := exec.Command("git", "-C", r.Dir, "config", kv[0], kv[1]).CombinedOutput(); err != nil {
+			t.Fatalf("%v %s", err, out)
+		}
+	}
+	// Control: plain git runs the fsmonitor command.
+	if out, err := exec.Command("git", "-C", r.Dir, "status", "--short").CombinedOutput(); err != nil {
+		t.Logf("control git status: %v %s", err, out)
+	}
+	if _, err := os.Stat(marker); err != nil {
+		t.Fatalf("control: plain git did not run the planted command (%v); the attack is not real here", err)
+	}
+	os.Remove(marker)
+	if err := os.WriteFile(filepath.Join(r.Dir, "a.txt"), []byte("three\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Run(ctx, "status", "--short"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Diff(ctx, "HEAD"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.CommitAll(ctx, "three", who); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("attack: premise's git ran a program the repository's config or hooks name")
+	}
+}

@@ -20,3 +20,21 @@ func TestCellAndCode(t *testing.T) {
 		}
 	}
 }
+
+// TestCellIsData: text a subject or a model wrote opens no tag, comment,
+// link or image (issue 26, item 6); premise's own code spans stay code.
+func TestCellIsData(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`<img src=x onerror=alert(1)>`, `&lt;img src=x onerror=alert(1)&gt;`},
+		{`<!-- premise:comment -->`, `&lt;!-- premise:comment --&gt;`},
+		{`![x](https://evil.invalid/p.png)`, `!\[x\](https://evil.invalid/p.png)`},
+		{"`n >= 0` (other inputs now raise)", "`n >= 0` (other inputs now raise)"},
+		{"an ` unmatched <b>", "an \\` unmatched &lt;b&gt;"},
+		{"a | b", `a \| b`},
+	}
+	for _, tc := range tests {
+		if got := Cell(tc.in); got != tc.want {
+			t.Errorf("Cell(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
