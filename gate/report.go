@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/internal/markdown"
 )
 
@@ -211,7 +212,7 @@ func WriteJSON(w io.Writer, rep *Report) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return enc.Encode(jsonvalue.EmptyLists(out))
 }
 
 // JUnit XML, in the shape Jenkins, GitLab and GitHub's reporters read.

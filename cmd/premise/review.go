@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/premise-dev/premise/internal/git"
+	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -118,12 +119,14 @@ func runDecide(ctx context.Context, opts decideOptions) error {
 }
 
 // writeIndentedJSON writes v as indented JSON, with <, > and & as
-// themselves: inputs like Text('a <b> c') are read by people too.
+// themselves: inputs like Text('a <b> c') are read by people too. Empty
+// lists are [] and empty maps {}, never null (the README's promise for
+// every --json).
 func writeIndentedJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return enc.Encode(jsonvalue.EmptyLists(v))
 }
 
 // reviewOptions are the flags of premise review.
