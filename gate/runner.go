@@ -192,6 +192,15 @@ type Report struct {
 	// that changed while the code under review ran: the run fails, whatever
 	// the rows did.
 	Tampered []string `json:"tampered,omitempty"`
+	// Commit is the commit the rows ran on (RunFile's private tree of
+	// HEAD), and Uncommitted the tracked files whose edits in the work tree
+	// it therefore did not judge (issue 25); both empty outside git.
+	Commit      string   `json:"commit,omitempty"`
+	Uncommitted []string `json:"uncommitted,omitempty"`
+	// BaseCommit is the base the rows ran against when RunFile found it
+	// itself, as premise run does (the merge-base of the default branch and
+	// HEAD); empty when the caller named the base.
+	BaseCommit string `json:"base_commit,omitempty"`
 }
 
 // Stale is a freeze that no longer applies: its hash matches no row (the row

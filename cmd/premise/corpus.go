@@ -289,6 +289,7 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 		mem = -1
 	}
 	prog := newProgress(opts.ErrOut, opts.Quiet, opts.Verbose)
+	commit, dirty := gate.JudgedHead(ctx, opts.Repo)
 	rep, _, err := reject.RunCorpus(ctx, reject.Options{
 		Repo: opts.Repo, Lock: opts.Lock, Corpus: opts.Corpus, Environmental: opts.Environmental,
 		Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec), BaseURL: opts.BaseURL,
@@ -317,6 +318,9 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 	lines := opts.Out
 	if toStdout {
 		lines = opts.ErrOut
+	}
+	for _, l := range gate.JudgedLines(commit, "", dirty) {
+		fmt.Fprintln(lines, l)
 	}
 	if err := rep.WriteText(lines); err != nil {
 		return err
@@ -376,11 +380,20 @@ must-reject corpus, its lockfile and side file (or the paths listed below).
   UNSIGNED 3f2a9c1d0e4b relax email fixture: changes corpus/must_reject/user-email-reject-001.json; no Signed-off-by trailer
   commits=4 protected=1 unsigned=1
 
-A reviewer signs a change off with git commit --signoff (as the reviewer) or
-git commit --trailer "Signed-off-by: Rita Reviewer <rita@example.com>". The
-trailer must be in the message's trailer block; identities are compared by
-email and name, without case. An agent's commit template that signs as its
-own author does not count.
+A reviewer's sign-off is a Signed-off-by trailer from someone other than
+the commit's author: the author's own sign-off never counts, so git commit
+--signoff on a commit you author yourself is not one. The reviewer adds
+their trailer to the author's commit without becoming its author (amending
+keeps the author):
+
+  git commit --amend --no-edit --trailer "Signed-off-by: Rita Reviewer <rita@example.com>"
+
+or the author writes the reviewer's trailer when committing what the
+reviewer decided (git commit --trailer "Signed-off-by: Rita Reviewer
+<rita@example.com>"). A maintainer who commits their own decisions is
+listed in signers: below; their own sign-off then counts. The trailer must
+be in the message's trailer block; identities are compared by email and
+name, without case.
 
 The corpus's protected paths (by default the corpus, the lockfile and the
 environmental side file) and the allow-list live in the merge-base's
