@@ -181,7 +181,7 @@ func (r *GuardReport) WriteText(w io.Writer) error {
 			case c.Accepted != "":
 				why = c.Unverified
 			case len(c.Signers) > 0:
-				why = "Signed-off-by only from the author " + c.Author
+				why = "Signed-off-by only from the author " + c.Author + ", which is not a reviewer's sign-off: another person adds theirs (git commit --amend --no-edit --trailer \"Signed-off-by: NAME <EMAIL>\"), or the merge-base's .premise.yaml lists the author in reject.signers"
 			}
 			fmt.Fprintf(&b, "UNSIGNED %s %s: changes %s; %s\n", short7(c.SHA), c.Subject, strings.Join(c.Paths, ", "), why)
 		}
