@@ -821,7 +821,7 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 			skip(f, "its file does not parse: "+f.ParseError)
 			continue
 		case f.HeadSrc == nil:
-			skip(f, "deleted: no head to run")
+			skip(f, "deleted: the head no longer has it")
 			continue
 		case f.BaseSrc == nil:
 			skip(f, "its file is new: no base to compare with")
@@ -852,6 +852,10 @@ func targetsOf(res *diffparse.Result, pf *pyFiles, gp *goPkgs) ([]target, []Symb
 				continue
 			case s.Kind != "function" && s.Kind != "method":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"})
+				continue
+			case s.Change == "deleted":
+				// Issue 25: a deleted function has a base and no head.
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "deleted: the head no longer has it"})
 				continue
 			case s.Change != "modified":
 				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
