@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -517,11 +518,12 @@ func (p *run) descendsFrom(commit string) bool {
 // reject is the must-reject stage (reject.RunCorpus), before the gate as
 // seed 000's CI order has it; a repository without a lockfile has none.
 func (p *run) reject(ctx context.Context) (bool, error) {
-	rep, _, err := reject.RunCorpus(ctx, reject.Options{
+	rep, lockPath, err := reject.RunCorpus(ctx, reject.Options{
 		Repo: p.head, Python: p.cfg.Python, BaseURL: p.cfg.RejectBaseURL, Private: true,
 	})
 	switch {
 	case errors.Is(err, reject.ErrNoLock):
+		p.sum.Reject = p.uncommittedCorpus(ctx, lockPath)
 		return true, nil
 	case err != nil:
 		return false, err
@@ -543,6 +545,26 @@ func (p *run) reject(ctx context.Context) (bool, error) {
 	}
 	p.stop(StageReject, VerdictRejected, 1, p.sum.Reject+": see premise reject run")
 	return false, nil
+}
+
+// uncommittedCorpus says why the must-reject corpus was skipped when the
+// head commit has no lockfile but the work tree does (issue 25: run skipped
+// it in silence while premise reject run, reading the work tree, said
+// BROKEN): run judges commits, never edits it has not seen committed; ""
+// when the work tree has none either.
+func (p *run) uncommittedCorpus(ctx context.Context, lockPath string) string {
+	rel, err := filepath.Rel(p.head, lockPath)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return ""
+	}
+	top, err := git.At(p.repoDir()).Top(ctx)
+	if err != nil {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(top, rel)); err != nil {
+		return ""
+	}
+	return fmt.Sprintf("skipped: %s is in the work tree but not in the head commit %.12s, and premise run judges commits: commit the corpus (a protected path: with a reviewer's Signed-off-by) to have run hold it; premise reject run reads the work tree", rel, p.res.Head)
 }
 
 // gate is the gate stage (gate.RunFile, as premise gate calls it) on head,
