@@ -88,6 +88,11 @@ var CheckRules = []CheckRule{
 		Run:  checkNoTodo,
 	},
 	{
+		Name: "contract-can-fail",
+		Doc:  "every row's contract rejects some wrong result: one that holds for every value premise can think of checks nothing (issue 25; premise gate --self-check probes with the subject's real results)",
+		Run:  checkContractsCanFail,
+	},
+	{
 		Name: "freeze-replaced",
 		Doc:  "a frozen row has a replacement_row after one accepted patch cycle",
 		Run:  checkFreezes,
@@ -176,6 +181,54 @@ func checkNoTodo(in *CheckInput) []Finding {
 		if r.Todo != "" {
 			out = append(out, Finding{File: in.TableFile, Line: r.SrcLine, ID: r.ID,
 				Msg: fmt.Sprintf("%s (%s) is not filled in: %s", r.ID, r.Cls, r.Todo)})
+		}
+	}
+	return out
+}
+
+// wrongResults are the values checkContractsCanFail feeds a contract, one
+// of each shape a result takes: a contract none of them falsifies cannot
+// tell a wrong result from a right one.
+var wrongResults = []any{
+	nil, true, false, 0, -1, 1, 7, 2.5, "", "premise: a wrong result",
+	[]any{}, []any{0}, []any{-1, 1}, []any{3, 1, 2}, []any{[]any{-1, 0}}, []any{[]any{1, 0}}, []any{"premise"},
+	map[string]any{}, map[string]any{"premise": -1},
+}
+
+// checkContractsCanFail reports a row whose contract no wrong result
+// falsifies: it holds (or cannot be evaluated) on every value of
+// wrongResults, so a patch returning anything at all passes it. An
+// evaluation error is no rejection: a result of the shape the contract
+// expects would hold. Checked without running code, so premise check
+// reports it, not only an opt-in premise gate --self-check.
+func checkContractsCanFail(in *CheckInput) []Finding {
+	var out []Finding
+	for _, r := range in.Table.Rows {
+		if r.Contract == "" || r.Kind == KindInvalid || r.Kind == KindProperty {
+			continue
+		}
+		c, err := CompileContract(r.Contract)
+		if err != nil {
+			continue // the table's reader reports it
+		}
+		args, kwargs := r.CallArgs()
+		held, rejected := 0, false
+		for _, v := range wrongResults {
+			ok, err := c.Eval(v, r.Inp, args, kwargs)
+			switch {
+			case err != nil:
+			case ok:
+				held++
+			default:
+				rejected = true
+			}
+			if rejected {
+				break
+			}
+		}
+		if !rejected && held > 0 {
+			out = append(out, Finding{File: in.TableFile, Line: r.SrcLine, ID: r.ID,
+				Msg: fmt.Sprintf("%s's contract %q holds for every result premise tried (null, numbers, text, lists, maps): no wrong result could fail it; state what the result must be (result == ..., or a property that can be false)", r.ID, r.Contract)})
 		}
 	}
 	return out
