@@ -111,6 +111,39 @@ type Change struct {
 	// Witness marks an input shrunk from a differing row (Row) while the
 	// difference persisted: the smallest few per symbol, listed first.
 	Witness bool `json:"witness,omitempty"`
+	// Cause names the changed functions or data an unchanged caller
+	// reaches (callers.go), so one change in a helper is one register
+	// item, not one per caller (issue 25); empty for a changed function.
+	Cause []string `json:"cause,omitempty"`
+	// Item is the register's change item (C001) this change is filed
+	// under, once the pipeline has recorded it.
+	Item string `json:"item,omitempty"`
+	// Call is the row that showed the change, as the gate replays it, and
+	// BaseOutcome and HeadOutcome what each side did (kept out of the JSON,
+	// whose keys the register holds instead): a witness becomes a
+	// table row pinning one of them once a reviewer decides (issue 25).
+	Call        *validate.Call    `json:"-"`
+	BaseOutcome *validate.Outcome `json:"-"`
+	HeadOutcome *validate.Outcome `json:"-"`
+}
+
+// replay is the call and the two outcomes of a changed row, for Change.
+func replay(lang, target string, args []any, kwargs map[string]any, base, head *gate.Reply) (*validate.Call, *validate.Outcome, *validate.Outcome) {
+	return &validate.Call{Language: lang, Target: target, Args: args, Kwargs: kwargs}, outcomeOf(base), outcomeOf(head)
+}
+
+// outcomeOf is a reply as a register keeps it: returned and the value, or
+// raised and the class (never the message, as the gate compares).
+func outcomeOf(r *gate.Reply) *validate.Outcome {
+	switch {
+	case r == nil:
+		return nil
+	case r.Outcome == gate.OutcomeReturned:
+		return &validate.Outcome{Outcome: validate.OutcomeReturned, Value: validate.Normalize(r.Value)}
+	case r.Outcome == gate.OutcomeRaised && r.Exc != nil:
+		return &validate.Outcome{Outcome: validate.OutcomeRaised, Class: r.Exc.Class}
+	}
+	return nil
 }
 
 // Report is what an evidence run saw.
@@ -170,8 +203,9 @@ type SymbolRows struct {
 type origin struct {
 	assumptions []string // the register items whose rows ask this input; none for a signature-driven row
 	symbol      string
-	call        string // the name rows call when it is not the symbol's (a class for its __init__)
-	source      string // where the row's values came from (Change.Source)
+	cause       []string // the changed names an unchanged caller reaches (Change.Cause)
+	call        string   // the name rows call when it is not the symbol's (a class for its __init__)
+	source      string   // where the row's values came from (Change.Source)
 	lang        string
 	probes      []any // extra calls a returned function is probed with (probesOf)
 }
@@ -228,7 +262,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	bySymbol := map[string][]validate.Item{}
 	if cfg.Register != nil {
 		for _, it := range cfg.Register.Items {
-			if it.Status == validate.StatusRejected || it.Stale {
+			if it.Status == validate.StatusRejected || it.Stale || validate.IsChange(it.ID) {
 				continue
 			}
 			bySymbol[it.Symbol] = append(bySymbol[it.Symbol], it)
@@ -606,7 +640,7 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 			}
 			rows = append(mr, rows...)
 		}
-		add(tg.lang, dedupe(rows), origin{symbol: name, call: tg.call, probes: probesOf(tg.py)}, sourceOf)
+		add(tg.lang, dedupe(rows), origin{symbol: name, call: tg.call, probes: probesOf(tg.py), cause: tg.reads}, sourceOf)
 	}
 	return tables, origins, nil
 }
@@ -721,8 +755,9 @@ func (rep *Report) collect(t *validate.Table, grep *gate.Report, origins map[str
 		c := Change{
 			Row: rr.ID, Assumptions: o.assumptions, Symbol: o.symbol, Class: row.Cls,
 			Input: callText(args, kwargs), Base: describe(a.Base), Head: describe(&a.Reply),
-			SpecChange: rr.SpecChange, Source: o.source,
+			SpecChange: rr.SpecChange, Source: o.source, Cause: o.cause,
 		}
+		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.lang, t.TargetOf(row), args, kwargs, a.Base, &a.Reply)
 		if o.lang == "python" {
 			c.Input = pyCallText(args, kwargs)
 			c.Base, c.Head = pyDescribe(a.Base, &a.Reply, o.probes)

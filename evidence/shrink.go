@@ -113,7 +113,8 @@ func shrink(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 		args, kwargs := w.row.CallArgs()
 		c := Change{Row: w.from, Assumptions: o.assumptions, Symbol: o.symbol, Class: "witness",
 			Input: callText(args, kwargs), Base: describe(w.attempt.Base), Head: describe(&w.attempt.Reply),
-			Source: "shrunk from " + w.from, Witness: true}
+			Source: "shrunk from " + w.from, Witness: true, Cause: o.cause}
+		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.lang, t.TargetOf(w.row), args, kwargs, w.attempt.Base, &w.attempt.Reply)
 		if o.lang == "python" {
 			c.Input = pyCallText(args, kwargs)
 			c.Base, c.Head = pyDescribe(w.attempt.Base, &w.attempt.Reply, o.probes)

@@ -69,12 +69,12 @@ var CheckRules = []CheckRule{
 	},
 	{
 		Name: "reviewed",
-		Doc:  "no assumption is still proposed: silence is not assent",
+		Doc:  "no assumption or behaviour change is still proposed (a change an accepted assumption's rows found is explained by it): silence is not assent",
 		Run:  checkReviewed,
 	},
 	{
 		Name: "covered",
-		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative",
+		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative; every decided change has a row that keeps its decision",
 		Run:  checkCovered,
 	},
 	{
@@ -89,7 +89,7 @@ var CheckRules = []CheckRule{
 	},
 	{
 		Name: "contract-can-fail",
-		Doc:  "every row's contract rejects some wrong result: one that holds for every value premise can think of checks nothing (issue 25; premise gate --self-check probes with the subject's real results)",
+		Doc:  "every row's contract rejects some wrong result: one that holds for every value premise can think of checks nothing (premise gate --self-check probes with the subject's real results)",
 		Run:  checkContractsCanFail,
 	},
 	{
@@ -124,8 +124,17 @@ func checkThisChange(in *CheckInput) []Finding {
 // change.
 func checkReviewed(in *CheckInput) []Finding {
 	var out []Finding
+	awaiting := map[string]bool{}
+	for _, id := range in.Register.Awaiting() {
+		awaiting[id] = true
+	}
 	for _, it := range in.Register.Items {
-		if it.Status == StatusProposed && !it.Stale {
+		switch {
+		case !awaiting[it.ID]:
+		case IsChange(it.ID):
+			out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
+				Msg: fmt.Sprintf("%s is still proposed (%s %s: %s); accept it if the change is intended, reject it if it is a regression: premise review", it.ID, it.Symbol, it.Way, it.Evidence)})
+		default:
 			out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
 				Msg: fmt.Sprintf("%s is still proposed (%s: %s); accept or reject it: premise review", it.ID, it.Symbol, it.Precondition)})
 		}
@@ -146,6 +155,13 @@ func checkCovered(in *CheckInput) []Finding {
 	}
 	var out []Finding
 	for _, it := range in.Register.Items {
+		if IsChange(it.ID) {
+			if (it.Status == StatusAccepted || it.Status == StatusRejected) && !it.Stale && len(any[it.ID]) == 0 {
+				out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
+					Msg: fmt.Sprintf("%s is %s but no row keeps the decision (%s %s); write its witness rows: premise partitions", it.ID, it.Status, it.Symbol, it.Way)})
+			}
+			continue
+		}
 		if it.Status != StatusAccepted || edge[it.ID] {
 			continue
 		}
