@@ -87,6 +87,19 @@ func TestChangeItemsRoundTrip(t *testing.T) {
 	if d := cmp.Diff(reg.Items[0].Witnesses, back.Items[0].Witnesses); d != "" {
 		t.Errorf("witnesses after a round trip (-want +got):\n%s", d)
 	}
+	// A real witness (markupsafe's striptags) carried the text "<<", which
+	// YAML reads as a merge key unless it is quoted.
+	merge, _ := MergeChanges(&Register{Version: 1}, []ChangeFinding{finding("m.f", "w", "f('<<')")})
+	merge.Items[0].Witnesses[0].Call.Kwargs = map[string]any{"<<": "<<", "$probes": []any{[]any{"<<"}}}
+	if data, err = merge.Marshal(); err != nil {
+		t.Fatal(err)
+	}
+	if back, err = ParseRegister("a.yaml", data); err != nil {
+		t.Fatalf("a witness holding << does not read back: %v\n%s", err, data)
+	}
+	if d := cmp.Diff(merge.Items[0].Witnesses, back.Items[0].Witnesses); d != "" {
+		t.Errorf("<< after a round trip (-want +got):\n%s", d)
+	}
 	for _, bad := range []struct{ text, want string }{
 		{"version: 1\nitems:\n  - {id: C001, symbol: m.f, precondition: p, evidence: e, status: proposed, way: w}\n", "a.yaml:3: C001: a change item needs at least one witness"},
 		{"version: 1\nitems:\n  - {id: A001, symbol: m.f, precondition: p, evidence: e, status: proposed, way: w}\n", "a.yaml:3: A001: way, callers and witnesses belong to change items"},
