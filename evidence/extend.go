@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -83,8 +85,8 @@ func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
 			continue
 		}
 		known = true
-		if it.Status != validate.StatusAccepted || it.Stale {
-			continue
+		if it.Status != validate.StatusAccepted || it.Stale || validate.IsChange(it.ID) {
+			continue // change items become witness rows (witnessRows)
 		}
 		if _, ok := bySymbol[it.Symbol]; !ok {
 			order = append(order, it.Symbol)
@@ -109,10 +111,15 @@ func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
 		res.Table, res.Kept = tb, len(tb.Rows)
 		res.Added, res.Targets = []validate.Row{}, []TargetSignature{}
 		res.FromModel, res.Dropped, res.Notes = []string{}, []DroppedRow{}, nil
+		before, _ := tb.Marshal()
+		// Witnesses first (issue 25): found failures are replayed before
+		// any template or model row, as Hypothesis's example database is.
+		res.Added = append(res.Added, witnessRows(tb, reg, cfg.Target)...)
 		if err := extend(ctx, &cfg, res, order, bySymbol, gen, &src); err != nil {
 			return nil, err
 		}
-		if len(res.Added) > 0 || res.Kept == 0 {
+		after, _ := tb.Marshal()
+		if len(res.Added) > 0 || res.Kept == 0 || string(before) != string(after) {
 			res.Written = true
 			return tb, nil
 		}
@@ -342,4 +349,151 @@ func lookup(sigs map[string]*Signature, l language, symbol string) *Signature {
 		}
 	}
 	return nil
+}
+
+// Findings groups an evidence run's changes into the register's change
+// items (issue 25): one per cause and way of differing, where the cause is
+// the changed symbol, or the changed helper an unchanged caller reaches
+// (so a helper reached through twenty callers is one decision, naming the
+// callers). Each keeps up to validate.MaxWitnesses inputs: shrunk
+// witnesses first, then the shortest, each input once.
+func Findings(cs []Change) []validate.ChangeFinding {
+	var order []string
+	groups := map[string]*validate.ChangeFinding{}
+	inputs := map[string]map[string]bool{}
+	sorted := append([]Change(nil), cs...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		if sorted[i].Witness != sorted[j].Witness {
+			return sorted[i].Witness
+		}
+		return len(sorted[i].Input) < len(sorted[j].Input)
+	})
+	for _, c := range sorted {
+		if c.Call == nil || c.BaseOutcome == nil || c.HeadOutcome == nil {
+			continue // a change no row can replay (a crash on one side)
+		}
+		symbol := c.Symbol
+		if len(c.Cause) > 0 {
+			symbol = c.Cause[0]
+		}
+		way := validate.WayOf(c.BaseOutcome, c.HeadOutcome)
+		k := symbol + "\x00" + way
+		g := groups[k]
+		if g == nil {
+			g = &validate.ChangeFinding{Symbol: symbol, Way: way, Source: "evidence"}
+			groups[k] = g
+			inputs[k] = map[string]bool{}
+			order = append(order, k)
+		}
+		if len(c.Cause) > 0 && !slices.Contains(g.Callers, c.Symbol) {
+			g.Callers = append(g.Callers, c.Symbol)
+		}
+		for _, a := range c.Assumptions {
+			if !slices.Contains(g.Assumptions, a) {
+				g.Assumptions = append(g.Assumptions, a)
+			}
+		}
+		in := c.Symbol + c.Input
+		if inputs[k][in] || len(g.Witnesses) >= validate.MaxWitnesses {
+			continue
+		}
+		inputs[k][in] = true
+		g.Witnesses = append(g.Witnesses, validate.Witness{
+			Input: shortCall(c.Symbol, c.Input), Call: *c.Call, Base: c.BaseOutcome, Head: c.HeadOutcome,
+		})
+	}
+	out := make([]validate.ChangeFinding, 0, len(order))
+	for _, k := range order {
+		out = append(out, *groups[k])
+	}
+	return out
+}
+
+// shortCall is an input as a reviewer reads it: the function's own name
+// and its arguments, merge_ranges([[4, 6], [0, 1]]).
+func shortCall(symbol, input string) string {
+	if !strings.HasPrefix(input, "(") {
+		return input
+	}
+	name := symbol
+	if i := strings.LastIndexAny(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	if i := strings.Index(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	return name + input
+}
+
+// witnessRows writes the rows of every decided change item (issue 25):
+// one per witness, pinning the head's outcome when the change was accepted
+// (intended) and the base's when it was rejected (a regression), each
+// carrying its decision, before any template or model row. A witness row
+// whose item's decision changed since is rewritten to the new decision;
+// stale and undecided items get none.
+func witnessRows(tb *validate.Table, reg *validate.Register, target string) []validate.Row {
+	byItem := map[string][]int{}
+	for i, r := range tb.Rows {
+		if r.Decision != "" && len(r.AssumptionIDs) == 1 && validate.IsChange(r.AssumptionIDs[0]) {
+			byItem[r.AssumptionIDs[0]] = append(byItem[r.AssumptionIDs[0]], i)
+		}
+	}
+	var added []validate.Row
+	for _, it := range reg.Items {
+		if !validate.IsChange(it.ID) || it.Stale || (it.Status != validate.StatusAccepted && it.Status != validate.StatusRejected) {
+			continue
+		}
+		if target != "" && it.Symbol != target {
+			continue
+		}
+		if idx, ok := byItem[it.ID]; ok {
+			for _, i := range idx {
+				r := &tb.Rows[i]
+				if r.Decision == it.Status {
+					continue
+				}
+				if w := witnessFor(it, *r); w != nil {
+					nw := witnessRow(it, *w)
+					r.Expect, r.Decision, r.Relation = nw.Expect, nw.Decision, nw.Relation
+				}
+			}
+			continue
+		}
+		for _, w := range it.Witnesses {
+			if tb.Language == "" {
+				tb.Language = w.Call.Language
+			}
+			added = append(added, Merge(tb, []validate.Row{witnessRow(it, w)})...)
+		}
+	}
+	return added
+}
+
+// witnessFor finds the witness of item it a row replays.
+func witnessFor(it validate.Item, r validate.Row) *validate.Witness {
+	for i, w := range it.Witnesses {
+		if w.Call.Target == r.Target && reflect.DeepEqual(validate.Normalize(w.Call.Args), validate.Normalize(r.Args)) {
+			return &it.Witnesses[i]
+		}
+	}
+	return nil
+}
+
+// witnessRow is the row one witness of a decided change item becomes.
+func witnessRow(it validate.Item, w validate.Witness) validate.Row {
+	r := validate.Row{
+		Cls: "witness", Kind: validate.KindBoundary, Target: w.Call.Target,
+		Args: w.Call.Args, Kwargs: w.Call.Kwargs, AssumptionIDs: []string{it.ID}, Decision: it.Status,
+	}
+	if r.Args == nil {
+		r.Args = []any{}
+	}
+	if it.Status == validate.StatusAccepted {
+		r.Expect = w.Head
+		r.Relation = fmt.Sprintf("%s is intended: %s keeps the head's outcome (%s), base %s", it.ID, w.Input, w.Head, w.Base)
+	} else {
+		r.Expect = w.Base
+		r.Relation = fmt.Sprintf("%s is a regression: %s must do what the base did (%s), not %s", it.ID, w.Input, w.Base, w.Head)
+	}
+	return r
 }

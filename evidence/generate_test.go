@@ -390,3 +390,38 @@ func TestMergeSharesRows(t *testing.T) {
 		t.Errorf("a second run added %d rows", len(again))
 	}
 }
+
+// TestFindings: the changes of one run become one register item per cause
+// and way of differing (issue 25): a helper reached through three callers
+// is one item naming them, not three; another way of differing is another
+// item; a shrunk witness is shown first; a change no row can replay (a
+// crash on one side) is left to the summary.
+func TestFindings(t *testing.T) {
+	ret := func(v any) *validate.Outcome { return &validate.Outcome{Outcome: validate.OutcomeReturned, Value: v} }
+	raised := &validate.Outcome{Outcome: validate.OutcomeRaised, Class: "ValueError"}
+	call := &validate.Call{Language: "python", Target: "m.x"}
+	cs := []Change{
+		{Symbol: "m.api_a", Cause: []string{"m._norm"}, Input: "('ab')", Call: call, BaseOutcome: ret("ab"), HeadOutcome: ret("AB"), Assumptions: []string{"A001"}},
+		{Symbol: "m.api_b", Cause: []string{"m._norm"}, Input: "('xy', 1)", Call: call, BaseOutcome: ret("xy"), HeadOutcome: ret("XY")},
+		{Symbol: "m.api_c", Cause: []string{"m._norm"}, Input: "('q')", Call: call, BaseOutcome: ret("q"), HeadOutcome: ret("Q"), Witness: true},
+		{Symbol: "m.api_c", Cause: []string{"m._norm"}, Input: "('')", Call: call, BaseOutcome: ret(""), HeadOutcome: raised},
+		{Symbol: "m.solo", Input: "(1)", Call: call, BaseOutcome: ret(1), HeadOutcome: ret(2)},
+		{Symbol: "m.crash", Input: "(1)", BaseOutcome: ret(1)},
+	}
+	var got []string
+	for _, f := range Findings(cs) {
+		var ins []string
+		for _, w := range f.Witnesses {
+			ins = append(ins, w.Input)
+		}
+		got = append(got, fmt.Sprintf("%s | %s | callers %v | %v | %v", f.Symbol, f.Way, f.Callers, f.Assumptions, ins))
+	}
+	want := []string{
+		"m._norm | returns another value | callers [m.api_c m.api_a m.api_b] | [A001] | [api_c('q') api_a('ab') api_b('xy', 1)]",
+		"m.solo | returns another value | callers [] | [] | [solo(1)]",
+		"m._norm | returned -> raised ValueError | callers [m.api_c] | [] | [api_c('')]",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Findings (-want +got):\n%s", d)
+	}
+}

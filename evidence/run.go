@@ -122,6 +122,39 @@ type Change struct {
 	// is a bug in the function, not a refusal of its input (newcode.go);
 	// Base says there was none.
 	New bool `json:"new,omitempty"`
+	// Cause names the changed functions or data an unchanged caller
+	// reaches (callers.go), so one change in a helper is one register
+	// item, not one per caller (issue 25); empty for a changed function.
+	Cause []string `json:"cause,omitempty"`
+	// Item is the register's change item (C001) this change is filed
+	// under, once the pipeline has recorded it.
+	Item string `json:"item,omitempty"`
+	// Call is the row that showed the change, as the gate replays it, and
+	// BaseOutcome and HeadOutcome what each side did (kept out of the JSON,
+	// whose keys the register holds instead): a witness becomes a
+	// table row pinning one of them once a reviewer decides (issue 25).
+	Call        *validate.Call    `json:"-"`
+	BaseOutcome *validate.Outcome `json:"-"`
+	HeadOutcome *validate.Outcome `json:"-"`
+}
+
+// replay is the call and the two outcomes of a changed row, for Change.
+func replay(lang, target string, args []any, kwargs map[string]any, base, head *gate.Reply) (*validate.Call, *validate.Outcome, *validate.Outcome) {
+	return &validate.Call{Language: lang, Target: target, Args: args, Kwargs: kwargs}, outcomeOf(base), outcomeOf(head)
+}
+
+// outcomeOf is a reply as a register keeps it: returned and the value, or
+// raised and the class (never the message, as the gate compares).
+func outcomeOf(r *gate.Reply) *validate.Outcome {
+	switch {
+	case r == nil:
+		return nil
+	case r.Outcome == gate.OutcomeReturned:
+		return &validate.Outcome{Outcome: validate.OutcomeReturned, Value: validate.Normalize(r.Value)}
+	case r.Outcome == gate.OutcomeRaised && r.Exc != nil:
+		return &validate.Outcome{Outcome: validate.OutcomeRaised, Class: r.Exc.Class}
+	}
+	return nil
 }
 
 // Report is what an evidence run saw.
@@ -191,8 +224,9 @@ type SymbolRows struct {
 type origin struct {
 	assumptions []string // the register items whose rows ask this input; none for a signature-driven row
 	symbol      string
-	call        string // the name rows call when it is not the symbol's (a class for its __init__)
-	source      string // where the row's values came from (Change.Source)
+	cause       []string // the changed names an unchanged caller reaches (Change.Cause)
+	call        string   // the name rows call when it is not the symbol's (a class for its __init__)
+	source      string   // where the row's values came from (Change.Source)
 	lang        string
 	probes      []any // extra calls a returned function is probed with (probesOf)
 	headOnly    bool  // a function the head adds: its rows run on the head alone
@@ -251,7 +285,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	bySymbol := map[string][]validate.Item{}
 	if cfg.Register != nil {
 		for _, it := range cfg.Register.Items {
-			if it.Status == validate.StatusRejected || it.Stale {
+			if it.Status == validate.StatusRejected || it.Stale || validate.IsChange(it.ID) {
 				continue
 			}
 			bySymbol[it.Symbol] = append(bySymbol[it.Symbol], it)
@@ -521,7 +555,7 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 		if err != nil {
 			return nil, err
 		}
-		o := origin{symbol: tg.sym.Name, call: tg.call, headOnly: tg.headOnly}
+		o := origin{symbol: tg.sym.Name, call: tg.call, headOnly: tg.headOnly, cause: tg.reads}
 		if ob, ok := b.langs[tg.lang].(observer); ok {
 			o.probes = ob.probes(tg)
 		}
@@ -753,8 +787,9 @@ func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report
 		args, kwargs := row.CallArgs()
 		c := Change{
 			Row: rr.ID, Assumptions: o.assumptions, Symbol: o.symbol, Class: row.Cls,
-			SpecChange: rr.SpecChange, Source: o.source, Heuristic: heuristic(o.source),
+			SpecChange: rr.SpecChange, Source: o.source, Heuristic: heuristic(o.source), Cause: o.cause,
 		}
+		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.lang, t.TargetOf(row), args, kwargs, a.Base, &a.Reply)
 		c.Input, c.Base, c.Head = langs.present(o, args, kwargs, a.Base, &a.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
@@ -849,7 +884,7 @@ func targetsOf(res *diffparse.Result, langs languages) ([]target, []SymbolRows) 
 			skip(f, "its file does not parse: "+f.ParseError)
 			continue
 		case f.HeadSrc == nil:
-			skip(f, "deleted: no head to run")
+			skip(f, "deleted: the head no longer has it")
 			continue
 		case l == nil:
 			skip(f, "no evidence is built for "+f.Language+" files")

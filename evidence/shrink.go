@@ -112,7 +112,8 @@ func shrink(ctx context.Context, langs languages, gcfg gate.Config, t *validate.
 		o := origins[w.from]
 		args, kwargs := w.row.CallArgs()
 		c := Change{Row: w.from, Assumptions: o.assumptions, Symbol: o.symbol, Class: "witness",
-			Source: "shrunk from " + w.from, Heuristic: heuristic(o.source), Witness: true}
+			Source: "shrunk from " + w.from, Heuristic: heuristic(o.source), Witness: true, Cause: o.cause}
+		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.lang, t.TargetOf(w.row), args, kwargs, w.attempt.Base, &w.attempt.Reply)
 		c.Input, c.Base, c.Head = langs.present(o, args, kwargs, w.attempt.Base, &w.attempt.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]

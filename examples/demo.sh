@@ -3,10 +3,17 @@
 #   1. premise run drafts assumptions.yaml and draft.md from the agent's patch
 #      and shows, before anyone reviews, the inputs on which the patch
 #      behaves differently from the base;
-#   2. the example's shipped review decision is applied (premise accept);
-#   3. premise run again: partition rows for the accepted assumption, the
-#      register check, and the gate, which fails the agent's patch while the
-#      same rows pass on the base.
+#   2. the example's review decisions are applied: the two behaviour
+#      changes the evidence found (C001, C002) are rejected as regressions,
+#      and the two assumptions (A001, A002) rejected: the patch must not
+#      rely on them;
+#   3. premise run again: the witnesses of the rejected changes become rows
+#      pinning the base's outcome, the register check holds, and the gate
+#      fails the agent's patch while the same rows pass on the base.
+# What the verbs mean: accept C001 = the change is intended (rows pin the
+# head's outcome); reject C001 = a regression (rows pin the base's);
+# accept A001 = the precondition is legitimate, the patch may rely on it;
+# reject A001 = the patch must not rely on it.
 # It exits 0 when premise did all of that, and non-zero otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,8 +39,11 @@ echo "== draft.md, the Markdown a reviewer pastes into the PR"
 cat "$repo/draft.md"
 echo
 
-echo "== 2. the shipped review decisions"
-premise accept A001 --register "$repo/assumptions.yaml" \
+echo "== 2. the review: each change decided, each assumption decided"
+premise review --register "$repo/assumptions.yaml" </dev/null || true
+premise reject C001 C002 --register "$repo/assumptions.yaml" \
+  --note "regressions: callers pass ranges in any order; the merger must sort and keep touching ranges apart"
+premise reject A001 --register "$repo/assumptions.yaml" \
   --note "callers pass ranges in any order; the merger must sort"
 premise reject A002 --register "$repo/assumptions.yaml" \
   --note "ranges are half-open: touching ranges share no point and stay apart"
@@ -48,7 +58,7 @@ echo "(exit $second)"
 echo
 
 if [ "$first" -eq 1 ] && [ "$second" -eq 1 ]; then
-  echo "premise held the agent's patch back: awaiting review first, then the gate failed it (exit 1) while its rows pass on the base."
+  echo "premise held the agent's patch back: awaiting review first, then the gate failed it on the witnesses of the rejected changes (exit 1) while its rows pass on the base."
   exit 0
 fi
 echo "unexpected exits: first run $first (want 1, awaiting review), second run $second (want 1, gate failed)" >&2

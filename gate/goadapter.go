@@ -217,6 +217,12 @@ func splitGoTarget(t, modPath string) (goTarget, error) {
 			return gt, bad
 		}
 		gt.pkg, gt.name = rest[:dot], rest[dot+1:]
+		if recv, ok := methodForm(gt.pkg, slash, modPath); ok {
+			// pkg.Type.Method, as premise diff names a method (issue 25):
+			// called through (*Type).Method, whose method set holds the
+			// value receiver's methods too.
+			gt.pkg, gt.recv = gt.pkg[:len(gt.pkg)-len(recv)-1], recv
+		}
 	}
 	if !token.IsIdentifier(gt.name) || gt.pkg == "" {
 		return gt, bad
@@ -227,6 +233,45 @@ func splitGoTarget(t, modPath string) (goTarget, error) {
 		gt.pkg = modPath + "/" + strings.TrimPrefix(gt.pkg, "./")
 	}
 	return gt, nil
+}
+
+// methodForm reports whether pkg (a target with its last name cut off) ends
+// in a type's name rather than an import path's last element: the form
+// premise diff prints a method in, IMPORTPATH.Type.Method. An import path's
+// last element may hold a dot itself (gopkg.in/yaml.v3), so the reading
+// whose package is the module or inside it wins; outside the module, a type
+// is a name after the last slash's first dot that starts upper case.
+func methodForm(pkg string, slash int, modPath string) (string, bool) {
+	dot := strings.LastIndex(pkg, ".")
+	if dot <= slash {
+		return "", false
+	}
+	recv, short := pkg[dot+1:], pkg[:dot]
+	if !token.IsIdentifier(recv) {
+		return "", false
+	}
+	// inModule: p is the module or a directory inside it whose path
+	// elements hold no dot (a package directory rarely does; a type name
+	// after a dot always does).
+	inModule := func(p string) bool {
+		rel, ok := "", false
+		switch {
+		case p == "." || p == modPath && modPath != "":
+			return true
+		case strings.HasPrefix(p, "./"):
+			rel, ok = p[2:], true
+		case modPath != "" && strings.HasPrefix(p, modPath+"/"):
+			rel, ok = p[len(modPath)+1:], true
+		}
+		return ok && !strings.Contains(rel, ".")
+	}
+	switch inS, inP := inModule(short), inModule(pkg); {
+	case inS && !inP:
+		return recv, true
+	case inP && !inS:
+		return "", false
+	}
+	return recv, token.IsExported(recv)
 }
 
 // exported says the harness can name the target from outside its package.

@@ -166,6 +166,11 @@ func TestSplitGoTarget(t *testing.T) {
 		{"gopkg.in/yaml.v3.(*Node).Decode", "gopkg.in/yaml.v3", "Node", "Decode", ""},
 		{"example.com/lo.Map[int,string]", "example.com/lo", "", "Map", "int,string"},
 		{"./sub.F", "example.com/m/sub", "", "F", ""},
+		// Issue 25: the form premise diff prints a method in.
+		{"example.com/m.Version.Less", "example.com/m", "Version", "Less", ""},
+		{"example.com/m/sub.counter.add", "example.com/m/sub", "counter", "add", ""},
+		{"./sub.T.M", "example.com/m/sub", "T", "M", ""},
+		{"gopkg.in/yaml.v3.Node.Decode", "gopkg.in/yaml.v3", "Node", "Decode", ""},
 	} {
 		gt, err := splitGoTarget(tc.in, "example.com/m")
 		if err != nil {

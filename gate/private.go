@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	igit "github.com/premise-dev/premise/internal/git"
+	"github.com/premise-dev/premise/validate"
 )
 
 // PrivateTree returns a private copy of dir for the code under review to
@@ -154,4 +155,62 @@ func RepoTop(ctx context.Context, dir string) string {
 		}
 	}
 	return dir
+}
+
+// judgedHead is what a gate run on a user's checkout judged: the commit
+// PrivateTree checks out, the tracked edits it leaves behind, and the base
+// RunFile found itself.
+type judgedHead struct {
+	commit      string
+	uncommitted []string
+	base        string
+}
+
+// JudgedHead names the commit PrivateTree checks out of dir (HEAD) and
+// the tracked files whose uncommitted edits it leaves behind; both empty
+// outside a git work tree, where PrivateTree copies the directory as it is.
+func JudgedHead(ctx context.Context, dir string) (commit string, uncommitted []string) {
+	h := headOf(ctx, dir)
+	return h.commit, h.uncommitted
+}
+
+// headOf names dir's HEAD commit and the uncommitted edits of its work
+// tree; nothing outside a git work tree (PrivateTree then copies the
+// directory as it is).
+func headOf(ctx context.Context, dir string) judgedHead {
+	repo, err := igit.Open(ctx, dir)
+	if err != nil || repo.Bare {
+		return judgedHead{}
+	}
+	shas, err := repo.RevParse(ctx, "HEAD")
+	if err != nil {
+		return judgedHead{}
+	}
+	dirty, _ := repo.Uncommitted(ctx)
+	return judgedHead{commit: shas[0], uncommitted: dirty}
+}
+
+// needsBase reports whether a row of t compares with the base revision.
+func needsBase(t *validate.Table) bool {
+	for _, r := range t.Rows {
+		if r.SameAsBase {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultMergeBase is the base premise run compares HEAD with when no
+// --base is given: the merge-base of the default branch (origin/HEAD, main,
+// master) and HEAD.
+func defaultMergeBase(ctx context.Context, dir string) (string, error) {
+	repo, err := igit.Open(ctx, dir)
+	if err != nil {
+		return "", err
+	}
+	base, err := repo.DefaultBase(ctx)
+	if err != nil {
+		return "", err
+	}
+	return repo.MergeBase(ctx, base, "HEAD")
 }

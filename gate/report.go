@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/internal/markdown"
 )
 
@@ -102,6 +103,7 @@ func uniq(ss []string) []string {
 func WriteText(w io.Writer, rep *Report) error {
 	ew := &errWriter{w: w}
 	ew.printf("premise gate: %s, %d rows x %d reruns, seed %d\n", rep.Target, len(rep.Rows), rep.Reruns, rep.Seed)
+	writeJudged(ew, rep)
 	for _, id := range rep.Changed {
 		r := rep.row(id)
 		what := "CHANGED"
@@ -164,6 +166,10 @@ type jsonReport struct {
 	Stale   []Stale   `json:"stale_freezes,omitempty"`
 	Rows    []jsonRow `json:"rows"`
 	Elapsed float64   `json:"elapsed_seconds"`
+	// Commit is the commit judged; Uncommitted the edits it did not judge.
+	Commit      string   `json:"commit,omitempty"`
+	Uncommitted []string `json:"uncommitted"`
+	BaseCommit  string   `json:"base_commit,omitempty"`
 }
 
 type jsonRow struct {
@@ -198,7 +204,8 @@ type jsonAttempt struct {
 func WriteJSON(w io.Writer, rep *Report) error {
 	out := jsonReport{Version: 1, Target: rep.Target, Reruns: rep.Reruns, Budget: rep.Budget, Spent: rep.Spent,
 		Seed: rep.Seed, Exit: rep.Exit, Verdict: rep.Verdict(), Counts: rep.Counts(), Changed: rep.Changed,
-		Stale: rep.Stale, Rows: []jsonRow{}, Elapsed: rep.Elapsed.Seconds()}
+		Stale: rep.Stale, Rows: []jsonRow{}, Elapsed: rep.Elapsed.Seconds(),
+		Commit: rep.Commit, Uncommitted: rep.Uncommitted, BaseCommit: rep.BaseCommit}
 	for _, r := range rep.Rows {
 		jr := jsonRow{ID: r.ID, Hash: r.Hash, Kind: r.Kind, Cls: r.Cls, Target: r.Target, Status: r.Status,
 			Frozen: r.Frozen, Broken: r.Broken, Seen: r.Seen, Why: r.Why, Freeze: r.Freeze, BaseSeen: r.BaseSeen,
@@ -211,7 +218,7 @@ func WriteJSON(w io.Writer, rep *Report) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return enc.Encode(jsonvalue.EmptyLists(out))
 }
 
 // JUnit XML, in the shape Jenkins, GitLab and GitHub's reporters read.
@@ -359,4 +366,35 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 		ew.printf("\n")
 	}
 	return ew.err
+}
+
+// writeJudged names the commit the rows ran on, the base it found, and the
+// uncommitted edits it did not judge.
+func writeJudged(ew *errWriter, rep *Report) {
+	for _, l := range JudgedLines(rep.Commit, rep.BaseCommit, rep.Uncommitted) {
+		ew.printf("%s\n", l)
+	}
+}
+
+// JudgedLines are the lines a command that judges HEAD prints first: the
+// commit it judged (and the base it found itself), and the tracked files
+// whose uncommitted edits it did not judge (issue 25: a reviewer who edited
+// the work tree must not read a verdict on HEAD as one on their edits).
+func JudgedLines(commit, base string, uncommitted []string) []string {
+	var out []string
+	if commit != "" {
+		l := fmt.Sprintf("judged  commit %.12s (HEAD)", commit)
+		if base != "" {
+			l += fmt.Sprintf(" against base %.12s (the merge-base with the default branch, as premise run finds it)", base)
+		}
+		out = append(out, l)
+	}
+	if n := len(uncommitted); n > 0 {
+		shown, more := uncommitted, ""
+		if n > 5 {
+			shown, more = shown[:5], fmt.Sprintf(" and %d more", n-5)
+		}
+		out = append(out, fmt.Sprintf("NOTICE  the work tree has uncommitted changes premise did not judge (%s%s): it ran HEAD; commit them to judge them", strings.Join(shown, ", "), more))
+	}
+	return out
 }

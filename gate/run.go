@@ -213,6 +213,19 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 			return nil, err
 		}
 	}
+	var found judgedHead
+	if !cfg.Private {
+		found = headOf(ctx, cfg.repo())
+	}
+	if cfg.Base == "" && cfg.BaseDir == "" && needsBase(t) {
+		// Tables premise run wrote compare rows with the base
+		// (same_as_base); find it as run does, so gate needs no --base.
+		base, err := defaultMergeBase(ctx, cfg.repo())
+		if err != nil {
+			return nil, fmt.Errorf("gate %s: rows compare with the base (same_as_base) and %w: pass --base REV", path, err)
+		}
+		cfg.Base, found.base = base, base
+	}
 	if !cfg.Private {
 		// The base is checked out from the repository itself: the private
 		// copy of the head has no .git to check it out from.
@@ -234,6 +247,7 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 	rep, err := Run(ctx, cfg, t)
 	if rep != nil {
 		rep.Source = path
+		rep.Commit, rep.Uncommitted, rep.BaseCommit = found.commit, found.uncommitted, found.base
 	}
 	if err != nil {
 		return rep, fmt.Errorf("gate %s: %w", path, err)

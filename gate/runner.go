@@ -192,6 +192,15 @@ type Report struct {
 	// that changed while the code under review ran: the run fails, whatever
 	// the rows did.
 	Tampered []string `json:"tampered,omitempty"`
+	// Commit is the commit the rows ran on (RunFile's private tree of
+	// HEAD), and Uncommitted the tracked files whose edits in the work tree
+	// it therefore did not judge (issue 25); both empty outside git.
+	Commit      string   `json:"commit,omitempty"`
+	Uncommitted []string `json:"uncommitted,omitempty"`
+	// BaseCommit is the base the rows ran against when RunFile found it
+	// itself, as premise run does (the merge-base of the default branch and
+	// HEAD); empty when the caller named the base.
+	BaseCommit string `json:"base_commit,omitempty"`
 }
 
 // Stale is a freeze that no longer applies: its hash matches no row (the row
@@ -605,7 +614,9 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 			b = Reply{ID: id, Outcome: OutcomeCrashed, Detail: "base: " + err.Error()}
 		}
 		a.Base = &b
-		if r.SameAsBase && a.Status == StatusPass {
+		if r.SameAsBase && a.Status == StatusPass && b.Outcome == OutcomeRaised && HarnessRefused(b.Exc) {
+			a.Status, a.Why = StatusError, "the harness could not call the target on the base: "+excString(b.Exc)
+		} else if r.SameAsBase && a.Status == StatusPass {
 			if hk, bk := replyKey(rep), replyKey(b); hk != bk {
 				a.Status, a.Why = StatusFail, fmt.Sprintf("same_as_base: head %s, base %s", hk, bk)
 			}
@@ -617,9 +628,44 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 	return a, "", nil
 }
 
+// judgeExpect judges a change item's witness row (issue 25): it passes
+// only when the call did what the reviewer's decision pinned: the head's
+// outcome at review for an intended change, the base's for a regression.
+func judgeExpect(r validate.Row, rep Reply) (string, string) {
+	class := ""
+	if rep.Exc != nil {
+		class = rep.Exc.Class
+	}
+	got := "returned " + short(rep.Value)
+	if rep.Outcome == OutcomeRaised {
+		if HarnessRefused(rep.Exc) {
+			return StatusError, "the harness could not call the target: " + excString(rep.Exc)
+		}
+		got = "raised " + excString(rep.Exc)
+	}
+	if r.Expect.Matches(rep.Outcome, rep.Value, class) {
+		return StatusPass, got
+	}
+	why := "the change was accepted as intended"
+	if r.Decision == validate.StatusRejected {
+		why = "the change was rejected as a regression"
+	}
+	return StatusFail, fmt.Sprintf("%s, want %s (%s, %s)", got, r.Expect, strings.Join(r.AssumptionIDs, ", "), why)
+}
+
+// HarnessRefused reports whether a raise is the harness's own refusal to
+// call the target (the Go worker's premise.DecodeError, premise.ArityError,
+// premise.ConstructorError), not something the code under review raised.
+func HarnessRefused(exc *Exc) bool {
+	return exc != nil && strings.HasPrefix(exc.Class, "premise.")
+}
+
 // judge applies seed 004's decision matrix to one reply.
 func (rn *Runner) judge(p plannedRow, rep Reply, args []any, kwargs map[string]any) (string, string) {
 	r := p.row
+	if r.Expect != nil && (rep.Outcome == OutcomeReturned || rep.Outcome == OutcomeRaised) {
+		return judgeExpect(r, rep)
+	}
 	switch rep.Outcome {
 	case OutcomeTimeout:
 		return StatusTimeout, rep.Detail
@@ -631,6 +677,14 @@ func (rn *Runner) judge(p plannedRow, rep Reply, args []any, kwargs map[string]a
 		exc := rep.Exc
 		if exc == nil {
 			exc = &Exc{Class: "?"}
+		}
+		if HarnessRefused(exc) {
+			// Issue 25: the row never reached its target (an argument
+			// that does not decode, the wrong arity, a receiver its
+			// constructor could not build). That is no outcome of the code
+			// under review: an invalid row is not held by it, and two
+			// sides refusing alike are not "the same as base".
+			return StatusError, "the harness could not call the target: " + excString(exc)
 		}
 		if r.Kind == validate.KindInvalid {
 			if r.Raises != "" && exc.Class != r.Raises {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/premise-dev/premise/internal/atomicfile"
 	"github.com/premise-dev/premise/internal/markdown"
 	"github.com/premise-dev/premise/validate"
 )
@@ -15,6 +16,12 @@ import (
 func (p *run) writeDraft() error {
 	var b bytes.Buffer
 	renderDraft(&b, p.reg, p.sum)
+	if p.drafted {
+		// Rewritten after the gate ran: its verdict reaches the reviewer
+		// (issue 25), the file already listed as written.
+		return atomicfile.WriteFile(p.path(DraftFile), b.Bytes(), 0o644)
+	}
+	p.drafted = true
 	return p.writeFile(DraftFile, b.Bytes())
 }
 
@@ -22,6 +29,7 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 	fmt.Fprintf(b, "## premise: what this patch assumes\n\n")
 	fmt.Fprintf(b, "Base `%s`, head `%s`; %d changed %s; proposer `%s`.\n\n",
 		short(sum.MergeBase), short(sum.Head), sum.Symbols, plural(sum.Symbols, "symbol", "symbols"), sum.Proposer)
+	renderVerdict(b, reg, sum)
 
 	byAssumption := map[string][]BehaviorChange{}
 	for _, c := range sum.BehaviorChanges {
@@ -47,7 +55,13 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 				where = fmt.Sprintf("%s<br>%s:%d", where, markdown.Cell(it.File), it.Line)
 			}
 			seen := "no change on its rows"
-			if cs := byAssumption[it.ID]; len(cs) > 0 {
+			if validate.IsChange(it.ID) {
+				seen = "**" + markdown.Cell(it.Evidence) + "**"
+				if len(it.Callers) > 0 {
+					seen += "<br>through " + markdown.Cell(strings.Join(it.Callers, ", "))
+				}
+				where = markdown.Cell(it.Way)
+			} else if cs := byAssumption[it.ID]; len(cs) > 0 {
 				var parts []string
 				shown, more := Shown(cs)
 				for _, c := range shown {
@@ -95,7 +109,34 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 	}
 	fmt.Fprintf(b, "%d boundary rows ran against base and head; %d changed behaviour.\n",
 		sum.EvidenceRows, len(sum.BehaviorChanges)+len(sum.Unexplained))
-	b.WriteString("\nAccept or reject each row: `premise accept A001`, `premise reject A002 --note \"why\"`, or `premise review`.\n")
+	b.WriteString("\nDecide each item: `premise accept C001` (the change is intended), `premise reject C001 --note \"why\"` (a regression); `premise accept A001` (the precondition is legitimate), `premise reject A001 --note \"why\"` (the patch must not rely on it); or `premise review`.\n")
+}
+
+// renderVerdict says where the run stands: the gate's verdict and its
+// failing rows once a gate ran (issue 25: after the gate failed, the draft
+// still read "no change on its rows"), else how many items await a
+// decision.
+func renderVerdict(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
+	if g := sum.Gate; g != nil {
+		fmt.Fprintf(b, "**Gate: %s (exit %d)**: %d rows, %d pass, %d fail, %d error, %d flaky, %d frozen.\n\n",
+			sum.Verdict, sum.Exit, g.Rows, g.Pass, g.Fail, g.Error, g.Flakes, g.Frozen)
+		if g.Report != nil {
+			for _, r := range g.Report.Rows {
+				if r.Gates() && r.Status != "pass" {
+					fmt.Fprintf(b, "- %s `%s` %s `%s`: %s\n", strings.ToUpper(r.Status), r.ID, markdown.Cell(r.Cls), markdown.Cell(r.Target), markdown.Cell(r.Why))
+				}
+			}
+			b.WriteString("\n")
+		}
+		return
+	}
+	if reg == nil {
+		return
+	}
+	if ids := reg.Awaiting(); len(ids) > 0 {
+		fmt.Fprintf(b, "**Awaiting review**: %d %s a decision (%s); the gate holds nothing until every one is decided.\n\n",
+			len(ids), plural(len(ids), "item awaits", "items await"), strings.Join(ids, ", "))
+	}
 }
 
 // changeText is one behaviour change in words, with the source that made

@@ -50,6 +50,10 @@ func WriteGitHub(w io.Writer, s *Summary) error {
 	}
 	for _, c := range s.Unexplained {
 		file, line := at(c)
+		if c.Item != "" {
+			aw(annotate.Warning, file, line, "premise behaviour change "+c.Item, changeText(c)+": "+c.Item+" decides it (premise accept: intended; premise reject: a regression)")
+			continue
+		}
 		aw(annotate.Error, file, line, "premise unexplained behaviour change", changeText(c)+": no assumption names it")
 	}
 	for _, f := range s.Findings {

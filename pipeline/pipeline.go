@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -207,6 +208,7 @@ type run struct {
 	head, base string // checkouts of the head commit and the merge-base, made once
 	cleanups   []func()
 	judged     judged // the files the verdict depends on, as premise last saw them
+	drafted    bool   // draft.md was written once this run
 }
 
 func (p *run) do(ctx context.Context) error {
@@ -251,6 +253,9 @@ func (p *run) do(ctx context.Context) error {
 	}
 	p.progress(StageEvidence, "running boundary rows against base and head")
 	if err := p.evidence(ctx); err != nil {
+		return err
+	}
+	if err := p.changes(ctx); err != nil {
 		return err
 	}
 	if ok, err := p.untouched(StageEvidence); !ok {
@@ -414,6 +419,82 @@ func (p *run) evidence(ctx context.Context) error {
 	return nil
 }
 
+// undecided are the changes no change item of the register holds (one a
+// row cannot replay: a crash on one side).
+func (p *run) undecided(cs []BehaviorChange) []BehaviorChange {
+	held := map[string]bool{}
+	for _, it := range p.reg.Items {
+		if validate.IsChange(it.ID) && !it.Stale {
+			held[it.Symbol+"\x00"+it.Way] = true
+		}
+	}
+	var out []BehaviorChange
+	for _, f := range cs {
+		sym := f.Symbol
+		if len(f.Cause) > 0 {
+			sym = f.Cause[0]
+		}
+		if f.Call == nil || !held[sym+"\x00"+validate.WayOf(f.BaseOutcome, f.HeadOutcome)] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// changes records the evidence's findings in the register (issue 25):
+// each way a symbol's behaviour changed is a change item (C001), decided
+// with the same verbs as an assumption; decisions already made are kept,
+// and items the run no longer sees are marked stale.
+func (p *run) changes(ctx context.Context) error {
+	found := evidence.Findings(append(append([]BehaviorChange{}, p.sum.BehaviorChanges...), p.sum.Unexplained...))
+	var merged *validate.Register
+	err := validate.UpdateRegister(ctx, p.path(RegisterFile), func(now *validate.Register) (*validate.Register, error) {
+		if now == nil {
+			now = p.reg
+		}
+		has := false
+		for _, it := range now.Items {
+			has = has || validate.IsChange(it.ID)
+		}
+		if len(found) == 0 && !has {
+			merged = now
+			return nil, nil
+		}
+		merged, _ = validate.MergeChanges(now, found)
+		return merged, nil
+	})
+	if err != nil {
+		return err
+	}
+	p.reg, p.sum.reg = merged, merged
+	ids := map[string]string{}
+	for _, it := range merged.Items {
+		if validate.IsChange(it.ID) && !it.Stale {
+			ids[it.Symbol+"\x00"+it.Way] = it.ID
+		}
+	}
+	for _, cs := range [][]BehaviorChange{p.sum.BehaviorChanges, p.sum.Unexplained} {
+		for i := range cs {
+			sym := cs[i].Symbol
+			if len(cs[i].Cause) > 0 {
+				sym = cs[i].Cause[0]
+			}
+			if cs[i].Call != nil {
+				cs[i].Item = ids[sym+"\x00"+validate.WayOf(cs[i].BaseOutcome, cs[i].HeadOutcome)]
+			}
+		}
+	}
+	p.sum.Statuses = map[string]int{}
+	for _, it := range merged.Items {
+		if it.Stale {
+			p.sum.Statuses["stale"]++
+			continue
+		}
+		p.sum.Statuses[it.Status]++
+	}
+	return p.judged.record(p.path(RegisterFile))
+}
+
 // traceSeconds is the traced run's budget as evidence.Config takes it: the
 // default when the settings name none, off (negative) when they say 0.
 func traceSeconds(t *int) int {
@@ -465,20 +546,24 @@ func ModelRows(pr propose.Proposer) evidence.RowsFunc {
 // awaitingReview stops the run while assumptions await a decision, or
 // while a behaviour change no assumption names is unexplained.
 func (p *run) awaitingReview() bool {
-	awaiting := 0
-	for _, it := range p.reg.Items {
-		if it.Status == validate.StatusProposed && !it.Stale {
-			awaiting++
+	ids := p.reg.Awaiting()
+	if awaiting := len(ids); awaiting > 0 {
+		changes := 0
+		for _, id := range ids {
+			if validate.IsChange(id) {
+				changes++
+			}
 		}
-	}
-	if awaiting > 0 {
-		p.stop(StageReview, VerdictAwaiting, 1, fmt.Sprintf("%d %s review: premise review (or premise accept ID / premise reject ID --note TEXT), then premise run again", awaiting, plural(awaiting, "assumption awaits", "assumptions await")))
+		p.stop(StageReview, VerdictAwaiting, 1, fmt.Sprintf("%d %s a decision (%d %s, %d %s: %s): premise review, or premise accept ID (a change is intended; an assumption is legitimate) / premise reject ID --note TEXT (a change is a regression; the patch must not rely on an assumption), then premise run again",
+			awaiting, plural(awaiting, "item awaits", "items await"), changes, plural(changes, "behaviour change", "behaviour changes"),
+			awaiting-changes, plural(awaiting-changes, "assumption", "assumptions"), strings.Join(ids, ", ")))
 		return true
 	}
-	if len(p.sum.Unexplained) > 0 {
-		// A behaviour change no assumption names cannot pass silently: the
-		// evidence must not depend on the proposer alone (issue 7).
-		c := p.sum.Unexplained[0]
+	if unexplained := p.undecided(p.sum.Unexplained); len(unexplained) > 0 {
+		// A behaviour change no assumption names and no change item holds
+		// cannot pass silently: the evidence must not depend on the
+		// proposer alone (issue 7).
+		c := unexplained[0]
 		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s%s: base %s, head %s) and no assumption names it: name what the patch assumes with premise assume %s --precondition TEXT, or fix the patch",
 			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), shortSymbol(c.Symbol), c.Input, c.Base, c.Head, c.Symbol))
 		return true
@@ -539,11 +624,12 @@ func (p *run) descendsFrom(commit string) bool {
 // reject is the must-reject stage (reject.RunCorpus), before the gate as
 // seed 000's CI order has it; a repository without a lockfile has none.
 func (p *run) reject(ctx context.Context) (bool, error) {
-	rep, _, err := reject.RunCorpus(ctx, reject.Options{
+	rep, lockPath, err := reject.RunCorpus(ctx, reject.Options{
 		Repo: p.head, Python: p.cfg.Python, BaseURL: p.cfg.RejectBaseURL, Private: true,
 	})
 	switch {
 	case errors.Is(err, reject.ErrNoLock):
+		p.sum.Reject = p.uncommittedCorpus(ctx, lockPath)
 		return true, nil
 	case err != nil:
 		return false, err
@@ -565,6 +651,26 @@ func (p *run) reject(ctx context.Context) (bool, error) {
 	}
 	p.stop(StageReject, VerdictRejected, 1, p.sum.Reject+": see premise reject run")
 	return false, nil
+}
+
+// uncommittedCorpus says why the must-reject corpus was skipped when the
+// head commit has no lockfile but the work tree does (issue 25: run skipped
+// it in silence while premise reject run, reading the work tree, said
+// BROKEN): run judges commits, never edits it has not seen committed; ""
+// when the work tree has none either.
+func (p *run) uncommittedCorpus(ctx context.Context, lockPath string) string {
+	rel, err := filepath.Rel(p.head, lockPath)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return ""
+	}
+	top, err := git.At(p.repoDir()).Top(ctx)
+	if err != nil {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(top, rel)); err != nil {
+		return ""
+	}
+	return fmt.Sprintf("skipped: %s is in the work tree but not in the head commit %.12s, and premise run judges commits: commit the corpus (a protected path: with a reviewer's Signed-off-by) to have run hold it; premise reject run reads the work tree", rel, p.res.Head)
 }
 
 // gate is the gate stage (gate.RunFile, as premise gate calls it) on head,
@@ -591,6 +697,13 @@ func (p *run) gate(ctx context.Context, rows int) error {
 		return err
 	}
 	p.sum.Gate = g
+	defer func() {
+		// The draft is written again with the gate's verdict and failing
+		// rows (issue 25), once the verdict below is set.
+		if err := p.writeDraft(); err != nil {
+			p.sum.Steps = append(p.sum.Steps, "draft.md: "+err.Error())
+		}
+	}()
 	switch rep.Exit {
 	case 0:
 		if p.unchecked(StageDone) {

@@ -69,12 +69,12 @@ var CheckRules = []CheckRule{
 	},
 	{
 		Name: "reviewed",
-		Doc:  "no assumption is still proposed: silence is not assent",
+		Doc:  "no assumption or behaviour change is still proposed (a change an accepted assumption's rows found is explained by it): silence is not assent",
 		Run:  checkReviewed,
 	},
 	{
 		Name: "covered",
-		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative",
+		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative; every decided change has a row that keeps its decision",
 		Run:  checkCovered,
 	},
 	{
@@ -86,6 +86,11 @@ var CheckRules = []CheckRule{
 		Name: "no-todo",
 		Doc:  "no row is still a template's todo: a row nobody filled in tests nothing",
 		Run:  checkNoTodo,
+	},
+	{
+		Name: "contract-can-fail",
+		Doc:  "every row's contract rejects some wrong result: one that holds for every value premise can think of checks nothing (premise gate --self-check probes with the subject's real results)",
+		Run:  checkContractsCanFail,
 	},
 	{
 		Name: "freeze-replaced",
@@ -119,8 +124,17 @@ func checkThisChange(in *CheckInput) []Finding {
 // change.
 func checkReviewed(in *CheckInput) []Finding {
 	var out []Finding
+	awaiting := map[string]bool{}
+	for _, id := range in.Register.Awaiting() {
+		awaiting[id] = true
+	}
 	for _, it := range in.Register.Items {
-		if it.Status == StatusProposed && !it.Stale {
+		switch {
+		case !awaiting[it.ID]:
+		case IsChange(it.ID):
+			out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
+				Msg: fmt.Sprintf("%s is still proposed (%s %s: %s); accept it if the change is intended, reject it if it is a regression: premise review", it.ID, it.Symbol, it.Way, it.Evidence)})
+		default:
 			out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
 				Msg: fmt.Sprintf("%s is still proposed (%s: %s); accept or reject it: premise review", it.ID, it.Symbol, it.Precondition)})
 		}
@@ -141,6 +155,13 @@ func checkCovered(in *CheckInput) []Finding {
 	}
 	var out []Finding
 	for _, it := range in.Register.Items {
+		if IsChange(it.ID) {
+			if (it.Status == StatusAccepted || it.Status == StatusRejected) && !it.Stale && len(any[it.ID]) == 0 {
+				out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
+					Msg: fmt.Sprintf("%s is %s but no row keeps the decision (%s %s); write its witness rows: premise partitions", it.ID, it.Status, it.Symbol, it.Way)})
+			}
+			continue
+		}
 		if it.Status != StatusAccepted || edge[it.ID] {
 			continue
 		}
@@ -176,6 +197,54 @@ func checkNoTodo(in *CheckInput) []Finding {
 		if r.Todo != "" {
 			out = append(out, Finding{File: in.TableFile, Line: r.SrcLine, ID: r.ID,
 				Msg: fmt.Sprintf("%s (%s) is not filled in: %s", r.ID, r.Cls, r.Todo)})
+		}
+	}
+	return out
+}
+
+// wrongResults are the values checkContractsCanFail feeds a contract, one
+// of each shape a result takes: a contract none of them falsifies cannot
+// tell a wrong result from a right one.
+var wrongResults = []any{
+	nil, true, false, 0, -1, 1, 7, 2.5, "", "premise: a wrong result",
+	[]any{}, []any{0}, []any{-1, 1}, []any{3, 1, 2}, []any{[]any{-1, 0}}, []any{[]any{1, 0}}, []any{"premise"},
+	map[string]any{}, map[string]any{"premise": -1},
+}
+
+// checkContractsCanFail reports a row whose contract no wrong result
+// falsifies: it holds (or cannot be evaluated) on every value of
+// wrongResults, so a patch returning anything at all passes it. An
+// evaluation error is no rejection: a result of the shape the contract
+// expects would hold. Checked without running code, so premise check
+// reports it, not only an opt-in premise gate --self-check.
+func checkContractsCanFail(in *CheckInput) []Finding {
+	var out []Finding
+	for _, r := range in.Table.Rows {
+		if r.Contract == "" || r.Kind == KindInvalid || r.Kind == KindProperty {
+			continue
+		}
+		c, err := CompileContract(r.Contract)
+		if err != nil {
+			continue // the table's reader reports it
+		}
+		args, kwargs := r.CallArgs()
+		held, rejected := 0, false
+		for _, v := range wrongResults {
+			ok, err := c.Eval(v, r.Inp, args, kwargs)
+			switch {
+			case err != nil:
+			case ok:
+				held++
+			default:
+				rejected = true
+			}
+			if rejected {
+				break
+			}
+		}
+		if !rejected && held > 0 {
+			out = append(out, Finding{File: in.TableFile, Line: r.SrcLine, ID: r.ID,
+				Msg: fmt.Sprintf("%s's contract %q holds for every result premise tried (null, numbers, text, lists, maps): no wrong result could fail it; state what the result must be (result == ..., or a property that can be false)", r.ID, r.Contract)})
 		}
 	}
 	return out

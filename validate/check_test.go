@@ -86,6 +86,20 @@ func TestCheck(t *testing.T) {
 			want: []string{"no-todo: p.yaml:7: P010 (nested) is not filled in: no value for a nested pair"},
 		},
 		{
+			name: "a contract no wrong result could fail",
+			table: func(s string) string {
+				return s + "  - {id: P010, cls: any_list, kind: boundary, inp: [[0, 1]], relation: the result is some list, assumption_ids: [A002], contract: 'size(result) >= 0'}\n" +
+					"  - {id: P011, cls: anything, kind: representative, inp: [[0, 1]], relation: the result is anything, assumption_ids: [A002], contract: 'true'}\n" +
+					"  - {id: P012, cls: exact, kind: boundary, inp: [[0, 1]], relation: the result is one range, assumption_ids: [A002], contract: 'result == [[0, 1]]'}\n" +
+					"  - {id: P013, cls: sorted, kind: boundary, inp: [[0, 1]], relation: the result is sorted, assumption_ids: [A002], contract: 'result.all(r, r[0] <= r[1])'}\n"
+			},
+			want: []string{
+				`contract-can-fail: p.yaml:7: P010's contract "size(result) >= 0" holds for every result premise tried (null, numbers, text, lists, maps): no wrong result could fail it; state what the result must be (result == ..., or a property that can be false)`,
+				`contract-can-fail: p.yaml:8: P011's contract "true" holds for every result premise tried (null, numbers, text, lists, maps): no wrong result could fail it; state what the result must be (result == ..., or a property that can be false)`,
+			},
+			reason: "issue 25: a row whose contract no wrong result could fail is reported by check, not only by --self-check; an exact contract and a property a wrong list breaks both pass",
+		},
+		{
 			name:   "a freeze without replacement from an earlier cycle",
 			frozen: []FrozenRow{{Hash: "a1b2c3d4e5f60789", RowID: "P004", FrozenCommit: "1111111111111111"}},
 			head:   "2222222222222222",

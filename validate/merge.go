@@ -59,6 +59,11 @@ func Merge(existing *Register, kept []Item, prov Provenance, ix *Index) (*Regist
 		}
 		for _, old := range existing.Items {
 			it := old
+			if IsChange(it.ID) {
+				// Change items are the evidence stage's (MergeChanges).
+				out.Items = append(out.Items, it)
+				continue
+			}
 			k := Key(it.Symbol, it.Precondition)
 			if nw, ok := fresh[k]; ok && !used[k] {
 				used[k] = true

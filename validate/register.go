@@ -28,7 +28,8 @@ const (
 	StatusRejected = "rejected"
 )
 
-// Item is one assumption of the register.
+// Item is one item of the register: an assumption (A001) or a behaviour
+// change (C001).
 type Item struct {
 	ID           string `yaml:"id" json:"id"` // A001
 	Symbol       string `yaml:"symbol" json:"symbol"`
@@ -44,6 +45,22 @@ type Item struct {
 	// Stale marks a row the current diff no longer supports. Its status and
 	// note are kept: a human decision is never lost.
 	Stale bool `yaml:"stale,omitempty" json:"stale,omitempty"`
+
+	// A change item (C001, issue 25) is one way a symbol's behaviour
+	// changed, found by the evidence stage: accepted, the change is
+	// intended and its witnesses' rows pin the head's outcome; rejected,
+	// it is a regression and they pin the base's. Its precondition says
+	// the way, its evidence the shown witness.
+	Way string `yaml:"way,omitempty" json:"way,omitempty"`
+	// Callers are the unchanged callers the change was seen through, when
+	// the symbol is a helper they reach.
+	Callers []string `yaml:"callers,omitempty" json:"callers,omitempty"`
+	// Assumptions are the assumptions whose rows found the change: one of
+	// them accepted explains it.
+	Assumptions []string `yaml:"assumptions,omitempty" json:"assumptions,omitempty"`
+	// Witnesses are the inputs the change was seen on, each with the call
+	// the gate replays and what base and head did.
+	Witnesses []Witness `yaml:"witnesses,omitempty" json:"witnesses,omitempty"`
 
 	// SrcLine is the line the item starts on in the file it was loaded
 	// from, for messages; 0 for an item built in memory. It is never

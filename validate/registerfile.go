@@ -24,7 +24,7 @@ const FormatVersion = 1
 // more digits: a register past A999 or a table past P999 (issue 4 asks for
 // 5,000 and 20,000) must still load, and every seed id still matches.
 var (
-	assumptionIDRe = regexp.MustCompile(`^A[0-9]{3,}$`)
+	assumptionIDRe = regexp.MustCompile(`^[AC][0-9]{3,}$`)
 	rowIDRe        = regexp.MustCompile(`^P[0-9]{3,}$`)
 )
 
@@ -117,7 +117,7 @@ func (d *decoder) decodeRegister(root *yaml.Node, r *Register) {
 		case it.ID == "":
 			d.errf(at("id"), "%s: missing id (A001, A002, ...)", what)
 		case !assumptionIDRe.MatchString(it.ID):
-			d.errf(at("id"), "%s: id %q must be A and three or more digits, like A001", what, it.ID)
+			d.errf(at("id"), "%s: id %q must be A (an assumption) or C (a change) and three or more digits, like A001 or C001", what, it.ID)
 		default:
 			if l, dup := ids[it.ID]; dup {
 				d.errf(at("id"), "%s: id given twice (first at line %d)", it.ID, l)
@@ -142,6 +142,7 @@ func (d *decoder) decodeRegister(root *yaml.Node, r *Register) {
 		if it.Line < 0 {
 			d.errf(at("line"), "%s: line %d must be positive", what, it.Line)
 		}
+		checkChangeItem(d, it, what, at)
 	}
 }
 

@@ -134,9 +134,9 @@ items:
     evidence: e
 `,
 			want: []string{
-				`f.yaml:4: A1: id "A1" must be A and three or more digits, like A001`,
+				`f.yaml:4: A1: id "A1" must be A (an assumption) or C (a change) and three or more digits, like A001 or C001`,
 				`f.yaml:8: A1: status "maybe" must be proposed, accepted or rejected`,
-				`f.yaml:9: A1: unknown field "colour" (known fields: id, symbol, precondition, evidence, status, note, source, file, line, stale)`,
+				`f.yaml:9: A1: unknown field "colour" (known fields: id, symbol, precondition, evidence, status, note, source, file, line, stale, way, callers, assumptions, witnesses)`,
 				`f.yaml:10: A002: missing status (proposed, accepted or rejected)`,
 				`f.yaml:11: A002: missing symbol`,
 			},

@@ -43,6 +43,13 @@ type Row struct {
 	SameAsBase  bool           `yaml:"same_as_base,omitempty" json:"same_as_base,omitempty"`
 	Todo        string         `yaml:"todo,omitempty" json:"todo,omitempty"`         // a template could not fill the row; check rejects it
 	Property    *Property      `yaml:"property,omitempty" json:"property,omitempty"` // kind property: generated inputs and the property they must keep
+	// Expect pins one outcome (issue 25): a change item's witness row
+	// passes only when the call returns this value or raises this class.
+	// Decision is that item's decision: accepted pins the head's outcome
+	// at review (the change is intended), rejected the base's (a
+	// regression the head must undo).
+	Expect   *Outcome `yaml:"expect,omitempty" json:"expect,omitempty"`
+	Decision string   `yaml:"decision,omitempty" json:"decision,omitempty"`
 
 	// SrcLine is the line the row starts on in the file it was loaded from,
 	// for messages; 0 for a row built in memory. It is never written.

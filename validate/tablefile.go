@@ -205,7 +205,7 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 	seen := map[string]bool{}
 	for _, id := range r.AssumptionIDs {
 		if !assumptionIDRe.MatchString(id) {
-			d.errf(at("assumption_ids"), "%s: assumption id %q must be A and three or more digits, like A001", what, id)
+			d.errf(at("assumption_ids"), "%s: assumption id %q must be A (an assumption) or C (a change) and three or more digits, like A001 or C001", what, id)
 		} else if seen[id] {
 			d.errf(at("assumption_ids"), "%s: assumption id %s listed twice", what, id)
 		}
@@ -241,6 +241,23 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 		if r.SameAsBase {
 			d.errf(at("raises"), "%s: raises and same_as_base are exclusive: say what must be raised, or defer to the base", what)
 		}
+	}
+	if r.Expect != nil {
+		switch {
+		case r.Contract != "" || r.SameAsBase || r.Raises != "":
+			d.errf(at("expect"), "%s: expect pins the outcome itself; it takes no contract, same_as_base or raises", what)
+		case r.Kind == KindInvalid || r.Kind == KindProperty:
+			d.errf(at("expect"), "%s: expect is for boundary and representative rows; this row is %s", what, r.Kind)
+		case r.Expect.Outcome == OutcomeRaised && r.Expect.Class == "":
+			d.errf(at("expect"), "%s: expect: outcome raised needs its class", what)
+		case r.Expect.Outcome != OutcomeRaised && r.Expect.Outcome != OutcomeReturned:
+			d.errf(at("expect"), "%s: expect: outcome %q must be returned or raised", what, r.Expect.Outcome)
+		}
+	}
+	switch r.Decision {
+	case "", StatusAccepted, StatusRejected:
+	default:
+		d.errf(at("decision"), "%s: decision %q must be accepted or rejected", what, r.Decision)
 	}
 	rels := map[string]bool{}
 	for _, m := range r.Metamorphic {

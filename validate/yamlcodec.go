@@ -473,7 +473,13 @@ func isEmpty(v reflect.Value) bool {
 }
 
 func strNode(s string) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	if s == "<<" {
+		// yaml.v3 writes it plain, and reads a plain << back as a merge
+		// key: a witness's text "<<" made the register unreadable.
+		n.Style = yaml.DoubleQuotedStyle
+	}
+	return n
 }
 
 func encodeValue(v reflect.Value) *yaml.Node {
@@ -532,7 +538,7 @@ func anyNode(x any) *yaml.Node {
 	case bool:
 		return scalar("!!bool", strconv.FormatBool(x))
 	case string:
-		return scalar("!!str", x)
+		return strNode(x)
 	case json.Number:
 		if decimalRe.MatchString(string(x)) {
 			return scalar("!!int", string(x))

@@ -289,6 +289,7 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 		mem = -1
 	}
 	prog := newProgress(opts.ErrOut, opts.Quiet, opts.Verbose)
+	commit, dirty := gate.JudgedHead(ctx, opts.Repo)
 	rep, _, err := reject.RunCorpus(ctx, reject.Options{
 		Repo: opts.Repo, Lock: opts.Lock, Corpus: opts.Corpus, Environmental: opts.Environmental,
 		Lang: opts.Lang, Python: opts.Python, Exec: strings.Fields(opts.Exec), BaseURL: opts.BaseURL,
@@ -317,6 +318,9 @@ func runRejectRun(ctx context.Context, opts rejectRunOptions) error {
 	lines := opts.Out
 	if toStdout {
 		lines = opts.ErrOut
+	}
+	for _, l := range gate.JudgedLines(commit, "", dirty) {
+		fmt.Fprintln(lines, l)
 	}
 	if err := rep.WriteText(lines); err != nil {
 		return err
@@ -389,11 +393,15 @@ must-reject corpus, its lockfile and side file (or the paths listed below).
   UNSIGNED 3f2a9c1d0e4b relax email fixture: changes corpus/must_reject/user-email-reject-001.json; no Signed-off-by trailer
   commits=4 protected=1 unsigned=1
 
-A listed reviewer signs a change off with git commit --signoff (as the
-reviewer) or git commit --trailer "Signed-off-by: Rita Reviewer
-<rita@example.com>". The trailer must be in the message's trailer block;
-identities are compared by email (and name, where the list gives one),
-without case.
+A listed reviewer signs a change off without becoming its author:
+amending keeps the author and adds the reviewer's trailer,
+
+  git commit --amend --no-edit --trailer "Signed-off-by: Rita Reviewer <rita@example.com>"
+
+(or git commit --signoff when the reviewer commits the change). A trailer
+from anyone the merge-base does not list, the author included, is not a
+sign-off. The trailer must be in the message's trailer block; identities
+are compared by email (and name, where the list gives one), without case.
 
 The protected paths, the signers and the allowed signers live in the
 merge-base's .premise.yaml; the head's is never read, since the patch could

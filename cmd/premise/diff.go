@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -99,10 +98,7 @@ func runDiff(ctx context.Context, opts diffOptions) error {
 
 // writeDiffJSON prints the Result in the shape of issue 2.
 func writeDiffJSON(w io.Writer, res *diffparse.Result) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(res)
+	return writeIndentedJSON(w, res)
 }
 
 // writeDiffText prints one line per changed symbol, and one line per file

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -223,10 +222,7 @@ func writeProposeOutput(opts proposeOptions, out string, up *propose.UpdateResul
 }
 
 func writeJSONNoEscape(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return writeIndentedJSON(w, v)
 }
 
 func orUnknown(s string) string {

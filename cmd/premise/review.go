@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/premise-dev/premise/internal/git"
+	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -31,16 +32,25 @@ func newAcceptCmd(s Streams) *cobra.Command {
 	opts := decideOptions{Status: validate.StatusAccepted, Out: s.Out}
 	c := &cobra.Command{
 		Use:   "accept ID... [--note TEXT] [--register FILE]",
-		Short: "Accept proposed assumptions",
-		Long: `Accept assumptions of the register: the reviewer agrees the patch relies on
-them, so each becomes partition rows that must hold.
+		Short: "Accept items of the register: a change is intended, an assumption legitimate",
+		Long: `Accept items of the register. The word means one thing per kind of item:
 
+  C001  a behaviour change the evidence found: the change is intended.
+        premise partitions writes its witnesses as rows pinning the head's
+        outcome, so a later patch that silently undoes it fails the gate.
+  A001  an assumption the patch relies on: it is legitimate (callers
+        guarantee it), and the patch may rely on it. Changes seen only on
+        inputs its rows built (inputs that violate it) are explained by it
+        and need no decision of their own.
+
+  premise accept C001                       the change is intended
   premise accept A001 A003                  accept two assumptions
   premise accept A002 --note "checked the caller sorts"
   premise accept A001 --register api/assumptions.yaml
 
-Only the status (and the note, when given) changes; comments, order and every
-other field of the file stay as they were, and the file is replaced
+Then premise partitions (or premise run) writes the rows that keep the
+decision. Only the status (and the note, when given) changes; comments, order
+and every other field of the file stay as they were, and the file is replaced
 atomically. An id the register does not hold changes nothing and exits 3.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -62,10 +72,19 @@ func newRejectCmd(s Streams) *cobra.Command {
 	opts := decideOptions{Status: validate.StatusRejected, Out: s.Out}
 	c := &cobra.Command{
 		Use:   "reject ID... --note TEXT [--register FILE]",
-		Short: "Reject proposed assumptions; manage the must-reject corpus",
-		Long: `Reject assumptions of the register: the patch must not rely on them. A note
-saying why is required; it is kept in the register.
+		Short: "Reject items of the register (a change is a regression; the patch must not rely on an assumption); manage the must-reject corpus",
+		Long: `Reject items of the register. A note saying why is required; it is kept in
+the register. The word means one thing per kind of item:
 
+  C001  a behaviour change the evidence found: the change is a regression.
+        premise partitions writes its witnesses as rows pinning the base's
+        outcome; the gate fails until the head does what the base did (or
+        a person accepts the change).
+  A001  an assumption the patch relies on: the patch must not rely on it;
+        a rejected assumption is a contract the patch must not rely on. The
+        changes its rows found await their own decision.
+
+  premise reject C002 --note "callers pass ranges in any order; the merger must sort"
   premise reject A002 --note "ranges may touch; the caller relies on it"
   premise reject A003 A004 --note "no datetimes in this module"
 
@@ -78,7 +97,7 @@ premise reject add --help).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if strings.TrimSpace(opts.Note) == "" {
-				return fmt.Errorf("premise reject: --note is required: say why the patch must not rely on %s", strings.Join(args, ", "))
+				return fmt.Errorf("premise reject: --note is required: say why %s is a regression or must not be relied on", strings.Join(args, ", "))
 			}
 			opts.IDs, opts.JSON = args, jsonOn(c)
 			inTop(repoTop(c), &opts.Register)
@@ -118,12 +137,14 @@ func runDecide(ctx context.Context, opts decideOptions) error {
 }
 
 // writeIndentedJSON writes v as indented JSON, with <, > and & as
-// themselves: inputs like Text('a <b> c') are read by people too.
+// themselves: inputs like Text('a <b> c') are read by people too. Empty
+// lists are [] and empty maps {}, never null (the README's promise for
+// every --json).
 func writeIndentedJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return enc.Encode(jsonvalue.EmptyLists(v))
 }
 
 // reviewOptions are the flags of premise review.
@@ -140,13 +161,16 @@ func newReviewCmd(s Streams) *cobra.Command {
 	opts := reviewOptions{In: s.In, Out: s.Out, Err: s.Err}
 	c := &cobra.Command{
 		Use:   "review [--register FILE]",
-		Short: "Walk the proposed assumptions one at a time and record decisions",
-		Long: `Walk the register's proposed assumptions one at a time: the symbol, the
-precondition, and the evidence with its file:line and the source around it.
-Answer each with a letter and Enter:
+		Short: "Walk the proposed behaviour changes and assumptions one at a time and record decisions",
+		Long: `Walk the register's proposed items one at a time. A behaviour change (C001)
+shows how base and head differ and the witness inputs, with what each side
+did; an assumption (A001) its precondition, and the evidence with its
+file:line and the source around it. Answer each with a letter and Enter:
 
-  a  accept: the patch relies on it; it becomes partition rows
-  r  reject: the patch must not rely on it; premise asks for a note
+  a  accept: a change is intended (its rows pin the head's outcome); an
+     assumption is legitimate (the patch may rely on it)
+  r  reject: a change is a regression (its rows pin the base's outcome);
+     the patch must not rely on an assumption; premise asks for a note
   s  skip: leave it proposed (premise check will still refuse it)
   q  quit: stop here; decisions made so far are kept
 
@@ -266,7 +290,7 @@ func decideOne(register string, it validate.Item, out io.Writer, ask func(string
 		case "r", "reject":
 			note := ""
 			for note == "" {
-				if note, ok = ask("note (why the patch must not rely on it): "); !ok {
+				if note, ok = ask("note (why): "); !ok {
 					return false, nil
 				}
 			}
@@ -294,6 +318,10 @@ func decideOne(register string, it validate.Item, out io.Writer, ask func(string
 // diff says it.
 func showItem(w io.Writer, it validate.Item, n, total int, around []string) {
 	fmt.Fprintf(w, "%s (%d of %d)  %s\n", it.ID, n, total, it.Symbol)
+	if validate.IsChange(it.ID) {
+		showChange(w, it)
+		return
+	}
 	fmt.Fprintf(w, "  precondition: %s\n", it.Precondition)
 	where := ""
 	if it.File != "" {
@@ -411,4 +439,24 @@ func sourceAround(dir, file string, line, context int) []string {
 		out = append(out, fmt.Sprintf("  %s%4d | %s", mark, i, lines[i-1]))
 	}
 	return out
+}
+
+// showChange prints one behaviour change for review: how base and head
+// differ, on which inputs, and through which callers.
+func showChange(w io.Writer, it validate.Item) {
+	fmt.Fprintf(w, "  change:       %s\n", it.Way)
+	for i, wt := range it.Witnesses {
+		label := "  witness:      "
+		if i > 0 {
+			label = "                "
+		}
+		fmt.Fprintf(w, "%s%s: base %s, head %s\n", label, wt.Input, wt.Base, wt.Head)
+	}
+	if len(it.Callers) > 0 {
+		fmt.Fprintf(w, "  seen through: %s\n", strings.Join(it.Callers, ", "))
+	}
+	if len(it.Assumptions) > 0 {
+		fmt.Fprintf(w, "  found by the rows of %s (accepting one explains it)\n", strings.Join(it.Assumptions, ", "))
+	}
+	fmt.Fprintf(w, "  accept: the change is intended (rows pin the head's outcome); reject: a regression (rows pin the base's)\n")
 }

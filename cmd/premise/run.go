@@ -211,18 +211,7 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 		fmt.Fprintf(w, "  FINDING    %s:%d %s: %s\n", f.File, f.Line, f.Rule, f.Message)
 	}
 	if s.EvidenceRows > 0 {
-		fmt.Fprintf(w, "  evidence   %d boundary rows against base and head: %d behaviour changes\n",
-			s.EvidenceRows, len(s.BehaviorChanges)+len(s.Unexplained))
-		shown, more := pipeline.Shown(s.BehaviorChanges)
-		for _, c := range shown {
-			fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", orDash(strings.Join(c.Assumptions, ",")), c.Row, c.Symbol, c.Input, c.Base, c.Head)
-		}
-		printMore(w, more)
-		shown, more = pipeline.Shown(s.Unexplained)
-		for _, c := range shown {
-			fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)
-		}
-		printMore(w, more)
+		writeEvidenceChanges(w, s)
 	}
 	if len(s.Unstable) > 0 {
 		fmt.Fprintf(w, "  evidence   %d %s whose output varies between reruns or hash seeds on one side (not counted as changes), e.g. %s%s\n",
@@ -325,4 +314,34 @@ func printMore(w io.Writer, more map[string]int) {
 	for _, s := range syms {
 		fmt.Fprintf(w, "    ...   %s: %d more (--json lists every one)\n", s, more[s])
 	}
+}
+
+// itemOf is the change item a behaviour change is filed under, if any.
+func itemOf(c pipeline.BehaviorChange) []string {
+	if c.Item == "" {
+		return nil
+	}
+	return []string{c.Item}
+}
+
+// writeEvidenceChanges lists the behaviour changes a reviewer reads first,
+// each under the change item (C001) that decides it and the assumptions
+// whose rows found it; MISSED marks one no item holds.
+func writeEvidenceChanges(w io.Writer, s *pipeline.Summary) {
+	fmt.Fprintf(w, "  evidence   %d boundary rows against base and head: %d behaviour changes\n",
+		s.EvidenceRows, len(s.BehaviorChanges)+len(s.Unexplained))
+	shown, more := pipeline.Shown(s.BehaviorChanges)
+	for _, c := range shown {
+		fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", orDash(strings.Join(append(itemOf(c), c.Assumptions...), ",")), c.Row, c.Symbol, c.Input, c.Base, c.Head)
+	}
+	printMore(w, more)
+	shown, more = pipeline.Shown(s.Unexplained)
+	for _, c := range shown {
+		if c.Item != "" {
+			fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", c.Item, c.Row, c.Symbol, c.Input, c.Base, c.Head)
+			continue
+		}
+		fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)
+	}
+	printMore(w, more)
 }

@@ -260,7 +260,7 @@ func (r *GuardReport) WriteText(w io.Writer) error {
 			case c.Unverified != "":
 				why = c.Unverified
 			case len(c.Signers) > 0:
-				why = "Signed-off-by only from " + strings.Join(c.Signers, ", ") + ", not a signer the merge-base's .premise.yaml lists (reject.signers)"
+				why = "Signed-off-by only from " + strings.Join(c.Signers, ", ") + ", not a signer the merge-base's .premise.yaml lists (reject.signers): a listed signer adds theirs (git commit --amend --no-edit --trailer \"Signed-off-by: NAME <EMAIL>\")"
 			}
 			fmt.Fprintf(&b, "UNSIGNED %s %s: changes %s; %s\n", short7(c.SHA), c.Subject, strings.Join(c.Paths, ", "), why)
 		}

@@ -27,6 +27,7 @@ type Catter struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	stdout *bufio.Reader
+	stderr *bytes.Buffer // what git wrote to stderr, read after it exits
 	cancel context.CancelFunc
 	closed bool
 }
@@ -36,6 +37,8 @@ type Catter struct {
 func (r *Repo) Catter(ctx context.Context) (*Catter, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	cmd := r.command(ctx, "cat-file", "--batch")
+	stderr := &bytes.Buffer{}
+	cmd.Stderr = stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		cancel()
@@ -50,7 +53,7 @@ func (r *Repo) Catter(ctx context.Context) (*Catter, error) {
 		cancel()
 		return nil, fmt.Errorf("start git cat-file: %w", err)
 	}
-	return &Catter{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 1<<16), cancel: cancel}, nil
+	return &Catter{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 1<<16), stderr: stderr, cancel: cancel}, nil
 }
 
 // Object returns the type and contents of the object named by spec, any
@@ -121,7 +124,7 @@ func (c *Catter) Close() error {
 	err := c.cmd.Wait()
 	c.cancel()
 	if err != nil && !bytes.Contains([]byte(err.Error()), []byte("signal")) {
-		return fmt.Errorf("git cat-file: %w", err)
+		return fmt.Errorf("git cat-file: %s", firstLine(c.stderr.String(), err))
 	}
 	return nil
 }

@@ -53,7 +53,10 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	r := &Repo{Dir: abs}
 	out, err := r.run(ctx, "rev-parse", "--is-bare-repository", "--absolute-git-dir")
 	if err != nil {
-		return nil, fmt.Errorf("open repository %s: %w", dir, ErrNotRepo)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("open repository %s: %w (%v)", dir, ErrNotRepo, err)
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
 	if len(lines) != 2 {
@@ -250,16 +253,20 @@ func (r *Repo) RevParse(ctx context.Context, revs ...string) ([]string, error) {
 // ErrNoMergeBase when they share no history.
 func (r *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
 	cmd := r.command(ctx, "merge-base", a, b)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
 		var ee *exec.ExitError
-		if errors.As(err, &ee) && ee.ExitCode() == 1 {
+		if errors.As(err, &ee) && ee.ExitCode() == 1 && strings.TrimSpace(stderr.String()) == "" {
 			return "", fmt.Errorf("merge-base of %.12s and %.12s: %w", a, b, ErrNoMergeBase)
 		}
-		return "", fmt.Errorf("merge-base of %.12s and %.12s: %w", a, b, err)
+		// A shallow clone or a missing object: say what git said, never
+		// only "exit status 128".
+		return "", fmt.Errorf("merge-base of %.12s and %.12s: %w", a, b, failure(ctx, []string{"merge-base"}, &stderr, err))
 	}
 	return strings.TrimSpace(string(out)), nil
 }
@@ -305,4 +312,22 @@ func (r *Repo) Diff(ctx context.Context, revs ...string) ([]byte, error) {
 		return nil, fmt.Errorf("diff %s: %w", strings.Join(revs, " "), err)
 	}
 	return out, nil
+}
+
+// Uncommitted lists the tracked files whose work-tree or index content
+// differs from HEAD: what a command that judges HEAD did not judge, so
+// it can say so (issue 25). Untracked files are left out: premise's own
+// drafts are untracked until someone commits them.
+func (r *Repo) Uncommitted(ctx context.Context) ([]string, error) {
+	out, err := r.run(ctx, "status", "--porcelain=v1", "-z", "--untracked-files=no", "--no-renames")
+	if err != nil {
+		return nil, fmt.Errorf("uncommitted changes: %w", err)
+	}
+	var paths []string
+	for _, rec := range strings.Split(string(out), "\x00") {
+		if len(rec) > 3 {
+			paths = append(paths, rec[3:])
+		}
+	}
+	return paths, nil
 }

@@ -233,3 +233,59 @@ func TestGitRunsNoRepositoryProgram(t *testing.T) {
 		t.Error("attack: premise's git ran a program the repository's config or hooks name")
 	}
 }
+
+// TestErrorsCarryGitsWords: when git fails for another reason than the one
+// a sentinel names, the error says what git said (issue 25: "exit status
+// 128" alone tells a user nothing), and two unrelated histories are still
+// ErrNoMergeBase.
+func TestErrorsCarryGitsWords(t *testing.T) {
+	ctx := context.Background()
+	r, _, second := newRepo(t)
+	_, err := r.MergeBase(ctx, strings.Repeat("ab", 20), second)
+	if err == nil || strings.Contains(err.Error(), "exit status") || !strings.Contains(err.Error(), "fatal:") {
+		t.Errorf("MergeBase(missing commit) err = %v; want git's fatal: line, not an exit status", err)
+	}
+	if errors.Is(err, ErrNoMergeBase) {
+		t.Errorf("MergeBase(missing commit) err = %v; a missing object is not ErrNoMergeBase", err)
+	}
+	other, err := Init(ctx, t.TempDir(), "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other.Dir, "b.txt"), []byte("b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lone, err := other.CommitAll(ctx, "lone", who)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Run(ctx, "fetch", "-q", other.Dir, "main"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.MergeBase(ctx, lone, second); !errors.Is(err, ErrNoMergeBase) {
+		t.Errorf("MergeBase(unrelated histories) err = %v; want ErrNoMergeBase", err)
+	}
+	if _, err := Open(ctx, t.TempDir()); err == nil || !strings.Contains(err.Error(), "fatal:") {
+		t.Errorf("Open(empty dir) err = %v; want git's own words", err)
+	}
+}
+
+// TestUncommitted: a tracked file edited or staged but not committed is
+// listed, an untracked one is not (premise's own drafts are untracked).
+func TestUncommitted(t *testing.T) {
+	ctx := context.Background()
+	r, _, _ := newRepo(t)
+	if got, err := r.Uncommitted(ctx); err != nil || len(got) != 0 {
+		t.Fatalf("Uncommitted(clean) = %v, %v; want none", got, err)
+	}
+	if err := os.WriteFile(filepath.Join(r.Dir, "a.txt"), []byte("three\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(r.Dir, "draft.md"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Uncommitted(ctx)
+	if err != nil || strings.Join(got, ",") != "a.txt" {
+		t.Errorf("Uncommitted = %v, %v; want [a.txt]", got, err)
+	}
+}

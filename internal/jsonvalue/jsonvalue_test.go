@@ -38,3 +38,39 @@ func TestProtocolKey(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyLists: a report with nothing in it encodes its lists as [] and
+// its maps as {}, never null (the README's promise for every --json), in
+// nested structs, behind pointers and in lists of structs; fields the
+// encoder skips and nil pointers stay as they are.
+func TestEmptyLists(t *testing.T) {
+	type inner struct {
+		Names []string       `json:"names"`
+		Skip  []string       `json:"-"`
+		Opt   []string       `json:"opt,omitempty"`
+		M     map[string]int `json:"m"`
+	}
+	type outer struct {
+		List  []inner  `json:"list"`
+		In    inner    `json:"in"`
+		Ptr   *inner   `json:"ptr"`
+		Nil   *inner   `json:"nil"`
+		Any   any      `json:"any"`
+		Bytes []byte   `json:"bytes"`
+		Ints  [][]int  `json:"ints"`
+		Strs  []string `json:"strs"`
+	}
+	v := outer{List: []inner{{}}, Ptr: &inner{}, Any: inner{}, Ints: [][]int{nil}, Strs: []string{"a"}}
+	b, err := json.Marshal(EmptyLists(v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"list":[{"names":[],"m":{}}],"in":{"names":[],"m":{}},"ptr":{"names":[],"m":{}},"nil":null,` +
+		`"any":{"names":[],"m":{}},"bytes":null,"ints":[[]],"strs":["a"]}`
+	if got := string(b); got != want {
+		t.Errorf("EmptyLists:\n got %s\nwant %s", got, want)
+	}
+	if v.In.Names != nil {
+		t.Errorf("EmptyLists changed the value it was handed, not a copy")
+	}
+}
