@@ -428,11 +428,14 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 			return nil
 		}
 		err = nil
+		// What follows the run (hash seeds, shrinking) has a short time
+		// of its own, so that a table cut by the clock still reports its
+		// findings. A table the clock did not cut follows up unhurried: its
+		// witnesses do not depend on how busy the machine is.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, followUpTime)
+		defer cancel()
 	}
-	// What follows the run (hash seeds, shrinking) has a short time of
-	// its own, so that a run cut by the clock still reports its findings.
-	ctx, cancel := context.WithTimeout(ctx, followUpTime)
-	defer cancel()
 	switch {
 	case errors.As(err, &infra):
 		why := fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error()))
