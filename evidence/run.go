@@ -452,6 +452,11 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		return fmt.Errorf("evidence rows (%s): %w", lang, err)
 	}
 	rep.Rows += len(grep.Rows)
+	// Within the rows' clock: a patch that loops times out again, and the
+	// recheck of its rows must not hold the run past row_seconds.
+	if note := recheckTimeouts(clock.ctx, gcfg, t, grep); note != "" {
+		rep.Notes = append(rep.Notes, note)
+	}
 	if rs, ok := langs[lang].(reseeder); ok {
 		// A language whose workers seed their hashing per process
 		// reruns its changed rows under other seeds.

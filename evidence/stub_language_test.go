@@ -131,3 +131,71 @@ func TestStubLanguageEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// slowOnceAdapter is double's head that times out on its first calls of
+// 7, as a call on a busy machine does, then answers as the base does.
+type slowOnceAdapter struct {
+	calls *int
+}
+
+func (a slowOnceAdapter) Call(ctx context.Context, c gate.Call) (gate.Reply, error) {
+	n, _ := c.Args[0].(int)
+	if f, ok := c.Args[0].(float64); ok {
+		n = int(f)
+	}
+	if n == 7 {
+		*a.calls++
+		if *a.calls <= 2 {
+			return gate.Reply{ID: c.ID, Outcome: gate.OutcomeTimeout, Detail: "busy"}, nil
+		}
+	}
+	return gate.Reply{ID: c.ID, Outcome: gate.OutcomeReturned, Value: 2 * n}, nil
+}
+
+func (slowOnceAdapter) Close() error { return nil }
+
+// stubSeven is stubLang whose rows are 7 and 8 alone.
+type stubSeven struct{ stubLang }
+
+func (stubSeven) rows(_ context.Context, tg target, _ []validate.Row, _ *rand.Rand, _ int) ([]validate.Row, map[string]string) {
+	return []validate.Row{signatureRow(tg.sig, "v", []any{7}), signatureRow(tg.sig, "v", []any{8})}, nil
+}
+
+// TestOneSidedTimeoutIsRechecked: a row that timed out on the head only,
+// on both of its runs, is rerun once with more time; answering as the base
+// does then, it is unstable, not a behaviour change. A timeout the rerun
+// sees again would have stayed one.
+func TestOneSidedTimeoutIsRechecked(t *testing.T) {
+	head, base := t.TempDir(), t.TempDir()
+	calls := 0
+	registry = append(registry[:len(registry):len(registry)], func(checkouts, int, bool) language { return stubSeven{} })
+	gate.RegisterAdapter("stub", func(_ context.Context, _ gate.Config, dir string, _ *validate.Table) (gate.Adapter, error) {
+		if dir == head {
+			return slowOnceAdapter{calls: &calls}, nil
+		}
+		return stubAdapter{}, nil
+	})
+	defer func() { registry = registry[:len(registry)-1] }()
+	src := []byte("func double(n)\n")
+	res := &diffparse.Result{Files: []diffparse.File{{
+		Path: "calc.stub", Language: "stub", HeadSrc: src, BaseSrc: src,
+		Symbols: []diffparse.Symbol{{Name: "calc.double", Local: "double", Kind: "function", Change: "modified", Start: 1, End: 1, ChangedLines: []int{1}}},
+	}}}
+	rep, err := Run(context.Background(), Config{Diff: res, HeadDir: head, BaseDir: base, TraceSeconds: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rep.Changes) + len(rep.Unexplained); n != 0 {
+		t.Errorf("%d changes, want none: %+v %+v", n, rep.Changes, rep.Unexplained)
+	}
+	if calls < 3 {
+		t.Errorf("7 was called %d times on the head: it was not rerun", calls)
+	}
+	found := false
+	for _, c := range rep.Unstable {
+		found = found || c.Input == "[7]"
+	}
+	if !found {
+		t.Errorf("the row of 7 is not listed unstable: %+v", rep.Unstable)
+	}
+}
