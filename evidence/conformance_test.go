@@ -112,9 +112,6 @@ class Stack:
 
 // TestConformance runs each language's patch and holds the engine to it.
 func TestConformance(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the conformance suite runs real workers for every language")
-	}
 	for lang, p := range conformance {
 		t.Run(lang, func(t *testing.T) {
 			rep := p.run(t)

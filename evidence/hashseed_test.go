@@ -25,20 +25,41 @@ func runPatchWith(t *testing.T, base, head string, set func(*evidence.Config)) *
 	t.Helper()
 	py, err := exec.LookPath("python3")
 	if err != nil {
-		t.Skip("no python3")
+		t.Fatal("python3 is needed: premise's Python worker runs on it")
 	}
+	return runCommits(t, map[string]string{"words.py": base}, map[string]string{"words.py": head}, func(c *evidence.Config) {
+		c.Gate.Python = py
+		if set != nil {
+			set(c)
+		}
+	})
+}
+
+// runCommits commits the base's files in a new repository, then the
+// head's over them, and runs the evidence stage on the change, on
+// checkouts of both, with real workers; set, if not nil, changes the
+// settings.
+func runCommits(t *testing.T, base, head map[string]string, set func(*evidence.Config)) *evidence.Report {
+	t.Helper()
 	dir := t.TempDir()
 	git(t, dir, "init", "-q", "-b", "main")
-	write := func(text string) {
-		if err := os.WriteFile(filepath.Join(dir, "words.py"), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
+	write := func(files map[string]string) {
+		for rel, text := range files {
+			p := filepath.Join(dir, rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	write(base)
 	git(t, dir, "add", "-A")
 	git(t, dir, "commit", "-q", "-m", "base")
 	write(head)
-	git(t, dir, "commit", "-q", "-am", "head")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "head")
 	ctx := context.Background()
 	res, err := diffparse.Load(ctx, diffparse.Config{Repo: dir, Base: "HEAD~1", Head: "HEAD"})
 	if err != nil {
@@ -54,7 +75,7 @@ func runPatchWith(t *testing.T, base, head string, set func(*evidence.Config)) *
 		t.Fatal(err)
 	}
 	t.Cleanup(cleanBase)
-	cfg := evidence.Config{Diff: res, HeadDir: headDir, BaseDir: baseDir, Gate: gate.Config{Python: py}}
+	cfg := evidence.Config{Diff: res, HeadDir: headDir, BaseDir: baseDir}
 	if set != nil {
 		set(&cfg)
 	}

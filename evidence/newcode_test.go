@@ -1,15 +1,10 @@
 package evidence_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence"
-	"github.com/premise-dev/premise/gate"
 )
 
 // newFindings are the findings on functions the head adds.
@@ -92,46 +87,11 @@ func TestNewGoFunctionIsJudged(t *testing.T) {
 // the head's over them, and runs the evidence stage on the change.
 func runGoPatch(t *testing.T, base, head map[string]string) *evidence.Report {
 	t.Helper()
-	dir := t.TempDir()
-	git(t, dir, "init", "-q", "-b", "main")
-	write := func(files map[string]string) {
-		for rel, text := range files {
-			p := filepath.Join(dir, rel)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+	withMod := map[string]string{"go.mod": "module example.com/nc\n\ngo 1.22\n"}
+	for rel, text := range base {
+		withMod[rel] = text
 	}
-	write(map[string]string{"go.mod": "module example.com/nc\n\ngo 1.22\n"})
-	write(base)
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "base")
-	write(head)
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "head")
-	ctx := context.Background()
-	res, err := diffparse.Load(ctx, diffparse.Config{Repo: dir, Base: "HEAD~1", Head: "HEAD"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	headDir, cleanHead, err := gate.AddWorktree(ctx, dir, res.Head)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(cleanHead)
-	baseDir, cleanBase, err := gate.AddWorktree(ctx, dir, res.MergeBase)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(cleanBase)
-	rep, err := evidence.Run(ctx, evidence.Config{Diff: res, HeadDir: headDir, BaseDir: baseDir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
+	return runCommits(t, withMod, head, nil)
 }
 
 // TestGoNilReceiver: a pointer method whose head dropped its nil check

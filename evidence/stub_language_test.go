@@ -96,16 +96,7 @@ func TestStubLanguageEndToEnd(t *testing.T) {
 		return stubAdapter{head: dir == head}, nil
 	})
 	defer func() { registry = registry[:len(registry)-1] }()
-
-	src := []byte("func double(n)\n")
-	res := &diffparse.Result{Files: []diffparse.File{{
-		Path: "calc.stub", Language: "stub", HeadSrc: src, BaseSrc: src,
-		Symbols: []diffparse.Symbol{{Name: "calc.double", Local: "double", Kind: "function", Change: "modified", Start: 1, End: 1, ChangedLines: []int{1}}},
-	}}}
-	rep, err := Run(context.Background(), Config{Diff: res, HeadDir: head, BaseDir: base, TraceSeconds: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := runStub(t, head, base)
 	if len(rep.Symbols) != 1 || rep.Symbols[0].Rows == 0 {
 		t.Fatalf("the stub's function got no rows: %+v", rep.Symbols)
 	}
@@ -176,15 +167,7 @@ func TestOneSidedTimeoutIsRechecked(t *testing.T) {
 		return stubAdapter{}, nil
 	})
 	defer func() { registry = registry[:len(registry)-1] }()
-	src := []byte("func double(n)\n")
-	res := &diffparse.Result{Files: []diffparse.File{{
-		Path: "calc.stub", Language: "stub", HeadSrc: src, BaseSrc: src,
-		Symbols: []diffparse.Symbol{{Name: "calc.double", Local: "double", Kind: "function", Change: "modified", Start: 1, End: 1, ChangedLines: []int{1}}},
-	}}}
-	rep, err := Run(context.Background(), Config{Diff: res, HeadDir: head, BaseDir: base, TraceSeconds: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := runStub(t, head, base)
 	if n := len(rep.Changes) + len(rep.Unexplained); n != 0 {
 		t.Errorf("%d changes, want none: %+v %+v", n, rep.Changes, rep.Unexplained)
 	}
@@ -198,4 +181,20 @@ func TestOneSidedTimeoutIsRechecked(t *testing.T) {
 	if !found {
 		t.Errorf("the row of 7 is not listed unstable: %+v", rep.Unstable)
 	}
+}
+
+// runStub runs the engine on a diff that changes the stub language's
+// calc.double, as diffparse would hand it over.
+func runStub(t *testing.T, head, base string) *Report {
+	t.Helper()
+	src := []byte("func double(n)\n")
+	res := &diffparse.Result{Files: []diffparse.File{{
+		Path: "calc.stub", Language: "stub", HeadSrc: src, BaseSrc: src,
+		Symbols: []diffparse.Symbol{{Name: "calc.double", Local: "double", Kind: "function", Change: "modified", Start: 1, End: 1, ChangedLines: []int{1}}},
+	}}}
+	rep, err := Run(context.Background(), Config{Diff: res, HeadDir: head, BaseDir: base, TraceSeconds: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
 }
