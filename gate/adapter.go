@@ -35,6 +35,9 @@ type Reply struct {
 	Value   any    `json:"value,omitempty"`
 	Exc     *Exc   `json:"exc,omitempty"`
 	Detail  string `json:"detail,omitempty"` // why a call timed out or crashed
+	// Lines are the watched lines the call ran, by file (Watch); nil when
+	// nothing is watched or the worker cannot say.
+	Lines map[string][]int `json:"lines,omitempty"`
 
 	// Raw is Value as the worker encoded it, nil when the reply was built
 	// in memory. Equal Raw means equal Value: the runner judges a row's

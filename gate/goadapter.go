@@ -54,6 +54,9 @@ type GoConfig struct {
 	// values back after it, whether it returned or panicked. A Go function
 	// has no keyword arguments, so the seam is free for its settings.
 	Vars []string
+	// Watch is the lines each reply reports the call ran (watch.go): the
+	// watched files are compiled instrumented by `go tool cover`.
+	Watch Watch
 }
 
 // GoAdapter runs calls in a harness program built from the target's module.

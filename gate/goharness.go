@@ -35,6 +35,7 @@ type harness struct {
 	imports                    []goImport
 	exports                    map[string]map[string]string
 	notBuilt                   map[string]string // target -> the compiler's reason
+	overlay                    string            // the -overlay file of the watched files (gocover.go)
 }
 
 // maxDropRounds bounds the rebuilds that leave refused targets out.
@@ -45,11 +46,16 @@ func (h *harness) build(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("go harness template: %w", err)
 	}
+	var covers []goCover
+	if len(h.cfg.Watch) > 0 {
+		h.overlay, covers = h.instrument(ctx)
+	}
 	for round := 0; ; round++ {
 		var data struct {
 			Imports  []goImport
 			Funcs    []goFunc
 			NotBuilt map[string]string
+			Covers   []goCover
 		}
 		data.NotBuilt = h.notBuilt
 		used := map[string]bool{}
@@ -70,6 +76,11 @@ func (h *harness) build(ctx context.Context) error {
 		for _, im := range h.imports {
 			if used[im.Path] {
 				data.Imports = append(data.Imports, im)
+			}
+		}
+		for _, c := range covers {
+			if used[c.pkg] {
+				data.Covers = append(data.Covers, c)
 			}
 		}
 		var src bytes.Buffer
@@ -118,6 +129,9 @@ func (h *harness) compile(ctx context.Context, src []byte) (string, error) {
 	args := []string{"build", "-o", h.bin}
 	if h.cfg.Race {
 		args = append(args, "-race")
+	}
+	if h.overlay != "" {
+		args = append(args, "-overlay="+h.overlay)
 	}
 	build := exec.CommandContext(ctx, h.goPath, append(args, ".")...)
 	build.Dir = srcDir

@@ -50,6 +50,8 @@ type PythonConfig struct {
 	// a changed row under others to tell a hash-order artefact from a
 	// change (issue 13, part 5).
 	HashSeed uint32
+	// Watch is the lines each reply reports the call ran (watch.go).
+	Watch Watch
 }
 
 // NewPythonAdapter returns an Adapter that runs calls in a long-lived Python
@@ -93,7 +95,7 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	// (issue 26, item 7: fewer tells).
 	spec.fdBase = 64 + int(rand.Uint32N(128))
 	spec.args = []string{"-s", "-B", "-c", pythonBoot, pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10),
-		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2)}
+		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2), cfg.Watch.encode()}
 	spec.ready, spec.progress = true, true
 	spec.check = checkPythonCall
 	return &procAdapter{spec: spec}, nil

@@ -70,6 +70,9 @@ type Config struct {
 	FreezesFile string
 	// Progress, if set, is called after each row.
 	Progress func(RowResult)
+	// Watch and BaseWatch are the lines the head's and the base's workers
+	// report each call ran (watch.go); none when nil.
+	Watch, BaseWatch Watch
 }
 
 func (cfg Config) lang(t *validate.Table) string {
@@ -122,11 +125,11 @@ func goAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) (
 		}
 	}
 	sort.Strings(vars)
-	return NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Vars: vars, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private})
+	return NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Vars: vars, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private, Watch: cfg.Watch})
 }
 
 func (cfg Config) pythonAdapter(dir string) (Adapter, error) {
-	return NewPythonAdapter(PythonConfig{Interpreter: cfg.Python, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, HashSeed: cfg.HashSeed})
+	return NewPythonAdapter(PythonConfig{Interpreter: cfg.Python, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, HashSeed: cfg.HashSeed, Watch: cfg.Watch})
 }
 
 func (cfg Config) repo() string {
@@ -164,6 +167,7 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 		}
 		bcfg := cfg
 		bcfg.Private = true // a worktree premise made, or the caller's own checkout
+		bcfg.Watch = cfg.BaseWatch
 		base, err := NewAdapter(ctx, bcfg, wt, t)
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", cfg.Base, err)

@@ -462,7 +462,7 @@ func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
 			return p.fail(c, OutcomeCrashed, "the worker sent a line that is not a reply: "+err.Error()), false, nil
 		}
 	}
-	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: Printable(w.Detail)}
+	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: Printable(w.Detail), Lines: w.Lines}
 	if len(w.Exc) > 0 && string(w.Exc) != "null" {
 		if err := decodeNumbers(w.Exc, &r.Exc); err != nil {
 			return p.fail(c, OutcomeCrashed, "the worker sent an exception that is not one: "+err.Error()), false, nil
@@ -499,11 +499,12 @@ func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
 
 // wireReply is a reply as it travels, its value and exception undecoded.
 type wireReply struct {
-	ID      string          `json:"id"`
-	Outcome string          `json:"outcome"`
-	Value   json.RawMessage `json:"value"`
-	Exc     json.RawMessage `json:"exc"`
-	Detail  string          `json:"detail"`
+	ID      string           `json:"id"`
+	Outcome string           `json:"outcome"`
+	Value   json.RawMessage  `json:"value"`
+	Exc     json.RawMessage  `json:"exc"`
+	Detail  string           `json:"detail"`
+	Lines   map[string][]int `json:"lines"`
 }
 
 // decodeNumbers decodes JSON data into v keeping numbers as json.Number,

@@ -1,7 +1,7 @@
 # premise's Python worker: the runner protocol of DESIGN.md on two fds.
 #
 # Standard library only. premise embeds this file and runs it as
-#   INTERPRETER -s -B -c BOOT SCRIPT REPO_DIR MAX_FRAME AS_LIMIT REQ_FD REP_FD PAGE_FD
+#   INTERPRETER -s -B -c BOOT SCRIPT REPO_DIR MAX_FRAME AS_LIMIT REQ_FD REP_FD PAGE_FD WATCH
 # where BOOT (gate/python.go) executes SCRIPT in a module of its own and calls
 # main(). Requests arrive as JSON lines on REQ_FD, replies leave as JSON lines
 # on REP_FD (both drawn from a high range), so nothing the subject prints on
@@ -20,6 +20,12 @@
 # and sends the calls answered but not yet sent again. Without it every
 # reply leaves at once. (Issue 12 kept the batching: replying at once costs
 # BenchmarkGatePython1000 a third more; gate/worker_batch.go has the figures.)
+#
+# WATCH is a JSON object {"/abs/file.py": [[from, to], ...]} (gate/watch.go):
+# when it names files, each call runs under a line tracer that looks only
+# at code from those files, and its reply carries "lines": the lines inside
+# those ranges the call ran. Evidence asks for it, to say whether a row
+# executed the lines a patch changed; the gate never does.
 import sys
 
 # The working directory, where the code under review lives, is on the path
@@ -60,6 +66,7 @@ FLUSH_NS = 5_000_000  # and for at most this long before the next call starts
 def main():
     repo, max_frame, as_limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     req_fd, rep_fd, page_fd = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+    watch = _Watch(json.loads(sys.argv[7]) if len(sys.argv) > 7 else {})
     del sys.argv[1:]  # the subject sees an ordinary "-c" run
     if as_limit > 0 and resource is not None:
         try:
@@ -138,7 +145,61 @@ def main():
             # the start, and the number again.
             page[1] = t
             page[0] = n
-        send(_handle(call, cache))
+        if watch.files:
+            send(watch.run(_handle, call, cache))
+        else:
+            send(_handle(call, cache))
+
+
+class _Watch:
+    """The line tracer of WATCH: a global trace function that declines
+    every frame whose code is not from a watched file (so the rest of the
+    program runs untraced), and records the lines of those that are."""
+
+    def __init__(self, spec):
+        self.files = {}
+        for path, ranges in spec.items() if isinstance(spec, dict) else ():
+            rs = [(int(a), int(b)) for a, b in ranges]
+            self.files[path] = (path, rs)
+            # A module is known by the path sys.path reached it through,
+            # which a symlinked temporary directory can make another.
+            self.files.setdefault(os.path.realpath(path), (path, rs))
+        self.hits = {}
+
+    def run(self, handle, call, cache):
+        hits = self.hits = {}
+        files = self.files
+
+        def local(frame, event, arg):
+            if event == "line":
+                hits.setdefault(frame.f_code.co_filename, set()).add(frame.f_lineno)
+            return local
+
+        def tracer(frame, event, arg):
+            code = frame.f_code
+            return local if code.co_filename in files and code.co_name != "<module>" else None
+
+        # The target's module is imported untraced: what runs at import
+        # (a def line, a class body) is not what the call ran.
+        try:
+            _resolve(call["target"], cache)
+        except BaseException:
+            pass  # _handle reports it
+        sys.settrace(tracer)
+        try:
+            reply = handle(call, cache)
+        finally:
+            sys.settrace(None)
+        lines = {}
+        for name, seen in hits.items():
+            path, ranges = files[name]
+            keep = [n for n in seen if any(a <= n <= b for a, b in ranges)]
+            if keep:
+                lines.setdefault(path, set()).update(keep)
+        if lines:
+            reply = dict(reply)
+            reply["lines"] = {p: sorted(ns) for p, ns in lines.items()}
+        return reply
 
 
 def _scanner():
