@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/pysource"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -34,6 +35,24 @@ func (*pythonLang) signatures(src []byte) map[string]*Signature {
 }
 
 func (*pythonLang) infer(p Param) Type { return inferPython(p) }
+
+// statements are the file's statements as the worker's line tracer sees
+// them run (coverage.go).
+func (*pythonLang) statements(src []byte) []stmtLines {
+	if src == nil {
+		return nil
+	}
+	f, err := pysource.Parse("x.py", src)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var out []stmtLines
+	for _, s := range f.Statements() {
+		out = append(out, stmtLines{first: s.First, last: s.Last, def: s.Def})
+	}
+	return out
+}
 
 func (*pythonLang) paramText(p Param) string {
 	if p.Type == "" {

@@ -32,6 +32,7 @@ func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l la
 	gcfg := cfg.Gate
 	gcfg.Repo, gcfg.Base, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, "", "", t.Language
 	gcfg.Private = true
+	gcfg.Watch, _ = watches(rep.plans, t.Language)
 	gcfg.Reruns, gcfg.Budget, gcfg.Freezes = 1, len(t.Rows), nil
 	gcfg.Progress = rowProgress(cfg.Progress, len(t.Rows))
 	if gcfg.Timeout == 0 || gcfg.Timeout > callTimeout {
@@ -53,6 +54,7 @@ func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l la
 		return fmt.Errorf("evidence rows of new functions (%s): %w", t.Language, err)
 	}
 	rep.Rows += len(grep.Rows)
+	rep.ran.add(grep)
 	rows := map[string]validate.Row{}
 	for _, r := range t.Rows {
 		rows[r.ID] = r

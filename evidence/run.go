@@ -195,6 +195,11 @@ type Report struct {
 	Reseeded int
 	// Seed is the seed the generated rows were drawn with (Config.Seed).
 	Seed int64
+
+	// plans are the changed functions whose changed lines coverage
+	// counts, ran the lines the rows ran (coverage.go).
+	plans []coverPlan
+	ran   linesRun
 }
 
 // SymbolRows is one changed symbol's share of the evidence.
@@ -218,6 +223,9 @@ type SymbolRows struct {
 	// not touch reads, or the changed functions it calls: why it is a
 	// target at all.
 	Reads []string `json:"reads,omitempty"`
+	// Coverage is which of its changed lines the rows ran, on each side
+	// (coverage.go); nil where its language cannot say.
+	Coverage *Coverage `json:"coverage,omitempty"`
 }
 
 // origin says where an evidence row came from.
@@ -304,6 +312,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	rep.Symbols = append(rep.Symbols, symbolRows(targets, tb.origins, b, rep.Seed)...)
+	rep.plans = coverPlans(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
 	clock := newRowClock(ctx, cfg.RowSeconds)
 	defer clock.stop()
 	for _, lang := range langs.names() {
@@ -318,6 +327,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 	}
+	rep.covered()
 	sortChanges(rep.Changes)
 	sortChanges(rep.Unexplained)
 	return rep, nil
@@ -396,6 +406,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, lang
 	gcfg.Private = true // the run's own checkouts: unexported Go helpers can be reached
 	gcfg.BaseTargets = baseTargets(targets)
+	gcfg.Watch, gcfg.BaseWatch = watches(rep.plans, lang)
 	gcfg.Reruns = reruns
 	gcfg.Budget = len(t.Rows) // evidence never blocks on flakes
 	gcfg.Freezes = nil
@@ -452,6 +463,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		return fmt.Errorf("evidence rows (%s): %w", lang, err)
 	}
 	rep.Rows += len(grep.Rows)
+	rep.ran.add(grep)
 	// Within the rows' clock: a patch that loops times out again, and the
 	// recheck of its rows must not hold the run past row_seconds.
 	if note := recheckTimeouts(clock.ctx, gcfg, t, grep); note != "" {

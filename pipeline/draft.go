@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/premise-dev/premise/evidence"
 	"github.com/premise-dev/premise/internal/atomicfile"
 	"github.com/premise-dev/premise/internal/markdown"
 	"github.com/premise-dev/premise/validate"
@@ -109,6 +110,7 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 	}
 	fmt.Fprintf(b, "%d boundary rows ran against base and head; %d changed behaviour.\n",
 		sum.EvidenceRows, len(sum.BehaviorChanges)+len(sum.Unexplained))
+	renderReach(b, sum.EvidenceSymbols)
 	b.WriteString("\nDecide each item: `premise accept C001` (the change is intended), `premise reject C001 --note \"why\"` (a regression); `premise accept A001` (the precondition is legitimate), `premise reject A001 --note \"why\"` (the patch must not rely on it); or `premise review`.\n")
 }
 
@@ -186,4 +188,42 @@ func total(m map[string]int) int {
 		n += v
 	}
 	return n
+}
+
+// renderReach says how many of the changed lines the rows ran, and names,
+// per symbol, the changed lines no row ran (issue 24: "rows ran" is not
+// "the change was executed").
+func renderReach(b *bytes.Buffer, syms []evidence.SymbolRows) {
+	changed, reached := 0, 0
+	var missed []string
+	for _, s := range syms {
+		if s.Coverage == nil {
+			continue
+		}
+		for _, side := range []struct {
+			name string
+			c    *evidence.SideCoverage
+		}{{"head", s.Coverage.Head}, {"base", s.Coverage.Base}} {
+			if side.c == nil {
+				continue
+			}
+			changed += side.c.Changed
+			reached += side.c.Reached
+			for _, u := range side.c.Unreached {
+				missed = append(missed, fmt.Sprintf("%s: line %d %s never ran on the %s", markdown.Code(s.Symbol), u.Line, markdown.Code(u.Text), side.name))
+			}
+		}
+	}
+	if changed == 0 {
+		return
+	}
+	fmt.Fprintf(b, "The rows ran %d of the %d changed lines (head and base).\n", reached, changed)
+	const most = 10
+	for i, m := range missed {
+		if i == most {
+			fmt.Fprintf(b, "- and %d more\n", len(missed)-most)
+			break
+		}
+		fmt.Fprintf(b, "- %s\n", m)
+	}
 }

@@ -1,0 +1,101 @@
+package evidence_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/evidence"
+)
+
+func symbolRows(t *testing.T, rep *evidence.Report, name string) evidence.SymbolRows {
+	t.Helper()
+	for _, s := range rep.Symbols {
+		if s.Symbol == name {
+			return s
+		}
+	}
+	t.Fatalf("no symbol %s in %+v", name, rep.Symbols)
+	return evidence.SymbolRows{}
+}
+
+// TestChangedLinesReached: each changed symbol says which of its changed
+// lines its rows ran, on each side. A changed line behind a branch no row
+// takes is named, and a symbol none of whose changed lines ran is not
+// exercised, whatever its row count: the run cannot say the gate holds
+// for it. Comments and blank lines are not counted.
+func TestChangedLinesReached(t *testing.T) {
+	base := `import hashlib
+
+
+def scale(n, unit):
+    if n < 0:
+        return -1
+    return n * 2
+
+
+def locked(n, key):
+    if hashlib.sha256(key.encode()).hexdigest().startswith("00000000"):
+        return n + 1
+    return n
+`
+	head := `import hashlib
+
+
+def scale(n, unit):
+    # negative counts are refused
+    if n <= 0:
+        return -1
+    return n * 2
+
+
+def locked(n, key):
+    if hashlib.sha256(key.encode()).hexdigest().startswith("00000000"):
+        return n + 2
+    return n
+`
+	rep := runCommits(t, map[string]string{"m.py": base}, map[string]string{"m.py": head}, nil)
+
+	s := symbolRows(t, rep, "m.scale")
+	if s.Coverage == nil || s.Coverage.Head == nil || s.Coverage.Base == nil {
+		t.Fatalf("scale: no coverage on both sides: %+v", s)
+	}
+	if h := s.Coverage.Head; h.Changed != 1 || h.Reached != 1 || h.File != "m.py" {
+		t.Errorf("scale head: %+v, want its one changed line (the comment not counted) reached", h)
+	}
+	if b := s.Coverage.Base; b.Changed != 1 || b.Reached != 1 {
+		t.Errorf("scale base: %+v, want the removed `if n < 0:` reached", b)
+	}
+	if s.Unchecked {
+		t.Errorf("scale: unchecked (%s), but its changed lines ran", s.Why)
+	}
+
+	l := symbolRows(t, rep, "m.locked")
+	if l.Rows == 0 {
+		t.Fatalf("locked got no rows: %s", l.Why)
+	}
+	if l.Coverage == nil || l.Coverage.Head == nil || l.Coverage.Head.Reached != 0 || len(l.Coverage.Head.Unreached) != 1 {
+		t.Fatalf("locked: coverage %+v, want its changed line unreached", l.Coverage)
+	}
+	if u := l.Coverage.Head.Unreached[0]; u.Line != 13 || u.Text != "return n + 2" {
+		t.Errorf("locked: unreached %+v, want line 13 `return n + 2`", u)
+	}
+	if !l.Unchecked || !strings.Contains(l.Why, "not exercised") || !strings.Contains(l.Why, "`return n + 2`") {
+		t.Errorf("locked: unchecked %v, why %q; want not exercised, naming the line", l.Unchecked, l.Why)
+	}
+}
+
+// TestGoChangedLinesReached: the Go harness counts the same way through
+// go tool cover's blocks.
+func TestGoChangedLinesReached(t *testing.T) {
+	mod := "module example.com/cov\n\ngo 1.21\n"
+	base := "package cov\n\n// Clamp limits x to hi.\nfunc Clamp(x, hi int) int {\n\tif x > hi {\n\t\treturn hi\n\t}\n\treturn x\n}\n"
+	head := "package cov\n\n// Clamp limits x to hi.\nfunc Clamp(x, hi int) int {\n\tif x >= hi {\n\t\treturn hi\n\t}\n\treturn x\n}\n"
+	rep := runCommits(t, map[string]string{"go.mod": mod, "cov.go": base}, map[string]string{"cov.go": head}, nil)
+	s := symbolRows(t, rep, "example.com/cov.Clamp")
+	if s.Coverage == nil || s.Coverage.Head == nil || s.Coverage.Base == nil {
+		t.Fatalf("Clamp: no coverage on both sides: %+v", s)
+	}
+	if h, b := s.Coverage.Head, s.Coverage.Base; h.Changed != 1 || h.Reached != 1 || b.Changed != 1 || b.Reached != 1 {
+		t.Errorf("Clamp: head %+v base %+v, want the changed `if` reached on both", h, b)
+	}
+}
