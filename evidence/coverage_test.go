@@ -79,6 +79,12 @@ def locked(n, key):
 	if u := l.Coverage.Head.Unreached[0]; u.Line != 13 || u.Text != "return n + 2" {
 		t.Errorf("locked: unreached %+v, want line 13 `return n + 2`", u)
 	}
+	if l.Sources["coverage_guided"] == 0 {
+		t.Errorf("locked: no row of the guide ran (%v), but a changed line was left unreached", l.Sources)
+	}
+	if s.Sources["coverage_guided"] != 0 {
+		t.Errorf("scale: the guide ran %d rows, but every changed line was reached", s.Sources["coverage_guided"])
+	}
 	if !l.Unchecked || !strings.Contains(l.Why, "not exercised") || !strings.Contains(l.Why, "`return n + 2`") {
 		t.Errorf("locked: unchecked %v, why %q; want not exercised, naming the line", l.Unchecked, l.Why)
 	}

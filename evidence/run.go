@@ -286,7 +286,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	langs := languagesFor(cfg.HeadDir, cfg.BaseDir, b.perFunction, false)
 	defer langs.close()
 	targets, skipped := targetsOf(cfg.Diff, langs)
-	defer func() { rep.Symbols = append(rep.Symbols, skipped...) }()
+	rep.plans = coverPlans(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
+	defer func() {
+		rep.Symbols = append(rep.Symbols, skipped...)
+		rep.covered()
+	}()
 	if len(targets) == 0 {
 		return rep, nil
 	}
@@ -312,7 +316,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	rep.Symbols = append(rep.Symbols, symbolRows(targets, tb.origins, b, rep.Seed)...)
-	rep.plans = coverPlans(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
 	clock := newRowClock(ctx, cfg.RowSeconds)
 	defer clock.stop()
 	for _, lang := range langs.names() {
@@ -327,7 +330,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 	}
-	rep.covered()
 	sortChanges(rep.Changes)
 	sortChanges(rep.Unexplained)
 	return rep, nil
@@ -462,8 +464,11 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	case err != nil:
 		return fmt.Errorf("evidence rows (%s): %w", lang, err)
 	}
-	rep.Rows += len(grep.Rows)
 	rep.ran.add(grep)
+	if !clock.out(ctx) {
+		rep.guide(clock.ctx, gcfg, t, grep, origins)
+	}
+	rep.Rows += len(grep.Rows)
 	// Within the rows' clock: a patch that loops times out again, and the
 	// recheck of its rows must not hold the run past row_seconds.
 	if note := recheckTimeouts(clock.ctx, gcfg, t, grep); note != "" {

@@ -31,6 +31,7 @@ var sharedSources = []Source{
 	{Name: sourceMutation, Doc: "a harvested value mutated: shorter, empty, reversed, case-flipped, a separator inserted, a number moved by one"},
 	{Name: sourcePairwise, Doc: "two parameters crossed over the heads of their pools, the others drawn with the run's seed"},
 	{Name: sourceReceiver, Doc: "a method called with its typical arguments on every receiver built from the constructors its tests call, or from its type's fields"},
+	{Name: sourceGuided, Doc: "a row that ran most lines of a changed function whose changed line no row ran, one argument moved a small step: kept as a parent when it reaches a new changed line (guide.go)"},
 	{Name: sourceTemplate, Doc: "a boundary row a template builds from an assumption's category and the parameters' types (generate.go)"},
 }
 
@@ -69,7 +70,7 @@ const (
 // such rows come after what the code under review says.
 func madeUp(source string) bool {
 	switch source {
-	case sourceNoArguments, sourceComparedEdge, sourceSameText, sourceOneAtATime, sourceMutation, sourcePairwise, sourceVarargs, sourceKwargs, sourceReceiver:
+	case sourceNoArguments, sourceComparedEdge, sourceSameText, sourceOneAtATime, sourceMutation, sourcePairwise, sourceVarargs, sourceKwargs, sourceReceiver, sourceGuided:
 		return true
 	}
 	return false

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/validate"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/ with what the code yields now")
@@ -336,6 +337,12 @@ func TestEverySourceIsNamed(t *testing.T) {
 			yields[src] = append(yields[src], fmt.Sprintf("# %s fixture: %d rows", fx.name, len(rows)))
 			yields[src] = append(yields[src], rows[:min(len(rows), maxGoldenRows)]...)
 		}
+	}
+	// The guide mutates rows that ran: its fixture is one such row.
+	ran := validate.Row{ID: "E001", Target: "m.clamp", Args: []any{int64(5), "ab", []any{int64(1), int64(2)}}}
+	yields[sourceGuided] = append(yields[sourceGuided], "# a row that ran: m.clamp(5, \"ab\", [1, 2])")
+	for _, m := range mutants(ran) {
+		yields[sourceGuided] = append(yields[sourceGuided], callText(m.CallArgs()))
 	}
 	names := make([]string, 0, len(listed))
 	for n := range listed {

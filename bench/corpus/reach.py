@@ -18,6 +18,11 @@ lists the changed symbols. A symbol counts when its kind is function or
 method, its change is not `deleted`, and its file is not a test file. Its
 rows come from the run's `evidence_symbols`; a symbol the run does not list,
 or a run that printed no JSON (exit 3), is tallied under that reason.
+
+Changed-line reach (issue 24): each symbol's `coverage` in the run's JSON
+counts its changed lines that are code, the head's added and the base's
+removed, and how many of them a row ran; the share is printed beside the
+share of symbols.
 """
 import argparse
 import collections
@@ -85,6 +90,7 @@ def tally(per):
     total = reached = deleted = 0
     reasons, cats = collections.Counter(), collections.Counter()
     with_syms = with_rows = 0
+    lines_changed = lines_reached = 0
 
     def note(why):
         reasons[short(why)] += 1
@@ -94,6 +100,9 @@ def tally(per):
         deleted += c.get("deleted", 0)
         for s in c["symbols"]:
             total += 1
+            ch, re_ = (c.get("lines") or {}).get(s, [0, 0])
+            lines_changed += ch
+            lines_reached += re_
             if c.get("error"):
                 note(c["error"])
             elif s not in c["rows"]:
@@ -112,6 +121,8 @@ def tally(per):
         print("of those that exist on both sides (%d; %d are new): %d (%.0f%%)" % (
             total - new, new, reached, 100.0 * reached / (total - new)))
     print("commits with a changed function: %d; with >=1 reached: %d" % (with_syms, with_rows))
+    print("changed lines that are code (head's added, base's removed): %d; a row ran: %d (%.0f%%)" % (
+        lines_changed, lines_reached, 100.0 * lines_reached / lines_changed if lines_changed else 0))
     print("why the rest got none, by kind:")
     for why, n in cats.most_common():
         print("  %4d  %s" % (n, why))
@@ -119,6 +130,7 @@ def tally(per):
     for why, n in reasons.most_common():
         print("  %4d  %s" % (n, why))
     return {"total": total, "reached": reached, "deleted": deleted, "new": new,
+            "lines_changed": lines_changed, "lines_reached": lines_reached,
             "reasons": dict(reasons), "kinds": dict(cats)}
 
 
@@ -176,7 +188,7 @@ def main():
                             "--out", out, "--python", py], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         shutil.rmtree(out, ignore_errors=True)
         exits[r.returncode] += 1
-        rows, why = {}, {}
+        rows, why, lines = {}, {}, {}
         err = None
         skipped = []
         ran = 0
@@ -188,6 +200,9 @@ def main():
                 # a symbol's rows count only when the run ran rows at all (a
                 # harness that fails to build leaves the count but runs nothing)
                 rows[s["symbol"]] = s.get("rows", 0) if ran else 0
+                cov = s.get("coverage") or {}
+                lines[s["symbol"]] = [sum((cov.get(side) or {}).get(k, 0) for side in ("head", "base"))
+                                      for k in ("changed", "reached")]
                 if not rows[s["symbol"]]:
                     why[s["symbol"]] = s.get("why", "") or ("rows planned, none ran: " + skipped[0] if skipped
                                                            else "rows planned, none ran")
@@ -195,7 +210,7 @@ def main():
             err = "run exit %d: %s" % (r.returncode, (r.stderr.strip().splitlines() or ["no JSON"])[-1])
         got = sum(1 for s in syms if err is None and rows.get(s, 0) > 0)
         per.append({"commit": c, "exit": r.returncode, "symbols": syms, "deleted": deleted, "reached": got,
-                    "evidence_rows": ran, "error": err or diff_err, "skipped": skipped, "rows": rows, "why": why})
+                    "evidence_rows": ran, "error": err or diff_err, "skipped": skipped, "rows": rows, "why": why, "lines": lines})
         print("%s exit=%d symbols=%d reached=%d rows=%d%s" % (c[:10], r.returncode, len(syms), got, ran,
               " error: " + short(err) if err else ""), flush=True)
     print()

@@ -1,0 +1,264 @@
+package evidence
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
+
+// Coverage as the guide (issue 24, item 2). When the rows leave a changed
+// line unreached, the rows that came closest (those that ran most lines of
+// the changed function on that side) are mutated, one argument at a time,
+// and the mutants run on both sides; those that reach a changed line no row
+// had become the next round's parents. No random draw: the same rows give
+// the same mutants, so a run replays. The rows it adds are ordinary evidence
+// rows: a change they show is reported like any other, named by their
+// source, coverage_guided.
+
+const (
+	sourceGuided = "coverage_guided"
+	// guideRounds bounds the rounds of mutation, guideParents the rows
+	// mutated a round, guideRound the rows a round adds.
+	guideRounds  = 3
+	guideParents = 4
+	guideRound   = 48
+)
+
+// guide runs the rounds for one table whose rows ran (grep), appending the
+// rows it adds to t and their results to grep.
+func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report, origins map[string]origin) {
+	seen := map[string]bool{}
+	byID := map[string]validate.Row{}
+	for _, r := range t.Rows {
+		byID[r.ID] = r
+		seen[rowKey(t, r, "")] = true
+	}
+	results := grep.Rows
+	added := 0
+	for round := 0; round < guideRounds && ctx.Err() == nil; round++ {
+		var rows []validate.Row
+		for _, p := range rep.plans {
+			if p.lang != t.Language {
+				continue
+			}
+			for _, parent := range rep.closest(p, results, byID) {
+				for _, m := range mutants(parent) {
+					k := rowKey(t, m, "")
+					if seen[k] || len(rows) >= guideRound {
+						continue
+					}
+					seen[k] = true
+					m.ID = fmt.Sprintf("G%03d", added+len(rows)+1)
+					rows = append(rows, m)
+					o := origins[parent.ID]
+					o.source = sourceGuided
+					origins[m.ID] = o
+				}
+			}
+		}
+		if len(rows) == 0 {
+			return
+		}
+		gt := &validate.Table{Version: t.Version, Language: t.Language, Target: t.Target, Rows: rows}
+		cfg := gcfg
+		cfg.Budget, cfg.Progress = len(rows), nil
+		g, err := gate.Differential(ctx, cfg, gt)
+		if err != nil || g == nil {
+			return
+		}
+		added += len(rows)
+		rep.ran.add(g)
+		t.Rows = append(t.Rows, rows...)
+		grep.Rows = append(grep.Rows, g.Rows...)
+		for _, r := range rows {
+			byID[r.ID] = r
+			rep.countRow(origins[r.ID].symbol, sourceGuided)
+		}
+		// Next round's parents come from the rows just run: a step that
+		// reached nothing new may be one of two (a list one longer, then
+		// one longer again).
+		results = g.Rows
+	}
+}
+
+// closest are the rows to mutate for a plan with a changed line no row
+// ran: the rows that ran most lines of its function on the side the line
+// is on; none when every changed line ran.
+func (rep *Report) closest(p coverPlan, results []gate.RowResult, byID map[string]validate.Row) []validate.Row {
+	c := rep.ran.coverage(p)
+	if c == nil || (c.Head == nil || len(c.Head.Unreached) == 0) && (c.Base == nil || len(c.Base.Unreached) == 0) {
+		return nil
+	}
+	type scored struct {
+		row   validate.Row
+		score int
+	}
+	var cands []scored
+	for _, rr := range results {
+		row, ok := byID[rr.ID]
+		if !ok || len(rr.Attempts) == 0 {
+			continue
+		}
+		a := rr.Attempts[len(rr.Attempts)-1]
+		score := inSpan(a.Reply.Lines[p.head.abs], p.head) + inSpan(linesOf(a.Base, p.base.abs), p.base)
+		if score > 0 {
+			cands = append(cands, scored{row, score})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	var out []validate.Row
+	for _, c := range cands {
+		if len(out) == guideParents {
+			break
+		}
+		out = append(out, c.row)
+	}
+	return out
+}
+
+func linesOf(r *gate.Reply, file string) []int {
+	if r == nil {
+		return nil
+	}
+	return r.Lines[file]
+}
+
+func inSpan(lines []int, s sideLines) int {
+	n := 0
+	for _, l := range lines {
+		if s.from <= l && l <= s.to {
+			n++
+		}
+	}
+	return n
+}
+
+// mutants are a row's calls with one argument changed a small step each
+// way; arguments premise builds itself (a receiver's constructor, a Python
+// expression: objects with "$" keys) are kept as they are.
+func mutants(r validate.Row) []validate.Row {
+	args, kwargs := r.CallArgs()
+	var out []validate.Row
+	for i, a := range args {
+		for _, v := range mutateValue(a, 0) {
+			m := r
+			m.HasInp, m.Inp = false, nil
+			m.Args = append(append(append([]any{}, args[:i]...), v), args[i+1:]...)
+			m.Kwargs = kwargs
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// mutateValue is a value's small steps: a number by one each way, negated,
+// zero; a string emptied, shortened, doubled, case-flipped, a digit or a
+// space added; a list emptied, without its first or last element, its first
+// repeated, reversed, its first element stepped; an object without a key.
+func mutateValue(v any, depth int) []any {
+	if depth > 2 {
+		return nil
+	}
+	switch x := v.(type) {
+	case bool:
+		return []any{!x}
+	case int:
+		return ints(int64(x))
+	case int64:
+		return ints(x)
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return ints(n)
+		}
+		if f, err := x.Float64(); err == nil {
+			return floats(f)
+		}
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return ints(int64(x))
+		}
+		return floats(x)
+	case string:
+		out := []any{"", x + x, x + "0", x + " "}
+		if len(x) > 0 {
+			out = append(out, x[:len(x)-1], x[1:])
+		}
+		if up := strings.ToUpper(x); up != x {
+			out = append(out, up)
+		}
+		if low := strings.ToLower(x); low != x {
+			out = append(out, low)
+		}
+		return out
+	case []any:
+		if len(x) == 0 {
+			return nil
+		}
+		rev := make([]any, len(x))
+		for i, e := range x {
+			rev[len(x)-1-i] = e
+		}
+		out := []any{[]any{}, x[1:], x[:len(x)-1], append([]any{x[0]}, x...), rev}
+		for _, e := range mutateValue(x[0], depth+1) {
+			out = append(out, append([]any{e}, x[1:]...))
+		}
+		return out
+	case map[string]any:
+		var keys []string
+		for k := range x {
+			if strings.HasPrefix(k, "$") {
+				return nil
+			}
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var out []any
+		for _, drop := range keys {
+			m := map[string]any{}
+			for k, e := range x {
+				if k != drop {
+					m[k] = e
+				}
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	return nil
+}
+
+func ints(n int64) []any {
+	var out []any
+	seen := map[int64]bool{n: true}
+	for _, m := range []int64{n + 1, n - 1, -n, 0, n * 2, n / 2} {
+		if !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func floats(f float64) []any {
+	return []any{f + 1, f - 1, -f, 0.0, f * 2, f / 2, math.Trunc(f)}
+}
+
+// countRow counts a row the guide added on its symbol's SymbolRows.
+func (rep *Report) countRow(symbol, source string) {
+	for i := range rep.Symbols {
+		if s := &rep.Symbols[i]; s.Symbol == symbol {
+			s.Rows++
+			if s.Sources == nil {
+				s.Sources = map[string]int{}
+			}
+			s.Sources[source]++
+			return
+		}
+	}
+}
