@@ -314,6 +314,10 @@ def measure(args):
             # Which sources made the inputs that showed a change, and how
             # many rows each source gave the case's symbol (sources mode).
             res["change_sources"] = sorted({c.get("heuristic") or "?" for c in changes})
+            # Changed-line coverage of all the patch's symbols: the lines that
+            # are code (head's added, base's removed) and those a row ran.
+            res["lines"] = [sum(((s.get("coverage") or {}).get(side) or {}).get(k, 0)
+                                for s in syms for side in ("head", "base")) for k in ("changed", "reached")]
             res["symbol_sources"] = {}
             for s in syms:
                 if matches(s.get("symbol", ""), case["symbol"]):
@@ -386,6 +390,10 @@ def summarize(results):
             sum(1 for r in n if r.get("rows", 0) >= 10), len(n)))
     print("all    breaking caught %d/%d; benign false alarms %d/%d, >=10 rows %d/%d" % (
         len(caught), len(br), len(alarms), len(be), len(exercised), len(be)))
+    lc = sum((r.get("lines") or [0, 0])[0] for r in results)
+    lr = sum((r.get("lines") or [0, 0])[1] for r in results)
+    if lc:
+        print("changed lines that are code, all cases: %d; a row ran: %d (%.0f%%)" % (lc, lr, 100.0 * lr / lc))
     print("breaking cases showing a change on any symbol of the patch: %d/%d" % (
         sum(1 for r in br if r.get("changes")), len(br)))
     print("breaking cases whose symbol got >=1 row: %d/%d" % (sum(1 for r in br if r.get("symbol_rows", 0) > 0), len(br)))
