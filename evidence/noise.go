@@ -1,0 +1,69 @@
+package evidence
+
+import (
+	"context"
+
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
+
+// Head-only noise (issue 26: verdict rules the head can steer). A row
+// whose reruns answer differently on a side is unstable, and an unstable
+// row is no evidence of a change. A patch could use that: output that
+// varies on the head alone (a random suffix on the inputs that reveal it)
+// would turn every real change into "unstable" and the gate would hold.
+// So a row whose head varies while its base answered the same is rerun
+// more times on both sides; if the base still answers the same every
+// time, the head's variation is the patch's doing, and the row is a
+// change: the base was deterministic there and the head is not.
+
+// noiseReruns is how many times such a row is rerun on each side; the base
+// answering alike that often is no chance.
+const noiseReruns = 6
+
+// maxNoiseRows bounds the rows rerun for it.
+const maxNoiseRows = 16
+
+// headNoise returns the rows whose head varies between reruns where the
+// base never does, after noiseReruns more runs of each.
+func headNoise(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) map[string]bool {
+	rows := map[string]validate.Row{}
+	for _, r := range t.Rows {
+		rows[r.ID] = r
+	}
+	sub := *t
+	sub.Rows = nil
+	for _, rr := range grep.Rows {
+		if len(sub.Rows) < maxNoiseRows && headOnlyVaries(rr) {
+			sub.Rows = append(sub.Rows, rows[rr.ID])
+		}
+	}
+	if len(sub.Rows) == 0 {
+		return nil
+	}
+	gcfg.Reruns, gcfg.Budget, gcfg.Progress = noiseReruns, len(sub.Rows), nil
+	srep, err := gate.Differential(ctx, gcfg, &sub)
+	if err != nil {
+		return nil // not shown to be the head's: the rows stay unstable
+	}
+	out := map[string]bool{}
+	for _, rr := range srep.Rows {
+		if headOnlyVaries(rr) {
+			out[rr.ID] = true
+		}
+	}
+	return out
+}
+
+// headOnlyVaries says a row's head answered differently between reruns
+// while its base answered the same every time.
+func headOnlyVaries(rr gate.RowResult) bool {
+	if len(rr.Attempts) < 2 || len(rr.BaseSeen) < 2 || varies(rr.BaseSeen) {
+		return false
+	}
+	var head []string
+	for _, a := range rr.Attempts {
+		head = append(head, describe(&a.Reply))
+	}
+	return varies(head)
+}
