@@ -86,6 +86,16 @@ func (gp *goPkgs) testsOf(file string) *gosource.Package {
 	return gp.source(filepath.Dir(filepath.Join(gp.headDir, filepath.FromSlash(file))))
 }
 
+// baseTestsOf is what the base's tests of file's package call: a patch
+// that deletes the test holding the revealing input does not take the
+// input away (issue 26). nil without a base checkout.
+func (gp *goPkgs) baseTestsOf(file string) *gosource.Package {
+	if gp == nil || gp.baseDir == "" {
+		return nil
+	}
+	return gp.source(filepath.Dir(filepath.Join(gp.baseDir, filepath.FromSlash(file))))
+}
+
 // source is the package in dir as gosource read it, once per run for its
 // declarations and its tests alike; nil when none of its files parse.
 func (gp *goPkgs) source(dir string) *gosource.Package {

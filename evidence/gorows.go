@@ -21,6 +21,7 @@ import (
 type goTarget struct {
 	pkg       *goPkg
 	tests     *gosource.Package // what the package's tests call, nil without a checkout
+	baseTests *gosource.Package // what the base's tests call: a patch cannot take their inputs away
 	harvested []goCall          // calls of the target the tests make, as rows
 	pkgPath   string
 	inst      []string // type arguments, in the order of the type parameters
@@ -46,7 +47,7 @@ const (
 // function instantiated), or why it cannot be.
 func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 	s := tg.sym
-	g := &goTarget{pkg: gp.pkg(f.Path), tests: gp.testsOf(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local)}
+	g := &goTarget{pkg: gp.pkg(f.Path), tests: gp.testsOf(f.Path), baseTests: gp.baseTestsOf(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local)}
 	tg.gt = g
 	if s.Name == s.Local {
 		// No go.mod names the package: the harness gives the tree one
@@ -651,11 +652,9 @@ type goCall struct {
 // a row can carry: a receiver or argument built by a constructor the
 // base has too, or written as a literal.
 func harvestedCalls(g *goTarget, local string) []goCall {
-	if g.tests == nil {
-		return nil
-	}
 	var out []goCall
-	for _, c := range g.tests.Calls(local) {
+	seen := map[string]bool{}
+	for _, c := range testCalls(g, local) {
 		var args []any
 		ok := true
 		if g.recv != "" {
@@ -669,8 +668,21 @@ func harvestedCalls(g *goTarget, local string) []goCall {
 			v, fine := g.rowValue(a)
 			args, ok = append(args, v), ok && fine
 		}
-		if ok {
+		if k := callText(args, nil); ok && !seen[k] {
+			seen[k] = true
 			out = append(out, goCall{args: args, source: c.Kind + " " + c.Pos})
+		}
+	}
+	return out
+}
+
+// testCalls are the calls of local the base's tests make, then the
+// head's.
+func testCalls(g *goTarget, local string) []gosource.Call {
+	var out []gosource.Call
+	for _, p := range []*gosource.Package{g.baseTests, g.tests} {
+		if p != nil {
+			out = append(out, p.Calls(local)...)
 		}
 	}
 	return out

@@ -125,7 +125,7 @@ type checkouts struct{ head, base string }
 // by implementing language and adding its constructor here.
 var registry = []newLanguage{
 	func(d checkouts, perFunction int, probe bool) language {
-		return &pythonLang{pf: &pyFiles{headDir: d.head, perFunction: perFunction, probe: probe}}
+		return &pythonLang{pf: &pyFiles{headDir: d.head, baseDir: d.base, perFunction: perFunction, probe: probe}}
 	},
 	func(d checkouts, _ int, probe bool) language {
 		return &goLang{gp: &goPkgs{headDir: d.head, baseDir: d.base, probe: probe}}

@@ -39,6 +39,9 @@ type pyInfo struct {
 // pyFiles holds the parsed files of one run.
 type pyFiles struct {
 	headDir string
+	// baseDir is the base's checkout: its test files are read too, so a
+	// patch that deletes or rewrites a test cannot take its inputs away.
+	baseDir string
 	// probe is set when there is no checkout to read tests from yet
 	// (HasTargets): a target that needs harvested inputs is assumed to
 	// have some.
@@ -51,21 +54,36 @@ type pyFiles struct {
 }
 
 // testFiles parses the repository's test files once: test_*.py, *_test.py
-// and any .py under a tests/ or test/ directory, at the head (they are read,
-// never run, here).
+// and any .py under a tests/ or test/ directory, at the base and at the
+// head (they are read, never run, here). The base's come first and count
+// whatever the head did to them: a patch that deletes the test holding the
+// revealing input, or rewrites it, does not take the input away (issue 26);
+// a head's file the same as the base's is read once.
 func (pf *pyFiles) testFiles() []*pysource.File {
 	if pf.read || pf.headDir == "" {
 		return pf.tests
 	}
 	pf.read = true
-	walkTests(pf.headDir, func(rel, path string) bool {
-		if src, err := os.ReadFile(path); err == nil {
+	seen := map[string]string{} // rel -> the text read there
+	for _, dir := range []string{pf.baseDir, pf.headDir} {
+		if dir == "" {
+			continue
+		}
+		walkTests(dir, func(rel, path string) bool {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return true
+			}
+			if text, ok := seen[rel]; ok && text == string(src) {
+				return true
+			}
+			seen[rel] = string(src)
 			if f, err := pysource.Parse(rel, src); err == nil {
 				pf.tests = append(pf.tests, f)
 			}
-		}
-		return len(pf.tests) < maxTestFiles
-	})
+			return len(pf.tests) < maxTestFiles
+		})
+	}
 	return pf.tests
 }
 
