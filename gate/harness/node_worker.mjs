@@ -147,6 +147,13 @@ class DecodeError extends ErrorC {}
 
 // SubjectThrow carries what the code under review threw while an argument
 // was built ($new): the row's raise, not the worker's failure.
+class Encoded {
+  // Encoded is a value already in the protocol's form ($first, $calls).
+  constructor(v) {
+    this.v = v;
+  }
+}
+
 class SubjectThrow {
   constructor(e) {
     this.e = e;
@@ -402,7 +409,7 @@ function member(target, mod, names) {
     if (obj === null || (typeof obj !== "object" && typeof obj !== "function")) {
       throw new ErrorC(`${target}: ${arrayJoin(arraySlice(names, 0, k), ".")} is ${describe(obj)}, it has no member ${name}`);
     }
-    if (typeof obj === "function" && !hasOwn(obj, name) && obj.prototype && typeof obj.prototype === "object" && name in obj.prototype) {
+    if (typeof obj === "function" && obj.prototype && typeof obj.prototype === "object" && name in obj.prototype && (!hasOwn(obj, name) || builtinOwn(obj, name))) {
       // An instance member: called on the receiver, the first argument.
       if (k !== names.length - 1) throw new ErrorC(`${target}: ${name} is an instance member; name it last`);
       const d = findDescriptor(obj.prototype, name);
@@ -415,6 +422,15 @@ function member(target, mod, names) {
     obj = obj[name];
   }
   return { fn: obj, self, ctor: isClass(obj) };
+}
+
+// builtinOwn: a class's own length or name is the function's own, not a
+// static member, unless a static member replaced it: Interval.length names
+// the getter on Interval's instances.
+function builtinOwn(fn, name) {
+  if (name !== "length" && name !== "name") return false;
+  const d = getOwnPropertyDescriptor(fn, name);
+  return d !== undefined && "value" in d && typeof d.value !== "function" && !d.writable && !d.enumerable;
 }
 
 function describe(v) {
@@ -693,6 +709,7 @@ function encode(v, depth, stack) {
       return { $function: typeof v.name === "string" ? v.name : "" };
   }
   if (v === null) return null;
+  if (v instanceof Encoded) return v.v;
   if (depth > MAX_DEPTH) return { $truncated: true };
   for (let i = 0; i < stack.length; i++) if (stack[i] === v) return { $cycle: true };
   stack[stack.length] = v;
@@ -783,7 +800,9 @@ async function consume(value, limit) {
     if (r.done) return items;
     items[items.length] = r.value;
   }
-  return { $first: items };
+  const shown = [];
+  for (let i = 0; i < items.length; i++) shown[i] = encode(items[i], 1, []);
+  return new Encoded({ $first: shown });
 }
 
 function first(...a) {
@@ -830,7 +849,7 @@ async function probe(value, limit, extra, depth) {
       }
     }
   }
-  return { $calls: out };
+  return new Encoded({ $calls: out });
 }
 
 // classOf is a thrown value's class: its constructor's name for an object
