@@ -100,7 +100,7 @@ export default function defaulted() { return "default"; }
 exports.add = (a, b) => a + b;
 exports.who = function () { return typeof module === "object" ? "commonjs" : "other"; };
 `,
-	"cjs/fn.cjs": `module.exports = function double(x) { return x * 2; };`,
+	"cjs/fn.cjs":         `module.exports = function double(x) { return x * 2; };`,
 	"cjs/tools/index.js": `module.exports = { name: () => "index" };`,
 }
 
@@ -132,11 +132,11 @@ export async function fetchTwice(n: number): Promise<number[]> { return [await P
 	"src/bare.ts": `import { helper } from "./helper";
 export function viaBare(n: number): number { return helper(n); }
 `,
-	"src/legacy.js": `export function legacy() { return "js"; }`,
-	"src/kinds.mts": `export const kind = (): string => typeof require;`,
-	"src/kinds2.cts": `export function kind(): string { return typeof require; }`,
-	"src/broken.ts": "export function broken(: number {\n",
-	"src/types.d.ts": "export declare function nothing(): void;\n",
+	"src/legacy.js":    `export function legacy() { return "js"; }`,
+	"src/kinds.mts":    `export const kind = (): string => typeof require;`,
+	"src/kinds2.cts":   `export function kind(): string { return typeof require; }`,
+	"src/broken.ts":    "export function broken(: number {\n",
+	"src/types.d.ts":   "export declare function nothing(): void;\n",
 	"pkg/package.json": `{"type": "commonjs"}`,
 	"pkg/a.ts": `import { b } from "./b.js";
 export function a(x: string): string { return b(x) + "!"; }
