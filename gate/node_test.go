@@ -377,3 +377,38 @@ rows:
 		t.Errorf("rows: %+v; want P001 pass, P002 fail", rep.Rows)
 	}
 }
+
+// TestNodeAdapterMemoryLimit: a subject that allocates without bound hits
+// the worker's address-space limit (buffers fail with a RangeError, V8's
+// heap dies with the worker) before the call's timeout, and the next call
+// gets an answer; WebAssembly still works under the limit.
+func TestNodeAdapterMemoryLimit(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, map[string]string{"m.mjs": `
+export function hogBuffers() { const keep = []; for (;;) keep.push(Buffer.alloc(32 << 20, 1)); }
+export function hogHeap() { const keep = []; for (;;) keep.push(new Array(1 << 20).fill(0.5)); }
+export function wasm() { return new WebAssembly.Memory({ initial: 1 }).buffer.byteLength; }
+export const ok = () => "ok";
+`})
+	const timeout = 30 * time.Second
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, MemoryLimit: 1 << 30, Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if got, err := a.Call(context.Background(), Call{ID: "W", Target: "m.wasm"}); err != nil || string(got.Raw) != "65536" {
+		t.Errorf("WebAssembly under the limit: %s %s %+v (%s) %v", got.Outcome, got.Raw, got.Exc, got.Detail, err)
+	}
+	for _, target := range []string{"m.hogBuffers", "m.hogHeap"} {
+		got, err := a.Call(context.Background(), Call{ID: "H", Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Outcome != OutcomeRaised && got.Outcome != OutcomeCrashed {
+			t.Errorf("%s: %s (%s), want a raise or a crash at the limit", target, got.Outcome, got.Detail)
+		}
+		if next, err := a.Call(context.Background(), Call{ID: "N", Target: "m.ok"}); err != nil || string(next.Raw) != `"ok"` {
+			t.Errorf("after %s: %+v, %v", target, next, err)
+		}
+	}
+}
