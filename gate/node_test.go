@@ -412,3 +412,13 @@ export const ok = () => "ok";
 		}
 	}
 }
+
+// TestNodeAdapterMissingNode: without node the adapter does not start, and
+// says in one line what is missing and what JavaScript needs.
+func TestNodeAdapterMissingNode(t *testing.T) {
+	_, err := NewNodeAdapter(NodeConfig{Node: filepath.Join(t.TempDir(), "node"), Dir: t.TempDir()})
+	var ie *InfraError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "Node 18 or later") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("error %v; want one line saying Node 18 or later is needed", err)
+	}
+}
