@@ -34,4 +34,35 @@
 //
 // NewGoAdapter builds a harness inside the target's module; NewExecAdapter
 // runs any command that speaks the protocol on stdin and stdout.
+//
+// # JavaScript and TypeScript
+//
+// NewNodeAdapter (languages "javascript" and "typescript", one worker for
+// both) runs calls in Node, in the same box as the Python worker: the
+// worker is source premise evaluates, importing only node: built-ins, so
+// no file the head adds can stand in for it, and the built-ins that write
+// replies are bound before any subject code runs. TypeScript and JSX are
+// transpiled first by esbuild's Go API, in premise's process and without
+// type checking, into a .js (.mjs, .cjs) file beside each source in the
+// private copy, as tsc would write them: Node then loads plain JavaScript by
+// its own rules, and "./x.js" finds what x.ts became.
+//
+// A target is a module path from the repository's top without its
+// extension, then dotted names, as premise diff names JavaScript symbols:
+// "src/lib/ranges.mergeRanges", "src/lib/ranges.default",
+// "src/lib/ranges.Interval" (constructed with new),
+// "src/lib/ranges.Interval.merge" (an instance method, its receiver the
+// first argument). JSON cannot say everything JavaScript can, and the
+// comparison must see what JavaScript sees, so one encoding carries values
+// both ways: JSON where it means the same, else an object with one "$" key:
+// {"$undefined": true} apart from null, {"$number": "-0"} apart from 0,
+// {"$number": "NaN"} equal to itself, {"$bigint": "123"}, {"$map": [[k,
+// v]]} and {"$set": [...]} in insertion order, {"$date": ISO}, and a class
+// instance as {"$class": name, "$fields": {own fields}}, so two instances
+// are equal when their classes' names and own fields are. In arguments,
+// {"$new": "src/lib/ranges.Interval", "$args": [...]} builds a receiver.
+// A returned promise is awaited; a rejection, like a throw, is a raise of
+// the thrown value's class (its type for a thrown string or number, which
+// is then also its code). harness/node_worker.mjs's header has the whole
+// table.
 package gate

@@ -23,11 +23,14 @@ type Config struct {
 	// Repo is the work tree under review (head); "." when empty. Python
 	// targets import from it; Go targets are found in its module.
 	Repo string
-	// Lang is python, go or exec; when empty, the table's language, else
-	// python.
+	// Lang is python, go, javascript, typescript or exec; when empty, the
+	// table's language, else python.
 	Lang string
 	// Python is the interpreter for Lang python ("python3" when empty).
 	Python string
+	// Node is the node binary for Lang javascript and typescript ("node"
+	// when empty).
+	Node string
 	// Exec is the worker command for Lang exec.
 	Exec []string
 	// Timeout, Grace and MemoryLimit are per worker, as in PythonConfig.

@@ -19,9 +19,11 @@ import (
 
 // Languages a partition table may name.
 const (
-	LangPython = "python"
-	LangGo     = "go"
-	LangExec   = "exec"
+	LangPython     = "python"
+	LangGo         = "go"
+	LangExec       = "exec"
+	LangJavaScript = "javascript" // and TypeScript: both run in premise's Node worker
+	LangTypeScript = "typescript"
 )
 
 // minRelation is seed 004's minLength for a row's relation (Step 4).
@@ -94,9 +96,9 @@ func (d *decoder) decodeTable(root *yaml.Node, t *Table) {
 		d.errf(keys["version"], "table: version %d is not supported (want %d)", t.Version, FormatVersion)
 	}
 	switch t.Language {
-	case "", LangPython, LangGo, LangExec:
+	case "", LangPython, LangGo, LangExec, LangJavaScript, LangTypeScript:
 	default:
-		d.errf(keys["language"], "table: language %q must be python, go or exec", t.Language)
+		d.errf(keys["language"], "table: language %q must be python, go, javascript, typescript or exec", t.Language)
 	}
 	if rowsNode == nil {
 		d.errf(root.Line, "table: missing field \"rows\" (write rows: [] for none)")

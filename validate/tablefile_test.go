@@ -183,7 +183,7 @@ func TestParseTableTopLevel(t *testing.T) {
 	_, err := ParseTable("t.yaml", []byte("version: 2\nlanguage: cobol\nrows: []\nowner: me\n"))
 	want := []string{
 		`t.yaml:1: table: version 2 is not supported (want 1)`,
-		`t.yaml:2: table: language "cobol" must be python, go or exec`,
+		`t.yaml:2: table: language "cobol" must be python, go, javascript, typescript or exec`,
 		`t.yaml:4: table: unknown field "owner" (known fields: version, target, language, rows)`,
 	}
 	if d := cmp.Diff(want, problemStrings(t, err)); d != "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/gate/reject"
+	"github.com/premise-dev/premise/validate"
 )
 
 // baseURLEnv names the environment variable that gives http entries their
@@ -227,6 +228,8 @@ Exception entries run through the same adapters as premise gate:
   premise reject run                       Python: target(**fixture)
   premise reject run --lang go             Go: Target(fixture), a Code field or method as the code
                                            (the default when every target is an import path)
+  premise reject run --lang ts              JavaScript or TypeScript: target(fixture), the fixture's
+                                           keys one options object (src/lib/ranges.mergeRanges)
   premise reject run --lang exec --exec "node worker.js"
 http entries are sent to a service you start, on loopback in CI:
   premise reject run --base-url http://127.0.0.1:8080
@@ -243,14 +246,15 @@ premise shows the entries checked so far on stderr.
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Repo, opts.JSON, opts.Quiet, opts.Verbose = repoTop(c), jsonOn(c), quietOn(c), verboseOn(c)
 			inTop(opts.Repo, &opts.JSONFile, &opts.JUnit)
+			opts.Lang = langName(opts.Lang)
 			switch opts.Lang {
-			case "", "python", "go":
+			case "", "python", "go", validate.LangJavaScript, validate.LangTypeScript:
 			case "exec":
 				if strings.TrimSpace(opts.Exec) == "" {
 					return fmt.Errorf("%s: --lang exec needs --exec COMMAND", c.CommandPath())
 				}
 			default:
-				return fmt.Errorf("%s: --lang %q: want python, go or exec", c.CommandPath(), opts.Lang)
+				return fmt.Errorf("%s: --lang %q: want python, go, javascript (js), typescript (ts) or exec", c.CommandPath(), opts.Lang)
 			}
 			if opts.CallTimeout <= 0 {
 				return fmt.Errorf("%s: --call-timeout %s: want a positive duration", c.CommandPath(), opts.CallTimeout)
@@ -269,7 +273,7 @@ premise shows the entries checked so far on stderr.
 		"130 interrupted by a signal")
 	opts.corpusPaths.flags(c)
 	f := c.Flags()
-	f.StringVar(&opts.Lang, "lang", "", "the adapter for exception entries: python, go or exec (default: go when every target is an import path with a slash, else python)")
+	f.StringVar(&opts.Lang, "lang", "", "the adapter for exception entries: python, go, javascript (js), typescript (ts) or exec (default: go when every target is an import path with a slash, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
 	f.StringVar(&opts.Exec, "exec", "", "the worker `COMMAND` for --lang exec")
 	f.StringVar(&opts.Environmental, "environmental", "", "the side `FILE` of environmental excuses (default must_reject.environmental.json)")

@@ -70,7 +70,7 @@ raises its class; each failure names the fixture and what the call did.
 	f := c.Flags()
 	f.StringVar(&opts.Fixtures, "fixtures", fixtures.DefaultFile, "the manifest `FILE`, relative to the repository's top level")
 	f.StringVar(&opts.Fn, "fn", "", "the `TARGET` to call, overriding the manifest's")
-	f.StringVar(&opts.Lang, "lang", "", "python, go or exec (default: the manifest's language, else python)")
+	f.StringVar(&opts.Lang, "lang", "", "python, go, javascript (js), typescript (ts) or exec (default: the manifest's language, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
 	f.DurationVar(&opts.Timeout, "call-timeout", gate.DefaultTimeout, "the time one call of the code under review may take")
 	sharedFlags(c, &opts.Repo, &opts.JSON)
@@ -79,7 +79,7 @@ raises its class; each failure names the fixture and what the call did.
 
 func runFixtures(ctx context.Context, opts fixturesOptions) error {
 	top := repoTopDir(ctx, opts.Repo)
-	cfg := gate.Config{Repo: opts.Repo, Lang: opts.Lang, Python: opts.Python, Timeout: opts.Timeout, MemoryLimit: gate.DefaultMemoryLimit}
+	cfg := gate.Config{Repo: opts.Repo, Lang: langName(opts.Lang), Python: opts.Python, Timeout: opts.Timeout, MemoryLimit: gate.DefaultMemoryLimit}
 	rep, err := fixtures.Run(ctx, fixtures.Options{Path: inRepo(top, opts.Fixtures), Target: opts.Fn, Config: cfg})
 	if err != nil {
 		return failJSON(opts.Out, opts.JSON, exitCouldNotRun, err)

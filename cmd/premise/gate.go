@@ -23,6 +23,7 @@ type gateOptions struct {
 	Fn          string
 	Lang        string
 	Python      string
+	Node        string
 	Exec        string
 	Repo        string
 	Reruns      int
@@ -69,6 +70,7 @@ plus flaking rows beyond --budget block the merge (exit 2).
   premise gate                                  partitions.yaml, Python, 5 reruns
   premise gate --reruns 10 --budget 0           stricter
   premise gate --lang go --partitions p.yaml    a Go target: example.com/pkg.Func
+  premise gate --lang ts                        TypeScript (or --lang js): src/lib/ranges.mergeRanges
   premise gate --lang exec --exec "node w.js"   any worker speaking the protocol
   premise gate --base origin/main               also run base; list changed rows
   premise gate --junit gate.xml --markdown pr.md --json-file gate.json --sarif gate.sarif
@@ -93,6 +95,28 @@ The summary has one line per failing, flaking or frozen row:
   FLAKE   P010 0b5e...  seen [pass, fail, pass, pass, fail]: ...
 
 Rows may name different targets (each row's target:, else the table's).
+
+JavaScript and TypeScript (--lang javascript or js, typescript or ts, or
+language: typescript in the table) run in a Node worker (Node 18 or later);
+TypeScript is transpiled by esbuild, inside premise, without type checking.
+A target is the module's path from the repository's top without its
+extension, then dotted names: src/lib/ranges.mergeRanges (an export),
+src/lib/ranges.default, src/lib/ranges.Interval (constructed with new),
+src/lib/ranges.Interval.of (a static method), src/lib/ranges.Interval.merge
+(an instance method: the receiver is the first argument, built in the row):
+
+  target: src/lib/ranges.Interval.merge
+  args: [{"$new": "src/lib/ranges.Interval", "$args": [0, 3]},
+         {"$new": "src/lib/ranges.Interval", "$args": [2, 5]}]
+
+A returned promise is awaited; a rejection is a raise of the error's class
+(raises: ValidationError). Values JSON cannot say are one-key objects, in
+args and in results alike: {"$undefined": true}, {"$number": "NaN"} (also
+"-0", "Infinity"), {"$bigint": "123"}, {"$map": [[k, v]]}, {"$set": [...]},
+{"$date": "2024-01-01T00:00:00.000Z"}; a class instance comes back as
+{"$class": "Interval", "$fields": {"start": 0, "end": 5}}, so a contract
+reads result["$fields"].end == 5. kwargs, if any, are passed as one options
+object after args.
 The shuffles of the permutation relation use --seed (default 1, printed in
 the summary), so a failure replays exactly. On a terminal premise shows the
 rows run so far on stderr.
@@ -133,8 +157,9 @@ the module does not import) premise reports that reason once and exits 3.`,
 	f := c.Flags()
 	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table `FILE`")
 	f.StringVar(&opts.Fn, "fn", "", "call `TARGET` for every row, whatever target the rows name")
-	f.StringVar(&opts.Lang, "lang", "", "python, go or exec (default: the table's language, else python)")
+	f.StringVar(&opts.Lang, "lang", "", "python, go, javascript (js), typescript (ts) or exec (default: the table's language, else python)")
 	f.StringVar(&opts.Python, "python", "python3", "the Python interpreter")
+	f.StringVar(&opts.Node, "node", "node", "the node binary, for --lang javascript and typescript")
 	f.StringVar(&opts.Exec, "exec", "", "the worker `COMMAND` for --lang exec")
 	f.IntVar(&opts.Reruns, "reruns", gate.DefaultReruns, "how many times every row runs")
 	f.IntVar(&opts.Budget, "budget", gate.DefaultBudget, "how many frozen plus flaking rows are tolerated")
@@ -158,13 +183,25 @@ the module does not import) premise reports that reason once and exits 3.`,
 	return c
 }
 
+// langName is the language a --lang flag names: js and ts are short for
+// the names tables and the diff use.
+func langName(l string) string {
+	switch l {
+	case "js":
+		return validate.LangJavaScript
+	case "ts":
+		return validate.LangTypeScript
+	}
+	return l
+}
+
 // gateConfig is the gate's configuration from the flags.
 func (o gateOptions) gateConfig() gate.Config {
 	mem := o.MemoryMiB << 20
 	if o.MemoryMiB == 0 {
 		mem = -1
 	}
-	return gate.Config{Repo: o.Repo, Lang: o.Lang, Python: o.Python, Exec: strings.Fields(o.Exec),
+	return gate.Config{Repo: o.Repo, Lang: langName(o.Lang), Python: o.Python, Node: o.Node, Exec: strings.Fields(o.Exec),
 		Timeout: o.CallTimeout, MemoryLimit: mem, Reruns: o.Reruns, Budget: o.Budget, Seed: o.Seed,
 		Base: o.Base, Target: o.Fn, FreezesFile: o.Freezes, AllowEmpty: o.AllowEmpty, Race: o.Race}
 }

@@ -180,6 +180,8 @@ func (o Options) adapter(ctx context.Context, targets []string) (gate.Adapter, e
 	for _, tg := range targets {
 		t.Rows = append(t.Rows, validate.Row{Target: tg})
 	}
-	cfg := gate.Config{Lang: o.Lang, Python: o.Python, Exec: o.Exec, Timeout: o.Timeout, MemoryLimit: mem}
+	// RunCorpus made o.Repo a private copy, or was told it is one: an
+	// adapter may write there (TypeScript transpiled beside its sources).
+	cfg := gate.Config{Lang: o.Lang, Python: o.Python, Exec: o.Exec, Timeout: o.Timeout, MemoryLimit: mem, Private: true}
 	return gate.NewAdapter(ctx, cfg, o.Repo, t)
 }

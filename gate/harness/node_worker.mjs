@@ -1,0 +1,922 @@
+// premise's Node worker: the runner protocol of DESIGN.md on two fds.
+//
+// Node's built-ins only, each imported by its node: name. premise embeds
+// this file and runs it as
+//   NODE [FLAGS] --input-type=module --eval SOURCE REPO MAX_FRAME REQ_FD REP_FD HOOK
+// (gate/node.go). Requests arrive as JSON lines on REQ_FD, replies leave as
+// JSON lines on REP_FD (both drawn from a high range), so nothing the
+// subject prints on stdout or stderr can corrupt the protocol. The source is
+// evaluated, never read from a file, and imports nothing by a bare or
+// relative name: a file the head adds to its tree (fs.js, a package.json,
+// node_modules/util) cannot replace what this worker runs on (issue 26,
+// item 3). The protocol's arguments and the source leave process.argv and
+// process.execArgv once read. The built-ins that frame, encode and write
+// replies are bound before any subject code runs, so a subject that patches
+// JSON.stringify, Object.keys, fs.writeSync or a Map iterator cannot
+// rewrite replies through them (what it can still do to its own values, it
+// could do by overriding their own methods).
+//
+// Memory is bounded by premise (RLIMIT_AS, set by the sandbox's init, with
+// V8's WebAssembly guard regions off so that the limit leaves Wasm usable);
+// there is no progress page (Node cannot map one): every reply leaves at
+// once. HOOK is 1 when premise transpiled TypeScript to ES modules (see
+// RESOLVE_HOOK).
+//
+// A target is a module path relative to REPO, without its extension, then
+// dotted names: "src/lib/ranges.mergeRanges", "src/lib/ranges.Interval.merge",
+// "src/lib/ranges.default". The longest prefix that names a file is the
+// module (.ts, .mts, .cts, .tsx, .js, .mjs, .cjs, .jsx, then DIR/index.*),
+// so dots in file names work. TypeScript and JSX were transpiled by premise
+// beside their sources before this worker started (.ts and .tsx to .js, .mts
+// to .mjs, .cts to .cjs); the worker loads what Node would load. A .mjs file
+// is ES, a .cjs file CommonJS, a .js file what its nearest package.json's
+// "type" says: ES modules are import()ed, CommonJS modules require()d (their
+// module.exports is the namespace; "default" names module.exports itself
+// when it has no own default). The names are then looked up from the
+// namespace: a function is called with the object it was found on as
+// `this` (undefined for a module's own export), a class is constructed with
+// `new`, and a name found on a class's prototype rather than on the class
+// is an instance method (or getter) called on the first argument, the
+// receiver, with the rest: "src/lib/ranges.Interval.merge" with args
+// [RECEIVER, other]. A returned promise is awaited: a rejection is a raise.
+// JavaScript has no keyword arguments: a call's kwargs, when it has any,
+// are passed as one options object after the positional arguments (a
+// must-reject fixture {"ranges": ...} calls fn({ranges: ...})).
+//
+// Values, both ways, are JSON where JSON says what JavaScript means, and an
+// object with one "$" key where it does not:
+//   null, true, 1.5, "s", [..], {"k": ..}   themselves (an array's hole: {"$hole": true})
+//   undefined                               {"$undefined": true}
+//   NaN, Infinity, -Infinity, -0            {"$number": "NaN"} ("Infinity", "-Infinity", "-0")
+//   123n                                    {"$bigint": "123"}
+//   new Map([[k, v]])                       {"$map": [[K, V], ...]} entries in insertion order
+//   new Set([v])                            {"$set": [V, ...]} in insertion order
+//   new Date(0)                             {"$date": "1970-01-01T00:00:00.000Z"} ("Invalid Date")
+//   /a+/g                                   {"$regexp": "/a+/g"}
+//   Symbol("s")                             {"$symbol": "s"}
+//   an object with a key starting with $    {"$object": {"$k": ..}} (keys literal)
+//   an instance of a class                  {"$class": "Interval", "$fields": {own enumerable fields}}
+//                                           (an Error adds "$message"; a typed array, a Buffer or an
+//                                           Array subclass "$items"; a boxed primitive "$value";
+//                                           a Map or Set subclass its "$map"/"$set")
+//   a function                              {"$function": "name"}
+//   a cycle, a nesting past 64              {"$cycle": true}, {"$truncated": true}
+//   an accessor property                    {"$accessor": true} (its getter is not run)
+// so undefined is apart from null, -0 from 0, NaN equal to itself, and two
+// instances equal when their classes' names and own fields are. In
+// arguments, the same forms build the same values, and
+//   {"$new": "src/lib/ranges.Interval", "$args": [0, 3]}
+// builds a receiver: a class named so is constructed with new, a function
+// (a factory) is called and its promise awaited; what either throws is the
+// row's raise. A "$class" form cannot be passed back (build it with $new).
+//
+// A raise is {"class", "code", "message"}: the class is the thrown value's
+// constructor name (TypeError, RangeError, a subclass's own name), or for a
+// thrown non-object its type ("string", "number", "undefined", ...), the
+// value itself then its code; an object's own primitive `code` is its code
+// (Node's ERR_* and E* codes). An argument the worker cannot decode is a
+// raise of class premise.DecodeError, never the subject's.
+//
+// With kwargs "$observe": N (evidence rows), an iterator's (or async
+// iterator's) first N items are the value ({"$first": items} when it has
+// more), a returned function is compared by its outcomes on a few small
+// calls ({"$calls": [...]}, with "$probes" for more), and an argument the
+// call changed is reported beside the value: {"$returned": V,
+// "$args_after": {"0": ...}}.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as url from "node:url";
+import * as nodeModule from "node:module";
+import * as util from "node:util";
+import { Buffer } from "node:buffer";
+
+// The built-ins the protocol uses, bound before any subject code runs.
+const { readSync, writeSync, closeSync, existsSync, statSync, readFileSync, openSync } = fs;
+const { join, dirname, sep } = path;
+const { pathToFileURL } = url;
+const { createRequire, register } = nodeModule; // register: Node 18.19 and 20.6 on
+const { types } = util;
+const { parse: jsonParse, stringify: jsonStringify } = JSON;
+const { keys: objectKeys, getPrototypeOf, getOwnPropertyDescriptor, defineProperty, is: objectIs, hasOwn } = Object;
+const { apply, construct } = Reflect;
+const { isArray } = Array;
+const ObjectProto = Object.prototype;
+const ArrayProto = Array.prototype;
+const fnToString = Function.prototype.call.bind(Function.prototype.toString);
+const mapEntries = Function.prototype.call.bind(Map.prototype.entries);
+const mapIterNext = Function.prototype.call.bind(Object.getPrototypeOf(new Map().entries()).next);
+const setValues = Function.prototype.call.bind(Set.prototype.values);
+const setIterNext = Function.prototype.call.bind(Object.getPrototypeOf(new Set().values()).next);
+const u8Subarray = Function.prototype.call.bind(Uint8Array.prototype.subarray);
+const decodeText = Function.prototype.call.bind(TextDecoder.prototype.decode);
+const exitNow = process.exit.bind(process);
+const dateTime = Function.prototype.call.bind(Date.prototype.getTime);
+const dateISO = Function.prototype.call.bind(Date.prototype.toISOString);
+const regexpString = Function.prototype.call.bind(RegExp.prototype.toString);
+const strStartsWith = Function.prototype.call.bind(String.prototype.startsWith);
+const strEndsWith = Function.prototype.call.bind(String.prototype.endsWith);
+const strSlice = Function.prototype.call.bind(String.prototype.slice);
+const strIndexOf = Function.prototype.call.bind(String.prototype.indexOf);
+const strSplit = Function.prototype.call.bind(String.prototype.split);
+const arrayJoin = Function.prototype.call.bind(ArrayProto.join);
+const arraySlice = Function.prototype.call.bind(ArrayProto.slice);
+const bufferByteLength = Buffer.byteLength;
+const bufferFrom = Buffer.from;
+const bufferAlloc = Buffer.alloc;
+const Str = String;
+const Num = Number;
+const BigIntOf = BigInt;
+const MapC = Map;
+const SetC = Set;
+const DateC = Date;
+const RegExpC = RegExp;
+const SymbolC = Symbol;
+const ErrorC = Error;
+const TextDecoderC = TextDecoder;
+const iteratorSym = Symbol.iterator;
+const asyncIteratorSym = Symbol.asyncIterator;
+const setIntervalF = setInterval;
+const clearIntervalF = clearInterval;
+const atomicsWait = Atomics.wait;
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+const { isPromise, isDate, isRegExp, isMap, isSet, isTypedArray, isArrayBuffer, isBoxedPrimitive, isNativeError, isProxy } = types;
+
+const MAX_DEPTH = 64;
+
+class DecodeError extends ErrorC {}
+
+// SubjectThrow carries what the code under review threw while an argument
+// was built ($new): the row's raise, not the worker's failure.
+class Encoded {
+  // Encoded is a value already in the protocol's form ($first, $calls).
+  constructor(v) {
+    this.v = v;
+  }
+}
+
+class SubjectThrow {
+  constructor(e) {
+    this.e = e;
+  }
+}
+
+function main() {
+  const argv = process.argv;
+  const repo = argv[1], maxFrame = Num(argv[2]);
+  let reqFd = Num(argv[3]), repFd = Num(argv[4]);
+  const hook = argv[5] === "1";
+  // The subject sees an ordinary node run: no protocol arguments, no source.
+  argv.length = 1;
+  process.execArgv.length = 0;
+  // Keep the protocol fds out of any process the subject starts: Node
+  // cannot clear an inherited fd's close-on-exec flag, so the pipes are
+  // opened again (Node opens with O_CLOEXEC) and the inherited fds closed.
+  reqFd = reopen(reqFd, "r");
+  repFd = reopen(repFd, "w");
+  if (hook && typeof register === "function") {
+    // ES modules transpiled from TypeScript import "./util" as bundlers
+    // and tsc's "bundler" resolution allow; Node's ES loader wants the
+    // file's name. A resolve hook retries such a relative specifier with
+    // the extensions and index files tsc would try.
+    register("data:text/javascript," + encodeURIComponent(RESOLVE_HOOK));
+  }
+  const send = sender(repFd, maxFrame);
+  const cache = new MapC();
+  const loader = modules(repo);
+  send({ ready: true });
+  return loop(reqFd, maxFrame, send, cache, loader);
+}
+
+const RESOLVE_HOOK = `
+const tries = [".js", ".mjs", ".cjs", "/index.js", "/index.mjs", "/index.cjs"];
+export async function resolve(specifier, context, next) {
+  try {
+    return await next(specifier, context);
+  } catch (e) {
+    const relative = specifier.startsWith("./") || specifier.startsWith("../");
+    if (!relative || (e?.code !== "ERR_MODULE_NOT_FOUND" && e?.code !== "ERR_UNSUPPORTED_DIR_IMPORT")) throw e;
+    const bare = specifier.replace(/\\.(m|c)?tsx?$/, "");
+    for (const ext of tries) {
+      try {
+        return await next(bare + ext, context);
+      } catch {}
+    }
+    throw e;
+  }
+}
+`;
+
+function reopen(fd, flags) {
+  try {
+    const again = openSync("/proc/self/fd/" + fd, flags);
+    closeSync(fd);
+    return again;
+  } catch {
+    return fd;
+  }
+}
+
+// sleep waits ms milliseconds without returning to the event loop.
+function sleep(ms) {
+  apply(atomicsWait, Atomics, [sleepCell, 0, 0, ms]);
+}
+
+function readSome(fd, buf) {
+  for (;;) {
+    try {
+      return readSync(fd, buf, 0, buf.length, null);
+    } catch (e) {
+      if (e && e.code === "EAGAIN") {
+        sleep(1);
+        continue;
+      }
+      if (e && e.code === "EOF") return 0;
+      throw e;
+    }
+  }
+}
+
+function writeAll(fd, data) {
+  let off = 0;
+  while (off < data.length) {
+    try {
+      off += writeSync(fd, data, off, data.length - off);
+    } catch (e) {
+      if (e && e.code === "EAGAIN") {
+        sleep(1);
+        continue;
+      }
+      throw e;
+    }
+  }
+}
+
+async function loop(reqFd, maxFrame, send, cache, loader) {
+  const buf = bufferAlloc(1 << 16);
+  const utf8 = new TextDecoderC("utf-8");
+  let text = "", pos = 0;
+  for (;;) {
+    const nl = strIndexOf(text, "\n", pos);
+    if (nl < 0) {
+      if (text.length - pos > maxFrame) throw new ErrorC(`request frame over ${maxFrame} bytes`);
+      const n = readSome(reqFd, buf);
+      if (n === 0) return;
+      text = strSlice(text, pos) + decodeText(utf8, u8Subarray(buf, 0, n), { stream: true });
+      pos = 0;
+      continue;
+    }
+    if (nl - pos > maxFrame) throw new ErrorC(`request frame over ${maxFrame} bytes`);
+    const line = strSlice(text, pos, nl);
+    pos = nl + 1;
+    let call;
+    try {
+      call = jsonParse(line);
+      if (call === null || typeof call !== "object" || isArray(call)) throw new ErrorC("a request is a JSON object");
+    } catch (e) {
+      send({ id: "", outcome: "error", detail: `bad request: ${messageOf(e)}` });
+      continue;
+    }
+    send(await handle(call, cache, loader));
+  }
+}
+
+function sender(fd, maxFrame) {
+  return function send(reply) {
+    let data;
+    try {
+      data = jsonStringify(reply);
+    } catch (e) {
+      data = jsonStringify({ id: reply.id ?? "", outcome: "unencodable", detail: `the result cannot be carried as JSON: ${messageOf(e)}` });
+    }
+    const size = bufferByteLength(data);
+    if (size >= maxFrame) {
+      data = jsonStringify({ id: reply.id ?? "", outcome: "unencodable", detail: `the reply is ${size} bytes, over the ${maxFrame}-byte frame limit` });
+    }
+    writeAll(fd, bufferFrom(data + "\n"));
+  };
+}
+
+// modules finds and loads a target's module in repo.
+function modules(repo) {
+  const exts = [".ts", ".mts", ".cts", ".tsx", ".js", ".mjs", ".cjs", ".jsx"];
+  const emitted = { ".ts": ".js", ".tsx": ".js", ".jsx": ".js", ".mts": ".mjs", ".cts": ".cjs" };
+  const req = createRequire(join(repo, "index.js"));
+  const scopes = new MapC(); // directory -> is its package "type": "module"
+  function isFile(p) {
+    try {
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  }
+  function find(modPath) {
+    for (const base of [join(repo, modPath), join(repo, modPath, "index")]) {
+      for (const ext of exts) {
+        if (isFile(base + ext)) {
+          const out = emitted[ext];
+          return out ? base + out : base + ext;
+        }
+      }
+    }
+    return "";
+  }
+  function esm(file) {
+    if (strEndsWith(file, ".mjs")) return true;
+    if (strEndsWith(file, ".cjs")) return false;
+    // Node's rule: the nearest package.json's "type", none outside a
+    // node_modules directory's own package.
+    let dir = dirname(file);
+    const seen = [];
+    let found = false;
+    for (;;) {
+      if (scopes.has(dir)) {
+        found = scopes.get(dir);
+        break;
+      }
+      seen[seen.length] = dir;
+      const pj = join(dir, "package.json");
+      if (existsSync(pj)) {
+        try {
+          found = jsonParse(readFileSync(pj, "utf8")).type === "module";
+        } catch {
+          found = false;
+        }
+        break;
+      }
+      const up = dirname(dir);
+      if (up === dir || strEndsWith(dir, sep + "node_modules")) break;
+      dir = up;
+    }
+    for (const d of seen) scopes.set(d, found);
+    return found;
+  }
+  return async function load(modPath) {
+    const file = find(modPath);
+    if (!file) return null;
+    if (esm(file)) return { ns: await import(pathToFileURL(file).href), cjs: false };
+    return { ns: req(file), cjs: true };
+  };
+}
+
+// resolve finds what a target names: {fn, self, method, ctor}.
+async function resolve(target, cache, loader) {
+  const hit = cache.get(target);
+  if (hit) return hit;
+  if (typeof target !== "string" || target === "") throw new ErrorC("no target");
+  const parts = strSplit(target, ".");
+  const segs = strSplit(parts[0], "/");
+  for (const s of segs) {
+    if (s === ".." || s === "" || s === ".") throw new ErrorC(`target ${target}: want a module path inside the repository, e.g. src/lib/ranges.mergeRanges`);
+  }
+  for (let i = parts.length - 1; i >= 1; i--) {
+    const modPath = arrayJoin(arraySlice(parts, 0, i), ".");
+    const mod = await loader(modPath);
+    if (!mod) continue;
+    const r = member(target, mod, arraySlice(parts, i));
+    cache.set(target, r);
+    return r;
+  }
+  throw new ErrorC(`no module file for ${target} (want MODULE/PATH.name with MODULE/PATH.ts, .js, .mjs, ... in the repository)`);
+}
+
+function isClass(f) {
+  if (typeof f !== "function") return false;
+  try {
+    return strStartsWith(fnToString(f), "class");
+  } catch {
+    return false;
+  }
+}
+
+function findDescriptor(obj, name) {
+  for (let o = obj; o !== null && o !== undefined; o = getPrototypeOf(o)) {
+    const d = getOwnPropertyDescriptor(o, name);
+    if (d) return d;
+  }
+  return undefined;
+}
+
+function member(target, mod, names) {
+  let obj = mod.ns;
+  let self;
+  for (let k = 0; k < names.length; k++) {
+    const name = names[k];
+    if (k === 0 && mod.cjs && name === "default" && !(obj !== null && (typeof obj === "object" || typeof obj === "function") && hasOwn(obj, "default"))) {
+      // CommonJS: "default" is module.exports itself.
+      self = undefined;
+      continue;
+    }
+    if (obj === null || (typeof obj !== "object" && typeof obj !== "function")) {
+      throw new ErrorC(`${target}: ${arrayJoin(arraySlice(names, 0, k), ".")} is ${describe(obj)}, it has no member ${name}`);
+    }
+    if (typeof obj === "function" && obj.prototype && typeof obj.prototype === "object" && name in obj.prototype && (!hasOwn(obj, name) || builtinOwn(obj, name))) {
+      // An instance member: called on the receiver, the first argument.
+      if (k !== names.length - 1) throw new ErrorC(`${target}: ${name} is an instance member; name it last`);
+      const d = findDescriptor(obj.prototype, name);
+      if (d && typeof d.get === "function") return { fn: d.get, method: true, getter: true };
+      if (d && typeof d.value === "function") return { fn: d.value, method: true };
+      throw new ErrorC(`${target}: ${name} is not a method of ${obj.name || "the class"}`);
+    }
+    if (!(name in obj)) throw new ErrorC(`${target}: no ${name} in ${k === 0 ? "the module's exports" : arrayJoin(arraySlice(names, 0, k), ".")}`);
+    self = k === 0 ? undefined : obj;
+    obj = obj[name];
+  }
+  return { fn: obj, self, ctor: isClass(obj) };
+}
+
+// builtinOwn: a class's own length or name is the function's own, not a
+// static member, unless a static member replaced it: Interval.length names
+// the getter on Interval's instances.
+function builtinOwn(fn, name) {
+  if (name !== "length" && name !== "name") return false;
+  const d = getOwnPropertyDescriptor(fn, name);
+  return d !== undefined && "value" in d && typeof d.value !== "function" && !d.writable && !d.enumerable;
+}
+
+function describe(v) {
+  if (v === null) return "null";
+  return typeof v;
+}
+
+async function handle(call, cache, loader) {
+  const id = typeof call.id === "string" ? call.id : "";
+  let entry;
+  try {
+    entry = await resolve(call.target, cache, loader);
+  } catch (e) {
+    return { id, outcome: "error", detail: `import ${call.target}: ${classOf(e)}: ${oneLine(messageOf(e))}` };
+  }
+  let args = isArray(call.args) ? call.args : [];
+  let kwargs = call.kwargs !== null && typeof call.kwargs === "object" && !isArray(call.kwargs) ? call.kwargs : {};
+  let observe = 0;
+  let probes = [];
+  if (hasOwn(kwargs, "$observe")) {
+    const rest = {};
+    for (const k of objectKeys(kwargs)) {
+      if (k === "$observe") observe = kwargs[k];
+      else if (k === "$probes") probes = isArray(kwargs[k]) ? kwargs[k] : [];
+      else defineProperty(rest, k, { value: kwargs[k], enumerable: true, writable: true, configurable: true });
+    }
+    kwargs = rest;
+    if (typeof observe !== "number" || !(observe >= 0) || observe !== Math.floor(observe)) observe = 0;
+  }
+  let extra = [];
+  try {
+    args = await decodeArgs(args, cache, loader);
+    if (objectKeys(kwargs).length > 0) args[args.length] = await decode(kwargs, cache, loader, 0);
+    if (observe) {
+      for (const p of probes) if (isArray(p)) extra[extra.length] = await decodeArgs(p, cache, loader);
+    }
+  } catch (e) {
+    // A receiver's constructor is the code under review: what it throws
+    // is that code's behaviour on this row.
+    if (e instanceof SubjectThrow) return raised(id, e.e);
+    return raised(id, e, "premise.DecodeError");
+  }
+  if (entry.method && args.length === 0) {
+    return raised(id, new DecodeError(`${call.target} is an instance member: pass its receiver as the first argument`), "premise.ArityError");
+  }
+  const before = observe ? snapshot(args) : null;
+  let value;
+  try {
+    value = invoke(entry, args);
+    if (isPromise(value)) value = await settle(value);
+    if (observe) value = await probe(await consume(value, observe), observe, extra, 0);
+  } catch (e) {
+    return raised(id, e);
+  }
+  let out;
+  try {
+    out = encode(value, 0, []);
+    if (observe) {
+      const after = snapshot(args);
+      const changed = {};
+      let any = false;
+      for (const k of objectKeys(after)) {
+        if (before[k] !== after[k]) {
+          changed[k] = jsonParse(after[k]);
+          any = true;
+        }
+      }
+      if (any) out = { $returned: out, $args_after: changed };
+    }
+  } catch (e) {
+    return { id, outcome: "unencodable", detail: `the result cannot be carried as JSON: ${classOf(e)}: ${oneLine(messageOf(e))}` };
+  }
+  return { id, outcome: "returned", value: out };
+}
+
+function invoke(entry, args) {
+  if (entry.method) {
+    const recv = args[0];
+    return apply(entry.fn, recv, entry.getter ? [] : arraySlice(args, 1));
+  }
+  if (entry.ctor) return construct(entry.fn, args);
+  // Calling what is not a function fails as JavaScript fails it.
+  return apply(entry.fn, entry.self, args);
+}
+
+// settle awaits p, keeping the event loop alive meanwhile: a promise that
+// never settles is a timeout, not a worker that exits.
+async function settle(p) {
+  const alive = setIntervalF(() => {}, 1 << 30);
+  try {
+    return await p;
+  } finally {
+    clearIntervalF(alive);
+  }
+}
+
+async function decodeArgs(list, cache, loader) {
+  const out = [];
+  for (let i = 0; i < list.length; i++) out[i] = await decode(list[i], cache, loader, 0);
+  return out;
+}
+
+const TAGS = ["$undefined", "$hole", "$number", "$bigint", "$map", "$set", "$date", "$regexp", "$symbol", "$object", "$new"];
+
+async function decode(v, cache, loader, depth) {
+  if (v === null || typeof v !== "object") return v;
+  if (depth > MAX_DEPTH) throw new DecodeError("an argument nested deeper than 64");
+  if (isArray(v)) {
+    const out = [];
+    out.length = v.length;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (x !== null && typeof x === "object" && !isArray(x) && hasOwn(x, "$hole")) continue;
+      out[i] = await decode(x, cache, loader, depth + 1);
+    }
+    return out;
+  }
+  const ks = objectKeys(v);
+  let tag = "";
+  for (const k of ks) if (strStartsWith(k, "$")) tag = tag || k;
+  if (tag === "") return plainObject(v, ks, cache, loader, depth);
+  if (tag === "$args" && hasOwn(v, "$new")) tag = "$new";
+  if (tag === "$new") {
+    const target = v.$new;
+    const args = isArray(v.$args) ? v.$args : v.$args === undefined ? [] : null;
+    if (typeof target !== "string" || args === null) throw new DecodeError(`$new wants a target and a list $args: ${jsonStringify(v)}`);
+    let entry;
+    try {
+      entry = await resolve(target, cache, loader);
+    } catch (e) {
+      throw new DecodeError(`$new ${target}: ${messageOf(e)}`);
+    }
+    if (entry.method || typeof entry.fn !== "function") throw new DecodeError(`$new ${target}: not a class or a function`);
+    const a = await decodeArgs(args, cache, loader);
+    try {
+      let made = entry.ctor ? construct(entry.fn, a) : apply(entry.fn, entry.self, a);
+      if (isPromise(made)) made = await settle(made);
+      return made;
+    } catch (e) {
+      throw new SubjectThrow(e);
+    }
+  }
+  if (ks.length !== 1) throw new DecodeError(`an argument object with ${tag} has other keys: ${oneLine(jsonStringify(v))}`);
+  const x = v[tag];
+  switch (tag) {
+    case "$undefined":
+      return undefined;
+    case "$hole":
+      return undefined;
+    case "$number":
+      switch (x) {
+        case "NaN":
+          return NaN;
+        case "Infinity":
+          return Infinity;
+        case "-Infinity":
+          return -Infinity;
+        case "-0":
+          return -0;
+      }
+      throw new DecodeError(`$number ${jsonStringify(x)}: want "NaN", "Infinity", "-Infinity" or "-0"`);
+    case "$bigint":
+      try {
+        if (typeof x === "string" || typeof x === "number") return BigIntOf(x);
+      } catch {}
+      throw new DecodeError(`$bigint ${jsonStringify(x)}: want the integer's digits`);
+    case "$map": {
+      if (!isArray(x)) throw new DecodeError("$map wants a list of [key, value] pairs");
+      const m = new MapC();
+      for (const e of x) {
+        if (!isArray(e) || e.length !== 2) throw new DecodeError("$map wants a list of [key, value] pairs");
+        m.set(await decode(e[0], cache, loader, depth + 1), await decode(e[1], cache, loader, depth + 1));
+      }
+      return m;
+    }
+    case "$set": {
+      if (!isArray(x)) throw new DecodeError("$set wants a list");
+      const s = new SetC();
+      for (const e of x) s.add(await decode(e, cache, loader, depth + 1));
+      return s;
+    }
+    case "$date":
+      if (typeof x !== "string" && typeof x !== "number") throw new DecodeError("$date wants an ISO 8601 string");
+      return new DateC(x === "Invalid Date" ? NaN : x);
+    case "$regexp": {
+      const m = typeof x === "string" ? /^\/(.*)\/([a-z]*)$/s.exec(x) : null;
+      if (!m) throw new DecodeError(`$regexp ${jsonStringify(x)}: want "/source/flags"`);
+      try {
+        return new RegExpC(m[1], m[2]);
+      } catch (e) {
+        throw new DecodeError(`$regexp ${x}: ${messageOf(e)}`);
+      }
+    }
+    case "$symbol":
+      return SymbolC(typeof x === "string" ? x : undefined);
+    case "$object":
+      if (x === null || typeof x !== "object" || isArray(x)) throw new DecodeError("$object wants an object");
+      return plainObject(x, objectKeys(x), cache, loader, depth);
+  }
+  if (tag === "$class" || tag === "$fields") throw new DecodeError("a class instance cannot be passed as a value: build it with {\"$new\": \"module/path.Class\", \"$args\": [...]}");
+  throw new DecodeError(`unknown argument form ${tag} (want one of ${arrayJoin(TAGS, ", ")})`);
+}
+
+async function plainObject(v, ks, cache, loader, depth) {
+  const out = {};
+  for (const k of ks) {
+    // defineProperty: a "__proto__" key is a key, never the prototype.
+    defineProperty(out, k, { value: await decode(v[k], cache, loader, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+// className is the name of v's class: its constructor's name, found as a
+// data property on its prototype chain (a getter is not run).
+function className(v) {
+  let proto;
+  try {
+    proto = getPrototypeOf(v);
+  } catch {
+    return "Object";
+  }
+  if (proto === null) return "Object";
+  const d = findDescriptor(proto, "constructor");
+  const c = d && d.value;
+  if (typeof c === "function") {
+    const nd = getOwnPropertyDescriptor(c, "name");
+    if (nd && typeof nd.value === "string" && nd.value !== "") return nd.value;
+  }
+  return "Object";
+}
+
+function isPlain(v) {
+  const proto = getPrototypeOf(v);
+  if (proto === null || proto === ObjectProto) return true;
+  // An object made in another realm (vm): its Object.prototype.
+  return getPrototypeOf(proto) === null && className(v) === "Object";
+}
+
+function fieldsOf(v, depth, stack) {
+  const out = {};
+  const ks = objectKeys(v);
+  for (let i = 0; i < ks.length; i++) {
+    const k = ks[i];
+    const d = getOwnPropertyDescriptor(v, k);
+    const x = d === undefined ? undefined : "value" in d ? encode(d.value, depth + 1, stack) : { $accessor: true };
+    defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function itemsOf(v, depth, stack) {
+  const out = [];
+  for (let i = 0; i < v.length; i++) out[i] = i in v ? encode(v[i], depth + 1, stack) : { $hole: true };
+  return out;
+}
+
+// encode is v as the protocol carries it (the header's table).
+function encode(v, depth, stack) {
+  switch (typeof v) {
+    case "undefined":
+      return { $undefined: true };
+    case "boolean":
+    case "string":
+      return v;
+    case "number":
+      if (v !== v) return { $number: "NaN" };
+      if (v === Infinity) return { $number: "Infinity" };
+      if (v === -Infinity) return { $number: "-Infinity" };
+      if (objectIs(v, -0)) return { $number: "-0" };
+      return v;
+    case "bigint":
+      return { $bigint: Str(v) };
+    case "symbol":
+      return { $symbol: v.description ?? "" };
+    case "function":
+      return { $function: typeof v.name === "string" ? v.name : "" };
+  }
+  if (v === null) return null;
+  if (v instanceof Encoded) return v.v;
+  if (depth > MAX_DEPTH) return { $truncated: true };
+  for (let i = 0; i < stack.length; i++) if (stack[i] === v) return { $cycle: true };
+  stack[stack.length] = v;
+  try {
+    return encodeObject(v, depth, stack);
+  } finally {
+    stack.length--;
+  }
+}
+
+function encodeObject(v, depth, stack) {
+  if (isProxy(v)) return { $class: "Proxy", $fields: {} };
+  if (isArray(v)) {
+    const items = itemsOf(v, depth, stack);
+    const proto = getPrototypeOf(v);
+    if (proto === ArrayProto || className(v) === "Array") return items;
+    return { $class: className(v), $items: items };
+  }
+  const cls = className(v);
+  if (isMap(v)) {
+    const entries = [];
+    const it = mapEntries(v);
+    for (let r = mapIterNext(it); !r.done; r = mapIterNext(it)) entries[entries.length] = [encode(r.value[0], depth + 1, stack), encode(r.value[1], depth + 1, stack)];
+    return cls === "Map" ? { $map: entries } : { $class: cls, $map: entries, $fields: fieldsOf(v, depth, stack) };
+  }
+  if (isSet(v)) {
+    const items = [];
+    const it = setValues(v);
+    for (let r = setIterNext(it); !r.done; r = setIterNext(it)) items[items.length] = encode(r.value, depth + 1, stack);
+    return cls === "Set" ? { $set: items } : { $class: cls, $set: items, $fields: fieldsOf(v, depth, stack) };
+  }
+  if (isDate(v)) {
+    const t = dateTime(v);
+    return { $date: t !== t ? "Invalid Date" : dateISO(v) };
+  }
+  if (isRegExp(v)) return { $regexp: regexpString(v) };
+  if (isTypedArray(v)) {
+    const items = [];
+    for (let i = 0; i < v.length; i++) items[i] = encode(v[i], depth + 1, stack);
+    return { $class: cls, $items: items };
+  }
+  if (isArrayBuffer(v)) {
+    const bytes = new Uint8Array(v);
+    const items = [];
+    for (let i = 0; i < bytes.length; i++) items[i] = bytes[i];
+    return { $class: cls, $items: items };
+  }
+  if (isBoxedPrimitive(v)) return { $class: cls, $value: encode(v.valueOf(), depth + 1, stack) };
+  if (isPromise(v)) return { $class: cls, $fields: {} };
+  if (isPlain(v)) {
+    const ks = objectKeys(v);
+    let dollar = false;
+    for (let i = 0; i < ks.length; i++) if (strStartsWith(ks[i], "$")) dollar = true;
+    const fields = fieldsOf(v, depth, stack);
+    return dollar ? { $object: fields } : fields;
+  }
+  const out = { $class: cls, $fields: fieldsOf(v, depth, stack) };
+  if (isNativeError(v) || v instanceof ErrorC) out.$message = Str(messageOf(v));
+  return out;
+}
+
+// snapshot is each mutable argument's state, as comparable text.
+function snapshot(args) {
+  const out = {};
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i];
+    if (v !== null && typeof v === "object" && (isArray(v) || isMap(v) || isSet(v) || isPlain(v) || isTypedArray(v))) {
+      try {
+        out[Str(i)] = jsonStringify(encode(v, 0, []));
+      } catch {}
+    }
+  }
+  return out;
+}
+
+// consume is an iterator's (or async iterator's) first limit items, as a
+// list when it ends within them, else {"$first": items}; what iterating
+// throws is the call's raise.
+async function consume(value, limit) {
+  if (value === null || typeof value !== "object" || isArray(value) || isMap(value) || isSet(value) || isTypedArray(value)) return value;
+  const next = value.next;
+  if (typeof next !== "function" || !(iteratorSym in value || asyncIteratorSym in value)) return value;
+  const items = [];
+  for (let i = 0; i < limit; i++) {
+    let r = apply(next, value, []);
+    if (isPromise(r)) r = await settle(r);
+    if (r === null || typeof r !== "object") return value;
+    if (r.done) return items;
+    items[items.length] = r.value;
+  }
+  const shown = [];
+  for (let i = 0; i < items.length; i++) shown[i] = encode(items[i], 1, []);
+  return new Encoded({ $first: shown });
+}
+
+function first(...a) {
+  return a.length ? a[0] : undefined;
+}
+
+// The calls a returned function is compared by: none, one small number,
+// text, a list, two numbers, two strings, a function.
+const PROBES = [[], [0], [1], [-2], [3], ["ab"], [[3, 1, 2]], [-2, 3], [2, 3], ["a", "b"], [first]];
+
+// probe: a function the call returned (compose(f, g), a curried function,
+// a decorator's wrapper) is compared by what it does on a few small calls
+// ({"$calls": [...]}, a raise as its class), one level down for a function
+// such a call returns; extra are more calls, from the target's constants.
+// Classes are left as they are.
+async function probe(value, limit, extra, depth) {
+  if (typeof value !== "function" || isClass(value)) return value;
+  const out = [];
+  const calls = [...PROBES, ...extra];
+  for (const p of calls) {
+    try {
+      let r = apply(value, undefined, arraySlice(p));
+      if (isPromise(r)) r = await settle(r);
+      r = await consume(r, limit);
+      if (depth === 0) r = await probe(r, limit, extra, 1);
+      out[out.length] = encode(r, 1, []);
+    } catch (e) {
+      out[out.length] = { $raised: classOf(e) };
+    }
+  }
+  // The functions a wrapper carries (a cache's clear, a retry's reset)
+  // are part of what it does.
+  const names = [];
+  for (const k of objectKeys(value)) if (!strStartsWith(k, "_") && typeof value[k] === "function") names[names.length] = k;
+  names.sort();
+  for (const name of arraySlice(names, 0, 3)) {
+    for (const p of [[], [0], [1], [1]]) {
+      try {
+        let r = apply(value[name], value, p);
+        if (isPromise(r)) r = await settle(r);
+        out[out.length] = { $attr: name, $value: encode(await consume(r, limit), 1, []) };
+      } catch (e) {
+        out[out.length] = { $attr: name, $raised: classOf(e) };
+      }
+    }
+  }
+  return new Encoded({ $calls: out });
+}
+
+// classOf is a thrown value's class: its constructor's name for an object
+// (an Error's name when its class has none), its type for anything else.
+function classOf(e) {
+  if (e === null) return "null";
+  if (typeof e !== "object" && typeof e !== "function") return typeof e;
+  const c = className(e);
+  if (c === "Object" && (isNativeError(e) || e instanceof ErrorC)) {
+    try {
+      if (typeof e.name === "string" && e.name !== "") return e.name;
+    } catch {}
+  }
+  return c;
+}
+
+function messageOf(e) {
+  try {
+    if (e !== null && typeof e === "object") {
+      const d = findDescriptor(e, "message");
+      if (d && "value" in d) return Str(d.value);
+      return "";
+    }
+    return typeof e === "symbol" ? e.toString() : Str(e);
+  } catch {
+    return "";
+  }
+}
+
+function oneLine(s) {
+  return strSplit(s, "\n")[0];
+}
+
+function raised(id, e, cls) {
+  let code = null;
+  if (cls === undefined) {
+    if (e !== null && (typeof e === "object" || typeof e === "function")) {
+      try {
+        const d = findDescriptor(e, "code");
+        const c = d && "value" in d ? d.value : undefined;
+        if (typeof c === "string" || typeof c === "boolean" || (typeof c === "number" && c === c && c !== Infinity && c !== -Infinity)) code = c;
+      } catch {}
+    } else if (typeof e === "string" || typeof e === "boolean" || (typeof e === "number" && e === e && e !== Infinity && e !== -Infinity)) {
+      // A thrown primitive is its own code: throw "E_RANGE" is pinned by it.
+      code = e;
+    }
+  }
+  let stack = "";
+  try {
+    const d = e !== null && typeof e === "object" ? findDescriptor(e, "stack") : undefined;
+    if (d && typeof d.value === "string") stack = d.value;
+  } catch {}
+  const message = messageOf(e);
+  return {
+    id,
+    outcome: "raised",
+    exc: { class: cls ?? classOf(e), code, message: strSlice(message, 0, 4096) },
+    detail: strSlice(cls === undefined ? stack || message : message, -4096),
+  };
+}
+
+try {
+  await main();
+  exitNow(0); // the requests ended: premise is done with this worker, whatever timers the subject left
+} catch (e) {
+  try {
+    writeSync(2, `premise worker: ${messageOf(e)}\n`);
+  } catch {}
+  exitNow(70);
+}

@@ -1,0 +1,453 @@
+package gate
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+//go:embed harness/node_worker.mjs
+var nodeWorker string
+
+func init() {
+	// One worker for both: a TypeScript file is JavaScript once
+	// transpiled, and a JavaScript repository may hold TypeScript too.
+	RegisterAdapter(validate.LangJavaScript, nodeAdapter)
+	RegisterAdapter(validate.LangTypeScript, nodeAdapter)
+}
+
+func nodeAdapter(_ context.Context, cfg Config, dir string, _ *validate.Table) (Adapter, error) {
+	return NewNodeAdapter(NodeConfig{Node: cfg.Node, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Private: cfg.Private})
+}
+
+// NodeConfig configures the Node adapter. Zero values take the defaults.
+type NodeConfig struct {
+	// Node is the node binary, a name looked up on PATH or a path; "node"
+	// when empty. It is resolved once to the real executable (a version
+	// manager's shim costs a start of its own) and must be Node 18 or later.
+	Node string
+	// Dir is the repository root: targets name their modules relative to
+	// it. The current directory when empty.
+	Dir string
+	// Timeout, Grace, MaxFrame, MemoryLimit and Env are as in PythonConfig.
+	Timeout     time.Duration
+	Grace       time.Duration
+	MaxFrame    int
+	MemoryLimit int64
+	Env         []string
+	// Private says Dir is premise's private copy of the code under review,
+	// so TypeScript may be transpiled into it, beside its sources. Otherwise
+	// a tree holding TypeScript is copied first, and Close removes the copy.
+	Private bool
+}
+
+// NodeAdapter runs calls in a long-lived Node worker.
+type NodeAdapter struct {
+	procAdapter
+	copyDir string // the private copy NewNodeAdapter made, if any
+}
+
+// NewNodeAdapter returns an Adapter that calls JavaScript and TypeScript
+// targets in a Node worker: premise's embedded worker
+// (harness/node_worker.mjs, whose header is the protocol's JavaScript
+// side), speaking the runner protocol on two high fds, in the sandbox every
+// worker gets. A target is a module path relative to Dir without its
+// extension, then dotted names: "src/lib/ranges.mergeRanges",
+// "src/lib/ranges.Interval.merge" (an instance method, the receiver the
+// first argument, built in the row by {"$new": "src/lib/ranges.Interval",
+// "$args": [...]}). ES modules and CommonJS are told apart as Node tells
+// them (extension, then the nearest package.json's "type"); a returned
+// promise is awaited.
+//
+// TypeScript (.ts, .mts, .cts, .tsx) and JSX are transpiled first, without
+// type checking, by esbuild in premise's own process (transpileTree).
+//
+// NewNodeAdapter fails, with an *InfraError, only when node cannot be found
+// or is older than 18; a target that does not import makes Call return an
+// *InfraError.
+func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
+	node, err := resolveNode(cfg.Node)
+	if err != nil {
+		return nil, err
+	}
+	dir := cfg.Dir
+	if dir == "" {
+		dir = "."
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return nil, fmt.Errorf("node adapter: %w", err)
+	}
+	srcs, err := transpilable(dir)
+	if err != nil {
+		return nil, fmt.Errorf("node adapter: %w", err)
+	}
+	a := &NodeAdapter{}
+	if len(srcs) > 0 && !cfg.Private {
+		// Transpiling writes beside the sources: never into the user's
+		// own checkout.
+		tmp, err := os.MkdirTemp("", "")
+		if err != nil {
+			return nil, fmt.Errorf("node adapter: %w", err)
+		}
+		copyDir := filepath.Join(tmp, filepath.Base(dir))
+		if err := copyTree(dir, copyDir, tmp); err != nil {
+			os.RemoveAll(tmp)
+			return nil, fmt.Errorf("node adapter: private copy of %s: %w", dir, err)
+		}
+		a.copyDir = tmp
+		for i, s := range srcs {
+			rel, _ := filepath.Rel(dir, s)
+			srcs[i] = filepath.Join(copyDir, rel)
+		}
+		dir = copyDir
+	}
+	esm, err := transpileTree(dir, srcs)
+	if err != nil {
+		a.Close()
+		return nil, fmt.Errorf("node adapter: %w", err)
+	}
+	spec := newSpec(node.path, dir, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
+	spec.memory = cfg.MemoryLimit
+	if spec.memory == 0 {
+		spec.memory = DefaultMemoryLimit
+	}
+	if spec.memory < 0 {
+		spec.memory = 0
+	}
+	hook := "0"
+	if esm {
+		hook = "1"
+	}
+	// The worker is evaluated source, not a file: nothing in the subject's
+	// tree can stand in for it, and no path names premise. Its protocol fds
+	// are drawn from a high range per worker, as the Python worker's
+	// (issue 26, item 7).
+	spec.fdBase = 64 + int(rand.Uint32N(128))
+	spec.args = append(append([]string{}, node.flags...), "--input-type=module", "--eval", nodeWorker,
+		dir, strconv.Itoa(spec.maxFrame), strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase+1), hook)
+	spec.ready = true
+	a.spec = spec
+	return a, nil
+}
+
+// Close stops the worker and removes the private copy the adapter made.
+func (a *NodeAdapter) Close() error {
+	err := a.procAdapter.Close()
+	if a.copyDir != "" {
+		removeAll(a.copyDir)
+		a.copyDir = ""
+	}
+	return err
+}
+
+// nodeBinary is a node resolved once: its real path and the flags this
+// version takes.
+type nodeBinary struct {
+	path  string
+	flags []string
+	err   error
+}
+
+var nodeBinaries sync.Map // the path found on PATH -> *nodeBinary
+
+// nodeMin is the oldest Node the worker runs on (node:module's register,
+// util.types, structuredClone-era built-ins).
+const nodeMin = 18
+
+// resolveNode finds node (name, "node" when empty), the real executable
+// behind a version manager's shim, and whether it takes
+// --disable-wasm-trap-handler: V8 reserves gigabytes of address space for
+// each WebAssembly memory's guard region, which the worker's address-space
+// limit (RLIMIT_AS) would refuse; without the guard regions, bounds are
+// checked in code and WebAssembly works under the limit. An error is an
+// *InfraError saying what is missing.
+func resolveNode(name string) (*nodeBinary, error) {
+	if name == "" {
+		name = "node"
+	}
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return nil, &InfraError{Reason: fmt.Sprintf("node %q not found (%v): JavaScript and TypeScript targets need Node %d or later on PATH", name, err, nodeMin)}
+	}
+	if path, err = filepath.Abs(path); err != nil {
+		return nil, &InfraError{Reason: fmt.Sprintf("node %q: %v", name, err)}
+	}
+	if b, ok := nodeBinaries.Load(path); ok {
+		nb := b.(*nodeBinary)
+		return nb, nb.err
+	}
+	nb := probeNode(path)
+	nodeBinaries.Store(path, nb)
+	return nb, nb.err
+}
+
+func probeNode(path string) *nodeBinary {
+	const script = `process.stdout.write(process.execPath + "\n" + process.versions.node)`
+	run := func(flags ...string) (string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, path, append(flags, "-e", script)...)
+		cmd.Dir = os.TempDir()
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH")} // no NODE_OPTIONS of the user's
+		out, err := cmd.Output()
+		return string(out), err
+	}
+	flags := []string{"--disable-wasm-trap-handler"}
+	out, err := run(flags...)
+	if err != nil {
+		flags = nil
+		out, err = run()
+	}
+	if err != nil {
+		return &nodeBinary{err: &InfraError{Reason: fmt.Sprintf("node %s does not run: %v", path, err)}}
+	}
+	real, version, _ := strings.Cut(out, "\n")
+	major, _ := strconv.Atoi(strings.SplitN(version, ".", 2)[0])
+	if major < nodeMin {
+		return &nodeBinary{err: &InfraError{Reason: fmt.Sprintf("node %s is version %s: JavaScript and TypeScript targets need Node %d or later", path, version, nodeMin)}}
+	}
+	if st, err := os.Stat(real); err == nil && filepath.IsAbs(real) && !st.IsDir() && st.Mode()&0o111 != 0 {
+		path = real
+	}
+	return &nodeBinary{path: path, flags: flags}
+}
+
+// The sources premise transpiles, and the file each becomes beside it:
+// what tsc writes with its output directory the source's own, so that the
+// "./x.js" a TypeScript project imports ./x.ts by names the file Node
+// finds, ".mts" and ".cts" keep their module kind, and a target's module
+// path finds its emitted file by its source's extension.
+var transpiledExt = map[string]string{".ts": ".js", ".mts": ".mjs", ".cts": ".cjs", ".tsx": ".js", ".jsx": ".js"}
+
+// transpilable lists the regular files under dir premise transpiles, in
+// the order their outputs are claimed (.ts before .tsx before .jsx, so a
+// TypeScript source wins an output two sources would write): TypeScript
+// and JSX outside node_modules and .git, not type declarations (.d.ts).
+// Symbolic links are left alone: premise reads nothing outside the tree.
+func transpilable(dir string) ([]string, error) {
+	var first, later []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == dir {
+				return err
+			}
+			return nil // an unreadable corner of the subject's tree
+		}
+		if d.IsDir() {
+			if p != dir && (d.Name() == "node_modules" || d.Name() == ".git") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		name := d.Name()
+		ext := filepath.Ext(name)
+		if _, ok := transpiledExt[ext]; !ok || isDeclaration(name) {
+			return nil
+		}
+		if ext == ".ts" || ext == ".mts" || ext == ".cts" {
+			first = append(first, p)
+		} else {
+			later = append(later, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// .tsx sorts before .jsx: TypeScript's JSX claims first.
+	return append(first, later...), nil
+}
+
+func isDeclaration(name string) bool {
+	for _, s := range []string{".d.ts", ".d.mts", ".d.cts"} {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// transpileTree transpiles srcs, files under dir, each into its own
+// output file beside it (transpiledExt), with esbuild's Transform: types
+// stripped, nothing type-checked, nothing bundled, one file at a time.
+// esm reports whether any output is an ES module.
+//
+// Why files beside the sources, not a loader: Node then loads plain
+// JavaScript by its own rules, for ES modules and CommonJS alike, with no
+// hook in its loader or in require (CommonJS has no public one on Node 20),
+// and every relative import, JSON file, node_modules package and
+// import.meta.url resolves from where the source sits, as under tsc. The
+// private copy is premise's, so writing into it costs the user nothing. A
+// hand-written x.js beside an x.ts is replaced: the TypeScript source is
+// what the patch changed. A JSX file never replaces a JavaScript one.
+//
+// Each output's module kind is what Node will read it as: .mts is an ES
+// module, .cts CommonJS, and .ts, .tsx and .jsx what the nearest
+// package.json's "type" says, so import and export become require and
+// exports in a CommonJS package, as tsc's module setting would make them.
+// The nearest tsconfig.json inside dir is handed to esbuild as it stands
+// (decorators, class fields, JSX settings; "extends" is not followed). A
+// source esbuild refuses becomes a module that throws a SyntaxError naming
+// the file, line and problem on import: a head that does not build fails
+// its rows, and the other modules still load.
+func transpileTree(dir string, srcs []string) (esm bool, err error) {
+	claimed := map[string]bool{}
+	types := map[string]bool{}       // directory -> its package's "type" is module
+	tsconfigs := map[string]string{} // directory -> the nearest tsconfig.json's text
+	for _, src := range srcs {
+		ext := filepath.Ext(src)
+		out := strings.TrimSuffix(src, ext) + transpiledExt[ext]
+		if claimed[out] {
+			continue
+		}
+		if ext == ".jsx" {
+			if _, err := os.Lstat(out); err == nil {
+				continue
+			}
+		}
+		claimed[out] = true
+		module := ext == ".mts" || ext != ".cts" && packageIsModule(filepath.Dir(src), types)
+		code, err := transpileFile(dir, src, module, nearestTsconfig(dir, filepath.Dir(src), tsconfigs))
+		if err != nil {
+			return esm, err
+		}
+		if err := os.WriteFile(out, code, 0o644); err != nil {
+			return esm, fmt.Errorf("write %s: %w", out, err)
+		}
+		esm = esm || module
+	}
+	return esm, nil
+}
+
+func transpileFile(dir, src string, module bool, tsconfig string) ([]byte, error) {
+	text, err := os.ReadFile(src)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", src, err)
+	}
+	rel, _ := filepath.Rel(dir, src)
+	rel = filepath.ToSlash(rel)
+	opts := api.TransformOptions{
+		Sourcefile:  rel,
+		Loader:      loaderFor(filepath.Ext(src)),
+		Format:      api.FormatCommonJS,
+		Platform:    api.PlatformNode,
+		Target:      api.ES2022, // Node 18's language: decorators and newer syntax lowered
+		TsconfigRaw: tsconfig,
+		LogLevel:    api.LogLevelSilent,
+	}
+	if module {
+		opts.Format = api.FormatESModule
+	}
+	res := api.Transform(string(text), opts)
+	if len(res.Errors) > 0 && tsconfig != "" {
+		// A tsconfig.json esbuild cannot read must not hide the code.
+		opts.TsconfigRaw = ""
+		if again := api.Transform(string(text), opts); len(again.Errors) == 0 {
+			res = again
+		}
+	}
+	if len(res.Errors) > 0 {
+		msg := "premise could not transpile " + rel + ": " + esbuildMessage(res.Errors[0])
+		quoted, _ := json.Marshal(msg)
+		return []byte("throw new SyntaxError(" + string(quoted) + ");\n"), nil
+	}
+	return res.Code, nil
+}
+
+func loaderFor(ext string) api.Loader {
+	switch ext {
+	case ".tsx":
+		return api.LoaderTSX
+	case ".jsx":
+		return api.LoaderJSX
+	}
+	return api.LoaderTS
+}
+
+// esbuildMessage is one of esbuild's errors on one line: where and what,
+// without the source line (premise quotes no file's contents).
+func esbuildMessage(m api.Message) string {
+	text := strings.Join(strings.Fields(m.Text), " ")
+	if l := m.Location; l != nil {
+		return fmt.Sprintf("line %d, column %d: %s", l.Line, l.Column+1, text)
+	}
+	return text
+}
+
+// packageIsModule reports whether Node reads a .js file in dir as an ES
+// module: its nearest package.json says "type": "module". Node looks past
+// the tree's top too; so does this, stopping where Node stops, at a
+// node_modules directory.
+func packageIsModule(dir string, cache map[string]bool) bool {
+	var seen []string
+	found := false
+	for d := dir; ; {
+		if v, ok := cache[d]; ok {
+			found = v
+			break
+		}
+		seen = append(seen, d)
+		if data, err := os.ReadFile(filepath.Join(d, "package.json")); err == nil {
+			var pj struct {
+				Type string `json:"type"`
+			}
+			_ = json.Unmarshal(data, &pj)
+			found = pj.Type == "module"
+			break
+		}
+		up := filepath.Dir(d)
+		if up == d || filepath.Base(d) == "node_modules" {
+			break
+		}
+		d = up
+	}
+	for _, d := range seen {
+		cache[d] = found
+	}
+	return found
+}
+
+// nearestTsconfig is the text of the tsconfig.json nearest to from, no
+// higher than top, or "".
+func nearestTsconfig(top, from string, cache map[string]string) string {
+	var seen []string
+	found := ""
+	for d := from; ; {
+		if v, ok := cache[d]; ok {
+			found = v
+			break
+		}
+		seen = append(seen, d)
+		if info, err := os.Lstat(filepath.Join(d, "tsconfig.json")); err == nil && info.Mode().IsRegular() {
+			if data, err := os.ReadFile(filepath.Join(d, "tsconfig.json")); err == nil {
+				found = string(data)
+				break
+			}
+		}
+		if d == top || filepath.Dir(d) == d {
+			break
+		}
+		d = filepath.Dir(d)
+	}
+	for _, d := range seen {
+		cache[d] = found
+	}
+	return found
+}

@@ -1,0 +1,424 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+// needNode fails the test when node is missing: premise's JavaScript and
+// TypeScript worker runs on it, and a skipped test would hide that the
+// worker went unchecked.
+func needNode(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatalf("node is needed: premise's JavaScript and TypeScript worker runs on it (install Node 18 or later; .ci/run does): %v", err)
+	}
+}
+
+// writeTree writes files under a fresh directory and returns it.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// jsRepo is a JavaScript repository with an ES package at the top and a
+// CommonJS one below it, with a function for every kind of value and
+// raise the worker must tell apart.
+var jsRepo = map[string]string{
+	"package.json": `{"name": "ranges", "type": "module"}`,
+	"src/lib/ranges.js": `
+export function mergeRanges(ranges) {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out = [];
+  for (const [s, e] of sorted) {
+    if (s > e) throw new RangeError("inverted range " + s + ".." + e);
+    const last = out[out.length - 1];
+    if (last && s < last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+export class Interval {
+  constructor(start, end) {
+    if (start > end) throw new RangeError("inverted");
+    this.start = start;
+    this.end = end;
+  }
+  static of(pair) { return new Interval(pair[0], pair[1]); }
+  merge(other) { return new Interval(Math.min(this.start, other.start), Math.max(this.end, other.end)); }
+  get length() { return this.end - this.start; }
+}
+export class ValidationError extends Error {
+  constructor(msg) { super(msg); this.code = "E_VALID"; }
+}
+export async function later(x) { await new Promise((r) => setTimeout(r, 5)); return x + 1; }
+export async function refuse(x) { await null; throw new ValidationError("no " + x); }
+export function never() { return new Promise(() => {}); }
+export function undef() { return undefined; }
+export function nul() { return null; }
+export function negZero() { return -0; }
+export function zero() { return 0; }
+export function nan() { return NaN; }
+export function isNaNArg(x) { return Number.isNaN(x); }
+export function big(n) { return 2n ** BigInt(n); }
+export function kinds(...xs) { return xs.map((x) => (x === null ? "null" : typeof x)); }
+export function counts(words) { const m = new Map(); for (const w of words) m.set(w, (m.get(w) || 0) + 1); return m; }
+export function uniq(xs) { return new Set(xs); }
+export function sizeOf(x) { return x.size; }
+export function throwString() { throw "bad input"; }
+export function throwObject() { throw { code: 42 }; }
+export function push(xs) { xs.push(1); return xs.length; }
+export function dollar() { return { $new: "x", plain: 1 }; }
+export function holes() { return [1, , 3]; }
+export function dates() { return [new Date(0), new Date(NaN)]; }
+export function options(a, opts) { return [a, opts]; }
+export function loop() { for (;;) {} }
+export function* count() { let i = 0; for (;;) yield i++; }
+export const utils = { prefix: "p-", tag(s) { return this.prefix + s; } };
+export default function defaulted() { return "default"; }
+`,
+	"cjs/package.json": `{"type": "commonjs"}`,
+	"cjs/util.js": `
+exports.add = (a, b) => a + b;
+exports.who = function () { return typeof module === "object" ? "commonjs" : "other"; };
+`,
+	"cjs/fn.cjs":         `module.exports = function double(x) { return x * 2; };`,
+	"cjs/tools/index.js": `module.exports = { name: () => "index" };`,
+}
+
+// tsRepo is a TypeScript repository: ES modules at the top importing
+// "./x.js" for x.ts (as tsc wants) and an extensionless "./x" (as
+// bundlers allow), a CommonJS package below, an .mts and a .cts file, a
+// file esbuild refuses, and a plain .js file the TypeScript imports.
+var tsRepo = map[string]string{
+	"package.json":  `{"type": "module"}`,
+	"tsconfig.json": "{\n  // comments, as tsc allows\n  \"compilerOptions\": {\"strict\": true, \"target\": \"ES2022\"},\n}\n",
+	"src/helper.ts": `export const helper = (n: number): number => n + 1;
+export interface Shape { w: number }
+`,
+	"src/math.ts": `import { helper } from "./helper.js";
+import type { Shape } from "./helper.js";
+import { legacy } from "./legacy.js";
+export function double(n: number): number { return helper(n) * 2; }
+export function area(s: Shape): number { return s.w * s.w; }
+export function old(): string { return legacy(); }
+export class Counter {
+  private n: number;
+  constructor(start: number = 0) { this.n = start; }
+  add(k: number): number { this.n += k; return this.n; }
+}
+export enum Color { Red = "red", Blue = "blue" }
+export function paint(c: Color): string { return c; }
+export async function fetchTwice(n: number): Promise<number[]> { return [await Promise.resolve(n), n]; }
+`,
+	"src/bare.ts": `import { helper } from "./helper";
+export function viaBare(n: number): number { return helper(n); }
+`,
+	"src/legacy.js":    `export function legacy() { return "js"; }`,
+	"src/kinds.mts":    `export const kind = (): string => typeof require;`,
+	"src/kinds2.cts":   `export function kind(): string { return typeof require; }`,
+	"src/broken.ts":    "export function broken(: number {\n",
+	"src/types.d.ts":   "export declare function nothing(): void;\n",
+	"pkg/package.json": `{"type": "commonjs"}`,
+	"pkg/a.ts": `import { b } from "./b.js";
+export function a(x: string): string { return b(x) + "!"; }
+export default function main(): string { return "main"; }
+`,
+	"pkg/b.ts": `export function b(x: string): string { return x.toUpperCase(); }`,
+}
+
+type nodeCase struct {
+	name   string
+	target string
+	args   []any
+	kwargs map[string]any
+	// want is the reply's value as the worker encodes it, when the call
+	// returns; class (and code) when it raises.
+	want   string
+	class  string
+	code   any
+	reason string
+}
+
+func runNodeCases(t *testing.T, a Adapter, tests []nodeCase) {
+	t.Helper()
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := a.Call(context.Background(), Call{ID: "N" + string(rune('A'+i%26)), Target: tc.target, Args: tc.args, Kwargs: tc.kwargs})
+			if err != nil {
+				t.Fatalf("%s: %v", tc.target, err)
+			}
+			if tc.class != "" {
+				if got.Outcome != OutcomeRaised || got.Exc == nil || got.Exc.Class != tc.class {
+					t.Fatalf("%s: got %s %s %+v (%s), want a raise of %s: %s", tc.target, got.Outcome, got.Raw, got.Exc, got.Detail, tc.class, tc.reason)
+				}
+				if tc.code != nil && got.Exc.Code != tc.code {
+					t.Errorf("%s: code %#v, want %#v", tc.target, got.Exc.Code, tc.code)
+				}
+				return
+			}
+			if got.Outcome != OutcomeReturned || string(got.Raw) != tc.want {
+				t.Errorf("%s: got %s %s %+v (%s), want returned %s: %s", tc.target, got.Outcome, got.Raw, got.Exc, got.Detail, tc.want, tc.reason)
+			}
+		})
+	}
+}
+
+// TestNodeAdapterJavaScript: every kind of JavaScript value and raise
+// comes back as JavaScript sees it, from ES modules and CommonJS alike.
+func TestNodeAdapterJavaScript(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, jsRepo)
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	const m = "src/lib/ranges."
+	iv := func(s, e int) any { return map[string]any{"$new": m + "Interval", "$args": []any{s, e}} }
+	runNodeCases(t, a, []nodeCase{
+		{name: "returns", target: m + "mergeRanges", args: []any{[]any{[]any{4, 6}, []any{0, 1}}}, want: `[[0,1],[4,6]]`},
+		{name: "throws by class", target: m + "mergeRanges", args: []any{[]any{[]any{5, 1}}}, class: "RangeError"},
+		{name: "constructor", target: m + "Interval", args: []any{1, 4}, want: `{"$class":"Interval","$fields":{"start":1,"end":4}}`, reason: "a class named as the target is constructed with new"},
+		{name: "method on a receiver", target: m + "Interval.merge", args: []any{iv(0, 2), iv(1, 5)}, want: `{"$class":"Interval","$fields":{"start":0,"end":5}}`},
+		{name: "getter on a receiver", target: m + "Interval.length", args: []any{iv(2, 7)}, want: `5`},
+		{name: "static method", target: m + "Interval.of", args: []any{[]any{3, 4}}, want: `{"$class":"Interval","$fields":{"start":3,"end":4}}`},
+		{name: "receiver's constructor throws", target: m + "Interval.merge", args: []any{iv(5, 1), iv(0, 1)}, class: "RangeError", reason: "building the receiver runs the code under review: its throw is the row's"},
+		{name: "method without receiver", target: m + "Interval.merge", class: "premise.ArityError"},
+		{name: "async awaited", target: m + "later", args: []any{1}, want: `2`},
+		{name: "async rejection by class and code", target: m + "refuse", args: []any{"x"}, class: "ValidationError", code: "E_VALID"},
+		{name: "undefined", target: m + "undef", want: `{"$undefined":true}`},
+		{name: "null", target: m + "nul", want: `null`},
+		{name: "minus zero", target: m + "negZero", want: `{"$number":"-0"}`},
+		{name: "zero", target: m + "zero", want: `0`},
+		{name: "NaN", target: m + "nan", want: `{"$number":"NaN"}`},
+		{name: "NaN argument", target: m + "isNaNArg", args: []any{map[string]any{"$number": "NaN"}}, want: `true`},
+		{name: "BigInt", target: m + "big", args: []any{64}, want: `{"$bigint":"18446744073709551616"}`},
+		{name: "argument kinds", target: m + "kinds", args: []any{nil, map[string]any{"$undefined": true}, map[string]any{"$bigint": "7"}, map[string]any{"$number": "-0"}}, want: `["null","undefined","bigint","number"]`},
+		{name: "Map in insertion order", target: m + "counts", args: []any{[]any{"b", "a", "b"}}, want: `{"$map":[["b",2],["a",1]]}`},
+		{name: "Set", target: m + "uniq", args: []any{[]any{3, 1, 3}}, want: `{"$set":[3,1]}`},
+		{name: "Map and Set arguments", target: m + "sizeOf", args: []any{map[string]any{"$map": []any{[]any{1, "x"}, []any{2, "y"}}}}, want: `2`},
+		{name: "thrown string", target: m + "throwString", class: "string", code: "bad input"},
+		{name: "thrown object", target: m + "throwObject", class: "Object"},
+		{name: "dollar keys escaped", target: m + "dollar", want: `{"$object":{"$new":"x","plain":1}}`},
+		{name: "holes", target: m + "holes", want: `[1,{"$hole":true},3]`},
+		{name: "dates", target: m + "dates", want: `[{"$date":"1970-01-01T00:00:00.000Z"},{"$date":"Invalid Date"}]`},
+		{name: "kwargs as an options object", target: m + "options", args: []any{1}, kwargs: map[string]any{"strict": true}, want: `[1,{"strict":true}]`},
+		{name: "unknown tag", target: m + "kinds", args: []any{map[string]any{"$nope": 1}}, class: "premise.DecodeError"},
+		{name: "object literal method", target: m + "utils.tag", args: []any{"x"}, want: `"p-x"`, reason: "this is the object the method was found on"},
+		{name: "default export", target: m + "default", want: `"default"`},
+		{name: "observed iterator", target: m + "count", kwargs: map[string]any{"$observe": 3}, want: `{"$first":[0,1,2]}`},
+		{name: "observed mutation", target: m + "push", args: []any{[]any{7}}, kwargs: map[string]any{"$observe": 5}, want: `{"$returned":2,"$args_after":{"0":[7,1]}}`},
+		{name: "CommonJS", target: "cjs/util.add", args: []any{2, 3}, want: `5`},
+		{name: "CommonJS by package type", target: "cjs/util.who", want: `"commonjs"`},
+		{name: "module.exports a function", target: "cjs/fn.default", args: []any{21}, want: `42`},
+		{name: "directory index", target: "cjs/tools.name", want: `"index"`},
+	})
+
+	// A target that names nothing could not be attempted: an InfraError
+	// naming it, one line.
+	for _, target := range []string{"src/lib/nowhere.f", m + "missing", "../etc.passwd"} {
+		_, err := a.Call(context.Background(), Call{ID: "X1", Target: target})
+		var ie *InfraError
+		if !errors.As(err, &ie) || !strings.Contains(err.Error(), target) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error %v, want one line naming the target", target, err)
+		}
+	}
+}
+
+// TestNodeAdapterTypeScript: TypeScript is transpiled by esbuild without
+// type checking, in ES and CommonJS packages, with tsc's "./x.js" for
+// x.ts, a bundler's extensionless import, .mts and .cts; a file esbuild
+// refuses fails its own rows with the file and line named.
+func TestNodeAdapterTypeScript(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, tsRepo)
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	runNodeCases(t, a, []nodeCase{
+		{name: "./x.js import of x.ts", target: "src/math.double", args: []any{3}, want: `8`},
+		{name: "types stripped", target: "src/math.area", args: []any{map[string]any{"w": 3}}, want: `9`},
+		{name: "TypeScript imports JavaScript", target: "src/math.old", want: `"js"`},
+		{name: "class with a parameter default", target: "src/math.Counter.add", args: []any{map[string]any{"$new": "src/math.Counter", "$args": []any{10}}, 5}, want: `15`},
+		{name: "enum", target: "src/math.paint", args: []any{"blue"}, want: `"blue"`},
+		{name: "async", target: "src/math.fetchTwice", args: []any{4}, want: `[4,4]`},
+		{name: "extensionless import", target: "src/bare.viaBare", args: []any{1}, want: `2`},
+		{name: ".mts is an ES module", target: "src/kinds.kind", want: `"undefined"`},
+		{name: ".cts is CommonJS", target: "src/kinds2.kind", want: `"function"`},
+		{name: "CommonJS package, ./x.js of x.ts", target: "pkg/a.a", args: []any{"hi"}, want: `"HI!"`},
+		{name: "CommonJS default export", target: "pkg/a.default", want: `"main"`},
+	})
+	_, err = a.Call(context.Background(), Call{ID: "X1", Target: "src/broken.broken"})
+	var ie *InfraError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "src/broken.ts") || !strings.Contains(err.Error(), "line 1") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("a file esbuild refuses: %v; want one line naming src/broken.ts and its line", err)
+	}
+	// Not a private copy: the user's tree is left as it was.
+	if _, err := os.Stat(filepath.Join(dir, "src", "math.js")); !os.IsNotExist(err) {
+		t.Errorf("the adapter wrote into the tree it was given (%v); it must transpile in a copy", err)
+	}
+}
+
+// TestNodeAdapterTimeout: a call that loops, or awaits a promise that
+// never settles, is a timeout within the timeout plus a second; only that
+// row: the next call gets a fresh worker and its answer.
+func TestNodeAdapterTimeout(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, jsRepo)
+	const timeout = 2 * time.Second
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for _, target := range []string{"src/lib/ranges.loop", "src/lib/ranges.never"} {
+		if r, err := a.Call(context.Background(), Call{ID: "W", Target: "src/lib/ranges.zero"}); err != nil || r.Outcome != OutcomeReturned {
+			t.Fatalf("warm-up: %+v, %v", r, err)
+		}
+		start := time.Now()
+		got, err := a.Call(context.Background(), Call{ID: "T", Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Outcome != OutcomeTimeout {
+			t.Errorf("%s: %s (%s), want timeout", target, got.Outcome, got.Detail)
+		}
+		if el := time.Since(start); el > timeout+time.Second {
+			t.Errorf("%s: took %s, want under %s", target, el, timeout+time.Second)
+		}
+		next, err := a.Call(context.Background(), Call{ID: "N", Target: "src/lib/ranges.later", Args: []any{1}})
+		if err != nil || next.Outcome != OutcomeReturned || string(next.Raw) != "2" {
+			t.Errorf("after %s: %+v, %v; want a fresh worker to answer", target, next, err)
+		}
+	}
+	// In a batch, as the runner sends rows, the timeout is that row's
+	// alone.
+	calls := []Call{
+		{ID: "B1", Target: "src/lib/ranges.zero"},
+		{ID: "B2", Target: "src/lib/ranges.loop"},
+		{ID: "B3", Target: "src/lib/ranges.later", Args: []any{41}},
+	}
+	got := make([]Reply, len(calls))
+	a.CallBatch(context.Background(), calls, func(i int, r Reply, err error) {
+		if err != nil {
+			t.Errorf("%s: %v", calls[i].ID, err)
+		}
+		got[i] = r
+	})
+	if got[0].Outcome != OutcomeReturned || got[1].Outcome != OutcomeTimeout || got[2].Outcome != OutcomeReturned || string(got[2].Raw) != "42" {
+		t.Errorf("batch: %s, %s, %s %s; want returned, timeout, returned 42", got[0].Outcome, got[1].Outcome, got[2].Outcome, got[2].Raw)
+	}
+}
+
+// TestNodeAdapterThroughRegistry: a table in language typescript runs
+// through the registry's adapter, like any other language's, and a gate
+// run judges its rows.
+func TestNodeAdapterThroughRegistry(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, tsRepo)
+	for _, lang := range []string{validate.LangJavaScript, validate.LangTypeScript} {
+		found := false
+		for _, l := range AdapterLanguages() {
+			found = found || l == lang
+		}
+		if !found {
+			t.Errorf("no adapter registered for %s: %v", lang, AdapterLanguages())
+		}
+	}
+	tab, err := validate.ParseTable("partitions.yaml", []byte(`version: 1
+language: typescript
+rows:
+  - id: P001
+    target: src/math.double
+    cls: small
+    kind: representative
+    args: [3]
+    relation: doubles one more than n
+    contract: result == 8
+    assumption_ids: [A001]
+  - id: P002
+    target: pkg/a.a
+    cls: wrong
+    kind: representative
+    args: ["x"]
+    relation: upper-cases and shouts
+    contract: result == "x!"
+    assumption_ids: [A001]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), Config{Repo: dir, Reruns: 1}, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rows) != 2 || rep.Rows[0].Status != StatusPass || rep.Rows[1].Status != StatusFail {
+		t.Errorf("rows: %+v; want P001 pass, P002 fail", rep.Rows)
+	}
+}
+
+// TestNodeAdapterMemoryLimit: a subject that allocates without bound hits
+// the worker's address-space limit (buffers fail with a RangeError, V8's
+// heap dies with the worker) before the call's timeout, and the next call
+// gets an answer; WebAssembly still works under the limit.
+func TestNodeAdapterMemoryLimit(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, map[string]string{"m.mjs": `
+export function hogBuffers() { const keep = []; for (;;) keep.push(Buffer.alloc(32 << 20, 1)); }
+export function hogHeap() { const keep = []; for (;;) keep.push(new Array(1 << 20).fill(0.5)); }
+export function wasm() { return new WebAssembly.Memory({ initial: 1 }).buffer.byteLength; }
+export const ok = () => "ok";
+`})
+	const timeout = 30 * time.Second
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, MemoryLimit: 1 << 30, Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if got, err := a.Call(context.Background(), Call{ID: "W", Target: "m.wasm"}); err != nil || string(got.Raw) != "65536" {
+		t.Errorf("WebAssembly under the limit: %s %s %+v (%s) %v", got.Outcome, got.Raw, got.Exc, got.Detail, err)
+	}
+	for _, target := range []string{"m.hogBuffers", "m.hogHeap"} {
+		got, err := a.Call(context.Background(), Call{ID: "H", Target: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Outcome != OutcomeRaised && got.Outcome != OutcomeCrashed {
+			t.Errorf("%s: %s (%s), want a raise or a crash at the limit", target, got.Outcome, got.Detail)
+		}
+		if next, err := a.Call(context.Background(), Call{ID: "N", Target: "m.ok"}); err != nil || string(next.Raw) != `"ok"` {
+			t.Errorf("after %s: %+v, %v", target, next, err)
+		}
+	}
+}
+
+// TestNodeAdapterMissingNode: without node the adapter does not start, and
+// says in one line what is missing and what JavaScript needs.
+func TestNodeAdapterMissingNode(t *testing.T) {
+	_, err := NewNodeAdapter(NodeConfig{Node: filepath.Join(t.TempDir(), "node"), Dir: t.TempDir()})
+	var ie *InfraError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "Node 18 or later") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("error %v; want one line saying Node 18 or later is needed", err)
+	}
+}
