@@ -926,7 +926,47 @@ func targetsOf(res *diffparse.Result, langs languages) ([]target, []SymbolRows) 
 		ts, sk := fileTargets(f, l)
 		out, skipped = append(out, ts...), append(skipped, sk...)
 	}
-	return out, skipped
+	return moved(res, out), skipped
+}
+
+// moved pairs a function the head adds with the one of the same name the
+// patch deleted from another file (issue 26: code moved to a new module
+// and re-exported under its old name is not new): it is compared with the
+// base's, called there by the base's name, instead of run on the head
+// alone. A name deleted from more than one file pairs with none.
+func moved(res *diffparse.Result, targets []target) []target {
+	type gone struct {
+		f diffparse.File
+		s diffparse.Symbol
+	}
+	deleted := map[string][]gone{}
+	for _, f := range res.Files {
+		for _, s := range f.Symbols {
+			if s.Change == "deleted" && s.Kind == "function" && f.BaseSrc != nil {
+				k := f.Language + "\x00" + s.Local
+				deleted[k] = append(deleted[k], gone{f, s})
+			}
+		}
+	}
+	for i := range targets {
+		tg := &targets[i]
+		if !tg.headOnly || tg.sym.Kind != "function" || tg.call != "" {
+			continue
+		}
+		g := deleted[tg.lang+"\x00"+tg.sym.Local]
+		if len(g) != 1 || g[0].s.Name == tg.sym.Name {
+			continue
+		}
+		tg.headOnly = false
+		tg.sym.Change = "modified"
+		tg.baseName = g[0].s.Name
+		tg.baseFile = g[0].f.OldPath
+		if tg.baseFile == "" {
+			tg.baseFile = g[0].f.Path
+		}
+		tg.baseText = span(g[0].f.BaseSrc, g[0].s.Start, g[0].s.End)
+	}
+	return targets
 }
 
 // fileTargets are the targets of one changed file of language l.

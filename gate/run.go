@@ -171,7 +171,7 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 		bcfg := cfg
 		bcfg.Private = true // a worktree premise made, or the caller's own checkout
 		bcfg.Watch = cfg.BaseWatch
-		base, err := NewAdapter(ctx, bcfg, wt, t)
+		base, err := NewAdapter(ctx, bcfg, wt, baseTable(t, cfg.BaseTargets))
 		if err != nil {
 			return nil, fmt.Errorf("base %s: %w", cfg.Base, err)
 		}
@@ -179,6 +179,24 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 		rn.Base = base
 	}
 	return rn.Run(ctx, t)
+}
+
+// baseTable is t as the base's adapter builds for it: rows call a target
+// the base knows by another name (BaseTargets) by the base's name, as the
+// runner calls it there.
+func baseTable(t *validate.Table, names map[string]string) *validate.Table {
+	if len(names) == 0 {
+		return t
+	}
+	bt := *t
+	bt.Rows = make([]validate.Row, len(t.Rows))
+	for i, r := range t.Rows {
+		if n, ok := names[t.TargetOf(r)]; ok {
+			r.Target = n
+		}
+		bt.Rows[i] = r
+	}
+	return &bt
 }
 
 // ExitNothing is the exit status of a gate that checked nothing: a table
