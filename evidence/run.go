@@ -126,6 +126,10 @@ type Change struct {
 	// reaches (callers.go), so one change in a helper is one register
 	// item, not one per caller (issue 25); empty for a changed function.
 	Cause []string `json:"cause,omitempty"`
+	// OutsideType says why the input is outside a parameter's type as the
+	// code reads it, for a change listed apart in Report.OutsideType
+	// (outside.go); "" for a change.
+	OutsideType string `json:"outside_type,omitempty"`
 	// Item is the register's change item (C001) this change is filed
 	// under, once the pipeline has recorded it.
 	Item string `json:"item,omitempty"`
@@ -189,6 +193,10 @@ type Report struct {
 	// (a random string, the clock), or, for Python, between hash seeds (a
 	// set's order): shown apart, never counted as changes.
 	Unstable []Change
+	// OutsideType are differences seen on inputs outside a parameter's
+	// type as the code reads it (outside.go): no caller can pass them, so
+	// they are shown apart, each with its reason, and need no decision.
+	OutsideType []Change
 	// Reseeded is how many changed Python rows were rerun under other
 	// hash seeds to tell a set's order from a change (reseed); zero when
 	// no row changed.
@@ -491,9 +499,11 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		rep.Notes = append(rep.Notes, notes...)
 	}
 	rep.noisyHead = headNoise(clock.ctx, gcfg, t, grep)
-	rep.collect(langs, t, grep, origins, bySymbol)
+	rep.collect(langs, t, grep, origins, bySymbol, targetsBySymbol(targets))
 	for _, c := range shrink(ctx, langs, gcfg, t, grep, origins) {
-		rep.file(c, bySymbol)
+		if !rep.outside(langs, targetsBySymbol(targets), &c) {
+			rep.file(c, bySymbol)
+		}
 	}
 	return nil
 }
@@ -797,7 +807,7 @@ func pyLiterals(tg target) []string {
 }
 
 // collect records the rows of one language whose outcome changed.
-func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report, origins map[string]origin, bySymbol map[string][]validate.Item) {
+func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report, origins map[string]origin, bySymbol map[string][]validate.Item, targets map[string]*target) {
 	rows := map[string]validate.Row{}
 	for _, r := range t.Rows {
 		rows[r.ID] = r
@@ -829,6 +839,9 @@ func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report
 		}
 		if unstable {
 			rep.Unstable = append(rep.Unstable, c)
+			continue
+		}
+		if rep.outside(langs, targets, &c) {
 			continue
 		}
 		rep.file(c, bySymbol)

@@ -92,6 +92,14 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 		b.WriteString("Functions the patch adds have no base to compare with; their rows ran on the head alone and raised these, on inputs they take. Read each: a precondition to name, or a bug.\n\n")
 		listChanges(b, sum.NewFunctions)
 	}
+	if len(sum.OutsideType) > 0 {
+		b.WriteString("### Differences on inputs no caller can pass\n\n")
+		b.WriteString("Base and head differ here only on an argument outside its parameter's type as the code reads it; no decision waits on these.\n\n")
+		for _, c := range sum.OutsideType {
+			fmt.Fprintf(b, "- %s: %s: base %s, head %s (%s)\n", markdown.Code(c.Symbol), markdown.Code(c.Input), markdown.Cell(c.Base), markdown.Cell(c.Head), markdown.Cell(c.OutsideType))
+		}
+		b.WriteString("\n")
+	}
 	if len(sum.Findings) > 0 {
 		b.WriteString("### Findings\n\n")
 		for _, f := range sum.Findings {

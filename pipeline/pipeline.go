@@ -142,6 +142,11 @@ type Summary struct {
 	// on the head (an index out of range on an input they take): not
 	// behaviour changes, each for a reviewer to read.
 	NewFunctions []BehaviorChange `json:"new_function_findings"`
+	// OutsideType are differences seen only on inputs outside a
+	// parameter's type as the code reads it (a list where the body calls
+	// the parameter): no caller can pass them, so no decision waits on
+	// them; each says why.
+	OutsideType []BehaviorChange `json:"outside_type"`
 
 	// Unsigned are the commits that change a file premise judges by with no
 	// reviewer's sign-off, as premise guard prints them.
@@ -415,6 +420,10 @@ func (p *run) evidence(ctx context.Context) error {
 	}
 	if p.sum.NewFunctions == nil {
 		p.sum.NewFunctions = []BehaviorChange{}
+	}
+	p.sum.OutsideType = rep.OutsideType
+	if p.sum.OutsideType == nil {
+		p.sum.OutsideType = []BehaviorChange{}
 	}
 	return nil
 }

@@ -1,0 +1,104 @@
+package evidence
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/premise-dev/premise/evidence/pysource"
+)
+
+// outsideType is the Python side of typer: a parameter's kind as its
+// annotation, stub, docstring, default or body says (never its name alone),
+// against the row's value, by family (numbers, strings, sequences, mappings,
+// callables). None and values premise builds as Python expressions are
+// never judged: their type is not known here.
+func (*pythonLang) outsideType(tg target, args []any, kwargs map[string]any) string {
+	if tg.py == nil || tg.sig == nil {
+		return ""
+	}
+	if tg.receivers != nil && len(args) > 0 {
+		args = args[1:] // the receiver
+	}
+	for i, a := range args {
+		if i >= len(tg.sig.Params) {
+			break
+		}
+		if why := outsideGuess(tg.sig.Params[i].Name, tg.py.guesses[tg.sig.Params[i].Name], a); why != "" {
+			return why
+		}
+	}
+	for k, a := range kwargs {
+		if strings.HasPrefix(k, "$") {
+			continue
+		}
+		if why := outsideGuess(k, tg.py.guesses[k], a); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// outsideGuess says why v is not a value of g, "" when it is or when g
+// says too little.
+func outsideGuess(name string, g pysource.Guess, v any) string {
+	if v == nil || !g.Known() || g.From == "" || strings.HasPrefix(g.From, pysource.FromName) {
+		return ""
+	}
+	if m, ok := v.(map[string]any); ok {
+		for k := range m {
+			if strings.HasPrefix(k, "$") {
+				return "" // a Python expression: its type is not known here
+			}
+		}
+	}
+	if admits(g, v) {
+		return ""
+	}
+	what := fmt.Sprintf("is %s (%s)", g.String(), g.From)
+	if g.Kind == pysource.KindCallable {
+		what = "is called"
+	}
+	return fmt.Sprintf("`%s` %s, and got %s", name, what, compact(v, 40))
+}
+
+// admits says whether a plain JSON value is in g's family.
+func admits(g pysource.Guess, v any) bool {
+	var number, str, list, mapping bool
+	switch v.(type) {
+	case bool, int, int64, float64, json.Number:
+		number = true
+	case string:
+		str = true
+	case []any:
+		list = true
+	case map[string]any:
+		mapping = true
+	default:
+		return true
+	}
+	switch g.Kind {
+	case pysource.KindInt, pysource.KindFloat, pysource.KindNumber, pysource.KindBool:
+		return number
+	case pysource.KindStr:
+		return str
+	case pysource.KindBytes, pysource.KindCallable:
+		return false // JSON carries neither
+	case pysource.KindList, pysource.KindTuple, pysource.KindSet:
+		return list
+	case pysource.KindSequence:
+		return list || str
+	case pysource.KindIterable, pysource.KindIterator, pysource.KindSized:
+		return list || str || mapping
+	case pysource.KindDict:
+		return mapping
+	case pysource.KindUnion:
+		for _, p := range g.Parts {
+			if !p.Known() || admits(p, v) {
+				return true
+			}
+		}
+		return false
+	}
+	return true // an object of a class, anything: not judged
+}

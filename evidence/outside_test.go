@@ -1,0 +1,66 @@
+package evidence_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestOutsideTypeIsListedApart: a difference seen only where an argument
+// is of a kind the code cannot take (a list where the body calls the
+// parameter) is listed apart with its reason, not filed as a change; a
+// difference on well-typed inputs of the same patch still is.
+func TestOutsideTypeIsListedApart(t *testing.T) {
+	base := map[string]string{
+		"m.py": `def apply(fn, xs):
+    return [fn(x) for x in xs]
+
+
+def total(xs: list) -> int:
+    return sum(xs)
+`,
+		"tests/test_m.py": `import pytest
+import m
+
+
+def test_apply_refuses_a_list():
+    with pytest.raises(TypeError):
+        m.apply([1], [2])
+`,
+	}
+	head := map[string]string{"m.py": `def apply(fn, xs):
+    if not callable(fn):
+        return list(xs)
+    return [fn(x) for x in xs]
+
+
+def total(xs: list) -> int:
+    return sum(xs) + (1 if len(xs) > 2 else 0)
+`}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.apply" {
+			t.Errorf("m.apply: a change filed on an input outside fn's type: %+v", c)
+		}
+	}
+	apart := 0
+	for _, c := range rep.OutsideType {
+		if c.Symbol == "m.apply" {
+			apart++
+			if !strings.Contains(c.OutsideType, "`fn` is called") {
+				t.Errorf("m.apply listed apart with reason %q, want it to say fn is called", c.OutsideType)
+			}
+		}
+	}
+	if apart == 0 {
+		t.Errorf("m.apply: the difference on apply([1], [2]) is not listed apart: outside %+v", rep.OutsideType)
+	}
+	total := 0
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.total" {
+			total++
+		}
+	}
+	if total == 0 {
+		t.Errorf("m.total changed on well-typed lists, yet no change was filed (outside: %+v)", rep.OutsideType)
+	}
+}
