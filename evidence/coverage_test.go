@@ -105,3 +105,20 @@ func TestGoChangedLinesReached(t *testing.T) {
 		t.Errorf("Clamp: head %+v base %+v, want the changed `if` reached on both", h, b)
 	}
 }
+
+// TestGoCallersSliceAfterTheCall: a Go function that now sorts its
+// caller's slice in place returns the same, but the slice after the call
+// differs: a change.
+func TestGoCallersSliceAfterTheCall(t *testing.T) {
+	mod := "module example.com/top\n\ngo 1.21\n"
+	base := "package top\n\nimport \"sort\"\n\n// Max is the largest of xs.\nfunc Max(xs []int) int {\n\ts := append([]int(nil), xs...)\n\tsort.Ints(s)\n\treturn s[len(s)-1]\n}\n"
+	head := "package top\n\nimport \"sort\"\n\n// Max is the largest of xs.\nfunc Max(xs []int) int {\n\tsort.Ints(xs)\n\treturn xs[len(xs)-1]\n}\n"
+	rep := runCommits(t, map[string]string{"go.mod": mod, "top.go": base}, map[string]string{"top.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/top.Max" {
+			t.Logf("change: %s: base %s, head %s", c.Input, c.Base, c.Head)
+			return
+		}
+	}
+	t.Errorf("Max sorts its caller's slice now, yet no change: %+v", rep.Symbols)
+}

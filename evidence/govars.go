@@ -617,7 +617,12 @@ func goSettingsText(kwargs map[string]any) string {
 	}
 	keys := make([]string, 0, len(kwargs))
 	for k := range kwargs {
-		keys = append(keys, k)
+		if !strings.HasPrefix(k, "$") { // premise's own ($observe), not a setting
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return ""
 	}
 	sort.Strings(keys)
 	parts := make([]string, len(keys))

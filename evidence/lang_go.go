@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"math/rand"
+	"sort"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -21,6 +22,24 @@ import (
 type goLang struct{ gp *goPkgs }
 
 func (*goLang) name() string { return validate.LangGo }
+
+// probes: a Go function's returned funcs are not probed.
+func (*goLang) probes(target) []any { return nil }
+
+// observe asks the harness for the arguments' state after the call when
+// the call changed it (a caller's slice sorted in place): part of the
+// outcome compared.
+func (*goLang) observe(r validate.Row, _ []any) validate.Row {
+	args, kwargs := r.CallArgs()
+	kw := make(map[string]any, len(kwargs)+1)
+	for k, v := range kwargs {
+		kw[k] = v
+	}
+	kw[observeKey] = 1
+	r.Inp, r.HasInp = nil, false
+	r.Args, r.Kwargs = args, kw
+	return r
+}
 
 func (*goLang) signatures(src []byte) map[string]*Signature {
 	fset, f, err := gosource.ParseFile(src)
@@ -140,7 +159,27 @@ func (*goLang) callText(args []any, kwargs map[string]any) string {
 }
 
 func (*goLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
-	return describe(base), describe(head)
+	return describeWith(goReturned, base), describeWith(goReturned, head)
+}
+
+// goReturned writes a returned value, and the arguments the call changed
+// ("returned 1, and left arg1 [0,1]").
+func goReturned(v any) string {
+	m, ok := v.(map[string]any)
+	after, changed := m["$args_after"].(map[string]any)
+	if !ok || !changed {
+		return "returned " + compact(v, 80)
+	}
+	keys := make([]string, 0, len(after))
+	for k := range after {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + " " + compact(after[k], 60)
+	}
+	return "returned " + compact(m["$returned"], 80) + ", and left " + strings.Join(parts, ", ")
 }
 
 func (*goLang) close() {}

@@ -121,7 +121,7 @@ func goAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) (
 		// A Go row's keyword arguments are the package variables it sets
 		// (GoConfig.Vars).
 		for k := range kwargs {
-			if !seen[k] {
+			if !seen[k] && !strings.HasPrefix(k, "$") {
 				seen[k] = true
 				vars = append(vars, k)
 			}
