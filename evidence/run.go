@@ -84,8 +84,13 @@ type ModelCall struct {
 const maxModelInputs = 12
 
 // minPerFunction is the fewest rows a function's share of a crowded run
-// is cut to.
-const minPerFunction = 40
+// is cut to while the run's budget allows it; floorPerFunction the fewest
+// when it does not, the budget growing to at most maxCrowdedRows for it.
+const (
+	minPerFunction   = 40
+	floorPerFunction = 8
+	maxCrowdedRows   = 20000
+)
 
 // Default row budgets (issue 13, part 11).
 const (
@@ -316,8 +321,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if n := len(targets); n*b.perFunction > b.total {
 		// Many functions share the run's budget: each gets its share, so
-		// the last ones are not left with none.
+		// the last ones are not left with none. A patch of many trivial
+		// edits must not spend the budget before its real change gets
+		// rows (issue 26): below minPerFunction a share is at least
+		// floorPerFunction, and the run's budget grows to give every
+		// function that many (up to maxCrowdedRows; the rows' clock
+		// still bounds the time).
 		b.perFunction = max(minPerFunction, b.total/n)
+		if n*b.perFunction > b.total {
+			b.perFunction = max(floorPerFunction, b.total/n)
+			b.total = max(b.total, min(n*b.perFunction, maxCrowdedRows))
+		}
 	}
 	b.inputs, b.langs = cfg.Inputs, langs
 	b.trace(ctx, cfg, targets)
