@@ -126,7 +126,10 @@ func (h *harness) compile(ctx context.Context, src []byte) (string, error) {
 	if err := os.WriteFile(filepath.Join(srcDir, "main.go"), src, 0o644); err != nil {
 		return "", fmt.Errorf("go harness: %w", err)
 	}
-	args := []string{"build", "-o", h.bin}
+	// -trimpath: the build cache keys a package by its directory
+	// otherwise, and each run's private copy is a fresh one, so the same
+	// packages compiled again on every run.
+	args := []string{"build", "-trimpath", "-o", h.bin}
 	if h.cfg.Race {
 		args = append(args, "-race")
 	}

@@ -152,14 +152,9 @@ func HeadAdapter(ctx context.Context, cfg Config, t *validate.Table) (Adapter, e
 // happen: an input error, or one infrastructure cause (*InfraError).
 func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 	repo := cfg.repo()
-	head, err := HeadAdapter(ctx, cfg, t)
-	if err != nil {
-		return nil, err
-	}
-	defer head.Close()
-	rn := &Runner{Adapter: head, Reruns: cfg.Reruns, Budget: cfg.Budget, Seed: cfg.Seed, Freezes: cfg.Freezes, Progress: cfg.Progress, BaseTargets: cfg.BaseTargets}
+	wt := ""
 	if cfg.Base != "" || cfg.BaseDir != "" {
-		wt := cfg.BaseDir
+		wt = cfg.BaseDir
 		if wt == "" {
 			dir, cleanup, err := Checkout(ctx, repo, cfg.Base)
 			if err != nil {
@@ -168,14 +163,36 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 			defer cleanup()
 			wt = dir
 		}
+	}
+	// The two sides' workers start at once: a Go harness is a build each,
+	// and the builds share the machine's cores and the build cache.
+	var base Adapter
+	var baseErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if wt == "" {
+			return
+		}
 		bcfg := cfg
 		bcfg.Private = true // a worktree premise made, or the caller's own checkout
 		bcfg.Watch = cfg.BaseWatch
-		base, err := NewAdapter(ctx, bcfg, wt, baseTable(t, cfg.BaseTargets))
-		if err != nil {
-			return nil, fmt.Errorf("base %s: %w", cfg.Base, err)
-		}
+		base, baseErr = NewAdapter(ctx, bcfg, wt, baseTable(t, cfg.BaseTargets))
+	}()
+	head, err := HeadAdapter(ctx, cfg, t)
+	<-done
+	if base != nil && baseErr == nil {
 		defer base.Close()
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer head.Close()
+	if baseErr != nil {
+		return nil, fmt.Errorf("base %s: %w", cfg.Base, baseErr)
+	}
+	rn := &Runner{Adapter: head, Reruns: cfg.Reruns, Budget: cfg.Budget, Seed: cfg.Seed, Freezes: cfg.Freezes, Progress: cfg.Progress, BaseTargets: cfg.BaseTargets}
+	if wt != "" {
 		rn.Base = base
 	}
 	return rn.Run(ctx, t)
