@@ -106,17 +106,24 @@ func (c *constants) walk(n *sitter.Node, depth int) {
 	case "switch_statement":
 		value := n.ChildByFieldName("value")
 		operand := strings.TrimSuffix(strings.TrimPrefix(f.text(value), "("), ")")
-		if body := n.ChildByFieldName("body"); body != nil {
-			for i := uint(0); i < body.NamedChildCount(); i++ {
-				cs := body.NamedChild(i)
-				if v := cs.ChildByFieldName("value"); cs.Kind() == "switch_case" && v != nil {
-					if k, ok := c.literal(v); ok {
-						k.Op, k.Operand = "===", operand
-						c.add(k)
-					}
+		c.walk(value, depth+1)
+		body := n.ChildByFieldName("body")
+		for i := uint(0); body != nil && i < body.NamedChildCount(); i++ {
+			cs := body.NamedChild(i)
+			v := cs.ChildByFieldName("value")
+			if k, ok := c.literal(v); ok && cs.Kind() == "switch_case" {
+				k.Op, k.Operand = "===", operand
+				c.add(k)
+			} else {
+				c.walk(v, depth+1)
+			}
+			for j := uint(0); j < cs.NamedChildCount(); j++ {
+				if s := cs.NamedChild(j); v == nil || s.StartByte() != v.StartByte() || s.EndByte() != v.EndByte() {
+					c.walk(s, depth+1)
 				}
 			}
 		}
+		return
 	case "number", "string", "template_string", "unary_expression":
 		if k, ok := c.literal(n); ok {
 			c.add(k)

@@ -67,11 +67,11 @@ it.each([{ rs: [[1, 1]], g: 2 }, { rs: [], g: 3 }])("objects $g", ({ rs, g }) =>
   expect(merge(rs, g)).toBeDefined();
 });
 
-describe.each` + "`" + `
+describe.each`+"`"+`
   rs          | g
   ${[[9, 9]]} | ${"x"}
   ${null}     | ${undefined}
-` + "`" + `("template $g", ({ rs, g }) => {
+`+"`"+`("template $g", ({ rs, g }) => {
   it("works", () => {
     expect(merge(rs, g)).toBeDefined();
   });
