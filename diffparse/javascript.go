@@ -120,7 +120,10 @@ func (fe jsFrontEnd) parse(src []byte) (*sitter.Tree, error) {
 	for _, g := range fe.grammars(src) {
 		tree, err := jsParseWith(g, src)
 		if err != nil {
-			return nil, err
+			if first == nil {
+				first = err
+			}
+			continue
 		}
 		root := tree.RootNode()
 		if !root.HasError() {
@@ -140,11 +143,35 @@ func jsParseWith(g jsGrammar, src []byte) (*sitter.Tree, error) {
 	if err := p.SetLanguage(jsLanguage(g)); err != nil {
 		return nil, fmt.Errorf("javascript parser: %w", err)
 	}
-	tree := p.Parse(src, nil)
+	tree := boundedParse(p, src)
 	if tree == nil {
-		return nil, errors.New("javascript parser gave no tree")
+		return nil, errors.New("syntax error: the parser gave up (input too hard to read)")
 	}
 	return tree, nil
+}
+
+// parseBudget is how much work (tree-sitter's progress calls, which come
+// at a steady pace while it parses) a parse of src may take before it is
+// given up: several times what real code needs (a 370 KB TypeScript file
+// takes about 1,300), so that an input on which a grammar loops (TSX was
+// seen to, on a few bytes of broken template) fails as a syntax error
+// instead of hanging premise. It counts work, not time: the answer does
+// not depend on how busy the machine is.
+func parseBudget(src []byte) int { return 500 + len(src)/64 }
+
+// boundedParse parses src within parseBudget; nil when it was given up.
+func boundedParse(p *sitter.Parser, src []byte) *sitter.Tree {
+	calls, budget := 0, parseBudget(src)
+	read := func(i int, _ sitter.Point) []byte {
+		if i >= len(src) {
+			return nil
+		}
+		return src[i:min(len(src), i+64<<10)]
+	}
+	return p.ParseWithOptions(read, nil, &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool {
+		calls++
+		return calls > budget
+	}})
 }
 
 func (fe jsFrontEnd) decls(src []byte) ([]Decl, error) {

@@ -180,6 +180,22 @@ func TestJSSyntaxError(t *testing.T) {
 	}
 }
 
+// TestJSGrammarLoop: an input on which a grammar loops (TSX did, on
+// these bytes) is given up as a syntax error, never a hang.
+func TestJSGrammarLoop(t *testing.T) {
+	src := []byte("describe.each`a|b${00${''}${[2}${{k:d}}(({a,b}=>(f(a,b)))")
+	for _, lang := range []string{LangJavaScript, LangTypeScript} {
+		if _, err := Decls(lang, src); err == nil || !strings.Contains(err.Error(), "syntax error") {
+			t.Errorf("%s: err = %v, want a syntax error", lang, err)
+		}
+	}
+	tree, err := jsParseWith(grammarTSX, src)
+	if err == nil {
+		tree.Close()
+		t.Fatal("TSX read the looping input: the budget is not what stops it")
+	}
+}
+
 // TestJSParams reads parameters as the Python front end records them:
 // annotations and defaults as text.
 func TestJSParams(t *testing.T) {
