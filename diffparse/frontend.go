@@ -6,7 +6,8 @@ import "fmt"
 // (TypeScript, Java, Rust) is one file that implements it and one line in
 // frontEnds (issue 2).
 type frontEnd interface {
-	// language is the name in File.Language: "go", "python".
+	// language is the name in File.Language: "go", "python",
+	// "javascript", "typescript".
 	language() string
 	// handles reports whether a path is in this language.
 	handles(path string) bool
@@ -23,7 +24,14 @@ type frontEnd interface {
 }
 
 // frontEnds are the languages premise maps symbols for.
-var frontEnds = []frontEnd{goFrontEnd{}, pythonFrontEnd{}}
+var frontEnds = []frontEnd{goFrontEnd{}, pythonFrontEnd{}, jsFrontEnd{LangJavaScript}, jsFrontEnd{LangTypeScript}}
+
+// fileExcluder is a front end that excludes files of its language by more
+// than their path: JavaScript's minified bundles and TypeScript's
+// declaration files. excluded says why f gets no symbols, or "".
+type fileExcluder interface {
+	excluded(f *File) string
+}
 
 func frontEndFor(language string) frontEnd {
 	for _, fe := range frontEnds {

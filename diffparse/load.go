@@ -412,6 +412,12 @@ func (l *loader) symbols(f *File) {
 		f.Excluded = "generated"
 		return
 	}
+	if ex, ok := fe.(fileExcluder); ok {
+		if why := ex.excluded(f); why != "" {
+			f.Excluded = why
+			return
+		}
+	}
 	var head, base []Decl
 	var herr, berr error
 	if f.HeadSrc != nil {

@@ -7,7 +7,8 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
-// Param is one parameter of a Python function as its source writes it.
+// Param is one parameter of a Python, JavaScript or TypeScript function as
+// its source writes it.
 type Param struct {
 	Name        string
 	Type        string // the annotation, "" when there is none
@@ -18,6 +19,9 @@ type Param struct {
 	Varargs bool
 	// Kwargs marks **kwargs (Name without the stars), listed last.
 	Kwargs bool
+	// Optional marks a TypeScript parameter written x?: T, which a call
+	// may leave out without a default.
+	Optional bool
 }
 
 // PythonParams returns the parameters of the function that the longest

@@ -13,7 +13,7 @@ type File struct {
 	Path       string   `json:"path"`     // head-side path ("" never: a deleted file keeps its old path)
 	OldPath    string   `json:"old_path"` // base-side path
 	Status     string   `json:"status"`   // added, deleted, modified, renamed, copied
-	Language   string   `json:"language"` // go, python, or "" for others
+	Language   string   `json:"language"` // go, python, javascript, typescript, or "" for others
 	Binary     bool     `json:"binary"`
 	Added      int      `json:"added"`
 	Deleted    int      `json:"deleted"`

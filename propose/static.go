@@ -18,7 +18,7 @@ import (
 type Rule struct {
 	Name     string // kebab-case, unique: "py-index-non-empty"
 	Doc      string // what the rule looks for and the precondition it drafts
-	Language string // "go" or "python"
+	Language string // "go", "python" or "javascript" (which reads TypeScript too)
 	// Example is a changed line the rule reads and the row it drafts from
 	// it, for `premise rules`.
 	Example string
@@ -42,9 +42,11 @@ type Pass struct {
 	// Removed are the lines the patch deleted inside the symbol's span, in
 	// order, without their "-".
 	Removed []string
-	// Go is set for Go symbols, Py for Python ones.
+	// Go is set for Go symbols, Py for Python ones, JS for JavaScript
+	// and TypeScript ones.
 	Go *GoFunc
 	Py *PyFunc
+	JS *JSFunc
 
 	lines    []string     // the file's head lines, 0-based
 	added    map[int]bool // head lines the patch added
@@ -262,10 +264,10 @@ func NewStatic() *Static {
 	return &Static{Rules: AllRules()}
 }
 
-// AllRules returns every built-in rule: Go's, Python's, then the guard and
-// shared rules of both.
+// AllRules returns every built-in rule: Go's, Python's, JavaScript's, then
+// the guard and shared rules of Go and Python.
 func AllRules() []Rule {
-	out := append(append([]Rule{}, GoRules()...), PythonRules()...)
+	out := append(append(append([]Rule{}, GoRules()...), PythonRules()...), JSRules()...)
 	out = append(out, guardRules()...)
 	return append(out, sharedRules()...)
 }
@@ -308,6 +310,8 @@ func (s *Static) Candidates(ctx context.Context, res *diffparse.Result) ([]valid
 			passes = goPasses(f)
 		case "python":
 			passes, done = pyPasses(f)
+		case diffparse.LangJavaScript, diffparse.LangTypeScript:
+			passes, done = jsPasses(f)
 		}
 		markerFindings(f, passes, &out)
 		fb := &fileBase{}
@@ -316,7 +320,7 @@ func (s *Static) Candidates(ctx context.Context, res *diffparse.Result) ([]valid
 			p.out = &out
 			p.reported = map[string]bool{}
 			for _, r := range s.Rules {
-				if r.Language != f.Language {
+				if r.Language != ruleLanguage(f.Language) {
 					continue
 				}
 				p.rule = r.Name

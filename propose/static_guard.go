@@ -15,8 +15,10 @@ import (
 )
 
 // IsTestFile reports whether path is a test, benchmark or fixture file:
-// `_test.go`, `test_*.py`, `*_test.py`, `conftest.py`, or anything under a
-// `tests/`, `test/` or `testdata/` directory. The static rules draft nothing
+// `_test.go`, `test_*.py`, `*_test.py`, `conftest.py`, JavaScript's and
+// TypeScript's `*.test.ts`, `*.spec.js` (any of their extensions), or
+// anything under a `tests/`, `test/`, `testdata/`, `__tests__/` or
+// `__mocks__/` directory. The static rules draft nothing
 // for them (issue 15): they are sources of example inputs, and "`b` is not
 // nil" on a benchmark's *testing.B is noise.
 func IsTestFile(p string) bool {
@@ -24,11 +26,12 @@ func IsTestFile(p string) bool {
 	switch {
 	case strings.HasSuffix(base, "_test.go"),
 		base == "conftest.py",
-		strings.HasSuffix(base, ".py") && (strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py")):
+		strings.HasSuffix(base, ".py") && (strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py")),
+		isJSTestName(base):
 		return true
 	}
 	for _, dir := range strings.Split(path.Dir(p), "/") {
-		if dir == "tests" || dir == "test" || dir == "testdata" {
+		if dir == "tests" || dir == "test" || dir == "testdata" || dir == "__tests__" || dir == "__mocks__" {
 			return true
 		}
 	}

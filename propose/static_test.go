@@ -41,7 +41,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 		// call an added file that resembles another case's a copy.
 		p := fmt.Sprintf("c%02d/%s", i, tc.path)
 		h := fmt.Sprintf("# case %d\n", i)
-		if strings.HasSuffix(p, ".go") {
+		if strings.HasSuffix(p, ".go") || ruleLanguage(languageOfPath(p)) == "javascript" {
 			h = fmt.Sprintf("// case %d\n", i)
 		}
 		base[p] = h + tc.base

@@ -1,0 +1,646 @@
+package diffparse
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	javascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	typescript "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
+)
+
+// Languages of the JavaScript and TypeScript front ends, as File.Language
+// names them.
+const (
+	LangJavaScript = "javascript"
+	LangTypeScript = "typescript"
+)
+
+// jsFrontEnd maps JavaScript (.js, .mjs, .cjs, .jsx) and TypeScript (.ts,
+// .mts, .cts, .tsx) with tree-sitter's grammars (issue 27, part 1):
+//   - functions (function, function*, async function, export default
+//     function: "default" when it has no name), and arrow functions,
+//     function expressions and classes bound to a name by const, let or var,
+//     exported or not;
+//   - classes (class declarations and class expressions bound to a name),
+//     their methods, getters, setters, constructors and fields holding a
+//     function (Interval.merge, Interval.#secret), and the methods of
+//     object literals bound to a name (api.merge, api.nested.deep);
+//   - CommonJS exports (exports.f = ..., module.exports.f = ..., the
+//     members of module.exports = {...}) as functions of the module, and
+//     Foo.prototype.m = function as the method Foo.m;
+//   - TypeScript's interfaces, type aliases and enums as types, abstract
+//     methods, and the members of namespaces (Geo.area). An overloaded
+//     function or method is one declaration from its first signature to
+//     its implementation.
+//
+// A span runs from the statement's first line (export, a decorator) to its
+// last. Functions nested in functions belong to the enclosing symbol, as in
+// Python; so do members with a computed name ([Symbol.iterator]) and
+// declare'd (ambient) declarations, which hold no code.
+type jsFrontEnd struct {
+	lang string // LangJavaScript or LangTypeScript
+}
+
+func (fe jsFrontEnd) language() string { return fe.lang }
+
+// jsExts and tsExts are the extensions each language owns.
+var (
+	jsExts = []string{".js", ".mjs", ".cjs", ".jsx"}
+	tsExts = []string{".ts", ".mts", ".cts", ".tsx"}
+)
+
+func (fe jsFrontEnd) handles(p string) bool {
+	exts := jsExts
+	if fe.lang == LangTypeScript {
+		exts = tsExts
+	}
+	for _, e := range exts {
+		if strings.HasSuffix(p, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsGrammar is one of the three grammars.
+type jsGrammar int
+
+const (
+	grammarJS jsGrammar = iota
+	grammarTS
+	grammarTSX
+)
+
+var (
+	jsLangOnce [3]sync.Once
+	jsLangs    [3]*sitter.Language
+)
+
+func jsLanguage(g jsGrammar) *sitter.Language {
+	jsLangOnce[g].Do(func() {
+		switch g {
+		case grammarJS:
+			jsLangs[g] = sitter.NewLanguage(javascript.Language())
+		case grammarTS:
+			jsLangs[g] = sitter.NewLanguage(typescript.LanguageTypescript())
+		default:
+			jsLangs[g] = sitter.NewLanguage(typescript.LanguageTSX())
+		}
+	})
+	return jsLangs[g]
+}
+
+// grammars are the grammars a source is tried with, in order: the file's
+// extension is not known here (Decls takes a language and bytes), so
+// TypeScript is read with the TypeScript grammar, and with TSX when that
+// fails (JSX in a .tsx file; TSX first when the source seems to hold JSX);
+// JavaScript with its own grammar, and with TSX when that fails (Flow's
+// annotations read as TypeScript's).
+func (fe jsFrontEnd) grammars(src []byte) []jsGrammar {
+	if fe.lang == LangJavaScript {
+		return []jsGrammar{grammarJS, grammarTSX}
+	}
+	if bytes.Contains(src, []byte("/>")) || bytes.Contains(src, []byte("</")) {
+		return []jsGrammar{grammarTSX, grammarTS}
+	}
+	return []jsGrammar{grammarTS, grammarTSX}
+}
+
+// jsParse parses src with the first of the front end's grammars that reads
+// it without a syntax error; when none does, the error is the first
+// grammar's. The caller closes the tree.
+func (fe jsFrontEnd) parse(src []byte) (*sitter.Tree, error) {
+	var first error
+	for _, g := range fe.grammars(src) {
+		tree, err := jsParseWith(g, src)
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		root := tree.RootNode()
+		if !root.HasError() {
+			return tree, nil
+		}
+		if first == nil {
+			first = pySyntaxError(root)
+		}
+		tree.Close()
+	}
+	return nil, first
+}
+
+func jsParseWith(g jsGrammar, src []byte) (*sitter.Tree, error) {
+	p := sitter.NewParser()
+	defer p.Close()
+	if err := p.SetLanguage(jsLanguage(g)); err != nil {
+		return nil, fmt.Errorf("javascript parser: %w", err)
+	}
+	tree := boundedParse(p, src)
+	if tree == nil {
+		return nil, errors.New("syntax error: the parser gave up (input too hard to read)")
+	}
+	return tree, nil
+}
+
+// parseBudget is how much work (tree-sitter's progress calls, which come
+// at a steady pace while it parses) a parse of src may take before it is
+// given up: several times what real code needs (a 370 KB TypeScript file
+// takes about 1,300), so that an input on which a grammar loops (TSX was
+// seen to, on a few bytes of broken template) fails as a syntax error
+// instead of hanging premise. It counts work, not time: the answer does
+// not depend on how busy the machine is.
+func parseBudget(src []byte) int { return 500 + len(src)/64 }
+
+// boundedParse parses src within parseBudget; nil when it was given up.
+func boundedParse(p *sitter.Parser, src []byte) *sitter.Tree {
+	calls, budget := 0, parseBudget(src)
+	read := func(i int, _ sitter.Point) []byte {
+		if i >= len(src) {
+			return nil
+		}
+		return src[i:min(len(src), i+64<<10)]
+	}
+	return p.ParseWithOptions(read, nil, &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool {
+		calls++
+		return calls > budget
+	}})
+}
+
+func (fe jsFrontEnd) decls(src []byte) ([]Decl, error) {
+	tree, err := fe.parse(src)
+	if err != nil {
+		return nil, err
+	}
+	defer tree.Close()
+	w := jsWalker{src: src}
+	w.statements(tree.RootNode(), "")
+	if w.out == nil {
+		w.out = []Decl{}
+	}
+	return w.out, nil
+}
+
+// jsWalker collects declarations. Overload signatures wait in pending
+// until their implementation, which then starts at the first signature.
+type jsWalker struct {
+	src []byte
+	out []Decl
+	// funcs, when not nil, collects each function's node by its local
+	// name, the first of a name winning (JSFuncParams).
+	funcs map[string]*sitter.Node
+}
+
+// jsContainers are statements whose bodies still belong to the enclosing
+// scope.
+var jsContainers = map[string]bool{
+	"program": true, "statement_block": true, "if_statement": true, "else_clause": true,
+	"try_statement": true, "catch_clause": true, "finally_clause": true,
+}
+
+// jsFuncKinds are the values that make a name a function.
+var jsFuncKinds = map[string]bool{
+	"arrow_function": true, "function_expression": true, "function": true,
+	"generator_function": true,
+}
+
+func (w *jsWalker) text(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	return string(w.src[n.StartByte():n.EndByte()])
+}
+
+// statements walks a scope's statements: the program, a namespace's body.
+func (w *jsWalker) statements(n *sitter.Node, prefix string) {
+	sigs := overloads{}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		if c := n.NamedChild(i); c != nil {
+			w.statement(c, c, prefix, sigs)
+		}
+	}
+	w.flush(sigs, prefix, "function")
+}
+
+// statement handles one statement; outer is the node whose first line
+// starts the span (an export statement around a declaration).
+func (w *jsWalker) statement(c, outer *sitter.Node, prefix string, sigs overloads) {
+	switch c.Kind() {
+	case "export_statement":
+		if d := c.ChildByFieldName("declaration"); d != nil {
+			w.statement(d, outer, prefix, sigs)
+		} else if v := unwrapJS(c.ChildByFieldName("value")); v != nil {
+			w.bound(v, "default", outer, outer, prefix, false)
+		}
+	case "function_declaration", "generator_function_declaration":
+		w.function(c, w.name(c), outer, prefix, "function", sigs)
+	case "function_signature":
+		sigs.add(w.name(c), outer)
+	case "class_declaration", "abstract_class_declaration", "class":
+		w.class(c, prefix+w.name(c), outer)
+	case "lexical_declaration", "variable_declaration":
+		w.variables(c, outer, prefix)
+	case "expression_statement":
+		if c.NamedChildCount() == 1 {
+			switch e := c.NamedChild(0); e.Kind() {
+			case "assignment_expression":
+				w.assignment(e, outer, prefix)
+			case "internal_module", "module":
+				w.statement(e, outer, prefix, sigs)
+			}
+		}
+	case "internal_module", "module":
+		if body := c.ChildByFieldName("body"); body != nil && c.ChildByFieldName("name") != nil && c.ChildByFieldName("name").Kind() != "string" {
+			w.statements(body, prefix+w.text(c.ChildByFieldName("name"))+".")
+		}
+	case "interface_declaration", "type_alias_declaration", "enum_declaration":
+		w.out = append(w.out, Decl{Local: prefix + w.name(c), Kind: "type", Start: startLine(outer), End: endLine(c)})
+	default:
+		if jsContainers[c.Kind()] {
+			for i := uint(0); i < c.NamedChildCount(); i++ {
+				if s := c.NamedChild(i); s != nil {
+					w.statement(s, s, prefix, sigs)
+				}
+			}
+		}
+	}
+}
+
+// function records a function or method, starting at its overloads'
+// first signature when it has some.
+func (w *jsWalker) function(fn *sitter.Node, local string, outer *sitter.Node, prefix, kind string, sigs overloads) {
+	d := Decl{Local: prefix + local, Kind: kind, Start: startLine(outer), End: endLine(outer)}
+	if s, ok := sigs[local]; ok {
+		d.Start = s.start
+		delete(sigs, local)
+	}
+	w.add(d, fn)
+}
+
+func (w *jsWalker) add(d Decl, fn *sitter.Node) {
+	if d.End < d.Start {
+		d.End = d.Start
+	}
+	w.out = append(w.out, d)
+	if w.funcs != nil && fn != nil && w.funcs[d.Local] == nil {
+		w.funcs[d.Local] = fn
+	}
+}
+
+// overloads are a scope's signatures still waiting for an implementation.
+type overloads map[string]*overload
+
+type overload struct {
+	start, end int
+	node       *sitter.Node
+}
+
+func (o overloads) add(name string, n *sitter.Node) {
+	if name == "" {
+		return
+	}
+	if s, ok := o[name]; ok {
+		s.end = endLine(n)
+		return
+	}
+	o[name] = &overload{start: startLine(n), end: endLine(n), node: n}
+}
+
+// flush records the signatures no implementation followed (an abstract
+// class's, an interface-like declaration) as declarations of their own.
+func (w *jsWalker) flush(o overloads, prefix, kind string) {
+	for name, s := range o {
+		w.add(Decl{Local: prefix + name, Kind: kind, Start: s.start, End: s.end}, nil)
+	}
+}
+
+// class records a class and walks its members.
+func (w *jsWalker) class(c *sitter.Node, name string, outer *sitter.Node) {
+	w.out = append(w.out, Decl{Local: name, Kind: "class", Start: startLine(outer), End: endLine(outer)})
+	body := c.ChildByFieldName("body")
+	if body == nil {
+		return
+	}
+	sigs := overloads{}
+	var deco *sitter.Node // a decorator before the member (TypeScript's class bodies)
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		m := body.NamedChild(i)
+		if m == nil {
+			continue
+		}
+		outer := m
+		if deco != nil {
+			outer = deco
+		}
+		if m.Kind() == "decorator" {
+			if deco == nil {
+				deco = m
+			}
+			continue
+		}
+		if m.Kind() != "comment" {
+			deco = nil
+		}
+		switch m.Kind() {
+		case "method_definition":
+			if local := w.memberName(m.ChildByFieldName("name")); local != "" {
+				w.member(m, local, outer, m, name+".", sigs)
+			}
+		case "method_signature":
+			sigs.add(w.memberName(m.ChildByFieldName("name")), outer)
+		case "abstract_method_signature":
+			if local := w.memberName(m.ChildByFieldName("name")); local != "" {
+				w.add(Decl{Local: name + "." + local, Kind: "method", Start: startLine(outer), End: endLine(m)}, m)
+			}
+		case "field_definition", "public_field_definition":
+			key := m.ChildByFieldName("property")
+			if key == nil {
+				key = m.ChildByFieldName("name")
+			}
+			if local := w.memberName(key); local != "" {
+				if v := unwrapJS(m.ChildByFieldName("value")); v != nil {
+					w.bound(v, local, outer, m, name+".", true)
+				}
+			}
+		}
+	}
+	w.flush(sigs, name+".", "method")
+}
+
+// member records a method with its span from outer to end.
+func (w *jsWalker) member(fn *sitter.Node, local string, outer, end *sitter.Node, prefix string, sigs overloads) {
+	d := Decl{Local: prefix + local, Kind: "method", Start: startLine(outer), End: endLine(end)}
+	if s, ok := sigs[local]; ok {
+		d.Start = s.start
+		delete(sigs, local)
+	}
+	w.add(d, fn)
+}
+
+// bound records what a name is bound to: a function, a class, or an object
+// literal whose function members are methods of the name. inType says the
+// name is a member of a class or object (a method) rather than of a module
+// or namespace (a function).
+func (w *jsWalker) bound(v *sitter.Node, local string, outer, end *sitter.Node, prefix string, inType bool) {
+	kind := "function"
+	if inType {
+		kind = "method"
+	}
+	switch {
+	case jsFuncKinds[v.Kind()]:
+		w.add(Decl{Local: prefix + local, Kind: kind, Start: startLine(outer), End: endLine(end)}, v)
+	case v.Kind() == "class":
+		w.class(v, prefix+local, outer)
+	case v.Kind() == "object":
+		w.object(v, prefix+local+".", false)
+	}
+}
+
+// object walks an object literal's members: methods, and pairs whose value
+// is a function or another object. Members of module.exports (top) are
+// functions of the module.
+func (w *jsWalker) object(o *sitter.Node, prefix string, top bool) {
+	for i := uint(0); i < o.NamedChildCount(); i++ {
+		m := o.NamedChild(i)
+		if m == nil {
+			continue
+		}
+		switch m.Kind() {
+		case "method_definition":
+			if local := w.memberName(m.ChildByFieldName("name")); local != "" {
+				kind := "method"
+				if top {
+					kind = "function"
+				}
+				w.add(Decl{Local: prefix + local, Kind: kind, Start: startLine(m), End: endLine(m)}, m)
+			}
+		case "pair":
+			local := w.memberName(m.ChildByFieldName("key"))
+			v := unwrapJS(m.ChildByFieldName("value"))
+			if local == "" || v == nil {
+				continue
+			}
+			if v.Kind() == "object" {
+				w.object(v, prefix+local+".", false)
+				continue
+			}
+			w.bound(v, local, m, m, prefix, !top)
+		}
+	}
+}
+
+// variables records the names a const, let or var declaration binds to a
+// function, class or object literal. A declaration of one name spans the
+// whole statement; of several, each declarator its own lines.
+func (w *jsWalker) variables(c, outer *sitter.Node, prefix string) {
+	var decls []*sitter.Node
+	for i := uint(0); i < c.NamedChildCount(); i++ {
+		if d := c.NamedChild(i); d != nil && d.Kind() == "variable_declarator" {
+			decls = append(decls, d)
+		}
+	}
+	for i, d := range decls {
+		name := d.ChildByFieldName("name")
+		v := unwrapJS(d.ChildByFieldName("value"))
+		if name == nil || name.Kind() != "identifier" || v == nil {
+			continue
+		}
+		from, to := d, d
+		if len(decls) == 1 {
+			from, to = outer, outer
+		} else if i == 0 {
+			from = outer
+		}
+		w.bound(v, w.text(name), from, to, prefix, false)
+	}
+}
+
+// assignment records CommonJS exports (exports.f = ..., module.exports.f =
+// ..., module.exports = {...}) and prototype methods (Foo.prototype.m =
+// function).
+func (w *jsWalker) assignment(e, outer *sitter.Node, prefix string) {
+	left, right := e.ChildByFieldName("left"), unwrapJS(e.ChildByFieldName("right"))
+	if left == nil || right == nil {
+		return
+	}
+	target := w.text(left)
+	switch {
+	case target == "module.exports" || target == "exports":
+		if right.Kind() == "object" {
+			w.object(right, prefix, true)
+		}
+	case left.Kind() == "member_expression":
+		obj, prop := left.ChildByFieldName("object"), left.ChildByFieldName("property")
+		if prop == nil || prop.Kind() != "property_identifier" || obj == nil {
+			return
+		}
+		switch o := w.text(obj); {
+		case o == "exports" || o == "module.exports":
+			w.bound(right, w.text(prop), outer, outer, prefix, false)
+		case strings.HasSuffix(o, ".prototype") && obj.Kind() == "member_expression" && jsIdent.MatchString(strings.TrimSuffix(o, ".prototype")):
+			if jsFuncKinds[right.Kind()] {
+				w.add(Decl{Local: prefix + strings.TrimSuffix(o, ".prototype") + "." + w.text(prop), Kind: "method", Start: startLine(outer), End: endLine(outer)}, right)
+			}
+		}
+	}
+}
+
+// unwrapJS looks through parentheses and TypeScript's assertions around a
+// value: (x => x) as Fn is a function.
+func unwrapJS(n *sitter.Node) *sitter.Node {
+	for n != nil {
+		switch n.Kind() {
+		case "parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression", "type_assertion":
+			n = n.NamedChild(0)
+			if n != nil && n.Kind() == "type_arguments" { // <T>x: the value comes second
+				n = n.NextNamedSibling()
+			}
+		default:
+			return n
+		}
+	}
+	return nil
+}
+
+func (w *jsWalker) name(n *sitter.Node) string {
+	if id := n.ChildByFieldName("name"); id != nil {
+		return w.text(id)
+	}
+	return "default"
+}
+
+// jsIdent is a name that can stand in a dotted symbol.
+var jsIdent = regexp.MustCompile(`^#?[A-Za-z_$][\w$]*$`)
+
+// memberName is a method's or key's name as a symbol spells it: an
+// identifier, a private name (#secret), a string or number key that is
+// a plain name; "" for a computed key, which leaves the member to its
+// class.
+func (w *jsWalker) memberName(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	s := w.text(n)
+	if n.Kind() == "string" {
+		s = strings.Trim(s, `"'`)
+	}
+	if !jsIdent.MatchString(s) {
+		return ""
+	}
+	return s
+}
+
+// jsGenerated is the conventions by which a tool marks a file it wrote, in
+// the comments that open it: Go's (which protobuf and other generators
+// follow in JavaScript too), and the @generated tag.
+var jsGenerated = regexp.MustCompile(`(?m)^\s*(//|/?\*)\s*Code generated .* DO NOT EDIT\.?\s*(\*/)?\s*$|@generated\b|(?i)\bauto-?generated\b[^\n]*\bdo not (edit|modify)\b`)
+
+// generated reports whether the comments before the first statement say a
+// tool wrote the file.
+func (jsFrontEnd) generated(src []byte) bool {
+	return jsGenerated.Match(leadingComments(src))
+}
+
+// leadingComments returns the opening of src up to its first code: a
+// shebang line, blank lines, // and /* */ comments.
+func leadingComments(src []byte) []byte {
+	if len(src) > 64<<10 {
+		src = src[:64<<10]
+	}
+	i := 0
+	if bytes.HasPrefix(src, []byte("#!")) {
+		if j := bytes.IndexByte(src, '\n'); j >= 0 {
+			i = j + 1
+		} else {
+			return src
+		}
+	}
+	for i < len(src) {
+		switch {
+		case src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n':
+			i++
+		case bytes.HasPrefix(src[i:], []byte("\xef\xbb\xbf")):
+			i += 3
+		case bytes.HasPrefix(src[i:], []byte("//")):
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				return src
+			}
+			i += j + 1
+		case bytes.HasPrefix(src[i:], []byte("/*")):
+			j := bytes.Index(src[i+2:], []byte("*/"))
+			if j < 0 {
+				return src
+			}
+			i += j + 4
+		default:
+			return src[:i]
+		}
+	}
+	return src
+}
+
+// qualifier is the file's path without its extension: src/lib/ranges.ts
+// names its functions src/lib/ranges.mergeRanges (issue 27). An index
+// file keeps its name: src/lib/index.ts is src/lib/index.
+func (jsFrontEnd) qualifier(p string, _ func(string) ([]byte, bool)) string {
+	return strings.TrimSuffix(p, path.Ext(p))
+}
+
+// excluded says why a file of the language gets no symbols beyond the
+// excluder's paths: a type declaration file (.d.ts, .d.mts, .d.cts),
+// which holds no code that runs, and a minified bundle (a .min. name, or
+// lines averaging more than 110 bytes with one of 500 or more). A bundle
+// is judged on the merge-base's side, as every policy is: a patch that
+// writes its code on one line is still read (issue 26, item 1).
+func (jsFrontEnd) excluded(f *File) string {
+	if isDeclarationFile(f.Path) && isDeclarationFile(f.OldPath) {
+		return "type declarations"
+	}
+	if f.BaseSrc == nil {
+		return ""
+	}
+	if strings.Contains(path.Base(f.OldPath), ".min.") {
+		return "minified: " + path.Base(f.OldPath)
+	}
+	if minified(f.BaseSrc) {
+		return "minified: long lines"
+	}
+	return ""
+}
+
+// isDeclarationFile reports whether p is a TypeScript declaration file.
+func isDeclarationFile(p string) bool {
+	for _, e := range []string{".d.ts", ".d.mts", ".d.cts"} {
+		if strings.HasSuffix(p, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// minified reports whether src reads like a minified bundle: lines
+// averaging more than 110 bytes (the mark of linguist's minified files)
+// and one line of 500 bytes or more.
+func minified(src []byte) bool {
+	lines := bytes.Count(src, []byte("\n"))
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		lines++
+	}
+	if lines == 0 || len(src)/lines <= 110 {
+		return false
+	}
+	for _, l := range bytes.Split(src, []byte("\n")) {
+		if len(l) >= 500 {
+			return true
+		}
+	}
+	return false
+}

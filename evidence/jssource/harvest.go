@@ -1,0 +1,324 @@
+package jssource
+
+import (
+	"path"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Input is one call of the function found in the repository's tests, as
+// JavaScript source.
+type Input struct {
+	// Args are the arguments, each a literal as JavaScript writes it.
+	Args []string
+	// Receiver is what a method is called on: a constructor call with
+	// literal arguments (new Interval(1, 2)), or the class or object
+	// itself for a static method or an object literal's method
+	// (Interval, api). It is "" for a function.
+	Receiver string
+	// Kind says where the input was found: KindTest or KindTable.
+	Kind string
+	// Pos is the file and line of the call, or of the table's row.
+	Pos string
+}
+
+// Kinds of Input.
+const (
+	// KindTest is a call in a test with literal arguments:
+	// expect(f(1, "a")).toBe(...), assert.strictEqual(f(...), ...).
+	KindTest = "test"
+	// KindTable is a call fed by a row of a table: Jest's and Vitest's
+	// test.each, it.each and describe.each (array or tagged template),
+	// or a forEach over a literal array around the tests.
+	KindTable = "table"
+)
+
+// maxRows bounds the rows one table expands to.
+const maxRows = 256
+
+// maxWalk bounds the nodes one test file's walk visits, rows included.
+const maxWalk = 200000
+
+// Harvest returns the calls of fn (a local name as premise diff names it,
+// mergeRanges or Interval.merge, or a qualified one whose longest suffix
+// module defines) that the test files make with literal arguments, file by
+// file, each once; at most limit (all when limit is not positive). The
+// function is called by its name or an alias its import gives it (import
+// {f as g}, const {f: g} = require(...)), through a namespace (import * as
+// m, const m = require(...)), or, for a default export, by the name the
+// test imports the module's default under. module, when not nil, is the
+// file defining fn: it settles which suffix of a qualified name is the
+// function and which imports are of it.
+func Harvest(module *File, fn string, tests []*File, limit int) []Input {
+	h := &harvester{seen: map[string]bool{}, out: []Input{}, limit: limit}
+	local := fn
+	if module != nil && module.root != nil {
+		defs := module.defs()
+		parts := strings.Split(fn, ".")
+		for i := range parts {
+			if _, ok := defs[strings.Join(parts[i:], ".")]; ok {
+				local = strings.Join(parts[i:], ".")
+				break
+			}
+		}
+		h.module = strings.TrimSuffix(path.Base(module.Path), path.Ext(module.Path))
+	}
+	h.name = local
+	if i := strings.LastIndex(local, "."); i >= 0 {
+		h.cls, h.name = local[strings.LastIndex(local[:i], ".")+1:i], local[i+1:]
+	}
+	for _, t := range tests {
+		if t == nil || t.root == nil || h.full() {
+			continue
+		}
+		h.file(t)
+	}
+	return h.out
+}
+
+type harvester struct {
+	name, cls string // the function's own name; its class or object ("" for a function)
+	module    string // the defining file's base name without extension, "" when unknown
+	limit     int
+	seen      map[string]bool
+	out       []Input
+
+	// Per test file:
+	f       *File
+	direct  map[string]bool // names that call the function itself
+	modules map[string]bool // namespaces holding it
+	classes map[string]bool // names of its class or object
+	visits  int
+}
+
+func (h *harvester) full() bool { return h.limit > 0 && len(h.out) >= h.limit }
+
+func (h *harvester) add(in Input) {
+	key := in.Receiver + "\x00" + strings.Join(in.Args, "\x00")
+	if h.seen[key] || h.full() {
+		return
+	}
+	h.seen[key] = true
+	h.out = append(h.out, in)
+}
+
+func (h *harvester) file(t *File) {
+	h.f, h.visits = t, 0
+	h.direct, h.modules, h.classes = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	if h.cls == "" && h.name != "default" {
+		h.direct[h.name] = true
+	}
+	if h.cls != "" {
+		h.classes[h.cls] = true
+	}
+	h.imports(t.root)
+	h.walk(t.root, nil, KindTest, nil, 0)
+}
+
+// imports reads the test file's imports and requires: which names are the
+// function, its class, or a namespace holding it.
+func (h *harvester) imports(root *sitter.Node) {
+	f := h.f
+	for i := uint(0); i < root.NamedChildCount(); i++ {
+		c := root.NamedChild(i)
+		switch c.Kind() {
+		case "import_statement":
+			ours := h.ours(f.text(c.ChildByFieldName("source")))
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				cl := c.NamedChild(j)
+				if cl.Kind() != "import_clause" {
+					continue
+				}
+				for k := uint(0); k < cl.NamedChildCount(); k++ {
+					part := cl.NamedChild(k)
+					switch part.Kind() {
+					case "identifier": // import X from "./m"
+						if ours && h.name == "default" && h.cls == "" {
+							h.direct[f.text(part)] = true
+						} else if ours {
+							h.modules[f.text(part)] = true
+						}
+					case "namespace_import": // import * as m from "./m"
+						if ours && part.NamedChildCount() > 0 {
+							h.modules[f.text(part.NamedChild(0))] = true
+						}
+					case "named_imports":
+						for m := uint(0); ours && m < part.NamedChildCount(); m++ {
+							h.specifier(part.NamedChild(m))
+						}
+					}
+				}
+			}
+		case "lexical_declaration", "variable_declaration":
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				d := c.NamedChild(j)
+				v := d.ChildByFieldName("value")
+				if d.Kind() != "variable_declarator" || v == nil || !h.isRequire(v) {
+					continue
+				}
+				switch name := d.ChildByFieldName("name"); name.Kind() {
+				case "identifier": // const m = require("./m")
+					h.modules[f.text(name)] = true
+				case "object_pattern": // const { f, g: h } = require("./m")
+					for m := uint(0); m < name.NamedChildCount(); m++ {
+						p := name.NamedChild(m)
+						if p.Kind() == "shorthand_property_identifier_pattern" {
+							h.bindImport(f.text(p), f.text(p))
+						} else if p.Kind() == "pair_pattern" {
+							h.bindImport(f.text(p.ChildByFieldName("key")), f.text(p.ChildByFieldName("value")))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// specifier reads import {name as alias}.
+func (h *harvester) specifier(s *sitter.Node) {
+	if s == nil || s.Kind() != "import_specifier" {
+		return
+	}
+	name := h.f.text(s.ChildByFieldName("name"))
+	alias := name
+	if a := s.ChildByFieldName("alias"); a != nil {
+		alias = h.f.text(a)
+	}
+	h.bindImport(name, alias)
+}
+
+func (h *harvester) bindImport(name, alias string) {
+	switch {
+	case h.cls == "" && name == h.name:
+		h.direct[alias] = true
+	case h.cls != "" && name == h.cls:
+		h.classes[alias] = true
+	}
+}
+
+// isRequire reports whether v is require("...") of the module.
+func (h *harvester) isRequire(v *sitter.Node) bool {
+	if v.Kind() != "call_expression" || h.f.text(v.ChildByFieldName("function")) != "require" {
+		return false
+	}
+	args := v.ChildByFieldName("arguments")
+	return args != nil && args.NamedChildCount() == 1 && h.ours(h.f.text(args.NamedChild(0)))
+}
+
+// ours reports whether an import's source (quoted) may be the defining
+// module: its base name, without extension, is the module's. Without a
+// module, every relative import may be.
+func (h *harvester) ours(src string) bool {
+	src = strings.Trim(src, "\"'`")
+	if h.module == "" {
+		return strings.HasPrefix(src, ".")
+	}
+	b := path.Base(src)
+	for _, e := range []string{".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"} {
+		b = strings.TrimSuffix(b, e)
+	}
+	return b == h.module || b == "index" && path.Base(path.Dir(src)) == h.module
+}
+
+// walk visits n with the names sc binds (a table row's), kind saying
+// whether a row feeds the calls, and pos the row's position.
+func (h *harvester) walk(n *sitter.Node, sc scope, kind string, pos *sitter.Node, depth int) {
+	h.visits++
+	if n == nil || depth > 300 || h.visits > maxWalk || h.full() {
+		return
+	}
+	if n.Kind() == "call_expression" {
+		if h.table(n, sc, depth) {
+			return
+		}
+		h.call(n, sc, kind, pos)
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		h.walk(n.NamedChild(i), sc, kind, pos, depth+1)
+	}
+}
+
+// call records n when it calls the function with literal arguments.
+func (h *harvester) call(n *sitter.Node, sc scope, kind string, pos *sitter.Node) {
+	f := h.f
+	callee, args := n.ChildByFieldName("function"), n.ChildByFieldName("arguments")
+	if callee == nil || args == nil || args.Kind() != "arguments" {
+		return
+	}
+	in := Input{Kind: kind}
+	switch {
+	case callee.Kind() == "identifier" && h.direct[f.text(callee)]:
+	case callee.Kind() == "member_expression" && f.text(callee.ChildByFieldName("property")) == h.name:
+		obj := callee.ChildByFieldName("object")
+		recv, ok := h.receiver(obj, sc)
+		if !ok {
+			return
+		}
+		in.Receiver = recv
+	default:
+		return
+	}
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		a := args.NamedChild(i)
+		if a.Kind() == "comment" {
+			continue
+		}
+		s, ok := f.literal(a, sc)
+		if !ok {
+			return
+		}
+		in.Args = append(in.Args, s)
+	}
+	if in.Args == nil {
+		in.Args = []string{}
+	}
+	if pos == nil {
+		pos = n
+	}
+	in.Pos = f.pos(pos)
+	h.add(in)
+}
+
+// receiver says what obj.name(...) calls the function on: a namespace
+// holding a function (""), its class or object by name, or an instance
+// built with literal arguments, directly or through a const.
+func (h *harvester) receiver(obj *sitter.Node, sc scope) (string, bool) {
+	f := h.f
+	if obj == nil {
+		return "", false
+	}
+	if h.cls == "" {
+		return "", obj.Kind() == "identifier" && h.modules[f.text(obj)]
+	}
+	if obj.Kind() == "identifier" {
+		name := f.text(obj)
+		if h.classes[name] {
+			return h.cls, true
+		}
+		if v := f.constants()[name]; v != nil {
+			obj = unwrap(v)
+		}
+	}
+	if obj.Kind() == "member_expression" && h.modules[f.text(obj.ChildByFieldName("object"))] && f.text(obj.ChildByFieldName("property")) == h.cls {
+		return h.cls, true
+	}
+	if obj.Kind() != "new_expression" {
+		return "", false
+	}
+	ctor := obj.ChildByFieldName("constructor")
+	if ctor == nil || !h.classes[f.text(ctor)] && !(ctor.Kind() == "member_expression" && f.text(ctor.ChildByFieldName("property")) == h.cls) {
+		return "", false
+	}
+	var parts []string
+	if args := obj.ChildByFieldName("arguments"); args != nil {
+		for i := uint(0); i < args.NamedChildCount(); i++ {
+			s, ok := f.literal(args.NamedChild(i), sc)
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, s)
+		}
+	}
+	return "new " + h.cls + "(" + strings.Join(parts, ", ") + ")", true
+}

@@ -1,0 +1,187 @@
+package jssource
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func parse(t testing.TB, path, src string) *File {
+	t.Helper()
+	f, err := Parse(path, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(f.Close)
+	return f
+}
+
+// calls renders inputs as "Receiver|args...|kind|pos" for comparison.
+func calls(ins []Input) []string {
+	out := []string{}
+	for _, in := range ins {
+		out = append(out, in.Receiver+"|"+strings.Join(in.Args, ", ")+"|"+in.Kind+"|"+in.Pos)
+	}
+	return out
+}
+
+const rangesTS = `export function mergeRanges(ranges: Array<[number, number]>, gap = 0): number[][] {
+  return ranges;
+}
+export class Interval {
+  constructor(public start: number, public end: number) {}
+  merge(other: Interval): Interval { return this; }
+  static parse(s: string): Interval { return new Interval(0, 0); }
+}
+export default function clamp(n: number, lo = 0, hi = 1) { return n; }
+`
+
+// TestHarvestJest reads the forms Jest and Vitest tests call a function
+// with: plain expects, test.each tables of arrays and of objects, tagged
+// template tables, describe.each around nested tests, and literal consts.
+func TestHarvestJest(t *testing.T) {
+	module := parse(t, "src/lib/ranges.ts", rangesTS)
+	test := parse(t, "test/ranges.test.ts", `import { mergeRanges as merge, Interval } from "../src/lib/ranges";
+import clampIt from "../src/lib/ranges.js";
+import { describe, expect, test, it } from "vitest";
+
+const touching = [[1, 2], [2, 3]];
+const gap = 5;
+
+test("merges", () => {
+  expect(merge([[1, 3], [2, 4]])).toEqual([[1, 4]]);
+  expect(merge(touching, gap)).toEqual([[1, 3]]);
+  expect(merge([], -1)).toEqual([]);
+  expect(merge(helper())).toEqual([]);
+});
+
+test.each([
+  [[[0, 1]], 0],
+  [[[5, 1]], 1n],
+])("merge(%j, %d)", (ranges, g) => {
+  expect(merge(ranges, g)).toBeDefined();
+});
+
+it.each([{ rs: [[1, 1]], g: 2 }, { rs: [], g: 3 }])("objects $g", ({ rs, g }) => {
+  expect(merge(rs, g)).toBeDefined();
+});
+
+describe.each`+"`"+`
+  rs          | g
+  ${[[9, 9]]} | ${"x"}
+  ${null}     | ${undefined}
+`+"`"+`("template $g", ({ rs, g }) => {
+  it("works", () => {
+    expect(merge(rs, g)).toBeDefined();
+  });
+});
+
+test.each([[7], [8]])("unbound %d", (x, gap) => {
+  expect(merge(x, gap)).toBeDefined();
+});
+
+test("clamps", () => {
+  expect(clampIt(-0.5, -Infinity, 1e3)).toBe(0);
+});
+`)
+	got := calls(Harvest(module, "src/lib/ranges.mergeRanges", []*File{test}, 0))
+	want := []string{
+		"|[[1, 3], [2, 4]]|test|test/ranges.test.ts:9",
+		"|[[1, 2], [2, 3]], 5|test|test/ranges.test.ts:10",
+		"|[], -1|test|test/ranges.test.ts:11",
+		"|[[0, 1]], 0|table|test/ranges.test.ts:16",
+		"|[[5, 1]], 1n|table|test/ranges.test.ts:17",
+		"|[[1, 1]], 2|table|test/ranges.test.ts:22",
+		"|[], 3|table|test/ranges.test.ts:22",
+		`|[[9, 9]], "x"|table|test/ranges.test.ts:28`,
+		"|null, undefined|table|test/ranges.test.ts:29",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mergeRanges (-want +got):\n%s", diff)
+	}
+	if got := calls(Harvest(module, "default", []*File{test}, 0)); !cmp.Equal(got, []string{"|-0.5, -Infinity, 1e3|test|test/ranges.test.ts:41"}) {
+		t.Errorf("default export: %v", got)
+	}
+	if got := Harvest(module, "mergeRanges", []*File{test}, 2); len(got) != 2 {
+		t.Errorf("limit 2 gave %d inputs", len(got))
+	}
+}
+
+// TestHarvestMochaAndNodeTest reads CommonJS requires, node:test's
+// assert.strictEqual, methods on constructed receivers and static
+// methods, and a forEach table around Mocha's its.
+func TestHarvestMochaAndNodeTest(t *testing.T) {
+	module := parse(t, "src/lib/ranges.ts", rangesTS)
+	mocha := parse(t, "test/ranges.spec.js", `const assert = require("node:assert");
+const ranges = require("../src/lib/ranges");
+const { Interval } = require("../src/lib/ranges");
+const { test } = require("node:test");
+
+test("strict", () => {
+  assert.strictEqual(ranges.mergeRanges([[1, 2]], 0).length, 1);
+  assert.deepStrictEqual(ranges.mergeRanges({ a: 1, "b": [true, false] }), []);
+  assert.ok(other.mergeRanges([[3, 4]]));
+});
+
+describe("Interval", () => {
+  const base = new Interval(1, 4);
+  it("merges", () => {
+    assert.deepEqual(new Interval(0, 2).merge(new Interval(1, 3)), null);
+    assert.deepEqual(base.merge(null), null);
+    assert.deepEqual(Interval.parse("1-2"), null);
+  });
+});
+
+[[1, "a"], [2, "b"]].forEach(([n, s]) => {
+  it("row " + s, () => {
+    assert.ok(ranges.mergeRanges(n, s));
+  });
+});
+`)
+	if got, want := calls(Harvest(module, "mergeRanges", []*File{mocha}, 0)), []string{
+		"|[[1, 2]], 0|test|test/ranges.spec.js:7",
+		`|{ a: 1, "b": [true, false] }|test|test/ranges.spec.js:8`,
+		`|1, "a"|table|test/ranges.spec.js:21`,
+		`|2, "b"|table|test/ranges.spec.js:21`,
+	}; !cmp.Equal(want, got) {
+		t.Errorf("mergeRanges (-want +got):\n%s", cmp.Diff(want, got))
+	}
+	if got, want := calls(Harvest(module, "Interval.merge", []*File{mocha}, 0)), []string{
+		"new Interval(1, 4)|null|test|test/ranges.spec.js:16",
+	}; !cmp.Equal(want, got) {
+		t.Errorf("Interval.merge (-want +got):\n%s (a receiver with an argument that is not a literal is dropped)", cmp.Diff(want, got))
+	}
+	if got, want := calls(Harvest(module, "Interval.parse", []*File{mocha}, 0)), []string{
+		`Interval|"1-2"|test|test/ranges.spec.js:17`,
+	}; !cmp.Equal(want, got) {
+		t.Errorf("Interval.parse (-want +got):\n%s", cmp.Diff(want, got))
+	}
+}
+
+// TestHarvestLiterals holds the literal forms an argument may take, and
+// the ones it may not.
+func TestHarvestLiterals(t *testing.T) {
+	test := parse(t, "t.test.js", "import { f } from './m';\n"+
+		"f(1, -2, 0x1F, 1_000, 10n, 'a', \"b\", `c`, true, false, null, undefined, NaN, -Infinity, [1, [2]], { k: 1, 'q': [] }, {});\n"+
+		"f(`x${y}`);\nf(...xs);\nf(/re/);\nf(a => a);\nf({ ...o });\nf({ [k]: 1 });\nf(new Date());\n"+
+		"f(/* c */ 1, [2, /* d */ 3]);\n")
+	got := calls(Harvest(nil, "f", []*File{test}, 0))
+	want := []string{
+		"|1, -2, 0x1F, 1_000, 10n, 'a', \"b\", `c`, true, false, null, undefined, NaN, -Infinity, [1, [2]], { k: 1, 'q': [] }, {}|test|t.test.js:2",
+		"|1, [2, 3]|test|t.test.js:10",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestHarvestUnrelated: a function of the same name on another object, or
+// imported from another module, is not the function.
+func TestHarvestUnrelated(t *testing.T) {
+	module := parse(t, "src/sort.ts", "export function sort(xs: number[]) { return xs; }\n")
+	test := parse(t, "t.test.ts", "import { sort as mine } from './other';\nimport * as s from '../src/sort';\n[3, 1].sort();\nmine([1]);\ns.sort([2, 1]);\n")
+	if got, want := calls(Harvest(module, "sort", []*File{test}, 0)), []string{"|[2, 1]|test|t.test.ts:5"}; !cmp.Equal(want, got) {
+		t.Errorf("(-want +got):\n%s", cmp.Diff(want, got))
+	}
+}

@@ -1,0 +1,147 @@
+package jssource
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// maxDepth bounds how deep a literal is followed: nested arrays in a
+// hostile file must not exhaust the stack.
+const maxDepth = 64
+
+// literalIdents are the names that stand for values.
+var literalIdents = map[string]bool{"undefined": true, "NaN": true, "Infinity": true}
+
+// scope maps the names a literal may use to their values' source text:
+// the parameters of a table's callback bound to one row.
+type scope map[string]string
+
+// literal renders n as JavaScript source when it is a literal value: a
+// number (BigInt included), a string, a template string with no
+// substitution, true, false, null, undefined, NaN, Infinity, a negated or
+// plus-signed number, and arrays and objects of those (plain keys, no
+// spreads, no methods). A name is replaced by its value in sc, else by the
+// literal a const of the file binds it to once. ok is false for anything
+// else.
+func (f *File) literal(n *sitter.Node, sc scope) (string, bool) {
+	return f.lit(n, sc, 0)
+}
+
+func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
+	if n == nil || depth > maxDepth {
+		return "", false
+	}
+	switch n.Kind() {
+	case "number", "true", "false", "null", "undefined", "string":
+		return f.text(n), true
+	case "template_string":
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if n.NamedChild(i).Kind() == "template_substitution" {
+				return "", false
+			}
+		}
+		return f.text(n), true
+	case "parenthesized_expression":
+		return f.lit(n.NamedChild(0), sc, depth+1)
+	case "unary_expression":
+		op := n.ChildByFieldName("operator")
+		arg := n.ChildByFieldName("argument")
+		if op == nil || arg == nil || (f.text(op) != "-" && f.text(op) != "+") {
+			return "", false
+		}
+		if arg.Kind() == "number" || arg.Kind() == "identifier" && (f.text(arg) == "Infinity" || f.text(arg) == "NaN") {
+			return f.text(op) + f.text(arg), true
+		}
+		return "", false
+	case "identifier":
+		name := f.text(n)
+		if v, ok := sc[name]; ok {
+			return v, v != "" // "": a parameter of the table's callback bound to no literal
+		}
+		if literalIdents[name] {
+			return name, true
+		}
+		if c := f.constants()[name]; c != nil {
+			return f.lit(c, nil, depth+1)
+		}
+		return "", false
+	case "array":
+		parts := []string{}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			if c.Kind() == "comment" {
+				continue
+			}
+			s, ok := f.lit(c, sc, depth+1)
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, s)
+		}
+		return "[" + strings.Join(parts, ", ") + "]", true
+	case "object":
+		parts := []string{}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			switch c.Kind() {
+			case "comment":
+				continue
+			case "pair":
+				k := c.ChildByFieldName("key")
+				if k == nil || (k.Kind() != "property_identifier" && k.Kind() != "string" && k.Kind() != "number") {
+					return "", false
+				}
+				v, ok := f.lit(c.ChildByFieldName("value"), sc, depth+1)
+				if !ok {
+					return "", false
+				}
+				parts = append(parts, f.text(k)+": "+v)
+			default:
+				return "", false
+			}
+		}
+		if len(parts) == 0 {
+			return "{}", true
+		}
+		return "{ " + strings.Join(parts, ", ") + " }", true
+	}
+	return "", false
+}
+
+// constants are the names the file binds once, by const, to a value; a
+// name bound twice anywhere (two tests' own consts) is left out, since
+// which one a call sees depends on its scope.
+func (f *File) constants() map[string]*sitter.Node {
+	if f.consts != nil || f.root == nil {
+		return f.consts
+	}
+	f.consts = map[string]*sitter.Node{}
+	seen := map[string]int{}
+	var walk func(n *sitter.Node, depth int)
+	walk = func(n *sitter.Node, depth int) {
+		if depth > 400 {
+			return
+		}
+		if n.Kind() == "variable_declarator" {
+			if name := n.ChildByFieldName("name"); name != nil && name.Kind() == "identifier" {
+				k := f.text(name)
+				seen[k]++
+				p := n.Parent()
+				if v := n.ChildByFieldName("value"); v != nil && p != nil && p.Kind() == "lexical_declaration" && strings.HasPrefix(f.text(p), "const") {
+					f.consts[k] = v
+				}
+			}
+		}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			walk(n.NamedChild(i), depth+1)
+		}
+	}
+	walk(f.root, 0)
+	for k, n := range seen {
+		if n > 1 {
+			delete(f.consts, k)
+		}
+	}
+	return f.consts
+}

@@ -1,0 +1,91 @@
+package jssource
+
+import (
+	"testing"
+)
+
+// TestInferTypes reads TypeScript annotations, JSDoc tags and defaults
+// into guesses a row builder can use.
+func TestInferTypes(t *testing.T) {
+	ts := parse(t, "src/m.ts", `type Order = "asc" | "desc";
+export function sortBy(
+  xs: readonly number[],
+  key?: string | null,
+  order: Order = "asc",
+  limit = 10,
+  pairs: Array<[string, number]> = [],
+  byName: Record<string, boolean> = {},
+  when: Date | undefined = undefined,
+  seen: Set<bigint>,
+  idx: { [k: string]: number },
+  ...rest: string[]
+) {}
+`)
+	got, err := InferTypes(ts, "src/m.sortBy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		s, from  string
+		optional bool
+	}{
+		"xs":     {"array[number]", FromAnnotation, false},
+		"key":    {"string?", FromAnnotation, true},
+		"order":  {`string("asc"|"desc")`, FromAnnotation, true},
+		"limit":  {"number", FromDefault, true},
+		"pairs":  {"array[tuple[string, number]]", FromAnnotation, true},
+		"byName": {"record[string, boolean]", FromAnnotation, true},
+		"when":   {"Date?", FromAnnotation, true},
+		"seen":   {"set[bigint]", FromAnnotation, false},
+		"idx":    {"record[string, number]", FromAnnotation, false},
+		"rest":   {"array[string]", FromAnnotation, false},
+	}
+	for name, w := range want {
+		g := got[name]
+		if g.String() != w.s || g.From != w.from || g.Optional != w.optional {
+			t.Errorf("%s: got %s from %q optional %v, want %s from %q optional %v", name, g, g.From, g.Optional, w.s, w.from, w.optional)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("got %d parameters, want %d: %v", len(got), len(want), got)
+	}
+	if !got["rest"].Rest {
+		t.Error("rest is a rest parameter")
+	}
+
+	js := parse(t, "src/m.js", `/**
+ * Splits text.
+ * @param {string} text the text
+ * @param {?number=} max at most this many
+ * @param {Array.<string>} seps
+ * @param {Object.<string, number>} weights
+ * @param {*} anything
+ * @param {{a: number}} opts
+ * @param {number} opts.a a field, not a parameter
+ * @param [flag]
+ * @param {string|number} id
+ */
+export const split = (text, max, seps, weights, anything, opts, flag = false, id, untyped) => text;
+`)
+	got, err = InferTypes(js, "split")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, w := range map[string]string{
+		"text": "string", "max": "number?", "seps": "array[string]", "weights": "record[string, number]",
+		"anything": "any", "opts": "object", "flag": "boolean", "id": "string | number", "untyped": "?",
+	} {
+		if g := got[name]; g.String() != w {
+			t.Errorf("%s: got %s (from %q), want %s", name, g, g.From, w)
+		}
+	}
+	if g := got["max"]; !g.Optional || g.From != FromJSDoc {
+		t.Errorf("max: %+v, want optional from jsdoc", g)
+	}
+	if g := got["flag"]; g.From != FromDefault {
+		t.Errorf("flag: %+v: a tag with no type leaves the default to speak", g)
+	}
+	if _, err := InferTypes(js, "nope"); err == nil {
+		t.Error("a missing function is an error")
+	}
+}
