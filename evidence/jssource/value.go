@@ -1,0 +1,249 @@
+package jssource
+
+import (
+	"encoding/json"
+	"math/big"
+	"strconv"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Value reads a literal as Harvest and Constants write it (3, -1, 'a',
+// `a`, [1, 2], { a: 1 }, null, undefined, 10n, NaN) into the value a row
+// carries to premise's Node worker: plain JSON where JSON says the same,
+// else the worker's one-key objects ({"$undefined": true}, {"$number":
+// "-0"}, {"$bigint": "10"}). ok is false for anything else: a row never
+// carries source text for the worker to run.
+func Value(src string) (any, bool) {
+	tree, err := parseWith(grammarJS, []byte("("+src+");"))
+	if err != nil {
+		return nil, false
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	if root.HasError() || root.NamedChildCount() != 1 {
+		return nil, false
+	}
+	st := root.NamedChild(0)
+	if st.Kind() != "expression_statement" || st.NamedChildCount() != 1 {
+		return nil, false
+	}
+	f := &File{src: []byte("(" + src + ");")}
+	return f.value(st.NamedChild(0), 0)
+}
+
+func (f *File) value(n *sitter.Node, depth int) (any, bool) {
+	if n == nil || depth > maxDepth {
+		return nil, false
+	}
+	switch n.Kind() {
+	case "parenthesized_expression":
+		return f.value(n.NamedChild(0), depth+1)
+	case "number":
+		return number(f.text(n), false)
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	case "null":
+		return nil, true
+	case "undefined":
+		return map[string]any{"$undefined": true}, true
+	case "string", "template_string":
+		return stringValue(f, n)
+	case "identifier":
+		switch f.text(n) {
+		case "undefined":
+			return map[string]any{"$undefined": true}, true
+		case "NaN", "Infinity":
+			return map[string]any{"$number": f.text(n)}, true
+		}
+	case "unary_expression":
+		op, arg := n.ChildByFieldName("operator"), n.ChildByFieldName("argument")
+		if op == nil || arg == nil {
+			return nil, false
+		}
+		neg := f.text(op) == "-"
+		if !neg && f.text(op) != "+" {
+			return nil, false
+		}
+		switch {
+		case arg.Kind() == "number":
+			return number(f.text(arg), neg)
+		case arg.Kind() == "identifier" && f.text(arg) == "Infinity":
+			if neg {
+				return map[string]any{"$number": "-Infinity"}, true
+			}
+			return map[string]any{"$number": "Infinity"}, true
+		case arg.Kind() == "identifier" && f.text(arg) == "NaN":
+			return map[string]any{"$number": "NaN"}, true
+		}
+	case "array":
+		out := []any{}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			if c.Kind() == "comment" {
+				continue
+			}
+			v, ok := f.value(c, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, v)
+		}
+		return out, true
+	case "object":
+		out := map[string]any{}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			if c.Kind() == "comment" {
+				continue
+			}
+			if c.Kind() != "pair" {
+				return nil, false
+			}
+			k := c.ChildByFieldName("key")
+			var key string
+			switch {
+			case k == nil:
+				return nil, false
+			case k.Kind() == "property_identifier":
+				key = f.text(k)
+			case k.Kind() == "string":
+				s, ok := stringValue(f, k)
+				if !ok {
+					return nil, false
+				}
+				key = s.(string)
+			case k.Kind() == "number":
+				v, ok := number(f.text(k), false)
+				if !ok {
+					return nil, false
+				}
+				b, _ := json.Marshal(v)
+				key = string(b)
+			default:
+				return nil, false
+			}
+			v, ok := f.value(c.ChildByFieldName("value"), depth+1)
+			if !ok {
+				return nil, false
+			}
+			out[key] = v
+		}
+		if len(out) > 0 {
+			for k := range out {
+				if strings.HasPrefix(k, "$") {
+					return map[string]any{"$object": out}, true // the worker's escape
+				}
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// number reads a JavaScript number literal (1_000, 0x1f, 1e3, .5, 10n).
+func number(s string, neg bool) (any, bool) {
+	s = strings.ReplaceAll(s, "_", "")
+	if strings.HasSuffix(s, "n") {
+		b, ok := new(big.Int).SetString(strings.TrimSuffix(s, "n"), 0)
+		if !ok {
+			return nil, false
+		}
+		if neg {
+			b.Neg(b)
+		}
+		return map[string]any{"$bigint": b.String()}, true
+	}
+	if i, err := strconv.ParseInt(s, 0, 64); err == nil && !(neg && i == 0) {
+		if neg {
+			i = -i
+		}
+		return json.Number(strconv.FormatInt(i, 10)), true
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return nil, false
+	}
+	if neg {
+		if v == 0 {
+			return map[string]any{"$number": "-0"}, true
+		}
+		v = -v
+	}
+	return json.Number(strconv.FormatFloat(v, 'g', -1, 64)), true
+}
+
+// stringValue reads a quoted string or a template without substitutions.
+func stringValue(f *File, n *sitter.Node) (any, bool) {
+	text := f.text(n)
+	if len(text) < 2 {
+		return nil, false
+	}
+	body := text[1 : len(text)-1]
+	if n.Kind() == "template_string" {
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if n.NamedChild(i).Kind() == "template_substitution" {
+				return nil, false
+			}
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' || i+1 >= len(body) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := body[i]; e {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case '0':
+			b.WriteByte(0)
+		case '\n':
+		case 'u', 'x':
+			size := 2
+			if e == 'u' {
+				size = 4
+			}
+			if e == 'u' && i+1 < len(body) && body[i+1] == '{' {
+				end := strings.IndexByte(body[i:], '}')
+				if end < 0 {
+					return nil, false
+				}
+				r, err := strconv.ParseUint(body[i+2:i+end], 16, 32)
+				if err != nil {
+					return nil, false
+				}
+				b.WriteRune(rune(r))
+				i += end
+				continue
+			}
+			if i+1+size > len(body) {
+				return nil, false
+			}
+			r, err := strconv.ParseUint(body[i+1:i+1+size], 16, 32)
+			if err != nil {
+				return nil, false
+			}
+			b.WriteRune(rune(r))
+			i += size
+		default:
+			b.WriteByte(e)
+		}
+	}
+	return b.String(), true
+}
