@@ -130,6 +130,12 @@ var registry = []newLanguage{
 	func(d checkouts, _ int, probe bool) language {
 		return &goLang{gp: &goPkgs{headDir: d.head, baseDir: d.base, probe: probe}}
 	},
+	func(d checkouts, perFunction int, probe bool) language {
+		return &jsLang{lang: diffparse.LangJavaScript, head: d.head, base: d.base, perFunction: perFunction, probe: probe}
+	},
+	func(d checkouts, perFunction int, probe bool) language {
+		return &jsLang{lang: diffparse.LangTypeScript, head: d.head, base: d.base, perFunction: perFunction, probe: probe}
+	},
 }
 
 // languagesFor makes the languages of one run.

@@ -283,6 +283,9 @@ type target struct {
 	// headOnly marks a function the head adds: no base to compare with,
 	// its rows run on the head alone for crashes (newcode.go).
 	headOnly bool
+	// data is what the target's language keeps of it for its rows (a
+	// language newer than the py and gt fields keeps it here).
+	data any
 }
 
 // Run builds template rows for every assumption a reviewer has not

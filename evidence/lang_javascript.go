@@ -1,0 +1,573 @@
+package evidence
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math/rand"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/jssource"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
+
+// jsLang is JavaScript or TypeScript (issue 27): one implementation, two
+// names, as diffparse and the gate's Node adapter call them. Its rows call
+// a module's exports in premise's Node worker (gate/node.go): the calls
+// the repository's tests make with literal arguments (Jest and Vitest
+// tables, expect and assert calls, read at the base and the head), then
+// each parameter over its type's pool with the function's constants and
+// their neighbours, a method on the receivers the tests construct.
+type jsLang struct {
+	lang        string
+	head, base  string
+	perFunction int
+	probe       bool
+	tests       []*jssource.File
+	read        bool
+}
+
+// jsInfo is what a JavaScript target's rows are made from.
+type jsInfo struct {
+	module    string // the module path as targets name it: src/lib/ranges
+	harvested []jssource.Input
+	consts    []jssource.Constant
+	guesses   map[string]jssource.Guess
+	receivers []any // {"$new": "module.Class", "$args": [...]}, for a method
+}
+
+func (l *jsLang) name() string { return l.lang }
+
+func (l *jsLang) signatures(src []byte) map[string]*Signature {
+	all, err := diffparse.JSFuncParams(l.lang, src)
+	if err != nil {
+		return nil
+	}
+	out := map[string]*Signature{}
+	for name, ps := range all {
+		sig := &Signature{Language: l.lang}
+		for _, p := range ps {
+			q := Param{Name: p.Name, Type: p.Type, Default: p.Default}
+			if p.Varargs {
+				sig.Varargs = &q
+				continue
+			}
+			sig.Params = append(sig.Params, q)
+		}
+		out[name] = sig
+	}
+	return out
+}
+
+// infer reads a parameter's TypeScript annotation (or its default): a
+// parameter with neither takes any value (JavaScript checks nothing).
+func (l *jsLang) infer(p Param) Type {
+	if p.Type != "" {
+		if t, ok := jsTypeOf(strings.TrimSpace(p.Type)); ok {
+			t.From, t.Text = "annotation", p.Type
+			return t
+		}
+	}
+	if v, ok := l.defaultValue(p); ok {
+		switch v.(type) {
+		case json.Number:
+			return Type{Kind: kindInt, From: "default", Text: p.Default}
+		case string:
+			return Type{Kind: kindStr, From: "default", Text: p.Default}
+		case bool:
+			return Type{Kind: kindBool, From: "default", Text: p.Default}
+		}
+	}
+	return Type{Kind: kindAny, From: "untyped", Text: p.Type}
+}
+
+var jsArrayRe = regexp.MustCompile(`^(?:Array<(.+)>|ReadonlyArray<(.+)>|(.+)\[\])$`)
+
+// jsTypeOf maps a TypeScript type as written to a kind premise builds
+// values for.
+func jsTypeOf(s string) (Type, bool) {
+	nullable := false
+	var parts []string
+	for _, p := range strings.Split(s, "|") {
+		switch p = strings.TrimSpace(p); p {
+		case "null", "undefined":
+			nullable = true
+		default:
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) != 1 {
+		return Type{}, false
+	}
+	s = parts[0]
+	t := Type{Nullable: nullable}
+	switch s {
+	case "number":
+		t.Kind = kindInt
+	case "string":
+		t.Kind = kindStr
+	case "boolean":
+		t.Kind = kindBool
+	case "any", "unknown":
+		t.Kind = kindAny
+	case "object", "Record<string, unknown>", "Record<string, any>":
+		t.Kind = kindDict
+	default:
+		m := jsArrayRe.FindStringSubmatch(s)
+		if m == nil {
+			return Type{}, false
+		}
+		elem := m[1] + m[2] + m[3]
+		e, ok := jsTypeOf(strings.Trim(elem, "()"))
+		if !ok {
+			e = Type{Kind: kindAny}
+		}
+		t.Kind, t.Elem = kindList, &e
+	}
+	return t, true
+}
+
+func (*jsLang) paramText(p Param) string {
+	if p.Type == "" {
+		return p.Name
+	}
+	return p.Name + ": " + p.Type
+}
+
+var jsExts = map[string]bool{".js": true, ".mjs": true, ".cjs": true, ".jsx": true}
+var tsExts = map[string]bool{".ts": true, ".mts": true, ".cts": true, ".tsx": true}
+
+func (l *jsLang) owns(p string) bool {
+	ext := path.Ext(p)
+	if l.lang == diffparse.LangTypeScript {
+		return tsExts[ext] && !strings.Contains(path.Base(p), ".d.")
+	}
+	return jsExts[ext]
+}
+
+// locals: src/lib/ranges.Interval.merge -> Interval.merge, merge.
+func (*jsLang) locals(symbol string) []string {
+	local := symbol[strings.LastIndex(symbol, "/")+1:]
+	if _, rest, ok := strings.Cut(local, "."); ok {
+		local = rest
+	}
+	out := []string{local}
+	if i := strings.LastIndex(local, "."); i >= 0 {
+		out = append(out, local[i+1:])
+	}
+	return out
+}
+
+// fits: JavaScript binds any number of arguments; keyword arguments it has
+// none (the worker would pass them as one options object).
+func (*jsLang) fits(_ *Signature, _ []any, kwargs map[string]any) string {
+	for k := range kwargs {
+		if !strings.HasPrefix(k, "$") {
+			return "JavaScript calls take no keyword arguments"
+		}
+	}
+	return ""
+}
+
+func (*jsLang) typed() bool { return false }
+
+func (*jsLang) defaultValue(p Param) (any, bool) {
+	if p.Default == "" {
+		return nil, false
+	}
+	return jssource.Value(p.Default)
+}
+
+func (*jsLang) public(name string) bool { return !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "#") }
+
+func (*jsLang) dataReaders(diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+	return nil, nil, nil
+}
+
+// jsPair is a changed file read at both sides.
+type jsPair struct{ head, base *jssource.File }
+
+func (l *jsLang) file(f diffparse.File) any {
+	p := &jsPair{}
+	if f.HeadSrc != nil {
+		p.head, _ = jssource.Parse(f.Path, f.HeadSrc)
+	}
+	if f.BaseSrc != nil {
+		p.base, _ = jssource.Parse(f.OldPath, f.BaseSrc)
+	}
+	return p
+}
+
+var jsNewRe = regexp.MustCompile(`^new\s+([A-Za-z_$][\w$]*)\s*\((.*)\)$`)
+
+func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*Signature) string {
+	pair, _ := file.(*jsPair)
+	if pair == nil || pair.head == nil {
+		return "its file could not be read"
+	}
+	local := tg.sym.Local
+	if !jsExported(f.HeadSrc, local) {
+		return "not exported: premise's worker calls what a module exports"
+	}
+	info := &jsInfo{module: strings.TrimSuffix(tg.sym.Name, "."+local)}
+	tg.data = info
+	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxHarvest)
+	info.guesses, _ = jssource.InferTypes(pair.head, local)
+	seen := map[string]bool{}
+	for _, src := range []*jssource.File{pair.base, pair.head} {
+		if src == nil {
+			continue
+		}
+		cs, _ := jssource.Constants(src, local)
+		for _, c := range cs {
+			if k := c.Value + "\x00" + c.Op + c.Operand; !seen[k] {
+				seen[k] = true
+				info.consts = append(info.consts, c)
+			}
+		}
+	}
+	if tg.sym.Kind != "method" || !strings.Contains(local, ".") {
+		return ""
+	}
+	// A method: its rows run on the objects the tests construct.
+	class := local[:strings.LastIndex(local, ".")]
+	seenRecv := map[string]bool{}
+	for _, in := range info.harvested {
+		m := jsNewRe.FindStringSubmatch(in.Receiver)
+		if m == nil || m[1] != class || seenRecv[in.Receiver] {
+			continue
+		}
+		args, ok := jsArgs(m[2])
+		if !ok {
+			continue
+		}
+		seenRecv[in.Receiver] = true
+		info.receivers = append(info.receivers, map[string]any{"$new": info.module + "." + class, "$args": args})
+	}
+	if len(info.receivers) == 0 {
+		if l.probe {
+			return ""
+		}
+		return "a method: no constructor call of its class in the tests to build a receiver from"
+	}
+	return ""
+}
+
+// jsExported says whether a module's text exports local's function or
+// class (ES export or CommonJS).
+func jsExported(src []byte, local string) bool {
+	name := local
+	if i := strings.Index(local, "."); i >= 0 {
+		name = local[:i] // a method: its class is exported
+	}
+	text := string(src)
+	q := regexp.QuoteMeta(name)
+	for _, re := range []string{
+		`export\s+(default\s+)?(async\s+)?(function\*?|class|const|let|var)\s+` + q + `\b`,
+		`export\s*\{[^}]*\b` + q + `\b[^}]*\}`,
+		`export\s+default\s+` + q + `\b`,
+		`module\.exports\s*=\s*` + q + `\b`,
+		`module\.exports\s*=\s*\{[^}]*\b` + q + `\b`,
+		`(module\.)?exports\.` + q + `\s*=`,
+	} {
+		if regexp.MustCompile(re).MatchString(text) {
+			return true
+		}
+	}
+	return name == "default"
+}
+
+// jsArgs reads a call's literal arguments as Harvest writes them.
+func jsArgs(text string) ([]any, bool) {
+	if strings.TrimSpace(text) == "" {
+		return []any{}, true
+	}
+	v, ok := jssource.Value("[" + text + "]")
+	if !ok {
+		return nil, false
+	}
+	args, ok := v.([]any)
+	return args, ok
+}
+
+func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
+	info, _ := tg.data.(*jsInfo)
+	if info == nil {
+		return templates, nil
+	}
+	sourceOf := map[string]string{}
+	var rows []validate.Row
+	recvs := info.receivers
+	method := tg.sym.Kind == "method" && strings.Contains(tg.sym.Local, ".")
+	if !method {
+		recvs = []any{nil}
+	}
+	add := func(args []any, cls, source string) {
+		n := len(args)
+		if method {
+			n-- // the receiver
+		}
+		if tg.sig.Varargs == nil && n > len(tg.sig.Params) {
+			return
+		}
+		if k := callText(args, nil); sourceOf[k] == "" {
+			sourceOf[k] = source
+			rows = append(rows, goRow(cls, args))
+		}
+	}
+	for _, in := range info.harvested {
+		args, ok := jsArgsOf(in.Args)
+		if !ok {
+			continue
+		}
+		source := "test_call " + in.Pos
+		for _, r := range recvs {
+			if r != nil {
+				if in.Receiver == "" {
+					continue
+				}
+				args = append([]any{r}, args...)
+			}
+			add(args, "harvested_"+in.Kind, source)
+			break
+		}
+	}
+	types := l.paramTypes(tg)
+	pools := make([][]any, len(tg.sig.Params))
+	lits := l.literals(info)
+	for i, t := range types {
+		pools[i] = append(jsNumbers(info, t), pool(t, lits)...)
+		if len(pools[i]) == 0 {
+			pools[i] = pool(Type{Kind: kindAny}, lits)
+		}
+	}
+	for _, r := range recvs {
+		oneAtATime(tg.sig, pools, func(cls string, vals []any) {
+			args := append([]any(nil), vals...)
+			if r != nil {
+				args = append([]any{r}, args...)
+			}
+			add(args, cls, sourceOneAtATime)
+		})
+	}
+	if len(tg.sig.Params) >= 2 {
+		for range perFunction / 4 {
+			vals := make([]any, len(pools))
+			for i, p := range pools {
+				vals[i] = p[rng.Intn(len(p))]
+			}
+			args := vals
+			if r := recvs[rng.Intn(len(recvs))]; r != nil {
+				args = append([]any{r}, vals...)
+			}
+			add(args, "pairwise", sourcePairwise)
+		}
+	}
+	if recvs[0] == nil {
+		rows = append(rows, templates...)
+	}
+	if len(rows) > perFunction {
+		rows = rows[:perFunction]
+	}
+	return rows, sourceOf
+}
+
+// jsArgsOf reads a harvested call's arguments.
+func jsArgsOf(args []string) ([]any, bool) {
+	out := make([]any, len(args))
+	for i, a := range args {
+		v, ok := jssource.Value(a)
+		if !ok {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+// literals are the function's string constants.
+func (*jsLang) literals(info *jsInfo) []string {
+	var out []string
+	for _, c := range info.consts {
+		if c.Kind != "string" {
+			continue
+		}
+		if v, ok := jssource.Value(c.Value); ok {
+			if s, ok := v.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return withSeparators(out)
+}
+
+// jsNumbers are a number parameter's edges: each numeric constant the
+// function compares with, and its neighbours (both sides of a >=).
+func jsNumbers(info *jsInfo, t Type) []any {
+	if t.Kind != kindInt && t.Kind != kindFloat && t.Kind != kindAny {
+		return nil
+	}
+	var nums []json.Number
+	for _, c := range info.consts {
+		if c.Kind != "number" {
+			continue
+		}
+		if v, ok := jssource.Value(c.Value); ok {
+			if n, isNum := v.(json.Number); isNum {
+				nums = append(nums, n)
+			}
+		}
+	}
+	// A method compares its arguments with its object's fields: the
+	// numbers its receivers were built with are edges too.
+	for _, r := range info.receivers {
+		m, _ := r.(map[string]any)
+		args, _ := m["$args"].([]any)
+		for _, a := range args {
+			if n, ok := a.(json.Number); ok {
+				nums = append(nums, n)
+			}
+		}
+	}
+	var out []any
+	seen := map[string]bool{}
+	for _, n := range nums {
+		i, err := n.Int64()
+		if err != nil {
+			if !seen[n.String()] {
+				seen[n.String()] = true
+				out = append(out, n)
+			}
+			continue
+		}
+		for _, d := range []int64{i, i - 1, i + 1} {
+			if k := fmt.Sprint(d); !seen[k] {
+				seen[k] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+func (l *jsLang) paramTypes(tg target) []Type {
+	info, _ := tg.data.(*jsInfo)
+	out := make([]Type, len(tg.sig.Params))
+	for i, p := range tg.sig.Params {
+		out[i] = l.infer(p)
+		if info == nil || out[i].From == "annotation" {
+			continue
+		}
+		if g, ok := info.guesses[p.Name]; ok {
+			if t, ok := jsTypeOf(g.String()); ok {
+				t.From, t.Text = "jsdoc", g.String()
+				out[i] = t
+			}
+		}
+	}
+	return out
+}
+
+func (*jsLang) receiver(tg target) (any, bool) {
+	info, _ := tg.data.(*jsInfo)
+	if info == nil || tg.sym.Kind != "method" || !strings.Contains(tg.sym.Local, ".") {
+		return nil, true
+	}
+	if len(info.receivers) == 0 {
+		return nil, false
+	}
+	return info.receivers[0], true
+}
+
+func (*jsLang) modelRow(args []any, _ map[string]any) validate.Row { return goRow("model", args) }
+
+func (*jsLang) callText(args []any, _ map[string]any) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = compact(a, 60)
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+func (*jsLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
+	return describe(base), describe(head)
+}
+
+// bug: a TypeError reading a property of undefined or null, or calling
+// what is not a function, inside the new function; a RangeError of the
+// call stack.
+func (*jsLang) bug(exc *gate.Exc) bool {
+	switch exc.Class {
+	case "TypeError":
+		return strings.Contains(exc.Message, "Cannot read properties of") || strings.Contains(exc.Message, "is not a function")
+	case "RangeError":
+		return strings.Contains(exc.Message, "Maximum call stack")
+	}
+	return false
+}
+
+func (*jsLang) sources() []Source { return nil }
+
+func (l *jsLang) close() {
+	for _, f := range l.tests {
+		f.Close()
+	}
+}
+
+// maxJSTestFiles bounds the test files read.
+const maxJSTestFiles = 400
+
+var jsTestFileRe = regexp.MustCompile(`(\.(test|spec)\.[cm]?[jt]sx?$)|(^|/)(__tests__|tests?)/.*\.[cm]?[jt]sx?$`)
+
+// testFiles are the repository's JavaScript and TypeScript test files at
+// the base and at the head, the base's first (a patch that deletes a test
+// does not take its inputs away), read once.
+func (l *jsLang) testFiles() []*jssource.File {
+	if l.read || l.head == "" {
+		return l.tests
+	}
+	l.read = true
+	seen := map[string]string{}
+	for _, dir := range []string{l.base, l.head} {
+		if dir == "" {
+			continue
+		}
+		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || len(l.tests) >= maxJSTestFiles {
+				return filepath.SkipDir
+			}
+			name := d.Name()
+			if d.IsDir() {
+				if p != dir && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "dist" || name == "build" || name == "coverage") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			rel, _ := filepath.Rel(dir, p)
+			rel = filepath.ToSlash(rel)
+			if !jsTestFileRe.MatchString(rel) {
+				return nil
+			}
+			src, err := os.ReadFile(p)
+			if err != nil || len(src) > maxTestFileBytes {
+				return nil
+			}
+			if text, ok := seen[rel]; ok && text == string(src) {
+				return nil
+			}
+			seen[rel] = string(src)
+			if f, err := jssource.Parse(rel, src); err == nil {
+				l.tests = append(l.tests, f)
+			}
+			return nil
+		})
+	}
+	return l.tests
+}

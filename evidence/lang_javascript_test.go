@@ -1,0 +1,53 @@
+package evidence_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestJavaScriptChangeIsShown: a JavaScript function whose patch narrows
+// it (a negative count now gives nothing) shows the change on its
+// comparison's edge; a test's literal call is an input too.
+func TestJavaScriptChangeIsShown(t *testing.T) {
+	base := map[string]string{
+		"package.json": `{"type": "module"}`,
+		"src/take.js":  "export function take(xs, n) {\n  return xs.slice(0, n);\n}\n",
+		"test/take.test.js": "import { take } from '../src/take.js';\n" +
+			"test('takes', () => { expect(take([1, 2, 3], 2)).toEqual([1, 2]); });\n",
+	}
+	head := map[string]string{"src/take.js": "export function take(xs, n) {\n  if (n < 0) {\n    return [];\n  }\n  return xs.slice(0, n);\n}\n"}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "src/take.take" && strings.Contains(c.Input, "-1") {
+			s := symbolRows(t, rep, "src/take.take")
+			if s.Coverage == nil || s.Coverage.Head != nil && s.Coverage.Head.Reached == 0 {
+				t.Logf("coverage %+v (JavaScript lines are not watched)", s.Coverage)
+			}
+			return
+		}
+	}
+	t.Errorf("take: no change at n = -1: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
+
+// TestTypeScriptMethodChangeIsShown: a TypeScript method runs on the
+// receiver its test constructs, transpiled by the worker, and an
+// off-by-one at the comparison's edge is a change.
+func TestTypeScriptMethodChangeIsShown(t *testing.T) {
+	base := map[string]string{
+		"src/range.ts": "export class Range {\n  constructor(public lo: number, public hi: number) {}\n" +
+			"  contains(x: number): boolean {\n    return x >= this.lo && x <= this.hi;\n  }\n}\n",
+		"src/range.test.ts": "import { Range } from './range';\n" +
+			"it('contains', () => { expect(new Range(1, 5).contains(3)).toBe(true); });\n",
+	}
+	head := map[string]string{
+		"src/range.ts": "export class Range {\n  constructor(public lo: number, public hi: number) {}\n" +
+			"  contains(x: number): boolean {\n    return x >= this.lo && x < this.hi;\n  }\n}\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "src/range.Range.contains" {
+			return
+		}
+	}
+	t.Errorf("Range.contains: no change: changes %+v, symbols %+v, skipped %v", append(rep.Changes, rep.Unexplained...), rep.Symbols, rep.Skipped)
+}
