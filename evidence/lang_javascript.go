@@ -185,7 +185,9 @@ func (*jsLang) defaultValue(p Param) (any, bool) {
 	return jssource.Value(p.Default)
 }
 
-func (*jsLang) public(name string) bool { return !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "#") }
+func (*jsLang) public(name string) bool {
+	return !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "#")
+}
 
 func (*jsLang) dataReaders(diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
 	return nil, nil, nil
