@@ -341,6 +341,19 @@ func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rn
 			break
 		}
 	}
+	// The tests' calls mutated a step each way (a list reversed or one
+	// shorter, a number moved by one, a string's case flipped).
+	for _, r := range append([]validate.Row(nil), rows...) {
+		for _, m := range mutants(r) {
+			args, _ := m.CallArgs()
+			if method && len(args) > 0 {
+				if _, isRecv := args[0].(map[string]any)["$new"]; !isRecv {
+					continue // the receiver was mutated, not an argument
+				}
+			}
+			add(args, "mutation", sourceMutation)
+		}
+	}
 	types := l.paramTypes(tg)
 	pools := make([][]any, len(tg.sig.Params))
 	lits := l.literals(info)

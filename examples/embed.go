@@ -22,6 +22,12 @@ import (
 //go:embed all:intervals
 var intervals embed.FS
 
+// rangesTS is the same merger in TypeScript, for premise's Node worker:
+// the agent's patch drops the sort and merges touching ranges.
+//
+//go:embed all:ranges_ts
+var rangesTS embed.FS
+
 // Example is a bundled example: a base tree and the head tree of a patch.
 type Example struct {
 	Name string
@@ -44,6 +50,13 @@ func All() []Example {
 		BaseMessage: "intervals: merge half-open ranges, sorting first",
 		HeadMessage: "intervals: merge ranges in a single pass\n\nFaster: no sort, and overlapping ranges are merged as they come.",
 		files:       mustSub(intervals, "intervals"),
+	}, {
+		Name:        "ranges-ts",
+		Doc:         "the range merger in TypeScript; the same patch, judged through the Node worker",
+		Branch:      "agent/single-pass",
+		BaseMessage: "ranges: merge half-open ranges, sorting first",
+		HeadMessage: "ranges: merge ranges in a single pass\n\nFaster: no sort, and overlapping ranges are merged as they come.",
+		files:       mustSub(rangesTS, "ranges_ts"),
 	}}
 }
 
