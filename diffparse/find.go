@@ -84,16 +84,16 @@ func FindSymbol(ctx context.Context, dir, rev, symbol string) (*Found, error) {
 	}
 	if len(near) > 0 {
 		sort.Strings(near)
-		return nil, fmt.Errorf("%w: no Go or Python file at %s declares %s; did you mean %s?", ErrNoSymbol, rev, symbol, strings.Join(near, " or "))
+		return nil, fmt.Errorf("%w: no Go, Python, JavaScript or TypeScript file at %s declares %s; did you mean %s?", ErrNoSymbol, rev, symbol, strings.Join(near, " or "))
 	}
 	if len(seen) > 0 {
 		sort.Strings(seen)
 		if len(seen) > 8 {
 			seen = append(seen[:8], "...")
 		}
-		return nil, fmt.Errorf("%w: no Go or Python file at %s declares %s; its module declares %s", ErrNoSymbol, rev, symbol, strings.Join(seen, ", "))
+		return nil, fmt.Errorf("%w: no Go, Python, JavaScript or TypeScript file at %s declares %s; its module declares %s", ErrNoSymbol, rev, symbol, strings.Join(seen, ", "))
 	}
-	return nil, fmt.Errorf("%w: no Go or Python file at %s declares %s (name it as premise diff does: a Python module path and name, intervals.merge_ranges, or a Go import path and name, example.com/m/pkg.Func)", ErrNoSymbol, rev, symbol)
+	return nil, fmt.Errorf("%w: no Go, Python, JavaScript or TypeScript file at %s declares %s (name it as premise diff does: a Python module path and name, intervals.merge_ranges, or a Go import path and name, example.com/m/pkg.Func)", ErrNoSymbol, rev, symbol)
 }
 
 func frontEndForPath(p string) frontEnd {

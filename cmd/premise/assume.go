@@ -44,7 +44,7 @@ SYMBOL is named as premise diff names symbols: a Python module path and
 name (intervals.merge_ranges, pkg.mod.Class.method) or a Go import path and
 name (example.com/m/pkg.Func, example.com/m/pkg.Type.Method). premise looks
 for its declaration in the repository at --head (HEAD) and refuses a symbol
-no Go or Python file declares, naming the nearest it found; --force adds it
+no source file premise reads declares, naming the nearest it found; --force adds it
 anyway (a symbol premise cannot parse, say).
 
 The assumption is accepted (you reviewed it) with source "hand", cites the
@@ -70,7 +70,7 @@ refused.`,
 	f.StringVar(&opts.Note, "note", "", "why, kept in the register")
 	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register `FILE`")
 	f.StringVar(&opts.Head, "head", "", "the `REV` whose files declare the symbol (default HEAD)")
-	f.BoolVar(&opts.Force, "force", false, "add it even when no Go or Python file declares the symbol")
+	f.BoolVar(&opts.Force, "force", false, "add it even when no source file premise reads declares the symbol")
 	return c
 }
 

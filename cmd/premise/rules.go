@@ -47,17 +47,22 @@ adds) silences nothing and is itself drafted, as policy-marker-added.
 
   premise rules                  every rule
   premise rules --language go    Go's rules
+  premise rules --language ts    the rules JavaScript and TypeScript files run
   premise rules --json           [{"name", "language", "doc", "example"}, ...]`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.JSON = jsonOn(c)
-			if opts.Language != "" && opts.Language != "go" && opts.Language != "python" {
-				return fmt.Errorf("--language: want go or python, got %q", opts.Language)
+			switch opts.Language {
+			case "", "go", "python", "javascript":
+			case "js", "typescript", "ts":
+				opts.Language = "javascript" // one rule set serves both
+			default:
+				return fmt.Errorf("--language: want go, python or javascript (js, typescript, ts), got %q", opts.Language)
 			}
 			return runRules(opts)
 		},
 	}
-	c.Flags().StringVar(&opts.Language, "language", "", "only the rules of `LANG` (go or python)")
+	c.Flags().StringVar(&opts.Language, "language", "", "only the rules of `LANG` (go, python, or javascript: typescript files run its rules)")
 	return exits(c, "0 the rules were listed")
 }
 
