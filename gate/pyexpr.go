@@ -53,6 +53,9 @@ func CheckPythonExpr(src string) error {
 	}
 	for i, t := range toks {
 		switch {
+		case operatorMethod(toks, i) || operatorMethod(toks, i-2):
+			// int.__truediv__: a builtin type's operator, as doctests pass
+			// it; nothing may follow it with a dot.
 		case t.kind == 'n' && strings.Contains(t.text, "__"):
 			return fmt.Errorf("the name %s has a double underscore", t.text)
 		case t.kind == 'n' && t.text == "type" && !afterDot(toks, i) && isTypeOfNone(toks, i):
@@ -71,6 +74,30 @@ func CheckPythonExpr(src string) error {
 }
 
 func afterDot(toks []pyToken, i int) bool { return i > 0 && toks[i-1].text == "." }
+
+// operatorTypes and operatorDunders are the builtin types and the operator
+// methods of theirs an argument may name (int.__truediv__, str.__add__):
+// plain functions of two values, with no way onward but an attribute,
+// which the grammar refuses after them.
+var (
+	operatorTypes   = map[string]bool{"int": true, "float": true, "complex": true, "str": true, "bytes": true, "bool": true, "list": true, "tuple": true, "dict": true, "set": true, "frozenset": true}
+	operatorDunders = map[string]bool{}
+)
+
+func init() {
+	for _, n := range strings.Fields(`add sub mul truediv floordiv mod pow divmod neg pos abs invert
+		lt le eq ne gt ge and or xor lshift rshift radd rsub rmul rtruediv rfloordiv rmod rpow
+		len contains getitem`) {
+		operatorDunders["__"+n+"__"] = true
+	}
+}
+
+// operatorMethod says toks[i:i+3] is TYPE . __op__, not followed by a dot
+// and not itself after one.
+func operatorMethod(toks []pyToken, i int) bool {
+	return i >= 0 && i+2 < len(toks) && !afterDot(toks, i) && operatorTypes[toks[i].text] && toks[i+1].text == "." &&
+		operatorDunders[toks[i+2].text] && (i+3 == len(toks) || toks[i+3].text != ".")
+}
 
 func isTypeOfNone(toks []pyToken, i int) bool {
 	return i+3 < len(toks) && toks[i+1].text == "(" && toks[i+2].text == "None" && toks[i+3].text == ")" &&

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -14,6 +15,9 @@ func TestPythonExprGrammar(t *testing.T) {
 		"iter([3, 1, 2])", "(1, 2)", "float('nan')", "b'\\xe4'", "datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone.utc)",
 		"m.Money(5, currency='EUR')", "lambda x: x + 1", "[i * 2 for i in range(3)]", "{'a': [1, 2]}",
 		"'__class__'", "Decimal('1.5')", "-1", "not True", "Path('a') / 'b'", "m.list.append", "type(None)", "[1, type(None)]",
+		// A builtin type's operator, as doctests pass one (jaraco.functools'
+		// compose(round_three, int.__truediv__)).
+		"(lambda x: round(x, ndigits=3), int.__truediv__)", "str.__add__", "functools.reduce(int.__mul__, [1, 2])",
 	}
 	for _, src := range ok {
 		if err := CheckPythonExpr(src); err != nil {
@@ -32,6 +36,11 @@ func TestPythonExprGrammar(t *testing.T) {
 		"_\uff3fclass\uff3f_":                    "fullwidth underscores normalise to a dunder",
 		"eval('1')":                              "eval",
 		"str.join":                               "attribute of a builtin",
+		"int.__truediv__.__objclass__":           "an attribute after the operator",
+		"int.__truediv__.x":                      "an attribute after the operator",
+		"int.__init_subclass__":                  "a dunder that is no operator",
+		"m.int.__add__":                          "an operator of a name that is no builtin type",
+		"object.__subclasses__()":                "not an operator type",
 		"1; import os":                           "statement",
 		"m.x  # comment":                         "comment",
 		"'unterminated":                          "bad literal",
@@ -83,4 +92,27 @@ func TestExpressionReachesNoWorker(t *testing.T) {
 	if err != nil || after.Outcome != OutcomeRaised {
 		t.Errorf("after the attack the base answers %+v %v; want its own raise", after, err)
 	}
+}
+
+// FuzzCheckPythonExpr: the grammar check never panics, and whatever it
+// lets through names no double-underscore attribute but a builtin type's
+// operator.
+func FuzzCheckPythonExpr(f *testing.F) {
+	for _, s := range []string{"int.__truediv__", "().__class__", "m.f(1, x=[2])", "lambda x: x", "b'\\x00'", "'''a'''", "f'{x}'"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if CheckPythonExpr(src) != nil {
+			return
+		}
+		toks, err := pyTokens(src)
+		if err != nil {
+			t.Fatalf("%q passed the check but does not tokenize: %v", src, err)
+		}
+		for i, tk := range toks {
+			if tk.kind == 'n' && strings.Contains(tk.text, "__") && !operatorMethod(toks, i-2) {
+				t.Fatalf("%q passed with the dunder %s", src, tk.text)
+			}
+		}
+	})
 }
