@@ -370,7 +370,7 @@ func printable(s string) bool {
 }
 
 // quoted reads a quoted scalar at the start of s, without escapes (a
-// single-quoted '' is one quote), and returns its text and length.
+// single-quoted ” is one quote), and returns its text and length.
 func quoted(s string) (string, int, bool) {
 	q := s[0]
 	if q == '"' {
