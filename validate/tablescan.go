@@ -369,8 +369,9 @@ func printable(s string) bool {
 	return true
 }
 
-// quoted reads a quoted scalar at the start of s, without escapes (a
-// single-quoted ” is one quote), and returns its text and length.
+// quoted reads a quoted scalar at the start of s, without escapes (two
+// quotes in a single-quoted one stand for one), and returns its text and
+// its length.
 func quoted(s string) (string, int, bool) {
 	q := s[0]
 	if q == '"' {
