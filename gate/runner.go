@@ -360,7 +360,8 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	if seed == 0 {
 		seed = time.Now().UnixNano()
 	}
-	rep := &Report{Target: strings.Join(t.Targets(), ", "), Reruns: reruns, Budget: rn.Budget, Seed: seed, Base: rn.Base != nil}
+	rep := &Report{Target: strings.Join(t.Targets(), ", "), Reruns: reruns, Budget: rn.Budget, Seed: seed, Base: rn.Base != nil,
+		Rows: make([]RowResult, 0, len(planned))}
 	infra := map[string]int{}
 	// Contracts compile and rows are hashed (canonical JSON and SHA-256,
 	// ten milliseconds a thousand rows) while the worker answers the first
@@ -514,6 +515,8 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 	}
 	infraReason := ""
 	var memo verdictMemo
+	res.Attempts = make([]Attempt, 0, reruns)
+	res.Seen = make([]string, 0, reruns)
 	for i := 0; i < reruns; i++ {
 		a, reason, err := rn.attempt(ctx, p, i, rng, &memo)
 		if err != nil {
@@ -644,7 +647,7 @@ func judgeExpect(r validate.Row, rep Reply) (string, string) {
 	if rep.Exc != nil {
 		class = rep.Exc.Class
 	}
-	got := "returned " + short(rep.Value)
+	got := "returned " + rep.shortValue()
 	if rep.Outcome == OutcomeRaised {
 		if HarnessRefused(rep.Exc) {
 			return StatusError, "the harness could not call the target: " + excString(rep.Exc)
@@ -708,19 +711,19 @@ func (rn *Runner) judge(p plannedRow, rep Reply, args []any, kwargs map[string]a
 		if r.Kind == validate.KindInvalid {
 			// Seed 004: a value returned for an invalid input is a failure,
 			// never a pass.
-			return StatusFail, "returned " + short(rep.Value) + " for an invalid input; want a raise"
+			return StatusFail, "returned " + rep.shortValue() + " for an invalid input; want a raise"
 		}
 		if p.contract == nil {
-			return StatusPass, "returned " + short(rep.Value)
+			return StatusPass, "returned " + rep.shortValue()
 		}
 		ok, err := p.contract.Eval(rep.Value, r.Inp, args, kwargs)
 		if err != nil {
-			return StatusError, fmt.Sprintf("returned %s; %v", short(rep.Value), err)
+			return StatusError, fmt.Sprintf("returned %s; %v", rep.shortValue(), err)
 		}
 		if !ok {
-			return StatusFail, fmt.Sprintf("returned %s; contract %s does not hold", short(rep.Value), r.Contract)
+			return StatusFail, fmt.Sprintf("returned %s; contract %s does not hold", rep.shortValue(), r.Contract)
 		}
-		return StatusPass, "returned " + short(rep.Value)
+		return StatusPass, "returned " + rep.shortValue()
 	}
 	return StatusCrashed, fmt.Sprintf("unknown outcome %q", rep.Outcome)
 }
@@ -747,7 +750,7 @@ func (rn *Runner) relations(ctx context.Context, p plannedRow, n int, rep Reply,
 			if reflect.DeepEqual(want, validate.Normalize(got.Value)) {
 				return StatusPass, "", nil
 			}
-			return StatusFail, fmt.Sprintf("%s: gave %s, not %s", name, short(got.Value), short(rep.Value)), nil
+			return StatusFail, fmt.Sprintf("%s: gave %s, not %s", name, got.shortValue(), rep.shortValue()), nil
 		}
 		return StatusFail, fmt.Sprintf("%s: %s %s", name, got.Outcome, excString(got.Exc)), nil
 	}
@@ -782,7 +785,7 @@ func (rn *Runner) relations(ctx context.Context, p plannedRow, n int, rep Reply,
 			}
 		}
 	}
-	return StatusPass, "returned " + short(rep.Value) + "; relations hold", nil
+	return StatusPass, "returned " + rep.shortValue() + "; relations hold", nil
 }
 
 // compareBase marks rows whose outcome changed between base and head.
