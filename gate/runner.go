@@ -250,7 +250,7 @@ type Attempt struct {
 }
 
 type plannedRow struct {
-	row      validate.Row
+	row      *validate.Row
 	target   string
 	meaning  string             // row.Meaning(target), what a freeze of it must record; only for a row whose hash is frozen (Run)
 	contract *validate.Contract // nil: no contract
@@ -262,12 +262,13 @@ type plannedRow struct {
 func (rn *Runner) plan(t *validate.Table) ([]plannedRow, error) {
 	out := make([]plannedRow, 0, len(t.Rows))
 	seen := make(map[string]bool, len(t.Rows))
-	for _, r := range t.Rows {
+	for i := range t.Rows {
+		r := &t.Rows[i]
 		if seen[r.ID] {
 			return nil, fmt.Errorf("row %s: the id appears twice", r.ID)
 		}
 		seen[r.ID] = true
-		p := plannedRow{row: r, target: t.TargetOf(r)}
+		p := plannedRow{row: r, target: t.TargetOf(*r)}
 		if p.target == "" {
 			return nil, fmt.Errorf("row %s: no target (set target: in the table or the row)", r.ID)
 		}
@@ -675,7 +676,7 @@ func HarnessRefused(exc *Exc) bool {
 func (rn *Runner) judge(p plannedRow, rep Reply, args []any, kwargs map[string]any) (string, string) {
 	r := p.row
 	if r.Expect != nil && (rep.Outcome == OutcomeReturned || rep.Outcome == OutcomeRaised) {
-		return judgeExpect(r, rep)
+		return judgeExpect(*r, rep)
 	}
 	switch rep.Outcome {
 	case OutcomeTimeout:
