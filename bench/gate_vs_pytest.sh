@@ -6,7 +6,10 @@
 #   floor   the same rows in a plain in-process Python loop, 5 calls each
 #   premise premise gate --reruns 5 (its own worker process, CEL contracts)
 #   pytest  the same rows as a parametrized pytest run (row x rerun cases)
-# Targets: premise within 3x of the floor, at least 10x faster than pytest.
+# Targets: premise within 3x of the floor, at least 10x faster than pytest
+# (issues 5 and 28), at 1,000 and at 10,000 rows. The largest resident size
+# premise reached is printed too; what premise itself allocates a row is
+# BenchmarkGateFile's B/row (go test ./gate -run '^$' -bench GateFile).
 #
 # Usage: bench/gate_vs_pytest.sh [ROWS] [N]
 # Needs: go, python3 with pytest (Debian: apt-get install -y python3-pytest).
@@ -99,7 +102,8 @@ PY
 # the median wall seconds and the median CPU seconds (user + system, the
 # command and the children it waited for), to the millisecond: /usr/bin/time
 # counts in hundredths, a fifth of the floor. On a loaded machine the CPU
-# figure is the steadier one.
+# figure is the steadier one. Third, the largest resident size in KB of
+# any one process of the runs.
 median() {
   local n=$1; shift
   "$PYTHON" - "$n" "$@" <<'PY'
@@ -116,20 +120,21 @@ for _ in range(n):
     if p.returncode != 0:
         sys.stderr.write("gate_vs_pytest: failed (exit %d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr.decode()[-2000:]))
         sys.exit(3)
-print("%.4f %.4f" % (statistics.median(walls), statistics.median(cpus)))
+print("%.4f %.4f %d" % (statistics.median(walls), statistics.median(cpus), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
 PY
 }
 
 cd "$work"
-read -r floor floor_cpu < <(median "$N" "$PYTHON" -B floor.py "$work")
-read -r premise premise_cpu < <(median "$N" "$bin/premise" gate --python "$PYTHON" --partitions partitions.yaml --reruns 5 --seed 1 --freezes "$work/none.json")
-read -r pytest pytest_cpu < <(median "$(( N < 3 ? N : 3 ))" "$PYTHON" -B -m pytest -q -p no:cacheprovider test_rows.py)
+read -r floor floor_cpu _ < <(median "$N" "$PYTHON" -B floor.py "$work")
+read -r premise premise_cpu premise_rss < <(median "$N" "$bin/premise" gate --python "$PYTHON" --partitions partitions.yaml --reruns 5 --seed 1 --freezes "$work/none.json")
+read -r pytest pytest_cpu _ < <(median "$(( N < 3 ? N : 3 ))" "$PYTHON" -B -m pytest -q -p no:cacheprovider test_rows.py)
 
 echo "rows=$ROWS reruns=5 runs=$N python=$PYTHON ($("$PYTHON" --version 2>&1)) cpus=$(nproc) load=$(cut -d' ' -f1 /proc/loadavg)"
 echo "                            wall (median)  cpu (median)"
 printf "floor   (in-process loop)   %9.4fs     %9.4fs\n" "$floor" "$floor_cpu"
 printf "premise (gate)              %9.4fs     %9.4fs\n" "$premise" "$premise_cpu"
 printf "pytest  (parametrized)      %9.4fs     %9.4fs\n" "$pytest" "$pytest_cpu"
+printf "premise max resident size   %d KB (%.1f KB a row)\n" "$premise_rss" "$(awk -v r="$premise_rss" -v n="$ROWS" 'BEGIN { print r / n }')"
 awk -v f="$floor" -v p="$premise" -v t="$pytest" -v fc="$floor_cpu" -v pc="$premise_cpu" -v tc="$pytest_cpu" 'BEGIN {
   printf "premise / floor  = %.2fx wall, %.2fx cpu  (target <= 3x)  %s\n", p/f, pc/fc, (p/f <= 3 ? "ok" : "MISSED")
   printf "pytest / premise = %.2fx wall, %.2fx cpu  (target >= 10x) %s\n", t/p, tc/pc, (t/p >= 10 ? "ok" : "MISSED")

@@ -250,9 +250,9 @@ type Attempt struct {
 }
 
 type plannedRow struct {
-	row      validate.Row
+	row      *validate.Row
 	target   string
-	meaning  string             // row.Meaning(target), what a freeze of it must record
+	meaning  string             // row.Meaning(target), what a freeze of it must record; only for a row whose hash is frozen (Run)
 	contract *validate.Contract // nil: no contract
 	hash     string
 }
@@ -260,15 +260,15 @@ type plannedRow struct {
 // plan compiles every contract and checks every row before anything runs: a
 // typo is an input error naming the row, not a hundred failures.
 func (rn *Runner) plan(t *validate.Table) ([]plannedRow, error) {
-	var out []plannedRow
-	seen := map[string]bool{}
-	for _, r := range t.Rows {
+	out := make([]plannedRow, 0, len(t.Rows))
+	seen := make(map[string]bool, len(t.Rows))
+	for i := range t.Rows {
+		r := &t.Rows[i]
 		if seen[r.ID] {
 			return nil, fmt.Errorf("row %s: the id appears twice", r.ID)
 		}
 		seen[r.ID] = true
-		p := plannedRow{row: r, target: t.TargetOf(r)}
-		p.meaning = r.Meaning(p.target)
+		p := plannedRow{row: r, target: t.TargetOf(*r)}
 		if p.target == "" {
 			return nil, fmt.Errorf("row %s: no target (set target: in the table or the row)", r.ID)
 		}
@@ -301,11 +301,13 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
-// compile compiles every row's contract, identical expressions once, on
-// every CPU: CEL compiles in a third of a millisecond, which a thousand-row
-// table would otherwise spend before the first call. `result == LITERAL`
-// with a JSON literal needs no CEL at all (validate.CompileContract).
-func compile(rows []plannedRow) error {
+// compile gives every row its compiled contract, identical expressions
+// once: those the table compiled when it was read (validate.ParseTable)
+// are taken as they are, the rest compiled on every CPU (CEL compiles in a
+// third of a millisecond, which a thousand-row table would otherwise spend
+// before the first call). `result == LITERAL` with a JSON literal needs no
+// CEL at all (validate.CompileContract).
+func compile(t *validate.Table, rows []plannedRow) error {
 	index := map[string]int{}
 	var exprs []string
 	for i := range rows {
@@ -318,7 +320,7 @@ func compile(rows []plannedRow) error {
 	}
 	compiled := make([]*validate.Contract, len(exprs))
 	errs := make([]error, len(exprs))
-	parallel(len(exprs), func(i int) { compiled[i], errs[i] = validate.CompileContract(exprs[i]) })
+	parallel(len(exprs), func(i int) { compiled[i], errs[i] = t.Contract(exprs[i]) })
 	for i := range rows {
 		if e := rows[i].row.Contract; e != "" {
 			k := index[e]
@@ -359,7 +361,8 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	if seed == 0 {
 		seed = time.Now().UnixNano()
 	}
-	rep := &Report{Target: strings.Join(t.Targets(), ", "), Reruns: reruns, Budget: rn.Budget, Seed: seed, Base: rn.Base != nil}
+	rep := &Report{Target: strings.Join(t.Targets(), ", "), Reruns: reruns, Budget: rn.Budget, Seed: seed, Base: rn.Base != nil,
+		Rows: make([]RowResult, 0, len(planned))}
 	infra := map[string]int{}
 	// Contracts compile and rows are hashed (canonical JSON and SHA-256,
 	// ten milliseconds a thousand rows) while the worker answers the first
@@ -373,10 +376,17 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 		defer close(hashed)
 		parallel(len(planned), func(i int) { planned[i].hash = planned[i].row.Hash() })
 	}()
-	err = compile(planned)
+	err = compile(t, planned)
 	<-hashed
 	if err != nil {
 		return nil, err
+	}
+	// What a row means is asked only of a row a freeze names (finish):
+	// canonicalising every row a second time cost a tenth of a gate.
+	for i := range planned {
+		if _, ok := rn.Freezes[planned[i].hash]; ok {
+			planned[i].meaning = planned[i].row.Meaning(planned[i].target)
+		}
 	}
 	for i, p := range planned {
 		if err := ctx.Err(); err != nil {
@@ -506,6 +516,8 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 	}
 	infraReason := ""
 	var memo verdictMemo
+	res.Attempts = make([]Attempt, 0, reruns)
+	res.Seen = make([]string, 0, reruns)
 	for i := 0; i < reruns; i++ {
 		a, reason, err := rn.attempt(ctx, p, i, rng, &memo)
 		if err != nil {
@@ -636,7 +648,7 @@ func judgeExpect(r validate.Row, rep Reply) (string, string) {
 	if rep.Exc != nil {
 		class = rep.Exc.Class
 	}
-	got := "returned " + short(rep.Value)
+	got := "returned " + rep.shortValue()
 	if rep.Outcome == OutcomeRaised {
 		if HarnessRefused(rep.Exc) {
 			return StatusError, "the harness could not call the target: " + excString(rep.Exc)
@@ -664,7 +676,7 @@ func HarnessRefused(exc *Exc) bool {
 func (rn *Runner) judge(p plannedRow, rep Reply, args []any, kwargs map[string]any) (string, string) {
 	r := p.row
 	if r.Expect != nil && (rep.Outcome == OutcomeReturned || rep.Outcome == OutcomeRaised) {
-		return judgeExpect(r, rep)
+		return judgeExpect(*r, rep)
 	}
 	switch rep.Outcome {
 	case OutcomeTimeout:
@@ -700,19 +712,19 @@ func (rn *Runner) judge(p plannedRow, rep Reply, args []any, kwargs map[string]a
 		if r.Kind == validate.KindInvalid {
 			// Seed 004: a value returned for an invalid input is a failure,
 			// never a pass.
-			return StatusFail, "returned " + short(rep.Value) + " for an invalid input; want a raise"
+			return StatusFail, "returned " + rep.shortValue() + " for an invalid input; want a raise"
 		}
 		if p.contract == nil {
-			return StatusPass, "returned " + short(rep.Value)
+			return StatusPass, "returned " + rep.shortValue()
 		}
 		ok, err := p.contract.Eval(rep.Value, r.Inp, args, kwargs)
 		if err != nil {
-			return StatusError, fmt.Sprintf("returned %s; %v", short(rep.Value), err)
+			return StatusError, fmt.Sprintf("returned %s; %v", rep.shortValue(), err)
 		}
 		if !ok {
-			return StatusFail, fmt.Sprintf("returned %s; contract %s does not hold", short(rep.Value), r.Contract)
+			return StatusFail, fmt.Sprintf("returned %s; contract %s does not hold", rep.shortValue(), r.Contract)
 		}
-		return StatusPass, "returned " + short(rep.Value)
+		return StatusPass, "returned " + rep.shortValue()
 	}
 	return StatusCrashed, fmt.Sprintf("unknown outcome %q", rep.Outcome)
 }
@@ -739,7 +751,7 @@ func (rn *Runner) relations(ctx context.Context, p plannedRow, n int, rep Reply,
 			if reflect.DeepEqual(want, validate.Normalize(got.Value)) {
 				return StatusPass, "", nil
 			}
-			return StatusFail, fmt.Sprintf("%s: gave %s, not %s", name, short(got.Value), short(rep.Value)), nil
+			return StatusFail, fmt.Sprintf("%s: gave %s, not %s", name, got.shortValue(), rep.shortValue()), nil
 		}
 		return StatusFail, fmt.Sprintf("%s: %s %s", name, got.Outcome, excString(got.Exc)), nil
 	}
@@ -774,7 +786,7 @@ func (rn *Runner) relations(ctx context.Context, p plannedRow, n int, rep Reply,
 			}
 		}
 	}
-	return StatusPass, "returned " + short(rep.Value) + "; relations hold", nil
+	return StatusPass, "returned " + rep.shortValue() + "; relations hold", nil
 }
 
 // compareBase marks rows whose outcome changed between base and head.

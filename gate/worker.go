@@ -456,7 +456,7 @@ func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r
 }
 
 func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
-	w, ok := p.returned(line)
+	w, ok := p.returned(line, c.ID)
 	if !ok {
 		if err := json.Unmarshal(line, &w); err != nil {
 			return p.fail(c, OutcomeCrashed, "the worker sent a line that is not a reply: "+err.Error()), false, nil

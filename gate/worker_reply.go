@@ -20,8 +20,9 @@ import (
 //
 // ok is false for any other line, which then goes through json.Unmarshal.
 // A value is checked to be one JSON value, unless it is the last one's.
+// An id equal to want (the call's) is want itself, not a copy.
 // FuzzReturnedReply holds this equal to json.Unmarshal.
-func (p *proc) returned(line []byte) (w wireReply, ok bool) {
+func (p *proc) returned(line []byte, want string) (w wireReply, ok bool) {
 	const head, mid = `{"id":"`, `","outcome":"returned","value":`
 	line = bytes.TrimSuffix(line, []byte("\n"))
 	rest, found := bytes.CutPrefix(line, []byte(head))
@@ -54,7 +55,11 @@ func (p *proc) returned(line []byte) (w wireReply, ok bool) {
 		}
 		raw = bytes.Clone(raw)
 	}
-	return wireReply{ID: string(id), Outcome: OutcomeReturned, Value: raw}, true
+	sid := want
+	if string(id) != want {
+		sid = string(id)
+	}
+	return wireReply{ID: sid, Outcome: OutcomeReturned, Value: raw}, true
 }
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }

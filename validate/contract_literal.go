@@ -82,7 +82,39 @@ func celLiteral(raw string, v any) bool {
 
 // Eval reports whether result equals the literal.
 func (c *literalContract) Eval(result, _ any, _ []any, _ map[string]any) (bool, error) {
-	return celEqual(Normalize(result), c.want), nil
+	return equalNormalized(result, c.want), nil
+}
+
+// equalNormalized is celEqual(Normalize(a), b) without building a's
+// normalised copy: lists and maps are walked as they are, and only their
+// scalars normalised.
+func equalNormalized(a, b any) bool {
+	switch x := a.(type) {
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equalNormalized(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !equalNormalized(v, w) {
+				return false
+			}
+		}
+		return true
+	}
+	return celEqual(Normalize(a), b)
 }
 
 // celEqual is CEL's equality over normalised JSON values: numbers compare

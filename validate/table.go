@@ -11,6 +11,20 @@ type Table struct {
 	Target   string `yaml:"target,omitempty" json:"target,omitempty"`     // intervals.merge_ranges, or a Go importpath.Func
 	Language string `yaml:"language,omitempty" json:"language,omitempty"` // python, go, exec
 	Rows     []Row  `yaml:"rows" json:"rows"`
+
+	// contracts are the rows' contracts compiled when the table was read,
+	// by expression (Contract).
+	contracts map[string]*Contract
+}
+
+// Contract returns the compiled form of expr, a contract of one of t's
+// rows: the one compiled when the table was read (ParseTable compiles each
+// distinct contract once), else compiled now.
+func (t *Table) Contract(expr string) (*Contract, error) {
+	if c, ok := t.contracts[expr]; ok {
+		return c, nil
+	}
+	return CompileContract(expr)
 }
 
 // Row kinds (seed 004, Step 3).

@@ -45,27 +45,47 @@ func LoadTable(path string) (*Table, error) {
 // with premise's optional additions (issue 4); every contract is compiled
 // as CEL, so a typo fails here, before anything runs.
 func ParseTable(name string, data []byte) (*Table, error) {
+	if t, ok := scanTable(name, data); ok {
+		return t, nil
+	}
+	return parseTableNodes(name, data)
+}
+
+// parseTableNodes is ParseTable through yaml.v3's node tree: any table,
+// and every problem of one with its line.
+func parseTableNodes(name string, data []byte) (*Table, error) {
 	d := &decoder{file: name}
 	t := &Table{}
 	if root := d.parseDoc(data); root != nil {
 		d.decodeTable(root, t)
 	}
-	if len(d.contracts) > 0 {
-		exprs := make([]string, len(d.contracts))
-		for i, c := range d.contracts {
-			exprs[i] = c.expr
-		}
-		bad := checkContracts(exprs)
-		for _, c := range d.contracts {
-			if err := bad[c.expr]; err != nil {
-				d.errf(c.line, "%s: %s", c.what, oneLine(err.Error()))
-			}
-		}
-	}
+	d.compileContracts(t)
 	if len(d.probs) > 0 {
 		return nil, d.loadError()
 	}
 	return t, nil
+}
+
+// compileContracts compiles each distinct contract of t's rows once, on
+// every CPU, and keeps them on t for the gate (Table.Contract), so that a
+// contract is compiled once from the file to its verdicts. A contract that
+// does not compile is a problem at every row holding it; ok is false then.
+func (d *decoder) compileContracts(t *Table) bool {
+	if len(d.contracts) == 0 {
+		return true
+	}
+	exprs := make([]string, len(d.contracts))
+	for i, c := range d.contracts {
+		exprs[i] = c.expr
+	}
+	compiled, bad := compileContracts(exprs)
+	for _, c := range d.contracts {
+		if err := bad[c.expr]; err != nil {
+			d.errf(c.line, "%s: %s", c.what, oneLine(err.Error()))
+		}
+	}
+	t.contracts = compiled
+	return len(bad) == 0
 }
 
 func (d *decoder) decodeTable(root *yaml.Node, t *Table) {
@@ -225,7 +245,7 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 		r.Args = []any{} // args: [] or args: null both mean "no positional arguments"
 	}
 	if r.Contract != "" {
-		// Compiled after the walk, all at once (checkContracts).
+		// Compiled after the walk, each distinct one once (compileContracts).
 		d.contracts = append(d.contracts, pendingContract{expr: r.Contract, line: at("contract"), what: what})
 		if r.SameAsBase {
 			d.errf(at("same_as_base"), "%s: same_as_base and contract are exclusive: the base revision is the contract", what)

@@ -15,6 +15,7 @@ import (
 // steps in the seeds' order, and the generate job's sparse checkout is
 // the one premise holdout sparse prints.
 func TestAgentGateExample(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../examples/ci/agent-gate.yml")
 	if err != nil {
 		t.Fatal(err)

@@ -294,6 +294,7 @@ func readSummary(t *testing.T, out string) *batch.Summary {
 // shapes against a local model endpoint and checks every output; a second
 // run sends no request; two shards merged equal the unsharded run.
 func TestBatchEndToEnd(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Fatal("the Python PRs need python3, which premise requires (README, Set up)")
 	}

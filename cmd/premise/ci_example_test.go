@@ -14,6 +14,7 @@ import (
 // premise command in it parses with today's flags, and the steps keep seed
 // 000's CI order (guard, corpus, then the agent's rows and tests).
 func TestGitHubActionsExample(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../examples/ci/github-actions.yml")
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // workflow and the pre-commit hook honest: every premise command in them
 // parses with today's flags, and each names the commands of its use.
 func TestCITemplates(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		file string
 		want []string // commands that must appear, in this order

@@ -131,6 +131,7 @@ func dataKey(path, k string) bool {
 // TestHelpListsOwnExitCodes: each command's help lists the exit codes it
 // can return, not a block shared by all; diff never "holds a gate".
 func TestHelpListsOwnExitCodes(t *testing.T) {
+	t.Parallel()
 	root := newRootCmd(Streams{In: strings.NewReader(""), Out: os.Stdout, Err: os.Stderr})
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -164,6 +165,7 @@ func TestHelpListsOwnExitCodes(t *testing.T) {
 // TestNoInternalReferences: help texts speak of premise and its files, not
 // of the design documents premise was built from.
 func TestNoInternalReferences(t *testing.T) {
+	t.Parallel()
 	root := newRootCmd(Streams{In: strings.NewReader(""), Out: os.Stdout, Err: os.Stderr})
 	internal := regexp.MustCompile(`(?i)\bseed 0\d\d\b|\bstep \d\b|\bissue \d+\b`)
 	var walk func(c *cobra.Command)

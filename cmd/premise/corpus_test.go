@@ -85,6 +85,7 @@ func runPremise(t *testing.T, args ...string) (int, string, string) {
 // the Go adapter without --lang, the fixture decoded into the function's one
 // argument.
 func TestRejectRunGo(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, src := range map[string]string{
 		"go.mod": "module example.com/billing\n\ngo 1.22\n",

@@ -17,6 +17,7 @@ import (
 // lock in time fails with one line naming the register, and exits 3
 // (premise could not do its job); the register is untouched.
 func TestAcceptLockTimeoutExits3(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "assumptions.yaml")
 	if err := os.WriteFile(path, []byte(reviewRegister), 0o644); err != nil {
 		t.Fatal(err)

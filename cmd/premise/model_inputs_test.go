@@ -91,6 +91,7 @@ type modelRun struct {
 // shows the change no generated value reaches. A call carrying a key of the
 // row protocol ($expr) is not run.
 func TestRunAsksModelForInputs(t *testing.T) {
+	t.Parallel()
 	repo := discountRepo(t)
 	srv, asked, seen := inputsModel(t, 200, `{"inputs": [{"args": ["summer"]}, {"args": ["Winter"]}, {"args": [{"$expr": "__import__('os').getcwd()"}]}]}`)
 	code, out, errOut := runPremise(t, "run", "--repo", repo, "--base", "main", "--endpoint", srv.URL+"/v1", "--model", "m",
@@ -117,6 +118,7 @@ func TestRunAsksModelForInputs(t *testing.T) {
 // TestRunModelInputsFail: an endpoint that fails the inputs request leaves
 // a note and the other rows; it is not asked again, and the run goes on.
 func TestRunModelInputsFail(t *testing.T) {
+	t.Parallel()
 	repo := discountRepo(t)
 	srv, asked, _ := inputsModel(t, 500, "")
 	code, out, errOut := runPremise(t, "run", "--repo", repo, "--base", "main", "--endpoint", srv.URL+"/v1", "--model", "m",

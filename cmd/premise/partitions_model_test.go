@@ -50,6 +50,7 @@ type partitionsRun struct {
 // target's accepted assumptions, carries values only and holds on the
 // merge-base, and reports every other row with its reason.
 func TestPartitionsModelRows(t *testing.T) {
+	t.Parallel()
 	repo := acceptedDiscount(t)
 	reply := `{"rows": [
 	 {"assumption_ids": ["A001"], "cls": "lower_case", "kind": "boundary", "args": ["summer"], "relation": "a lower-case code is discounted as before", "same_as_base": true},
@@ -116,6 +117,7 @@ func TestPartitionsModelRows(t *testing.T) {
 // TestPartitionsModelFails: an endpoint that fails leaves a note and the
 // template rows, and premise partitions still writes the table.
 func TestPartitionsModelFails(t *testing.T) {
+	t.Parallel()
 	repo := acceptedDiscount(t)
 	srv, asked, _ := rowsModel(t, 500, "")
 	code, out, errOut := runPremise(t, "partitions", "--repo", repo, "--endpoint", srv.URL+"/v1", "--model", "m", "--no-cache", "--max-attempts", "1", "--json")
@@ -167,6 +169,7 @@ func TestPartitionsModelNeedsMergeBase(t *testing.T) {
 // base, not the code raising: it is dropped, and the row that holds is
 // kept.
 func TestPartitionsModelRowsGo(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: builds a Go harness on the base; CI and go test ./... run it")
 	}

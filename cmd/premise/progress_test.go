@@ -10,6 +10,7 @@ import (
 // the end; off a terminal nothing is written unless --verbose asks for
 // plain lines; --quiet silences both.
 func TestProgress(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name            string
 		tty, quiet, vrb bool

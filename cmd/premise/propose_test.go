@@ -185,6 +185,7 @@ func TestProposeWithModel(t *testing.T) {
 // one line naming the endpoint, exit 3, and the existing register is
 // byte-for-byte what it was.
 func TestProposeEndpointFailsLeavesRegister(t *testing.T) {
+	t.Parallel()
 	repo := intervalsRepo(t)
 	if code, _, errOut := runPremise(t, "propose", "--repo", repo, "--base", "main"); code != 0 {
 		t.Fatalf("static run: exit %d: %s", code, errOut)

@@ -65,6 +65,7 @@ func writeReviewFixture(t *testing.T) string {
 }
 
 func TestReviewScripted(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		input  string
@@ -146,6 +147,7 @@ func TestReviewScripted(t *testing.T) {
 // The reviewer sees the symbol, the precondition and the evidence with its
 // file:line and the source around it.
 func TestReviewShowsEvidence(t *testing.T) {
+	t.Parallel()
 	path := writeReviewFixture(t)
 	var out bytes.Buffer
 	if err := runReview(context.Background(), reviewOptions{Register: path, Context: 1, In: strings.NewReader("q\n"), Out: &out}); err != nil {
@@ -167,6 +169,7 @@ func TestReviewShowsEvidence(t *testing.T) {
 }
 
 func TestAcceptRejectExitCodes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -211,6 +214,7 @@ func TestAcceptRejectExitCodes(t *testing.T) {
 // With provenance, the reviewer sees the patch's hunk around the evidence,
 // read from a real repository, with the lines the patch removed.
 func TestReviewShowsDiff(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	gitc := func(args ...string) string {
 		t.Helper()

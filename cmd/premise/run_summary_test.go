@@ -12,6 +12,7 @@ import (
 // finding of the register check, each broken fixture), the summary has one
 // next: line per problem, so a user fixes them in one pass.
 func TestRunSummaryListsEveryStep(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	writeRunSummary(&b, &pipeline.Summary{Verdict: pipeline.VerdictCheck, Exit: 1, Seed: 1,
 		Next:  "fix what premise check reports: assumptions.yaml:4: A001 is still proposed",
