@@ -220,6 +220,20 @@ func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*
 	}
 	info := &jsInfo{module: strings.TrimSuffix(tg.sym.Name, "."+local)}
 	tg.data = info
+	// A module whose default export (module.exports itself) is the
+	// function or its class is called through "default", as the worker
+	// names it.
+	exported := local
+	if head, rest, ok := strings.Cut(local, "."); ok {
+		exported = head
+		if jsDefaultOnly(f.HeadSrc, head) {
+			exported = "default"
+			tg.call = info.module + ".default." + rest
+		}
+	} else if jsDefaultOnly(f.HeadSrc, local) {
+		exported = "default"
+		tg.call = info.module + ".default"
+	}
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
@@ -251,7 +265,11 @@ func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*
 			continue
 		}
 		seenRecv[in.Receiver] = true
-		info.receivers = append(info.receivers, map[string]any{"$new": info.module + "." + class, "$args": args})
+		ctor := info.module + "." + class
+		if exported == "default" {
+			ctor = info.module + ".default"
+		}
+		info.receivers = append(info.receivers, map[string]any{"$new": ctor, "$args": args})
 	}
 	if len(info.receivers) == 0 {
 		if l.probe {
@@ -284,6 +302,39 @@ func jsExported(src []byte, local string) bool {
 		}
 	}
 	return name == "default"
+}
+
+// jsDefaultOnly says whether name reaches the module's users only as its
+// default export (export default, module.exports = name), not by a name
+// of its own.
+func jsDefaultOnly(src []byte, name string) bool {
+	text := string(src)
+	q := regexp.QuoteMeta(name)
+	def := false
+	for _, re := range []string{
+		`export\s+default\s+(async\s+)?(function\*?|class)\s+` + q + `\b`,
+		`export\s+default\s+` + q + `\s*;?\s*$`,
+		`module\.exports\s*=\s*(async\s+)?(function\*?|class)\s+` + q + `\b`,
+		`module\.exports\s*=\s*` + q + `\s*;?\s*$`,
+	} {
+		if regexp.MustCompile(`(?m)` + re).MatchString(text) {
+			def = true
+		}
+	}
+	if !def {
+		return false
+	}
+	for _, re := range []string{
+		`export\s+(async\s+)?(function\*?|class|const|let|var)\s+` + q + `\b`,
+		`export\s*\{[^}]*\b` + q + `\b[^}]*\}`,
+		`(module\.)?exports\.` + q + `\s*=`,
+		`module\.exports\.` + q + `\s*=`,
+	} {
+		if regexp.MustCompile(re).MatchString(text) {
+			return false // a name of its own too
+		}
+	}
+	return true
 }
 
 // jsArgs reads a call's literal arguments as Harvest writes them.
@@ -529,6 +580,15 @@ func (*jsLang) bug(exc *gate.Exc) bool {
 }
 
 func (*jsLang) sources() []Source { return nil }
+
+// jsImportFailRe finds the target a Node worker could not load.
+var jsImportFailRe = regexp.MustCompile(`\bimport ([\w./@$-]+): `)
+
+// dropModule leaves out the rows of a module (or one export) the worker
+// cannot load, so the other modules' rows still run.
+func (*jsLang) dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, moduleFailure, bool) {
+	return dropFailing(ctx, cfg, t, modules, jsImportFailRe.FindStringSubmatch(err.Error()), err)
+}
 
 func (l *jsLang) close() {
 	for _, f := range l.tests {

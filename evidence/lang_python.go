@@ -253,8 +253,13 @@ var importFailRe = regexp.MustCompile(`\bimport ([A-Za-z_][\w.]*): `)
 // import, when other modules' rows remain: the rest, and why the module's
 // rows were left out. ok is false when err names no such module.
 func dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, moduleFailure, bool) {
-	m := importFailRe.FindStringSubmatch(err.Error())
-	if t.Language != "python" || m == nil {
+	return dropFailing(ctx, cfg, t, modules, importFailRe.FindStringSubmatch(err.Error()), err)
+}
+
+// dropFailing is dropModule for a worker whose import error named m[1]:
+// a module, or the target it was importing for.
+func dropFailing(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, m []string, err error) (*validate.Table, moduleFailure, bool) {
+	if m == nil {
 		return nil, moduleFailure{}, false
 	}
 	mod := m[1]
@@ -275,7 +280,7 @@ func dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules
 		return nil, moduleFailure{}, false
 	}
 	rest.Target = rest.Rows[0].Target
-	why := moduleFailure{module: mod, text: "python rows: " + oneLine(err.Error())}
+	why := moduleFailure{module: mod, text: t.Language + " rows: " + oneLine(err.Error())}
 	why.headOnly = baseLoads(ctx, cfg, &cut)
 	return &rest, why, true
 }
