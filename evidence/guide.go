@@ -43,16 +43,19 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Tabl
 	added := 0
 	for round := 0; round < guideRounds && ctx.Err() == nil; round++ {
 		var rows []validate.Row
+		planned := map[string]int{} // rows this round adds, by symbol
 		for _, p := range rep.plans {
 			if p.lang != t.Language {
 				continue
 			}
 			for _, parent := range rep.closest(p, results, byID) {
+				sym := origins[parent.ID].symbol
 				for _, m := range mutants(parent) {
 					k := rowKey(t, m, "")
-					if seen[k] || len(rows) >= guideRound {
+					if seen[k] || len(rows) >= guideRound || rep.rowsOf(sym)+planned[sym] >= rep.perFunction {
 						continue
 					}
+					planned[sym]++
 					seen[k] = true
 					m.ID = fmt.Sprintf("G%03d", added+len(rows)+1)
 					rows = append(rows, m)
@@ -247,6 +250,16 @@ func ints(n int64) []any {
 
 func floats(f float64) []any {
 	return []any{f + 1, f - 1, -f, 0.0, f * 2, f / 2, math.Trunc(f)}
+}
+
+// rowsOf is how many rows a symbol has so far.
+func (rep *Report) rowsOf(symbol string) int {
+	for _, s := range rep.Symbols {
+		if s.Symbol == symbol {
+			return s.Rows
+		}
+	}
+	return 0
 }
 
 // countRow counts a row the guide added on its symbol's SymbolRows.

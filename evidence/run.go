@@ -213,6 +213,9 @@ type Report struct {
 	// counts, ran the lines the rows ran (coverage.go).
 	plans []coverPlan
 	ran   linesRun
+	// perFunction is the rows a function may get: the guide's rows count
+	// against it too.
+	perFunction int
 	// noisyHead are the rows whose head varies between reruns where the
 	// base never does: changes, not unstable rows (noise.go).
 	noisyHead map[string]bool
@@ -337,6 +340,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	b.inputs, b.langs = cfg.Inputs, langs
+	rep.perFunction = b.perFunction
 	b.trace(ctx, cfg, targets)
 	tb, err := buildTables(ctx, targets, bySymbol, b)
 	rep.Notes = b.notes
