@@ -38,14 +38,19 @@ func newAcceptCmd(s Streams) *cobra.Command {
   C001  a behaviour change the evidence found: the change is intended.
         premise partitions writes its witnesses as rows pinning the head's
         outcome, so a later patch that silently undoes it fails the gate.
-  A001  an assumption the patch relies on: it is legitimate (callers
-        guarantee it), and the patch may rely on it. Changes seen only on
-        inputs its rows built (inputs that violate it) are explained by it
-        and need no decision of their own.
+  A001  an assumption the patch relies on: the precondition is legitimate
+        (callers guarantee it), and the patch may rely on it. Changes seen
+        only on inputs that violate it are explained by it and need no
+        decision of their own (premise run no longer awaits them). Its
+        rows test the edge where it still holds, where the head must do
+        what the base did; when the precondition or --note names an
+        exception ("an unsorted list raises ValueError"), the rows that
+        violate it must raise it.
 
   premise accept C001                       the change is intended
   premise accept A001 A003                  accept two assumptions
   premise accept A002 --note "checked the caller sorts"
+  premise accept A003 --note "an inverted range raises ValueError"
   premise accept A001 --register api/assumptions.yaml
 
 Then premise partitions (or premise run) writes the rows that keep the
@@ -80,12 +85,14 @@ the register. The word means one thing per kind of item:
         premise partitions writes its witnesses as rows pinning the base's
         outcome; the gate fails until the head does what the base did (or
         a person accepts the change).
-  A001  an assumption the patch relies on: the patch must not rely on it;
-        a rejected assumption is a contract the patch must not rely on. The
-        changes its rows found await their own decision.
+  A001  an assumption the patch relies on: the patch must not rely on it.
+        premise partitions writes rows with inputs that violate it, holding
+        the base's outcome: a patch that relies on it behaves otherwise
+        there and fails the gate. The changes the evidence found still
+        await their own decision.
 
   premise reject C002 --note "callers pass ranges in any order; the merger must sort"
-  premise reject A002 --note "ranges may touch; the caller relies on it"
+  premise reject A001 --note "callers pass ranges in any order"
   premise reject A003 A004 --note "no datetimes in this module"
 
 Only the status and the note change; comments, order and every other field of
@@ -168,9 +175,11 @@ did; an assumption (A001) its precondition, and the evidence with its
 file:line and the source around it. Answer each with a letter and Enter:
 
   a  accept: a change is intended (its rows pin the head's outcome); an
-     assumption is legitimate (the patch may rely on it)
+     assumption is legitimate: the patch may rely on it, and changes seen
+     only on inputs that violate it need no decision
   r  reject: a change is a regression (its rows pin the base's outcome);
-     the patch must not rely on an assumption; premise asks for a note
+     the patch must not rely on an assumption (its rows violate it and
+     pin the base's outcome); premise asks for a note
   s  skip: leave it proposed (premise check will still refuse it)
   q  quit: stop here; decisions made so far are kept
 
@@ -341,6 +350,7 @@ func showItem(w io.Writer, it validate.Item, n, total int, around []string) {
 	for _, l := range around {
 		fmt.Fprintln(w, l)
 	}
+	fmt.Fprintf(w, "  accept: legitimate, the patch may rely on it (changes seen only where it is violated need no decision); reject: the patch must not rely on it (rows violating it pin the base's outcome)\n")
 	fmt.Fprintln(w)
 }
 
@@ -456,7 +466,7 @@ func showChange(w io.Writer, it validate.Item) {
 		fmt.Fprintf(w, "  seen through: %s\n", strings.Join(it.Callers, ", "))
 	}
 	if len(it.Assumptions) > 0 {
-		fmt.Fprintf(w, "  found by the rows of %s (accepting one explains it)\n", strings.Join(it.Assumptions, ", "))
+		fmt.Fprintf(w, "  seen only on inputs that violate %s (accepting one explains it)\n", strings.Join(it.Assumptions, ", "))
 	}
 	fmt.Fprintf(w, "  accept: the change is intended (rows pin the head's outcome); reject: a regression (rows pin the base's)\n")
 }
