@@ -168,9 +168,16 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		case lang != "" && lang != tb.Language:
 			return fmt.Errorf("%s: accepted assumptions span %s and %s targets; keep one partitions file per language (premise partitions --target)", path, tb.Language, lang)
 		}
-		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items, Decided: true})
+		local, method := src.methodOf(ctx, lang, file, sym)
+		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items, Decided: true, Method: method})
 		if err != nil {
 			return fmt.Errorf("generate rows for %s: %w", sym, err)
+		}
+		if method && sig != nil {
+			// A method's rows carry their receiver (issue 25, item 4).
+			if recvs, none, why := src.receivers(ctx, res.Register, lang, file, sym, local, sig); !none {
+				rows = onReceivers(rows, recvs, why)
+			}
 		}
 		// Every row names its target: the table outlives the change, and
 		// the next change's rows are about other functions. A row on an

@@ -185,7 +185,10 @@ func pinnedKey(tb *validate.Table, r validate.Row) string {
 	if err != nil {
 		return ""
 	}
-	return tb.TargetOf(r) + "\x00" + string(canon)
+	// A method is one target whether named as diff prints it (pkg.T.M)
+	// or as its method expression (pkg.(*T).M).
+	target := strings.NewReplacer("(*", "", ").", ".").Replace(tb.TargetOf(r))
+	return target + "\x00" + string(canon)
 }
 
 // violations returns, for a change, the assumptions of reg its input

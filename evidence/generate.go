@@ -33,6 +33,10 @@ type Request struct {
 	// base's outcome, so a patch relying on it fails. Without it (the
 	// evidence run) every class is tried, whatever the decision.
 	Decided bool
+	// Method says the target is a method called on a receiver: its rows
+	// get the receiver in front of the arguments they vary (Extend), and
+	// a method of no other parameter has its receiver to vary.
+	Method bool
 }
 
 // Category is a kind of precondition, recognised from its words, with the
@@ -109,6 +113,10 @@ var Categories = []Category{
 		Match:    lazy(`(?i)not none|not nil|non-?nil|is required|never none`),
 		Classes:  []string{"null", "empty", "single", "many"},
 		Violated: []string{"null"}, Held: []string{"empty", "single", "many"}},
+	{Name: "non-negative", Doc: "a number is not negative",
+		Match:    lazy(`(?i)non-?negative|not negative|never negative|>= ?0\b`),
+		Classes:  []string{"zero", "one", "many", "negative", "null"},
+		Violated: []string{"negative"}, Held: []string{"zero", "one", "many"}},
 	{Name: "non-zero", Doc: "a number is not zero",
 		Match:    lazy(`(?i)non-?zero|not zero|!= ?0|divis`),
 		Classes:  []string{"zero", "one", "negative", "tiny", "null"},
@@ -179,6 +187,9 @@ func classRows(req Request, it validate.Item) []validate.Row {
 		return []validate.Row{todoRow(it, cat.Name, fmt.Sprintf("the signature of %s could not be read; write the rows by hand", req.Target))}
 	}
 	sig := req.Sig
+	if len(sig.Params) == 0 && req.Method {
+		return []validate.Row{todoRow(it, cat.Name, fmt.Sprintf("the method %s varies only in its receiver, which no template builds; write rows whose first argument is a receiver (as its witnesses are written)", req.Target))}
+	}
 	if len(sig.Params) == 0 {
 		return []validate.Row{todoRow(it, cat.Name, fmt.Sprintf("%s takes no parameters; a template has nothing to vary", req.Target))}
 	}
@@ -430,7 +441,7 @@ func Merge(t *validate.Table, rows []validate.Row) []validate.Row {
 		}
 		seen[k] = true
 		same := rowKey(t, r, "")
-		if i, ok := fresh[same]; ok && r.Todo == "" && t.Rows[i].Kind == r.Kind {
+		if i, ok := fresh[same]; ok && r.Todo == "" && t.Rows[i].Kind == r.Kind && t.Rows[i].Decision == r.Decision {
 			t.Rows[i].AssumptionIDs = append(t.Rows[i].AssumptionIDs, r.AssumptionIDs...)
 			continue
 		}
