@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/validate"
@@ -253,11 +255,17 @@ func runReview(ctx context.Context, opts reviewOptions) error {
 		return strings.TrimSpace(in.Text()), true
 	}
 	srcDir := filepath.Dir(opts.Register)
+	where := symbolsOfPatch(ctx, srcDir, reg.Provenance)
 	ctxLines := func(it validate.Item) []string {
-		if h := diffAround(ctx, srcDir, reg.Provenance, it.File, it.Line); h != nil {
+		file, line := it.File, it.Line
+		if validate.IsChange(it.ID) {
+			// A change item names its symbol: the hunk that changed it.
+			file, line = where(it.Symbol)
+		}
+		if h := diffAround(ctx, srcDir, reg.Provenance, file, line); h != nil {
 			return h
 		}
-		return sourceAround(srcDir, it.File, it.Line, opts.Context)
+		return sourceAround(srcDir, file, line, opts.Context)
 	}
 	i := 0
 	for ; i < len(todo); i++ {
@@ -328,7 +336,7 @@ func decideOne(register string, it validate.Item, out io.Writer, ask func(string
 func showItem(w io.Writer, it validate.Item, n, total int, around []string) {
 	fmt.Fprintf(w, "%s (%d of %d)  %s\n", it.ID, n, total, it.Symbol)
 	if validate.IsChange(it.ID) {
-		showChange(w, it)
+		showChange(w, it, around)
 		return
 	}
 	fmt.Fprintf(w, "  precondition: %s\n", it.Precondition)
@@ -352,6 +360,47 @@ func showItem(w io.Writer, it validate.Item, n, total int, around []string) {
 	}
 	fmt.Fprintf(w, "  accept: legitimate, the patch may rely on it (changes seen only where it is violated need no decision); reject: the patch must not rely on it (rows violating it pin the base's outcome)\n")
 	fmt.Fprintln(w)
+}
+
+// symbolsOfPatch returns where each changed symbol of the register's
+// patch is: its file and its first changed line on the head, read from
+// the diff of the merge-base and the head the register was proposed for
+// (once, when first asked). It answers "", 0 for a symbol it cannot find.
+func symbolsOfPatch(ctx context.Context, dir string, prov *validate.Provenance) func(symbol string) (string, int) {
+	var at map[string]diffparse.Symbol
+	var files map[string]string
+	return func(symbol string) (string, int) {
+		if at == nil {
+			at, files = map[string]diffparse.Symbol{}, map[string]string{}
+			base := ""
+			if prov != nil {
+				base = cmp.Or(prov.MergeBase, prov.Base)
+			}
+			if base == "" || prov.Head == "" {
+				return "", 0
+			}
+			res, err := diffparse.Load(ctx, diffparse.Config{Repo: dir, Base: base, Head: prov.Head})
+			if err != nil {
+				return "", 0
+			}
+			for _, f := range res.Files {
+				for _, s := range f.Symbols {
+					if _, ok := at[s.Name]; !ok && s.Change != "deleted" {
+						at[s.Name], files[s.Name] = s, f.Path
+					}
+				}
+			}
+		}
+		s, ok := at[symbol]
+		if !ok {
+			return "", 0
+		}
+		line := s.Start
+		if len(s.ChangedLines) > 0 {
+			line = s.ChangedLines[0]
+		}
+		return files[symbol], line
+	}
 }
 
 // diffAround returns the hunk of the patch that holds the evidence line,
@@ -452,8 +501,9 @@ func sourceAround(dir, file string, line, context int) []string {
 }
 
 // showChange prints one behaviour change for review: how base and head
-// differ, on which inputs, and through which callers.
-func showChange(w io.Writer, it validate.Item) {
+// differ, on which inputs, through which callers, and the hunk of the
+// patch that changed its symbol.
+func showChange(w io.Writer, it validate.Item, around []string) {
 	fmt.Fprintf(w, "  change:       %s\n", it.Way)
 	for i, wt := range it.Witnesses {
 		label := "  witness:      "
@@ -467,6 +517,9 @@ func showChange(w io.Writer, it validate.Item) {
 	}
 	if len(it.Assumptions) > 0 {
 		fmt.Fprintf(w, "  seen only on inputs that violate %s (accepting one explains it)\n", strings.Join(it.Assumptions, ", "))
+	}
+	for _, l := range around {
+		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintf(w, "  accept: the change is intended (rows pin the head's outcome); reject: a regression (rows pin the base's)\n")
 }
