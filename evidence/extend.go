@@ -192,6 +192,19 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 			kept = append(kept, r)
 		}
 		rows = kept
+		// An "error-accepted" assumption is about the inputs the base
+		// refused: the evidence's witnesses of them are its rows.
+		for i := 0; i < len(rows); i++ {
+			if r := rows[i]; r.Todo != "" && r.Cls == "error-accepted" {
+				if it := itemCited(items, r.AssumptionIDs); it != nil {
+					if wr := refusedRows(res.Register, sym, *it); len(wr) > 0 {
+						rows = append(append(rows[:i:i], wr...), rows[i+1:]...)
+						i += len(wr) - 1
+					}
+				}
+			}
+		}
+
 		templates = append(templates, rows)
 		if acc := acceptedOnly(items); cfg.ModelRows != nil && sig != nil && len(acc) > 0 {
 			source := src.source(ctx, lang, file, sym)

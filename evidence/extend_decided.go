@@ -226,3 +226,46 @@ func violations(cs []Change, reg *validate.Register) func(Change) []string {
 		return out
 	}
 }
+
+// refusedRows fills an "error-accepted" assumption's todo from the
+// evidence: the inputs of sym the base refused (raised) and the head
+// accepts are the ones it is about. Rejected, they must still be refused
+// (the base's outcome); accepted, the widening is legitimate and they
+// keep the head's outcome. Nil when the evidence saw none.
+func refusedRows(reg *validate.Register, sym string, it validate.Item) []validate.Row {
+	var out []validate.Row
+	for _, c := range reg.Items {
+		if !validate.IsChange(c.ID) || c.Stale || c.Symbol != sym {
+			continue
+		}
+		for _, w := range c.Witnesses {
+			if w.Base == nil || w.Head == nil || w.Base.Outcome != validate.OutcomeRaised || w.Head.Outcome != validate.OutcomeReturned {
+				continue
+			}
+			r := validate.Row{Cls: "refused_by_base", Kind: validate.KindBoundary, Target: w.Call.Target,
+				Args: w.Call.Args, Kwargs: w.Call.Kwargs, AssumptionIDs: []string{it.ID}, Decision: it.Status}
+			if r.Args == nil {
+				r.Args = []any{}
+			}
+			if it.Status == validate.StatusRejected {
+				r.Expect = w.Base
+				r.Relation = fmt.Sprintf("%s is rejected: %s must still be refused (%s), as the base refused it", it.ID, w.Input, w.Base)
+			} else {
+				r.Expect = w.Head
+				r.Relation = fmt.Sprintf("%s is accepted: %s, which the base refused, is accepted now (%s)", it.ID, w.Input, w.Head)
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// itemCited finds the item of items a row cites first.
+func itemCited(items []validate.Item, ids []string) *validate.Item {
+	for i := range items {
+		if len(ids) > 0 && items[i].ID == ids[0] {
+			return &items[i]
+		}
+	}
+	return nil
+}
