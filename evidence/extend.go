@@ -67,11 +67,15 @@ type TargetSignature struct {
 }
 
 // Extend is the partitions stage: it reads the register and the table (a
-// missing table is an empty one), generates rows for every accepted
-// assumption no row of the table cites yet, adds them (rows already in the
-// table, hand-written ones included, are kept as they are; new rows get the
-// next free ids) and writes the table atomically. A row no template can fill
-// is added with a todo that the register check refuses.
+// missing table is an empty one), writes the witness rows of decided
+// changes, generates rows for every decided assumption no row of the table
+// cites yet (an accepted one's where it still holds, a rejected one's
+// where it is violated: decidedRows), adds them (rows already in the
+// table, hand-written ones included, are kept as they are; new rows get
+// the next free ids) and writes the table atomically. The rows premise
+// wrote for an assumption whose decision changed since are replaced. A
+// row no template can fill is added with a todo that the register check
+// refuses.
 func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
 	reg, err := validate.LoadRegister(cfg.Register)
 	if err != nil {
@@ -85,7 +89,8 @@ func Extend(ctx context.Context, cfg ExtendConfig) (*ExtendResult, error) {
 			continue
 		}
 		known = true
-		if it.Status != validate.StatusAccepted || it.Stale || validate.IsChange(it.ID) {
+		decided := it.Status == validate.StatusAccepted || it.Status == validate.StatusRejected
+		if !decided || it.Stale || validate.IsChange(it.ID) {
 			continue // change items become witness rows (witnessRows)
 		}
 		if _, ok := bySymbol[it.Symbol]; !ok {
@@ -138,12 +143,14 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 	path := cfg.Partitions
 	var cands []modelCandidate
 	var templates [][]validate.Row
+	redecided(tb, bySymbol)
 	covered := map[string]bool{}
 	for _, r := range tb.Rows {
 		for _, id := range r.AssumptionIDs {
 			covered[id] = true
 		}
 	}
+	pinned := witnessInputs(tb)
 	for _, sym := range order {
 		items := uncovered(bySymbol[sym], covered)
 		if len(items) == 0 {
@@ -161,19 +168,47 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		case lang != "" && lang != tb.Language:
 			return fmt.Errorf("%s: accepted assumptions span %s and %s targets; keep one partitions file per language (premise partitions --target)", path, tb.Language, lang)
 		}
-		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items})
+		local, method := src.methodOf(ctx, lang, file, sym)
+		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items, Decided: true, Method: method})
 		if err != nil {
 			return fmt.Errorf("generate rows for %s: %w", sym, err)
 		}
-		// Every row names its target: the table outlives the change, and
-		// the next change's rows are about other functions.
-		for i := range rows {
-			rows[i].Target = sym
+		if method && sig != nil {
+			// A method's rows carry their receiver (issue 25, item 4).
+			if recvs, none, why := src.receivers(ctx, res.Register, lang, file, sym, local, sig); !none {
+				rows = onReceivers(rows, recvs, why)
+			}
 		}
+		// Every row names its target: the table outlives the change, and
+		// the next change's rows are about other functions. A row on an
+		// input a decided change's witness row already pins is left to
+		// that row: the reviewer decided that input.
+		kept := rows[:0]
+		for _, r := range rows {
+			r.Target = sym
+			if r.Todo == "" && pinned[pinnedKey(tb, r)] {
+				continue
+			}
+			kept = append(kept, r)
+		}
+		rows = kept
+		// An "error-accepted" assumption is about the inputs the base
+		// refused: the evidence's witnesses of them are its rows.
+		for i := 0; i < len(rows); i++ {
+			if r := rows[i]; r.Todo != "" && r.Cls == "error-accepted" {
+				if it := itemCited(items, r.AssumptionIDs); it != nil {
+					if wr := refusedRows(res.Register, sym, *it); len(wr) > 0 {
+						rows = append(append(rows[:i:i], wr...), rows[i+1:]...)
+						i += len(wr) - 1
+					}
+				}
+			}
+		}
+
 		templates = append(templates, rows)
-		if cfg.ModelRows != nil && sig != nil {
+		if acc := acceptedOnly(items); cfg.ModelRows != nil && sig != nil && len(acc) > 0 {
 			source := src.source(ctx, lang, file, sym)
-			cands = append(cands, askModelRows(ctx, cfg, res, sym, lang, source, sig, items, rows)...)
+			cands = append(cands, askModelRows(ctx, cfg, res, sym, lang, source, sig, acc, rows)...)
 		}
 	}
 	// The model's rows are checked on the base, and come after every
@@ -356,11 +391,16 @@ func lookup(sigs map[string]*Signature, l language, symbol string) *Signature {
 // the changed symbol, or the changed helper an unchanged caller reaches
 // (so a helper reached through twenty callers is one decision, naming the
 // callers). Each keeps up to validate.MaxWitnesses inputs: shrunk
-// witnesses first, then the shortest, each input once.
-func Findings(cs []Change) []validate.ChangeFinding {
+// witnesses first, then the shortest, each input once. An item's
+// Assumptions are those of reg every one of its inputs violates (issue
+// 25: accepting one explains the change, which then needs no decision of
+// its own); reg may be nil.
+func Findings(cs []Change, reg *validate.Register) []validate.ChangeFinding {
 	var order []string
 	groups := map[string]*validate.ChangeFinding{}
 	inputs := map[string]map[string]bool{}
+	violated := violations(cs, reg)
+	explains := map[string][]string{} // by group: the assumptions every input so far violates
 	sorted := append([]Change(nil), cs...)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		if sorted[i].Witness != sorted[j].Witness {
@@ -388,10 +428,11 @@ func Findings(cs []Change) []validate.ChangeFinding {
 		if len(c.Cause) > 0 && !slices.Contains(g.Callers, c.Symbol) {
 			g.Callers = append(g.Callers, c.Symbol)
 		}
-		for _, a := range c.Assumptions {
-			if !slices.Contains(g.Assumptions, a) {
-				g.Assumptions = append(g.Assumptions, a)
-			}
+		v := violated(c)
+		if e, seen := explains[k]; !seen {
+			explains[k] = v
+		} else {
+			explains[k] = slices.DeleteFunc(e, func(a string) bool { return !slices.Contains(v, a) })
 		}
 		in := c.Symbol + c.Input
 		if inputs[k][in] || len(g.Witnesses) >= validate.MaxWitnesses {
@@ -404,7 +445,9 @@ func Findings(cs []Change) []validate.ChangeFinding {
 	}
 	out := make([]validate.ChangeFinding, 0, len(order))
 	for _, k := range order {
-		out = append(out, *groups[k])
+		g := *groups[k]
+		g.Assumptions = explains[k]
+		out = append(out, g)
 	}
 	return out
 }

@@ -25,6 +25,18 @@ type Request struct {
 	// read, in which case every row is a todo.
 	Sig         *Signature
 	Assumptions []validate.Item
+	// Decided asks for the partition table's rows, each assumption's as
+	// its decision means (issue 25): an accepted one gets rows where it
+	// still holds, pinning the base's outcome (and rows violating it that
+	// must raise, when its precondition or the reviewer's note names the
+	// exception); a rejected one gets rows that violate it, pinning the
+	// base's outcome, so a patch relying on it fails. Without it (the
+	// evidence run) every class is tried, whatever the decision.
+	Decided bool
+	// Method says the target is a method called on a receiver: its rows
+	// get the receiver in front of the arguments they vary (Extend), and
+	// a method of no other parameter has its receiver to vary.
+	Method bool
 }
 
 // Category is a kind of precondition, recognised from its words, with the
@@ -44,6 +56,13 @@ type Category struct {
 	// Todo, when set, is why no template can build rows for this
 	// category: a human writes them.
 	Todo string
+	// Violated are the classes on which the precondition does not hold:
+	// the inputs a patch relying on it may treat otherwise than the base
+	// did. Held are the classes on which it still holds, its edge. A class
+	// in neither is not told apart. A category with neither (general)
+	// takes a representative class as held, an invalid one as violated,
+	// and a boundary one as possibly violated.
+	Violated, Held []string
 }
 
 // Categories are tried in order; the first that matches wins.
@@ -55,37 +74,53 @@ var Categories = []Category{
 		Match: lazy(`(?i)now accepted|no longer an error|base refused|error is discarded|does not fail`),
 		Todo:  "the inputs the base refused depend on the code; write a row that the base refuses and say what the head must do"},
 	{Name: "none-as-empty", Doc: "None means the same as an empty value",
-		Match:   lazy(`(?i)none means the same as empty|nil means the same as empty|of none means`),
-		Classes: []string{"null", "empty", "single"}},
+		Match:    lazy(`(?i)none means the same as empty|nil means the same as empty|of none means`),
+		Classes:  []string{"null", "empty", "single"},
+		Violated: []string{"null"}, Held: []string{"empty", "single"}},
 	{Name: "same-length", Doc: "two sequences have the same length",
-		Match: lazy(`(?i)same length|equal length|as long as`), Pair: "same-length"},
+		Match: lazy(`(?i)same length|equal length|as long as`), Pair: "same-length",
+		Violated: []string{"longer", "empty"}, Held: []string{"same_length", "both_empty"}},
 	{Name: "boundary", Doc: "values equal at a boundary take a given branch",
-		Match: lazy(`(?i)boundary|equal bounds|touching|half-open|inclusive|exclusive|end >= start`),
+		Match: lazy(`(?i)boundary|equal bounds|touching|half-open|inclusive|exclusive|end >= start|other branch|equality`),
 		Classes: []string{"touching", "touching_unsorted", "nested", "overlap", "empty_range", "duplicate", "all_same",
-			"zero", "one", "negative", "inverted", "null"}},
+			"zero", "one", "negative", "inverted", "null"},
+		Violated: []string{"touching", "touching_unsorted", "empty_range", "duplicate", "all_same", "zero", "inverted"},
+		Held:     []string{"overlap", "nested", "one", "disjoint_sorted"}},
 	{Name: "length", Doc: "an index or count stays within a sequence's length",
 		Match: lazy(`(?i)longer than|len\(|within|bounds|in range|index`), Pair: "length",
-		Classes: []string{"empty", "single", "zero", "negative", "one"}},
+		Classes:  []string{"empty", "single", "zero", "negative", "one"},
+		Violated: []string{"len_plus_one", "negative"}, Held: []string{"len_minus_one", "zero"}},
 	{Name: "numeric-string", Doc: "a string parses as a number",
-		Match:   lazy(`(?i)numeric string|parses as a number|is a number|digits|integer string`),
-		Classes: []string{"numeric", "negative_numeric", "decimal", "padded", "non_numeric", "empty", "non_ascii_digits", "null"}},
+		Match:    lazy(`(?i)numeric string|parses as a number|is a number|digits|integer string`),
+		Classes:  []string{"numeric", "negative_numeric", "decimal", "padded", "non_numeric", "empty", "non_ascii_digits", "null"},
+		Violated: []string{"non_numeric", "empty", "null"}, Held: []string{"numeric", "negative_numeric"}},
 	{Name: "sorted", Doc: "input arrives sorted",
 		Match: lazy(`(?i)\bsorted\b|\border(ed)?\b|ascending|descending|monoton`),
 		Classes: []string{"empty", "single", "sorted", "disjoint_sorted", "unsorted", "disjoint_unsorted", "reversed",
 			"touching", "touching_unsorted", "overlap_unsorted", "nested_unsorted", "same_start", "duplicate",
-			"inverted", "mixed_types", "null"}},
+			"inverted", "mixed_types", "null"},
+		Violated: []string{"unsorted", "disjoint_unsorted", "reversed", "touching_unsorted", "overlap_unsorted", "nested_unsorted", "mixed_types"},
+		Held:     []string{"empty", "single", "sorted", "disjoint_sorted", "touching", "same_start"}},
 	{Name: "unique", Doc: "keys or items are unique",
-		Match:   lazy(`(?i)unique|distinct|duplicate|repeated|overwrit`),
-		Classes: []string{"empty", "single", "many", "disjoint_sorted", "duplicate", "all_same", "case_variants", "same_start", "non_ascii", "null"}},
+		Match:    lazy(`(?i)unique|distinct|duplicate|repeated|overwrit`),
+		Classes:  []string{"empty", "single", "many", "disjoint_sorted", "duplicate", "all_same", "case_variants", "same_start", "non_ascii", "null"},
+		Violated: []string{"duplicate", "all_same"}, Held: []string{"empty", "single", "many", "disjoint_sorted"}},
 	{Name: "non-empty", Doc: "a sequence or string is non-empty",
-		Match:   lazy(`(?i)non-?empty|not empty|at least one`),
-		Classes: []string{"empty", "single", "many", "disjoint_sorted", "empty_range", "empty_string", "whitespace", "null"}},
+		Match:    lazy(`(?i)non-?empty|not empty|at least one`),
+		Classes:  []string{"empty", "single", "many", "disjoint_sorted", "empty_range", "empty_string", "whitespace", "null"},
+		Violated: []string{"empty"}, Held: []string{"single", "many", "disjoint_sorted"}},
 	{Name: "non-nil", Doc: "a value is not None/nil",
-		Match:   lazy(`(?i)not none|not nil|non-?nil|is required|never none`),
-		Classes: []string{"null", "empty", "single", "many"}},
+		Match:    lazy(`(?i)not none|not nil|non-?nil|is required|never none`),
+		Classes:  []string{"null", "empty", "single", "many"},
+		Violated: []string{"null"}, Held: []string{"empty", "single", "many"}},
+	{Name: "non-negative", Doc: "a number is not negative",
+		Match:    lazy(`(?i)non-?negative|not negative|never negative|>= ?0\b`),
+		Classes:  []string{"zero", "one", "many", "negative", "null"},
+		Violated: []string{"negative"}, Held: []string{"zero", "one", "many"}},
 	{Name: "non-zero", Doc: "a number is not zero",
-		Match:   lazy(`(?i)non-?zero|not zero|!= ?0|divis`),
-		Classes: []string{"zero", "one", "negative", "tiny", "null"}},
+		Match:    lazy(`(?i)non-?zero|not zero|!= ?0|divis`),
+		Classes:  []string{"zero", "one", "negative", "tiny", "null"},
+		Violated: []string{"zero"}, Held: []string{"one", "negative", "tiny"}},
 	{Name: "general", Doc: "anything else: the type's own boundaries",
 		Match: lazy(``),
 		Classes: []string{"empty", "single", "many", "disjoint_sorted", "unsorted", "duplicate", "touching", "nested",
@@ -135,6 +170,15 @@ func todoRow(it validate.Item, cls, why string) validate.Row {
 }
 
 func forAssumption(req Request, it validate.Item) []validate.Row {
+	rows := classRows(req, it)
+	if !req.Decided || (it.Status != validate.StatusAccepted && it.Status != validate.StatusRejected) {
+		return rows
+	}
+	return decidedRows(req, it, rows)
+}
+
+// classRows are the rows of every class the assumption's category tries.
+func classRows(req Request, it validate.Item) []validate.Row {
 	cat := CategoryOf(it.Precondition)
 	if cat.Todo != "" {
 		return []validate.Row{todoRow(it, cat.Name, cat.Todo)}
@@ -143,6 +187,9 @@ func forAssumption(req Request, it validate.Item) []validate.Row {
 		return []validate.Row{todoRow(it, cat.Name, fmt.Sprintf("the signature of %s could not be read; write the rows by hand", req.Target))}
 	}
 	sig := req.Sig
+	if len(sig.Params) == 0 && req.Method {
+		return []validate.Row{todoRow(it, cat.Name, fmt.Sprintf("the method %s varies only in its receiver, which no template builds; write rows whose first argument is a receiver (as its witnesses are written)", req.Target))}
+	}
 	if len(sig.Params) == 0 {
 		return []validate.Row{todoRow(it, cat.Name, fmt.Sprintf("%s takes no parameters; a template has nothing to vary", req.Target))}
 	}
@@ -394,7 +441,7 @@ func Merge(t *validate.Table, rows []validate.Row) []validate.Row {
 		}
 		seen[k] = true
 		same := rowKey(t, r, "")
-		if i, ok := fresh[same]; ok && r.Todo == "" && t.Rows[i].Kind == r.Kind {
+		if i, ok := fresh[same]; ok && r.Todo == "" && t.Rows[i].Kind == r.Kind && t.Rows[i].Decision == r.Decision {
 			t.Rows[i].AssumptionIDs = append(t.Rows[i].AssumptionIDs, r.AssumptionIDs...)
 			continue
 		}

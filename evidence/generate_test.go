@@ -405,11 +405,18 @@ func TestFindings(t *testing.T) {
 		{Symbol: "m.api_b", Cause: []string{"m._norm"}, Input: "('xy', 1)", Call: call, BaseOutcome: ret("xy"), HeadOutcome: ret("XY")},
 		{Symbol: "m.api_c", Cause: []string{"m._norm"}, Input: "('q')", Call: call, BaseOutcome: ret("q"), HeadOutcome: ret("Q"), Witness: true},
 		{Symbol: "m.api_c", Cause: []string{"m._norm"}, Input: "('')", Call: call, BaseOutcome: ret(""), HeadOutcome: raised},
-		{Symbol: "m.solo", Input: "(1)", Call: call, BaseOutcome: ret(1), HeadOutcome: ret(2)},
+		{Symbol: "m.solo", Row: "E7", Class: "xs_unsorted", Input: "([2, 1])", Call: call, BaseOutcome: ret(1), HeadOutcome: ret(2), Assumptions: []string{"A001", "A002"}},
+		{Symbol: "m.solo", Row: "E7", Class: "witness", Witness: true, Input: "([])", Call: call, BaseOutcome: ret(1), HeadOutcome: raised, Assumptions: []string{"A001", "A002"}},
+		{Symbol: "m.solo", Row: "E7", Class: "witness", Witness: true, Input: "([1, 0])", Call: call, BaseOutcome: ret(1), HeadOutcome: ret(3), Assumptions: []string{"A001", "A002"}},
+		{Symbol: "m.sorted", Class: "sorted", Input: "([1, 2])", Call: call, BaseOutcome: ret(1), HeadOutcome: ret(2), Assumptions: []string{"A001"}},
 		{Symbol: "m.crash", Input: "(1)", BaseOutcome: ret(1)},
 	}
 	var got []string
-	for _, f := range Findings(cs) {
+	reg := &validate.Register{Items: []validate.Item{
+		{ID: "A001", Precondition: "`xs` arrives sorted"},
+		{ID: "A002", Precondition: "`xs` is non-empty"},
+	}}
+	for _, f := range Findings(cs, reg) {
 		var ins []string
 		for _, w := range f.Witnesses {
 			ins = append(ins, w.Input)
@@ -417,9 +424,17 @@ func TestFindings(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s | %s | callers %v | %v | %v", f.Symbol, f.Way, f.Callers, f.Assumptions, ins))
 	}
 	want := []string{
-		"m._norm | returns another value | callers [m.api_c m.api_a m.api_b] | [A001] | [api_c('q') api_a('ab') api_b('xy', 1)]",
-		"m.solo | returns another value | callers [] | [] | [solo(1)]",
+		// Shrunk from an unsorted row, but differing another way: no class.
+		"m.solo | returned -> raised ValueError | callers [] | [] | [solo([])]",
+		// api_b's input came from no assumption's rows: not every input
+		// violates A001, so accepting it explains nothing.
+		"m._norm | returns another value | callers [m.api_c m.api_a m.api_b] | [] | [api_c('q') api_a('ab') api_b('xy', 1)]",
+		// Every input (the shrunk witness is of the class of its row) is
+		// unsorted: A001 explains it; A002 (non-empty) does not.
+		"m.solo | returns another value | callers [] | [A001] | [solo([1, 0]) solo([2, 1])]",
 		"m._norm | returned -> raised ValueError | callers [m.api_c] | [] | [api_c('')]",
+		// A sorted input does not violate "sorted".
+		"m.sorted | returns another value | callers [] | [] | [sorted([1, 2])]",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("Findings (-want +got):\n%s", d)

@@ -5,15 +5,22 @@
 #      behaves differently from the base;
 #   2. the example's review decisions are applied: the two behaviour
 #      changes the evidence found (C001, C002) are rejected as regressions,
-#      and the two assumptions (A001, A002) rejected: the patch must not
-#      rely on them;
+#      and the two assumptions (A001: the ranges arrive sorted; A002:
+#      touching ranges merge) rejected: the patch must not rely on them;
 #   3. premise run again: the witnesses of the rejected changes become rows
-#      pinning the base's outcome, the register check holds, and the gate
+#      pinning the base's outcome, the rejected assumptions become rows
+#      with inputs that violate them (unsorted ranges, touching ranges)
+#      holding the base's outcome, the register check holds, and the gate
 #      fails the agent's patch while the same rows pass on the base.
-# What the verbs mean: accept C001 = the change is intended (rows pin the
-# head's outcome); reject C001 = a regression (rows pin the base's);
-# accept A001 = the precondition is legitimate, the patch may rely on it;
-# reject A001 = the patch must not rely on it.
+# What the verbs mean:
+#   accept C001  the change is intended: rows pin the head's outcome.
+#   reject C001  the change is a regression: rows pin the base's outcome.
+#   accept A001  the precondition is legitimate, the patch may rely on it:
+#                changes seen only on inputs that violate it need no
+#                decision; its rows test the edge where it still holds.
+#   reject A001  the patch must not rely on it: rows with inputs that
+#                violate it hold the base's outcome, failing a patch that
+#                relies on it.
 # It exits 0 when premise did all of that, and non-zero otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,7 +65,7 @@ echo "(exit $second)"
 echo
 
 if [ "$first" -eq 1 ] && [ "$second" -eq 1 ]; then
-  echo "premise held the agent's patch back: awaiting review first, then the gate failed it on the witnesses of the rejected changes (exit 1) while its rows pass on the base."
+  echo "premise held the agent's patch back: awaiting review first, then the gate failed it on the witnesses of the rejected changes and on the inputs violating the rejected assumptions (exit 1) while its rows pass on the base."
   exit 0
 fi
 echo "unexpected exits: first run $first (want 1, awaiting review), second run $second (want 1, gate failed)" >&2

@@ -455,7 +455,7 @@ func (p *run) undecided(cs []BehaviorChange) []BehaviorChange {
 // with the same verbs as an assumption; decisions already made are kept,
 // and items the run no longer sees are marked stale.
 func (p *run) changes(ctx context.Context) error {
-	found := evidence.Findings(append(append([]BehaviorChange{}, p.sum.BehaviorChanges...), p.sum.Unexplained...))
+	found := evidence.Findings(append(append([]BehaviorChange{}, p.sum.BehaviorChanges...), p.sum.Unexplained...), p.reg)
 	var merged *validate.Register
 	err := validate.UpdateRegister(ctx, p.path(RegisterFile), func(now *validate.Register) (*validate.Register, error) {
 		if now == nil {

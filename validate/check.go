@@ -74,7 +74,7 @@ var CheckRules = []CheckRule{
 	},
 	{
 		Name: "covered",
-		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative; every decided change has a row that keeps its decision",
+		Doc:  "every accepted assumption appears in at least one boundary or invalid row, else the register is decorative; every rejected one in a row that violates it; every decided change has a row that keeps its decision",
 		Run:  checkCovered,
 	},
 	{
@@ -160,6 +160,11 @@ func checkCovered(in *CheckInput) []Finding {
 				out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
 					Msg: fmt.Sprintf("%s is %s but no row keeps the decision (%s %s); write its witness rows: premise partitions", it.ID, it.Status, it.Symbol, it.Way)})
 			}
+			continue
+		}
+		if it.Status == StatusRejected && !it.Stale && len(any[it.ID]) == 0 {
+			out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
+				Msg: fmt.Sprintf("%s is rejected but no row violates it (%s), so nothing fails a patch relying on it; write its rows: premise partitions", it.ID, it.Precondition)})
 			continue
 		}
 		if it.Status != StatusAccepted || edge[it.ID] {

@@ -38,6 +38,7 @@ rows:
   - {id: P003, cls: disjoint_sorted, kind: representative, inp: [[0, 1], [4, 6]], relation: disjoint ranges stay two, assumption_ids: [A001, A002]}
   - {id: P004, cls: disjoint_unsorted, kind: boundary, inp: [[4, 6], [0, 1]], relation: order must not change cover, assumption_ids: [A001], same_as_base: true}
   - {id: P009, cls: invalid_inverted, kind: invalid, inp: [[5, 1]], relation: inverted range raises, assumption_ids: [A002], raises: ValueError}
+  - {id: P020, cls: naive_and_aware, kind: boundary, inp: [[0, 1]], relation: a hand-written row violating A003, assumption_ids: [A003], same_as_base: true, decision: rejected}
 `
 
 func TestCheck(t *testing.T) {
@@ -52,6 +53,12 @@ func TestCheck(t *testing.T) {
 		reason   string
 	}{
 		{name: "holds"},
+		{
+			name:   "a rejected assumption no row violates",
+			table:  func(s string) string { return s[:strings.Index(s, "  - {id: P020")] },
+			want:   []string{"covered: a.yaml:14: A003 is rejected but no row violates it (one timezone-naive epoch), so nothing fails a patch relying on it; write its rows: premise partitions"},
+			reason: "issue 25: a rejected assumption's rows violate it and hold the base's outcome; without one the decision is kept by nothing",
+		},
 		{
 			name:     "a proposed row fails",
 			register: func(s string) string { return strings.Replace(s, "status: rejected", "status: proposed", 1) },
@@ -71,7 +78,8 @@ func TestCheck(t *testing.T) {
 			register: func(s string) string {
 				return strings.Replace(s, "status: rejected\n    note: no datetimes here", "status: accepted", 1)
 			},
-			want: []string{"covered: a.yaml:14: A003 is accepted but no boundary or invalid row tests it (one timezone-naive epoch); add one: premise partitions"},
+			table: func(s string) string { return s[:strings.Index(s, "  - {id: P020")] },
+			want:  []string{"covered: a.yaml:14: A003 is accepted but no boundary or invalid row tests it (one timezone-naive epoch); add one: premise partitions"},
 		},
 		{
 			name:  "a row citing an unknown assumption",
@@ -83,7 +91,7 @@ func TestCheck(t *testing.T) {
 			table: func(s string) string {
 				return s + "  - {id: P010, cls: nested, kind: boundary, relation: nested range does not extend, assumption_ids: [A002], todo: no value for a nested pair}\n"
 			},
-			want: []string{"no-todo: p.yaml:7: P010 (nested) is not filled in: no value for a nested pair"},
+			want: []string{"no-todo: p.yaml:8: P010 (nested) is not filled in: no value for a nested pair"},
 		},
 		{
 			name: "a contract no wrong result could fail",
@@ -94,8 +102,8 @@ func TestCheck(t *testing.T) {
 					"  - {id: P013, cls: sorted, kind: boundary, inp: [[0, 1]], relation: the result is sorted, assumption_ids: [A002], contract: 'result.all(r, r[0] <= r[1])'}\n"
 			},
 			want: []string{
-				`contract-can-fail: p.yaml:7: P010's contract "size(result) >= 0" holds for every result premise tried (null, numbers, text, lists, maps): no wrong result could fail it; state what the result must be (result == ..., or a property that can be false)`,
-				`contract-can-fail: p.yaml:8: P011's contract "true" holds for every result premise tried (null, numbers, text, lists, maps): no wrong result could fail it; state what the result must be (result == ..., or a property that can be false)`,
+				`contract-can-fail: p.yaml:8: P010's contract "size(result) >= 0" holds for every result premise tried (null, numbers, text, lists, maps): no wrong result could fail it; state what the result must be (result == ..., or a property that can be false)`,
+				`contract-can-fail: p.yaml:9: P011's contract "true" holds for every result premise tried (null, numbers, text, lists, maps): no wrong result could fail it; state what the result must be (result == ..., or a property that can be false)`,
 			},
 			reason: "issue 25: a row whose contract no wrong result could fail is reported by check, not only by --self-check; an exact contract and a property a wrong list breaks both pass",
 		},
@@ -165,7 +173,7 @@ func TestCheckSummary(t *testing.T) {
 	rep := Check(&CheckInput{Register: reg, RegisterFile: "a.yaml", Table: tb, TableFile: "p.yaml"})
 	want := &CheckReport{
 		Findings: []Finding{},
-		Targets:  []TargetClasses{{Target: "intervals.merge_ranges", Classes: []string{"disjoint_sorted", "disjoint_unsorted", "invalid_inverted"}, Rows: 3}},
+		Targets:  []TargetClasses{{Target: "intervals.merge_ranges", Classes: []string{"disjoint_sorted", "disjoint_unsorted", "invalid_inverted", "naive_and_aware"}, Rows: 4}},
 		Coverage: []Coverage{
 			{ID: "A001", Symbol: "intervals.merge_ranges", Rows: []string{"P003", "P004"}, EdgeRows: []string{"P004"}},
 			{ID: "A002", Symbol: "intervals.merge_ranges", Rows: []string{"P003", "P009"}, EdgeRows: []string{"P009"}},

@@ -42,9 +42,21 @@ func newPartitionsCmd(s Streams) *cobra.Command {
 	var model modelFlags
 	c := &cobra.Command{
 		Use:   "partitions [--register FILE] [--partitions FILE] [--target SYMBOL] [--out DIR] [--model NAME]",
-		Short: "Generate partition rows for accepted assumptions",
-		Long: `Generate partition-table rows for the accepted assumptions of the register,
-offline, from templates.
+		Short: "Write partition rows for the decided items of the register",
+		Long: `Write partition-table rows for the decided items of the register, offline,
+from templates. Each row carries the decision it keeps (decision:):
+
+  accepted C001  its witnesses, pinning the head's outcome (expect:)
+  rejected C001  its witnesses, pinning the base's outcome (expect:)
+  accepted A001  inputs where the precondition still holds, on which the
+                 head must do what the base did (same_as_base); when the
+                 precondition or the note names an exception, inputs that
+                 violate it must raise it
+  rejected A001  inputs that violate the precondition, on which the head
+                 must do what the base did: they fail a patch relying on it
+
+Witness rows come first; an assumption's row on an input a decided
+change's witness already pins is left to that row.
 
 Each assumption's precondition is read for its category (sorted, unique,
 non-empty, not None, non-zero, numeric string, same length, a boundary, ...)
@@ -52,13 +64,12 @@ and the target's signature for its parameters (Go types; Python annotations,
 defaults and names, read from the file the assumption cites). Each class of
 the category (empty, one, many, duplicate, unordered, touching, nested, None,
 mixed types, inverted) is built from boundary values of those types, combined
-across parameters. A row says same_as_base: the head must do on that input
-exactly what the base revision does; an invalid row says raises when the
-assumption names the exception. A row no template can fill (a datetime, a
-parameter of unknown type) is written with a todo that premise check refuses:
-fill it in by hand.
+across parameters, and kept on the side of the precondition its decision
+asks for. A row no template can fill (a datetime, a parameter of unknown
+type, a category that cannot tell which inputs violate it) is written with
+a todo that premise check refuses: fill it in by hand.
 
-  premise partitions                          every accepted assumption
+  premise partitions                          every decided item
   premise partitions --target intervals.merge_ranges
   premise partitions --partitions ci/partitions.yaml --json
 
@@ -227,14 +238,14 @@ func runPartitions(ctx context.Context, opts partitionsOptions) error {
 }
 
 func writePartitions(opts partitionsOptions, ext *evidence.ExtendResult, rep partitionsReport) {
-	accepted := false
+	decided := false
 	for _, it := range ext.Register.Items {
-		if it.Status == validate.StatusAccepted && (opts.Target == "" || it.Symbol == opts.Target) {
-			accepted = true
+		if (it.Status == validate.StatusAccepted || it.Status == validate.StatusRejected) && (opts.Target == "" || it.Symbol == opts.Target) {
+			decided = true
 		}
 	}
-	if !accepted {
-		fmt.Fprintf(opts.Out, "%s: no accepted assumptions; accept some first (premise review)\n", opts.Register)
+	if !decided {
+		fmt.Fprintf(opts.Out, "%s: no decided items; decide some first (premise review)\n", opts.Register)
 	}
 	for _, jt := range rep.Targets {
 		if jt.SigError != "" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/validate"
@@ -38,14 +40,19 @@ func newAcceptCmd(s Streams) *cobra.Command {
   C001  a behaviour change the evidence found: the change is intended.
         premise partitions writes its witnesses as rows pinning the head's
         outcome, so a later patch that silently undoes it fails the gate.
-  A001  an assumption the patch relies on: it is legitimate (callers
-        guarantee it), and the patch may rely on it. Changes seen only on
-        inputs its rows built (inputs that violate it) are explained by it
-        and need no decision of their own.
+  A001  an assumption the patch relies on: the precondition is legitimate
+        (callers guarantee it), and the patch may rely on it. Changes seen
+        only on inputs that violate it are explained by it and need no
+        decision of their own (premise run no longer awaits them). Its
+        rows test the edge where it still holds, where the head must do
+        what the base did; when the precondition or --note names an
+        exception ("an unsorted list raises ValueError"), the rows that
+        violate it must raise it.
 
   premise accept C001                       the change is intended
   premise accept A001 A003                  accept two assumptions
   premise accept A002 --note "checked the caller sorts"
+  premise accept A003 --note "an inverted range raises ValueError"
   premise accept A001 --register api/assumptions.yaml
 
 Then premise partitions (or premise run) writes the rows that keep the
@@ -80,12 +87,14 @@ the register. The word means one thing per kind of item:
         premise partitions writes its witnesses as rows pinning the base's
         outcome; the gate fails until the head does what the base did (or
         a person accepts the change).
-  A001  an assumption the patch relies on: the patch must not rely on it;
-        a rejected assumption is a contract the patch must not rely on. The
-        changes its rows found await their own decision.
+  A001  an assumption the patch relies on: the patch must not rely on it.
+        premise partitions writes rows with inputs that violate it, holding
+        the base's outcome: a patch that relies on it behaves otherwise
+        there and fails the gate. The changes the evidence found still
+        await their own decision.
 
   premise reject C002 --note "callers pass ranges in any order; the merger must sort"
-  premise reject A002 --note "ranges may touch; the caller relies on it"
+  premise reject A001 --note "callers pass ranges in any order"
   premise reject A003 A004 --note "no datetimes in this module"
 
 Only the status and the note change; comments, order and every other field of
@@ -168,9 +177,11 @@ did; an assumption (A001) its precondition, and the evidence with its
 file:line and the source around it. Answer each with a letter and Enter:
 
   a  accept: a change is intended (its rows pin the head's outcome); an
-     assumption is legitimate (the patch may rely on it)
+     assumption is legitimate: the patch may rely on it, and changes seen
+     only on inputs that violate it need no decision
   r  reject: a change is a regression (its rows pin the base's outcome);
-     the patch must not rely on an assumption; premise asks for a note
+     the patch must not rely on an assumption (its rows violate it and
+     pin the base's outcome); premise asks for a note
   s  skip: leave it proposed (premise check will still refuse it)
   q  quit: stop here; decisions made so far are kept
 
@@ -244,11 +255,17 @@ func runReview(ctx context.Context, opts reviewOptions) error {
 		return strings.TrimSpace(in.Text()), true
 	}
 	srcDir := filepath.Dir(opts.Register)
+	where := symbolsOfPatch(ctx, srcDir, reg.Provenance)
 	ctxLines := func(it validate.Item) []string {
-		if h := diffAround(ctx, srcDir, reg.Provenance, it.File, it.Line); h != nil {
+		file, line := it.File, it.Line
+		if validate.IsChange(it.ID) {
+			// A change item names its symbol: the hunk that changed it.
+			file, line = where(it.Symbol)
+		}
+		if h := diffAround(ctx, srcDir, reg.Provenance, file, line); h != nil {
 			return h
 		}
-		return sourceAround(srcDir, it.File, it.Line, opts.Context)
+		return sourceAround(srcDir, file, line, opts.Context)
 	}
 	i := 0
 	for ; i < len(todo); i++ {
@@ -319,7 +336,7 @@ func decideOne(register string, it validate.Item, out io.Writer, ask func(string
 func showItem(w io.Writer, it validate.Item, n, total int, around []string) {
 	fmt.Fprintf(w, "%s (%d of %d)  %s\n", it.ID, n, total, it.Symbol)
 	if validate.IsChange(it.ID) {
-		showChange(w, it)
+		showChange(w, it, around)
 		return
 	}
 	fmt.Fprintf(w, "  precondition: %s\n", it.Precondition)
@@ -341,7 +358,49 @@ func showItem(w io.Writer, it validate.Item, n, total int, around []string) {
 	for _, l := range around {
 		fmt.Fprintln(w, l)
 	}
+	fmt.Fprintf(w, "  accept: legitimate, the patch may rely on it (changes seen only where it is violated need no decision); reject: the patch must not rely on it (rows violating it pin the base's outcome)\n")
 	fmt.Fprintln(w)
+}
+
+// symbolsOfPatch returns where each changed symbol of the register's
+// patch is: its file and its first changed line on the head, read from
+// the diff of the merge-base and the head the register was proposed for
+// (once, when first asked). It answers "", 0 for a symbol it cannot find.
+func symbolsOfPatch(ctx context.Context, dir string, prov *validate.Provenance) func(symbol string) (string, int) {
+	var at map[string]diffparse.Symbol
+	var files map[string]string
+	return func(symbol string) (string, int) {
+		if at == nil {
+			at, files = map[string]diffparse.Symbol{}, map[string]string{}
+			base := ""
+			if prov != nil {
+				base = cmp.Or(prov.MergeBase, prov.Base)
+			}
+			if base == "" || prov.Head == "" {
+				return "", 0
+			}
+			res, err := diffparse.Load(ctx, diffparse.Config{Repo: dir, Base: base, Head: prov.Head})
+			if err != nil {
+				return "", 0
+			}
+			for _, f := range res.Files {
+				for _, s := range f.Symbols {
+					if _, ok := at[s.Name]; !ok && s.Change != "deleted" {
+						at[s.Name], files[s.Name] = s, f.Path
+					}
+				}
+			}
+		}
+		s, ok := at[symbol]
+		if !ok {
+			return "", 0
+		}
+		line := s.Start
+		if len(s.ChangedLines) > 0 {
+			line = s.ChangedLines[0]
+		}
+		return files[symbol], line
+	}
 }
 
 // diffAround returns the hunk of the patch that holds the evidence line,
@@ -442,8 +501,9 @@ func sourceAround(dir, file string, line, context int) []string {
 }
 
 // showChange prints one behaviour change for review: how base and head
-// differ, on which inputs, and through which callers.
-func showChange(w io.Writer, it validate.Item) {
+// differ, on which inputs, through which callers, and the hunk of the
+// patch that changed its symbol.
+func showChange(w io.Writer, it validate.Item, around []string) {
 	fmt.Fprintf(w, "  change:       %s\n", it.Way)
 	for i, wt := range it.Witnesses {
 		label := "  witness:      "
@@ -456,7 +516,10 @@ func showChange(w io.Writer, it validate.Item) {
 		fmt.Fprintf(w, "  seen through: %s\n", strings.Join(it.Callers, ", "))
 	}
 	if len(it.Assumptions) > 0 {
-		fmt.Fprintf(w, "  found by the rows of %s (accepting one explains it)\n", strings.Join(it.Assumptions, ", "))
+		fmt.Fprintf(w, "  seen only on inputs that violate %s (accepting one explains it)\n", strings.Join(it.Assumptions, ", "))
+	}
+	for _, l := range around {
+		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintf(w, "  accept: the change is intended (rows pin the head's outcome); reject: a regression (rows pin the base's)\n")
 }

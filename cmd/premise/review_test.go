@@ -160,6 +160,7 @@ func TestReviewShowsEvidence(t *testing.T) {
         2 |     out = []
   >     3 |     for start, end in ranges:
         4 |         out.append([start, end])
+  accept: legitimate, the patch may rely on it (changes seen only where it is violated need no decision); reject: the patch must not rely on it (rows violating it pin the base's outcome)
 
 [a]ccept [r]eject [s]kip [q]uit? 0 decided, 3 still proposed
 `

@@ -30,6 +30,7 @@ func TestWrittenFilesMatchSchemas(t *testing.T) {
 		{"run", "--repo", repo},
 		{"accept", "A001", "--repo", repo, "--note", "callers pass any order"},
 		{"reject", "A002", "--repo", repo, "--note", "touching ranges stay apart"},
+		{"reject", "C001", "C002", "--repo", repo, "--note", "regressions: the merger must sort"},
 		{"run", "--repo", repo},
 		{"gate", "freeze", "P001", "--repo", repo, "--reason", "a freeze for the test"},
 		{"reject", "add", "--repo", repo, "--id", "inverted", "--target", "intervals.merge_ranges", "--fixture", `{"ranges": [[5, 1]]}`, "--must-class", "ValueError"},

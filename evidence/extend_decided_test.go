@@ -1,0 +1,137 @@
+package evidence
+
+import (
+	"context"
+	"os"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+// Issue 25, item 2: what an assumption's decision writes. Accepted, the
+// precondition is legitimate: rows test where it still holds. Rejected,
+// the patch must not rely on it: rows violate it and pin the base.
+func TestDecidedRows(t *testing.T) {
+	src, err := os.ReadFile("../examples/intervals/head/intervals/__init__.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := PythonSignature(src, "merge_ranges")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sorted := func(status, note string) validate.Item {
+		return validate.Item{ID: "A001", Symbol: "intervals.merge_ranges", Precondition: "ranges arrive already sorted by start",
+			Evidence: "for start, end in ranges:", Status: status, Note: note}
+	}
+	for _, tc := range []struct {
+		name    string
+		item    validate.Item
+		want    []string // classes
+		raises  string
+		reason  string
+		notSame bool
+	}{
+		{name: "accepted", item: sorted(validate.StatusAccepted, ""),
+			want:   []string{"disjoint_sorted", "empty", "same_start", "single", "touching"},
+			reason: "the edge where the ranges are still sorted; an unsorted input is the callers' to avoid"},
+		{name: "rejected", item: sorted(validate.StatusRejected, "callers pass ranges in any order"),
+			want:   []string{"disjoint_unsorted", "invalid_mixed_types", "nested_unsorted", "overlap_unsorted", "reversed", "touching_unsorted"},
+			reason: "inputs that violate it, where a patch relying on it differs from the base"},
+		{name: "accepted naming an exception", item: sorted(validate.StatusAccepted, "an unsorted list raises ValueError"),
+			want: []string{"disjoint_sorted", "disjoint_unsorted", "empty", "invalid_mixed_types", "nested_unsorted", "overlap_unsorted",
+				"reversed", "same_start", "single", "touching", "touching_unsorted"},
+			raises: "ValueError", reason: "the reviewer named the exception: the violating rows must raise it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rows, err := Templates{}.Generate(context.Background(), Request{Target: "intervals.merge_ranges", Sig: sig,
+				Assumptions: []validate.Item{tc.item}, Decided: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range rows {
+				got = append(got, r.Cls)
+				if r.Decision != tc.item.Status || r.Todo != "" {
+					t.Errorf("%s: decision %q todo %q, want %s and no todo", r.Cls, r.Decision, r.Todo, tc.item.Status)
+				}
+				violates := Violates(tc.item.Precondition, r.Cls)
+				switch {
+				case violates && tc.raises != "":
+					if r.Raises != tc.raises || r.SameAsBase || r.Kind != validate.KindInvalid {
+						t.Errorf("%s: raises %q same_as_base %v kind %s, want an invalid row raising %s", r.Cls, r.Raises, r.SameAsBase, r.Kind, tc.raises)
+					}
+				case !r.SameAsBase || r.Raises != "" || r.Kind == validate.KindRepresentative:
+					t.Errorf("%s: same_as_base %v raises %q kind %s, want a boundary or invalid row pinning the base", r.Cls, r.SameAsBase, r.Raises, r.Kind)
+				}
+			}
+			sort.Strings(got)
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("classes (-want +got) (%s):\n%s", tc.reason, d)
+			}
+			// What premise writes, premise reads back and checks.
+			tb := &validate.Table{Version: 1, Target: "intervals.merge_ranges", Language: "python"}
+			Merge(tb, rows)
+			out, err := tb.Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := validate.ParseTable("partitions.yaml", out)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			reg := &validate.Register{Version: 1, Items: []validate.Item{tc.item}}
+			if rep := validate.Check(&validate.CheckInput{Register: reg, RegisterFile: "assumptions.yaml", Table: back, TableFile: "partitions.yaml"}); !rep.OK() {
+				t.Errorf("check fails on the rows: %v", rep.Findings)
+			}
+		})
+	}
+}
+
+func TestViolates(t *testing.T) {
+	for _, tc := range []struct {
+		pre, cls string
+		want     bool
+		reason   string
+	}{
+		{"ranges arrive already sorted by start", "disjoint_unsorted", true, ""},
+		{"ranges arrive already sorted by start", "ranges_touching_unsorted", true, "a class named after its parameter"},
+		{"ranges arrive already sorted by start", "touching", false, "touching ranges in order are sorted"},
+		{"`xs` is not None", "invalid_none", true, "seed 004's invalid_none is null"},
+		{"`xs` is not None", "xs_none", true, ""},
+		{"`xs` is non-empty", "single", false, ""},
+		{"`n` is non-zero", "n_zero", true, ""},
+		{"values where `start` == `out[-1][1]` now take the other branch than before; the patch means equality to be treated the new way", "touching", true, "the boundary the patch moved"},
+		{"the result is cached", "invalid_none", false, "a category that names no sides violates nothing it can tell"},
+	} {
+		if got := Violates(tc.pre, tc.cls); got != tc.want {
+			t.Errorf("Violates(%q, %q) = %v, want %v %s", tc.pre, tc.cls, got, tc.want, tc.reason)
+		}
+	}
+}
+
+// A decision changed later replaces the rows premise wrote for it; rows a
+// human wrote are kept.
+func TestRedecidedDropsOldRows(t *testing.T) {
+	tb := &validate.Table{Rows: []validate.Row{
+		{ID: "P001", AssumptionIDs: []string{"A001"}, Decision: validate.StatusAccepted},
+		{ID: "P002", AssumptionIDs: []string{"A001"}},
+		{ID: "P003", AssumptionIDs: []string{"C001"}, Decision: validate.StatusAccepted},
+		{ID: "P004", AssumptionIDs: []string{"A002"}, Decision: validate.StatusAccepted},
+	}}
+	redecided(tb, map[string][]validate.Item{"m.f": {
+		{ID: "A001", Status: validate.StatusRejected},
+		{ID: "A002", Status: validate.StatusAccepted},
+	}})
+	var ids []string
+	for _, r := range tb.Rows {
+		ids = append(ids, r.ID)
+	}
+	if !slices.Equal(ids, []string{"P002", "P003", "P004"}) {
+		t.Errorf("rows kept %v, want P002 (a human's), P003 (a change's), P004 (still accepted)", ids)
+	}
+}
