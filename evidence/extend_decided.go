@@ -229,7 +229,7 @@ func violations(cs []Change, reg *validate.Register) func(Change) []string {
 
 // refusedRows fills an "error-accepted" assumption's todo from the
 // evidence: the inputs of sym the base refused (raised) and the head
-// accepts are the ones it is about. Rejected, they must still be refused
+// accepts, or refuses otherwise, are the ones it is about. Rejected, they must still be refused
 // (the base's outcome); accepted, the widening is legitimate and they
 // keep the head's outcome. Nil when the evidence saw none.
 func refusedRows(reg *validate.Register, sym string, it validate.Item) []validate.Row {
@@ -239,7 +239,10 @@ func refusedRows(reg *validate.Register, sym string, it validate.Item) []validat
 			continue
 		}
 		for _, w := range c.Witnesses {
-			if w.Base == nil || w.Head == nil || w.Base.Outcome != validate.OutcomeRaised || w.Head.Outcome != validate.OutcomeReturned {
+			// An input the base refused (it raised) that the head treats
+			// otherwise: it returns, or refuses it another way.
+			if w.Base == nil || w.Head == nil || w.Base.Outcome != validate.OutcomeRaised ||
+				(w.Head.Outcome == validate.OutcomeRaised && w.Head.Class == w.Base.Class) {
 				continue
 			}
 			r := validate.Row{Cls: "refused_by_base", Kind: validate.KindBoundary, Target: w.Call.Target,
