@@ -79,6 +79,12 @@ def short(why):
 def category(why):
     """The reason's kind, for the coarse tally: what to fix first."""
     rules = [
+        # JavaScript and TypeScript first: their wording shares words with
+        # the Go and Python rules below ("not exported", "method")
+        ("premise's worker calls what a module exports", "JS/TS: not exported from its module (the worker calls exports)"),
+        ("in the module's exports", "JS/TS: exported, but the worker does not find the name (module.exports is the function or class itself)"),
+        ("Cannot find module", "JS/TS: imports a package the tree does not hold (no node_modules)"),
+        ("Cannot find package", "JS/TS: imports a package the tree does not hold (no node_modules)"),
         ("method", "a method: no receiver can be built"),
         ("not exported", "Go: an unexported function in the diff aborts the run (exit 3)"),
         ("predeclared any", "Go: the harness needs go >= 1.18, the module's go.mod is older"),
