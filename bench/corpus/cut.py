@@ -384,7 +384,8 @@ def measure(args):
             if not ran:
                 for s in syms:
                     if s.get("rows"):
-                        res["why"][s["symbol"]] = "rows planned, none ran: " + (res["skipped"][0] if res["skipped"] else "?")
+                        first = (res["skipped"] or j.get("head_broken") or ["?"])[0]
+                        res["why"][s["symbol"]] = "rows planned, none ran: " + first
             if not syms:
                 res["why"]["(none)"] = "no changed function in the diff (only module-level data or none)"
             res["head_broken"] = j.get("head_broken") or []
@@ -486,16 +487,15 @@ def summarize(results):
         print("why the missed breaking cases were missed (the case's own symbol, one per case):")
         for why, n in missed.most_common():
             print("  %3d  %s" % (n, why))
-    reasons = collections.Counter()
+    reasons, cats = collections.Counter(), collections.Counter()
     for r in results:
         for why in (r.get("why") or {}).values():
             reasons[short_reason(why)] += 1
+            cats[category(why)] += 1  # the whole reason: its kind may lie past the cut
         if r.get("error"):
             reasons["run error: " + short_reason(r["error"])] += 1
+            cats[category("run error: " + r["error"])] += 1
     if reasons:
-        cats = collections.Counter()
-        for why, n in reasons.items():
-            cats[category(why)] += n
         print("why symbols got no rows, by kind (symbol count):")
         for why, n in cats.most_common():
             print("  %3d  %s" % (n, why))
