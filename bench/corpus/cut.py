@@ -19,8 +19,17 @@ For a breaking case base is the upstream fix and head its buggy parent (the
 "patch" re-introduces the bug); for a benign case base is the refactor's
 parent and head the refactor.
 
-`witness` runs each case's witness call on both sides with plain python3 or
-go (outside premise) and checks the outputs recorded in the manifest.
+`witness` runs each case's witness call on both sides with plain python3, go
+or node (outside premise) and checks the outputs recorded in the manifest.
+A JavaScript or TypeScript case's witness is {"module": PATH, "call": EXPR}:
+PATH is the module's file in the cut, EXPR a JavaScript expression in which
+`m` is the module (CommonJS: what require() returns; ES: the namespace, its
+default export at m.default; `require` loads a file beside it). It runs under plain node (TZ=UTC); a returned
+promise is awaited; the value is printed with util.inspect (so undefined,
+-0, NaN, Map and class instances stay apart), a throw as "throws CLASS".
+TypeScript is first bundled, with what it imports from its tree, by
+jsbundle/main.go (esbuild's Go API, the library premise transpiles with;
+Node 20 runs no TypeScript and nothing is installed from npm).
 `measure` runs `premise run --base HEAD~1 --head HEAD --model static --json
 --quiet --out FRESH` on each cut and reports the catch rate (breaking: a
 behaviour change on the case's symbol), false alarms (benign: any behaviour
@@ -37,6 +46,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = os.path.join(HERE, "cases.json")
+LANGS = ("python", "go", "javascript", "typescript")
 ENV = dict(os.environ, GIT_AUTHOR_NAME="corpus", GIT_AUTHOR_EMAIL="corpus@example.invalid",
            GIT_COMMITTER_NAME="corpus", GIT_COMMITTER_EMAIL="corpus@example.invalid",
            GIT_AUTHOR_DATE="2000-01-01T00:00:00Z", GIT_COMMITTER_DATE="2000-01-01T00:00:00Z")
@@ -57,6 +67,9 @@ def load_cases(only=None):
     dup = [i for i, n in collections.Counter(ids).items() if n > 1]
     if dup:
         sys.exit("duplicate case ids: %s" % dup)
+    odd = [c["id"] for c in cases if c["lang"] not in LANGS]
+    if odd:
+        sys.exit("cases of no known lang (%s): %s" % ("/".join(LANGS), odd))
     if only:
         want = set(only.split(","))
         cases = [c for c in cases if c["id"] in want]
@@ -218,6 +231,72 @@ def witness_go(tree, case):
     return r.stdout.strip()
 
 
+JS_WITNESS = r"""
+import { createRequire } from "node:module";
+import { inspect } from "node:util";
+import { pathToFileURL } from "node:url";
+const [file, call] = process.argv.slice(-2);
+const show = (v) => inspect(v, { depth: null, breakLength: Infinity, maxArrayLength: null, maxStringLength: null });
+const require = createRequire(file);
+let m;
+try {
+  m = require(file);
+} catch (e) {
+  if (e && e.code === "ERR_REQUIRE_ESM") m = await import(pathToFileURL(file).href);
+  else { console.log("error: " + (e && e.message ? e.message.split("\n")[0] : String(e))); process.exit(0); }
+}
+let out;
+try {
+  let v = new Function("m", "require", "return (" + call + ");")(m, require);
+  if (v && typeof v.then === "function") v = await v;
+  out = show(v);
+} catch (e) {
+  out = "throws " + (e !== null && e !== undefined && e.constructor ? e.constructor.name : typeof e);
+}
+process.stdout.write("\n@@witness " + out + "\n");
+"""
+
+_JSBUNDLE = []
+
+
+def jsbundle():
+    """Build bench/corpus/jsbundle once per run (esbuild's Go API, already a
+    dependency of premise's module)."""
+    if not _JSBUNDLE:
+        exe = os.path.join(tempfile.mkdtemp(prefix="corpus-jsbundle-"), "jsbundle")
+        subprocess.run(["go", "build", "-o", exe, "./bench/corpus/jsbundle"], check=True,
+                       cwd=os.path.dirname(os.path.dirname(HERE)))
+        _JSBUNDLE.append(exe)
+    return _JSBUNDLE[0]
+
+
+def witness_js(tree, case):
+    w = case["witness"]
+    file = os.path.join(tree, w["module"])
+    if case["lang"] == "typescript" or file.endswith((".ts", ".mts", ".cts", ".tsx")):
+        out = os.path.join(tree, "corpus-witness-bundle.mjs")
+        r = subprocess.run([jsbundle(), file, out], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            return "error: bundle: " + (r.stderr.strip().splitlines() or ["failed"])[0]
+        file = out
+    r = subprocess.run(["node", "--input-type=module", "-e", JS_WITNESS, file, w["call"]],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60, cwd=tree,
+                       env=dict(os.environ, TZ="UTC"))
+    marks = [l for l in r.stdout.splitlines() if l.startswith("@@witness ")]
+    if r.returncode != 0 or not marks:
+        err = [l for l in (r.stdout + "\n" + r.stderr).strip().splitlines() if l.strip()]
+        return "error: " + (err[-1] if err else "node exited %d" % r.returncode)
+    return marks[-1][len("@@witness "):]
+
+
+def witness_side(tree, case, py):
+    if case["lang"] == "python":
+        return witness_py(tree, case, py)
+    if case["lang"] in ("javascript", "typescript"):
+        return witness_js(tree, case)
+    return witness_go(tree, case)
+
+
 def witness(args):
     cases = load_cases(args.only)
     case_rec = {}
@@ -228,7 +307,7 @@ def witness(args):
         for side, rev in (("base", "HEAD~1"), ("head", "HEAD")):
             tree = side_tree(d, rev)
             try:
-                seen[side] = witness_py(tree, case, args.python) if case["lang"] == "python" else witness_go(tree, case)
+                seen[side] = witness_side(tree, case, args.python)
             finally:
                 shutil.rmtree(tree, ignore_errors=True)
         if args.record:
@@ -305,7 +384,8 @@ def measure(args):
             if not ran:
                 for s in syms:
                     if s.get("rows"):
-                        res["why"][s["symbol"]] = "rows planned, none ran: " + (res["skipped"][0] if res["skipped"] else "?")
+                        first = (res["skipped"] or j.get("head_broken") or ["?"])[0]
+                        res["why"][s["symbol"]] = "rows planned, none ran: " + first
             if not syms:
                 res["why"]["(none)"] = "no changed function in the diff (only module-level data or none)"
             res["head_broken"] = j.get("head_broken") or []
@@ -382,9 +462,11 @@ def summarize(results):
     alarms = [r for r in be if r.get("changes")]
     exercised = [r for r in be if r.get("rows", 0) >= 10]
     print()
-    for lang in ("python", "go"):
+    for lang in ("python", "go", "javascript", "typescript"):
         b = [r for r in br if r["lang"] == lang]
         n = [r for r in be if r["lang"] == lang]
+        if not b and not n:
+            continue
         print("%-6s breaking caught %d/%d; benign false alarms %d/%d, >=10 rows %d/%d" % (
             lang, sum(1 for r in b if r.get("hit")), len(b), sum(1 for r in n if r.get("changes")), len(n),
             sum(1 for r in n if r.get("rows", 0) >= 10), len(n)))
@@ -405,16 +487,15 @@ def summarize(results):
         print("why the missed breaking cases were missed (the case's own symbol, one per case):")
         for why, n in missed.most_common():
             print("  %3d  %s" % (n, why))
-    reasons = collections.Counter()
+    reasons, cats = collections.Counter(), collections.Counter()
     for r in results:
         for why in (r.get("why") or {}).values():
             reasons[short_reason(why)] += 1
+            cats[category(why)] += 1  # the whole reason: its kind may lie past the cut
         if r.get("error"):
             reasons["run error: " + short_reason(r["error"])] += 1
+            cats[category("run error: " + r["error"])] += 1
     if reasons:
-        cats = collections.Counter()
-        for why, n in reasons.items():
-            cats[category(why)] += n
         print("why symbols got no rows, by kind (symbol count):")
         for why, n in cats.most_common():
             print("  %3d  %s" % (n, why))
@@ -428,7 +509,7 @@ def short_reason(why):
     import re
     why = re.sub(r'"[^"]*"', '"…"', why)
     why = re.sub(r"`[^`]*`", "`…`", why)
-    why = re.sub(r"\b[\w./-]+\.(py|go)\b", "FILE", why)
+    why = re.sub(r"\b[\w./-]+\.(py|go|[cm]?[jt]sx?)\b", "FILE", why)
     why = re.sub(r"\b\w+ is not exported", "X is not exported", why)
     why = re.sub(r"_premise_harness_\d+", "_premise_harness_N", why)
     why = re.sub(r"exit status 1: (# \S+ )?\./\S+:\d+:\d+: ", "", why)  # keep the compiler's message
@@ -454,6 +535,12 @@ def case_reason(r):
 def category(why):
     """The reason's kind, for the coarse tally: what to fix first."""
     rules = [
+        # JavaScript and TypeScript first: their wording shares words with
+        # the Go and Python rules below ("not exported", "method")
+        ("premise's worker calls what a module exports", "JS/TS: not exported from its module (the worker calls exports)"),
+        ("in the module's exports", "JS/TS: exported, but the worker does not find the name (module.exports is the function or class itself)"),
+        ("Cannot find module", "JS/TS: imports a package the tree does not hold (no node_modules)"),
+        ("Cannot find package", "JS/TS: imports a package the tree does not hold (no node_modules)"),
         ("method", "a method: no receiver can be built"),
         ("not exported", "Go: an unexported function in the diff aborts the run (exit 3)"),
         ("predeclared any", "Go: the harness needs go >= 1.18, the module's go.mod is older"),

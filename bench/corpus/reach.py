@@ -9,7 +9,10 @@ and why the rest got none.
 MIRROR is a git repository (a bare mirror as the fetch tool leaves it, or a
 clone). It is cloned to a scratch directory, never touched. The commits are
 the N newest first-parent commits of its HEAD that are not merges and change
-a .py or .go file outside tests; on each premise runs as
+a .py, .go, .js, .mjs, .cjs, .jsx, .ts, .mts, .cts or .tsx file (not a .d.ts)
+outside tests (tests are test_*.py, *_test.py, *_test.go, conftest.py,
+*.test.*, *.spec.*, test.js, and anything under tests/, test/, testing/,
+testdata/, __tests__/ or __mocks__/); on each premise runs as
 
     premise run --repo CLONE --base C^ --head C --model static --json --quiet --out FRESH --python PY
 
@@ -34,7 +37,16 @@ import subprocess
 import sys
 import tempfile
 
-TEST_FILE = re.compile(r"(^|/)(tests?|testing|testdata)/|(^|/)test_[^/]*\.py$|_test\.(py|go)$|(^|/)conftest\.py$")
+TEST_FILE = re.compile(r"(^|/)(tests?|testing|testdata|__tests__|__mocks__)/|(^|/)test_[^/]*\.py$|_test\.(py|go)$"
+                       r"|(^|/)conftest\.py$|\.(test|spec)\.[cm]?[jt]sx?$|(^|/)test\.[cm]?[jt]s$")
+# the languages premise judges: Python, Go, JavaScript and TypeScript (a
+# type declaration file, .d.ts, has no code to run)
+SOURCE = (".py", ".go", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+DECLS = re.compile(r"\.d\.[cm]?ts$")
+
+
+def source(path):
+    return path.endswith(SOURCE) and not DECLS.search(path) and not TEST_FILE.search(path)
 
 
 def sh(*args, cwd=None):
@@ -48,7 +60,7 @@ def pick(clone, n):
             continue
         line = line.split()[0]
         files = sh("git", "diff-tree", "--no-commit-id", "--name-only", "-r", line + "^", line, cwd=clone).split()
-        if any(f.endswith((".py", ".go")) and not TEST_FILE.search(f) for f in files):
+        if any(source(f) for f in files):
             out.append(line)
             if len(out) == n:
                 break
@@ -67,6 +79,12 @@ def short(why):
 def category(why):
     """The reason's kind, for the coarse tally: what to fix first."""
     rules = [
+        # JavaScript and TypeScript first: their wording shares words with
+        # the Go and Python rules below ("not exported", "method")
+        ("premise's worker calls what a module exports", "JS/TS: not exported from its module (the worker calls exports)"),
+        ("in the module's exports", "JS/TS: exported, but the worker does not find the name (module.exports is the function or class itself)"),
+        ("Cannot find module", "JS/TS: imports a package the tree does not hold (no node_modules)"),
+        ("Cannot find package", "JS/TS: imports a package the tree does not hold (no node_modules)"),
         ("method", "a method: no receiver can be built"),
         ("not exported", "Go: an unexported function in the diff aborts the run (exit 3)"),
         ("predeclared any", "Go: the harness needs go >= 1.18, the module's go.mod is older"),
@@ -172,7 +190,7 @@ def main():
         syms, deleted, diff_err = [], 0, None
         try:
             for f in json.loads(d.stdout).get("files") or []:
-                if TEST_FILE.search(f.get("path") or ""):
+                if TEST_FILE.search(f.get("path") or "") or DECLS.search(f.get("path") or ""):
                     continue
                 for s in f.get("symbols") or []:
                     if s.get("kind") not in ("function", "method"):
