@@ -371,12 +371,6 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		mutated := goMutatedCalls(tg.gt.harvested, tg.gt.recv != "", lits)
 		out = append(out, mutated[:min(len(mutated), budget/4)]...)
 	}
-	if tg.gt.recv != "" {
-		// Each argument list the tests pass, on every receiver the tests
-		// build: a version <=4.5 against one built for another test.
-		crossed := crossedCalls(tg.gt.receivers, tg.gt.harvested)
-		out = append(out, crossed[:min(len(crossed), budget/4)]...)
-	}
 	// Calls with the package variables the function reads set: a share
 	// of their own, since no argument reaches what they change.
 	settings := goSettingRows(tg, settingCalls(tg, harvested, calls), own, strs, min(maxSettingRows, budget/6))
@@ -391,26 +385,6 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		rows = goMethodRows(tg.gt.receivers, calls, classes, sources, left)
 	}
 	return append(out, rows[:min(len(rows), left)]...)
-}
-
-// crossedCalls are a method's harvested argument lists on each of its
-// receivers, other than the one the test called it on.
-func crossedCalls(receivers []any, calls []goCall) []pyRow {
-	var out []pyRow
-	seen := map[string]bool{}
-	for _, c := range calls {
-		if len(c.args) == 0 {
-			continue
-		}
-		for _, recv := range receivers {
-			args := append([]any{recv}, c.args[1:]...)
-			if k := compact(args, 1000); !seen[k] && compact(recv, 1000) != compact(c.args[0], 1000) {
-				seen[k] = true
-				out = append(out, pyRow{row: goRow("receiver_crossed", args), source: sourceReceiver})
-			}
-		}
-	}
-	return out
 }
 
 // goMutatedCalls are the calls the tests make with one argument mutated

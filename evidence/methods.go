@@ -109,33 +109,6 @@ func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		}
 		rows = append(rows, pyRow{row: methodRow("harvested_"+in.Kind, args, kwargs), source: in.Kind + " " + in.Pos})
 	}
-	// Each argument list the tests pass, on every receiver the tests
-	// build (a spec ~=1.4.0 matched against a version another test made).
-	crossed := 0
-	for _, in := range tg.py.harvested {
-		if in.Receiver == "" {
-			continue
-		}
-		var args []any
-		for _, a := range in.Args {
-			args = append(args, pyArg(a, in.Imports))
-		}
-		var kwargs map[string]any
-		for k, a := range in.Kwargs {
-			if kwargs == nil {
-				kwargs = map[string]any{}
-			}
-			kwargs[k] = pyArg(a, in.Imports)
-		}
-		own := compact(receiverExpr(module, in.Receiver, in.Imports), 1000)
-		for _, recv := range tg.receivers {
-			if compact(recv, 1000) == own || crossed >= budget/4 {
-				continue
-			}
-			crossed++
-			rows = append(rows, pyRow{row: methodRow("receiver_crossed", append([]any{recv}, args...), kwargs), source: sourceReceiver})
-		}
-	}
 	rows = append(rows, pairRows(tg)...)
 	generated := pyValueRows(tg.sig, tg.py, pyLiterals(tg), rng, budget)
 	// Every receiver first with the call most callers make (none when

@@ -30,7 +30,7 @@ var sharedSources = []Source{
 	{Name: sourceOneAtATime, Doc: "each parameter over its pool (harvested values, the function's constants and their neighbours, the type's boundary values) while the others keep a typical value"},
 	{Name: sourceMutation, Doc: "a harvested value mutated: shorter, empty, reversed, case-flipped, a separator inserted, a number moved by one"},
 	{Name: sourcePairwise, Doc: "two parameters crossed over the heads of their pools, the others drawn with the run's seed"},
-	{Name: sourceReceiver, Doc: "a method called with its typical arguments, and with each argument list its tests pass, on every receiver built from the constructors its tests call, or from its type's fields"},
+	{Name: sourceReceiver, Doc: "a method called with its typical arguments on every receiver built from the constructors its tests call, or from its type's fields"},
 	{Name: sourceGuided, Doc: "a row that ran most lines of a changed function whose changed line no row ran, one argument moved a small step: kept as a parent when it reaches a new changed line (guide.go)"},
 	{Name: sourceTemplate, Doc: "a boundary row a template builds from an assumption's category and the parameters' types (generate.go)"},
 }
