@@ -50,11 +50,28 @@ func (l *jsLang) signatures(src []byte) map[string]*Signature {
 	if err != nil {
 		return nil
 	}
+	// A parameter's type as the file's aliases resolve it: Range[] is
+	// [number, number][] when the file says type Range = [number, number].
+	file, _ := jssource.Parse("x."+map[bool]string{true: "ts", false: "js"}[l.lang == diffparse.LangTypeScript], src)
+	if file != nil {
+		defer file.Close()
+	}
 	out := map[string]*Signature{}
 	for name, ps := range all {
 		sig := &Signature{Language: l.lang}
+		var guesses map[string]jssource.Guess
+		if file != nil {
+			guesses, _ = jssource.InferTypes(file, name)
+		}
 		for _, p := range ps {
 			q := Param{Name: p.Name, Type: p.Type, Default: p.Default}
+			if _, ok := jsTypeOf(q.Type); q.Type != "" && ok {
+				if g, found := guesses[p.Name]; found && g.Known() {
+					if text := tsText(g); text != "" {
+						q.Type = text
+					}
+				}
+			}
 			if p.Varargs {
 				sig.Varargs = &q
 				continue
@@ -87,6 +104,35 @@ func (l *jsLang) infer(p Param) Type {
 	}
 	return Type{Kind: kindAny, From: "untyped", Text: p.Type}
 }
+
+// tsText writes a resolved type back as TypeScript for the kinds premise
+// builds values for; "" for the others.
+func tsText(g jssource.Guess) string {
+	switch g.Kind {
+	case jssource.KindNumber, jssource.KindString, jssource.KindBoolean:
+		return g.Kind
+	case jssource.KindArray:
+		if g.Elem == nil {
+			return ""
+		}
+		if e := tsText(*g.Elem); e != "" {
+			return e + "[]"
+		}
+	case jssource.KindTuple:
+		var parts []string
+		for _, p := range g.Parts {
+			t := tsText(p)
+			if t == "" {
+				return ""
+			}
+			parts = append(parts, t)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return ""
+}
+
+var jsPairRe = regexp.MustCompile(`^\[\s*number\s*,\s*number\s*\]$`)
 
 var jsArrayRe = regexp.MustCompile(`^(?:Array<(.+)>|ReadonlyArray<(.+)>|(.+)\[\])$`)
 
@@ -125,6 +171,10 @@ func jsTypeOf(s string) (Type, bool) {
 			return Type{}, false
 		}
 		elem := m[1] + m[2] + m[3]
+		if jsPairRe.MatchString(strings.TrimSpace(elem)) {
+			t.Kind = kindIntervals // [start, end] pairs, as Python's list[tuple[int, int]]
+			return t, true
+		}
 		e, ok := jsTypeOf(strings.Trim(elem, "()"))
 		if !ok {
 			e = Type{Kind: kindAny}
@@ -528,17 +578,52 @@ func (l *jsLang) paramTypes(tg target) []Type {
 	out := make([]Type, len(tg.sig.Params))
 	for i, p := range tg.sig.Params {
 		out[i] = l.infer(p)
-		if info == nil || out[i].From == "annotation" {
+		if info == nil || out[i].From == "annotation" && (out[i].Kind != kindList || out[i].Elem == nil || out[i].Elem.Kind != kindAny) {
 			continue
 		}
-		if g, ok := info.guesses[p.Name]; ok {
-			if t, ok := jsTypeOf(g.String()); ok {
-				t.From, t.Text = "jsdoc", g.String()
+		if g, ok := info.guesses[p.Name]; ok && g.Known() {
+			// The reader follows the file's type aliases (Range[] is
+			// array[tuple[number, number]]) and reads JSDoc.
+			if t, ok := jsGuessType(g); ok {
+				t.From, t.Text = g.From, g.String()
 				out[i] = t
 			}
 		}
 	}
 	return out
+}
+
+// jsGuessType maps what jssource read of a parameter to a kind premise
+// builds values for: an array of [number, number] pairs is a list of
+// intervals, as Python's list[tuple[int, int]] is.
+func jsGuessType(g jssource.Guess) (Type, bool) {
+	t := Type{Nullable: g.Nullable}
+	switch g.Kind {
+	case jssource.KindNumber:
+		t.Kind = kindInt
+	case jssource.KindString:
+		t.Kind = kindStr
+	case jssource.KindBoolean:
+		t.Kind = kindBool
+	case jssource.KindRecord:
+		t.Kind = kindDict
+	case jssource.KindArray:
+		if g.Elem == nil {
+			return Type{}, false
+		}
+		if e := *g.Elem; e.Kind == jssource.KindTuple && len(e.Parts) == 2 && e.Parts[0].Kind == jssource.KindNumber && e.Parts[1].Kind == jssource.KindNumber {
+			t.Kind = kindIntervals
+			return t, true
+		}
+		e, ok := jsGuessType(*g.Elem)
+		if !ok {
+			e = Type{Kind: kindAny}
+		}
+		t.Kind, t.Elem = kindList, &e
+	default:
+		return Type{}, false
+	}
+	return t, true
 }
 
 func (*jsLang) receiver(tg target) (any, bool) {
