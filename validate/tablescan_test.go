@@ -97,7 +97,7 @@ func TestScanTableRefusesWhatNodesRefuse(t *testing.T) {
 		{name: "version", data: strings.Replace(goodRowWith(-1, ""), "version: 1", "version: 2", 1),
 			want: []string{`t.yaml:2: table: version 2 is not supported (want 1)`}},
 		{name: "language", data: strings.Replace(goodRowWith(-1, ""), "target:", "language: cobol\ntarget:", 1),
-			want: []string{`t.yaml:3: table: language "cobol" must be python, go or exec`}},
+			want: []string{`t.yaml:3: table: language "cobol" must be python, go, javascript, typescript or exec`}},
 		{name: "unknown top field", data: goodRowWith(-1, "owner: me"),
 			want: []string{`t.yaml:12: table: unknown field "owner" (known fields: version, target, language, rows)`}},
 		{name: "no version", data: strings.Replace(goodRowWith(-1, ""), "version: 1\n", "", 1),
