@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -41,6 +42,9 @@ type jsInfo struct {
 	consts    []jssource.Constant
 	guesses   map[string]jssource.Guess
 	receivers []any // {"$new": "module.Class", "$args": [...]}, for a method
+	// keys are the property names the function reads of each parameter
+	// (an options object's maxAge), at either side.
+	keys map[string][]string
 }
 
 func (l *jsLang) name() string { return l.lang }
@@ -287,9 +291,18 @@ func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
+	info.keys = map[string][]string{}
 	for _, src := range []*jssource.File{pair.base, pair.head} {
 		if src == nil {
 			continue
+		}
+		keys, _ := jssource.KeysRead(src, local)
+		for p, ks := range keys {
+			for _, k := range ks {
+				if !slices.Contains(info.keys[p], k) {
+					info.keys[p] = append(info.keys[p], k)
+				}
+			}
 		}
 		cs, _ := jssource.Constants(src, local)
 		for _, c := range cs {
@@ -460,6 +473,11 @@ func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rn
 	lits := l.literals(info)
 	for i, t := range types {
 		pools[i] = append(jsNumbers(info, t), pool(t, lits)...)
+		if ks := info.keys[tg.sig.Params[i].Name]; len(ks) > 0 {
+			// An options object: each key the function reads, set alone
+			// to each value of a small pool.
+			pools[i] = append(optionObjects(ks), pools[i]...)
+		}
 		if len(pools[i]) == 0 {
 			pools[i] = pool(Type{Kind: kindAny}, lits)
 		}
@@ -493,6 +511,28 @@ func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rn
 		rows = rows[:perFunction]
 	}
 	return rows, sourceOf
+}
+
+// optionValues are what an option is set to, one at a time: the values
+// options code tests for (flags, numbers at their edges and between, the
+// empty string, null).
+var optionValues = []any{true, false, 0, 1, -1, 3.5, "", "x", nil}
+
+// maxOptionObjects bounds the objects built for one options parameter.
+const maxOptionObjects = 48
+
+// optionObjects are objects that set one key each, then the empty one.
+func optionObjects(keys []string) []any {
+	out := []any{map[string]any{}}
+	for _, k := range keys {
+		for _, v := range optionValues {
+			if len(out) >= maxOptionObjects {
+				return out
+			}
+			out = append(out, map[string]any{k: v})
+		}
+	}
+	return out
 }
 
 // jsArgsOf reads a harvested call's arguments.
