@@ -473,8 +473,13 @@ func (w *jsWalker) assignment(e, outer *sitter.Node, prefix string) {
 	target := w.text(left)
 	switch {
 	case target == "module.exports" || target == "exports":
-		if right.Kind() == "object" {
+		switch {
+		case right.Kind() == "object":
 			w.object(right, prefix, true)
+		case target == "module.exports" && (jsFuncKinds[right.Kind()] || right.Kind() == "class"):
+			// The module is the function: named by its own name, or
+			// "default" (how a caller's import names it) when it has none.
+			w.bound(right, w.name(right), outer, outer, prefix, false)
 		}
 	case left.Kind() == "member_expression":
 		obj, prop := left.ChildByFieldName("object"), left.ChildByFieldName("property")

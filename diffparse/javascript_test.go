@@ -100,6 +100,8 @@ enum Color { Red, Green }
 }
 `, want: []string{"default function 1-3"}},
 		{name: "export default arrow", lang: LangJavaScript, src: "export default (a, b) => a + b;\n", want: []string{"default function 1-1"}},
+		{name: "module.exports is the function", lang: LangJavaScript, src: "module.exports = (input, options) => {\n  return input;\n};\n", want: []string{"default function 1-3"}},
+		{name: "module.exports is a named function", lang: LangJavaScript, src: "module.exports = function bytes(value) {\n  return value;\n};\n", want: []string{"bytes function 1-3"}},
 		{name: "export default named", lang: LangJavaScript, src: "export default async function load(url) {\n  return fetch(url);\n}\n", want: []string{"load function 1-3"}},
 		{name: "CommonJS and prototypes", lang: LangJavaScript, src: `'use strict';
 exports.add = function (a, b) { return a + b; };
