@@ -143,7 +143,7 @@ func jsParseWith(g jsGrammar, src []byte) (*sitter.Tree, error) {
 	if err := p.SetLanguage(jsLanguage(g)); err != nil {
 		return nil, fmt.Errorf("javascript parser: %w", err)
 	}
-	tree := boundedParse(p, src)
+	tree := BoundedParse(p, src)
 	if tree == nil {
 		return nil, errors.New("syntax error: the parser gave up (input too hard to read)")
 	}
@@ -159,8 +159,9 @@ func jsParseWith(g jsGrammar, src []byte) (*sitter.Tree, error) {
 // not depend on how busy the machine is.
 func parseBudget(src []byte) int { return 500 + len(src)/64 }
 
-// boundedParse parses src within parseBudget; nil when it was given up.
-func boundedParse(p *sitter.Parser, src []byte) *sitter.Tree {
+// BoundedParse parses src within parseBudget; nil when it was given up.
+// Every JavaScript and TypeScript parse goes through it (propose's too).
+func BoundedParse(p *sitter.Parser, src []byte) *sitter.Tree {
 	calls, budget := 0, parseBudget(src)
 	read := func(i int, _ sitter.Point) []byte {
 		if i >= len(src) {

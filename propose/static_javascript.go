@@ -138,7 +138,7 @@ func jsParse(path string, src []byte) *sitter.Tree {
 			p.Close()
 			continue
 		}
-		t := boundedParse(p, src)
+		t := diffparse.BoundedParse(p, src)
 		p.Close()
 		if t == nil {
 			continue
@@ -318,26 +318,3 @@ func ruleLanguage(lang string) string {
 	return lang
 }
 
-// parseBudget is how much work (tree-sitter's progress calls, which come
-// at a steady pace while it parses) a parse of src may take before it is
-// given up: several times what real code needs (a 370 KB TypeScript file
-// takes about 1,300), so that an input on which a grammar loops (TSX was
-// seen to, on a few bytes of broken template) fails as a syntax error
-// instead of hanging premise. It counts work, not time: the answer does
-// not depend on how busy the machine is.
-func parseBudget(src []byte) int { return 500 + len(src)/64 }
-
-// boundedParse parses src within parseBudget; nil when it was given up.
-func boundedParse(p *sitter.Parser, src []byte) *sitter.Tree {
-	calls, budget := 0, parseBudget(src)
-	read := func(i int, _ sitter.Point) []byte {
-		if i >= len(src) {
-			return nil
-		}
-		return src[i:min(len(src), i+64<<10)]
-	}
-	return p.ParseWithOptions(read, nil, &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool {
-		calls++
-		return calls > budget
-	}})
-}
