@@ -317,4 +317,3 @@ func ruleLanguage(lang string) string {
 	}
 	return lang
 }
-
