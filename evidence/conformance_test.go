@@ -15,7 +15,7 @@ import (
 //   - a changed function over ints, one over text, one over lists;
 //   - a method, on receivers built by the type's constructor;
 //   - module data changed under an unchanged function that reads it;
-//   - a generic (Go) or duck-typed (Python) function.
+//   - a generic (Go) or duck-typed (Python, TypeScript's any) function.
 type conformancePatch struct {
 	run  func(t *testing.T) *evidence.Report
 	want []string // symbols a behaviour change must be found on
@@ -107,6 +107,17 @@ class Stack:
 		},
 		want:  []string{"example.com/nc/nc.Clamp", "example.com/nc/nc.Title", "example.com/nc/nc.Last", "example.com/nc/nc.Cap", "example.com/nc/nc.Largest", "example.com/nc/nc.Stack.Peek"},
 		quiet: []string{"example.com/nc/nc.Double"},
+	},
+	"typescript": {
+		run: func(t *testing.T) *evidence.Report {
+			const stack = "\nexport class Stack {\n  items: number[];\n  constructor(n: number) {\n    this.items = [];\n    for (let i = 0; i < n; i++) this.items.push(i + 1);\n  }\n"
+			base := "export const LIMIT = 10;\n\nexport function clamp(n: number): number {\n  return Math.max(0, Math.min(n, 10));\n}\n\nexport function title(s: string): string {\n  return s.trim().toUpperCase();\n}\n\nexport function last(xs: number[]): number {\n  return xs.length ? xs[xs.length - 1] : 0;\n}\n\nexport function cap(n: number): number {\n  return Math.min(n, LIMIT);\n}\n\nexport function double(n: number): number {\n  return n * 2;\n}\n\nexport function size(x: any): number {\n  return x == null ? 0 : x.length;\n}\n" + stack + "  peek(): number {\n    return this.items.length ? this.items[this.items.length - 1] : -1;\n  }\n}\n"
+			head := "export const LIMIT = 9;\n\nexport function clamp(n: number): number {\n  return Math.max(0, Math.min(n, 9));\n}\n\nexport function title(s: string): string {\n  return s.toUpperCase();\n}\n\nexport function last(xs: number[]): number {\n  return xs.length ? xs[0] : 0;\n}\n\nexport function cap(n: number): number {\n  return Math.min(n, LIMIT);\n}\n\nexport function double(n: number): number {\n  return n + n;\n}\n\nexport function size(x: any): number {\n  return x == null ? 0 : x.length ?? 0;\n}\n" + stack + "  peek(): number {\n    return this.items.length ? this.items[0] : -1;\n  }\n}\n"
+			test := "import { Stack } from './nc';\nit('peeks', () => { expect(new Stack(3).peek()).toBe(3); });\n"
+			return runCommits(t, map[string]string{"src/nc.ts": base, "src/nc.test.ts": test}, map[string]string{"src/nc.ts": head}, nil)
+		},
+		want:  []string{"src/nc.clamp", "src/nc.title", "src/nc.last", "src/nc.cap", "src/nc.size", "src/nc.Stack.peek"},
+		quiet: []string{"src/nc.double"},
 	},
 }
 

@@ -243,8 +243,80 @@ func (*jsLang) public(name string) bool {
 	return !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "#")
 }
 
-func (*jsLang) dataReaders(diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
-	return nil, nil, nil
+// dataReaders are the functions of f that read a module-level const,
+// let or var whose statement the diff changed (a table of units, a
+// limit), each as a modified symbol, with the names each reads and the
+// string literals of the changed lines.
+func (l *jsLang) dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+	if f.HeadSrc == nil || f.BaseSrc == nil {
+		return nil, nil, nil
+	}
+	head, err := diffparse.Decls(l.lang, f.HeadSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	base, err := diffparse.Decls(l.lang, f.BaseSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	headLines, baseLines := strings.Split(string(f.HeadSrc), "\n"), strings.Split(string(f.BaseSrc), "\n")
+	names := map[string]bool{}
+	var changed []string
+	for _, h := range f.Hunks {
+		for _, ln := range h.Lines {
+			switch {
+			case ln.Kind == '+' && ln.New > 0 && !inDecl(head, ln.New):
+				if n := jsAssigned(headLines, ln.New); n != "" {
+					names[n] = true
+					changed = append(changed, ln.Text)
+				}
+			case ln.Kind == '-' && ln.Old > 0 && !inDecl(base, ln.Old):
+				if n := jsAssigned(baseLines, ln.Old); n != "" {
+					names[n] = true
+					changed = append(changed, ln.Text)
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil, nil
+	}
+	module := strings.TrimSuffix(f.Path, path.Ext(f.Path))
+	out, reads := readersOf(f, head, base, names, module, func(d diffparse.Decl) bool {
+		return d.Kind == "function" || d.Kind == "method"
+	})
+	var strs []string
+	for _, m := range jsStrLitRe.FindAllString(strings.Join(changed, "\n"), 16) {
+		if v, ok := jssource.Value(m); ok {
+			if s, ok := v.(string); ok && s != "" {
+				strs = append(strs, s)
+			}
+		}
+	}
+	return out, reads, strs
+}
+
+// jsAssignRe is a module-level declaration: export const LIMIT = ...
+var jsAssignRe = regexp.MustCompile(`^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=`)
+
+// jsStrLitRe is a one-line quoted string.
+var jsStrLitRe = regexp.MustCompile(`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`)
+
+// jsAssigned is the name a module-level declaration holding line (1-based)
+// binds: the statement starts at the nearest line above that begins in
+// column 0 and does not close a bracket.
+func jsAssigned(lines []string, line int) string {
+	for i := line - 1; i >= 0 && i >= line-200; i-- {
+		l := lines[i]
+		if l == "" || l[0] == ' ' || l[0] == '\t' || strings.HasPrefix(l, "//") || strings.ContainsRune(")]}", rune(l[0])) {
+			continue
+		}
+		if m := jsAssignRe.FindStringSubmatch(l); m != nil {
+			return m[1]
+		}
+		return ""
+	}
+	return ""
 }
 
 // jsPair is a changed file read at both sides.
