@@ -214,6 +214,9 @@ func (h *harvester) ours(src string) bool {
 	if h.module == "" {
 		return strings.HasPrefix(src, ".")
 	}
+	if h.module == "index" && strings.HasPrefix(src, ".") && (strings.HasSuffix(src, "/") || path.Base(src) == "." || path.Base(src) == "..") {
+		return true // require(".."): a directory is its index
+	}
 	b := path.Base(src)
 	for _, e := range []string{".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"} {
 		b = strings.TrimSuffix(b, e)

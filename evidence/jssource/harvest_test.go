@@ -185,3 +185,20 @@ func TestHarvestUnrelated(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", cmp.Diff(want, got))
 	}
 }
+
+// TestHarvestPackageIndex: a package's index module is what its tests
+// reach by the directory ("..", "../"), as cookie's do.
+func TestHarvestPackageIndex(t *testing.T) {
+	module := parse(t, "index.js", "exports.serialize = function (name, val, options) { return name; };\n")
+	test := parse(t, "test/serialize.js", `var assert = require('assert');
+var cookie = require('..');
+it('serializes', function () {
+  assert.equal(cookie.serialize('foo', 'bar', { maxAge: 'buzz' }), 'x');
+});
+`)
+	if got, want := calls(Harvest(module, "serialize", []*File{test}, 0)), []string{
+		`|'foo', 'bar', { maxAge: 'buzz' }|test|test/serialize.js:4`,
+	}; !cmp.Equal(want, got) {
+		t.Errorf("serialize (-want +got):\n%s", cmp.Diff(want, got))
+	}
+}
