@@ -44,7 +44,7 @@ func newRunCmd(s Streams) *cobra.Command {
 		Short: "The whole pipeline in one command: diff, propose, evidence, check, gate",
 		Long: `Run premise's whole pipeline on a patch and say what to do next.
 
-  diff        the changed Python and Go functions, methods and types
+  diff        the changed Python, Go, JavaScript and TypeScript functions, methods and types
   propose     draft assumptions.yaml (merged into an existing one: every
               accepted or rejected decision is kept)
   evidence    boundary rows for every assumption not rejected, and
