@@ -229,7 +229,7 @@ func (p *run) do(ctx context.Context) error {
 		// Seed 004: "An empty partition table is a signal to skip the
 		// ritual, not a signal to pad it." A patch that changes only
 		// module-level data still has evidence: the functions reading it.
-		p.nothing(StageDiff, "the patch changes no Python or Go function, method or type")
+		p.nothing(StageDiff, "the patch changes no Python, Go, JavaScript or TypeScript function, method or type")
 		return nil
 	}
 	p.judged = judged{}
@@ -817,7 +817,7 @@ func (p *run) unchecked(stage string) bool {
 	if len(left) == 0 {
 		return false
 	}
-	p.stop(stage, VerdictUnchecked, 4, fmt.Sprintf("the rows that ran hold, but %d changed %s got no evidence row (%s): premise cannot say the gate holds for %s",
+	p.stop(stage, VerdictUnchecked, 4, fmt.Sprintf("the rows that ran hold, but %d changed %s got no evidence row, or none that ran its changed lines (%s): premise cannot say the gate holds for %s",
 		len(left), plural(len(left), "symbol", "symbols"), strings.Join(left, "; "), plural(len(left), "it", "them")))
 	return true
 }
