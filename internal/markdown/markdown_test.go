@@ -1,6 +1,9 @@
 package markdown
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCellAndCode(t *testing.T) {
 	tests := []struct {
@@ -37,4 +40,37 @@ func TestCellIsData(t *testing.T) {
 			t.Errorf("Cell(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
+}
+
+// unescapedPipe says s holds a | no backslash escapes: it would end a
+// table cell early.
+func unescapedPipe(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '|' && (i == 0 || s[i-1] != '\\') {
+			return true
+		}
+	}
+	return false
+}
+
+// FuzzCellAndCode: whatever a subject prints, a cell stays one cell on
+// one line: no newline, no | that ends it, and a Code span is fenced.
+func FuzzCellAndCode(f *testing.F) {
+	for _, s := range []string{"a | b", "`x|y`", "``", "<b>&</b>", "[link](x)", "a\nb", "\\|", "```a``"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for name, fn := range map[string]func(string) string{"Cell": Cell, "Code": Code} {
+			out := fn(s)
+			if strings.ContainsAny(out, "\n\r") {
+				t.Fatalf("%s(%q) = %q: a newline breaks the table", name, s, out)
+			}
+			if unescapedPipe(out) {
+				t.Fatalf("%s(%q) = %q: an unescaped | ends the cell", name, s, out)
+			}
+		}
+		if out := Code(s); out != "" && (!strings.HasPrefix(out, "`") || !strings.HasSuffix(out, "`")) {
+			t.Fatalf("Code(%q) = %q: not fenced", s, out)
+		}
+	})
 }
