@@ -121,9 +121,7 @@ func TestBoxHasNoDoorBack(t *testing.T) {
 // files live (it can guess: the checkout's parent, the user's home) cannot
 // write them; it can write its own copy and its scratch directory.
 func TestBoxIsReadOnlyOutsideTheCopy(t *testing.T) {
-	if !Sealed() {
-		t.Skip("this kernel refuses a sealed mount namespace: " + Isolation())
-	}
+	needBox(t, Sealed(), "sealed mount namespace")
 	outside := filepath.Join(t.TempDir(), "partitions.yaml")
 	if err := os.WriteFile(outside, []byte("judged\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -36,9 +36,7 @@ func callNode(t *testing.T, dir string, env []string, target string, args ...any
 // TestNodeBoxIsReadOnlyOutsideTheCopy: the subject cannot write a judged
 // file outside its copy; it can write its copy and its scratch directory.
 func TestNodeBoxIsReadOnlyOutsideTheCopy(t *testing.T) {
-	if !Sealed() {
-		t.Skip("this kernel refuses a sealed mount namespace: " + Isolation())
-	}
+	needBox(t, Sealed(), "sealed mount namespace")
 	outside := filepath.Join(t.TempDir(), "partitions.yaml")
 	if err := os.WriteFile(outside, []byte("judged\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -65,9 +63,7 @@ export function write(p) {
 // TestNodeBoxHasNoNetwork: a listener on the host's loopback answers a
 // plain node; the subject in the box cannot reach it.
 func TestNodeBoxHasNoNetwork(t *testing.T) {
-	if !Isolated() {
-		t.Skip("this kernel refuses a network namespace: " + Isolation())
-	}
+	needBox(t, Isolated(), "network namespace")
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
