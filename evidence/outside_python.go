@@ -8,8 +8,10 @@ import (
 	"github.com/premise-dev/premise/evidence/pysource"
 )
 
-// outsideType is the Python side of typer: a parameter's kind as its
-// annotation, stub, docstring, default or body says (never its name alone),
+// outsideType is the Python side of typer: a parameter's kind as the
+// merge-base's annotation, docstring, default or body says (never its name
+// alone, never the head's: a patch that annotates a parameter anew must not
+// thereby set its revealing inputs apart),
 // against the row's value, by family (numbers, strings, sequences, mappings,
 // callables). None and values premise builds as Python expressions are
 // never judged: their type is not known here.
@@ -24,7 +26,7 @@ func (*pythonLang) outsideType(tg target, args []any, kwargs map[string]any) str
 		if i >= len(tg.sig.Params) {
 			break
 		}
-		if why := outsideGuess(tg.sig.Params[i].Name, tg.py.guesses[tg.sig.Params[i].Name], a); why != "" {
+		if why := outsideGuess(tg.sig.Params[i].Name, tg.py.baseGuesses[tg.sig.Params[i].Name], a); why != "" {
 			return why
 		}
 	}
@@ -32,7 +34,7 @@ func (*pythonLang) outsideType(tg target, args []any, kwargs map[string]any) str
 		if strings.HasPrefix(k, "$") {
 			continue
 		}
-		if why := outsideGuess(k, tg.py.guesses[k], a); why != "" {
+		if why := outsideGuess(k, tg.py.baseGuesses[k], a); why != "" {
 			return why
 		}
 	}

@@ -64,3 +64,21 @@ def total(xs: list) -> int:
 		t.Errorf("m.total changed on well-typed lists, yet no change was filed (outside: %+v)", rep.OutsideType)
 	}
 }
+
+// TestOutsideTypeIsTheBasesReading: a patch that annotates a parameter
+// anew cannot set the inputs that reveal its change apart: what is outside
+// a type is read at the merge-base.
+func TestOutsideTypeIsTheBasesReading(t *testing.T) {
+	base := map[string]string{
+		"m.py":            "def tag(v):\n    return str(v)\n",
+		"tests/test_m.py": "import m\n\n\ndef test_tag():\n    assert m.tag([1, 2]) == '[1, 2]'\n",
+	}
+	head := map[string]string{"m.py": "def tag(v: int) -> str:\n    return str(v) if isinstance(v, int) else ''\n"}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.tag" && strings.Contains(c.Input, "[1, 2]") {
+			return
+		}
+	}
+	t.Errorf("m.tag([1, 2]) changed, yet it was not filed as a change: outside %+v", rep.OutsideType)
+}

@@ -27,10 +27,14 @@ const (
 
 // pyInfo is what pysource read for one Python target.
 type pyInfo struct {
-	guesses   map[string]pysource.Guess
-	harvested []pysource.Input
-	consts    []pysource.Constant
-	text      string // the function's source on both sides, for its comparisons
+	guesses map[string]pysource.Guess
+	// baseGuesses are the parameters' types as the merge-base reads them:
+	// what decides an input is outside a type (outside_python.go), which
+	// the patch under review must not be able to move.
+	baseGuesses map[string]pysource.Guess
+	harvested   []pysource.Input
+	consts      []pysource.Constant
+	text        string // the function's source on both sides, for its comparisons
 	// classValues are, by parameter, objects of the module's own class
 	// its annotation names, built as receivers are (classParamValues).
 	classValues map[string][]any
@@ -168,6 +172,9 @@ func (pf *pyFiles) info(file *pyFile, local string) *pyInfo {
 		return in
 	}
 	in.guesses, _ = pysource.InferTypes(file.head, local, file.stub)
+	if file.base != nil {
+		in.baseGuesses, _ = pysource.InferTypes(file.base, local, nil)
+	}
 	in.harvested = pysource.Harvest(file.head, local, pf.testFiles(), maxHarvest)
 	if file.base != nil {
 		// The base's doctests are inputs too: a patch that edits the
