@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/premise-dev/premise/diffparse"
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	javascript "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
 	typescript "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
@@ -107,35 +108,11 @@ func parseWith(g grammar, src []byte) (*sitter.Tree, error) {
 	if err := p.SetLanguage(language(g)); err != nil {
 		return nil, err
 	}
-	tree := boundedParse(p, src)
+	tree := diffparse.BoundedParse(p, src) // the one bound every JavaScript parse keeps
 	if tree == nil {
 		return nil, errors.New("the parser gave up (input too hard to read)")
 	}
 	return tree, nil
-}
-
-// parseBudget is how much work (tree-sitter's progress calls, which come
-// at a steady pace while it parses) a parse of src may take before it is
-// given up: several times what real code needs (a 370 KB TypeScript file
-// takes about 1,300), so that an input on which a grammar loops (TSX was
-// seen to, on a few bytes of broken template) fails as a syntax error
-// instead of hanging premise. It counts work, not time: the answer does
-// not depend on how busy the machine is.
-func parseBudget(src []byte) int { return 500 + len(src)/64 }
-
-// boundedParse parses src within parseBudget; nil when it was given up.
-func boundedParse(p *sitter.Parser, src []byte) *sitter.Tree {
-	calls, budget := 0, parseBudget(src)
-	read := func(i int, _ sitter.Point) []byte {
-		if i >= len(src) {
-			return nil
-		}
-		return src[i:min(len(src), i+64<<10)]
-	}
-	return p.ParseWithOptions(read, nil, &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool {
-		calls++
-		return calls > budget
-	}})
 }
 
 // Close releases the file's tree. It is safe to call more than once.
