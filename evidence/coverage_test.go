@@ -122,3 +122,45 @@ func TestGoCallersSliceAfterTheCall(t *testing.T) {
 	}
 	t.Errorf("Max sorts its caller's slice now, yet no change: %+v", rep.Symbols)
 }
+
+// TestUncallableChangeIsUnchecked: a changed function premise cannot call
+// itself (here one that takes no parameters and runs a program) is not
+// checked, and the run cannot say the gate holds for it, unless the rows
+// of a caller ran its changed lines: then it was checked through them.
+func TestUncallableChangeIsUnchecked(t *testing.T) {
+	base := `def run():
+    return 2
+
+
+def total(n):
+    return n + run()
+
+
+def main():
+    print("two")
+`
+	head := `def run():
+    return 3
+
+
+def total(n):
+    return n + run()
+
+
+def main():
+    print("three")
+`
+	rep := runCommits(t, map[string]string{"m.py": base}, map[string]string{"m.py": head}, nil)
+
+	m := symbolRows(t, rep, "m.main")
+	if m.Rows != 0 || !m.Unchecked {
+		t.Errorf("main: rows %d, unchecked %v (%s); want no rows and unchecked", m.Rows, m.Unchecked, m.Why)
+	}
+	r := symbolRows(t, rep, "m.run")
+	if r.Rows != 0 || r.Unchecked || !strings.Contains(r.Why, "checked through its callers") {
+		t.Errorf("run: rows %d, unchecked %v (%s); want it checked through total's rows", r.Rows, r.Unchecked, r.Why)
+	}
+	if c := symbolRows(t, rep, "m.total"); c.Rows == 0 {
+		t.Errorf("total, the unchanged caller of run, got no rows: %s", c.Why)
+	}
+}

@@ -949,6 +949,9 @@ func targetsOf(res *diffparse.Result, langs languages) ([]target, []SymbolRows) 
 			continue
 		case f.ParseError != "":
 			skip(f, "its file does not parse: "+f.ParseError)
+			for i := len(skipped) - len(f.Symbols); i < len(skipped); i++ {
+				skipped[i].Unchecked = true
+			}
 			continue
 		case f.HeadSrc == nil:
 			skip(f, "deleted: the head no longer has it")
@@ -1017,7 +1020,7 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 		}
 		reads[name] = append(reads[name], r...)
 	}
-	var sigs map[string]*Signature
+	var sigs, baseSigs map[string]*Signature
 	var baseDecls []diffparse.Decl
 	var file any
 	parsed := false
@@ -1026,10 +1029,7 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 		case s.Kind != "function" && s.Kind != "method":
 			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"})
 			continue
-		case s.Change == "deleted":
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "deleted: the head no longer has it"})
-			continue
-		case s.Change != "modified" && s.Change != "added":
+		case s.Change != "modified" && s.Change != "added" && s.Change != "deleted":
 			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
 			continue
 		}
@@ -1040,8 +1040,22 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 			file = l.file(f)
 		}
 		sig := sigs[s.Local]
+		if s.Change == "deleted" {
+			if !stillBound(l, f, file, s) {
+				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "deleted: the head no longer has it"})
+				continue
+			}
+			// Its definition is gone but its name is still bound (an
+			// import, an assignment, a re-export): its callers call
+			// what the name is now, compared with the base's function
+			// under the base's signature.
+			if baseSigs == nil {
+				baseSigs = l.signatures(f.BaseSrc)
+			}
+			sig, s.Change = baseSigs[s.Local], "modified"
+		}
 		if sig == nil {
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read"})
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read", Unchecked: true})
 			continue
 		}
 		baseFile := f.OldPath
@@ -1052,16 +1066,29 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 			headText: span(f.HeadSrc, s.Start, s.End),
 			baseText: declText(f.BaseSrc, baseDecls, s.Local),
 			headOnly: s.Change == "added"}
+		if sigs[s.Local] == nil {
+			tg.headText = "" // a deleted function's name, bound to something else
+		}
 		if tg.reads = reads[s.Name]; tg.reads != nil {
 			tg.dataLits = dataLits
 		}
 		if why := l.complete(&tg, f, file, sigs); why != "" {
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why})
+			// A changed function premise cannot call is not checked
+			// unless the rows of its callers run its changed lines
+			// (Report.covered): "cannot call it" is never a pass.
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why, Unchecked: true})
 			continue
 		}
 		out = append(out, tg)
 	}
 	return out, skipped
+}
+
+// stillBound says whether the head's module still binds the name of a
+// function the patch deleted, for a language that can tell (rebinder).
+func stillBound(l language, f diffparse.File, file any, s diffparse.Symbol) bool {
+	rb, ok := l.(rebinder)
+	return ok && s.Kind == "function" && f.HeadSrc != nil && f.BaseSrc != nil && rb.stillBound(f, file, s.Local)
 }
 
 // classBound says a Python method's decorators make it a static or class
