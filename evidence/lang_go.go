@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"math/rand"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -199,4 +201,37 @@ func (*goLang) sources() []Source {
 // written, a nil pointer followed, an integer divided by zero.
 func (*goLang) bug(exc *gate.Exc) bool {
 	return exc.Class == "panic" && strings.HasPrefix(exc.Message, "runtime error:")
+}
+
+// stillBound: another file of the package, or a package-level variable
+// (var Clamp = other.Clamp), still declares the name the patch deleted a
+// function of; the harness calls it as before.
+func (l *goLang) stillBound(f diffparse.File, _ any, local string) bool {
+	if l.gp == nil || l.gp.headDir == "" {
+		return false
+	}
+	src := l.gp.source(filepath.Dir(filepath.Join(l.gp.headDir, filepath.FromSlash(f.Path))))
+	if src == nil {
+		return false
+	}
+	for _, d := range src.Decls() {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil && d.Name.Name == local {
+				return true
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.VAR {
+				continue
+			}
+			for _, s := range d.Specs {
+				for _, n := range s.(*ast.ValueSpec).Names {
+					if n.Name == local {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }

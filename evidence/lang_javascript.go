@@ -843,3 +843,7 @@ func (l *jsLang) testFiles() []*jssource.File {
 	}
 	return l.tests
 }
+
+func (*jsLang) stillBound(f diffparse.File, _ any, local string) bool {
+	return !strings.Contains(local, ".") && jsExported(f.HeadSrc, local)
+}

@@ -308,3 +308,8 @@ var wrongTypeRe = regexp.MustCompile(`^'(str|int|float|bool|list|dict|tuple|set|
 func (*pythonLang) bug(exc *gate.Exc) bool {
 	return pyBugs[exc.Class] && !(exc.Class == "AttributeError" && wrongTypeRe.MatchString(exc.Message))
 }
+
+func (*pythonLang) stillBound(_ diffparse.File, file any, local string) bool {
+	pyf, _ := file.(*pyFile)
+	return pyf != nil && pyf.head != nil && pyf.head.Binds(local)
+}

@@ -109,6 +109,15 @@ type observer interface {
 	observe(r validate.Row, probes []any) validate.Row
 }
 
+// rebinder is a language whose module can still bind, under the same
+// name, a function the patch deleted the definition of (an import, an
+// assignment, a re-export): its callers still call that name, so the
+// base's function is compared with what the name is on the head
+// (issue 26).
+type rebinder interface {
+	stillBound(f diffparse.File, file any, local string) bool
+}
+
 // languages is the run's languages by name.
 type languages map[string]language
 

@@ -46,3 +46,75 @@ func TestGoMovedFunctionIsCompared(t *testing.T) {
 	t.Errorf("b.Norm, moved from a and changed, shows no change: changes %+v, symbols %+v",
 		append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
+
+// TestDeletedButStillBoundIsCompared: a patch that deletes a function and
+// binds its name to another one that already existed (an import of a
+// looser helper) changes what every caller of the name gets: the base's
+// function is compared with what the name is on the head. A plain
+// deletion is not a target.
+func TestDeletedButStillBoundIsCompared(t *testing.T) {
+	base := map[string]string{
+		"lib/__init__.py": "",
+		"lib/loose.py":    "def clamp01(x: float) -> float:\n    return x\n",
+		"lib/m.py": "def clamp01(x: float) -> float:\n    return min(1.0, max(0.0, x))\n\n\n" +
+			"def gone(x: int) -> int:\n    return x + 1\n",
+	}
+	head := map[string]string{
+		"lib/m.py": "from lib.loose import clamp01\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	found := false
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		found = found || c.Symbol == "lib.m.clamp01"
+	}
+	if !found {
+		t.Errorf("lib.m.clamp01, deleted and re-bound to a looser function, shows no change: changes %+v, symbols %+v",
+			append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+	if g := symbolRows(t, rep, "lib.m.gone"); g.Rows != 0 || g.Unchecked {
+		t.Errorf("lib.m.gone, deleted outright: rows %d, unchecked %v (%s); want no rows, not a target", g.Rows, g.Unchecked, g.Why)
+	}
+}
+
+// TestGoDeletedButStillBoundIsCompared: the same in Go, the name kept by
+// a package-level variable bound to a function that already existed.
+func TestGoDeletedButStillBoundIsCompared(t *testing.T) {
+	mod := "module example.com/rb\n\ngo 1.21\n"
+	base := map[string]string{
+		"go.mod":     mod,
+		"a/a.go":     "package a\n\n// Clamp01 bounds x to [0, 1].\nfunc Clamp01(x float64) float64 {\n\treturn min(1, max(0, x))\n}\n",
+		"a/loose.go": "package a\n\nfunc loose(x float64) float64 { return x }\n",
+	}
+	head := map[string]string{
+		"a/a.go": "package a\n\n// Clamp01 is loose now.\nvar Clamp01 = loose\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/rb/a.Clamp01" {
+			return
+		}
+	}
+	t.Errorf("a.Clamp01, deleted and re-bound to a looser function, shows no change: changes %+v, symbols %+v",
+		append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
+
+// TestJSDeletedButStillExportedIsCompared: the same in JavaScript, the
+// name re-exported from a module that already had a looser function.
+func TestJSDeletedButStillExportedIsCompared(t *testing.T) {
+	base := map[string]string{
+		"package.json": `{"type": "module"}`,
+		"lib/loose.js": "export function loose(x) { return x; }\n",
+		"lib/m.js":     "export function clamp01(x) {\n  return Math.min(1, Math.max(0, x));\n}\n",
+	}
+	head := map[string]string{
+		"lib/m.js": "export { loose as clamp01 } from './loose.js';\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "lib/m.clamp01" {
+			return
+		}
+	}
+	t.Errorf("lib/m.clamp01, deleted and re-exported from a looser function, shows no change: changes %+v, symbols %+v",
+		append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
