@@ -72,57 +72,23 @@ func (c *constants) add(k Constant) {
 	c.out = append(c.out, k)
 }
 
+// walk lists the literals under n in source order.
 func (c *constants) walk(n *sitter.Node, depth int) {
-	if n == nil || depth > 400 {
+	if n == nil || depth > 400 || c.leftOut(n) {
 		return
 	}
-	f := c.f
 	switch n.Kind() {
-	case "throw_statement", "comment", "function_declaration", "generator_function_declaration", "class_declaration":
-		return
-	case "expression_statement":
-		// A directive: 'use strict'.
-		if n.NamedChildCount() == 1 && n.NamedChild(0).Kind() == "string" {
-			return
-		}
-	case "new_expression":
-		if strings.HasSuffix(f.text(n.ChildByFieldName("constructor")), "Error") {
-			return
-		}
-	case "call_expression":
-		callee := f.text(n.ChildByFieldName("function"))
-		if strings.HasPrefix(callee, "console.") || callee == "assert" || strings.HasPrefix(callee, "assert.") || strings.HasSuffix(callee, "Error") {
-			return
-		}
 	case "binary_expression":
 		if c.comparison(n) {
 			for _, side := range []string{"left", "right"} {
-				if s := n.ChildByFieldName(side); s != nil && !isLiteral(f, s) {
+				if s := n.ChildByFieldName(side); s != nil && !isLiteral(c.f, s) {
 					c.walk(s, depth+1)
 				}
 			}
 			return
 		}
 	case "switch_statement":
-		value := n.ChildByFieldName("value")
-		operand := strings.TrimSuffix(strings.TrimPrefix(f.text(value), "("), ")")
-		c.walk(value, depth+1)
-		body := n.ChildByFieldName("body")
-		for i := uint(0); body != nil && i < body.NamedChildCount(); i++ {
-			cs := body.NamedChild(i)
-			v := cs.ChildByFieldName("value")
-			if k, ok := c.literal(v); ok && cs.Kind() == "switch_case" {
-				k.Op, k.Operand = "===", operand
-				c.add(k)
-			} else {
-				c.walk(v, depth+1)
-			}
-			for j := uint(0); j < cs.NamedChildCount(); j++ {
-				if s := cs.NamedChild(j); v == nil || s.StartByte() != v.StartByte() || s.EndByte() != v.EndByte() {
-					c.walk(s, depth+1)
-				}
-			}
-		}
+		c.switchStatement(n, depth)
 		return
 	case "number", "string", "template_string", "unary_expression":
 		if k, ok := c.literal(n); ok {
@@ -132,6 +98,49 @@ func (c *constants) walk(n *sitter.Node, depth int) {
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c.walk(n.NamedChild(i), depth+1)
+	}
+}
+
+// leftOut reports whether n is left out whole: a message (throw, an
+// error made or called, console and assert calls), a directive ('use
+// strict'), a comment, or a function or class the body declares.
+func (c *constants) leftOut(n *sitter.Node) bool {
+	f := c.f
+	switch n.Kind() {
+	case "throw_statement", "comment", "function_declaration", "generator_function_declaration", "class_declaration":
+		return true
+	case "expression_statement":
+		return n.NamedChildCount() == 1 && n.NamedChild(0).Kind() == "string"
+	case "new_expression":
+		return strings.HasSuffix(f.text(n.ChildByFieldName("constructor")), "Error")
+	case "call_expression":
+		callee := f.text(n.ChildByFieldName("function"))
+		return strings.HasPrefix(callee, "console.") || callee == "assert" || strings.HasPrefix(callee, "assert.") || strings.HasSuffix(callee, "Error")
+	}
+	return false
+}
+
+// switchStatement reads each literal case as a comparison, operand ===
+// value; a case that is not a literal and the cases' bodies are walked.
+func (c *constants) switchStatement(n *sitter.Node, depth int) {
+	value := n.ChildByFieldName("value")
+	operand := strings.TrimSuffix(strings.TrimPrefix(c.f.text(value), "("), ")")
+	c.walk(value, depth+1)
+	body := n.ChildByFieldName("body")
+	for i := uint(0); body != nil && i < body.NamedChildCount(); i++ {
+		cs := body.NamedChild(i)
+		v := cs.ChildByFieldName("value")
+		if k, ok := c.literal(v); ok && cs.Kind() == "switch_case" {
+			k.Op, k.Operand = "===", operand
+			c.add(k)
+		} else {
+			c.walk(v, depth+1)
+		}
+		for j := uint(0); j < cs.NamedChildCount(); j++ {
+			if s := cs.NamedChild(j); v == nil || s.StartByte() != v.StartByte() || s.EndByte() != v.EndByte() {
+				c.walk(s, depth+1)
+			}
+		}
 	}
 }
 
@@ -170,10 +179,8 @@ func (c *constants) literal(n *sitter.Node) (Constant, bool) {
 	case "string":
 		k.Kind = KindString
 	case "template_string":
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			if n.NamedChild(i).Kind() == "template_substitution" {
-				return Constant{}, false
-			}
+		if substituted(n) {
+			return Constant{}, false
 		}
 		k.Kind = KindString
 	default:

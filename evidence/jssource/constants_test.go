@@ -1,6 +1,7 @@
 package jssource
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -50,5 +51,48 @@ export function parsePort(text: string, fallback = 8080): number {
 	}
 	if _, err := Constants(f, "nope"); err == nil {
 		t.Error("a missing function is an error")
+	}
+}
+
+// TestConstantsForms: one body at a time, the literals Constants lists,
+// each as "value" or "value op operand": the literals of messages are
+// left out wherever the message is made, a call or a construction of
+// anything else keeps its literals.
+func TestConstantsForms(t *testing.T) {
+	deep := "return " + strings.Repeat("(", 410) + "1" + strings.Repeat(")", 410) + " + 2;"
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+		reason     string
+	}{
+		{name: "thrown", body: `throw new Error("bad " + 1);`, want: []string{}},
+		{name: "error made, not thrown", body: `const e = new TypeError("bad " + 2); return e;`, want: []string{}},
+		{name: "error called", body: `return RangeError("bad", 3);`, want: []string{}},
+		{name: "other construction", body: `return new Map([[4, "a"]]);`, want: []string{"4", `"a"`}},
+		{name: "console and assert", body: `console.log(5); assert(x > 6); assert.ok(7);`, want: []string{}},
+		{name: "other call", body: `return g(8, 'b');`, want: []string{"8", "'b'"}},
+		{name: "directive", body: `'use strict'; return "c";`, want: []string{`"c"`}},
+		{name: "declared function", body: "function g() { return 9; }\nclass K { m() { return 10; } }\nreturn (() => 11)();", want: []string{"11"},
+			reason: "a callback's literals are the function's own, a declared function's are not"},
+		{name: "comparison", body: "return x.length <= 3 || 4 > x || 5 === 6 || x == y;", want: []string{"3 <= x.length", "4 < x", "5", "6"}},
+		{name: "switch", body: "switch (x) { case 1: return -1; case k + 2: break; default: return 3; }",
+			want: []string{"1 === x", "-1", "2", "3"}, reason: "a case that is not a literal is walked as any expression"},
+		{name: "template", body: "return [`a`, `b${x}`, -x, !0];", want: []string{"`a`", "0"}},
+		{name: "deep", body: deep, want: []string{"2"},
+			reason: "the body is walked 400 levels deep: a hostile file must not exhaust the stack"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Constants(parse(t, "m.js", "function f(x) {\n"+tc.body+"\n}\n"), "f")
+			if err != nil {
+				t.Fatal(err)
+			}
+			values := []string{}
+			for _, k := range got {
+				values = append(values, strings.TrimSpace(k.Value+" "+k.Op+" "+k.Operand))
+			}
+			if diff := cmp.Diff(tc.want, values); diff != "" {
+				t.Errorf("Constants (-want +got):\n%s%s", diff, tc.reason)
+			}
+		})
 	}
 }

@@ -176,123 +176,165 @@ var funcKinds = map[string]bool{
 // them (mergeRanges, Interval.merge, api.split, default), the first of a
 // name winning.
 func (f *File) defs() map[string]def {
-	out := map[string]def{}
-	if f.root == nil {
-		return out
+	d := &definer{f: f, out: map[string]def{}}
+	if f.root != nil {
+		d.stmts(f.root, "")
 	}
-	var stmts func(n *sitter.Node, prefix string)
-	var bound func(v *sitter.Node, name string, outer *sitter.Node, depth int)
-	add := func(name string, fn, outer *sitter.Node) {
-		if _, ok := out[name]; !ok && fn != nil && funcKinds[fn.Kind()] {
-			out[name] = def{fn: fn, outer: outer}
+	return d.out
+}
+
+// definer collects a file's functions, statement by statement: a name
+// is the prefix its namespaces give (NS.), then what binds the function
+// (a declaration, a const, an export, an assignment), then the members
+// of the classes and objects on the way.
+type definer struct {
+	f   *File
+	out map[string]def
+}
+
+func (d *definer) add(name string, fn, outer *sitter.Node) {
+	if _, ok := d.out[name]; !ok && fn != nil && funcKinds[fn.Kind()] {
+		d.out[name] = def{fn: fn, outer: outer}
+	}
+}
+
+// stmts reads a block's statements, each its own outer node.
+func (d *definer) stmts(n *sitter.Node, prefix string) {
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		d.stmt(c, c, prefix)
+	}
+}
+
+// stmt reads one statement; outer is the statement its JSDoc comment
+// precedes (the export around a declaration).
+func (d *definer) stmt(c, outer *sitter.Node, prefix string) {
+	f := d.f
+	switch c.Kind() {
+	case "export_statement":
+		if decl := c.ChildByFieldName("declaration"); decl != nil {
+			d.stmt(decl, outer, prefix)
+		} else if v := unwrap(c.ChildByFieldName("value")); v != nil {
+			d.bound(v, prefix+"default", outer, 0)
 		}
-	}
-	class := func(c *sitter.Node, name string, depth int) {
-		body := c.ChildByFieldName("body")
-		for i := uint(0); body != nil && i < body.NamedChildCount(); i++ {
-			m := body.NamedChild(i)
-			switch m.Kind() {
-			case "method_definition":
-				if k := memberName(f, m.ChildByFieldName("name")); k != "" {
-					add(name+"."+k, m, m)
-				}
-			case "field_definition", "public_field_definition":
-				key := m.ChildByFieldName("property")
-				if key == nil {
-					key = m.ChildByFieldName("name")
-				}
-				if v := unwrap(m.ChildByFieldName("value")); v != nil && memberName(f, key) != "" {
-					bound(v, name+"."+memberName(f, key), m, depth+1)
-				}
-			}
-		}
-	}
-	bound = func(v *sitter.Node, name string, outer *sitter.Node, depth int) {
-		if depth > 20 {
+	case "function_declaration", "generator_function_declaration":
+		d.add(prefix+f.text(c.ChildByFieldName("name")), c, outer)
+	case "class_declaration", "abstract_class_declaration":
+		d.class(c, prefix+f.text(c.ChildByFieldName("name")), 0)
+	case "lexical_declaration", "variable_declaration":
+		d.declarators(c, outer, prefix)
+	case "expression_statement":
+		if c.NamedChildCount() != 1 {
 			return
 		}
-		switch v.Kind() {
-		case "class":
-			class(v, name, depth)
-		case "object":
-			for i := uint(0); i < v.NamedChildCount(); i++ {
-				m := v.NamedChild(i)
-				switch m.Kind() {
-				case "method_definition":
-					if k := memberName(f, m.ChildByFieldName("name")); k != "" {
-						add(dotted(name, k), m, m)
-					}
-				case "pair":
-					if val, k := unwrap(m.ChildByFieldName("value")), memberName(f, m.ChildByFieldName("key")); val != nil && k != "" {
-						bound(val, dotted(name, k), m, depth+1)
-					}
-				}
-			}
-		default:
-			add(name, v, outer)
+		switch e := c.NamedChild(0); e.Kind() {
+		case "assignment_expression":
+			d.assignment(e, outer, prefix)
+		case "internal_module": // namespace NS { ... }
+			d.stmt(e, outer, prefix)
+		}
+	case "internal_module", "module":
+		if body, name := c.ChildByFieldName("body"), c.ChildByFieldName("name"); body != nil && name != nil && name.Kind() != "string" {
+			d.stmts(body, prefix+f.text(name)+".")
+		}
+	case "statement_block", "if_statement", "else_clause", "try_statement", "catch_clause", "finally_clause":
+		d.stmts(c, prefix)
+	}
+}
+
+// declarators reads const f = ..., let a = 1, b = ...: each name bound
+// by itself (not a destructuring) to a value.
+func (d *definer) declarators(c, outer *sitter.Node, prefix string) {
+	for i := uint(0); i < c.NamedChildCount(); i++ {
+		decl := c.NamedChild(i)
+		if decl.Kind() != "variable_declarator" {
+			continue // a comment
+		}
+		if name, v := decl.ChildByFieldName("name"), unwrap(decl.ChildByFieldName("value")); name != nil && name.Kind() == "identifier" && v != nil {
+			d.bound(v, prefix+d.f.text(name), outer, 0)
 		}
 	}
-	var stmt func(c, outer *sitter.Node, prefix string)
-	stmt = func(c, outer *sitter.Node, prefix string) {
-		switch c.Kind() {
-		case "export_statement":
-			if d := c.ChildByFieldName("declaration"); d != nil {
-				stmt(d, outer, prefix)
-			} else if v := unwrap(c.ChildByFieldName("value")); v != nil {
-				bound(v, prefix+"default", outer, 0)
+}
+
+// assignment reads CommonJS's exports.f = ..., module.exports = { ... }
+// and a prototype's C.prototype.m = ....
+func (d *definer) assignment(e, outer *sitter.Node, prefix string) {
+	f := d.f
+	left, right := e.ChildByFieldName("left"), unwrap(e.ChildByFieldName("right"))
+	if left == nil || right == nil {
+		return
+	}
+	if left.Kind() == "member_expression" {
+		obj, prop := f.text(left.ChildByFieldName("object")), f.text(left.ChildByFieldName("property"))
+		switch {
+		case obj == "exports" || obj == "module.exports":
+			d.bound(right, prefix+prop, outer, 0)
+		case strings.HasSuffix(obj, ".prototype"):
+			d.add(prefix+strings.TrimSuffix(obj, ".prototype")+"."+prop, right, outer)
+		}
+	}
+	if t := f.text(left); (t == "module.exports" || t == "exports") && right.Kind() == "object" {
+		d.bound(right, prefix, outer, 0)
+	}
+}
+
+// bound reads the value a name is bound to: a function is the name's, a
+// class's and an object's members are named under it. depth counts the
+// objects and classes on the way: a hostile file must not exhaust the
+// stack.
+func (d *definer) bound(v *sitter.Node, name string, outer *sitter.Node, depth int) {
+	if depth > 20 {
+		return
+	}
+	switch v.Kind() {
+	case "class":
+		d.class(v, name, depth)
+	case "object":
+		d.object(v, name, depth)
+	default:
+		d.add(name, v, outer)
+	}
+}
+
+// class reads a class's methods and the fields it binds to a value.
+func (d *definer) class(c *sitter.Node, name string, depth int) {
+	f := d.f
+	body := c.ChildByFieldName("body")
+	for i := uint(0); body != nil && i < body.NamedChildCount(); i++ {
+		m := body.NamedChild(i)
+		switch m.Kind() {
+		case "method_definition":
+			if k := memberName(f, m.ChildByFieldName("name")); k != "" {
+				d.add(name+"."+k, m, m)
 			}
-		case "function_declaration", "generator_function_declaration":
-			add(prefix+f.text(c.ChildByFieldName("name")), c, outer)
-		case "class_declaration", "abstract_class_declaration":
-			class(c, prefix+f.text(c.ChildByFieldName("name")), 0)
-		case "lexical_declaration", "variable_declaration":
-			for i := uint(0); i < c.NamedChildCount(); i++ {
-				d := c.NamedChild(i)
-				if d.Kind() != "variable_declarator" {
-					continue
-				}
-				if name, v := d.ChildByFieldName("name"), unwrap(d.ChildByFieldName("value")); name != nil && name.Kind() == "identifier" && v != nil {
-					bound(v, prefix+f.text(name), outer, 0)
-				}
+		case "field_definition", "public_field_definition": // JavaScript's, TypeScript's
+			key := m.ChildByFieldName("property")
+			if key == nil {
+				key = m.ChildByFieldName("name")
 			}
-		case "expression_statement":
-			if c.NamedChildCount() == 1 {
-				if e := c.NamedChild(0); e.Kind() == "assignment_expression" {
-					left, right := e.ChildByFieldName("left"), unwrap(e.ChildByFieldName("right"))
-					if left != nil && right != nil && left.Kind() == "member_expression" {
-						obj, prop := f.text(left.ChildByFieldName("object")), f.text(left.ChildByFieldName("property"))
-						switch {
-						case obj == "exports" || obj == "module.exports":
-							bound(right, prefix+prop, outer, 0)
-						case strings.HasSuffix(obj, ".prototype"):
-							add(prefix+strings.TrimSuffix(obj, ".prototype")+"."+prop, right, outer)
-						}
-					}
-					if t := f.text(left); (t == "module.exports" || t == "exports") && right != nil && right.Kind() == "object" {
-						bound(right, prefix, outer, 0)
-					}
-				} else if e.Kind() == "internal_module" {
-					stmt(e, outer, prefix)
-				}
-			}
-		case "internal_module", "module":
-			if body, name := c.ChildByFieldName("body"), c.ChildByFieldName("name"); body != nil && name != nil && name.Kind() != "string" {
-				stmts(body, prefix+f.text(name)+".")
-			}
-		case "statement_block", "if_statement", "else_clause", "try_statement", "catch_clause", "finally_clause":
-			for i := uint(0); i < c.NamedChildCount(); i++ {
-				stmt(c.NamedChild(i), c.NamedChild(i), prefix)
+			if v := unwrap(m.ChildByFieldName("value")); v != nil && memberName(f, key) != "" {
+				d.bound(v, name+"."+memberName(f, key), m, depth+1)
 			}
 		}
 	}
-	stmts = func(n *sitter.Node, prefix string) {
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			c := n.NamedChild(i)
-			stmt(c, c, prefix)
+}
+
+// object reads an object literal's methods and the values of its keys.
+func (d *definer) object(v *sitter.Node, name string, depth int) {
+	f := d.f
+	for i := uint(0); i < v.NamedChildCount(); i++ {
+		m := v.NamedChild(i)
+		switch m.Kind() {
+		case "method_definition":
+			if k := memberName(f, m.ChildByFieldName("name")); k != "" {
+				d.add(dotted(name, k), m, m)
+			}
+		case "pair":
+			if val, k := unwrap(m.ChildByFieldName("value")), memberName(f, m.ChildByFieldName("key")); val != nil && k != "" {
+				d.bound(val, dotted(name, k), m, depth+1)
+			}
 		}
 	}
-	stmts(f.root, "")
-	return out
 }
 
 // def finds fn, a local name (f, Class.m) or the longest dotted suffix of

@@ -202,3 +202,49 @@ it('serializes', function () {
 		t.Errorf("serialize (-want +got):\n%s", cmp.Diff(want, got))
 	}
 }
+
+// TestHarvestLiteralForms: one call at a time, the argument a call is
+// harvested with, as written and re-spaced; want "" when the call is
+// dropped because an argument is not a literal.
+func TestHarvestLiteralForms(t *testing.T) {
+	for _, tc := range []struct {
+		name, call, want string
+		reason           string
+	}{
+		{name: "parenthesised", call: "f((1))", want: "1"},
+		{name: "plus", call: "f(+1)", want: "+1"},
+		{name: "negated NaN", call: "f(-NaN)", want: "-NaN"},
+		{name: "plus Infinity", call: "f(+Infinity)", want: "+Infinity"},
+		{name: "not", call: "f(!1)", reason: "only - and + make a literal of a number"},
+		{name: "typeof", call: "f(typeof 1)"},
+		{name: "negated name", call: "f(-x)"},
+		{name: "negated string", call: "f(-'a')"},
+		{name: "template", call: "f(`a\nb`)", want: "`a\nb`"},
+		{name: "template with substitution", call: "f(`a${1}`)"},
+		{name: "array with a name", call: "f([1, x])"},
+		{name: "object", call: "f({a:1,'b':2, 3: [] })", want: "{ a: 1, 'b': 2, 3: [] }"},
+		{name: "object with a comment", call: "f({ /* c */ a: 1 })", want: "{ a: 1 }"},
+		{name: "object with a name", call: "f({ a: x })"},
+		{name: "object shorthand", call: "f({ x })"},
+		{name: "object method", call: "f({ m() {} })"},
+		{name: "const", call: "const big = [1, -2];\nf(big)", want: "[1, -2]"},
+		{name: "const of a const", call: "const a = 1;\nconst b = [a];\nf(b)", want: "[1]"},
+		{name: "let", call: "let a = 1;\nf(a)", reason: "a let may change before the call"},
+		{name: "const bound twice", call: "const a = 1;\n{ const a = 2; }\nf(a)", reason: "which a the call sees depends on its scope"},
+		{name: "64 deep", call: "f(" + strings.Repeat("[", 64) + "1" + strings.Repeat("]", 64) + ")",
+			want: strings.Repeat("[", 64) + "1" + strings.Repeat("]", 64)},
+		{name: "65 deep", call: "f(" + strings.Repeat("[", 65) + "1" + strings.Repeat("]", 65) + ")",
+			reason: "literals are followed 64 levels deep: a hostile file must not exhaust the stack"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			test := parse(t, "t.test.js", "import { f } from './m';\n"+tc.call+";\n")
+			got := ""
+			if ins := Harvest(nil, "f", []*File{test}, 0); len(ins) > 0 {
+				got = strings.Join(ins[0].Args, ", ")
+			}
+			if got != tc.want {
+				t.Errorf("%s: harvested %q, want %q %s", tc.call, got, tc.want, tc.reason)
+			}
+		})
+	}
+}

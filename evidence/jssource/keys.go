@@ -17,89 +17,106 @@ func KeysRead(module *File, fn string) (map[string][]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := map[string][]string{}
-	seen := map[string]map[string]bool{}
-	add := func(param, key string) {
-		if seen[param] == nil {
-			seen[param] = map[string]bool{}
-		}
-		if key != "" && !seen[param][key] {
-			seen[param][key] = true
-			out[param] = append(out[param], key)
-		}
-	}
-	names := map[string]bool{}
+	r := &keyReader{f: module, out: map[string][]string{}, seen: map[[2]string]bool{}, alias: map[string]string{}}
 	for _, p := range params(module, d.fn) {
-		pat, _, _, _, _ := paramParts(p)
-		if pat == nil {
-			continue
-		}
-		switch pat.Kind() {
-		case "identifier":
-			names[module.text(pat)] = true
-		case "object_pattern":
-			for _, k := range patternKeys(module, pat) {
-				add(module.text(pat), k)
-			}
-		}
+		r.param(p)
 	}
 	body := d.fn.ChildByFieldName("body")
-	if body == nil || len(names) == 0 {
-		return sorted(out), nil
+	if body == nil || len(r.alias) == 0 {
+		return sorted(r.out), nil
 	}
 	// Aliases first: var opt = options || {} reads options through opt.
-	alias := map[string]string{} // a name in the body -> the parameter
-	for n := range names {
-		alias[n] = n
+	r.aliases(body, 0)
+	r.walk(body, 0)
+	return sorted(r.out), nil
+}
+
+// keyReader collects the keys one function reads of its parameters.
+type keyReader struct {
+	f    *File
+	out  map[string][]string
+	seen map[[2]string]bool // parameter, key
+	// alias maps a name of the body to the parameter it stands for; a
+	// parameter stands for itself.
+	alias map[string]string
+}
+
+func (r *keyReader) add(param, key string) {
+	if key != "" && !r.seen[[2]string{param, key}] {
+		r.seen[[2]string{param, key}] = true
+		r.out[param] = append(r.out[param], key)
 	}
-	var aliases func(n *sitter.Node, depth int)
-	aliases = func(n *sitter.Node, depth int) {
-		if n == nil || depth > maxDepth*4 {
-			return
-		}
-		if n.Kind() == "variable_declarator" {
-			name := n.ChildByFieldName("name")
-			if p := paramOf(module, n.ChildByFieldName("value"), alias, 0); name != nil && name.Kind() == "identifier" && p != "" {
-				alias[module.text(name)] = p
-			}
-		}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			aliases(n.NamedChild(i), depth+1)
-		}
+}
+
+// param records a parameter: a name to follow through the body, or the
+// keys a destructured one reads, under the pattern as written.
+func (r *keyReader) param(p *sitter.Node) {
+	pat, _, _, _, _ := paramParts(p)
+	if pat == nil {
+		return
 	}
-	aliases(body, 0)
-	var walk func(n *sitter.Node, depth int)
-	walk = func(n *sitter.Node, depth int) {
-		if n == nil || depth > maxDepth*4 {
-			return
-		}
-		switch n.Kind() {
-		case "member_expression":
-			obj, prop := n.ChildByFieldName("object"), n.ChildByFieldName("property")
-			if obj != nil && prop != nil && obj.Kind() == "identifier" && alias[module.text(obj)] != "" && prop.Kind() == "property_identifier" {
-				add(alias[module.text(obj)], module.text(prop))
-			}
-		case "subscript_expression":
-			obj, idx := n.ChildByFieldName("object"), n.ChildByFieldName("index")
-			if obj != nil && idx != nil && obj.Kind() == "identifier" && alias[module.text(obj)] != "" && idx.Kind() == "string" {
-				if v, ok := stringValue(module, idx); ok {
-					add(alias[module.text(obj)], v.(string))
-				}
-			}
-		case "variable_declarator":
-			name := n.ChildByFieldName("name")
-			if p := paramOf(module, n.ChildByFieldName("value"), alias, 0); name != nil && name.Kind() == "object_pattern" && p != "" {
-				for _, k := range patternKeys(module, name) {
-					add(p, k)
-				}
-			}
-		}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			walk(n.NamedChild(i), depth+1)
+	switch pat.Kind() {
+	case "identifier":
+		r.alias[r.f.text(pat)] = r.f.text(pat)
+	case "object_pattern":
+		for _, k := range patternKeys(r.f, pat) {
+			r.add(r.f.text(pat), k)
 		}
 	}
-	walk(body, 0)
-	return sorted(out), nil
+}
+
+// aliases records the names the body binds to a parameter, in the
+// order the source binds them.
+func (r *keyReader) aliases(n *sitter.Node, depth int) {
+	if n == nil || depth > maxDepth*4 {
+		return
+	}
+	if n.Kind() == "variable_declarator" {
+		name := n.ChildByFieldName("name")
+		if p := paramOf(r.f, n.ChildByFieldName("value"), r.alias, 0); name != nil && name.Kind() == "identifier" && p != "" {
+			r.alias[r.f.text(name)] = p
+		}
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		r.aliases(n.NamedChild(i), depth+1)
+	}
+}
+
+// walk records the keys read: p.key, p["key"], const { key } = p.
+func (r *keyReader) walk(n *sitter.Node, depth int) {
+	if n == nil || depth > maxDepth*4 {
+		return
+	}
+	switch n.Kind() {
+	case "member_expression":
+		if p, prop := r.paramNamed(n.ChildByFieldName("object")), n.ChildByFieldName("property"); p != "" && prop != nil && prop.Kind() == "property_identifier" {
+			r.add(p, r.f.text(prop))
+		}
+	case "subscript_expression":
+		if p, idx := r.paramNamed(n.ChildByFieldName("object")), n.ChildByFieldName("index"); p != "" && idx != nil && idx.Kind() == "string" {
+			if v, ok := stringValue(r.f, idx); ok {
+				r.add(p, v.(string))
+			}
+		}
+	case "variable_declarator":
+		if name, p := n.ChildByFieldName("name"), paramOf(r.f, n.ChildByFieldName("value"), r.alias, 0); name != nil && name.Kind() == "object_pattern" && p != "" {
+			for _, k := range patternKeys(r.f, name) {
+				r.add(p, k)
+			}
+		}
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		r.walk(n.NamedChild(i), depth+1)
+	}
+}
+
+// paramNamed is the parameter an identifier stands for; "" for another
+// name or node.
+func (r *keyReader) paramNamed(n *sitter.Node) string {
+	if n == nil || n.Kind() != "identifier" {
+		return ""
+	}
+	return r.alias[r.f.text(n)]
 }
 
 // paramOf is the parameter a value stands for: the parameter (or an alias

@@ -1,8 +1,12 @@
 package jssource
 
 import (
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestKeysRead: the keys a function reads of an options parameter, by
@@ -53,5 +57,72 @@ export function parse(str, options) {
 	}
 	if want := map[string][]string{"options": {"decode", "strict"}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("parse: %v, want %v", got, want)
+	}
+}
+
+// TestKeysReadForms: each way a function reads an options parameter, one
+// at a time, and the reads that are not of a parameter.
+func TestKeysReadForms(t *testing.T) {
+	deep := "function f(options) {\n  g(options.top);\n  return " + strings.Repeat("(", 300) + "options.deep" + strings.Repeat(")", 300) + ";\n}\n"
+	for _, tc := range []struct {
+		name, src string
+		want      map[string][]string
+		reason    string
+	}{
+		{name: "member", src: "function f(options) { return options.maxAge; }",
+			want: map[string][]string{"options": {"maxAge"}}},
+		{name: "each once, sorted", src: "function f(o) { o.b; o.a; o.b; }",
+			want: map[string][]string{"o": {"a", "b"}}},
+		{name: "string subscript", src: `function f(o) { return o["same-site"] + o['a\x62'] + o[k] + o[1]; }`,
+			want:   map[string][]string{"o": {"ab", "same-site"}},
+			reason: "a string subscript is read as the string it spells; any other index names no key"},
+		{name: "several parameters", src: "function f(a, b) { return a.x + b.y; }",
+			want: map[string][]string{"a": {"x"}, "b": {"y"}}},
+		{name: "not a parameter", src: "function f(o) { other.secure = 1; o2.x; return o; }",
+			want: map[string][]string{}},
+		{name: "nested member", src: "function f(o) { return o.a.b; }",
+			want: map[string][]string{"o": {"a"}}, reason: "only the parameter's own keys"},
+		{name: "destructured in the body", src: "function f(o) { const { a, b: c, d = 1, 'e-f': g, ...rest } = o; }",
+			want: map[string][]string{"o": {"a", "b", "d"}}, reason: "a quoted key and a rest name no key read"},
+		{name: "destructured parameters only", src: "function f({ a, b: c, d = 1 }, [e]) { return c; }",
+			want: map[string][]string{"{ a, b: c, d = 1 }": {"a", "b", "d"}}, reason: "a destructured parameter is named by its pattern"},
+		{name: "destructured parameter and member", src: "function f({ a }, o) { return o.x; }",
+			want: map[string][]string{"{ a }": {"a"}, "o": {"x"}}},
+		{name: "no parameters", src: "function f() { return this.a; }", want: map[string][]string{}},
+		{name: "alias or", src: "function f(o) { var opt = o || {}; return opt.a; }",
+			want: map[string][]string{"o": {"a"}}},
+		{name: "alias nullish", src: "function f(o) { const opt = o ?? {}; return opt.a; }",
+			want: map[string][]string{"o": {"a"}}},
+		{name: "alias parenthesised", src: "function f(o) { const opt = (o); return opt.a; }",
+			want: map[string][]string{"o": {"a"}}},
+		{name: "alias of an alias", src: "function f(o) { const p = o || {}; const q = p; return q.a; }",
+			want: map[string][]string{"o": {"a"}}},
+		{name: "alias conditional alternative", src: "function f(o) { const opt = c ? {} : o; return opt.a; }",
+			want: map[string][]string{"o": {"a"}}},
+		{name: "alias conditional consequence", src: "function f(o) { const opt = c ? o : {}; return opt.a; }",
+			want: map[string][]string{"o": {"a"}}},
+		{name: "not an alias", src: "function f(o) { const opt = o.inner; const s = o + 1; return opt.a + s.b; }",
+			want: map[string][]string{"o": {"inner"}}, reason: "a member or a sum of the parameter is another value"},
+		{name: "alias too deep", src: "function f(o) { const opt = " + strings.Repeat("(", 9) + "o" + strings.Repeat(")", 9) + "; return opt.a; }",
+			want: map[string][]string{}, reason: "an alias is followed through 8 parentheses"},
+		{name: "alias destructured", src: "function f(o) { const opt = o || {}; const { a } = opt; }",
+			want: map[string][]string{"o": {"a"}}},
+		{name: "in a callback", src: "const f = (o) => xs.map((x) => x[o.key]);",
+			want: map[string][]string{"o": {"key"}}},
+		{name: "deep body", src: deep,
+			want: map[string][]string{"options": {"top"}}, reason: "the body is walked 256 levels deep: a hostile file must not exhaust the stack"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := KeysRead(parse(t, "m.js", tc.src), "f")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("KeysRead (-want +got):\n%s%s", diff, tc.reason)
+			}
+		})
+	}
+	if _, err := KeysRead(parse(t, "m.js", "function g(o) {}"), "f"); !errors.Is(err, ErrNoFunction) {
+		t.Errorf("a missing function: %v, want ErrNoFunction", err)
 	}
 }

@@ -28,6 +28,7 @@ func (f *File) literal(n *sitter.Node, sc scope) (string, bool) {
 	return f.lit(n, sc, 0)
 }
 
+// lit renders one literal, a node kind at a time.
 func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 	if n == nil || depth > maxDepth {
 		return "", false
@@ -36,77 +37,109 @@ func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 	case "number", "true", "false", "null", "undefined", "string":
 		return f.text(n), true
 	case "template_string":
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			if n.NamedChild(i).Kind() == "template_substitution" {
-				return "", false
-			}
+		if substituted(n) {
+			return "", false
 		}
 		return f.text(n), true
 	case "parenthesized_expression":
 		return f.lit(n.NamedChild(0), sc, depth+1)
 	case "unary_expression":
-		op := n.ChildByFieldName("operator")
-		arg := n.ChildByFieldName("argument")
-		if op == nil || arg == nil || (f.text(op) != "-" && f.text(op) != "+") {
+		return f.signedLit(n)
+	case "identifier":
+		return f.nameLit(n, sc, depth)
+	case "array":
+		return f.arrayLit(n, sc, depth)
+	case "object":
+		return f.objectLit(n, sc, depth)
+	}
+	return "", false
+}
+
+// substituted reports whether a template string has a substitution
+// (`a${b}`), which no literal has.
+func substituted(n *sitter.Node) bool {
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		if n.NamedChild(i).Kind() == "template_substitution" {
+			return true
+		}
+	}
+	return false
+}
+
+// signedLit renders a number, Infinity or NaN after - or +.
+func (f *File) signedLit(n *sitter.Node) (string, bool) {
+	op, arg := n.ChildByFieldName("operator"), n.ChildByFieldName("argument")
+	if op == nil || arg == nil || (f.text(op) != "-" && f.text(op) != "+") {
+		return "", false
+	}
+	if arg.Kind() == "number" || arg.Kind() == "identifier" && (f.text(arg) == "Infinity" || f.text(arg) == "NaN") {
+		return f.text(op) + f.text(arg), true
+	}
+	return "", false
+}
+
+// nameLit renders a name: its value in sc, a name that stands for a
+// value, or the literal a const of the file binds it to once.
+func (f *File) nameLit(n *sitter.Node, sc scope, depth int) (string, bool) {
+	name := f.text(n)
+	if v, ok := sc[name]; ok {
+		return v, v != "" // "": a parameter of the table's callback bound to no literal
+	}
+	if literalIdents[name] {
+		return name, true
+	}
+	if c := f.constants()[name]; c != nil {
+		return f.lit(c, nil, depth+1)
+	}
+	return "", false
+}
+
+// arrayLit renders an array whose every element is a literal, comments
+// dropped.
+func (f *File) arrayLit(n *sitter.Node, sc scope, depth int) (string, bool) {
+	parts := []string{}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		if c.Kind() == "comment" {
+			continue
+		}
+		s, ok := f.lit(c, sc, depth+1)
+		if !ok {
 			return "", false
 		}
-		if arg.Kind() == "number" || arg.Kind() == "identifier" && (f.text(arg) == "Infinity" || f.text(arg) == "NaN") {
-			return f.text(op) + f.text(arg), true
-		}
-		return "", false
-	case "identifier":
-		name := f.text(n)
-		if v, ok := sc[name]; ok {
-			return v, v != "" // "": a parameter of the table's callback bound to no literal
-		}
-		if literalIdents[name] {
-			return name, true
-		}
-		if c := f.constants()[name]; c != nil {
-			return f.lit(c, nil, depth+1)
-		}
-		return "", false
-	case "array":
-		parts := []string{}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			c := n.NamedChild(i)
-			if c.Kind() == "comment" {
-				continue
+		parts = append(parts, s)
+	}
+	return "[" + strings.Join(parts, ", ") + "]", true
+}
+
+// objectLit renders an object of plain keys (names, strings, numbers)
+// and literal values, comments dropped; a spread, a method, a shorthand
+// or a computed key is not a literal.
+func (f *File) objectLit(n *sitter.Node, sc scope, depth int) (string, bool) {
+	parts := []string{}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		switch c.Kind() {
+		case "comment":
+			continue
+		case "pair":
+			k := c.ChildByFieldName("key")
+			if k == nil || (k.Kind() != "property_identifier" && k.Kind() != "string" && k.Kind() != "number") {
+				return "", false
 			}
-			s, ok := f.lit(c, sc, depth+1)
+			v, ok := f.lit(c.ChildByFieldName("value"), sc, depth+1)
 			if !ok {
 				return "", false
 			}
-			parts = append(parts, s)
+			parts = append(parts, f.text(k)+": "+v)
+		default:
+			return "", false
 		}
-		return "[" + strings.Join(parts, ", ") + "]", true
-	case "object":
-		parts := []string{}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			c := n.NamedChild(i)
-			switch c.Kind() {
-			case "comment":
-				continue
-			case "pair":
-				k := c.ChildByFieldName("key")
-				if k == nil || (k.Kind() != "property_identifier" && k.Kind() != "string" && k.Kind() != "number") {
-					return "", false
-				}
-				v, ok := f.lit(c.ChildByFieldName("value"), sc, depth+1)
-				if !ok {
-					return "", false
-				}
-				parts = append(parts, f.text(k)+": "+v)
-			default:
-				return "", false
-			}
-		}
-		if len(parts) == 0 {
-			return "{}", true
-		}
-		return "{ " + strings.Join(parts, ", ") + " }", true
 	}
-	return "", false
+	if len(parts) == 0 {
+		return "{}", true
+	}
+	return "{ " + strings.Join(parts, ", ") + " }", true
 }
 
 // constants are the names the file binds once, by const, to a value; a

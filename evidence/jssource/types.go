@@ -499,7 +499,8 @@ func docType(s string) Guess {
 	}
 	out := typeGuess(t, t.root.NamedChild(0).ChildByFieldName("value"), 0)
 	if rest {
-		out = Guess{Kind: KindArray, Elem: &out}
+		elem := out // not &out: the array would be its own element
+		out = Guess{Kind: KindArray, Elem: &elem}
 	}
 	out.Optional = g.Optional
 	out.Nullable = out.Nullable || nullable

@@ -89,3 +89,22 @@ export const split = (text, max, seps, weights, anything, opts, flag = false, id
 		t.Error("a missing function is an error")
 	}
 }
+
+// TestInferTypesJSDocRest: a JSDoc rest tag ({...number}) is an array of
+// its element, which must not be the array itself (the guess was its own
+// element, and printing it overflowed the stack: FuzzDocType's
+// testdata/fuzz/FuzzDocType/9dc130b126338e07).
+func TestInferTypesJSDocRest(t *testing.T) {
+	f := parse(t, "m.js", "/**\n * @param {string} sep\n * @param {...number} nums\n */\nfunction join(sep, ...nums) {}\n")
+	got, err := InferTypes(f, "join")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := got["nums"]
+	if g.Elem == nil || g.Elem.Elem != nil {
+		t.Fatalf("nums: element %+v, want number with no element of its own", g.Elem)
+	}
+	if g.String() != "array[number]" || !g.Rest || g.From != FromJSDoc {
+		t.Errorf("nums: %s rest %v from %q, want array[number] rest true from %q", g, g.Rest, g.From, FromJSDoc)
+	}
+}

@@ -33,6 +33,7 @@ func Value(src string) (any, bool) {
 	return f.value(st.NamedChild(0), 0)
 }
 
+// value reads one literal, a node kind at a time.
 func (f *File) value(n *sitter.Node, depth int) (any, bool) {
 	if n == nil || depth > maxDepth {
 		return nil, false
@@ -53,95 +54,124 @@ func (f *File) value(n *sitter.Node, depth int) (any, bool) {
 	case "string", "template_string":
 		return stringValue(f, n)
 	case "identifier":
-		switch f.text(n) {
-		case "undefined":
-			return map[string]any{"$undefined": true}, true
-		case "NaN", "Infinity":
-			return map[string]any{"$number": f.text(n)}, true
-		}
+		return nameValue(f.text(n))
 	case "unary_expression":
-		op, arg := n.ChildByFieldName("operator"), n.ChildByFieldName("argument")
-		if op == nil || arg == nil {
-			return nil, false
-		}
-		neg := f.text(op) == "-"
-		if !neg && f.text(op) != "+" {
-			return nil, false
-		}
-		switch {
-		case arg.Kind() == "number":
-			return number(f.text(arg), neg)
-		case arg.Kind() == "identifier" && f.text(arg) == "Infinity":
-			if neg {
-				return map[string]any{"$number": "-Infinity"}, true
-			}
-			return map[string]any{"$number": "Infinity"}, true
-		case arg.Kind() == "identifier" && f.text(arg) == "NaN":
-			return map[string]any{"$number": "NaN"}, true
-		}
+		return f.signedValue(n)
 	case "array":
-		out := []any{}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			c := n.NamedChild(i)
-			if c.Kind() == "comment" {
-				continue
-			}
-			v, ok := f.value(c, depth+1)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, v)
-		}
-		return out, true
+		return f.arrayValue(n, depth)
 	case "object":
-		out := map[string]any{}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			c := n.NamedChild(i)
-			if c.Kind() == "comment" {
-				continue
-			}
-			if c.Kind() != "pair" {
-				return nil, false
-			}
-			k := c.ChildByFieldName("key")
-			var key string
-			switch {
-			case k == nil:
-				return nil, false
-			case k.Kind() == "property_identifier":
-				key = f.text(k)
-			case k.Kind() == "string":
-				s, ok := stringValue(f, k)
-				if !ok {
-					return nil, false
-				}
-				key = s.(string)
-			case k.Kind() == "number":
-				v, ok := number(f.text(k), false)
-				if !ok {
-					return nil, false
-				}
-				b, _ := json.Marshal(v)
-				key = string(b)
-			default:
-				return nil, false
-			}
-			v, ok := f.value(c.ChildByFieldName("value"), depth+1)
-			if !ok {
-				return nil, false
-			}
-			out[key] = v
-		}
-		if len(out) > 0 {
-			for k := range out {
-				if strings.HasPrefix(k, "$") {
-					return map[string]any{"$object": out}, true // the worker's escape
-				}
-			}
-		}
-		return out, true
+		return f.objectValue(n, depth)
 	}
 	return nil, false
+}
+
+// nameValue reads the names that stand for values.
+func nameValue(name string) (any, bool) {
+	switch name {
+	case "undefined":
+		return map[string]any{"$undefined": true}, true
+	case "NaN", "Infinity":
+		return map[string]any{"$number": name}, true
+	}
+	return nil, false
+}
+
+// signedValue reads a number, Infinity or NaN after - or +.
+func (f *File) signedValue(n *sitter.Node) (any, bool) {
+	op, arg := n.ChildByFieldName("operator"), n.ChildByFieldName("argument")
+	if op == nil || arg == nil {
+		return nil, false
+	}
+	neg := f.text(op) == "-"
+	if !neg && f.text(op) != "+" {
+		return nil, false
+	}
+	switch {
+	case arg.Kind() == "number":
+		return number(f.text(arg), neg)
+	case arg.Kind() == "identifier" && f.text(arg) == "Infinity":
+		if neg {
+			return map[string]any{"$number": "-Infinity"}, true
+		}
+		return map[string]any{"$number": "Infinity"}, true
+	case arg.Kind() == "identifier" && f.text(arg) == "NaN":
+		return map[string]any{"$number": "NaN"}, true
+	}
+	return nil, false
+}
+
+// arrayValue reads an array whose every element is a literal.
+func (f *File) arrayValue(n *sitter.Node, depth int) (any, bool) {
+	out := []any{}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		if c.Kind() == "comment" {
+			continue
+		}
+		v, ok := f.value(c, depth+1)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+	}
+	return out, true
+}
+
+// objectValue reads an object of plain keys and literal values; one
+// with a key the worker reads as its own ($undefined) is escaped.
+func (f *File) objectValue(n *sitter.Node, depth int) (any, bool) {
+	out := map[string]any{}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		if c.Kind() == "comment" {
+			continue
+		}
+		if c.Kind() != "pair" {
+			return nil, false
+		}
+		key, ok := f.keyValue(c.ChildByFieldName("key"))
+		if !ok {
+			return nil, false
+		}
+		v, ok := f.value(c.ChildByFieldName("value"), depth+1)
+		if !ok {
+			return nil, false
+		}
+		out[key] = v
+	}
+	for k := range out {
+		if strings.HasPrefix(k, "$") {
+			return map[string]any{"$object": out}, true // the worker's escape
+		}
+	}
+	return out, true
+}
+
+// keyValue reads an object's key as the property it names: a name, a
+// string, or a number as number reads it, in JSON ({ 0x10: 1 } is
+// { "16": 1 }). ok is false for a computed key.
+func (f *File) keyValue(k *sitter.Node) (string, bool) {
+	if k == nil {
+		return "", false
+	}
+	switch k.Kind() {
+	case "property_identifier":
+		return f.text(k), true
+	case "string":
+		s, ok := stringValue(f, k)
+		if !ok {
+			return "", false
+		}
+		return s.(string), true
+	case "number":
+		v, ok := number(f.text(k), false)
+		if !ok {
+			return "", false
+		}
+		b, _ := json.Marshal(v)
+		return string(b), true
+	}
+	return "", false
 }
 
 // number reads a JavaScript number literal (1_000, 0x1f, 1e3, .5, 10n).
@@ -183,12 +213,8 @@ func stringValue(f *File, n *sitter.Node) (any, bool) {
 		return nil, false
 	}
 	body := text[1 : len(text)-1]
-	if n.Kind() == "template_string" {
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			if n.NamedChild(i).Kind() == "template_substitution" {
-				return nil, false
-			}
-		}
+	if n.Kind() == "template_string" && substituted(n) {
+		return nil, false
 	}
 	var b strings.Builder
 	for i := 0; i < len(body); i++ {

@@ -2,6 +2,7 @@ package jssource
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -17,6 +18,11 @@ func TestValueReadsLiterals(t *testing.T) {
 		{"null", `null`}, {"undefined", `{"$undefined":true}`}, {"true", `true`},
 		{"[1, 'a', [null]]", `[1,"a",[null]]`}, {"{ a: 1, 'b-c': [2] }", `{"a":1,"b-c":[2]}`},
 		{"{ $x: 1 }", `{"$object":{"$x":1}}`}, {"[]", `[]`}, {"{}", `{}`},
+		{"false", `false`}, {"+1", `1`}, {"+Infinity", `{"$number":"Infinity"}`}, {"-NaN", `{"$number":"NaN"}`},
+		{"[1, /* c */ 2]", `[1,2]`}, {"{ /* c */ a: 1 }", `{"a":1}`},
+		{"{ 1: 'a', 0x10: 'b', 1.5: 'c' }", `{"1":"a","1.5":"c","16":"b"}`}, // a number key is the string JavaScript makes of it
+		{`{ 'a\nb': 1 }`, `{"a\nb":1}`},
+		{strings.Repeat("[", 63) + "1" + strings.Repeat("]", 63), strings.Repeat("[", 63) + "1" + strings.Repeat("]", 63)},
 	} {
 		v, ok := Value(tc.src)
 		if !ok {
@@ -28,7 +34,12 @@ func TestValueReadsLiterals(t *testing.T) {
 			t.Errorf("Value(%s) = %s, want %s", tc.src, got, tc.want)
 		}
 	}
-	for _, src := range []string{"f(1)", "x", "`a${b}`", "1 + 2", "new Date()", "[...xs]", "{ ...o }", "() => 1"} {
+	for _, src := range []string{"f(1)", "x", "`a${b}`", "1 + 2", "new Date()", "[...xs]", "{ ...o }", "() => 1",
+		"!1", "-x", "-'a'", "[1, x]", "{ a }", "{ a: x }", "{ [k]: 1 }", `{ '\u{zz}': 1 }`, "1; 2", "",
+		`'\u{100000000}'`, `{ '\u{100000000}': 1 }`, // beyond Unicode: JavaScript refuses it too
+		"1e1000", "{ 1e1000: 1 }", // beyond float64: refused rather than guessed
+		strings.Repeat("[", 64) + "1" + strings.Repeat("]", 64), // nested arrays in a hostile file must not exhaust the stack
+	} {
 		if v, ok := Value(src); ok {
 			t.Errorf("Value(%s) = %v, want it refused: not a literal", src, v)
 		}
