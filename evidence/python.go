@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -480,17 +479,3 @@ var callablePool = []string{
 	"lambda x, *a, **k: -x if isinstance(x, (int, float)) else x",
 }
 
-// baseTestPaths are the test modules pytest collects (test_*.py,
-// *_test.py) in the base checkout, relative to its top: the base's own
-// tests, whatever the patch added or removed.
-func baseTestPaths(baseDir string) []string {
-	var out []string
-	walkTests(baseDir, func(rel, _ string) bool {
-		base := path.Base(rel)
-		if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") {
-			out = append(out, rel)
-		}
-		return len(out) < maxTestFiles
-	})
-	return out
-}

@@ -180,6 +180,9 @@ type Report struct {
 	// Notes say what the run could not do but did without: a model that
 	// gave no inputs.
 	Notes []string
+	// TracedSeconds is how long the traced run of the base's tests took
+	// (nearly nothing when its cache had it).
+	TracedSeconds float64
 	// HeadBroken says, per language, why the head does not import or build
 	// where the base does: a finding against the patch, never a skipped
 	// stage (the patch can arrange to break only under premise).
@@ -341,7 +344,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	b.inputs, b.langs = cfg.Inputs, langs
 	rep.perFunction = b.perFunction
+	traceStart := time.Now()
 	b.trace(ctx, cfg, targets)
+	rep.TracedSeconds = time.Since(traceStart).Seconds()
 	tb, err := buildTables(ctx, targets, bySymbol, b)
 	rep.Notes = b.notes
 	if err != nil {

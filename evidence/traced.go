@@ -3,16 +3,21 @@ package evidence
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/internal/atomicfile"
 	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/validate"
 )
@@ -42,21 +47,39 @@ func tracedCalls(ctx context.Context, cfg Config, targets []target) (map[string]
 	if seconds == 0 {
 		seconds = DefaultTraceSeconds
 	}
-	want := map[string]string{}
+	want, rel := map[string]string{}, map[string]string{}
+	var names []string
 	for _, tg := range targets {
 		if tg.lang != "python" || tg.headOnly || tg.baseFile == "" || tg.call != "" || (tg.sym.Kind == "method" && len(tg.receivers) == 0) {
 			continue
 		}
 		want[filepath.Join(cfg.BaseDir, tg.baseFile)+":"+tg.sym.Local] = tg.sym.Name
+		rel[tg.baseFile+":"+tg.sym.Local] = tg.sym.Name
+		names = append(names, bareName(tg.sym.Local), strings.TrimSuffix(path.Base(tg.baseFile), ".py"))
 	}
 	if len(want) == 0 {
 		return nil, ""
 	}
 	// The base's tests, found in the base: the patch neither adds nor
-	// hides one.
-	present := baseTestPaths(cfg.BaseDir)
+	// hides one. Only those naming a target or its module run: a test
+	// module that names neither rarely calls one, and the whole suite
+	// is what made the traced run the larger part of a run's time.
+	present := tracedTests(cfg.BaseDir, names)
 	if len(present) == 0 {
 		return nil, ""
+	}
+	python := cfg.Gate.Python
+	if python == "" {
+		python = "python3"
+	}
+	// Its result depends only on the merge-base and what is traced: a
+	// second run against the same merge-base (every PR of one main in CI,
+	// a rerun) reads it back.
+	key := traceKey(cfg, rel, present, seconds, python)
+	if data, ok := readTraceCache(key); ok {
+		if calls, err := decodeTraced(data); err == nil {
+			return calls, ""
+		}
 	}
 	dir, err := os.MkdirTemp("", "premise-trace-")
 	if err != nil {
@@ -68,10 +91,6 @@ func tracedCalls(ctx context.Context, cfg Config, targets []target) (map[string]
 		return nil, "traced test run: " + err.Error()
 	}
 	spec, _ := json.Marshal(map[string]any{"targets": want, "max": maxTracedCalls, "seconds": seconds, "tests": present})
-	python := cfg.Gate.Python
-	if python == "" {
-		python = "python3"
-	}
 	log, err := gate.RunIsolated(ctx, gate.IsolatedCommand{Path: python, Args: []string{script, string(spec), out},
 		Dir: cfg.BaseDir, Writable: []string{dir}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1"), Timeout: time.Duration(seconds+15) * time.Second})
 	data, rerr := os.ReadFile(out)
@@ -82,6 +101,19 @@ func tracedCalls(ctx context.Context, cfg Config, targets []target) (map[string]
 		}
 		return nil, fmt.Sprintf("traced test run: the base's tests did not run (%s): %s", why, lastLine(log))
 	}
+	calls, derr := decodeTraced(data)
+	if derr != nil {
+		return nil, "traced test run: " + derr.Error()
+	}
+	writeTraceCache(key, data)
+	if errors.Is(err, gate.ErrTimedOut) {
+		return calls, fmt.Sprintf("traced test run: stopped at its budget of %d s", seconds)
+	}
+	return calls, ""
+}
+
+// decodeTraced reads the tracer's output: per symbol, the calls it saw.
+func decodeTraced(data []byte) (map[string][]ModelCall, error) {
 	var got map[string][]struct {
 		Args   []any          `json:"args"`
 		Kwargs map[string]any `json:"kwargs"`
@@ -89,22 +121,99 @@ func tracedCalls(ctx context.Context, cfg Config, targets []target) (map[string]
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber() // 37 stays an int, as the test passed it
 	if err := dec.Decode(&got); err != nil {
-		return nil, "traced test run: " + err.Error()
+		return nil, err
 	}
 	calls := map[string][]ModelCall{}
 	for sym, cs := range got {
 		for _, c := range cs {
-			mc := ModelCall{Args: jsonvalue.Numbers(c.Args).([]any)}
+			args, ok := jsonvalue.Numbers(c.Args).([]any)
+			if !ok {
+				return nil, fmt.Errorf("%s: a call without arguments", sym)
+			}
+			mc := ModelCall{Args: args}
 			if len(c.Kwargs) > 0 {
-				mc.Kwargs = jsonvalue.Numbers(c.Kwargs).(map[string]any)
+				mc.Kwargs, _ = jsonvalue.Numbers(c.Kwargs).(map[string]any)
 			}
 			calls[sym] = append(calls[sym], mc)
 		}
 	}
-	if errors.Is(err, gate.ErrTimedOut) {
-		return calls, fmt.Sprintf("traced test run: stopped at its budget of %d s", seconds)
+	return calls, nil
+}
+
+// tracedTests are the base's test files whose text names one of names
+// (a target's function, its module) as a word.
+func tracedTests(baseDir string, names []string) []string {
+	var alts []string
+	for _, n := range names {
+		if n != "" && n != "__init__" {
+			alts = append(alts, regexp.QuoteMeta(n))
+		}
 	}
-	return calls, ""
+	if len(alts) == 0 {
+		return nil
+	}
+	named := regexp.MustCompile(`\b(` + strings.Join(alts, "|") + `)\b`)
+	var out []string
+	walkTests(baseDir, func(rel, abs string) bool {
+		base := path.Base(rel)
+		if !strings.HasPrefix(base, "test_") && !strings.HasSuffix(base, "_test.py") {
+			return true
+		}
+		if text, err := os.ReadFile(abs); err == nil && named.Match(text) {
+			out = append(out, rel)
+		}
+		return len(out) < maxTestFiles
+	})
+	return out
+}
+
+// traceKey names a traced run by all its result depends on: the
+// merge-base's commit (its code and its tests), the functions traced,
+// the test files run, the budget, the interpreter and the tracer itself.
+func traceKey(cfg Config, targets map[string]string, tests []string, seconds int, python string) string {
+	if cfg.Diff == nil || cfg.Diff.MergeBase == "" {
+		return ""
+	}
+	spec, _ := json.Marshal(map[string]any{"merge_base": cfg.Diff.MergeBase, "targets": targets, "tests": tests,
+		"seconds": seconds, "python": python, "max": maxTracedCalls})
+	h := sha256.New()
+	h.Write(traceScript)
+	h.Write(spec)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// traceCacheDir is where traced runs are kept: PREMISE_CACHE_DIR (the
+// model's reply cache's setting) or the user's cache directory, under
+// traced/; "" when neither exists.
+func traceCacheDir() string {
+	d := os.Getenv("PREMISE_CACHE_DIR")
+	if d == "" {
+		u, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		d = filepath.Join(u, "premise")
+	}
+	return filepath.Join(d, "traced")
+}
+
+func readTraceCache(key string) ([]byte, bool) {
+	dir := traceCacheDir()
+	if key == "" || dir == "" {
+		return nil, false
+	}
+	data, err := os.ReadFile(filepath.Join(dir, key+".json"))
+	return data, err == nil
+}
+
+// writeTraceCache keeps a traced run's output; a cache that cannot be
+// written costs the next run its time, nothing else.
+func writeTraceCache(key string, data []byte) {
+	dir := traceCacheDir()
+	if key == "" || dir == "" {
+		return
+	}
+	_ = atomicfile.WriteFile(filepath.Join(dir, key+".json"), data, 0o644)
 }
 
 func lastLine(b []byte) string {

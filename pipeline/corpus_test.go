@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -56,6 +57,11 @@ func TestAgentPatchCorpus(t *testing.T) {
 			sum, err := Run(context.Background(), Config{Repo: repo, Base: "HEAD~1", Head: "HEAD", Seed: 1})
 			if err != nil {
 				t.Fatalf("premise run: %v", err)
+			}
+			// Every run says where its time went, the evidence stage
+			// among the stages it ran.
+			if !slices.ContainsFunc(sum.Timings, func(st StageTime) bool { return st.Stage == StageEvidence && st.Seconds > 0 }) {
+				t.Errorf("timings %+v: no evidence stage", sum.Timings)
 			}
 			changes := append(append([]BehaviorChange{}, sum.BehaviorChanges...), sum.Unexplained...)
 			switch c.Kind {

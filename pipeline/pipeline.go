@@ -148,6 +148,11 @@ type Summary struct {
 	// them; each says why.
 	OutsideType []BehaviorChange `json:"outside_type"`
 
+	// Timings say how long each stage ran, in order, in seconds; the
+	// traced run of the base's tests is also given apart, as a part of
+	// the evidence stage.
+	Timings []StageTime `json:"timings"`
+
 	// Unsigned are the commits that change a file premise judges by with no
 	// reviewer's sign-off, as premise guard prints them.
 	Unsigned []string `json:"unsigned,omitempty"`
@@ -189,11 +194,12 @@ type GateFigures struct {
 // not run at all (exit 3); every verdict, including a failing gate, is in
 // the Summary.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
-	p := &run{cfg: cfg, sum: &Summary{Dropped: map[string]int{}, Statuses: map[string]int{}, Seed: cfg.Seed, Steps: []string{}}}
+	p := &run{cfg: cfg, sum: &Summary{Dropped: map[string]int{}, Statuses: map[string]int{}, Seed: cfg.Seed, Steps: []string{}, Timings: []StageTime{}}}
 	if p.cfg.Proposer == nil {
 		p.cfg.Proposer = propose.NewStatic()
 	}
 	err := p.do(ctx)
+	p.lap("")
 	for _, c := range p.cleanups {
 		c()
 	}
@@ -214,6 +220,10 @@ type run struct {
 	cleanups   []func()
 	judged     judged // the files the verdict depends on, as premise last saw them
 	drafted    bool   // draft.md was written once this run
+
+	stage   string    // the stage running, for Timings
+	started time.Time // when it started
+	traced  float64   // seconds of the evidence stage spent tracing the base's tests
 }
 
 func (p *run) do(ctx context.Context) error {
@@ -413,6 +423,9 @@ func (p *run) evidence(ctx context.Context) error {
 	p.sum.EvidenceRows, p.sum.EvidenceSymbols = rep.Rows, rep.Symbols
 	p.sum.EvidenceSkipped, p.sum.HeadBroken = rep.Skipped, rep.HeadBroken
 	p.sum.EvidenceNotes = rep.Notes
+	if rep.TracedSeconds > 0 {
+		p.traced = rep.TracedSeconds
+	}
 	p.sum.BehaviorChanges, p.sum.Unexplained = rep.Changes, rep.Unexplained
 	p.sum.Unstable, p.sum.NewFunctions = rep.Unstable, rep.NewFunctions
 	if p.sum.Unstable == nil {
@@ -798,6 +811,12 @@ func (p *run) checkouts(ctx context.Context) error {
 	return nil
 }
 
+// StageTime is how long one stage of a run took.
+type StageTime struct {
+	Stage   string  `json:"stage"`
+	Seconds float64 `json:"seconds"`
+}
+
 // VerdictUnchecked: the rows that ran hold, but a changed symbol that
 // should have had evidence rows got none (the budget, no value, its module
 // not importing on either side): premise cannot say the gate holds for it
@@ -864,9 +883,24 @@ func (p *run) noRows() {
 }
 
 func (p *run) progress(stage, detail string) {
+	p.lap(stage)
 	if p.cfg.Progress != nil {
 		p.cfg.Progress(stage, detail)
 	}
+}
+
+// lap ends the running stage's clock in Timings and starts next's; the
+// evidence stage's time is followed by the part of it the traced test
+// run took.
+func (p *run) lap(next string) {
+	now := time.Now()
+	if p.stage != "" {
+		p.sum.Timings = append(p.sum.Timings, StageTime{Stage: p.stage, Seconds: now.Sub(p.started).Seconds()})
+		if p.stage == StageEvidence && p.traced > 0 {
+			p.sum.Timings = append(p.sum.Timings, StageTime{Stage: StageEvidence + ": traced tests", Seconds: p.traced})
+		}
+	}
+	p.stage, p.started = next, now
 }
 
 func (p *run) stop(stage, verdict string, exit int, next string) {

@@ -1,0 +1,68 @@
+package evidence
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// TestTracedRunIsKept: the traced run of the base's tests depends only on
+// the merge-base and what it traces, so a second run against the same
+// merge-base reads the first's calls back instead of running the suite
+// again; a test module that names neither a target nor its module is not
+// run at all.
+func TestTracedRunIsKept(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("PREMISE_CACHE_DIR", cache)
+	base := t.TempDir()
+	files := map[string]string{
+		"geo.py":              "def area(w, h):\n    return w * h\n",
+		"tests/test_geo.py":   "from geo import area\n\n\ndef test_square():\n    side = int('3' + '7')\n    assert area(side, side) == 1369\n",
+		"tests/test_other.py": "import geo as g\n\n\ndef test_other():\n    g.area(5, 6)\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(base, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := tracedTests(base, []string{"area", "geo"}); !reflect.DeepEqual(got, []string{"tests/test_geo.py", "tests/test_other.py"}) {
+		t.Errorf("tracedTests(area, geo) = %v, want both test modules (one names area, one the module)", got)
+	}
+	if got := tracedTests(base, []string{"volume", "solid"}); len(got) != 0 {
+		t.Errorf("tracedTests(volume, solid) = %v, want none: no test names them", got)
+	}
+
+	cfg := Config{BaseDir: base, Diff: &diffparse.Result{MergeBase: "0123456789abcdef0123456789abcdef01234567"}}
+	tg := target{sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, lang: "python", baseFile: "geo.py"}
+	calls, note := tracedCalls(context.Background(), cfg, []target{tg})
+	if note != "" || len(calls["geo.area"]) != 2 {
+		t.Fatalf("first traced run: calls %v, note %q; want area(37, 37) and area(5, 6)", calls, note)
+	}
+	kept, _ := filepath.Glob(filepath.Join(cache, "traced", "*.json"))
+	if len(kept) != 1 {
+		t.Fatalf("the traced run was kept in %v, want one file under %s/traced", kept, cache)
+	}
+	// What the second run returns comes from the kept file, not from a
+	// second run of the suite.
+	if err := os.WriteFile(kept[0], []byte(`{"geo.area": [{"args": [41, 43], "kwargs": {}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	calls, _ = tracedCalls(context.Background(), cfg, []target{tg})
+	if got := calls["geo.area"]; len(got) != 1 || !reflect.DeepEqual(got[0].Args, []any{41, 43}) {
+		t.Errorf("second run against the same merge-base: %v, want the kept calls [41 43]", got)
+	}
+	// Another merge-base runs the suite again.
+	cfg.Diff = &diffparse.Result{MergeBase: strings.Repeat("f", 40)}
+	if calls, _ = tracedCalls(context.Background(), cfg, []target{tg}); len(calls["geo.area"]) != 2 {
+		t.Errorf("another merge-base: %v, want the suite's own two calls", calls)
+	}
+}
