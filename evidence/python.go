@@ -478,4 +478,3 @@ var callablePool = []string{
 	"str",
 	"lambda x, *a, **k: -x if isinstance(x, (int, float)) else x",
 }
-
