@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -63,7 +64,11 @@ func init() {
 		kindList:      listsPool,
 		kindDict:      dictPool,
 		kindAny: func(Type, []string) []any {
-			return []any{"abc", 8, "", "8", 8.5, -1, 0, true, false, []any{"a", 1}, map[string]any{"a": 1}, "1,000", 1e20, " 8 "}
+			return []any{"abc", 8, "", "8", 8.5, -1, 0, true, false, []any{"a", 1}, map[string]any{"a": 1}, "1,000", 1e20, " 8 ",
+				// Numbers at the bounds of the integer types, as numbers
+				// and as text: where a conversion picks the signed or the
+				// unsigned parse, or a narrower type.
+				"-1", "1.0", "0x10", int64(math.MaxInt64), "9223372036854775808", "18446744073709551615", 4294967296}
 		},
 		kindStruct: structPool,
 		kindFunc:   funcPool,
@@ -75,7 +80,10 @@ func init() {
 // intPool: around the thresholds formatting and sizing code keeps:
 // thousands, kibi, 32 bits.
 func intPool(Type, []string) []any {
-	return []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536, 999, 1000, 1001, 1023, 1024, 1000000, -1000, 2147483647, 2147483648}
+	return []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536, 999, 1000, 1001, 1023, 1024, 1000000, -1000, 2147483647, 2147483648,
+		// The ends of the 32-bit unsigned and the 64-bit signed ranges,
+		// where arithmetic wraps.
+		4294967295, 4294967296, int64(math.MaxInt64), int64(math.MinInt64)}
 }
 
 // floatPool: fractions at rounding edges (0.5, 2.5 round to even), beside
@@ -105,6 +113,9 @@ func strPool(_ Type, lits []string) []any {
 		out = append(out, c)
 	}
 	out = append(out, "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
+		// Numbers past the signed 64-bit range and at the unsigned one's
+		// end: a parse of the wrong width or sign refuses them.
+		"9223372036854775808", "18446744073709551615",
 		// Letters that case-fold into ASCII (İ to i, the Kelvin sign to
 		// k): a pattern matched ignoring case without ASCII accepts them.
 		"fİo", "\u212a",
