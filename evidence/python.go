@@ -54,6 +54,9 @@ type pyFiles struct {
 	perFunction int
 	tests       []*pysource.File
 	read        bool
+	// headText are the test files whose text only the head has (added or
+	// rewritten by the patch): their inputs are the patch's words.
+	headText map[*pysource.File]bool
 }
 
 // testFiles parses the repository's test files once: test_*.py, *_test.py
@@ -83,6 +86,12 @@ func (pf *pyFiles) testFiles() []*pysource.File {
 			seen[rel] = string(src)
 			if f, err := pysource.Parse(rel, src); err == nil {
 				pf.tests = append(pf.tests, f)
+				if dir == pf.headDir && pf.baseDir != "" {
+					if pf.headText == nil {
+						pf.headText = map[*pysource.File]bool{}
+					}
+					pf.headText[f] = true
+				}
 			}
 			return len(pf.tests) < maxTestFiles
 		})
@@ -174,7 +183,30 @@ func (pf *pyFiles) info(file *pyFile, local string) *pyInfo {
 	if file.base != nil {
 		in.baseGuesses, _ = pysource.InferTypes(file.base, local, nil)
 	}
-	in.harvested = pysource.Harvest(file.head, local, pf.testFiles(), maxHarvest)
+	// The merge-base's tests first; then those only the patch wrote, whose
+	// inputs are told apart (trusted).
+	var fromBase, fromPatch []*pysource.File
+	for _, t := range pf.testFiles() {
+		if pf.headText[t] {
+			fromPatch = append(fromPatch, t)
+		} else {
+			fromBase = append(fromBase, t)
+		}
+	}
+	in.harvested = pysource.Harvest(file.head, local, fromBase, maxHarvest)
+	patchWrote := map[string]bool{}
+	if len(fromPatch) > 0 {
+		seen := map[string]bool{}
+		for _, h := range in.harvested {
+			seen[inputKey(h)] = true
+		}
+		for _, h := range pysource.Harvest(file.head, local, fromPatch, maxHarvest) {
+			if k := inputKey(h); !seen[k] {
+				seen[k], patchWrote[k] = true, true
+				in.harvested = append(in.harvested, h)
+			}
+		}
+	}
 	if file.base != nil {
 		// The base's doctests are inputs too: a patch that edits the
 		// docstring with the code must not hide what the base promised.
@@ -182,11 +214,18 @@ func (pf *pyFiles) info(file *pyFile, local string) *pyInfo {
 		for _, h := range in.harvested {
 			seen[inputKey(h)] = true
 		}
+		baseDocs := map[string]bool{}
 		for _, h := range pysource.Harvest(file.base, local, nil, maxHarvest) {
+			baseDocs[inputKey(h)] = true
 			if !seen[inputKey(h)] {
 				in.harvested = append(in.harvested, h)
 			}
 		}
+		cls := ""
+		if i := strings.LastIndex(local, "."); i >= 0 {
+			cls = local[:i]
+		}
+		in.harvested = trusted(in.harvested, patchWrote, file.head.Path, cls, baseDocs)
 	}
 	seen := map[string]bool{}
 	for _, f := range []*pysource.File{file.base, file.head} {
@@ -203,6 +242,57 @@ func (pf *pyFiles) info(file *pyFile, local string) *pyInfo {
 		}
 	}
 	return in
+}
+
+// trusted keeps the inputs the base's worker may run (issue 26): those
+// read at the merge-base (its tests, its doctests), and, of those only the
+// patch wrote (patchTests: from a test it added or rewrote; a doctest it
+// added to module), the ones that are plain data. An expression the patch wrote (a call, a
+// name, an import) runs code in the worker it reaches, and the base's must
+// answer as the merge-base does, whatever the patch's tests say.
+func trusted(ins []pysource.Input, patchTests map[string]bool, module, cls string, baseDocs map[string]bool) []pysource.Input {
+	out := ins[:0]
+	for _, in := range ins {
+		file, _, _ := strings.Cut(in.Pos, ":")
+		k := inputKey(in)
+		patchWrote := patchTests[k] || (file == module && !baseDocs[k])
+		if !patchWrote || plainData(in, cls) {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// plainData says every argument of in is a literal, and its receiver, if
+// any, a call of the method's own class cls with literal arguments.
+func plainData(in pysource.Input, cls string) bool {
+	for _, a := range in.Args {
+		if _, ok := pyLiteral(a); !ok {
+			return false
+		}
+	}
+	for _, a := range in.Kwargs {
+		if _, ok := pyLiteral(a); !ok {
+			return false
+		}
+	}
+	if in.Receiver == "" || in.Receiver == cls {
+		return true // a function, or a static method called on its class
+	}
+	if c := in.ReceiverCall; c == nil || cls == "" || (c.Callee != cls && !strings.HasPrefix(c.Callee, cls+".")) {
+		return false
+	}
+	for _, a := range in.ReceiverCall.Args {
+		if _, ok := pyLiteral(a); !ok {
+			return false
+		}
+	}
+	for _, a := range in.ReceiverCall.Kwargs {
+		if _, ok := pyLiteral(a); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func inputKey(in pysource.Input) string {

@@ -113,9 +113,6 @@ func strPool(_ Type, lits []string) []any {
 		out = append(out, c)
 	}
 	out = append(out, "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
-		// Numbers past the signed 64-bit range and at the unsigned one's
-		// end: a parse of the wrong width or sign refuses them.
-		"9223372036854775808", "18446744073709551615",
 		// Letters that case-fold into ASCII (İ to i, the Kelvin sign to
 		// k): a pattern matched ignoring case without ASCII accepts them.
 		"fİo", "\u212a",
@@ -136,7 +133,10 @@ func strPool(_ Type, lits []string) []any {
 			out = append(out, "a"+l, l+"a", "a"+l+l+"b", "01"+l+"002"+l+"3")
 		}
 	}
-	return out
+	// Numbers past the signed 64-bit range and at the unsigned one's end,
+	// after the function's own: a parse of the wrong width or sign
+	// refuses them.
+	return append(out, "9223372036854775808", "18446744073709551615")
 }
 
 // intervalsPool: seed 004's ranges, sorted and not, touching,
