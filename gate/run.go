@@ -355,7 +355,7 @@ func Checkout(ctx context.Context, dir, rev string) (string, func(), error) {
 	}
 	// The directory in the copy that corresponds to dir; a bare
 	// repository has no work tree, so the copy's top is the answer.
-	rel, name := ".", "src"
+	rel, name, workTop := ".", "src", ""
 	if !repo.Bare {
 		real, err := filepath.EvalSymlinks(abs)
 		if err != nil {
@@ -371,7 +371,7 @@ func Checkout(ctx context.Context, dir, rev string) (string, func(), error) {
 		if rel, err = filepath.Rel(top, real); err != nil || strings.HasPrefix(rel, "..") {
 			return "", nil, fmt.Errorf("checkout of %s: %s is outside %s", rev, dir, top)
 		}
-		name = filepath.Base(top)
+		name, workTop = filepath.Base(top), top
 	} else {
 		name = strings.TrimSuffix(filepath.Base(repo.Dir), ".git")
 	}
@@ -384,6 +384,9 @@ func Checkout(ctx context.Context, dir, rev string) (string, func(), error) {
 	if err := repo.Export(ctx, shas[0], top); err != nil {
 		cleanup()
 		return "", nil, fmt.Errorf("checkout of %s: %w", rev, err)
+	}
+	if workTop != "" {
+		linkNodeModules(top, workTop)
 	}
 	return filepath.Join(top, rel), cleanup, nil
 }

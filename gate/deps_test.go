@@ -1,0 +1,67 @@
+package gate
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestCopyHasTheInstalledDependencies: a private copy of a JavaScript
+// project gets the work tree's installed node_modules when its manifests
+// are the work tree's, so a module importing a package loads in the box;
+// a commit whose package.json differs from what was installed gets none.
+func TestCopyHasTheInstalledDependencies(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		".gitignore":   "node_modules/\n",
+		"package.json": `{"name": "app", "type": "module", "dependencies": {"pad": "1.0.0"}}`,
+		"lib/m.js":     "import pad from 'pad';\nexport function label(s) { return pad(s, 5); }\n",
+		"node_modules/pad/package.json": `{"name": "pad", "version": "1.0.0", "main": "index.js"}`,
+		"node_modules/pad/index.js":     "module.exports = (s, n) => s.padStart(n, '.');\n",
+	})
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@premise.invalid",
+			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@premise.invalid", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q", "-b", "main")
+	git("add", ".")
+	git("commit", "-qm", "old deps")
+	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name": "app", "type": "module", "dependencies": {"pad": "2.0.0"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("commit", "-qam", "new deps")
+
+	ctx := context.Background()
+	head, cleanup, err := Checkout(ctx, dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	a, err := NewNodeAdapter(NodeConfig{Dir: head, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	got, err := a.Call(ctx, Call{ID: "D1", Target: "lib/m.label", Args: []any{"ab"}})
+	if err != nil || got.Outcome != OutcomeReturned || got.Value != "...ab" {
+		t.Errorf("label('ab') in the copy of HEAD: %+v, %v; want ...ab through the installed pad", got, err)
+	}
+
+	old, cleanupOld, err := Checkout(ctx, dir, "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanupOld()
+	if _, err := os.Lstat(filepath.Join(old, "node_modules")); err == nil {
+		t.Errorf("the copy of HEAD~1, whose package.json is not what was installed, has node_modules")
+	}
+}
