@@ -1013,8 +1013,6 @@ func moved(res *diffparse.Result, targets []target) []target {
 
 // fileTargets are the targets of one changed file of language l.
 func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
-	var out []target
-	var skipped []SymbolRows
 	readers, reads, dataLits := l.dataReaders(f)
 	syms := append(f.Symbols[:len(f.Symbols):len(f.Symbols)], readers...)
 	callers, reaches := changedCallers(f, l)
@@ -1025,59 +1023,19 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 		}
 		reads[name] = append(reads[name], r...)
 	}
-	var sigs, baseSigs map[string]*Signature
-	var baseDecls []diffparse.Decl
-	var file any
-	parsed := false
+	var out []target
+	var skipped []SymbolRows
+	fr := &fileReader{f: f, l: l}
 	for _, s := range syms {
-		switch {
-		case s.Kind != "function" && s.Kind != "method":
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"})
+		tg, skip := fr.target(s)
+		if skip != nil {
+			skipped = append(skipped, *skip)
 			continue
-		case s.Change != "modified" && s.Change != "added" && s.Change != "deleted":
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"})
-			continue
-		}
-		if !parsed {
-			parsed = true
-			sigs = l.signatures(f.HeadSrc)
-			baseDecls, _ = diffparse.Decls(f.Language, f.BaseSrc)
-			file = l.file(f)
-		}
-		sig := sigs[s.Local]
-		if s.Change == "deleted" {
-			if !stillBound(l, f, file, s) {
-				skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "deleted: the head no longer has it"})
-				continue
-			}
-			// Its definition is gone but its name is still bound (an
-			// import, an assignment, a re-export): its callers call
-			// what the name is now, compared with the base's function
-			// under the base's signature.
-			if baseSigs == nil {
-				baseSigs = l.signatures(f.BaseSrc)
-			}
-			sig, s.Change = baseSigs[s.Local], "modified"
-		}
-		if sig == nil {
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: "its signature could not be read", Unchecked: true})
-			continue
-		}
-		baseFile := f.OldPath
-		if baseFile == "" {
-			baseFile = f.Path
-		}
-		tg := target{sym: s, lang: f.Language, sig: sig, baseFile: baseFile,
-			headText: span(f.HeadSrc, s.Start, s.End),
-			baseText: declText(f.BaseSrc, baseDecls, s.Local),
-			headOnly: s.Change == "added"}
-		if sigs[s.Local] == nil {
-			tg.headText = "" // a deleted function's name, bound to something else
 		}
 		if tg.reads = reads[s.Name]; tg.reads != nil {
 			tg.dataLits = dataLits
 		}
-		if why := l.complete(&tg, f, file, sigs); why != "" {
+		if why := l.complete(&tg, f, fr.file, fr.sigs); why != "" {
 			// A changed function premise cannot call is not checked
 			// unless the rows of its callers run its changed lines
 			// (Report.covered): "cannot call it" is never a pass.
@@ -1087,6 +1045,66 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 		out = append(out, tg)
 	}
 	return out, skipped
+}
+
+// fileReader reads one changed file's sides for its targets, once, on
+// the first symbol that needs them.
+type fileReader struct {
+	f              diffparse.File
+	l              language
+	parsed         bool
+	sigs, baseSigs map[string]*Signature
+	baseDecls      []diffparse.Decl
+	file           any
+}
+
+func (fr *fileReader) parse() {
+	if !fr.parsed {
+		fr.parsed = true
+		fr.sigs = fr.l.signatures(fr.f.HeadSrc)
+		fr.baseDecls, _ = diffparse.Decls(fr.f.Language, fr.f.BaseSrc)
+		fr.file = fr.l.file(fr.f)
+	}
+}
+
+// target is s as a target of its file, or why it is not one.
+func (fr *fileReader) target(s diffparse.Symbol) (target, *SymbolRows) {
+	f := fr.f
+	switch {
+	case s.Kind != "function" && s.Kind != "method":
+		return target{}, &SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"}
+	case s.Change != "modified" && s.Change != "added" && s.Change != "deleted":
+		return target{}, &SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"}
+	}
+	fr.parse()
+	sig := fr.sigs[s.Local]
+	if s.Change == "deleted" {
+		if !stillBound(fr.l, f, fr.file, s) {
+			return target{}, &SymbolRows{Symbol: s.Name, Why: "deleted: the head no longer has it"}
+		}
+		// Its definition is gone but its name is still bound (an import,
+		// an assignment, a re-export): its callers call what the name is
+		// now, compared with the base's function under the base's
+		// signature.
+		if fr.baseSigs == nil {
+			fr.baseSigs = fr.l.signatures(f.BaseSrc)
+		}
+		sig, s.Change = fr.baseSigs[s.Local], "modified"
+	}
+	if sig == nil {
+		return target{}, &SymbolRows{Symbol: s.Name, Why: "its signature could not be read", Unchecked: true}
+	}
+	baseFile := f.OldPath
+	if baseFile == "" {
+		baseFile = f.Path
+	}
+	tg := target{sym: s, lang: f.Language, sig: sig, baseFile: baseFile,
+		baseText: declText(f.BaseSrc, fr.baseDecls, s.Local),
+		headOnly: s.Change == "added"}
+	if fr.sigs[s.Local] != nil {
+		tg.headText = span(f.HeadSrc, s.Start, s.End) // not a deleted function's name, bound to something else
+	}
+	return tg, nil
 }
 
 // stillBound says whether the head's module still binds the name of a
