@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"go/scanner"
 	"go/token"
+	"math"
 	"math/rand"
 	"path"
 	"regexp"
@@ -327,6 +328,8 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 			pools[i] = append(pools[i], around(nums, true)...)
 		case kindFloat:
 			pools[i] = append(pools[i], around(nums, false)...)
+		case kindAny:
+			pools[i] = append(pools[i], goTypedAny()...)
 		}
 		pools[i] = dedupeValues(pools[i])
 		if len(pools[i]) == 0 {
@@ -607,6 +610,17 @@ func around(nums []float64, integer bool) []any {
 // goCallText renders a Go call's arguments as a reviewer reads them: a
 // receiver or argument a constructor built as the call that built it
 // (Parse("1.10")), the rest as JSON.
+// goTypedAny are values of Go's basic types for an interface{} parameter:
+// JSON alone decodes every number there as a float64, so a function that
+// switches on its argument's type would never see an int, a uint64 past
+// int64, a byte slice. Each is {"$go": type, "value": v} to the harness.
+func goTypedAny() []any {
+	typed := func(name string, v any) any { return map[string]any{"$go": name, "value": v} }
+	return []any{typed("int", 8), typed("int", -1), typed("int64", int64(math.MinInt64)),
+		typed("uint64", "18446744073709551615"), typed("uint", 0), typed("uint8", 255),
+		typed("int8", -128), typed("int32", 2147483647), typed("float32", 1.5), typed("[]byte", "abc")}
+}
+
 func goCallText(args []any) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
@@ -635,6 +649,9 @@ func goValueText(v any) string {
 		}
 		if r, ok := m["$reader"].(string); ok {
 			return "strings.NewReader(" + strconv.Quote(r) + ")"
+		}
+		if t, ok := m["$go"].(string); ok {
+			return t + "(" + compact(m["value"], 40) + ")"
 		}
 	}
 	return compact(v, 60)

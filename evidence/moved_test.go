@@ -1,6 +1,9 @@
 package evidence_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMovedFunctionIsCompared: a function moved to a new module and
 // re-exported under its old name is not new (issue 26): it is compared
@@ -117,4 +120,28 @@ func TestJSDeletedButStillExportedIsCompared(t *testing.T) {
 	}
 	t.Errorf("lib/m.clamp01, deleted and re-exported from a looser function, shows no change: changes %+v, symbols %+v",
 		append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
+
+// TestGoInterfaceParameterGetsGoTypes: a function switching on its
+// interface{} argument's dynamic type is called with Go's basic types,
+// not only with what JSON decodes into (float64, string): a change in
+// its int case shows.
+func TestGoInterfaceParameterGetsGoTypes(t *testing.T) {
+	mod := "module example.com/kind\n\ngo 1.21\n"
+	src := func(intCase string) string {
+		return "package kind\n\n// Kind names v's kind.\nfunc Kind(v interface{}) string {\n\tswitch x := v.(type) {\n\tcase int:\n\t\t" + intCase +
+			"\n\tcase string:\n\t\treturn \"text \" + x\n\t}\n\treturn \"other\"\n}\n"
+	}
+	base := map[string]string{"go.mod": mod, "kind.go": src(`if x < 0 {
+			return "negative"
+		}
+		return "int"`)}
+	head := map[string]string{"kind.go": src(`return "int"`)}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/kind.Kind" && strings.Contains(c.Input, "int(") {
+			return
+		}
+	}
+	t.Errorf("Kind's int case changed and no int reached it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }

@@ -95,6 +95,10 @@ func Max[T cmp.Ordered](xs []T) T {
 	}
 	return m
 }
+
+// Describe says what dynamic type v has, as a function switching on its
+// argument's type does.
+func Describe(v any) string { return fmt.Sprintf("%T %v", v, v) }
 `
 
 // TestGoHarnessMethodsAndGenerics: a method is called through its method
@@ -112,7 +116,7 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 	}
 	const p = "example.com/ver."
 	targets := []string{p + "Parse", p + "(*Version).Less", p + "(*Version).Bumped", p + "(*Point).Sum",
-		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Greet", p + "Lines", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
+		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Greet", p + "Lines", p + "Describe", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
 	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +138,15 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 		{"(*Semver).Major0", []any{"1.2"}, Reply{Outcome: OutcomeReturned, Value: false}},
 		{"Greet", []any{map[string]any{"$writer": true}, "bob"}, Reply{Outcome: OutcomeReturned, Value: map[string]any{"returned": nil, "written": []any{"hi bob"}}}},
 		{"Lines", []any{map[string]any{"$reader": "a\nb\n"}}, Reply{Outcome: OutcomeReturned, Value: num("2")}},
+		// An interface parameter gets Go's basic types by name: JSON
+		// alone would give it a float64.
+		{"Describe", []any{8}, Reply{Outcome: OutcomeReturned, Value: "float64 8"}},
+		{"Describe", []any{map[string]any{"$go": "int", "value": 8}}, Reply{Outcome: OutcomeReturned, Value: "int 8"}},
+		{"Describe", []any{map[string]any{"$go": "uint64", "value": "18446744073709551615"}}, Reply{Outcome: OutcomeReturned, Value: "uint64 18446744073709551615"}},
+		{"Describe", []any{map[string]any{"$go": "int8", "value": -128}}, Reply{Outcome: OutcomeReturned, Value: "int8 -128"}},
+		{"Describe", []any{map[string]any{"$go": "[]byte", "value": "ab"}}, Reply{Outcome: OutcomeReturned, Value: "[]uint8 [97 98]"}},
+		{"Describe", []any{map[string]any{"$go": "int8", "value": 300}}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: json: cannot unmarshal number 300 into Go value of type int8"}}},
+		{"Greet", []any{map[string]any{"$go": "int", "value": 1}, "bob"}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: a int is not a io.Writer"}}},
 		{"Max[int]", []any{[]any{3, 9, 2}}, Reply{Outcome: OutcomeReturned, Value: num("9")}},
 		{"Max[string]", []any{[]any{"b", "c", "a"}}, Reply{Outcome: OutcomeReturned, Value: "c"}},
 	}
