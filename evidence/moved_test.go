@@ -145,3 +145,24 @@ func TestGoInterfaceParameterGetsGoTypes(t *testing.T) {
 	}
 	t.Errorf("Kind's int case changed and no int reached it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
+
+// TestGoReturnedSliceSharingStateIsSeen: a method that hands out its
+// receiver's slice instead of a copy lets a caller change the receiver;
+// the evidence sets the returned slice's first element and calls again,
+// and the head that dropped the copy answers otherwise.
+func TestGoReturnedSliceSharingStateIsSeen(t *testing.T) {
+	mod := "module example.com/seg\n\ngo 1.21\n"
+	src := func(body string) string {
+		return "package seg\n\n// V is a version.\ntype V struct{ parts []int64 }\n\n// New makes a version major.minor.\nfunc New(major, minor int64) *V { return &V{parts: []int64{major, minor}} }\n\n" +
+			"// Parts are v's parts.\nfunc (v *V) Parts() []int64 {\n" + body + "\n}\n"
+	}
+	base := map[string]string{"go.mod": mod, "seg.go": src("\tout := make([]int64, len(v.parts))\n\tcopy(out, v.parts)\n\treturn out")}
+	head := map[string]string{"seg.go": src("\treturn v.parts")}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/seg.V.Parts" && strings.Contains(c.Head, "shares its arguments' state") {
+			return
+		}
+	}
+	t.Errorf("Parts hands out its receiver's slice on the head and no row saw it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
