@@ -168,10 +168,10 @@ func (*goLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
 // ("returned 1, and left arg1 [0,1]").
 func goReturned(v any) string {
 	m, ok := v.(map[string]any)
-	if again, shared := m["$aliased"]; ok && shared {
+	if again, shared := m[aliasedKey]; ok && shared {
 		return "returned " + compact(m["$returned"], 80) + ", which shares its arguments' state: a second call after the caller changed its first element returned " + compact(again, 60)
 	}
-	after, changed := m["$args_after"].(map[string]any)
+	after, changed := m[argsAfterKey].(map[string]any)
 	if !ok || !changed {
 		return "returned " + compact(v, 80)
 	}

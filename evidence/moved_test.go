@@ -166,3 +166,18 @@ func TestGoReturnedSliceSharingStateIsSeen(t *testing.T) {
 	}
 	t.Errorf("Parts hands out its receiver's slice on the head and no row saw it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
+
+// TestReturnedListSharingStateIsSeen: the same in Python, a method
+// handing out its object's own list.
+func TestReturnedListSharingStateIsSeen(t *testing.T) {
+	src := func(body string) string {
+		return "class Bag:\n    def __init__(self, n: int):\n        self._items = list(range(n))\n\n    def items(self):\n        " + body + "\n"
+	}
+	rep := runCommits(t, map[string]string{"bag.py": src("return list(self._items)")}, map[string]string{"bag.py": src("return self._items")}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "bag.Bag.items" && strings.Contains(c.Head, "shares its arguments' state") {
+			return
+		}
+	}
+	t.Errorf("items hands out the object's own list on the head and no row saw it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}

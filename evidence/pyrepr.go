@@ -178,6 +178,9 @@ func pyOutcome(v any) string {
 	if calls, ok := m[callsKey].([]any); ok && len(m) == 1 {
 		return "returned a function: " + probeText(calls)
 	}
+	if again, ok := m[aliasedKey]; ok && len(m) == 2 {
+		return pyOutcome(m[returnedKey]) + ", which shares its arguments' state: called again after the caller added to it, it returned " + pyRepr(again, 60)
+	}
 	after, hasAfter := m[argsAfterKey].(map[string]any)
 	ret, hasRet := m[returnedKey]
 	if !hasAfter || !hasRet || len(m) != 2 {

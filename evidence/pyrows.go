@@ -328,6 +328,7 @@ const (
 	observeKey    = "$observe"
 	returnedKey   = "$returned"
 	argsAfterKey  = "$args_after"
+	aliasedKey    = "$aliased"
 	firstItemsKey = "$first"
 	reprKey       = "$repr"
 	fieldsKey     = "$fields"

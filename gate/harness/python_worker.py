@@ -351,7 +351,7 @@ def _handle(call, cache):
             return _raised(cid, e)
     before = _snapshot(args, kwargs) if observe else None
     try:
-        value = fn(*args, **kwargs)
+        raw = value = fn(*args, **kwargs)
         if observe:
             value = _probe(_consume(value, observe), observe, extra)
     except BaseException as e:  # SystemExit and KeyboardInterrupt are raises too
@@ -363,9 +363,32 @@ def _handle(call, cache):
             value = {"$returned": value, "$args_after": {k: _plain(args, kwargs, k) for k in sorted(changed)}}
         try:
             value = _comparable(value, 0)
+            again = _aliased(fn, args, kwargs, raw, value) if args or kwargs else None
         except BaseException as e:
             return _raised(cid, e)
+        if again is not None:
+            value = {"$returned": value, "$aliased": again}
     return {"id": cid, "outcome": "returned", "value": value}
+
+
+def _aliased(fn, args, kwargs, raw, shown):
+    """Whether a returned list or dict shares its arguments' state (a
+    receiver's own list handed out without a copy): the result is changed
+    as a caller might (an item appended, a key set) and the call made
+    again on the same arguments; the second result, when it differs from
+    the first, is returned (None when it does not, or cannot be asked)."""
+    if type(raw) is list:
+        raw.append("~")
+    elif type(raw) is dict:
+        raw["~"] = "~"
+    else:
+        return None
+    try:
+        second = _comparable(fn(*args, **kwargs), 0)
+    except BaseException:
+        return None
+    first = shown.get("$returned") if isinstance(shown, dict) and "$args_after" in shown else shown
+    return None if second == first else second
 
 
 def _comparable(v, depth):
