@@ -42,6 +42,7 @@ import os
 import re
 import traceback
 import types
+from collections.abc import Iterator as _Iterator
 from time import monotonic_ns
 
 try:
@@ -363,7 +364,11 @@ def _handle(call, cache):
             value = {"$returned": value, "$args_after": {k: _plain(args, kwargs, k) for k in sorted(changed)}}
         try:
             value = _comparable(value, 0)
-            again = _aliased(fn, args, kwargs, raw, value) if args or kwargs else None
+            again = None
+            if (args or kwargs) and not changed and not any(
+                    isinstance(a, _Iterator) for a in list(args) + list(kwargs.values())):
+                # The same arguments again: none the call used up or changed.
+                again = _aliased(fn, args, kwargs, raw, value)
         except BaseException as e:
             return _raised(cid, e)
         if again is not None:
@@ -387,8 +392,7 @@ def _aliased(fn, args, kwargs, raw, shown):
         second = _comparable(fn(*args, **kwargs), 0)
     except BaseException:
         return None
-    first = shown.get("$returned") if isinstance(shown, dict) and "$args_after" in shown else shown
-    return None if second == first else second
+    return None if second == shown else second
 
 
 def _comparable(v, depth):
