@@ -83,7 +83,9 @@ func intPool(Type, []string) []any {
 	return []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536, 999, 1000, 1001, 1023, 1024, 1000000, -1000, 2147483647, 2147483648,
 		// The ends of the 32-bit unsigned and the 64-bit signed ranges,
 		// where arithmetic wraps.
-		4294967295, 4294967296, int64(math.MaxInt64), int64(math.MinInt64)}
+		4294967295, 4294967296, int64(math.MaxInt64), int64(math.MinInt64),
+		// Negative indices one and two past a short sequence's start.
+		-2, -3}
 }
 
 // floatPool: fractions at rounding edges (0.5, 2.5 round to even), beside
