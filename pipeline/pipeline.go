@@ -706,7 +706,6 @@ func (p *run) gate(ctx context.Context, rows int) error {
 		cfg.Progress = func(gate.RowResult) { done++; f(done, rows) }
 	}
 	cfg.FreezesFile = p.path(gate.DefaultFreezesPath)
-	cfg.Private = true // p.head is the run's own checkout
 	rep, err := gate.RunFile(ctx, cfg, p.path(PartitionsFile))
 	if err != nil {
 		return err
@@ -951,6 +950,10 @@ func (p *run) gateConfig() gate.Config {
 		Reruns:  p.reruns(),
 		Budget:  p.budget(),
 		Seed:    p.cfg.Seed,
+		// Every gate of the run runs on its own checkouts (p.head,
+		// p.base): an unexported Go function a witness calls is reached
+		// on the base as on the head.
+		Private: true,
 	}
 }
 
