@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -151,6 +152,8 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		}
 	}
 	pinned := witnessInputs(tb)
+	langs := languagesFor(src.dir, "", 0, true)
+	defer langs.close()
 	for _, sym := range order {
 		items := uncovered(bySymbol[sym], covered)
 		if len(items) == 0 {
@@ -184,10 +187,20 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		// input a decided change's witness row already pins is left to
 		// that row: the reviewer decided that input.
 		kept := rows[:0]
+		ob, _ := langs[lang].(observer)
+		if ob != nil && !yieldRe.MatchString(src.source(ctx, lang, file, sym)) {
+			ob = nil // its rows keep the form a reader writes
+		}
 		for _, r := range rows {
 			r.Target = sym
 			if r.Todo == "" && pinned[pinnedKey(tb, r)] {
 				continue
+			}
+			if ob != nil && comparedOnly(r) {
+				// A generator is compared with the base by its items, as
+				// the evidence compares it: it has no JSON form otherwise,
+				// and every such row would error on both sides.
+				r = ob.observe(r, nil)
 			}
 			kept = append(kept, r)
 		}
@@ -238,6 +251,15 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		res.FromModel = append(res.FromModel, r.ID)
 	}
 	return nil
+}
+
+// yieldRe finds a function that yields: a generator.
+var yieldRe = regexp.MustCompile(`\byield\b`)
+
+// comparedOnly says a filled-in row asks only that the head do what the
+// base does: no contract, relation or raise reads its value.
+func comparedOnly(r validate.Row) bool {
+	return r.Todo == "" && r.SameAsBase && r.Contract == "" && r.Raises == "" && len(r.Metamorphic) == 0 && r.Kind != validate.KindProperty
 }
 
 func allIn(ids []string, set map[string]bool) bool {
