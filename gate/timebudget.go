@@ -211,13 +211,18 @@ func (pc *pace) shorten(ad Adapter, target string) {
 	pc.short[paceKey{ad, target}] = true
 }
 
-// shortens says a reply to a call of row p under the full limit makes
-// the row's target's later calls on its side shortened: it timed out, and
-// the row is not frozen (a frozen row's timeouts do not gate, and must
-// not make the rows that do fail faster). hashed is closed once p's hash
-// is set.
-func (rn *Runner) shortens(p *plannedRow, r Reply, hashed <-chan struct{}) bool {
+// shortens says a reply on ad to a call of row p under the full limit
+// makes the row's target's later calls on that side shortened: it timed
+// out, and so failed its row, a row that gates. Only then can a timeout
+// under the shortened limit fail no gate that would otherwise hold: the
+// gate already fails. A base's timeout fails only a row compared with the
+// base (same_as_base); a frozen row does not gate. hashed is closed once
+// p's hash is set.
+func (rn *Runner) shortens(ad Adapter, p *plannedRow, r Reply, hashed <-chan struct{}) bool {
 	if rn.Short <= 0 || r.Outcome != OutcomeTimeout || r.Shortened || p == nil {
+		return false
+	}
+	if ad == rn.Base && !p.row.SameAsBase {
 		return false
 	}
 	if len(rn.Freezes) > 0 {
@@ -253,7 +258,7 @@ func (rn *Runner) timed(ctx context.Context, ad Adapter, target string, p *plann
 	if err == nil && c.Timeout > 0 && r.Outcome == OutcomeTimeout {
 		r.Shortened, r.Detail = true, r.Detail+shortNote
 	}
-	if err == nil && p != nil && rn.shortens(p, r, closedChan) {
+	if err == nil && p != nil && rn.shortens(ad, p, r, closedChan) {
 		rn.pace.shorten(ad, target)
 	}
 	return r, err
@@ -368,7 +373,7 @@ func (rn *Runner) fetchTarget(ctx context.Context, bc batchCaller, ad Adapter, t
 				r.Shortened, r.Detail = true, r.Detail+shortNote
 			}
 			put(i, r, err)
-			if err == nil && i < shortFrom && rn.shortens(rowOf[i], r, hashed) {
+			if err == nil && i < shortFrom && rn.shortens(ad, rowOf[i], r, hashed) {
 				rn.pace.shorten(ad, target)
 				shortFrom = i + 1
 				stop(errShorten)
