@@ -14,9 +14,11 @@ import (
 // their own on the workers (TargetClock), and once that is spent its rows
 // not yet run are cut off (StatusCutOff), said so, and the other targets'
 // rows go on. A timeout is a finding, not a pace: once a call of a target
-// timed out on a side at the full limit, the target's later calls on that
-// side get a much shorter one (Runner.Short), and a timeout under it is
-// marked (Reply.Shortened) for what reads the report to weigh.
+// timed out on a side at the full limit, failing its row, the target's
+// later calls on that side get a much shorter one (Runner.Short), and a
+// timeout under it is marked (Reply.Shortened) for what reads the report
+// to weigh: the evidence counts one as a change only once rerun at the
+// full limit.
 
 // StatusCutOff is a row that did not run: its target's time
 // (Config.TargetClock) ran out first. It is no pass: a gate cannot hold on
@@ -46,9 +48,10 @@ func ShortTimeout(timeout time.Duration) time.Duration {
 const minShortTimeout = 250 * time.Millisecond
 
 // TargetClock is a time per target: how long the calls of one target may
-// take on the workers, both sides added up, building and starting them
-// included. A clock shared by several runs spends a target's time once
-// across them. A nil *TargetClock is no limit.
+// take on the workers, both sides added up, the fresh workers its own
+// timeouts and crashes need included (a side's worker is started before
+// its clock runs: warm). A clock shared by several runs spends a target's
+// time once across them. A nil *TargetClock is no limit.
 type TargetClock struct {
 	budget time.Duration
 	mu     sync.Mutex
