@@ -14,26 +14,102 @@ import (
 // whose inputs make it slow is cut off, says so, and the run goes on.
 const DefaultRowSeconds = 40
 
+// DefaultFunctionSeconds bounds the time one function's calls take on the
+// workers, base and head together, when the settings name no
+// function_seconds (issue 24, item 5): a function whose inputs make it
+// slow is cut off at it, says so, and the other functions' rows go on.
+const DefaultFunctionSeconds = 10
+
 // followUpTime is what a table cut by the clock still gets for its
 // hash-seed reruns and its shrinking.
 const followUpTime = 10 * time.Second
 
 // rowClock is the run's time for its rows: one deadline shared by every
-// table.
+// table, and a time per function within it.
 type rowClock struct {
 	parent context.Context
 	ctx    context.Context
 	stop   context.CancelFunc
 	budget time.Duration
+	// functions is each function's time for its rows, every pass that
+	// looks for inputs (the rows, the guide) together; followUps a second
+	// one of the same length for the reruns that check what they found
+	// (timeouts, hash seeds, noise, shrinking), so that a function that
+	// spent its time still has its findings checked.
+	functions, followUps *gate.TargetClock
 }
 
-func newRowClock(ctx context.Context, seconds int) *rowClock {
+func newRowClock(ctx context.Context, seconds, functionSeconds int) *rowClock {
 	if seconds <= 0 {
 		seconds = DefaultRowSeconds
 	}
+	if functionSeconds <= 0 {
+		functionSeconds = DefaultFunctionSeconds
+	}
 	c := &rowClock{parent: ctx, budget: time.Duration(seconds) * time.Second}
 	c.ctx, c.stop = context.WithTimeout(ctx, c.budget)
+	per := time.Duration(functionSeconds) * time.Second
+	c.functions, c.followUps = gate.NewTargetClock(per), gate.NewTargetClock(per)
 	return c
+}
+
+// followUpCtx is ctx ending followUpTime after the rows' clock: the time
+// of what follows the rows (hash seeds, shrinking).
+func (c *rowClock) followUpCtx(ctx context.Context) (context.Context, context.CancelFunc) {
+	end, ok := c.ctx.Deadline()
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	if now := time.Now(); end.Before(now) {
+		end = now // a table cut by the clock: its follow-ups' time starts now
+	}
+	return context.WithDeadline(ctx, end.Add(followUpTime))
+}
+
+// followUp is gcfg for the reruns that check what the rows found: their
+// own time per function, and every call the whole call time (a timeout
+// there is what decides whether a timeout was the patch's).
+func (c *rowClock) followUp(gcfg gate.Config) gate.Config {
+	gcfg.TargetClock, gcfg.FullTimeouts = c.followUps, true
+	return gcfg
+}
+
+// cutOff says of each symbol some of whose rows its function's time cut
+// off (gate.StatusCutOff) how many ran; its Rows and Sources count those.
+// One none of whose rows ran is not exercised. A change the rows that ran
+// found is reported as any other.
+func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, origins map[string]origin) {
+	planned, ran := map[string]int{}, map[string]int{}
+	sources := map[string]map[string]int{}
+	cut := map[string]bool{}
+	for _, r := range t.Rows {
+		planned[origins[r.ID].symbol]++
+	}
+	for _, rr := range grep.Rows {
+		o := origins[rr.ID]
+		switch {
+		case rr.Status == gate.StatusCutOff:
+			cut[o.symbol] = true
+		case len(rr.Attempts) > 0:
+			ran[o.symbol]++
+			if sources[o.symbol] == nil {
+				sources[o.symbol] = map[string]int{}
+			}
+			sources[o.symbol][heuristic(o.source)]++
+		}
+	}
+	for i := range rep.Symbols {
+		s := &rep.Symbols[i]
+		if !cut[s.Symbol] {
+			continue
+		}
+		s.Rows, s.Sources, s.cut = ran[s.Symbol], sources[s.Symbol], true
+		if s.Rows == 0 {
+			s.Why, s.Unchecked = fmt.Sprintf("not exercised: cut off after 0 of %d rows: its time of %s ran out (.premise.yaml evidence: function_seconds)", planned[s.Symbol], c.functions.Budget()), true
+			continue
+		}
+		s.Why = fmt.Sprintf("cut off after %d of %d rows: its time of %s ran out (.premise.yaml evidence: function_seconds)", s.Rows, planned[s.Symbol], c.functions.Budget())
+	}
 }
 
 // out says the clock ran out while ctx, the run's own, still runs.
@@ -73,4 +149,15 @@ func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, 
 		}
 	}
 	return ran > 0
+}
+
+// ranRows is how many of a run's rows ran: those cut off did not.
+func ranRows(grep *gate.Report) int {
+	n := 0
+	for _, rr := range grep.Rows {
+		if len(rr.Attempts) > 0 {
+			n++
+		}
+	}
+	return n
 }

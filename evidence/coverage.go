@@ -314,9 +314,12 @@ func (rep *Report) covered() {
 			s.Why += "; checked through its callers' rows: " + c.String()
 			s.Unchecked = false
 		}
-		if s.Rows > 0 && s.Why == "" && !c.Exercised() {
-			s.Why = "not exercised: its rows ran none of its changed lines (" + c.firstUnreached() + ")"
-			s.Unchecked = true
+		if s.Rows > 0 && (s.Why == "" || s.cut && !s.Unchecked) && !c.Exercised() {
+			why := "not exercised: its rows ran none of its changed lines (" + c.firstUnreached() + ")"
+			if s.cut {
+				why += "; " + s.Why
+			}
+			s.Why, s.Unchecked = why, true
 		}
 	}
 }

@@ -49,6 +49,9 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Tabl
 				continue
 			}
 			for _, parent := range rep.closest(p, results, byID) {
+				if gcfg.TargetClock.Out(t.TargetOf(parent)) {
+					continue // its function's time is spent
+				}
 				sym := origins[parent.ID].symbol
 				for _, m := range mutants(parent) {
 					k := rowKey(t, m, "")
@@ -81,7 +84,11 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Tabl
 		grep.Rows = append(grep.Rows, g.Rows...)
 		for _, r := range rows {
 			byID[r.ID] = r
-			rep.countRow(origins[r.ID].symbol, sourceGuided)
+		}
+		for _, rr := range g.Rows {
+			if len(rr.Attempts) > 0 { // not cut off by its function's time
+				rep.countRow(origins[rr.ID].symbol, sourceGuided)
+			}
 		}
 		// Next round's parents come from the rows just run: a step that
 		// reached nothing new may be one of two (a list one longer, then

@@ -38,6 +38,7 @@ func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l la
 	if gcfg.Timeout == 0 || gcfg.Timeout > callTimeout {
 		gcfg.Timeout = callTimeout
 	}
+	gcfg.TargetClock = clock.functions
 	grep, err := gate.Run(clock.ctx, gcfg, t)
 	if clock.out(ctx) {
 		if !rep.outOfTime(clock, planned, grep, origins) {
@@ -53,8 +54,9 @@ func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l la
 	case err != nil:
 		return fmt.Errorf("evidence rows of new functions (%s): %w", t.Language, err)
 	}
-	rep.Rows += len(grep.Rows)
+	rep.Rows += ranRows(grep)
 	rep.ran.add(grep)
+	rep.cutOff(clock, t, grep, origins)
 	rows := map[string]validate.Row{}
 	for _, r := range t.Rows {
 		rows[r.ID] = r

@@ -60,6 +60,11 @@ type Config struct {
 	// function whose inputs make it slow cannot hold the run, and what did
 	// not run in time is said (budget.go).
 	RowSeconds int
+	// FunctionSeconds bounds the time one function's calls take on the
+	// workers, base and head together (DefaultFunctionSeconds when zero):
+	// its rows past it are cut off, said so, and the other functions' rows
+	// go on (budget.go).
+	FunctionSeconds int
 }
 
 // InputsFunc asks a model for calls of one changed function.
@@ -248,6 +253,9 @@ type SymbolRows struct {
 	// Coverage is which of its changed lines the rows ran, on each side
 	// (coverage.go); nil where its language cannot say.
 	Coverage *Coverage `json:"coverage,omitempty"`
+	// cut says its time cut its rows off (budget.go): Why says so, and
+	// its rows still count as exercised only if they ran a changed line.
+	cut bool
 }
 
 // origin says where an evidence row came from.
@@ -353,7 +361,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	rep.Symbols = append(rep.Symbols, symbolRows(targets, tb.origins, b, rep.Seed)...)
-	clock := newRowClock(ctx, cfg.RowSeconds)
+	clock := newRowClock(ctx, cfg.RowSeconds, cfg.FunctionSeconds)
 	defer clock.stop()
 	for _, lang := range langs.names() {
 		if t := tb.byLang[lang]; t != nil {
@@ -453,6 +461,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	if gcfg.Timeout == 0 || gcfg.Timeout > callTimeout {
 		gcfg.Timeout = callTimeout
 	}
+	gcfg.TargetClock = clock.functions
 	grep, err := gate.Differential(clock.ctx, gcfg, t)
 	var infra *gate.InfraError
 	dropper, _ := langs[lang].(moduleDropper)
@@ -478,14 +487,14 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 			return nil
 		}
 		err = nil
-		// What follows the run (hash seeds, shrinking) has a short time
-		// of its own, so that a table cut by the clock still reports its
-		// findings. A table the clock did not cut follows up unhurried: its
-		// witnesses do not depend on how busy the machine is.
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, followUpTime)
-		defer cancel()
 	}
+	// What follows the run (hash seeds, shrinking) has a short time of its
+	// own past the rows' clock, so that a table cut by the clock still
+	// reports its findings, and no table's follow-ups hold the run past it
+	// (issue 24, item 5). A table the clock did not cut follows up all but
+	// unhurried: its witnesses do not depend on how busy the machine is.
+	ctx, cancel := clock.followUpCtx(ctx)
+	defer cancel()
 	switch {
 	case errors.As(err, &infra):
 		why := fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error()))
@@ -502,19 +511,19 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		return fmt.Errorf("evidence rows (%s): %w", lang, err)
 	}
 	rep.ran.add(grep)
+	rep.cutOff(clock, t, grep, origins)
 	if !clock.out(ctx) {
 		rep.guide(clock.ctx, gcfg, t, grep, origins)
 	}
-	rep.Rows += len(grep.Rows)
+	rep.Rows += ranRows(grep)
 	// Within the rows' clock: a patch that loops times out again, and the
 	// recheck of its rows must not hold the run past row_seconds.
-	if note := recheckTimeouts(clock.ctx, gcfg, t, grep); note != "" {
-		rep.Notes = append(rep.Notes, note)
-	}
+	fcfg := clock.followUp(gcfg)
+	rep.Notes = append(rep.Notes, recheckTimeouts(clock.ctx, fcfg, t, grep)...)
 	if rs, ok := langs[lang].(reseeder); ok {
 		// A language whose workers seed their hashing per process
 		// reruns its changed rows under other seeds.
-		n, notes, err := rs.reseed(ctx, gcfg, t, grep)
+		n, notes, err := rs.reseed(ctx, fcfg, t, grep)
 		switch {
 		case err != nil && errors.Is(err, context.DeadlineExceeded) && !clock.parentDone():
 			notes = append(notes, fmt.Sprintf("%s rows: the rerun under other hash seeds ran out of time; the changes it did not reach are not checked for hash order", lang))
@@ -524,9 +533,9 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		rep.Reseeded += n
 		rep.Notes = append(rep.Notes, notes...)
 	}
-	rep.noisyHead = headNoise(clock.ctx, gcfg, t, grep)
+	rep.noisyHead = headNoise(clock.ctx, fcfg, t, grep)
 	rep.collect(langs, t, grep, origins, bySymbol, targetsBySymbol(targets))
-	for _, c := range shrink(ctx, langs, gcfg, t, grep, origins) {
+	for _, c := range shrink(ctx, langs, fcfg, t, grep, origins) {
 		if !rep.outside(langs, targetsBySymbol(targets), &c) {
 			rep.file(c, bySymbol)
 		}

@@ -40,7 +40,7 @@ func shrink(ctx context.Context, langs languages, gcfg gate.Config, t *validate.
 	}
 	bySymbol := map[string][]*witness{}
 	for _, rr := range grep.Rows {
-		if !rr.Changed || len(rr.Attempts) == 0 || unstableRow(rr) {
+		if !rr.Changed || len(rr.Attempts) == 0 || unstableRow(rr) || timedOut(rr.Attempts[len(rr.Attempts)-1]) {
 			continue
 		}
 		r := rows[rr.ID]
@@ -121,6 +121,14 @@ func shrink(ctx context.Context, langs languages, gcfg gate.Config, t *validate.
 		out = append(out, c)
 	}
 	return out
+}
+
+// timedOut says a side of the attempt timed out. Such a row is not shrunk:
+// every smaller input that still hangs would cost a whole call timeout (a
+// timeout is a finding, not a pace: issue 28), and a shorter limit could
+// not tell a hang from a slow answer.
+func timedOut(a gate.Attempt) bool {
+	return a.Reply.Outcome == gate.OutcomeTimeout || a.Base != nil && a.Base.Outcome == gate.OutcomeTimeout
 }
 
 // rowSize is how large a row's input reads: its length, then the size of

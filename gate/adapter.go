@@ -13,6 +13,11 @@ type Call struct {
 	Target string         `json:"target"`
 	Args   []any          `json:"args"`
 	Kwargs map[string]any `json:"kwargs"`
+	// Timeout, when positive and shorter than the adapter's own, is this
+	// call's timeout instead: the runner shortens it for the calls of a
+	// target that already timed out (a timeout is a finding, not a pace:
+	// issue 28). It is not sent to the worker.
+	Timeout time.Duration `json:"-"`
 
 	// body, when set, is the encoding of everything after the id
 	// (`,"target":...,"args":...,"kwargs":...}`): a row's reruns share
@@ -47,6 +52,11 @@ type Reply struct {
 	// Elapsed is how long premise waited for the reply, set by the adapter;
 	// it is not part of the wire format.
 	Elapsed time.Duration `json:"-"`
+	// Shortened marks a timeout under a limit the runner shortened
+	// (Call.Timeout) because an earlier call of the same target timed out:
+	// the call might have answered in the full time, so the timeout alone
+	// says little (the runner sets it; not part of the wire format).
+	Shortened bool `json:"shortened,omitempty"`
 }
 
 // Exc describes a raise: the exception class (Python), the error's dynamic

@@ -93,7 +93,7 @@ func (res *RowResult) finishProperty(a Attempt, d time.Duration) {
 func (pr *propertyRun) call(ctx context.Context, fn string, x any) (Reply, error) {
 	pr.calls++
 	id := fmt.Sprintf("%s~%d", pr.p.row.ID, pr.calls)
-	return pr.rn.call(ctx, pr.rn.Adapter, false, id, pr.rn.targetOn(pr.rn.Adapter, fn), []any{x}, map[string]any{})
+	return pr.rn.call(ctx, pr.rn.Adapter, id, fn, []any{x}, map[string]any{})
 }
 
 // value returns what fn(x) returned, or why it did not return.

@@ -76,6 +76,15 @@ type Config struct {
 	// Watch and BaseWatch are the lines the head's and the base's workers
 	// report each call ran (watch.go); none when nil.
 	Watch, BaseWatch Watch
+	// TargetClock, when set, bounds the time each target's calls take on
+	// the workers, both sides together (Runner.Clock); several runs handed
+	// one clock spend a target's time once.
+	TargetClock *TargetClock
+	// FullTimeouts gives every call the whole Timeout, after a timeout of
+	// its target too: a rerun that checks timeouts must not be cut short.
+	// Otherwise a row's calls on a side where its target already timed out
+	// get ShortTimeout(Timeout) (Runner.Short).
+	FullTimeouts bool
 }
 
 func (cfg Config) lang(t *validate.Table) string {
@@ -191,7 +200,11 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 	if baseErr != nil {
 		return nil, fmt.Errorf("base %s: %w", cfg.Base, baseErr)
 	}
-	rn := &Runner{Adapter: head, Reruns: cfg.Reruns, Budget: cfg.Budget, Seed: cfg.Seed, Freezes: cfg.Freezes, Progress: cfg.Progress, BaseTargets: cfg.BaseTargets}
+	rn := &Runner{Adapter: head, Reruns: cfg.Reruns, Budget: cfg.Budget, Seed: cfg.Seed, Freezes: cfg.Freezes, Progress: cfg.Progress, BaseTargets: cfg.BaseTargets,
+		Clock: cfg.TargetClock}
+	if !cfg.FullTimeouts {
+		rn.Short = ShortTimeout(cfg.Timeout)
+	}
 	if wt != "" {
 		rn.Base = base
 	}

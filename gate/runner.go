@@ -60,9 +60,20 @@ type Runner struct {
 	Freezes Freezes
 	// Progress, if set, is called after each row.
 	Progress func(RowResult)
+	// Clock, when set, bounds the time each target's calls take on the
+	// workers, both sides together: a target's rows past its time are cut
+	// off (StatusCutOff) and the other targets' rows go on.
+	Clock *TargetClock
+	// Short, when positive, is the timeout a row's calls get on a side
+	// where an earlier row of its target timed out at the full limit
+	// (ShortTimeout): a timeout is a finding, not a pace. Zero gives
+	// every call the full limit.
+	Short time.Duration
 
 	// pf holds the replies fetched ahead, pipelined, while a table runs.
 	pf *prefetch
+	// pace holds the targets whose calls are shortened, by side.
+	pace *pace
 }
 
 type prefetched struct {
@@ -97,7 +108,9 @@ func (rn *Runner) targetOn(ad Adapter, target string) string {
 	return target
 }
 
-func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns int) *prefetch {
+// startPrefetch fetches the primary attempts of rows on both sides;
+// hashed is closed once every row's hash is set.
+func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns int, hashed <-chan struct{}) *prefetch {
 	pf := &prefetch{got: map[Adapter]map[string]prefetched{}, open: map[Adapter]bool{}}
 	pf.cond.L = &pf.mu
 	for _, ad := range []Adapter{rn.Adapter, rn.Base} {
@@ -110,6 +123,7 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 			// The calls are built here, beside compile and the hashing,
 			// so that the first requests leave at once.
 			calls := make([]Call, 0, len(rows)*reruns)
+			rowOf := make([]*plannedRow, 0, len(rows)*reruns)
 			for i := range rows {
 				// By pointer: compile and the hashing fill in other
 				// fields of these rows meanwhile.
@@ -125,9 +139,10 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 				body, _ := encodeBody(target, args, kwargs)
 				for n := 0; n < reruns; n++ {
 					calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: target, Args: args, Kwargs: kwargs, body: body})
+					rowOf = append(rowOf, p)
 				}
 			}
-			bc.CallBatch(ctx, calls, func(i int, r Reply, err error) {
+			rn.fetch(ctx, bc, ad, calls, rowOf, hashed, func(i int, r Reply, err error) {
 				pf.mu.Lock()
 				pf.got[ad][calls[i].ID] = prefetched{r, err}
 				pf.mu.Unlock()
@@ -369,9 +384,10 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	// rows.
 	pctx, stop := context.WithCancel(ctx)
 	defer stop()
-	rn.pf = rn.startPrefetch(pctx, planned, reruns)
-	defer func() { rn.pf = nil }()
+	rn.pace = &pace{short: map[paceKey]bool{}}
 	hashed := make(chan struct{})
+	rn.pf = rn.startPrefetch(pctx, planned, reruns, hashed)
+	defer func() { rn.pf = nil }()
 	go func() {
 		defer close(hashed)
 		parallel(len(planned), func(i int) { planned[i].hash = planned[i].row.Hash() })
@@ -497,10 +513,17 @@ func (rep *Report) row(id string) RowResult {
 
 func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int64) (RowResult, string, error) {
 	r := p.row
-	if r.Kind == validate.KindProperty && r.Property != nil && r.Todo == "" {
-		return rn.runProperty(ctx, p)
-	}
 	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine, meaning: p.meaning}
+	if r.Kind == validate.KindProperty && r.Property != nil && r.Todo == "" {
+		if rn.Clock.Out(p.target) {
+			return rn.cutOff(res), "", nil
+		}
+		pres, reason, err := rn.runProperty(ctx, p)
+		if errors.Is(err, errCutOff) {
+			return rn.cutOff(res), "", nil
+		}
+		return pres, reason, err
+	}
 	if r.Todo != "" {
 		// A template could not fill the row: there is nothing to run, and
 		// nothing is silently skipped either.
@@ -520,6 +543,9 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 	res.Seen = make([]string, 0, reruns)
 	for i := 0; i < reruns; i++ {
 		a, reason, err := rn.attempt(ctx, p, i, rng, &memo)
+		if errors.Is(err, errCutOff) {
+			return rn.cutOff(res), "", nil
+		}
 		if err != nil {
 			return res, "", err
 		}
@@ -578,15 +604,19 @@ func summarize(as []Attempt) (string, string) {
 	return StatusFlake, "attempts disagree"
 }
 
-// call runs a call on ad. A row's primary attempt was fetched ahead
-// (prefetch); relations' calls run now.
-func (rn *Runner) call(ctx context.Context, ad Adapter, primary bool, id, target string, args []any, kwargs map[string]any) (Reply, error) {
-	if primary {
-		if f, ok := rn.pf.take(ad, id); ok {
-			return f.rep, f.err
-		}
+// primary runs a row's primary attempt on ad: fetched ahead (prefetch)
+// where ad pipelines, else now.
+func (rn *Runner) primary(ctx context.Context, ad Adapter, p *plannedRow, id string, args []any, kwargs map[string]any) (Reply, error) {
+	if f, ok := rn.pf.take(ad, id); ok {
+		return f.rep, f.err
 	}
-	return ad.Call(ctx, Call{ID: id, Target: target, Args: args, Kwargs: kwargs})
+	return rn.timed(ctx, ad, p.target, p, Call{ID: id, Target: rn.targetOn(ad, p.target), Args: args, Kwargs: kwargs})
+}
+
+// call runs a call of target (the head's name for it) on ad now:
+// relations' and properties' calls, under the full limit.
+func (rn *Runner) call(ctx context.Context, ad Adapter, id, target string, args []any, kwargs map[string]any) (Reply, error) {
+	return rn.timed(ctx, ad, target, nil, Call{ID: id, Target: rn.targetOn(ad, target), Args: args, Kwargs: kwargs})
 }
 
 // attempt runs a row once (plus its metamorphic calls) and judges it.
@@ -595,7 +625,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 	args, kwargs := r.CallArgs()
 	start := time.Now()
 	id := attemptID(r.ID, n)
-	rep, err := rn.call(ctx, rn.Adapter, true, id, p.target, args, kwargs)
+	rep, err := rn.primary(ctx, rn.Adapter, &p, id, args, kwargs)
 	a := Attempt{Reply: rep}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -618,10 +648,13 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 		a.Status, a.Why = st, why
 	}
 	if rn.Base != nil {
-		b, err := rn.call(ctx, rn.Base, true, id, rn.targetOn(rn.Base, p.target), args, kwargs)
+		b, err := rn.primary(ctx, rn.Base, &p, id, args, kwargs)
 		if err != nil {
 			if ctx.Err() != nil {
 				return a, "", ctx.Err()
+			}
+			if errors.Is(err, errCutOff) {
+				return a, "", err
 			}
 			b = Reply{ID: id, Outcome: OutcomeCrashed, Detail: "base: " + err.Error()}
 		}
@@ -735,10 +768,13 @@ func (rn *Runner) relations(ctx context.Context, p plannedRow, n int, rep Reply,
 	r := p.row
 	want := validate.Normalize(rep.Value)
 	check := func(name string, cargs []any) (string, string, error) {
-		got, err := rn.call(ctx, rn.Adapter, false, fmt.Sprintf("%s#%d~%s", r.ID, n+1, name), p.target, cargs, kwargs)
+		got, err := rn.call(ctx, rn.Adapter, fmt.Sprintf("%s#%d~%s", r.ID, n+1, name), p.target, cargs, kwargs)
 		if err != nil {
 			if ctx.Err() != nil {
 				return "", "", ctx.Err()
+			}
+			if errors.Is(err, errCutOff) {
+				return "", "", err
 			}
 			return StatusError, name + ": " + err.Error(), nil
 		}

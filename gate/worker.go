@@ -319,23 +319,40 @@ func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
 		}
 		return p.fail(c, OutcomeCrashed, "the worker stopped reading: "+werr.Error()), false, nil
 	}
-	r, _, ok, err = p.await(ctx, c, p.sent)
+	want := p.sent
+	r, _, ok, err = p.await(ctx, c, want, func(n int64) time.Duration {
+		if n == want {
+			return p.limit(c)
+		}
+		return p.spec.timeout
+	})
 	if !ok && err == nil {
 		r.ID = c.ID // the worker had no other call to run
 	}
 	return r, ok, err
 }
 
-// await waits for the reply to c, the worker's request number want. When
-// the worker must not be used again (ok false), blame is the number of the
-// request the failure belongs to, and r (if err is nil) is its outcome
-// (timeout or crashed) and detail, with no id: blame is want, or a later
-// request when the worker holds its replies back (progress page) and was
-// running that one. The requests between were answered, but their replies
-// are lost with the worker.
-func (p *proc) await(ctx context.Context, c Call, want int64) (r Reply, blame int64, ok bool, err error) {
+// limit is c's timeout: its own when the runner shortened it, else the
+// worker's.
+func (p *proc) limit(c Call) time.Duration {
+	if c.Timeout > 0 && c.Timeout < p.spec.timeout {
+		return c.Timeout
+	}
+	return p.spec.timeout
+}
+
+// await waits for the reply to c, the worker's request number want, each
+// request timed by its own limit (limitOf, by number). When the worker
+// must not be used again (ok false), blame is the number of the request
+// the failure belongs to, and r (if err is nil) is its outcome (timeout or
+// crashed) and detail, with no id: blame is want, or a later request when
+// the worker holds its replies back (progress page) and was running that
+// one. The requests between were answered, but their replies are lost
+// with the worker.
+func (p *proc) await(ctx context.Context, c Call, want int64, limitOf func(n int64) time.Duration) (r Reply, blame int64, ok bool, err error) {
 	start := time.Now()
-	deadline := start.Add(p.spec.timeout)
+	timeout := limitOf(want)
+	deadline := start.Add(timeout)
 	for {
 		line, rerr := p.next(ctx, deadline)
 		if rerr == nil {
@@ -358,12 +375,13 @@ func (p *proc) await(ctx context.Context, c Call, want int64) (r Reply, blame in
 			if known && running >= want {
 				// The call running decides: it has its own timeout, from
 				// its own start.
-				if left := p.spec.timeout - since; left > 0 {
+				timeout = limitOf(running)
+				if left := timeout - since; left > 0 {
 					deadline = time.Now().Add(left)
 					continue
 				}
 			}
-			outcome, detail = OutcomeTimeout, fmt.Sprintf("no reply within %s; the worker's process group was killed", p.spec.timeout)
+			outcome, detail = OutcomeTimeout, fmt.Sprintf("no reply within %s; the worker's process group was killed", timeout)
 		case errors.Is(rerr, errExited):
 			outcome, detail = OutcomeCrashed, "the worker exited: "+p.exitStatus()
 		default:
@@ -435,8 +453,14 @@ func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r
 		}
 		_, _ = p.req.Write(buf)
 	}()
+	limitOf := func(n int64) time.Duration {
+		if k := n - base - 1; k >= 0 && k < int64(len(calls)) {
+			return p.limit(calls[k])
+		}
+		return p.spec.timeout
+	}
 	for i, c := range calls {
-		r, blame, ok, err := p.await(ctx, c, base+int64(i)+1)
+		r, blame, ok, err := p.await(ctx, c, base+int64(i)+1, limitOf)
 		if ok || err != nil {
 			deliver(i, r, err)
 			if !ok {
@@ -609,6 +633,82 @@ type procAdapter struct {
 	spec procSpec
 	mu   sync.Mutex
 	cur  *proc
+	// spare is a worker started ahead, once one was killed: the next
+	// one killed is replaced at once, not after a fresh start (issue 28,
+	// item 2b: rows timing out one after another each waited for one).
+	spare chan started
+}
+
+// started is a worker started in the background, or why it did not.
+type started struct {
+	p   *proc
+	err error
+}
+
+// worker returns the current worker, starting one if needed: the spare
+// when there is one, starting the next spare behind it.
+func (a *procAdapter) worker() (*proc, error) {
+	if a.cur != nil {
+		return a.cur, nil
+	}
+	if a.spare != nil {
+		s := <-a.spare
+		a.spare = nil
+		if s.err == nil && s.p.alive() {
+			a.cur = s.p
+			a.startSpare()
+			return a.cur, nil
+		}
+		if s.p != nil {
+			s.p.kill()
+		}
+	}
+	p, err := startProc(a.spec)
+	if err != nil {
+		return nil, err
+	}
+	a.cur = p
+	return p, nil
+}
+
+// warm starts the worker if none runs, so that a target's clock is not
+// charged for the start (a start a target's own timeout or crash causes
+// still is).
+func (a *procAdapter) warm() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	_, _ = a.worker() // a worker that cannot start fails the calls, and says why
+}
+
+// lost drops the current worker, killed after a timeout or a crash. A
+// worker killed once is killed again more often than not (a target that
+// hangs on one input hangs on its neighbours), so from now on a spare is
+// kept started.
+func (a *procAdapter) lost() {
+	a.cur = nil
+	if a.spare == nil {
+		a.startSpare()
+	}
+}
+
+func (a *procAdapter) startSpare() {
+	ch := make(chan started, 1)
+	a.spare = ch
+	spec := a.spec
+	go func() {
+		p, err := startProc(spec)
+		ch <- started{p, err}
+	}()
+}
+
+// alive reports whether the worker has not exited.
+func (p *proc) alive() bool {
+	select {
+	case <-p.exited:
+		return false
+	default:
+		return true
+	}
 }
 
 // Call runs c in the current worker, starting one if needed.
@@ -618,16 +718,13 @@ func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.cur == nil {
-		p, err := startProc(a.spec)
-		if err != nil {
-			return Reply{}, err
-		}
-		a.cur = p
+	p, err := a.worker()
+	if err != nil {
+		return Reply{}, err
 	}
-	r, ok, err := a.cur.call(ctx, c)
+	r, ok, err := p.call(ctx, c)
 	if !ok {
-		a.cur = nil
+		a.lost()
 	}
 	return r, err
 }
@@ -658,13 +755,9 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(
 			failAll(err)
 			return
 		}
-		if a.cur == nil {
-			p, err := startProc(a.spec)
-			if err != nil {
-				failAll(err)
-				return
-			}
-			a.cur = p
+		if _, err := a.worker(); err != nil {
+			failAll(err)
+			return
 		}
 		batch := make([]Call, len(todo))
 		for k, i := range todo {
@@ -683,7 +776,7 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(
 			todo = todo[n:]
 			continue
 		}
-		a.cur = nil
+		a.lost()
 		if blamed >= n {
 			todo = append(todo[n:blamed:blamed], todo[blamed+1:]...)
 		} else {
@@ -710,6 +803,12 @@ func (a *procAdapter) Close() error {
 	if a.cur != nil {
 		a.cur.kill()
 		a.cur = nil
+	}
+	if a.spare != nil {
+		if s := <-a.spare; s.p != nil {
+			s.p.kill()
+		}
+		a.spare = nil
 	}
 	return nil
 }

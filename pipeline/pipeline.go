@@ -416,6 +416,7 @@ func (p *run) evidence(ctx context.Context) error {
 		Inputs:             modelInputs(p.cfg.Proposer),
 		TraceSeconds:       traceSeconds(st.Evidence.TraceSeconds),
 		RowSeconds:         st.Evidence.RowSeconds,
+		FunctionSeconds:    st.Evidence.FunctionSeconds,
 	})
 	if err != nil {
 		return err

@@ -30,6 +30,7 @@ type gateOptions struct {
 	Budget      int
 	Freezes     string
 	CallTimeout time.Duration
+	TargetTime  time.Duration
 	MemoryMiB   int64
 	Seed        int64
 	Base        string
@@ -122,9 +123,15 @@ the summary), so a failure replays exactly. On a terminal premise shows the
 rows run so far on stderr.
 
 A worker that passes --call-timeout has its process group killed and the row
-is a timeout; a worker that dies is a crash; either way a fresh worker takes the
-next row. When most rows fail for one infrastructure reason (no interpreter,
-the module does not import) premise reports that reason once and exits 3.`,
+is a timeout; a worker that dies is a crash; either way a fresh worker, started
+ahead, takes the next row. A timeout is a finding, not a pace: once a row's
+call of a target timed out (failing the row), the target's later calls on that
+side get a tenth of --call-timeout (at least 250ms), and a timeout under it
+says "the limit was shortened". --target-time bounds the time one target's
+calls take, head and base together: its rows past it are cut off (CUT_OFF,
+not run), the other targets' rows run, and the gate cannot hold. When most
+rows fail for one infrastructure reason (no interpreter, the module does not
+import) premise reports that reason once and exits 3.`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Repo, opts.JSON, opts.Quiet, opts.Verbose = repoTop(c), jsonOn(c), quietOn(c), verboseOn(c)
@@ -143,6 +150,9 @@ the module does not import) premise reports that reason once and exits 3.`,
 			}
 			if opts.CallTimeout <= 0 {
 				return fmt.Errorf("--call-timeout %s: want a positive duration", opts.CallTimeout)
+			}
+			if opts.TargetTime < 0 {
+				return fmt.Errorf("--target-time %s: want 0 (no limit) or a positive duration", opts.TargetTime)
 			}
 			return runGate(c.Context(), opts)
 		},
@@ -166,6 +176,7 @@ the module does not import) premise reports that reason once and exits 3.`,
 	f.StringVar(&opts.Freezes, "freezes", gate.DefaultFreezesPath, "the freezes `FILE`")
 	f.DurationVar(&opts.CallTimeout, "call-timeout", gate.DefaultTimeout, "the time one call of the code under review may take")
 	renamed(c, "timeout", timeoutRenamed)
+	f.DurationVar(&opts.TargetTime, "target-time", 0, "the time one target's calls may take, head and base together; its rows past it are cut off (0: no limit)")
 	f.Int64Var(&opts.MemoryMiB, "memory-limit", gate.DefaultMemoryLimit>>20, "the worker's address-space limit in MiB (0: none)")
 	f.Int64Var(&opts.Seed, "seed", DefaultSeed, "the seed of the permutation relation's shuffles (printed in the summary)")
 	f.StringVar(&opts.Base, "base", "", "also run the rows against base `REV` (a temporary git worktree)")
@@ -203,7 +214,8 @@ func (o gateOptions) gateConfig() gate.Config {
 	}
 	return gate.Config{Repo: o.Repo, Lang: langName(o.Lang), Python: o.Python, Node: o.Node, Exec: strings.Fields(o.Exec),
 		Timeout: o.CallTimeout, MemoryLimit: mem, Reruns: o.Reruns, Budget: o.Budget, Seed: o.Seed,
-		Base: o.Base, Target: o.Fn, FreezesFile: o.Freezes, AllowEmpty: o.AllowEmpty, Race: o.Race}
+		Base: o.Base, Target: o.Fn, FreezesFile: o.Freezes, AllowEmpty: o.AllowEmpty, Race: o.Race,
+		TargetClock: gate.NewTargetClock(o.TargetTime)}
 }
 
 // runGate runs the gate stage and writes every report asked for.

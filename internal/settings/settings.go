@@ -70,15 +70,17 @@ type Settings struct {
 //	  max_rows: 4000
 //	  trace_seconds: 20    # the traced run of the base's tests; 0 turns it off
 //	  row_seconds: 40      # the rows' run on base and head, every table
+//	  function_seconds: 10 # one function's calls on base and head together
 type Evidence struct {
 	MaxRowsPerFunction int  `yaml:"max_rows_per_function"`
 	MaxRows            int  `yaml:"max_rows"`
 	TraceSeconds       *int `yaml:"trace_seconds"`
 	RowSeconds         int  `yaml:"row_seconds"`
+	FunctionSeconds    int  `yaml:"function_seconds"`
 }
 
 // evidenceKeys are the keys of the evidence: section.
-var evidenceKeys = []string{"max_rows_per_function", "max_rows", "trace_seconds", "row_seconds"}
+var evidenceKeys = []string{"max_rows_per_function", "max_rows", "trace_seconds", "row_seconds", "function_seconds"}
 
 // Freeze is the freeze: section: where the registry of frozen tests lives
 // and how much of the gate it may hide. Every field is optional.
@@ -259,6 +261,9 @@ func Parse(name string, data []byte) (*Settings, error) {
 			}
 			if s.Evidence.RowSeconds < 0 {
 				return nil, fmt.Errorf("%s:%d: evidence: row_seconds must not be negative (0 keeps the default, %d)", name, v.Line, 40)
+			}
+			if s.Evidence.FunctionSeconds < 0 {
+				return nil, fmt.Errorf("%s:%d: evidence: function_seconds must not be negative (0 keeps the default, %d)", name, v.Line, 10)
 			}
 			if t := s.Evidence.TraceSeconds; t != nil && *t < 0 {
 				return nil, fmt.Errorf("%s:%d: evidence: trace_seconds must not be negative (0 turns the traced run off)", name, v.Line)
