@@ -1,0 +1,194 @@
+package gate
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/google/go-cmp/cmp"
+)
+
+const watchedJS = `export function clamp(x, hi) {
+  if (x >= hi) {
+    return hi;
+  } else if (x < 0) {
+    return 0;
+  }
+  const y = x * 2;
+  return y / 2;
+}
+
+export function other(x) {
+  return clamp(x, 10);
+}
+`
+
+// The TypeScript source's lines are not its output's: the interface and
+// the overloads vanish, and line 13's two statements become two lines.
+const watchedTS = `interface Limits {
+  hi: number;
+}
+
+export function clamp(x: number, hi: number): number;
+export function clamp(x: string, hi: number): number;
+export function clamp(x: number | string, hi: number): number {
+  const n: number = typeof x === "string"
+    ? Number(x)
+    : x;
+  if (n >= hi) {
+    return hi;
+  } const y: number = n * 2; if (y > 100) { return -1; }
+  return y / 2;
+}
+
+export function other(x: number, lim: Limits = { hi: 10 }): number {
+  return clamp(x, lim.hi);
+}
+`
+
+// TestNodeWatchReportsLinesRun: a watched call's reply says which of the
+// watched lines ran, in the file as the patch has it: a JavaScript file's
+// own lines, a TypeScript file's lines read back through esbuild's source
+// map from the JavaScript Node ran. A branch not taken is not reported,
+// nor a line outside the ranges, nor a file not watched; an import runs
+// nothing a call is charged with; a call with nothing watched carries no
+// lines. Offsets count as V8 counts them: a byte-order mark is not code,
+// a character past the BMP is two. An adapter that copies the tree to
+// transpile it reports the lines of the files the watch names.
+func TestNodeWatchReportsLinesRun(t *testing.T) {
+	needNode(t)
+	for _, private := range []bool{true, false} {
+		t.Run(map[bool]string{true: "private", false: "copied"}[private], func(t *testing.T) {
+			testNodeWatch(t, private)
+		})
+	}
+}
+
+func testNodeWatch(t *testing.T, private bool) {
+	dir := writeTree(t, map[string]string{
+		"package.json":     `{"type": "module"}`,
+		"src/clamp.js":     watchedJS,
+		"src/clamp2.ts":    watchedTS,
+		"cjs/package.json": `{"type": "commonjs"}`,
+		"cjs/clamp.js":     "exports.clamp = function (x, hi) {\n  if (x >= hi) {\n    return hi;\n  }\n  return x;\n};\n",
+		"src/wide.js":      "\uFEFFconst s = \"\U0001F600\u00e9\"; export function f(x) {\n  if (x) return s; else return \"\U0001F600\";\n  return 0;\n}\n",
+	})
+	js, ts, cjs, wide := filepath.Join(dir, "src/clamp.js"), filepath.Join(dir, "src/clamp2.ts"), filepath.Join(dir, "cjs/clamp.js"), filepath.Join(dir, "src/wide.js")
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 10 * time.Second, Private: private, Watch: Watch{
+		js:   {{From: 1, To: 9}},
+		ts:   {{From: 7, To: 15}},
+		cjs:  {{From: 1, To: 6}},
+		wide: {{From: 2, To: 4}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		call Call
+		file string
+		want []int
+		why  string
+	}{
+		{Call{ID: "J1", Target: "src/clamp.clamp", Args: []any{12, 10}}, js, []int{1, 2, 3}, "the if's branch returns: nothing after it ran"},
+		{Call{ID: "J2", Target: "src/clamp.clamp", Args: []any{3, 10}}, js, []int{1, 2, 4, 7, 8}, "line 4's `}` closes the branch not taken; its else-if ran"},
+		{Call{ID: "J3", Target: "src/clamp.clamp", Args: []any{-3, 10}}, js, []int{1, 2, 4, 5}, ""},
+		{Call{ID: "J4", Target: "src/clamp.other", Args: []any{3}}, js, []int{1, 2, 4, 7, 8}, "other's own lines are outside the ranges"},
+		{Call{ID: "T1", Target: "src/clamp2.clamp", Args: []any{12, 10}}, ts, []int{7, 8, 10, 11, 12}, "the ternary's string arm is not taken"},
+		{Call{ID: "T2", Target: "src/clamp2.clamp", Args: []any{"3", 10}}, ts, []int{7, 8, 9, 11, 13, 14}, "line 13's `}` closes the branch not taken, its statements ran"},
+		{Call{ID: "T3", Target: "src/clamp2.clamp", Args: []any{60, 100}}, ts, []int{7, 8, 10, 11, 13}, "line 13's return ran: the line ran"},
+		{Call{ID: "T4", Target: "src/clamp2.other", Args: []any{3}}, ts, []int{7, 8, 10, 11, 13, 14}, ""},
+		{Call{ID: "W1", Target: "src/wide.f", Args: []any{true}}, wide, []int{2}, "the return after the if is unreached"},
+		{Call{ID: "C1", Target: "cjs/clamp.clamp", Args: []any{1, 10}}, cjs, []int{1, 2, 5}, "CommonJS, read as Node reads it; line 6's `;` ends the assignment, run at import"},
+	} {
+		r, err := a.Call(ctx, tc.call)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Outcome != OutcomeReturned {
+			t.Fatalf("%s: %s %s", tc.call.ID, r.Outcome, r.Detail)
+		}
+		if got := r.Lines[tc.file]; !reflect.DeepEqual(got, tc.want) || len(r.Lines) != 1 {
+			t.Errorf("%s: lines %v, want %v in %s alone (%s)", tc.call.ID, r.Lines, tc.want, tc.file, tc.why)
+		}
+	}
+	plain, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 10 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	r, err := plain.Call(ctx, Call{ID: "U1", Target: "src/clamp.clamp", Args: []any{12, 10}})
+	if err != nil || r.Outcome != OutcomeReturned || r.Lines != nil {
+		t.Errorf("unwatched call: %s, lines %v, err %v; want none", r.Outcome, r.Lines, err)
+	}
+	if src, err := os.ReadFile(ts); err != nil || string(src) != watchedTS {
+		t.Errorf("the watched source was changed in the tree: %v", err)
+	}
+}
+
+// TestCodeSpans: the pieces of code the worker tests against V8's ranges,
+// in V8's units.
+func TestCodeSpans(t *testing.T) {
+	w := Watch{"f.js": {{From: 1, To: 3}}}
+	cases := []struct {
+		name   string
+		code   string
+		segs   []lineSeg // 0-based lines, as a source map has them
+		mapped bool
+		want   []int
+		reason string
+	}{
+		{name: "lines", code: "let a = 1;\n  b();\n\n", want: []int{0, 10, 1, 13, 17, 2}},
+		{name: "wide", code: "\uFEFFa\U0001F600\u00e9\n  }b\n", want: []int{0, 4, 1, 8, 9, 2},
+			reason: "no byte-order mark; a character past the BMP is two units, é one; a line's leading `}` is its block's"},
+		{name: "braces only", code: "  }\n}  \nx\n", want: []int{8, 9, 3}},
+		{name: "outside the ranges", code: "a\nb\nc\nd\n", want: []int{0, 1, 1, 2, 3, 2, 4, 5, 3}},
+		{name: "mapped", code: "const n = t ? A(x) : x;\n  }\nreturn n;\n", mapped: true,
+			segs:   []lineSeg{{0, 0, 0}, {0, 14, 1}, {0, 21, 2}, {1, 2, 2}, {2, 0, 5}},
+			want:   []int{0, 1, 1, 14, 15, 2, 21, 22, 3},
+			reason: "a segment is tested where it starts; one on a `}` alone and one outside the ranges are left out"},
+	}
+	for _, c := range cases {
+		got := codeSpans([]byte(c.code), c.segs, c.mapped, w, "f.js")
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%s: spans (-want +got):\n%s%s", c.name, diff, c.reason)
+		}
+	}
+}
+
+// TestSourceMapLines: esbuild's map of a TypeScript source reads each
+// line of its output back to the source's line.
+func TestSourceMapLines(t *testing.T) {
+	src := "interface A {\n  a: number;\n}\nexport function f(x: number): number {\n  const y: number = x; if (y > 1) {\n    return -y;\n  }\n  return y;\n}\n"
+	res := api.Transform(src, api.TransformOptions{Loader: api.LoaderTS, Format: api.FormatESModule, Sourcemap: api.SourceMapExternal})
+	if len(res.Errors) > 0 {
+		t.Fatal(res.Errors)
+	}
+	segs, err := sourceMapLines(res.Map)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each output line, by its text, to the source line its first segment names.
+	got := map[string]int{}
+	lines := strings.Split(string(res.Code), "\n")
+	for _, s := range segs {
+		if text := strings.TrimSpace(lines[s.gen]); got[text] == 0 {
+			got[text] = s.src + 1
+		}
+	}
+	want := map[string]int{"function f(x) {": 4, "const y = x;": 5, "if (y > 1) {": 5, "return -y;": 6, "return y;": 8}
+	for text, line := range want {
+		if got[text] != line {
+			t.Errorf("%q: source line %d, want %d (all: %v)", text, got[text], line, got)
+		}
+	}
+	if _, err := sourceMapLines([]byte(`{"version": 3, "mappings": "A$"}`)); err == nil {
+		t.Errorf("a segment that is not base64 VLQ: no error")
+	}
+}
