@@ -78,10 +78,18 @@ func BenchmarkGateNodeWatch(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					lines := 0
+					lines, replies := 0, 0
 					for _, r := range rep.Rows {
-						lines += len(r.Attempts[0].Reply.Lines)
+						for _, a := range r.Attempts {
+							replies += 2
+							for _, rp := range []*Reply{&a.Reply, a.Base} {
+								if rp != nil && rp.Lines != nil {
+									lines++
+								}
+							}
+						}
 					}
+					b.ReportMetric(float64(lines)/float64(replies), "lined/reply")
 					if len(rep.Rows) != len(tab.Rows) || watched != (lines > 0) {
 						b.Fatalf("%d rows, %d with lines; want %d, lines only when watched", len(rep.Rows), lines, len(tab.Rows))
 					}

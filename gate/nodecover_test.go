@@ -192,3 +192,55 @@ func TestSourceMapLines(t *testing.T) {
 		t.Errorf("a segment that is not base64 VLQ: no error")
 	}
 }
+
+// TestNodeWatchRerunsShareATake: the same call sent again and again (a
+// row's reruns, pipelined) is read from V8's coverage once: its last
+// reply carries the lines, the ones before it none, and the next call's
+// lines are its own.
+func TestNodeWatchRerunsShareATake(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, map[string]string{"package.json": `{"type": "module"}`, "src/clamp.js": watchedJS})
+	js := filepath.Join(dir, "src/clamp.js")
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 10 * time.Second, Private: true, Watch: Watch{js: {{From: 1, To: 9}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	var calls []Call
+	for _, c := range []struct {
+		id string
+		x  int
+	}{{"A#1", 12}, {"A#2", 12}, {"A#3", 12}, {"B#1", 3}, {"B#2", 3}, {"C#1", -3}} {
+		args := []any{c.x, 10}
+		body, err := encodeBody("src/clamp.clamp", args, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls = append(calls, Call{ID: c.id, Target: "src/clamp.clamp", Args: args, body: body})
+	}
+	got := map[string][]int{}
+	a.CallBatch(context.Background(), calls, func(i int, r Reply, err error) {
+		if err != nil || r.Outcome != OutcomeReturned {
+			t.Errorf("%s: %s %v", calls[i].ID, r.Outcome, err)
+		}
+		got[calls[i].ID] = r.Lines[js]
+	})
+	// A pipelined call may find the next not yet read: then it carries its
+	// own lines. Either way a run's lines are its last reply's.
+	for _, c := range []struct {
+		id   string
+		want []int
+	}{{"A#3", []int{1, 2, 3}}, {"B#2", []int{1, 2, 4, 7, 8}}, {"C#1", []int{1, 2, 4, 5}}} {
+		if !reflect.DeepEqual(got[c.id], c.want) {
+			t.Errorf("%s: lines %v, want %v (all: %v)", c.id, got[c.id], c.want, got)
+		}
+	}
+	for id, last := range map[string]string{"A#1": "A#3", "A#2": "A#3", "B#1": "B#2"} {
+		if got[id] != nil && !reflect.DeepEqual(got[id], got[last]) {
+			t.Errorf("%s: lines %v, want none or its run's, %v", id, got[id], got[last])
+		}
+	}
+	if got["A#1"] != nil && got["A#2"] != nil && got["B#1"] != nil {
+		t.Errorf("every rerun carried its own lines: the runs were not taken once (%v)", got)
+	}
+}

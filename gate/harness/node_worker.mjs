@@ -32,8 +32,11 @@
 // {"/abs/src.ts": [line, ...]}, the watched lines with a piece in a range
 // of code that ran (the innermost range holding it counted more than
 // zero). What a module runs when it is first imported is taken apart
-// from the call. Evidence watches, in its private checkouts; the gate
-// never does.
+// from the call. A take walks every function V8 holds (Node's own
+// included), so a run of the same call (a row's reruns, already read
+// from REQ_FD when the first is answered) is taken once, its lines on
+// the last reply of the run. Evidence watches, in its private checkouts;
+// the gate never does.
 //
 // A target is a module path relative to REPO, without its extension, then
 // dotted names: "src/lib/ranges.mergeRanges", "src/lib/ranges.Interval.merge",
@@ -419,8 +422,32 @@ async function loop(reqFd, maxFrame, send, cache, loader, cover) {
       send({ id: "", outcome: "error", detail: `bad request: ${messageOf(e)}` });
       continue;
     }
-    send(cover === null ? await handle(call, cache, loader) : await watched(call, cache, loader, cover));
+    if (cover === null) {
+      send(await handle(call, cache, loader));
+      continue;
+    }
+    // A row's reruns arrive one after another, the same call under other
+    // ids: the last of them carries the lines of all (one take of
+    // coverage, not one each).
+    const next = strIndexOf(text, "\n", pos);
+    const rest = afterID(line);
+    const again = next >= 0 && rest !== "" && afterID(strSlice(text, pos, next)) === rest;
+    send(await watched(call, cache, loader, cover, again));
   }
+}
+
+// afterID is a request's line after its leading "id" member, "" when it
+// does not start with one: two requests with the same text after it are
+// the same call.
+function afterID(line) {
+  const head = '{"id":"';
+  if (!strStartsWith(line, head)) return "";
+  for (let i = head.length; i < line.length; i++) {
+    const c = line[i];
+    if (c === "\\") i++;
+    else if (c === '"') return strSlice(line, i + 1);
+  }
+  return "";
 }
 
 function sender(fd, maxFrame) {
@@ -650,9 +677,12 @@ async function handle(call, cache, loader) {
 }
 
 // watched handles a call with coverage on, its reply carrying the
-// watched lines it ran. A target's module imported for the first time is
-// imported before the call, and what its import ran dropped.
-async function watched(call, cache, loader, cover) {
+// watched lines it ran, and those of the calls before it that carried
+// none; with again (the next call is this one again), it carries none,
+// and the next reply carries its lines. A target's module imported for
+// the first time is imported before the call, and what its import ran
+// dropped.
+async function watched(call, cache, loader, cover, again) {
   if (typeof call.target === "string" && !cache.has(call.target)) {
     try {
       await resolve(call.target, cache, loader);
@@ -660,6 +690,7 @@ async function watched(call, cache, loader, cover) {
     cover.reset();
   }
   const reply = await handle(call, cache, loader);
+  if (again) return reply;
   const lines = cover.lines();
   if (lines !== null) reply.lines = lines;
   return reply;
