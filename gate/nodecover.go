@@ -36,6 +36,9 @@ type emitted struct {
 	smap []byte
 }
 
+// nodeRuns are the extensions of the files Node runs as they are.
+var nodeRuns = map[string]bool{".js": true, ".mjs": true, ".cjs": true}
+
 // nodeWatched is one file the worker runs, as its watch names it: the
 // watched file's name in replies (the Watch key) and the spans of its
 // watched lines, flattened [from, to, line, from, to, line, ...].
@@ -49,7 +52,8 @@ type nodeWatched struct {
 // spans of its watched lines. kept are the transpiled sources' outputs
 // (transpileTree), claimed the outputs transpiling wrote: a JavaScript
 // file a TypeScript source replaced is not what runs, and is left
-// unwatched. "{}" when nothing can be watched.
+// unwatched, as is one that links outside the tree (premise does not read
+// it). "{}" when nothing can be watched.
 func nodeWatch(w Watch, top, dir string, kept map[string]emitted, claimed map[string]bool) string {
 	type entry struct {
 		runs string
@@ -71,7 +75,7 @@ func nodeWatch(w Watch, top, dir string, kept map[string]emitted, claimed map[st
 			}
 			runs, spans = e.out, codeSpans(e.code, segs, true, w, file)
 		} else {
-			if _, transpiled := transpiledExt[filepath.Ext(file)]; transpiled || claimed[local] {
+			if !nodeRuns[filepath.Ext(file)] || claimed[local] || Inside(local, dir) != nil {
 				continue
 			}
 			code, err := os.ReadFile(local)

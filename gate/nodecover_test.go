@@ -2,6 +2,7 @@ package gate
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -242,5 +243,36 @@ func TestNodeWatchRerunsShareATake(t *testing.T) {
 	}
 	if got["A#1"] != nil && got["A#2"] != nil && got["B#1"] != nil {
 		t.Errorf("every rerun carried its own lines: the runs were not taken once (%v)", got)
+	}
+}
+
+// TestNodeWatchBounded: the watch travels on the worker's command line,
+// which Linux bounds: past nodeWatchLimit, the files with the most spans
+// are left out (they report no lines, which says nothing ran), never the
+// worker's start. A file Node does not run as it is, or that links
+// outside the tree, is not read.
+func TestNodeWatchBounded(t *testing.T) {
+	big := strings.Repeat("x = 1;\n", 20000)
+	dir := writeTree(t, map[string]string{"big.js": big, "small.js": "f();\n", "notes.txt": "x\n"})
+	outside := filepath.Join(t.TempDir(), "secret.js")
+	if err := os.WriteFile(outside, []byte("s();\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "link.js")); err != nil {
+		t.Fatal(err)
+	}
+	all := []LineRange{{From: 1, To: 20000}}
+	w := Watch{filepath.Join(dir, "big.js"): all, filepath.Join(dir, "small.js"): all, filepath.Join(dir, "notes.txt"): all, filepath.Join(dir, "link.js"): all}
+	got := nodeWatch(w, dir, dir, nil, nil)
+	if len(got) > nodeWatchLimit {
+		t.Errorf("watch of %d bytes, over the %d-byte limit", len(got), nodeWatchLimit)
+	}
+	var m map[string]nodeWatched
+	if err := json.Unmarshal([]byte(got), &m); err != nil {
+		t.Fatal(err)
+	}
+	small := filepath.Join(dir, "small.js")
+	if len(m) != 1 || !reflect.DeepEqual(m[small], nodeWatched{File: small, Spans: []int{0, 4, 1}}) {
+		t.Errorf("watch %.300s: want small.js alone", got)
 	}
 }
