@@ -388,10 +388,7 @@ func transpileFile(dir, src string, module bool, tsconfig string, withMap bool) 
 		quoted, _ := json.Marshal(msg)
 		return []byte("throw new SyntaxError(" + string(quoted) + ");\n"), nil, nil
 	}
-	if !withMap {
-		return res.Code, nil, nil
-	}
-	return res.Code, res.Map, nil
+	return res.Code, res.Map, nil // no map unless withMap
 }
 
 func loaderFor(ext string) api.Loader {

@@ -247,8 +247,8 @@ async function coverage(watch) {
     reset() {
       take();
     },
-    // lines are the watched lines the code run since the last take ran,
-    // by file; null when none.
+    // lines are the watched lines that ran since the last take, by
+    // file; null when none did.
     lines() {
       const scripts = take();
       if (scripts === null) return null;
