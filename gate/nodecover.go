@@ -110,16 +110,16 @@ type lineSeg struct{ gen, col, src int }
 // codeSpans are the pieces of code of file's watched lines in code, the
 // text Node runs: [from, to, line, ...] in UTF-16 units from the start of
 // what V8 compiled (a byte-order mark is not part of it), lines 1-based.
-// With mapped, segs read code's lines back to the file's (a source map);
-// without, code is the file itself, each line one piece, without the whitespace
-// around it or the closing braces it starts with: a `}` belongs to the
-// block it closes, so `} else if (x < 0) {` ran only when its test ran.
-// Through a source map, a piece is where a segment starts (its first
-// character past blanks and closing braces): esbuild prints a source's
-// lines anew (`typeof x === "string" ? Number(x) : x` on one line from
-// three), and where a segment starts is the code of its line, where the
-// text up to the next segment may hold a neighbour's punctuation (the
-// `:` of the arm not taken).
+//
+// Without mapped, code is the file itself, and each line is one piece,
+// without the blanks around it or the closing braces it starts with: a `}`
+// belongs to the block it closes, so `} else if (x < 0) {` ran only when
+// its test ran. With mapped, segs (a source map's) read code's lines back
+// to the file's, and a piece is the one character where a segment starts
+// (past blanks and closing braces): esbuild prints a source's lines anew
+// (`typeof x === "string" ? Number(x) : x` on one line from three), and
+// the text from one segment to the next may hold a neighbour's
+// punctuation (the `:` before the arm not taken).
 func codeSpans(code []byte, segs []lineSeg, mapped bool, w Watch, file string) []int {
 	text := utf16.Encode([]rune(strings.TrimPrefix(string(code), "\uFEFF")))
 	var out []int
