@@ -150,12 +150,13 @@ func codeSpans(code []byte, segs []lineSeg, mapped bool, w Watch, file string) [
 			for k < len(segs) && segs[k].gen < gen {
 				k++
 			}
+			at := func(col int) int { return min(max(start+col, start), end) }
 			for ; k < len(segs) && segs[k].gen == gen; k++ {
 				to := end
 				if k+1 < len(segs) && segs[k+1].gen == gen {
-					to = min(start+segs[k+1].col, end)
+					to = at(segs[k+1].col)
 				}
-				add(min(start+segs[k].col, end), to, segs[k].src+1)
+				add(at(segs[k].col), to, segs[k].src+1)
 			}
 		}
 		start = end + 1

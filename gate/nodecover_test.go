@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/google/go-cmp/cmp"
@@ -275,4 +276,28 @@ func TestNodeWatchBounded(t *testing.T) {
 	if len(m) != 1 || !reflect.DeepEqual(m[small], nodeWatched{File: small, Spans: []int{0, 4, 1}}) {
 		t.Errorf("watch %.300s: want small.js alone", got)
 	}
+}
+
+// FuzzSourceMapLines feeds arbitrary mappings and code through the source
+// map reader and codeSpans: neither may panic, and every span lies in the
+// code, on a watched line.
+func FuzzSourceMapLines(f *testing.F) {
+	for _, m := range []string{"AAAA;AACA,EAAE", "AAAO,SAAS,MAAM;;AAChC", "A,C;;D", "gggggggggg", "/////B"} {
+		f.Add(m, "const n = t ? A(x) : x;\n  }\nreturn n;\n")
+	}
+	f.Fuzz(func(t *testing.T, mappings, code string) {
+		b, _ := json.Marshal(map[string]any{"version": 3, "mappings": mappings})
+		segs, err := sourceMapLines(b)
+		if err != nil {
+			return
+		}
+		w := Watch{"f.ts": {{From: 1, To: 4}}}
+		spans := codeSpans([]byte(code), segs, true, w, "f.ts")
+		units := len(utf16.Encode([]rune(strings.TrimPrefix(code, "\uFEFF"))))
+		for i := 0; i+2 < len(spans); i += 3 {
+			if spans[i] < 0 || spans[i] >= spans[i+1] || spans[i+1] > units || !w.covers("f.ts", spans[i+2]) {
+				t.Fatalf("span %v outside the code's %d units or the watch", spans[i:i+3], units)
+			}
+		}
+	})
 }
