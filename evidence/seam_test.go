@@ -19,7 +19,7 @@ var languageFiles = map[string]string{
 	"pyliteral.go": "python", "pyrepr.go": "python", "methods.go": "python",
 	"traced.go": "python", "hashseed.go": "python", "outside_python.go": "python",
 	"lang_go.go": "go", "gorows.go": "go", "gopkg.go": "go", "govars.go": "go", "coverage_go.go": "go",
-	"lang_javascript.go": "javascript and typescript",
+	"lang_javascript.go": "javascript and typescript", "coverage_javascript.go": "javascript and typescript",
 	// Still shared by both languages' readers: their split is the next
 	// step of the seam.
 	"moddata.go": "python and go", "signature.go": "python and go", "types.go": "python and go",

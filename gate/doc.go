@@ -65,4 +65,9 @@
 // the thrown value's class (its type for a thrown string or number, which
 // is then also its code). harness/node_worker.mjs's header has the whole
 // table.
+//
+// With a Watch (evidence's, never the gate's own), the Node worker runs
+// under V8's precise coverage and each reply carries the watched lines the
+// call ran; a TypeScript file's lines are read back from what esbuild
+// wrote through its source map (nodecover.go).
 package gate

@@ -31,7 +31,7 @@ func init() {
 }
 
 func nodeAdapter(_ context.Context, cfg Config, dir string, _ *validate.Table) (Adapter, error) {
-	return NewNodeAdapter(NodeConfig{Node: cfg.Node, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Private: cfg.Private})
+	return NewNodeAdapter(NodeConfig{Node: cfg.Node, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Private: cfg.Private, Watch: cfg.Watch})
 }
 
 // NodeConfig configures the Node adapter. Zero values take the defaults.
@@ -53,6 +53,10 @@ type NodeConfig struct {
 	// so TypeScript may be transpiled into it, beside its sources. Otherwise
 	// a tree holding TypeScript is copied first, and Close removes the copy.
 	Private bool
+	// Watch is the lines each reply reports the call ran (watch.go): V8's
+	// precise coverage, read back to a TypeScript source's own lines
+	// through esbuild's source map (nodecover.go).
+	Watch Watch
 }
 
 // NodeAdapter runs calls in a long-lived Node worker.
@@ -96,6 +100,7 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 		return nil, fmt.Errorf("node adapter: %w", err)
 	}
 	a := &NodeAdapter{}
+	top := dir // the tree the watch names; dir becomes the copy, if one is made
 	if len(srcs) > 0 && !cfg.Private {
 		// Transpiling writes beside the sources: never into the user's
 		// own checkout.
@@ -115,7 +120,7 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 		}
 		dir = copyDir
 	}
-	esm, err := transpileTree(dir, srcs)
+	esm, kept, claimed, err := transpileTree(dir, srcs, watchedIn(cfg.Watch, top, dir))
 	if err != nil {
 		a.Close()
 		return nil, fmt.Errorf("node adapter: %w", err)
@@ -138,7 +143,8 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 	// (issue 26, item 7).
 	spec.fdBase = 64 + int(rand.Uint32N(128))
 	spec.args = append(append([]string{}, node.flags...), "--input-type=module", "--eval", nodeWorker,
-		dir, strconv.Itoa(spec.maxFrame), strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase+1), hook)
+		dir, strconv.Itoa(spec.maxFrame), strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase+1), hook,
+		nodeWatch(cfg.Watch, top, dir, kept, claimed))
 	spec.ready = true
 	a.spec = spec
 	return a, nil
@@ -307,8 +313,12 @@ func isDeclaration(name string) bool {
 // source esbuild refuses becomes a module that throws a SyntaxError naming
 // the file, line and problem on import: a head that does not build fails
 // its rows, and the other modules still load.
-func transpileTree(dir string, srcs []string) (esm bool, err error) {
-	claimed := map[string]bool{}
+//
+// The sources in watched are transpiled with a source map, kept with their
+// output (nodecover.go); claimed are the outputs written.
+func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool, kept map[string]emitted, claimed map[string]bool, err error) {
+	claimed = map[string]bool{}
+	kept = map[string]emitted{}
 	types := map[string]bool{}       // directory -> its package's "type" is module
 	tsconfigs := map[string]string{} // directory -> the nearest tsconfig.json's text
 	for _, src := range srcs {
@@ -324,22 +334,27 @@ func transpileTree(dir string, srcs []string) (esm bool, err error) {
 		}
 		claimed[out] = true
 		module := ext == ".mts" || ext != ".cts" && packageIsModule(filepath.Dir(src), types)
-		code, err := transpileFile(dir, src, module, nearestTsconfig(dir, filepath.Dir(src), tsconfigs))
+		code, smap, err := transpileFile(dir, src, module, nearestTsconfig(dir, filepath.Dir(src), tsconfigs), watched[src])
 		if err != nil {
-			return esm, err
+			return esm, kept, claimed, err
 		}
 		if err := os.WriteFile(out, code, 0o644); err != nil {
-			return esm, fmt.Errorf("write %s: %w", out, err)
+			return esm, kept, claimed, fmt.Errorf("write %s: %w", out, err)
+		}
+		if smap != nil {
+			kept[src] = emitted{out: out, code: code, smap: smap}
 		}
 		esm = esm || module
 	}
-	return esm, nil
+	return esm, kept, claimed, nil
 }
 
-func transpileFile(dir, src string, module bool, tsconfig string) ([]byte, error) {
+// transpileFile is src transpiled, and with withMap esbuild's source map
+// of it (nil for a source esbuild refuses: nothing of it runs).
+func transpileFile(dir, src string, module bool, tsconfig string, withMap bool) (code, smap []byte, err error) {
 	text, err := os.ReadFile(src)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", src, err)
+		return nil, nil, fmt.Errorf("read %s: %w", src, err)
 	}
 	rel, _ := filepath.Rel(dir, src)
 	rel = filepath.ToSlash(rel)
@@ -351,6 +366,11 @@ func transpileFile(dir, src string, module bool, tsconfig string) ([]byte, error
 		Target:      api.ES2022, // Node 18's language: decorators and newer syntax lowered
 		TsconfigRaw: tsconfig,
 		LogLevel:    api.LogLevelSilent,
+	}
+	if withMap {
+		// The code is the same with the map as without: it is only
+		// handed back beside it.
+		opts.Sourcemap, opts.SourcesContent = api.SourceMapExternal, api.SourcesContentExclude
 	}
 	if module {
 		opts.Format = api.FormatESModule
@@ -366,9 +386,9 @@ func transpileFile(dir, src string, module bool, tsconfig string) ([]byte, error
 	if len(res.Errors) > 0 {
 		msg := "premise could not transpile " + rel + ": " + esbuildMessage(res.Errors[0])
 		quoted, _ := json.Marshal(msg)
-		return []byte("throw new SyntaxError(" + string(quoted) + ");\n"), nil
+		return []byte("throw new SyntaxError(" + string(quoted) + ");\n"), nil, nil
 	}
-	return res.Code, nil
+	return res.Code, res.Map, nil // no map unless withMap
 }
 
 func loaderFor(ext string) api.Loader {

@@ -24,7 +24,7 @@ func needNode(t *testing.T) {
 }
 
 // writeTree writes files under a fresh directory and returns it.
-func writeTree(t *testing.T, files map[string]string) string {
+func writeTree(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, text := range files {

@@ -11,8 +11,12 @@ import (
 // of interest there (1-based, inclusive). A reply then carries, in Lines,
 // the lines inside those ranges the call ran: a Python worker by line
 // tracing restricted to the watched files, the Go harness by the block
-// counters of `go tool cover` compiled into the watched files' packages.
-// The gate itself never watches: evidence does, and only in its private
+// counters of `go tool cover` compiled into the watched files' packages,
+// the Node worker by V8's precise coverage (nodecover.go). The Node
+// worker reports a run of the same call sent one after another (a row's
+// reruns) once, on the run's last reply, the others carrying none: each
+// reading of V8's coverage walks all the code Node has loaded. The gate
+// itself never watches: evidence does, and only in its private
 // checkouts.
 type Watch map[string][]LineRange
 

@@ -7,8 +7,8 @@ import (
 
 // FuzzParse feeds arbitrary source, as a module and as a test file,
 // through every entry point: none may panic or loop, whatever the patch
-// under review wrote, and every harvested argument must be one a later
-// parse reads as a literal again.
+// under review wrote, every statement lies inside the file, and every
+// harvested argument must be one a later parse reads as a literal again.
 func FuzzParse(f *testing.F) {
 	// The seed corpus is testdata/fuzz/FuzzParse.
 	f.Fuzz(func(t *testing.T, src string, ts bool) {
@@ -24,6 +24,12 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		defer file.Close()
+		lines := strings.Count(src, "\n") + 1
+		for _, st := range file.Statements() {
+			if st.First < 1 || st.Last < st.First || st.Last > lines {
+				t.Fatalf("statement %+v outside the file's %d lines", st, lines)
+			}
+		}
 		names := []string{"f", "C.m", "default"}
 		for name := range file.defs() {
 			names = append(names, name)

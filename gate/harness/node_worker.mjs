@@ -2,7 +2,7 @@
 //
 // Node's built-ins only, each imported by its node: name. premise embeds
 // this file and runs it as
-//   NODE [FLAGS] --input-type=module --eval SOURCE REPO MAX_FRAME REQ_FD REP_FD HOOK
+//   NODE [FLAGS] --input-type=module --eval SOURCE REPO MAX_FRAME REQ_FD REP_FD HOOK WATCH
 // (gate/node.go). Requests arrive as JSON lines on REQ_FD, replies leave as
 // JSON lines on REP_FD (both drawn from a high range), so nothing the
 // subject prints on stdout or stderr can corrupt the protocol. The source is
@@ -21,6 +21,22 @@
 // there is no progress page (Node cannot map one): every reply leaves at
 // once. HOOK is 1 when premise transpiled TypeScript to ES modules (see
 // RESOLVE_HOOK).
+//
+// WATCH is {"/abs/runs.js": {"file": "/abs/src.ts", "spans": [from, to,
+// line, ...]}} (gate/nodecover.go), "{}" when premise watches nothing: for
+// each file Node runs, the pieces of code of the watched lines of a file
+// (the same file, or the TypeScript source esbuild made it from), as
+// offsets into the code V8 compiled. With a watch, V8's precise coverage
+// runs (node:inspector, a session of the worker's own, started before any
+// subject code) and is taken after each call: a reply carries "lines",
+// {"/abs/src.ts": [line, ...]}, the watched lines with a piece in a range
+// of code that ran (the innermost range holding it counted more than
+// zero). What a module runs when it is first imported is taken apart
+// from the call. A take walks every function V8 holds (Node's own
+// included), so a run of the same call (a row's reruns, already read
+// from REQ_FD when the first is answered) is taken once, its lines on
+// the last reply of the run. Evidence watches, in its private checkouts;
+// the gate never does.
 //
 // A target is a module path relative to REPO, without its extension, then
 // dotted names: "src/lib/ranges.mergeRanges", "src/lib/ranges.Interval.merge",
@@ -91,7 +107,7 @@ import * as util from "node:util";
 import { Buffer } from "node:buffer";
 
 // The built-ins the protocol uses, bound before any subject code runs.
-const { readSync, writeSync, closeSync, existsSync, statSync, readFileSync, openSync } = fs;
+const { readSync, writeSync, closeSync, existsSync, statSync, readFileSync, openSync, realpathSync } = fs;
 const { join, dirname, sep } = path;
 const { pathToFileURL } = url;
 const { createRequire, register } = nodeModule; // register: Node 18.19 and 20.6 on
@@ -120,6 +136,7 @@ const strIndexOf = Function.prototype.call.bind(String.prototype.indexOf);
 const strSplit = Function.prototype.call.bind(String.prototype.split);
 const arrayJoin = Function.prototype.call.bind(ArrayProto.join);
 const arraySlice = Function.prototype.call.bind(ArrayProto.slice);
+const arraySort = Function.prototype.call.bind(ArrayProto.sort);
 const bufferByteLength = Buffer.byteLength;
 const bufferFrom = Buffer.from;
 const bufferAlloc = Buffer.alloc;
@@ -160,11 +177,12 @@ class SubjectThrow {
   }
 }
 
-function main() {
+async function main() {
   const argv = process.argv;
   const repo = argv[1], maxFrame = Num(argv[2]);
   let reqFd = Num(argv[3]), repFd = Num(argv[4]);
   const hook = argv[5] === "1";
+  const watch = argv.length > 6 ? jsonParse(argv[6]) : {};
   // The subject sees an ordinary node run: no protocol arguments, no source.
   argv.length = 1;
   process.execArgv.length = 0;
@@ -183,8 +201,136 @@ function main() {
   const send = sender(repFd, maxFrame);
   const cache = new MapC();
   const loader = modules(repo);
+  const cover = await coverage(watch);
   send({ ready: true });
-  return loop(reqFd, maxFrame, send, cache, loader);
+  return loop(reqFd, maxFrame, send, cache, loader, cover);
+}
+
+// coverage starts V8's precise coverage for watch (the header's WATCH);
+// null when nothing is watched, or this Node has no inspector (a reply
+// then carries no lines, which says nothing ran, never that it did).
+async function coverage(watch) {
+  const files = new MapC(); // a file URL Node runs -> {file, spans}
+  for (const p of objectKeys(watch)) {
+    const w = watch[p];
+    if (w === null || typeof w !== "object" || typeof w.file !== "string" || !isArray(w.spans)) continue;
+    files.set(pathToFileURL(p).href, w);
+    try {
+      files.set(pathToFileURL(realpathSync(p)).href, w); // Node names a module by its real path
+    } catch {}
+  }
+  if (files.size === 0) return null;
+  let session;
+  try {
+    const { Session } = await import("node:inspector");
+    session = new Session();
+    session.connect();
+  } catch {
+    return null;
+  }
+  // A session of the worker's own thread answers at once: post returns
+  // with its callback called.
+  const post = Function.prototype.bind.call(session.post, session);
+  function take() {
+    let out = null;
+    post("Profiler.takePreciseCoverage", (err, res) => {
+      if (!err && res && isArray(res.result)) out = res.result;
+    });
+    return out;
+  }
+  let enabled = false, started = false;
+  post("Profiler.enable", (err) => (enabled = !err));
+  if (enabled) post("Profiler.startPreciseCoverage", { callCount: true, detailed: true }, (err) => (started = !err));
+  if (!started) return null;
+  return {
+    // reset drops the counts so far: the next lines are the next call's.
+    reset() {
+      take();
+    },
+    // lines are the watched lines that ran since the last take, by
+    // file; null when none did.
+    lines() {
+      const scripts = take();
+      if (scripts === null) return null;
+      let out = null;
+      for (let i = 0; i < scripts.length; i++) {
+        const w = files.get(scripts[i].url);
+        if (w === undefined) continue;
+        const ran = linesRan(scripts[i].functions, w.spans);
+        if (ran.length === 0) continue;
+        out = out ?? {};
+        const had = hasOwn(out, w.file) ? out[w.file] : [];
+        for (let k = 0; k < ran.length; k++) had[had.length] = ran[k];
+        defineProperty(out, w.file, { value: had, enumerable: true, writable: true, configurable: true });
+      }
+      if (out !== null) {
+        for (const f of objectKeys(out)) out[f] = uniqueSorted(out[f]);
+      }
+      return out;
+    },
+  };
+}
+
+// linesRan are the lines of spans ([from, to, line, ...], in order) with a
+// piece in code that ran: V8's ranges of a script's functions nest, and a
+// position counts as the innermost range holding it says.
+function linesRan(functions, spans) {
+  const ranges = [];
+  for (let i = 0; i < functions.length; i++) {
+    const rs = functions[i].ranges;
+    for (let k = 0; k < rs.length; k++) ranges[ranges.length] = rs[k];
+  }
+  arraySort(ranges, (a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+  // ran: [from, to) pieces that ran, in order, not overlapping.
+  const ran = [];
+  const emit = (from, to, count) => {
+    if (to <= from || count <= 0) return;
+    if (ran.length > 0 && ran[ran.length - 1] === from) ran[ran.length - 1] = to;
+    else {
+      ran[ran.length] = from;
+      ran[ran.length] = to;
+    }
+  };
+  const open = [];
+  let pos = 0;
+  for (let i = 0; i < ranges.length; i++) {
+    const r = ranges[i];
+    while (open.length > 0 && open[open.length - 1].endOffset <= r.startOffset) {
+      const o = open[open.length - 1];
+      open.length--;
+      emit(pos, o.endOffset, o.count);
+      if (o.endOffset > pos) pos = o.endOffset;
+    }
+    if (open.length > 0) emit(pos, r.startOffset, open[open.length - 1].count);
+    pos = r.startOffset;
+    open[open.length] = r;
+  }
+  while (open.length > 0) {
+    const o = open[open.length - 1];
+    open.length--;
+    emit(pos, o.endOffset, o.count);
+    if (o.endOffset > pos) pos = o.endOffset;
+  }
+  const out = [];
+  for (let i = 0; i + 2 < spans.length; i += 3) {
+    const from = spans[i], to = spans[i + 1];
+    // The first piece that ran ending past from: does it start before to?
+    let lo = 0, hi = ran.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ran[2 * mid + 1] <= from) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < ran.length / 2 && ran[2 * lo] < to) out[out.length] = spans[i + 2];
+  }
+  return out;
+}
+
+function uniqueSorted(xs) {
+  arraySort(xs, (a, b) => a - b);
+  const out = [];
+  for (let i = 0; i < xs.length; i++) if (i === 0 || xs[i] !== xs[i - 1]) out[out.length] = xs[i];
+  return out;
 }
 
 const RESOLVE_HOOK = `
@@ -251,7 +397,7 @@ function writeAll(fd, data) {
   }
 }
 
-async function loop(reqFd, maxFrame, send, cache, loader) {
+async function loop(reqFd, maxFrame, send, cache, loader, cover) {
   const buf = bufferAlloc(1 << 16);
   const utf8 = new TextDecoderC("utf-8");
   let text = "", pos = 0;
@@ -276,8 +422,32 @@ async function loop(reqFd, maxFrame, send, cache, loader) {
       send({ id: "", outcome: "error", detail: `bad request: ${messageOf(e)}` });
       continue;
     }
-    send(await handle(call, cache, loader));
+    if (cover === null) {
+      send(await handle(call, cache, loader));
+      continue;
+    }
+    // A row's reruns arrive one after another, the same call under other
+    // ids: the last of them carries the lines of all (one take of
+    // coverage, not one each).
+    const next = strIndexOf(text, "\n", pos);
+    const rest = afterID(line);
+    const again = next >= 0 && rest !== "" && afterID(strSlice(text, pos, next)) === rest;
+    send(await watched(call, cache, loader, cover, again));
   }
+}
+
+// afterID is a request's line after its leading "id" member, "" when it
+// does not start with one: two requests with the same text after it are
+// the same call.
+function afterID(line) {
+  const head = '{"id":"';
+  if (!strStartsWith(line, head)) return "";
+  for (let i = head.length; i < line.length; i++) {
+    const c = line[i];
+    if (c === "\\") i++;
+    else if (c === '"') return strSlice(line, i + 1);
+  }
+  return "";
 }
 
 function sender(fd, maxFrame) {
@@ -504,6 +674,26 @@ async function handle(call, cache, loader) {
     return { id, outcome: "unencodable", detail: `the result cannot be carried as JSON: ${classOf(e)}: ${oneLine(messageOf(e))}` };
   }
   return { id, outcome: "returned", value: out };
+}
+
+// watched handles a call with coverage on, its reply carrying the
+// watched lines it ran, and those of the calls before it that carried
+// none; with again (the next call is this one again), it carries none,
+// and the next reply carries its lines. A target's module imported for
+// the first time is imported before the call, and what its import ran
+// dropped.
+async function watched(call, cache, loader, cover, again) {
+  if (typeof call.target === "string" && !cache.has(call.target)) {
+    try {
+      await resolve(call.target, cache, loader);
+    } catch {} // handle reports it
+    cover.reset();
+  }
+  const reply = await handle(call, cache, loader);
+  if (again) return reply;
+  const lines = cover.lines();
+  if (lines !== null) reply.lines = lines;
+  return reply;
 }
 
 function invoke(entry, args) {
