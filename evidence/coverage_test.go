@@ -164,3 +164,21 @@ def main():
 		t.Errorf("total, the unchanged caller of run, got no rows: %s", c.Why)
 	}
 }
+
+// TestJSUnexportedHelperCheckedThroughCallers: a JavaScript function the
+// module does not export is not called; its changed lines run through an
+// exported caller's rows, and so it is checked through them.
+func TestJSUnexportedHelperCheckedThroughCallers(t *testing.T) {
+	base := map[string]string{
+		"package.json": `{"type": "module"}`,
+		"lib/m.js":     "function clamp(x) {\n  return Math.min(1, Math.max(0, x));\n}\n\nexport function score(x) {\n  return clamp(x) * 10;\n}\n",
+	}
+	head := map[string]string{
+		"lib/m.js": "function clamp(x) {\n  return Math.max(0, x);\n}\n\nexport function score(x) {\n  return clamp(x) * 10;\n}\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	c := symbolRows(t, rep, "lib/m.clamp")
+	if c.Rows != 0 || c.Unchecked || !strings.Contains(c.Why, "checked through its callers") {
+		t.Errorf("clamp: rows %d, unchecked %v (%s); want it checked through score's rows", c.Rows, c.Unchecked, c.Why)
+	}
+}
