@@ -182,3 +182,24 @@ func TestJSUnexportedHelperCheckedThroughCallers(t *testing.T) {
 		t.Errorf("clamp: rows %d, unchecked %v (%s); want it checked through score's rows", c.Rows, c.Unchecked, c.Why)
 	}
 }
+
+// TestUncallableCallerDoesNotBlock: an unchanged caller premise adds as a
+// target only to reach a changed function through it is left out when it
+// cannot be called (here not exported), without keeping the run from
+// "holds": it is not a change.
+func TestUncallableCallerDoesNotBlock(t *testing.T) {
+	base := map[string]string{
+		"package.json": `{"type": "module"}`,
+		"lib/m.js":     "export function norm(s) {\n  return s.trim().toLowerCase();\n}\n\nfunction shout(s) {\n  return norm(s) + '!';\n}\n\nexport const loud = (s) => shout(s);\n",
+	}
+	head := map[string]string{
+		"lib/m.js": "export function norm(s) {\n  return s.trim();\n}\n\nfunction shout(s) {\n  return norm(s) + '!';\n}\n\nexport const loud = (s) => shout(s);\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	if s := symbolRows(t, rep, "lib/m.shout"); s.Unchecked || s.Rows != 0 {
+		t.Errorf("shout, an unchanged caller premise cannot call: rows %d, unchecked %v (%s); want it left out, not unchecked", s.Rows, s.Unchecked, s.Why)
+	}
+	if n := symbolRows(t, rep, "lib/m.norm"); n.Rows == 0 || n.Unchecked {
+		t.Errorf("norm, the changed function: rows %d, unchecked %v (%s)", n.Rows, n.Unchecked, n.Why)
+	}
+}

@@ -1034,6 +1034,10 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 	}
 	var out []target
 	var skipped []SymbolRows
+	changed := map[string]bool{}
+	for _, s := range f.Symbols {
+		changed[s.Name] = true
+	}
 	fr := &fileReader{f: f, l: l}
 	for _, s := range syms {
 		tg, skip := fr.target(s)
@@ -1047,8 +1051,10 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 		if why := l.complete(&tg, f, fr.file, fr.sigs); why != "" {
 			// A changed function premise cannot call is not checked
 			// unless the rows of its callers run its changed lines
-			// (Report.covered): "cannot call it" is never a pass.
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why, Unchecked: true})
+			// (Report.covered): "cannot call it" is never a pass. An
+			// unchanged caller or reader premise only hoped to reach
+			// the change through is left out, and says why.
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why, Unchecked: changed[s.Name]})
 			continue
 		}
 		out = append(out, tg)
