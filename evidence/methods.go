@@ -375,9 +375,9 @@ func dataclassInit(pyf *pyFile, cls string) *Signature {
 	return sig
 }
 
-// spread picks n of len indexes, the first always, the rest evenly apart:
-// generated calls come a parameter at a time, so the first few vary only
-// the first parameter.
+// spread picks n of len indexes: the first n/2, then the rest evenly
+// apart: generated calls come a parameter at a time, so the first few vary
+// only the first parameter.
 func spread(length, n int) []int {
 	if length <= n {
 		out := make([]int, length)
@@ -386,9 +386,18 @@ func spread(length, n int) []int {
 		}
 		return out
 	}
+	// The first calls hold the typical values and the first parameter's
+	// edges (an empty list, a zero): half the picks are those; the rest
+	// are spread over the others, so every parameter's pool is reached
+	// however long the pools grow.
+	head := n / 2
 	out := make([]int, n)
 	for i := range out {
-		out[i] = i * length / n
+		if i < head {
+			out[i] = i
+		} else {
+			out[i] = head + (i-head)*(length-head)/(n-head)
+		}
 	}
 	return out
 }
