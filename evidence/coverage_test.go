@@ -203,3 +203,27 @@ func TestUncallableCallerDoesNotBlock(t *testing.T) {
 		t.Errorf("norm, the changed function: rows %d, unchecked %v (%s)", n.Rows, n.Unchecked, n.Why)
 	}
 }
+
+// TestJSMethodReceiverFromAnyConstruction: a JavaScript method whose test
+// calls it on an object built from a loop variable still gets receivers
+// from a literal construction of its class elsewhere in the tests.
+func TestJSMethodReceiverFromAnyConstruction(t *testing.T) {
+	base := map[string]string{
+		"package.json":     `{"type": "module"}`,
+		"lib/box.js":       "export class Box {\n  constructor(n) { this.n = n; }\n  size() {\n    return this.n * 2;\n  }\n}\n",
+		"test/box.test.js": "import { Box } from '../lib/box.js';\ntest('sizes', () => {\n  for (const n of sizes) { const b = new Box(n); b.size(); }\n  expect(new Box(4) instanceof Box).toBe(true);\n});\n",
+	}
+	head := map[string]string{
+		"lib/box.js": "export class Box {\n  constructor(n) { this.n = n; }\n  size() {\n    return this.n * 3;\n  }\n}\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	if s := symbolRows(t, rep, "lib/box.Box.size"); s.Rows == 0 || s.Unchecked {
+		t.Fatalf("Box.size: rows %d, unchecked %v (%s); want rows on new Box(4)", s.Rows, s.Unchecked, s.Why)
+	}
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "lib/box.Box.size" {
+			return
+		}
+	}
+	t.Errorf("Box.size changed from n*2 to n*3 and no change shows: %+v", rep.Changes)
+}

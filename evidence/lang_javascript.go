@@ -400,11 +400,18 @@ func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*
 			continue
 		}
 		seenRecv[in.Receiver] = true
-		ctor := info.module + "." + class
-		if exported == "default" {
-			ctor = info.module + ".default"
+		info.receivers = append(info.receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
+	}
+	if len(info.receivers) == 0 {
+		// The tests build their objects apart from the method's calls
+		// (const s = new SemVer('1.2.3'); s.inc(...)): any literal
+		// construction of the class, in the tests or the module, builds
+		// one.
+		for _, src := range jssource.NewCalls(append(l.testFiles(), pair.head), class, maxReceivers) {
+			if args, ok := jsArgsOf(src); ok {
+				info.receivers = append(info.receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
+			}
 		}
-		info.receivers = append(info.receivers, map[string]any{"$new": ctor, "$args": args})
 	}
 	if len(info.receivers) == 0 {
 		if l.probe {
@@ -413,6 +420,15 @@ func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*
 		return "a method: no constructor call of its class in the tests to build a receiver from"
 	}
 	return ""
+}
+
+// jsCtor names a class's constructor as the worker reaches it: through
+// the module's default export when that is the class.
+func jsCtor(module, class, exported string) string {
+	if exported == "default" {
+		return module + ".default"
+	}
+	return module + "." + class
 }
 
 // jsExported says whether a module's text exports local's function or
@@ -552,6 +568,12 @@ func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rn
 		}
 		if len(pools[i]) == 0 {
 			pools[i] = pool(Type{Kind: kindAny}, lits)
+		}
+	}
+	if len(tg.sig.Params) == 0 && tg.sig.Varargs == nil && recvs[0] != nil {
+		// A method of no parameters: one call on each object.
+		for _, r := range recvs {
+			add([]any{r}, "receiver", sourceReceiver)
 		}
 	}
 	for _, r := range recvs {

@@ -1,0 +1,72 @@
+package jssource
+
+import sitter "github.com/tree-sitter/go-tree-sitter"
+
+// maxNewCallNodes bounds the nodes NewCalls visits in one file.
+const maxNewCallNodes = 200000
+
+// NewCalls returns the arguments, as source, of the `new class(...)`
+// expressions in files (the class by its name, or as a property:
+// `new semver.SemVer(...)`) whose arguments are all literals: each
+// distinct argument list once, in file order, at most limit. A test that
+// builds its object apart from the call of the method under review still
+// says how such an object is made.
+func NewCalls(files []*File, class string, limit int) [][]string {
+	var out [][]string
+	seen := map[string]bool{}
+	for _, f := range files {
+		if f == nil || f.root == nil {
+			continue
+		}
+		stack := []*sitter.Node{f.root}
+		for visited := 0; len(stack) > 0 && visited < maxNewCallNodes && len(out) < limit; visited++ {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n.Kind() == "new_expression" {
+				if args, ok := f.newArgs(n, class); ok {
+					key := ""
+					for _, a := range args {
+						key += a + "\x00"
+					}
+					if !seen[key] {
+						seen[key] = true
+						out = append(out, args)
+					}
+				}
+			}
+			for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
+				stack = append(stack, n.NamedChild(uint(i)))
+			}
+		}
+	}
+	return out
+}
+
+// newArgs are a new expression's literal arguments when it constructs
+// class.
+func (f *File) newArgs(n *sitter.Node, class string) ([]string, bool) {
+	ctor := n.ChildByFieldName("constructor")
+	switch {
+	case ctor == nil:
+		return nil, false
+	case ctor.Kind() == "identifier" && f.text(ctor) == class:
+	case ctor.Kind() == "member_expression" && f.text(ctor.ChildByFieldName("property")) == class:
+	default:
+		return nil, false
+	}
+	args := []string{}
+	if list := n.ChildByFieldName("arguments"); list != nil {
+		for i := uint(0); i < list.NamedChildCount(); i++ {
+			a := list.NamedChild(i)
+			if a.Kind() == "comment" {
+				continue
+			}
+			s, ok := f.literal(a, nil)
+			if !ok {
+				return nil, false
+			}
+			args = append(args, s)
+		}
+	}
+	return args, true
+}
