@@ -103,7 +103,7 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 		if !cut[s.Symbol] {
 			continue
 		}
-		s.Rows, s.Sources, s.cut = ran[s.Symbol], sources[s.Symbol], true
+		s.Rows, s.Sources = ran[s.Symbol], sources[s.Symbol]
 		if s.Rows == 0 {
 			s.Why, s.Unchecked = fmt.Sprintf("not exercised: cut off after 0 of %d rows: its time of %s ran out (.premise.yaml evidence: function_seconds)", planned[s.Symbol], c.functions.Budget()), true
 			continue

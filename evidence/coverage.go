@@ -314,9 +314,12 @@ func (rep *Report) covered() {
 			s.Why += "; checked through its callers' rows: " + c.String()
 			s.Unchecked = false
 		}
-		if s.Rows > 0 && (s.Why == "" || s.cut && !s.Unchecked) && !c.Exercised() {
+		if s.Rows > 0 && !s.Unchecked && !c.Exercised() {
+			// Whatever else it says (its rows cut by the row budget or
+			// by its time), a symbol whose rows ran none of its changed
+			// lines was not checked.
 			why := "not exercised: its rows ran none of its changed lines (" + c.firstUnreached() + ")"
-			if s.cut {
+			if s.Why != "" {
 				why += "; " + s.Why
 			}
 			s.Why, s.Unchecked = why, true

@@ -227,3 +227,22 @@ func TestJSMethodReceiverFromAnyConstruction(t *testing.T) {
 	}
 	t.Errorf("Box.size changed from n*2 to n*3 and no change shows: %+v", rep.Changes)
 }
+
+// TestBudgetCutSymbolStillNeedsItsLines: a symbol whose rows the row
+// budget cut is not checked when the rows it kept ran none of its changed
+// lines: "budget reached" does not stand in for "exercised".
+func TestBudgetCutSymbolStillNeedsItsLines(t *testing.T) {
+	src := func(ret string) string {
+		return "import hashlib\n\n\ndef locked(n, key):\n    if hashlib.sha256(key.encode()).hexdigest().startswith(\"00000000\"):\n        return " + ret + "\n    return n\n"
+	}
+	rep := runCommits(t, map[string]string{"m.py": src("n + 1")}, map[string]string{"m.py": src("n + 2")}, func(c *evidence.Config) {
+		c.MaxRowsPerFunction = 3
+	})
+	l := symbolRows(t, rep, "m.locked")
+	if l.Rows == 0 || !strings.Contains(l.Why, "budget reached") {
+		t.Fatalf("locked: rows %d (%s); want its rows cut by the budget", l.Rows, l.Why)
+	}
+	if !l.Unchecked || !strings.HasPrefix(l.Why, "not exercised") {
+		t.Errorf("locked: unchecked %v (%s); its kept rows ran none of its changed lines", l.Unchecked, l.Why)
+	}
+}

@@ -253,9 +253,6 @@ type SymbolRows struct {
 	// Coverage is which of its changed lines the rows ran, on each side
 	// (coverage.go); nil where its language cannot say.
 	Coverage *Coverage `json:"coverage,omitempty"`
-	// cut says its time cut its rows off (budget.go): Why says so, and
-	// its rows still count as exercised only if they ran a changed line.
-	cut bool
 }
 
 // origin says where an evidence row came from.
