@@ -65,6 +65,17 @@ func symbolOf(rep *evidence.Report, name string) evidence.SymbolRows {
 	return evidence.SymbolRows{}
 }
 
+// hasChange says whether rep shows a change of symbol, one that also
+// satisfies match when it is given.
+func hasChange(rep *evidence.Report, symbol string, match func(evidence.Change) bool) bool {
+	for _, c := range changesOf(rep, symbol) {
+		if match == nil || match(c) {
+			return true
+		}
+	}
+	return false
+}
+
 func changesOf(rep *evidence.Report, symbol string) []evidence.Change {
 	var out []evidence.Change
 	for _, c := range append(append([]evidence.Change{}, rep.Changes...), rep.Unexplained...) {

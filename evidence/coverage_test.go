@@ -220,10 +220,8 @@ func TestJSMethodReceiverFromAnyConstruction(t *testing.T) {
 	if s := symbolRows(t, rep, "lib/box.Box.size"); s.Rows == 0 || s.Unchecked {
 		t.Fatalf("Box.size: rows %d, unchecked %v (%s); want rows on new Box(4)", s.Rows, s.Unchecked, s.Why)
 	}
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "lib/box.Box.size" {
-			return
-		}
+	if hasChange(rep, "lib/box.Box.size", nil) {
+		return
 	}
 	t.Errorf("Box.size changed from n*2 to n*3 and no change shows: %+v", rep.Changes)
 }

@@ -3,6 +3,8 @@ package evidence_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
 )
 
 // TestMovedFunctionIsCompared: a function moved to a new module and
@@ -18,10 +20,8 @@ func TestMovedFunctionIsCompared(t *testing.T) {
 		"lib/new.py": "def norm(s: str) -> str:\n    return s.strip()\n",
 	}
 	rep := runCommits(t, base, head, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "lib.new.norm" {
-			return
-		}
+	if hasChange(rep, "lib.new.norm", nil) {
+		return
 	}
 	t.Errorf("lib.new.norm, moved from lib.old and changed, shows no change: changes %+v, new-function findings %+v, symbols %+v",
 		append(rep.Changes, rep.Unexplained...), rep.NewFunctions, rep.Symbols)
@@ -41,10 +41,8 @@ func TestGoMovedFunctionIsCompared(t *testing.T) {
 		"b/b.go": "package b\n\nimport \"strings\"\n\n// Norm trims s.\nfunc Norm(s string) string {\n\treturn strings.TrimSpace(s)\n}\n",
 	}
 	rep := runCommits(t, base, head, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/mv/b.Norm" {
-			return
-		}
+	if hasChange(rep, "example.com/mv/b.Norm", nil) {
+		return
 	}
 	t.Errorf("b.Norm, moved from a and changed, shows no change: changes %+v, symbols %+v",
 		append(rep.Changes, rep.Unexplained...), rep.Symbols)
@@ -66,11 +64,7 @@ func TestDeletedButStillBoundIsCompared(t *testing.T) {
 		"lib/m.py": "from lib.loose import clamp01\n",
 	}
 	rep := runCommits(t, base, head, nil)
-	found := false
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		found = found || c.Symbol == "lib.m.clamp01"
-	}
-	if !found {
+	if !hasChange(rep, "lib.m.clamp01", nil) {
 		t.Errorf("lib.m.clamp01, deleted and re-bound to a looser function, shows no change: changes %+v, symbols %+v",
 			append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
@@ -92,10 +86,8 @@ func TestGoDeletedButStillBoundIsCompared(t *testing.T) {
 		"a/a.go": "package a\n\n// Clamp01 is loose now.\nvar Clamp01 = loose\n",
 	}
 	rep := runCommits(t, base, head, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/rb/a.Clamp01" {
-			return
-		}
+	if hasChange(rep, "example.com/rb/a.Clamp01", nil) {
+		return
 	}
 	t.Errorf("a.Clamp01, deleted and re-bound to a looser function, shows no change: changes %+v, symbols %+v",
 		append(rep.Changes, rep.Unexplained...), rep.Symbols)
@@ -113,10 +105,8 @@ func TestJSDeletedButStillExportedIsCompared(t *testing.T) {
 		"lib/m.js": "export { loose as clamp01 } from './loose.js';\n",
 	}
 	rep := runCommits(t, base, head, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "lib/m.clamp01" {
-			return
-		}
+	if hasChange(rep, "lib/m.clamp01", nil) {
+		return
 	}
 	t.Errorf("lib/m.clamp01, deleted and re-exported from a looser function, shows no change: changes %+v, symbols %+v",
 		append(rep.Changes, rep.Unexplained...), rep.Symbols)
@@ -138,10 +128,8 @@ func TestGoInterfaceParameterGetsGoTypes(t *testing.T) {
 		return "int"`)}
 	head := map[string]string{"kind.go": src(`return "int"`)}
 	rep := runCommits(t, base, head, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/kind.Kind" && strings.Contains(c.Input, "int(") {
-			return
-		}
+	if hasChange(rep, "example.com/kind.Kind", func(c evidence.Change) bool { return strings.Contains(c.Input, "int(") }) {
+		return
 	}
 	t.Errorf("Kind's int case changed and no int reached it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
@@ -159,10 +147,8 @@ func TestGoReturnedSliceSharingStateIsSeen(t *testing.T) {
 	base := map[string]string{"go.mod": mod, "seg.go": src("\tout := make([]int64, len(v.parts))\n\tcopy(out, v.parts)\n\treturn out")}
 	head := map[string]string{"seg.go": src("\treturn v.parts")}
 	rep := runCommits(t, base, head, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/seg.V.Parts" && strings.Contains(c.Head, "shares its arguments' state") {
-			return
-		}
+	if hasChange(rep, "example.com/seg.V.Parts", func(c evidence.Change) bool { return strings.Contains(c.Head, "shares its arguments' state") }) {
+		return
 	}
 	t.Errorf("Parts hands out its receiver's slice on the head and no row saw it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
@@ -174,10 +160,8 @@ func TestReturnedListSharingStateIsSeen(t *testing.T) {
 		return "class Bag:\n    def __init__(self, n: int):\n        self._items = list(range(n))\n\n    def items(self):\n        " + body + "\n"
 	}
 	rep := runCommits(t, map[string]string{"bag.py": src("return list(self._items)")}, map[string]string{"bag.py": src("return self._items")}, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "bag.Bag.items" && strings.Contains(c.Head, "shares its arguments' state") {
-			return
-		}
+	if hasChange(rep, "bag.Bag.items", func(c evidence.Change) bool { return strings.Contains(c.Head, "shares its arguments' state") }) {
+		return
 	}
 	t.Errorf("items hands out the object's own list on the head and no row saw it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
