@@ -58,3 +58,33 @@ func TestCopyHasTheInstalledDependencies(t *testing.T) {
 		t.Errorf("the copy of HEAD~1, whose package.json is not what was installed, has node_modules")
 	}
 }
+
+// TestCommittedNodeModulesAreNotLent: node_modules files a commit tracks
+// are the patch's own code, not an install: a copy of the base, whose
+// manifests are the work tree's, gets none of them.
+func TestCommittedNodeModulesAreNotLent(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".gitignore":   "node_modules/\n",
+		"package.json": `{"name": "app", "type": "module", "dependencies": {"pad": "1.0.0"}}`,
+		"lib/m.js":     "import pad from 'pad';\nexport function label(s) { return pad(s, 5); }\n",
+		"node_modules/pad/package.json": `{"name": "pad", "version": "1.0.0", "main": "index.js"}`,
+		"node_modules/pad/index.js":     "module.exports = (s, n) => s.padStart(n, '.');\n",
+	})
+	gitIn(t, dir, "init", "-q", "-b", "main")
+	gitIn(t, dir, "add", ".")
+	gitIn(t, dir, "commit", "-qm", "base")
+	// The patch commits a pad of its own, which the base would load.
+	if err := os.WriteFile(filepath.Join(dir, "node_modules/pad/index.js"), []byte("module.exports = (s) => s;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, dir, "add", "-f", "node_modules")
+	gitIn(t, dir, "commit", "-qm", "vendor pad")
+	base, cleanup, err := Checkout(context.Background(), dir, "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	if _, err := os.Lstat(filepath.Join(base, "node_modules")); err == nil {
+		t.Errorf("the base's copy was lent a node_modules the patch committed")
+	}
+}

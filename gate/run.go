@@ -399,7 +399,12 @@ func Checkout(ctx context.Context, dir, rev string) (string, func(), error) {
 		return "", nil, fmt.Errorf("checkout of %s: %w", rev, err)
 	}
 	if workTop != "" {
-		linkNodeModules(top, workTop)
+		// node_modules files the work tree's commit tracks are a patch's
+		// words, not an install: none is lent then.
+		tracked, err := repo.Run(ctx, "ls-files", "-z", "--", "node_modules")
+		if err == nil && len(tracked) == 0 {
+			linkNodeModules(top, workTop)
+		}
 	}
 	return filepath.Join(top, rel), cleanup, nil
 }
