@@ -64,9 +64,9 @@ func TestCopyHasTheInstalledDependencies(t *testing.T) {
 // manifests are the work tree's, gets none of them.
 func TestCommittedNodeModulesAreNotLent(t *testing.T) {
 	dir := writeTree(t, map[string]string{
-		".gitignore":   "node_modules/\n",
-		"package.json": `{"name": "app", "type": "module", "dependencies": {"pad": "1.0.0"}}`,
-		"lib/m.js":     "import pad from 'pad';\nexport function label(s) { return pad(s, 5); }\n",
+		".gitignore":                    "node_modules/\n",
+		"package.json":                  `{"name": "app", "type": "module", "dependencies": {"pad": "1.0.0"}}`,
+		"lib/m.js":                      "import pad from 'pad';\nexport function label(s) { return pad(s, 5); }\n",
 		"node_modules/pad/package.json": `{"name": "pad", "version": "1.0.0", "main": "index.js"}`,
 		"node_modules/pad/index.js":     "module.exports = (s, n) => s.padStart(n, '.');\n",
 	})
