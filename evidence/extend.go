@@ -172,15 +172,18 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 			return fmt.Errorf("%s: accepted assumptions span %s and %s targets; keep one partitions file per language (premise partitions --target)", path, tb.Language, lang)
 		}
 		local, method := src.methodOf(ctx, lang, file, sym)
-		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items, Decided: true, Method: method})
+		var kn known
+		if sig != nil && local != "" {
+			kn = src.known(ctx, res.Register, lang, file, sym, local, method, sig)
+		}
+		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items, Decided: true, Method: method,
+			Types: kn.types, Receivers: kn.recvs})
 		if err != nil {
 			return fmt.Errorf("generate rows for %s: %w", sym, err)
 		}
-		if method && sig != nil {
+		if method && sig != nil && !kn.none {
 			// A method's rows carry their receiver (issue 25, item 4).
-			if recvs, none, why := src.receivers(ctx, res.Register, lang, file, sym, local, sig); !none {
-				rows = onReceivers(rows, recvs, why)
-			}
+			rows = onReceivers(rows, kn.recvs, kn.why)
 		}
 		// Every row names its target: the table outlives the change, and
 		// the next change's rows are about other functions. A row on an

@@ -10,8 +10,9 @@ import (
 	"github.com/premise-dev/premise/validate"
 )
 
-// methodOf reports whether symbol is a method declared in file (a Python
-// Class.method, a Go Type.Method), and its name inside the file.
+// methodOf finds symbol's declaration in file: its name inside the file
+// ("" when none is found) and whether it is a method (a Python
+// Class.method, a Go Type.Method).
 func (s *sources) methodOf(ctx context.Context, lang, file, symbol string) (string, bool) {
 	l := staticLanguages[lang]
 	if l == nil {
@@ -25,59 +26,84 @@ func (s *sources) methodOf(ctx context.Context, lang, file, symbol string) (stri
 	if err != nil {
 		return "", false
 	}
-	locals := l.locals(symbol)
-	for _, d := range decls {
-		if d.Kind == "method" && slices.Contains(locals, d.Local) {
-			return d.Local, true
+	// The longest local name first: Class.method before method.
+	for _, local := range l.locals(symbol) {
+		for _, d := range decls {
+			if d.Local == local {
+				return d.Local, d.Kind == "method"
+			}
 		}
 	}
 	return "", false
 }
 
-// receivers are the objects a method's table rows are called on (issue
-// 25: a method's rows carry their receiver): those its change items'
-// witnesses were called on first (what the evidence ran on both sides),
-// then those the language builds as the evidence does, from the
-// constructor calls the repository's tests and doctests make, the
+// known is what premise reads of a changed function for its table rows,
+// as the evidence reads it: the receivers a method is called on and the
+// types of its parameters.
+type known struct {
+	// recvs are the objects a method's rows are called on; none is set
+	// when the method takes no receiver (a static or class method,
+	// called through its class); why says why no receiver could be built.
+	recvs []any
+	none  bool
+	why   string
+	// types are the parameters' types as the language built values for
+	// them (annotations, docstrings, how the body uses each); nil when
+	// only the signature speaks.
+	types []Type
+}
+
+// known reads a target's receivers and parameter types (issue 25: a
+// method's rows carry their receiver; a parameter no annotation types is
+// typed as the evidence types it). A method's receivers are those its
+// change items' witnesses were called on first (what the evidence ran on
+// both sides), then those the language builds as the evidence does, from
+// the constructor calls the repository's tests and doctests make, the
 // constructor's own parameters, or a Go type's constructors and fields.
-// none is set when the method takes no receiver (a static or class
-// method, called through its class); why says why no receiver could be
-// built.
-func (s *sources) receivers(ctx context.Context, reg *validate.Register, lang, file, symbol, local string, sig *Signature) (recvs []any, none bool, why string) {
+func (s *sources) known(ctx context.Context, reg *validate.Register, lang, file, symbol, local string, method bool, sig *Signature) known {
+	var k known
 	seen := map[string]bool{}
 	add := func(v any) {
 		if v == nil {
 			return // a nil receiver is a row of its own, not the one every row is called on
 		}
-		k := compact(v, 1000)
-		if !seen[k] {
-			seen[k] = true
-			recvs = append(recvs, v)
+		key := compact(v, 1000)
+		if !seen[key] {
+			seen[key] = true
+			k.recvs = append(k.recvs, v)
 		}
 	}
-	for _, it := range reg.Items {
-		if !validate.IsChange(it.ID) || it.Symbol != symbol && !slices.Contains(it.Callers, symbol) {
-			continue
-		}
-		for _, w := range it.Witnesses {
-			if len(w.Call.Args) > 0 && (w.Call.Target == symbol || it.Symbol == symbol) {
-				add(w.Call.Args[0])
+	if method {
+		for _, it := range reg.Items {
+			if !validate.IsChange(it.ID) || it.Symbol != symbol && !slices.Contains(it.Callers, symbol) {
+				continue
+			}
+			for _, w := range it.Witnesses {
+				if len(w.Call.Args) > 0 && (w.Call.Target == symbol || it.Symbol == symbol) {
+					add(w.Call.Args[0])
+				}
 			}
 		}
 	}
 	text, err := s.read(ctx, file)
 	if err != nil {
-		return recvs, false, fmt.Sprintf("read %s: %v", file, err)
+		k.why = fmt.Sprintf("read %s: %v", file, err)
+		return k
 	}
 	ls := languagesFor(s.dir, "", maxReceivers, false)
 	defer ls.close()
 	l := ls[lang]
 	if l == nil {
-		return recvs, false, "no language reads " + file
+		k.why = "no language reads " + file
+		return k
 	}
 	f := diffparse.File{Path: filepath.ToSlash(file), Language: lang, HeadSrc: text}
 	decls, _ := diffparse.Decls(lang, text)
-	tg := target{sym: diffparse.Symbol{Name: symbol, Local: local, Kind: "method", Change: "modified"},
+	kind := "function"
+	if method {
+		kind = "method"
+	}
+	tg := target{sym: diffparse.Symbol{Name: symbol, Local: local, Kind: kind, Change: "modified"},
 		lang: lang, sig: sig, baseFile: f.Path}
 	for _, d := range decls {
 		if d.Local == local {
@@ -85,7 +111,13 @@ func (s *sources) receivers(ctx context.Context, reg *validate.Register, lang, f
 			tg.headText = span(text, d.Start, d.End)
 		}
 	}
-	why = l.complete(&tg, f, l.file(f), l.signatures(text))
+	why := l.complete(&tg, f, l.file(f), l.signatures(text))
+	if why == "" && tg.sig != nil {
+		k.types = l.paramTypes(tg)
+	}
+	if !method {
+		return k
+	}
 	built := tg.receivers
 	if tg.gt != nil {
 		built = tg.gt.receivers
@@ -93,13 +125,14 @@ func (s *sources) receivers(ctx context.Context, reg *validate.Register, lang, f
 	for _, v := range built {
 		add(v)
 	}
-	if len(recvs) > 0 {
-		return recvs, false, ""
+	switch {
+	case len(k.recvs) > 0:
+	case why == "":
+		k.none = true
+	default:
+		k.why = why
 	}
-	if why == "" {
-		return nil, true, ""
-	}
-	return nil, false, why
+	return k
 }
 
 // withReceiver puts a receiver in front of a row's arguments: the gate
@@ -115,8 +148,8 @@ func withReceiver(r validate.Row, recv any) validate.Row {
 // given to becomes a todo saying why.
 func onReceivers(rows []validate.Row, recvs []any, why string) []validate.Row {
 	for i, r := range rows {
-		if r.Todo != "" {
-			continue
+		if r.Todo != "" || r.Cls == receiverCls {
+			continue // a receiver row carries its own
 		}
 		if len(recvs) == 0 {
 			rows[i].Todo = fmt.Sprintf("no receiver to call the method on (%s); write one as the row's first argument", why)

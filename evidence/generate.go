@@ -37,6 +37,14 @@ type Request struct {
 	// get the receiver in front of the arguments they vary (Extend), and
 	// a method of no other parameter has its receiver to vary.
 	Method bool
+	// Types are the parameters' types as the language read them from the
+	// function (docstring, how the body uses each), one per parameter; a
+	// parameter the signature alone does not type takes its type from
+	// here. Nil: the signature alone.
+	Types []Type
+	// Receivers are what a method is called on (Extend reads them as the
+	// evidence does): a method of no other parameter varies over them.
+	Receivers []any
 }
 
 // Category is a kind of precondition, recognised from its words, with the
@@ -187,6 +195,9 @@ func classRows(req Request, it validate.Item) []validate.Row {
 		return []validate.Row{todoRow(it, cat.Name, fmt.Sprintf("the signature of %s could not be read; write the rows by hand", req.Target))}
 	}
 	sig := req.Sig
+	if len(sig.Params) == 0 && req.Method && len(req.Receivers) > 0 {
+		return receiverRows(req, it, cat)
+	}
 	if len(sig.Params) == 0 && req.Method {
 		return []validate.Row{todoRow(it, cat.Name, fmt.Sprintf("the method %s varies only in its receiver, which no template builds; write rows whose first argument is a receiver (as its witnesses are written)", req.Target))}
 	}
@@ -196,6 +207,9 @@ func classRows(req Request, it validate.Item) []validate.Row {
 	types := make([]Type, len(sig.Params))
 	for i, p := range sig.Params {
 		types[i] = Infer(sig.Language, p)
+		if !types[i].Known() && i < len(req.Types) && req.Types[i].Known() {
+			types[i] = req.Types[i]
+		}
 	}
 	focus := focusParam(sig, types, it)
 	raises := ""
@@ -239,6 +253,34 @@ func classRows(req Request, it validate.Item) []validate.Row {
 	}
 	return b.rows
 }
+
+// receiverCls is the class of a row that varies a method's receiver: its
+// receiver is its first argument already.
+const receiverCls = "receiver"
+
+// receiverRows vary a method of no other parameter over the receivers
+// the evidence builds for it: which of them violate the precondition is
+// not known, so they are its edge (boundary rows) for a rejected or
+// undecided assumption and where it holds (representative rows) for an
+// accepted one.
+func receiverRows(req Request, it validate.Item, cat Category) []validate.Row {
+	kind := validate.KindBoundary
+	if it.Status == validate.StatusAccepted {
+		kind = validate.KindRepresentative
+	}
+	var rows []validate.Row
+	for _, recv := range req.Receivers[:min(len(req.Receivers), maxReceiverRows)] {
+		rows = append(rows, validate.Row{
+			Cls: receiverCls, Kind: kind, Args: []any{recv}, SameAsBase: true,
+			Relation:      fmt.Sprintf("on a receiver built as the repository's code builds one: %s", it.Precondition),
+			AssumptionIDs: []string{it.ID},
+		})
+	}
+	return rows
+}
+
+// maxReceiverRows bounds the rows a method of no other parameter gets.
+const maxReceiverRows = 8
 
 // focusParam picks the parameter a precondition is about: one it quotes
 // in backticks, else one it names, else one the evidence names, else the

@@ -201,7 +201,22 @@ func (*pythonLang) rows(ctx context.Context, tg target, templates []validate.Row
 	return append(append(head, templates...), tail...), sourceOf
 }
 
-func (*pythonLang) paramTypes(target) []Type { return nil }
+// paramTypes are the parameters' types as the rows' values are built
+// (pyParamPools): the annotation, else what the docstring, a stub or the
+// body's use of the parameter says (pysource.InferTypes).
+func (l *pythonLang) paramTypes(tg target) []Type {
+	if tg.py == nil {
+		return nil
+	}
+	out := make([]Type, len(tg.sig.Params))
+	for i, p := range tg.sig.Params {
+		out[i] = l.infer(p)
+		if g, ok := tg.py.guesses[p.Name]; ok && g.Known() && !out[i].Known() {
+			out[i] = guessType(g)
+		}
+	}
+	return out
+}
 
 func (*pythonLang) receiver(tg target) (any, bool) {
 	if len(tg.receivers) > 0 {
