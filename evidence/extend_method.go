@@ -118,11 +118,7 @@ func (s *sources) known(ctx context.Context, reg *validate.Register, lang, file,
 	if !method {
 		return k
 	}
-	built := tg.receivers
-	if tg.gt != nil {
-		built = tg.gt.receivers
-	}
-	for _, v := range built {
+	for _, v := range tg.receivers {
 		add(v)
 	}
 	switch {

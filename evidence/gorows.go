@@ -27,7 +27,6 @@ type goTarget struct {
 	pkgPath   string
 	inst      []string // type arguments, in the order of the type parameters
 	recv      string   // a method's receiver type
-	receivers []any    // the receivers its rows are called on
 	vars      []goVar  // the package variables it reads that rows set
 	// tableNums and tableStrs come from the package-level tables and
 	// constants its changed lines name: their bounds, and text of the
@@ -49,7 +48,7 @@ const (
 func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 	s := tg.sym
 	g := &goTarget{pkg: gp.pkg(f.Path), tests: gp.testsOf(f.Path), baseTests: gp.baseTestsOf(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local)}
-	tg.gt = g
+	tg.data = g
 	if s.Name == s.Local {
 		// No go.mod names the package: the harness gives the tree one
 		// and reaches the package by its directory.
@@ -88,17 +87,16 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 	}
 	lits := literals(tg.baseText, tg.headText)
 	tested := harvestedReceivers(g)
-	g.receivers = append(append(tested, goMutatedReceivers(tested, lits)...), goReceivers(g, lits)...)
-	g.receivers = dedupeValues(g.receivers)
-	g.receivers = g.receivers[:min(len(g.receivers), maxSweptGoReceivers)]
+	recvs := dedupeValues(append(append(tested, goMutatedReceivers(tested, lits)...), goReceivers(g, lits)...))
+	tg.receivers = recvs[:min(len(recvs), maxSweptGoReceivers)]
 	g.harvested = harvestedCalls(g, s.Local)
-	if len(g.receivers) == 0 && len(g.harvested) == 0 {
+	if len(tg.receivers) == 0 && len(g.harvested) == 0 {
 		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
 	}
-	if len(g.receivers) > 0 && pointerRecvRe.MatchString(tg.headText+"\n"+tg.baseText) {
+	if len(tg.receivers) > 0 && pointerRecvRe.MatchString(tg.headText+"\n"+tg.baseText) {
 		// A nil receiver last: a pointer method that handled nil on one
 		// side and not the other differs there.
-		g.receivers = append(g.receivers, nil)
+		tg.receivers = append(tg.receivers, nil)
 	}
 	return ""
 }
@@ -259,13 +257,13 @@ func goParamTypes(tg target) []Type {
 	for i, p := range tg.sig.Params {
 		typ := p.Type
 		for j, tp := range tg.sig.TypeParams {
-			if j < len(tg.gt.inst) {
-				typ = replaceIdent(typ, tp.Name, tg.gt.inst[j])
+			if j < len(goOf(tg).inst) {
+				typ = replaceIdent(typ, tp.Name, goOf(tg).inst[j])
 			}
 		}
-		out[i] = tg.gt.pkg.resolve(typ, p.Name, 0)
+		out[i] = goOf(tg).pkg.resolve(typ, p.Name, 0)
 		if out[i].Kind == kindUnknown && strings.HasPrefix(typ, "...") {
-			e := tg.gt.pkg.resolve(typ[3:], p.Name, 0)
+			e := goOf(tg).pkg.resolve(typ[3:], p.Name, 0)
 			if e.Known() {
 				out[i] = Type{Kind: kindVariadic, Elem: &e}
 			}
@@ -290,7 +288,7 @@ func replaceIdent(s, name, with string) string {
 func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	types := goParamTypes(tg)
 	var harvested []pyRow
-	for _, c := range tg.gt.harvested {
+	for _, c := range goOf(tg).harvested {
 		args := c.args
 		if n := len(tg.sig.Params); n > 0 && strings.HasPrefix(tg.sig.Params[n-1].Type, "...") {
 			// The tests' variadic arguments come folded; the call spreads them.
@@ -303,8 +301,8 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	}
 	strs, nums := goLiterals(tg.baseText, tg.headText)
 	own := nums
-	nums = append(nums[:len(nums):len(nums)], tg.gt.tableNums...)
-	lits := withSeparators(append(append(append(literals(tg.baseText, tg.headText), strs...), tg.dataLits...), tg.gt.tableStrs...))
+	nums = append(nums[:len(nums):len(nums)], goOf(tg).tableNums...)
+	lits := withSeparators(append(append(append(literals(tg.baseText, tg.headText), strs...), tg.dataLits...), goOf(tg).tableStrs...))
 	pools := make([][]any, len(types))
 	variadic := -1
 	for i, t := range types {
@@ -318,10 +316,10 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 			continue
 		}
 		pools[i] = pool(t, lits)
-		if named := strings.TrimPrefix(strings.TrimSpace(tg.sig.Params[i].Type), "*"); tg.gt.pkg != nil && len(tg.gt.pkg.ctors[named]) > 0 {
+		if named := strings.TrimPrefix(strings.TrimSpace(tg.sig.Params[i].Type), "*"); goOf(tg).pkg != nil && len(goOf(tg).pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
 			// constructors build one.
-			pools[i] = append(ctorValues(tg.gt, named, lits, maxGoReceivers), pools[i]...)
+			pools[i] = append(ctorValues(goOf(tg), named, lits, maxGoReceivers), pools[i]...)
 		}
 		switch t.Kind {
 		case kindInt:
@@ -371,7 +369,7 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	if variadic < 0 {
 		// Each harvested value mutated in its own place (issue 13, part
 		// 3), the rest of the call as the test wrote it.
-		mutated := goMutatedCalls(tg.gt.harvested, tg.gt.recv != "", lits)
+		mutated := goMutatedCalls(goOf(tg).harvested, goOf(tg).recv != "", lits)
 		out = append(out, mutated[:min(len(mutated), budget/4)]...)
 	}
 	// Calls with the package variables the function reads set: a share
@@ -380,12 +378,12 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	out = append(out, settings...)
 	left := budget - len(out)
 	var rows []pyRow
-	if tg.gt.recv == "" {
+	if goOf(tg).recv == "" {
 		for i, args := range calls {
 			rows = append(rows, pyRow{row: goRow(classes[i], args), source: sources[i]})
 		}
 	} else {
-		rows = goMethodRows(tg.gt.receivers, calls, classes, sources, left)
+		rows = goMethodRows(tg.receivers, calls, classes, sources, left)
 	}
 	return append(out, rows[:min(len(rows), left)]...)
 }
@@ -787,4 +785,11 @@ func (g *goTarget) rowValue(v any) (any, bool) {
 		return int(x), true
 	}
 	return v, true
+}
+
+// goOf is a Go target's package, instantiation and harvest; nil for
+// another language's.
+func goOf(tg target) *goTarget {
+	g, _ := tg.data.(*goTarget)
+	return g
 }

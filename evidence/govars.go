@@ -490,19 +490,19 @@ func settingValues(v goVar, args []any, nums []float64, strs []string, consts []
 // differing lengths) with every variable set together, then each alone,
 // value by value, the calls taking turns up to limit rows.
 func goSettingRows(tg target, calls [][]any, nums []float64, strs []string, limit int) []pyRow {
-	vars := tg.gt.vars
+	vars := goOf(tg).vars
 	if len(vars) == 0 || len(calls) == 0 || limit <= 0 {
 		return nil
 	}
-	key := func(name string) string { return tg.gt.pkgPath + "." + name }
+	key := func(name string) string { return goOf(tg).pkgPath + "." + name }
 	var per [][]validate.Row
 	for _, args := range calls {
 		vals := make([][]any, len(vars))
 		longest := 0
 		for i, v := range vars {
 			var consts []any
-			if v.typ != "" && tg.gt.pkg != nil {
-				consts = tg.gt.pkg.consts[v.typ]
+			if v.typ != "" && goOf(tg).pkg != nil {
+				consts = goOf(tg).pkg.consts[v.typ]
 			}
 			vals[i] = settingValues(v, args, nums, strs, consts)
 			longest = max(longest, len(vals[i]))
@@ -590,11 +590,11 @@ func settingCalls(tg target, harvested []pyRow, calls [][]any) [][]any {
 		seen[shape(args)] = true
 	}
 	var recv []any
-	if tg.gt.recv != "" {
-		if len(tg.gt.receivers) == 0 {
+	if goOf(tg).recv != "" {
+		if len(tg.receivers) == 0 {
 			return out
 		}
-		recv = []any{tg.gt.receivers[0]}
+		recv = []any{tg.receivers[0]}
 	}
 	for _, c := range calls {
 		if len(out) >= maxSettingCalls {

@@ -162,7 +162,7 @@ func TestSettingValues(t *testing.T) {
 // never more than the limit; arguments stay positional, since a row's
 // inp carries no kwargs.
 func TestGoSettingRows(t *testing.T) {
-	tg := target{gt: &goTarget{pkgPath: "example.com/slug", vars: []goVar{{name: "EnableSmartTruncate", kind: kindBool, def: true}, {name: "MaxLength", kind: kindInt}}}}
+	tg := target{data: &goTarget{pkgPath: "example.com/slug", vars: []goVar{{name: "EnableSmartTruncate", kind: kindBool, def: true}, {name: "MaxLength", kind: kindInt}}}}
 	rows := goSettingRows(tg, [][]any{{"abc"}, {"a-b c"}}, nil, nil, 5)
 	var got []string
 	for _, r := range rows {
@@ -184,7 +184,7 @@ func TestGoSettingRows(t *testing.T) {
 	if _, ok := rows[0].row.Kwargs["example.com/slug.MaxLength"]; !ok {
 		t.Errorf("kwargs %v: want the variable named under its package path", rows[0].row.Kwargs)
 	}
-	if rows := goSettingRows(target{gt: &goTarget{}}, [][]any{{"abc"}}, nil, nil, 5); rows != nil {
+	if rows := goSettingRows(target{data: &goTarget{}}, [][]any{{"abc"}}, nil, nil, 5); rows != nil {
 		t.Errorf("a target reading no variable: %d rows, want none", len(rows))
 	}
 }

@@ -121,7 +121,7 @@ func (l *goLang) complete(tg *target, f diffparse.File, _ any, _ map[string]*Sig
 
 func (*goLang) rows(ctx context.Context, tg target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
 	rows := templates
-	if tg.gt.recv != "" || tg.gt.inst != nil {
+	if goOf(tg).recv != "" || goOf(tg).inst != nil {
 		// The templates know neither receivers nor type arguments.
 		rows = nil
 	}
@@ -145,13 +145,13 @@ func (*goLang) rows(ctx context.Context, tg target, templates []validate.Row, rn
 func (*goLang) paramTypes(tg target) []Type { return goParamTypes(tg) }
 
 func (*goLang) receiver(tg target) (any, bool) {
-	if tg.gt.recv == "" {
+	if goOf(tg).recv == "" {
 		return nil, true
 	}
-	if len(tg.gt.receivers) == 0 {
+	if len(tg.receivers) == 0 {
 		return nil, false
 	}
-	return tg.gt.receivers[0], true
+	return tg.receivers[0], true
 }
 
 func (*goLang) modelRow(args []any, _ map[string]any) validate.Row { return goRow("model", args) }

@@ -41,7 +41,6 @@ type jsInfo struct {
 	harvested []jssource.Input
 	consts    []jssource.Constant
 	guesses   map[string]jssource.Guess
-	receivers []any // {"$new": "module.Class", "$args": [...]}, for a method
 	// keys are the property names the function reads of each parameter
 	// (an options object's maxAge), at either side.
 	keys map[string][]string
@@ -400,20 +399,20 @@ func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*
 			continue
 		}
 		seenRecv[in.Receiver] = true
-		info.receivers = append(info.receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
+		tg.receivers = append(tg.receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
 	}
-	if len(info.receivers) == 0 {
+	if len(tg.receivers) == 0 {
 		// The tests build their objects apart from the method's calls
 		// (const s = new SemVer('1.2.3'); s.inc(...)): any literal
 		// construction of the class, in the tests or the module, builds
 		// one.
 		for _, src := range jssource.NewCalls(append(l.testFiles(), pair.head), class, maxReceivers) {
 			if args, ok := jsArgsOf(src); ok {
-				info.receivers = append(info.receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
+				tg.receivers = append(tg.receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
 			}
 		}
 	}
-	if len(info.receivers) == 0 {
+	if len(tg.receivers) == 0 {
 		if l.probe {
 			return ""
 		}
@@ -508,7 +507,7 @@ func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rn
 	}
 	sourceOf := map[string]string{}
 	var rows []validate.Row
-	recvs := info.receivers
+	recvs := tg.receivers
 	method := tg.sym.Kind == "method" && strings.Contains(tg.sym.Local, ".")
 	if !method {
 		recvs = []any{nil}
@@ -560,7 +559,7 @@ func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rn
 	pools := make([][]any, len(tg.sig.Params))
 	lits := l.literals(info)
 	for i, t := range types {
-		pools[i] = append(jsNumbers(info, t), pool(t, lits)...)
+		pools[i] = append(jsNumbers(info, tg.receivers, t), pool(t, lits)...)
 		if ks := info.keys[tg.sig.Params[i].Name]; len(ks) > 0 {
 			// An options object: each key the function reads, set alone
 			// to each value of a small pool.
@@ -660,7 +659,7 @@ func (*jsLang) literals(info *jsInfo) []string {
 
 // jsNumbers are a number parameter's edges: each numeric constant the
 // function compares with, and its neighbours (both sides of a >=).
-func jsNumbers(info *jsInfo, t Type) []any {
+func jsNumbers(info *jsInfo, receivers []any, t Type) []any {
 	if t.Kind != kindInt && t.Kind != kindFloat && t.Kind != kindAny {
 		return nil
 	}
@@ -677,7 +676,7 @@ func jsNumbers(info *jsInfo, t Type) []any {
 	}
 	// A method compares its arguments with its object's fields: the
 	// numbers its receivers were built with are edges too.
-	for _, r := range info.receivers {
+	for _, r := range receivers {
 		m, _ := r.(map[string]any)
 		args, _ := m["$args"].([]any)
 		for _, a := range args {
@@ -765,10 +764,10 @@ func (*jsLang) receiver(tg target) (any, bool) {
 	if info == nil || tg.sym.Kind != "method" || !strings.Contains(tg.sym.Local, ".") {
 		return nil, true
 	}
-	if len(info.receivers) == 0 {
+	if len(tg.receivers) == 0 {
 		return nil, false
 	}
-	return info.receivers[0], true
+	return tg.receivers[0], true
 }
 
 func (*jsLang) modelRow(args []any, _ map[string]any) validate.Row { return goRow("model", args) }

@@ -118,7 +118,7 @@ func (l *pythonLang) complete(tg *target, f diffparse.File, file any, sigs map[s
 	if len(sig.Params) == 0 && sig.Varargs == nil && s.Kind != "method" && !bareCallable(bareName(s.Local)) {
 		return "it takes no parameters, and a call of " + bareName(s.Local) + " runs a program, not a function"
 	}
-	tg.py = info
+	tg.data = info
 	info.classValues = classParamValues(s, sig, sigs, pf, pyf)
 	info.text = tg.headText + "\n" + tg.baseText
 	if f.OldPath != "" && f.OldPath != f.Path {
@@ -177,7 +177,7 @@ func (*pythonLang) rows(ctx context.Context, tg target, templates []validate.Row
 			rows = append(rows, pr.row)
 		}
 		return rows, sourceOf
-	case tg.py == nil:
+	case pyOf(tg) == nil:
 		return append(templates, valueRows(tg.sig, literals(tg.baseText, tg.headText))...), sourceOf
 	case len(tg.sig.Params) == 0 && tg.sig.Varargs == nil && tg.sig.Kwargs == nil && tg.sym.Kind != "method":
 		// Nothing to vary: the one call there is shows what it returns
@@ -188,7 +188,7 @@ func (*pythonLang) rows(ctx context.Context, tg target, templates []validate.Row
 	}
 	// What the code under review says comes first: harvested inputs lead
 	// the rows, then the templates', then the generated and mutated ones.
-	py := pyValueRows(tg.sig, tg.py, pyLiterals(tg), rng, perFunction)
+	py := pyValueRows(tg.sig, pyOf(tg), pyLiterals(tg), rng, perFunction)
 	var head, tail []validate.Row
 	for _, pr := range py {
 		note(pr)
@@ -205,13 +205,13 @@ func (*pythonLang) rows(ctx context.Context, tg target, templates []validate.Row
 // (pyParamPools): the annotation, else what the docstring, a stub or the
 // body's use of the parameter says (pysource.InferTypes).
 func (l *pythonLang) paramTypes(tg target) []Type {
-	if tg.py == nil {
+	if pyOf(tg) == nil {
 		return nil
 	}
 	out := make([]Type, len(tg.sig.Params))
 	for i, p := range tg.sig.Params {
 		out[i] = l.infer(p)
-		if g, ok := tg.py.guesses[p.Name]; ok && g.Known() && !out[i].Known() {
+		if g, ok := pyOf(tg).guesses[p.Name]; ok && g.Known() && !out[i].Known() {
 			out[i] = guessType(g)
 		}
 	}
@@ -257,7 +257,7 @@ func (*pythonLang) tracedRows(tg target, calls []ModelCall) []validate.Row {
 	return tracedRows(tg, calls)
 }
 
-func (*pythonLang) probes(tg target) []any { return probesOf(tg.py) }
+func (*pythonLang) probes(tg target) []any { return probesOf(pyOf(tg)) }
 
 func (*pythonLang) observe(r validate.Row, probes []any) validate.Row { return observed(r, probes) }
 

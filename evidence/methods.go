@@ -92,7 +92,7 @@ func receiverExpr(module, src string, imports []string) any {
 func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	module := strings.TrimSuffix(tg.sym.Name, "."+tg.sym.Local)
 	var rows []pyRow
-	for _, in := range tg.py.harvested {
+	for _, in := range pyOf(tg).harvested {
 		if in.Receiver == "" {
 			continue
 		}
@@ -110,7 +110,7 @@ func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		rows = append(rows, pyRow{row: methodRow("harvested_"+in.Kind, args, kwargs), source: in.Kind + " " + in.Pos})
 	}
 	rows = append(rows, pairRows(tg)...)
-	generated := pyValueRows(tg.sig, tg.py, pyLiterals(tg), rng, budget)
+	generated := pyValueRows(tg.sig, pyOf(tg), pyLiterals(tg), rng, budget)
 	// Every receiver first with the call most callers make (none when
 	// every parameter has a default, else the typical arguments): the
 	// object's state is as often what the patch narrowed as the

@@ -16,7 +16,7 @@ import (
 // callables). None and values premise builds as Python expressions are
 // never judged: their type is not known here.
 func (*pythonLang) outsideType(tg target, args []any, kwargs map[string]any) string {
-	if tg.py == nil || tg.sig == nil {
+	if pyOf(tg) == nil || tg.sig == nil {
 		return ""
 	}
 	if tg.receivers != nil && len(args) > 0 {
@@ -26,7 +26,7 @@ func (*pythonLang) outsideType(tg target, args []any, kwargs map[string]any) str
 		if i >= len(tg.sig.Params) {
 			break
 		}
-		if why := outsideGuess(tg.sig.Params[i].Name, tg.py.baseGuesses[tg.sig.Params[i].Name], a); why != "" {
+		if why := outsideGuess(tg.sig.Params[i].Name, pyOf(tg).baseGuesses[tg.sig.Params[i].Name], a); why != "" {
 			return why
 		}
 	}
@@ -34,7 +34,7 @@ func (*pythonLang) outsideType(tg target, args []any, kwargs map[string]any) str
 		if strings.HasPrefix(k, "$") {
 			continue
 		}
-		if why := outsideGuess(k, tg.py.baseGuesses[k], a); why != "" {
+		if why := outsideGuess(k, pyOf(tg).baseGuesses[k], a); why != "" {
 			return why
 		}
 	}

@@ -92,7 +92,7 @@ func TestMethodRowsTryEveryReceiver(t *testing.T) {
 		sym:       diffparse.Symbol{Name: "v.Version.step", Local: "Version.step", Kind: "method"},
 		lang:      "python",
 		sig:       &Signature{Language: "python", Params: []Param{{Name: "n", Type: "int"}}},
-		py:        &pyInfo{guesses: map[string]pysource.Guess{}},
+		data:        &pyInfo{guesses: map[string]pysource.Guess{}},
 		receivers: recvs,
 	}
 	rows := methodRows(tg, rand.New(rand.NewSource(1)), 60)
@@ -130,11 +130,11 @@ func TestKwargsKeys(t *testing.T) {
 // getattr gets names its values have (a list's count), where its own
 // literals name none; one that does not is not given them.
 func TestAttributeNamesForGetattr(t *testing.T) {
-	lits := pyLiterals(target{py: &pyInfo{text: "def get(obj, key):\n    return getattr(obj, key, None)\n", consts: []pysource.Constant{}}})
+	lits := pyLiterals(target{data: &pyInfo{text: "def get(obj, key):\n    return getattr(obj, key, None)\n", consts: []pysource.Constant{}}})
 	if !contains(lits, "count") || !contains(lits, "__class__") {
 		t.Errorf("lits %q lack attribute names", lits)
 	}
-	if lits := pyLiterals(target{py: &pyInfo{text: "def get(obj, key):\n    return obj[key]\n", consts: []pysource.Constant{}}}); contains(lits, "count") {
+	if lits := pyLiterals(target{data: &pyInfo{text: "def get(obj, key):\n    return obj[key]\n", consts: []pysource.Constant{}}}); contains(lits, "count") {
 		t.Errorf("lits %q hold attribute names for a function that reads none", lits)
 	}
 }

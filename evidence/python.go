@@ -568,3 +568,10 @@ var callablePool = []string{
 	"str",
 	"lambda x, *a, **k: -x if isinstance(x, (int, float)) else x",
 }
+
+// pyOf is what pysource read of a Python target; nil for another
+// language's.
+func pyOf(tg target) *pyInfo {
+	info, _ := tg.data.(*pyInfo)
+	return info
+}

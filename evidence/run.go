@@ -273,7 +273,6 @@ type target struct {
 	lang               string
 	sig                *Signature
 	baseText, headText string  // the function's source on each side
-	py                 *pyInfo // what pysource read, for a Python target
 	// reads are the changed module-level names an unchanged function is
 	// a target for (issue 13, part 8); nil for a changed function.
 	reads    []string
@@ -281,21 +280,21 @@ type target struct {
 	// baseName is what the base calls the target when the patch renamed
 	// its module ("" when the name is the same).
 	baseName string
-	// receivers are the objects a Python method's rows call it on, built
-	// from the constructor calls its doctests and tests make; nil for a
-	// function.
+	// receivers are the objects a method's rows call it on, as its
+	// language builds them (from the constructor calls the tests make, a
+	// Go type's constructors and fields); nil for a function.
 	receivers []any
 	// call is the name rows call when it is not the symbol: a changed
 	// __init__ is exercised by calling its class.
 	call string
-	gt   *goTarget // a Go target's package, instantiation and receivers
 	// baseFile is the target's file on the base, relative to its top.
 	baseFile string
 	// headOnly marks a function the head adds: no base to compare with,
 	// its rows run on the head alone for crashes (newcode.go).
 	headOnly bool
-	// data is what the target's language keeps of it for its rows (a
-	// language newer than the py and gt fields keeps it here).
+	// data is what the target's language keeps of it for its rows
+	// (Python's *pyInfo, Go's *goTarget, JavaScript's *jsInfo): the
+	// engine never reads it.
 	data any
 }
 
@@ -803,7 +802,7 @@ func pyLiterals(tg target) []string {
 		}
 	}
 	own := 0
-	for _, c := range tg.py.consts {
+	for _, c := range pyOf(tg).consts {
 		if c.Kind != "str" {
 			continue
 		}
@@ -816,7 +815,7 @@ func pyLiterals(tg target) []string {
 		own++
 		out = append(out, s)
 	}
-	if strings.Contains(tg.py.text, "getattr(") || strings.Contains(tg.py.text, "hasattr(") || strings.Contains(tg.py.text, "attrgetter(") {
+	if strings.Contains(pyOf(tg).text, "getattr(") || strings.Contains(pyOf(tg).text, "hasattr(") || strings.Contains(pyOf(tg).text, "attrgetter(") {
 		// A function that looks names up as attributes is reached by the
 		// names the values in its pools have: a list's count, a str's
 		// upper, a dict's keys, every object's __class__.
@@ -827,7 +826,7 @@ func pyLiterals(tg target) []string {
 			}
 		}
 	}
-	if own == 0 && tg.py.consts == nil {
+	if own == 0 && pyOf(tg).consts == nil {
 		for _, l := range literals(tg.baseText, tg.headText) {
 			if !seen[l] {
 				seen[l] = true
