@@ -92,7 +92,7 @@ func TestMethodRowsTryEveryReceiver(t *testing.T) {
 		sym:       diffparse.Symbol{Name: "v.Version.step", Local: "Version.step", Kind: "method"},
 		lang:      "python",
 		sig:       &Signature{Language: "python", Params: []Param{{Name: "n", Type: "int"}}},
-		data:        &pyInfo{guesses: map[string]pysource.Guess{}},
+		data:      &pyInfo{guesses: map[string]pysource.Guess{}},
 		receivers: recvs,
 	}
 	rows := methodRows(tg, rand.New(rand.NewSource(1)), 60)

@@ -272,7 +272,7 @@ type target struct {
 	sym                diffparse.Symbol
 	lang               string
 	sig                *Signature
-	baseText, headText string  // the function's source on each side
+	baseText, headText string // the function's source on each side
 	// reads are the changed module-level names an unchanged function is
 	// a target for (issue 13, part 8); nil for a changed function.
 	reads    []string
