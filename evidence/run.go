@@ -787,56 +787,6 @@ func diffSeed(res *diffparse.Result) int64 {
 // attributeNames are names of attributes the values of a pool have.
 var attributeNames = []string{"count", "upper", "keys", "__class__", "real"}
 
-// pyLiterals are the string literals of a Python target's two versions:
-// pysource's constants (any length, none from error messages), else the
-// regular expression's short ones.
-func pyLiterals(tg target) []string {
-	// The changed data's literals come first: what the patch changed is
-	// what the strings built from patterns must reach.
-	var out []string
-	seen := map[string]bool{}
-	for _, l := range tg.dataLits {
-		if !seen[l] {
-			seen[l] = true
-			out = append(out, l)
-		}
-	}
-	own := 0
-	for _, c := range pyOf(tg).consts {
-		if c.Kind != "str" {
-			continue
-		}
-		v, ok := pyLiteral(c.Value)
-		s, isStr := v.(string)
-		if !ok || !isStr || s == "" || seen[s] || own >= 12 {
-			continue
-		}
-		seen[s] = true
-		own++
-		out = append(out, s)
-	}
-	if strings.Contains(pyOf(tg).text, "getattr(") || strings.Contains(pyOf(tg).text, "hasattr(") || strings.Contains(pyOf(tg).text, "attrgetter(") {
-		// A function that looks names up as attributes is reached by the
-		// names the values in its pools have: a list's count, a str's
-		// upper, a dict's keys, every object's __class__.
-		for _, l := range attributeNames {
-			if !seen[l] {
-				seen[l] = true
-				out = append(out, l)
-			}
-		}
-	}
-	if own == 0 && pyOf(tg).consts == nil {
-		for _, l := range literals(tg.baseText, tg.headText) {
-			if !seen[l] {
-				seen[l] = true
-				out = append(out, l)
-			}
-		}
-	}
-	return withSeparators(out)
-}
-
 // collect records the rows of one language whose outcome changed.
 func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report, origins map[string]origin, bySymbol map[string][]validate.Item, targets map[string]*target) {
 	rows := map[string]validate.Row{}
