@@ -1,13 +1,16 @@
 package evidence
 
 import (
+	"cmp"
 	"encoding/base64"
+	"encoding/json"
 	"go/scanner"
 	"go/token"
 	"math"
 	"math/rand"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -87,7 +90,17 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 	}
 	lits := literals(tg.baseText, tg.headText)
 	tested := harvestedReceivers(g)
-	recvs := dedupeValues(append(append(tested, goMutatedReceivers(tested, lits)...), goReceivers(g, lits)...))
+	// The tests' receivers, those the package's constructors build and
+	// the tests' mutated take turns: the first receivers get every
+	// argument row, and tests that build one kind of object (New(n), all
+	// empty) must not crowd out the constructor that builds another
+	// (From(words), bits set).
+	recvs := dedupeValues(interleave([][]any{tested, goReceivers(g, lits), goMutatedReceivers(tested, lits)}))
+	// A receiver built with a huge size (New(4294967295)) costs its row
+	// a large allocation on both sides: such receivers go last, so a
+	// function's time is not spent on them before the small ones, where
+	// the edges are, have run.
+	slices.SortStableFunc(recvs, func(a, b any) int { return cmp.Compare(hugeArgs(a), hugeArgs(b)) })
 	tg.receivers = recvs[:min(len(recvs), maxSweptGoReceivers)]
 	g.harvested = harvestedCalls(g, s.Local)
 	if len(tg.receivers) == 0 && len(g.harvested) == 0 {
@@ -127,9 +140,11 @@ func goReceivers(g *goTarget, lits []string) []any {
 // ctorValues are up to n values of the package's type name built by its
 // constructors ({"$new": ..., "$args": ...}): each constructor over its
 // parameters' pools, text with digits and separators first, the shape
-// parsers of versions, sizes and addresses take.
+// parsers of versions, sizes and addresses take. The constructors take
+// turns, so one of many parameters' values (New(length)) does not crowd
+// out another that builds a different state (From(words), with bits set).
 func ctorValues(g *goTarget, name string, lits []string, n int) []any {
-	var out []any
+	var each [][]any
 	for _, c := range g.pkg.ctors[name] {
 		pools := make([][]any, len(c.params))
 		ok := true
@@ -142,20 +157,18 @@ func ctorValues(g *goTarget, name string, lits []string, n int) []any {
 		}
 		calls := [][]any{typicalValues(pools)}
 		oneAtATime(&Signature{Params: c.params}, pools, func(_ string, vals []any) { calls = append(calls, vals) })
+		var built []any
 		seen := map[string]bool{}
 		for _, args := range calls {
-			if k := compact(args, 1000); seen[k] {
-				continue
-			} else {
+			if k := compact(args, 1000); !seen[k] && len(built) < n {
 				seen[k] = true
+				built = append(built, map[string]any{"$new": g.pkgPath + "." + c.name, "$args": append([]any{}, args...)})
 			}
-			if len(out) >= n {
-				return out
-			}
-			out = append(out, map[string]any{"$new": g.pkgPath + "." + c.name, "$args": append([]any{}, args...)})
 		}
+		each = append(each, built)
 	}
-	return dedupeValues(out)
+	out := dedupeValues(interleave(each))
+	return out[:min(len(out), n)]
 }
 
 // parseable orders a pool's strings for a constructor: text of digits and
@@ -444,6 +457,17 @@ func goMethodRows(receivers []any, calls [][]any, classes, sources []string, bud
 	var sweep []pyRow
 	for _, recv := range receivers {
 		sweep = append(sweep, pyRow{row: goRow("receiver_"+classes[0], append([]any{recv}, calls[0]...)), source: sourceReceiver})
+		if recv != nil {
+			continue
+		}
+		// The nil receiver also takes the calls with a nil argument: a
+		// method that handled (nil).M(nil) on one side often panics on
+		// the other.
+		for i, args := range calls[1:] {
+			if slices.Contains(args, nil) {
+				sweep = append(sweep, pyRow{row: goRow("receiver_nil_"+classes[i+1], append([]any{nil}, args...)), source: sourceReceiver})
+			}
+		}
 	}
 	if len(calls) > 1 {
 		// The argument rows keep at least half the budget.
@@ -792,4 +816,36 @@ func (g *goTarget) rowValue(v any) (any, bool) {
 func goOf(tg target) *goTarget {
 	g, _ := tg.data.(*goTarget)
 	return g
+}
+
+// hugeArgs counts the numbers past a million a receiver's constructor is
+// called with.
+func hugeArgs(v any) int {
+	m, _ := v.(map[string]any)
+	args, _ := m["$args"].([]any)
+	n := 0
+	for _, a := range args {
+		if f, ok := numberValue(a); ok && math.Abs(f) > 1e6 {
+			n++
+		}
+	}
+	return n
+}
+
+// numberValue is a row value's number, whatever Go type holds it.
+func numberValue(v any) (float64, bool) {
+	switch n := v.(type) {
+	case int:
+		return float64(n), true
+	case int64:
+		return float64(n), true
+	case uint64:
+		return float64(n), true
+	case float64:
+		return n, true
+	case json.Number:
+		f, err := n.Float64()
+		return f, err == nil
+	}
+	return 0, false
 }

@@ -1,6 +1,7 @@
 package evidence_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -107,4 +108,55 @@ func TestGoNilReceiver(t *testing.T) {
 		}
 	}
 	t.Fatalf("no change on a nil receiver: changes %+v, unexplained %+v, symbols %+v", rep.Changes, rep.Unexplained, rep.Symbols)
+}
+
+// TestGoReceiversFromEveryConstructor: the tests build every receiver
+// with New(n), all empty, and the change shows only on a set with a bit
+// set, which another constructor, From(words), builds. The constructors
+// take turns, so From's receivers are among the first (found on
+// bits-and-blooms/bitset's ShiftRight).
+func TestGoReceiversFromEveryConstructor(t *testing.T) {
+	const decl = "package nc\n\n// Set is a set of bits.\ntype Set struct{ words []uint64 }\n\n" +
+		"// New is an empty set of n bits.\nfunc New(n uint) *Set { return &Set{words: make([]uint64, (n+63)/64)} }\n\n" +
+		"// From is the set of words' bits.\nfunc From(words []uint64) *Set { return &Set{words: words} }\n\n"
+	var tests strings.Builder
+	tests.WriteString("package nc\n\nimport \"testing\"\n\nfunc TestNew(t *testing.T) {\n")
+	for n := 1; n <= 40; n++ {
+		fmt.Fprintf(&tests, "\tif New(%d).Top() != -1 {\n\t\tt.Fatal(%d)\n\t}\n", n*7, n)
+	}
+	tests.WriteString("}\n")
+	top := func(cmp string) string {
+		return "// Top is the highest bit set, -1 when none is; past the words it is -2.\nfunc (s *Set) Top() int {\n\ttop := -1\n" +
+			"\tfor i, w := range s.words {\n\t\tfor b := 0; b < 64; b++ {\n\t\t\tif w&(1<<b) != 0 {\n\t\t\t\ttop = i*64 + b\n\t\t\t}\n\t\t}\n\t}\n" +
+			"\tif top " + cmp + " 1 {\n\t\treturn top + 100\n\t}\n\treturn top\n}\n"
+	}
+	rep := runGoPatch(t,
+		map[string]string{"nc/set.go": decl + top(">"), "nc/set_test.go": tests.String()},
+		map[string]string{"nc/set.go": decl + top(">=")})
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/nc/nc.Set.Top" && strings.Contains(c.Input, "From(") {
+			return
+		}
+	}
+	t.Fatalf("no change on a receiver From builds: changes %+v, unexplained %+v, symbols %+v", rep.Changes, rep.Unexplained, rep.Symbols)
+}
+
+// TestGoNilReceiverTakesNilArguments: a pointer method comparing two
+// sets answered (nil).Equal(nil) true on the base and false on the head:
+// the nil receiver takes the calls with a nil argument too (found on
+// bits-and-blooms/bitset's Equal).
+func TestGoNilReceiverTakesNilArguments(t *testing.T) {
+	const decl = "package nc\n\n// V holds n.\ntype V struct{ n int }\n\n// NewV makes a V.\nfunc NewV(n int) *V { return &V{n} }\n\n"
+	eq := func(check string) string {
+		return "// Equal says v and w hold the same.\nfunc (v *V) Equal(w *V) bool {\n" + check + "\treturn v.n == w.n\n}\n"
+	}
+	rep := runGoPatch(t,
+		map[string]string{"nc/v.go": decl + eq("\tif v == nil || w == nil {\n\t\treturn v == w\n\t}\n")},
+		map[string]string{"nc/v.go": decl + eq("\tif w == nil {\n\t\treturn false\n\t}\n\tif v == nil {\n\t\treturn w == nil\n\t}\n")})
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/nc/nc.V.Equal" && c.Input == "(nil, nil)" && c.Base == "returned true" {
+			return
+		}
+	}
+	t.Fatalf("no change on (nil).Equal(nil): changes %+v, unexplained %+v", rep.Changes, rep.Unexplained)
 }
