@@ -278,14 +278,19 @@ func dropFailing(ctx context.Context, cfg gate.Config, t *validate.Table, module
 		return nil, moduleFailure{}, false
 	}
 	mod := m[1]
+	byTarget := false
 	if owner, ok := modules[mod]; ok {
-		// The worker names the target it was importing for.
-		mod = owner
+		// The worker names the target it was importing for: the module
+		// imported and the name is not in it (an AttributeError) costs
+		// that target its rows, not its module's other targets.
+		if byTarget = strings.Contains(err.Error(), ": AttributeError: "); !byTarget {
+			mod = owner
+		}
 	}
 	rest, cut := *t, *t
 	rest.Rows, cut.Rows = nil, nil
 	for _, r := range t.Rows {
-		if modules[t.TargetOf(r)] == mod {
+		if byTarget && t.TargetOf(r) == mod || !byTarget && modules[t.TargetOf(r)] == mod {
 			cut.Rows = append(cut.Rows, r)
 		} else {
 			rest.Rows = append(rest.Rows, r)

@@ -2,6 +2,7 @@ package evidence_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,4 +160,55 @@ func TestGoNilReceiverTakesNilArguments(t *testing.T) {
 		}
 	}
 	t.Fatalf("no change on (nil).Equal(nil): changes %+v, unexplained %+v", rep.Changes, rep.Unexplained)
+}
+
+// TestPythonPrivateMethodIsCalled: a changed method whose name starts
+// with two underscores is stored mangled (C.__join is C._C__join); its
+// rows call it, and the class's other changed method is checked as well
+// (found on num2words' Num2Word_RU.__chunk_ordinal_join, where the
+// failed lookup left the whole module unchecked).
+func TestPythonPrivateMethodIsCalled(t *testing.T) {
+	src := func(op string) string {
+		return "class Words:\n    def __init__(self):\n        self.sep = ' '\n\n" +
+			"    def __join(self, n):\n        if n " + op + " 1:\n            return 'one'\n        return 'many'\n\n" +
+			"    def say(self, n):\n        return self.__join(n) + self.sep\n"
+	}
+	rep := runPatch(t, src(">="), src(">"))
+	found := map[string]bool{}
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		found[c.Symbol] = true
+	}
+	if !found["words.Words.__join"] {
+		t.Errorf("no change on the private method; changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
+// TestPythonTargetMissingFromItsModule: a changed function the module
+// deletes again (del helper) is not in the module when it runs: that
+// function is unchecked and says so, while the module's other changed
+// function is still checked.
+func TestPythonTargetMissingFromItsModule(t *testing.T) {
+	src := func(op string) string {
+		return "def helper(n):\n    return n " + op + " 1\n\n\ndel helper\n\n\n" +
+			"def first(xs):\n    if len(xs) " + op + " 1:\n        return xs[0]\n    return None\n"
+	}
+	rep := runPatch(t, src(">="), src(">"))
+	var helper, first *evidence.SymbolRows
+	for i, s := range rep.Symbols {
+		switch s.Symbol {
+		case "words.helper":
+			helper = &rep.Symbols[i]
+		case "words.first":
+			first = &rep.Symbols[i]
+		}
+	}
+	if helper == nil || !helper.Unchecked || !strings.Contains(helper.Why, "does not hold it") {
+		t.Errorf("helper: %+v, want unchecked: its module does not hold it", helper)
+	}
+	if first == nil || first.Unchecked || first.Rows == 0 {
+		t.Errorf("first: %+v, want checked with rows", first)
+	}
+	if !slices.ContainsFunc(append(rep.Changes, rep.Unexplained...), func(c evidence.Change) bool { return c.Symbol == "words.first" }) {
+		t.Errorf("no change on first: %+v", append(rep.Changes, rep.Unexplained...))
+	}
 }

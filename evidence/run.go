@@ -568,7 +568,11 @@ func modulesOf(targets []target) map[string]string {
 // import here, on either side.
 func (rep *Report) noLoad(modules map[string]string, mod, why string) {
 	for i, s := range rep.Symbols {
-		if modules[s.Symbol] == mod {
+		switch {
+		case s.Symbol == mod:
+			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
+			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = "its module does not hold it here: "+why, true
+		case modules[s.Symbol] == mod:
 			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
 			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = "its module does not import here: "+why, true
 		}

@@ -315,6 +315,11 @@ def _resolve(target, cache):
                 continue
             raise
         for attr in parts[i:]:
+            if (attr.startswith("__") and not attr.endswith("__") and isinstance(obj, type)
+                    and obj.__name__.lstrip("_")):
+                # A private name inside a class is stored mangled:
+                # C.__join is C._C__join.
+                attr = "_" + obj.__name__.lstrip("_") + attr
             obj = getattr(obj, attr)
         cache[target] = obj
         return obj
