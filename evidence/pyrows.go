@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -74,6 +75,13 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		kind := poolKind(base)
 		if kind["num"] {
 			vals = append(vals, nums...)
+			if convertsRe.MatchString(info.text) {
+				// A function that converts its numbers (int(n),
+				// Decimal(n)) is often given them in another type: the
+				// same whole number as a float and as a Decimal, where
+				// dropping the conversion shows.
+				vals = append(vals, otherNumbers()...)
+			}
 		}
 		if kind["str"] {
 			vals = append(vals, strs...)
@@ -124,6 +132,18 @@ func timePool(t Type) []any {
 	}
 	if t.Nullable {
 		out = append(out, nil)
+	}
+	return out
+}
+
+// convertsRe finds a function that converts a number to another type.
+var convertsRe = regexp.MustCompile(`\b(int|float|Decimal|Fraction|round)\(`)
+
+// otherNumbers are whole numbers in the other types a number comes in.
+func otherNumbers() []any {
+	out := []any{1.0, 5.0, 21.0}
+	for _, d := range []string{"1", "5", "21", "2.50"} {
+		out = append(out, map[string]any{exprKey: "decimal.Decimal(" + strconv.Quote(d) + ")", importsKey: []any{"import decimal"}})
 	}
 	return out
 }

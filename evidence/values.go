@@ -91,7 +91,7 @@ func intPool(Type, []string) []any {
 // floatPool: fractions at rounding edges (0.5, 2.5 round to even), beside
 // the thousands a unit changes at.
 func floatPool(Type, []string) []any {
-	return []any{1.5, 0.0, -1.0, 0.25, 100.0, 0.5, 2.5, -0.5, 999.9, 999.95, 1000.0, 1e6, 1e-7, 123456.789}
+	return []any{1.5, 0.0, -1.0, 1.0, 0.25, 100.0, 0.5, 2.5, -0.5, 999.9, 999.95, 1000.0, 1e6, 1e-7, 123456.789}
 }
 
 // rfc3339Pool: a Go time.Time decodes from RFC 3339 text: two zones for one

@@ -98,6 +98,7 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2), cfg.Watch.encode()}
 	spec.ready, spec.progress = true, true
 	spec.check = checkPythonCall
+	spec.floats = true
 	return &procAdapter{spec: spec}, nil
 }
 

@@ -59,6 +59,7 @@ type procSpec struct {
 	// it (the Python argument grammar, pyexpr.go): a call it refuses is not
 	// sent, and its reply is unencodable, with the reason.
 	check    func(Call) error
+	floats   bool          // the worker tells 1.0 from 1: whole-number floats are sent with a point (floats.go)
 	ready    bool          // the worker sends {"ready": true} once started
 	start    time.Duration // how long a worker may take to become ready
 	maxFrame int
@@ -304,6 +305,9 @@ func (p *proc) interrupt() { _ = p.rep.SetReadDeadline(time.Unix(1, 0)) }
 // timeout or ctx. ok is false when the worker must not be used again.
 func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
 	defer context.AfterFunc(ctx, p.interrupt)()
+	if p.spec.floats {
+		c = c.floatsKept()
+	}
 	data, err := c.encode()
 	if err != nil {
 		return Reply{}, true, &InfraError{Target: c.Target, Reason: fmt.Sprintf("encode call %s: %v", c.ID, err)}
@@ -412,6 +416,13 @@ func (p *proc) await(ctx context.Context, c Call, want int64, limitOf func(n int
 // cannot be pipelined (one is over the frame limit).
 func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r Reply, err error)) (n, blamed int, ok bool) {
 	defer context.AfterFunc(ctx, p.interrupt)()
+	if p.spec.floats {
+		kept := make([]Call, len(calls))
+		for i, c := range calls {
+			kept[i] = c.floatsKept()
+		}
+		calls = kept
+	}
 	// Calls with their body encoded (the runner's) stream to the worker
 	// as they are encoded, so that the first leave at once; others are
 	// encoded, and checked against the frame limit, first.
