@@ -339,6 +339,7 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 			pools[i] = append(pools[i], around(nums, true)...)
 		case kindFloat:
 			pools[i] = append(pools[i], around(nums, false)...)
+			pools[i] = append(pools[i], goSpecialFloats(tg.sig.Params[i].Type)...)
 		case kindAny:
 			pools[i] = append(pools[i], goTypedAny()...)
 		}
@@ -848,4 +849,19 @@ func numberValue(v any) (float64, bool) {
 		return f, err == nil
 	}
 	return 0, false
+}
+
+// goSpecialFloats are the floats JSON has no number for: NaN, which no
+// comparison holds for, and the infinities, as the harness reads them
+// ({"$go": "float64", "value": "NaN"}); none for a parameter of a named
+// float type.
+func goSpecialFloats(typ string) []any {
+	if typ != "float64" && typ != "float32" {
+		return nil
+	}
+	var out []any
+	for _, v := range []string{"NaN", "+Inf", "-Inf"} {
+		out = append(out, map[string]any{"$go": typ, "value": v})
+	}
+	return out
 }

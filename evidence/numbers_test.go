@@ -25,3 +25,22 @@ func TestPythonNumberInAnotherType(t *testing.T) {
 		t.Errorf("changes on %v, want one on a Decimal or a whole float", inputs)
 	}
 }
+
+// TestGoFloatParameterTakesNaN: the patch drops a NaN check; JSON has no
+// NaN, so the rows carry it as {"$go": "float64", "value": "NaN"} and the
+// harness reads it (montanaflynn/stats' Percentile).
+func TestGoFloatParameterTakesNaN(t *testing.T) {
+	src := func(check string) string {
+		return "package nc\n\nimport \"errors\"\n\nvar _ = errors.New\n\n// Half is x/2, refusing what is not a number.\nfunc Half(x float64) (float64, error) {\n" +
+			check + "\treturn x / 2, nil\n}\n"
+	}
+	rep := runGoPatch(t,
+		map[string]string{"nc/half.go": src("\tif x != x {\n\t\treturn 0, errors.New(\"not a number\")\n\t}\n")},
+		map[string]string{"nc/half.go": src("")})
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/nc/nc.Half" && strings.Contains(c.Input, "NaN") {
+			return
+		}
+	}
+	t.Fatalf("no change on NaN: changes %+v, unexplained %+v", rep.Changes, rep.Unexplained)
+}
