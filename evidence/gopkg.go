@@ -33,6 +33,7 @@ type goPkg struct {
 	ctors  map[string][]goCtor // type name -> functions returning it
 	vars   map[string]goVar    // package-level variables of a basic type
 	ranges map[string][]goRange
+	words  map[string][]string        // table name -> the text of its keys or elements (golintInitialisms: ID, HTTP, ...)
 	reads  map[string]map[string]bool // function or method name -> the names its body uses
 }
 
@@ -118,7 +119,7 @@ func (gp *goPkgs) source(dir string) *gosource.Package {
 // src is nil.
 func loadGoPkg(src *gosource.Package) *goPkg {
 	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]string{}, consts: map[string][]any{}, ctors: map[string][]goCtor{},
-		vars: map[string]goVar{}, ranges: map[string][]goRange{}, reads: map[string]map[string]bool{}}
+		vars: map[string]goVar{}, ranges: map[string][]goRange{}, words: map[string][]string{}, reads: map[string]map[string]bool{}}
 	if src != nil {
 		for _, d := range src.Decls() {
 			switch d := d.(type) {

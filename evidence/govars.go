@@ -67,6 +67,7 @@ func (p *goPkg) genVar(d *ast.GenDecl) {
 			}
 			if val != nil {
 				p.addRanges(n.Name, val)
+				p.addWords(n.Name, val)
 			}
 			if v, ok := basicVar(n.Name, vs.Type, val); ok {
 				p.vars[n.Name] = v
@@ -196,6 +197,36 @@ func (p *goPkg) addRanges(name string, e ast.Expr) {
 	})
 	if len(out) > 0 {
 		p.ranges[name] = out
+	}
+}
+
+// maxWordsPerTable bounds the words a table gives the rows.
+const maxWordsPerTable = 8
+
+// addWords records the text of a table's string keys (a map) or string
+// elements (a slice or array): a function that looks its input up in the
+// table (an initialism, a reserved word, a unit) branches only on text
+// the table holds.
+func (p *goPkg) addWords(name string, e ast.Expr) {
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	var out []string
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Key
+		}
+		b, ok := el.(*ast.BasicLit)
+		if !ok || b.Kind != token.STRING || len(out) >= maxWordsPerTable {
+			continue
+		}
+		if s, err := strconv.Unquote(b.Value); err == nil && s != "" {
+			out = append(out, s)
+		}
+	}
+	if len(out) > 0 {
+		p.words[name] = out
 	}
 }
 
@@ -381,7 +412,7 @@ func (p *goPkg) varsRead(tg *target) []goVar {
 // up to maxTableNumbers; and the text of the code points among them, for
 // string parameters.
 func (p *goPkg) tableNumbers(tg *target) ([]float64, []string) {
-	if p == nil || len(p.ranges) == 0 {
+	if p == nil {
 		return nil, nil
 	}
 	var tables [][]goRange
@@ -424,7 +455,22 @@ func (p *goPkg) tableNumbers(tg *target) ([]float64, []string) {
 	if len(runes) > 1 {
 		strs = append(strs, string(runes))
 	}
-	return nums, strs
+	return nums, append(strs, p.tableWords(tg)...)
+}
+
+// tableWords are the words of the string tables the function reads,
+// anywhere in its text: the branch a lookup takes is decided by the
+// table, whichever line the patch changed.
+func (p *goPkg) tableWords(tg *target) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range goNames(tg.baseText + "\n" + tg.headText) {
+		if ws, ok := p.words[n]; ok && !seen[n] {
+			seen[n] = true
+			out = append(out, ws...)
+		}
+	}
+	return out
 }
 
 // settingValues are the values a row sets v to, the declared one left

@@ -44,3 +44,27 @@ func TestGoFloatParameterTakesNaN(t *testing.T) {
 	}
 	t.Fatalf("no change on NaN: changes %+v, unexplained %+v", rep.Changes, rep.Unexplained)
 }
+
+// TestGoTableWordsReachTheRows: the function looks its words up in a
+// package table (map[string]bool{"ID": true, ...}); the patch changed what
+// the first such word becomes. The table's keys are among the rows'
+// text, so a row reaches the lookup's branch (ettle/strcase's Go
+// initialisms).
+func TestGoTableWordsReachTheRows(t *testing.T) {
+	src := func(first string) string {
+		return "package nc\n\nimport \"strings\"\n\nvar initialisms = map[string]bool{\"ID\": true, \"HTTP\": true, \"URL\": true}\n\n" +
+			"// Camel joins words in camel case.\nfunc Camel(s string) string {\n\tvar b strings.Builder\n" +
+			"\tfor i, w := range strings.Fields(strings.ReplaceAll(s, \"_\", \" \")) {\n" +
+			"\t\tif initialisms[strings.ToUpper(w)] {\n" + first +
+			"\t\t\tcontinue\n\t\t}\n\t\tif i == 0 {\n\t\t\tb.WriteString(strings.ToLower(w))\n\t\t} else {\n\t\t\tb.WriteString(strings.Title(w))\n\t\t}\n\t}\n\treturn b.String()\n}\n"
+	}
+	rep := runGoPatch(t,
+		map[string]string{"nc/camel.go": src("\t\t\tif i == 0 {\n\t\t\t\tb.WriteString(strings.ToLower(w))\n\t\t\t\tcontinue\n\t\t\t}\n\t\t\tb.WriteString(strings.ToUpper(w))\n")},
+		map[string]string{"nc/camel.go": src("\t\t\tb.WriteString(strings.ToUpper(w))\n")})
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/nc/nc.Camel" {
+			return
+		}
+	}
+	t.Fatalf("no change on a word of the table: changes %+v, symbols %+v", rep.Changes, rep.Symbols)
+}
