@@ -337,6 +337,7 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		switch t.Kind {
 		case kindInt:
 			pools[i] = append(pools[i], around(nums, true)...)
+			pools[i] = append(pools[i], digitShapes(tg.baseText+"\n"+tg.headText)...)
 		case kindFloat:
 			pools[i] = append(pools[i], around(nums, false)...)
 			pools[i] = append(pools[i], goSpecialFloats(tg.sig.Params[i].Type)...)

@@ -68,3 +68,20 @@ func TestGoTableWordsReachTheRows(t *testing.T) {
 	}
 	t.Fatalf("no change on a word of the table: changes %+v, symbols %+v", rep.Changes, rep.Symbols)
 }
+
+// TestPythonDigitShapes: a function that takes its number apart by
+// decimal places changed what it says when the ones are zero; the rows
+// have numbers with each place zero or not (num2words' Arabic 120).
+func TestPythonDigitShapes(t *testing.T) {
+	src := func(cond string) string {
+		return "def say(n):\n    hundreds, rest = n // 100, n % 100\n    out = []\n    if hundreds:\n        out.append('%d hundred' % hundreds)\n" +
+			"    if rest:\n        if " + cond + ":\n            out.append('and')\n        out.append(str(rest))\n    return ' '.join(out)\n"
+	}
+	rep := runPatch(t, src("out"), src("out and rest % 10 != 0"))
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "words.say" {
+			return
+		}
+	}
+	t.Fatalf("no change on a number whose ones are zero: symbols %+v", rep.Symbols)
+}

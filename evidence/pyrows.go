@@ -75,6 +75,7 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		kind := poolKind(base)
 		if kind["num"] {
 			vals = append(vals, nums...)
+			vals = append(vals, digitShapes(info.text)...)
 			if convertsRe.MatchString(info.text) {
 				// A function that converts its numbers (int(n),
 				// Decimal(n)) is often given them in another type: the

@@ -712,3 +712,19 @@ func sameKind(like any, f float64) any {
 	}
 	return f
 }
+
+// digitsRe finds arithmetic on decimal digits: a remainder or quotient by
+// a power of ten (n % 100, n // 10, Decimal(n) % Decimal(100)).
+var digitsRe = regexp.MustCompile(`(%|//|/)\s*(Decimal\()?\s*10+\b`)
+
+// digitShapes are numbers with each decimal place zero or not: a
+// function that takes a number apart digit by digit (to words, to a
+// checksum) has a branch per place, and an edge where one is zero (120:
+// tens but no ones; 1001: thousands and ones, nothing between). None when
+// text does no such arithmetic.
+func digitShapes(text string) []any {
+	if !digitsRe.MatchString(text) {
+		return nil
+	}
+	return []any{10, 11, 20, 21, 100, 101, 110, 120, 111, 1000, 1001, 1010, 1100, 2000, 21000, 100000}
+}
