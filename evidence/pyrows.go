@@ -811,3 +811,6 @@ func pyLiterals(tg target) []string {
 	}
 	return withSeparators(out)
 }
+
+// attributeNames are names of attributes the values of a pool have.
+var attributeNames = []string{"count", "upper", "keys", "__class__", "real"}

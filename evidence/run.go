@@ -788,9 +788,6 @@ func diffSeed(res *diffparse.Result) int64 {
 	return s
 }
 
-// attributeNames are names of attributes the values of a pool have.
-var attributeNames = []string{"count", "upper", "keys", "__class__", "real"}
-
 // collect records the rows of one language whose outcome changed.
 func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report, origins map[string]origin, bySymbol map[string][]validate.Item, targets map[string]*target) {
 	rows := map[string]validate.Row{}
