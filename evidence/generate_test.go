@@ -179,6 +179,8 @@ func TestInferPython(t *testing.T) {
 		{Param{Name: "sep", Default: `","`}, "str", ""},
 		{Param{Name: "when", Type: "datetime"}, "time", ""},
 		{Param{Name: "rows"}, "", "nothing says what a row is: a todo, not a guess"},
+		{Param{Name: "len_", Default: "None"}, "int", "a length by name (boltons' Bits(val, len_)), None its default"},
+		{Param{Name: "ndigits"}, "int", "a count of digits"},
 		{Param{Name: "records", Type: "list[Record]"}, "list", "a list of an unknown class has no elements to build"},
 	}
 	for _, tc := range tests {

@@ -7,7 +7,7 @@ import (
 
 var (
 	intervalName = lazy(`(?i)^(ranges|intervals|spans|windows|periods|segments|slots|bounds|extents)$|_(ranges|intervals|spans|windows)$`)
-	intName      = lazy(`(?i)^(n|k|i|j|count|size|limit|index|idx|offset|start|end|stop|step|width|depth|level|port|retries|attempts|max\w*|min\w*|num_\w+|n_\w+|\w+_(count|size|len|index|idx|limit|id|n))$`)
+	intName      = lazy(`(?i)^(n|k|i|j|count|size|len_?|length|ndigits|digits|precision|places|times|repeat|window|limit|index|idx|offset|start|end|stop|step|width|depth|level|port|retries|attempts|max\w*|min\w*|num_\w+|n_\w+|\w+_(count|size|len|index|idx|limit|id|n))$`)
 	floatName    = lazy(`(?i)^(x|y|ratio|rate|scale|factor|weight|price|amount|threshold|alpha|\w+_(ratio|rate|weight|price|amount|score))$`)
 	strName      = lazy(`(?i)^(s|text|name|key|path|prefix|suffix|sep|word|line|label|title|url|email|query|pattern|value_str|\w+_(name|str|text|key|path|id_str))$`)
 	boolName     = lazy(`(?i)^(is_\w+|has_\w+|allow_\w+|strict|verbose|force|dry_run|enabled)$`)
