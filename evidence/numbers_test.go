@@ -85,3 +85,18 @@ func TestPythonDigitShapes(t *testing.T) {
 	}
 	t.Fatalf("no change on a number whose ones are zero: symbols %+v", rep.Symbols)
 }
+
+// TestPythonIsinstanceNarrowed: the patch narrows isinstance(x, Mapping)
+// to dict; a mapping that is not a dict shows it (toolz' merge_with).
+func TestPythonIsinstanceNarrowed(t *testing.T) {
+	src := func(cls string) string {
+		return "from collections.abc import Mapping\n\n\ndef keys(obj):\n    if isinstance(obj, " + cls + "):\n        return sorted(obj)\n    return []\n"
+	}
+	rep := runPatch(t, src("Mapping"), src("dict"))
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "words.keys" && strings.Contains(c.Input, "MappingProxyType") {
+			return
+		}
+	}
+	t.Fatalf("no change on a mapping that is not a dict: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}

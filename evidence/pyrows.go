@@ -71,6 +71,7 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		// Classes it compares the parameter with by identity (valtype is
 		// int) come first: nothing else reaches those branches.
 		vals = append(vals, comparedTypes(p.Name, info.text)...)
+		vals = append(vals, testedInstances(p.Name, info.text)...)
 		vals = append(vals, base[0])
 		kind := poolKind(base)
 		if kind["num"] {
@@ -171,6 +172,64 @@ func comparedTypes(name, text string) []any {
 				seen[e] = true
 				out = append(out, map[string]any{exprKey: e})
 			}
+		}
+	}
+	return out
+}
+
+// instanceOf is a value of each class a function commonly tests its
+// argument against with isinstance, as an expression: abstract classes
+// by a value of them that no narrower check (a dict, a list) admits.
+var instanceOf = map[string]string{
+	"Mapping":         "types.MappingProxyType({'a': 1})",
+	"MutableMapping":  "collections.UserDict({'a': 1})",
+	"Sequence":        "(1, 2)",
+	"MutableSequence": "collections.UserList([1, 2])",
+	"Set":             "frozenset({1, 2})",
+	"Iterable":        "iter([1, 2])",
+	"Iterator":        "iter([1, 2])",
+	"Collection":      "frozenset({1})",
+	"tuple":           "(1, 2)",
+	"set":             "{1, 2}",
+	"frozenset":       "frozenset({1, 2})",
+	"bytes":           "b'ab'",
+	"bytearray":       "bytearray(b'ab')",
+	"Decimal":         "decimal.Decimal('1.5')",
+	"Fraction":        "fractions.Fraction(1, 3)",
+	"Number":          "fractions.Fraction(1, 3)",
+	"Integral":        "True",
+}
+
+// isinstanceRe finds isinstance(x..., T) and isinstance(x..., (T, U)).
+var isinstanceRe = regexp.MustCompile(`isinstance\(\s*([A-Za-z_]\w*)[^,()]*(?:\([^()]*\))?[^,()]*,\s*\(?([\w., ]+)\)?\s*\)`)
+
+// testedInstances are values of the classes the function tests name (or
+// an element of it: dicts[0] for *dicts) against with isinstance: the
+// patch that narrows Mapping to dict is seen on a mapping that is not a
+// dict (toolz' merge_with).
+func testedInstances(name, text string) []any {
+	var out []any
+	seen := map[string]bool{}
+	for _, m := range isinstanceRe.FindAllStringSubmatch(text, 12) {
+		if m[1] != name && m[1] != name+"s" {
+			continue
+		}
+		for _, t := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' }) {
+			t = t[strings.LastIndex(t, ".")+1:]
+			e, ok := instanceOf[t]
+			if !ok || seen[e] {
+				continue
+			}
+			seen[e] = true
+			var imports []any
+			if mod, _, found := strings.Cut(e, "."); found && !strings.Contains(mod, "(") {
+				imports = []any{"import " + mod}
+			}
+			v := map[string]any{exprKey: e}
+			if imports != nil {
+				v[importsKey] = imports
+			}
+			out = append(out, v)
 		}
 	}
 	return out
