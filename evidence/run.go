@@ -978,6 +978,13 @@ func targetsOf(res *diffparse.Result, langs languages) ([]target, []SymbolRows) 
 			for i := len(skipped) - len(f.Symbols); i < len(skipped); i++ {
 				skipped[i].Unchecked = true
 			}
+			if len(f.Symbols) == 0 && f.Language != "" {
+				// A file premise cannot read names no symbol, yet its
+				// interpreter may run it (a NUL byte in a JavaScript
+				// comment, syntax newer than the parser's): the file
+				// itself is not checked.
+				skipped = append(skipped, SymbolRows{Symbol: f.Path, Why: "its file does not parse: " + f.ParseError, Unchecked: true})
+			}
 			continue
 		case f.HeadSrc == nil:
 			skip(f, "deleted: the head no longer has it")
