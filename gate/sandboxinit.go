@@ -107,8 +107,9 @@ func sandboxInit(raw string, argv []string) int {
 }
 
 // sealMounts makes the init's mount namespace read-only but for rw (the
-// private copy and the scratch directory) and /dev, and gives it a /proc
-// of its own PID namespace. Nothing propagates back to premise's mounts.
+// private copy and the scratch directory), gives it a /dev/shm and a
+// /proc of its own (its PID namespace's). Nothing propagates back to
+// premise's mounts.
 func sealMounts(rw []string) error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("private mounts: %w", err)
@@ -126,9 +127,15 @@ func sealMounts(rw []string) error {
 			return fmt.Errorf("writable %s: %w", d, err)
 		}
 	}
-	// Devices stay writable where they were (/dev/null, /dev/shm); a mount
-	// the kernel locked read-only stays so.
-	_ = unix.MountSetattr(-1, "/dev", unix.AT_RECURSIVE, &unix.MountAttr{Attr_clr: unix.MOUNT_ATTR_RDONLY})
+	// A device is written whatever its mount says (/dev/null); /dev/shm
+	// is the machine's, writable by every user, where a subject's files
+	// would outlive the gate and reach other workers: the worker gets an
+	// empty one of its own (Python's multiprocessing needs one).
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		if err := unix.Mount("tmpfs", "/dev/shm", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777,size=64m"); err != nil {
+			return fmt.Errorf("private /dev/shm: %w", err)
+		}
+	}
 	// This namespace's own processes only, not the host's.
 	_ = unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "")
 	return nil
