@@ -77,11 +77,15 @@ func (c *rowClock) followUp(gcfg gate.Config) gate.Config {
 // cutOff says of each symbol some of whose rows its function's time cut
 // off (gate.StatusCutOff) how many ran; its Rows and Sources count those.
 // One none of whose rows ran is not exercised. A change the rows that ran
-// found is reported as any other.
+// found is reported as any other. A symbol whose head took more than
+// twice its base's time is not checked whatever they found (issue 26: a
+// head that makes itself slow spends its time on the first rows, and the
+// rows that would reveal its change never run).
 func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, origins map[string]origin) {
 	planned, ran := map[string]int{}, map[string]int{}
 	sources := map[string]map[string]int{}
 	cut := map[string]bool{}
+	bySymbol := map[string][]gate.RowResult{}
 	for _, r := range t.Rows {
 		planned[origins[r.ID].symbol]++
 	}
@@ -92,6 +96,7 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 			cut[o.symbol] = true
 		case len(rr.Attempts) > 0:
 			ran[o.symbol]++
+			bySymbol[o.symbol] = append(bySymbol[o.symbol], rr)
 			if sources[o.symbol] == nil {
 				sources[o.symbol] = map[string]int{}
 			}
@@ -109,7 +114,29 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 			continue
 		}
 		s.Why = fmt.Sprintf("cut off after %d of %d rows: its time of %s ran out (.premise.yaml evidence: function_seconds)", s.Rows, planned[s.Symbol], c.functions.Budget())
+		if slower(bySymbol[s.Symbol]) {
+			s.Why, s.Unchecked = s.Why+headSlowerWhy, true
+		}
 	}
+}
+
+// headSlowerWhy says why a symbol cut off where its head was slower is
+// not checked.
+const headSlowerWhy = "; its head took more than twice its base's time, so the patch's slowness cut off the rows not run, and they are not checked"
+
+// slower says the head's calls among rows took more than twice the base's
+// (and a second more): a cut of those rows is the patch's doing.
+func slower(rows []gate.RowResult) bool {
+	var head, base time.Duration
+	for _, rr := range rows {
+		for _, a := range rr.Attempts {
+			head += a.Reply.Elapsed
+			if a.Base != nil {
+				base += a.Base.Elapsed
+			}
+		}
+	}
+	return head > 2*base+time.Second
 }
 
 // out says the clock ran out while ctx, the run's own, still runs.
@@ -122,7 +149,9 @@ func (c *rowClock) parentDone() bool { return c.parent.Err() != nil }
 
 // outOfTime records that the clock cut table t: a note saying how much ran,
 // and each of its symbols whose rows did not run at all is said to be not
-// exercised. It reports whether some rows ran, to be judged as usual.
+// exercised; where the head's calls took more than twice the base's, each
+// symbol whose rows did not all run is not checked. It reports whether
+// some rows ran, to be judged as usual.
 func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, origins map[string]origin) bool {
 	ran := 0
 	if grep != nil {
@@ -130,22 +159,30 @@ func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, 
 	}
 	rep.Notes = append(rep.Notes, fmt.Sprintf("%s rows: the evidence's time of %s ran out after %d of %d rows; the rest did not run (.premise.yaml evidence: row_seconds)",
 		t.Language, c.budget, ran, len(t.Rows)))
-	done := map[string]bool{}
+	done := map[string]int{}
+	var rows []gate.RowResult
 	if grep != nil {
+		rows = grep.Rows
 		for _, rr := range grep.Rows {
 			if len(rr.Attempts) > 0 {
-				done[origins[rr.ID].symbol] = true
+				done[origins[rr.ID].symbol]++
 			}
 		}
 	}
-	planned := map[string]bool{}
+	planned := map[string]int{}
 	for _, r := range t.Rows {
-		planned[origins[r.ID].symbol] = true
+		planned[origins[r.ID].symbol]++
 	}
+	slow := slower(rows)
 	for i, s := range rep.Symbols {
-		if planned[s.Symbol] && !done[s.Symbol] {
+		switch n := done[s.Symbol]; {
+		case planned[s.Symbol] == 0 || n == planned[s.Symbol]:
+		case n == 0:
 			rep.Symbols[i].Rows, rep.Symbols[i].Sources, rep.Symbols[i].Unchecked = 0, nil, true
 			rep.Symbols[i].Why = fmt.Sprintf("not exercised: the evidence's time of %s ran out before its rows ran", c.budget)
+		case slow:
+			rep.Symbols[i].Unchecked = true
+			rep.Symbols[i].Why = fmt.Sprintf("cut off after %d of %d rows: the evidence's time of %s ran out (.premise.yaml evidence: row_seconds)%s", n, planned[s.Symbol], c.budget, headSlowerWhy)
 		}
 	}
 	return ran > 0

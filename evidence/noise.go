@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"context"
+	"slices"
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
@@ -15,7 +16,13 @@ import (
 // So a row whose head varies while its base answered the same is rerun
 // more times on both sides; if the base still answers the same every
 // time, the head's variation is the patch's doing, and the row is a
-// change: the base was deterministic there and the head is not.
+// change: the base was deterministic there and the head is not. The
+// reruns are judged together with the first pass and the hash seeds' (a
+// head that tells a rerun from the first pass, by a file it left in its
+// copy or by the seed, would otherwise vary only where premise does not
+// look again), and reruns that cannot run leave such a row a change. A
+// head's timeout is a pace, judged by recheckTimeouts: a head that timed
+// out and otherwise answered as the base did is no change.
 
 // noiseReruns is how many times such a row is rerun on each side; the base
 // answering alike that often is no chance.
@@ -42,17 +49,44 @@ func headNoise(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *g
 		return nil
 	}
 	gcfg.Reruns, gcfg.Budget, gcfg.Progress = noiseReruns, len(sub.Rows), nil
+	out := map[string]bool{}
 	srep, err := gate.Differential(ctx, gcfg, &sub)
 	if err != nil {
-		return nil // not shown to be the head's: the rows stay unstable
+		// Not shown to be anyone's: the head alone varied so far, so the
+		// rows stay changes (a head that breaks on a second look must not
+		// turn its change into noise).
+		for _, r := range sub.Rows {
+			out[r.ID] = true
+		}
+		return out
 	}
-	out := map[string]bool{}
+	first := map[string]gate.RowResult{}
+	for _, rr := range grep.Rows {
+		first[rr.ID] = rr
+	}
 	for _, rr := range srep.Rows {
-		if headOnlyVaries(rr) {
+		all := first[rr.ID]
+		all.Attempts = append(slices.Clip(all.Attempts), rr.Attempts...)
+		all.BaseSeen = append(slices.Clip(all.BaseSeen), rr.BaseSeen...)
+		if headsDoing(all) {
 			out[rr.ID] = true
 		}
 	}
 	return out
+}
+
+// headsDoing says a row's base answered the same every time and its head,
+// its timeouts aside, answered otherwise at least once.
+func headsDoing(rr gate.RowResult) bool {
+	if len(rr.BaseSeen) == 0 || varies(rr.BaseSeen) {
+		return false
+	}
+	for _, a := range rr.Attempts {
+		if a.Reply.Outcome != gate.OutcomeTimeout && a.Reply.Key() != rr.BaseSeen[0] {
+			return true
+		}
+	}
+	return false
 }
 
 // headOnlyVaries says a row's head answered differently between reruns

@@ -805,6 +805,10 @@ func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report
 		o := origins[rr.ID]
 		row := rows[rr.ID]
 		a := rr.Attempts[len(rr.Attempts)-1]
+		noisy := unstable && rep.noisyHead[rr.ID]
+		if noisy {
+			a = differing(rr) // not a rerun where the head answered as the base did
+		}
 		args, kwargs := row.CallArgs()
 		c := Change{
 			Row: rr.ID, Assumptions: o.assumptions, Symbol: o.symbol, Class: row.Cls,
@@ -815,7 +819,7 @@ func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}
-		if unstable && rep.noisyHead[rr.ID] {
+		if noisy {
 			c.Head += " (and other values on reruns, where the base answers the same every time)"
 			unstable = false
 		}
@@ -828,6 +832,17 @@ func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report
 		}
 		rep.file(c, bySymbol)
 	}
+}
+
+// differing is the first attempt of a row whose head answered otherwise
+// than its base, a timeout aside, else its last.
+func differing(rr gate.RowResult) gate.Attempt {
+	for _, a := range rr.Attempts {
+		if a.Base != nil && a.Reply.Outcome != gate.OutcomeTimeout && a.Reply.Key() != a.Base.Key() {
+			return a
+		}
+	}
+	return rr.Attempts[len(rr.Attempts)-1]
 }
 
 // unstableRow reports whether a row's reruns answered differently on one
@@ -912,6 +927,13 @@ func targetsOf(res *diffparse.Result, langs languages) ([]target, []SymbolRows) 
 			skip(f, "its file does not parse: "+f.ParseError)
 			for i := len(skipped) - len(f.Symbols); i < len(skipped); i++ {
 				skipped[i].Unchecked = true
+			}
+			if len(f.Symbols) == 0 && f.Language != "" {
+				// A file premise cannot read names no symbol, yet its
+				// interpreter may run it (a NUL byte in a JavaScript
+				// comment, syntax newer than the parser's): the file
+				// itself is not checked.
+				skipped = append(skipped, SymbolRows{Symbol: f.Path, Why: "its file does not parse: " + f.ParseError, Unchecked: true})
 			}
 			continue
 		case f.HeadSrc == nil:

@@ -154,7 +154,7 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 		data.Funcs = append(data.Funcs, f)
 		keys[t] = true
 	}
-	binDir, err := os.MkdirTemp("", "premise-go-worker-")
+	binDir, err := os.MkdirTemp("", "") // no name of premise's: the worker's argv[0] is in it
 	if err != nil {
 		return nil, fmt.Errorf("go harness: %w", err)
 	}

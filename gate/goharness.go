@@ -118,7 +118,7 @@ func (h *harness) build(ctx context.Context) error {
 // builds it.
 func (h *harness) compile(ctx context.Context, src []byte) (string, error) {
 	// "_" keeps the directory out of ./... patterns while it exists.
-	srcDir, err := os.MkdirTemp(h.root, "_premise_harness_")
+	srcDir, err := os.MkdirTemp(h.root, "_")
 	if err != nil {
 		return "", fmt.Errorf("go harness: %w", err)
 	}

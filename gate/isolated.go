@@ -35,7 +35,7 @@ var ErrTimedOut = errors.New("timed out")
 // RunIsolated runs c and returns its standard output and error, combined
 // and cut to 64 KiB.
 func RunIsolated(ctx context.Context, c IsolatedCommand) ([]byte, error) {
-	home, err := os.MkdirTemp("", "premise-home-")
+	home, err := os.MkdirTemp("", "") // no name of premise's: a subject reads its HOME and TMPDIR
 	if err != nil {
 		return nil, err
 	}

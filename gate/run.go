@@ -392,7 +392,8 @@ func Checkout(ctx context.Context, dir, rev string) (string, func(), error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("checkout of %s: %w", rev, err)
 	}
-	cleanup := func() { removeAll(tmp) }
+	sources.add(ctx, tmp, repo)
+	cleanup := func() { sources.forget(tmp); removeAll(tmp) }
 	top := filepath.Join(tmp, name)
 	if err := repo.Export(ctx, shas[0], top); err != nil {
 		cleanup()

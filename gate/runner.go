@@ -840,6 +840,10 @@ func (rn *Runner) compareBase(res *RowResult) {
 	}
 }
 
+// Key is what "same outcome" means between base and head, as a row's
+// BaseSeen records it: the same value, or a raise of the same class.
+func (r Reply) Key() string { return replyKey(r) }
+
 // replyKey is what "same outcome" means between base and head: the same
 // value, or a raise of the same class.
 func replyKey(r Reply) string {

@@ -105,6 +105,12 @@ func namespacesAllowed() bool {
 // user and group into them so the worker reads the tree as it would
 // outside. With seal, the init's mounts are read-only but rw.
 func isolate(cmd *exec.Cmd, seal bool, rw []string, memory int64) error {
+	return isolateHiding(cmd, seal, rw, nil, memory)
+}
+
+// isolateHiding is isolate whose init also empties the directories of
+// hide, where it seals.
+func isolateHiding(cmd *exec.Cmd, seal bool, rw, hide []string, memory int64) error {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
@@ -116,7 +122,7 @@ func isolate(cmd *exec.Cmd, seal bool, rw []string, memory int64) error {
 	a.UidMappings = []syscall.SysProcIDMap{{ContainerID: os.Getuid(), HostID: os.Getuid(), Size: 1}}
 	a.GidMappings = []syscall.SysProcIDMap{{ContainerID: os.Getgid(), HostID: os.Getgid(), Size: 1}}
 	a.GidMappingsEnableSetgroups = false
-	c := initConfig{Seal: seal, NProc: DefaultMaxProcs}
+	c := initConfig{Seal: seal, NProc: DefaultMaxProcs, Hide: hide}
 	if memory > 0 {
 		c.AS = uint64(memory)
 	}
@@ -186,7 +192,7 @@ func sandbox(cmd *exec.Cmd, env []string, home string, memory int64, writable ..
 	}
 	cmd.Env = sandboxEnv(env, home)
 	if namespacesAllowed() {
-		return isolate(cmd, sealOK, append([]string{cmd.Dir, home}, writable...), memory)
+		return isolateHiding(cmd, sealOK, append([]string{cmd.Dir, home}, writable...), sources.of(cmd.Dir), memory)
 	}
 	return nil
 }

@@ -21,6 +21,9 @@ type initConfig struct {
 	// init runs in its own mount namespace.
 	Seal bool     `json:"seal"`
 	RW   []string `json:"rw"`
+	// Hide are directories the worker finds empty: the git directories
+	// of the repository its copy was written from (hidden.go).
+	Hide []string `json:"hide"`
 	// FDs are the descriptors the worker inherits at the same numbers,
 	// beyond 0, 1 and 2.
 	FDs []int `json:"fds"`
@@ -51,7 +54,7 @@ func sandboxInit(raw string, argv []string) int {
 		return 125
 	}
 	if c.Seal {
-		if err := sealMounts(c.RW); err != nil {
+		if err := sealMounts(c.RW, c.Hide); err != nil {
 			fmt.Fprintf(os.Stderr, "sandbox init: %v\n", err)
 			return 125
 		}
@@ -107,15 +110,24 @@ func sandboxInit(raw string, argv []string) int {
 }
 
 // sealMounts makes the init's mount namespace read-only but for rw (the
-// private copy and the scratch directory) and /dev, and gives it a /proc
-// of its own PID namespace. Nothing propagates back to premise's mounts.
-func sealMounts(rw []string) error {
+// private copy and the scratch directory), empties the directories of
+// hide, gives it a /dev/shm and a /proc of its own (its PID namespace's).
+// Nothing propagates back to premise's mounts.
+func sealMounts(rw, hide []string) error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("private mounts: %w", err)
 	}
 	for _, d := range rw {
 		if err := unix.Mount(d, d, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
 			return fmt.Errorf("bind %s: %w", d, err)
+		}
+	}
+	for _, d := range hide {
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			continue
+		}
+		if err := unix.Mount("tmpfs", d, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=0555,size=4k"); err != nil {
+			return fmt.Errorf("hide %s: %w", d, err)
 		}
 	}
 	if err := unix.MountSetattr(-1, "/", unix.AT_RECURSIVE, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil {
@@ -126,9 +138,15 @@ func sealMounts(rw []string) error {
 			return fmt.Errorf("writable %s: %w", d, err)
 		}
 	}
-	// Devices stay writable where they were (/dev/null, /dev/shm); a mount
-	// the kernel locked read-only stays so.
-	_ = unix.MountSetattr(-1, "/dev", unix.AT_RECURSIVE, &unix.MountAttr{Attr_clr: unix.MOUNT_ATTR_RDONLY})
+	// A device is written whatever its mount says (/dev/null); /dev/shm
+	// is the machine's, writable by every user, where a subject's files
+	// would outlive the gate and reach other workers: the worker gets an
+	// empty one of its own (Python's multiprocessing needs one).
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		if err := unix.Mount("tmpfs", "/dev/shm", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777,size=64m"); err != nil {
+			return fmt.Errorf("private /dev/shm: %w", err)
+		}
+	}
 	// This namespace's own processes only, not the host's.
 	_ = unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "")
 	return nil

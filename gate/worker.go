@@ -108,7 +108,7 @@ func startProc(spec procSpec) (*proc, error) {
 		closeAll(reqR, reqW, repR, repW)
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
-	home, err := os.MkdirTemp("", "premise-home-")
+	home, err := os.MkdirTemp("", "") // no name of premise's: a subject reads its HOME and TMPDIR
 	if err != nil {
 		closeAll(reqR, reqW, repR, repW, outR, outW)
 		return nil, fmt.Errorf("start worker: %w", err)

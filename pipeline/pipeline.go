@@ -836,7 +836,7 @@ func (p *run) unchecked(stage string) bool {
 	if len(left) == 0 {
 		return false
 	}
-	p.stop(stage, VerdictUnchecked, 4, fmt.Sprintf("the rows that ran hold, but %d changed %s got no evidence row, or none that ran its changed lines (%s): premise cannot say the gate holds for %s",
+	p.stop(stage, VerdictUnchecked, 4, fmt.Sprintf("the rows that ran hold, but %d changed %s got no evidence row, not all of its rows, or none that ran its changed lines (%s): premise cannot say the gate holds for %s",
 		len(left), plural(len(left), "symbol", "symbols"), strings.Join(left, "; "), plural(len(left), "it", "them")))
 	return true
 }

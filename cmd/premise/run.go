@@ -122,7 +122,7 @@ but errors.
 		"1 the gate failed, assumptions await review, the register check failed, a behaviour change no assumption explains, a must-reject fixture broke, or the head does not load where the base does",
 		"2 blocked by policy: a protected path changed without a trusted sign-off; the flake budget is exceeded",
 		"3 premise could not do its job: bad flags, invalid input, a model endpoint unreachable",
-		"4 nothing was checked: no row ran (--allow-empty makes it 0); or a changed symbol got no evidence row (the budget, no value, its module not importing) or none that ran its changed lines, whatever --allow-empty says",
+		"4 nothing was checked: no row ran (--allow-empty makes it 0); or a changed symbol got no evidence row (the budget, no value, its module not importing), not all of its rows (its head slower than its base, cut off) or none that ran its changed lines, whatever --allow-empty says",
 		"130 interrupted by a signal")
 	model.bind(c)
 	f := c.Flags()

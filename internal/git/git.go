@@ -297,8 +297,13 @@ func (r *Repo) DefaultBase(ctx context.Context) (string, error) {
 // (diff.noprefix, diff.mnemonicPrefix, diff.external, textconv, colour,
 // relative paths, submodule format) cannot change what premise reads; renames
 // and copies are detected so a moved file is not read as a delete plus an add.
+// --text: every file is diffed as text, so neither a .gitattributes in the
+// work tree (the head's checkout: "calc.py -diff", "*.py binary") nor a NUL
+// byte the patch puts in a comment can turn a changed source file into
+// "Binary files differ", a file without hunks and so without a changed
+// function (issue 26: the head is never read as policy).
 var DiffArgs = []string{
-	"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative",
+	"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "--text",
 	"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--find-copies",
 	"--submodule=short", "--ignore-submodules=none", "--full-index",
 }
