@@ -157,8 +157,9 @@ func replay(lang, target string, args []any, kwargs map[string]any, base, head *
 	return &validate.Call{Language: lang, Target: target, Args: args, Kwargs: kwargs}, outcomeOf(base), outcomeOf(head)
 }
 
-// outcomeOf is a reply as a register keeps it: returned and the value, or
-// raised and the class (never the message, as the gate compares).
+// outcomeOf is a reply as a register keeps it: returned and the value,
+// raised and the class (never the message, as the gate compares), or
+// unencodable, crashed or timeout alone.
 func outcomeOf(r *gate.Reply) *validate.Outcome {
 	switch {
 	case r == nil:
@@ -167,6 +168,10 @@ func outcomeOf(r *gate.Reply) *validate.Outcome {
 		return &validate.Outcome{Outcome: validate.OutcomeReturned, Value: validate.Normalize(r.Value)}
 	case r.Outcome == gate.OutcomeRaised && r.Exc != nil:
 		return &validate.Outcome{Outcome: validate.OutcomeRaised, Class: r.Exc.Class}
+	case r.Outcome == gate.OutcomeUnencodable, r.Outcome == gate.OutcomeCrashed, r.Outcome == gate.OutcomeTimeout:
+		// A NaN, a dead worker, a call past its time: decided by its
+		// kind alone, as the gate replays it.
+		return &validate.Outcome{Outcome: r.Outcome}
 	}
 	return nil
 }

@@ -682,6 +682,9 @@ func judgeExpect(r validate.Row, rep Reply) (string, string) {
 		class = rep.Exc.Class
 	}
 	got := "returned " + rep.shortValue()
+	if rep.Outcome != OutcomeReturned && rep.Outcome != OutcomeRaised {
+		got = rep.Outcome
+	}
 	if rep.Outcome == OutcomeRaised {
 		if HarnessRefused(rep.Exc) {
 			return StatusError, "the harness could not call the target: " + excString(rep.Exc)
@@ -708,7 +711,7 @@ func HarnessRefused(exc *Exc) bool {
 // judge applies seed 004's decision matrix to one reply.
 func (rn *Runner) judge(p plannedRow, rep Reply, args []any, kwargs map[string]any) (string, string) {
 	r := p.row
-	if r.Expect != nil && (rep.Outcome == OutcomeReturned || rep.Outcome == OutcomeRaised) {
+	if r.Expect != nil && (rep.Outcome == OutcomeReturned || rep.Outcome == OutcomeRaised || rep.Outcome == r.Expect.Outcome) {
 		return judgeExpect(*r, rep)
 	}
 	switch rep.Outcome {

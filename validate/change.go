@@ -10,11 +10,26 @@ import (
 	"strings"
 )
 
-// Outcomes of a call, as a change item and a witness row keep them.
+// Outcomes of a call, as a change item and a witness row keep them. A
+// call whose value JSON cannot carry (a NaN), whose worker died, or that
+// passed its time is one of those too: a change to or from one is
+// decided like any other (issue 25), not left where no decision reaches.
 const (
-	OutcomeReturned = "returned"
-	OutcomeRaised   = "raised"
+	OutcomeReturned    = "returned"
+	OutcomeRaised      = "raised"
+	OutcomeUnencodable = "unencodable"
+	OutcomeCrashed     = "crashed"
+	OutcomeTimeout     = "timeout"
 )
+
+// knownOutcome reports whether o names an outcome a witness can pin.
+func knownOutcome(o string) bool {
+	switch o {
+	case OutcomeReturned, OutcomeRaised, OutcomeUnencodable, OutcomeCrashed, OutcomeTimeout:
+		return true
+	}
+	return false
+}
 
 // Call is one call of a target as the gate replays it: the row protocol's
 // target, positional and keyword arguments (a receiver first for a
@@ -31,7 +46,7 @@ type Call struct {
 // exception of a class (never its message, which the gate does not
 // compare).
 type Outcome struct {
-	Outcome string `yaml:"outcome" json:"outcome"` // returned or raised
+	Outcome string `yaml:"outcome" json:"outcome"` // returned, raised, unencodable, crashed or timeout
 	Value   any    `yaml:"value,omitempty" json:"value,omitempty"`
 	Class   string `yaml:"class,omitempty" json:"class,omitempty"`
 }
@@ -41,10 +56,13 @@ func (o *Outcome) String() string {
 	if o == nil {
 		return "nothing"
 	}
-	if o.Outcome == OutcomeRaised {
+	switch o.Outcome {
+	case OutcomeRaised:
 		return "raised " + o.Class
+	case OutcomeReturned:
+		return "returned " + compactJSON(o.Value)
 	}
-	return "returned " + compactJSON(o.Value)
+	return o.Outcome
 }
 
 // Matches reports whether a reply (returned and its value, or raised and
@@ -53,10 +71,13 @@ func (o *Outcome) Matches(outcome string, value any, class string) bool {
 	if o.Outcome != outcome {
 		return false
 	}
-	if o.Outcome == OutcomeRaised {
+	switch o.Outcome {
+	case OutcomeRaised:
 		return o.Class == class
+	case OutcomeReturned:
+		return reflect.DeepEqual(Normalize(o.Value), Normalize(value))
 	}
-	return reflect.DeepEqual(Normalize(o.Value), Normalize(value))
+	return true // unencodable, crashed, timeout: the outcome alone
 }
 
 // Witness is one input on which base and head differ, kept in a change
@@ -201,6 +222,8 @@ func WayOf(base, head *Outcome) string {
 			return "no outcome"
 		case o.Outcome == OutcomeRaised:
 			return "raised " + o.Class
+		case o.Outcome != OutcomeReturned:
+			return o.Outcome
 		}
 		return "returned"
 	}
@@ -299,8 +322,8 @@ func checkChangeItem(d *decoder, it *Item, what string, at func(string) int) {
 				d.errf(at("witnesses"), "%s: witnesses[%d]: missing %s (outcome: returned or raised)", what, i, o.side)
 			case o.o.Outcome == OutcomeRaised && o.o.Class == "":
 				d.errf(at("witnesses"), "%s: witnesses[%d]: %s raised: missing class", what, i, o.side)
-			case o.o.Outcome != OutcomeRaised && o.o.Outcome != OutcomeReturned:
-				d.errf(at("witnesses"), "%s: witnesses[%d]: %s outcome %q must be returned or raised", what, i, o.side, o.o.Outcome)
+			case !knownOutcome(o.o.Outcome):
+				d.errf(at("witnesses"), "%s: witnesses[%d]: %s outcome %q must be returned, raised, unencodable, crashed or timeout", what, i, o.side, o.o.Outcome)
 			}
 		}
 	}

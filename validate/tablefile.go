@@ -272,8 +272,8 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 			d.errf(at("expect"), "%s: expect is for boundary and representative rows; this row is %s", what, r.Kind)
 		case r.Expect.Outcome == OutcomeRaised && r.Expect.Class == "":
 			d.errf(at("expect"), "%s: expect: outcome raised needs its class", what)
-		case r.Expect.Outcome != OutcomeRaised && r.Expect.Outcome != OutcomeReturned:
-			d.errf(at("expect"), "%s: expect: outcome %q must be returned or raised", what, r.Expect.Outcome)
+		case !knownOutcome(r.Expect.Outcome):
+			d.errf(at("expect"), "%s: expect: outcome %q must be returned, raised, unencodable, crashed or timeout", what, r.Expect.Outcome)
 		}
 	}
 	switch r.Decision {
