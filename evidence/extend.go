@@ -177,7 +177,7 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 			kn = src.known(ctx, res.Register, lang, file, sym, local, method, sig)
 		}
 		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items, Decided: true, Method: method,
-			Types: kn.types, Receivers: kn.recvs})
+			Types: kn.types, Receivers: kn.recvs, Typical: witnessArgs(res.Register, sym, sig, method)})
 		if err != nil {
 			return fmt.Errorf("generate rows for %s: %w", sym, err)
 		}

@@ -135,3 +135,36 @@ func TestRedecidedDropsOldRows(t *testing.T) {
 		t.Errorf("rows kept %v, want P002 (a human's), P003 (a change's), P004 (still accepted)", ids)
 	}
 }
+
+// TestDecidedRowsTakeTheWitnessValues: a parameter no template types
+// (seq, unannotated) takes the value the evidence's witness ran it with
+// while the other varies, instead of a todo the register check refuses
+// (more-itertools' sliced).
+func TestDecidedRowsTakeTheWitnessValues(t *testing.T) {
+	sig := &Signature{Language: "python", Params: []Param{{Name: "seq"}, {Name: "n", Type: "int"}}}
+	it := validate.Item{ID: "A001", Symbol: "m.sliced", Precondition: "`n >= 0` (other inputs now raise ValueError)",
+		Evidence: "if n < 0:", Status: validate.StatusRejected}
+	for _, tc := range []struct {
+		typical []any
+		todo    bool
+	}{{nil, true}, {[]any{"abc", 2}, false}} {
+		rows, err := Templates{}.Generate(context.Background(), Request{Target: "m.sliced", Sig: sig,
+			Assumptions: []validate.Item{it}, Decided: true, Typical: tc.typical})
+		if err != nil {
+			t.Fatal(err)
+		}
+		todos := 0
+		for _, r := range rows {
+			if r.Todo != "" {
+				todos++
+				continue
+			}
+			if args, _ := r.CallArgs(); len(args) != 2 || args[0] != "abc" {
+				t.Errorf("typical %v: row %s args %v, want seq = \"abc\"", tc.typical, r.Cls, args)
+			}
+		}
+		if (todos > 0) != tc.todo || len(rows) == 0 {
+			t.Errorf("typical %v: %d rows, %d todo; want todo %v", tc.typical, len(rows), todos, tc.todo)
+		}
+	}
+}

@@ -156,3 +156,27 @@ func onReceivers(rows []validate.Row, recvs []any, why string) []validate.Row {
 	}
 	return rows
 }
+
+// witnessArgs are the arguments of the first witness of a change item of
+// symbol that binds every parameter by position (a method's receiver
+// left out): values the evidence ran on both sides. Nil when none does.
+func witnessArgs(reg *validate.Register, symbol string, sig *Signature, method bool) []any {
+	if sig == nil {
+		return nil
+	}
+	skip := 0
+	if method {
+		skip = 1
+	}
+	for _, it := range reg.Items {
+		if !validate.IsChange(it.ID) || it.Symbol != symbol {
+			continue
+		}
+		for _, w := range it.Witnesses {
+			if w.Call.Target == symbol && len(w.Call.Args) == len(sig.Params)+skip {
+				return w.Call.Args[skip:]
+			}
+		}
+	}
+	return nil
+}

@@ -45,6 +45,11 @@ type Request struct {
 	// Receivers are what a method is called on (Extend reads them as the
 	// evidence does): a method of no other parameter varies over them.
 	Receivers []any
+	// Typical are values the evidence ran each parameter with (a change
+	// item's witness, the receiver left out), nil where it has none: a
+	// parameter no template can build a value for takes its value here
+	// while another varies.
+	Typical []any
 }
 
 // Category is a kind of precondition, recognised from its words, with the
@@ -362,6 +367,9 @@ func (b *builder) call(cls, kind, relation string, vals map[int]any) {
 			} else {
 				v, ok = typical(b.types[i], sig.Language)
 			}
+		}
+		if !ok && i < len(b.req.Typical) && b.req.Typical[i] != nil {
+			v, ok = b.req.Typical[i], true
 		}
 		if !ok {
 			r.Todo = fmt.Sprintf("no value for parameter %s (%s) while %s varies; fill it in", p.Name, orNone(p.Type), cls)
