@@ -3,7 +3,6 @@ package evidence
 import (
 	"cmp"
 	"encoding/base64"
-	"encoding/json"
 	"go/scanner"
 	"go/token"
 	"math"
@@ -827,29 +826,11 @@ func hugeArgs(v any) int {
 	args, _ := m["$args"].([]any)
 	n := 0
 	for _, a := range args {
-		if f, ok := numberValue(a); ok && math.Abs(f) > 1e6 {
+		if f, ok := number(a); ok && math.Abs(f) > 1e6 {
 			n++
 		}
 	}
 	return n
-}
-
-// numberValue is a row value's number, whatever Go type holds it.
-func numberValue(v any) (float64, bool) {
-	switch n := v.(type) {
-	case int:
-		return float64(n), true
-	case int64:
-		return float64(n), true
-	case uint64:
-		return float64(n), true
-	case float64:
-		return n, true
-	case json.Number:
-		f, err := n.Float64()
-		return f, err == nil
-	}
-	return 0, false
 }
 
 // goSpecialFloats are the floats JSON has no number for: NaN, which no
