@@ -805,7 +805,11 @@ var jsImportFailRe = regexp.MustCompile(`\bimport ([\w./@$-]+): `)
 // dropModule leaves out the rows of a module (or one export) the worker
 // cannot load, so the other modules' rows still run.
 func (*jsLang) dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, moduleFailure, bool) {
-	return dropFailing(ctx, cfg, t, modules, jsImportFailRe.FindStringSubmatch(err.Error()), err)
+	m := jsImportFailRe.FindStringSubmatch(err.Error())
+	if m == nil {
+		return nil, moduleFailure{}, false
+	}
+	return dropFailing(ctx, cfg, t, modules, m[1], false, err)
 }
 
 func (l *jsLang) close() {

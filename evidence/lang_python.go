@@ -261,31 +261,34 @@ func (*pythonLang) probes(tg target) []any { return probesOf(pyOf(tg)) }
 
 func (*pythonLang) observe(r validate.Row, probes []any) validate.Row { return observed(r, probes) }
 
-// importFailRe finds the module a Python worker could not import.
-var importFailRe = regexp.MustCompile(`\bimport ([A-Za-z_][\w.]*): `)
+// importFailRe finds the module a Python worker could not import;
+// resolveFailRe the target whose module imported without holding it.
+var (
+	importFailRe  = regexp.MustCompile(`\bimport ([A-Za-z_][\w.]*): `)
+	resolveFailRe = regexp.MustCompile(`\bresolve ([A-Za-z_][\w.]*): `)
+)
 
 // dropModule takes out of t the rows of the Python module err says does not
 // import, when other modules' rows remain: the rest, and why the module's
 // rows were left out. ok is false when err names no such module.
 func dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, moduleFailure, bool) {
-	return dropFailing(ctx, cfg, t, modules, importFailRe.FindStringSubmatch(err.Error()), err)
+	if m := resolveFailRe.FindStringSubmatch(err.Error()); m != nil {
+		return dropFailing(ctx, cfg, t, modules, m[1], true, err)
+	}
+	if m := importFailRe.FindStringSubmatch(err.Error()); m != nil {
+		return dropFailing(ctx, cfg, t, modules, m[1], false, err)
+	}
+	return nil, moduleFailure{}, false
 }
 
-// dropFailing is dropModule for a worker whose import error named m[1]:
-// a module, or the target it was importing for.
-func dropFailing(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, m []string, err error) (*validate.Table, moduleFailure, bool) {
-	if m == nil {
-		return nil, moduleFailure{}, false
-	}
-	mod := m[1]
-	byTarget := false
-	if owner, ok := modules[mod]; ok {
-		// The worker names the target it was importing for: the module
-		// imported and the name is not in it (an AttributeError) costs
-		// that target its rows, not its module's other targets.
-		if byTarget = strings.Contains(err.Error(), ": AttributeError: "); !byTarget {
-			mod = owner
-		}
+// dropFailing is dropModule for a worker whose error named name: a
+// module that does not import, or the target it was importing for, whose
+// module's rows are left out; or, byTarget, a target its module does not
+// hold, whose own rows alone are left out.
+func dropFailing(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, name string, byTarget bool, err error) (*validate.Table, moduleFailure, bool) {
+	mod := name
+	if owner, ok := modules[mod]; ok && !byTarget {
+		mod = owner
 	}
 	rest, cut := *t, *t
 	rest.Rows, cut.Rows = nil, nil

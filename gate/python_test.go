@@ -390,3 +390,27 @@ func TestPythonAdapterCancel(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonResolveApartFromImport: a module that imports but lacks the
+// name is told apart ("resolve ...") from a module whose own code fails
+// while it imports, even with an AttributeError ("import ..."): the
+// evidence leaves out one target's rows for the first and its whole
+// module's for the second.
+func TestPythonResolveApartFromImport(t *testing.T) {
+	dir := writeSubject(t)
+	if err := os.WriteFile(filepath.Join(dir, "broken.py"), []byte("import os\nos.no_such_thing\n\ndef f():\n    return 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewPythonAdapter(PythonConfig{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for target, want := range map[string]string{"subj.nosuchfn": "resolve subj.nosuchfn: AttributeError", "broken.f": "import broken.f: AttributeError"} {
+		_, err := a.Call(context.Background(), Call{ID: "P1", Target: target})
+		var ie *InfraError
+		if !errors.As(err, &ie) || !strings.HasPrefix(ie.Reason, want) {
+			t.Errorf("%s: err %v, want a reason starting %q", target, err, want)
+		}
+	}
+}

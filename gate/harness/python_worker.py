@@ -297,9 +297,15 @@ class _Sender:
             view = view[_write(self.fd, view):]
 
 
+class _NotInModule(Exception):
+    """A target whose module imported but does not hold the name."""
+
+
 def _resolve(target, cache):
     """Imports a dotted target: the longest importable module prefix, then
-    attributes (so pkg.mod.Class.method works)."""
+    attributes (so pkg.mod.Class.method works). A module that imports but
+    does not hold the name raises _NotInModule, apart from a module whose
+    own code fails to import."""
     fn = cache.get(target)
     if fn is not None:
         return fn
@@ -320,7 +326,10 @@ def _resolve(target, cache):
                 # A private name inside a class is stored mangled:
                 # C.__join is C._C__join.
                 attr = "_" + obj.__name__.lstrip("_") + attr
-            obj = getattr(obj, attr)
+            try:
+                obj = getattr(obj, attr)
+            except AttributeError as e:
+                raise _NotInModule(str(e)) from None
         cache[target] = obj
         return obj
     raise err or ImportError("target %r names no module" % target)
@@ -330,6 +339,9 @@ def _handle(call, cache):
     cid = call.get("id", "")
     try:
         fn = _resolve(call["target"], cache)
+    except _NotInModule as e:
+        return {"id": cid, "outcome": "error",
+                "detail": "resolve %s: AttributeError: %s" % (call.get("target"), e)}
     except BaseException as e:
         return {"id": cid, "outcome": "error",
                 "detail": "import %s: %s: %s" % (call.get("target"), type(e).__name__, e)}
