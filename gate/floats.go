@@ -15,69 +15,64 @@ import (
 // floatsKept is c with every whole-number float64 of its arguments
 // written as a float; c itself when it has none.
 func (c Call) floatsKept() Call {
-	if !hasWholeFloat(c.Args) && !hasWholeFloat(c.Kwargs) {
+	args, a := keepFloats(c.Args)
+	kwargs, k := keepFloats(c.Kwargs)
+	if !a && !k {
 		return c
 	}
-	c.Args, _ = keepFloats(c.Args).([]any)
-	if c.Kwargs != nil {
-		c.Kwargs, _ = keepFloats(c.Kwargs).(map[string]any)
-	}
+	c.Args, _ = args.([]any)
+	c.Kwargs, _ = kwargs.(map[string]any)
 	if c.body != nil {
 		c.body, _ = encodeBody(c.Target, c.Args, c.Kwargs)
 	}
 	return c
 }
 
-// wholeFloat reports whether f is a float64 whose JSON has no point.
-func wholeFloat(v any) bool {
-	f, ok := v.(float64)
-	return ok && !math.IsInf(f, 0) && !math.IsNaN(f) && f == math.Trunc(f) && math.Abs(f) < 1e21
-}
-
-func hasWholeFloat(v any) bool {
+// keepFloats is v with each whole-number float64 as a json.Number with a
+// point ("1.0", "-0.0"), copied only where one is; changed says whether
+// any was.
+func keepFloats(v any) (out any, changed bool) {
 	switch x := v.(type) {
 	case []any:
-		for _, e := range x {
-			if hasWholeFloat(e) {
-				return true
-			}
-		}
-	case map[string]any:
-		for _, e := range x {
-			if hasWholeFloat(e) {
-				return true
-			}
-		}
-	default:
-		return wholeFloat(v)
-	}
-	return false
-}
-
-// keepFloats copies v with each whole-number float64 as a json.Number
-// with a point ("1.0", "-0.0").
-func keepFloats(v any) any {
-	switch x := v.(type) {
-	case []any:
-		out := make([]any, len(x))
+		var cp []any
 		for i, e := range x {
-			out[i] = keepFloats(e)
+			if ne, ok := keepFloats(e); ok {
+				if cp == nil {
+					cp = append([]any(nil), x...)
+				}
+				cp[i] = ne
+			}
 		}
-		return out
+		if cp == nil {
+			return v, false
+		}
+		return cp, true
 	case map[string]any:
-		out := make(map[string]any, len(x))
+		var cp map[string]any
 		for k, e := range x {
-			out[k] = keepFloats(e)
+			if ne, ok := keepFloats(e); ok {
+				if cp == nil {
+					cp = make(map[string]any, len(x))
+					for k2, e2 := range x {
+						cp[k2] = e2
+					}
+				}
+				cp[k] = ne
+			}
 		}
-		return out
-	}
-	if wholeFloat(v) {
-		f := v.(float64)
-		s := strconv.FormatFloat(f, 'f', -1, 64)
-		if math.Signbit(f) && f == 0 {
+		if cp == nil {
+			return v, false
+		}
+		return cp, true
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) || x != math.Trunc(x) || math.Abs(x) >= 1e21 {
+			return v, false
+		}
+		s := strconv.FormatFloat(x, 'f', -1, 64)
+		if math.Signbit(x) && x == 0 {
 			s = "-0"
 		}
-		return json.Number(s + ".0")
+		return json.Number(s + ".0"), true
 	}
-	return v
+	return v, false
 }
