@@ -201,7 +201,7 @@ func classRows(req Request, it validate.Item) []validate.Row {
 	}
 	sig := req.Sig
 	if len(sig.Params) == 0 && req.Method && len(req.Receivers) > 0 {
-		return receiverRows(req, it, cat)
+		return receiverRows(req, it)
 	}
 	if len(sig.Params) == 0 && req.Method {
 		return []validate.Row{todoRow(it, cat.Name, fmt.Sprintf("the method %s varies only in its receiver, which no template builds; write rows whose first argument is a receiver (as its witnesses are written)", req.Target))}
@@ -268,7 +268,7 @@ const receiverCls = "receiver"
 // not known, so they are its edge (boundary rows) for a rejected or
 // undecided assumption and where it holds (representative rows) for an
 // accepted one.
-func receiverRows(req Request, it validate.Item, cat Category) []validate.Row {
+func receiverRows(req Request, it validate.Item) []validate.Row {
 	kind := validate.KindBoundary
 	if it.Status == validate.StatusAccepted {
 		kind = validate.KindRepresentative

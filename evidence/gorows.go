@@ -265,17 +265,18 @@ func typeArg(constraint, c string, args map[string]string) (string, bool) {
 // declarations resolved and its type parameters replaced by their
 // arguments.
 func goParamTypes(tg target) []Type {
+	gt := goOf(tg)
 	out := make([]Type, len(tg.sig.Params))
 	for i, p := range tg.sig.Params {
 		typ := p.Type
 		for j, tp := range tg.sig.TypeParams {
-			if j < len(goOf(tg).inst) {
-				typ = replaceIdent(typ, tp.Name, goOf(tg).inst[j])
+			if j < len(gt.inst) {
+				typ = replaceIdent(typ, tp.Name, gt.inst[j])
 			}
 		}
-		out[i] = goOf(tg).pkg.resolve(typ, p.Name, 0)
+		out[i] = gt.pkg.resolve(typ, p.Name, 0)
 		if out[i].Kind == kindUnknown && strings.HasPrefix(typ, "...") {
-			e := goOf(tg).pkg.resolve(typ[3:], p.Name, 0)
+			e := gt.pkg.resolve(typ[3:], p.Name, 0)
 			if e.Known() {
 				out[i] = Type{Kind: kindVariadic, Elem: &e}
 			}
@@ -298,9 +299,10 @@ func replaceIdent(s, name, with string) string {
 // parameters over the heads of their pools; a method's rows on each of its
 // receivers.
 func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
+	gt := goOf(tg)
 	types := goParamTypes(tg)
 	var harvested []pyRow
-	for _, c := range goOf(tg).harvested {
+	for _, c := range gt.harvested {
 		args := c.args
 		if n := len(tg.sig.Params); n > 0 && strings.HasPrefix(tg.sig.Params[n-1].Type, "...") {
 			// The tests' variadic arguments come folded; the call spreads them.
@@ -313,8 +315,8 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	}
 	strs, nums := goLiterals(tg.baseText, tg.headText)
 	own := nums
-	nums = append(nums[:len(nums):len(nums)], goOf(tg).tableNums...)
-	lits := withSeparators(append(append(append(literals(tg.baseText, tg.headText), strs...), tg.dataLits...), goOf(tg).tableStrs...))
+	nums = append(nums[:len(nums):len(nums)], gt.tableNums...)
+	lits := withSeparators(append(append(append(literals(tg.baseText, tg.headText), strs...), tg.dataLits...), gt.tableStrs...))
 	pools := make([][]any, len(types))
 	variadic := -1
 	for i, t := range types {
@@ -328,10 +330,10 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 			continue
 		}
 		pools[i] = pool(t, lits)
-		if named := strings.TrimPrefix(strings.TrimSpace(tg.sig.Params[i].Type), "*"); goOf(tg).pkg != nil && len(goOf(tg).pkg.ctors[named]) > 0 {
+		if named := strings.TrimPrefix(strings.TrimSpace(tg.sig.Params[i].Type), "*"); gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
 			// constructors build one.
-			pools[i] = append(ctorValues(goOf(tg), named, lits, maxGoReceivers), pools[i]...)
+			pools[i] = append(ctorValues(gt, named, lits, maxGoReceivers), pools[i]...)
 		}
 		switch t.Kind {
 		case kindInt:
@@ -383,7 +385,7 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	if variadic < 0 {
 		// Each harvested value mutated in its own place (issue 13, part
 		// 3), the rest of the call as the test wrote it.
-		mutated := goMutatedCalls(goOf(tg).harvested, goOf(tg).recv != "", lits)
+		mutated := goMutatedCalls(gt.harvested, gt.recv != "", lits)
 		out = append(out, mutated[:min(len(mutated), budget/4)]...)
 	}
 	// Calls with the package variables the function reads set: a share
@@ -392,7 +394,7 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	out = append(out, settings...)
 	left := budget - len(out)
 	var rows []pyRow
-	if goOf(tg).recv == "" {
+	if gt.recv == "" {
 		for i, args := range calls {
 			rows = append(rows, pyRow{row: goRow(classes[i], args), source: sources[i]})
 		}

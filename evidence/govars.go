@@ -409,8 +409,9 @@ func (p *goPkg) varsRead(tg *target) []goVar {
 // tableNumbers are the numbers of the package-level tables and constants
 // the changed lines name ({0x27E6, 0x27ED} of runewidth's narrow): each
 // range's first and last bound, the smallest tables first and in turn,
-// up to maxTableNumbers; and the text of the code points among them, for
-// string parameters.
+// up to maxTableNumbers; and, for string parameters, the text of the code
+// points among them and the words of the string tables the function
+// reads anywhere (tableWords).
 func (p *goPkg) tableNumbers(tg *target) ([]float64, []string) {
 	if p == nil {
 		return nil, nil
@@ -536,19 +537,20 @@ func settingValues(v goVar, args []any, nums []float64, strs []string, consts []
 // differing lengths) with every variable set together, then each alone,
 // value by value, the calls taking turns up to limit rows.
 func goSettingRows(tg target, calls [][]any, nums []float64, strs []string, limit int) []pyRow {
-	vars := goOf(tg).vars
+	gt := goOf(tg)
+	vars := gt.vars
 	if len(vars) == 0 || len(calls) == 0 || limit <= 0 {
 		return nil
 	}
-	key := func(name string) string { return goOf(tg).pkgPath + "." + name }
+	key := func(name string) string { return gt.pkgPath + "." + name }
 	var per [][]validate.Row
 	for _, args := range calls {
 		vals := make([][]any, len(vars))
 		longest := 0
 		for i, v := range vars {
 			var consts []any
-			if v.typ != "" && goOf(tg).pkg != nil {
-				consts = goOf(tg).pkg.consts[v.typ]
+			if v.typ != "" && gt.pkg != nil {
+				consts = gt.pkg.consts[v.typ]
 			}
 			vals[i] = settingValues(v, args, nums, strs, consts)
 			longest = max(longest, len(vals[i]))
@@ -617,6 +619,7 @@ func goSettingRow(args []any, kw map[string]any) validate.Row {
 // length setting is read against them), a method's on its first
 // receiver.
 func settingCalls(tg target, harvested []pyRow, calls [][]any) [][]any {
+	gt := goOf(tg)
 	var out [][]any
 	seen := map[string]bool{}
 	shape := func(args []any) string {
@@ -636,7 +639,7 @@ func settingCalls(tg target, harvested []pyRow, calls [][]any) [][]any {
 		seen[shape(args)] = true
 	}
 	var recv []any
-	if goOf(tg).recv != "" {
+	if gt.recv != "" {
 		if len(tg.receivers) == 0 {
 			return out
 		}

@@ -120,8 +120,9 @@ func (l *goLang) complete(tg *target, f diffparse.File, _ any, _ map[string]*Sig
 }
 
 func (*goLang) rows(ctx context.Context, tg target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
+	gt := goOf(tg)
 	rows := templates
-	if goOf(tg).recv != "" || goOf(tg).inst != nil {
+	if gt.recv != "" || gt.inst != nil {
 		// The templates know neither receivers nor type arguments.
 		rows = nil
 	}
@@ -145,7 +146,8 @@ func (*goLang) rows(ctx context.Context, tg target, templates []validate.Row, rn
 func (*goLang) paramTypes(tg target) []Type { return goParamTypes(tg) }
 
 func (*goLang) receiver(tg target) (any, bool) {
-	if goOf(tg).recv == "" {
+	gt := goOf(tg)
+	if gt.recv == "" {
 		return nil, true
 	}
 	if len(tg.receivers) == 0 {

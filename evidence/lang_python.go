@@ -205,13 +205,14 @@ func (*pythonLang) rows(ctx context.Context, tg target, templates []validate.Row
 // (pyParamPools): the annotation, else what the docstring, a stub or the
 // body's use of the parameter says (pysource.InferTypes).
 func (l *pythonLang) paramTypes(tg target) []Type {
-	if pyOf(tg) == nil {
+	info := pyOf(tg)
+	if info == nil {
 		return nil
 	}
 	out := make([]Type, len(tg.sig.Params))
 	for i, p := range tg.sig.Params {
 		out[i] = l.infer(p)
-		if g, ok := pyOf(tg).guesses[p.Name]; ok && g.Known() && !out[i].Known() {
+		if g, ok := info.guesses[p.Name]; ok && g.Known() && !out[i].Known() {
 			out[i] = guessType(g)
 		}
 	}

@@ -29,6 +29,14 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 	pools := make([][]any, n)
 	froms := make([]string, n)
 	nums, strs, lens := constantValues(info.consts)
+	// Numbers of the function's own arithmetic: each decimal place zero or
+	// not where it takes a number apart, and whole numbers in another type
+	// where it converts them (int(n), Decimal(n)): dropping the
+	// conversion shows there.
+	moreNums := digitShapes(info.text)
+	if convertsRe.MatchString(info.text) {
+		moreNums = append(moreNums, otherNumbers()...)
+	}
 	for i, p := range sig.Params {
 		var base []any
 		t := Infer("python", p)
@@ -76,14 +84,7 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		kind := poolKind(base)
 		if kind["num"] {
 			vals = append(vals, nums...)
-			vals = append(vals, digitShapes(info.text)...)
-			if convertsRe.MatchString(info.text) {
-				// A function that converts its numbers (int(n),
-				// Decimal(n)) is often given them in another type: the
-				// same whole number as a float and as a Decimal, where
-				// dropping the conversion shows.
-				vals = append(vals, otherNumbers()...)
-			}
+			vals = append(vals, moreNums...)
 		}
 		if kind["str"] {
 			vals = append(vals, strs...)
@@ -178,26 +179,27 @@ func comparedTypes(name, text string) []any {
 }
 
 // instanceOf is a value of each class a function commonly tests its
-// argument against with isinstance, as an expression: abstract classes
-// by a value of them that no narrower check (a dict, a list) admits.
-var instanceOf = map[string]string{
-	"Mapping":         "types.MappingProxyType({'a': 1})",
-	"MutableMapping":  "collections.UserDict({'a': 1})",
-	"Sequence":        "(1, 2)",
-	"MutableSequence": "collections.UserList([1, 2])",
-	"Set":             "frozenset({1, 2})",
-	"Iterable":        "iter([1, 2])",
-	"Iterator":        "iter([1, 2])",
-	"Collection":      "frozenset({1})",
-	"tuple":           "(1, 2)",
-	"set":             "{1, 2}",
-	"frozenset":       "frozenset({1, 2})",
-	"bytes":           "b'ab'",
-	"bytearray":       "bytearray(b'ab')",
-	"Decimal":         "decimal.Decimal('1.5')",
-	"Fraction":        "fractions.Fraction(1, 3)",
-	"Number":          "fractions.Fraction(1, 3)",
-	"Integral":        "True",
+// argument against with isinstance, as an expression and the module it
+// needs: abstract classes by a value of them that no narrower check (a
+// dict, a list) admits.
+var instanceOf = map[string]struct{ expr, module string }{
+	"Mapping":         {"types.MappingProxyType({'a': 1})", "types"},
+	"MutableMapping":  {"collections.UserDict({'a': 1})", "collections"},
+	"Sequence":        {"(1, 2)", ""},
+	"MutableSequence": {"collections.UserList([1, 2])", "collections"},
+	"Set":             {"frozenset({1, 2})", ""},
+	"Iterable":        {"iter([1, 2])", ""},
+	"Iterator":        {"iter([1, 2])", ""},
+	"Collection":      {"frozenset({1})", ""},
+	"tuple":           {"(1, 2)", ""},
+	"set":             {"{1, 2}", ""},
+	"frozenset":       {"frozenset({1, 2})", ""},
+	"bytes":           {"b'ab'", ""},
+	"bytearray":       {"bytearray(b'ab')", ""},
+	"Decimal":         {"decimal.Decimal('1.5')", "decimal"},
+	"Fraction":        {"fractions.Fraction(1, 3)", "fractions"},
+	"Number":          {"fractions.Fraction(1, 3)", "fractions"},
+	"Integral":        {"True", ""},
 }
 
 // isinstanceRe finds isinstance(x..., T) and isinstance(x..., (T, U)).
@@ -215,19 +217,14 @@ func testedInstances(name, text string) []any {
 			continue
 		}
 		for _, t := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' }) {
-			t = t[strings.LastIndex(t, ".")+1:]
-			e, ok := instanceOf[t]
-			if !ok || seen[e] {
+			e, ok := instanceOf[t[strings.LastIndex(t, ".")+1:]]
+			if !ok || seen[e.expr] {
 				continue
 			}
-			seen[e] = true
-			var imports []any
-			if mod, _, found := strings.Cut(e, "."); found && !strings.Contains(mod, "(") {
-				imports = []any{"import " + mod}
-			}
-			v := map[string]any{exprKey: e}
-			if imports != nil {
-				v[importsKey] = imports
+			seen[e.expr] = true
+			v := map[string]any{exprKey: e.expr}
+			if e.module != "" {
+				v[importsKey] = []any{"import " + e.module}
 			}
 			out = append(out, v)
 		}
@@ -835,8 +832,9 @@ func pyLiterals(tg target) []string {
 			out = append(out, l)
 		}
 	}
+	info := pyOf(tg)
 	own := 0
-	for _, c := range pyOf(tg).consts {
+	for _, c := range info.consts {
 		if c.Kind != "str" {
 			continue
 		}
@@ -849,7 +847,7 @@ func pyLiterals(tg target) []string {
 		own++
 		out = append(out, s)
 	}
-	if strings.Contains(pyOf(tg).text, "getattr(") || strings.Contains(pyOf(tg).text, "hasattr(") || strings.Contains(pyOf(tg).text, "attrgetter(") {
+	if strings.Contains(info.text, "getattr(") || strings.Contains(info.text, "hasattr(") || strings.Contains(info.text, "attrgetter(") {
 		// A function that looks names up as attributes is reached by the
 		// names the values in its pools have: a list's count, a str's
 		// upper, a dict's keys, every object's __class__.
@@ -860,7 +858,7 @@ func pyLiterals(tg target) []string {
 			}
 		}
 	}
-	if own == 0 && pyOf(tg).consts == nil {
+	if own == 0 && info.consts == nil {
 		for _, l := range literals(tg.baseText, tg.headText) {
 			if !seen[l] {
 				seen[l] = true

@@ -692,7 +692,7 @@ func lengthCalls(pools [][]any, typical []any, l, n int) [][]any {
 	return out
 }
 
-// number is a row value's number, whatever Go type holds it.
+// number is a row value's number: an int, int64 or float64.
 func number(v any) (float64, bool) {
 	switch x := v.(type) {
 	case int:
