@@ -154,6 +154,7 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 	pinned := witnessInputs(tb)
 	langs := languagesFor(src.dir, "", 0, true)
 	defer langs.close()
+	defer src.close()
 	for _, sym := range order {
 		items := uncovered(bySymbol[sym], covered)
 		if len(items) == 0 {
@@ -294,6 +295,25 @@ type sources struct {
 	diff *diffparse.Result
 	sigs map[string]map[string]*Signature // by file
 	text map[string][]byte                // by file, as read
+	// readers are the languages that read a target as the evidence does
+	// (its receivers, its parameters' types), made on first use and kept
+	// for every symbol: a language reads the repository's tests once.
+	readers languages
+}
+
+// reader is the language lang as the evidence reads a target with it.
+func (s *sources) reader(lang string) language {
+	if s.readers == nil {
+		s.readers = languagesFor(s.dir, "", maxReceivers, false)
+	}
+	return s.readers[lang]
+}
+
+// close releases what the readers read.
+func (s *sources) close() {
+	if s.readers != nil {
+		s.readers.close()
+	}
 }
 
 // signature reads a symbol's signature from the file its assumptions cite.

@@ -90,9 +90,7 @@ func (s *sources) known(ctx context.Context, reg *validate.Register, lang, file,
 		k.why = fmt.Sprintf("read %s: %v", file, err)
 		return k
 	}
-	ls := languagesFor(s.dir, "", maxReceivers, false)
-	defer ls.close()
-	l := ls[lang]
+	l := s.reader(lang)
 	if l == nil {
 		k.why = "no language reads " + file
 		return k
