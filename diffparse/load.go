@@ -76,6 +76,9 @@ func Load(ctx context.Context, cfg Config) (*Result, error) {
 	if res.Files, err = Parse(text, fmt.Sprintf("git diff %s...%s", base, head)); err != nil {
 		return nil, err
 	}
+	if err := sourcesAsText(ctx, repo, res, mb, base, head); err != nil {
+		return nil, err
+	}
 	if len(res.Files) == 0 {
 		return res, nil
 	}
@@ -499,4 +502,42 @@ func lineRange(src []byte, start, end int) []byte {
 		return nil
 	}
 	return src[from:]
+}
+
+// sourcesAsText diffs again, as text, every file of res that git called
+// binary while a language premise reads owns its path, and puts the
+// result in its place: what git calls binary comes from attributes the
+// head's checkout may carry, or from a byte the patch chose (issue 26).
+// Other binary files stay one line, whatever their size.
+func sourcesAsText(ctx context.Context, repo *git.Repo, res *Result, mb, base, head string) error {
+	var paths []string
+	for _, f := range res.Files {
+		if f.Binary && languageOf(f.Path) != "" {
+			paths = append(paths, f.Path)
+			if f.OldPath != "" && f.OldPath != f.Path {
+				paths = append(paths, f.OldPath)
+			}
+		}
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	text, err := repo.DiffText(ctx, mb, res.Head, paths)
+	if err != nil {
+		return err
+	}
+	again, err := Parse(text, fmt.Sprintf("git diff --text %s...%s", base, head))
+	if err != nil {
+		return err
+	}
+	byPath := map[string]File{}
+	for _, f := range again {
+		byPath[f.Path] = f
+	}
+	for i, f := range res.Files {
+		if t, ok := byPath[f.Path]; ok && f.Binary {
+			res.Files[i] = t
+		}
+	}
+	return nil
 }

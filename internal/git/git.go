@@ -297,13 +297,10 @@ func (r *Repo) DefaultBase(ctx context.Context) (string, error) {
 // (diff.noprefix, diff.mnemonicPrefix, diff.external, textconv, colour,
 // relative paths, submodule format) cannot change what premise reads; renames
 // and copies are detected so a moved file is not read as a delete plus an add.
-// --text: every file is diffed as text, so neither a .gitattributes in the
-// work tree (the head's checkout: "calc.py -diff", "*.py binary") nor a NUL
-// byte the patch puts in a comment can turn a changed source file into
-// "Binary files differ", a file without hunks and so without a changed
-// function (issue 26: the head is never read as policy).
+// A file git calls binary is one line ("Binary files differ"); DiffText
+// diffs chosen paths as text.
 var DiffArgs = []string{
-	"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "--text",
+	"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative",
 	"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--find-copies",
 	"--submodule=short", "--ignore-submodules=none", "--full-index",
 }
@@ -315,6 +312,21 @@ func (r *Repo) Diff(ctx context.Context, revs ...string) ([]byte, error) {
 	out, err := r.run(ctx, args...)
 	if err != nil {
 		return nil, fmt.Errorf("diff %s: %w", strings.Join(revs, " "), err)
+	}
+	return out, nil
+}
+
+// DiffText is Diff of paths alone, every one diffed as text whatever git
+// would call it: a .gitattributes in the work tree (the head's checkout:
+// "calc.py -diff", "*.py binary") or a NUL byte the patch puts in a
+// comment must not turn a changed source file into "Binary files differ",
+// a file without hunks and so without a changed function (issue 26: the
+// head is never read as policy).
+func (r *Repo) DiffText(ctx context.Context, from, to string, paths []string) ([]byte, error) {
+	args := append(append(append([]string{}, DiffArgs...), "--text", from, to, "--"), paths...)
+	out, err := r.run(ctx, args...)
+	if err != nil {
+		return nil, fmt.Errorf("diff %s %s as text: %w", from, to, err)
 	}
 	return out, nil
 }
