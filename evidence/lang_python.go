@@ -304,7 +304,7 @@ func dropFailing(ctx context.Context, cfg gate.Config, t *validate.Table, module
 		return nil, moduleFailure{}, false
 	}
 	rest.Target = rest.Rows[0].Target
-	why := moduleFailure{module: mod, text: t.Language + " rows: " + oneLine(err.Error())}
+	why := moduleFailure{module: mod, target: byTarget, text: t.Language + " rows: " + oneLine(err.Error())}
 	why.headOnly = baseLoads(ctx, cfg, &cut)
 	return &rest, why, true
 }

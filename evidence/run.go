@@ -476,7 +476,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		if why.headOnly {
 			rep.HeadBroken = append(rep.HeadBroken, why.text)
 		} else {
-			rep.noLoad(modulesOf(targets), why.module, why.text)
+			rep.noLoad(targets, why)
 			rep.Skipped = append(rep.Skipped, why.text)
 		}
 		t = rest
@@ -548,11 +548,12 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 // because they do not import.
 const maxModuleRetries = 8
 
-// moduleFailure is a module left out of the rows: why, and whether only
-// the head fails to import it (a finding, not a skip).
+// moduleFailure is a module left out of the rows, or one target its
+// module does not hold (target set, module naming the target as its rows
+// call it): why, and whether only the head fails (a finding, not a skip).
 type moduleFailure struct {
-	module, text string
-	headOnly     bool
+	module, text     string
+	headOnly, target bool
 }
 
 // modulesOf maps each target, by its symbol and by the name its rows
@@ -569,17 +570,23 @@ func modulesOf(targets []target) map[string]string {
 	return out
 }
 
-// noLoad says the symbols of module mod ran no rows: the module does not
-// import here, on either side.
-func (rep *Report) noLoad(modules map[string]string, mod, why string) {
-	for i, s := range rep.Symbols {
+// noLoad says the symbols the failure left out ran no rows: those of a
+// module that does not import here, on either side, or the one target
+// its module does not hold.
+func (rep *Report) noLoad(targets []target, f moduleFailure) {
+	out := map[string]string{}
+	for _, tg := range targets {
 		switch {
-		case s.Symbol == mod:
+		case f.target && (tg.sym.Name == f.module || tg.call == f.module):
+			out[tg.sym.Name] = "its module does not hold it here: "
+		case !f.target && strings.TrimSuffix(tg.sym.Name, "."+tg.sym.Local) == f.module:
+			out[tg.sym.Name] = "its module does not import here: "
+		}
+	}
+	for i, s := range rep.Symbols {
+		if why, ok := out[s.Symbol]; ok {
 			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
-			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = "its module does not hold it here: "+why, true
-		case modules[s.Symbol] == mod:
-			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
-			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = "its module does not import here: "+why, true
+			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = why+f.text, true
 		}
 	}
 }
