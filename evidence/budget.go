@@ -198,3 +198,7 @@ func ranRows(grep *gate.Report) int {
 	}
 	return n
 }
+
+// DefaultTraceSeconds is the traced run's time budget when the settings
+// name none.
+const DefaultTraceSeconds = 20

@@ -331,7 +331,7 @@ func (s *sources) signature(ctx context.Context, symbol string, items []validate
 	}
 	l := languageOfFile(file)
 	if l == nil {
-		return nil, "", file, fmt.Errorf("%s is in no language premise reads (%s)", file, strings.Join(staticLanguages.names(), ", "))
+		return nil, "", file, fmt.Errorf("%s is in no language premise reads (%s)", file, strings.Join(staticLanguages().names(), ", "))
 	}
 	lang := l.name()
 	sigs, ok := s.sigs[file]
@@ -365,7 +365,7 @@ func (s *sources) source(ctx context.Context, lang, file, symbol string) string 
 	}
 	lines := strings.SplitAfter(string(text), "\n")
 	for _, d := range decls {
-		if (d.Kind == "function" || d.Kind == "method") && slices.Contains(staticLanguages[lang].locals(symbol), d.Local) && d.Start >= 1 && d.End <= len(lines) {
+		if (d.Kind == "function" || d.Kind == "method") && slices.Contains(staticLanguages()[lang].locals(symbol), d.Local) && d.Start >= 1 && d.End <= len(lines) {
 			return strings.Join(lines[d.Start-1:d.End], "")
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // ("" when none is found) and whether it is a method (a Python
 // Class.method, a Go Type.Method).
 func (s *sources) methodOf(ctx context.Context, lang, file, symbol string) (string, bool) {
-	l := staticLanguages[lang]
+	l := staticLanguages()[lang]
 	if l == nil {
 		return "", false
 	}

@@ -58,7 +58,7 @@ type modelCandidate struct {
 func askModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, sym, lang, source string, sig *Signature, items []validate.Item, templates []validate.Row) []modelCandidate {
 	q := RowsQuestion{Target: sym, Language: lang, Assumptions: items, Source: source, Max: maxModelRows}
 	for _, p := range sig.Params {
-		q.Params = append(q.Params, staticLanguages[lang].paramText(p))
+		q.Params = append(q.Params, staticLanguages()[lang].paramText(p))
 	}
 	for _, r := range templates {
 		if r.Todo == "" {
@@ -143,7 +143,7 @@ func wellFormed(lang, sym string, r validate.Row, accepted map[string]bool) stri
 // and tests nothing.
 func fitsSignature(lang string, sig *Signature, r validate.Row) string {
 	args, kwargs := r.CallArgs()
-	return staticLanguages[lang].fits(sig, args, kwargs)
+	return staticLanguages()[lang].fits(sig, args, kwargs)
 }
 
 // checkModelRows runs the well-formed model rows on the base and returns
@@ -192,7 +192,7 @@ func dropped(lang, sym string, r validate.Row, why string) DroppedRow {
 func rowCall(lang, sym string, r validate.Row) string {
 	name := sym[strings.LastIndexAny(sym, "./")+1:]
 	args, kwargs := r.CallArgs()
-	if l := staticLanguages[lang]; l != nil {
+	if l := staticLanguages()[lang]; l != nil {
 		return name + l.callText(args, kwargs)
 	}
 	return name + callText(args, kwargs)

@@ -16,6 +16,12 @@ import (
 	"github.com/premise-dev/premise/validate"
 )
 
+func init() {
+	register(func(d checkouts, _ int, probe bool) language {
+		return &goLang{gp: &goPkgs{headDir: d.head, baseDir: d.base, probe: probe}}
+	})
+}
+
 // goLang is Go's side of the seam: the package read with go/ast (gopkg.go
 // and gosource), functions called through the generated harness (a method
 // by its method expression, a generic instantiated), receivers built by

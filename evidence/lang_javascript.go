@@ -19,6 +19,14 @@ import (
 	"github.com/premise-dev/premise/validate"
 )
 
+func init() {
+	for _, name := range []string{diffparse.LangJavaScript, diffparse.LangTypeScript} {
+		register(func(d checkouts, perFunction int, probe bool) language {
+			return &jsLang{lang: name, head: d.head, base: d.base, perFunction: perFunction, probe: probe}
+		})
+	}
+}
+
 // jsLang is JavaScript or TypeScript (issue 27): one implementation, two
 // names, as diffparse and the gate's Node adapter call them. Its rows call
 // a module's exports in premise's Node worker (gate/node.go): the calls

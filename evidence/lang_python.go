@@ -13,6 +13,12 @@ import (
 	"github.com/premise-dev/premise/validate"
 )
 
+func init() {
+	register(func(d checkouts, perFunction int, probe bool) language {
+		return &pythonLang{pf: &pyFiles{headDir: d.head, baseDir: d.base, perFunction: perFunction, probe: probe}}
+	})
+}
+
 // pythonLang is Python's side of the seam: tree-sitter's reading of the
 // changed files (pysource), rows that lead with what the repository's own
 // doctests and tests call, receivers built from constructor calls, values
@@ -250,7 +256,7 @@ func (*pythonLang) dropModule(ctx context.Context, cfg gate.Config, t *validate.
 	return dropModule(ctx, cfg, t, modules, err)
 }
 
-func (*pythonLang) traced(ctx context.Context, cfg Config, targets []target) (map[string][]ModelCall, string) {
+func (*pythonLang) traced(ctx context.Context, cfg TraceRun, targets []target) (map[string][]ModelCall, string) {
 	return tracedCalls(ctx, cfg, targets)
 }
 

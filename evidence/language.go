@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand"
 	"sort"
+	"sync"
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/gate"
@@ -98,7 +99,7 @@ type moduleDropper interface {
 // tracer is a language that can run the base's own tests and record the
 // calls they make of the changed functions (traced.go).
 type tracer interface {
-	traced(ctx context.Context, cfg Config, targets []target) (map[string][]ModelCall, string)
+	traced(ctx context.Context, cfg TraceRun, targets []target) (map[string][]ModelCall, string)
 	tracedRows(tg target, calls []ModelCall) []validate.Row
 }
 
@@ -131,21 +132,12 @@ type newLanguage func(dirs checkouts, perFunction int, probe bool) language
 type checkouts struct{ head, base string }
 
 // registry is every language evidence is built for: a language is added
-// by implementing language and adding its constructor here.
-var registry = []newLanguage{
-	func(d checkouts, perFunction int, probe bool) language {
-		return &pythonLang{pf: &pyFiles{headDir: d.head, baseDir: d.base, perFunction: perFunction, probe: probe}}
-	},
-	func(d checkouts, _ int, probe bool) language {
-		return &goLang{gp: &goPkgs{headDir: d.head, baseDir: d.base, probe: probe}}
-	},
-	func(d checkouts, perFunction int, probe bool) language {
-		return &jsLang{lang: diffparse.LangJavaScript, head: d.head, base: d.base, perFunction: perFunction, probe: probe}
-	},
-	func(d checkouts, perFunction int, probe bool) language {
-		return &jsLang{lang: diffparse.LangTypeScript, head: d.head, base: d.base, perFunction: perFunction, probe: probe}
-	},
-}
+// by implementing language and registering its constructor from its own
+// file's init.
+var registry []newLanguage
+
+// register adds a language's constructor to the registry.
+func register(mk newLanguage) { registry = append(registry, mk) }
 
 // languagesFor makes the languages of one run.
 func languagesFor(headDir, baseDir string, perFunction int, probe bool) languages {
@@ -184,14 +176,15 @@ func (ls languages) present(o origin, args []any, kwargs map[string]any, base, h
 }
 
 // staticLanguages are the languages with no checkout to read: for what a
-// language knows of a file's text alone (signatures, types, names).
-var staticLanguages = languagesFor("", "", 0, true)
+// language knows of a file's text alone (signatures, types, names). Made
+// on first use, once every language has registered.
+var staticLanguages = sync.OnceValue(func() languages { return languagesFor("", "", 0, true) })
 
 // languageOfFile is the language a file's path is in, nil when no
 // language owns it.
 func languageOfFile(path string) language {
-	for _, n := range staticLanguages.names() {
-		if l := staticLanguages[n]; l.owns(path) {
+	for _, n := range staticLanguages().names() {
+		if l := staticLanguages()[n]; l.owns(path) {
 			return l
 		}
 	}
@@ -201,13 +194,13 @@ func languageOfFile(path string) language {
 // typedLanguage says whether lang checks calls against types; a language
 // the run does not know is taken as not.
 func typedLanguage(lang string) bool {
-	l := staticLanguages[lang]
+	l := staticLanguages()[lang]
 	return l != nil && l.typed()
 }
 
 // defaultValue is p's default in lang when it is a plain literal.
 func defaultValue(lang string, p Param) (any, bool) {
-	l := staticLanguages[lang]
+	l := staticLanguages()[lang]
 	if l == nil || p.Default == "" {
 		return nil, false
 	}

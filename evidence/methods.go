@@ -17,10 +17,9 @@ import (
 // rows (a method of no parameters on a str subclass, whose object is its
 // whole input). Each receiver takes the typical call; the argument rows go
 // to the first receivers while the budget lasts.
-const (
-	maxReceivers       = 3
-	maxVariedReceivers = 60
-)
+const maxReceivers = 3
+
+const maxVariedReceivers = 60
 
 // receiverCount is how many receivers a method's rows are spread over:
 // the budget shared between the receivers and the rows each takes.

@@ -39,7 +39,7 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 	}
 	for i, p := range sig.Params {
 		var base []any
-		t := Infer("python", p)
+		t := inferPython(p)
 		g, hasGuess := info.guesses[p.Name]
 		// An annotation premise reads itself is trusted most; a guess
 		// from the docstring, a stub or the body and a name on premise's

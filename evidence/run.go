@@ -393,6 +393,27 @@ func newBudget(cfg Config, seed int64) *budget {
 	return b
 }
 
+// TraceRun is what a language that traces the base's tests is told of
+// the run.
+type TraceRun struct {
+	Diff    *diffparse.Result
+	BaseDir string
+	// Seconds bounds the traced run; no traced run when it is not
+	// positive.
+	Seconds int
+	Gate    gate.Config
+}
+
+// traceRun is the run's TraceRun: its traced run's time, the default
+// when cfg says none.
+func traceRun(cfg Config) TraceRun {
+	seconds := cfg.TraceSeconds
+	if seconds == 0 {
+		seconds = DefaultTraceSeconds
+	}
+	return TraceRun{Diff: cfg.Diff, BaseDir: cfg.BaseDir, Seconds: seconds, Gate: cfg.Gate}
+}
+
 // trace asks each language that can trace the base's tests for the calls
 // they make of the targets.
 func (b *budget) trace(ctx context.Context, cfg Config, targets []target) {
@@ -401,7 +422,7 @@ func (b *budget) trace(ctx context.Context, cfg Config, targets []target) {
 		if !ok {
 			continue
 		}
-		traced, note := tr.traced(ctx, cfg, targets)
+		traced, note := tr.traced(ctx, traceRun(cfg), targets)
 		for sym, calls := range traced {
 			if b.traced == nil {
 				b.traced = map[string][]ModelCall{}

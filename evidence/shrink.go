@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -144,7 +145,7 @@ func rowSize(r validate.Row) int {
 			mag += magnitude(v)
 		}
 	}
-	return len(pyCallText(args, kwargs))*1_000_000 + int(math.Min(mag, 999_999))
+	return len(callText(args, kwargs))*1_000_000 + int(math.Min(mag, 999_999))
 }
 
 // magnitude sums the absolute values of the numbers in v.
@@ -284,12 +285,21 @@ func smaller(v any, depth int) []any {
 		}
 	}
 	// Only strictly smaller values: a step must make progress.
-	size, mag := len(pyRepr(v, 0)), magnitude(v)
+	size, mag := len(valueText(v)), magnitude(v)
 	kept := out[:0]
 	for _, o := range out {
-		if l := len(pyRepr(o, 0)); l < size || (l == size && magnitude(o) < mag) {
+		if l := len(valueText(o)); l < size || (l == size && magnitude(o) < mag) {
 			kept = append(kept, o)
 		}
 	}
 	return kept
+}
+
+// valueText is v as JSON, whole: what a step's size is measured by.
+func valueText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }

@@ -39,8 +39,8 @@ var sharedSources = []Source{
 // language's, each of those naming its language.
 func Sources() []Source {
 	out := append([]Source{}, sharedSources...)
-	for _, name := range staticLanguages.names() {
-		for _, src := range staticLanguages[name].sources() {
+	for _, name := range staticLanguages().names() {
+		for _, src := range staticLanguages()[name].sources() {
 			src.Language = name
 			out = append(out, src)
 		}

@@ -30,23 +30,17 @@ import (
 //go:embed harness/trace_tests.py
 var traceScript []byte
 
-// DefaultTraceSeconds is the traced run's time budget when the settings
-// name none.
-const DefaultTraceSeconds = 20
 
 // maxTracedCalls bounds the distinct calls kept per function.
 const maxTracedCalls = 20
 
 // tracedCalls runs the base's tests under the tracer and returns, per
 // symbol, the calls it saw, with a note when the suite could not run.
-func tracedCalls(ctx context.Context, cfg Config, targets []target) (map[string][]ModelCall, string) {
-	if cfg.BaseDir == "" || cfg.TraceSeconds < 0 {
+func tracedCalls(ctx context.Context, cfg TraceRun, targets []target) (map[string][]ModelCall, string) {
+	if cfg.BaseDir == "" || cfg.Seconds <= 0 {
 		return nil, ""
 	}
-	seconds := cfg.TraceSeconds
-	if seconds == 0 {
-		seconds = DefaultTraceSeconds
-	}
+	seconds := cfg.Seconds
 	want, rel := map[string]string{}, map[string]string{}
 	var names []string
 	for _, tg := range targets {
@@ -170,7 +164,7 @@ func tracedTests(baseDir string, names []string) []string {
 // traceKey names a traced run by all its result depends on: the
 // merge-base's commit (its code and its tests), the functions traced,
 // the test files run, the budget, the interpreter and the tracer itself.
-func traceKey(cfg Config, targets map[string]string, tests []string, seconds int, python string) string {
+func traceKey(cfg TraceRun, targets map[string]string, tests []string, seconds int, python string) string {
 	if cfg.Diff == nil || cfg.Diff.MergeBase == "" {
 		return ""
 	}

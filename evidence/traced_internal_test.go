@@ -41,7 +41,7 @@ func TestTracedRunIsKept(t *testing.T) {
 		t.Errorf("tracedTests(volume, solid) = %v, want none: no test names them", got)
 	}
 
-	cfg := Config{BaseDir: base, Diff: &diffparse.Result{MergeBase: "0123456789abcdef0123456789abcdef01234567"}}
+	cfg := TraceRun{BaseDir: base, Seconds: 20, Diff: &diffparse.Result{MergeBase: "0123456789abcdef0123456789abcdef01234567"}}
 	tg := target{sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, lang: "python", baseFile: "geo.py"}
 	calls, note := tracedCalls(context.Background(), cfg, []target{tg})
 	if note != "" || len(calls["geo.area"]) != 2 {

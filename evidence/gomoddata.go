@@ -1,0 +1,95 @@
+package evidence
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/gosource"
+)
+
+// goDataReaders is dataReaders for a Go file: the functions and methods of
+// the file that read a package-level var or const whose declaration the
+// diff changed (a table of units, a map of acronyms), each as a modified
+// symbol named under prefix, the file's import path.
+func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[string][]string, []string) {
+	if f.Language != "go" || f.HeadSrc == nil || f.BaseSrc == nil {
+		return nil, nil, nil
+	}
+	names := map[string]bool{}
+	var changedText []string
+	for _, side := range []struct {
+		src  []byte
+		kind byte
+	}{{f.HeadSrc, '+'}, {f.BaseSrc, '-'}} {
+		spans := goValueSpans(side.src)
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				line := l.New
+				if side.kind == '-' {
+					line = l.Old
+				}
+				if l.Kind != side.kind || line <= 0 {
+					continue
+				}
+				for _, sp := range spans {
+					if line >= sp.from && line <= sp.to {
+						for _, n := range sp.names {
+							names[n] = true
+						}
+						changedText = append(changedText, l.Text)
+					}
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil, nil
+	}
+	head, err := diffparse.Decls("go", f.HeadSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	base, err := diffparse.Decls("go", f.BaseSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	out, reads := readersOf(f, head, base, names, prefix, func(d diffparse.Decl) bool {
+		return d.Kind == "function" || d.Kind == "method"
+	})
+	strs, _ := goLiterals(strings.Join(changedText, "\n"))
+	return out, reads, strs
+}
+
+// goValueSpan is the lines of one package-level var or const spec and the
+// names it declares.
+type goValueSpan struct {
+	from, to int
+	names    []string
+}
+
+func goValueSpans(src []byte) []goValueSpan {
+	fset, af, err := gosource.ParseFile(src)
+	if err != nil {
+		return nil
+	}
+	var out []goValueSpan
+	for _, d := range af.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || (gd.Tok != token.VAR && gd.Tok != token.CONST) {
+			continue
+		}
+		for _, s := range gd.Specs {
+			vs := s.(*ast.ValueSpec)
+			sp := goValueSpan{from: fset.Position(vs.Pos()).Line, to: fset.Position(vs.End()).Line}
+			for _, n := range vs.Names {
+				if n.Name != "_" {
+					sp.names = append(sp.names, n.Name)
+				}
+			}
+			out = append(out, sp)
+		}
+	}
+	return out
+}

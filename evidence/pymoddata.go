@@ -1,0 +1,122 @@
+package evidence
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+var pyAssignRe = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?::[^=]*)?(?:[-+*/|&]?=)[^=]`)
+
+// dataReaders returns the module-level functions of a Python file that
+// read a module-level name the diff assigns differently, each as a
+// modified symbol, with the names it reads, and the string literals of the
+// changed lines; functions already among the file's symbols are left out.
+func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+	if f.Language != "python" || f.HeadSrc == nil || f.BaseSrc == nil {
+		return nil, nil, nil
+	}
+	head, err := diffparse.Decls("python", f.HeadSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	base, err := diffparse.Decls("python", f.BaseSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	var changedText []string
+	headLines := strings.Split(string(f.HeadSrc), "\n")
+	baseLines := strings.Split(string(f.BaseSrc), "\n")
+	names := map[string]bool{}
+	for _, h := range f.Hunks {
+		for _, l := range h.Lines {
+			switch {
+			case l.Kind == '+' && l.New > 0 && !inDecl(head, l.New):
+				for _, n := range assigned(headLines, l.New) {
+					names[n] = true
+				}
+				changedText = append(changedText, l.Text)
+			case l.Kind == '-' && l.Old > 0 && !inDecl(base, l.Old):
+				for _, n := range assigned(baseLines, l.Old) {
+					names[n] = true
+				}
+				changedText = append(changedText, l.Text)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil, nil
+	}
+	// The names are module-level (a class body's lines are inside its
+	// declaration), so a method reads them by bare name as a function
+	// does.
+	out, reads := readersOf(f, head, base, names, pyQualifier(f.Path), func(d diffparse.Decl) bool {
+		return d.Kind == "function" || d.Kind == "method"
+	})
+	// The changed data's own strings are the inputs that reach it: the
+	// key "k" of a table of suffixes.
+	return out, reads, pyStrings(strings.Join(changedText, "\n"))
+}
+
+// pyStrLitRe finds a one-line Python string literal with its prefix:
+// r"^([Mm]c)(\w+)", 'k', b"x".
+var pyStrLitRe = regexp.MustCompile(`(?:\b[rRbBuU]{1,2})?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`)
+
+// pyStrings are the string literals of Python text, decoded as Python
+// reads them: a raw pattern keeps its backslashes, so a table of regular
+// expressions gives its patterns whole. An f-string or bytes is left out.
+func pyStrings(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range pyStrLitRe.FindAllString(text, -1) {
+		if strings.ContainsAny(m[:1], "bBfF") {
+			continue
+		}
+		v, ok := pyLiteral(m)
+		s, isStr := v.(string)
+		if !ok || !isStr || s == "" || len(s) > 200 || seen[s] || len(out) >= 16 {
+			continue
+		}
+		seen[s] = true
+		out = append(out, s)
+	}
+	return out
+}
+
+// assigned returns the names a module-level statement containing line
+// (1-based) assigns: the statement starts at the nearest line above that
+// begins in column 0 and does not close a bracket.
+func assigned(lines []string, line int) []string {
+	for i := line - 1; i >= 0 && i >= line-200; i-- {
+		l := lines[i]
+		if l == "" || l[0] == ' ' || l[0] == '\t' || l[0] == '#' || strings.ContainsRune(")]}", rune(l[0])) {
+			continue
+		}
+		m := pyAssignRe.FindStringSubmatch(l)
+		if m == nil {
+			return nil
+		}
+		var out []string
+		for _, n := range strings.Split(m[1], ",") {
+			if n = strings.TrimSpace(n); n != "" && n != "__all__" {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// pyQualifier is a Python file's module path as diffparse qualifies
+// symbols: directories joined with dots, .py and /__init__ dropped, a
+// leading src/ recognised.
+func pyQualifier(p string) string {
+	m := strings.TrimSuffix(strings.TrimSuffix(p, ".pyi"), ".py")
+	m = strings.TrimSuffix(m, "/__init__")
+	if m == "__init__" {
+		return ""
+	}
+	m = strings.TrimPrefix(m, "src/")
+	return strings.ReplaceAll(m, "/", ".")
+}

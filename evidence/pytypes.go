@@ -1,0 +1,181 @@
+package evidence
+
+import (
+	"strconv"
+	"strings"
+)
+
+// inferPython reads a Python parameter's type from its annotation, its
+// default, then its name, in that order of trust.
+func inferPython(p Param) Type {
+	if p.Type != "" {
+		t := pyAnnotation(p.Type)
+		if t.Kind == kindList && t.Elem == nil && intervalName.MatchString(p.Name) {
+			t = Type{Kind: kindIntervals}
+		}
+		if t.Kind != kindUnknown {
+			t.From, t.Text = "annotation", p.Type
+			if p.Default == "None" {
+				t.Nullable = true
+			}
+			if t.Kind == kindList && t.Elem == nil {
+				if e := byName(p.Name); e.Kind == kindList {
+					t.Elem = e.Elem
+				}
+			}
+			return t
+		}
+	}
+	if p.Default != "" && p.Default != "None" {
+		if t := pyDefault(p.Default); t.Kind != kindUnknown {
+			t.From = "default"
+			if t.Kind == kindList {
+				if e := byName(p.Name); e.Kind == kindList || e.Kind == kindIntervals {
+					e.From = "default and name"
+					return e
+				}
+				t.Elem = nil
+			}
+			return t
+		}
+	}
+	t := byName(p.Name)
+	t.From = "name"
+	if p.Default == "None" {
+		t.Nullable = true
+	}
+	return t
+}
+
+// pyAnnotation reads a Python annotation: int, str, list[int],
+// Optional[list[tuple[int, int]]], Sequence[str] | None, ...
+func pyAnnotation(a string) Type {
+	a = strings.TrimSpace(strings.Trim(a, `"'`))
+	nullable := false
+	if parts := splitTopAt(a, '|'); len(parts) > 1 {
+		var rest []string
+		for _, p := range parts {
+			if strings.TrimSpace(p) == "None" {
+				nullable = true
+			} else {
+				rest = append(rest, strings.TrimSpace(p))
+			}
+		}
+		if len(rest) != 1 {
+			return Type{}
+		}
+		a = rest[0]
+	}
+	head, args := a, ""
+	if i := strings.IndexByte(a, '['); i > 0 && strings.HasSuffix(a, "]") {
+		head, args = a[:i], a[i+1:len(a)-1]
+	}
+	head = head[strings.LastIndex(head, ".")+1:]
+	var t Type
+	switch head {
+	case "Optional":
+		t = pyAnnotation(args)
+		nullable = true
+	case "int":
+		t = Type{Kind: kindInt}
+	case "float", "Decimal":
+		t = Type{Kind: kindFloat}
+	case "str":
+		t = Type{Kind: kindStr}
+	case "bool":
+		t = Type{Kind: kindBool}
+	case "datetime", "date", "time", "timedelta":
+		t = Type{Kind: kindTime}
+	case "dict", "Dict", "Mapping", "MutableMapping":
+		t = Type{Kind: kindDict}
+	case "list", "List", "Sequence", "Iterable", "Collection", "MutableSequence", "set", "Set", "frozenset", "FrozenSet", "tuple", "Tuple":
+		t = Type{Kind: kindList}
+		if args != "" {
+			elems := splitTopAt(args, ',')
+			if (head == "tuple" || head == "Tuple") && !(len(elems) == 2 && strings.TrimSpace(elems[1]) == "...") {
+				return Type{} // a fixed tuple is one value, not a list
+			}
+			if isPair(elems[0]) {
+				t = Type{Kind: kindIntervals}
+			} else if e := pyAnnotation(elems[0]); e.Kind != kindUnknown {
+				t.Elem = &e
+			}
+		}
+	}
+	if nullable {
+		t.Nullable = true
+	}
+	return t
+}
+
+// isPair reports whether an annotation is a pair of numbers: tuple[int, int].
+func isPair(a string) bool {
+	a = strings.ReplaceAll(a, " ", "")
+	return a == "tuple[int,int]" || a == "Tuple[int,int]" || a == "tuple[float,float]" || a == "Tuple[float,float]"
+}
+
+func splitTopAt(s string, sep byte) []string {
+	var out []string
+	depth, last := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case sep:
+			if depth == 0 {
+				out = append(out, s[last:i])
+				last = i + 1
+			}
+		}
+	}
+	return append(out, s[last:])
+}
+
+// pyDefault reads a type from a default value's literal.
+func pyDefault(d string) Type {
+	switch {
+	case d == "True" || d == "False":
+		return Type{Kind: kindBool}
+	case strings.HasPrefix(d, "\"") || strings.HasPrefix(d, "'"):
+		return Type{Kind: kindStr}
+	case strings.HasPrefix(d, "[") || strings.HasPrefix(d, "(") || d == "list()" || d == "tuple()":
+		return Type{Kind: kindList}
+	case strings.HasPrefix(d, "{") || d == "dict()":
+		return Type{Kind: kindDict}
+	}
+	if _, err := strconv.ParseInt(d, 0, 64); err == nil {
+		return Type{Kind: kindInt}
+	}
+	if _, err := strconv.ParseFloat(d, 64); err == nil {
+		return Type{Kind: kindFloat}
+	}
+	return Type{}
+}
+
+// pyDefaultValue returns a default's value when it is a plain literal.
+func pyDefaultValue(d string) (any, bool) {
+	switch d {
+	case "None":
+		return nil, true
+	case "True":
+		return true, true
+	case "False":
+		return false, true
+	case "[]", "()", "list()", "tuple()":
+		return []any{}, true
+	case "{}", "dict()":
+		return map[string]any{}, true
+	}
+	if i, err := strconv.ParseInt(d, 10, 64); err == nil {
+		return int(i), true
+	}
+	if f, err := strconv.ParseFloat(d, 64); err == nil {
+		return f, true
+	}
+	if len(d) >= 2 && (d[0] == '"' || d[0] == '\'') && d[len(d)-1] == d[0] && !strings.ContainsAny(d[1:len(d)-1], `\"'`) {
+		return d[1 : len(d)-1], true
+	}
+	return nil, false
+}
