@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -81,26 +82,26 @@ func (c *rowClock) followUp(gcfg gate.Config) gate.Config {
 // twice its base's time is not checked whatever they found (issue 26: a
 // head that makes itself slow spends its time on the first rows, and the
 // rows that would reveal its change never run).
-func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, origins map[string]origin) {
+func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, origins map[string]lang.Origin) {
 	planned, ran := map[string]int{}, map[string]int{}
 	sources := map[string]map[string]int{}
 	cut := map[string]bool{}
 	bySymbol := map[string][]gate.RowResult{}
 	for _, r := range t.Rows {
-		planned[origins[r.ID].symbol]++
+		planned[origins[r.ID].Symbol]++
 	}
 	for _, rr := range grep.Rows {
 		o := origins[rr.ID]
 		switch {
 		case rr.Status == gate.StatusCutOff:
-			cut[o.symbol] = true
+			cut[o.Symbol] = true
 		case len(rr.Attempts) > 0:
-			ran[o.symbol]++
-			bySymbol[o.symbol] = append(bySymbol[o.symbol], rr)
-			if sources[o.symbol] == nil {
-				sources[o.symbol] = map[string]int{}
+			ran[o.Symbol]++
+			bySymbol[o.Symbol] = append(bySymbol[o.Symbol], rr)
+			if sources[o.Symbol] == nil {
+				sources[o.Symbol] = map[string]int{}
 			}
-			sources[o.symbol][heuristic(o.source)]++
+			sources[o.Symbol][heuristic(o.Source)]++
 		}
 	}
 	for i := range rep.Symbols {
@@ -152,7 +153,7 @@ func (c *rowClock) parentDone() bool { return c.parent.Err() != nil }
 // exercised; where the head's calls took more than twice the base's, each
 // symbol whose rows did not all run is not checked. It reports whether
 // some rows ran, to be judged as usual.
-func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, origins map[string]origin) bool {
+func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, origins map[string]lang.Origin) bool {
 	ran := 0
 	if grep != nil {
 		ran = len(grep.Rows)
@@ -165,13 +166,13 @@ func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, 
 		rows = grep.Rows
 		for _, rr := range grep.Rows {
 			if len(rr.Attempts) > 0 {
-				done[origins[rr.ID].symbol]++
+				done[origins[rr.ID].Symbol]++
 			}
 		}
 	}
 	planned := map[string]int{}
 	for _, r := range t.Rows {
-		planned[origins[r.ID].symbol]++
+		planned[origins[r.ID].Symbol]++
 	}
 	slow := slower(rows)
 	for i, s := range rep.Symbols {

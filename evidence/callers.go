@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // A patch to a private helper shows where the helper is called: the
@@ -25,7 +26,7 @@ const callerDepth = 2
 // call one of its changed functions, directly or through one more
 // function, each as a modified symbol, with the changed names it reaches;
 // exported ones first, functions already among f's symbols left out.
-func changedCallers(f diffparse.File, l language) ([]diffparse.Symbol, map[string][]string) {
+func changedCallers(f diffparse.File, l lang.Language) ([]diffparse.Symbol, map[string][]string) {
 	if f.HeadSrc == nil || f.BaseSrc == nil || len(f.Symbols) == 0 {
 		return nil, nil
 	}
@@ -47,7 +48,7 @@ func changedCallers(f diffparse.File, l language) ([]diffparse.Symbol, map[strin
 	for _, s := range f.Symbols {
 		taken[s.Local] = true
 		if (s.Kind == "function" || s.Kind == "method") && s.Change == "modified" {
-			reached[bareName(s.Local)] = append(reached[bareName(s.Local)], s.Name)
+			reached[lang.BareName(s.Local)] = append(reached[lang.BareName(s.Local)], s.Name)
 			if strings.HasSuffix(s.Name, "."+s.Local) {
 				prefix = strings.TrimSuffix(s.Name, "."+s.Local)
 			}
@@ -71,7 +72,7 @@ func changedCallers(f diffparse.File, l language) ([]diffparse.Symbol, map[strin
 			// The body: the header names the function itself, and a
 			// function may share its name with the method it calls
 			// (Pluralize(s) calls New(s).Pluralize()).
-			text := span(f.HeadSrc, d.Start, d.End)
+			text := lang.Span(f.HeadSrc, d.Start, d.End)
 			if _, body, ok := strings.Cut(text, "\n"); ok {
 				text = body
 			}
@@ -91,7 +92,7 @@ func changedCallers(f diffparse.File, l language) ([]diffparse.Symbol, map[strin
 			}
 			found = append(found, diffparse.Symbol{Name: name, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
 			reads[name] = dedupeStrings(r)
-			next[bareName(d.Local)] = dedupeStrings(r)
+			next[lang.BareName(d.Local)] = dedupeStrings(r)
 		}
 		reached = next
 	}
@@ -99,7 +100,7 @@ func changedCallers(f diffparse.File, l language) ([]diffparse.Symbol, map[strin
 	var out []diffparse.Symbol
 	for pass := 0; pass < 2; pass++ {
 		for _, s := range found {
-			if l.public(bareName(s.Local)) == (pass == 0) && len(out) < maxCallers {
+			if l.Public(lang.BareName(s.Local)) == (pass == 0) && len(out) < maxCallers {
 				out = append(out, s)
 			}
 		}
@@ -117,13 +118,6 @@ func prefixed(prefix, local string) string {
 		return local
 	}
 	return prefix + "." + local
-}
-
-func bareName(local string) string {
-	if i := strings.LastIndex(local, "."); i >= 0 {
-		return local[i+1:]
-	}
-	return local
 }
 
 func dedupeStrings(xs []string) []string {

@@ -24,10 +24,10 @@ const (
 
 // catalog returns the classes a type offers, by name. Values are JSON
 // shaped, as the runner protocol carries them.
-func catalog(t Type, lang string) map[string]class {
+func catalog(t Type, langName string) map[string]class {
 	out := map[string]class{}
 	add := func(c class) {
-		if c.IllTyped && typedLanguage(lang) {
+		if c.IllTyped && typedLanguage(langName) {
 			return
 		}
 		out[c.Name] = c
@@ -137,11 +137,11 @@ func mixedWith(k string) any {
 
 // typical returns the value a parameter holds while another one varies:
 // the representative "many" (or "single") class.
-func typical(t Type, lang string) (any, bool) {
+func typical(t Type, langName string) (any, bool) {
 	if !t.Known() {
 		return nil, false
 	}
-	c := catalog(t, lang)
+	c := catalog(t, langName)
 	for _, name := range []string{"disjoint_sorted", "many", "single", "one", "true"} {
 		if x, ok := c[name]; ok {
 			return x.Value, true

@@ -123,8 +123,8 @@ class Stack:
 
 // TestConformance runs each language's patch and holds the engine to it.
 func TestConformance(t *testing.T) {
-	for lang, p := range conformance {
-		t.Run(lang, func(t *testing.T) {
+	for langName, p := range conformance {
+		t.Run(langName, func(t *testing.T) {
 			rep := p.run(t)
 			changed := map[string]int{}
 			for _, c := range append(rep.Changes, rep.Unexplained...) {
@@ -132,12 +132,12 @@ func TestConformance(t *testing.T) {
 			}
 			for _, s := range p.want {
 				if changed[s] == 0 {
-					t.Errorf("%s: no change found on %s; changes on %v; symbols %+v", lang, s, changed, rep.Symbols)
+					t.Errorf("%s: no change found on %s; changes on %v; symbols %+v", langName, s, changed, rep.Symbols)
 				}
 			}
 			for _, s := range p.quiet {
 				if changed[s] > 0 {
-					t.Errorf("%s: %d changes on %s, which keeps its behaviour", lang, changed[s], s)
+					t.Errorf("%s: %d changes on %s, which keeps its behaviour", langName, changed[s], s)
 				}
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 )
 
@@ -18,20 +19,6 @@ import (
 // ran any of its lines. A symbol whose changed statements no row ran is
 // not exercised, however many rows it had: its rows say nothing about the
 // change.
-
-// coverer is a language whose changed lines coverage can count.
-type coverer interface {
-	// statements are a file's statements as its workers see them run;
-	// nil when the file does not parse.
-	statements(src []byte) []stmtLines
-}
-
-// stmtLines is one statement's lines, first to last, inclusive; def marks
-// a function's own header, run when its body ran.
-type stmtLines struct {
-	first, last int
-	def         bool
-}
 
 // Coverage is a symbol's changed lines reached by its rows, on each side:
 // the head's added lines and the base's removed ones.
@@ -94,7 +81,7 @@ type sideLines struct {
 	rel, abs  string
 	from, to  int
 	changed   []int
-	stmts     []stmtLines
+	stmts     []lang.StmtLines
 	src       []byte
 	reachable bool // the language counts its statements
 }
@@ -107,7 +94,7 @@ type coverPlan struct {
 
 // coverPlans are the changed functions and methods of the diff, with the
 // lines to watch on each side; headDir and baseDir are the checkouts.
-func coverPlans(res *diffparse.Result, langs languages, headDir, baseDir string) []coverPlan {
+func coverPlans(res *diffparse.Result, langs lang.Languages, headDir, baseDir string) []coverPlan {
 	if res == nil || headDir == "" {
 		return nil
 	}
@@ -119,11 +106,11 @@ func coverPlans(res *diffparse.Result, langs languages, headDir, baseDir string)
 	var out []coverPlan
 	for _, f := range res.Files {
 		l := langs[f.Language]
-		cv, ok := l.(coverer)
+		cv, ok := l.(lang.Coverer)
 		if !ok || f.Excluded != "" {
 			continue
 		}
-		var headStmts, baseStmts []stmtLines
+		var headStmts, baseStmts []lang.StmtLines
 		var baseDecls []diffparse.Decl
 		parsed := false
 		for _, s := range f.Symbols {
@@ -132,7 +119,7 @@ func coverPlans(res *diffparse.Result, langs languages, headDir, baseDir string)
 			}
 			if !parsed {
 				parsed = true
-				headStmts, baseStmts = cv.statements(f.HeadSrc), cv.statements(f.BaseSrc)
+				headStmts, baseStmts = cv.Statements(f.HeadSrc), cv.Statements(f.BaseSrc)
 				baseDecls, _ = diffparse.Decls(f.Language, f.BaseSrc)
 			}
 			added, removed := hunkLines(f.Hunks)
@@ -183,10 +170,10 @@ func within(lines []int, from, to int) []int {
 
 // watches are the spans of the plans' functions the workers report on,
 // for the head and the base, of one language.
-func watches(plans []coverPlan, lang string) (head, base gate.Watch) {
+func watches(plans []coverPlan, langName string) (head, base gate.Watch) {
 	head, base = gate.Watch{}, gate.Watch{}
 	for _, p := range plans {
-		if p.lang != lang {
+		if p.lang != langName {
 			continue
 		}
 		for _, s := range []struct {
@@ -259,8 +246,8 @@ func (lr *linesRun) side(s sideLines, ran map[string]map[int]bool) *SideCoverage
 			continue // a comment, a blank, a brace: nothing runs there
 		}
 		out.Changed++
-		reached := st.def && bodyRan
-		for l := st.first; l <= st.last && !reached; l++ {
+		reached := st.Def && bodyRan
+		for l := st.First; l <= st.Last && !reached; l++ {
 			reached = seen[l]
 		}
 		if reached {
@@ -278,10 +265,10 @@ func (lr *linesRun) side(s sideLines, ran map[string]map[int]bool) *SideCoverage
 }
 
 // innermostStmt is the narrowest statement holding line n.
-func innermostStmt(stmts []stmtLines, n int) (stmtLines, bool) {
-	best, found := stmtLines{}, false
+func innermostStmt(stmts []lang.StmtLines, n int) (lang.StmtLines, bool) {
+	best, found := lang.StmtLines{}, false
 	for _, s := range stmts {
-		if s.first <= n && n <= s.last && (!found || s.last-s.first < best.last-best.first) {
+		if s.First <= n && n <= s.Last && (!found || s.Last-s.First < best.Last-best.First) {
 			best, found = s, true
 		}
 	}

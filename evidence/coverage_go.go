@@ -5,6 +5,7 @@ import (
 	"go/token"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // statements are a Go file's statements as go tool cover's blocks see
@@ -12,7 +13,7 @@ import (
 // statement's header, from its keyword to its opening brace; a case's
 // `case x:` line; a func's signature to its brace, counted run when its
 // body ran. nil when the file does not parse.
-func (*goLang) statements(src []byte) []stmtLines {
+func (*goLang) Statements(src []byte) []lang.StmtLines {
 	if src == nil {
 		return nil
 	}
@@ -21,15 +22,15 @@ func (*goLang) statements(src []byte) []stmtLines {
 		return nil
 	}
 	line := func(p token.Pos) int { return fset.Position(p).Line }
-	var out []stmtLines
+	var out []lang.StmtLines
 	header := func(from token.Pos, brace token.Pos) {
-		out = append(out, stmtLines{first: line(from), last: line(brace)})
+		out = append(out, lang.StmtLines{First: line(from), Last: line(brace)})
 	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch s := n.(type) {
 		case *ast.FuncDecl:
 			if s.Body != nil {
-				out = append(out, stmtLines{first: line(s.Pos()), last: line(s.Body.Lbrace), def: true})
+				out = append(out, lang.StmtLines{First: line(s.Pos()), Last: line(s.Body.Lbrace), Def: true})
 			}
 		case *ast.BlockStmt, *ast.LabeledStmt, *ast.EmptyStmt:
 		case *ast.IfStmt:
@@ -49,7 +50,7 @@ func (*goLang) statements(src []byte) []stmtLines {
 		case *ast.CommClause:
 			header(s.Case, s.Colon)
 		case ast.Stmt:
-			out = append(out, stmtLines{first: line(s.Pos()), last: line(s.End())})
+			out = append(out, lang.StmtLines{First: line(s.Pos()), Last: line(s.End())})
 		}
 		return true
 	})

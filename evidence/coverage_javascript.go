@@ -3,6 +3,7 @@ package evidence
 import (
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/jssource"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // statements are a JavaScript or TypeScript file's statements as V8's
@@ -12,7 +13,7 @@ import (
 // statement's header, a function's header counted run when its body ran.
 // nil when no tree can be built; a file with a syntax error still counts
 // the statements that parse.
-func (l *jsLang) statements(src []byte) []stmtLines {
+func (l *jsLang) Statements(src []byte) []lang.StmtLines {
 	if src == nil {
 		return nil
 	}
@@ -25,9 +26,9 @@ func (l *jsLang) statements(src []byte) []stmtLines {
 		return nil
 	}
 	defer f.Close()
-	out := []stmtLines{}
+	out := []lang.StmtLines{}
 	for _, s := range f.Statements() {
-		out = append(out, stmtLines{first: s.First, last: s.Last, def: s.Def})
+		out = append(out, lang.StmtLines{First: s.First, Last: s.Last, Def: s.Def})
 	}
 	return out
 }

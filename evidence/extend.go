@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/internal/git"
 	"github.com/premise-dev/premise/validate"
 )
@@ -152,15 +153,15 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		}
 	}
 	pinned := witnessInputs(tb)
-	langs := languagesFor(src.dir, "", 0, true)
-	defer langs.close()
+	langs := lang.LanguagesFor(src.dir, "", 0, true)
+	defer langs.Close()
 	defer src.close()
 	for _, sym := range order {
 		items := uncovered(bySymbol[sym], covered)
 		if len(items) == 0 {
 			continue
 		}
-		sig, lang, file, sigErr := src.signature(ctx, sym, items)
+		sig, langName, file, sigErr := src.signature(ctx, sym, items)
 		ts := TargetSignature{Target: sym, Source: file, Signature: sig}
 		if sigErr != nil {
 			ts.SigError = sigErr.Error()
@@ -168,14 +169,14 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		res.Targets = append(res.Targets, ts)
 		switch {
 		case tb.Language == "":
-			tb.Language = lang
-		case lang != "" && lang != tb.Language:
-			return fmt.Errorf("%s: accepted assumptions span %s and %s targets; keep one partitions file per language (premise partitions --target)", path, tb.Language, lang)
+			tb.Language = langName
+		case langName != "" && langName != tb.Language:
+			return fmt.Errorf("%s: accepted assumptions span %s and %s targets; keep one partitions file per language (premise partitions --target)", path, tb.Language, langName)
 		}
-		local, method := src.methodOf(ctx, lang, file, sym)
+		local, method := src.methodOf(ctx, langName, file, sym)
 		var kn known
 		if sig != nil && local != "" {
-			kn = src.known(ctx, res.Register, lang, file, sym, local, method, sig)
+			kn = src.known(ctx, res.Register, langName, file, sym, local, method, sig)
 		}
 		rows, err := gen.Generate(ctx, Request{Target: sym, Sig: sig, Assumptions: items, Decided: true, Method: method,
 			Types: kn.types, Receivers: kn.recvs, Typical: witnessArgs(res.Register, sym, sig, method)})
@@ -191,8 +192,8 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		// input a decided change's witness row already pins is left to
 		// that row: the reviewer decided that input.
 		kept := rows[:0]
-		ob, _ := langs[lang].(observer)
-		if ob != nil && !yieldRe.MatchString(src.source(ctx, lang, file, sym)) {
+		ob, _ := langs[langName].(lang.Observer)
+		if ob != nil && !yieldRe.MatchString(src.source(ctx, langName, file, sym)) {
 			ob = nil // its rows keep the form a reader writes
 		}
 		for _, r := range rows {
@@ -204,7 +205,7 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 				// A generator is compared with the base by its items, as
 				// the evidence compares it: it has no JSON form otherwise,
 				// and every such row would error on both sides.
-				r = ob.observe(r, nil)
+				r = ob.Observe(r, nil)
 			}
 			kept = append(kept, r)
 		}
@@ -224,8 +225,8 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 
 		templates = append(templates, rows)
 		if acc := acceptedOnly(items); cfg.ModelRows != nil && sig != nil && len(acc) > 0 {
-			source := src.source(ctx, lang, file, sym)
-			cands = append(cands, askModelRows(ctx, cfg, res, sym, lang, source, sig, acc, rows)...)
+			source := src.source(ctx, langName, file, sym)
+			cands = append(cands, askModelRows(ctx, cfg, res, sym, langName, source, sig, acc, rows)...)
 		}
 	}
 	// The model's rows are checked on the base, and come after every
@@ -298,21 +299,21 @@ type sources struct {
 	// readers are the languages that read a target as the evidence does
 	// (its receivers, its parameters' types), made on first use and kept
 	// for every symbol: a language reads the repository's tests once.
-	readers languages
+	readers lang.Languages
 }
 
 // reader is the language lang as the evidence reads a target with it.
-func (s *sources) reader(lang string) language {
+func (s *sources) reader(langName string) lang.Language {
 	if s.readers == nil {
-		s.readers = languagesFor(s.dir, "", maxReceivers, false)
+		s.readers = lang.LanguagesFor(s.dir, "", lang.MaxReceivers, false)
 	}
-	return s.readers[lang]
+	return s.readers[langName]
 }
 
 // close releases what the readers read.
 func (s *sources) close() {
 	if s.readers != nil {
-		s.readers.close()
+		s.readers.Close()
 	}
 }
 
@@ -331,41 +332,41 @@ func (s *sources) signature(ctx context.Context, symbol string, items []validate
 	}
 	l := languageOfFile(file)
 	if l == nil {
-		return nil, "", file, fmt.Errorf("%s is in no language premise reads (%s)", file, strings.Join(staticLanguages().names(), ", "))
+		return nil, "", file, fmt.Errorf("%s is in no language premise reads (%s)", file, strings.Join(lang.StaticLanguages().Names(), ", "))
 	}
-	lang := l.name()
+	langName := l.Name()
 	sigs, ok := s.sigs[file]
 	if !ok {
 		text, err := s.read(ctx, file)
 		if err != nil {
-			return nil, lang, file, fmt.Errorf("read %s: %w", file, err)
+			return nil, langName, file, fmt.Errorf("read %s: %w", file, err)
 		}
-		sigs = l.signatures(text)
+		sigs = l.Signatures(text)
 		if sigs == nil {
-			return nil, lang, file, fmt.Errorf("%s signature: %s does not parse", lang, file)
+			return nil, langName, file, fmt.Errorf("%s signature: %s does not parse", langName, file)
 		}
 		s.sigs[file] = sigs
 	}
 	if sig := lookup(sigs, l, symbol); sig != nil {
-		return sig, lang, file, nil
+		return sig, langName, file, nil
 	}
-	return nil, lang, file, fmt.Errorf("%s signature: no function %s", lang, symbol)
+	return nil, langName, file, fmt.Errorf("%s signature: no function %s", langName, symbol)
 }
 
 // source is the text of symbol's declaration in file, or the whole file
 // when no declaration of that name is found in it.
-func (s *sources) source(ctx context.Context, lang, file, symbol string) string {
+func (s *sources) source(ctx context.Context, langName, file, symbol string) string {
 	text, err := s.read(ctx, file)
 	if err != nil {
 		return ""
 	}
-	decls, err := diffparse.Decls(lang, text)
+	decls, err := diffparse.Decls(langName, text)
 	if err != nil {
 		return string(text)
 	}
 	lines := strings.SplitAfter(string(text), "\n")
 	for _, d := range decls {
-		if (d.Kind == "function" || d.Kind == "method") && slices.Contains(staticLanguages()[lang].locals(symbol), d.Local) && d.Start >= 1 && d.End <= len(lines) {
+		if (d.Kind == "function" || d.Kind == "method") && slices.Contains(lang.StaticLanguages()[langName].Locals(symbol), d.Local) && d.Start >= 1 && d.End <= len(lines) {
 			return strings.Join(lines[d.Start-1:d.End], "")
 		}
 	}
@@ -422,8 +423,8 @@ func (s *sources) readOnce(ctx context.Context, file string) ([]byte, error) {
 // a Go symbol (example.com/m/pkg.Type.Method) by its name inside the
 // package, a Python one (pkg.mod.Class.method) by the longest dotted
 // suffix that names a function.
-func lookup(sigs map[string]*Signature, l language, symbol string) *Signature {
-	for _, local := range l.locals(symbol) {
+func lookup(sigs map[string]*Signature, l lang.Language, symbol string) *Signature {
+	for _, local := range l.Locals(symbol) {
 		if sig := sigs[local]; sig != nil {
 			return sig
 		}

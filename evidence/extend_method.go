@@ -7,14 +7,15 @@ import (
 	"slices"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/validate"
 )
 
 // methodOf finds symbol's declaration in file: its name inside the file
 // ("" when none is found) and whether it is a method (a Python
 // Class.method, a Go Type.Method).
-func (s *sources) methodOf(ctx context.Context, lang, file, symbol string) (string, bool) {
-	l := staticLanguages()[lang]
+func (s *sources) methodOf(ctx context.Context, langName, file, symbol string) (string, bool) {
+	l := lang.StaticLanguages()[langName]
 	if l == nil {
 		return "", false
 	}
@@ -22,12 +23,12 @@ func (s *sources) methodOf(ctx context.Context, lang, file, symbol string) (stri
 	if err != nil {
 		return "", false
 	}
-	decls, err := diffparse.Decls(lang, text)
+	decls, err := diffparse.Decls(langName, text)
 	if err != nil {
 		return "", false
 	}
 	// The longest local name first: Class.method before method.
-	for _, local := range l.locals(symbol) {
+	for _, local := range l.Locals(symbol) {
 		for _, d := range decls {
 			if d.Local == local {
 				return d.Local, d.Kind == "method"
@@ -60,14 +61,14 @@ type known struct {
 // both sides), then those the language builds as the evidence does, from
 // the constructor calls the repository's tests and doctests make, the
 // constructor's own parameters, or a Go type's constructors and fields.
-func (s *sources) known(ctx context.Context, reg *validate.Register, lang, file, symbol, local string, method bool, sig *Signature) known {
+func (s *sources) known(ctx context.Context, reg *validate.Register, langName, file, symbol, local string, method bool, sig *Signature) known {
 	var k known
 	seen := map[string]bool{}
 	add := func(v any) {
 		if v == nil {
 			return // a nil receiver is a row of its own, not the one every row is called on
 		}
-		key := compact(v, 1000)
+		key := lang.Compact(v, 1000)
 		if !seen[key] {
 			seen[key] = true
 			k.recvs = append(k.recvs, v)
@@ -90,33 +91,33 @@ func (s *sources) known(ctx context.Context, reg *validate.Register, lang, file,
 		k.why = fmt.Sprintf("read %s: %v", file, err)
 		return k
 	}
-	l := s.reader(lang)
+	l := s.reader(langName)
 	if l == nil {
 		k.why = "no language reads " + file
 		return k
 	}
-	f := diffparse.File{Path: filepath.ToSlash(file), Language: lang, HeadSrc: text}
-	decls, _ := diffparse.Decls(lang, text)
+	f := diffparse.File{Path: filepath.ToSlash(file), Language: langName, HeadSrc: text}
+	decls, _ := diffparse.Decls(langName, text)
 	kind := "function"
 	if method {
 		kind = "method"
 	}
-	tg := target{sym: diffparse.Symbol{Name: symbol, Local: local, Kind: kind, Change: "modified"},
-		lang: lang, sig: sig, baseFile: f.Path}
+	tg := lang.Target{Sym: diffparse.Symbol{Name: symbol, Local: local, Kind: kind, Change: "modified"},
+		Lang: langName, Sig: sig, BaseFile: f.Path}
 	for _, d := range decls {
 		if d.Local == local {
-			tg.sym.Start, tg.sym.End = d.Start, d.End
-			tg.headText = span(text, d.Start, d.End)
+			tg.Sym.Start, tg.Sym.End = d.Start, d.End
+			tg.HeadText = lang.Span(text, d.Start, d.End)
 		}
 	}
-	why := l.complete(&tg, f, l.file(f), l.signatures(text))
-	if why == "" && tg.sig != nil {
-		k.types = l.paramTypes(tg)
+	why := l.Complete(&tg, f, l.File(f), l.Signatures(text))
+	if why == "" && tg.Sig != nil {
+		k.types = l.ParamTypes(tg)
 	}
 	if !method {
 		return k
 	}
-	for _, v := range tg.receivers {
+	for _, v := range tg.Receivers {
 		add(v)
 	}
 	switch {

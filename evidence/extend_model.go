@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/validate"
@@ -55,19 +56,19 @@ type modelCandidate struct {
 // rows, and returns those well formed; the others are added to
 // res.Dropped. A model that cannot answer leaves a note; after an endpoint
 // failure it is not asked again.
-func askModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, sym, lang, source string, sig *Signature, items []validate.Item, templates []validate.Row) []modelCandidate {
-	q := RowsQuestion{Target: sym, Language: lang, Assumptions: items, Source: source, Max: maxModelRows}
+func askModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, sym, langName, source string, sig *Signature, items []validate.Item, templates []validate.Row) []modelCandidate {
+	q := RowsQuestion{Target: sym, Language: langName, Assumptions: items, Source: source, Max: maxModelRows}
 	for _, p := range sig.Params {
-		q.Params = append(q.Params, staticLanguages()[lang].paramText(p))
+		q.Params = append(q.Params, lang.StaticLanguages()[langName].ParamText(p))
 	}
 	for _, r := range templates {
 		if r.Todo == "" {
-			q.Templates = append(q.Templates, rowLine(lang, sym, r))
+			q.Templates = append(q.Templates, rowLine(langName, sym, r))
 		}
 	}
 	rows, err := cfg.ModelRows(ctx, q)
 	if err != nil {
-		res.Notes = append(res.Notes, fmt.Sprintf("no model rows for %s: %s", sym, oneLine(err.Error())))
+		res.Notes = append(res.Notes, fmt.Sprintf("no model rows for %s: %s", sym, lang.OneLine(err.Error())))
 		if !errors.Is(err, context.Canceled) {
 			cfg.ModelRows = nil // one failing endpoint fails every target alike
 		}
@@ -80,12 +81,12 @@ func askModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, sym
 	var out []modelCandidate
 	for _, r := range rows {
 		r.Target = sym
-		why := wellFormed(lang, sym, r, accepted)
+		why := wellFormed(langName, sym, r, accepted)
 		if why == "" {
-			why = fitsSignature(lang, sig, r)
+			why = fitsSignature(langName, sig, r)
 		}
 		if why != "" {
-			res.Dropped = append(res.Dropped, dropped(lang, sym, r, why))
+			res.Dropped = append(res.Dropped, dropped(langName, sym, r, why))
 			continue
 		}
 		out = append(out, modelCandidate{target: sym, row: r})
@@ -96,7 +97,7 @@ func askModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, sym
 // wellFormed says why a model row cannot be a row of the table ("" when it
 // can): it must cite the target's accepted assumptions, say what it checks,
 // carry values only, and pass the table's own checks.
-func wellFormed(lang, sym string, r validate.Row, accepted map[string]bool) string {
+func wellFormed(langName, sym string, r validate.Row, accepted map[string]bool) string {
 	switch r.Kind {
 	case validate.KindBoundary, validate.KindInvalid, validate.KindRepresentative:
 	default:
@@ -116,7 +117,7 @@ func wellFormed(lang, sym string, r validate.Row, accepted map[string]bool) stri
 	if jsonvalue.ProtocolKey(r.Args) || jsonvalue.ProtocolKey(r.Kwargs) {
 		return "an argument holds a key starting with $, which the row protocol reads as code"
 	}
-	one := validate.Table{Version: validate.FormatVersion, Language: lang, Target: sym}
+	one := validate.Table{Version: validate.FormatVersion, Language: langName, Target: sym}
 	r.ID = "P001"
 	one.Rows = []validate.Row{r}
 	data, err := one.Marshal()
@@ -132,7 +133,7 @@ func wellFormed(lang, sym string, r validate.Row, accepted map[string]bool) stri
 			}
 			return strings.Join(msgs, "; ")
 		}
-		return oneLine(err.Error())
+		return lang.OneLine(err.Error())
 	}
 	return ""
 }
@@ -141,25 +142,25 @@ func wellFormed(lang, sym string, r validate.Row, accepted map[string]bool) stri
 // ("" when it can): too many positional arguments, or a parameter without
 // a default left out. Such a call raises the same TypeError on both sides
 // and tests nothing.
-func fitsSignature(lang string, sig *Signature, r validate.Row) string {
+func fitsSignature(langName string, sig *Signature, r validate.Row) string {
 	args, kwargs := r.CallArgs()
-	return staticLanguages()[lang].fits(sig, args, kwargs)
+	return lang.StaticLanguages()[langName].Fits(sig, args, kwargs)
 }
 
 // checkModelRows runs the well-formed model rows on the base and returns
 // those that hold there; the rest are added to res.Dropped. Without a base
 // check every row is dropped: a row premise cannot check is not kept.
-func checkModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, lang string, cands []modelCandidate) []validate.Row {
+func checkModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, langName string, cands []modelCandidate) []validate.Row {
 	if len(cands) == 0 {
 		return nil
 	}
 	if cfg.CheckOnBase == nil {
 		for _, c := range cands {
-			res.Dropped = append(res.Dropped, dropped(lang, c.target, c.row, "no base revision to run it on: the register names no merge-base"))
+			res.Dropped = append(res.Dropped, dropped(langName, c.target, c.row, "no base revision to run it on: the register names no merge-base"))
 		}
 		return nil
 	}
-	t := &validate.Table{Version: validate.FormatVersion, Language: lang}
+	t := &validate.Table{Version: validate.FormatVersion, Language: langName}
 	for i, c := range cands {
 		r := c.row
 		r.ID = fmt.Sprintf("P%03d", i+1)
@@ -169,14 +170,14 @@ func checkModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, l
 	why, err := cfg.CheckOnBase(ctx, t)
 	if err != nil {
 		for _, c := range cands {
-			res.Dropped = append(res.Dropped, dropped(lang, c.target, c.row, "it could not be run on the base: "+oneLine(err.Error())))
+			res.Dropped = append(res.Dropped, dropped(langName, c.target, c.row, "it could not be run on the base: "+lang.OneLine(err.Error())))
 		}
 		return nil
 	}
 	var keep []validate.Row
 	for i, c := range cands {
 		if w := why[t.Rows[i].ID]; w != "" {
-			res.Dropped = append(res.Dropped, dropped(lang, c.target, c.row, w))
+			res.Dropped = append(res.Dropped, dropped(langName, c.target, c.row, w))
 			continue
 		}
 		keep = append(keep, c.row)
@@ -184,23 +185,23 @@ func checkModelRows(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, l
 	return keep
 }
 
-func dropped(lang, sym string, r validate.Row, why string) DroppedRow {
-	return DroppedRow{Target: sym, Cls: r.Cls, Kind: r.Kind, Input: rowCall(lang, sym, r), Reason: why}
+func dropped(langName, sym string, r validate.Row, why string) DroppedRow {
+	return DroppedRow{Target: sym, Cls: r.Cls, Kind: r.Kind, Input: rowCall(langName, sym, r), Reason: why}
 }
 
 // rowCall is a row's call as its language writes it: merge_ranges([[4, 6]]).
-func rowCall(lang, sym string, r validate.Row) string {
+func rowCall(langName, sym string, r validate.Row) string {
 	name := sym[strings.LastIndexAny(sym, "./")+1:]
 	args, kwargs := r.CallArgs()
-	if l := staticLanguages()[lang]; l != nil {
-		return name + l.callText(args, kwargs)
+	if l := lang.StaticLanguages()[langName]; l != nil {
+		return name + l.CallText(args, kwargs)
 	}
-	return name + callText(args, kwargs)
+	return name + lang.CallText(args, kwargs)
 }
 
 // rowLine is a row in one line, as the rows prompt lists the template
 // rows: "boundary unsorted: merge_ranges([[4, 6], [0, 1]]) same_as_base".
-func rowLine(lang, sym string, r validate.Row) string {
+func rowLine(langName, sym string, r validate.Row) string {
 	check := "same_as_base"
 	switch {
 	case r.Contract != "":
@@ -210,7 +211,7 @@ func rowLine(lang, sym string, r validate.Row) string {
 	case r.Kind == validate.KindInvalid:
 		check = "raises"
 	}
-	return fmt.Sprintf("%s %s: %s %s", r.Kind, r.Cls, rowCall(lang, sym, r), check)
+	return fmt.Sprintf("%s %s: %s %s", r.Kind, r.Cls, rowCall(langName, sym, r), check)
 }
 
 // CheckOnBase is the BaseCheck that runs rows in dir, a checkout of the
@@ -252,7 +253,7 @@ func CheckOnBase(cfg gate.Config, dir string) BaseCheck {
 				rep1, err := gate.Run(ctx, cfg, &one)
 				switch {
 				case errors.As(err, &infra):
-					why[r.ID] = "the base cannot run it: " + oneLine(infra.Error())
+					why[r.ID] = "the base cannot run it: " + lang.OneLine(infra.Error())
 				case err != nil:
 					return nil, err
 				default:
@@ -279,7 +280,7 @@ func judgeOnBase(rep *gate.Report, same map[string]bool, why map[string]string) 
 		if e := a.Reply.Exc; a.Reply.Outcome == gate.OutcomeRaised && e != nil && strings.HasPrefix(e.Class, "premise.") {
 			// The harness's own refusal (an argument that does not
 			// decode into its parameter's type), not the code's.
-			why[rr.ID] = "the base cannot run it: " + oneLine(e.Message)
+			why[rr.ID] = "the base cannot run it: " + lang.OneLine(e.Message)
 			continue
 		}
 		if same[rr.ID] {
@@ -288,12 +289,12 @@ func judgeOnBase(rep *gate.Report, same map[string]bool, why map[string]string) 
 			case gate.OutcomeUnencodable:
 				why[rr.ID] = "the base's result has no JSON form, so same_as_base could not compare the head with it"
 			default:
-				why[rr.ID] = fmt.Sprintf("on the base it %s: %s", a.Reply.Outcome, oneLine(a.Reply.Detail))
+				why[rr.ID] = fmt.Sprintf("on the base it %s: %s", a.Reply.Outcome, lang.OneLine(a.Reply.Detail))
 			}
 			continue
 		}
 		if a.Status != gate.StatusPass {
-			why[rr.ID] = fmt.Sprintf("it does not hold on the base (%s): %s", a.Status, oneLine(a.Why))
+			why[rr.ID] = fmt.Sprintf("it does not hold on the base (%s): %s", a.Status, lang.OneLine(a.Why))
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -59,7 +60,7 @@ type Category struct {
 	Name string
 	Doc  string
 	// Match reports whether a precondition is of this category.
-	Match *lazyRE
+	Match *lang.LazyRE
 	// Classes are tried in order on the parameter the precondition is
 	// about; those its type does not offer are left out.
 	Classes []string
@@ -81,61 +82,61 @@ type Category struct {
 // Categories are tried in order; the first that matches wins.
 var Categories = []Category{
 	{Name: "timezone", Doc: "datetimes share one zone, or are all naive",
-		Match: lazy(`(?i)time ?zone|naive|aware|\butc\b|location|datetime`),
+		Match: lang.Lazy(`(?i)time ?zone|naive|aware|\butc\b|location|datetime`),
 		Todo:  "datetimes cannot travel in a JSON row; write this row by hand (naive and aware values together, two zones)"},
 	{Name: "error-accepted", Doc: "inputs the base refused are now accepted",
-		Match: lazy(`(?i)now accepted|no longer an error|base refused|error is discarded|does not fail`),
+		Match: lang.Lazy(`(?i)now accepted|no longer an error|base refused|error is discarded|does not fail`),
 		Todo:  "the inputs the base refused depend on the code; write a row that the base refuses and say what the head must do"},
 	{Name: "none-as-empty", Doc: "None means the same as an empty value",
-		Match:    lazy(`(?i)none means the same as empty|nil means the same as empty|of none means`),
+		Match:    lang.Lazy(`(?i)none means the same as empty|nil means the same as empty|of none means`),
 		Classes:  []string{"null", "empty", "single"},
 		Violated: []string{"null"}, Held: []string{"empty", "single"}},
 	{Name: "same-length", Doc: "two sequences have the same length",
-		Match: lazy(`(?i)same length|equal length|as long as`), Pair: "same-length",
+		Match: lang.Lazy(`(?i)same length|equal length|as long as`), Pair: "same-length",
 		Violated: []string{"longer", "empty"}, Held: []string{"same_length", "both_empty"}},
 	{Name: "boundary", Doc: "values equal at a boundary take a given branch",
-		Match: lazy(`(?i)boundary|equal bounds|touching|half-open|inclusive|exclusive|end >= start|other branch|equality`),
+		Match: lang.Lazy(`(?i)boundary|equal bounds|touching|half-open|inclusive|exclusive|end >= start|other branch|equality`),
 		Classes: []string{"touching", "touching_unsorted", "nested", "overlap", "empty_range", "duplicate", "all_same",
 			"zero", "one", "negative", "inverted", "null"},
 		Violated: []string{"touching", "touching_unsorted", "empty_range", "duplicate", "all_same", "zero", "inverted"},
 		Held:     []string{"overlap", "nested", "one", "disjoint_sorted"}},
 	{Name: "length", Doc: "an index or count stays within a sequence's length",
-		Match: lazy(`(?i)longer than|len\(|within|bounds|in range|index`), Pair: "length",
+		Match: lang.Lazy(`(?i)longer than|len\(|within|bounds|in range|index`), Pair: "length",
 		Classes:  []string{"empty", "single", "zero", "negative", "one"},
 		Violated: []string{"len_plus_one", "negative"}, Held: []string{"len_minus_one", "zero"}},
 	{Name: "numeric-string", Doc: "a string parses as a number",
-		Match:    lazy(`(?i)numeric string|parses as a number|is a number|digits|integer string`),
+		Match:    lang.Lazy(`(?i)numeric string|parses as a number|is a number|digits|integer string`),
 		Classes:  []string{"numeric", "negative_numeric", "decimal", "padded", "non_numeric", "empty", "non_ascii_digits", "null"},
 		Violated: []string{"non_numeric", "empty", "null"}, Held: []string{"numeric", "negative_numeric"}},
 	{Name: "sorted", Doc: "input arrives sorted",
-		Match: lazy(`(?i)\bsorted\b|\border(ed)?\b|ascending|descending|monoton`),
+		Match: lang.Lazy(`(?i)\bsorted\b|\border(ed)?\b|ascending|descending|monoton`),
 		Classes: []string{"empty", "single", "sorted", "disjoint_sorted", "unsorted", "disjoint_unsorted", "reversed",
 			"touching", "touching_unsorted", "overlap_unsorted", "nested_unsorted", "same_start", "duplicate",
 			"inverted", "mixed_types", "null"},
 		Violated: []string{"unsorted", "disjoint_unsorted", "reversed", "touching_unsorted", "overlap_unsorted", "nested_unsorted", "mixed_types"},
 		Held:     []string{"empty", "single", "sorted", "disjoint_sorted", "touching", "same_start"}},
 	{Name: "unique", Doc: "keys or items are unique",
-		Match:    lazy(`(?i)unique|distinct|duplicate|repeated|overwrit`),
+		Match:    lang.Lazy(`(?i)unique|distinct|duplicate|repeated|overwrit`),
 		Classes:  []string{"empty", "single", "many", "disjoint_sorted", "duplicate", "all_same", "case_variants", "same_start", "non_ascii", "null"},
 		Violated: []string{"duplicate", "all_same"}, Held: []string{"empty", "single", "many", "disjoint_sorted"}},
 	{Name: "non-empty", Doc: "a sequence or string is non-empty",
-		Match:    lazy(`(?i)non-?empty|not empty|at least one`),
+		Match:    lang.Lazy(`(?i)non-?empty|not empty|at least one`),
 		Classes:  []string{"empty", "single", "many", "disjoint_sorted", "empty_range", "empty_string", "whitespace", "null"},
 		Violated: []string{"empty"}, Held: []string{"single", "many", "disjoint_sorted"}},
 	{Name: "non-nil", Doc: "a value is not None/nil",
-		Match:    lazy(`(?i)not none|not nil|non-?nil|is required|never none`),
+		Match:    lang.Lazy(`(?i)not none|not nil|non-?nil|is required|never none`),
 		Classes:  []string{"null", "empty", "single", "many"},
 		Violated: []string{"null"}, Held: []string{"empty", "single", "many"}},
 	{Name: "non-negative", Doc: "a number is not negative",
-		Match:    lazy(`(?i)non-?negative|not negative|never negative|>= ?0\b`),
+		Match:    lang.Lazy(`(?i)non-?negative|not negative|never negative|>= ?0\b`),
 		Classes:  []string{"zero", "one", "many", "negative", "null"},
 		Violated: []string{"negative"}, Held: []string{"zero", "one", "many"}},
 	{Name: "non-zero", Doc: "a number is not zero",
-		Match:    lazy(`(?i)non-?zero|not zero|!= ?0|divis`),
+		Match:    lang.Lazy(`(?i)non-?zero|not zero|!= ?0|divis`),
 		Classes:  []string{"zero", "one", "negative", "tiny", "null"},
 		Violated: []string{"zero"}, Held: []string{"one", "negative", "tiny"}},
 	{Name: "general", Doc: "anything else: the type's own boundaries",
-		Match: lazy(``),
+		Match: lang.Lazy(``),
 		Classes: []string{"empty", "single", "many", "disjoint_sorted", "unsorted", "duplicate", "touching", "nested",
 			"zero", "negative", "empty_string", "non_ascii", "inverted", "null"}},
 }
@@ -154,9 +155,9 @@ func CategoryOf(precondition string) Category {
 type Templates struct{}
 
 var (
-	backticked = lazy("`([^`]+)`")
-	excClass   = lazy(`\b([A-Z][A-Za-z0-9]*(?:Error|Exception))\b`)
-	wordRe     = lazy(`[A-Za-z_][A-Za-z0-9_]*`)
+	backticked = lang.Lazy("`([^`]+)`")
+	excClass   = lang.Lazy(`\b([A-Z][A-Za-z0-9]*(?:Error|Exception))\b`)
+	wordRe     = lang.Lazy(`[A-Za-z_][A-Za-z0-9_]*`)
 )
 
 // Generate drafts rows for every assumption of req. Rows have no ids yet;
@@ -211,7 +212,7 @@ func classRows(req Request, it validate.Item) []validate.Row {
 	}
 	types := make([]Type, len(sig.Params))
 	for i, p := range sig.Params {
-		types[i] = Infer(sig.Language, p)
+		types[i] = lang.Infer(sig.Language, p)
 		if !types[i].Known() && i < len(req.Types) && req.Types[i].Known() {
 			types[i] = req.Types[i]
 		}
@@ -451,8 +452,8 @@ func (b *builder) lengthOf(in, li int) {
 
 // sameLength combines two lists: equal lengths, either longer, both empty.
 func (b *builder) sameLength(i, j int) {
-	lang := b.req.Sig.Language
-	ci, cj := catalog(b.types[i], lang), catalog(b.types[j], lang)
+	langName := b.req.Sig.Language
+	ci, cj := catalog(b.types[i], langName), catalog(b.types[j], langName)
 	ps := b.req.Sig.Params
 	one := func(c map[string]class, name string) any { return c[name].Value }
 	b.call("same_length", rep, fmt.Sprintf("%s and %s of equal length", ps[i].Name, ps[j].Name), map[int]any{i: one(ci, "many"), j: one(cj, "many")})

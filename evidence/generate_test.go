@@ -348,24 +348,24 @@ func TestEveryGeneratedRowLoads(t *testing.T) {
 			{Name: "m", Type: "map[string]int"}, {Name: "p", Type: "*int"}, {Name: "t", Type: "time.Time"},
 		}},
 	}
-	for lang, sig := range sigs {
+	for langName, sig := range sigs {
 		var items []validate.Item
 		for i, p := range sig.Params {
 			for j, c := range Categories {
 				items = append(items, accepted(fmt.Sprintf("A%03d", 100*i+j+1), "m.f", fmt.Sprintf("`%s`: %s", p.Name, c.Doc), p.Name))
 			}
 		}
-		tb := &validate.Table{Version: 1, Target: "m.f", Language: lang}
+		tb := &validate.Table{Version: 1, Target: "m.f", Language: langName}
 		Merge(tb, gen(t, sig, items...))
 		out, err := tb.Marshal()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := validate.ParseTable(lang+".yaml", out); err != nil {
-			t.Errorf("%s: generated rows do not load: %v", lang, err)
+		if _, err := validate.ParseTable(langName+".yaml", out); err != nil {
+			t.Errorf("%s: generated rows do not load: %v", langName, err)
 		}
 		if len(tb.Rows) < 100 {
-			t.Errorf("%s: only %d rows", lang, len(tb.Rows))
+			t.Errorf("%s: only %d rows", langName, len(tb.Rows))
 		}
 	}
 }

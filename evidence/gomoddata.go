@@ -7,6 +7,7 @@ import (
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/gosource"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // goDataReaders is dataReaders for a Go file: the functions and methods of
@@ -55,7 +56,7 @@ func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[str
 	if err != nil {
 		return nil, nil, nil
 	}
-	out, reads := readersOf(f, head, base, names, prefix, func(d diffparse.Decl) bool {
+	out, reads := lang.ReadersOf(f, head, base, names, prefix, func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
 	})
 	strs, _ := goLiterals(strings.Join(changedText, "\n"))

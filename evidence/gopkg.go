@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/premise-dev/premise/evidence/gosource"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // goPkgs reads the package of each changed Go file at the head once: what
@@ -288,7 +289,7 @@ func (p *goPkg) resolve(s, name string, depth int) Type {
 		return t
 	case strings.HasPrefix(s, "[]") && !strings.HasPrefix(s, "[][2]"):
 		e := p.resolve(s[2:], "", depth+1)
-		if e.Kind == kindInt && (s == "[][]int" || s == "[][]int64") && intervalName.MatchString(name) {
+		if e.Kind == kindInt && (s == "[][]int" || s == "[][]int64") && lang.IntervalName.MatchString(name) {
 			break
 		}
 		t := Type{Kind: kindList, Nullable: true}

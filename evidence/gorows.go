@@ -15,7 +15,7 @@ import (
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/gosource"
-	"github.com/premise-dev/premise/validate"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // goTarget is what a Go target's rows need beyond its signature: its
@@ -47,10 +47,10 @@ const (
 // goPlan fills in how a changed Go function or method is called: its
 // harness name (a method through its method expression, a generic
 // function instantiated), or why it cannot be.
-func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
-	s := tg.sym
+func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
+	s := tg.Sym
 	g := &goTarget{pkg: gp.pkg(f.Path), tests: gp.testsOf(f.Path), baseTests: gp.baseTestsOf(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local)}
-	tg.data = g
+	tg.Data = g
 	if s.Name == s.Local {
 		// No go.mod names the package: the harness gives the tree one
 		// and reaches the package by its directory.
@@ -58,10 +58,10 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 		if path.Dir(f.Path) == "." {
 			g.pkgPath = "."
 		}
-		tg.call = g.pkgPath + "." + s.Local
+		tg.Call = g.pkgPath + "." + s.Local
 	}
-	if tg.sig.Generic {
-		inst, ok := instantiate(tg.sig.TypeParams)
+	if tg.Sig.Generic {
+		inst, ok := instantiate(tg.Sig.TypeParams)
 		if !ok {
 			return "generic: no type among int, string and float64 satisfies its constraints"
 		}
@@ -70,7 +70,7 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 		for i, a := range inst {
 			names[i] = a
 		}
-		tg.call = g.pkgPath + "." + s.Local + "[" + strings.Join(names, ",") + "]"
+		tg.Call = g.pkgPath + "." + s.Local + "[" + strings.Join(names, ",") + "]"
 	}
 	g.vars = g.pkg.varsRead(tg)
 	g.tableNums, g.tableStrs = g.pkg.tableNumbers(tg)
@@ -78,37 +78,37 @@ func goPlan(tg *target, gp *goPkgs, f diffparse.File) string {
 		g.harvested = harvestedCalls(g, s.Local)
 		return ""
 	}
-	recv, method, _ := cutLast(s.Local, ".")
+	recv, method, _ := lang.CutLast(s.Local, ".")
 	g.recv = recv
 	if g.pkg != nil && len(g.pkg.params[recv]) > 0 {
 		return "a method of a generic type: not instantiated yet"
 	}
-	tg.call = g.pkgPath + ".(*" + recv + ")." + method
+	tg.Call = g.pkgPath + ".(*" + recv + ")." + method
 	if gp.probe {
 		return ""
 	}
-	lits := literals(tg.baseText, tg.headText)
+	lits := lang.Literals(tg.BaseText, tg.HeadText)
 	tested := harvestedReceivers(g)
 	// The tests' receivers, those the package's constructors build and
 	// the tests' mutated take turns: the first receivers get every
 	// argument row, and tests that build one kind of object (New(n), all
 	// empty) must not crowd out the constructor that builds another
 	// (From(words), bits set).
-	recvs := dedupeValues(interleave([][]any{tested, goReceivers(g, lits), goMutatedReceivers(tested, lits)}))
+	recvs := lang.DedupeValues(lang.Interleave([][]any{tested, goReceivers(g, lits), goMutatedReceivers(tested, lits)}))
 	// A receiver built with a huge size (New(4294967295)) costs its row
 	// a large allocation on both sides: such receivers go last, so a
 	// function's time is not spent on them before the small ones, where
 	// the edges are, have run.
 	slices.SortStableFunc(recvs, func(a, b any) int { return cmp.Compare(hugeArgs(a), hugeArgs(b)) })
-	tg.receivers = recvs[:min(len(recvs), maxSweptGoReceivers)]
+	tg.Receivers = recvs[:min(len(recvs), maxSweptGoReceivers)]
 	g.harvested = harvestedCalls(g, s.Local)
-	if len(tg.receivers) == 0 && len(g.harvested) == 0 {
+	if len(tg.Receivers) == 0 && len(g.harvested) == 0 {
 		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
 	}
-	if len(tg.receivers) > 0 && pointerRecvRe.MatchString(tg.headText+"\n"+tg.baseText) {
+	if len(tg.Receivers) > 0 && pointerRecvRe.MatchString(tg.HeadText+"\n"+tg.BaseText) {
 		// A nil receiver last: a pointer method that handled nil on one
 		// side and not the other differs there.
-		tg.receivers = append(tg.receivers, nil)
+		tg.Receivers = append(tg.Receivers, nil)
 	}
 	return ""
 }
@@ -127,7 +127,7 @@ func goReceivers(g *goTarget, lits []string) []any {
 	out := ctorValues(g, g.recv, lits, maxSweptGoReceivers)
 	t := g.pkg.resolve(g.recv, "", 0)
 	built := len(out)
-	for _, v := range pool(t, lits) {
+	for _, v := range lang.Pool(t, lits) {
 		if v == nil || len(out) >= built+maxSweptGoReceivers/4 {
 			continue
 		}
@@ -148,25 +148,25 @@ func ctorValues(g *goTarget, name string, lits []string, n int) []any {
 		pools := make([][]any, len(c.params))
 		ok := true
 		for i, p := range c.params {
-			pools[i] = parseable(pool(g.pkg.resolve(p.Type, p.Name, 0), lits))
+			pools[i] = parseable(lang.Pool(g.pkg.resolve(p.Type, p.Name, 0), lits))
 			ok = ok && len(pools[i]) > 0
 		}
 		if !ok {
 			continue
 		}
-		calls := [][]any{typicalValues(pools)}
-		oneAtATime(&Signature{Params: c.params}, pools, func(_ string, vals []any) { calls = append(calls, vals) })
+		calls := [][]any{lang.TypicalValues(pools)}
+		lang.OneAtATime(&Signature{Params: c.params}, pools, func(_ string, vals []any) { calls = append(calls, vals) })
 		var built []any
 		seen := map[string]bool{}
 		for _, args := range calls {
-			if k := compact(args, 1000); !seen[k] && len(built) < n {
+			if k := lang.Compact(args, 1000); !seen[k] && len(built) < n {
 				seen[k] = true
 				built = append(built, map[string]any{"$new": g.pkgPath + "." + c.name, "$args": append([]any{}, args...)})
 			}
 		}
 		each = append(each, built)
 	}
-	out := dedupeValues(interleave(each))
+	out := lang.DedupeValues(lang.Interleave(each))
 	return out[:min(len(out), n)]
 }
 
@@ -264,12 +264,12 @@ func typeArg(constraint, c string, args map[string]string) (string, bool) {
 // goParamTypes are the target's parameter types with its package's
 // declarations resolved and its type parameters replaced by their
 // arguments.
-func goParamTypes(tg target) []Type {
+func goParamTypes(tg lang.Target) []Type {
 	gt := goOf(tg)
-	out := make([]Type, len(tg.sig.Params))
-	for i, p := range tg.sig.Params {
+	out := make([]Type, len(tg.Sig.Params))
+	for i, p := range tg.Sig.Params {
 		typ := p.Type
-		for j, tp := range tg.sig.TypeParams {
+		for j, tp := range tg.Sig.TypeParams {
 			if j < len(gt.inst) {
 				typ = replaceIdent(typ, tp.Name, gt.inst[j])
 			}
@@ -298,39 +298,39 @@ func replaceIdent(s, name, with string) string {
 // pool while the others keep their typical value, then pairs of
 // parameters over the heads of their pools; a method's rows on each of its
 // receivers.
-func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
+func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 	gt := goOf(tg)
 	types := goParamTypes(tg)
-	var harvested []pyRow
+	var harvested []lang.SourcedRow
 	for _, c := range gt.harvested {
 		args := c.args
-		if n := len(tg.sig.Params); n > 0 && strings.HasPrefix(tg.sig.Params[n-1].Type, "...") {
+		if n := len(tg.Sig.Params); n > 0 && strings.HasPrefix(tg.Sig.Params[n-1].Type, "...") {
 			// The tests' variadic arguments come folded; the call spreads them.
 			last := len(args) - 1
 			if spread, ok := args[last].([]any); ok && last >= 0 {
 				args = append(append([]any{}, args[:last]...), spread...)
 			}
 		}
-		harvested = append(harvested, pyRow{row: goRow("harvested_"+strings.Fields(c.source)[0], args), source: c.source})
+		harvested = append(harvested, lang.SourcedRow{Row: lang.PositionalRow("harvested_"+strings.Fields(c.source)[0], args), Source: c.source})
 	}
-	strs, nums := goLiterals(tg.baseText, tg.headText)
+	strs, nums := goLiterals(tg.BaseText, tg.HeadText)
 	own := nums
 	nums = append(nums[:len(nums):len(nums)], gt.tableNums...)
-	lits := withSeparators(append(append(append(literals(tg.baseText, tg.headText), strs...), tg.dataLits...), gt.tableStrs...))
+	lits := lang.WithSeparators(append(append(append(lang.Literals(tg.BaseText, tg.HeadText), strs...), tg.DataLits...), gt.tableStrs...))
 	pools := make([][]any, len(types))
 	variadic := -1
 	for i, t := range types {
 		if t.Kind == kindVariadic {
 			variadic = i
-			e := pool(*t.Elem, lits)
+			e := lang.Pool(*t.Elem, lits)
 			pools[i] = []any{[]any{}, []any{e[0]}}
 			if len(e) > 2 {
 				pools[i] = append(pools[i], []any{e[0], e[2]}, []any{e[2], e[0], e[1]})
 			}
 			continue
 		}
-		pools[i] = pool(t, lits)
-		if named := strings.TrimPrefix(strings.TrimSpace(tg.sig.Params[i].Type), "*"); gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
+		pools[i] = lang.Pool(t, lits)
+		if named := strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*"); gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
 			// constructors build one.
 			pools[i] = append(ctorValues(gt, named, lits, maxGoReceivers), pools[i]...)
@@ -338,14 +338,14 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		switch t.Kind {
 		case kindInt:
 			pools[i] = append(pools[i], around(nums, true)...)
-			pools[i] = append(pools[i], digitShapes(tg.baseText+"\n"+tg.headText)...)
+			pools[i] = append(pools[i], lang.DigitShapes(tg.BaseText+"\n"+tg.HeadText)...)
 		case kindFloat:
 			pools[i] = append(pools[i], around(nums, false)...)
-			pools[i] = append(pools[i], goSpecialFloats(tg.sig.Params[i].Type)...)
+			pools[i] = append(pools[i], goSpecialFloats(tg.Sig.Params[i].Type)...)
 		case kindAny:
 			pools[i] = append(pools[i], goTypedAny()...)
 		}
-		pools[i] = dedupeValues(pools[i])
+		pools[i] = lang.DedupeValues(pools[i])
 		if len(pools[i]) == 0 {
 			// A parameter no value can be built for: only what the tests
 			// call runs, as written and under the settings it reads.
@@ -356,7 +356,7 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	}
 	var calls [][]any
 	var classes, sources []string
-	src := sourceOneAtATime
+	src := lang.SourceOneAtATime
 	mk := func(cls string, vals []any) {
 		args := append([]any{}, vals...)
 		if variadic >= 0 {
@@ -368,17 +368,17 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 		sources = append(sources, src)
 	}
 	if len(pools) == 0 {
-		src = sourceNoArguments
+		src = lang.SourceNoArguments
 		mk("no_arguments", nil)
 	}
-	src = sourceComparedEdge
-	for _, vals := range relationCalls(tg.sig, tg.headText+"\n"+tg.baseText, pools, false) {
+	src = lang.SourceComparedEdge
+	for _, vals := range lang.RelationCalls(tg.Sig, tg.HeadText+"\n"+tg.BaseText, pools, false) {
 		mk("compared_edge", vals)
 	}
-	src = sourceOneAtATime
-	oneAtATime(tg.sig, pools, mk)
-	src = sourcePairwise
-	pairwise(tg.sig, pools, rng, budget/3, mk)
+	src = lang.SourceOneAtATime
+	lang.OneAtATime(tg.Sig, pools, mk)
+	src = lang.SourcePairwise
+	pairwise(tg.Sig, pools, rng, budget/3, mk)
 	// What the tests call comes first; the generated rows share what is
 	// left.
 	out := harvested[:min(len(harvested), budget*2/3)]
@@ -393,13 +393,13 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 	settings := goSettingRows(tg, settingCalls(tg, harvested, calls), own, strs, min(maxSettingRows, budget/6))
 	out = append(out, settings...)
 	left := budget - len(out)
-	var rows []pyRow
+	var rows []lang.SourcedRow
 	if gt.recv == "" {
 		for i, args := range calls {
-			rows = append(rows, pyRow{row: goRow(classes[i], args), source: sources[i]})
+			rows = append(rows, lang.SourcedRow{Row: lang.PositionalRow(classes[i], args), Source: sources[i]})
 		}
 	} else {
-		rows = goMethodRows(tg.receivers, calls, classes, sources, left)
+		rows = goMethodRows(tg.Receivers, calls, classes, sources, left)
 	}
 	return append(out, rows[:min(len(rows), left)]...)
 }
@@ -407,20 +407,20 @@ func goRows(tg target, rng *rand.Rand, budget int) []pyRow {
 // goMutatedCalls are the calls the tests make with one argument mutated
 // (shorter, empty, case-flipped, title-cased, a separator inserted, a
 // number moved by one); a method's receiver is left as built.
-func goMutatedCalls(calls []goCall, method bool, lits []string) []pyRow {
-	var out []pyRow
+func goMutatedCalls(calls []goCall, method bool, lits []string) []lang.SourcedRow {
+	var out []lang.SourcedRow
 	seen := map[string]bool{}
 	for _, c := range calls {
 		for i, a := range c.args {
 			if method && i == 0 {
 				continue
 			}
-			for _, m := range mutate(a, lits) {
+			for _, m := range lang.Mutate(a, lits) {
 				args := append([]any{}, c.args...)
 				args[i] = m
-				if k := compact(args, 1000); !seen[k] {
+				if k := lang.Compact(args, 1000); !seen[k] {
 					seen[k] = true
-					out = append(out, pyRow{row: goRow("harvested_mutated", args), source: sourceMutation})
+					out = append(out, lang.SourcedRow{Row: lang.PositionalRow("harvested_mutated", args), Source: lang.SourceMutation})
 				}
 			}
 		}
@@ -439,7 +439,7 @@ func goMutatedReceivers(recvs []any, lits []string) []any {
 		}
 		args, _ := m["$args"].([]any)
 		for i, a := range args {
-			for _, v := range mutate(a, lits) {
+			for _, v := range lang.Mutate(a, lits) {
 				na := append([]any{}, args...)
 				na[i] = v
 				out = append(out, map[string]any{"$new": m["$new"], "$args": na})
@@ -453,13 +453,13 @@ func goMutatedReceivers(recvs []any, lits []string) []any {
 // the typical call (a method of no parameters has no other, and its
 // receiver is its whole input), then every call on the first
 // maxGoReceivers receivers, a share each, up to budget rows.
-func goMethodRows(receivers []any, calls [][]any, classes, sources []string, budget int) []pyRow {
+func goMethodRows(receivers []any, calls [][]any, classes, sources []string, budget int) []lang.SourcedRow {
 	if len(calls) == 0 {
 		return nil
 	}
-	var sweep []pyRow
+	var sweep []lang.SourcedRow
 	for _, recv := range receivers {
-		sweep = append(sweep, pyRow{row: goRow("receiver_"+classes[0], append([]any{recv}, calls[0]...)), source: sourceReceiver})
+		sweep = append(sweep, lang.SourcedRow{Row: lang.PositionalRow("receiver_"+classes[0], append([]any{recv}, calls[0]...)), Source: lang.SourceReceiver})
 		if recv != nil {
 			continue
 		}
@@ -468,7 +468,7 @@ func goMethodRows(receivers []any, calls [][]any, classes, sources []string, bud
 		// the other.
 		for i, args := range calls[1:] {
 			if slices.Contains(args, nil) {
-				sweep = append(sweep, pyRow{row: goRow("receiver_nil_"+classes[i+1], append([]any{nil}, args...)), source: sourceReceiver})
+				sweep = append(sweep, lang.SourcedRow{Row: lang.PositionalRow("receiver_nil_"+classes[i+1], append([]any{nil}, args...)), Source: lang.SourceReceiver})
 			}
 		}
 	}
@@ -477,29 +477,16 @@ func goMethodRows(receivers []any, calls [][]any, classes, sources []string, bud
 		sweep = sweep[:min(len(sweep), max(budget/2, maxGoReceivers))]
 	}
 	full := receivers[:min(len(receivers), maxGoReceivers)]
-	var rows []pyRow
+	var rows []lang.SourcedRow
 	for _, recv := range full {
 		for i, args := range calls[1:] {
-			rows = append(rows, pyRow{row: goRow(classes[i+1], append([]any{recv}, args...)), source: sources[i+1]})
+			rows = append(rows, lang.SourcedRow{Row: lang.PositionalRow(classes[i+1], append([]any{recv}, args...)), Source: sources[i+1]})
 		}
 	}
 	if left := budget - len(sweep); len(rows) > left {
 		rows = interleaveRows(rows, len(full), max(left, 0))
 	}
 	return append(sweep, rows...)
-}
-
-func goRow(cls string, args []any) validate.Row {
-	r := validate.Row{Cls: cls, Kind: validate.KindBoundary, Relation: "the head must behave as the base does", AssumptionIDs: []string{"S000"}}
-	if len(args) == 1 {
-		r.Inp, r.HasInp = args[0], true
-		return r
-	}
-	if args == nil {
-		args = []any{}
-	}
-	r.Args = args
-	return r
 }
 
 // interleaveRows takes rows in turn from each of n equal runs of rows (one
@@ -676,10 +663,10 @@ func goValueText(v any) string {
 			return "strings.NewReader(" + strconv.Quote(r) + ")"
 		}
 		if t, ok := m["$go"].(string); ok {
-			return t + "(" + compact(m["value"], 40) + ")"
+			return t + "(" + lang.Compact(m["value"], 40) + ")"
 		}
 	}
-	return compact(v, 60)
+	return lang.Compact(v, 60)
 }
 
 // goCall is a call of a Go target the package's tests make, as a row's
@@ -710,7 +697,7 @@ func harvestedCalls(g *goTarget, local string) []goCall {
 			v, fine := g.rowValue(a)
 			args, ok = append(args, v), ok && fine
 		}
-		if k := callText(args, nil); ok && !seen[k] {
+		if k := lang.CallText(args, nil); ok && !seen[k] {
 			seen[k] = true
 			out = append(out, goCall{args: args, source: c.Kind + " " + c.Pos})
 		}
@@ -816,8 +803,8 @@ func (g *goTarget) rowValue(v any) (any, bool) {
 
 // goOf is a Go target's package, instantiation and harvest; nil for
 // another language's.
-func goOf(tg target) *goTarget {
-	g, _ := tg.data.(*goTarget)
+func goOf(tg lang.Target) *goTarget {
+	g, _ := tg.Data.(*goTarget)
 	return g
 }
 
@@ -828,7 +815,7 @@ func hugeArgs(v any) int {
 	args, _ := m["$args"].([]any)
 	n := 0
 	for _, a := range args {
-		if f, ok := number(a); ok && math.Abs(f) > 1e6 {
+		if f, ok := lang.Number(a); ok && math.Abs(f) > 1e6 {
 			n++
 		}
 	}

@@ -2,6 +2,8 @@ package evidence
 
 import (
 	"strings"
+
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // inferGo reads a Go parameter's type.
@@ -26,7 +28,7 @@ func goType(s, name string) Type {
 		return Type{Kind: kindInt, Text: s}
 	case s == "time.Time" || s == "*time.Time":
 		return Type{Kind: kindTime, Text: s}
-	case s == "[][2]int" || s == "[][2]int64" || s == "[][2]float64" || ((s == "[][]int" || s == "[][]int64") && intervalName.MatchString(name)):
+	case s == "[][2]int" || s == "[][2]int64" || s == "[][2]float64" || ((s == "[][]int" || s == "[][]int64") && lang.IntervalName.MatchString(name)):
 		return Type{Kind: kindIntervals}
 	case strings.HasPrefix(s, "[]"):
 		e := goType(s[2:], "")

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -359,16 +360,16 @@ func changedLines(base, head string) string {
 // those the changed lines name first, then the rest of its text, then
 // what the same-package functions it calls read (calleeDepth deep), none
 // a parameter shadows, up to maxGoVars.
-func (p *goPkg) varsRead(tg *target) []goVar {
+func (p *goPkg) varsRead(tg *lang.Target) []goVar {
 	if p == nil || len(p.vars) == 0 {
 		return nil
 	}
 	params := map[string]bool{}
-	for _, prm := range tg.sig.Params {
+	for _, prm := range tg.Sig.Params {
 		params[prm.Name] = true
 	}
-	text := tg.baseText + "\n" + tg.headText
-	order := goNames(changedLines(tg.baseText, tg.headText))
+	text := tg.BaseText + "\n" + tg.HeadText
+	order := goNames(changedLines(tg.BaseText, tg.HeadText))
 	order = append(order, goNames(text)...)
 	seenFn := map[string]bool{}
 	frontier := goNames(text)
@@ -412,12 +413,12 @@ func (p *goPkg) varsRead(tg *target) []goVar {
 // up to maxTableNumbers; and, for string parameters, the text of the code
 // points among them and the words of the string tables the function
 // reads anywhere (tableWords).
-func (p *goPkg) tableNumbers(tg *target) ([]float64, []string) {
+func (p *goPkg) tableNumbers(tg *lang.Target) ([]float64, []string) {
 	if p == nil {
 		return nil, nil
 	}
 	var tables [][]goRange
-	for _, n := range goNames(changedLines(tg.baseText, tg.headText)) {
+	for _, n := range goNames(changedLines(tg.BaseText, tg.HeadText)) {
 		if rs, ok := p.ranges[n]; ok {
 			tables = append(tables, rs)
 		}
@@ -462,10 +463,10 @@ func (p *goPkg) tableNumbers(tg *target) ([]float64, []string) {
 // tableWords are the words of the string tables the function reads,
 // anywhere in its text: the branch a lookup takes is decided by the
 // table, whichever line the patch changed.
-func (p *goPkg) tableWords(tg *target) []string {
+func (p *goPkg) tableWords(tg *lang.Target) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, n := range goNames(tg.baseText + "\n" + tg.headText) {
+	for _, n := range goNames(tg.BaseText + "\n" + tg.HeadText) {
 		if ws, ok := p.words[n]; ok && !seen[n] {
 			seen[n] = true
 			out = append(out, ws...)
@@ -524,11 +525,11 @@ func settingValues(v goVar, args []any, nums []float64, strs []string, consts []
 	}
 	kept := out[:0]
 	for _, x := range out {
-		if compact(x, 1000) != compact(def, 1000) {
+		if lang.Compact(x, 1000) != lang.Compact(def, 1000) {
 			kept = append(kept, x)
 		}
 	}
-	out = dedupeValues(kept)
+	out = lang.DedupeValues(kept)
 	return out[:min(len(out), 8)]
 }
 
@@ -536,7 +537,7 @@ func settingValues(v goVar, args []any, nums []float64, strs []string, consts []
 // set: each of a few calls (the tests' first, then generated ones of
 // differing lengths) with every variable set together, then each alone,
 // value by value, the calls taking turns up to limit rows.
-func goSettingRows(tg target, calls [][]any, nums []float64, strs []string, limit int) []pyRow {
+func goSettingRows(tg lang.Target, calls [][]any, nums []float64, strs []string, limit int) []lang.SourcedRow {
 	gt := goOf(tg)
 	vars := gt.vars
 	if len(vars) == 0 || len(calls) == 0 || limit <= 0 {
@@ -561,7 +562,7 @@ func goSettingRows(tg target, calls [][]any, nums []float64, strs []string, limi
 			if len(kw) == 0 {
 				return
 			}
-			if k := callText(args, kw); !seen[k] {
+			if k := lang.CallText(args, kw); !seen[k] {
 				seen[k] = true
 				rows = append(rows, goSettingRow(args, kw))
 			}
@@ -584,13 +585,13 @@ func goSettingRows(tg target, calls [][]any, nums []float64, strs []string, limi
 		}
 		per = append(per, rows)
 	}
-	var out []pyRow
+	var out []lang.SourcedRow
 	for j := 0; len(out) < limit; j++ {
 		more := false
 		for _, rows := range per {
 			if j < len(rows) && len(out) < limit {
 				more = true
-				out = append(out, pyRow{row: rows[j], source: sourceSetting})
+				out = append(out, lang.SourcedRow{Row: rows[j], Source: lang.SourceSetting})
 			}
 		}
 		if !more {
@@ -608,7 +609,7 @@ func goSettingRow(args []any, kw map[string]any) validate.Row {
 		names = append(names, k[strings.LastIndex(k, ".")+1:])
 	}
 	sort.Strings(names)
-	r := goRow("setting_"+strings.Join(names, "_"), nil)
+	r := lang.PositionalRow("setting_"+strings.Join(names, "_"), nil)
 	r.Args = append([]any{}, args...)
 	r.Kwargs = kw
 	return r
@@ -618,7 +619,7 @@ func goSettingRow(args []any, kw map[string]any) validate.Row {
 // tests' first, then generated ones whose strings differ in length (a
 // length setting is read against them), a method's on its first
 // receiver.
-func settingCalls(tg target, harvested []pyRow, calls [][]any) [][]any {
+func settingCalls(tg lang.Target, harvested []lang.SourcedRow, calls [][]any) [][]any {
 	gt := goOf(tg)
 	var out [][]any
 	seen := map[string]bool{}
@@ -634,16 +635,16 @@ func settingCalls(tg target, harvested []pyRow, calls [][]any) [][]any {
 		return b.String()
 	}
 	for _, h := range harvested[:min(len(harvested), 2)] {
-		args, _ := h.row.CallArgs()
+		args, _ := h.Row.CallArgs()
 		out = append(out, args)
 		seen[shape(args)] = true
 	}
 	var recv []any
 	if gt.recv != "" {
-		if len(tg.receivers) == 0 {
+		if len(tg.Receivers) == 0 {
 			return out
 		}
-		recv = []any{tg.receivers[0]}
+		recv = []any{tg.Receivers[0]}
 	}
 	for _, c := range calls {
 		if len(out) >= maxSettingCalls {
@@ -676,7 +677,7 @@ func goSettingsText(kwargs map[string]any) string {
 	sort.Strings(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = k[strings.LastIndex(k, ".")+1:] + "=" + compact(kwargs[k], 60)
+		parts[i] = k[strings.LastIndex(k, ".")+1:] + "=" + lang.Compact(kwargs[k], 60)
 	}
 	return " with " + strings.Join(parts, ", ")
 }

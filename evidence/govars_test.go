@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // writeGoPkg writes one Go file into a fresh package directory and reads it
@@ -97,7 +98,7 @@ func TestVarsRead(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tg := &target{sig: &Signature{Params: tc.params}, baseText: tc.base, headText: tc.head}
+			tg := &lang.Target{Sig: &Signature{Params: tc.params}, BaseText: tc.base, HeadText: tc.head}
 			var got []string
 			for _, v := range p.varsRead(tg) {
 				got = append(got, v.name)
@@ -162,14 +163,14 @@ func TestSettingValues(t *testing.T) {
 // never more than the limit; arguments stay positional, since a row's
 // inp carries no kwargs.
 func TestGoSettingRows(t *testing.T) {
-	tg := target{data: &goTarget{pkgPath: "example.com/slug", vars: []goVar{{name: "EnableSmartTruncate", kind: kindBool, def: true}, {name: "MaxLength", kind: kindInt}}}}
+	tg := lang.Target{Data: &goTarget{pkgPath: "example.com/slug", vars: []goVar{{name: "EnableSmartTruncate", kind: kindBool, def: true}, {name: "MaxLength", kind: kindInt}}}}
 	rows := goSettingRows(tg, [][]any{{"abc"}, {"a-b c"}}, nil, nil, 5)
 	var got []string
 	for _, r := range rows {
-		if r.row.HasInp || r.source != sourceSetting {
-			t.Errorf("row %+v: want positional arguments, source %q", r.row, sourceSetting)
+		if r.Row.HasInp || r.Source != lang.SourceSetting {
+			t.Errorf("row %+v: want positional arguments, source %q", r.Row, lang.SourceSetting)
 		}
-		got = append(got, goCallText(r.row.Args)+goSettingsText(r.row.Kwargs))
+		got = append(got, goCallText(r.Row.Args)+goSettingsText(r.Row.Kwargs))
 	}
 	want := []string{
 		`("abc") with EnableSmartTruncate=false, MaxLength=2`,
@@ -181,10 +182,10 @@ func TestGoSettingRows(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if _, ok := rows[0].row.Kwargs["example.com/slug.MaxLength"]; !ok {
-		t.Errorf("kwargs %v: want the variable named under its package path", rows[0].row.Kwargs)
+	if _, ok := rows[0].Row.Kwargs["example.com/slug.MaxLength"]; !ok {
+		t.Errorf("kwargs %v: want the variable named under its package path", rows[0].Row.Kwargs)
 	}
-	if rows := goSettingRows(target{data: &goTarget{}}, [][]any{{"abc"}}, nil, nil, 5); rows != nil {
+	if rows := goSettingRows(lang.Target{Data: &goTarget{}}, [][]any{{"abc"}}, nil, nil, 5); rows != nil {
 		t.Errorf("a target reading no variable: %d rows, want none", len(rows))
 	}
 }
@@ -207,9 +208,9 @@ var unused = table{{0x10, 0x20}}
 
 const limit = 70
 `)
-	tg := &target{
-		baseText: "func W(r rune) int {\n\tif inTables(r, combining) {\n\t\treturn 0\n\t}\n\tif inTables(r, narrow) {\n\t\treturn 1\n\t}\n\treturn 1\n}",
-		headText: "func W(r rune) int {\n\tif inTables(r, combining, narrow) || r > limit {\n\t\treturn 0\n\t}\n\treturn 1\n}",
+	tg := &lang.Target{
+		BaseText: "func W(r rune) int {\n\tif inTables(r, combining) {\n\t\treturn 0\n\t}\n\tif inTables(r, narrow) {\n\t\treturn 1\n\t}\n\treturn 1\n}",
+		HeadText: "func W(r rune) int {\n\tif inTables(r, combining, narrow) || r > limit {\n\t\treturn 0\n\t}\n\treturn 1\n}",
 	}
 	nums, strs := p.tableNumbers(tg)
 	want := []float64{70, 0x27E6, 0x27ED, 0, 9, 0x2985, 0x2986, 1, 2, 3, 4, 5, 6, 7, 8}
@@ -223,7 +224,7 @@ const limit = 70
 	if diff := cmp.Diff(wantStrs, strs); diff != "" {
 		t.Errorf("strings (-want +got) (the combining table is written in decimal: no code points):\n%s", diff)
 	}
-	if nums, _ := p.tableNumbers(&target{baseText: "func X() {}", headText: "func X() { _ = 1 }"}); nums != nil {
+	if nums, _ := p.tableNumbers(&lang.Target{BaseText: "func X() {}", HeadText: "func X() { _ = 1 }"}); nums != nil {
 		t.Errorf("changed lines naming no table: %v, want none", nums)
 	}
 }

@@ -2,12 +2,10 @@ package evidence
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"math"
 	"sort"
-	"strings"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -22,7 +20,6 @@ import (
 // source, coverage_guided.
 
 const (
-	sourceGuided = "coverage_guided"
 	// guideRounds bounds the rounds of mutation, guideParents the rows
 	// mutated a round, guideRound the rows a round adds.
 	guideRounds  = 3
@@ -32,7 +29,7 @@ const (
 
 // guide runs the rounds for one table whose rows ran (grep), appending the
 // rows it adds to t and their results to grep.
-func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report, origins map[string]origin) {
+func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report, origins map[string]lang.Origin) {
 	seen := map[string]bool{}
 	byID := map[string]validate.Row{}
 	for _, r := range t.Rows {
@@ -52,8 +49,8 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Tabl
 				if gcfg.TargetClock.Out(t.TargetOf(parent)) {
 					continue // its function's time is spent
 				}
-				sym := origins[parent.ID].symbol
-				for _, m := range mutants(parent) {
+				sym := origins[parent.ID].Symbol
+				for _, m := range lang.Mutants(parent) {
 					k := rowKey(t, m, "")
 					if seen[k] || len(rows) >= guideRound || rep.rowsOf(sym)+planned[sym] >= rep.perFunction {
 						continue
@@ -63,7 +60,7 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Tabl
 					m.ID = fmt.Sprintf("G%03d", added+len(rows)+1)
 					rows = append(rows, m)
 					o := origins[parent.ID]
-					o.source = sourceGuided
+					o.Source = lang.SourceGuided
 					origins[m.ID] = o
 				}
 			}
@@ -87,7 +84,7 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Tabl
 		}
 		for _, rr := range g.Rows {
 			if len(rr.Attempts) > 0 { // not cut off by its function's time
-				rep.countRow(origins[rr.ID].symbol, sourceGuided)
+				rep.countRow(origins[rr.ID].Symbol, lang.SourceGuided)
 			}
 		}
 		// Next round's parents come from the rows just run: a step that
@@ -147,116 +144,6 @@ func inSpan(lines []int, s sideLines) int {
 		}
 	}
 	return n
-}
-
-// mutants are a row's calls with one argument changed a small step each
-// way; arguments premise builds itself (a receiver's constructor, a Python
-// expression: objects with "$" keys) are kept as they are.
-func mutants(r validate.Row) []validate.Row {
-	args, kwargs := r.CallArgs()
-	var out []validate.Row
-	for i, a := range args {
-		for _, v := range mutateValue(a, 0) {
-			m := r
-			m.HasInp, m.Inp = false, nil
-			m.Args = append(append(append([]any{}, args[:i]...), v), args[i+1:]...)
-			m.Kwargs = kwargs
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// mutateValue is a value's small steps: a number by one each way, negated,
-// zero; a string emptied, shortened, doubled, case-flipped, a digit or a
-// space added; a list emptied, without its first or last element, its first
-// repeated, reversed, its first element stepped; an object without a key.
-func mutateValue(v any, depth int) []any {
-	if depth > 2 {
-		return nil
-	}
-	switch x := v.(type) {
-	case bool:
-		return []any{!x}
-	case int:
-		return ints(int64(x))
-	case int64:
-		return ints(x)
-	case json.Number:
-		if n, err := x.Int64(); err == nil {
-			return ints(n)
-		}
-		if f, err := x.Float64(); err == nil {
-			return floats(f)
-		}
-	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
-			return ints(int64(x))
-		}
-		return floats(x)
-	case string:
-		out := []any{"", x + x, x + "0", x + " "}
-		if len(x) > 0 {
-			out = append(out, x[:len(x)-1], x[1:])
-		}
-		if up := strings.ToUpper(x); up != x {
-			out = append(out, up)
-		}
-		if low := strings.ToLower(x); low != x {
-			out = append(out, low)
-		}
-		return out
-	case []any:
-		if len(x) == 0 {
-			return nil
-		}
-		rev := make([]any, len(x))
-		for i, e := range x {
-			rev[len(x)-1-i] = e
-		}
-		out := []any{[]any{}, x[1:], x[:len(x)-1], append([]any{x[0]}, x...), rev}
-		for _, e := range mutateValue(x[0], depth+1) {
-			out = append(out, append([]any{e}, x[1:]...))
-		}
-		return out
-	case map[string]any:
-		var keys []string
-		for k := range x {
-			if strings.HasPrefix(k, "$") {
-				return nil
-			}
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		var out []any
-		for _, drop := range keys {
-			m := map[string]any{}
-			for k, e := range x {
-				if k != drop {
-					m[k] = e
-				}
-			}
-			out = append(out, m)
-		}
-		return out
-	}
-	return nil
-}
-
-func ints(n int64) []any {
-	var out []any
-	seen := map[int64]bool{n: true}
-	for _, m := range []int64{n + 1, n - 1, -n, 0, n * 2, n / 2} {
-		if !seen[m] {
-			seen[m] = true
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func floats(f float64) []any {
-	return []any{f + 1, f - 1, -f, 0.0, f * 2, f / 2, math.Trunc(f)}
 }
 
 // rowsOf is how many rows a symbol has so far.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -49,7 +50,7 @@ func reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 	at := map[string]int{} // row id -> its index in grep.Rows
 	var ids []string
 	for i, rr := range grep.Rows {
-		if rr.Changed && len(rr.Attempts) > 0 && !unstableRow(rr) && seedCanMatter(rows[rr.ID], rr) {
+		if rr.Changed && len(rr.Attempts) > 0 && !lang.UnstableRow(rr) && seedCanMatter(rows[rr.ID], rr) {
 			at[rr.ID] = i
 			ids = append(ids, rr.ID)
 		}
@@ -75,7 +76,7 @@ func reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 		}
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("python rows: the rerun under hash seed %d could not run (%s): %d changed rows stay changes, not checked for hash order",
-				seed, oneLine(err.Error()), len(ids)))
+				seed, lang.OneLine(err.Error()), len(ids)))
 			break
 		}
 		cut := map[string]bool{}
@@ -95,7 +96,7 @@ func reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 			notes = append(notes, fmt.Sprintf("python rows: %d changed rows were not rerun under hash seed %d or later, their function's time having run out (.premise.yaml evidence: function_seconds): they stay changes, not checked for hash order",
 				len(cut), seed))
 		}
-		ids = slices.DeleteFunc(ids, func(id string) bool { return cut[id] || unstableRow(grep.Rows[at[id]]) })
+		ids = slices.DeleteFunc(ids, func(id string) bool { return cut[id] || lang.UnstableRow(grep.Rows[at[id]]) })
 	}
 	return rechecked, notes, nil
 }
@@ -110,7 +111,7 @@ func reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 // more timeouts (a timeout is a finding, not a pace: issue 28).
 func seedCanMatter(r validate.Row, rr gate.RowResult) bool {
 	a := rr.Attempts[len(rr.Attempts)-1]
-	if timedOut(a) {
+	if lang.TimedOut(a) {
 		return false
 	}
 	args, kwargs := r.CallArgs()

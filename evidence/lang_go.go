@@ -12,13 +12,14 @@ import (
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/gosource"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
 
 func init() {
-	register(func(d checkouts, _ int, probe bool) language {
-		return &goLang{gp: &goPkgs{headDir: d.head, baseDir: d.base, probe: probe}}
+	lang.Register(func(d lang.Checkouts, _ int, probe bool) lang.Language {
+		return &goLang{gp: &goPkgs{headDir: d.Head, baseDir: d.Base, probe: probe}}
 	})
 }
 
@@ -29,27 +30,27 @@ func init() {
 // values written as Go writes them.
 type goLang struct{ gp *goPkgs }
 
-func (*goLang) name() string { return validate.LangGo }
+func (*goLang) Name() string { return validate.LangGo }
 
 // probes: a Go function's returned funcs are not probed.
-func (*goLang) probes(target) []any { return nil }
+func (*goLang) Probes(lang.Target) []any { return nil }
 
 // observe asks the harness for the arguments' state after the call when
 // the call changed it (a caller's slice sorted in place): part of the
 // outcome compared.
-func (*goLang) observe(r validate.Row, _ []any) validate.Row {
+func (*goLang) Observe(r validate.Row, _ []any) validate.Row {
 	args, kwargs := r.CallArgs()
 	kw := make(map[string]any, len(kwargs)+1)
 	for k, v := range kwargs {
 		kw[k] = v
 	}
-	kw[observeKey] = 1
+	kw[lang.ObserveKey] = 1
 	r.Inp, r.HasInp = nil, false
 	r.Args, r.Kwargs = args, kw
 	return r
 }
 
-func (*goLang) signatures(src []byte) map[string]*Signature {
+func (*goLang) Signatures(src []byte) map[string]*Signature {
 	fset, f, err := gosource.ParseFile(src)
 	if err != nil {
 		return nil
@@ -71,20 +72,20 @@ func (*goLang) signatures(src []byte) map[string]*Signature {
 	return out
 }
 
-func (*goLang) infer(p Param) Type { return inferGo(p) }
+func (*goLang) Infer(p Param) Type { return inferGo(p) }
 
-func (*goLang) paramText(p Param) string {
+func (*goLang) ParamText(p Param) string {
 	if p.Type == "" {
 		return p.Name
 	}
 	return p.Name + " " + p.Type
 }
 
-func (*goLang) owns(path string) bool { return strings.HasSuffix(path, ".go") }
+func (*goLang) Owns(path string) bool { return strings.HasSuffix(path, ".go") }
 
 // locals is a Go symbol's name inside its package:
 // example.com/m/pkg.Type.Method -> Type.Method.
-func (*goLang) locals(symbol string) []string {
+func (*goLang) Locals(symbol string) []string {
 	local := symbol[strings.LastIndex(symbol, "/")+1:]
 	if _, rest, ok := strings.Cut(local, "."); ok {
 		local = rest
@@ -92,7 +93,7 @@ func (*goLang) locals(symbol string) []string {
 	return []string{local}
 }
 
-func (*goLang) fits(sig *Signature, args []any, kwargs map[string]any) string {
+func (*goLang) Fits(sig *Signature, args []any, kwargs map[string]any) string {
 	if len(kwargs) > 0 {
 		return "Go calls take no keyword arguments"
 	}
@@ -103,29 +104,29 @@ func (*goLang) fits(sig *Signature, args []any, kwargs map[string]any) string {
 	return fmt.Sprintf("it passes %d arguments; the function takes %d", len(args), len(sig.Params))
 }
 
-func (*goLang) typed() bool { return true }
+func (*goLang) Typed() bool { return true }
 
-func (*goLang) defaultValue(Param) (any, bool) { return nil, false }
+func (*goLang) DefaultValue(Param) (any, bool) { return nil, false }
 
-func (*goLang) public(name string) bool {
+func (*goLang) Public(name string) bool {
 	return name != "" && strings.ToUpper(name[:1]) == name[:1]
 }
 
-func (l *goLang) dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+func (l *goLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
 	return goDataReaders(f, l.gp.importPath(f.Path))
 }
 
-func (*goLang) file(diffparse.File) any { return nil }
+func (*goLang) File(diffparse.File) any { return nil }
 
-func (l *goLang) complete(tg *target, f diffparse.File, _ any, _ map[string]*Signature) string {
+func (l *goLang) Complete(tg *lang.Target, f diffparse.File, _ any, _ map[string]*Signature) string {
 	why := goPlan(tg, l.gp, f)
-	if why == "" && len(tg.sig.Params) == 0 && tg.sym.Kind != "method" && !bareCallable(bareName(tg.sym.Local)) {
-		why = "it takes no parameters, and a call of " + bareName(tg.sym.Local) + " runs a program, not a function"
+	if why == "" && len(tg.Sig.Params) == 0 && tg.Sym.Kind != "method" && !lang.BareCallable(lang.BareName(tg.Sym.Local)) {
+		why = "it takes no parameters, and a call of " + lang.BareName(tg.Sym.Local) + " runs a program, not a function"
 	}
 	return why
 }
 
-func (*goLang) rows(ctx context.Context, tg target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
+func (*goLang) Rows(ctx context.Context, tg lang.Target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
 	gt := goOf(tg)
 	rows := templates
 	if gt.recv != "" || gt.inst != nil {
@@ -135,53 +136,55 @@ func (*goLang) rows(ctx context.Context, tg target, templates []validate.Row, rn
 	sourceOf := map[string]string{}
 	var head []validate.Row
 	for _, pr := range goRows(tg, rng, perFunction) {
-		args, kwargs := pr.row.CallArgs()
-		if k := callText(args, kwargs); sourceOf[k] == "" {
-			sourceOf[k] = pr.source
+		args, kwargs := pr.Row.CallArgs()
+		if k := lang.CallText(args, kwargs); sourceOf[k] == "" {
+			sourceOf[k] = pr.Source
 		}
-		if !madeUp(pr.source) || pr.source == sourceMutation {
-			head = append(head, pr.row)
+		if !lang.MadeUp(pr.Source) || pr.Source == lang.SourceMutation {
+			head = append(head, pr.Row)
 		} else {
-			rows = append(rows, pr.row)
+			rows = append(rows, pr.Row)
 		}
 	}
 	// What the tests call leads.
 	return append(head, rows...), sourceOf
 }
 
-func (*goLang) paramTypes(tg target) []Type { return goParamTypes(tg) }
+func (*goLang) ParamTypes(tg lang.Target) []Type { return goParamTypes(tg) }
 
-func (*goLang) receiver(tg target) (any, bool) {
+func (*goLang) Receiver(tg lang.Target) (any, bool) {
 	gt := goOf(tg)
 	if gt.recv == "" {
 		return nil, true
 	}
-	if len(tg.receivers) == 0 {
+	if len(tg.Receivers) == 0 {
 		return nil, false
 	}
-	return tg.receivers[0], true
+	return tg.Receivers[0], true
 }
 
-func (*goLang) modelRow(args []any, _ map[string]any) validate.Row { return goRow("model", args) }
+func (*goLang) ModelRow(args []any, _ map[string]any) validate.Row {
+	return lang.PositionalRow("model", args)
+}
 
-func (*goLang) callText(args []any, kwargs map[string]any) string {
+func (*goLang) CallText(args []any, kwargs map[string]any) string {
 	return goCallText(args) + goSettingsText(kwargs)
 }
 
-func (*goLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
-	return describeWith(goReturned, base), describeWith(goReturned, head)
+func (*goLang) Outcomes(base, head *gate.Reply, _ lang.Origin) (string, string) {
+	return lang.DescribeWith(goReturned, base), lang.DescribeWith(goReturned, head)
 }
 
 // goReturned writes a returned value, and the arguments the call changed
 // ("returned 1, and left arg1 [0,1]").
 func goReturned(v any) string {
 	m, ok := v.(map[string]any)
-	if again, shared := m[aliasedKey]; ok && shared {
-		return "returned " + compact(m["$returned"], 80) + ", which shares its arguments' state: a second call after the caller changed its first element returned " + compact(again, 60)
+	if again, shared := m[lang.AliasedKey]; ok && shared {
+		return "returned " + lang.Compact(m["$returned"], 80) + ", which shares its arguments' state: a second call after the caller changed its first element returned " + lang.Compact(again, 60)
 	}
-	after, changed := m[argsAfterKey].(map[string]any)
+	after, changed := m[lang.ArgsAfterKey].(map[string]any)
 	if !ok || !changed {
-		return "returned " + compact(v, 80)
+		return "returned " + lang.Compact(v, 80)
 	}
 	keys := make([]string, 0, len(after))
 	for k := range after {
@@ -190,34 +193,34 @@ func goReturned(v any) string {
 	sort.Strings(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = k + " " + compact(after[k], 60)
+		parts[i] = k + " " + lang.Compact(after[k], 60)
 	}
-	return "returned " + compact(m["$returned"], 80) + ", and left " + strings.Join(parts, ", ")
+	return "returned " + lang.Compact(m["$returned"], 80) + ", and left " + strings.Join(parts, ", ")
 }
 
-func (*goLang) close() {}
+func (*goLang) Close() {}
 
 // sources are the ways only this language makes inputs.
-func (*goLang) sources() []Source {
-	return []Source{
+func (*goLang) Sources() []lang.Source {
+	return []lang.Source{
 		{Name: "table", Doc: "a call fed by a Go test's loop over a table of values"},
 		{Name: "fuzz_seed", Doc: "an f.Add seed of a Go fuzz test reaching the function"},
 		{Name: "fuzz_corpus", Doc: "a testdata/fuzz corpus file of a Go fuzz test reaching the function"},
 		{Name: "example", Doc: "a call in a Go Example function"},
-		{Name: sourceSetting, Doc: "a call with the package-level variables the function reads set to other values of their type"},
+		{Name: lang.SourceSetting, Doc: "a call with the package-level variables the function reads set to other values of their type"},
 	}
 }
 
 // bug is a runtime panic: an index or slice out of range, a nil map
 // written, a nil pointer followed, an integer divided by zero.
-func (*goLang) bug(exc *gate.Exc) bool {
+func (*goLang) Bug(exc *gate.Exc) bool {
 	return exc.Class == "panic" && strings.HasPrefix(exc.Message, "runtime error:")
 }
 
 // stillBound: another file of the package, or a package-level variable
 // (var Clamp = other.Clamp), still declares the name the patch deleted a
 // function of; the harness calls it as before.
-func (l *goLang) stillBound(f diffparse.File, _ any, local string) bool {
+func (l *goLang) StillBound(f diffparse.File, _ any, local string) bool {
 	if l.gp == nil || l.gp.headDir == "" {
 		return false
 	}

@@ -15,14 +15,15 @@ import (
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/jssource"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
 
 func init() {
 	for _, name := range []string{diffparse.LangJavaScript, diffparse.LangTypeScript} {
-		register(func(d checkouts, perFunction int, probe bool) language {
-			return &jsLang{lang: name, head: d.head, base: d.base, perFunction: perFunction, probe: probe}
+		lang.Register(func(d lang.Checkouts, perFunction int, probe bool) lang.Language {
+			return &jsLang{lang: name, head: d.Head, base: d.Base, perFunction: perFunction, probe: probe}
 		})
 	}
 }
@@ -54,9 +55,9 @@ type jsInfo struct {
 	keys map[string][]string
 }
 
-func (l *jsLang) name() string { return l.lang }
+func (l *jsLang) Name() string { return l.lang }
 
-func (l *jsLang) signatures(src []byte) map[string]*Signature {
+func (l *jsLang) Signatures(src []byte) map[string]*Signature {
 	all, err := diffparse.JSFuncParams(l.lang, src)
 	if err != nil {
 		return nil
@@ -96,14 +97,14 @@ func (l *jsLang) signatures(src []byte) map[string]*Signature {
 
 // infer reads a parameter's TypeScript annotation (or its default): a
 // parameter with neither takes any value (JavaScript checks nothing).
-func (l *jsLang) infer(p Param) Type {
+func (l *jsLang) Infer(p Param) Type {
 	if p.Type != "" {
 		if t, ok := jsTypeOf(strings.TrimSpace(p.Type)); ok {
 			t.From, t.Text = "annotation", p.Type
 			return t
 		}
 	}
-	if v, ok := l.defaultValue(p); ok {
+	if v, ok := l.DefaultValue(p); ok {
 		switch v.(type) {
 		case json.Number:
 			return Type{Kind: kindInt, From: "default", Text: p.Default}
@@ -195,7 +196,7 @@ func jsTypeOf(s string) (Type, bool) {
 	return t, true
 }
 
-func (*jsLang) paramText(p Param) string {
+func (*jsLang) ParamText(p Param) string {
 	if p.Type == "" {
 		return p.Name
 	}
@@ -205,7 +206,7 @@ func (*jsLang) paramText(p Param) string {
 var jsExts = map[string]bool{".js": true, ".mjs": true, ".cjs": true, ".jsx": true}
 var tsExts = map[string]bool{".ts": true, ".mts": true, ".cts": true, ".tsx": true}
 
-func (l *jsLang) owns(p string) bool {
+func (l *jsLang) Owns(p string) bool {
 	ext := path.Ext(p)
 	if l.lang == diffparse.LangTypeScript {
 		return tsExts[ext] && !strings.Contains(path.Base(p), ".d.")
@@ -214,7 +215,7 @@ func (l *jsLang) owns(p string) bool {
 }
 
 // locals: src/lib/ranges.Interval.merge -> Interval.merge, merge.
-func (*jsLang) locals(symbol string) []string {
+func (*jsLang) Locals(symbol string) []string {
 	local := symbol[strings.LastIndex(symbol, "/")+1:]
 	if _, rest, ok := strings.Cut(local, "."); ok {
 		local = rest
@@ -228,7 +229,7 @@ func (*jsLang) locals(symbol string) []string {
 
 // fits: JavaScript binds any number of arguments; keyword arguments it has
 // none (the worker would pass them as one options object).
-func (*jsLang) fits(_ *Signature, _ []any, kwargs map[string]any) string {
+func (*jsLang) Fits(_ *Signature, _ []any, kwargs map[string]any) string {
 	for k := range kwargs {
 		if !strings.HasPrefix(k, "$") {
 			return "JavaScript calls take no keyword arguments"
@@ -237,16 +238,16 @@ func (*jsLang) fits(_ *Signature, _ []any, kwargs map[string]any) string {
 	return ""
 }
 
-func (*jsLang) typed() bool { return false }
+func (*jsLang) Typed() bool { return false }
 
-func (*jsLang) defaultValue(p Param) (any, bool) {
+func (*jsLang) DefaultValue(p Param) (any, bool) {
 	if p.Default == "" {
 		return nil, false
 	}
 	return jssource.Value(p.Default)
 }
 
-func (*jsLang) public(name string) bool {
+func (*jsLang) Public(name string) bool {
 	return !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "#")
 }
 
@@ -254,7 +255,7 @@ func (*jsLang) public(name string) bool {
 // let or var whose statement the diff changed (a table of units, a
 // limit), each as a modified symbol, with the names each reads and the
 // string literals of the changed lines.
-func (l *jsLang) dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
 	if f.HeadSrc == nil || f.BaseSrc == nil {
 		return nil, nil, nil
 	}
@@ -272,12 +273,12 @@ func (l *jsLang) dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 	for _, h := range f.Hunks {
 		for _, ln := range h.Lines {
 			switch {
-			case ln.Kind == '+' && ln.New > 0 && !inDecl(head, ln.New):
+			case ln.Kind == '+' && ln.New > 0 && !lang.InDecl(head, ln.New):
 				if n := jsAssigned(headLines, ln.New); n != "" {
 					names[n] = true
 					changed = append(changed, ln.Text)
 				}
-			case ln.Kind == '-' && ln.Old > 0 && !inDecl(base, ln.Old):
+			case ln.Kind == '-' && ln.Old > 0 && !lang.InDecl(base, ln.Old):
 				if n := jsAssigned(baseLines, ln.Old); n != "" {
 					names[n] = true
 					changed = append(changed, ln.Text)
@@ -289,7 +290,7 @@ func (l *jsLang) dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 		return nil, nil, nil
 	}
 	module := strings.TrimSuffix(f.Path, path.Ext(f.Path))
-	out, reads := readersOf(f, head, base, names, module, func(d diffparse.Decl) bool {
+	out, reads := lang.ReadersOf(f, head, base, names, module, func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
 	})
 	var strs []string
@@ -329,7 +330,7 @@ func jsAssigned(lines []string, line int) string {
 // jsPair is a changed file read at both sides.
 type jsPair struct{ head, base *jssource.File }
 
-func (l *jsLang) file(f diffparse.File) any {
+func (l *jsLang) File(f diffparse.File) any {
 	p := &jsPair{}
 	if f.HeadSrc != nil {
 		p.head, _ = jssource.Parse(f.Path, f.HeadSrc)
@@ -342,17 +343,17 @@ func (l *jsLang) file(f diffparse.File) any {
 
 var jsNewRe = regexp.MustCompile(`^new\s+([A-Za-z_$][\w$]*)\s*\((.*)\)$`)
 
-func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*Signature) string {
+func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, _ map[string]*Signature) string {
 	pair, _ := file.(*jsPair)
 	if pair == nil || pair.head == nil {
 		return "its file could not be read"
 	}
-	local := tg.sym.Local
+	local := tg.Sym.Local
 	if !jsExported(f.HeadSrc, local) {
 		return "not exported: premise's worker calls what a module exports"
 	}
-	info := &jsInfo{module: strings.TrimSuffix(tg.sym.Name, "."+local)}
-	tg.data = info
+	info := &jsInfo{module: strings.TrimSuffix(tg.Sym.Name, "."+local)}
+	tg.Data = info
 	// A module whose default export (module.exports itself) is the
 	// function or its class is called through "default", as the worker
 	// names it.
@@ -361,13 +362,13 @@ func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*
 		exported = head
 		if jsDefaultOnly(f.HeadSrc, head) {
 			exported = "default"
-			tg.call = info.module + ".default." + rest
+			tg.Call = info.module + ".default." + rest
 		}
 	} else if jsDefaultOnly(f.HeadSrc, local) {
 		exported = "default"
-		tg.call = info.module + ".default"
+		tg.Call = info.module + ".default"
 	}
-	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxHarvest)
+	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), lang.MaxHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
 	info.keys = map[string][]string{}
@@ -391,7 +392,7 @@ func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*
 			}
 		}
 	}
-	if tg.sym.Kind != "method" || !strings.Contains(local, ".") {
+	if tg.Sym.Kind != "method" || !strings.Contains(local, ".") {
 		return ""
 	}
 	// A method: its rows run on the objects the tests construct.
@@ -407,20 +408,20 @@ func (l *jsLang) complete(tg *target, f diffparse.File, file any, _ map[string]*
 			continue
 		}
 		seenRecv[in.Receiver] = true
-		tg.receivers = append(tg.receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
+		tg.Receivers = append(tg.Receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
 	}
-	if len(tg.receivers) == 0 {
+	if len(tg.Receivers) == 0 {
 		// The tests build their objects apart from the method's calls
 		// (const s = new SemVer('1.2.3'); s.inc(...)): any literal
 		// construction of the class, in the tests or the module, builds
 		// one.
-		for _, src := range jssource.NewCalls(append(l.testFiles(), pair.head), class, maxReceivers) {
+		for _, src := range jssource.NewCalls(append(l.testFiles(), pair.head), class, lang.MaxReceivers) {
 			if args, ok := jsArgsOf(src); ok {
-				tg.receivers = append(tg.receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
+				tg.Receivers = append(tg.Receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
 			}
 		}
 	}
-	if len(tg.receivers) == 0 {
+	if len(tg.Receivers) == 0 {
 		if l.probe {
 			return ""
 		}
@@ -508,15 +509,15 @@ func jsArgs(text string) ([]any, bool) {
 	return args, ok
 }
 
-func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
-	info, _ := tg.data.(*jsInfo)
+func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
+	info, _ := tg.Data.(*jsInfo)
 	if info == nil {
 		return templates, nil
 	}
 	sourceOf := map[string]string{}
 	var rows []validate.Row
-	recvs := tg.receivers
-	method := tg.sym.Kind == "method" && strings.Contains(tg.sym.Local, ".")
+	recvs := tg.Receivers
+	method := tg.Sym.Kind == "method" && strings.Contains(tg.Sym.Local, ".")
 	if !method {
 		recvs = []any{nil}
 	}
@@ -525,12 +526,12 @@ func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rn
 		if method {
 			n-- // the receiver
 		}
-		if tg.sig.Varargs == nil && n > len(tg.sig.Params) {
+		if tg.Sig.Varargs == nil && n > len(tg.Sig.Params) {
 			return
 		}
-		if k := callText(args, nil); sourceOf[k] == "" {
+		if k := lang.CallText(args, nil); sourceOf[k] == "" {
 			sourceOf[k] = source
-			rows = append(rows, goRow(cls, args))
+			rows = append(rows, lang.PositionalRow(cls, args))
 		}
 	}
 	for _, in := range info.harvested {
@@ -553,46 +554,46 @@ func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rn
 	// The tests' calls mutated a step each way (a list reversed or one
 	// shorter, a number moved by one, a string's case flipped).
 	for _, r := range append([]validate.Row(nil), rows...) {
-		for _, m := range mutants(r) {
+		for _, m := range lang.Mutants(r) {
 			args, _ := m.CallArgs()
 			if method && len(args) > 0 {
 				if _, isRecv := args[0].(map[string]any)["$new"]; !isRecv {
 					continue // the receiver was mutated, not an argument
 				}
 			}
-			add(args, "mutation", sourceMutation)
+			add(args, "mutation", lang.SourceMutation)
 		}
 	}
-	types := l.paramTypes(tg)
-	pools := make([][]any, len(tg.sig.Params))
+	types := l.ParamTypes(tg)
+	pools := make([][]any, len(tg.Sig.Params))
 	lits := l.literals(info)
 	for i, t := range types {
-		pools[i] = append(jsNumbers(info, tg.receivers, t), pool(t, lits)...)
-		if ks := info.keys[tg.sig.Params[i].Name]; len(ks) > 0 {
+		pools[i] = append(jsNumbers(info, tg.Receivers, t), lang.Pool(t, lits)...)
+		if ks := info.keys[tg.Sig.Params[i].Name]; len(ks) > 0 {
 			// An options object: each key the function reads, set alone
 			// to each value of a small pool.
 			pools[i] = append(optionObjects(ks), pools[i]...)
 		}
 		if len(pools[i]) == 0 {
-			pools[i] = pool(Type{Kind: kindAny}, lits)
+			pools[i] = lang.Pool(Type{Kind: kindAny}, lits)
 		}
 	}
-	if len(tg.sig.Params) == 0 && tg.sig.Varargs == nil && recvs[0] != nil {
+	if len(tg.Sig.Params) == 0 && tg.Sig.Varargs == nil && recvs[0] != nil {
 		// A method of no parameters: one call on each object.
 		for _, r := range recvs {
-			add([]any{r}, "receiver", sourceReceiver)
+			add([]any{r}, "receiver", lang.SourceReceiver)
 		}
 	}
 	for _, r := range recvs {
-		oneAtATime(tg.sig, pools, func(cls string, vals []any) {
+		lang.OneAtATime(tg.Sig, pools, func(cls string, vals []any) {
 			args := append([]any(nil), vals...)
 			if r != nil {
 				args = append([]any{r}, args...)
 			}
-			add(args, cls, sourceOneAtATime)
+			add(args, cls, lang.SourceOneAtATime)
 		})
 	}
-	if len(tg.sig.Params) >= 2 {
+	if len(tg.Sig.Params) >= 2 {
 		for range perFunction / 4 {
 			vals := make([]any, len(pools))
 			for i, p := range pools {
@@ -602,7 +603,7 @@ func (l *jsLang) rows(_ context.Context, tg target, templates []validate.Row, rn
 			if r := recvs[rng.Intn(len(recvs))]; r != nil {
 				args = append([]any{r}, vals...)
 			}
-			add(args, "pairwise", sourcePairwise)
+			add(args, "pairwise", lang.SourcePairwise)
 		}
 	}
 	if recvs[0] == nil {
@@ -662,7 +663,7 @@ func (*jsLang) literals(info *jsInfo) []string {
 			}
 		}
 	}
-	return withSeparators(out)
+	return lang.WithSeparators(out)
 }
 
 // jsNumbers are a number parameter's edges: each numeric constant the
@@ -714,11 +715,11 @@ func jsNumbers(info *jsInfo, receivers []any, t Type) []any {
 	return out
 }
 
-func (l *jsLang) paramTypes(tg target) []Type {
-	info, _ := tg.data.(*jsInfo)
-	out := make([]Type, len(tg.sig.Params))
-	for i, p := range tg.sig.Params {
-		out[i] = l.infer(p)
+func (l *jsLang) ParamTypes(tg lang.Target) []Type {
+	info, _ := tg.Data.(*jsInfo)
+	out := make([]Type, len(tg.Sig.Params))
+	for i, p := range tg.Sig.Params {
+		out[i] = l.Infer(p)
 		if info == nil || out[i].From == "annotation" && (out[i].Kind != kindList || out[i].Elem == nil || out[i].Elem.Kind != kindAny) {
 			continue
 		}
@@ -767,35 +768,37 @@ func jsGuessType(g jssource.Guess) (Type, bool) {
 	return t, true
 }
 
-func (*jsLang) receiver(tg target) (any, bool) {
-	info, _ := tg.data.(*jsInfo)
-	if info == nil || tg.sym.Kind != "method" || !strings.Contains(tg.sym.Local, ".") {
+func (*jsLang) Receiver(tg lang.Target) (any, bool) {
+	info, _ := tg.Data.(*jsInfo)
+	if info == nil || tg.Sym.Kind != "method" || !strings.Contains(tg.Sym.Local, ".") {
 		return nil, true
 	}
-	if len(tg.receivers) == 0 {
+	if len(tg.Receivers) == 0 {
 		return nil, false
 	}
-	return tg.receivers[0], true
+	return tg.Receivers[0], true
 }
 
-func (*jsLang) modelRow(args []any, _ map[string]any) validate.Row { return goRow("model", args) }
+func (*jsLang) ModelRow(args []any, _ map[string]any) validate.Row {
+	return lang.PositionalRow("model", args)
+}
 
-func (*jsLang) callText(args []any, _ map[string]any) string {
+func (*jsLang) CallText(args []any, _ map[string]any) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
-		parts[i] = compact(a, 60)
+		parts[i] = lang.Compact(a, 60)
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-func (*jsLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
-	return describe(base), describe(head)
+func (*jsLang) Outcomes(base, head *gate.Reply, _ lang.Origin) (string, string) {
+	return lang.Describe(base), lang.Describe(head)
 }
 
 // bug: a TypeError reading a property of undefined or null, or calling
 // what is not a function, inside the new function; a RangeError of the
 // call stack.
-func (*jsLang) bug(exc *gate.Exc) bool {
+func (*jsLang) Bug(exc *gate.Exc) bool {
 	switch exc.Class {
 	case "TypeError":
 		return strings.Contains(exc.Message, "Cannot read properties of") || strings.Contains(exc.Message, "is not a function")
@@ -805,22 +808,22 @@ func (*jsLang) bug(exc *gate.Exc) bool {
 	return false
 }
 
-func (*jsLang) sources() []Source { return nil }
+func (*jsLang) Sources() []lang.Source { return nil }
 
 // jsImportFailRe finds the target a Node worker could not load.
 var jsImportFailRe = regexp.MustCompile(`\bimport ([\w./@$-]+): `)
 
 // dropModule leaves out the rows of a module (or one export) the worker
 // cannot load, so the other modules' rows still run.
-func (*jsLang) dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, moduleFailure, bool) {
+func (*jsLang) DropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, lang.ModuleFailure, bool) {
 	m := jsImportFailRe.FindStringSubmatch(err.Error())
 	if m == nil {
-		return nil, moduleFailure{}, false
+		return nil, lang.ModuleFailure{}, false
 	}
-	return dropFailing(ctx, cfg, t, modules, m[1], false, err)
+	return lang.DropFailing(ctx, cfg, t, modules, m[1], false, err)
 }
 
-func (l *jsLang) close() {
+func (l *jsLang) Close() {
 	for _, f := range l.tests {
 		f.Close()
 	}
@@ -861,7 +864,7 @@ func (l *jsLang) testFiles() []*jssource.File {
 				return nil
 			}
 			src, err := os.ReadFile(p)
-			if err != nil || len(src) > maxTestFileBytes {
+			if err != nil || len(src) > lang.MaxTestFileBytes {
 				return nil
 			}
 			if text, ok := seen[rel]; ok && text == string(src) {
@@ -877,6 +880,6 @@ func (l *jsLang) testFiles() []*jssource.File {
 	return l.tests
 }
 
-func (*jsLang) stillBound(f diffparse.File, _ any, local string) bool {
+func (*jsLang) StillBound(f diffparse.File, _ any, local string) bool {
 	return !strings.Contains(local, ".") && jsExported(f.HeadSrc, local)
 }

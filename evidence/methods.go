@@ -8,29 +8,23 @@ import (
 	"unicode"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/evidence/pysource"
 	"github.com/premise-dev/premise/validate"
 )
-
-// maxReceivers is the fewest distinct objects a method's rows are called
-// on; maxVariedReceivers the most, taken when its own parameters give few
-// rows (a method of no parameters on a str subclass, whose object is its
-// whole input). Each receiver takes the typical call; the argument rows go
-// to the first receivers while the budget lasts.
-const maxReceivers = 3
 
 const maxVariedReceivers = 60
 
 // receiverCount is how many receivers a method's rows are spread over:
 // the budget shared between the receivers and the rows each takes.
-func receiverCount(tg target, budget int) int {
-	if len(tg.sig.Params) > 0 || tg.sig.Varargs != nil {
+func receiverCount(tg lang.Target, budget int) int {
+	if len(tg.Sig.Params) > 0 || tg.Sig.Varargs != nil {
 		// Each receiver takes the typical call first; the rest of the
 		// budget goes to the first receivers' argument rows.
-		return max(maxReceivers, min(maxVariedReceivers, budget/5))
+		return max(lang.MaxReceivers, min(maxVariedReceivers, budget/5))
 	}
 	// No parameters: the receiver is the whole input.
-	return max(maxReceivers, min(maxVariedReceivers, budget))
+	return max(lang.MaxReceivers, min(maxVariedReceivers, budget))
 }
 
 // receiversOf are the objects a changed Python method can be called on:
@@ -68,7 +62,7 @@ func receiversOf(s diffparse.Symbol, info *pyInfo, lits []string, n int) []any {
 			if !ok {
 				continue
 			}
-			for _, m := range mutate(v, lits) {
+			for _, m := range lang.Mutate(v, lits) {
 				args := append([]string(nil), c.Args...)
 				args[i] = pyRepr(m, 0)
 				add((&pysource.Call{Callee: c.Callee, Args: args, Kwargs: c.Kwargs}).String(), in.Imports)
@@ -88,9 +82,9 @@ func receiverExpr(module, src string, imports []string) any {
 // methodRows are a method's rows: each harvested call on its own receiver,
 // then the function rows (one parameter at a time, mutations, pairs) on
 // each receiver in turn.
-func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
-	module := strings.TrimSuffix(tg.sym.Name, "."+tg.sym.Local)
-	var rows []pyRow
+func methodRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
+	module := strings.TrimSuffix(tg.Sym.Name, "."+tg.Sym.Local)
+	var rows []lang.SourcedRow
 	for _, in := range pyOf(tg).harvested {
 		if in.Receiver == "" {
 			continue
@@ -106,42 +100,42 @@ func methodRows(tg target, rng *rand.Rand, budget int) []pyRow {
 			}
 			kwargs[k] = pyArg(a, in.Imports)
 		}
-		rows = append(rows, pyRow{row: methodRow("harvested_"+in.Kind, args, kwargs), source: in.Kind + " " + in.Pos})
+		rows = append(rows, lang.SourcedRow{Row: methodRow("harvested_"+in.Kind, args, kwargs), Source: in.Kind + " " + in.Pos})
 	}
 	rows = append(rows, pairRows(tg)...)
-	generated := pyValueRows(tg.sig, pyOf(tg), pyLiterals(tg), rng, budget)
+	generated := pyValueRows(tg.Sig, pyOf(tg), pyLiterals(tg), rng, budget)
 	// Every receiver first with the call most callers make (none when
 	// every parameter has a default, else the typical arguments): the
 	// object's state is as often what the patch narrowed as the
 	// arguments are.
-	var typical *pyRow
+	var typical *lang.SourcedRow
 	for i := range generated {
-		if madeUp(generated[i].source) && generated[i].source != sourceMutation {
+		if lang.MadeUp(generated[i].Source) && generated[i].Source != lang.SourceMutation {
 			typical = &generated[i]
 			break
 		}
 	}
-	for _, recv := range tg.receivers {
+	for _, recv := range tg.Receivers {
 		switch {
-		case bare(tg.sig):
-			rows = append(rows, pyRow{row: methodRow("receiver_only", []any{recv}, nil), source: sourceReceiver})
+		case bare(tg.Sig):
+			rows = append(rows, lang.SourcedRow{Row: methodRow("receiver_only", []any{recv}, nil), Source: lang.SourceReceiver})
 		case typical != nil:
-			args, kwargs := typical.row.CallArgs()
-			rows = append(rows, pyRow{row: methodRow("receiver_varied", append([]any{recv}, args...), kwargs), source: sourceReceiver})
+			args, kwargs := typical.Row.CallArgs()
+			rows = append(rows, lang.SourcedRow{Row: methodRow("receiver_varied", append([]any{recv}, args...), kwargs), Source: lang.SourceReceiver})
 		}
 	}
-	for _, recv := range tg.receivers {
-		if bare(tg.sig) {
+	for _, recv := range tg.Receivers {
+		if bare(tg.Sig) {
 			// Every parameter has a default (or there is none): the call
 			// with none is the one most callers make.
-			rows = append(rows, pyRow{row: methodRow("receiver_only", []any{recv}, nil), source: sourceReceiver})
+			rows = append(rows, lang.SourcedRow{Row: methodRow("receiver_only", []any{recv}, nil), Source: lang.SourceReceiver})
 		}
 		for _, pr := range generated {
-			if !madeUp(pr.source) {
+			if !lang.MadeUp(pr.Source) {
 				continue
 			}
-			args, kwargs := pr.row.CallArgs()
-			rows = append(rows, pyRow{row: methodRow(pr.row.Cls, append([]any{recv}, args...), kwargs), source: pr.source})
+			args, kwargs := pr.Row.CallArgs()
+			rows = append(rows, lang.SourcedRow{Row: methodRow(pr.Row.Cls, append([]any{recv}, args...), kwargs), Source: pr.Source})
 		}
 	}
 	rows = dedupePy(rows)
@@ -158,24 +152,24 @@ const maxPairs = 64
 // operator: __eq__, __lt__, __add__; a parameter named other or annotated
 // with the class) on pairs of receivers, each with itself too: two
 // versions compared, added, merged (issue 13, part 6).
-func pairRows(tg target) []pyRow {
-	if len(tg.sig.Params) == 0 || len(tg.receivers) < 2 {
+func pairRows(tg lang.Target) []lang.SourcedRow {
+	if len(tg.Sig.Params) == 0 || len(tg.Receivers) < 2 {
 		return nil
 	}
-	cls, method, _ := cutLast(tg.sym.Local, ".")
-	if _, c, ok := cutLast(cls, "."); ok {
+	cls, method, _ := lang.CutLast(tg.Sym.Local, ".")
+	if _, c, ok := lang.CutLast(cls, "."); ok {
 		cls = c
 	}
-	p := tg.sig.Params[0]
+	p := tg.Sig.Params[0]
 	t := strings.Trim(strings.TrimSpace(p.Type), `"'`)
 	if !operators[method] && p.Name != "other" && t != cls && t != "Self" && !strings.HasSuffix(t, "."+cls) {
 		return nil
 	}
-	var rows []pyRow
-	for _, a := range tg.receivers {
-		for _, b := range tg.receivers {
+	var rows []lang.SourcedRow
+	for _, a := range tg.Receivers {
+		for _, b := range tg.Receivers {
 			if len(rows) < maxPairs {
-				rows = append(rows, pyRow{row: methodRow("receiver_pair", []any{a, b}, nil), source: sourceReceiver})
+				rows = append(rows, lang.SourcedRow{Row: methodRow("receiver_pair", []any{a, b}, nil), Source: lang.SourceReceiver})
 			}
 		}
 	}
@@ -214,7 +208,7 @@ var valueBases = map[string]string{"str": "str", "int": "int", "float": "float",
 // whose construction raises makes its rows raise alike on both sides
 // unless the patch changed the class; nothing is counted from it.
 func initReceivers(s diffparse.Symbol, sigs map[string]*Signature, pf *pyFiles, pyf *pyFile, lits []string, n int) []any {
-	cls, method, ok := cutLast(s.Local, ".")
+	cls, method, ok := lang.CutLast(s.Local, ".")
 	if !ok || pyf == nil {
 		return nil
 	}
@@ -254,7 +248,7 @@ func initReceivers(s diffparse.Symbol, sigs map[string]*Signature, pf *pyFiles, 
 	for _, c := range ctors {
 		var calls []built
 		for _, pr := range pyValueRows(c.sig, c.info, lits, rng, 8*n) {
-			args, kwargs := pr.row.CallArgs()
+			args, kwargs := pr.Row.CallArgs()
 			src, im := pyCallSource(args, kwargs)
 			if !seen[c.callee+src] {
 				seen[c.callee+src] = true
@@ -407,7 +401,7 @@ func pyCallSource(args []any, kwargs map[string]any) (string, []string) {
 	var imports []string
 	note := func(v any) {
 		if m, ok := v.(map[string]any); ok {
-			if im, ok := m[importsKey].([]any); ok {
+			if im, ok := m[lang.ImportsKey].([]any); ok {
 				for _, s := range im {
 					if s, ok := s.(string); ok {
 						imports = append(imports, s)
@@ -434,14 +428,6 @@ func pyCallSource(args []any, kwargs map[string]any) (string, []string) {
 		parts = append(parts, k+"="+pyRepr(kwargs[k], 0))
 	}
 	return "(" + strings.Join(parts, ", ") + ")", imports
-}
-
-func cutLast(s, sep string) (string, string, bool) {
-	i := strings.LastIndex(s, sep)
-	if i < 0 {
-		return s, "", false
-	}
-	return s[:i], s[i+len(sep):], true
 }
 
 // bare says a function can be called with no arguments.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -15,25 +16,25 @@ import (
 // sides like any row, and one that fails on the base as it fails on the
 // head is no change. A model that cannot answer leaves a note and no rows;
 // after an endpoint failure it is not asked again in this run.
-func (b *budget) modelRows(ctx context.Context, tg target, items []validate.Item) []validate.Row {
-	q := InputsQuestion{Symbol: tg.sym.Name, Language: tg.lang, Source: tg.headText, BaseSource: tg.baseText, Max: maxModelInputs}
-	for _, p := range tg.sig.Params {
-		q.Params = append(q.Params, b.langs[tg.lang].paramText(p))
+func (b *budget) modelRows(ctx context.Context, tg lang.Target, items []validate.Item) []validate.Row {
+	q := InputsQuestion{Symbol: tg.Sym.Name, Language: tg.Lang, Source: tg.HeadText, BaseSource: tg.BaseText, Max: maxModelInputs}
+	for _, p := range tg.Sig.Params {
+		q.Params = append(q.Params, b.langs[tg.Lang].ParamText(p))
 	}
 	for _, it := range items {
 		q.Assumptions = append(q.Assumptions, it.Precondition)
 	}
 	calls, err := b.inputs(ctx, q)
 	if err != nil {
-		b.notes = append(b.notes, fmt.Sprintf("no model inputs for %s: %v", tg.sym.Name, err))
+		b.notes = append(b.notes, fmt.Sprintf("no model inputs for %s: %v", tg.Sym.Name, err))
 		if !errors.Is(err, context.Canceled) {
 			// One failing endpoint fails every function alike.
 			b.inputs = nil
 		}
 		return nil
 	}
-	l := b.langs[tg.lang]
-	recv, ok := l.receiver(tg)
+	l := b.langs[tg.Lang]
+	recv, ok := l.Receiver(tg)
 	if !ok {
 		return nil
 	}
@@ -43,7 +44,7 @@ func (b *budget) modelRows(ctx context.Context, tg target, items []validate.Item
 		if recv != nil {
 			args = append([]any{recv}, args...)
 		}
-		rows = append(rows, l.modelRow(args, c.Kwargs))
+		rows = append(rows, l.ModelRow(args, c.Kwargs))
 	}
 	return rows
 }

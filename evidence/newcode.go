@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -26,7 +27,7 @@ const maxNewFindings = 3
 
 // runNew runs the rows of the functions the head adds on the head alone
 // and files the bugs they raise. A table that cannot load is Skipped.
-func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l language, t *validate.Table, origins map[string]origin) error {
+func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l lang.Language, t *validate.Table, origins map[string]lang.Origin) error {
 	planned := t
 	t.Target = t.Rows[0].Target
 	gcfg := cfg.Gate
@@ -49,7 +50,7 @@ func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l la
 	var infra *gate.InfraError
 	switch {
 	case errors.As(err, &infra):
-		rep.Skipped = append(rep.Skipped, fmt.Sprintf("%s rows of new functions: %s", t.Language, oneLine(err.Error())))
+		rep.Skipped = append(rep.Skipped, fmt.Sprintf("%s rows of new functions: %s", t.Language, lang.OneLine(err.Error())))
 		return nil
 	case err != nil:
 		return fmt.Errorf("evidence rows of new functions (%s): %w", t.Language, err)
@@ -70,7 +71,7 @@ func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l la
 			continue
 		}
 		reply := rr.Attempts[len(rr.Attempts)-1].Reply
-		if reply.Outcome != gate.OutcomeRaised || reply.Exc == nil || !l.bug(reply.Exc) {
+		if reply.Outcome != gate.OutcomeRaised || reply.Exc == nil || !l.Bug(reply.Exc) {
 			continue
 		}
 		row := rows[rr.ID]
@@ -79,19 +80,19 @@ func (rep *Report) runNew(ctx context.Context, clock *rowClock, cfg Config, l la
 			continue
 		}
 		o := origins[rr.ID]
-		if !l.public(bareName(o.symbol)) {
+		if !l.Public(lang.BareName(o.Symbol)) {
 			// A private helper's callers decide what reaches it.
 			continue
 		}
-		k := key{o.symbol, reply.Exc.Class}
+		k := key{o.Symbol, reply.Exc.Class}
 		if n := rowSize(row); size[k] == 0 || n < size[k] {
-			_, head := l.outcomes(nil, &reply, o)
+			_, head := l.Outcomes(nil, &reply, o)
 			if reply.Exc.Message != "" {
-				head += ": " + oneLine(reply.Exc.Message)
+				head += ": " + lang.OneLine(reply.Exc.Message)
 			}
 			size[k] = n + 1
-			best[k] = Change{Row: rr.ID, Symbol: o.symbol, Class: "new_function_raised", Input: l.callText(args, kwargs),
-				Base: "did not exist (new on the head)", Head: head, Source: o.source, Heuristic: heuristic(o.source), New: true}
+			best[k] = Change{Row: rr.ID, Symbol: o.Symbol, Class: "new_function_raised", Input: l.CallText(args, kwargs),
+				Base: "did not exist (new on the head)", Head: head, Source: o.Source, Heuristic: heuristic(o.Source), New: true}
 		}
 	}
 	keys := make([]key, 0, len(best))

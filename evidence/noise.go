@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -78,7 +79,7 @@ func headNoise(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *g
 // headsDoing says a row's base answered the same every time and its head,
 // its timeouts aside, answered otherwise at least once.
 func headsDoing(rr gate.RowResult) bool {
-	if len(rr.BaseSeen) == 0 || varies(rr.BaseSeen) {
+	if len(rr.BaseSeen) == 0 || lang.Varies(rr.BaseSeen) {
 		return false
 	}
 	for _, a := range rr.Attempts {
@@ -92,12 +93,12 @@ func headsDoing(rr gate.RowResult) bool {
 // headOnlyVaries says a row's head answered differently between reruns
 // while its base answered the same every time.
 func headOnlyVaries(rr gate.RowResult) bool {
-	if len(rr.Attempts) < 2 || len(rr.BaseSeen) < 2 || varies(rr.BaseSeen) {
+	if len(rr.Attempts) < 2 || len(rr.BaseSeen) < 2 || lang.Varies(rr.BaseSeen) {
 		return false
 	}
 	var head []string
 	for _, a := range rr.Attempts {
-		head = append(head, describe(&a.Reply))
+		head = append(head, lang.Describe(&a.Reply))
 	}
-	return varies(head)
+	return lang.Varies(head)
 }

@@ -1,5 +1,7 @@
 package evidence
 
+import "github.com/premise-dev/premise/evidence/lang"
+
 // Inputs outside a parameter's type (issue 24, item 6). A difference seen
 // only where an argument is of a kind no caller can pass (a list where the
 // body calls the parameter, a string where it is annotated a list) is no
@@ -10,33 +12,24 @@ package evidence
 // one that cannot (Go, whose harness refuses an ill-typed value before the
 // call) says nothing, and every difference is a change.
 
-// typer is a language that can tell an argument outside its parameter's
-// type as the code reads it.
-type typer interface {
-	// outsideType names the first argument of a row outside its
-	// parameter's type, and why ("`key` is called, and got [1, 2]"); ""
-	// when every argument is of its type or nothing is known.
-	outsideType(tg target, args []any, kwargs map[string]any) string
-}
-
 // targetsBySymbol indexes targets by their symbol's name.
-func targetsBySymbol(targets []target) map[string]*target {
-	out := map[string]*target{}
+func targetsBySymbol(targets []lang.Target) map[string]*lang.Target {
+	out := map[string]*lang.Target{}
 	for i := range targets {
-		out[targets[i].sym.Name] = &targets[i]
+		out[targets[i].Sym.Name] = &targets[i]
 	}
 	return out
 }
 
 // outside files c apart, in OutsideType, when its language says its input
 // is outside a parameter's type; it reports whether it did.
-func (rep *Report) outside(langs languages, targets map[string]*target, c *Change) bool {
+func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target, c *Change) bool {
 	tg := targets[c.Symbol]
-	ty, ok := langs[c.lang()].(typer)
+	ty, ok := langs[c.lang()].(lang.Typer)
 	if !ok || tg == nil || c.Call == nil {
 		return false
 	}
-	why := ty.outsideType(*tg, c.Call.Args, c.Call.Kwargs)
+	why := ty.OutsideType(*tg, c.Call.Args, c.Call.Kwargs)
 	if why == "" {
 		return false
 	}

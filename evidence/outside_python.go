@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/evidence/pysource"
 )
 
@@ -15,18 +16,18 @@ import (
 // against the row's value, by family (numbers, strings, sequences, mappings,
 // callables). None and values premise builds as Python expressions are
 // never judged: their type is not known here.
-func (*pythonLang) outsideType(tg target, args []any, kwargs map[string]any) string {
-	if pyOf(tg) == nil || tg.sig == nil {
+func (*pythonLang) OutsideType(tg lang.Target, args []any, kwargs map[string]any) string {
+	if pyOf(tg) == nil || tg.Sig == nil {
 		return ""
 	}
-	if tg.receivers != nil && len(args) > 0 {
+	if tg.Receivers != nil && len(args) > 0 {
 		args = args[1:] // the receiver
 	}
 	for i, a := range args {
-		if i >= len(tg.sig.Params) {
+		if i >= len(tg.Sig.Params) {
 			break
 		}
-		if why := outsideGuess(tg.sig.Params[i].Name, pyOf(tg).baseGuesses[tg.sig.Params[i].Name], a); why != "" {
+		if why := outsideGuess(tg.Sig.Params[i].Name, pyOf(tg).baseGuesses[tg.Sig.Params[i].Name], a); why != "" {
 			return why
 		}
 	}
@@ -61,7 +62,7 @@ func outsideGuess(name string, g pysource.Guess, v any) string {
 	if g.Kind == pysource.KindCallable {
 		what = "is called"
 	}
-	return fmt.Sprintf("`%s` %s, and got %s", name, what, compact(v, 40))
+	return fmt.Sprintf("`%s` %s, and got %s", name, what, lang.Compact(v, 40))
 }
 
 // admits says whether a plain JSON value is in g's family.

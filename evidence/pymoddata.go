@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 var pyAssignRe = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?::[^=]*)?(?:[-+*/|&]?=)[^=]`)
@@ -32,12 +33,12 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	for _, h := range f.Hunks {
 		for _, l := range h.Lines {
 			switch {
-			case l.Kind == '+' && l.New > 0 && !inDecl(head, l.New):
+			case l.Kind == '+' && l.New > 0 && !lang.InDecl(head, l.New):
 				for _, n := range assigned(headLines, l.New) {
 					names[n] = true
 				}
 				changedText = append(changedText, l.Text)
-			case l.Kind == '-' && l.Old > 0 && !inDecl(base, l.Old):
+			case l.Kind == '-' && l.Old > 0 && !lang.InDecl(base, l.Old):
 				for _, n := range assigned(baseLines, l.Old) {
 					names[n] = true
 				}
@@ -51,7 +52,7 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	// The names are module-level (a class body's lines are inside its
 	// declaration), so a method reads them by bare name as a function
 	// does.
-	out, reads := readersOf(f, head, base, names, pyQualifier(f.Path), func(d diffparse.Decl) bool {
+	out, reads := lang.ReadersOf(f, head, base, names, pyQualifier(f.Path), func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
 	})
 	// The changed data's own strings are the inputs that reach it: the

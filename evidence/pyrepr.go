@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 )
 
@@ -72,16 +73,16 @@ func writePy(b *strings.Builder, v any, depth int) {
 		}
 		b.WriteByte(']')
 	case map[string]any:
-		if e, ok := x[exprKey].(string); ok {
+		if e, ok := x[lang.ExprKey].(string); ok {
 			b.WriteString(e) // a harvested expression, as written
 			return
 		}
-		if e, ok := x[reprKey].(string); ok && len(x) == 1 {
+		if e, ok := x[lang.ReprKey].(string); ok && len(x) == 1 {
 			b.WriteString(e) // an object the worker could only show
 			return
 		}
-		if e, ok := x[reprKey].(string); ok && len(x) == 2 {
-			if fields, ok := x[fieldsKey].(map[string]any); ok {
+		if e, ok := x[lang.ReprKey].(string); ok && len(x) == 2 {
+			if fields, ok := x[lang.FieldsKey].(map[string]any); ok {
 				// An object shown by its attributes.
 				b.WriteString(e)
 				writePy(b, fields, depth+1)
@@ -172,17 +173,17 @@ func pyOutcome(v any) string {
 	if !ok {
 		return "returned " + pyRepr(v, 80)
 	}
-	if first, ok := m[firstItemsKey]; ok && len(m) == 1 {
+	if first, ok := m[lang.FirstItemsKey]; ok && len(m) == 1 {
 		return "yielded " + pyRepr(first, 80) + " and more"
 	}
-	if calls, ok := m[callsKey].([]any); ok && len(m) == 1 {
+	if calls, ok := m[lang.CallsKey].([]any); ok && len(m) == 1 {
 		return "returned a function: " + probeText(calls)
 	}
-	if again, ok := m[aliasedKey]; ok && len(m) == 2 {
-		return pyOutcome(m[returnedKey]) + ", which shares its arguments' state: called again after the caller added to it, it returned " + pyRepr(again, 60)
+	if again, ok := m[lang.AliasedKey]; ok && len(m) == 2 {
+		return pyOutcome(m[lang.ReturnedKey]) + ", which shares its arguments' state: called again after the caller added to it, it returned " + pyRepr(again, 60)
 	}
-	after, hasAfter := m[argsAfterKey].(map[string]any)
-	ret, hasRet := m[returnedKey]
+	after, hasAfter := m[lang.ArgsAfterKey].(map[string]any)
+	ret, hasRet := m[lang.ReturnedKey]
 	if !hasAfter || !hasRet || len(m) != 2 {
 		return "returned " + pyRepr(v, 80)
 	}
@@ -215,7 +216,7 @@ var attrProbes = []string{"()", "(0)", "(1)", "(1)"}
 // differ: "returned a function; f(f)(1) = 1" against "...; f(f)(1) raised
 // KeyError".
 func pyDescribe(base, head *gate.Reply, extra []any) (string, string) {
-	b, h := describeWith(pyOutcome, base), describeWith(pyOutcome, head)
+	b, h := lang.DescribeWith(pyOutcome, base), lang.DescribeWith(pyOutcome, head)
 	if b != h || base == nil || head == nil || base.Outcome != gate.OutcomeReturned || head.Outcome != gate.OutcomeReturned {
 		return b, h
 	}
@@ -230,8 +231,8 @@ func pyDescribe(base, head *gate.Reply, extra []any) (string, string) {
 func firstCallDiff(name string, base, head any, extra []any) (string, string, string, bool) {
 	bm, _ := base.(map[string]any)
 	hm, _ := head.(map[string]any)
-	bc, ok1 := bm[callsKey].([]any)
-	hc, ok2 := hm[callsKey].([]any)
+	bc, ok1 := bm[lang.CallsKey].([]any)
+	hc, ok2 := hm[lang.CallsKey].([]any)
 	if !ok1 || !ok2 {
 		return "", "", "", false
 	}

@@ -7,17 +7,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/evidence/pysource"
 	"github.com/premise-dev/premise/validate"
 )
-
-// pyRow is an evidence row and where its values came from.
-type pyRow struct {
-	row    validate.Row
-	source string // "doctest more.py:120", "constant", "generated"
-}
 
 // pyParamPools builds each parameter's pool: harvested values first, then
 // values around the function's constants, then the type's own pool (or the
@@ -33,7 +27,7 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 	// not where it takes a number apart, and whole numbers in another type
 	// where it converts them (int(n), Decimal(n)): dropping the
 	// conversion shows there.
-	moreNums := digitShapes(info.text)
+	moreNums := lang.DigitShapes(info.text)
 	if convertsRe.MatchString(info.text) {
 		moreNums = append(moreNums, otherNumbers()...)
 	}
@@ -48,13 +42,13 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		case t.Kind == kindTime && t.From == "annotation":
 			base, froms[i] = timePool(t), "annotation"
 		case t.Known() && t.From == "annotation":
-			base, froms[i] = pool(t, lits), "annotation"
+			base, froms[i] = lang.Pool(t, lits), "annotation"
 		case hasGuess && g.Known() && t.Known():
-			base, froms[i] = interleave([][]any{pool(t, lits), guessPool(g, lits)}), t.From+"+"+g.From
+			base, froms[i] = lang.Interleave([][]any{lang.Pool(t, lits), guessPool(g, lits)}), t.From+"+"+g.From
 		case hasGuess && g.Known():
 			base, froms[i] = guessPool(g, lits), g.From
 		case t.Known():
-			base, froms[i] = pool(t, lits), t.From
+			base, froms[i] = lang.Pool(t, lits), t.From
 		case t.Kind == kindTime:
 			base, froms[i] = timePool(t), t.From
 		}
@@ -96,9 +90,9 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		if kind["str"] && bytesRe.MatchString(info.text) {
 			// A function that speaks of bytes takes them where it takes
 			// text: ASCII, and a byte no text encoding agrees on.
-			vals = append(vals, map[string]any{exprKey: "b'abc'"}, map[string]any{exprKey: `b'\xe4'`})
+			vals = append(vals, map[string]any{lang.ExprKey: "b'abc'"}, map[string]any{lang.ExprKey: `b'\xe4'`})
 		}
-		pools[i] = dedupeValues(vals)
+		pools[i] = lang.DedupeValues(vals)
 	}
 	return pools, froms
 }
@@ -128,7 +122,7 @@ func timePool(t Type) []any {
 	}
 	var out []any
 	for _, src := range srcs {
-		out = append(out, map[string]any{exprKey: src, importsKey: []any{"import datetime"}})
+		out = append(out, map[string]any{lang.ExprKey: src, lang.ImportsKey: []any{"import datetime"}})
 	}
 	if t.From == "name" {
 		out = append(out, "2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00", 0, 1709251200)
@@ -146,7 +140,7 @@ var convertsRe = regexp.MustCompile(`\b(int|float|Decimal|Fraction|round)\(`)
 func otherNumbers() []any {
 	out := []any{1.0, 5.0, 21.0}
 	for _, d := range []string{"1", "5", "21", "2.50"} {
-		out = append(out, map[string]any{exprKey: "decimal.Decimal(" + strconv.Quote(d) + ")", importsKey: []any{"import decimal"}})
+		out = append(out, map[string]any{lang.ExprKey: "decimal.Decimal(" + strconv.Quote(d) + ")", lang.ImportsKey: []any{"import decimal"}})
 	}
 	return out
 }
@@ -171,7 +165,7 @@ func comparedTypes(name, text string) []any {
 		for _, t := range strings.FieldsFunc(m[1]+","+m[2]+","+m[3], func(r rune) bool { return r == ',' || r == ' ' }) {
 			if e, ok := builtinTypes[t]; ok && !seen[e] {
 				seen[e] = true
-				out = append(out, map[string]any{exprKey: e})
+				out = append(out, map[string]any{lang.ExprKey: e})
 			}
 		}
 	}
@@ -222,9 +216,9 @@ func testedInstances(name, text string) []any {
 				continue
 			}
 			seen[e.expr] = true
-			v := map[string]any{exprKey: e.expr}
+			v := map[string]any{lang.ExprKey: e.expr}
 			if e.module != "" {
-				v[importsKey] = []any{"import " + e.module}
+				v[lang.ImportsKey] = []any{"import " + e.module}
 			}
 			out = append(out, v)
 		}
@@ -330,7 +324,7 @@ func sized(pool []any, ls []int) []any {
 // else (iter('ab'), a lambda) as an expression the worker evaluates
 // (issue 13, part 4). A method's input (with a receiver) is left for
 // the methods' work.
-func harvestedArgs(sig *Signature, info *pyInfo) (rows []pyRow, perParam [][]any) {
+func harvestedArgs(sig *Signature, info *pyInfo) (rows []lang.SourcedRow, perParam [][]any) {
 	n := len(sig.Params)
 	perParam = make([][]any, n)
 	var positional []int
@@ -375,7 +369,7 @@ func harvestedArgs(sig *Signature, info *pyInfo) (rows []pyRow, perParam [][]any
 			}
 			r.Args, r.Kwargs = args, kwargs
 		}
-		rows = append(rows, pyRow{row: r, source: in.Kind + " " + in.Pos})
+		rows = append(rows, lang.SourcedRow{Row: r, Source: in.Kind + " " + in.Pos})
 	}
 	return rows, perParam
 }
@@ -387,31 +381,16 @@ func pyArg(src string, imports []string) any {
 	if v, ok := pyLiteral(src); ok {
 		return v
 	}
-	e := map[string]any{exprKey: src}
+	e := map[string]any{lang.ExprKey: src}
 	if len(imports) > 0 {
 		im := make([]any, len(imports))
 		for i, s := range imports {
 			im[i] = s
 		}
-		e[importsKey] = im
+		e[lang.ImportsKey] = im
 	}
 	return e
 }
-
-// The keys of the worker's evidence protocol (gate/harness/python_worker.py).
-const (
-	exprKey       = "$expr"
-	importsKey    = "$imports"
-	observeKey    = "$observe"
-	returnedKey   = "$returned"
-	argsAfterKey  = "$args_after"
-	aliasedKey    = "$aliased"
-	firstItemsKey = "$first"
-	reprKey       = "$repr"
-	fieldsKey     = "$fields"
-	callsKey      = "$calls"
-	probesKey     = "$probes"
-)
 
 // maxProbes bounds the calls a target's returned function takes beyond
 // the worker's own.
@@ -434,7 +413,7 @@ func probesOf(info *pyInfo) []any {
 		return nil
 	}
 	nums, strs, _ := constantValues(info.consts)
-	out := []any{[]any{nil}, []any{map[string]any{exprKey: "float('nan')"}}, []any{map[string]any{exprKey: "float('inf')"}}}
+	out := []any{[]any{nil}, []any{map[string]any{lang.ExprKey: "float('nan')"}}, []any{map[string]any{lang.ExprKey: "float('inf')"}}}
 	seen := map[string]bool{}
 	for _, v := range append(strs, nums...) {
 		k := fmt.Sprint(v)
@@ -459,9 +438,9 @@ func observed(r validate.Row, probes []any) validate.Row {
 	for k, v := range kwargs {
 		kw[k] = v
 	}
-	kw[observeKey] = observeItems
+	kw[lang.ObserveKey] = observeItems
 	if len(probes) > 0 {
-		kw[probesKey] = probes
+		kw[lang.ProbesKey] = probes
 	}
 	r.Inp, r.HasInp = nil, false
 	r.Args, r.Kwargs = args, kw
@@ -473,42 +452,42 @@ func observed(r validate.Row, probes []any) validate.Row {
 // pool while the others keep their typical value, mutations of the
 // harvested values, then pairwise combinations drawn with rng (issue 13,
 // part 3).
-func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, budget int) []pyRow {
+func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, budget int) []lang.SourcedRow {
 	rows, perParam := harvestedArgs(sig, info)
 	pools, _ := pyParamPools(sig, info, perParam, lits)
 	n := len(sig.Params)
-	mk := func(cls, source string, vals []any) pyRow {
-		return pyRow{row: signatureRow(sig, cls, vals), source: source}
+	mk := func(cls, source string, vals []any) lang.SourcedRow {
+		return lang.SourcedRow{Row: lang.SignatureRow(sig, cls, vals), Source: source}
 	}
-	typical := func() []any { return typicalValues(pools) }
+	typical := func() []any { return lang.TypicalValues(pools) }
 	if info != nil {
 		// The edges of the function's own comparisons between its
 		// parameters come before the one-at-a-time rows, which a budget
 		// may cut.
-		for _, vals := range relationCalls(sig, info.text, pools, true) {
-			rows = append(rows, mk("compared_edge", sourceComparedEdge, vals))
+		for _, vals := range lang.RelationCalls(sig, info.text, pools, true) {
+			rows = append(rows, mk("compared_edge", lang.SourceComparedEdge, vals))
 		}
 	}
 	// A few same-text calls lead, before a wide function's one-at-a-time
 	// rows spend the budget.
 	for _, vals := range sameStrings(pools) {
-		rows = append(rows, mk("same_text", sourceSameText, vals))
+		rows = append(rows, mk("same_text", lang.SourceSameText, vals))
 	}
-	oneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, sourceOneAtATime, vals)) })
+	lang.OneAtATime(sig, pools, func(cls string, vals []any) { rows = append(rows, mk(cls, lang.SourceOneAtATime, vals)) })
 	// Mutations of each harvested value, in its own parameter.
 	for i := range sig.Params {
 		for _, v := range perParam[i] {
-			for _, m := range mutate(v, lits) {
+			for _, m := range lang.Mutate(v, lits) {
 				vals := typical()
 				vals[i] = m
-				rows = append(rows, mk(sig.Params[i].Name+"_mutated", sourceMutation, vals))
+				rows = append(rows, mk(sig.Params[i].Name+"_mutated", lang.SourceMutation, vals))
 			}
 		}
 	}
 	// Pairwise: every pair of parameters over the head of their pools,
 	// the others drawn from theirs.
 	const pairHead = 5
-	var pairs []pyRow
+	var pairs []lang.SourcedRow
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			for _, a := range pools[i][:min(pairHead, len(pools[i]))] {
@@ -518,7 +497,7 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 						vals[k] = pools[k][rng.Intn(len(pools[k]))]
 					}
 					vals[i], vals[j] = a, b
-					pairs = append(pairs, mk(sig.Params[i].Name+"_"+sig.Params[j].Name+"_pair", sourcePairwise, vals))
+					pairs = append(pairs, mk(sig.Params[i].Name+"_"+sig.Params[j].Name+"_pair", lang.SourcePairwise, vals))
 				}
 			}
 		}
@@ -551,7 +530,7 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 // at their typical values and none, one, two or three extra arguments from
 // the pool of one argument of its kind: *iterables takes iterables, as an
 // `iterable` parameter would, and *funcs functions.
-func varargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []pyRow {
+func varargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []lang.SourcedRow {
 	one := Param{Name: strings.TrimSuffix(sig.Varargs.Name, "s"), Type: sig.Varargs.Type}
 	if one.Name == "arg" || one.Name == "" {
 		one.Name = sig.Varargs.Name
@@ -566,12 +545,12 @@ func varargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []p
 	for i := 1; i < min(len(e), 12); i++ {
 		extras = append(extras, []any{at(i)}, []any{at(0), at(i)})
 	}
-	typical := typicalValues(pools)
-	var out []pyRow
+	typical := lang.TypicalValues(pools)
+	var out []lang.SourcedRow
 	for _, x := range extras {
-		r := signatureRow(sig, "varargs", typical)
+		r := lang.SignatureRow(sig, "varargs", typical)
 		args, kwargs := r.CallArgs()
-		out = append(out, pyRow{row: methodRow("varargs", append(append([]any{}, args...), x...), kwargs), source: sourceVarargs})
+		out = append(out, lang.SourcedRow{Row: methodRow("varargs", append(append([]any{}, args...), x...), kwargs), Source: lang.SourceVarargs})
 	}
 	return out
 }
@@ -600,7 +579,7 @@ func kwargsKeys(name, text string) []string {
 // parameters at their typical values and each key its body reads set to
 // values of the kind the key's name says (iteratee takes functions), then
 // every key at once.
-func kwargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []pyRow {
+func kwargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []lang.SourcedRow {
 	keys := kwargsKeys(sig.Kwargs.Name, info.text)
 	if len(keys) == 0 {
 		return nil
@@ -613,16 +592,16 @@ func kwargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []py
 	// The other parameters at their typical values, then each at its
 	// next two: a key's effect may need more than the typical input (a
 	// separator, two words).
-	bases := [][]any{typicalValues(pools)}
+	bases := [][]any{lang.TypicalValues(pools)}
 	for i, p := range pools {
 		for _, v := range p[1:min(3, len(p))] {
-			vals := typicalValues(pools)
+			vals := lang.TypicalValues(pools)
 			vals[i] = v
 			bases = append(bases, vals)
 		}
 	}
-	call := func(typical []any, extra map[string]any) pyRow {
-		r := signatureRow(sig, "kwargs", typical)
+	call := func(typical []any, extra map[string]any) lang.SourcedRow {
+		r := lang.SignatureRow(sig, "kwargs", typical)
 		args, kwargs := r.CallArgs()
 		kw := map[string]any{}
 		for k, v := range kwargs {
@@ -631,9 +610,9 @@ func kwargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []py
 		for k, v := range extra {
 			kw[k] = v
 		}
-		return pyRow{row: methodRow("kwargs", append([]any{}, args...), kw), source: sourceKwargs}
+		return lang.SourcedRow{Row: methodRow("kwargs", append([]any{}, args...), kw), Source: lang.SourceKwargs}
 	}
-	var out []pyRow
+	var out []lang.SourcedRow
 	all := map[string]any{}
 	for i, k := range keys {
 		for _, v := range kpools[i][:min(8, len(kpools[i]))] {
@@ -654,58 +633,17 @@ func kwargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []py
 }
 
 // dedupePy drops rows whose call repeats an earlier one.
-func dedupePy(rows []pyRow) []pyRow {
+func dedupePy(rows []lang.SourcedRow) []lang.SourcedRow {
 	seen := map[string]bool{}
 	out := rows[:0:0]
 	for _, r := range rows {
-		args, kwargs := r.row.CallArgs()
-		k := callText(args, kwargs)
+		args, kwargs := r.Row.CallArgs()
+		k := lang.CallText(args, kwargs)
 		if seen[k] {
 			continue
 		}
 		seen[k] = true
 		out = append(out, r)
-	}
-	return out
-}
-
-// maxMutated bounds a mutated value's length.
-const maxMutated = 256
-
-// mutate returns variants of a harvested value (issue 13, part 3):
-// shorter, longer, empty, one element, repeated, reversed; for a string
-// also case-flipped, non-ASCII, with a trailing newline or a leading
-// space (where a regular expression's $ and a strip differ), and with a
-// separator from the function's literals inserted; for a number its
-// neighbours.
-func mutate(v any, lits []string) []any {
-	var out []any
-	switch x := v.(type) {
-	case []any:
-		if len(x) > 0 {
-			out = append(out, x[:len(x)-1], []any{}, []any{x[0]}, reversed(x))
-		}
-		if len(x) > 0 && len(x)*2 <= maxMutated {
-			out = append(out, append(append([]any{}, x...), x...), append(append([]any{}, x...), x[len(x)-1]))
-		}
-	case string:
-		r := []rune(x)
-		if len(r) > 0 {
-			out = append(out, string(r[:len(r)-1]), "", string(r[0]), reverseString(x), flipCase(x), titleCase(r), x+"é", x+"\n", " "+x)
-		}
-		if len(x) > 0 && len(x)*2 <= maxMutated {
-			out = append(out, x+x, x+string(r[len(r)-1]))
-		}
-		for _, l := range lits {
-			if len(l) == 1 && len(r) > 1 && !strings.Contains(x, l) {
-				out = append(out, string(r[:len(r)/2])+l+string(r[len(r)/2:]))
-			}
-		}
-		out = append(out, segmentMutations(x)...)
-	case int:
-		out = append(out, x-1, x+1, 0, -x)
-	case float64:
-		out = append(out, x-0.1, x+0.1, math.Round(x), -x)
 	}
 	return out
 }
@@ -741,8 +679,8 @@ func sameStrings(pools [][]any) [][]any {
 					continue
 				}
 				n++
-				for _, w := range []string{t, flipCase(t)} {
-					vals := typicalValues(pools)
+				for _, w := range []string{t, lang.FlipCase(t)} {
+					vals := lang.TypicalValues(pools)
 					vals[i], vals[j] = t, w
 					out = append(out, vals)
 					if flipped, ok := flagsFlipped(pools, vals); ok {
@@ -761,72 +699,22 @@ func flagsFlipped(pools [][]any, vals []any) ([]any, bool) {
 	out := append([]any{}, vals...)
 	has := false
 	for k, p := range pools {
-		if b, ok := out[k].(bool); ok && isFlagPool(p) {
+		if b, ok := out[k].(bool); ok && lang.IsFlagPool(p) {
 			out[k], has = !b, true
 		}
 	}
 	return out, has
 }
 
-// segmentMutations change a string's structure where a separator leads
-// its last segment (this/thing.ext): that segment repeated (.ext.ext.ext)
-// and lengthened (.extension), where code counts suffixes or bounds their
-// length.
-func segmentMutations(s string) []any {
-	i := strings.LastIndexAny(s, "./-_:")
-	if i < 0 || i == len(s)-1 || len(s)*4 > maxMutated {
-		return nil
-	}
-	seg := s[i:]
-	return []any{s + seg + seg, s[:i] + seg + "ension", s[:i] + seg + seg[1:] + seg[1:]}
-}
-
-func reversed(x []any) []any {
-	out := make([]any, len(x))
-	for i, v := range x {
-		out[len(x)-1-i] = v
-	}
-	return out
-}
-
-func reverseString(s string) string {
-	r := []rune(s)
-	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
-		r[i], r[j] = r[j], r[i]
-	}
-	return string(r)
-}
-
-// titleCase is the text with its first letter's case flipped: person to
-// Person, as a word starts a sentence or a name.
-func titleCase(r []rune) string {
-	out := append([]rune{}, r...)
-	if unicode.IsLower(out[0]) {
-		out[0] = unicode.ToUpper(out[0])
-	} else {
-		out[0] = unicode.ToLower(out[0])
-	}
-	return string(out)
-}
-
-func flipCase(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsUpper(r) {
-			return unicode.ToLower(r)
-		}
-		return unicode.ToUpper(r)
-	}, s)
-}
-
 // pyLiterals are the string literals of a Python target's two versions:
 // pysource's constants (any length, none from error messages), else the
 // regular expression's short ones.
-func pyLiterals(tg target) []string {
+func pyLiterals(tg lang.Target) []string {
 	// The changed data's literals come first: what the patch changed is
 	// what the strings built from patterns must reach.
 	var out []string
 	seen := map[string]bool{}
-	for _, l := range tg.dataLits {
+	for _, l := range tg.DataLits {
 		if !seen[l] {
 			seen[l] = true
 			out = append(out, l)
@@ -859,14 +747,14 @@ func pyLiterals(tg target) []string {
 		}
 	}
 	if own == 0 && info.consts == nil {
-		for _, l := range literals(tg.baseText, tg.headText) {
+		for _, l := range lang.Literals(tg.BaseText, tg.HeadText) {
 			if !seen[l] {
 				seen[l] = true
 				out = append(out, l)
 			}
 		}
 	}
-	return withSeparators(out)
+	return lang.WithSeparators(out)
 }
 
 // attributeNames are names of attributes the values of a pool have.

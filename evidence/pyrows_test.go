@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/evidence/pysource"
 )
 
@@ -42,14 +43,14 @@ func TestHarvestedArgs(t *testing.T) {
 	if len(rows) != 2 {
 		t.Fatalf("got %d rows, want 2: a method's input waits for receivers", len(rows))
 	}
-	if rows[0].source != "doctest m.py:3" || rows[1].source != "test tests/test_m.py:9" {
-		t.Errorf("sources %q, %q", rows[0].source, rows[1].source)
+	if rows[0].Source != "doctest m.py:3" || rows[1].Source != "test tests/test_m.py:9" {
+		t.Errorf("sources %q, %q", rows[0].Source, rows[1].Source)
 	}
-	want := []any{map[string]any{exprKey: "lambda x: x == 2"}, []any{1, 2}}
-	if diff := cmp.Diff(want, rows[0].row.Args); diff != "" {
+	want := []any{map[string]any{lang.ExprKey: "lambda x: x == 2"}, []any{1, 2}}
+	if diff := cmp.Diff(want, rows[0].Row.Args); diff != "" {
 		t.Errorf("first row's args (-want +got):\n%s", diff)
 	}
-	if got := pyCallText(rows[1].row.CallArgs()); got != "(bool, iter('ab'), limit=2)" {
+	if got := pyCallText(rows[1].Row.CallArgs()); got != "(bool, iter('ab'), limit=2)" {
 		t.Errorf("second row reads %s", got)
 	}
 	if diff := cmp.Diff([]any{2}, per[2]); diff != "" {
@@ -70,7 +71,7 @@ func TestReceiversOf(t *testing.T) {
 	got := receiversOf(s, info, []string{"-"}, 8)
 	var srcs []string
 	for _, r := range got {
-		srcs = append(srcs, r.(map[string]any)[exprKey].(string))
+		srcs = append(srcs, r.(map[string]any)[lang.ExprKey].(string))
 	}
 	want := []string{"Version.parse('1.0.0-rc')", "Version.parse('1.0.0-r')", "Version.parse('')", "Version.parse('1')",
 		"Version.parse('cr-0.0.1')", "Version.parse('1.0.0-RC')", "Version.parse('1.0.0-rcé')", "Version.parse('1.0.0-rc\\n')"}
@@ -86,14 +87,14 @@ func TestReceiversOf(t *testing.T) {
 func TestMethodRowsTryEveryReceiver(t *testing.T) {
 	var recvs []any
 	for i := 0; i < 12; i++ {
-		recvs = append(recvs, map[string]any{exprKey: fmt.Sprintf("Version(%d)", i)})
+		recvs = append(recvs, map[string]any{lang.ExprKey: fmt.Sprintf("Version(%d)", i)})
 	}
-	tg := target{
-		sym:       diffparse.Symbol{Name: "v.Version.step", Local: "Version.step", Kind: "method"},
-		lang:      "python",
-		sig:       &Signature{Language: "python", Params: []Param{{Name: "n", Type: "int"}}},
-		data:      &pyInfo{guesses: map[string]pysource.Guess{}},
-		receivers: recvs,
+	tg := lang.Target{
+		Sym:       diffparse.Symbol{Name: "v.Version.step", Local: "Version.step", Kind: "method"},
+		Lang:      "python",
+		Sig:       &Signature{Language: "python", Params: []Param{{Name: "n", Type: "int"}}},
+		Data:      &pyInfo{guesses: map[string]pysource.Guess{}},
+		Receivers: recvs,
 	}
 	rows := methodRows(tg, rand.New(rand.NewSource(1)), 60)
 	if len(rows) != 60 {
@@ -101,7 +102,7 @@ func TestMethodRowsTryEveryReceiver(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, r := range rows {
-		seen[r.row.Args[0].(map[string]any)[exprKey].(string)] = true
+		seen[r.Row.Args[0].(map[string]any)[lang.ExprKey].(string)] = true
 	}
 	if len(seen) != len(recvs) {
 		t.Errorf("rows called %d of %d receivers", len(seen), len(recvs))
@@ -130,11 +131,11 @@ func TestKwargsKeys(t *testing.T) {
 // getattr gets names its values have (a list's count), where its own
 // literals name none; one that does not is not given them.
 func TestAttributeNamesForGetattr(t *testing.T) {
-	lits := pyLiterals(target{data: &pyInfo{text: "def get(obj, key):\n    return getattr(obj, key, None)\n", consts: []pysource.Constant{}}})
+	lits := pyLiterals(lang.Target{Data: &pyInfo{text: "def get(obj, key):\n    return getattr(obj, key, None)\n", consts: []pysource.Constant{}}})
 	if !contains(lits, "count") || !contains(lits, "__class__") {
 		t.Errorf("lits %q lack attribute names", lits)
 	}
-	if lits := pyLiterals(target{data: &pyInfo{text: "def get(obj, key):\n    return obj[key]\n", consts: []pysource.Constant{}}}); contains(lits, "count") {
+	if lits := pyLiterals(lang.Target{Data: &pyInfo{text: "def get(obj, key):\n    return obj[key]\n", consts: []pysource.Constant{}}}); contains(lits, "count") {
 		t.Errorf("lits %q hold attribute names for a function that reads none", lits)
 	}
 }
@@ -162,13 +163,13 @@ func TestSameStrings(t *testing.T) {
 // TestSegmentMutations: a string whose last segment a separator leads is
 // mutated in its structure: the segment repeated and lengthened.
 func TestSegmentMutations(t *testing.T) {
-	got := fmt.Sprint(segmentMutations("this/thing.ext"))
+	got := fmt.Sprint(lang.SegmentMutations("this/thing.ext"))
 	for _, want := range []string{"this/thing.ext.ext.ext", "this/thing.extension"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("segmentMutations = %s, want %s among them", got, want)
 		}
 	}
-	if segmentMutations("plain") != nil {
+	if lang.SegmentMutations("plain") != nil {
 		t.Error("a string without a separator was mutated")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/evidence/pysource"
 )
 
@@ -15,14 +16,6 @@ import (
 // 13, parts 1-4): each changed file is parsed once per side, the
 // repository's test files once per run, and every target of the file
 // shares them.
-
-// Bounds on reading a repository's tests: a monorepo's thousands of test
-// files are not all read for one patch.
-const (
-	maxTestFiles     = 400
-	maxTestFileBytes = 1 << 20
-	maxHarvest       = 64 // inputs harvested per function
-)
 
 // pyInfo is what pysource read for one Python target.
 type pyInfo struct {
@@ -93,7 +86,7 @@ func (pf *pyFiles) testFiles() []*pysource.File {
 					pf.headText[f] = true
 				}
 			}
-			return len(pf.tests) < maxTestFiles
+			return len(pf.tests) < lang.MaxTestFiles
 		})
 	}
 	return pf.tests
@@ -123,7 +116,7 @@ func walkTests(root string, fn func(rel, path string) bool) {
 		if !isPyTestFile(rel) {
 			return nil
 		}
-		if info, err := d.Info(); err != nil || info.Size() > maxTestFileBytes || !info.Mode().IsRegular() {
+		if info, err := d.Info(); err != nil || info.Size() > lang.MaxTestFileBytes || !info.Mode().IsRegular() {
 			return nil
 		}
 		if !fn(rel, path) {
@@ -193,14 +186,14 @@ func (pf *pyFiles) info(file *pyFile, local string) *pyInfo {
 			fromBase = append(fromBase, t)
 		}
 	}
-	in.harvested = pysource.Harvest(file.head, local, fromBase, maxHarvest)
+	in.harvested = pysource.Harvest(file.head, local, fromBase, lang.MaxHarvest)
 	patchWrote := map[string]bool{}
 	if len(fromPatch) > 0 {
 		seen := map[string]bool{}
 		for _, h := range in.harvested {
 			seen[inputKey(h)] = true
 		}
-		for _, h := range pysource.Harvest(file.head, local, fromPatch, maxHarvest) {
+		for _, h := range pysource.Harvest(file.head, local, fromPatch, lang.MaxHarvest) {
 			if k := inputKey(h); !seen[k] {
 				seen[k], patchWrote[k] = true, true
 				in.harvested = append(in.harvested, h)
@@ -215,7 +208,7 @@ func (pf *pyFiles) info(file *pyFile, local string) *pyInfo {
 			seen[inputKey(h)] = true
 		}
 		baseDocs := map[string]bool{}
-		for _, h := range pysource.Harvest(file.base, local, nil, maxHarvest) {
+		for _, h := range pysource.Harvest(file.base, local, nil, lang.MaxHarvest) {
 			baseDocs[inputKey(h)] = true
 			if !seen[inputKey(h)] {
 				in.harvested = append(in.harvested, h)
@@ -354,7 +347,7 @@ func mixedPool() []any {
 	return []any{
 		[]any{1, 2, 3}, 0, 1, -1, 3, "abc", "", "a b", []any{}, []any{3, 1, 2}, []any{1, 1},
 		[]any{"a", "b"}, nil, 2.5, true, map[string]any{"a": 1},
-		map[string]any{exprKey: "iter([3, 1, 2])"}, map[string]any{exprKey: "(1, 2)"},
+		map[string]any{lang.ExprKey: "iter([3, 1, 2])"}, map[string]any{lang.ExprKey: "(1, 2)"},
 	}
 }
 
@@ -370,7 +363,7 @@ func guessPool(g pysource.Guess, lits []string) []any {
 		// identity, constants, a parity test, str, a negating key), as
 		// expressions the worker evaluates; harvested ones come first.
 		for _, e := range callablePool {
-			out = append(out, map[string]any{exprKey: e})
+			out = append(out, map[string]any{lang.ExprKey: e})
 		}
 	case pysource.KindNone:
 		return []any{nil}
@@ -381,11 +374,11 @@ func guessPool(g pysource.Guess, lits []string) []any {
 				parts = append(parts, pp)
 			}
 		}
-		out = interleave(parts)
+		out = lang.Interleave(parts)
 	case pysource.KindNumber:
-		out = interleave([][]any{pool(Type{Kind: kindInt}, lits), pool(Type{Kind: kindFloat}, lits)})
+		out = lang.Interleave([][]any{lang.Pool(Type{Kind: kindInt}, lits), lang.Pool(Type{Kind: kindFloat}, lits)})
 	case pysource.KindSized:
-		out = interleave([][]any{listPool(nil, lits), pool(Type{Kind: kindStr}, lits)})
+		out = lang.Interleave([][]any{listPool(nil, lits), lang.Pool(Type{Kind: kindStr}, lits)})
 	case pysource.KindTuple:
 		if len(g.Parts) > 0 {
 			out = tuplePool(g.Parts, lits)
@@ -402,12 +395,12 @@ func guessPool(g pysource.Guess, lits []string) []any {
 		}
 		out = append(out, iterables(g.Kind, out)...)
 	default:
-		out = pool(guessType(g), lits)
+		out = lang.Pool(guessType(g), lits)
 	}
 	if g.Nullable {
 		out = append(out, nil)
 	}
-	return dedupeValues(out)
+	return lang.DedupeValues(out)
 }
 
 // maxIterables bounds the lists of a pool also passed as other iterables.
@@ -438,7 +431,7 @@ func iterables(kind string, pool []any) []any {
 		n++
 		src := pyRepr(l, 0)
 		for _, w := range wraps {
-			out = append(out, map[string]any{exprKey: fmt.Sprintf(w, src)})
+			out = append(out, map[string]any{lang.ExprKey: fmt.Sprintf(w, src)})
 		}
 	}
 	return out
@@ -469,7 +462,7 @@ func exprIn(v any) bool {
 func listPool(elem *pysource.Guess, lits []string) []any {
 	if elem != nil {
 		if t := guessType(*elem); t.Known() {
-			if p := pool(Type{Kind: kindList, Elem: &t}, lits); len(p) > 0 {
+			if p := lang.Pool(Type{Kind: kindList, Elem: &t}, lits); len(p) > 0 {
 				return p
 			}
 		}
@@ -513,50 +506,6 @@ func tuplePool(parts []pysource.Guess, lits []string) []any {
 	return out
 }
 
-// interleave takes one value of each pool in turn, so a union's parts all
-// come before any budget cuts.
-func interleave(pools [][]any) []any {
-	var out []any
-	for i := 0; ; i++ {
-		more := false
-		for _, p := range pools {
-			if i < len(p) {
-				out = append(out, p[i])
-				more = true
-			}
-		}
-		if !more {
-			return out
-		}
-	}
-}
-
-// dedupeValues drops repeated values, keeping the first.
-func dedupeValues(vs []any) []any {
-	seen := map[string]bool{}
-	out := vs[:0:0]
-	for _, v := range vs {
-		k := compact(v, 1<<20) + "\x00" + typeTag(v)
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, v)
-	}
-	return out
-}
-
-// typeTag tells 1 from 1.0 apart, which JSON text alone does not.
-func typeTag(v any) string {
-	switch v.(type) {
-	case float64:
-		return "f"
-	case int:
-		return "i"
-	}
-	return ""
-}
-
 // callablePool are the functions a callable parameter takes when the
 // repository's own examples give none.
 var callablePool = []string{
@@ -571,7 +520,7 @@ var callablePool = []string{
 
 // pyOf is what pysource read of a Python target; nil for another
 // language's.
-func pyOf(tg target) *pyInfo {
-	info, _ := tg.data.(*pyInfo)
+func pyOf(tg lang.Target) *pyInfo {
+	info, _ := tg.Data.(*pyInfo)
 	return info
 }

@@ -3,6 +3,8 @@ package evidence
 import (
 	"strconv"
 	"strings"
+
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // inferPython reads a Python parameter's type from its annotation, its
@@ -10,7 +12,7 @@ import (
 func inferPython(p Param) Type {
 	if p.Type != "" {
 		t := pyAnnotation(p.Type)
-		if t.Kind == kindList && t.Elem == nil && intervalName.MatchString(p.Name) {
+		if t.Kind == kindList && t.Elem == nil && lang.IntervalName.MatchString(p.Name) {
 			t = Type{Kind: kindIntervals}
 		}
 		if t.Kind != kindUnknown {
@@ -19,7 +21,7 @@ func inferPython(p Param) Type {
 				t.Nullable = true
 			}
 			if t.Kind == kindList && t.Elem == nil {
-				if e := byName(p.Name); e.Kind == kindList {
+				if e := lang.ByName(p.Name); e.Kind == kindList {
 					t.Elem = e.Elem
 				}
 			}
@@ -30,7 +32,7 @@ func inferPython(p Param) Type {
 		if t := pyDefault(p.Default); t.Kind != kindUnknown {
 			t.From = "default"
 			if t.Kind == kindList {
-				if e := byName(p.Name); e.Kind == kindList || e.Kind == kindIntervals {
+				if e := lang.ByName(p.Name); e.Kind == kindList || e.Kind == kindIntervals {
 					e.From = "default and name"
 					return e
 				}
@@ -39,7 +41,7 @@ func inferPython(p Param) Type {
 			return t
 		}
 	}
-	t := byName(p.Name)
+	t := lang.ByName(p.Name)
 	t.From = "name"
 	if p.Default == "None" {
 		t.Nullable = true

@@ -3,6 +3,8 @@ package evidence
 import (
 	"regexp"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // FuzzPatternSamples: any text, read as a pattern, gives samples the
@@ -14,13 +16,13 @@ func FuzzPatternSamples(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
 		re, err := regexp.Compile(a)
-		for _, s := range patternSamples(a) {
+		for _, s := range lang.PatternSamples(a) {
 			if err == nil && !re.MatchString(s) {
 				t.Fatalf("patternSamples(%q) gave %q, which it does not match", a, s)
 			}
 		}
 		rb, errb := regexp.Compile(b)
-		for _, s := range distinguishing(a, b) {
+		for _, s := range lang.Distinguishing(a, b) {
 			if err == nil && errb == nil && re.MatchString(s) == rb.MatchString(s) {
 				t.Fatalf("distinguishing(%q, %q) gave %q, which both or neither match", a, b, s)
 			}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -68,7 +69,7 @@ type Config struct {
 }
 
 // InputsFunc asks a model for calls of one changed function.
-type InputsFunc func(ctx context.Context, q InputsQuestion) ([]ModelCall, error)
+type InputsFunc func(ctx context.Context, q InputsQuestion) ([]lang.ModelCall, error)
 
 // InputsQuestion is what the model is told of one changed function.
 type InputsQuestion struct {
@@ -77,12 +78,6 @@ type InputsQuestion struct {
 	Assumptions        []string // the preconditions a reviewer has not rejected
 	Source, BaseSource string
 	Max                int
-}
-
-// ModelCall is one call a model proposed: JSON values only.
-type ModelCall struct {
-	Args   []any
-	Kwargs map[string]any
 }
 
 // maxModelInputs bounds the calls asked of a model per function.
@@ -153,8 +148,8 @@ type Change struct {
 }
 
 // replay is the call and the two outcomes of a changed row, for Change.
-func replay(lang, target string, args []any, kwargs map[string]any, base, head *gate.Reply) (*validate.Call, *validate.Outcome, *validate.Outcome) {
-	return &validate.Call{Language: lang, Target: target, Args: args, Kwargs: kwargs}, outcomeOf(base), outcomeOf(head)
+func replay(langName, target string, args []any, kwargs map[string]any, base, head *gate.Reply) (*validate.Call, *validate.Outcome, *validate.Outcome) {
+	return &validate.Call{Language: langName, Target: target, Args: args, Kwargs: kwargs}, outcomeOf(base), outcomeOf(head)
 }
 
 // outcomeOf is a reply as a register keeps it: returned and the value,
@@ -260,49 +255,6 @@ type SymbolRows struct {
 	Coverage *Coverage `json:"coverage,omitempty"`
 }
 
-// origin says where an evidence row came from.
-type origin struct {
-	assumptions []string // the register items whose rows ask this input; none for a signature-driven row
-	symbol      string
-	cause       []string // the changed names an unchanged caller reaches (Change.Cause)
-	call        string   // the name rows call when it is not the symbol's (a class for its __init__)
-	source      string   // where the row's values came from (Change.Source)
-	lang        string
-	probes      []any // extra calls a returned function is probed with (probesOf)
-	headOnly    bool  // a function the head adds: its rows run on the head alone
-}
-
-// target is one changed function that evidence rows can call on both sides.
-type target struct {
-	sym                diffparse.Symbol
-	lang               string
-	sig                *Signature
-	baseText, headText string // the function's source on each side
-	// reads are the changed module-level names an unchanged function is
-	// a target for (issue 13, part 8); nil for a changed function.
-	reads    []string
-	dataLits []string // the string literals of the changed data
-	// baseName is what the base calls the target when the patch renamed
-	// its module ("" when the name is the same).
-	baseName string
-	// receivers are the objects a method's rows call it on, as its
-	// language builds them (from the constructor calls the tests make, a
-	// Go type's constructors and fields); nil for a function.
-	receivers []any
-	// call is the name rows call when it is not the symbol: a changed
-	// __init__ is exercised by calling its class.
-	call string
-	// baseFile is the target's file on the base, relative to its top.
-	baseFile string
-	// headOnly marks a function the head adds: no base to compare with,
-	// its rows run on the head alone for crashes (newcode.go).
-	headOnly bool
-	// data is what the target's language keeps of it for its rows
-	// (Python's *pyInfo, Go's *goTarget, JavaScript's *jsInfo): the
-	// engine never reads it.
-	data any
-}
-
 // Run builds template rows for every assumption a reviewer has not
 // rejected, and signature-driven boundary rows for every changed function,
 // runs them against base and head, and reports every input on which the two
@@ -317,8 +269,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Seed = diffSeed(cfg.Diff)
 	}
 	b := newBudget(cfg, rep.Seed)
-	langs := languagesFor(cfg.HeadDir, cfg.BaseDir, b.perFunction, false)
-	defer langs.close()
+	langs := lang.LanguagesFor(cfg.HeadDir, cfg.BaseDir, b.perFunction, false)
+	defer langs.Close()
 	targets, skipped := targetsOf(cfg.Diff, langs)
 	rep.plans = coverPlans(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
 	defer func() {
@@ -364,14 +316,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Symbols = append(rep.Symbols, symbolRows(targets, tb.origins, b, rep.Seed)...)
 	clock := newRowClock(ctx, cfg.RowSeconds, cfg.FunctionSeconds)
 	defer clock.stop()
-	for _, lang := range langs.names() {
-		if t := tb.byLang[lang]; t != nil {
+	for _, langName := range langs.Names() {
+		if t := tb.byLang[langName]; t != nil {
 			if err := rep.runTable(ctx, clock, cfg, langs, targets, t, tb.origins, bySymbol); err != nil {
 				return nil, err
 			}
 		}
-		if t := tb.headOnly[lang]; t != nil {
-			if err := rep.runNew(ctx, clock, cfg, langs[lang], t, tb.origins); err != nil {
+		if t := tb.headOnly[langName]; t != nil {
+			if err := rep.runNew(ctx, clock, cfg, langs[langName], t, tb.origins); err != nil {
 				return nil, err
 			}
 		}
@@ -393,39 +345,28 @@ func newBudget(cfg Config, seed int64) *budget {
 	return b
 }
 
-// TraceRun is what a language that traces the base's tests is told of
-// the run.
-type TraceRun struct {
-	Diff    *diffparse.Result
-	BaseDir string
-	// Seconds bounds the traced run; no traced run when it is not
-	// positive.
-	Seconds int
-	Gate    gate.Config
-}
-
 // traceRun is the run's TraceRun: its traced run's time, the default
 // when cfg says none.
-func traceRun(cfg Config) TraceRun {
+func traceRun(cfg Config) lang.TraceRun {
 	seconds := cfg.TraceSeconds
 	if seconds == 0 {
 		seconds = DefaultTraceSeconds
 	}
-	return TraceRun{Diff: cfg.Diff, BaseDir: cfg.BaseDir, Seconds: seconds, Gate: cfg.Gate}
+	return lang.TraceRun{Diff: cfg.Diff, BaseDir: cfg.BaseDir, Seconds: seconds, Gate: cfg.Gate}
 }
 
 // trace asks each language that can trace the base's tests for the calls
 // they make of the targets.
-func (b *budget) trace(ctx context.Context, cfg Config, targets []target) {
-	for _, name := range b.langs.names() {
-		tr, ok := b.langs[name].(tracer)
+func (b *budget) trace(ctx context.Context, cfg Config, targets []lang.Target) {
+	for _, name := range b.langs.Names() {
+		tr, ok := b.langs[name].(lang.Tracer)
 		if !ok {
 			continue
 		}
-		traced, note := tr.traced(ctx, traceRun(cfg), targets)
+		traced, note := tr.Traced(ctx, traceRun(cfg), targets)
 		for sym, calls := range traced {
 			if b.traced == nil {
-				b.traced = map[string][]ModelCall{}
+				b.traced = map[string][]lang.ModelCall{}
 			}
 			b.traced[sym] = calls
 		}
@@ -437,25 +378,25 @@ func (b *budget) trace(ctx context.Context, cfg Config, targets []target) {
 
 // symbolRows says, per target, how many rows it got, from which sources,
 // and why it got none or fewer than it had.
-func symbolRows(targets []target, origins map[string]origin, b *budget, seed int64) []SymbolRows {
+func symbolRows(targets []lang.Target, origins map[string]lang.Origin, b *budget, seed int64) []SymbolRows {
 	perSymbol := map[string]int{}
 	sources := map[string]map[string]int{}
 	for _, o := range origins {
-		perSymbol[o.symbol]++
-		if sources[o.symbol] == nil {
-			sources[o.symbol] = map[string]int{}
+		perSymbol[o.Symbol]++
+		if sources[o.Symbol] == nil {
+			sources[o.Symbol] = map[string]int{}
 		}
-		sources[o.symbol][heuristic(o.source)]++
+		sources[o.Symbol][heuristic(o.Source)]++
 	}
 	var out []SymbolRows
 	for _, tg := range targets {
-		sr := SymbolRows{Symbol: tg.sym.Name, Rows: perSymbol[tg.sym.Name], Sources: sources[tg.sym.Name], Seed: seed, Reads: tg.reads}
+		sr := SymbolRows{Symbol: tg.Sym.Name, Rows: perSymbol[tg.Sym.Name], Sources: sources[tg.Sym.Name], Seed: seed, Reads: tg.Reads}
 		switch {
-		case sr.Rows == 0 && b.cut[tg.sym.Name]:
+		case sr.Rows == 0 && b.cut[tg.Sym.Name]:
 			sr.Why, sr.Unchecked = fmt.Sprintf("the run's budget of %d rows was spent before it", b.total), true
 		case sr.Rows == 0:
-			sr.Why, sr.Unchecked = noValues(b.langs[tg.lang], tg), true
-		case b.cut[tg.sym.Name]:
+			sr.Why, sr.Unchecked = noValues(b.langs[tg.Lang], tg), true
+		case b.cut[tg.Sym.Name]:
 			sr.Why = fmt.Sprintf("budget reached: %d rows kept", sr.Rows)
 		}
 		out = append(out, sr)
@@ -467,15 +408,15 @@ func symbolRows(targets []target, origins map[string]origin, b *budget, seed int
 // changed. A module that does not load is left out and said so; a table
 // no side can load is Skipped (or, when only the head fails, HeadBroken).
 // The error means the rows could not be run at all.
-func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, langs languages, targets []target, t *validate.Table, origins map[string]origin, bySymbol map[string][]validate.Item) error {
-	lang := t.Language
+func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, langs lang.Languages, targets []lang.Target, t *validate.Table, origins map[string]lang.Origin, bySymbol map[string][]validate.Item) error {
+	langName := t.Language
 	planned := t
 	t.Target = t.Rows[0].Target
 	gcfg := cfg.Gate
-	gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, lang
+	gcfg.Repo, gcfg.BaseDir, gcfg.Lang = cfg.HeadDir, cfg.BaseDir, langName
 	gcfg.Private = true // the run's own checkouts: unexported Go helpers can be reached
 	gcfg.BaseTargets = baseTargets(targets)
-	gcfg.Watch, gcfg.BaseWatch = watches(rep.plans, lang)
+	gcfg.Watch, gcfg.BaseWatch = watches(rep.plans, langName)
 	gcfg.Reruns = reruns
 	gcfg.Budget = len(t.Rows) // evidence never blocks on flakes
 	gcfg.Freezes = nil
@@ -486,19 +427,19 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	gcfg.TargetClock = clock.functions
 	grep, err := gate.Differential(clock.ctx, gcfg, t)
 	var infra *gate.InfraError
-	dropper, _ := langs[lang].(moduleDropper)
+	dropper, _ := langs[langName].(lang.ModuleDropper)
 	for tries := 0; dropper != nil && errors.As(err, &infra) && tries < maxModuleRetries; tries++ {
 		// One module that does not import (a noxfile wanting nox) must
 		// not take the other modules' rows with it.
-		rest, why, ok := dropper.dropModule(clock.ctx, gcfg, t, modulesOf(targets), err)
+		rest, why, ok := dropper.DropModule(clock.ctx, gcfg, t, modulesOf(targets), err)
 		if !ok {
 			break
 		}
-		if why.headOnly {
-			rep.HeadBroken = append(rep.HeadBroken, why.text)
+		if why.HeadOnly {
+			rep.HeadBroken = append(rep.HeadBroken, why.Text)
 		} else {
 			rep.noLoad(targets, why)
-			rep.Skipped = append(rep.Skipped, why.text)
+			rep.Skipped = append(rep.Skipped, why.Text)
 		}
 		t = rest
 		gcfg.Budget, gcfg.Progress = len(t.Rows), rowProgress(cfg.Progress, len(t.Rows))
@@ -519,8 +460,8 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	defer cancel()
 	switch {
 	case errors.As(err, &infra):
-		why := fmt.Sprintf("%s rows: %s", lang, oneLine(err.Error()))
-		if baseLoads(ctx, gcfg, t) {
+		why := fmt.Sprintf("%s rows: %s", langName, lang.OneLine(err.Error()))
+		if lang.BaseLoads(ctx, gcfg, t) {
 			rep.HeadBroken = append(rep.HeadBroken, why)
 		} else {
 			// Neither side loads here: the register and the draft are
@@ -530,7 +471,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		}
 		return nil
 	case err != nil:
-		return fmt.Errorf("evidence rows (%s): %w", lang, err)
+		return fmt.Errorf("evidence rows (%s): %w", langName, err)
 	}
 	rep.ran.add(grep)
 	rep.cutOff(clock, t, grep, origins)
@@ -542,15 +483,15 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	// recheck of its rows must not hold the run past row_seconds.
 	fcfg := clock.followUp(gcfg)
 	rep.Notes = append(rep.Notes, recheckTimeouts(clock.ctx, fcfg, t, grep)...)
-	if rs, ok := langs[lang].(reseeder); ok {
+	if rs, ok := langs[langName].(lang.Reseeder); ok {
 		// A language whose workers seed their hashing per process
 		// reruns its changed rows under other seeds.
-		n, notes, err := rs.reseed(ctx, fcfg, t, grep)
+		n, notes, err := rs.Reseed(ctx, fcfg, t, grep)
 		switch {
 		case err != nil && errors.Is(err, context.DeadlineExceeded) && !clock.parentDone():
-			notes = append(notes, fmt.Sprintf("%s rows: the rerun under other hash seeds ran out of time; the changes it did not reach are not checked for hash order", lang))
+			notes = append(notes, fmt.Sprintf("%s rows: the rerun under other hash seeds ran out of time; the changes it did not reach are not checked for hash order", langName))
 		case err != nil:
-			return fmt.Errorf("evidence rows (%s): %w", lang, err)
+			return fmt.Errorf("evidence rows (%s): %w", langName, err)
 		}
 		rep.Reseeded += n
 		rep.Notes = append(rep.Notes, notes...)
@@ -569,23 +510,15 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 // because they do not import.
 const maxModuleRetries = 8
 
-// moduleFailure is a module left out of the rows, or one target its
-// module does not hold (target set, module naming the target as its rows
-// call it): why, and whether only the head fails (a finding, not a skip).
-type moduleFailure struct {
-	module, text     string
-	headOnly, target bool
-}
-
 // modulesOf maps each target, by its symbol and by the name its rows
 // call, to its module.
-func modulesOf(targets []target) map[string]string {
+func modulesOf(targets []lang.Target) map[string]string {
 	out := map[string]string{}
 	for _, tg := range targets {
-		mod := strings.TrimSuffix(tg.sym.Name, "."+tg.sym.Local)
-		out[tg.sym.Name] = mod
-		if tg.call != "" {
-			out[tg.call] = mod
+		mod := strings.TrimSuffix(tg.Sym.Name, "."+tg.Sym.Local)
+		out[tg.Sym.Name] = mod
+		if tg.Call != "" {
+			out[tg.Call] = mod
 		}
 	}
 	return out
@@ -594,79 +527,58 @@ func modulesOf(targets []target) map[string]string {
 // noLoad says the symbols the failure left out ran no rows: those of a
 // module that does not import here, on either side, or the one target
 // its module does not hold.
-func (rep *Report) noLoad(targets []target, f moduleFailure) {
+func (rep *Report) noLoad(targets []lang.Target, f lang.ModuleFailure) {
 	out := map[string]string{}
 	for _, tg := range targets {
 		switch {
-		case f.target && (tg.sym.Name == f.module || tg.call == f.module):
-			out[tg.sym.Name] = "its module does not hold it here: "
-		case !f.target && strings.TrimSuffix(tg.sym.Name, "."+tg.sym.Local) == f.module:
-			out[tg.sym.Name] = "its module does not import here: "
+		case f.Target && (tg.Sym.Name == f.Module || tg.Call == f.Module):
+			out[tg.Sym.Name] = "its module does not hold it here: "
+		case !f.Target && strings.TrimSuffix(tg.Sym.Name, "."+tg.Sym.Local) == f.Module:
+			out[tg.Sym.Name] = "its module does not import here: "
 		}
 	}
 	for i, s := range rep.Symbols {
 		if why, ok := out[s.Symbol]; ok {
 			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
-			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = why+f.text, true
+			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = why+f.Text, true
 		}
 	}
 }
 
 // baseTargets are the base's names for targets whose module the patch
 // renamed: the base is called under its own name, not the head's.
-func baseTargets(targets []target) map[string]string {
+func baseTargets(targets []lang.Target) map[string]string {
 	var m map[string]string
 	for _, tg := range targets {
-		if tg.baseName == "" {
+		if tg.BaseName == "" {
 			continue
 		}
 		if m == nil {
 			m = map[string]string{}
 		}
-		key := tg.sym.Name
-		if tg.call != "" {
-			key = tg.call
+		key := tg.Sym.Name
+		if tg.Call != "" {
+			key = tg.Call
 		}
-		m[key] = tg.baseName
+		m[key] = tg.BaseName
 	}
 	return m
 }
 
-// baseLoads reports whether the base side runs t's first rows without an
-// infrastructure error: whether a failure to load is the head's own.
-func baseLoads(ctx context.Context, cfg gate.Config, t *validate.Table) bool {
-	probe := *t
-	probe.Rows = nil
-	for _, r := range t.Rows[:min(3, len(t.Rows))] {
-		// Only whether the call can be attempted matters here, under the
-		// base's own name.
-		r.SameAsBase, r.Contract = false, "true"
-		if name, ok := cfg.BaseTargets[t.TargetOf(r)]; ok {
-			r.Target = name
-		}
-		probe.Rows = append(probe.Rows, r)
-	}
-	cfg.Repo, cfg.Base, cfg.BaseDir = cfg.BaseDir, "", ""
-	cfg.Reruns, cfg.Budget, cfg.Progress = 1, len(probe.Rows), nil
-	_, err := gate.Run(ctx, cfg, &probe)
-	var infra *gate.InfraError
-	return err == nil || !errors.As(err, &infra)
-}
-
 // buildTables makes one table of evidence rows per language, and the
 // origin of every row by its id.
-func buildTables(ctx context.Context, targets []target, bySymbol map[string][]validate.Item, b *budget) (*tables, error) {
-	tb := &tables{b: b, byLang: map[string]*validate.Table{}, headOnly: map[string]*validate.Table{}, origins: map[string]origin{}}
+func buildTables(ctx context.Context, targets []lang.Target, bySymbol map[string][]validate.Item, b *budget) (*tables, error) {
+	tb := &tables{b: b, byLang: map[string]*validate.Table{}, headOnly: map[string]*validate.Table{}, origins: map[string]lang.Origin{}}
 	for _, tg := range targets {
-		rows, sourceOf, err := b.targetRows(ctx, tg, bySymbol[tg.sym.Name])
+		rows, sourceOf, err := b.targetRows(ctx, tg, bySymbol[tg.Sym.Name])
 		if err != nil {
 			return nil, err
 		}
-		o := origin{symbol: tg.sym.Name, call: tg.call, headOnly: tg.headOnly, cause: tg.reads}
-		if ob, ok := b.langs[tg.lang].(observer); ok {
-			o.probes = ob.probes(tg)
+		o := lang.Origin{Symbol: tg.Sym.Name, Call: tg.Call, HeadOnly: tg.HeadOnly, Cause: tg.Reads}
+		if ob, ok := b.langs[tg.Lang].(lang.Observer); ok {
+			o.Probes = ob.Probes(tg)
 		}
-		tb.add(tg.lang, dedupe(rows), o, sourceOf)
+		tb.add(tg.Lang, dedupe(rows), o, sourceOf)
 	}
 	return tb, nil
 }
@@ -674,29 +586,29 @@ func buildTables(ctx context.Context, targets []target, bySymbol map[string][]va
 // targetRows are one target's rows in the order they run (the model's,
 // the base's traced calls, then the language's own with the templates
 // among them) and the source of each, by callText of its arguments.
-func (b *budget) targetRows(ctx context.Context, tg target, items []validate.Item) ([]validate.Row, map[string]string, error) {
+func (b *budget) targetRows(ctx context.Context, tg lang.Target, items []validate.Item) ([]validate.Row, map[string]string, error) {
 	gen := Templates{}
 	var templates []validate.Row
-	for _, its := range [][]validate.Item{items, signatureItems(tg.sig)} {
+	for _, its := range [][]validate.Item{items, signatureItems(tg.Sig)} {
 		if len(its) == 0 {
 			continue
 		}
-		r, err := gen.Generate(ctx, Request{Target: tg.sym.Name, Sig: tg.sig, Assumptions: its})
+		r, err := gen.Generate(ctx, Request{Target: tg.Sym.Name, Sig: tg.Sig, Assumptions: its})
 		if err != nil {
 			return nil, nil, err
 		}
 		templates = append(templates, r...)
 	}
-	l := b.langs[tg.lang]
-	rows, sourceOf := l.rows(ctx, tg, templates, b.rng, b.perFunction)
+	l := b.langs[tg.Lang]
+	rows, sourceOf := l.Rows(ctx, tg, templates, b.rng, b.perFunction)
 	if sourceOf == nil {
 		sourceOf = map[string]string{}
 	}
-	if tr, ok := l.(tracer); ok {
-		if rs := tr.tracedRows(tg, b.traced[tg.sym.Name]); len(rs) > 0 {
+	if tr, ok := l.(lang.Tracer); ok {
+		if rs := tr.TracedRows(tg, b.traced[tg.Sym.Name]); len(rs) > 0 {
 			for _, r := range rs {
 				args, kwargs := r.CallArgs()
-				sourceOf[callText(args, kwargs)] = sourceTraced
+				sourceOf[lang.CallText(args, kwargs)] = lang.SourceTraced
 			}
 			rows = append(rs, rows...)
 		}
@@ -705,8 +617,8 @@ func (b *budget) targetRows(ctx context.Context, tg target, items []validate.Ite
 		mr := b.modelRows(ctx, tg, items)
 		for _, r := range mr {
 			args, kwargs := r.CallArgs()
-			if k := callText(args, kwargs); sourceOf[k] == "" {
-				sourceOf[k] = sourceModel
+			if k := lang.CallText(args, kwargs); sourceOf[k] == "" {
+				sourceOf[k] = lang.SourceModel
 			}
 		}
 		rows = append(mr, rows...)
@@ -721,63 +633,63 @@ type tables struct {
 	byLang map[string]*validate.Table
 	// headOnly are the rows of functions the head adds, by language.
 	headOnly map[string]*validate.Table
-	origins  map[string]origin
+	origins  map[string]lang.Origin
 	n        int // rows so far, of every language
 }
 
 // add puts a target's rows into its language's table, as far as the
 // budgets allow, numbered E001... in the order they run.
-func (tb *tables) add(lang string, rows []validate.Row, o origin, sourceOf map[string]string) {
+func (tb *tables) add(langName string, rows []validate.Row, o lang.Origin, sourceOf map[string]string) {
 	if len(rows) > tb.b.perFunction {
 		rows = rows[:tb.b.perFunction]
-		tb.b.cutAt(o.symbol)
+		tb.b.cutAt(o.Symbol)
 	}
 	if left := tb.b.total - tb.n; len(rows) > left {
 		rows = rows[:max(left, 0)]
-		tb.b.cutAt(o.symbol)
+		tb.b.cutAt(o.Symbol)
 	}
-	ob, _ := tb.b.langs[lang].(observer)
+	ob, _ := tb.b.langs[langName].(lang.Observer)
 	for _, r := range rows {
 		if r.Todo != "" {
 			continue
 		}
 		into := tb.byLang
-		if o.headOnly {
+		if o.HeadOnly {
 			into = tb.headOnly
 		}
-		t := into[lang]
+		t := into[langName]
 		if t == nil {
-			t = &validate.Table{Version: validate.FormatVersion, Language: lang}
-			into[lang] = t
+			t = &validate.Table{Version: validate.FormatVersion, Language: langName}
+			into[langName] = t
 		}
 		tb.n++
 		r.ID = fmt.Sprintf("E%03d", tb.n)
 		args, kwargs := r.CallArgs()
-		key := callText(args, kwargs)
-		r.Target = o.symbol
-		if o.call != "" {
-			r.Target = o.call
+		key := lang.CallText(args, kwargs)
+		r.Target = o.Symbol
+		if o.Call != "" {
+			r.Target = o.Call
 		}
 		// Evidence compares the two sides only: what the base does is the
 		// reference, whatever the template expected.
 		r.SameAsBase, r.Contract, r.Raises, r.Metamorphic = true, "", "", nil
-		if o.headOnly {
+		if o.HeadOnly {
 			// Nothing to compare with: the row records what the head did.
 			r.SameAsBase, r.Contract = false, "true"
 		}
 		if ob != nil {
-			r = ob.observe(r, o.probes)
+			r = ob.Observe(r, o.Probes)
 		}
 		t.Rows = append(t.Rows, r)
 		oo := o
-		oo.lang = lang
-		oo.source = sourceTemplate
+		oo.Lang = langName
+		oo.Source = lang.SourceTemplate
 		if src, ok := sourceOf[key]; ok {
-			oo.source = src
+			oo.Source = src
 		}
 		for _, id := range r.AssumptionIDs {
 			if strings.HasPrefix(id, "A") {
-				oo.assumptions = append(oo.assumptions, id)
+				oo.Assumptions = append(oo.Assumptions, id)
 			}
 		}
 		tb.origins[r.ID] = oo
@@ -791,8 +703,8 @@ type budget struct {
 	rng                *rand.Rand
 	cut                map[string]bool // symbols whose rows a bound cut
 	inputs             InputsFunc
-	langs              languages
-	traced             map[string][]ModelCall // calls the base's tests made, by symbol
+	langs              lang.Languages
+	traced             map[string][]lang.ModelCall // calls the base's tests made, by symbol
 	notes              []string
 }
 
@@ -822,7 +734,7 @@ func diffSeed(res *diffparse.Result) int64 {
 }
 
 // collect records the rows of one language whose outcome changed.
-func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report, origins map[string]origin, bySymbol map[string][]validate.Item, targets map[string]*target) {
+func (rep *Report) collect(langs lang.Languages, t *validate.Table, grep *gate.Report, origins map[string]lang.Origin, bySymbol map[string][]validate.Item, targets map[string]*lang.Target) {
 	rows := map[string]validate.Row{}
 	for _, r := range t.Rows {
 		rows[r.ID] = r
@@ -831,7 +743,7 @@ func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report
 		if len(rr.Attempts) == 0 {
 			continue
 		}
-		unstable := unstableRow(rr)
+		unstable := lang.UnstableRow(rr)
 		if !rr.Changed && !unstable {
 			continue
 		}
@@ -844,11 +756,11 @@ func (rep *Report) collect(langs languages, t *validate.Table, grep *gate.Report
 		}
 		args, kwargs := row.CallArgs()
 		c := Change{
-			Row: rr.ID, Assumptions: o.assumptions, Symbol: o.symbol, Class: row.Cls,
-			SpecChange: rr.SpecChange, Source: o.source, Heuristic: heuristic(o.source), Cause: o.cause,
+			Row: rr.ID, Assumptions: o.Assumptions, Symbol: o.Symbol, Class: row.Cls,
+			SpecChange: rr.SpecChange, Source: o.Source, Heuristic: heuristic(o.Source), Cause: o.Cause,
 		}
-		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.lang, t.TargetOf(row), args, kwargs, a.Base, &a.Reply)
-		c.Input, c.Base, c.Head = langs.present(o, args, kwargs, a.Base, &a.Reply)
+		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.Lang, t.TargetOf(row), args, kwargs, a.Base, &a.Reply)
+		c.Input, c.Base, c.Head = langs.Present(o, args, kwargs, a.Base, &a.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}
@@ -876,29 +788,6 @@ func differing(rr gate.RowResult) gate.Attempt {
 		}
 	}
 	return rr.Attempts[len(rr.Attempts)-1]
-}
-
-// unstableRow reports whether a row's reruns answered differently on one
-// side: its result is no evidence of what the patch changed.
-func unstableRow(rr gate.RowResult) bool {
-	if rr.Status == gate.StatusFlake || varies(rr.BaseSeen) {
-		return true
-	}
-	var head []string
-	for _, a := range rr.Attempts {
-		head = append(head, describe(&a.Reply))
-	}
-	return varies(head)
-}
-
-// varies reports whether a side's reruns answered differently.
-func varies(seen []string) bool {
-	for _, s := range seen {
-		if s != seen[0] {
-			return true
-		}
-	}
-	return false
 }
 
 // file puts a change with the register's (Changes) or apart from it
@@ -942,8 +831,8 @@ func sortChanges(cs []Change) {
 // unchanged functions that read changed module data, and the callers of a
 // changed helper in its file. Each side of a file is parsed once,
 // whatever number of its functions changed.
-func targetsOf(res *diffparse.Result, langs languages) ([]target, []SymbolRows) {
-	var out []target
+func targetsOf(res *diffparse.Result, langs lang.Languages) ([]lang.Target, []SymbolRows) {
+	var out []lang.Target
 	var skipped []SymbolRows
 	skip := func(f diffparse.File, why string) {
 		for _, s := range f.Symbols {
@@ -987,7 +876,7 @@ func targetsOf(res *diffparse.Result, langs languages) ([]target, []SymbolRows) 
 // and re-exported under its old name is not new): it is compared with the
 // base's, called there by the base's name, instead of run on the head
 // alone. A name deleted from more than one file pairs with none.
-func moved(res *diffparse.Result, targets []target) []target {
+func moved(res *diffparse.Result, targets []lang.Target) []lang.Target {
 	type gone struct {
 		f diffparse.File
 		s diffparse.Symbol
@@ -1003,28 +892,28 @@ func moved(res *diffparse.Result, targets []target) []target {
 	}
 	for i := range targets {
 		tg := &targets[i]
-		if !tg.headOnly || tg.sym.Kind != "function" || tg.call != "" {
+		if !tg.HeadOnly || tg.Sym.Kind != "function" || tg.Call != "" {
 			continue
 		}
-		g := deleted[tg.lang+"\x00"+tg.sym.Local]
-		if len(g) != 1 || g[0].s.Name == tg.sym.Name {
+		g := deleted[tg.Lang+"\x00"+tg.Sym.Local]
+		if len(g) != 1 || g[0].s.Name == tg.Sym.Name {
 			continue
 		}
-		tg.headOnly = false
-		tg.sym.Change = "modified"
-		tg.baseName = g[0].s.Name
-		tg.baseFile = g[0].f.OldPath
-		if tg.baseFile == "" {
-			tg.baseFile = g[0].f.Path
+		tg.HeadOnly = false
+		tg.Sym.Change = "modified"
+		tg.BaseName = g[0].s.Name
+		tg.BaseFile = g[0].f.OldPath
+		if tg.BaseFile == "" {
+			tg.BaseFile = g[0].f.Path
 		}
-		tg.baseText = span(g[0].f.BaseSrc, g[0].s.Start, g[0].s.End)
+		tg.BaseText = lang.Span(g[0].f.BaseSrc, g[0].s.Start, g[0].s.End)
 	}
 	return targets
 }
 
 // fileTargets are the targets of one changed file of language l.
-func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
-	readers, reads, dataLits := l.dataReaders(f)
+func fileTargets(f diffparse.File, l lang.Language) ([]lang.Target, []SymbolRows) {
+	readers, reads, dataLits := l.DataReaders(f)
 	syms := append(f.Symbols[:len(f.Symbols):len(f.Symbols)], readers...)
 	callers, reaches := changedCallers(f, l)
 	syms = append(syms, callers...)
@@ -1034,7 +923,7 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 		}
 		reads[name] = append(reads[name], r...)
 	}
-	var out []target
+	var out []lang.Target
 	var skipped []SymbolRows
 	changed := map[string]bool{}
 	for _, s := range f.Symbols {
@@ -1047,10 +936,10 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 			skipped = append(skipped, *skip)
 			continue
 		}
-		if tg.reads = reads[s.Name]; tg.reads != nil {
-			tg.dataLits = dataLits
+		if tg.Reads = reads[s.Name]; tg.Reads != nil {
+			tg.DataLits = dataLits
 		}
-		if why := l.complete(&tg, f, fr.file, fr.sigs); why != "" {
+		if why := l.Complete(&tg, f, fr.file, fr.sigs); why != "" {
 			// A changed function premise cannot call is not checked
 			// unless the rows of its callers run its changed lines
 			// (Report.covered): "cannot call it" is never a pass. An
@@ -1068,7 +957,7 @@ func fileTargets(f diffparse.File, l language) ([]target, []SymbolRows) {
 // the first symbol that needs them.
 type fileReader struct {
 	f              diffparse.File
-	l              language
+	l              lang.Language
 	parsed         bool
 	sigs, baseSigs map[string]*Signature
 	baseDecls      []diffparse.Decl
@@ -1078,77 +967,66 @@ type fileReader struct {
 func (fr *fileReader) parse() {
 	if !fr.parsed {
 		fr.parsed = true
-		fr.sigs = fr.l.signatures(fr.f.HeadSrc)
+		fr.sigs = fr.l.Signatures(fr.f.HeadSrc)
 		fr.baseDecls, _ = diffparse.Decls(fr.f.Language, fr.f.BaseSrc)
-		fr.file = fr.l.file(fr.f)
+		fr.file = fr.l.File(fr.f)
 	}
 }
 
 // target is s as a target of its file, or why it is not one.
-func (fr *fileReader) target(s diffparse.Symbol) (target, *SymbolRows) {
+func (fr *fileReader) target(s diffparse.Symbol) (lang.Target, *SymbolRows) {
 	f := fr.f
 	switch {
 	case s.Kind != "function" && s.Kind != "method":
-		return target{}, &SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"}
+		return lang.Target{}, &SymbolRows{Symbol: s.Name, Why: "a " + s.Kind + ", not a function"}
 	case s.Change != "modified" && s.Change != "added" && s.Change != "deleted":
-		return target{}, &SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"}
+		return lang.Target{}, &SymbolRows{Symbol: s.Name, Why: s.Change + ": no base to compare with"}
 	}
 	fr.parse()
 	sig := fr.sigs[s.Local]
 	if s.Change == "deleted" {
 		if !stillBound(fr.l, f, fr.file, s) {
-			return target{}, &SymbolRows{Symbol: s.Name, Why: "deleted: the head no longer has it"}
+			return lang.Target{}, &SymbolRows{Symbol: s.Name, Why: "deleted: the head no longer has it"}
 		}
 		// Its definition is gone but its name is still bound (an import,
 		// an assignment, a re-export): its callers call what the name is
 		// now, compared with the base's function under the base's
 		// signature.
 		if fr.baseSigs == nil {
-			fr.baseSigs = fr.l.signatures(f.BaseSrc)
+			fr.baseSigs = fr.l.Signatures(f.BaseSrc)
 		}
 		sig, s.Change = fr.baseSigs[s.Local], "modified"
 	}
 	if sig == nil {
-		return target{}, &SymbolRows{Symbol: s.Name, Why: "its signature could not be read", Unchecked: true}
+		return lang.Target{}, &SymbolRows{Symbol: s.Name, Why: "its signature could not be read", Unchecked: true}
 	}
 	baseFile := f.OldPath
 	if baseFile == "" {
 		baseFile = f.Path
 	}
-	tg := target{sym: s, lang: f.Language, sig: sig, baseFile: baseFile,
-		baseText: declText(f.BaseSrc, fr.baseDecls, s.Local),
-		headOnly: s.Change == "added"}
+	tg := lang.Target{Sym: s, Lang: f.Language, Sig: sig, BaseFile: baseFile,
+		BaseText: declText(f.BaseSrc, fr.baseDecls, s.Local),
+		HeadOnly: s.Change == "added"}
 	if fr.sigs[s.Local] != nil {
-		tg.headText = span(f.HeadSrc, s.Start, s.End) // not a deleted function's name, bound to something else
+		tg.HeadText = lang.Span(f.HeadSrc, s.Start, s.End) // not a deleted function's name, bound to something else
 	}
 	return tg, nil
 }
 
 // stillBound says whether the head's module still binds the name of a
 // function the patch deleted, for a language that can tell (rebinder).
-func stillBound(l language, f diffparse.File, file any, s diffparse.Symbol) bool {
-	rb, ok := l.(rebinder)
-	return ok && s.Kind == "function" && f.HeadSrc != nil && f.BaseSrc != nil && rb.stillBound(f, file, s.Local)
-}
-
-// classBound says a Python method's decorators make it a static or class
-// method, called without an instance.
-func classBound(decorators []string) bool {
-	for _, d := range decorators {
-		if d == "staticmethod" || d == "classmethod" {
-			return true
-		}
-	}
-	return false
+func stillBound(l lang.Language, f diffparse.File, file any, s diffparse.Symbol) bool {
+	rb, ok := l.(lang.Rebinder)
+	return ok && s.Kind == "function" && f.HeadSrc != nil && f.BaseSrc != nil && rb.StillBound(f, file, s.Local)
 }
 
 // noValues says why a target got no rows: the parameters no value could be
 // built for.
-func noValues(l language, tg target) string {
+func noValues(l lang.Language, tg lang.Target) string {
 	var unknown []string
-	types := l.paramTypes(tg)
-	for i, p := range tg.sig.Params {
-		t := l.infer(p)
+	types := l.ParamTypes(tg)
+	for i, p := range tg.Sig.Params {
+		t := l.Infer(p)
 		if types != nil {
 			t = types[i]
 		}
@@ -1188,7 +1066,7 @@ func dedupe(rows []validate.Row) []validate.Row {
 	var out []validate.Row
 	for _, r := range rows {
 		args, kwargs := r.CallArgs()
-		k := callText(args, kwargs)
+		k := lang.CallText(args, kwargs)
 		if i, ok := at[k]; ok {
 			for _, id := range r.AssumptionIDs {
 				if !slices.Contains(out[i].AssumptionIDs, id) {
@@ -1204,27 +1082,13 @@ func dedupe(rows []validate.Row) []validate.Row {
 	return out
 }
 
-// span is lines start..end (1-based, inclusive) of src.
-func span(src []byte, start, end int) string {
-	lines := strings.Split(string(src), "\n")
-	if start < 1 || start > len(lines) {
-		return ""
-	}
-	if end > len(lines) {
-		end = len(lines)
-	}
-	return strings.Join(lines[start-1:end], "\n")
-}
-
 // declText is the source of the declaration called local among decls of
 // src, "" when there is none.
 func declText(src []byte, decls []diffparse.Decl, local string) string {
 	for _, d := range decls {
 		if d.Local == local {
-			return span(src, d.Start, d.End)
+			return lang.Span(src, d.Start, d.End)
 		}
 	}
 	return ""
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

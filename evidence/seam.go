@@ -27,3 +27,7 @@ const (
 	kindWriter    = lang.KindWriter
 	kindReader    = lang.KindReader
 )
+
+// ModelCall is one call a model proposed for a target: part of Config's
+// Inputs, as the seam declares it.
+type ModelCall = lang.ModelCall

@@ -20,9 +20,8 @@ var languageFiles = map[string]string{
 	"traced.go": "python", "hashseed.go": "python", "outside_python.go": "python",
 	"lang_go.go": "go", "gorows.go": "go", "gopkg.go": "go", "govars.go": "go", "coverage_go.go": "go",
 	"lang_javascript.go": "javascript and typescript", "coverage_javascript.go": "javascript and typescript",
-	// Still shared by both languages' readers: their split is the next
-	// step of the seam.
-	"moddata.go": "python and go", "signature.go": "python and go", "types.go": "python and go",
+	"pymoddata.go": "python", "pysignature.go": "python", "pytypes.go": "python",
+	"gomoddata.go": "go", "gosignature.go": "go", "gotypes.go": "go",
 }
 
 // TestEngineNamesNoLanguage holds the seam: no engine file branches on a
@@ -95,10 +94,10 @@ func TestLanguagesAnswerForTheirFiles(t *testing.T) {
 	}
 	for _, c := range cases {
 		l := languageOfFile(c.path)
-		if l == nil || l.name() != c.lang {
+		if l == nil || l.Name() != c.lang {
 			t.Fatalf("%s: owned by %v, want %s", c.path, l, c.lang)
 		}
-		sig := l.signatures([]byte(c.src))[c.local]
+		sig := l.Signatures([]byte(c.src))[c.local]
 		if sig == nil {
 			t.Fatalf("%s: no signature for %s", c.lang, c.local)
 		}
@@ -111,6 +110,6 @@ func TestLanguagesAnswerForTheirFiles(t *testing.T) {
 		}
 	}
 	if l := languageOfFile("README.md"); l != nil {
-		t.Errorf("README.md owned by %s", l.name())
+		t.Errorf("README.md owned by %s", l.Name())
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -34,18 +35,18 @@ type witness struct {
 // witnesses smaller than the rows they came from. A run that cannot be
 // made only leaves the rows as they are: shrinking is a courtesy to the
 // reader, never a verdict.
-func shrink(ctx context.Context, langs languages, gcfg gate.Config, t *validate.Table, grep *gate.Report, origins map[string]origin) []Change {
+func shrink(ctx context.Context, langs lang.Languages, gcfg gate.Config, t *validate.Table, grep *gate.Report, origins map[string]lang.Origin) []Change {
 	rows := map[string]validate.Row{}
 	for _, r := range t.Rows {
 		rows[r.ID] = r
 	}
 	bySymbol := map[string][]*witness{}
 	for _, rr := range grep.Rows {
-		if !rr.Changed || len(rr.Attempts) == 0 || unstableRow(rr) || timedOut(rr.Attempts[len(rr.Attempts)-1]) {
+		if !rr.Changed || len(rr.Attempts) == 0 || lang.UnstableRow(rr) || lang.TimedOut(rr.Attempts[len(rr.Attempts)-1]) {
 			continue
 		}
 		r := rows[rr.ID]
-		sym := origins[rr.ID].symbol
+		sym := origins[rr.ID].Symbol
 		bySymbol[sym] = append(bySymbol[sym], &witness{from: rr.ID, row: r, attempt: rr.Attempts[len(rr.Attempts)-1], size: rowSize(r)})
 	}
 	var all []*witness
@@ -92,7 +93,7 @@ func shrink(ctx context.Context, langs languages, gcfg gate.Config, t *validate.
 		improved := false
 		for _, rr := range rep.Rows {
 			w := owner[rr.ID]
-			if w == nil || !rr.Changed || len(rr.Attempts) == 0 || unstableRow(rr) {
+			if w == nil || !rr.Changed || len(rr.Attempts) == 0 || lang.UnstableRow(rr) {
 				continue
 			}
 			r := byID[rr.ID]
@@ -112,24 +113,16 @@ func shrink(ctx context.Context, langs languages, gcfg gate.Config, t *validate.
 		}
 		o := origins[w.from]
 		args, kwargs := w.row.CallArgs()
-		c := Change{Row: w.from, Assumptions: o.assumptions, Symbol: o.symbol, Class: "witness",
-			Source: "shrunk from " + w.from, Heuristic: heuristic(o.source), Witness: true, Cause: o.cause}
-		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.lang, t.TargetOf(w.row), args, kwargs, w.attempt.Base, &w.attempt.Reply)
-		c.Input, c.Base, c.Head = langs.present(o, args, kwargs, w.attempt.Base, &w.attempt.Reply)
+		c := Change{Row: w.from, Assumptions: o.Assumptions, Symbol: o.Symbol, Class: "witness",
+			Source: "shrunk from " + w.from, Heuristic: heuristic(o.Source), Witness: true, Cause: o.Cause}
+		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.Lang, t.TargetOf(w.row), args, kwargs, w.attempt.Base, &w.attempt.Reply)
+		c.Input, c.Base, c.Head = langs.Present(o, args, kwargs, w.attempt.Base, &w.attempt.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
 		}
 		out = append(out, c)
 	}
 	return out
-}
-
-// timedOut says a side of the attempt timed out. Such a row is not shrunk:
-// every smaller input that still hangs would cost a whole call timeout (a
-// timeout is a finding, not a pace: issue 28), and a shorter limit could
-// not tell a hang from a slow answer.
-func timedOut(a gate.Attempt) bool {
-	return a.Reply.Outcome == gate.OutcomeTimeout || a.Base != nil && a.Base.Outcome == gate.OutcomeTimeout
 }
 
 // rowSize is how large a row's input reads: its length, then the size of
@@ -145,7 +138,7 @@ func rowSize(r validate.Row) int {
 			mag += magnitude(v)
 		}
 	}
-	return len(callText(args, kwargs))*1_000_000 + int(math.Min(mag, 999_999))
+	return len(lang.CallText(args, kwargs))*1_000_000 + int(math.Min(mag, 999_999))
 }
 
 // magnitude sums the absolute values of the numbers in v.
@@ -266,7 +259,7 @@ func smaller(v any, depth int) []any {
 		}
 		out = append(out, 0, math.Trunc(x), x/2)
 	case map[string]any:
-		if _, isExpr := x[exprKey]; isExpr {
+		if _, isExpr := x[lang.ExprKey]; isExpr {
 			return nil
 		}
 		keys := make([]string, 0, len(x))

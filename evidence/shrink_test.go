@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 func TestSmaller(t *testing.T) {
@@ -19,7 +20,7 @@ func TestSmaller(t *testing.T) {
 		{name: "negative", v: -4, want: []any{0, -2, -3, 4}, reason: "nearer zero, or shorter"},
 		{name: "one digit", v: 9, want: []any{0, 4, 8}, reason: "no shorter, but smaller"},
 		{name: "zero", v: 0, want: nil, reason: "nothing is smaller"},
-		{name: "expression", v: map[string]any{exprKey: "iter('ab')"}, want: nil, reason: "an expression is shown as written"},
+		{name: "expression", v: map[string]any{lang.ExprKey: "iter('ab')"}, want: nil, reason: "an expression is shown as written"},
 		{name: "none", v: nil, want: nil},
 	}
 	for _, c := range cases {
@@ -37,12 +38,12 @@ func TestSmaller(t *testing.T) {
 }
 
 func TestMutate(t *testing.T) {
-	got := mutate("Ab", []string{","})
+	got := lang.Mutate("Ab", []string{","})
 	want := []any{"A", "", "A", "bA", "aB", "ab", "Abé", "Ab\n", " Ab", "AbAb", "Abb", "A,b"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("mutate(\"Ab\") (-want +got):\n%s", diff)
 	}
-	if got := mutate([]any{1, 2}, nil); len(got) != 6 {
+	if got := lang.Mutate([]any{1, 2}, nil); len(got) != 6 {
 		t.Errorf("mutate([1, 2]) = %v, want shorter, empty, one, reversed, repeated, longer", got)
 	}
 }
@@ -57,10 +58,10 @@ func TestGuessPoolNeverCancels(t *testing.T) {
 	}
 	pairs := 0
 	for _, r := range rows {
-		if !madeUp(r.source) || r.source == sourceMutation {
-			t.Errorf("row %v has source %q, want a generated one", r.row.Args, r.source)
+		if !lang.MadeUp(r.Source) || r.Source == lang.SourceMutation {
+			t.Errorf("row %v has source %q, want a generated one", r.Row.Args, r.Source)
 		}
-		if len(r.row.Args) == 2 {
+		if len(r.Row.Args) == 2 {
 			pairs++
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -25,7 +26,7 @@ type sourceFixture struct {
 	file       string            // the changed file
 	base, head string            // its two versions
 	others     map[string]string // the rest of the tree, alike on both sides
-	traced     map[string][]ModelCall
+	traced     map[string][]lang.ModelCall
 }
 
 var pythonFixture = sourceFixture{
@@ -108,7 +109,7 @@ def test_first():
     assert Box([1, 2, 3]).first(2) == [1, 2]
 `,
 	},
-	traced: map[string][]ModelCall{"kit.text.span": {{Args: []any{2, 9}}}},
+	traced: map[string][]lang.ModelCall{"kit.text.span": {{Args: []any{2, 9}}}},
 }
 
 var goFixture = sourceFixture{
@@ -267,19 +268,19 @@ func fixtureRows(t *testing.T, fx sourceFixture) map[string][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	langs := languagesFor(dir, dir, DefaultMaxRowsPerFunction, false)
-	defer langs.close()
+	langs := lang.LanguagesFor(dir, dir, DefaultMaxRowsPerFunction, false)
+	defer langs.Close()
 	targets, skipped := targetsOf(res, langs)
 	if len(targets) == 0 {
 		t.Fatalf("%s: no targets; skipped %+v", fx.name, skipped)
 	}
 	b := &budget{perFunction: DefaultMaxRowsPerFunction, total: DefaultMaxRows, rng: rand.New(rand.NewSource(1)), langs: langs, traced: fx.traced}
-	b.inputs = func(_ context.Context, q InputsQuestion) ([]ModelCall, error) {
+	b.inputs = func(_ context.Context, q InputsQuestion) ([]lang.ModelCall, error) {
 		args := make([]any, len(q.Params))
 		for i := range args {
 			args[i] = 7
 		}
-		return []ModelCall{{Args: args}}, nil
+		return []lang.ModelCall{{Args: args}}, nil
 	}
 	tb, err := buildTables(ctx, targets, nil, b)
 	if err != nil {
@@ -287,17 +288,17 @@ func fixtureRows(t *testing.T, fx sourceFixture) map[string][]string {
 	}
 	tables, origins := tb.byLang, tb.origins
 	out := map[string][]string{}
-	for _, lang := range langs.names() {
-		tb := tables[lang]
+	for _, langName := range langs.Names() {
+		tb := tables[langName]
 		if tb == nil {
 			continue
 		}
-		l := langs[lang]
+		l := langs[langName]
 		for _, r := range tb.Rows {
 			o := origins[r.ID]
 			args, kwargs := r.CallArgs()
-			name := o.symbol[strings.LastIndexAny(o.symbol, "./")+1:]
-			out[heuristic(o.source)] = append(out[heuristic(o.source)], name+l.callText(args, kwargs))
+			name := o.Symbol[strings.LastIndexAny(o.Symbol, "./")+1:]
+			out[heuristic(o.Source)] = append(out[heuristic(o.Source)], name+l.CallText(args, kwargs))
 		}
 	}
 	return out
@@ -340,9 +341,9 @@ func TestEverySourceIsNamed(t *testing.T) {
 	}
 	// The guide mutates rows that ran: its fixture is one such row.
 	ran := validate.Row{ID: "E001", Target: "m.clamp", Args: []any{int64(5), "ab", []any{int64(1), int64(2)}}}
-	yields[sourceGuided] = append(yields[sourceGuided], "# a row that ran: m.clamp(5, \"ab\", [1, 2])")
-	for _, m := range mutants(ran) {
-		yields[sourceGuided] = append(yields[sourceGuided], callText(m.CallArgs()))
+	yields[lang.SourceGuided] = append(yields[lang.SourceGuided], "# a row that ran: m.clamp(5, \"ab\", [1, 2])")
+	for _, m := range lang.Mutants(ran) {
+		yields[lang.SourceGuided] = append(yields[lang.SourceGuided], lang.CallText(m.CallArgs()))
 	}
 	names := make([]string, 0, len(listed))
 	for n := range listed {

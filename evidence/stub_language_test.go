@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -21,48 +22,48 @@ type stubLang struct{}
 
 var stubFuncRe = regexp.MustCompile(`(?m)^func (\w+)\((\w+)\)`)
 
-func (stubLang) name() string             { return "stub" }
-func (stubLang) owns(path string) bool    { return strings.HasSuffix(path, ".stub") }
-func (stubLang) locals(s string) []string { return []string{s[strings.LastIndex(s, ".")+1:]} }
-func (stubLang) signatures(src []byte) map[string]*Signature {
+func (stubLang) Name() string             { return "stub" }
+func (stubLang) Owns(path string) bool    { return strings.HasSuffix(path, ".stub") }
+func (stubLang) Locals(s string) []string { return []string{s[strings.LastIndex(s, ".")+1:]} }
+func (stubLang) Signatures(src []byte) map[string]*Signature {
 	out := map[string]*Signature{}
 	for _, m := range stubFuncRe.FindAllStringSubmatch(string(src), -1) {
 		out[m[1]] = &Signature{Language: "stub", Params: []Param{{Name: m[2], Type: "int"}}}
 	}
 	return out
 }
-func (stubLang) infer(p Param) Type                            { return Type{Kind: kindInt, From: "stub"} }
-func (stubLang) paramText(p Param) string                      { return p.Name }
-func (stubLang) typed() bool                                   { return true }
-func (stubLang) defaultValue(Param) (any, bool)                { return nil, false }
-func (stubLang) public(string) bool                            { return true }
-func (stubLang) fits(*Signature, []any, map[string]any) string { return "" }
-func (stubLang) dataReaders(diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
+func (stubLang) Infer(p Param) Type                            { return Type{Kind: kindInt, From: "stub"} }
+func (stubLang) ParamText(p Param) string                      { return p.Name }
+func (stubLang) Typed() bool                                   { return true }
+func (stubLang) DefaultValue(Param) (any, bool)                { return nil, false }
+func (stubLang) Public(string) bool                            { return true }
+func (stubLang) Fits(*Signature, []any, map[string]any) string { return "" }
+func (stubLang) DataReaders(diffparse.File) ([]diffparse.Symbol, map[string][]string, []string) {
 	return nil, nil, nil
 }
-func (stubLang) file(diffparse.File) any { return nil }
-func (stubLang) complete(*target, diffparse.File, any, map[string]*Signature) string {
+func (stubLang) File(diffparse.File) any { return nil }
+func (stubLang) Complete(*lang.Target, diffparse.File, any, map[string]*Signature) string {
 	return ""
 }
-func (stubLang) rows(_ context.Context, tg target, templates []validate.Row, _ *rand.Rand, _ int) ([]validate.Row, map[string]string) {
+func (stubLang) Rows(_ context.Context, tg lang.Target, templates []validate.Row, _ *rand.Rand, _ int) ([]validate.Row, map[string]string) {
 	rows := templates
 	for _, n := range []int{3, -4} {
-		rows = append(rows, signatureRow(tg.sig, "stub_value", []any{n}))
+		rows = append(rows, lang.SignatureRow(tg.Sig, "stub_value", []any{n}))
 	}
 	return rows, nil
 }
-func (stubLang) paramTypes(target) []Type                    { return nil }
-func (stubLang) receiver(target) (any, bool)                 { return nil, true }
-func (stubLang) modelRow([]any, map[string]any) validate.Row { return validate.Row{} }
-func (stubLang) callText(args []any, _ map[string]any) string {
+func (stubLang) ParamTypes(lang.Target) []Type               { return nil }
+func (stubLang) Receiver(lang.Target) (any, bool)            { return nil, true }
+func (stubLang) ModelRow([]any, map[string]any) validate.Row { return validate.Row{} }
+func (stubLang) CallText(args []any, _ map[string]any) string {
 	return fmt.Sprintf("%v", args)
 }
-func (stubLang) outcomes(base, head *gate.Reply, _ origin) (string, string) {
-	return describe(base), describe(head)
+func (stubLang) Outcomes(base, head *gate.Reply, _ lang.Origin) (string, string) {
+	return lang.Describe(base), lang.Describe(head)
 }
-func (stubLang) sources() []Source  { return nil }
-func (stubLang) bug(*gate.Exc) bool { return false }
-func (stubLang) close()             {}
+func (stubLang) Sources() []lang.Source { return nil }
+func (stubLang) Bug(*gate.Exc) bool     { return false }
+func (stubLang) Close()                 {}
 
 // stubAdapter runs a stub function in this process: double on the base
 // doubles, on the head it returns 0 for a negative number.
@@ -91,11 +92,11 @@ func (stubAdapter) Close() error { return nil }
 func TestStubLanguageEndToEnd(t *testing.T) {
 	head, base := t.TempDir(), t.TempDir()
 	// The two registration lines.
-	registry = append(registry[:len(registry):len(registry)], func(checkouts, int, bool) language { return stubLang{} })
+	unregister := lang.Register(func(lang.Checkouts, int, bool) lang.Language { return stubLang{} })
 	gate.RegisterAdapter("stub", func(_ context.Context, _ gate.Config, dir string, _ *validate.Table) (gate.Adapter, error) {
 		return stubAdapter{head: dir == head}, nil
 	})
-	defer func() { registry = registry[:len(registry)-1] }()
+	defer unregister()
 	rep := runStub(t, head, base)
 	if len(rep.Symbols) != 1 || rep.Symbols[0].Rows == 0 {
 		t.Fatalf("the stub's function got no rows: %+v", rep.Symbols)
@@ -148,8 +149,8 @@ func (slowOnceAdapter) Close() error { return nil }
 // stubSeven is stubLang whose rows are 7 and 8 alone.
 type stubSeven struct{ stubLang }
 
-func (stubSeven) rows(_ context.Context, tg target, _ []validate.Row, _ *rand.Rand, _ int) ([]validate.Row, map[string]string) {
-	return []validate.Row{signatureRow(tg.sig, "v", []any{7}), signatureRow(tg.sig, "v", []any{8})}, nil
+func (stubSeven) Rows(_ context.Context, tg lang.Target, _ []validate.Row, _ *rand.Rand, _ int) ([]validate.Row, map[string]string) {
+	return []validate.Row{lang.SignatureRow(tg.Sig, "v", []any{7}), lang.SignatureRow(tg.Sig, "v", []any{8})}, nil
 }
 
 // TestOneSidedTimeoutIsRechecked: a row that timed out on the head only,
@@ -159,14 +160,14 @@ func (stubSeven) rows(_ context.Context, tg target, _ []validate.Row, _ *rand.Ra
 func TestOneSidedTimeoutIsRechecked(t *testing.T) {
 	head, base := t.TempDir(), t.TempDir()
 	calls := 0
-	registry = append(registry[:len(registry):len(registry)], func(checkouts, int, bool) language { return stubSeven{} })
+	unregister := lang.Register(func(lang.Checkouts, int, bool) lang.Language { return stubSeven{} })
 	gate.RegisterAdapter("stub", func(_ context.Context, _ gate.Config, dir string, _ *validate.Table) (gate.Adapter, error) {
 		if dir == head {
 			return slowOnceAdapter{calls: &calls}, nil
 		}
 		return stubAdapter{}, nil
 	})
-	defer func() { registry = registry[:len(registry)-1] }()
+	defer unregister()
 	rep := runStub(t, head, base)
 	if n := len(rep.Changes) + len(rep.Unexplained); n != 0 {
 		t.Errorf("%d changes, want none: %+v %+v", n, rep.Changes, rep.Unexplained)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -63,7 +64,7 @@ func recheckTimeouts(ctx context.Context, gcfg gate.Config, t *validate.Table, g
 		}
 		r := rows[rr.ID]
 		if shortenedOnly(rr) {
-			if !rr.Changed && !unstableRow(rr) {
+			if !rr.Changed && !lang.UnstableRow(rr) {
 				continue
 			}
 			unsettled = append(unsettled, i)
@@ -73,7 +74,7 @@ func recheckTimeouts(ctx context.Context, gcfg gate.Config, t *validate.Table, g
 			}
 			continue
 		}
-		if !rr.Changed || unstableRow(rr) || !room(r) {
+		if !rr.Changed || lang.UnstableRow(rr) || !room(r) {
 			continue
 		}
 		a := rr.Attempts[len(rr.Attempts)-1]
@@ -95,7 +96,7 @@ func recheckTimeouts(ctx context.Context, gcfg gate.Config, t *validate.Table, g
 	var notes []string
 	if err != nil {
 		if stay := len(sub.Rows) - len(replace); stay > 0 {
-			notes = append(notes, fmt.Sprintf("%s rows: %d rows that timed out on one side could not be rerun (%s): they stay changes", t.Language, stay, oneLine(err.Error())))
+			notes = append(notes, fmt.Sprintf("%s rows: %d rows that timed out on one side could not be rerun (%s): they stay changes", t.Language, stay, lang.OneLine(err.Error())))
 		}
 	} else {
 		for _, rr := range srep.Rows {

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/internal/atomicfile"
 	"github.com/premise-dev/premise/internal/jsonvalue"
@@ -30,13 +31,12 @@ import (
 //go:embed harness/trace_tests.py
 var traceScript []byte
 
-
 // maxTracedCalls bounds the distinct calls kept per function.
 const maxTracedCalls = 20
 
 // tracedCalls runs the base's tests under the tracer and returns, per
 // symbol, the calls it saw, with a note when the suite could not run.
-func tracedCalls(ctx context.Context, cfg TraceRun, targets []target) (map[string][]ModelCall, string) {
+func tracedCalls(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) (map[string][]lang.ModelCall, string) {
 	if cfg.BaseDir == "" || cfg.Seconds <= 0 {
 		return nil, ""
 	}
@@ -44,12 +44,12 @@ func tracedCalls(ctx context.Context, cfg TraceRun, targets []target) (map[strin
 	want, rel := map[string]string{}, map[string]string{}
 	var names []string
 	for _, tg := range targets {
-		if tg.lang != "python" || tg.headOnly || tg.baseFile == "" || tg.call != "" || (tg.sym.Kind == "method" && len(tg.receivers) == 0) {
+		if tg.Lang != "python" || tg.HeadOnly || tg.BaseFile == "" || tg.Call != "" || (tg.Sym.Kind == "method" && len(tg.Receivers) == 0) {
 			continue
 		}
-		want[filepath.Join(cfg.BaseDir, tg.baseFile)+":"+tg.sym.Local] = tg.sym.Name
-		rel[tg.baseFile+":"+tg.sym.Local] = tg.sym.Name
-		names = append(names, bareName(tg.sym.Local), strings.TrimSuffix(path.Base(tg.baseFile), ".py"))
+		want[filepath.Join(cfg.BaseDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
+		rel[tg.BaseFile+":"+tg.Sym.Local] = tg.Sym.Name
+		names = append(names, lang.BareName(tg.Sym.Local), strings.TrimSuffix(path.Base(tg.BaseFile), ".py"))
 	}
 	if len(want) == 0 {
 		return nil, ""
@@ -107,7 +107,7 @@ func tracedCalls(ctx context.Context, cfg TraceRun, targets []target) (map[strin
 }
 
 // decodeTraced reads the tracer's output: per symbol, the calls it saw.
-func decodeTraced(data []byte) (map[string][]ModelCall, error) {
+func decodeTraced(data []byte) (map[string][]lang.ModelCall, error) {
 	var got map[string][]struct {
 		Args   []any          `json:"args"`
 		Kwargs map[string]any `json:"kwargs"`
@@ -117,14 +117,14 @@ func decodeTraced(data []byte) (map[string][]ModelCall, error) {
 	if err := dec.Decode(&got); err != nil {
 		return nil, err
 	}
-	calls := map[string][]ModelCall{}
+	calls := map[string][]lang.ModelCall{}
 	for sym, cs := range got {
 		for _, c := range cs {
 			args, ok := jsonvalue.Numbers(c.Args).([]any)
 			if !ok {
 				return nil, fmt.Errorf("%s: a call without arguments", sym)
 			}
-			mc := ModelCall{Args: args}
+			mc := lang.ModelCall{Args: args}
 			if len(c.Kwargs) > 0 {
 				mc.Kwargs, _ = jsonvalue.Numbers(c.Kwargs).(map[string]any)
 			}
@@ -156,7 +156,7 @@ func tracedTests(baseDir string, names []string) []string {
 		if text, err := os.ReadFile(abs); err == nil && named.Match(text) {
 			out = append(out, rel)
 		}
-		return len(out) < maxTestFiles
+		return len(out) < lang.MaxTestFiles
 	})
 	return out
 }
@@ -164,7 +164,7 @@ func tracedTests(baseDir string, names []string) []string {
 // traceKey names a traced run by all its result depends on: the
 // merge-base's commit (its code and its tests), the functions traced,
 // the test files run, the budget, the interpreter and the tracer itself.
-func traceKey(cfg TraceRun, targets map[string]string, tests []string, seconds int, python string) string {
+func traceKey(cfg lang.TraceRun, targets map[string]string, tests []string, seconds int, python string) string {
 	if cfg.Diff == nil || cfg.Diff.MergeBase == "" {
 		return ""
 	}
@@ -212,17 +212,17 @@ func writeTraceCache(key string, data []byte) {
 
 func lastLine(b []byte) string {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	return oneLine(lines[len(lines)-1])
+	return lang.OneLine(lines[len(lines)-1])
 }
 
 // tracedRows are the calls the traced run saw of tg, as rows: a method's
 // on its first receiver.
-func tracedRows(tg target, calls []ModelCall) []validate.Row {
+func tracedRows(tg lang.Target, calls []lang.ModelCall) []validate.Row {
 	var rows []validate.Row
 	for _, c := range calls {
 		args := c.Args
-		if tg.receivers != nil {
-			args = append([]any{tg.receivers[0]}, args...)
+		if tg.Receivers != nil {
+			args = append([]any{tg.Receivers[0]}, args...)
 		}
 		rows = append(rows, methodRow("traced", args, c.Kwargs))
 	}

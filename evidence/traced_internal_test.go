@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // TestTracedRunIsKept: the traced run of the base's tests depends only on
@@ -41,9 +42,9 @@ func TestTracedRunIsKept(t *testing.T) {
 		t.Errorf("tracedTests(volume, solid) = %v, want none: no test names them", got)
 	}
 
-	cfg := TraceRun{BaseDir: base, Seconds: 20, Diff: &diffparse.Result{MergeBase: "0123456789abcdef0123456789abcdef01234567"}}
-	tg := target{sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, lang: "python", baseFile: "geo.py"}
-	calls, note := tracedCalls(context.Background(), cfg, []target{tg})
+	cfg := lang.TraceRun{BaseDir: base, Seconds: 20, Diff: &diffparse.Result{MergeBase: "0123456789abcdef0123456789abcdef01234567"}}
+	tg := lang.Target{Sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, Lang: "python", BaseFile: "geo.py"}
+	calls, note := tracedCalls(context.Background(), cfg, []lang.Target{tg})
 	if note != "" || len(calls["geo.area"]) != 2 {
 		t.Fatalf("first traced run: calls %v, note %q; want area(37, 37) and area(5, 6)", calls, note)
 	}
@@ -56,13 +57,13 @@ func TestTracedRunIsKept(t *testing.T) {
 	if err := os.WriteFile(kept[0], []byte(`{"geo.area": [{"args": [41, 43], "kwargs": {}}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	calls, _ = tracedCalls(context.Background(), cfg, []target{tg})
+	calls, _ = tracedCalls(context.Background(), cfg, []lang.Target{tg})
 	if got := calls["geo.area"]; len(got) != 1 || !reflect.DeepEqual(got[0].Args, []any{41, 43}) {
 		t.Errorf("second run against the same merge-base: %v, want the kept calls [41 43]", got)
 	}
 	// Another merge-base runs the suite again.
 	cfg.Diff = &diffparse.Result{MergeBase: strings.Repeat("f", 40)}
-	if calls, _ = tracedCalls(context.Background(), cfg, []target{tg}); len(calls["geo.area"]) != 2 {
+	if calls, _ = tracedCalls(context.Background(), cfg, []lang.Target{tg}); len(calls["geo.area"]) != 2 {
 		t.Errorf("another merge-base: %v, want the suite's own two calls", calls)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // TestValueRows checks that the evidence rows of a signature reach the
@@ -69,7 +70,7 @@ func TestValueRows(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := map[string]bool{}
-			for _, r := range valueRows(&tc.sig, tc.lits) {
+			for _, r := range lang.ValueRows(&tc.sig, tc.lits) {
 				args, _ := r.CallArgs()
 				b, err := json.Marshal(args)
 				if err != nil {
@@ -94,13 +95,13 @@ func TestValueRows(t *testing.T) {
 // rows at all, rather than rows with made-up values.
 func TestValueRowsUnknownType(t *testing.T) {
 	sig := Signature{Language: "python", Params: []Param{{Name: "x", Type: "int"}, {Name: "thing", Type: "Widget"}}}
-	if rows := valueRows(&sig, nil); len(rows) != 0 {
+	if rows := lang.ValueRows(&sig, nil); len(rows) != 0 {
 		t.Errorf("got %d rows for a Widget parameter, want none", len(rows))
 	}
 }
 
 func TestLiterals(t *testing.T) {
-	got := literals(`k, v = line.split("=", 1)`, `if ':' not in s: raise ValueError("no colon")`)
+	got := lang.Literals(`k, v = line.split("=", 1)`, `if ':' not in s: raise ValueError("no colon")`)
 	want := []string{"=", ":", "no colon"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("literals = %q, want %q", got, want)
@@ -111,14 +112,14 @@ func TestLiterals(t *testing.T) {
 // function reads, as markup and query parsers meet it: a tag around a
 // word, a newline inside a tag, a comment inside a tag, a tag left open.
 func TestComposedText(t *testing.T) {
-	lits := withSeparators([]string{`<!--.*?-->`, `(<[^>]*>)`})
+	lits := lang.WithSeparators([]string{`<!--.*?-->`, `(<[^>]*>)`})
 	for _, want := range []string{"<!--", "-->", "<", ">"} {
 		if !contains(lits, want) {
 			t.Errorf("withSeparators: %q missing from %q: a pattern's literal pieces are text it matches", want, lits)
 		}
 	}
 	strs := map[string]bool{}
-	for _, v := range pool(Type{Kind: "str"}, lits) {
+	for _, v := range lang.Pool(Type{Kind: "str"}, lits) {
 		if s, ok := v.(string); ok {
 			strs[s] = true
 		}
@@ -128,10 +129,10 @@ func TestComposedText(t *testing.T) {
 			t.Errorf("no string %q in the pool of %q", want, lits)
 		}
 	}
-	if !closesPair("#(", ")#") || closesPair("(", "]") || closesPair("-", "-") {
+	if !lang.ClosesPair("#(", ")#") || lang.ClosesPair("(", "]") || lang.ClosesPair("-", "-") {
 		t.Error("closesPair: #( is closed by )#, ( not by ], and a separator closes nothing")
 	}
-	if got := patternPieces(`(`); got != nil {
+	if got := lang.PatternPieces(`(`); got != nil {
 		t.Errorf("patternPieces of a pattern that does not parse = %q, want nil", got)
 	}
 }
@@ -173,7 +174,7 @@ func TestGoMethodRows(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		recvs = append(recvs, map[string]any{"$new": "p.New", "$args": []any{strings.Repeat("a", i)}})
 	}
-	rows := goMethodRows(recvs, [][]any{nil}, []string{"no_arguments"}, []string{sourceOneAtATime}, 120)
+	rows := goMethodRows(recvs, [][]any{nil}, []string{"no_arguments"}, []string{lang.SourceOneAtATime}, 120)
 	if len(rows) != 40 {
 		t.Errorf("no parameters: %d rows, want one per receiver (40)", len(rows))
 	}
@@ -181,7 +182,7 @@ func TestGoMethodRows(t *testing.T) {
 	classes := make([]string, len(calls))
 	sources := make([]string, len(calls))
 	for i := range sources {
-		sources[i] = sourceOneAtATime
+		sources[i] = lang.SourceOneAtATime
 	}
 	rows = goMethodRows(recvs, calls, classes, sources, 60)
 	if len(rows) != 60 {
@@ -190,9 +191,9 @@ func TestGoMethodRows(t *testing.T) {
 	swept, varied := 0, 0
 	for _, r := range rows {
 		switch {
-		case r.row.Args[1] == 1 && r.source == sourceReceiver:
+		case r.Row.Args[1] == 1 && r.Source == lang.SourceReceiver:
 			swept++
-		case r.source == sourceOneAtATime:
+		case r.Source == lang.SourceOneAtATime:
 			varied++
 		}
 	}
@@ -212,7 +213,7 @@ func TestPatternSamples(t *testing.T) {
 		`[\t ]+`:                  "\t",
 		`(?i)^v?\d+(\.\d+)*$`:     "0",
 	} {
-		got := patternSamples(pattern)
+		got := lang.PatternSamples(pattern)
 		if len(got) == 0 || got[0] != want {
 			t.Errorf("patternSamples(%q) = %q, want %q first", pattern, got, want)
 		}
@@ -223,7 +224,7 @@ func TestPatternSamples(t *testing.T) {
 			}
 		}
 	}
-	if got := patternSamples(`a(?=b)`); got != nil {
+	if got := lang.PatternSamples(`a(?=b)`); got != nil {
 		t.Errorf("a lookahead gave %q", got)
 	}
 }
@@ -243,7 +244,7 @@ func TestPyStrings(t *testing.T) {
 // matches come first: o'a's for a possessive the fix let through.
 func TestDistinguishing(t *testing.T) {
 	a, b := `^[dol]{1}['‘]{1}[a-z]+(?:['s]{2})?$`, `^[dol]{1}['‘]{1}[a-z]+$`
-	got := distinguishing(a, b)
+	got := lang.Distinguishing(a, b)
 	ra, rb := regexp.MustCompile(a), regexp.MustCompile(b)
 	if len(got) == 0 {
 		t.Fatalf("no word tells %q from %q", a, b)
@@ -253,7 +254,7 @@ func TestDistinguishing(t *testing.T) {
 			t.Errorf("%q is matched by both or neither", s)
 		}
 	}
-	if got := distinguishing(`a+`, `a(?=b)`); got != nil {
+	if got := lang.Distinguishing(`a+`, `a(?=b)`); got != nil {
 		t.Errorf("a lookahead gave %q", got)
 	}
 }
@@ -267,7 +268,7 @@ func TestOneAtATimeSwitchesOptional(t *testing.T) {
 	sig := &Signature{Language: "python", Params: []Param{{Name: "value"}, {Name: "customizer", Default: "None"}, {Name: "deep", Default: "False"}}}
 	pools := [][]any{{1, []any{"ab"}}, {nil, "f"}, {false, true}}
 	seen := map[string]bool{}
-	oneAtATime(sig, pools, func(_ string, vals []any) { seen[fmt.Sprint(vals)] = true })
+	lang.OneAtATime(sig, pools, func(_ string, vals []any) { seen[fmt.Sprint(vals)] = true })
 	for _, want := range []string{"[[ab] f false]", "[[ab] <nil> true]", "[[ab] <nil> false]", "[1 <nil> true]", "[1 f false]"} {
 		if !seen[want] {
 			t.Errorf("no row %s among %v", want, seen)

@@ -51,6 +51,8 @@ func TestImportRule(t *testing.T) {
 		// comment posts a draft's text: it needs no stage.
 		"comment": {},
 	}
+	// The languages of the evidence engine, each in its own package.
+	languagePkgs := map[string]bool{"evidence/python": true, "evidence/golang": true, "evidence/javascript": true}
 	imports := map[string][]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Fields(line)
@@ -76,8 +78,12 @@ func TestImportRule(t *testing.T) {
 			switch {
 			case dep == "cmd/premise":
 				t.Errorf("%s imports the CLI", pkg)
-			case pkg == "evidence/lang" && dep != "diffparse" && dep != "validate":
-				t.Errorf("the language seam imports %s: it sits below every stage", dep)
+			case pkg == "evidence/lang" && dep != "diffparse" && dep != "validate" && dep != "gate":
+				t.Errorf("the language seam imports %s: it sits on the gate, below every other stage", dep)
+			case languagePkgs[pkg] && (dep == "evidence" || languagePkgs[dep] || dep == "evidence/languages"):
+				t.Errorf("the language %s imports %s: a language imports the seam and its own reader, never the engine or another language", pkg, dep)
+			case pkg == "evidence" && (languagePkgs[dep] || dep == "evidence/languages"):
+				t.Errorf("the engine imports %s: it reaches a language only through the seam's registry", dep)
 			case dep == "batch" && pkg != "cmd/premise":
 				t.Errorf("%s imports batch: only the CLI sits above it", pkg)
 			case strings.HasPrefix(pkg, "internal/") && isStage(imp):

@@ -77,3 +77,50 @@ type Signature struct {
 	// stars), nil when it has none.
 	Kwargs *Param `json:"kwargs,omitempty"`
 }
+
+var (
+	IntervalName = Lazy(`(?i)^(ranges|intervals|spans|windows|periods|segments|slots|bounds|extents)$|_(ranges|intervals|spans|windows)$`)
+	IntName      = Lazy(`(?i)^(n|k|i|j|count|size|len_?|length|ndigits|digits|precision|places|times|repeat|window|limit|index|idx|offset|start|end|stop|step|width|depth|level|port|retries|attempts|max\w*|min\w*|num_\w+|n_\w+|\w+_(count|size|len|index|idx|limit|id|n))$`)
+	FloatName    = Lazy(`(?i)^(x|y|ratio|rate|scale|factor|weight|price|amount|threshold|alpha|\w+_(ratio|rate|weight|price|amount|score))$`)
+	StrName      = Lazy(`(?i)^(s|text|name|key|path|prefix|suffix|sep|word|line|label|title|url|email|query|pattern|value_str|\w+_(name|str|text|key|path|id_str))$`)
+	BoolName     = Lazy(`(?i)^(is_\w+|has_\w+|allow_\w+|strict|verbose|force|dry_run|enabled)$`)
+	TimeName     = Lazy(`(?i)^(ts|dt|when|now|deadline|timestamp|\w+_(at|time|date|ts|dt))$`)
+	IntListName  = Lazy(`(?i)^(ids|nums|numbers|counts|scores|sizes|values|vals|xs|ys|items|indices|offsets|ints|points|weights|amounts|prices|\w+_(ids|counts|sizes|scores))$`)
+	StrListName  = Lazy(`(?i)^(names|words|lines|keys|emails|recipients|tags|labels|paths|urls|tokens|strings|parts|fields|\w+_(names|keys|emails|tags|lines))$`)
+	DictName     = Lazy(`(?i)^(d|m|mapping|counts_by_\w+|\w+_by_\w+|\w+_map|\w+_dict|headers|params|options|config|env)$`)
+)
+
+// ByName guesses a type from a parameter's name alone.
+func ByName(name string) Type {
+	switch {
+	case IntervalName.MatchString(name):
+		return Type{Kind: KindIntervals}
+	case IntListName.MatchString(name):
+		return Type{Kind: KindList, Elem: &Type{Kind: KindInt}}
+	case StrListName.MatchString(name):
+		return Type{Kind: KindList, Elem: &Type{Kind: KindStr}}
+	case TimeName.MatchString(name):
+		return Type{Kind: KindTime}
+	case BoolName.MatchString(name):
+		return Type{Kind: KindBool}
+	case IntName.MatchString(name):
+		return Type{Kind: KindInt}
+	case FloatName.MatchString(name):
+		return Type{Kind: KindFloat}
+	case StrName.MatchString(name):
+		return Type{Kind: KindStr}
+	case DictName.MatchString(name):
+		return Type{Kind: KindDict}
+	}
+	return Type{}
+}
+
+// Infer returns what the templates infer about a parameter of a function
+// in lang: its annotation or declared type, then its default, then its
+// name (a language premise has no reading of is read by its name alone).
+func Infer(lang string, p Param) Type {
+	if l := StaticLanguages()[lang]; l != nil {
+		return l.Infer(p)
+	}
+	return ByName(p.Name)
+}

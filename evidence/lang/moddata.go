@@ -1,4 +1,4 @@
-package evidence
+package lang
 
 import (
 	"regexp"
@@ -7,15 +7,11 @@ import (
 	"github.com/premise-dev/premise/diffparse"
 )
 
-// A change to module-level data (a constant, a table of patterns) has no
-// symbol of its own: the functions of the module that read it are where
-// it shows, so they become targets (issue 13, part 8).
+// MaxDataReaders bounds the readers taken for one file's changed data.
+const MaxDataReaders = 10
 
-// maxDataReaders bounds the readers taken for one file's changed data.
-const maxDataReaders = 10
-
-// inDecl reports whether line is inside one of decls.
-func inDecl(decls []diffparse.Decl, line int) bool {
+// InDecl reports whether line is inside one of decls.
+func InDecl(decls []diffparse.Decl, line int) bool {
 	for _, d := range decls {
 		if line >= d.Start && line <= d.End {
 			return true
@@ -24,11 +20,11 @@ func inDecl(decls []diffparse.Decl, line int) bool {
 	return false
 }
 
-// readersOf returns the declarations of f's head that take (per take),
+// ReadersOf returns the declarations of f's head that take (per take),
 // exist in the base, are not among f's own symbols, and name one of
 // names, each as a modified symbol named under prefix, with the names it
 // reads; at most maxDataReaders.
-func readersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]bool, prefix string, take func(diffparse.Decl) bool) ([]diffparse.Symbol, map[string][]string) {
+func ReadersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]bool, prefix string, take func(diffparse.Decl) bool) ([]diffparse.Symbol, map[string][]string) {
 	taken := map[string]bool{}
 	for _, s := range f.Symbols {
 		taken[s.Local] = true
@@ -50,10 +46,10 @@ func readersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]b
 	var out []diffparse.Symbol
 	reads := map[string][]string{}
 	for _, d := range head {
-		if !take(d) || taken[d.Local] || !inBase[d.Local] || len(out) >= maxDataReaders {
+		if !take(d) || taken[d.Local] || !inBase[d.Local] || len(out) >= MaxDataReaders {
 			continue
 		}
-		text := span(f.HeadSrc, d.Start, d.End)
+		text := Span(f.HeadSrc, d.Start, d.End)
 		var r []string
 		for i, n := range sorted {
 			if res[i].MatchString(text) {

@@ -1,4 +1,4 @@
-package evidence
+package lang
 
 import (
 	"encoding/json"
@@ -9,13 +9,13 @@ import (
 	"github.com/premise-dev/premise/gate"
 )
 
-// describe says in a few words what one side of a call did: "raised
+// Describe says in a few words what one side of a call did: "raised
 // ValueError", "returned [[0, 5]]", "timed out".
-func describe(r *gate.Reply) string { return describeWith(nil, r) }
+func Describe(r *gate.Reply) string { return DescribeWith(nil, r) }
 
-// describeWith is describe with a returned value written by returned
+// DescribeWith is describe with a returned value written by returned
 // ("returned None" in Python's syntax); JSON when returned is nil.
-func describeWith(returned func(v any) string, r *gate.Reply) string {
+func DescribeWith(returned func(v any) string, r *gate.Reply) string {
 	if r == nil {
 		return "did not run"
 	}
@@ -24,7 +24,7 @@ func describeWith(returned func(v any) string, r *gate.Reply) string {
 		if returned != nil {
 			return returned(r.Value)
 		}
-		return "returned " + compact(r.Value, 80)
+		return "returned " + Compact(r.Value, 80)
 	case gate.OutcomeRaised:
 		if r.Exc == nil {
 			return "raised"
@@ -39,8 +39,8 @@ func describeWith(returned func(v any) string, r *gate.Reply) string {
 	}
 }
 
-// compact renders v as one line of JSON, cut to max runes.
-func compact(v any, max int) string {
+// Compact renders v as one line of JSON, cut to max runes.
+func Compact(v any, max int) string {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Sprint(v)
@@ -52,11 +52,11 @@ func compact(v any, max int) string {
 	return s
 }
 
-// callText renders a call's arguments as the reviewer would write the call.
-func callText(args []any, kwargs map[string]any) string {
+// CallText renders a call's arguments as the reviewer would write the call.
+func CallText(args []any, kwargs map[string]any) string {
 	var parts []string
 	for _, a := range args {
-		parts = append(parts, compact(a, 60))
+		parts = append(parts, Compact(a, 60))
 	}
 	// In key order: the text is also the key rows are deduplicated by.
 	keys := make([]string, 0, len(kwargs))
@@ -65,7 +65,7 @@ func callText(args []any, kwargs map[string]any) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		parts = append(parts, k+"="+compact(kwargs[k], 60))
+		parts = append(parts, k+"="+Compact(kwargs[k], 60))
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
 }

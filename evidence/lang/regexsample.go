@@ -1,4 +1,4 @@
-package evidence
+package lang
 
 import (
 	"hash/fnv"
@@ -9,17 +9,17 @@ import (
 	"unicode"
 )
 
-// maxPatternSamples bounds the strings drawn from one pattern.
-const maxPatternSamples = 4
+// MaxPatternSamples bounds the strings drawn from one pattern.
+const MaxPatternSamples = 4
 
-// patternSamples are strings a regular expression matches (issue 13, part
+// PatternSamples are strings a regular expression matches (issue 13, part
 // 3): a word its rules accept (d'a for ^[dol]'[a-z]+$), where the
 // pattern's own text and everyday words match nothing. Sample k takes the
 // k-th choice at every point the pattern offers one: k 0 is the shortest
 // match (no repeats, the first branch, a class's first member), k 1 one
 // more repeat, the next branch and the next member, and so on. A pattern
 // that does not parse (a lookahead, a backreference) has none.
-func patternSamples(pattern string) []string {
+func PatternSamples(pattern string) []string {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return nil
@@ -31,11 +31,11 @@ func patternSamples(pattern string) []string {
 	re = re.Simplify()
 	var out []string
 	seen := map[string]bool{}
-	for k := 0; k < maxPatternSamples+2 && len(out) < maxPatternSamples; k++ {
+	for k := 0; k < MaxPatternSamples+2 && len(out) < MaxPatternSamples; k++ {
 		var b strings.Builder
 		// A sample that ignores an anchor ($0) matches nothing: only
 		// what the pattern matches is kept.
-		if !sample(&b, re, k, 0) || b.Len() == 0 || b.Len() > 80 || seen[b.String()] || !m.MatchString(b.String()) {
+		if !SampleOf(&b, re, k, 0) || b.Len() == 0 || b.Len() > 80 || seen[b.String()] || !m.MatchString(b.String()) {
 			continue
 		}
 		seen[b.String()] = true
@@ -44,9 +44,9 @@ func patternSamples(pattern string) []string {
 	return out
 }
 
-// sample writes to b the k-th choice of a string r matches; false when r
+// SampleOf writes to b the k-th choice of a string r matches; false when r
 // matches nothing it can write.
-func sample(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
+func SampleOf(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 	if depth > 30 {
 		return false
 	}
@@ -54,7 +54,7 @@ func sample(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 	case syntax.OpLiteral:
 		b.WriteString(string(r.Rune))
 	case syntax.OpCharClass:
-		members := classMembers(r.Rune)
+		members := ClassMembers(r.Rune)
 		if len(members) == 0 {
 			return false
 		}
@@ -62,7 +62,7 @@ func sample(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
 		b.WriteString("xy"[k%2 : k%2+1])
 	case syntax.OpCapture:
-		return sample(b, r.Sub[0], k, depth+1)
+		return SampleOf(b, r.Sub[0], k, depth+1)
 	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
 		n := k % 3 // star: none, one, two
 		switch r.Op {
@@ -72,7 +72,7 @@ func sample(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 			n = k % 2
 		}
 		for i := 0; i < n; i++ {
-			if !sample(b, r.Sub[0], k+i, depth+1) {
+			if !SampleOf(b, r.Sub[0], k+i, depth+1) {
 				return false
 			}
 		}
@@ -82,18 +82,18 @@ func sample(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 			n++
 		}
 		for i := 0; i < n && i < 8; i++ {
-			if !sample(b, r.Sub[0], k+i, depth+1) {
+			if !SampleOf(b, r.Sub[0], k+i, depth+1) {
 				return false
 			}
 		}
 	case syntax.OpConcat:
 		for _, s := range r.Sub {
-			if !sample(b, s, k, depth+1) {
+			if !SampleOf(b, s, k, depth+1) {
 				return false
 			}
 		}
 	case syntax.OpAlternate:
-		return sample(b, r.Sub[k%len(r.Sub)], k, depth+1)
+		return SampleOf(b, r.Sub[k%len(r.Sub)], k, depth+1)
 	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
 		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
 	default:
@@ -102,12 +102,12 @@ func sample(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 	return true
 }
 
-// classMembers are up to three members of a character class, given as
+// ClassMembers are up to three members of a character class, given as
 // ranges lo-hi: a lower-case letter first when the class has one, as words
 // are mostly written, then the first member of each other range. A
 // negated class ([^>]) is stored as the ranges it allows, so it too gives
 // members; a control character is never chosen where a printable one is.
-func classMembers(ranges []rune) []rune {
+func ClassMembers(ranges []rune) []rune {
 	var out []rune
 	add := func(r rune) {
 		for _, o := range out {
@@ -137,12 +137,12 @@ func classMembers(ranges []rune) []rune {
 	return out
 }
 
-// distinguishing are strings one of two patterns matches and the other
+// Distinguishing are strings one of two patterns matches and the other
 // does not (issue 13, part 3): where a patch changed a pattern, the words
 // only one version accepts are those its callers treat differently. They
 // are drawn at random, with a seed fixed by the patterns, from each
 // pattern's choices; none when either does not parse here.
-func distinguishing(a, b string) []string {
+func Distinguishing(a, b string) []string {
 	ra, err1 := syntax.Parse(a, syntax.Perl)
 	rb, err2 := syntax.Parse(b, syntax.Perl)
 	ma, err3 := regexp.Compile(a)
@@ -155,13 +155,13 @@ func distinguishing(a, b string) []string {
 	rng := rand.New(rand.NewSource(int64(h.Sum64() >> 1)))
 	var out []string
 	seen := map[string]bool{}
-	for i := 0; i < 80 && len(out) < maxPatternSamples; i++ {
+	for i := 0; i < 80 && len(out) < MaxPatternSamples; i++ {
 		re := ra.Simplify()
 		if i%2 == 1 {
 			re = rb.Simplify()
 		}
 		var s strings.Builder
-		if !sampleRand(&s, re, rng, 0) || s.Len() > 80 || seen[s.String()] {
+		if !SampleRand(&s, re, rng, 0) || s.Len() > 80 || seen[s.String()] {
 			continue
 		}
 		seen[s.String()] = true
@@ -172,20 +172,20 @@ func distinguishing(a, b string) []string {
 	return out
 }
 
-// sampleRand writes to b a string r matches, each choice drawn from rng.
-func sampleRand(b *strings.Builder, r *syntax.Regexp, rng *rand.Rand, depth int) bool {
+// SampleRand writes to b a string r matches, each choice drawn from rng.
+func SampleRand(b *strings.Builder, r *syntax.Regexp, rng *rand.Rand, depth int) bool {
 	if depth > 30 {
 		return false
 	}
 	switch r.Op {
 	case syntax.OpCharClass:
-		members := classMembers(r.Rune)
+		members := ClassMembers(r.Rune)
 		if len(members) == 0 {
 			return false
 		}
 		b.WriteRune(members[rng.Intn(len(members))])
 	case syntax.OpCapture:
-		return sampleRand(b, r.Sub[0], rng, depth+1)
+		return SampleRand(b, r.Sub[0], rng, depth+1)
 	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
 		n := rng.Intn(3)
 		switch r.Op {
@@ -195,7 +195,7 @@ func sampleRand(b *strings.Builder, r *syntax.Regexp, rng *rand.Rand, depth int)
 			n = rng.Intn(2)
 		}
 		for i := 0; i < n; i++ {
-			if !sampleRand(b, r.Sub[0], rng, depth+1) {
+			if !SampleRand(b, r.Sub[0], rng, depth+1) {
 				return false
 			}
 		}
@@ -205,20 +205,20 @@ func sampleRand(b *strings.Builder, r *syntax.Regexp, rng *rand.Rand, depth int)
 			n++
 		}
 		for i := 0; i < n && i < 8; i++ {
-			if !sampleRand(b, r.Sub[0], rng, depth+1) {
+			if !SampleRand(b, r.Sub[0], rng, depth+1) {
 				return false
 			}
 		}
 	case syntax.OpConcat:
 		for _, s := range r.Sub {
-			if !sampleRand(b, s, rng, depth+1) {
+			if !SampleRand(b, s, rng, depth+1) {
 				return false
 			}
 		}
 	case syntax.OpAlternate:
-		return sampleRand(b, r.Sub[rng.Intn(len(r.Sub))], rng, depth+1)
+		return SampleRand(b, r.Sub[rng.Intn(len(r.Sub))], rng, depth+1)
 	default:
-		return sample(b, r, rng.Intn(2), depth)
+		return SampleOf(b, r, rng.Intn(2), depth)
 	}
 	return true
 }

@@ -1,0 +1,214 @@
+package lang
+
+import (
+	"context"
+	"math/rand"
+	"sort"
+	"sync"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
+
+// Language is what the engine (this file's neighbours: run.go, shrink.go,
+// model.go, describe.go) needs of one language. The engine calls a
+// language only through this interface and the optional ones below, and
+// never branches on a language's name: python.go's pythonLang and
+// gorows.go's goLang implement it, and languagesFor hands the engine the
+// list (TestEngineNamesNoLanguage).
+type Language interface {
+	// name is the language as diffparse and the gate call it.
+	Name() string
+	// signatures reads every function and method of a file by its local
+	// name, parsing it once; nil when it does not parse.
+	Signatures(src []byte) map[string]*Signature
+	// infer reads what a parameter's type is.
+	Infer(p Param) Type
+	// paramText writes a parameter as the language does ("n int",
+	// "text: str").
+	ParamText(p Param) string
+	// owns says whether a file of this path is in the language.
+	Owns(path string) bool
+	// locals are the names a symbol's function may have inside its file,
+	// the longest first: pkg.mod.Class.method -> Class.method, method.
+	Locals(symbol string) []string
+	// fits says why a call cannot bind to sig ("" when it can): such a
+	// call fails alike on both sides and tests nothing.
+	Fits(sig *Signature, args []any, kwargs map[string]any) string
+	// typed says whether every call is checked against the parameters'
+	// types before it runs: no row can pass a value outside them.
+	Typed() bool
+	// defaultValue is a parameter's default when it is a plain literal.
+	DefaultValue(p Param) (any, bool)
+	// public says whether a function's bare name is visible outside its
+	// module or package.
+	Public(name string) bool
+	// dataReaders are the functions of f that read module-level data the
+	// diff changed, each as a modified symbol, with the names each reads
+	// and the string literals of the changed lines.
+	DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string)
+	// file reads a changed file once for all of its targets; complete is
+	// handed what it returned.
+	File(f diffparse.File) any
+	// complete finishes a target the engine set up for a changed function
+	// (its symbol, signature, both texts, the data it reads): how rows
+	// call it and on what receivers. A reason leaves it out.
+	Complete(tg *Target, f diffparse.File, file any, sigs map[string]*Signature) (why string)
+	// rows are a target's rows, in the order they should run, and the
+	// source that made each, by callText of its arguments. templates are
+	// the rows the templates made from its signature and the register's
+	// items (generate.go), for the language to place among its own or
+	// leave out (a method: templates build no receivers).
+	Rows(ctx context.Context, tg Target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string)
+	// paramTypes are the types the language built values for, one per
+	// parameter; nil to infer each from the signature.
+	ParamTypes(tg Target) []Type
+	// receiver is what a model's calls of tg are made on: its first
+	// receiver, nil for a function; ok is false for a method with none.
+	Receiver(tg Target) (recv any, ok bool)
+	// modelRow is one call a model proposed, the receiver first.
+	ModelRow(args []any, kwargs map[string]any) validate.Row
+	// callText writes a call's arguments as a reviewer of the language
+	// would; outcomes says what each side did, in the language's values.
+	CallText(args []any, kwargs map[string]any) string
+	Outcomes(base, head *gate.Reply, o Origin) (string, string)
+	// bug says a raise on the head is a bug in a new function, not a
+	// refusal of its input: an index out of range, a missing key, a
+	// division by zero (newcode.go).
+	Bug(exc *gate.Exc) bool
+	// sources are the ways only this language makes inputs (sources.go
+	// has the shared ones).
+	Sources() []Source
+	// close releases what the language read for the run.
+	Close()
+}
+
+// Reseeder is a language whose workers hash text with a per-process seed:
+// a changed row is rerun under other seeds before it counts (hashseed.go).
+type Reseeder interface {
+	Reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) (int, []string, error)
+}
+
+// ModuleDropper is a language whose rows of one module that does not load
+// can be left out so the other modules' rows still run.
+type ModuleDropper interface {
+	DropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, ModuleFailure, bool)
+}
+
+// Tracer is a language that can run the base's own tests and record the
+// calls they make of the changed functions (traced.go).
+type Tracer interface {
+	Traced(ctx context.Context, cfg TraceRun, targets []Target) (map[string][]ModelCall, string)
+	TracedRows(tg Target, calls []ModelCall) []validate.Row
+}
+
+// Observer is a language whose rows carry extra calls to make on what a
+// target returns (a returned function probed with values).
+type Observer interface {
+	Probes(tg Target) []any
+	Observe(r validate.Row, probes []any) validate.Row
+}
+
+// Rebinder is a language whose module can still bind, under the same
+// name, a function the patch deleted the definition of (an import, an
+// assignment, a re-export): its callers still call that name, so the
+// base's function is compared with what the name is on the head
+// (issue 26).
+type Rebinder interface {
+	StillBound(f diffparse.File, file any, local string) bool
+}
+
+// Languages is the run's languages by name.
+type Languages map[string]Language
+
+// Constructor makes one language for a run: dirs holds the head's and
+// the base's checkouts, perFunction the rows a function may get; probe is
+// set when no checkout exists yet (HasTargets), and the language counts
+// what could be a target.
+type Constructor func(dirs Checkouts, perFunction int, probe bool) Language
+
+// Checkouts are a run's two trees.
+type Checkouts struct{ Head, Base string }
+
+// registry is every language evidence is built for: a language is added
+// by implementing language and registering its constructor from its own
+// file's init.
+var registry []Constructor
+
+// Register adds a language's constructor to the registry, from the
+// language's init. What it returns takes the language out again (for a
+// test's own language).
+func Register(mk Constructor) (unregister func()) {
+	registry = append(registry, mk)
+	n := len(registry)
+	return func() {
+		if len(registry) == n {
+			registry = registry[:n-1]
+		}
+	}
+}
+
+// LanguagesFor makes the languages of one run.
+func LanguagesFor(headDir, baseDir string, perFunction int, probe bool) Languages {
+	ls := Languages{}
+	for _, mk := range registry {
+		l := mk(Checkouts{Head: headDir, Base: baseDir}, perFunction, probe)
+		ls[l.Name()] = l
+	}
+	return ls
+}
+
+func (ls Languages) Close() {
+	for _, l := range ls {
+		l.Close()
+	}
+}
+
+// Names are the languages' names in order.
+func (ls Languages) Names() []string {
+	out := make([]string, 0, len(ls))
+	for n := range ls {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Present writes a row's call and what each side did in o's language:
+// JSON and plain words for a language the run does not have.
+func (ls Languages) Present(o Origin, args []any, kwargs map[string]any, base, head *gate.Reply) (input, b, h string) {
+	if l := ls[o.Lang]; l != nil {
+		b, h = l.Outcomes(base, head, o)
+		return l.CallText(args, kwargs), b, h
+	}
+	return CallText(args, kwargs), Describe(base), Describe(head)
+}
+
+// StaticLanguages are the languages with no checkout to read: for what a
+// language knows of a file's text alone (signatures, types, names). Made
+// on first use, once every language has registered.
+var StaticLanguages = sync.OnceValue(func() Languages { return LanguagesFor("", "", 0, true) })
+
+// Typer is a language that can tell an argument outside its parameter's
+// type as the code reads it.
+type Typer interface {
+	// outsideType names the first argument of a row outside its
+	// parameter's type, and why ("`key` is called, and got [1, 2]"); ""
+	// when every argument is of its type or nothing is known.
+	OutsideType(tg Target, args []any, kwargs map[string]any) string
+}
+
+// Coverer is a language whose changed lines coverage can count.
+type Coverer interface {
+	// statements are a file's statements as its workers see them run;
+	// nil when the file does not parse.
+	Statements(src []byte) []StmtLines
+}
+
+// StmtLines is one statement's lines, first to last, inclusive; def marks
+// a function's own header, run when its body ran.
+type StmtLines struct {
+	First, Last int
+	Def         bool
+}

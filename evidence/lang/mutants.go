@@ -1,0 +1,122 @@
+package lang
+
+import (
+	"encoding/json"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+const SourceGuided = "coverage_guided"
+
+// Mutants are a row's calls with one argument changed a small step each
+// way; arguments premise builds itself (a receiver's constructor, a Python
+// expression: objects with "$" keys) are kept as they are.
+func Mutants(r validate.Row) []validate.Row {
+	args, kwargs := r.CallArgs()
+	var out []validate.Row
+	for i, a := range args {
+		for _, v := range MutateValue(a, 0) {
+			m := r
+			m.HasInp, m.Inp = false, nil
+			m.Args = append(append(append([]any{}, args[:i]...), v), args[i+1:]...)
+			m.Kwargs = kwargs
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// MutateValue is a value's small steps: a number by one each way, negated,
+// zero; a string emptied, shortened, doubled, case-flipped, a digit or a
+// space added; a list emptied, without its first or last element, its first
+// repeated, reversed, its first element stepped; an object without a key.
+func MutateValue(v any, depth int) []any {
+	if depth > 2 {
+		return nil
+	}
+	switch x := v.(type) {
+	case bool:
+		return []any{!x}
+	case int:
+		return IntSteps(int64(x))
+	case int64:
+		return IntSteps(x)
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return IntSteps(n)
+		}
+		if f, err := x.Float64(); err == nil {
+			return FloatSteps(f)
+		}
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return IntSteps(int64(x))
+		}
+		return FloatSteps(x)
+	case string:
+		out := []any{"", x + x, x + "0", x + " "}
+		if len(x) > 0 {
+			out = append(out, x[:len(x)-1], x[1:])
+		}
+		if up := strings.ToUpper(x); up != x {
+			out = append(out, up)
+		}
+		if low := strings.ToLower(x); low != x {
+			out = append(out, low)
+		}
+		return out
+	case []any:
+		if len(x) == 0 {
+			return nil
+		}
+		rev := make([]any, len(x))
+		for i, e := range x {
+			rev[len(x)-1-i] = e
+		}
+		out := []any{[]any{}, x[1:], x[:len(x)-1], append([]any{x[0]}, x...), rev}
+		for _, e := range MutateValue(x[0], depth+1) {
+			out = append(out, append([]any{e}, x[1:]...))
+		}
+		return out
+	case map[string]any:
+		var keys []string
+		for k := range x {
+			if strings.HasPrefix(k, "$") {
+				return nil
+			}
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var out []any
+		for _, drop := range keys {
+			m := map[string]any{}
+			for k, e := range x {
+				if k != drop {
+					m[k] = e
+				}
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	return nil
+}
+
+func IntSteps(n int64) []any {
+	var out []any
+	seen := map[int64]bool{n: true}
+	for _, m := range []int64{n + 1, n - 1, -n, 0, n * 2, n / 2} {
+		if !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func FloatSteps(f float64) []any {
+	return []any{f + 1, f - 1, -f, 0.0, f * 2, f / 2, math.Trunc(f)}
+}

@@ -1,0 +1,55 @@
+package lang
+
+import "strings"
+
+// Source is one way premise makes an input for a changed function: every
+// row names the source that made it (Change.Heuristic in `premise run
+// --json`, SymbolRows.Sources), so a corpus run can say which sources
+// found the witnesses of the cases it caught and which found nothing
+// (bench/corpus/sources.py).
+type Source struct {
+	// Name is what rows carry.
+	Name string `json:"name"`
+	// Doc says in one line what the source yields.
+	Doc string `json:"doc"`
+	// Kinds are the parameter kinds it serves; empty for any.
+	Kinds []string `json:"kinds,omitempty"`
+	// Language is the one language that has it ("" for every language).
+	Language string `json:"language,omitempty"`
+}
+
+// Names of the sources the code refers to.
+const (
+	SourceModel        = "model"
+	SourceTraced       = "traced"
+	SourceNoArguments  = "no_arguments"
+	SourceComparedEdge = "compared_edge"
+	SourceSameText     = "same_text"
+	SourceOneAtATime   = "one_at_a_time"
+	SourceMutation     = "mutation"
+	SourcePairwise     = "pairwise"
+	SourceVarargs      = "varargs"
+	SourceKwargs       = "kwargs"
+	SourceReceiver     = "receiver"
+	SourceSetting      = "setting"
+	SourceTemplate     = "template"
+)
+
+// MadeUp says a row's values were made by premise (generated or mutated)
+// rather than read from the repository, a model or the base's test run:
+// such rows come after what the code under review says.
+func MadeUp(source string) bool {
+	switch source {
+	case SourceNoArguments, SourceComparedEdge, SourceSameText, SourceOneAtATime, SourceMutation, SourcePairwise, SourceVarargs, SourceKwargs, SourceReceiver, SourceGuided:
+		return true
+	}
+	return false
+}
+
+// BareCallable says a function of no parameters may be called as a row:
+// not a program's entry point or a test, whose call runs far more than
+// the function.
+func BareCallable(name string) bool {
+	lower := strings.ToLower(name)
+	return lower != "main" && lower != "run" && lower != "cli" && !strings.HasPrefix(lower, "test") && !strings.HasPrefix(lower, "benchmark")
+}
