@@ -19,7 +19,6 @@ var languageFiles = map[string]string{
 	"pyliteral.go": "python", "pyrepr.go": "python", "methods.go": "python",
 	"traced.go": "python", "hashseed.go": "python", "outside_python.go": "python",
 	"lang_go.go": "go", "gorows.go": "go", "gopkg.go": "go", "govars.go": "go", "coverage_go.go": "go",
-	"lang_javascript.go": "javascript and typescript", "coverage_javascript.go": "javascript and typescript",
 	"pymoddata.go": "python", "pysignature.go": "python", "pytypes.go": "python",
 	"gomoddata.go": "go", "gosignature.go": "go", "gotypes.go": "go",
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence"
+	// Every language the engine judges, registered with the seam.
+	_ "github.com/premise-dev/premise/evidence/languages"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/gate/reject"
 	"github.com/premise-dev/premise/internal/atomicfile"

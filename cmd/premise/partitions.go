@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/premise-dev/premise/evidence"
+	// Every language the engine judges, registered with the seam.
+	_ "github.com/premise-dev/premise/evidence/languages"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/pipeline"
 	"github.com/premise-dev/premise/validate"

@@ -1,4 +1,4 @@
-package evidence
+package javascript
 
 import (
 	"github.com/premise-dev/premise/diffparse"

@@ -1,4 +1,4 @@
-package evidence
+package javascript
 
 import (
 	"context"
@@ -57,7 +57,7 @@ type jsInfo struct {
 
 func (l *jsLang) Name() string { return l.lang }
 
-func (l *jsLang) Signatures(src []byte) map[string]*Signature {
+func (l *jsLang) Signatures(src []byte) map[string]*lang.Signature {
 	all, err := diffparse.JSFuncParams(l.lang, src)
 	if err != nil {
 		return nil
@@ -68,15 +68,15 @@ func (l *jsLang) Signatures(src []byte) map[string]*Signature {
 	if file != nil {
 		defer file.Close()
 	}
-	out := map[string]*Signature{}
+	out := map[string]*lang.Signature{}
 	for name, ps := range all {
-		sig := &Signature{Language: l.lang}
+		sig := &lang.Signature{Language: l.lang}
 		var guesses map[string]jssource.Guess
 		if file != nil {
 			guesses, _ = jssource.InferTypes(file, name)
 		}
 		for _, p := range ps {
-			q := Param{Name: p.Name, Type: p.Type, Default: p.Default}
+			q := lang.Param{Name: p.Name, Type: p.Type, Default: p.Default}
 			if _, ok := jsTypeOf(q.Type); q.Type != "" && ok {
 				if g, found := guesses[p.Name]; found && g.Known() {
 					if text := tsText(g); text != "" {
@@ -97,7 +97,7 @@ func (l *jsLang) Signatures(src []byte) map[string]*Signature {
 
 // infer reads a parameter's TypeScript annotation (or its default): a
 // parameter with neither takes any value (JavaScript checks nothing).
-func (l *jsLang) Infer(p Param) Type {
+func (l *jsLang) Infer(p lang.Param) lang.Type {
 	if p.Type != "" {
 		if t, ok := jsTypeOf(strings.TrimSpace(p.Type)); ok {
 			t.From, t.Text = "annotation", p.Type
@@ -107,14 +107,14 @@ func (l *jsLang) Infer(p Param) Type {
 	if v, ok := l.DefaultValue(p); ok {
 		switch v.(type) {
 		case json.Number:
-			return Type{Kind: kindInt, From: "default", Text: p.Default}
+			return lang.Type{Kind: lang.KindInt, From: "default", Text: p.Default}
 		case string:
-			return Type{Kind: kindStr, From: "default", Text: p.Default}
+			return lang.Type{Kind: lang.KindStr, From: "default", Text: p.Default}
 		case bool:
-			return Type{Kind: kindBool, From: "default", Text: p.Default}
+			return lang.Type{Kind: lang.KindBool, From: "default", Text: p.Default}
 		}
 	}
-	return Type{Kind: kindAny, From: "untyped", Text: p.Type}
+	return lang.Type{Kind: lang.KindAny, From: "untyped", Text: p.Type}
 }
 
 // tsText writes a resolved type back as TypeScript for the kinds premise
@@ -150,7 +150,7 @@ var jsArrayRe = regexp.MustCompile(`^(?:Array<(.+)>|ReadonlyArray<(.+)>|(.+)\[\]
 
 // jsTypeOf maps a TypeScript type as written to a kind premise builds
 // values for.
-func jsTypeOf(s string) (Type, bool) {
+func jsTypeOf(s string) (lang.Type, bool) {
 	nullable := false
 	var parts []string
 	for _, p := range strings.Split(s, "|") {
@@ -162,41 +162,41 @@ func jsTypeOf(s string) (Type, bool) {
 		}
 	}
 	if len(parts) != 1 {
-		return Type{}, false
+		return lang.Type{}, false
 	}
 	s = parts[0]
-	t := Type{Nullable: nullable}
+	t := lang.Type{Nullable: nullable}
 	switch s {
 	case "number":
-		t.Kind = kindInt
+		t.Kind = lang.KindInt
 	case "string":
-		t.Kind = kindStr
+		t.Kind = lang.KindStr
 	case "boolean":
-		t.Kind = kindBool
+		t.Kind = lang.KindBool
 	case "any", "unknown":
-		t.Kind = kindAny
+		t.Kind = lang.KindAny
 	case "object", "Record<string, unknown>", "Record<string, any>":
-		t.Kind = kindDict
+		t.Kind = lang.KindDict
 	default:
 		m := jsArrayRe.FindStringSubmatch(s)
 		if m == nil {
-			return Type{}, false
+			return lang.Type{}, false
 		}
 		elem := m[1] + m[2] + m[3]
 		if jsPairRe.MatchString(strings.TrimSpace(elem)) {
-			t.Kind = kindIntervals // [start, end] pairs, as Python's list[tuple[int, int]]
+			t.Kind = lang.KindIntervals // [start, end] pairs, as Python's list[tuple[int, int]]
 			return t, true
 		}
 		e, ok := jsTypeOf(strings.Trim(elem, "()"))
 		if !ok {
-			e = Type{Kind: kindAny}
+			e = lang.Type{Kind: lang.KindAny}
 		}
-		t.Kind, t.Elem = kindList, &e
+		t.Kind, t.Elem = lang.KindList, &e
 	}
 	return t, true
 }
 
-func (*jsLang) ParamText(p Param) string {
+func (*jsLang) ParamText(p lang.Param) string {
 	if p.Type == "" {
 		return p.Name
 	}
@@ -204,6 +204,7 @@ func (*jsLang) ParamText(p Param) string {
 }
 
 var jsExts = map[string]bool{".js": true, ".mjs": true, ".cjs": true, ".jsx": true}
+
 var tsExts = map[string]bool{".ts": true, ".mts": true, ".cts": true, ".tsx": true}
 
 func (l *jsLang) Owns(p string) bool {
@@ -229,7 +230,7 @@ func (*jsLang) Locals(symbol string) []string {
 
 // fits: JavaScript binds any number of arguments; keyword arguments it has
 // none (the worker would pass them as one options object).
-func (*jsLang) Fits(_ *Signature, _ []any, kwargs map[string]any) string {
+func (*jsLang) Fits(_ *lang.Signature, _ []any, kwargs map[string]any) string {
 	for k := range kwargs {
 		if !strings.HasPrefix(k, "$") {
 			return "JavaScript calls take no keyword arguments"
@@ -240,7 +241,7 @@ func (*jsLang) Fits(_ *Signature, _ []any, kwargs map[string]any) string {
 
 func (*jsLang) Typed() bool { return false }
 
-func (*jsLang) DefaultValue(p Param) (any, bool) {
+func (*jsLang) DefaultValue(p lang.Param) (any, bool) {
 	if p.Default == "" {
 		return nil, false
 	}
@@ -343,7 +344,7 @@ func (l *jsLang) File(f diffparse.File) any {
 
 var jsNewRe = regexp.MustCompile(`^new\s+([A-Za-z_$][\w$]*)\s*\((.*)\)$`)
 
-func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, _ map[string]*Signature) string {
+func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, _ map[string]*lang.Signature) string {
 	pair, _ := file.(*jsPair)
 	if pair == nil || pair.head == nil {
 		return "its file could not be read"
@@ -575,7 +576,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			pools[i] = append(optionObjects(ks), pools[i]...)
 		}
 		if len(pools[i]) == 0 {
-			pools[i] = lang.Pool(Type{Kind: kindAny}, lits)
+			pools[i] = lang.Pool(lang.Type{Kind: lang.KindAny}, lits)
 		}
 	}
 	if len(tg.Sig.Params) == 0 && tg.Sig.Varargs == nil && recvs[0] != nil {
@@ -668,8 +669,8 @@ func (*jsLang) literals(info *jsInfo) []string {
 
 // jsNumbers are a number parameter's edges: each numeric constant the
 // function compares with, and its neighbours (both sides of a >=).
-func jsNumbers(info *jsInfo, receivers []any, t Type) []any {
-	if t.Kind != kindInt && t.Kind != kindFloat && t.Kind != kindAny {
+func jsNumbers(info *jsInfo, receivers []any, t lang.Type) []any {
+	if t.Kind != lang.KindInt && t.Kind != lang.KindFloat && t.Kind != lang.KindAny {
 		return nil
 	}
 	var nums []json.Number
@@ -715,12 +716,12 @@ func jsNumbers(info *jsInfo, receivers []any, t Type) []any {
 	return out
 }
 
-func (l *jsLang) ParamTypes(tg lang.Target) []Type {
+func (l *jsLang) ParamTypes(tg lang.Target) []lang.Type {
 	info, _ := tg.Data.(*jsInfo)
-	out := make([]Type, len(tg.Sig.Params))
+	out := make([]lang.Type, len(tg.Sig.Params))
 	for i, p := range tg.Sig.Params {
 		out[i] = l.Infer(p)
-		if info == nil || out[i].From == "annotation" && (out[i].Kind != kindList || out[i].Elem == nil || out[i].Elem.Kind != kindAny) {
+		if info == nil || out[i].From == "annotation" && (out[i].Kind != lang.KindList || out[i].Elem == nil || out[i].Elem.Kind != lang.KindAny) {
 			continue
 		}
 		if g, ok := info.guesses[p.Name]; ok && g.Known() {
@@ -738,32 +739,32 @@ func (l *jsLang) ParamTypes(tg lang.Target) []Type {
 // jsGuessType maps what jssource read of a parameter to a kind premise
 // builds values for: an array of [number, number] pairs is a list of
 // intervals, as Python's list[tuple[int, int]] is.
-func jsGuessType(g jssource.Guess) (Type, bool) {
-	t := Type{Nullable: g.Nullable}
+func jsGuessType(g jssource.Guess) (lang.Type, bool) {
+	t := lang.Type{Nullable: g.Nullable}
 	switch g.Kind {
 	case jssource.KindNumber:
-		t.Kind = kindInt
+		t.Kind = lang.KindInt
 	case jssource.KindString:
-		t.Kind = kindStr
+		t.Kind = lang.KindStr
 	case jssource.KindBoolean:
-		t.Kind = kindBool
+		t.Kind = lang.KindBool
 	case jssource.KindRecord:
-		t.Kind = kindDict
+		t.Kind = lang.KindDict
 	case jssource.KindArray:
 		if g.Elem == nil {
-			return Type{}, false
+			return lang.Type{}, false
 		}
 		if e := *g.Elem; e.Kind == jssource.KindTuple && len(e.Parts) == 2 && e.Parts[0].Kind == jssource.KindNumber && e.Parts[1].Kind == jssource.KindNumber {
-			t.Kind = kindIntervals
+			t.Kind = lang.KindIntervals
 			return t, true
 		}
 		e, ok := jsGuessType(*g.Elem)
 		if !ok {
-			e = Type{Kind: kindAny}
+			e = lang.Type{Kind: lang.KindAny}
 		}
-		t.Kind, t.Elem = kindList, &e
+		t.Kind, t.Elem = lang.KindList, &e
 	default:
-		return Type{}, false
+		return lang.Type{}, false
 	}
 	return t, true
 }
