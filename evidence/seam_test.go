@@ -18,9 +18,7 @@ var languageFiles = map[string]string{
 	"lang_python.go": "python", "python.go": "python", "pyrows.go": "python",
 	"pyliteral.go": "python", "pyrepr.go": "python", "methods.go": "python",
 	"traced.go": "python", "hashseed.go": "python", "outside_python.go": "python",
-	"lang_go.go": "go", "gorows.go": "go", "gopkg.go": "go", "govars.go": "go", "coverage_go.go": "go",
 	"pymoddata.go": "python", "pysignature.go": "python", "pytypes.go": "python",
-	"gomoddata.go": "go", "gosignature.go": "go", "gotypes.go": "go",
 }
 
 // TestEngineNamesNoLanguage holds the seam: no engine file branches on a

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/premise-dev/premise/evidence/lang"
 )
 
@@ -137,71 +136,6 @@ func TestComposedText(t *testing.T) {
 	}
 }
 
-// TestGoLiterals: a function's literals are the values its rows take; a
-// rune literal is both the text a string parameter takes and the number a
-// rune one does (pathOK(r) compares r with '+'), and a literal inside an
-// error message is not an input.
-func TestGoLiterals(t *testing.T) {
-	strs, nums := goLiterals(`func pathOK(r rune) bool {
-	if r == 0 { return false }
-	if r == '+' || r == '~' { return true }
-	return errors.New("never") != nil && strings.HasPrefix("x", "ab")
-}`)
-	for _, want := range []string{"+", "~", "ab", "x"} {
-		if !contains(strs, want) {
-			t.Errorf("strings %q lack %q", strs, want)
-		}
-	}
-	if contains(strs, "never") {
-		t.Errorf("strings %q hold an error message", strs)
-	}
-	for _, want := range []float64{0, '+', '~'} {
-		found := false
-		for _, n := range nums {
-			found = found || n == want
-		}
-		if !found {
-			t.Errorf("numbers %v lack %v", nums, want)
-		}
-	}
-}
-
-// TestGoMethodRows: a Go method's receivers all take its typical call,
-// and with no other call (a method of no parameters, whose receiver is its
-// whole input) they take the whole budget; argument rows still get half.
-func TestGoMethodRows(t *testing.T) {
-	var recvs []any
-	for i := 0; i < 40; i++ {
-		recvs = append(recvs, map[string]any{"$new": "p.New", "$args": []any{strings.Repeat("a", i)}})
-	}
-	rows := goMethodRows(recvs, [][]any{nil}, []string{"no_arguments"}, []string{lang.SourceOneAtATime}, 120)
-	if len(rows) != 40 {
-		t.Errorf("no parameters: %d rows, want one per receiver (40)", len(rows))
-	}
-	calls := [][]any{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}, {11}, {12}, {13}}
-	classes := make([]string, len(calls))
-	sources := make([]string, len(calls))
-	for i := range sources {
-		sources[i] = lang.SourceOneAtATime
-	}
-	rows = goMethodRows(recvs, calls, classes, sources, 60)
-	if len(rows) != 60 {
-		t.Fatalf("%d rows, want the budget of 60", len(rows))
-	}
-	swept, varied := 0, 0
-	for _, r := range rows {
-		switch {
-		case r.Row.Args[1] == 1 && r.Source == lang.SourceReceiver:
-			swept++
-		case r.Source == lang.SourceOneAtATime:
-			varied++
-		}
-	}
-	if swept != 30 || varied != 30 {
-		t.Errorf("typical call on %d receivers and %d argument rows, want 30 and 30", swept, varied)
-	}
-}
-
 // TestPatternSamples: a pattern gives words it accepts, the shortest first,
 // so a function that tests each word against a rule is reached (d'a for a
 // rule about apostrophes, Mca for Mc-names); one that does not parse, such
@@ -226,17 +160,6 @@ func TestPatternSamples(t *testing.T) {
 	}
 	if got := lang.PatternSamples(`a(?=b)`); got != nil {
 		t.Errorf("a lookahead gave %q", got)
-	}
-}
-
-// TestPyStrings: changed module data gives its strings as Python reads
-// them, a raw pattern with its backslashes whole, so the words built from
-// it (patternSamples) are words the pattern matches.
-func TestPyStrings(t *testing.T) {
-	got := pyStrings(`MAC_MC = re.compile(r"^([Mm]c)(\w+)")` + "\n" + `TABLE = {'k': "a\tb", "long": "` + strings.Repeat("x", 30) + `"}` + "\n" + `B = b"raw"`)
-	want := []string{`^([Mm]c)(\w+)`, "k", "a\tb", "long", strings.Repeat("x", 30)}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("pyStrings (-want +got):\n%s", diff)
 	}
 }
 

@@ -7,5 +7,6 @@ package languages
 
 import (
 	// Each registers itself with lang.Register.
+	_ "github.com/premise-dev/premise/evidence/golang"
 	_ "github.com/premise-dev/premise/evidence/javascript"
 )

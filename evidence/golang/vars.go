@@ -1,4 +1,4 @@
-package evidence
+package golang
 
 import (
 	"go/ast"
@@ -12,13 +12,6 @@ import (
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/validate"
 )
-
-// A Go package's settings are often package-level variables
-// (slug.MaxLength, slug.EnableSmartTruncate): code the patch changed may
-// run differently only under a value other than the declared one, which
-// no argument reaches. Evidence treats such a variable as one more input
-// of the functions that read it: some rows set it before the call, and the
-// harness puts it back after (gate.GoConfig.Vars), on both sides alike.
 
 // goVar is a package-level variable of a basic type.
 type goVar struct {
@@ -47,10 +40,10 @@ const (
 
 // basicKinds are the Go types whose variables rows set.
 var basicKinds = map[string]string{
-	"bool": kindBool, "string": kindStr, "float64": kindFloat, "float32": kindFloat,
-	"int": kindInt, "int8": kindInt, "int16": kindInt, "int32": kindInt, "int64": kindInt,
-	"uint": kindInt, "uint8": kindInt, "uint16": kindInt, "uint32": kindInt, "uint64": kindInt,
-	"byte": kindInt, "rune": kindInt, "uintptr": kindInt,
+	"bool": lang.KindBool, "string": lang.KindStr, "float64": lang.KindFloat, "float32": lang.KindFloat,
+	"int": lang.KindInt, "int8": lang.KindInt, "int16": lang.KindInt, "int32": lang.KindInt, "int64": lang.KindInt,
+	"uint": lang.KindInt, "uint8": lang.KindInt, "uint16": lang.KindInt, "uint32": lang.KindInt, "uint64": lang.KindInt,
+	"byte": lang.KindInt, "rune": lang.KindInt, "uintptr": lang.KindInt,
 }
 
 // genVar reads a var declaration: its variables of a basic type (declared
@@ -103,7 +96,7 @@ func basicVar(name string, typ, val ast.Expr) (goVar, bool) {
 		return v, false
 	}
 	if hasLit {
-		if v.kind != "" && v.kind != litKind && !(v.kind == kindFloat && litKind == kindInt) {
+		if v.kind != "" && v.kind != litKind && !(v.kind == lang.KindFloat && litKind == lang.KindInt) {
 			return v, false
 		}
 		v.def = lit
@@ -119,17 +112,17 @@ func literalValue(e ast.Expr) (any, string, bool) {
 		switch x.Kind {
 		case token.INT:
 			n, err := strconv.ParseInt(strings.ReplaceAll(x.Value, "_", ""), 0, 64)
-			return int(n), kindInt, err == nil
+			return int(n), lang.KindInt, err == nil
 		case token.FLOAT:
 			f, err := strconv.ParseFloat(strings.ReplaceAll(x.Value, "_", ""), 64)
-			return f, kindFloat, err == nil
+			return f, lang.KindFloat, err == nil
 		case token.STRING:
 			s, err := strconv.Unquote(x.Value)
-			return s, kindStr, err == nil
+			return s, lang.KindStr, err == nil
 		}
 	case *ast.Ident:
 		if x.Name == "true" || x.Name == "false" {
-			return x.Name == "true", kindBool, true
+			return x.Name == "true", lang.KindBool, true
 		}
 	case *ast.UnaryExpr:
 		if x.Op == token.SUB {
@@ -281,7 +274,7 @@ func (p *goPkg) resolveVars() {
 		}
 		t := p.resolve(v.typ, "", 0)
 		switch t.Kind {
-		case kindBool, kindInt, kindStr, kindFloat:
+		case lang.KindBool, lang.KindInt, lang.KindStr, lang.KindFloat:
 			v.kind = t.Kind
 			p.vars[name] = v
 		default:
@@ -482,10 +475,10 @@ func (p *goPkg) tableWords(tg *lang.Target) []string {
 func settingValues(v goVar, args []any, nums []float64, strs []string, consts []any) []any {
 	var out []any
 	switch v.kind {
-	case kindBool:
+	case lang.KindBool:
 		def, _ := v.def.(bool)
 		out = []any{!def}
-	case kindInt:
+	case lang.KindInt:
 		for _, a := range args[:min(len(args), 3)] {
 			if s, ok := a.(string); ok {
 				out = append(out, len(s)-1, len(s)+1, len(s))
@@ -505,12 +498,12 @@ func settingValues(v goVar, args []any, nums []float64, strs []string, consts []
 			}
 		}
 		out = kept
-	case kindFloat:
+	case lang.KindFloat:
 		out = []any{0.0, 1.0, 0.5, 2.0}
 		for _, k := range nums {
 			out = append(out, k)
 		}
-	case kindStr:
+	case lang.KindStr:
 		for _, s := range strs[:min(len(strs), 3)] {
 			out = append(out, s)
 		}
@@ -518,9 +511,9 @@ func settingValues(v goVar, args []any, nums []float64, strs []string, consts []
 	}
 	def := v.def
 	if def == nil {
-		def = map[string]any{kindBool: false, kindInt: 0, kindStr: "", kindFloat: 0.0}[v.kind]
+		def = map[string]any{lang.KindBool: false, lang.KindInt: 0, lang.KindStr: "", lang.KindFloat: 0.0}[v.kind]
 	}
-	if f, ok := def.(int); ok && v.kind == kindFloat {
+	if f, ok := def.(int); ok && v.kind == lang.KindFloat {
 		def = float64(f)
 	}
 	kept := out[:0]

@@ -1,4 +1,4 @@
-package evidence
+package golang
 
 import (
 	"fmt"
@@ -8,11 +8,12 @@ import (
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/gosource"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // GoSignature reads the parameters of a Go function or method from source;
 // local is Func or Type.Method.
-func GoSignature(src []byte, local string) (*Signature, error) {
+func GoSignature(src []byte, local string) (*lang.Signature, error) {
 	fset, f, err := gosource.ParseFile(src)
 	if err != nil {
 		return nil, fmt.Errorf("go signature: %w", err)
@@ -40,22 +41,22 @@ func GoSignature(src []byte, local string) (*Signature, error) {
 	return nil, fmt.Errorf("go signature: no func %s", local)
 }
 
-func goSignature(fset *token.FileSet, src []byte, fd *ast.FuncDecl) *Signature {
-	sig := &Signature{Language: "go", Generic: fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0}
+func goSignature(fset *token.FileSet, src []byte, fd *ast.FuncDecl) *lang.Signature {
+	sig := &lang.Signature{Language: "go", Generic: fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0}
 	if sig.Generic {
 		for _, fld := range fd.Type.TypeParams.List {
 			for _, n := range fld.Names {
-				sig.TypeParams = append(sig.TypeParams, Param{Name: n.Name, Type: exprString(fset, src, fld.Type)})
+				sig.TypeParams = append(sig.TypeParams, lang.Param{Name: n.Name, Type: exprString(fset, src, fld.Type)})
 			}
 		}
 	}
 	for _, fld := range fd.Type.Params.List {
 		typ := exprString(fset, src, fld.Type)
 		if len(fld.Names) == 0 {
-			sig.Params = append(sig.Params, Param{Name: fmt.Sprintf("arg%d", len(sig.Params)), Type: typ})
+			sig.Params = append(sig.Params, lang.Param{Name: fmt.Sprintf("arg%d", len(sig.Params)), Type: typ})
 		}
 		for _, n := range fld.Names {
-			sig.Params = append(sig.Params, Param{Name: n.Name, Type: typ})
+			sig.Params = append(sig.Params, lang.Param{Name: n.Name, Type: typ})
 		}
 	}
 	return sig

@@ -1,4 +1,4 @@
-package evidence
+package golang
 
 import (
 	"context"
@@ -50,12 +50,12 @@ func (*goLang) Observe(r validate.Row, _ []any) validate.Row {
 	return r
 }
 
-func (*goLang) Signatures(src []byte) map[string]*Signature {
+func (*goLang) Signatures(src []byte) map[string]*lang.Signature {
 	fset, f, err := gosource.ParseFile(src)
 	if err != nil {
 		return nil
 	}
-	out := map[string]*Signature{}
+	out := map[string]*lang.Signature{}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok {
@@ -72,9 +72,9 @@ func (*goLang) Signatures(src []byte) map[string]*Signature {
 	return out
 }
 
-func (*goLang) Infer(p Param) Type { return inferGo(p) }
+func (*goLang) Infer(p lang.Param) lang.Type { return inferGo(p) }
 
-func (*goLang) ParamText(p Param) string {
+func (*goLang) ParamText(p lang.Param) string {
 	if p.Type == "" {
 		return p.Name
 	}
@@ -93,7 +93,7 @@ func (*goLang) Locals(symbol string) []string {
 	return []string{local}
 }
 
-func (*goLang) Fits(sig *Signature, args []any, kwargs map[string]any) string {
+func (*goLang) Fits(sig *lang.Signature, args []any, kwargs map[string]any) string {
 	if len(kwargs) > 0 {
 		return "Go calls take no keyword arguments"
 	}
@@ -106,7 +106,7 @@ func (*goLang) Fits(sig *Signature, args []any, kwargs map[string]any) string {
 
 func (*goLang) Typed() bool { return true }
 
-func (*goLang) DefaultValue(Param) (any, bool) { return nil, false }
+func (*goLang) DefaultValue(lang.Param) (any, bool) { return nil, false }
 
 func (*goLang) Public(name string) bool {
 	return name != "" && strings.ToUpper(name[:1]) == name[:1]
@@ -118,7 +118,7 @@ func (l *goLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 
 func (*goLang) File(diffparse.File) any { return nil }
 
-func (l *goLang) Complete(tg *lang.Target, f diffparse.File, _ any, _ map[string]*Signature) string {
+func (l *goLang) Complete(tg *lang.Target, f diffparse.File, _ any, _ map[string]*lang.Signature) string {
 	why := goPlan(tg, l.gp, f)
 	if why == "" && len(tg.Sig.Params) == 0 && tg.Sym.Kind != "method" && !lang.BareCallable(lang.BareName(tg.Sym.Local)) {
 		why = "it takes no parameters, and a call of " + lang.BareName(tg.Sym.Local) + " runs a program, not a function"
@@ -150,7 +150,7 @@ func (*goLang) Rows(ctx context.Context, tg lang.Target, templates []validate.Ro
 	return append(head, rows...), sourceOf
 }
 
-func (*goLang) ParamTypes(tg lang.Target) []Type { return goParamTypes(tg) }
+func (*goLang) ParamTypes(tg lang.Target) []lang.Type { return goParamTypes(tg) }
 
 func (*goLang) Receiver(tg lang.Target) (any, bool) {
 	gt := goOf(tg)

@@ -1,4 +1,4 @@
-package evidence
+package golang
 
 import (
 	"os"
@@ -68,7 +68,7 @@ func TestVarsRead(t *testing.T) {
 	p := writeGoPkg(t, settingsPkg)
 	tests := []struct {
 		name       string
-		params     []Param
+		params     []lang.Param
 		base, head string
 		want       []string
 		reason     string
@@ -80,7 +80,7 @@ func TestVarsRead(t *testing.T) {
 		{"through callees", nil,
 			"func G(s string) string { return deeper(s) }", "func G(s string) string { return deeper(s) + \"\" }",
 			[]string{"Sep", "MaxLength", "lower"}, "deeper reads Sep and calls helper, which reads MaxLength and lower (a callee's names in sorted order)"},
-		{"shadowed by a parameter", []Param{{Name: "width", Type: "int"}},
+		{"shadowed by a parameter", []lang.Param{{Name: "width", Type: "int"}},
 			"func H(width int) int { return width + 1 }", "func H(width int) int { return width + 2 }",
 			nil, "width is the parameter, not the package's"},
 		{"a selector is a field", nil,
@@ -98,7 +98,7 @@ func TestVarsRead(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tg := &lang.Target{Sig: &Signature{Params: tc.params}, BaseText: tc.base, HeadText: tc.head}
+			tg := &lang.Target{Sig: &lang.Signature{Params: tc.params}, BaseText: tc.base, HeadText: tc.head}
 			var got []string
 			for _, v := range p.varsRead(tg) {
 				got = append(got, v.name)
@@ -108,7 +108,7 @@ func TestVarsRead(t *testing.T) {
 			}
 		})
 	}
-	if v := p.vars["Level"]; v.kind != kindInt || v.typ != "Mode" {
+	if v := p.vars["Level"]; v.kind != lang.KindInt || v.typ != "Mode" {
 		t.Errorf("Level = %+v, want an int of type Mode", v)
 	}
 	if v := p.vars["EnableSmartTruncate"]; v.def != true {
@@ -139,14 +139,14 @@ func TestSettingValues(t *testing.T) {
 		consts []any
 		want   []any
 	}{
-		{"bool flipped", goVar{kind: kindBool, def: true}, nil, nil, nil, nil, []any{false}},
-		{"bool of no initializer", goVar{kind: kindBool}, nil, nil, nil, nil, []any{true}},
-		{"int near the string", goVar{kind: kindInt}, []any{"abc", 7}, []float64{40, -3, 1.5}, nil, nil,
+		{"bool flipped", goVar{kind: lang.KindBool, def: true}, nil, nil, nil, nil, []any{false}},
+		{"bool of no initializer", goVar{kind: lang.KindBool}, nil, nil, nil, nil, []any{true}},
+		{"int near the string", goVar{kind: lang.KindInt}, []any{"abc", 7}, []float64{40, -3, 1.5}, nil, nil,
 			[]any{2, 4, 3, 1, 10, 40}},
-		{"int of a named type", goVar{kind: kindInt, def: 0, typ: "Mode"}, nil, nil, nil, []any{0, 1}, []any{1, 2, 10}},
-		{"int beside its declared value", goVar{kind: kindInt, def: 10}, []any{""}, nil, nil, nil, []any{1, 0, 2}},
-		{"string", goVar{kind: kindStr, def: "-"}, nil, nil, []string{"_", "-", "/", "."}, nil, []any{"_", "/", "", "x"}},
-		{"float", goVar{kind: kindFloat, def: 0.5}, nil, []float64{100}, nil, nil, []any{0.0, 1.0, 2.0, 100.0}},
+		{"int of a named type", goVar{kind: lang.KindInt, def: 0, typ: "Mode"}, nil, nil, nil, []any{0, 1}, []any{1, 2, 10}},
+		{"int beside its declared value", goVar{kind: lang.KindInt, def: 10}, []any{""}, nil, nil, nil, []any{1, 0, 2}},
+		{"string", goVar{kind: lang.KindStr, def: "-"}, nil, nil, []string{"_", "-", "/", "."}, nil, []any{"_", "/", "", "x"}},
+		{"float", goVar{kind: lang.KindFloat, def: 0.5}, nil, []float64{100}, nil, nil, []any{0.0, 1.0, 2.0, 100.0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -163,7 +163,7 @@ func TestSettingValues(t *testing.T) {
 // never more than the limit; arguments stay positional, since a row's
 // inp carries no kwargs.
 func TestGoSettingRows(t *testing.T) {
-	tg := lang.Target{Data: &goTarget{pkgPath: "example.com/slug", vars: []goVar{{name: "EnableSmartTruncate", kind: kindBool, def: true}, {name: "MaxLength", kind: kindInt}}}}
+	tg := lang.Target{Data: &goTarget{pkgPath: "example.com/slug", vars: []goVar{{name: "EnableSmartTruncate", kind: lang.KindBool, def: true}, {name: "MaxLength", kind: lang.KindInt}}}}
 	rows := goSettingRows(tg, [][]any{{"abc"}, {"a-b c"}}, nil, nil, 5)
 	var got []string
 	for _, r := range rows {

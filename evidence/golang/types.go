@@ -1,4 +1,4 @@
-package evidence
+package golang
 
 import (
 	"strings"
@@ -7,46 +7,46 @@ import (
 )
 
 // inferGo reads a Go parameter's type.
-func inferGo(p Param) Type {
+func inferGo(p lang.Param) lang.Type {
 	t := goType(strings.TrimSpace(p.Type), p.Name)
 	t.From, t.Text = "go type", p.Type
 	return t
 }
 
-func goType(s, name string) Type {
+func goType(s, name string) lang.Type {
 	switch {
 	case s == "int" || s == "int64" || s == "int32" || s == "int16" || s == "int8" || s == "uint" || s == "uint64" || s == "uint32" || s == "uint16" || s == "uint8" || s == "byte" || s == "rune":
-		return Type{Kind: kindInt}
+		return lang.Type{Kind: lang.KindInt}
 	case s == "float64" || s == "float32":
-		return Type{Kind: kindFloat}
+		return lang.Type{Kind: lang.KindFloat}
 	case s == "string":
-		return Type{Kind: kindStr}
+		return lang.Type{Kind: lang.KindStr}
 	case s == "bool":
-		return Type{Kind: kindBool}
+		return lang.Type{Kind: lang.KindBool}
 	case s == "time.Duration":
 		// Nanoseconds, as JSON carries them.
-		return Type{Kind: kindInt, Text: s}
+		return lang.Type{Kind: lang.KindInt, Text: s}
 	case s == "time.Time" || s == "*time.Time":
-		return Type{Kind: kindTime, Text: s}
+		return lang.Type{Kind: lang.KindTime, Text: s}
 	case s == "[][2]int" || s == "[][2]int64" || s == "[][2]float64" || ((s == "[][]int" || s == "[][]int64") && lang.IntervalName.MatchString(name)):
-		return Type{Kind: kindIntervals}
+		return lang.Type{Kind: lang.KindIntervals}
 	case strings.HasPrefix(s, "[]"):
 		e := goType(s[2:], "")
-		t := Type{Kind: kindList, Nullable: true}
-		if e.Kind != kindUnknown {
+		t := lang.Type{Kind: lang.KindList, Nullable: true}
+		if e.Kind != lang.KindUnknown {
 			t.Elem = &e
 		}
 		return t
 	case strings.HasPrefix(s, "..."):
-		return Type{} // variadic: not built by templates
+		return lang.Type{} // variadic: not built by templates
 	case strings.HasPrefix(s, "map[string]"):
-		return Type{Kind: kindDict, Nullable: true}
+		return lang.Type{Kind: lang.KindDict, Nullable: true}
 	case strings.HasPrefix(s, "*"):
 		t := goType(s[1:], name)
-		if t.Kind != kindUnknown {
+		if t.Kind != lang.KindUnknown {
 			t.Nullable = true
 		}
 		return t
 	}
-	return Type{}
+	return lang.Type{}
 }

@@ -1,4 +1,4 @@
-package evidence
+package golang
 
 import (
 	"cmp"
@@ -155,7 +155,7 @@ func ctorValues(g *goTarget, name string, lits []string, n int) []any {
 			continue
 		}
 		calls := [][]any{lang.TypicalValues(pools)}
-		lang.OneAtATime(&Signature{Params: c.params}, pools, func(_ string, vals []any) { calls = append(calls, vals) })
+		lang.OneAtATime(&lang.Signature{Params: c.params}, pools, func(_ string, vals []any) { calls = append(calls, vals) })
 		var built []any
 		seen := map[string]bool{}
 		for _, args := range calls {
@@ -198,7 +198,7 @@ func parseable(vs []any) []any {
 // instantiate picks type arguments for a generic function: the first of
 // int, string and float64 every constraint admits, a type parameter
 // constrained by ~[]E taking a slice of E's.
-func instantiate(tps []Param) ([]string, bool) {
+func instantiate(tps []lang.Param) ([]string, bool) {
 	for _, c := range []string{"int", "string", "float64"} {
 		args := map[string]string{}
 		out := make([]string, len(tps))
@@ -231,7 +231,7 @@ func typeArg(constraint, c string, args map[string]string) (string, bool) {
 		if e, ok := args[m[1]]; ok {
 			return "[]" + e, true
 		}
-		return "[]" + c, m[1] == c || goType(m[1], "").Kind != kindUnknown
+		return "[]" + c, m[1] == c || goType(m[1], "").Kind != lang.KindUnknown
 	}
 	if m := mapConstraint.FindStringSubmatch(k); m != nil {
 		key, kok := args[m[1]]
@@ -264,9 +264,9 @@ func typeArg(constraint, c string, args map[string]string) (string, bool) {
 // goParamTypes are the target's parameter types with its package's
 // declarations resolved and its type parameters replaced by their
 // arguments.
-func goParamTypes(tg lang.Target) []Type {
+func goParamTypes(tg lang.Target) []lang.Type {
 	gt := goOf(tg)
-	out := make([]Type, len(tg.Sig.Params))
+	out := make([]lang.Type, len(tg.Sig.Params))
 	for i, p := range tg.Sig.Params {
 		typ := p.Type
 		for j, tp := range tg.Sig.TypeParams {
@@ -275,10 +275,10 @@ func goParamTypes(tg lang.Target) []Type {
 			}
 		}
 		out[i] = gt.pkg.resolve(typ, p.Name, 0)
-		if out[i].Kind == kindUnknown && strings.HasPrefix(typ, "...") {
+		if out[i].Kind == lang.KindUnknown && strings.HasPrefix(typ, "...") {
 			e := gt.pkg.resolve(typ[3:], p.Name, 0)
 			if e.Known() {
-				out[i] = Type{Kind: kindVariadic, Elem: &e}
+				out[i] = lang.Type{Kind: kindVariadic, Elem: &e}
 			}
 		}
 	}
@@ -336,13 +336,13 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 			pools[i] = append(ctorValues(gt, named, lits, maxGoReceivers), pools[i]...)
 		}
 		switch t.Kind {
-		case kindInt:
+		case lang.KindInt:
 			pools[i] = append(pools[i], around(nums, true)...)
 			pools[i] = append(pools[i], lang.DigitShapes(tg.BaseText+"\n"+tg.HeadText)...)
-		case kindFloat:
+		case lang.KindFloat:
 			pools[i] = append(pools[i], around(nums, false)...)
 			pools[i] = append(pools[i], goSpecialFloats(tg.Sig.Params[i].Type)...)
-		case kindAny:
+		case lang.KindAny:
 			pools[i] = append(pools[i], goTypedAny()...)
 		}
 		pools[i] = lang.DedupeValues(pools[i])
@@ -504,7 +504,7 @@ func interleaveRows[R any](rows []R, n, budget int) []R {
 
 // pairwise calls mk for every pair of parameters over the heads of their
 // pools, the others drawn from theirs, in a seeded order, up to limit.
-func pairwise(sig *Signature, pools [][]any, rng *rand.Rand, limit int, mk func(cls string, vals []any)) {
+func pairwise(sig *lang.Signature, pools [][]any, rng *rand.Rand, limit int, mk func(cls string, vals []any)) {
 	const pairHead = 5
 	n := len(pools)
 	type pair struct {

@@ -1,4 +1,4 @@
-package evidence
+package golang
 
 import (
 	"go/ast"
@@ -42,7 +42,7 @@ type goPkg struct {
 // error: the receivers of T's methods are built by calling it.
 type goCtor struct {
 	name   string
-	params []Param
+	params []lang.Param
 }
 
 func (gp *goPkgs) pkg(file string) *goPkg {
@@ -251,10 +251,10 @@ func (p *goPkg) fn(d *ast.FuncDecl) {
 		}
 		typ := types.ExprString(f.Type)
 		if len(f.Names) == 0 {
-			c.params = append(c.params, Param{Name: "arg" + strconv.Itoa(len(c.params)), Type: typ})
+			c.params = append(c.params, lang.Param{Name: "arg" + strconv.Itoa(len(c.params)), Type: typ})
 		}
 		for _, nm := range f.Names {
-			c.params = append(c.params, Param{Name: nm.Name, Type: typ})
+			c.params = append(c.params, lang.Param{Name: nm.Name, Type: typ})
 		}
 	}
 	p.ctors[name] = append(p.ctors[name], c)
@@ -267,70 +267,70 @@ const maxFields = 12
 // named type is what it is defined as, with the constants declared of it;
 // interface{} and any take a mixed pool; a struct is built from its
 // exported fields, as encoding/json fills one.
-func (p *goPkg) resolve(s, name string, depth int) Type {
+func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 	s = strings.TrimSpace(s)
 	if depth > 4 {
-		return Type{}
+		return lang.Type{}
 	}
 	switch {
 	case s == "interface{}" || s == "any":
-		return Type{Kind: kindAny, Nullable: true}
+		return lang.Type{Kind: lang.KindAny, Nullable: true}
 	case s == "io.Writer" || s == "io.StringWriter" || s == "bytes.Buffer":
-		return Type{Kind: kindWriter}
+		return lang.Type{Kind: lang.KindWriter}
 	case s == "io.Reader" || s == "io.RuneReader" || s == "io.ByteReader" || s == "io.RuneScanner":
-		return Type{Kind: kindReader}
+		return lang.Type{Kind: lang.KindReader}
 	case strings.HasPrefix(s, "func("):
-		return Type{Kind: kindFunc}
+		return lang.Type{Kind: lang.KindFunc}
 	case strings.HasPrefix(s, "*"):
 		t := p.resolve(s[1:], name, depth+1)
-		if t.Kind != kindUnknown {
+		if t.Kind != lang.KindUnknown {
 			t.Nullable = true
 		}
 		return t
 	case strings.HasPrefix(s, "[]") && !strings.HasPrefix(s, "[][2]"):
 		e := p.resolve(s[2:], "", depth+1)
-		if e.Kind == kindInt && (s == "[][]int" || s == "[][]int64") && lang.IntervalName.MatchString(name) {
+		if e.Kind == lang.KindInt && (s == "[][]int" || s == "[][]int64") && lang.IntervalName.MatchString(name) {
 			break
 		}
-		t := Type{Kind: kindList, Nullable: true}
+		t := lang.Type{Kind: lang.KindList, Nullable: true}
 		if e.Known() {
 			t.Elem = &e
 		}
 		return t
 	case strings.HasPrefix(s, "map[string]"):
 		e := p.resolve(s[len("map[string]"):], "", depth+1)
-		t := Type{Kind: kindDict, Nullable: true}
+		t := lang.Type{Kind: lang.KindDict, Nullable: true}
 		if e.Known() {
 			t.Elem = &e
 		}
 		return t
 	}
-	if t := goType(s, name); t.Kind != kindUnknown || p == nil {
+	if t := goType(s, name); t.Kind != lang.KindUnknown || p == nil {
 		return t
 	}
 	def, ok := p.types[s]
 	if !ok || len(p.params[s]) > 0 {
-		return Type{}
+		return lang.Type{}
 	}
 	switch x := def.(type) {
 	case *ast.StructType:
 		return p.structType(x, depth)
 	case *ast.InterfaceType:
 		if x.Methods == nil || len(x.Methods.List) == 0 {
-			return Type{Kind: kindAny, Nullable: true}
+			return lang.Type{Kind: lang.KindAny, Nullable: true}
 		}
-		return Type{}
+		return lang.Type{}
 	}
 	t := p.resolve(types.ExprString(def), name, depth+1)
-	if t.Kind != kindUnknown {
+	if t.Kind != lang.KindUnknown {
 		t.Consts = p.consts[s]
 		t.Text = s
 	}
 	return t
 }
 
-func (p *goPkg) structType(st *ast.StructType, depth int) Type {
-	t := Type{Kind: kindStruct}
+func (p *goPkg) structType(st *ast.StructType, depth int) lang.Type {
+	t := lang.Type{Kind: lang.KindStruct}
 	for _, f := range st.Fields.List {
 		key := ""
 		if f.Tag != nil {
@@ -347,7 +347,7 @@ func (p *goPkg) structType(st *ast.StructType, depth int) Type {
 				k = key
 			}
 			if ft := p.resolve(types.ExprString(f.Type), n.Name, depth+1); ft.Known() {
-				t.Fields = append(t.Fields, Field{Name: k, Type: ft})
+				t.Fields = append(t.Fields, lang.Field{Name: k, Type: ft})
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package evidence
+package golang
 
 import (
 	"go/ast"

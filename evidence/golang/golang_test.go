@@ -1,0 +1,112 @@
+package golang
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/evidence/lang"
+)
+
+// TestGoLiterals: a function's literals are the values its rows take; a
+// rune literal is both the text a string parameter takes and the number a
+// rune one does (pathOK(r) compares r with '+'), and a literal inside an
+// error message is not an input.
+func TestGoLiterals(t *testing.T) {
+	strs, nums := goLiterals(`func pathOK(r rune) bool {
+	if r == 0 { return false }
+	if r == '+' || r == '~' { return true }
+	return errors.New("never") != nil && strings.HasPrefix("x", "ab")
+}`)
+	for _, want := range []string{"+", "~", "ab", "x"} {
+		if !slices.Contains(strs, want) {
+			t.Errorf("strings %q lack %q", strs, want)
+		}
+	}
+	if slices.Contains(strs, "never") {
+		t.Errorf("strings %q hold an error message", strs)
+	}
+	for _, want := range []float64{0, '+', '~'} {
+		found := false
+		for _, n := range nums {
+			found = found || n == want
+		}
+		if !found {
+			t.Errorf("numbers %v lack %v", nums, want)
+		}
+	}
+}
+
+// TestGoMethodRows: a Go method's receivers all take its typical call,
+// and with no other call (a method of no parameters, whose receiver is its
+// whole input) they take the whole budget; argument rows still get half.
+func TestGoMethodRows(t *testing.T) {
+	var recvs []any
+	for i := 0; i < 40; i++ {
+		recvs = append(recvs, map[string]any{"$new": "p.New", "$args": []any{strings.Repeat("a", i)}})
+	}
+	rows := goMethodRows(recvs, [][]any{nil}, []string{"no_arguments"}, []string{lang.SourceOneAtATime}, 120)
+	if len(rows) != 40 {
+		t.Errorf("no parameters: %d rows, want one per receiver (40)", len(rows))
+	}
+	calls := [][]any{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}, {11}, {12}, {13}}
+	classes := make([]string, len(calls))
+	sources := make([]string, len(calls))
+	for i := range sources {
+		sources[i] = lang.SourceOneAtATime
+	}
+	rows = goMethodRows(recvs, calls, classes, sources, 60)
+	if len(rows) != 60 {
+		t.Fatalf("%d rows, want the budget of 60", len(rows))
+	}
+	swept, varied := 0, 0
+	for _, r := range rows {
+		switch {
+		case r.Row.Args[1] == 1 && r.Source == lang.SourceReceiver:
+			swept++
+		case r.Source == lang.SourceOneAtATime:
+			varied++
+		}
+	}
+	if swept != 30 || varied != 30 {
+		t.Errorf("typical call on %d receivers and %d argument rows, want 30 and 30", swept, varied)
+	}
+}
+
+func TestGoSignature(t *testing.T) {
+	src, err := os.ReadFile("../../examples/intervals_go/intervals.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := GoSignature(src, "MergeRanges")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]lang.Param{{Name: "ranges", Type: "[][2]int"}}, sig.Params); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if got := inferGo(sig.Params[0]).Kind; got != lang.KindIntervals {
+		t.Errorf("[][2]int is %q, want intervals", got)
+	}
+	m, err := GoSignature([]byte("package p\ntype T struct{}\nfunc (t *T) Scale(xs []float64, by float64, names ...string) {}\n"), "p.T.Scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]lang.Param{{Name: "xs", Type: "[]float64"}, {Name: "by", Type: "float64"}, {Name: "names", Type: "...string"}}, m.Params); d != "" {
+		t.Errorf("method (-want +got):\n%s", d)
+	}
+	// A generic receiver is named as diffparse names the method.
+	generic := []byte("package p\ntype Set[K comparable] struct{}\nfunc (s *Set[K]) Add(k K) {}\nfunc (o Other) Add(n int) {}\n")
+	g, err := GoSignature(generic, "p.Set.Add")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff([]lang.Param{{Name: "k", Type: "K"}}, g.Params); d != "" {
+		t.Errorf("generic method (-want +got):\n%s", d)
+	}
+	if _, err := GoSignature(generic, "p.Missing.Add"); err == nil {
+		t.Error("p.Missing.Add: found a method of another type")
+	}
+}
