@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/premise-dev/premise/evidence/python"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -20,7 +21,7 @@ func TestDecidedRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sig, err := PythonSignature(src, "merge_ranges")
+	sig, err := python.SignatureOf(src, "merge_ranges")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/premise-dev/premise/evidence/python"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -25,7 +26,7 @@ func TestIntervalsExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sig, err := PythonSignature(src, "merge_ranges")
+	sig, err := python.SignatureOf(src, "merge_ranges")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func gen(t *testing.T, sig *Signature, items ...validate.Item) []validate.Row {
 
 func TestTodoNeverMadeUp(t *testing.T) {
 	py := func(src, local string) *Signature {
-		s, err := PythonSignature([]byte(src), local)
+		s, err := python.SignatureOf([]byte(src), local)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +183,7 @@ func TestRaisesWhenTheAssumptionSaysSo(t *testing.T) {
 }
 
 func TestCombinedAcrossParams(t *testing.T) {
-	sig, err := PythonSignature([]byte("def take(items: list[int], n: int, *, strict: bool = False):\n pass\n"), "take")
+	sig, err := python.SignatureOf([]byte("def take(items: list[int], n: int, *, strict: bool = False):\n pass\n"), "take")
 	if err != nil {
 		t.Fatal(err)
 	}

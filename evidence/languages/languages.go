@@ -9,4 +9,5 @@ import (
 	// Each registers itself with lang.Register.
 	_ "github.com/premise-dev/premise/evidence/golang"
 	_ "github.com/premise-dev/premise/evidence/javascript"
+	_ "github.com/premise-dev/premise/evidence/python"
 )

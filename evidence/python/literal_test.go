@@ -1,4 +1,4 @@
-package evidence
+package python
 
 import (
 	"encoding/json"

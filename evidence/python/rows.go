@@ -1,4 +1,4 @@
-package evidence
+package python
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 // mixed pool when the type stays unknown). A parameter is never left
 // without values: one unknown parameter no longer cancels the others' rows
 // (issue 13, part 2).
-func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string) ([][]any, []string) {
+func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []string) ([][]any, []string) {
 	n := len(sig.Params)
 	pools := make([][]any, n)
 	froms := make([]string, n)
@@ -39,7 +39,7 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 		// from the docstring, a stub or the body and a name on premise's
 		// list both speak, so both pools are taken, the list's first.
 		switch {
-		case t.Kind == kindTime && t.From == "annotation":
+		case t.Kind == lang.KindTime && t.From == "annotation":
 			base, froms[i] = timePool(t), "annotation"
 		case t.Known() && t.From == "annotation":
 			base, froms[i] = lang.Pool(t, lits), "annotation"
@@ -49,7 +49,7 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 			base, froms[i] = guessPool(g, lits), g.From
 		case t.Known():
 			base, froms[i] = lang.Pool(t, lits), t.From
-		case t.Kind == kindTime:
+		case t.Kind == lang.KindTime:
 			base, froms[i] = timePool(t), t.From
 		}
 		if objs := info.classValues[p.Name]; len(objs) > 0 && !t.Known() {
@@ -103,7 +103,7 @@ func pyParamPools(sig *Signature, info *pyInfo, harvested [][]any, lits []string
 // instant, a day's and a year's edges, a leap day; dates, times and
 // durations around zero for those types. A parameter only its name calls
 // a time (created_at) also takes timestamps as text.
-func timePool(t Type) []any {
+func timePool(t lang.Type) []any {
 	var srcs []string
 	text := t.Text
 	switch {
@@ -324,7 +324,7 @@ func sized(pool []any, ls []int) []any {
 // else (iter('ab'), a lambda) as an expression the worker evaluates
 // (issue 13, part 4). A method's input (with a receiver) is left for
 // the methods' work.
-func harvestedArgs(sig *Signature, info *pyInfo) (rows []lang.SourcedRow, perParam [][]any) {
+func harvestedArgs(sig *lang.Signature, info *pyInfo) (rows []lang.SourcedRow, perParam [][]any) {
 	n := len(sig.Params)
 	perParam = make([][]any, n)
 	var positional []int
@@ -452,7 +452,7 @@ func observed(r validate.Row, probes []any) validate.Row {
 // pool while the others keep their typical value, mutations of the
 // harvested values, then pairwise combinations drawn with rng (issue 13,
 // part 3).
-func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, budget int) []lang.SourcedRow {
+func pyValueRows(sig *lang.Signature, info *pyInfo, lits []string, rng *rand.Rand, budget int) []lang.SourcedRow {
 	rows, perParam := harvestedArgs(sig, info)
 	pools, _ := pyParamPools(sig, info, perParam, lits)
 	n := len(sig.Params)
@@ -530,12 +530,12 @@ func pyValueRows(sig *Signature, info *pyInfo, lits []string, rng *rand.Rand, bu
 // at their typical values and none, one, two or three extra arguments from
 // the pool of one argument of its kind: *iterables takes iterables, as an
 // `iterable` parameter would, and *funcs functions.
-func varargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []lang.SourcedRow {
-	one := Param{Name: strings.TrimSuffix(sig.Varargs.Name, "s"), Type: sig.Varargs.Type}
+func varargsRows(sig *lang.Signature, info *pyInfo, pools [][]any, lits []string) []lang.SourcedRow {
+	one := lang.Param{Name: strings.TrimSuffix(sig.Varargs.Name, "s"), Type: sig.Varargs.Type}
 	if one.Name == "arg" || one.Name == "" {
 		one.Name = sig.Varargs.Name
 	}
-	elemPools, _ := pyParamPools(&Signature{Language: "python", Params: []Param{one}}, info, [][]any{nil}, lits)
+	elemPools, _ := pyParamPools(&lang.Signature{Language: "python", Params: []lang.Param{one}}, info, [][]any{nil}, lits)
 	e := elemPools[0]
 	if len(e) == 0 {
 		return nil
@@ -579,16 +579,16 @@ func kwargsKeys(name, text string) []string {
 // parameters at their typical values and each key its body reads set to
 // values of the kind the key's name says (iteratee takes functions), then
 // every key at once.
-func kwargsRows(sig *Signature, info *pyInfo, pools [][]any, lits []string) []lang.SourcedRow {
+func kwargsRows(sig *lang.Signature, info *pyInfo, pools [][]any, lits []string) []lang.SourcedRow {
 	keys := kwargsKeys(sig.Kwargs.Name, info.text)
 	if len(keys) == 0 {
 		return nil
 	}
-	params := make([]Param, len(keys))
+	params := make([]lang.Param, len(keys))
 	for i, k := range keys {
-		params[i] = Param{Name: k}
+		params[i] = lang.Param{Name: k}
 	}
-	kpools, _ := pyParamPools(&Signature{Language: "python", Params: params}, info, make([][]any, len(keys)), lits)
+	kpools, _ := pyParamPools(&lang.Signature{Language: "python", Params: params}, info, make([][]any, len(keys)), lits)
 	// The other parameters at their typical values, then each at its
 	// next two: a key's effect may need more than the typical input (a
 	// separator, two words).

@@ -1,4 +1,4 @@
-package evidence
+package python
 
 import (
 	"strconv"
@@ -9,19 +9,19 @@ import (
 
 // inferPython reads a Python parameter's type from its annotation, its
 // default, then its name, in that order of trust.
-func inferPython(p Param) Type {
+func inferPython(p lang.Param) lang.Type {
 	if p.Type != "" {
 		t := pyAnnotation(p.Type)
-		if t.Kind == kindList && t.Elem == nil && lang.IntervalName.MatchString(p.Name) {
-			t = Type{Kind: kindIntervals}
+		if t.Kind == lang.KindList && t.Elem == nil && lang.IntervalName.MatchString(p.Name) {
+			t = lang.Type{Kind: lang.KindIntervals}
 		}
-		if t.Kind != kindUnknown {
+		if t.Kind != lang.KindUnknown {
 			t.From, t.Text = "annotation", p.Type
 			if p.Default == "None" {
 				t.Nullable = true
 			}
-			if t.Kind == kindList && t.Elem == nil {
-				if e := lang.ByName(p.Name); e.Kind == kindList {
+			if t.Kind == lang.KindList && t.Elem == nil {
+				if e := lang.ByName(p.Name); e.Kind == lang.KindList {
 					t.Elem = e.Elem
 				}
 			}
@@ -29,10 +29,10 @@ func inferPython(p Param) Type {
 		}
 	}
 	if p.Default != "" && p.Default != "None" {
-		if t := pyDefault(p.Default); t.Kind != kindUnknown {
+		if t := pyDefault(p.Default); t.Kind != lang.KindUnknown {
 			t.From = "default"
-			if t.Kind == kindList {
-				if e := lang.ByName(p.Name); e.Kind == kindList || e.Kind == kindIntervals {
+			if t.Kind == lang.KindList {
+				if e := lang.ByName(p.Name); e.Kind == lang.KindList || e.Kind == lang.KindIntervals {
 					e.From = "default and name"
 					return e
 				}
@@ -51,7 +51,7 @@ func inferPython(p Param) Type {
 
 // pyAnnotation reads a Python annotation: int, str, list[int],
 // Optional[list[tuple[int, int]]], Sequence[str] | None, ...
-func pyAnnotation(a string) Type {
+func pyAnnotation(a string) lang.Type {
 	a = strings.TrimSpace(strings.Trim(a, `"'`))
 	nullable := false
 	if parts := splitTopAt(a, '|'); len(parts) > 1 {
@@ -64,7 +64,7 @@ func pyAnnotation(a string) Type {
 			}
 		}
 		if len(rest) != 1 {
-			return Type{}
+			return lang.Type{}
 		}
 		a = rest[0]
 	}
@@ -73,33 +73,33 @@ func pyAnnotation(a string) Type {
 		head, args = a[:i], a[i+1:len(a)-1]
 	}
 	head = head[strings.LastIndex(head, ".")+1:]
-	var t Type
+	var t lang.Type
 	switch head {
 	case "Optional":
 		t = pyAnnotation(args)
 		nullable = true
 	case "int":
-		t = Type{Kind: kindInt}
+		t = lang.Type{Kind: lang.KindInt}
 	case "float", "Decimal":
-		t = Type{Kind: kindFloat}
+		t = lang.Type{Kind: lang.KindFloat}
 	case "str":
-		t = Type{Kind: kindStr}
+		t = lang.Type{Kind: lang.KindStr}
 	case "bool":
-		t = Type{Kind: kindBool}
+		t = lang.Type{Kind: lang.KindBool}
 	case "datetime", "date", "time", "timedelta":
-		t = Type{Kind: kindTime}
+		t = lang.Type{Kind: lang.KindTime}
 	case "dict", "Dict", "Mapping", "MutableMapping":
-		t = Type{Kind: kindDict}
+		t = lang.Type{Kind: lang.KindDict}
 	case "list", "List", "Sequence", "Iterable", "Collection", "MutableSequence", "set", "Set", "frozenset", "FrozenSet", "tuple", "Tuple":
-		t = Type{Kind: kindList}
+		t = lang.Type{Kind: lang.KindList}
 		if args != "" {
 			elems := splitTopAt(args, ',')
 			if (head == "tuple" || head == "Tuple") && !(len(elems) == 2 && strings.TrimSpace(elems[1]) == "...") {
-				return Type{} // a fixed tuple is one value, not a list
+				return lang.Type{} // a fixed tuple is one value, not a list
 			}
 			if isPair(elems[0]) {
-				t = Type{Kind: kindIntervals}
-			} else if e := pyAnnotation(elems[0]); e.Kind != kindUnknown {
+				t = lang.Type{Kind: lang.KindIntervals}
+			} else if e := pyAnnotation(elems[0]); e.Kind != lang.KindUnknown {
 				t.Elem = &e
 			}
 		}
@@ -136,24 +136,24 @@ func splitTopAt(s string, sep byte) []string {
 }
 
 // pyDefault reads a type from a default value's literal.
-func pyDefault(d string) Type {
+func pyDefault(d string) lang.Type {
 	switch {
 	case d == "True" || d == "False":
-		return Type{Kind: kindBool}
+		return lang.Type{Kind: lang.KindBool}
 	case strings.HasPrefix(d, "\"") || strings.HasPrefix(d, "'"):
-		return Type{Kind: kindStr}
+		return lang.Type{Kind: lang.KindStr}
 	case strings.HasPrefix(d, "[") || strings.HasPrefix(d, "(") || d == "list()" || d == "tuple()":
-		return Type{Kind: kindList}
+		return lang.Type{Kind: lang.KindList}
 	case strings.HasPrefix(d, "{") || d == "dict()":
-		return Type{Kind: kindDict}
+		return lang.Type{Kind: lang.KindDict}
 	}
 	if _, err := strconv.ParseInt(d, 0, 64); err == nil {
-		return Type{Kind: kindInt}
+		return lang.Type{Kind: lang.KindInt}
 	}
 	if _, err := strconv.ParseFloat(d, 64); err == nil {
-		return Type{Kind: kindFloat}
+		return lang.Type{Kind: lang.KindFloat}
 	}
-	return Type{}
+	return lang.Type{}
 }
 
 // pyDefaultValue returns a default's value when it is a plain literal.

@@ -1,4 +1,4 @@
-package evidence
+package python
 
 import (
 	"bytes"
@@ -22,11 +22,6 @@ import (
 	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/validate"
 )
-
-// The traced test run (issue 13, part 1): the repository's own tests run
-// on the base, the merge-base's code and tests, never the patch's, in the
-// workers' sandbox, while a profiler records the arguments of the changed
-// Python functions. The calls become rows like any other, source "traced".
 
 //go:embed harness/trace_tests.py
 var traceScript []byte

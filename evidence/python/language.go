@@ -1,4 +1,4 @@
-package evidence
+package python
 
 import (
 	"context"
@@ -29,19 +29,19 @@ type pythonLang struct{ pf *pyFiles }
 
 func (*pythonLang) Name() string { return validate.LangPython }
 
-func (*pythonLang) Signatures(src []byte) map[string]*Signature {
+func (*pythonLang) Signatures(src []byte) map[string]*lang.Signature {
 	all, err := diffparse.PythonFuncParams(src)
 	if err != nil {
 		return nil
 	}
-	out := map[string]*Signature{}
+	out := map[string]*lang.Signature{}
 	for name, ps := range all {
 		out[name] = pythonSignature(ps)
 	}
 	return out
 }
 
-func (*pythonLang) Infer(p Param) Type { return inferPython(p) }
+func (*pythonLang) Infer(p lang.Param) lang.Type { return inferPython(p) }
 
 // statements are the file's statements as the worker's line tracer sees
 // them run (coverage.go).
@@ -61,7 +61,7 @@ func (*pythonLang) Statements(src []byte) []lang.StmtLines {
 	return out
 }
 
-func (*pythonLang) ParamText(p Param) string {
+func (*pythonLang) ParamText(p lang.Param) string {
 	if p.Type == "" {
 		return p.Name
 	}
@@ -80,7 +80,7 @@ func (*pythonLang) Locals(symbol string) []string {
 	return out
 }
 
-func (*pythonLang) Fits(sig *Signature, args []any, kwargs map[string]any) string {
+func (*pythonLang) Fits(sig *lang.Signature, args []any, kwargs map[string]any) string {
 	positional := 0
 	for _, p := range sig.Params {
 		if !p.KeywordOnly {
@@ -105,7 +105,7 @@ func (*pythonLang) Fits(sig *Signature, args []any, kwargs map[string]any) strin
 
 func (*pythonLang) Typed() bool { return false }
 
-func (*pythonLang) DefaultValue(p Param) (any, bool) { return pyDefaultValue(p.Default) }
+func (*pythonLang) DefaultValue(p lang.Param) (any, bool) { return pyDefaultValue(p.Default) }
 
 func (*pythonLang) Public(name string) bool { return !strings.HasPrefix(name, "_") }
 
@@ -115,7 +115,7 @@ func (*pythonLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string
 
 func (l *pythonLang) File(f diffparse.File) any { return l.pf.parse(f) }
 
-func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[string]*Signature) string {
+func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[string]*lang.Signature) string {
 	pf, s, sig := l.pf, tg.Sym, tg.Sig
 	pyf, _ := file.(*pyFile)
 	if pyf == nil {
@@ -211,12 +211,12 @@ func (*pythonLang) Rows(ctx context.Context, tg lang.Target, templates []validat
 // paramTypes are the parameters' types as the rows' values are built
 // (pyParamPools): the annotation, else what the docstring, a stub or the
 // body's use of the parameter says (pysource.InferTypes).
-func (l *pythonLang) ParamTypes(tg lang.Target) []Type {
+func (l *pythonLang) ParamTypes(tg lang.Target) []lang.Type {
 	info := pyOf(tg)
 	if info == nil {
 		return nil
 	}
-	out := make([]Type, len(tg.Sig.Params))
+	out := make([]lang.Type, len(tg.Sig.Params))
 	for i, p := range tg.Sig.Params {
 		out[i] = l.Infer(p)
 		if g, ok := info.guesses[p.Name]; ok && g.Known() && !out[i].Known() {
@@ -246,8 +246,6 @@ func (*pythonLang) Outcomes(base, head *gate.Reply, o lang.Origin) (string, stri
 }
 
 func (l *pythonLang) Close() { l.pf.close() }
-
-// The capabilities only Python has here.
 
 func (*pythonLang) Reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) (int, []string, error) {
 	return reseed(ctx, gcfg, t, grep)
@@ -295,9 +293,9 @@ func (*pythonLang) Sources() []lang.Source {
 		{Name: lang.SourceTraced, Doc: "a call the base's own test run made of the function, recorded by a profiler"},
 		{Name: "doctest", Doc: "a call in the function's doctests, as written"},
 		{Name: "parametrize", Doc: "a row of a pytest.mark.parametrize table reaching the function"},
-		{Name: lang.SourceSameText, Doc: "the same text in two text parameters, and with its case flipped", Kinds: []string{kindStr}},
+		{Name: lang.SourceSameText, Doc: "the same text in two text parameters, and with its case flipped", Kinds: []string{lang.KindStr}},
 		{Name: lang.SourceVarargs, Doc: "*args given none, one, two or three extra values of its kind"},
-		{Name: lang.SourceKwargs, Doc: "**kwargs given the keys the body reads, each a value of the kind its name says", Kinds: []string{kindDict}},
+		{Name: lang.SourceKwargs, Doc: "**kwargs given the keys the body reads, each a value of the kind its name says", Kinds: []string{lang.KindDict}},
 	}
 }
 

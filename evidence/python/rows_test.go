@@ -1,8 +1,9 @@
-package evidence
+package python
 
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,7 +34,7 @@ func TestConstantValues(t *testing.T) {
 var cmpFloat = cmp.Comparer(func(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 })
 
 func TestHarvestedArgs(t *testing.T) {
-	sig := &Signature{Language: "python", Params: []Param{{Name: "pred"}, {Name: "iterable"}, {Name: "limit", KeywordOnly: true}}}
+	sig := &lang.Signature{Language: "python", Params: []lang.Param{{Name: "pred"}, {Name: "iterable"}, {Name: "limit", KeywordOnly: true}}}
 	info := &pyInfo{harvested: []pysource.Input{
 		{Args: []string{"lambda x: x == 2", "[1, 2]"}, Kind: "doctest", Pos: "m.py:3"},
 		{Args: []string{"bool", "iter('ab')"}, Kwargs: map[string]string{"limit": "2"}, Kind: "test", Pos: "tests/test_m.py:9"},
@@ -92,7 +93,7 @@ func TestMethodRowsTryEveryReceiver(t *testing.T) {
 	tg := lang.Target{
 		Sym:       diffparse.Symbol{Name: "v.Version.step", Local: "Version.step", Kind: "method"},
 		Lang:      "python",
-		Sig:       &Signature{Language: "python", Params: []Param{{Name: "n", Type: "int"}}},
+		Sig:       &lang.Signature{Language: "python", Params: []lang.Param{{Name: "n", Type: "int"}}},
 		Data:      &pyInfo{guesses: map[string]pysource.Guess{}},
 		Receivers: recvs,
 	}
@@ -132,10 +133,10 @@ func TestKwargsKeys(t *testing.T) {
 // literals name none; one that does not is not given them.
 func TestAttributeNamesForGetattr(t *testing.T) {
 	lits := pyLiterals(lang.Target{Data: &pyInfo{text: "def get(obj, key):\n    return getattr(obj, key, None)\n", consts: []pysource.Constant{}}})
-	if !contains(lits, "count") || !contains(lits, "__class__") {
+	if !slices.Contains(lits, "count") || !slices.Contains(lits, "__class__") {
 		t.Errorf("lits %q lack attribute names", lits)
 	}
-	if lits := pyLiterals(lang.Target{Data: &pyInfo{text: "def get(obj, key):\n    return obj[key]\n", consts: []pysource.Constant{}}}); contains(lits, "count") {
+	if lits := pyLiterals(lang.Target{Data: &pyInfo{text: "def get(obj, key):\n    return obj[key]\n", consts: []pysource.Constant{}}}); slices.Contains(lits, "count") {
 		t.Errorf("lits %q hold attribute names for a function that reads none", lits)
 	}
 }

@@ -1,4 +1,4 @@
-package evidence
+package python
 
 import (
 	"fmt"
@@ -207,7 +207,7 @@ var valueBases = map[string]string{"str": "str", "int": "int", "float": "float",
 // each parameter varies. A receiver
 // whose construction raises makes its rows raise alike on both sides
 // unless the patch changed the class; nothing is counted from it.
-func initReceivers(s diffparse.Symbol, sigs map[string]*Signature, pf *pyFiles, pyf *pyFile, lits []string, n int) []any {
+func initReceivers(s diffparse.Symbol, sigs map[string]*lang.Signature, pf *pyFiles, pyf *pyFile, lits []string, n int) []any {
 	cls, method, ok := lang.CutLast(s.Local, ".")
 	if !ok || pyf == nil {
 		return nil
@@ -215,7 +215,7 @@ func initReceivers(s diffparse.Symbol, sigs map[string]*Signature, pf *pyFiles, 
 	module := strings.TrimSuffix(s.Name, "."+s.Local)
 	type ctor struct {
 		callee string
-		sig    *Signature
+		sig    *lang.Signature
 		info   *pyInfo
 	}
 	var ctors []ctor
@@ -226,7 +226,7 @@ func initReceivers(s diffparse.Symbol, sigs map[string]*Signature, pf *pyFiles, 
 		// A dataclass's __init__ is generated from its fields.
 		ctors = append(ctors, ctor{cls, dataclassInit(pyf, cls), &pyInfo{guesses: map[string]pysource.Guess{}}})
 	case valueBase(pyf, cls) != "":
-		ctors = append(ctors, ctor{cls, &Signature{Language: "python", Params: []Param{{Name: "value", Type: valueBase(pyf, cls)}}},
+		ctors = append(ctors, ctor{cls, &lang.Signature{Language: "python", Params: []lang.Param{{Name: "value", Type: valueBase(pyf, cls)}}},
 			&pyInfo{guesses: map[string]pysource.Guess{}}})
 	case sigs[cls+".__new__"] != nil:
 		ctors = append(ctors, ctor{cls, sigs[cls+".__new__"], pf.info(pyf, cls+".__new__")})
@@ -309,7 +309,7 @@ const maxClassValues = 12
 // class built from its __init__, its dataclass fields or its alternative
 // constructors, as a method's receivers are; nil when no parameter names
 // one.
-func classParamValues(s diffparse.Symbol, sig *Signature, sigs map[string]*Signature, pf *pyFiles, pyf *pyFile) map[string][]any {
+func classParamValues(s diffparse.Symbol, sig *lang.Signature, sigs map[string]*lang.Signature, pf *pyFiles, pyf *pyFile) map[string][]any {
 	if pyf == nil || pyf.head == nil {
 		return nil
 	}
@@ -356,14 +356,14 @@ func isIdent(s string) bool {
 
 // dataclassInit is the signature of a dataclass's generated __init__, its
 // fields in order; nil for a class that is not one, or has no fields.
-func dataclassInit(pyf *pyFile, cls string) *Signature {
+func dataclassInit(pyf *pyFile, cls string) *lang.Signature {
 	fields, ok := pyf.head.DataclassFields(cls)
 	if !ok || len(fields) == 0 {
 		return nil
 	}
-	sig := &Signature{Language: "python"}
+	sig := &lang.Signature{Language: "python"}
 	for _, f := range fields {
-		sig.Params = append(sig.Params, Param{Name: f.Name, Type: f.Type, Default: f.Default})
+		sig.Params = append(sig.Params, lang.Param{Name: f.Name, Type: f.Type, Default: f.Default})
 	}
 	return sig
 }
@@ -431,7 +431,7 @@ func pyCallSource(args []any, kwargs map[string]any) (string, []string) {
 }
 
 // bare says a function can be called with no arguments.
-func bare(sig *Signature) bool {
+func bare(sig *lang.Signature) bool {
 	for _, p := range sig.Params {
 		if p.Default == "" && !strings.HasPrefix(p.Name, "*") {
 			return false

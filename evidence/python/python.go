@@ -1,4 +1,4 @@
-package evidence
+package python
 
 import (
 	"fmt"
@@ -11,11 +11,6 @@ import (
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/evidence/pysource"
 )
-
-// Python targets read what the source says of them with pysource (issue
-// 13, parts 1-4): each changed file is parsed once per side, the
-// repository's test files once per run, and every target of the file
-// shares them.
 
 // pyInfo is what pysource read for one Python target.
 type pyInfo struct {
@@ -310,27 +305,27 @@ func (pf *pyFiles) close() {
 // guessType maps a pysource guess to the templates' Type, nil-free: the
 // part of it Type can say (unions and fixed tuples say more, and
 // guessPool reads them itself).
-func guessType(g pysource.Guess) Type {
-	t := Type{Nullable: g.Nullable, From: g.From, Text: g.Text}
+func guessType(g pysource.Guess) lang.Type {
+	t := lang.Type{Nullable: g.Nullable, From: g.From, Text: g.Text}
 	switch g.Kind {
 	case pysource.KindInt:
-		t.Kind = kindInt
+		t.Kind = lang.KindInt
 	case pysource.KindFloat, pysource.KindNumber:
-		t.Kind = kindFloat
+		t.Kind = lang.KindFloat
 	case pysource.KindStr:
-		t.Kind = kindStr
+		t.Kind = lang.KindStr
 	case pysource.KindBool:
-		t.Kind = kindBool
+		t.Kind = lang.KindBool
 	case pysource.KindList, pysource.KindTuple, pysource.KindSet, pysource.KindSequence,
 		pysource.KindIterable, pysource.KindIterator:
-		t.Kind = kindList
+		t.Kind = lang.KindList
 		if g.Elem != nil {
-			if e := guessType(*g.Elem); e.Kind != kindUnknown {
+			if e := guessType(*g.Elem); e.Kind != lang.KindUnknown {
 				t.Elem = &e
 			}
 		}
 	case pysource.KindDict:
-		t.Kind = kindDict
+		t.Kind = lang.KindDict
 		if g.Elem != nil {
 			if e := guessType(*g.Elem); e.Known() {
 				t.Elem = &e
@@ -376,9 +371,9 @@ func guessPool(g pysource.Guess, lits []string) []any {
 		}
 		out = lang.Interleave(parts)
 	case pysource.KindNumber:
-		out = lang.Interleave([][]any{lang.Pool(Type{Kind: kindInt}, lits), lang.Pool(Type{Kind: kindFloat}, lits)})
+		out = lang.Interleave([][]any{lang.Pool(lang.Type{Kind: lang.KindInt}, lits), lang.Pool(lang.Type{Kind: lang.KindFloat}, lits)})
 	case pysource.KindSized:
-		out = lang.Interleave([][]any{listPool(nil, lits), lang.Pool(Type{Kind: kindStr}, lits)})
+		out = lang.Interleave([][]any{listPool(nil, lits), lang.Pool(lang.Type{Kind: lang.KindStr}, lits)})
 	case pysource.KindTuple:
 		if len(g.Parts) > 0 {
 			out = tuplePool(g.Parts, lits)
@@ -462,7 +457,7 @@ func exprIn(v any) bool {
 func listPool(elem *pysource.Guess, lits []string) []any {
 	if elem != nil {
 		if t := guessType(*elem); t.Known() {
-			if p := lang.Pool(Type{Kind: kindList, Elem: &t}, lits); len(p) > 0 {
+			if p := lang.Pool(lang.Type{Kind: lang.KindList, Elem: &t}, lits); len(p) > 0 {
 				return p
 			}
 		}
