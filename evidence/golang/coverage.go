@@ -8,7 +8,7 @@ import (
 	"github.com/premise-dev/premise/evidence/lang"
 )
 
-// statements are a Go file's statements as go tool cover's blocks see
+// Statements are a Go file's statements as go tool cover's blocks see
 // them run (coverage.go): a simple statement's lines; a compound
 // statement's header, from its keyword to its opening brace; a case's
 // `case x:` line; a func's signature to its brace, counted run when its

@@ -80,7 +80,7 @@ func TestGoSignature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sig, err := GoSignature(src, "MergeRanges")
+	sig, err := SignatureOf(src, "MergeRanges")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestGoSignature(t *testing.T) {
 	if got := inferGo(sig.Params[0]).Kind; got != lang.KindIntervals {
 		t.Errorf("[][2]int is %q, want intervals", got)
 	}
-	m, err := GoSignature([]byte("package p\ntype T struct{}\nfunc (t *T) Scale(xs []float64, by float64, names ...string) {}\n"), "p.T.Scale")
+	m, err := SignatureOf([]byte("package p\ntype T struct{}\nfunc (t *T) Scale(xs []float64, by float64, names ...string) {}\n"), "p.T.Scale")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,14 +99,14 @@ func TestGoSignature(t *testing.T) {
 	}
 	// A generic receiver is named as diffparse names the method.
 	generic := []byte("package p\ntype Set[K comparable] struct{}\nfunc (s *Set[K]) Add(k K) {}\nfunc (o Other) Add(n int) {}\n")
-	g, err := GoSignature(generic, "p.Set.Add")
+	g, err := SignatureOf(generic, "p.Set.Add")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff([]lang.Param{{Name: "k", Type: "K"}}, g.Params); d != "" {
 		t.Errorf("generic method (-want +got):\n%s", d)
 	}
-	if _, err := GoSignature(generic, "p.Missing.Add"); err == nil {
+	if _, err := SignatureOf(generic, "p.Missing.Add"); err == nil {
 		t.Error("p.Missing.Add: found a method of another type")
 	}
 }

@@ -32,10 +32,10 @@ type goLang struct{ gp *goPkgs }
 
 func (*goLang) Name() string { return validate.LangGo }
 
-// probes: a Go function's returned funcs are not probed.
+// Probes: a Go function's returned funcs are not probed.
 func (*goLang) Probes(lang.Target) []any { return nil }
 
-// observe asks the harness for the arguments' state after the call when
+// Observe asks the harness for the arguments' state after the call when
 // the call changed it (a caller's slice sorted in place): part of the
 // outcome compared.
 func (*goLang) Observe(r validate.Row, _ []any) validate.Row {
@@ -83,7 +83,7 @@ func (*goLang) ParamText(p lang.Param) string {
 
 func (*goLang) Owns(path string) bool { return strings.HasSuffix(path, ".go") }
 
-// locals is a Go symbol's name inside its package:
+// Locals is a Go symbol's name inside its package:
 // example.com/m/pkg.Type.Method -> Type.Method.
 func (*goLang) Locals(symbol string) []string {
 	local := symbol[strings.LastIndex(symbol, "/")+1:]
@@ -200,7 +200,7 @@ func goReturned(v any) string {
 
 func (*goLang) Close() {}
 
-// sources are the ways only this language makes inputs.
+// Sources are the ways only this language makes inputs.
 func (*goLang) Sources() []lang.Source {
 	return []lang.Source{
 		{Name: "table", Doc: "a call fed by a Go test's loop over a table of values"},
@@ -211,13 +211,13 @@ func (*goLang) Sources() []lang.Source {
 	}
 }
 
-// bug is a runtime panic: an index or slice out of range, a nil map
+// Bug is a runtime panic: an index or slice out of range, a nil map
 // written, a nil pointer followed, an integer divided by zero.
 func (*goLang) Bug(exc *gate.Exc) bool {
 	return exc.Class == "panic" && strings.HasPrefix(exc.Message, "runtime error:")
 }
 
-// stillBound: another file of the package, or a package-level variable
+// StillBound: another file of the package, or a package-level variable
 // (var Clamp = other.Clamp), still declares the name the patch deleted a
 // function of; the harness calls it as before.
 func (l *goLang) StillBound(f diffparse.File, _ any, local string) bool {

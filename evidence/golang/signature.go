@@ -11,9 +11,9 @@ import (
 	"github.com/premise-dev/premise/evidence/lang"
 )
 
-// GoSignature reads the parameters of a Go function or method from source;
+// SignatureOf reads the parameters of a Go function or method from source;
 // local is Func or Type.Method.
-func GoSignature(src []byte, local string) (*lang.Signature, error) {
+func SignatureOf(src []byte, local string) (*lang.Signature, error) {
 	fset, f, err := gosource.ParseFile(src)
 	if err != nil {
 		return nil, fmt.Errorf("go signature: %w", err)

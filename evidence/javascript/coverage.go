@@ -6,7 +6,7 @@ import (
 	"github.com/premise-dev/premise/evidence/lang"
 )
 
-// statements are a JavaScript or TypeScript file's statements as V8's
+// Statements are a JavaScript or TypeScript file's statements as V8's
 // block coverage sees them run in the Node worker (coverage.go;
 // gate/nodecover.go reads a TypeScript file's lines back through
 // esbuild's source map): a simple statement's lines, a compound

@@ -95,7 +95,7 @@ func (l *jsLang) Signatures(src []byte) map[string]*lang.Signature {
 	return out
 }
 
-// infer reads a parameter's TypeScript annotation (or its default): a
+// Infer reads a parameter's TypeScript annotation (or its default): a
 // parameter with neither takes any value (JavaScript checks nothing).
 func (l *jsLang) Infer(p lang.Param) lang.Type {
 	if p.Type != "" {
@@ -215,7 +215,7 @@ func (l *jsLang) Owns(p string) bool {
 	return jsExts[ext]
 }
 
-// locals: src/lib/ranges.Interval.merge -> Interval.merge, merge.
+// Locals: src/lib/ranges.Interval.merge -> Interval.merge, merge.
 func (*jsLang) Locals(symbol string) []string {
 	local := symbol[strings.LastIndex(symbol, "/")+1:]
 	if _, rest, ok := strings.Cut(local, "."); ok {
@@ -228,7 +228,7 @@ func (*jsLang) Locals(symbol string) []string {
 	return out
 }
 
-// fits: JavaScript binds any number of arguments; keyword arguments it has
+// Fits: JavaScript binds any number of arguments; keyword arguments it has
 // none (the worker would pass them as one options object).
 func (*jsLang) Fits(_ *lang.Signature, _ []any, kwargs map[string]any) string {
 	for k := range kwargs {
@@ -252,7 +252,7 @@ func (*jsLang) Public(name string) bool {
 	return !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "#")
 }
 
-// dataReaders are the functions of f that read a module-level const,
+// DataReaders are the functions of f that read a module-level const,
 // let or var whose statement the diff changed (a table of units, a
 // limit), each as a modified symbol, with the names each reads and the
 // string literals of the changed lines.
@@ -796,7 +796,7 @@ func (*jsLang) Outcomes(base, head *gate.Reply, _ lang.Origin) (string, string) 
 	return lang.Describe(base), lang.Describe(head)
 }
 
-// bug: a TypeError reading a property of undefined or null, or calling
+// Bug: a TypeError reading a property of undefined or null, or calling
 // what is not a function, inside the new function; a RangeError of the
 // call stack.
 func (*jsLang) Bug(exc *gate.Exc) bool {
@@ -814,7 +814,7 @@ func (*jsLang) Sources() []lang.Source { return nil }
 // jsImportFailRe finds the target a Node worker could not load.
 var jsImportFailRe = regexp.MustCompile(`\bimport ([\w./@$-]+): `)
 
-// dropModule leaves out the rows of a module (or one export) the worker
+// DropModule leaves out the rows of a module (or one export) the worker
 // cannot load, so the other modules' rows still run.
 func (*jsLang) DropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, lang.ModuleFailure, bool) {
 	m := jsImportFailRe.FindStringSubmatch(err.Error())

@@ -11,81 +11,82 @@ import (
 	"github.com/premise-dev/premise/validate"
 )
 
-// Language is what the engine (this file's neighbours: run.go, shrink.go,
-// model.go, describe.go) needs of one language. The engine calls a
-// language only through this interface and the optional ones below, and
-// never branches on a language's name: python.go's pythonLang and
-// gorows.go's goLang implement it, and languagesFor hands the engine the
-// list (TestEngineNamesNoLanguage).
+// Language is what the engine (package evidence) needs of one language.
+// The engine calls a language only through this interface and the
+// optional ones below, and never branches on a language's name: each
+// language implements it in a package of its own (evidence/python,
+// evidence/golang, evidence/javascript) and registers its Constructor
+// from its init; LanguagesFor hands the engine the list
+// (TestEngineNamesNoLanguage).
 type Language interface {
-	// name is the language as diffparse and the gate call it.
+	// Name is the language as diffparse and the gate call it.
 	Name() string
-	// signatures reads every function and method of a file by its local
+	// Signatures reads every function and method of a file by its local
 	// name, parsing it once; nil when it does not parse.
 	Signatures(src []byte) map[string]*Signature
-	// infer reads what a parameter's type is.
+	// Infer reads what a parameter's type is.
 	Infer(p Param) Type
-	// paramText writes a parameter as the language does ("n int",
+	// ParamText writes a parameter as the language does ("n int",
 	// "text: str").
 	ParamText(p Param) string
-	// owns says whether a file of this path is in the language.
+	// Owns says whether a file of this path is in the language.
 	Owns(path string) bool
-	// locals are the names a symbol's function may have inside its file,
+	// Locals are the names a symbol's function may have inside its file,
 	// the longest first: pkg.mod.Class.method -> Class.method, method.
 	Locals(symbol string) []string
-	// fits says why a call cannot bind to sig ("" when it can): such a
+	// Fits says why a call cannot bind to sig ("" when it can): such a
 	// call fails alike on both sides and tests nothing.
 	Fits(sig *Signature, args []any, kwargs map[string]any) string
-	// typed says whether every call is checked against the parameters'
+	// Typed says whether every call is checked against the parameters'
 	// types before it runs: no row can pass a value outside them.
 	Typed() bool
-	// defaultValue is a parameter's default when it is a plain literal.
+	// DefaultValue is a parameter's default when it is a plain literal.
 	DefaultValue(p Param) (any, bool)
-	// public says whether a function's bare name is visible outside its
+	// Public says whether a function's bare name is visible outside its
 	// module or package.
 	Public(name string) bool
-	// dataReaders are the functions of f that read module-level data the
+	// DataReaders are the functions of f that read module-level data the
 	// diff changed, each as a modified symbol, with the names each reads
 	// and the string literals of the changed lines.
 	DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []string)
-	// file reads a changed file once for all of its targets; complete is
+	// File reads a changed file once for all of its targets; complete is
 	// handed what it returned.
 	File(f diffparse.File) any
-	// complete finishes a target the engine set up for a changed function
+	// Complete finishes a target the engine set up for a changed function
 	// (its symbol, signature, both texts, the data it reads): how rows
 	// call it and on what receivers. A reason leaves it out.
 	Complete(tg *Target, f diffparse.File, file any, sigs map[string]*Signature) (why string)
-	// rows are a target's rows, in the order they should run, and the
+	// Rows are a target's rows, in the order they should run, and the
 	// source that made each, by callText of its arguments. templates are
 	// the rows the templates made from its signature and the register's
 	// items (generate.go), for the language to place among its own or
 	// leave out (a method: templates build no receivers).
 	Rows(ctx context.Context, tg Target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string)
-	// paramTypes are the types the language built values for, one per
+	// ParamTypes are the types the language built values for, one per
 	// parameter; nil to infer each from the signature.
 	ParamTypes(tg Target) []Type
-	// receiver is what a model's calls of tg are made on: its first
+	// Receiver is what a model's calls of tg are made on: its first
 	// receiver, nil for a function; ok is false for a method with none.
 	Receiver(tg Target) (recv any, ok bool)
-	// modelRow is one call a model proposed, the receiver first.
+	// ModelRow is one call a model proposed, the receiver first.
 	ModelRow(args []any, kwargs map[string]any) validate.Row
-	// callText writes a call's arguments as a reviewer of the language
+	// CallText writes a call's arguments as a reviewer of the language
 	// would; outcomes says what each side did, in the language's values.
 	CallText(args []any, kwargs map[string]any) string
 	Outcomes(base, head *gate.Reply, o Origin) (string, string)
-	// bug says a raise on the head is a bug in a new function, not a
+	// Bug says a raise on the head is a bug in a new function, not a
 	// refusal of its input: an index out of range, a missing key, a
 	// division by zero (newcode.go).
 	Bug(exc *gate.Exc) bool
-	// sources are the ways only this language makes inputs (sources.go
+	// Sources are the ways only this language makes inputs (sources.go
 	// has the shared ones).
 	Sources() []Source
-	// close releases what the language read for the run.
+	// Close releases what the language read for the run.
 	Close()
 }
 
 // Reseeder is a language whose workers hash text with a per-process seed:
-// a changed row is rerun under other seeds before it counts (hashseed.go).
+// a changed row is rerun under other seeds before it counts (evidence/python's hashseed.go).
 type Reseeder interface {
 	Reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) (int, []string, error)
 }
@@ -97,7 +98,7 @@ type ModuleDropper interface {
 }
 
 // Tracer is a language that can run the base's own tests and record the
-// calls they make of the changed functions (traced.go).
+// calls they make of the changed functions (evidence/python's traced.go).
 type Tracer interface {
 	Traced(ctx context.Context, cfg TraceRun, targets []Target) (map[string][]ModelCall, string)
 	TracedRows(tg Target, calls []ModelCall) []validate.Row
@@ -193,7 +194,7 @@ var StaticLanguages = sync.OnceValue(func() Languages { return LanguagesFor("", 
 // Typer is a language that can tell an argument outside its parameter's
 // type as the code reads it.
 type Typer interface {
-	// outsideType names the first argument of a row outside its
+	// OutsideType names the first argument of a row outside its
 	// parameter's type, and why ("`key` is called, and got [1, 2]"); ""
 	// when every argument is of its type or nothing is known.
 	OutsideType(tg Target, args []any, kwargs map[string]any) string
@@ -201,7 +202,7 @@ type Typer interface {
 
 // Coverer is a language whose changed lines coverage can count.
 type Coverer interface {
-	// statements are a file's statements as its workers see them run;
+	// Statements are a file's statements as its workers see them run;
 	// nil when the file does not parse.
 	Statements(src []byte) []StmtLines
 }

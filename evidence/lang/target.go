@@ -34,26 +34,26 @@ type Target struct {
 	Lang               string
 	Sig                *Signature
 	BaseText, HeadText string // the function's source on each side
-	// reads are the changed module-level names an unchanged function is
+	// Reads are the changed module-level names an unchanged function is
 	// a target for (issue 13, part 8); nil for a changed function.
 	Reads    []string
 	DataLits []string // the string literals of the changed data
-	// baseName is what the base calls the target when the patch renamed
+	// BaseName is what the base calls the target when the patch renamed
 	// its module ("" when the name is the same).
 	BaseName string
-	// receivers are the objects a method's rows call it on, as its
+	// Receivers are the objects a method's rows call it on, as its
 	// language builds them (from the constructor calls the tests make, a
 	// Go type's constructors and fields); nil for a function.
 	Receivers []any
-	// call is the name rows call when it is not the symbol: a changed
+	// Call is the name rows call when it is not the symbol: a changed
 	// __init__ is exercised by calling its class.
 	Call string
-	// baseFile is the target's file on the base, relative to its top.
+	// BaseFile is the target's file on the base, relative to its top.
 	BaseFile string
-	// headOnly marks a function the head adds: no base to compare with,
+	// HeadOnly marks a function the head adds: no base to compare with,
 	// its rows run on the head alone for crashes (newcode.go).
 	HeadOnly bool
-	// data is what the target's language keeps of it for its rows
+	// Data is what the target's language keeps of it for its rows
 	// (Python's *pyInfo, Go's *goTarget, JavaScript's *jsInfo): the
 	// engine never reads it.
 	Data any

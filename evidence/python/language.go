@@ -43,7 +43,7 @@ func (*pythonLang) Signatures(src []byte) map[string]*lang.Signature {
 
 func (*pythonLang) Infer(p lang.Param) lang.Type { return inferPython(p) }
 
-// statements are the file's statements as the worker's line tracer sees
+// Statements are the file's statements as the worker's line tracer sees
 // them run (coverage.go).
 func (*pythonLang) Statements(src []byte) []lang.StmtLines {
 	if src == nil {
@@ -70,7 +70,7 @@ func (*pythonLang) ParamText(p lang.Param) string {
 
 func (*pythonLang) Owns(path string) bool { return strings.HasSuffix(path, ".py") }
 
-// locals are the dotted suffixes of symbol, longest first.
+// Locals are the dotted suffixes of symbol, longest first.
 func (*pythonLang) Locals(symbol string) []string {
 	parts := strings.Split(symbol, ".")
 	out := make([]string, len(parts))
@@ -208,7 +208,7 @@ func (*pythonLang) Rows(ctx context.Context, tg lang.Target, templates []validat
 	return append(append(head, templates...), tail...), sourceOf
 }
 
-// paramTypes are the parameters' types as the rows' values are built
+// ParamTypes are the parameters' types as the rows' values are built
 // (pyParamPools): the annotation, else what the docstring, a stub or the
 // body's use of the parameter says (pysource.InferTypes).
 func (l *pythonLang) ParamTypes(tg lang.Target) []lang.Type {
@@ -287,7 +287,7 @@ func dropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules
 	return nil, lang.ModuleFailure{}, false
 }
 
-// sources are the ways only this language makes inputs.
+// Sources are the ways only this language makes inputs.
 func (*pythonLang) Sources() []lang.Source {
 	return []lang.Source{
 		{Name: lang.SourceTraced, Doc: "a call the base's own test run made of the function, recorded by a profiler"},

@@ -9,7 +9,7 @@ import (
 	"github.com/premise-dev/premise/evidence/pysource"
 )
 
-// outsideType is the Python side of typer: a parameter's kind as the
+// OutsideType is the Python side of typer: a parameter's kind as the
 // merge-base's annotation, docstring, default or body says (never its name
 // alone, never the head's: a patch that annotates a parameter anew must not
 // thereby set its revealing inputs apart),
