@@ -99,13 +99,14 @@ const (
 // rows' clock until the functions after it got no rows at all. Its time
 // (function_seconds) cuts it off, it says so, and the function after it
 // is checked and its change found, the run ending well before the rows'
-// clock, let alone rows x call timeout.
+// clock (set long here, so a loaded machine's slower run still tells the
+// two apart), let alone rows x call timeout.
 func TestHangingFunctionIsCutOffAndTheRestRuns(t *testing.T) {
 	base := "def spin(n):\n    while True:\n        n += 1\n" + feeBase
 	head := "def spin(n):\n    while True:\n        n += 2\n" + feeHead
-	rep, took := runModule(t, base, head, nil)
-	if took > 30*time.Second {
-		t.Errorf("the run took %s; a function's time is %ds", took, evidence.DefaultFunctionSeconds)
+	rep, took := runModule(t, base, head, func(c *evidence.Config) { c.RowSeconds = 150 })
+	if took > 75*time.Second {
+		t.Errorf("the run took %s, as long as the rows' clock; a function's time is %ds", took, evidence.DefaultFunctionSeconds)
 	}
 	spin := symbolOf(rep, "calc.spin")
 	if !strings.Contains(spin.Why, "cut off after") || !strings.Contains(spin.Why, "function_seconds") {
