@@ -21,7 +21,7 @@ var StrLitRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.){1,12})"|'((?:[^'\\\n]|\\.)
 // None/nil after them where the type admits it); nil when none can be
 // built.
 func Pool(t Type, lits []string) []any {
-	mk := KindPools[t.Kind]
+	mk := kindPools[t.Kind]
 	if mk == nil {
 		return nil
 	}
@@ -41,9 +41,9 @@ func Pool(t Type, lits []string) []any {
 	return out
 }
 
-// KindPools make each kind's values: a kind's pool is where a new
+// kindPools make each kind's values: a kind's pool is where a new
 // boundary value of that kind goes.
-var KindPools map[string]func(t Type, lits []string) []any
+var kindPools map[string]func(t Type, lits []string) []any
 
 // IntPool: around the thresholds formatting and sizing code keeps:
 // thousands, kibi, 32 bits.
@@ -696,4 +696,36 @@ func DigitShapes(text string) []any {
 		return nil
 	}
 	return []any{10, 11, 20, 21, 100, 101, 110, 120, 111, 1000, 1001, 1010, 1100, 2000, 21000, 100000}
+}
+
+// Evidence rows need breadth more than precision: they only ask whether
+// base and head agree, so any well-typed input is a fair question. The
+// values below are the boundaries agent patches move (empty, one, several,
+// unsorted, duplicated, touching, inverted, negative, blank, numeric
+// strings, naive and aware timestamps), built for each parameter from its
+// annotation or Go type, and from the string literals of the function's two
+// versions, as a fuzzer's dictionary would.
+
+func init() {
+	kindPools = map[string]func(t Type, lits []string) []any{
+		KindInt:       IntPool,
+		KindFloat:     FloatPool,
+		KindBool:      func(Type, []string) []any { return []any{true, false} },
+		KindTime:      Rfc3339Pool,
+		KindStr:       StrPool,
+		KindIntervals: IntervalsPool,
+		KindList:      ListsPool,
+		KindDict:      DictPool,
+		KindAny: func(Type, []string) []any {
+			return []any{"abc", 8, "", "8", 8.5, -1, 0, true, false, []any{"a", 1}, map[string]any{"a": 1}, "1,000", 1e20, " 8 ",
+				// Numbers at the bounds of the integer types, as numbers
+				// and as text: where a conversion picks the signed or the
+				// unsigned parse, or a narrower type.
+				"-1", "1.0", "0x10", int64(math.MaxInt64), "9223372036854775808", "18446744073709551615", 4294967296}
+		},
+		KindStruct: StructPool,
+		KindFunc:   FuncPool,
+		KindWriter: func(Type, []string) []any { return []any{map[string]any{"$writer": true}} },
+		KindReader: ReaderPool,
+	}
 }
