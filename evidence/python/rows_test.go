@@ -195,3 +195,25 @@ func TestComparedTypes(t *testing.T) {
 		t.Errorf("comparedTypes(val) = %v; None is a value, not a class", got)
 	}
 }
+
+// TestAnnotationGivesItsKindsPool: an annotated parameter takes its
+// kind's pool from the seam, with nothing but the seam linked in (the
+// pools once came from an init the engine ran).
+func TestAnnotationGivesItsKindsPool(t *testing.T) {
+	sig := &lang.Signature{Language: "python", Params: []lang.Param{{Name: "names", Type: "list[str]"}}}
+	pools, froms := pyParamPools(sig, &pyInfo{}, make([][]any, 1), nil)
+	if froms[0] != "annotation" || len(pools[0]) == 0 {
+		t.Fatalf("names: list[str]: pool %v from %q; want its kind's pool from the annotation", pools[0], froms[0])
+	}
+	for _, v := range pools[0] {
+		l, ok := v.([]any)
+		if !ok {
+			continue
+		}
+		for _, e := range l {
+			if _, isStr := e.(string); !isStr {
+				t.Errorf("names: list[str] takes %v", v)
+			}
+		}
+	}
+}
