@@ -833,7 +833,11 @@ func (l *jsLang) Close() {
 // maxJSTestFiles bounds the test files read.
 const maxJSTestFiles = 400
 
-var jsTestFileRe = regexp.MustCompile(`(\.(test|spec)\.[cm]?[jt]sx?$)|(^|/)(__tests__|tests?)/.*\.[cm]?[jt]sx?$`)
+// jsTestFileRe matches a test file's path: one under a test directory
+// (test/, tests/, __tests__/), one named for its tests (x.test.js,
+// x.spec.ts, x-test.js, x_test.js, test-x.js), and a package's single test
+// file at any depth (test.js, tests.js, spec.js, as ms keeps its tests).
+var jsTestFileRe = regexp.MustCompile(`([-_.](test|spec)s?\.[cm]?[jt]sx?$)|(^|/)(__tests__|tests?)/.*\.[cm]?[jt]sx?$|(^|/)(tests?|specs?)\.[cm]?[jt]sx?$|(^|/)tests?[-_][^/]*\.[cm]?[jt]sx?$`)
 
 // testFiles are the repository's JavaScript and TypeScript test files at
 // the base and at the head, the base's first (a patch that deletes a test

@@ -150,26 +150,66 @@ func (h *harvester) imports(root *sitter.Node) {
 					}
 				}
 			}
-		case "lexical_declaration", "variable_declaration":
-			for j := uint(0); j < c.NamedChildCount(); j++ {
-				d := c.NamedChild(j)
-				v := d.ChildByFieldName("value")
-				if d.Kind() != "variable_declarator" || v == nil || !h.isRequire(v) {
-					continue
-				}
-				switch name := d.ChildByFieldName("name"); name.Kind() {
-				case "identifier": // const m = require("./m")
-					h.modules[f.text(name)] = true
-				case "object_pattern": // const { f, g: h } = require("./m")
-					for m := uint(0); m < name.NamedChildCount(); m++ {
-						p := name.NamedChild(m)
-						if p.Kind() == "shorthand_property_identifier_pattern" {
-							h.bindImport(f.text(p), f.text(p))
-						} else if p.Kind() == "pair_pattern" {
-							h.bindImport(f.text(p.ChildByFieldName("key")), f.text(p.ChildByFieldName("value")))
-						}
-					}
-				}
+		default:
+			h.requires(c, 0)
+		}
+	}
+}
+
+// maxRequireDepth bounds how deep in a test file's statements a require is
+// looked for (if blocks, describe bodies, before hooks).
+const maxRequireDepth = 12
+
+// requires reads the names n binds to require("./m") of the module,
+// declared (const m = require(...), const { f } = require(...)) or
+// assigned (m = require(...), as a test that runs in a browser too does
+// inside an if), at any depth of its statements.
+func (h *harvester) requires(n *sitter.Node, depth int) {
+	if n == nil || depth > maxRequireDepth {
+		return
+	}
+	switch n.Kind() {
+	case "variable_declarator":
+		if v := n.ChildByFieldName("value"); v != nil && h.isRequire(v) {
+			h.bindRequire(n.ChildByFieldName("name"))
+			return
+		}
+	case "assignment_expression":
+		if r := n.ChildByFieldName("right"); r != nil && h.isRequire(r) {
+			if l := n.ChildByFieldName("left"); l != nil && l.Kind() == "identifier" {
+				h.bindRequire(l)
+			}
+			return
+		}
+	case "string", "template_string", "comment":
+		return
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		h.requires(n.NamedChild(i), depth+1)
+	}
+}
+
+// bindRequire reads the name or pattern a require's value is bound to.
+func (h *harvester) bindRequire(name *sitter.Node) {
+	f := h.f
+	if name == nil {
+		return
+	}
+	switch name.Kind() {
+	case "identifier": // const m = require("./m")
+		h.modules[f.text(name)] = true
+		if h.name == "default" && h.cls == "" {
+			// CommonJS: require returns module.exports, here the
+			// function itself.
+			h.direct[f.text(name)] = true
+		}
+	case "object_pattern": // const { f, g: h } = require("./m")
+		for m := uint(0); m < name.NamedChildCount(); m++ {
+			p := name.NamedChild(m)
+			if p.Kind() == "shorthand_property_identifier_pattern" {
+				h.bindImport(f.text(p), f.text(p))
+			} else if p.Kind() == "pair_pattern" {
+				h.bindImport(f.text(p.ChildByFieldName("key")), f.text(p.ChildByFieldName("value")))
 			}
 		}
 	}

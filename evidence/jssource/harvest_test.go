@@ -203,6 +203,45 @@ it('serializes', function () {
 	}
 }
 
+// TestHarvestRequiredFunction: a module whose export is one anonymous
+// function (module.exports = function ...) is called by whatever name a
+// test binds require(...) to, as balanced-match's tests do.
+func TestHarvestRequiredFunction(t *testing.T) {
+	module := parse(t, "index.js", "module.exports = function (a, b, str) { return str; };\n")
+	test := parse(t, "test/balanced.js", `var test = require('tape');
+var balanced = require('..');
+test('balanced', function (t) {
+  t.deepEqual(balanced('{', '}', 'pre}{in{nest}}post'), {});
+});
+`)
+	if got, want := calls(Harvest(module, "default", []*File{test}, 0)), []string{
+		`|'{', '}', 'pre}{in{nest}}post'|test|test/balanced.js:4`,
+	}; !cmp.Equal(want, got) {
+		t.Errorf("default (-want +got):\n%s", cmp.Diff(want, got))
+	}
+}
+
+// TestHarvestRequireInABlock: a test that runs in a browser too assigns
+// the module inside an if (ms's tests do); its calls are the function's.
+func TestHarvestRequireInABlock(t *testing.T) {
+	module := parse(t, "index.js", "module.exports = function (val, options) { return val; };\n")
+	test := parse(t, "tests.js", `if (typeof require !== 'undefined') {
+  expect = require('expect.js');
+  ms = require('./');
+}
+describe('ms(number)', function () {
+  it('is ms', function () {
+    expect(ms(Infinity)).to.be(1);
+  });
+});
+`)
+	if got, want := calls(Harvest(module, "default", []*File{test}, 0)), []string{
+		`|Infinity|test|tests.js:7`,
+	}; !cmp.Equal(want, got) {
+		t.Errorf("default (-want +got):\n%s", cmp.Diff(want, got))
+	}
+}
+
 // TestHarvestLiteralForms: one call at a time, the argument a call is
 // harvested with, as written and re-spaced; want "" when the call is
 // dropped because an argument is not a literal.
