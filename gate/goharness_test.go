@@ -145,6 +145,9 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 		{"Describe", []any{map[string]any{"$go": "uint64", "value": "18446744073709551615"}}, Reply{Outcome: OutcomeReturned, Value: "uint64 18446744073709551615"}},
 		{"Describe", []any{map[string]any{"$go": "int8", "value": -128}}, Reply{Outcome: OutcomeReturned, Value: "int8 -128"}},
 		{"Describe", []any{map[string]any{"$go": "[]byte", "value": "ab"}}, Reply{Outcome: OutcomeReturned, Value: "[]uint8 [97 98]"}},
+		// A zone, with no zone database: UTC or a fixed offset.
+		{"Describe", []any{map[string]any{"$go": "*time.Location", "value": "+05:30"}}, Reply{Outcome: OutcomeReturned, Value: "*time.Location +05:30"}},
+		{"Describe", []any{map[string]any{"$go": "*time.Location", "value": "Mars/Olympus"}}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: `argument 1: no zone "Mars/Olympus": UTC or an offset such as +05:30`}}},
 		{"Describe", []any{map[string]any{"$go": "int8", "value": 300}}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: json: cannot unmarshal number 300 into Go value of type int8"}}},
 		{"Greet", []any{map[string]any{"$go": "int", "value": 1}, "bob"}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: a int is not a io.Writer"}}},
 		{"Max[int]", []any{[]any{3, 9, 2}}, Reply{Outcome: OutcomeReturned, Value: num("9")}},

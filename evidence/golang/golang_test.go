@@ -110,3 +110,25 @@ func TestGoSignature(t *testing.T) {
 		t.Error("p.Missing.Add: found a method of another type")
 	}
 }
+
+// TestStandardLibraryValues: parameters of math/big's Int, regexp's
+// Regexp and time's Location get values (they got none, so their
+// functions ran no rows): numbers, patterns as text, and zones as
+// {"$go": "*time.Location"} values the harness builds.
+func TestStandardLibraryValues(t *testing.T) {
+	for typ, kind := range map[string]string{"*big.Int": lang.KindInt, "*regexp.Regexp": lang.KindStr, "*time.Location": lang.KindStr} {
+		if got := inferGo(lang.Param{Name: "x", Type: typ}); got.Kind != kind || !got.Nullable {
+			t.Errorf("%s: %+v, want a nullable %s", typ, got, kind)
+		}
+	}
+	zones := goLocations()
+	if len(zones) < 3 || zones[len(zones)-1] != nil {
+		t.Fatalf("zones %v: want several and nil", zones)
+	}
+	for _, z := range zones[:len(zones)-1] {
+		m, ok := z.(map[string]any)
+		if !ok || m["$go"] != "*time.Location" {
+			t.Errorf("zone %v is not a $go *time.Location value", z)
+		}
+	}
+}

@@ -330,6 +330,9 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 			continue
 		}
 		pools[i] = lang.Pool(t, lits)
+		if strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*") == "time.Location" {
+			pools[i] = goLocations()
+		}
 		if named := strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*"); gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
 			// constructors build one.
@@ -820,6 +823,17 @@ func hugeArgs(v any) int {
 		}
 	}
 	return n
+}
+
+// goLocations are the zones a *time.Location parameter takes: UTC, a
+// zone west and one east of it (one not on the hour), and nil, which
+// time's own functions refuse and many callers mean as UTC.
+func goLocations() []any {
+	var out []any
+	for _, z := range []string{"UTC", "-05:00", "+05:30", "+14:00"} {
+		out = append(out, map[string]any{"$go": "*time.Location", "value": z})
+	}
+	return append(out, nil)
 }
 
 // goSpecialFloats are the floats JSON has no number for: NaN, which no

@@ -28,6 +28,15 @@ func goType(s, name string) lang.Type {
 		return lang.Type{Kind: lang.KindInt, Text: s}
 	case s == "time.Time" || s == "*time.Time":
 		return lang.Type{Kind: lang.KindTime, Text: s}
+	case s == "big.Int":
+		// math/big's Int reads a JSON number of any size.
+		return lang.Type{Kind: lang.KindInt, Text: s}
+	case s == "regexp.Regexp":
+		// A *regexp.Regexp reads its pattern from text.
+		return lang.Type{Kind: lang.KindStr, Text: s}
+	case s == "time.Location":
+		// Zones as {"$go": "*time.Location"} values (goLocations).
+		return lang.Type{Kind: lang.KindStr, Text: s}
 	case s == "[][2]int" || s == "[][2]int64" || s == "[][2]float64" || ((s == "[][]int" || s == "[][]int64") && lang.IntervalName.MatchString(name)):
 		return lang.Type{Kind: lang.KindIntervals}
 	case strings.HasPrefix(s, "[]"):
