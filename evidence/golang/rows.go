@@ -381,7 +381,14 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 	src = lang.SourceOneAtATime
 	lang.OneAtATime(tg.Sig, pools, mk)
 	src = lang.SourcePairwise
-	pairwise(tg.Sig, pools, rng, budget/3, mk)
+	ownVals := make([][]any, len(pools))
+	for i, p := range pools {
+		ownVals[i] = lang.OwnValues(p, strs, own)
+	}
+	pairs := lang.Pairwise(tg.Sig, pools, ownVals, rng)
+	for _, p := range pairs[:min(len(pairs), budget/3)] {
+		mk(p.Cls, p.Vals)
+	}
 	// What the tests call comes first; the generated rows share what is
 	// left.
 	out := harvested[:min(len(harvested), budget*2/3)]
@@ -503,36 +510,6 @@ func interleaveRows[R any](rows []R, n, budget int) []R {
 		}
 	}
 	return out
-}
-
-// pairwise calls mk for every pair of parameters over the heads of their
-// pools, the others drawn from theirs, in a seeded order, up to limit.
-func pairwise(sig *lang.Signature, pools [][]any, rng *rand.Rand, limit int, mk func(cls string, vals []any)) {
-	const pairHead = 5
-	n := len(pools)
-	type pair struct {
-		cls  string
-		vals []any
-	}
-	var pairs []pair
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			for _, a := range pools[i][:min(pairHead, len(pools[i]))] {
-				for _, b := range pools[j][:min(pairHead, len(pools[j]))] {
-					vals := make([]any, n)
-					for k := range vals {
-						vals[k] = pools[k][rng.Intn(len(pools[k]))]
-					}
-					vals[i], vals[j] = a, b
-					pairs = append(pairs, pair{sig.Params[i].Name + "_" + sig.Params[j].Name + "_pair", vals})
-				}
-			}
-		}
-	}
-	rng.Shuffle(len(pairs), func(a, b int) { pairs[a], pairs[b] = pairs[b], pairs[a] })
-	for _, p := range pairs[:min(limit, len(pairs))] {
-		mk(p.cls, p.vals)
-	}
 }
 
 // maxGoLiterals bounds the literals read from a Go function's versions.

@@ -166,7 +166,7 @@ func DedupeValues(vs []any) []any {
 	seen := map[string]bool{}
 	out := vs[:0:0]
 	for _, v := range vs {
-		k := Compact(v, 1<<20) + "\x00" + typeTag(v)
+		k := valueKey(v)
 		if seen[k] {
 			continue
 		}

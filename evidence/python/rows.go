@@ -447,6 +447,31 @@ func observed(r validate.Row, probes []any) validate.Row {
 	return r
 }
 
+// pyOwnValues are, per parameter, the values of its pool the function's
+// text names: its string literals and constants.
+func pyOwnValues(info *pyInfo, pools [][]any, lits []string) [][]any {
+	strs := append([]string(nil), lits...)
+	var nums []float64
+	if info != nil {
+		ns, ss, _ := constantValues(info.consts)
+		for _, v := range ns {
+			if f, ok := lang.Number(v); ok {
+				nums = append(nums, f)
+			}
+		}
+		for _, v := range ss {
+			if s, ok := v.(string); ok {
+				strs = append(strs, s)
+			}
+		}
+	}
+	own := make([][]any, len(pools))
+	for i, p := range pools {
+		own[i] = lang.OwnValues(p, strs, nums)
+	}
+	return own
+}
+
 // pyValueRows builds a Python target's rows in order of value, at most
 // budget of them: the harvested inputs as written, each parameter over its
 // pool while the others keep their typical value, mutations of the
@@ -455,7 +480,6 @@ func observed(r validate.Row, probes []any) validate.Row {
 func pyValueRows(sig *lang.Signature, info *pyInfo, lits []string, rng *rand.Rand, budget int) []lang.SourcedRow {
 	rows, perParam := harvestedArgs(sig, info)
 	pools, _ := pyParamPools(sig, info, perParam, lits)
-	n := len(sig.Params)
 	mk := func(cls, source string, vals []any) lang.SourcedRow {
 		return lang.SourcedRow{Row: lang.SignatureRow(sig, cls, vals), Source: source}
 	}
@@ -484,25 +508,13 @@ func pyValueRows(sig *lang.Signature, info *pyInfo, lits []string, rng *rand.Ran
 			}
 		}
 	}
-	// Pairwise: every pair of parameters over the head of their pools,
-	// the others drawn from theirs.
-	const pairHead = 5
+	// Pairwise: every pair of parameters over the head of their pools
+	// and the values the function's own text names, the others drawn
+	// from theirs.
 	var pairs []lang.SourcedRow
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			for _, a := range pools[i][:min(pairHead, len(pools[i]))] {
-				for _, b := range pools[j][:min(pairHead, len(pools[j]))] {
-					vals := make([]any, n)
-					for k := range vals {
-						vals[k] = pools[k][rng.Intn(len(pools[k]))]
-					}
-					vals[i], vals[j] = a, b
-					pairs = append(pairs, mk(sig.Params[i].Name+"_"+sig.Params[j].Name+"_pair", lang.SourcePairwise, vals))
-				}
-			}
-		}
+	for _, p := range lang.Pairwise(sig, pools, pyOwnValues(info, pools, lits), rng) {
+		pairs = append(pairs, mk(p.Cls, lang.SourcePairwise, p.Vals))
 	}
-	rng.Shuffle(len(pairs), func(a, b int) { pairs[a], pairs[b] = pairs[b], pairs[a] })
 	if sig.Varargs != nil {
 		// *args: the typical call again with none, one, two and three
 		// extra arguments, ahead of the pairs.
