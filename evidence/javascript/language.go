@@ -595,14 +595,18 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		})
 	}
 	if len(tg.Sig.Params) >= 2 {
-		for range perFunction / 4 {
-			vals := make([]any, len(pools))
-			for i, p := range pools {
-				vals[i] = p[rng.Intn(len(p))]
-			}
-			args := vals
+		// Every two parameters crossed over their pools' heads and the
+		// text the function names (its numbers lead its pools already),
+		// each pair on a receiver drawn in turn.
+		own := make([][]any, len(pools))
+		for i, p := range pools {
+			own[i] = lang.OwnValues(p, lits, nil)
+		}
+		pairs := lang.Pairwise(tg.Sig, pools, own, rng)
+		for _, p := range pairs[:min(len(pairs), perFunction/4)] {
+			args := p.Vals
 			if r := recvs[rng.Intn(len(recvs))]; r != nil {
-				args = append([]any{r}, vals...)
+				args = append([]any{r}, p.Vals...)
 			}
 			add(args, "pairwise", lang.SourcePairwise)
 		}
