@@ -21,8 +21,8 @@ type Pair struct {
 // cross parameters. A parameter's heads are its pool's first values and
 // then the first of own (values of its pool the function's own text
 // names: a layout it parses, a bound it compares with), which the pool
-// may hold far down; the pairs holding one of those come first, each
-// group shuffled, so a budget that keeps only some keeps them.
+// may hold far down; the pairs holding one of those come first, so a
+// budget that keeps only some keeps them.
 func Pairwise(sig *Signature, pools, own [][]any, rng *rand.Rand) []Pair {
 	n := len(pools)
 	heads := make([][]any, n)
@@ -43,7 +43,8 @@ func Pairwise(sig *Signature, pools, own [][]any, rng *rand.Rand) []Pair {
 			}
 		}
 	}
-	var first, rest []Pair
+	var pairs []Pair
+	var mine []bool
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			for _, a := range heads[i] {
@@ -53,18 +54,27 @@ func Pairwise(sig *Signature, pools, own [][]any, rng *rand.Rand) []Pair {
 						vals[k] = pools[k][rng.Intn(len(pools[k]))]
 					}
 					vals[i], vals[j] = a, b
-					p := Pair{sig.Params[i].Name + "_" + sig.Params[j].Name + "_pair", vals}
-					if owned[i][valueKey(a)] || owned[j][valueKey(b)] {
-						first = append(first, p)
-					} else {
-						rest = append(rest, p)
-					}
+					pairs = append(pairs, Pair{sig.Params[i].Name + "_" + sig.Params[j].Name + "_pair", vals})
+					mine = append(mine, owned[i][valueKey(a)] || owned[j][valueKey(b)])
 				}
 			}
 		}
 	}
-	rng.Shuffle(len(first), func(a, b int) { first[a], first[b] = first[b], first[a] })
-	rng.Shuffle(len(rest), func(a, b int) { rest[a], rest[b] = rest[b], rest[a] })
+	// One shuffle, then the pairs of own values moved ahead in their
+	// shuffled order: without own values the order (and what rng draws
+	// next) is what it always was.
+	rng.Shuffle(len(pairs), func(a, b int) {
+		pairs[a], pairs[b] = pairs[b], pairs[a]
+		mine[a], mine[b] = mine[b], mine[a]
+	})
+	var first, rest []Pair
+	for k, p := range pairs {
+		if mine[k] {
+			first = append(first, p)
+		} else {
+			rest = append(rest, p)
+		}
+	}
 	return append(first, rest...)
 }
 
