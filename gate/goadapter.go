@@ -390,20 +390,4 @@ func findModule(dir string) (string, string, error) {
 }
 
 // quoted are the fragments of a compiler message that quote source text.
-var quoted = regexp.MustCompile("'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|\\bfound .*$")
-
-// buildErrors keeps what a harness build failure needs to be understood
-// (each error's file, line and message) without the source text compilers
-// quote: a file the subject links to (a symlink to a secret) would
-// otherwise have its first line printed into CI logs.
-func buildErrors(out string) string {
-	var keep []string
-	for _, l := range strings.Split(out, "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		keep = append(keep, quoted.ReplaceAllString(l, "…"))
-	}
-	return strings.Join(keep, "; ")
-}
+var quoted = regexp.MustCompile("'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|‘[^’\n]*’|“[^”\n]*”|\\bfound .*$")
