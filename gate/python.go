@@ -99,6 +99,7 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	spec.ready, spec.progress = true, true
 	spec.check = checkPythonCall
 	spec.floats = true
+	spec.traces = len(cfg.Watch) > 0
 	return &procAdapter{spec: spec}, nil
 }
 

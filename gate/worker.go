@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -60,6 +61,7 @@ type procSpec struct {
 	// sent, and its reply is unencodable, with the reason.
 	check    func(Call) error
 	floats   bool          // the worker tells 1.0 from 1: whole-number floats are sent with a point (floats.go)
+	traces   bool          // the worker watches lines with something a subject sees, and runs a call marked Unwatched without it
 	ready    bool          // the worker sends {"ready": true} once started
 	start    time.Duration // how long a worker may take to become ready
 	maxFrame int
@@ -308,6 +310,7 @@ func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
 	if p.spec.floats {
 		c = c.floatsKept()
 	}
+	c.Unwatched = c.Unwatched && p.spec.traces
 	data, err := c.encode()
 	if err != nil {
 		return Reply{}, true, &InfraError{Target: c.Target, Reason: fmt.Sprintf("encode call %s: %v", c.ID, err)}
@@ -416,10 +419,15 @@ func (p *proc) await(ctx context.Context, c Call, want int64, limitOf func(n int
 // cannot be pipelined (one is over the frame limit).
 func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r Reply, err error)) (n, blamed int, ok bool) {
 	defer context.AfterFunc(ctx, p.interrupt)()
-	if p.spec.floats {
+	strip := !p.spec.traces && slices.ContainsFunc(calls, func(c Call) bool { return c.Unwatched })
+	if p.spec.floats || strip {
 		kept := make([]Call, len(calls))
 		for i, c := range calls {
-			kept[i] = c.floatsKept()
+			if p.spec.floats {
+				c = c.floatsKept()
+			}
+			c.Unwatched = c.Unwatched && p.spec.traces
+			kept[i] = c
 		}
 		calls = kept
 	}
