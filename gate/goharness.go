@@ -36,6 +36,10 @@ type harness struct {
 	exports                    map[string]map[string]string
 	notBuilt                   map[string]string // target -> the compiler's reason
 	overlay                    string            // the -overlay file of the watched files (gocover.go)
+	// fd is the protocol's first fd, maxFrame and memory the worker's
+	// frame and address-space limits: compiled in, not passed in argv.
+	fd, maxFrame int
+	memory       int64
 }
 
 // maxDropRounds bounds the rebuilds that leave refused targets out.
@@ -56,8 +60,12 @@ func (h *harness) build(ctx context.Context) error {
 			Funcs    []goFunc
 			NotBuilt map[string]string
 			Covers   []goCover
+			FD       int
+			MaxFrame int
+			Memory   int64
 		}
 		data.NotBuilt = h.notBuilt
+		data.FD, data.MaxFrame, data.Memory = h.fd, h.maxFrame, h.memory
 		used := map[string]bool{}
 		exports := map[string]map[string]string{}
 		for _, f := range h.funcs {
@@ -130,7 +138,9 @@ func (h *harness) compile(ctx context.Context, src []byte) (out, shown string, e
 	// -trimpath: the build cache keys a package by its directory
 	// otherwise, and each run's private copy is a fresh one, so the same
 	// packages compiled again on every run.
-	args := []string{"build", "-trimpath", "-o", h.bin}
+	// -X testing.testBinary=1 is how go test marks a test binary:
+	// testing.Testing() is true in the harness as under go test.
+	args := []string{"build", "-trimpath", "-ldflags=-X=testing.testBinary=1", "-o", h.bin}
 	if h.cfg.Race {
 		args = append(args, "-race")
 	}
