@@ -63,9 +63,11 @@ func (h *harness) build(ctx context.Context) error {
 			FD       int
 			MaxFrame int
 			Memory   int64
+			Boxed    bool
 		}
 		data.NotBuilt = h.notBuilt
 		data.FD, data.MaxFrame, data.Memory = h.fd, h.maxFrame, h.memory
+		data.Boxed = namespacesAllowed() // sandbox starts the worker in its PID namespace
 		used := map[string]bool{}
 		exports := map[string]map[string]string{}
 		for _, f := range h.funcs {

@@ -96,12 +96,23 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	// (issue 26, item 7: fewer tells).
 	spec.fdBase = 64 + int(rand.Uint32N(128))
 	spec.args = []string{"-s", "-B", "-c", pythonBoot, pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10),
-		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2), cfg.Watch.encode()}
+		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2), cfg.Watch.encode(), boxedArg()}
+	spec.pageArg = 10 // PAGE_FD
 	spec.ready, spec.progress = true, true
 	spec.check = checkPythonCall
 	spec.floats = true
 	spec.traces = len(cfg.Watch) > 0
 	return &procAdapter{spec: spec}, nil
+}
+
+// boxedArg is the Python worker's BOXED: "1" where sandbox starts it under
+// premise's init in a PID namespace of its own (it then kills what each
+// call leaves behind), else "0".
+func boxedArg() string {
+	if namespacesAllowed() {
+		return "1"
+	}
+	return "0"
 }
 
 // ResolvePython finds the interpreter called name ("python3" when empty) and

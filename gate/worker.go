@@ -55,6 +55,7 @@ type procSpec struct {
 	env      []string
 	stdio    bool // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
 	progress bool // the worker keeps a progress page on the fd after the protocol's (the Python harness)
+	pageArg  int  // with progress, the index in args of the page's fd, which is -1 for a worker without one
 	fdBase   int  // the protocol's first fd (requests; replies, then the page, follow); 3 when zero
 	// check, when set, is premise's word on a call before any worker sees
 	// it (the Python argument grammar, pyexpr.go): a call it refuses is not
@@ -142,15 +143,16 @@ func startProc(spec procSpec) (*proc, error) {
 	}
 	var page []byte
 	if spec.progress {
-		// The worker's last argument names its page's fd, the one after the
-		// replies', or -1 for a worker without one (it then sends every
+		// The worker's argument pageArg names its page's fd, the one after
+		// the replies', or -1 for a worker without one (it then sends every
 		// reply at once).
 		if f, mem, err := newPage(); err == nil {
 			defer f.Close() // the mapping outlives it
 			page = mem
 			cmd.ExtraFiles = append(cmd.ExtraFiles, f) // after the replies' fd
 		} else {
-			cmd.Args = append(append([]string{}, cmd.Args[:len(cmd.Args)-1]...), "-1")
+			cmd.Args = slices.Clone(cmd.Args)
+			cmd.Args[1+spec.pageArg] = "-1"
 		}
 	}
 	err = sandbox(cmd, spec.env, home, spec.memory)
