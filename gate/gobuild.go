@@ -125,7 +125,9 @@ func (h *harness) boxGo(ctx context.Context, cmd *exec.Cmd) (func(), error) {
 		return nil, err
 	}
 	done := func() { os.RemoveAll(scratch) }
-	writable := []string{filepath.Dir(h.bin)}
+	// The copy is premise's own, which the workers write too (a build
+	// that updates go.sum under the user's -mod=mod).
+	writable := []string{h.root, filepath.Dir(h.bin)}
 	for _, d := range []string{vars["GOCACHE"]} {
 		if err := os.MkdirAll(d, 0o777); err != nil {
 			done()
@@ -181,8 +183,8 @@ func (h *harness) top() string {
 var located = regexp.MustCompile(`^(?:In file included from |\s*from )?([^\s:][^:]*):(\d+)(?::\d+)?[:,]\s*(.*)$`)
 
 // buildErrors keeps what a harness build failure needs to be understood
-// (each error's file, line and message, and the go command's own "go:"
-// lines) and no text of a file outside premise's copy of the tree (root):
+// (each error's file, line and message, and the go command's own lines:
+// "go: ...", and the "go mod tidy" it advises) and no text of a file outside premise's copy of the tree (root):
 // a message about a file that resolves outside it (a cgo #include of a
 // secret, a symlink to one) is left out whole, and so are the source
 // lines compilers echo and the fragments they quote. dir is the directory
@@ -203,7 +205,7 @@ func buildErrors(out, dir, root string) string {
 			keep = append(keep, quoted.ReplaceAllString(l, "…"))
 			continue
 		}
-		if strings.HasPrefix(l, "go: ") || strings.HasPrefix(l, "note: ") {
+		if strings.HasPrefix(l, "go: ") || strings.HasPrefix(l, "go mod ") || strings.HasPrefix(l, "go get ") || strings.HasPrefix(l, "note: ") {
 			keep = append(keep, quoted.ReplaceAllString(l, "…"))
 			continue
 		}

@@ -76,7 +76,7 @@ func Tells() []string {
 // (here a sleeper; in the attack, processes burning the machine's CPU so
 // that the base's calls slow and their time cuts off the rows that would
 // reveal the change) finds it gone by its next call: what a call leaves
-// in the box dies with it (issue 26, load). Python and Go.
+// in the box dies with it (issue 26, load). Python, Go and Node.
 func TestStraysEndWithTheCall(t *testing.T) {
 	if !Isolated() {
 		t.Skip("needs PID namespaces: where the kernel refuses them, strays are not killed")
@@ -99,6 +99,23 @@ def alive(pid: int):
     return True
 `,
 		"go.mod": "module example.com/stray\n\ngo 1.21\n",
+		"stray.js": `const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+exports.leave = () => spawn("sleep", ["60"], { detached: true, stdio: "ignore" }).pid;
+exports.alive = (pid) => {
+  const until = Date.now() + 500;
+  while (Date.now() < until) {
+    let stat;
+    try {
+      stat = fs.readFileSync("/proc/" + pid + "/stat", "utf8");
+    } catch {
+      return false;
+    }
+    if (stat.split(") ")[1].startsWith("Z")) return false;
+  }
+  return true;
+};
+`,
 		"stray.go": `package stray
 
 import (
@@ -149,11 +166,17 @@ func Alive(pid int) bool {
 		t.Fatal(err)
 	}
 	defer gw.Close()
+	needNode(t)
+	js, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 10 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer js.Close()
 	for _, c := range []struct {
 		name         string
 		a            Adapter
 		leave, alive string
-	}{{"python", py, "stray.leave", "stray.alive"}, {"go", gw, "example.com/stray.Leave", "example.com/stray.Alive"}} {
+	}{{"python", py, "stray.leave", "stray.alive"}, {"go", gw, "example.com/stray.Leave", "example.com/stray.Alive"}, {"node", js, "stray.leave", "stray.alive"}} {
 		left, err := c.a.Call(context.Background(), Call{ID: "1", Target: c.leave})
 		if err != nil {
 			t.Fatal(err)
