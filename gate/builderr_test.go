@@ -59,3 +59,29 @@ func TestBuildErrorsQuoteNoSource(t *testing.T) {
 		}
 	}
 }
+
+// TestGoWorkStaysInTheCopy: the harness's build reads a go.work only from
+// premise's copy of the tree, never one above it (in the temporary
+// directory, where anyone may write one that steers what is built).
+func TestGoWorkStaysInTheCopy(t *testing.T) {
+	tmp := t.TempDir()
+	root := filepath.Join(tmp, "copy", "mod")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	above := filepath.Join(tmp, "go.work")
+	if err := os.WriteFile(above, []byte("go 1.21\n\nuse ./copy/mod\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{root: root}
+	if got := h.goWork(); got != "off" {
+		t.Errorf("goWork() = %q with a go.work only above the copy; want off", got)
+	}
+	inside := filepath.Join(root, "go.work")
+	if err := os.WriteFile(inside, []byte("go 1.21\n\nuse .\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.goWork(); got != inside {
+		t.Errorf("goWork() = %q; want the copy's own %s", got, inside)
+	}
+}

@@ -169,13 +169,19 @@ func (h *harness) goWork() string {
 	}
 }
 
-// top is the top of premise's copy holding the module: the directory of
-// the copy Checkout wrote, or the module's root.
+// top is the top of premise's copy holding the module: the tree Checkout
+// wrote (in the temporary directory it made), or the module's root.
 func (h *harness) top() string {
-	if top := sources.topOf(h.root); top != "" {
-		return top
+	tmp := sources.topOf(h.root)
+	if tmp == "" {
+		return h.root
 	}
-	return h.root
+	rel, err := filepath.Rel(tmp, h.root)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return h.root
+	}
+	first, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	return filepath.Join(tmp, first)
 }
 
 // located is a compiler message about a place in a file:
