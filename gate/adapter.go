@@ -9,10 +9,17 @@ import (
 // Call is one request of the runner protocol (DESIGN.md, "The runner
 // protocol"): call Target with Args and Kwargs.
 type Call struct {
-	ID     string         `json:"id"`
-	Target string         `json:"target"`
-	Args   []any          `json:"args"`
-	Kwargs map[string]any `json:"kwargs"`
+	ID string `json:"id"`
+	// Unwatched asks a worker that watches its calls' lines (Watch) with
+	// something a subject can see, Python's line tracer, to run this one
+	// unwatched: every attempt of a row but the last (issue 26, tells). A
+	// subject that answers as the base does only while traced then
+	// answers otherwise on a rerun, which premise calls a change of the
+	// head's; the last attempt's lines stand for the row's.
+	Unwatched bool           `json:"unwatched,omitempty"`
+	Target    string         `json:"target"`
+	Args      []any          `json:"args"`
+	Kwargs    map[string]any `json:"kwargs"`
 	// Timeout, when positive and shorter than the adapter's own, is this
 	// call's timeout instead: the runner shortens it for the calls of a
 	// target that already timed out (a timeout is a finding, not a pace:

@@ -228,6 +228,12 @@ def tells():
         out.append("argv %r" % sys.argv)
     if os.environ.get("HOME") == tempfile.gettempdir():
         out.append("HOME is TMPDIR")
+    if sys.gettrace() is not None:
+        out.append("traced")
+    if "PYTHONSAFEPATH" in os.environ or getattr(sys.flags, "safe_path", False):
+        out.append("safe path")
+    if os.environ.get("PWD") != os.getcwd():
+        out.append("PWD %r" % os.environ.get("PWD"))
     return out
 `
 	if err := os.WriteFile(filepath.Join(dir, "t.py"), []byte(src), 0o644); err != nil {
@@ -267,5 +273,36 @@ func TestRepliesAreData(t *testing.T) {
 	}
 	if strings.Contains(md.String(), "<img") || strings.Contains(md.String(), "<!--") {
 		t.Errorf("Markdown report carries the subject's HTML:\n%s", md.String())
+	}
+}
+
+// TestUnwatchedCallIsNotTraced: evidence watches a changed function's
+// lines with Python's line tracer, which a subject sees (sys.gettrace()).
+// A call marked Unwatched (every attempt of a row but the last) runs
+// without it, so a head that answers as the base does only while traced
+// answers otherwise on another attempt; the watched call still reports
+// its lines.
+func TestUnwatchedCallIsNotTraced(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "t.py")
+	src := "import sys\ndef traced():\n    return sys.gettrace() is not None\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewPythonAdapter(PythonConfig{Dir: dir, Timeout: 10 * time.Second, Watch: Watch{file: {{From: 2, To: 3}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for _, c := range []struct {
+		unwatched, want bool
+	}{{true, false}, {false, true}} {
+		r, err := a.Call(context.Background(), Call{ID: "P1", Unwatched: c.unwatched, Target: "t.traced"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Value != c.want || (len(r.Lines[file]) > 0) != c.want {
+			t.Errorf("Unwatched %v: traced %v, lines %v; want %v", c.unwatched, r.Value, r.Lines, c.want)
+		}
 	}
 }

@@ -7,8 +7,10 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -154,15 +156,21 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 		data.Funcs = append(data.Funcs, f)
 		keys[t] = true
 	}
-	binDir, err := os.MkdirTemp("", "") // no name of premise's: the worker's argv[0] is in it
+	// The worker's argv[0] is where go test puts a test binary,
+	// $TMPDIR/go-buildN/b001/PKG.test, with no name of premise's (issue
+	// 26, tells).
+	binDir, err := os.MkdirTemp("", "go-build")
 	if err != nil {
 		return nil, fmt.Errorf("go harness: %w", err)
 	}
-	bin := filepath.Join(binDir, "worker")
-	h := harness{root: root, modPath: modPath, goPath: goPath, bin: bin, cfg: cfg, funcs: data.Funcs, imports: data.Imports, exports: exports}
-	if err := h.build(ctx); err != nil {
+	name := "main"
+	if len(data.Imports) > 0 {
+		name = path.Base(data.Imports[0].Path)
+	}
+	bin := filepath.Join(binDir, "b001", name+".test")
+	if err := os.Mkdir(filepath.Dir(bin), 0o755); err != nil {
 		os.RemoveAll(binDir)
-		return nil, err
+		return nil, fmt.Errorf("go harness: %w", err)
 	}
 	spec := newSpec(bin, root, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
 	mem := cfg.MemoryLimit
@@ -172,7 +180,15 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 	if mem < 0 {
 		mem = 0
 	}
-	spec.args = []string{strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10)}
+	spec.fdBase = 64 + int(rand.Uint32N(128))
+	h := harness{root: root, modPath: modPath, goPath: goPath, bin: bin, cfg: cfg, funcs: data.Funcs, imports: data.Imports, exports: exports,
+		fd: spec.fdBase, maxFrame: spec.maxFrame, memory: mem}
+	if err := h.build(ctx); err != nil {
+		os.RemoveAll(binDir)
+		return nil, err
+	}
+	// go test's own flags, as it passes them.
+	spec.args = []string{"-test.paniconexit0", "-test.timeout=10m0s"}
 	spec.ready = true
 	return &GoAdapter{procAdapter: procAdapter{spec: spec}, binDir: binDir}, nil
 }
@@ -390,20 +406,4 @@ func findModule(dir string) (string, string, error) {
 }
 
 // quoted are the fragments of a compiler message that quote source text.
-var quoted = regexp.MustCompile("'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|\\bfound .*$")
-
-// buildErrors keeps what a harness build failure needs to be understood
-// (each error's file, line and message) without the source text compilers
-// quote: a file the subject links to (a symlink to a secret) would
-// otherwise have its first line printed into CI logs.
-func buildErrors(out string) string {
-	var keep []string
-	for _, l := range strings.Split(out, "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		keep = append(keep, quoted.ReplaceAllString(l, "…"))
-	}
-	return strings.Join(keep, "; ")
-}
+var quoted = regexp.MustCompile("'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|‘[^’\n]*’|“[^”\n]*”|\\bfound .*$")

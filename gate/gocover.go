@@ -52,8 +52,14 @@ func (h *harness) instrument(ctx context.Context) (overlay string, covers []goCo
 		name := fmt.Sprintf("PremiseCover%d", len(covers))
 		out := filepath.Join(dir, fmt.Sprintf("cover%d.go", len(covers)))
 		cmd := exec.CommandContext(ctx, h.goPath, "tool", "cover", "-mode=set", "-var="+name, "-o", out, file)
-		cmd.Env = h.cfg.Env
-		if err := cmd.Run(); err != nil {
+		cmd.Dir = h.root
+		done, err := h.boxGo(ctx, cmd)
+		if err != nil {
+			continue
+		}
+		err = cmd.Run()
+		done()
+		if err != nil {
 			continue
 		}
 		replace[file] = out

@@ -36,6 +36,10 @@ type harness struct {
 	exports                    map[string]map[string]string
 	notBuilt                   map[string]string // target -> the compiler's reason
 	overlay                    string            // the -overlay file of the watched files (gocover.go)
+	// fd is the protocol's first fd, maxFrame and memory the worker's
+	// frame and address-space limits: compiled in, not passed in argv.
+	fd, maxFrame int
+	memory       int64
 }
 
 // maxDropRounds bounds the rebuilds that leave refused targets out.
@@ -56,8 +60,14 @@ func (h *harness) build(ctx context.Context) error {
 			Funcs    []goFunc
 			NotBuilt map[string]string
 			Covers   []goCover
+			FD       int
+			MaxFrame int
+			Memory   int64
+			Boxed    bool
 		}
 		data.NotBuilt = h.notBuilt
+		data.FD, data.MaxFrame, data.Memory = h.fd, h.maxFrame, h.memory
+		data.Boxed = namespacesAllowed() // sandbox starts the worker in its PID namespace
 		used := map[string]bool{}
 		exports := map[string]map[string]string{}
 		for _, f := range h.funcs {
@@ -92,7 +102,7 @@ func (h *harness) build(ctx context.Context) error {
 				return &InfraError{Reason: err.Error()}
 			}
 		}
-		out, err := h.compile(ctx, src.Bytes())
+		out, shown, err := h.compile(ctx, src.Bytes())
 		if err == nil {
 			return nil
 		}
@@ -102,7 +112,7 @@ func (h *harness) build(ctx context.Context) error {
 			for i, f := range h.funcs {
 				names[i] = f.Target
 			}
-			return &InfraError{Reason: fmt.Sprintf("build the Go harness for %s: %v: %s", strings.Join(names, ", "), err, oneLine(buildErrors(out), 1500))}
+			return &InfraError{Reason: fmt.Sprintf("build the Go harness for %s: %v: %s", strings.Join(names, ", "), err, oneLine(shown, 1500))}
 		}
 		if h.notBuilt == nil {
 			h.notBuilt = map[string]string{}
@@ -115,21 +125,24 @@ func (h *harness) build(ctx context.Context) error {
 
 // compile writes the worker's main package into a temporary directory
 // inside the module (so the module's go.mod resolves its imports) and
-// builds it.
-func (h *harness) compile(ctx context.Context, src []byte) (string, error) {
+// builds it in the sealed box (gobuild.go). It returns the build's output
+// and what of it premise may show (buildErrors).
+func (h *harness) compile(ctx context.Context, src []byte) (out, shown string, err error) {
 	// "_" keeps the directory out of ./... patterns while it exists.
 	srcDir, err := os.MkdirTemp(h.root, "_")
 	if err != nil {
-		return "", fmt.Errorf("go harness: %w", err)
+		return "", "", fmt.Errorf("go harness: %w", err)
 	}
 	defer os.RemoveAll(srcDir)
 	if err := os.WriteFile(filepath.Join(srcDir, "main.go"), src, 0o644); err != nil {
-		return "", fmt.Errorf("go harness: %w", err)
+		return "", "", fmt.Errorf("go harness: %w", err)
 	}
 	// -trimpath: the build cache keys a package by its directory
 	// otherwise, and each run's private copy is a fresh one, so the same
 	// packages compiled again on every run.
-	args := []string{"build", "-trimpath", "-o", h.bin}
+	// -X testing.testBinary=1 is how go test marks a test binary:
+	// testing.Testing() is true in the harness as under go test.
+	args := []string{"build", "-trimpath", "-ldflags=-X=testing.testBinary=1", "-o", h.bin}
 	if h.cfg.Race {
 		args = append(args, "-race")
 	}
@@ -138,11 +151,15 @@ func (h *harness) compile(ctx context.Context, src []byte) (string, error) {
 	}
 	build := exec.CommandContext(ctx, h.goPath, append(args, ".")...)
 	build.Dir = srcDir
-	build.Env = h.cfg.Env
-	var out bytes.Buffer
-	build.Stdout, build.Stderr = &out, &out
+	done, err := h.boxGo(ctx, build)
+	if err != nil {
+		return "", "", fmt.Errorf("go harness: %w", err)
+	}
+	defer done()
+	var b bytes.Buffer
+	build.Stdout, build.Stderr = &b, &b
 	err = build.Run()
-	return out.String(), err
+	return b.String(), buildErrors(b.String(), srcDir, h.top()), err
 }
 
 var compileErrLine = regexp.MustCompile(`(main\.go|zz_premise_exports\.go):(\d+):\d+: (.*)$`)

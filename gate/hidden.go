@@ -63,3 +63,16 @@ func (s *copySources) of(dir string) []string {
 	}
 	return nil
 }
+
+// topOf returns the temporary directory of the copy Checkout wrote that
+// holds dir, or "" when dir is in none.
+func (s *copySources) topOf(dir string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for tmp := range s.dirs {
+		if dir == tmp || strings.HasPrefix(dir, tmp+string(filepath.Separator)) {
+			return tmp
+		}
+	}
+	return ""
+}

@@ -85,21 +85,34 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	if mem < 0 {
 		mem = 0
 	}
-	// -s: no user site directory; -B: write no bytecode into the
-	// repository under review; PYTHONSAFEPATH (pythonEnv) and the harness
-	// itself keep the working directory off sys.path until the harness has
-	// imported all it needs, so a file the head adds (resource.py) cannot
-	// shadow a module the harness uses (issue 26, item 3). -I would also
+	// -s: no user site directory (HOME is the worker's, where a subject
+	// could plant a .pth the next worker would run); -B: write no
+	// bytecode into the repository under review; the harness keeps the
+	// working directory off sys.path until it has imported all it needs,
+	// so a file the head adds (resource.py) cannot shadow a module the
+	// harness uses (issue 26, item 3). -I would also
 	// ignore PYTHONHASHSEED. The harness runs in a module of its own, not
 	// __main__, and its protocol fds are drawn from a high range per worker
 	// (issue 26, item 7: fewer tells).
 	spec.fdBase = 64 + int(rand.Uint32N(128))
 	spec.args = []string{"-s", "-B", "-c", pythonBoot, pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10),
-		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2), cfg.Watch.encode()}
+		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2), cfg.Watch.encode(), boxedArg()}
+	spec.pageArg = 10 // PAGE_FD
 	spec.ready, spec.progress = true, true
 	spec.check = checkPythonCall
 	spec.floats = true
+	spec.traces = len(cfg.Watch) > 0
 	return &procAdapter{spec: spec}, nil
+}
+
+// boxedArg is the Python worker's BOXED: "1" where sandbox starts it under
+// premise's init in a PID namespace of its own (it then kills what each
+// call leaves behind), else "0".
+func boxedArg() string {
+	if namespacesAllowed() {
+		return "1"
+	}
+	return "0"
 }
 
 // ResolvePython finds the interpreter called name ("python3" when empty) and
@@ -179,5 +192,8 @@ func pythonEnv(env []string, seed uint32) []string {
 			out = append(out, kv)
 		}
 	}
-	return append(out, "PYTHONHASHSEED="+strconv.FormatUint(uint64(seed), 10), "PYTHONSAFEPATH=1")
+	// No PYTHONSAFEPATH: the harness takes the working directory off
+	// sys.path before it imports anything, and a plain run has neither
+	// the variable nor sys.flags.safe_path (issue 26, tells).
+	return append(out, "PYTHONHASHSEED="+strconv.FormatUint(uint64(seed), 10))
 }

@@ -219,9 +219,8 @@ func TestPythonAdapterBatchBlame(t *testing.T) {
 			if !tc.page {
 				pa := a.(*procAdapter)
 				pa.spec.progress = false
-				// The page's fd is the argument before the watch.
 				pa.spec.args = append([]string{}, pa.spec.args...)
-				pa.spec.args[len(pa.spec.args)-2] = "-1"
+				pa.spec.args[pa.spec.pageArg] = "-1"
 			}
 			if r, err := a.Call(context.Background(), Call{ID: "warm", Target: "subj.pair", Args: []any{0, 0}}); err != nil || r.Outcome != OutcomeReturned {
 				t.Fatalf("warm-up: %+v, %v", r, err)

@@ -138,7 +138,7 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 				// encode on its own, and says so).
 				body, _ := encodeBody(target, args, kwargs)
 				for n := 0; n < reruns; n++ {
-					calls = append(calls, Call{ID: attemptID(p.row.ID, n), Target: target, Args: args, Kwargs: kwargs, body: body})
+					calls = append(calls, Call{ID: attemptID(p.row.ID, n), Unwatched: n < reruns-1, Target: target, Args: args, Kwargs: kwargs, body: body})
 					rowOf = append(rowOf, p)
 				}
 			}
@@ -542,7 +542,7 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 	res.Attempts = make([]Attempt, 0, reruns)
 	res.Seen = make([]string, 0, reruns)
 	for i := 0; i < reruns; i++ {
-		a, reason, err := rn.attempt(ctx, p, i, rng, &memo)
+		a, reason, err := rn.attempt(ctx, p, i, i < reruns-1, rng, &memo)
 		if errors.Is(err, errCutOff) {
 			return rn.cutOff(res), "", nil
 		}
@@ -605,12 +605,13 @@ func summarize(as []Attempt) (string, string) {
 }
 
 // primary runs a row's primary attempt on ad: fetched ahead (prefetch)
-// where ad pipelines, else now.
-func (rn *Runner) primary(ctx context.Context, ad Adapter, p *plannedRow, id string, args []any, kwargs map[string]any) (Reply, error) {
+// where ad pipelines, else now; unwatched for every attempt but the last
+// (Call.Unwatched).
+func (rn *Runner) primary(ctx context.Context, ad Adapter, p *plannedRow, id string, unwatched bool, args []any, kwargs map[string]any) (Reply, error) {
 	if f, ok := rn.pf.take(ad, id); ok {
 		return f.rep, f.err
 	}
-	return rn.timed(ctx, ad, p.target, p, Call{ID: id, Target: rn.targetOn(ad, p.target), Args: args, Kwargs: kwargs})
+	return rn.timed(ctx, ad, p.target, p, Call{ID: id, Unwatched: unwatched, Target: rn.targetOn(ad, p.target), Args: args, Kwargs: kwargs})
 }
 
 // call runs a call of target (the head's name for it) on ad now:
@@ -619,13 +620,14 @@ func (rn *Runner) call(ctx context.Context, ad Adapter, id, target string, args 
 	return rn.timed(ctx, ad, target, nil, Call{ID: id, Target: rn.targetOn(ad, target), Args: args, Kwargs: kwargs})
 }
 
-// attempt runs a row once (plus its metamorphic calls) and judges it.
-func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Rand, memo *verdictMemo) (Attempt, string, error) {
+// attempt runs a row once (plus its metamorphic calls) and judges it;
+// unwatched when it is not the row's last (Call.Unwatched).
+func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bool, rng *rand.Rand, memo *verdictMemo) (Attempt, string, error) {
 	r := p.row
 	args, kwargs := r.CallArgs()
 	start := time.Now()
 	id := attemptID(r.ID, n)
-	rep, err := rn.primary(ctx, rn.Adapter, &p, id, args, kwargs)
+	rep, err := rn.primary(ctx, rn.Adapter, &p, id, unwatched, args, kwargs)
 	a := Attempt{Reply: rep}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -648,7 +650,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, rng *rand.Ra
 		a.Status, a.Why = st, why
 	}
 	if rn.Base != nil {
-		b, err := rn.primary(ctx, rn.Base, &p, id, args, kwargs)
+		b, err := rn.primary(ctx, rn.Base, &p, id, unwatched, args, kwargs)
 		if err != nil {
 			if ctx.Err() != nil {
 				return a, "", ctx.Err()

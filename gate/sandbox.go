@@ -19,7 +19,10 @@ const DefaultMaxProcs = 512
 // envAllowed are the variables a worker inherits from premise's
 // environment; everything else (model keys, CI tokens, cloud credentials)
 // stays out of the subject's reach (DESIGN.md, "Trust").
-var envAllowed = []string{"PATH", "LANG", "LANGUAGE", "TZ", "TERM", "LD_LIBRARY_PATH", "VIRTUAL_ENV", "PYTHONHASHSEED"}
+// USER, LOGNAME, SHELL and CI are there because a plain run of the
+// project's tests has them: a subject that finds them missing knows it is
+// judged (issue 26, tells).
+var envAllowed = []string{"PATH", "LANG", "LANGUAGE", "TZ", "TERM", "LD_LIBRARY_PATH", "VIRTUAL_ENV", "PYTHONHASHSEED", "USER", "LOGNAME", "SHELL", "CI"}
 
 // secretWords mark a variable as a secret whatever the allow-list says.
 var secretWords = []string{"TOKEN", "SECRET", "KEY", "PASSWORD", "PASSWD", "CREDENTIAL", "AUTH", "COOKIE", "SESSION"}
@@ -191,6 +194,10 @@ func sandbox(cmd *exec.Cmd, env []string, home string, memory int64, writable ..
 		}
 	}
 	cmd.Env = sandboxEnv(env, home)
+	if cmd.Dir != "" {
+		// As a shell that started the run would say (issue 26, tells).
+		cmd.Env = append(cmd.Env, "PWD="+cmd.Dir)
+	}
 	if namespacesAllowed() {
 		return isolateHiding(cmd, sealOK, append([]string{cmd.Dir, home}, writable...), sources.of(cmd.Dir), memory)
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -54,12 +55,14 @@ type procSpec struct {
 	env      []string
 	stdio    bool // protocol on stdin/stdout (exec adapter) instead of fds 3 and 4
 	progress bool // the worker keeps a progress page on the fd after the protocol's (the Python harness)
+	pageArg  int  // with progress, the index in args of the page's fd, which is -1 for a worker without one
 	fdBase   int  // the protocol's first fd (requests; replies, then the page, follow); 3 when zero
 	// check, when set, is premise's word on a call before any worker sees
 	// it (the Python argument grammar, pyexpr.go): a call it refuses is not
 	// sent, and its reply is unencodable, with the reason.
 	check    func(Call) error
 	floats   bool          // the worker tells 1.0 from 1: whole-number floats are sent with a point (floats.go)
+	traces   bool          // the worker watches lines with something a subject sees, and runs a call marked Unwatched without it
 	ready    bool          // the worker sends {"ready": true} once started
 	start    time.Duration // how long a worker may take to become ready
 	maxFrame int
@@ -140,15 +143,16 @@ func startProc(spec procSpec) (*proc, error) {
 	}
 	var page []byte
 	if spec.progress {
-		// The worker's last argument names its page's fd, the one after the
-		// replies', or -1 for a worker without one (it then sends every
+		// The worker's argument pageArg names its page's fd, the one after
+		// the replies', or -1 for a worker without one (it then sends every
 		// reply at once).
 		if f, mem, err := newPage(); err == nil {
 			defer f.Close() // the mapping outlives it
 			page = mem
 			cmd.ExtraFiles = append(cmd.ExtraFiles, f) // after the replies' fd
 		} else {
-			cmd.Args = append(append([]string{}, cmd.Args[:len(cmd.Args)-1]...), "-1")
+			cmd.Args = slices.Clone(cmd.Args)
+			cmd.Args[1+spec.pageArg] = "-1"
 		}
 	}
 	err = sandbox(cmd, spec.env, home, spec.memory)
@@ -308,6 +312,7 @@ func (p *proc) call(ctx context.Context, c Call) (r Reply, ok bool, err error) {
 	if p.spec.floats {
 		c = c.floatsKept()
 	}
+	c.Unwatched = c.Unwatched && p.spec.traces
 	data, err := c.encode()
 	if err != nil {
 		return Reply{}, true, &InfraError{Target: c.Target, Reason: fmt.Sprintf("encode call %s: %v", c.ID, err)}
@@ -416,10 +421,15 @@ func (p *proc) await(ctx context.Context, c Call, want int64, limitOf func(n int
 // cannot be pipelined (one is over the frame limit).
 func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r Reply, err error)) (n, blamed int, ok bool) {
 	defer context.AfterFunc(ctx, p.interrupt)()
-	if p.spec.floats {
+	strip := !p.spec.traces && slices.ContainsFunc(calls, func(c Call) bool { return c.Unwatched })
+	if p.spec.floats || strip {
 		kept := make([]Call, len(calls))
 		for i, c := range calls {
-			kept[i] = c.floatsKept()
+			if p.spec.floats {
+				c = c.floatsKept()
+			}
+			c.Unwatched = c.Unwatched && p.spec.traces
+			kept[i] = c
 		}
 		calls = kept
 	}

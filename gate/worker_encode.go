@@ -35,6 +35,9 @@ func (c Call) appendTo(b []byte) []byte {
 		id, _ := json.Marshal(c.ID) // a string always encodes
 		b = append(b, id...)
 	}
+	if c.Unwatched {
+		b = append(b, `,"unwatched":true`...)
+	}
 	return append(b, c.body...)
 }
 

@@ -2,8 +2,9 @@
 //
 // Node's built-ins only, each imported by its node: name. premise embeds
 // this file and runs it as
-//   NODE [FLAGS] --input-type=module --eval SOURCE REPO MAX_FRAME REQ_FD REP_FD HOOK WATCH
-// (gate/node.go). Requests arrive as JSON lines on REQ_FD, replies leave as
+//   NODE [FLAGS] --input-type=module --eval SOURCE REPO MAX_FRAME REQ_FD REP_FD HOOK WATCH BOXED
+// (gate/node.go). BOXED is "1" where it runs under premise's init in a PID
+// namespace of its own: what each call leaves running is then killed. Requests arrive as JSON lines on REQ_FD, replies leave as
 // JSON lines on REP_FD (both drawn from a high range), so nothing the
 // subject prints on stdout or stderr can corrupt the protocol. The source is
 // evaluated, never read from a file, and imports nothing by a bare or
@@ -126,6 +127,9 @@ const setIterNext = Function.prototype.call.bind(Object.getPrototypeOf(new Set()
 const u8Subarray = Function.prototype.call.bind(Uint8Array.prototype.subarray);
 const decodeText = Function.prototype.call.bind(TextDecoder.prototype.decode);
 const exitNow = process.exit.bind(process);
+// process.kill looks process._kill up at each call: the raw one is bound
+// here, before the subject could replace it.
+const rawKill = process._kill.bind(process);
 const dateTime = Function.prototype.call.bind(Date.prototype.getTime);
 const dateISO = Function.prototype.call.bind(Date.prototype.toISOString);
 const regexpString = Function.prototype.call.bind(RegExp.prototype.toString);
@@ -183,6 +187,7 @@ async function main() {
   let reqFd = Num(argv[3]), repFd = Num(argv[4]);
   const hook = argv[5] === "1";
   const watch = argv.length > 6 ? jsonParse(argv[6]) : {};
+  const boxed = argv.length > 7 && argv[7] === "1";
   // The subject sees an ordinary node run: no protocol arguments, no source.
   argv.length = 1;
   process.execArgv.length = 0;
@@ -203,7 +208,7 @@ async function main() {
   const loader = modules(repo);
   const cover = await coverage(watch);
   send({ ready: true });
-  return loop(reqFd, maxFrame, send, cache, loader, cover);
+  return loop(reqFd, maxFrame, send, cache, loader, cover, boxed);
 }
 
 // coverage starts V8's precise coverage for watch (the header's WATCH);
@@ -397,7 +402,7 @@ function writeAll(fd, data) {
   }
 }
 
-async function loop(reqFd, maxFrame, send, cache, loader, cover) {
+async function loop(reqFd, maxFrame, send, cache, loader, cover, boxed) {
   const buf = bufferAlloc(1 << 16);
   const utf8 = new TextDecoderC("utf-8");
   let text = "", pos = 0;
@@ -424,15 +429,30 @@ async function loop(reqFd, maxFrame, send, cache, loader, cover) {
     }
     if (cover === null) {
       send(await handle(call, cache, loader));
-      continue;
+    } else {
+      // A row's reruns arrive one after another, the same call under other
+      // ids: the last of them carries the lines of all (one take of
+      // coverage, not one each).
+      const next = strIndexOf(text, "\n", pos);
+      const rest = afterID(line);
+      const again = next >= 0 && rest !== "" && afterID(strSlice(text, pos, next)) === rest;
+      send(await watched(call, cache, loader, cover, again));
     }
-    // A row's reruns arrive one after another, the same call under other
-    // ids: the last of them carries the lines of all (one take of
-    // coverage, not one each).
-    const next = strIndexOf(text, "\n", pos);
-    const rest = afterID(line);
-    const again = next >= 0 && rest !== "" && afterID(strSlice(text, pos, next)) === rest;
-    send(await watched(call, cache, loader, cover, again));
+    if (boxed) endStrays();
+  }
+}
+
+// endStrays kills every process the call left behind in the worker's PID
+// namespace (BOXED: premise's init started it there): a head that leaves
+// processes burning the machine's CPU slows the base's calls, whose rows
+// their time then cuts off (issue 26, load). kill(-1) spares the init and
+// the caller, and reaches nothing outside the namespace; libuv reaps the
+// worker's own children.
+function endStrays() {
+  try {
+    rawKill(-1, 9);
+  } catch {
+    // none
   }
 }
 

@@ -1,7 +1,7 @@
 # premise's Python worker: the runner protocol of DESIGN.md on two fds.
 #
 # Standard library only. premise embeds this file and runs it as
-#   INTERPRETER -s -B -c BOOT SCRIPT REPO_DIR MAX_FRAME AS_LIMIT REQ_FD REP_FD PAGE_FD WATCH
+#   INTERPRETER -s -B -c BOOT SCRIPT REPO_DIR MAX_FRAME AS_LIMIT REQ_FD REP_FD PAGE_FD WATCH BOXED
 # where BOOT (gate/python.go) executes SCRIPT in a module of its own and calls
 # main(). Requests arrive as JSON lines on REQ_FD, replies leave as JSON lines
 # on REP_FD (both drawn from a high range), so nothing the subject prints on
@@ -24,7 +24,11 @@
 # WATCH is a JSON object {"/abs/file.py": [[from, to], ...]} (gate/watch.go):
 # when it names files, each call runs under a line tracer that looks only
 # at code from those files, and its reply carries "lines": the lines inside
-# those ranges the call ran. Evidence asks for it, to say whether a row
+# those ranges the call ran. A call marked "unwatched" (every attempt of a
+# row but the last) runs without the tracer: a subject that sees it
+# (sys.gettrace(), its frame's f_trace) and answers as the base does only
+# then answers otherwise on another attempt, which premise calls a change
+# of the head's (issue 26, tells). Evidence asks for it, to say whether a row
 # executed the lines a patch changed; the gate never does.
 import sys
 
@@ -60,6 +64,7 @@ except ImportError:
 
 # The calls the protocol makes, bound before any subject code runs.
 _read, _write, _close = os.read, os.write, os.close
+_kill, _waitpid, _WNOHANG = os.kill, os.waitpid, os.WNOHANG
 FLUSH_BYTES = 1 << 16  # replies held back at most, in bytes
 FLUSH_NS = 5_000_000  # and for at most this long before the next call starts
 
@@ -68,6 +73,7 @@ def main():
     repo, max_frame, as_limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     req_fd, rep_fd, page_fd = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
     watch = _Watch(json.loads(sys.argv[7]) if len(sys.argv) > 7 else {})
+    boxed = len(sys.argv) > 8 and sys.argv[8] == "1"
     del sys.argv[1:]  # the subject sees an ordinary "-c" run
     if as_limit > 0 and resource is not None:
         try:
@@ -146,10 +152,32 @@ def main():
             # the start, and the number again.
             page[1] = t
             page[0] = n
-        if watch.files:
+        if watch.files and call.get("unwatched") is not True:
             send(watch.run(_handle, call, cache))
         else:
             send(_handle(call, cache))
+        if boxed:
+            _end_strays()
+
+
+def _end_strays():
+    """Kills every process the call left behind in the worker's PID
+    namespace (BOXED: premise's init started it there), and reaps the
+    worker's own: a head that leaves processes burning the machine's CPU
+    slows the base's calls, whose rows their time then cuts off (issue 26,
+    load). kill(-1) spares the init and the caller, and reaches nothing
+    outside the namespace."""
+    try:
+        _kill(-1, 9)
+    except OSError:
+        return  # none
+    while True:
+        try:
+            pid, _ = _waitpid(-1, _WNOHANG)
+        except OSError:
+            return
+        if pid == 0:
+            return
 
 
 class _Watch:
