@@ -7,8 +7,8 @@ import (
 	"github.com/premise-dev/premise/diffparse"
 )
 
-// MaxDataReaders bounds the readers taken for one file's changed data.
-const MaxDataReaders = 10
+// maxDataReaders bounds the readers taken for one file's changed data.
+const maxDataReaders = 10
 
 // InDecl reports whether line is inside one of decls.
 func InDecl(decls []diffparse.Decl, line int) bool {
@@ -46,7 +46,7 @@ func ReadersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]b
 	var out []diffparse.Symbol
 	reads := map[string][]string{}
 	for _, d := range head {
-		if !take(d) || taken[d.Local] || !inBase[d.Local] || len(out) >= MaxDataReaders {
+		if !take(d) || taken[d.Local] || !inBase[d.Local] || len(out) >= maxDataReaders {
 			continue
 		}
 		text := Span(f.HeadSrc, d.Start, d.End)

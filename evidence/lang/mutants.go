@@ -18,7 +18,7 @@ func Mutants(r validate.Row) []validate.Row {
 	args, kwargs := r.CallArgs()
 	var out []validate.Row
 	for i, a := range args {
-		for _, v := range MutateValue(a, 0) {
+		for _, v := range mutateValue(a, 0) {
 			m := r
 			m.HasInp, m.Inp = false, nil
 			m.Args = append(append(append([]any{}, args[:i]...), v), args[i+1:]...)
@@ -29,11 +29,11 @@ func Mutants(r validate.Row) []validate.Row {
 	return out
 }
 
-// MutateValue is a value's small steps: a number by one each way, negated,
+// mutateValue is a value's small steps: a number by one each way, negated,
 // zero; a string emptied, shortened, doubled, case-flipped, a digit or a
 // space added; a list emptied, without its first or last element, its first
 // repeated, reversed, its first element stepped; an object without a key.
-func MutateValue(v any, depth int) []any {
+func mutateValue(v any, depth int) []any {
 	if depth > 2 {
 		return nil
 	}
@@ -41,21 +41,21 @@ func MutateValue(v any, depth int) []any {
 	case bool:
 		return []any{!x}
 	case int:
-		return IntSteps(int64(x))
+		return intSteps(int64(x))
 	case int64:
-		return IntSteps(x)
+		return intSteps(x)
 	case json.Number:
 		if n, err := x.Int64(); err == nil {
-			return IntSteps(n)
+			return intSteps(n)
 		}
 		if f, err := x.Float64(); err == nil {
-			return FloatSteps(f)
+			return floatSteps(f)
 		}
 	case float64:
 		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
-			return IntSteps(int64(x))
+			return intSteps(int64(x))
 		}
-		return FloatSteps(x)
+		return floatSteps(x)
 	case string:
 		out := []any{"", x + x, x + "0", x + " "}
 		if len(x) > 0 {
@@ -77,7 +77,7 @@ func MutateValue(v any, depth int) []any {
 			rev[len(x)-1-i] = e
 		}
 		out := []any{[]any{}, x[1:], x[:len(x)-1], append([]any{x[0]}, x...), rev}
-		for _, e := range MutateValue(x[0], depth+1) {
+		for _, e := range mutateValue(x[0], depth+1) {
 			out = append(out, append([]any{e}, x[1:]...))
 		}
 		return out
@@ -105,7 +105,7 @@ func MutateValue(v any, depth int) []any {
 	return nil
 }
 
-func IntSteps(n int64) []any {
+func intSteps(n int64) []any {
 	var out []any
 	seen := map[int64]bool{n: true}
 	for _, m := range []int64{n + 1, n - 1, -n, 0, n * 2, n / 2} {
@@ -117,6 +117,6 @@ func IntSteps(n int64) []any {
 	return out
 }
 
-func FloatSteps(f float64) []any {
+func floatSteps(f float64) []any {
 	return []any{f + 1, f - 1, -f, 0.0, f * 2, f / 2, math.Trunc(f)}
 }

@@ -9,8 +9,8 @@ import (
 	"unicode"
 )
 
-// MaxPatternSamples bounds the strings drawn from one pattern.
-const MaxPatternSamples = 4
+// maxPatternSamples bounds the strings drawn from one pattern.
+const maxPatternSamples = 4
 
 // PatternSamples are strings a regular expression matches (issue 13, part
 // 3): a word its rules accept (d'a for ^[dol]'[a-z]+$), where the
@@ -31,11 +31,11 @@ func PatternSamples(pattern string) []string {
 	re = re.Simplify()
 	var out []string
 	seen := map[string]bool{}
-	for k := 0; k < MaxPatternSamples+2 && len(out) < MaxPatternSamples; k++ {
+	for k := 0; k < maxPatternSamples+2 && len(out) < maxPatternSamples; k++ {
 		var b strings.Builder
 		// A sample that ignores an anchor ($0) matches nothing: only
 		// what the pattern matches is kept.
-		if !SampleOf(&b, re, k, 0) || b.Len() == 0 || b.Len() > 80 || seen[b.String()] || !m.MatchString(b.String()) {
+		if !sampleOf(&b, re, k, 0) || b.Len() == 0 || b.Len() > 80 || seen[b.String()] || !m.MatchString(b.String()) {
 			continue
 		}
 		seen[b.String()] = true
@@ -44,9 +44,9 @@ func PatternSamples(pattern string) []string {
 	return out
 }
 
-// SampleOf writes to b the k-th choice of a string r matches; false when r
+// sampleOf writes to b the k-th choice of a string r matches; false when r
 // matches nothing it can write.
-func SampleOf(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
+func sampleOf(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 	if depth > 30 {
 		return false
 	}
@@ -54,7 +54,7 @@ func SampleOf(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 	case syntax.OpLiteral:
 		b.WriteString(string(r.Rune))
 	case syntax.OpCharClass:
-		members := ClassMembers(r.Rune)
+		members := classMembers(r.Rune)
 		if len(members) == 0 {
 			return false
 		}
@@ -62,7 +62,7 @@ func SampleOf(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
 		b.WriteString("xy"[k%2 : k%2+1])
 	case syntax.OpCapture:
-		return SampleOf(b, r.Sub[0], k, depth+1)
+		return sampleOf(b, r.Sub[0], k, depth+1)
 	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
 		n := k % 3 // star: none, one, two
 		switch r.Op {
@@ -72,7 +72,7 @@ func SampleOf(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 			n = k % 2
 		}
 		for i := 0; i < n; i++ {
-			if !SampleOf(b, r.Sub[0], k+i, depth+1) {
+			if !sampleOf(b, r.Sub[0], k+i, depth+1) {
 				return false
 			}
 		}
@@ -82,18 +82,18 @@ func SampleOf(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 			n++
 		}
 		for i := 0; i < n && i < 8; i++ {
-			if !SampleOf(b, r.Sub[0], k+i, depth+1) {
+			if !sampleOf(b, r.Sub[0], k+i, depth+1) {
 				return false
 			}
 		}
 	case syntax.OpConcat:
 		for _, s := range r.Sub {
-			if !SampleOf(b, s, k, depth+1) {
+			if !sampleOf(b, s, k, depth+1) {
 				return false
 			}
 		}
 	case syntax.OpAlternate:
-		return SampleOf(b, r.Sub[k%len(r.Sub)], k, depth+1)
+		return sampleOf(b, r.Sub[k%len(r.Sub)], k, depth+1)
 	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
 		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
 	default:
@@ -102,12 +102,12 @@ func SampleOf(b *strings.Builder, r *syntax.Regexp, k, depth int) bool {
 	return true
 }
 
-// ClassMembers are up to three members of a character class, given as
+// classMembers are up to three members of a character class, given as
 // ranges lo-hi: a lower-case letter first when the class has one, as words
 // are mostly written, then the first member of each other range. A
 // negated class ([^>]) is stored as the ranges it allows, so it too gives
 // members; a control character is never chosen where a printable one is.
-func ClassMembers(ranges []rune) []rune {
+func classMembers(ranges []rune) []rune {
 	var out []rune
 	add := func(r rune) {
 		for _, o := range out {
@@ -155,13 +155,13 @@ func Distinguishing(a, b string) []string {
 	rng := rand.New(rand.NewSource(int64(h.Sum64() >> 1)))
 	var out []string
 	seen := map[string]bool{}
-	for i := 0; i < 80 && len(out) < MaxPatternSamples; i++ {
+	for i := 0; i < 80 && len(out) < maxPatternSamples; i++ {
 		re := ra.Simplify()
 		if i%2 == 1 {
 			re = rb.Simplify()
 		}
 		var s strings.Builder
-		if !SampleRand(&s, re, rng, 0) || s.Len() > 80 || seen[s.String()] {
+		if !sampleRand(&s, re, rng, 0) || s.Len() > 80 || seen[s.String()] {
 			continue
 		}
 		seen[s.String()] = true
@@ -172,20 +172,20 @@ func Distinguishing(a, b string) []string {
 	return out
 }
 
-// SampleRand writes to b a string r matches, each choice drawn from rng.
-func SampleRand(b *strings.Builder, r *syntax.Regexp, rng *rand.Rand, depth int) bool {
+// sampleRand writes to b a string r matches, each choice drawn from rng.
+func sampleRand(b *strings.Builder, r *syntax.Regexp, rng *rand.Rand, depth int) bool {
 	if depth > 30 {
 		return false
 	}
 	switch r.Op {
 	case syntax.OpCharClass:
-		members := ClassMembers(r.Rune)
+		members := classMembers(r.Rune)
 		if len(members) == 0 {
 			return false
 		}
 		b.WriteRune(members[rng.Intn(len(members))])
 	case syntax.OpCapture:
-		return SampleRand(b, r.Sub[0], rng, depth+1)
+		return sampleRand(b, r.Sub[0], rng, depth+1)
 	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
 		n := rng.Intn(3)
 		switch r.Op {
@@ -195,7 +195,7 @@ func SampleRand(b *strings.Builder, r *syntax.Regexp, rng *rand.Rand, depth int)
 			n = rng.Intn(2)
 		}
 		for i := 0; i < n; i++ {
-			if !SampleRand(b, r.Sub[0], rng, depth+1) {
+			if !sampleRand(b, r.Sub[0], rng, depth+1) {
 				return false
 			}
 		}
@@ -205,20 +205,20 @@ func SampleRand(b *strings.Builder, r *syntax.Regexp, rng *rand.Rand, depth int)
 			n++
 		}
 		for i := 0; i < n && i < 8; i++ {
-			if !SampleRand(b, r.Sub[0], rng, depth+1) {
+			if !sampleRand(b, r.Sub[0], rng, depth+1) {
 				return false
 			}
 		}
 	case syntax.OpConcat:
 		for _, s := range r.Sub {
-			if !SampleRand(b, s, rng, depth+1) {
+			if !sampleRand(b, s, rng, depth+1) {
 				return false
 			}
 		}
 	case syntax.OpAlternate:
-		return SampleRand(b, r.Sub[rng.Intn(len(r.Sub))], rng, depth+1)
+		return sampleRand(b, r.Sub[rng.Intn(len(r.Sub))], rng, depth+1)
 	default:
-		return SampleOf(b, r, rng.Intn(2), depth)
+		return sampleOf(b, r, rng.Intn(2), depth)
 	}
 	return true
 }

@@ -42,7 +42,7 @@ func Mutate(v any, lits []string) []any {
 	switch x := v.(type) {
 	case []any:
 		if len(x) > 0 {
-			out = append(out, x[:len(x)-1], []any{}, []any{x[0]}, Reversed(x))
+			out = append(out, x[:len(x)-1], []any{}, []any{x[0]}, reversed(x))
 		}
 		if len(x) > 0 && len(x)*2 <= maxMutated {
 			out = append(out, append(append([]any{}, x...), x...), append(append([]any{}, x...), x[len(x)-1]))
@@ -85,7 +85,7 @@ func SegmentMutations(s string) []any {
 	return []any{s + seg + seg, s[:i] + seg + "ension", s[:i] + seg + seg[1:] + seg[1:]}
 }
 
-func Reversed(x []any) []any {
+func reversed(x []any) []any {
 	out := make([]any, len(x))
 	for i, v := range x {
 		out[len(x)-1-i] = v

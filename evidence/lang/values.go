@@ -11,10 +11,10 @@ import (
 	"github.com/premise-dev/premise/validate"
 )
 
-// MaxSignatureRows bounds the rows of one function.
-const MaxSignatureRows = 80
+// maxSignatureRows bounds the rows of one function.
+const maxSignatureRows = 80
 
-var StrLitRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.){1,12})"|'((?:[^'\\\n]|\\.){1,12})'`)
+var strLitRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.){1,12})"|'((?:[^'\\\n]|\\.){1,12})'`)
 
 // Pool is the values of a type the templates inferred, the typical one
 // first (the package's own constants of a named type before them, and
@@ -45,9 +45,9 @@ func Pool(t Type, lits []string) []any {
 // boundary value of that kind goes.
 var kindPools map[string]func(t Type, lits []string) []any
 
-// IntPool: around the thresholds formatting and sizing code keeps:
+// intPool: around the thresholds formatting and sizing code keeps:
 // thousands, kibi, 32 bits.
-func IntPool(Type, []string) []any {
+func intPool(Type, []string) []any {
 	return []any{3, 0, 1, -1, 2, 10, 100, 65535, 65536, 999, 1000, 1001, 1023, 1024, 1000000, -1000, 2147483647, 2147483648,
 		// The ends of the 32-bit unsigned and the 64-bit signed ranges,
 		// where arithmetic wraps.
@@ -56,16 +56,16 @@ func IntPool(Type, []string) []any {
 		-2, -3}
 }
 
-// FloatPool: fractions at rounding edges (0.5, 2.5 round to even), beside
+// floatPool: fractions at rounding edges (0.5, 2.5 round to even), beside
 // the thousands a unit changes at.
-func FloatPool(Type, []string) []any {
+func floatPool(Type, []string) []any {
 	return []any{1.5, 0.0, -1.0, 1.0, 0.25, 100.0, 0.5, 2.5, -0.5, 999.9, 999.95, 1000.0, 1e6, 1e-7, 123456.789}
 }
 
-// Rfc3339Pool: a Go time.Time decodes from RFC 3339 text: two zones for one
+// rfc3339Pool: a Go time.Time decodes from RFC 3339 text: two zones for one
 // instant, the zero time, a leap day, a year's last second. Other times
 // have no JSON form here.
-func Rfc3339Pool(t Type, _ []string) []any {
+func rfc3339Pool(t Type, _ []string) []any {
 	if !strings.Contains(t.Text, "time.Time") {
 		return []any{}
 	}
@@ -73,13 +73,13 @@ func Rfc3339Pool(t Type, _ []string) []any {
 		"0001-01-01T00:00:00Z", "2024-02-29T12:00:00Z", "2023-12-31T23:59:59Z", "2024-03-01T00:00:00.5-05:00"}
 }
 
-// StrPool: blanks, text composed of the function's own literals, numbers
+// strPool: blanks, text composed of the function's own literals, numbers
 // and format-shaped text, and each literal around numbers and doubled.
-func StrPool(_ Type, lits []string) []any {
+func strPool(_ Type, lits []string) []any {
 	out := []any{"abc", "", " ", "   "}
 	// Text composed of the function's own literals first: where it has
 	// any, it parses text shaped by them.
-	for _, c := range Composed(lits) {
+	for _, c := range composed(lits) {
 		out = append(out, c)
 	}
 	out = append(out, "a", "A", "0", "-1", "42", "1.5", "65536", "é", "a b", " x ",
@@ -109,9 +109,9 @@ func StrPool(_ Type, lits []string) []any {
 	return append(out, "9223372036854775808", "18446744073709551615")
 }
 
-// IntervalsPool: seed 004's ranges, sorted and not, touching,
+// intervalsPool: seed 004's ranges, sorted and not, touching,
 // overlapping, nested, inverted, empty and repeated.
-func IntervalsPool(Type, []string) []any {
+func intervalsPool(Type, []string) []any {
 	return []any{
 		[]any{[]any{0, 1}, []any{4, 6}},
 		[]any{},
@@ -129,10 +129,10 @@ func IntervalsPool(Type, []string) []any {
 	}
 }
 
-// ListsPool: lists of the element's pool: one, none, two in both orders,
+// listsPool: lists of the element's pool: one, none, two in both orders,
 // a duplicate; four numbers ascending and descending; text that differs
 // by case, and the function's literals in lists.
-func ListsPool(t Type, lits []string) []any {
+func listsPool(t Type, lits []string) []any {
 	if t.Elem == nil {
 		return nil
 	}
@@ -163,8 +163,8 @@ func ListsPool(t Type, lits []string) []any {
 	return out
 }
 
-// DictPool: one key, none, two, and one key of another value.
-func DictPool(t Type, lits []string) []any {
+// dictPool: one key, none, two, and one key of another value.
+func dictPool(t Type, lits []string) []any {
 	e := []any{1, 0, -1, 2}
 	if t.Elem != nil {
 		e = Pool(*t.Elem, lits)
@@ -179,8 +179,8 @@ func DictPool(t Type, lits []string) []any {
 	return out
 }
 
-// FuncPool: the callbacks the Go harness makes ({"$func": name}).
-func FuncPool(Type, []string) []any {
+// funcPool: the callbacks the Go harness makes ({"$func": name}).
+func funcPool(Type, []string) []any {
 	var out []any
 	for _, k := range []string{"identity", "truthy", "even", "true", "false", "zero"} {
 		out = append(out, map[string]any{"$func": k})
@@ -188,8 +188,8 @@ func FuncPool(Type, []string) []any {
 	return out
 }
 
-// ReaderPool: readers of the text pool's values, once and as two lines.
-func ReaderPool(_ Type, lits []string) []any {
+// readerPool: readers of the text pool's values, once and as two lines.
+func readerPool(_ Type, lits []string) []any {
 	var out []any
 	for _, v := range Pool(Type{Kind: KindStr}, lits) {
 		if s, ok := v.(string); ok && len(out) < 16 {
@@ -204,7 +204,7 @@ func Literals(srcs ...string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, src := range srcs {
-		for _, m := range StrLitRe.FindAllStringSubmatch(src, -1) {
+		for _, m := range strLitRe.FindAllStringSubmatch(src, -1) {
 			l := m[1] + m[2]
 			if l == "" || strings.ContainsAny(l, "\\{}%") || seen[l] || len(out) >= 8 {
 				continue
@@ -300,17 +300,17 @@ func OneAtATime(sig *Signature, pools [][]any, mk func(cls string, vals []any)) 
 			if nFlags > 1 || nFlags == 1 && flags[i] == nil {
 				mk(fmt.Sprintf("%s_%d_flipped", sig.Params[i].Name, j), switched(i, v, flags))
 			}
-			if j < OptionalValues && (nOptional > 1 || nOptional == 1 && optional[i] == nil) {
+			if j < optionalValues && (nOptional > 1 || nOptional == 1 && optional[i] == nil) {
 				mk(fmt.Sprintf("%s_%d_optional_set", sig.Params[i].Name, j), switched(i, v, optional))
 			}
 		}
 	}
 }
 
-// OptionalValues is how many values of each parameter run with the
+// optionalValues is how many values of each parameter run with the
 // optional parameters set: a function of twenty keyword parameters must
 // not spend its budget on them.
-const OptionalValues = 3
+const optionalValues = 3
 
 // IsFlagPool says a pool holds booleans alone.
 func IsFlagPool(p []any) bool {
@@ -362,18 +362,18 @@ func ValueRows(sig *Signature, lits []string) []validate.Row {
 			mk(sig.Params[a].Name+"_"+sig.Params[b].Name+"_timestamps", vals)
 		}
 	}
-	if len(rows) > MaxSignatureRows {
-		rows = rows[:MaxSignatureRows]
+	if len(rows) > maxSignatureRows {
+		rows = rows[:maxSignatureRows]
 	}
 	return rows
 }
 
-// MaxStructValues bounds the objects built for one struct type.
-const MaxStructValues = 24
+// maxStructValues bounds the objects built for one struct type.
+const maxStructValues = 24
 
-// StructPool is objects of a Go struct: the zero value, every field at its
+// structPool is objects of a Go struct: the zero value, every field at its
 // typical value, then each field varied over the head of its pool.
-func StructPool(t Type, lits []string) []any {
+func structPool(t Type, lits []string) []any {
 	out := []any{map[string]any{}}
 	pools := make([][]any, len(t.Fields))
 	typ := map[string]any{}
@@ -394,7 +394,7 @@ func StructPool(t Type, lits []string) []any {
 			}
 			o[f.Name] = v
 			out = append(out, o)
-			if len(out) == MaxStructValues {
+			if len(out) == maxStructValues {
 				return out
 			}
 		}
@@ -402,20 +402,20 @@ func StructPool(t Type, lits []string) []any {
 	return out
 }
 
-// Closers pair an opening literal with the one that closes it.
-var Closers = map[string]string{"(": ")", "[": "]", "{": "}", "<": ">", "<!--": "-->", "/*": "*/", "{{": "}}", "${": "}", `"`: `"`, "'": "'", "`": "`"}
+// closers pair an opening literal with the one that closes it.
+var closers = map[string]string{"(": ")", "[": "]", "{": "}", "<": ">", "<!--": "-->", "/*": "*/", "{{": "}}", "${": "}", `"`: `"`, "'": "'", "`": "`"}
 
-// MaxComposed bounds the strings composed from one function's literals.
-const MaxComposed = 24
+// maxComposed bounds the strings composed from one function's literals.
+const maxComposed = 24
 
-// Composed are strings built from a function's own literals (issue 13,
+// composed are strings built from a function's own literals (issue 13,
 // part 3), where parsers of markup, queries and file names keep their
 // bugs: each pair of its literals that open and close something (< and >,
 // #( and )#) around text, spaced, empty, split by a newline, nested in
 // another pair or left unclosed; and each multi-character literal that
 // looks like a suffix (.tar.gz) after a name and a number joined by one of
 // its single-character literals, with the name empty.
-func Composed(lits []string) []string {
+func composed(lits []string) []string {
 	have := map[string]bool{}
 	for _, l := range lits {
 		have[l] = true
@@ -432,7 +432,7 @@ func Composed(lits []string) []string {
 	var out []string
 	add := func(s ...string) {
 		for _, x := range s {
-			if len(out) < MaxComposed && !have[x] {
+			if len(out) < maxComposed && !have[x] {
 				have[x] = true
 				out = append(out, x)
 			}
@@ -468,13 +468,13 @@ func Composed(lits []string) []string {
 // ClosesPair says c closes what o opens: a known pair, or literals that
 // end and start with one (#( and )#).
 func ClosesPair(o, c string) bool {
-	if want, ok := Closers[o]; ok {
+	if want, ok := closers[o]; ok {
 		return c == want
 	}
 	if o == "" || c == "" || o == c {
 		return false
 	}
-	want, ok := Closers[o[len(o)-1:]]
+	want, ok := closers[o[len(o)-1:]]
 	return ok && len(o) <= 4 && len(c) <= 4 && strings.HasPrefix(c, want) && !strings.ContainsAny(o[:len(o)-1], "()[]{}<>")
 }
 
@@ -565,9 +565,9 @@ func PatternPieces(pattern string) []string {
 	return out
 }
 
-// CompareRe finds a comparison between two names, or between the length
+// compareRe finds a comparison between two names, or between the length
 // of one and another: x > hi, len(xs) <= n.
-var CompareRe = regexp.MustCompile(`(?:\blen\(\s*([A-Za-z_]\w*)\s*\)|\b([A-Za-z_]\w*))\s*(<=|>=|<|>|==|!=)\s*(?:\blen\(\s*([A-Za-z_]\w*)\s*\)|\b([A-Za-z_]\w*))`)
+var compareRe = regexp.MustCompile(`(?:\blen\(\s*([A-Za-z_]\w*)\s*\)|\b([A-Za-z_]\w*))\s*(<=|>=|<|>|==|!=)\s*(?:\blen\(\s*([A-Za-z_]\w*)\s*\)|\b([A-Za-z_]\w*))`)
 
 // RelationCalls are calls that put two parameters the function compares
 // with each other at the edge of their comparison: equal, and a step or
@@ -581,13 +581,13 @@ func RelationCalls(sig *Signature, text string, pools [][]any, halves bool) [][]
 		index[strings.TrimLeft(p.Name, "*")] = i
 	}
 	typical := TypicalValues(pools)
-	matches := CompareRe.FindAllStringSubmatch(text, 40)
+	matches := compareRe.FindAllStringSubmatch(text, 40)
 	// Every parameter compared as a number holds a number in these calls,
 	// so that the other comparisons do not raise first.
 	for _, m := range matches {
 		for _, name := range []string{m[2], m[5]} {
 			if i, ok := index[name]; ok && name != "" {
-				if n, ok := FirstNumber(pools[i]); ok {
+				if n, ok := firstNumber(pools[i]); ok {
 					typical[i] = n
 				}
 			}
@@ -607,7 +607,7 @@ func RelationCalls(sig *Signature, text string, pools [][]any, halves bool) [][]
 		case lenA == "" && lenB == "":
 			// Both numbers: a takes b's value and its neighbours.
 			for _, pair := range [][2]int{{ia, ib}, {ib, ia}} {
-				like, ok := FirstNumber(pools[pair[1]])
+				like, ok := firstNumber(pools[pair[1]])
 				if !ok {
 					continue
 				}
@@ -618,21 +618,21 @@ func RelationCalls(sig *Signature, text string, pools [][]any, halves bool) [][]
 					}
 					vals := append([]any{}, typical...)
 					vals[pair[1]] = like
-					vals[pair[0]] = SameKind(like, base+d)
+					vals[pair[0]] = sameKind(like, base+d)
 					out = append(out, vals)
 				}
 			}
 		case lenA != "" && lenB == "":
-			out = append(out, LengthCalls(pools, typical, ia, ib)...)
+			out = append(out, lengthCalls(pools, typical, ia, ib)...)
 		case lenA == "" && lenB != "":
-			out = append(out, LengthCalls(pools, typical, ib, ia)...)
+			out = append(out, lengthCalls(pools, typical, ib, ia)...)
 		}
 	}
 	return out
 }
 
-// FirstNumber is the first number of a pool.
-func FirstNumber(pool []any) (any, bool) {
+// firstNumber is the first number of a pool.
+func firstNumber(pool []any) (any, bool) {
 	for _, v := range pool {
 		if _, ok := Number(v); ok {
 			return v, true
@@ -641,14 +641,14 @@ func FirstNumber(pool []any) (any, bool) {
 	return nil, false
 }
 
-// LengthCalls set the number parameter n to the length of list parameter
+// lengthCalls set the number parameter n to the length of list parameter
 // l, and one either side of it.
-func LengthCalls(pools [][]any, typical []any, l, n int) [][]any {
+func lengthCalls(pools [][]any, typical []any, l, n int) [][]any {
 	xs, ok := typical[l].([]any)
 	if !ok {
 		return nil
 	}
-	if _, isNum := FirstNumber(pools[n]); !isNum {
+	if _, isNum := firstNumber(pools[n]); !isNum {
 		return nil
 	}
 	var out [][]any
@@ -673,18 +673,18 @@ func Number(v any) (float64, bool) {
 	return 0, false
 }
 
-// SameKind is f as the kind of like: an int when like is one and f is
+// sameKind is f as the kind of like: an int when like is one and f is
 // whole, else a float.
-func SameKind(like any, f float64) any {
+func sameKind(like any, f float64) any {
 	if _, isInt := like.(int); isInt && f == float64(int(f)) {
 		return int(f)
 	}
 	return f
 }
 
-// DigitsRe finds arithmetic on decimal digits: a remainder or quotient by
+// digitsRe finds arithmetic on decimal digits: a remainder or quotient by
 // a power of ten (n % 100, n // 10, Decimal(n) % Decimal(100)).
-var DigitsRe = regexp.MustCompile(`(%|//|/)\s*(Decimal\()?\s*10+\b`)
+var digitsRe = regexp.MustCompile(`(%|//|/)\s*(Decimal\()?\s*10+\b`)
 
 // DigitShapes are numbers with each decimal place zero or not: a
 // function that takes a number apart digit by digit (to words, to a
@@ -692,7 +692,7 @@ var DigitsRe = regexp.MustCompile(`(%|//|/)\s*(Decimal\()?\s*10+\b`)
 // tens but no ones; 1001: thousands and ones, nothing between). None when
 // text does no such arithmetic.
 func DigitShapes(text string) []any {
-	if !DigitsRe.MatchString(text) {
+	if !digitsRe.MatchString(text) {
 		return nil
 	}
 	return []any{10, 11, 20, 21, 100, 101, 110, 120, 111, 1000, 1001, 1010, 1100, 2000, 21000, 100000}
@@ -708,14 +708,14 @@ func DigitShapes(text string) []any {
 
 func init() {
 	kindPools = map[string]func(t Type, lits []string) []any{
-		KindInt:       IntPool,
-		KindFloat:     FloatPool,
+		KindInt:       intPool,
+		KindFloat:     floatPool,
 		KindBool:      func(Type, []string) []any { return []any{true, false} },
-		KindTime:      Rfc3339Pool,
-		KindStr:       StrPool,
-		KindIntervals: IntervalsPool,
-		KindList:      ListsPool,
-		KindDict:      DictPool,
+		KindTime:      rfc3339Pool,
+		KindStr:       strPool,
+		KindIntervals: intervalsPool,
+		KindList:      listsPool,
+		KindDict:      dictPool,
 		KindAny: func(Type, []string) []any {
 			return []any{"abc", 8, "", "8", 8.5, -1, 0, true, false, []any{"a", 1}, map[string]any{"a": 1}, "1,000", 1e20, " 8 ",
 				// Numbers at the bounds of the integer types, as numbers
@@ -723,9 +723,9 @@ func init() {
 				// unsigned parse, or a narrower type.
 				"-1", "1.0", "0x10", int64(math.MaxInt64), "9223372036854775808", "18446744073709551615", 4294967296}
 		},
-		KindStruct: StructPool,
-		KindFunc:   FuncPool,
+		KindStruct: structPool,
+		KindFunc:   funcPool,
 		KindWriter: func(Type, []string) []any { return []any{map[string]any{"$writer": true}} },
-		KindReader: ReaderPool,
+		KindReader: readerPool,
 	}
 }
