@@ -192,6 +192,7 @@ func TestWorkerImportsCannotBeShadowed(t *testing.T) {
 // input would seem to return. The subject runs under an init, so its death
 // is seen.
 func TestSubjectIsNotInit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := "import os, signal\ndef pid():\n    return os.getpid() != 1\ndef die():\n    os.kill(os.getpid(), signal.SIGKILL)\n    return 'alive'\n"
 	if err := os.WriteFile(filepath.Join(dir, "s.py"), []byte(src), 0o644); err != nil {
@@ -249,6 +250,7 @@ def tells():
 // carry terminal escapes and HTML; what premise hands on is printable
 // (issue 26, item 6), and the Markdown report shows the HTML as text.
 func TestRepliesAreData(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := "import os, sys\ndef boom():\n    raise ValueError('\\x1b]0;owned\\x07\\x1b[2J<img src=x onerror=alert(1)><!-- premise -->\\u202e')\n" +
 		"def die():\n    sys.stderr.write('\\x1b[31mgone\\x9b')\n    sys.stderr.flush()\n    os._exit(3)\n"

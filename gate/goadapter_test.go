@@ -14,6 +14,7 @@ import (
 // TestGoTwinEndToEnd: the Go twin of the intervals example behaves as the
 // Python one does, through the Go adapter (issue 5, "done means").
 func TestGoTwinEndToEnd(t *testing.T) {
+	t.Parallel()
 	const pkg = "github.com/premise-dev/premise/examples/intervals_go"
 	tests := []struct {
 		name     string
@@ -171,6 +172,7 @@ func TestGoAdapterFaults(t *testing.T) {
 // many real ones do) builds the harness: it must not use language features
 // the module's version forbids (any, generics).
 func TestGoHarnessBuildsInOldModules(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, text := range map[string]string{
 		"go.mod": "module example.com/old\n\ngo 1.15\n",

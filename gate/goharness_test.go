@@ -108,6 +108,7 @@ func Describe(v any) string { return fmt.Sprintf("%T %v", v, v) }
 // instantiated; a target the compiler refuses (an instantiation outside the
 // constraint) is left out with the compiler's reason while the rest build.
 func TestGoHarnessMethodsAndGenerics(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, body := range map[string]string{"go.mod": "module example.com/ver\n\ngo 1.21\n", "ver.go": goMethodSubject} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
@@ -208,6 +209,7 @@ func TestSplitGoTarget(t *testing.T) {
 // made a module in premise's private copy and reached by directory; the
 // caller's own tree is never given one.
 func TestGoHarnessWithoutModule(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "old.go"), []byte("package old\n\nfunc Double(n int) int { return 2 * n }\n\nfunc (p *pair) sum() int { return p.a + p.b }\n\ntype pair struct{ a, b int }\n\nfunc newPair(a, b int) *pair { return &pair{a, b} }\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -241,6 +243,7 @@ func TestGoHarnessWithoutModule(t *testing.T) {
 // TestGoHarnessUnknownPackage: a target in a package the module cannot
 // provide is left out with the compiler's reason; the others still run.
 func TestGoHarnessUnknownPackage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, body := range map[string]string{"go.mod": "module example.com/m\n\ngo 1.21\n", "m.go": "package m\n\nfunc Double(n int) int { return 2 * n }\n"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
@@ -283,6 +286,7 @@ func Cut(s string) string {
 // a value the variable's type refuses is a DecodeError, an unknown
 // variable an error.
 func TestGoHarnessSetsVars(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, body := range map[string]string{"go.mod": "module example.com/cut\n\ngo 1.21\n", "cut.go": goVarsSubject} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {

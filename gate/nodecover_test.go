@@ -63,6 +63,7 @@ export function other(x: number, lim: Limits = { hi: 10 }): number {
 // a character past the BMP is two. An adapter that copies the tree to
 // transpile it reports the lines of the files the watch names.
 func TestNodeWatchReportsLinesRun(t *testing.T) {
+	t.Parallel()
 	needNode(t)
 	for _, private := range []bool{true, false} {
 		t.Run(map[bool]string{true: "private", false: "copied"}[private], func(t *testing.T) {

@@ -82,6 +82,7 @@ func runTable(t *testing.T, module, table string) *Report {
 // (a one-line input), and finds the same on every run; the crash guard
 // holds; the right parser passes both.
 func TestPropertyFindsEmptyFieldBug(t *testing.T) {
+	t.Parallel()
 	if _, err := ResolvePython("python3"); err != nil {
 		t.Skip("no python3")
 	}

@@ -293,6 +293,7 @@ func TestPythonAdapterInfra(t *testing.T) {
 // seed in another worker and differs between seeds; zero is the pinned 0
 // every other caller gets (issue 13, part 5).
 func TestHashSeedReachesTheWorker(t *testing.T) {
+	t.Parallel()
 	dir := writeSubject(t)
 	ctx := context.Background()
 	hashed := func(seed uint32) (string, any) {

@@ -52,6 +52,7 @@ func copyFile(t *testing.T, from, to string) {
 // head; an invalid input that used to raise and now returns is listed
 // first; same_as_base rows pass exactly when head and base agree.
 func TestDifferential(t *testing.T) {
+	t.Parallel()
 	repo := gitRepo(t)
 	tab := loadTable(t, "testdata/partitions.yaml")
 	tab.Rows = append(tab.Rows,
@@ -81,6 +82,7 @@ func TestDifferential(t *testing.T) {
 // built in each tree's own module, and P004 and P005 are the rows whose
 // outcome the agent's patch changed.
 func TestDifferentialGo(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	run := func(args ...string) {
 		t.Helper()

@@ -54,6 +54,7 @@ func failing(rep *Report) []string {
 // TestIntervalsEndToEnd is issue 5's "done means": the reviewed version
 // passes seed 004's rows; the agent's patch fails P004 and P005, exit 1.
 func TestIntervalsEndToEnd(t *testing.T) {
+	t.Parallel()
 	tab := loadTable(t, "testdata/partitions.yaml")
 	tests := []struct {
 		name     string
@@ -122,6 +123,7 @@ func oddDir(t *testing.T) string {
 }
 
 func TestRunnerDecisionMatrix(t *testing.T) {
+	t.Parallel()
 	dir := oddDir(t)
 	flaky := func(id string) validate.Row {
 		return validate.Row{ID: id, Target: "odd.alternate", Inp: id, Contract: "result == true"}
@@ -181,6 +183,7 @@ func TestRunnerDecisionMatrix(t *testing.T) {
 }
 
 func TestRunnerFlakeSeen(t *testing.T) {
+	t.Parallel()
 	tab := oddTable(validate.Row{ID: "P001", Target: "odd.alternate", Inp: 1, Contract: "result == true"})
 	rn := &Runner{Adapter: pyAdapter(t, oddDir(t)), Budget: 2, Reruns: 4}
 	rep, err := rn.Run(context.Background(), tab)
@@ -201,6 +204,7 @@ func TestRunnerFlakeSeen(t *testing.T) {
 }
 
 func TestRunnerInputErrors(t *testing.T) {
+	t.Parallel()
 	dir := oddDir(t)
 	t.Run("same_as_base without base", func(t *testing.T) {
 		tab := oddTable(validate.Row{ID: "P007", Inp: 1, SameAsBase: true})
@@ -287,6 +291,7 @@ func TestSummarize(t *testing.T) {
 // what its row meant; a row with the same id and inputs under another
 // target, or edited since, is not frozen, and the freeze is reported stale.
 func TestFreezeAppliesOnlyToTheRowItMeant(t *testing.T) {
+	t.Parallel()
 	dir := oddDir(t)
 	tab := oddTable(validate.Row{ID: "P001", Target: "odd.alternate", Inp: "P001", Contract: "result == true"})
 	r := tab.Rows[0]

@@ -92,6 +92,7 @@ func TestShortenedLimitAfterATimeout(t *testing.T) {
 // the head's later calls are shortened, and the rows are changes either
 // way. With FullTimeouts no call is shortened.
 func TestShortenedLimitIsPerSide(t *testing.T) {
+	t.Parallel()
 	head, base := napDir(t), t.TempDir()
 	if err := os.WriteFile(filepath.Join(base, "slow.py"), []byte("def nap(s):\n    return s\n\n\ndef quick(x):\n    return x\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -25,6 +25,7 @@ def other(x):
 // line from one that did not; lines outside the ranges and unwatched
 // files are not reported, and a call with nothing watched carries none.
 func TestPythonWatchReportsLinesRun(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "watched.py")
 	if err := os.WriteFile(file, []byte(watchedPy), 0o644); err != nil {
@@ -88,6 +89,7 @@ func Other(x int) int {
 // through go tool cover and reports the watched lines of the blocks each
 // call ran; the tree itself is left as it was.
 func TestGoWatchReportsLinesRun(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "clamp", "clamp.go")
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {

@@ -19,7 +19,11 @@ import (
 // TestJSONEverywhere runs every command with --json on the bundled example,
 // successes and failures alike, and holds the JSON a bot reads to one shape:
 // one JSON document on stdout whatever the exit status, keys in snake_case,
-// and no null where a list belongs (an empty list is []).
+// and no null where a list belongs (an empty list is []). Its steps write
+// every file premise keeps (the register with every item decided, the table
+// with witness rows, a freeze, a must-reject entry), so it then checks each
+// against its schema (checkWrittenFiles) rather than running the pipeline on
+// the example a second time for that.
 func TestJSONEverywhere(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: runs the whole pipeline on the example, seconds; CI and go test ./... run it")
@@ -45,6 +49,7 @@ func TestJSONEverywhere(t *testing.T) {
 		{"check", "--repo", repo},
 		{"accept", "A001", "--repo", repo, "--note", "callers pass any order"},
 		{"reject", "A002", "--repo", repo, "--note", "touching ranges stay apart"},
+		{"reject", "C001", "C002", "--repo", repo, "--note", "regressions: the merger must sort"},
 		{"partitions", "--repo", repo},
 		{"check", "--repo", repo},
 		{"gate", "--repo", repo, "--base", "main"},
@@ -83,6 +88,7 @@ func TestJSONEverywhere(t *testing.T) {
 			t.Errorf("%s: exit %d, but the JSON says %v", name, code, m["exit"])
 		}
 	}
+	checkWrittenFiles(t, repo)
 }
 
 var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)

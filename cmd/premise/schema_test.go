@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,31 +15,12 @@ import (
 	"github.com/premise-dev/premise/schemas"
 )
 
-// TestWrittenFilesMatchSchemas runs premise on the bundled example until it
-// has written every file it keeps (the register, the table, a freeze, a
-// must-reject entry), and checks each against the schema premise schema
-// prints and the file's first line names.
-func TestWrittenFilesMatchSchemas(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: runs the pipeline on the example, seconds; CI and go test ./... run it")
-	}
-	dir := t.TempDir()
-	t.Setenv("PREMISE_CACHE_DIR", filepath.Join(dir, ".cache"))
-	repo := filepath.Join(dir, "intervals")
-	for _, args := range [][]string{
-		{"example", "intervals", "--dir", dir},
-		{"run", "--repo", repo},
-		{"accept", "A001", "--repo", repo, "--note", "callers pass any order"},
-		{"reject", "A002", "--repo", repo, "--note", "touching ranges stay apart"},
-		{"reject", "C001", "C002", "--repo", repo, "--note", "regressions: the merger must sort"},
-		{"run", "--repo", repo},
-		{"gate", "freeze", "P001", "--repo", repo, "--reason", "a freeze for the test"},
-		{"reject", "add", "--repo", repo, "--id", "inverted", "--target", "intervals.merge_ranges", "--fixture", `{"ranges": [[5, 1]]}`, "--must-class", "ValueError"},
-	} {
-		if code, _, errOut := runPremise(t, args...); code > 1 {
-			t.Fatalf("%s: exit %d: %s", strings.Join(args, " "), code, errOut)
-		}
-	}
+// checkWrittenFiles checks each file premise keeps in repo against the
+// schema premise schema prints and the file's first line names, and that
+// each row of the table names its target. TestJSONEverywhere's steps write
+// them.
+func checkWrittenFiles(t *testing.T, repo string) {
+	t.Helper()
 	for name, file := range map[string]string{
 		"assumptions": "assumptions.yaml", "partitions": "partitions.yaml",
 		"freezes": ".gate/frozen_rows.json", "lockfile": "must_reject.lock.json",
@@ -50,9 +32,23 @@ func TestWrittenFilesMatchSchemas(t *testing.T) {
 		if err := checkSchema(name, data); err != nil {
 			t.Errorf("%s does not match its schema: %v", file, err)
 		}
-		if strings.HasSuffix(file, ".yaml") && !bytes.HasPrefix(data, []byte(schemas.Comment(name))) {
-			t.Errorf("%s does not start with %q, so an editor cannot check it", file, schemas.Comment(name))
+		if !strings.HasSuffix(file, ".yaml") {
+			continue
 		}
+		// The line an editor's YAML language server reads, spelled out:
+		// schemas.Comment would agree with itself if the URL moved.
+		first := "# yaml-language-server: $schema=https://raw.githubusercontent.com/premise-dev/premise/main/schemas/" + name + ".schema.json\n"
+		if !bytes.HasPrefix(data, []byte(first)) || first != schemas.Comment(name) {
+			t.Errorf("%s does not start with %q (schemas.Comment: %q), so an editor cannot check it", file, first, schemas.Comment(name))
+		}
+	}
+	// Each row names its target; the table has no top-level one.
+	table, err := os.ReadFile(filepath.Join(repo, "partitions.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if regexp.MustCompile(`(?m)^target:`).Match(table) || !regexp.MustCompile(`(?m)^    target: intervals\.merge_ranges$`).Match(table) {
+		t.Errorf("partitions.yaml: want each row to name its target (    target: intervals.merge_ranges), none at the top level:\n%s", table)
 	}
 }
 

@@ -22,6 +22,7 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs the end-to-end scripts under testdata/script.
 func TestScripts(t *testing.T) {
+	python, gocache := scriptTools()
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
@@ -53,12 +54,34 @@ func TestScripts(t *testing.T) {
 			} {
 				env.Setenv(kv[0], kv[1])
 			}
-			if p, err := exec.LookPath("python3"); err == nil {
-				env.Setenv("PREMISE_PYTHON", p)
+			if python != "" {
+				env.Setenv("PREMISE_PYTHON", python)
+			}
+			if gocache != "" {
+				env.Setenv("GOCACHE", gocache)
 			}
 			return nil
 		},
 	})
+}
+
+// scriptTools finds, once for every script, the Python interpreter behind
+// python3 and the Go build cache of the user running the tests.
+//
+// The interpreter is resolved past a version manager's shim here, as
+// premise run does for itself, so the other commands of a script (gate,
+// reject run) do not each pay pyenv's start. GOCACHE is the test run's own:
+// a script's HOME is /no-home, where the Go harness would otherwise compile
+// the standard library a second time on a fresh machine, into a cache no
+// other package's tests share.
+func scriptTools() (python, gocache string) {
+	if p, err := gate.ResolvePython("python3"); err == nil {
+		python = p
+	}
+	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
+		gocache = strings.TrimSpace(string(out))
+	}
+	return python, gocache
 }
 
 // cmdExits runs a command and asserts its exit status: "exits 3 premise diff
