@@ -2,7 +2,6 @@ package evidence
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -278,21 +277,12 @@ func smaller(v any, depth int) []any {
 		}
 	}
 	// Only strictly smaller values: a step must make progress.
-	size, mag := len(valueText(v)), magnitude(v)
+	size, mag := len(lang.Compact(v, math.MaxInt32)), magnitude(v)
 	kept := out[:0]
 	for _, o := range out {
-		if l := len(valueText(o)); l < size || (l == size && magnitude(o) < mag) {
+		if l := len(lang.Compact(o, math.MaxInt32)); l < size || (l == size && magnitude(o) < mag) {
 			kept = append(kept, o)
 		}
 	}
 	return kept
-}
-
-// valueText is v as JSON, whole: what a step's size is measured by.
-func valueText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
 }
