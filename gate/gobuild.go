@@ -127,14 +127,11 @@ func (h *harness) boxGo(ctx context.Context, cmd *exec.Cmd) (func(), error) {
 	done := func() { os.RemoveAll(scratch) }
 	// The copy is premise's own, which the workers write too (a build
 	// that updates go.sum under the user's -mod=mod).
-	writable := []string{h.root, filepath.Dir(h.bin)}
-	for _, d := range []string{vars["GOCACHE"]} {
-		if err := os.MkdirAll(d, 0o777); err != nil {
-			done()
-			return nil, err
-		}
-		writable = append(writable, d)
+	if err := os.MkdirAll(vars["GOCACHE"], 0o777); err != nil {
+		done()
+		return nil, err
 	}
+	writable := []string{h.root, filepath.Dir(h.bin), vars["GOCACHE"]}
 	env := h.cfg.Env
 	if env == nil {
 		env = os.Environ()
