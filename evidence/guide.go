@@ -68,30 +68,45 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Tabl
 		if len(rows) == 0 {
 			return
 		}
-		gt := &validate.Table{Version: t.Version, Language: t.Language, Target: t.Target, Rows: rows}
-		cfg := gcfg
-		cfg.Budget, cfg.Progress = len(rows), nil
-		g, err := gate.Differential(ctx, cfg, gt)
-		if err != nil || g == nil {
+		g := rep.runAdded(ctx, gcfg, t, grep, rows, origins)
+		if g == nil {
 			return
 		}
 		added += len(rows)
-		rep.ran.add(g)
-		t.Rows = append(t.Rows, rows...)
-		grep.Rows = append(grep.Rows, g.Rows...)
 		for _, r := range rows {
 			byID[r.ID] = r
-		}
-		for _, rr := range g.Rows {
-			if len(rr.Attempts) > 0 { // not cut off by its function's time
-				rep.countRow(origins[rr.ID].Symbol, lang.SourceGuided)
-			}
 		}
 		// Next round's parents come from the rows just run: a step that
 		// reached nothing new may be one of two (a list one longer, then
 		// one longer again).
 		results = g.Rows
 	}
+}
+
+// runAdded runs rows premise added to a table that ran (the guide's,
+// the search's) on both sides, appends them and their results to t and
+// grep, and counts them on their symbols; the new results, nil when none
+// ran.
+func (rep *Report) runAdded(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report, rows []validate.Row, origins map[string]lang.Origin) *gate.Report {
+	if len(rows) == 0 {
+		return nil
+	}
+	gt := &validate.Table{Version: t.Version, Language: t.Language, Target: t.Target, Rows: rows}
+	cfg := gcfg
+	cfg.Budget, cfg.Progress = len(rows), nil
+	g, err := gate.Differential(ctx, cfg, gt)
+	if err != nil || g == nil {
+		return nil
+	}
+	rep.ran.add(g)
+	t.Rows = append(t.Rows, rows...)
+	grep.Rows = append(grep.Rows, g.Rows...)
+	for _, rr := range g.Rows {
+		if len(rr.Attempts) > 0 { // not cut off by its function's time
+			rep.countRow(origins[rr.ID].Symbol, origins[rr.ID].Source)
+		}
+	}
+	return g
 }
 
 // closest are the rows to mutate for a plan with a changed line no row

@@ -476,6 +476,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	rep.ran.add(grep)
 	rep.cutOff(clock, t, grep, origins)
 	if !clock.out(ctx) {
+		rep.explore(clock.ctx, gcfg, langs[langName], targets, t, grep, origins)
 		rep.guide(clock.ctx, gcfg, t, grep, origins)
 	}
 	rep.Rows += ranRows(grep)

@@ -200,6 +200,20 @@ type Typer interface {
 	OutsideType(tg Target, args []any, kwargs map[string]any) string
 }
 
+// Explorer is a language whose worker answers the $explore call: it
+// calls one target again and again from seed arguments, changing them a
+// little at a time and keeping what runs code no call had, and returns
+// the arguments of calls that ran the goal lines (issue 24, item 2:
+// coverage as the guide, inside one worker, thousands of calls a second
+// where a row costs a round trip). The call's value is {"found": [ARGS,
+// ...], "execs": N}.
+type Explorer interface {
+	// Tokens are the words of a file's source a search puts into the
+	// texts it builds: its string literals (a format's marks and
+	// keywords) and its numbers.
+	Tokens(src []byte) []string
+}
+
 // Coverer is a language whose changed lines coverage can count.
 type Coverer interface {
 	// Statements are a file's statements as its workers see them run;

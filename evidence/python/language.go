@@ -307,6 +307,8 @@ var pyBugs = map[string]bool{"IndexError": true, "KeyError": true, "ZeroDivision
 // another type than the function takes, not a bug in it.
 var wrongTypeRe = regexp.MustCompile(`^'(str|int|float|bool|list|dict|tuple|set|frozenset|bytes|NoneType|function|generator)' object has no attribute`)
 
+func (*pythonLang) Tokens(src []byte) []string { return tokens(src) }
+
 func (*pythonLang) Bug(exc *gate.Exc) bool {
 	return pyBugs[exc.Class] && !(exc.Class == "AttributeError" && wrongTypeRe.MatchString(exc.Message))
 }

@@ -121,3 +121,44 @@ func pyQualifier(p string) string {
 	m = strings.TrimPrefix(m, "src/")
 	return strings.ReplaceAll(m, "/", ".")
 }
+
+// pyNumberRe finds an integer literal standing alone.
+var pyNumberRe = regexp.MustCompile(`(?:^|[^\w.])(-?\d{1,9})\b(?:[^.\w]|$)`)
+
+// tokens are a module's words for the explorer (lang.Explorer): every
+// string literal, each character of a short one (a set of marks such as
+// " \t" or "-_" is read a character at a time), and its integers.
+func tokens(src []byte) []string {
+	text := string(src)
+	seen := map[string]bool{}
+	var out []string
+	add := func(s string) {
+		if s != "" && len(s) <= 64 && !seen[s] && len(out) < 512 {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	var short []string
+	for _, m := range pyStrLitRe.FindAllString(text, -1) {
+		if strings.ContainsAny(m[:1], "bBfF") {
+			continue
+		}
+		if v, ok := pyLiteral(m); ok {
+			if s, isStr := v.(string); isStr {
+				add(s)
+				if len(s) <= 12 {
+					short = append(short, s)
+				}
+			}
+		}
+	}
+	for _, s := range short {
+		for _, r := range s {
+			add(string(r))
+		}
+	}
+	for _, m := range pyNumberRe.FindAllStringSubmatch(text, -1) {
+		add(m[1])
+	}
+	return out
+}

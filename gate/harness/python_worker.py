@@ -61,6 +61,10 @@ try:
     import mmap
 except ImportError:
     mmap = None
+try:
+    import signal
+except ImportError:
+    signal = None
 
 # The calls the protocol makes, bound before any subject code runs.
 _read, _write, _close = os.read, os.write, os.close
@@ -375,6 +379,11 @@ def _handle(call, cache):
                 "detail": "import %s: %s: %s" % (call.get("target"), type(e).__name__, e)}
     args = call.get("args") or []
     kwargs = call.get("kwargs") or {}
+    if "$explore" in kwargs:
+        try:
+            return {"id": cid, "outcome": "returned", "value": _Explorer(fn, kwargs["$explore"]).run()}
+        except BaseException as e:
+            return _raised(cid, e)
     observe = 0
     extra = ()
     if "$observe" in kwargs:
@@ -577,3 +586,370 @@ def _snapshot(args, kwargs):
 def _plain(args, kwargs, k):
     return args[int(k)] if k.isdigit() else kwargs[k]
 
+
+
+# The calls a search makes without running anything new before it stops.
+PLATEAU = 3000
+
+
+class _Slow(BaseException):
+    """An explored call past its own short time."""
+
+
+_M64 = (1 << 64) - 1
+# Characters an explored string gains one at a time: the punctuation of
+# small formats, white space of every kind, digits and a letter each case.
+_CHARS = " \n\t\r\"'\\0123456789-+.,:;=_[]{}()<>#/*!?@$%&|^~`aZ"
+
+
+class _Explorer:
+    """Coverage as the guide, inside one worker (issue 24, item 2): from
+    SPEC's seeds (argument lists of rows that ran), calls fn again and
+    again with arguments changed a little at a time (a token of the
+    target's own source put in, a span cut or doubled, two seeds spliced,
+    a number stepped), keeping every call that ran a line of the
+    repository's code, or ran it a number of times, no call had (so a text
+    grows a construct at a time), mutating most often the calls that ran
+    most of the changed functions, and returns, made small, the arguments
+    of calls that ran a goal line: the changed lines no row reached. Its draws are its own
+    xorshift, seeded from SPEC (the worker imports no random module the
+    tree under review could shadow); the calls it finds are data premise
+    then runs as rows on both sides."""
+
+    def __init__(self, fn, spec):
+        if not isinstance(spec, dict):
+            raise ValueError("$explore wants an object")
+        self.fn = fn
+        self.seeds = [s for s in spec.get("seeds") or () if isinstance(s, list)][:64]
+        # A format's words and marks, not its messages: a token with a
+        # space in it is kept only when short.
+        self.tokens = [t for t in spec.get("tokens") or ()
+                       if isinstance(t, str) and 0 < len(t) <= 24 and (" " not in t.strip() or len(t) <= 8)][:512]
+        self.ints = sorted({int(t) for t in self.tokens if t.lstrip("-").isdigit() and len(t) < 12})
+        # The goal: by file, the statements to run, each as its lines (a
+        # plain line is a statement of one); a statement ran when any of
+        # its lines did.
+        self.goal, self.statements = {}, 0
+        for path, stmts in (spec.get("goal") or {}).items():
+            at = {}
+            for st in stmts if isinstance(stmts, list) else ():
+                lines = st if isinstance(st, list) else [st]
+                first = None
+                for n in lines:
+                    if isinstance(n, int) and not isinstance(n, bool):
+                        first = n if first is None else first
+                        at[n] = first
+                if first is not None:
+                    self.statements += 1
+            self.goal[path] = (path, at)
+            self.goal.setdefault(os.path.realpath(path), (path, at))
+        # The spans holding the goal (the changed functions): a call that
+        # ran more of them came closer, and is mutated more often.
+        self.near = {}
+        for path, spans in (spec.get("near") or {}).items():
+            rs = [(int(a), int(b)) for a, b in spans]
+            self.near[path] = rs
+            self.near.setdefault(os.path.realpath(path), rs)
+        root = spec.get("root") or (sys.path[0] if sys.path else ".")
+        self.root = os.path.realpath(root) + os.sep
+        self.seconds = min(float(spec.get("seconds") or 1), 30.0)
+        self.execs = int(spec.get("execs") or 5000)
+        self.keep = int(spec.get("max") or 16)
+        self.per_call = float(spec.get("call_seconds") or 0.2)
+        self.state = (int(spec.get("seed") or 1) & _M64) or 1
+        self.mine = {}
+        self.best, self.last_near, self.last_ok = [], 0, False
+        self.byline = {}
+
+    def below(self, n):
+        s = self.state
+        s ^= s >> 12
+        s ^= (s << 25) & _M64
+        s ^= s >> 27
+        self.state = s
+        return (((s * 0x2545F4914F6CDD1D) & _M64) >> 11) % n if n > 0 else 0
+
+    def run(self):
+        corpus, seen, tried = [], set(), set()
+        reached = {}
+        done = stale = dry = 0
+        deadline = monotonic_ns() + int(self.seconds * 1e9)
+        for s in self.seeds:
+            cov, hits = self.call(s)
+            done += 1
+            seen |= cov
+            corpus.append(s)
+            self.closer(s)
+            tried.add(_key(s))
+            self.note(s, hits, reached)
+        if not corpus:
+            return {"found": [], "execs": 0}
+        while done < self.execs and monotonic_ns() < deadline and not self.done(dry):
+            parent = self.pick(corpus)
+            child = self.child(parent, corpus)
+            k = _key(child)
+            if k is None or k in tried:
+                stale += 1
+                if stale > 1000:
+                    break  # nothing left to change
+                continue
+            stale = 0
+            if len(tried) < 200000:
+                tried.add(k)
+            cov, hits = self.call(child)
+            done += 1
+            new = cov - seen
+            dry += 1
+            if new:
+                seen |= new
+                corpus.append(child)
+                self.closer(child)
+                dry = 0
+            elif dry > PLATEAU:
+                break  # nothing new for a while: what is left is out of reach
+            self.note(child, hits, reached)
+        found = self.found(monotonic_ns() + int(self.seconds * 0.25e9))
+        return {"found": found, "execs": done,
+                "reached": {p: sorted(ls) for p, ls in reached.items()}}
+
+    def done(self, dry):
+        """Every goal statement ran in a call that returned, or ran, and
+        a while has passed without anything new (a statement that raises
+        never runs in a call that returns)."""
+        if len(self.byline) < self.statements:
+            return False
+        return dry > PLATEAU // 10 or all("ok" in g for g in self.byline.values())
+
+    def closer(self, args):
+        """Keeps args among the closest calls when they ran more lines
+        of the goal's spans than one of those (the shorter when equal)."""
+        if self.last_near == 0:
+            return
+        best = self.best
+        best.append((-self.last_near, len(_key(args) or ""), args))
+        best.sort(key=lambda b: (b[0], b[1]))
+        del best[8:]
+
+    def pick(self, corpus):
+        """A parent: one of the calls that came closest to the goal a
+        third of the time, one of the latest finds a third, else the
+        smaller of two drawn at random (small inputs run fast and mutate
+        into what they lack)."""
+        n = len(corpus)
+        if self.best and self.below(3) == 0:
+            return self.best[self.below(len(self.best))][2]
+        if n > 8 and self.below(2):
+            return corpus[n - 1 - self.below(8)]
+        a, b = corpus[self.below(n)], corpus[self.below(n)]
+        return a if len(_key(a) or "") <= len(_key(b) or "") else b
+
+    def note(self, args, hits, reached):
+        """Records, for each goal line args ran, the first call to run it
+        and the first that ran it and returned (a text the function
+        accepts whole, whose change then shows in what it returns)."""
+        for h in hits:
+            path, line = h
+            reached.setdefault(path, set()).add(line)
+            got = self.byline.setdefault(h, {})
+            got.setdefault("first", args)
+            if self.last_ok:
+                got.setdefault("ok", args)
+
+    def found(self, deadline):
+        """The calls to return: for each goal line, the one that returned
+        and else the first, each made smaller while it still runs that
+        line (and still returns), till deadline."""
+        out, keys = [], set()
+        for h in sorted(self.byline):
+            got = self.byline[h]
+            for kind in ("ok", "first"):
+                args = got.get(kind)
+                if args is None:
+                    continue
+                args = self.smaller(args, h, kind == "ok", deadline)
+                k = _key(args)
+                if k not in keys and len(out) < self.keep:
+                    keys.add(k)
+                    out.append(args)
+                break
+        return out
+
+    def smaller(self, args, h, ok, deadline):
+        """args with spans of its texts cut away while the call still runs
+        goal line h (and returns, when ok): halves first, then quarters,
+        down to single characters."""
+        args = list(args)
+        for i, a in enumerate(args):
+            if not isinstance(a, str):
+                continue
+            chunk = len(a) // 2
+            while chunk >= 1:
+                start = 0
+                while start < len(args[i]):
+                    if monotonic_ns() > deadline:
+                        return args
+                    t = list(args)
+                    t[i] = args[i][:start] + args[i][start + chunk:]
+                    _, hits = self.call(t)
+                    if h in hits and (self.last_ok or not ok):
+                        args = t
+                    else:
+                        start += chunk
+                chunk //= 2
+        return args
+
+    def call(self, args):
+        """Runs fn on a fresh copy of args under a line tracer of the
+        repository's files; returns the lines it ran, each with how many
+        times, and the goal lines among them."""
+        counts, hits = {}, []
+        mine, root, goal = self.mine, self.root, self.goal
+
+        def local(frame, event, arg):
+            if event == "line":
+                f, n = frame.f_code.co_filename, frame.f_lineno
+                k = (f, n)
+                counts[k] = counts.get(k, 0) + 1
+                g = goal.get(f)
+                if g is not None and n in g[1]:
+                    hits.append((g[0], g[1][n]))
+            return local
+
+        def tracer(frame, event, arg):
+            f = frame.f_code.co_filename
+            ok = mine.get(f)
+            if ok is None:
+                ok = mine[f] = not f.startswith("<") and os.path.realpath(f).startswith(root)
+            return local if ok else None
+
+        try:
+            real = [_expr(_copy(a)) for a in args]
+        except BaseException:
+            return set(), hits
+        old = None
+        if signal is not None:
+            def slow(signum, frame):
+                raise _Slow()
+            old = signal.signal(signal.SIGALRM, slow)
+            signal.setitimer(signal.ITIMER_REAL, self.per_call)
+        sys.settrace(tracer)
+        try:
+            self.fn(*real)
+            self.last_ok = True
+        except BaseException:
+            self.last_ok = False
+        finally:
+            sys.settrace(None)
+            if signal is not None:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, old)
+        near = 0
+        for (f, n) in counts:
+            for a, b in self.near.get(f, ()):
+                if a <= n <= b:
+                    near += 1
+        self.last_near = near
+        # A line is new when it ran, or ran a number of times no call
+        # had (1, 2, 3, 4-7, 8-15, ...): a key parsed twice where it was
+        # parsed once is a step toward a nested construct.
+        cov = {(k, c if c < 4 else c.bit_length() + 1) for k, c in counts.items()}
+        return cov, sorted(set(hits))
+
+    def child(self, parent, corpus):
+        args = list(parent)
+        spots = [i for i, a in enumerate(args) if not (isinstance(a, dict) and "$expr" in a)]
+        if not spots:
+            return args
+        for _ in range(1 + self.below(4)):
+            i = spots[self.below(len(spots))]
+            other = corpus[self.below(len(corpus))]
+            args[i] = self.mutate(args[i], other[i] if i < len(other) else None, 0)
+        return args
+
+    def token(self):
+        if self.tokens and self.below(4):
+            return self.tokens[self.below(len(self.tokens))]
+        return _CHARS[self.below(len(_CHARS))]
+
+    def mutate(self, v, other, depth):
+        if isinstance(v, bool):
+            return not v
+        if isinstance(v, int):
+            pick = self.below(7)
+            if pick == 0 and self.ints:
+                return self.ints[self.below(len(self.ints))]
+            return (v + 1, v - 1, -v, 0, v * 2, v // 2, self.below(512) - 256)[pick]
+        if isinstance(v, float):
+            return (v + 1, v - 0.5, -v, v * 10, v / 3, float(round(v)), 0.0)[self.below(7)]
+        if isinstance(v, str):
+            return self.text(v, other if isinstance(other, str) else v)
+        if isinstance(v, list) and depth < 3:
+            v = list(v)
+            pick = self.below(5)
+            if not v or pick == 0:
+                v.insert(self.below(len(v) + 1), _copy(v[self.below(len(v))]) if v else self.token())
+            elif pick == 1:
+                del v[self.below(len(v))]
+            elif pick == 2 and len(v) > 1:
+                i, j = self.below(len(v)), self.below(len(v))
+                v[i], v[j] = v[j], v[i]
+            else:
+                i = self.below(len(v))
+                v[i] = self.mutate(v[i], None, depth + 1)
+            return v[:64]
+        if isinstance(v, dict) and "$expr" not in v and depth < 3:
+            v = dict(v)
+            keys = [k for k in v if not k.startswith("$")]
+            pick = self.below(4)
+            if not keys or pick == 0:
+                t = self.token()
+                v[t] = _copy(v[keys[self.below(len(keys))]]) if keys else self.below(10)
+            elif pick == 1:
+                del v[keys[self.below(len(keys))]]
+            else:
+                k = keys[self.below(len(keys))]
+                v[k] = self.mutate(v[k], None, depth + 1)
+            return v
+        if v is None:
+            return self.token()
+        return v
+
+    def text(self, s, other):
+        n = len(s)
+        i = self.below(n + 1)
+        j = i + self.below(min(8, n - i) + 1)
+        pick = self.below(10)
+        if pick <= 1:
+            s = s[:i] + self.token() + s[i:]
+        elif pick == 2:
+            s = s[:i] + self.token() + s[j:]
+        elif pick == 3:
+            s = s[:i] + s[j:]
+        elif pick == 4:
+            s = s[:i] + s[i:j] + s[i:]
+        elif pick == 5:
+            s = s[:i] + _CHARS[self.below(len(_CHARS))] + s[i:]
+        elif pick == 6:
+            s = s[:i] + other[self.below(len(other) + 1):]
+        elif pick == 7:
+            s = s + "\n" + other
+        elif pick == 8 and i < n:
+            s = s[:i] + s[i].swapcase() + s[i + 1:]
+        else:
+            s = self.token()
+        return s[:512]
+
+
+def _copy(v):
+    if isinstance(v, list):
+        return [_copy(x) for x in v]
+    if isinstance(v, dict) and "$expr" not in v:
+        return {k: _copy(x) for k, x in v.items()}
+    return v
+
+
+def _key(args):
+    try:
+        return json.dumps(args, sort_keys=True)
+    except (TypeError, ValueError):
+        return None

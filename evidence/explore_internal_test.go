@@ -1,0 +1,52 @@
+package evidence
+
+import (
+	"testing"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+// TestSearchHandsBackOnlyData: what a search on the head's worker says it
+// found becomes rows the base's worker runs too, so it may hold nothing
+// the base would evaluate: an argument premise built (an expression) must
+// come back exactly as sent, and no other argument may hold one, however
+// deep (issue 26: the head's text never runs in the base's worker).
+func TestSearchHandsBackOnlyData(t *testing.T) {
+	recv := map[string]any{"$expr": "m.Reader('x')"}
+	row := validate.Row{ID: "R1", Args: []any{recv, "[a]"}, Kwargs: map[string]any{"$observe": 3}}
+	evil := map[string]any{"$expr": "__import__('os').system('true')"}
+	for _, c := range []struct {
+		name string
+		args []any
+		keep bool
+	}{
+		{"a changed text", []any{recv, "[a]\n[a]"}, true},
+		{"a nested plain value", []any{recv, []any{map[string]any{"k": "v"}}}, true},
+		{"another expression for the receiver", []any{evil, "[a]"}, false},
+		{"an expression as the text", []any{recv, evil}, false},
+		{"an expression deep in a list", []any{recv, []any{[]any{evil}}}, false},
+		{"an expression as a map's value", []any{recv, map[string]any{"k": evil}}, false},
+		{"an argument too many", []any{recv, "[a]", "x"}, false},
+	} {
+		if got := builtAsSent(row, c.args); got != c.keep {
+			t.Errorf("%s: kept %v, want %v", c.name, got, c.keep)
+		}
+	}
+}
+
+// TestFoundArgsReadsOnlyArgumentLists: a reply of another shape, or
+// entries that are not argument lists, give nothing, and no more than
+// exploreFound lists are taken.
+func TestFoundArgsReadsOnlyArgumentLists(t *testing.T) {
+	if got := foundArgs("found"); got != nil {
+		t.Errorf("a string reply gave %v", got)
+	}
+	many := make([]any, 0, 40)
+	for i := 0; i < 40; i++ {
+		many = append(many, []any{"x"}, "not a list")
+	}
+	got := foundArgs(map[string]any{"found": many})
+	if len(got) != exploreFound {
+		t.Errorf("%d lists taken, want %d", len(got), exploreFound)
+	}
+}
