@@ -52,7 +52,7 @@ type search struct {
 	target   string // as the side calls it
 	template validate.Row
 	seeds    [][]any
-	goal     map[string][][]int // the statements to run, each as its lines
+	goal     map[string][][]int  // the statements to run, each as its lines
 	near     map[string][][2]int // the changed functions' spans, by file
 	tokens   []string
 	seed     int64
