@@ -244,3 +244,44 @@ func TestBudgetCutSymbolStillNeedsItsLines(t *testing.T) {
 		t.Errorf("locked: unchecked %v (%s); its kept rows ran none of its changed lines", l.Unchecked, l.Why)
 	}
 }
+
+// TestGoZeroValueReceiverFirst: a method that stops handling its type's
+// zero value (a struct whose constructors always set its fields) differs
+// only on Dec{}; with more constructed receivers than the function's rows
+// allow, the zero value still gets its row, before them.
+func TestGoZeroValueReceiverFirst(t *testing.T) {
+	mod := "module example.com/dec\n\ngo 1.21\n"
+	base := `package dec
+
+import "strconv"
+
+type Dec struct{ digits *string }
+
+func New(n int) Dec        { s := strconv.Itoa(n); return Dec{&s} }
+func FromText(s string) Dec { return Dec{&s} }
+
+func (d Dec) init() Dec {
+	if d.digits == nil {
+		z := "0"
+		d.digits = &z
+	}
+	return d
+}
+
+// Len is the number of digits.
+func (d Dec) Len() int {
+	d = d.init()
+	return len(*d.digits)
+}
+`
+	head := strings.Replace(base, "\td = d.init()\n", "", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "dec.go": base}, map[string]string{"dec.go": head}, func(c *evidence.Config) {
+		c.MaxRowsPerFunction = 8
+	})
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/dec.Dec.Len" && c.Input == "({})" {
+			return
+		}
+	}
+	t.Errorf("Len panics on the zero Dec now, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}

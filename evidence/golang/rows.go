@@ -100,16 +100,24 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	// function's time is not spent on them before the small ones, where
 	// the edges are, have run.
 	slices.SortStableFunc(recvs, func(a, b any) int { return cmp.Compare(hugeArgs(a), hugeArgs(b)) })
-	tg.Receivers = recvs[:min(len(recvs), maxSweptGoReceivers)]
+	recvs = recvs[:min(len(recvs), maxSweptGoReceivers)]
 	g.harvested = harvestedCalls(g, s.Local)
-	if len(tg.Receivers) == 0 && len(g.harvested) == 0 {
+	if len(recvs) == 0 && len(g.harvested) == 0 {
 		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
 	}
-	if len(tg.Receivers) > 0 && pointerRecvRe.MatchString(tg.HeadText+"\n"+tg.BaseText) {
-		// A nil receiver last: a pointer method that handled nil on one
-		// side and not the other differs there.
-		tg.Receivers = append(tg.Receivers, nil)
+	// The edges of receivers come first, where no budget cuts them: the
+	// zero value of a struct (decimal.Decimal{}, whose fields a
+	// constructor always sets, and a method that forgot to handle it
+	// differs there) and, for a pointer method, nil (handled on one
+	// side, a panic on the other).
+	var edges []any
+	if g.pkg != nil && g.pkg.resolve(g.recv, "", 0).Kind == lang.KindStruct {
+		edges = append(edges, map[string]any{})
 	}
+	if len(recvs) > 0 && pointerRecvRe.MatchString(tg.HeadText+"\n"+tg.BaseText) {
+		edges = append(edges, nil)
+	}
+	tg.Receivers = lang.DedupeValues(append(edges, recvs...))
 	return ""
 }
 

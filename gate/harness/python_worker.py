@@ -588,8 +588,10 @@ def _plain(args, kwargs, k):
 
 
 
-# The calls a search makes without running anything new before it stops.
+# The calls a search makes without running anything new before it stops;
+# the calls that returned it keeps for each goal statement.
 PLATEAU = 3000
+OK_KEPT = 4
 
 
 class _Slow(BaseException):
@@ -681,7 +683,7 @@ class _Explorer:
             corpus.append(s)
             self.closer(s)
             tried.add(_key(s))
-            self.note(s, hits, reached)
+            self.note(s, hits, reached, True)
         if not corpus:
             return {"found": [], "execs": 0}
         while done < self.execs and monotonic_ns() < deadline and not self.done(dry):
@@ -707,7 +709,7 @@ class _Explorer:
                 dry = 0
             elif dry > PLATEAU:
                 break  # nothing new for a while: what is left is out of reach
-            self.note(child, hits, reached)
+            self.note(child, hits, reached, bool(new))
         found = self.found(monotonic_ns() + int(self.seconds * 0.25e9))
         return {"found": found, "execs": done,
                 "reached": {p: sorted(ls) for p, ls in reached.items()}}
@@ -718,7 +720,7 @@ class _Explorer:
         never runs in a call that returns)."""
         if len(self.byline) < self.statements:
             return False
-        return dry > PLATEAU // 10 or all("ok" in g for g in self.byline.values())
+        return dry > PLATEAU // 10 or all(len(g["ok"]) >= OK_KEPT for g in self.byline.values())
 
     def closer(self, args):
         """Keeps args among the closest calls when they ran more lines
@@ -743,35 +745,40 @@ class _Explorer:
         a, b = corpus[self.below(n)], corpus[self.below(n)]
         return a if len(_key(a) or "") <= len(_key(b) or "") else b
 
-    def note(self, args, hits, reached):
-        """Records, for each goal line args ran, the first call to run it
-        and the first that ran it and returned (a text the function
-        accepts whole, whose change then shows in what it returns)."""
+    def note(self, args, hits, reached, new):
+        """Records, for each goal statement args ran, the first call to
+        run it, and calls that ran it and returned (texts the function
+        accepts whole, whose change then shows in what they return): the
+        first, and a few more that also ran something no call had."""
         for h in hits:
             path, line = h
             reached.setdefault(path, set()).add(line)
-            got = self.byline.setdefault(h, {})
+            got = self.byline.setdefault(h, {"ok": []})
             got.setdefault("first", args)
-            if self.last_ok:
-                got.setdefault("ok", args)
+            if self.last_ok and (new or not got["ok"]) and len(got["ok"]) < OK_KEPT:
+                got["ok"].append(args)
 
     def found(self, deadline):
-        """The calls to return: for each goal line, the one that returned
-        and else the first, each made smaller while it still runs that
-        line (and still returns), till deadline."""
+        """The calls to return: for each goal statement, the first that
+        returned, else the first to run it, made smaller while it still
+        runs the statement (and still returns); then the other calls that
+        returned, as they are, a statement at a time."""
         out, keys = [], set()
+
+        def put(args):
+            k = _key(args)
+            if k not in keys and len(out) < self.keep:
+                keys.add(k)
+                out.append(args)
+
         for h in sorted(self.byline):
             got = self.byline[h]
-            for kind in ("ok", "first"):
-                args = got.get(kind)
-                if args is None:
-                    continue
-                args = self.smaller(args, h, kind == "ok", deadline)
-                k = _key(args)
-                if k not in keys and len(out) < self.keep:
-                    keys.add(k)
-                    out.append(args)
-                break
+            ok = bool(got["ok"])
+            put(self.smaller(got["ok"][0] if ok else got["first"], h, ok, deadline))
+        for i in range(1, OK_KEPT):
+            for h in sorted(self.byline):
+                if i < len(self.byline[h]["ok"]):
+                    put(self.byline[h]["ok"][i])
         return out
 
     def smaller(self, args, h, ok, deadline):
