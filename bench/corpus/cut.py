@@ -217,8 +217,12 @@ def witness_go(tree, case):
     mod = go_module_path(tree)
     imports = "".join('\t%s "%s"\n' % (alias, path) for alias, path in w["imports"].items())
     main = tempfile.mkdtemp(prefix="corpus-gowit-")
+    # a module path ending in /vN (N >= 2) needs a vN version in require
+    import re
+    major = re.search(r"/v([2-9]|[1-9][0-9]+)$", mod)
+    version = "v%s.0.0" % major.group(1) if major else "v0.0.0"
     with open(os.path.join(main, "go.mod"), "w") as f:
-        f.write("module corpuswitness\n\ngo 1.22\n\nrequire %s v0.0.0\n\nreplace %s => %s\n" % (mod, mod, tree))
+        f.write("module corpuswitness\n\ngo 1.22\n\nrequire %s %s\n\nreplace %s => %s\n" % (mod, version, mod, tree))
     with open(os.path.join(main, "main.go"), "w") as f:
         f.write(GO_WITNESS % {"imports": imports, "call": w["call"]})
     env = dict(os.environ, GOFLAGS="-mod=mod", GOWORK="off")
