@@ -65,6 +65,7 @@ type fact struct {
 	nullable bool
 	text     string
 	strong   bool // isinstance: the body branches on the type
+	opaque   bool // isinstance of a type premise cannot read (basestring, a variable)
 }
 
 // bodyGuesses returns a guess for each parameter of d the body speaks
@@ -346,7 +347,9 @@ func isStringLiteral(n *sitter.Node) bool {
 
 // isinstance reads isinstance(x, T) and isinstance(x, (T, U)): the body
 // branches on the type, so the fact is strong. isinstance(x, base_type)
-// names no type: only a class written as such counts.
+// names no type premise can read (a variable, Python 2's basestring
+// aliased): the body branches on something unknown, so the fact is
+// opaque, and the parameter's type is not known.
 func (u use) isinstance() (fact, bool) {
 	typ := u.p.NamedChild(1)
 	g := typeExpr(u.f.text(typ), nil, 0)
@@ -354,7 +357,7 @@ func (u use) isinstance() (fact, bool) {
 		g = typeExpr(strings.ReplaceAll(strings.Trim(u.f.text(typ), "()"), ",", "|"), nil, 0)
 	}
 	if g.Kind == "" || g.Kind == KindObject && !isClassName(g.Class) {
-		return fact{}, false
+		return fact{opaque: true, text: "isinstance(" + u.name + ", " + u.f.text(typ) + ")"}, true
 	}
 	return fact{kind: g.Kind, elem: g.Elem, parts: g.Parts, class: g.Class,
 		text: "isinstance(" + u.name + ", " + u.f.text(typ) + ")", strong: true}, true
@@ -584,13 +587,21 @@ var compatible = map[string][]string{
 	KindFloat:    {KindNumber},
 }
 
-// joinFacts joins the facts of one parameter: isinstance tests win (the
-// body branches on them, so it takes each); otherwise the most specific
-// kind that agrees with the others; conflicting specific kinds make a
-// union.
+// joinFacts joins the facts of one parameter: the most specific kind that
+// agrees with the others; conflicting specific kinds make a union. An
+// isinstance test joins its types to that union: the body branches on
+// them, so it takes each, and what it does with the parameter outside the
+// test (label.encode() where the test is for bytes: a str converted) is
+// another type it takes. An isinstance test of a type premise cannot
+// read makes the type unknown.
 func joinFacts(facts []fact) Guess {
 	if len(facts) == 0 {
 		return Guess{}
+	}
+	for _, fa := range facts {
+		if fa.opaque {
+			return Guess{}
+		}
 	}
 	var texts []string
 	nullable := false
@@ -616,12 +627,6 @@ func joinFacts(facts []fact) Guess {
 		}
 	}
 	text := strings.Join(dedupe(texts), ", ")
-	if len(strong) > 0 {
-		g := joinUnion(strong)
-		g.Nullable = g.Nullable || nullable
-		g.Text = text
-		return g
-	}
 	// Keep the most specific kinds: drop each kind another one satisfies.
 	var top []Guess
 	for _, k := range sortedKeys(kinds) {
@@ -640,6 +645,16 @@ func joinFacts(facts []fact) Guess {
 		}
 	}
 	sort.SliceStable(top, func(i, j int) bool { return specificity[top[i].Kind] > specificity[top[j].Kind] })
+	if len(strong) > 0 {
+		// The tested types first; a kind they already satisfy (str's
+		// methods beside isinstance(x, str)) adds nothing.
+		for _, g := range top {
+			if !satisfiedBy(strong, g.Kind) {
+				strong = append(strong, g)
+			}
+		}
+		top = strong
+	}
 	g := joinUnion(top)
 	if len(top) == 0 {
 		g = Guess{}
@@ -647,6 +662,20 @@ func joinFacts(facts []fact) Guess {
 	g.Nullable = g.Nullable || nullable
 	g.Text = text
 	return g
+}
+
+// satisfiedBy says whether one of gs is of kind k or of a kind that
+// satisfies it (a str is sized and iterable).
+func satisfiedBy(gs []Guess, k string) bool {
+	for _, g := range gs {
+		if g.Kind == k || contains(compatible[g.Kind], k) {
+			return true
+		}
+		if g.Kind == KindUnion && satisfiedBy(g.Parts, k) {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(xs []string, x string) bool {

@@ -78,6 +78,17 @@ def used(pairs, s, seq, d, fn, it, n, words, total, flag, mixed, opt=None):
     if opt is None:
         opt = []
 
+def convert(label, s, both):
+    if not isinstance(label, (bytes, bytearray)):
+        label = label.encode('ascii')
+    if not isinstance(s, basestring):
+        raise TypeError("Expecting something like a string")
+    if not isinstance(s, unicode):
+        s = s.decode('utf8')
+    if isinstance(both, str):
+        both.upper()
+    return label.decode('ascii')
+
 def elements(words, rows, nums):
     for w in words:
         if w.startswith('#'):
@@ -184,6 +195,11 @@ func TestInferTypes(t *testing.T) {
 			"mixed": "str | bytes | int from body", "opt": "? from ",
 		},
 		reason: "len(seq) and seq[0] make a sequence; n + 1 is a number and the name n makes it an int; isinstance branches make a union; opt = [] after the None test is another value",
+	}, {
+		name:   "isinstance beside other uses",
+		fn:     "convert",
+		want:   map[string]string{"label": "bytes | str from body", "s": "str from name", "both": "str from body"},
+		reason: "the test is for bytes, and label.encode() converts a str: it takes both; s is tested against Python 2's names, which premise cannot read, so the body says nothing (its name alone says str, which sets no input apart); str's own methods add nothing to isinstance(both, str)",
 	}, {
 		name:   "elements from loop bodies",
 		fn:     "elements",
