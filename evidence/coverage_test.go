@@ -285,3 +285,35 @@ func (d Dec) Len() int {
 	}
 	t.Errorf("Len panics on the zero Dec now, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
 }
+
+// TestGoDurationAtItsUnit: a duration is nanoseconds to JSON, and small
+// integers and extremes never make exactly one second; a patch that
+// drops the singular differs only there, so a time.Duration parameter
+// takes its units' own values.
+func TestGoDurationAtItsUnit(t *testing.T) {
+	mod := "module example.com/human\n\ngo 1.21\n"
+	base := `package human
+
+import (
+	"fmt"
+	"time"
+)
+
+// Seconds says d in whole seconds.
+func Seconds(d time.Duration) string {
+	s := int64(d / time.Second)
+	if s == 1 {
+		return "1 second"
+	}
+	return fmt.Sprintf("%d seconds", s)
+}
+`
+	head := strings.Replace(base, "\tif s == 1 {\n\t\treturn \"1 second\"\n\t}\n", "", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "human.go": base}, map[string]string{"human.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/human.Seconds" && strings.Contains(c.Base, `"1 second"`) {
+			return
+		}
+	}
+	t.Errorf("Seconds lost its singular, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
+}

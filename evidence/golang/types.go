@@ -24,8 +24,10 @@ func goType(s, name string) lang.Type {
 	case s == "bool":
 		return lang.Type{Kind: lang.KindBool}
 	case s == "time.Duration":
-		// Nanoseconds, as JSON carries them.
-		return lang.Type{Kind: lang.KindInt, Text: s}
+		// Nanoseconds, as JSON carries them; the units' own values
+		// first, where code that prints or rounds a duration has its
+		// bounds ("1 second", 52 weeks against a year).
+		return lang.Type{Kind: lang.KindInt, Text: s, Consts: goDurations()}
 	case s == "time.Time" || s == "*time.Time":
 		return lang.Type{Kind: lang.KindTime, Text: s}
 	case s == "big.Int":
@@ -58,4 +60,17 @@ func goType(s, name string) lang.Type {
 		return t
 	}
 	return lang.Type{}
+}
+
+// goDurations are a time.Duration's values at its units' bounds, in
+// nanoseconds: a second exactly, a nanosecond short of it and two, a
+// second and a half, a millisecond and a microsecond, a minute, an hour,
+// a day, a week, 364 and 365 days, and a second back.
+func goDurations() []any {
+	const (
+		second = int64(1e9)
+		day    = 24 * 3600 * second
+	)
+	return []any{second, second - 1, 2 * second, 3 * second / 2, second / 1000, second / 1e6,
+		60 * second, 3600 * second, day, 7 * day, 364 * day, 365 * day, -second}
 }
