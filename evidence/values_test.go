@@ -180,6 +180,19 @@ func TestDistinguishing(t *testing.T) {
 	if got := lang.Distinguishing(`a+`, `a(?=b)`); got != nil {
 		t.Errorf("a lookahead gave %q", got)
 	}
+	// An anchor dropped: every match of either is a match of both, and
+	// only text before the match ("00s", "a0s") tells them apart.
+	a, b = `^-?0s$`, `0s$`
+	ra, rb = regexp.MustCompile(a), regexp.MustCompile(b)
+	got = lang.Distinguishing(a, b)
+	if len(got) == 0 {
+		t.Fatalf("no word tells %q from %q", a, b)
+	}
+	for _, s := range got {
+		if ra.MatchString(s) == rb.MatchString(s) {
+			t.Errorf("%q is matched by both or neither", s)
+		}
+	}
 }
 
 // TestOneAtATimeSwitchesOptional: a parameter whose typical value is None

@@ -161,12 +161,26 @@ func Distinguishing(a, b string) []string {
 			re = rb.Simplify()
 		}
 		var s strings.Builder
-		if !sampleRand(&s, re, rng, 0) || s.Len() > 80 || seen[s.String()] {
+		if !sampleRand(&s, re, rng, 0) || s.Len() > 80 {
 			continue
 		}
-		seen[s.String()] = true
-		if ma.MatchString(s.String()) != mb.MatchString(s.String()) {
-			out = append(out, s.String())
+		// The sample, and the sample with a character more before or
+		// after it (its own first or last, or a letter): where one
+		// version is anchored and the other is not (0s$ against
+		// ^-?0s$), only text around the match tells them apart.
+		w := s.String()
+		around := []string{w, "a" + w, w + "a"}
+		if w != "" {
+			around = append(around, w[:1]+w, w+w[len(w)-1:])
+		}
+		for _, c := range around {
+			if seen[c] || len(out) >= maxPatternSamples {
+				continue
+			}
+			seen[c] = true
+			if ma.MatchString(c) != mb.MatchString(c) {
+				out = append(out, c)
+			}
 		}
 	}
 	return out
