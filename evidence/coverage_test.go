@@ -317,3 +317,31 @@ func Seconds(d time.Duration) string {
 	}
 	t.Errorf("Seconds lost its singular, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
 }
+
+// TestGoBytesAreText: a []byte parameter is a parser's input; as a list
+// of small numbers it never holds text of blanks alone, where a patch
+// that indexes past the trimmed end panics.
+func TestGoBytesAreText(t *testing.T) {
+	mod := "module example.com/blank\n\ngo 1.21\n"
+	base := `package blank
+
+import "bytes"
+
+// Last is the last character of data that is not a blank.
+func Last(data []byte) string {
+	d := bytes.TrimSpace(data)
+	if len(d) == 0 {
+		return ""
+	}
+	return string(d[len(d)-1])
+}
+`
+	head := strings.Replace(base, "\tif len(d) == 0 {\n\t\treturn \"\"\n\t}\n", "\tif len(data) == 0 {\n\t\treturn \"\"\n\t}\n", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "blank.go": base}, map[string]string{"blank.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/blank.Last" && strings.Contains(c.Input, `[]byte(" `) {
+			return
+		}
+	}
+	t.Errorf("Last panics on blank text now, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}

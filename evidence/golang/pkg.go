@@ -287,6 +287,8 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 			t.Nullable = true
 		}
 		return t
+	case s == "[]byte":
+		return goType(s, name) // text (goBytes)
 	case strings.HasPrefix(s, "[]") && !strings.HasPrefix(s, "[][2]"):
 		e := p.resolve(s[2:], "", depth+1)
 		if e.Kind == lang.KindInt && (s == "[][]int" || s == "[][]int64") && lang.IntervalName.MatchString(name) {

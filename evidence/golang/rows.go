@@ -341,6 +341,9 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 		if strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*") == "time.Location" {
 			pools[i] = goLocations()
 		}
+		if strings.TrimSpace(tg.Sig.Params[i].Type) == "[]byte" {
+			pools[i] = goBytes(pools[i])
+		}
 		if named := strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*"); gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
 			// constructors build one.
@@ -808,6 +811,19 @@ func hugeArgs(v any) int {
 		}
 	}
 	return n
+}
+
+// goBytes are a []byte parameter's values: each text of its pool as the
+// harness builds a byte slice from text ({"$go": "[]byte"}); nil stays.
+func goBytes(pool []any) []any {
+	out := make([]any, 0, len(pool))
+	for _, v := range pool {
+		if s, ok := v.(string); ok {
+			v = map[string]any{"$go": "[]byte", "value": s}
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // goLocations are the zones a *time.Location parameter takes: UTC, a

@@ -39,6 +39,11 @@ func goType(s, name string) lang.Type {
 	case s == "time.Location":
 		// Zones as {"$go": "*time.Location"} values (goLocations).
 		return lang.Type{Kind: lang.KindStr, Text: s}
+	case s == "[]byte":
+		// Text, as the harness builds a byte slice from {"$go": "[]byte"}
+		// (goBytes): a parser's input is text far more often than a list
+		// of small numbers.
+		return lang.Type{Kind: lang.KindStr, Text: s, Nullable: true}
 	case s == "[][2]int" || s == "[][2]int64" || s == "[][2]float64" || ((s == "[][]int" || s == "[][]int64") && lang.IntervalName.MatchString(name)):
 		return lang.Type{Kind: lang.KindIntervals}
 	case strings.HasPrefix(s, "[]"):
