@@ -45,10 +45,9 @@ const (
 	exploreExecs = 50000
 )
 
-// search is one $explore call: a target on one side, toward the lines of
-// one changed function no row ran there.
+// search is one $explore call: a target on one side, toward the changed
+// lines no row ran there, of every changed function it reaches.
 type search struct {
-	plan     string // the changed symbol
 	target   string // as the side calls it
 	template validate.Row
 	seeds    [][]any
@@ -93,10 +92,10 @@ func (rep *Report) explore(ctx context.Context, gcfg gate.Config, l lang.Languag
 		}
 		for _, tg := range rep.searchTargets(l, p, targets, t, origins) {
 			if goal := goalLines(c.Head, p.head); goal != nil {
-				add(&head, rep.newSearch(ex, p, p.head, goal, tg, t, origins, ""))
+				add(&head, rep.newSearch(ex, p, p.head, goal, tg, t, ""))
 			}
 			if goal := goalLines(c.Base, p.base); goal != nil {
-				add(&base, rep.newSearch(ex, p, p.base, goal, tg, t, origins, gcfg.BaseTargets[tg]))
+				add(&base, rep.newSearch(ex, p, p.base, goal, tg, t, gcfg.BaseTargets[tg]))
 			}
 		}
 	}
@@ -315,8 +314,8 @@ func goalLines(c *SideCoverage, s sideLines) map[string][][]int {
 
 // newSearch is the search of target toward goal on the side s is of;
 // as is the side's name for the target ("" when it is the head's).
-func (rep *Report) newSearch(ex lang.Explorer, p coverPlan, s sideLines, goal map[string][][]int, target string, t *validate.Table, origins map[string]lang.Origin, as string) search {
-	out := search{plan: p.symbol, target: target, goal: goal, tokens: ex.Tokens(s.src),
+func (rep *Report) newSearch(ex lang.Explorer, p coverPlan, s sideLines, goal map[string][][]int, target string, t *validate.Table, as string) search {
+	out := search{target: target, goal: goal, tokens: ex.Tokens(s.src),
 		near: map[string][][2]int{s.abs: {{s.from, s.to}}}}
 	if as != "" {
 		out.target = as
