@@ -3,6 +3,8 @@ package evidence_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
 )
 
 // exploreBase is a small reader of sectioned text: its header step takes
@@ -52,7 +54,9 @@ func TestExploreReachesALineBehindAConstruct(t *testing.T) {
 	head := strings.Replace(exploreBase, `    if name in st.out:
         raise ValueError("duplicate section " + name)
 `, "", 1)
-	rep := runCommits(t, map[string]string{"ini.py": exploreBase}, map[string]string{"ini.py": head}, nil)
+	rep := runCommits(t, map[string]string{"ini.py": exploreBase}, map[string]string{"ini.py": head}, func(c *evidence.Config) {
+		c.MaxRowsPerFunction = 20 // a few seeds are enough
+	})
 
 	h := symbolRows(t, rep, "ini._header")
 	if h.Coverage == nil || h.Coverage.Base == nil || h.Coverage.Base.Changed != 2 {
