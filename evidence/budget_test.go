@@ -1,7 +1,6 @@
 package evidence_test
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -42,13 +41,10 @@ func TestSlowFunctionIsCutOffAndSaysSo(t *testing.T) {
 // Python workers, and returns the report and how long the run took.
 func runModule(t *testing.T, base, head string, set func(*evidence.Config)) (*evidence.Report, time.Duration) {
 	t.Helper()
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatal("python3 is needed: premise's Python worker runs on it")
-	}
+	pythonPath(t) // fails the test at once when there is no python3
 	start := time.Now()
 	rep := runCommits(t, map[string]string{"calc.py": base}, map[string]string{"calc.py": head}, func(c *evidence.Config) {
-		c.Gate.Python, c.TraceSeconds = py, -1
+		c.TraceSeconds = -1
 		if set != nil {
 			set(c)
 		}
