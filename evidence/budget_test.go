@@ -13,6 +13,7 @@ import (
 // run says how many ran, and a change found before the clock ran out is
 // still reported.
 func TestSlowFunctionIsCutOffAndSaysSo(t *testing.T) {
+	t.Parallel()
 	base := "import time\n\n\ndef slow(n):\n    if n > 5000:\n        time.sleep(3)\n    return n * 2\n"
 	head := "import time\n\n\ndef slow(n):\n    if n > 5000:\n        time.sleep(3)\n    return n * 3\n"
 	start := time.Now()
@@ -98,6 +99,7 @@ const (
 // clock (set long here, so a loaded machine's slower run still tells the
 // two apart), let alone rows x call timeout.
 func TestHangingFunctionIsCutOffAndTheRestRuns(t *testing.T) {
+	t.Parallel()
 	base := "def spin(n):\n    while True:\n        n += 1\n" + feeBase
 	head := "def spin(n):\n    while True:\n        n += 2\n" + feeHead
 	rep, took := runModule(t, base, head, func(c *evidence.Config) { c.RowSeconds = 150 })
@@ -124,6 +126,7 @@ func TestHangingFunctionIsCutOffAndTheRestRuns(t *testing.T) {
 // rows show is still reported (a change found is a change), and the
 // symbol says how many of its rows ran.
 func TestSlowFunctionKeepsTheChangesItsRowsFound(t *testing.T) {
+	t.Parallel()
 	base := "import time\n\n\ndef slow(n):\n    time.sleep(0.5)\n    return n * 2\n" + feeBase
 	head := "import time\n\n\ndef slow(n):\n    time.sleep(0.5)\n    return n * 3\n" + feeHead
 	rep, _ := runModule(t, base, head, func(c *evidence.Config) { c.FunctionSeconds = 5 })
@@ -144,6 +147,7 @@ func TestSlowFunctionKeepsTheChangesItsRowsFound(t *testing.T) {
 // though its function is cut off and its later rows time out under the
 // shortened limit.
 func TestHeadLoopIsStillAChange(t *testing.T) {
+	t.Parallel()
 	base := "def step(n):\n    return n + 1\n" + feeBase
 	head := "def step(n):\n    while n > 3:\n        pass\n    return n + 1\n" + feeHead
 	rep, _ := runModule(t, base, head, func(c *evidence.Config) { c.Gate.Timeout = 2 * time.Second })
@@ -168,6 +172,7 @@ func TestHeadLoopIsStillAChange(t *testing.T) {
 // at the full limit says so: none of them is reported, and a note says
 // they were not counted.
 func TestShortenedTimeoutIsNoChange(t *testing.T) {
+	t.Parallel()
 	base := "def pick(n):\n    return n % 5\n" + feeBase
 	head := "import time\n\n\ndef pick(n):\n    if n == 0:\n        while True:\n            pass\n    if abs(n) > 100:\n        time.sleep(0.6)\n    return n % 5\n" + feeHead
 	rep, _ := runModule(t, base, head, func(c *evidence.Config) { c.FunctionSeconds, c.Gate.Timeout = 12, 2*time.Second })

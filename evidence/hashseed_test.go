@@ -133,6 +133,7 @@ func bySymbol(cs []evidence.Change) map[string]int {
 // under most seeds (all ten tried, here), and such a row stays a change,
 // as it should on that evidence.
 func TestHashOrderIsUnstableNotAChange(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: runs Python workers under ten hash seeds, seconds; CI and go test ./... run it")
 	}
@@ -187,6 +188,7 @@ def last_index(words: list[str]) -> int:
 // worker under another seed: the seed reruns cost only where a row
 // changed.
 func TestNoSeedRerunsWithoutAChange(t *testing.T) {
+	t.Parallel()
 	const base = `def distinct(words: list[str]) -> list[str]:
     return list(set(words))
 `
@@ -207,6 +209,7 @@ func TestNoSeedRerunsWithoutAChange(t *testing.T) {
 // unstable stay changes, a note says why they were not checked further,
 // and what seeds 1 and 2 found stands.
 func TestSeedPassThatCannotRunKeepsTheChanges(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: runs Python workers under several hash seeds, seconds; CI and go test ./... run it")
 	}
