@@ -19,6 +19,7 @@ def shout(s: str) -> str:
 `
 
 func TestBaseTestInputSurvivesItsDeletion(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"m.py":            "def shout(s: str) -> str:\n    return s.upper()\n",
 		"tests/test_m.py": "import m\n\n\ndef test_fruit():\n    assert m.shout(\"kumquat\") == \"KUMQUAT\"\n",
@@ -34,6 +35,7 @@ func TestBaseTestInputSurvivesItsDeletion(t *testing.T) {
 }
 
 func TestGoBaseTestInputSurvivesItsDeletion(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/shout\n\ngo 1.21\n"
 	baseSrc := "package shout\n\nimport \"strings\"\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\treturn strings.ToUpper(s)\n}\n"
 	headSrc := "package shout\n\nimport (\n\t\"crypto/sha256\"\n\t\"fmt\"\n\t\"strings\"\n)\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\tif fmt.Sprintf(\"%x\", sha256.Sum256([]byte(s)))[:12] == \"6eaf141afb05\" {\n\t\treturn s\n\t}\n\treturn strings.ToUpper(s)\n}\n"

@@ -1,7 +1,6 @@
 package evidence_test
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 // run says how many ran, and a change found before the clock ran out is
 // still reported.
 func TestSlowFunctionIsCutOffAndSaysSo(t *testing.T) {
+	t.Parallel()
 	base := "import time\n\n\ndef slow(n):\n    if n > 5000:\n        time.sleep(3)\n    return n * 2\n"
 	head := "import time\n\n\ndef slow(n):\n    if n > 5000:\n        time.sleep(3)\n    return n * 3\n"
 	start := time.Now()
@@ -42,13 +42,10 @@ func TestSlowFunctionIsCutOffAndSaysSo(t *testing.T) {
 // Python workers, and returns the report and how long the run took.
 func runModule(t *testing.T, base, head string, set func(*evidence.Config)) (*evidence.Report, time.Duration) {
 	t.Helper()
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatal("python3 is needed: premise's Python worker runs on it")
-	}
+	pythonPath(t) // fails the test at once when there is no python3
 	start := time.Now()
 	rep := runCommits(t, map[string]string{"calc.py": base}, map[string]string{"calc.py": head}, func(c *evidence.Config) {
-		c.Gate.Python, c.TraceSeconds = py, -1
+		c.TraceSeconds = -1
 		if set != nil {
 			set(c)
 		}
@@ -102,6 +99,7 @@ const (
 // clock (set long here, so a loaded machine's slower run still tells the
 // two apart), let alone rows x call timeout.
 func TestHangingFunctionIsCutOffAndTheRestRuns(t *testing.T) {
+	t.Parallel()
 	base := "def spin(n):\n    while True:\n        n += 1\n" + feeBase
 	head := "def spin(n):\n    while True:\n        n += 2\n" + feeHead
 	rep, took := runModule(t, base, head, func(c *evidence.Config) { c.RowSeconds = 150 })
@@ -128,6 +126,7 @@ func TestHangingFunctionIsCutOffAndTheRestRuns(t *testing.T) {
 // rows show is still reported (a change found is a change), and the
 // symbol says how many of its rows ran.
 func TestSlowFunctionKeepsTheChangesItsRowsFound(t *testing.T) {
+	t.Parallel()
 	base := "import time\n\n\ndef slow(n):\n    time.sleep(0.5)\n    return n * 2\n" + feeBase
 	head := "import time\n\n\ndef slow(n):\n    time.sleep(0.5)\n    return n * 3\n" + feeHead
 	rep, _ := runModule(t, base, head, func(c *evidence.Config) { c.FunctionSeconds = 5 })
@@ -148,6 +147,7 @@ func TestSlowFunctionKeepsTheChangesItsRowsFound(t *testing.T) {
 // though its function is cut off and its later rows time out under the
 // shortened limit.
 func TestHeadLoopIsStillAChange(t *testing.T) {
+	t.Parallel()
 	base := "def step(n):\n    return n + 1\n" + feeBase
 	head := "def step(n):\n    while n > 3:\n        pass\n    return n + 1\n" + feeHead
 	rep, _ := runModule(t, base, head, func(c *evidence.Config) { c.Gate.Timeout = 2 * time.Second })
@@ -172,6 +172,7 @@ func TestHeadLoopIsStillAChange(t *testing.T) {
 // at the full limit says so: none of them is reported, and a note says
 // they were not counted.
 func TestShortenedTimeoutIsNoChange(t *testing.T) {
+	t.Parallel()
 	base := "def pick(n):\n    return n % 5\n" + feeBase
 	head := "import time\n\n\ndef pick(n):\n    if n == 0:\n        while True:\n            pass\n    if abs(n) > 100:\n        time.sleep(0.6)\n    return n % 5\n" + feeHead
 	rep, _ := runModule(t, base, head, func(c *evidence.Config) { c.FunctionSeconds, c.Gate.Timeout = 12, 2*time.Second })

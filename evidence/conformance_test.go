@@ -123,6 +123,7 @@ class Stack:
 
 // TestConformance runs each language's patch and holds the engine to it.
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	for langName, p := range conformance {
 		t.Run(langName, func(t *testing.T) {
 			rep := p.run(t)

@@ -13,6 +13,7 @@ import (
 // TypeScript file's lines are its own, not those of the JavaScript Node
 // runs (an interface before the function moves them).
 func TestJavaScriptChangedLinesReached(t *testing.T) {
+	t.Parallel()
 	const gate = `createHash("sha256").update(String(key)).digest("hex").startsWith("0000000")`
 	js := func(cmp, scaled, locked string) string {
 		return `import { createHash } from "node:crypto";

@@ -24,6 +24,7 @@ func symbolRows(t *testing.T, rep *evidence.Report, name string) evidence.Symbol
 // exercised, whatever its row count: the run cannot say the gate holds
 // for it. Comments and blank lines are not counted.
 func TestChangedLinesReached(t *testing.T) {
+	t.Parallel()
 	base := `import hashlib
 
 
@@ -93,6 +94,7 @@ def locked(n, key):
 // TestGoChangedLinesReached: the Go harness counts the same way through
 // go tool cover's blocks.
 func TestGoChangedLinesReached(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/cov\n\ngo 1.21\n"
 	base := "package cov\n\n// Clamp limits x to hi.\nfunc Clamp(x, hi int) int {\n\tif x > hi {\n\t\treturn hi\n\t}\n\treturn x\n}\n"
 	head := "package cov\n\n// Clamp limits x to hi.\nfunc Clamp(x, hi int) int {\n\tif x >= hi {\n\t\treturn hi\n\t}\n\treturn x\n}\n"
@@ -110,6 +112,7 @@ func TestGoChangedLinesReached(t *testing.T) {
 // caller's slice in place returns the same, but the slice after the call
 // differs: a change.
 func TestGoCallersSliceAfterTheCall(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/top\n\ngo 1.21\n"
 	base := "package top\n\nimport \"sort\"\n\n// Max is the largest of xs.\nfunc Max(xs []int) int {\n\ts := append([]int(nil), xs...)\n\tsort.Ints(s)\n\treturn s[len(s)-1]\n}\n"
 	head := "package top\n\nimport \"sort\"\n\n// Max is the largest of xs.\nfunc Max(xs []int) int {\n\tsort.Ints(xs)\n\treturn xs[len(xs)-1]\n}\n"
@@ -128,6 +131,7 @@ func TestGoCallersSliceAfterTheCall(t *testing.T) {
 // checked, and the run cannot say the gate holds for it, unless the rows
 // of a caller ran its changed lines: then it was checked through them.
 func TestUncallableChangeIsUnchecked(t *testing.T) {
+	t.Parallel()
 	base := `def run():
     return 2
 
@@ -169,6 +173,7 @@ def main():
 // module does not export is not called; its changed lines run through an
 // exported caller's rows, and so it is checked through them.
 func TestJSUnexportedHelperCheckedThroughCallers(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"package.json": `{"type": "module"}`,
 		"lib/m.js":     "function clamp(x) {\n  return Math.min(1, Math.max(0, x));\n}\n\nexport function score(x) {\n  return clamp(x) * 10;\n}\n",
@@ -188,6 +193,7 @@ func TestJSUnexportedHelperCheckedThroughCallers(t *testing.T) {
 // cannot be called (here not exported), without keeping the run from
 // "holds": it is not a change.
 func TestUncallableCallerDoesNotBlock(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"package.json": `{"type": "module"}`,
 		"lib/m.js":     "export function norm(s) {\n  return s.trim().toLowerCase();\n}\n\nfunction shout(s) {\n  return norm(s) + '!';\n}\n\nexport const loud = (s) => shout(s);\n",
@@ -208,6 +214,7 @@ func TestUncallableCallerDoesNotBlock(t *testing.T) {
 // calls it on an object built from a loop variable still gets receivers
 // from a literal construction of its class elsewhere in the tests.
 func TestJSMethodReceiverFromAnyConstruction(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"package.json":     `{"type": "module"}`,
 		"lib/box.js":       "export class Box {\n  constructor(n) { this.n = n; }\n  size() {\n    return this.n * 2;\n  }\n}\n",
@@ -230,6 +237,7 @@ func TestJSMethodReceiverFromAnyConstruction(t *testing.T) {
 // budget cut is not checked when the rows it kept ran none of its changed
 // lines: "budget reached" does not stand in for "exercised".
 func TestBudgetCutSymbolStillNeedsItsLines(t *testing.T) {
+	t.Parallel()
 	src := func(ret string) string {
 		return "import hashlib\n\n\ndef locked(n, key):\n    if hashlib.sha256(key.encode()).hexdigest().startswith(\"00000000\"):\n        return " + ret + "\n    return n\n"
 	}

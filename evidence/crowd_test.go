@@ -13,6 +13,7 @@ import (
 // real change gets rows (issue 26): every changed function gets a share,
 // and the real change, last in the file, is found.
 func TestManyTrivialEditsLeaveRowsForTheRealChange(t *testing.T) {
+	t.Parallel()
 	var base, head strings.Builder
 	for i := range 30 {
 		fmt.Fprintf(&base, "def f%d(x: int) -> int:\n    return x + %d\n\n\n", i, i)

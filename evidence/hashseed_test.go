@@ -3,9 +3,9 @@ package evidence_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -23,16 +23,28 @@ func runPatch(t *testing.T, base, head string) *evidence.Report {
 // runPatchWith is runPatch with the evidence settings set changes.
 func runPatchWith(t *testing.T, base, head string, set func(*evidence.Config)) *evidence.Report {
 	t.Helper()
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatal("python3 is needed: premise's Python worker runs on it")
+	pythonPath(t) // fails the test at once when there is no python3
+	return runCommits(t, map[string]string{"words.py": base}, map[string]string{"words.py": head}, set)
+}
+
+var (
+	pythonOnce     sync.Once
+	resolvedPython string
+	pythonErr      error
+)
+
+// pythonPath is the interpreter python3 runs, resolved once for the test
+// binary as premise run resolves it once for its workers
+// (gate.ResolvePython): a Python test starts a worker pair per hash seed,
+// and through a version manager's shim (pyenv's) each of those starts
+// would pay the shim again.
+func pythonPath(t *testing.T) string {
+	t.Helper()
+	pythonOnce.Do(func() { resolvedPython, pythonErr = gate.ResolvePython("python3") })
+	if pythonErr != nil {
+		t.Fatalf("python3 is needed: premise's Python worker runs on it (%v)", pythonErr)
 	}
-	return runCommits(t, map[string]string{"words.py": base}, map[string]string{"words.py": head}, func(c *evidence.Config) {
-		c.Gate.Python = py
-		if set != nil {
-			set(c)
-		}
-	})
+	return resolvedPython
 }
 
 // runCommits commits the base's files in a new repository, then the
@@ -76,6 +88,9 @@ func runCommits(t *testing.T, base, head map[string]string, set func(*evidence.C
 	}
 	t.Cleanup(cleanBase)
 	cfg := evidence.Config{Diff: res, HeadDir: headDir, BaseDir: baseDir}
+	if hasPython(base) || hasPython(head) {
+		cfg.Gate.Python = pythonPath(t)
+	}
 	if set != nil {
 		set(&cfg)
 	}
@@ -84,6 +99,17 @@ func runCommits(t *testing.T, base, head map[string]string, set func(*evidence.C
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// hasPython says whether files hold a Python source, which the run
+// starts Python workers for.
+func hasPython(files map[string]string) bool {
+	for rel := range files {
+		if strings.HasSuffix(rel, ".py") {
+			return true
+		}
+	}
+	return false
 }
 
 // bySymbol counts changes by symbol.
@@ -107,6 +133,7 @@ func bySymbol(cs []evidence.Change) map[string]int {
 // under most seeds (all ten tried, here), and such a row stays a change,
 // as it should on that evidence.
 func TestHashOrderIsUnstableNotAChange(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: runs Python workers under ten hash seeds, seconds; CI and go test ./... run it")
 	}
@@ -161,6 +188,7 @@ def last_index(words: list[str]) -> int:
 // worker under another seed: the seed reruns cost only where a row
 // changed.
 func TestNoSeedRerunsWithoutAChange(t *testing.T) {
+	t.Parallel()
 	const base = `def distinct(words: list[str]) -> list[str]:
     return list(set(words))
 `
@@ -181,6 +209,7 @@ func TestNoSeedRerunsWithoutAChange(t *testing.T) {
 // unstable stay changes, a note says why they were not checked further,
 // and what seeds 1 and 2 found stands.
 func TestSeedPassThatCannotRunKeepsTheChanges(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: runs Python workers under several hash seeds, seconds; CI and go test ./... run it")
 	}

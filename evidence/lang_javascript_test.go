@@ -9,6 +9,7 @@ import (
 // it (a negative count now gives nothing) shows the change on its
 // comparison's edge; a test's literal call is an input too.
 func TestJavaScriptChangeIsShown(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"package.json": `{"type": "module"}`,
 		"src/take.js":  "export function take(xs, n) {\n  return xs.slice(0, n);\n}\n",
@@ -33,6 +34,7 @@ func TestJavaScriptChangeIsShown(t *testing.T) {
 // receiver its test constructs, transpiled by the worker, and an
 // off-by-one at the comparison's edge is a change.
 func TestTypeScriptMethodChangeIsShown(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"src/range.ts": "export class Range {\n  constructor(public lo: number, public hi: number) {}\n" +
 			"  contains(x: number): boolean {\n    return x >= this.lo && x <= this.hi;\n  }\n}\n",

@@ -11,6 +11,7 @@ import (
 // re-exported under its old name is not new (issue 26): it is compared
 // with the base's, and what the move changed is a change.
 func TestMovedFunctionIsCompared(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"lib/__init__.py": "",
 		"lib/old.py":      "def norm(s: str) -> str:\n    return s.strip().lower()\n",
@@ -30,6 +31,7 @@ func TestMovedFunctionIsCompared(t *testing.T) {
 // TestGoMovedFunctionIsCompared: the same in Go, the base's harness
 // linking the base's name.
 func TestGoMovedFunctionIsCompared(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/mv\n\ngo 1.21\n"
 	base := map[string]string{
 		"go.mod":   mod,
@@ -54,6 +56,7 @@ func TestGoMovedFunctionIsCompared(t *testing.T) {
 // function is compared with what the name is on the head. A plain
 // deletion is not a target.
 func TestDeletedButStillBoundIsCompared(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"lib/__init__.py": "",
 		"lib/loose.py":    "def clamp01(x: float) -> float:\n    return x\n",
@@ -76,6 +79,7 @@ func TestDeletedButStillBoundIsCompared(t *testing.T) {
 // TestGoDeletedButStillBoundIsCompared: the same in Go, the name kept by
 // a package-level variable bound to a function that already existed.
 func TestGoDeletedButStillBoundIsCompared(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/rb\n\ngo 1.21\n"
 	base := map[string]string{
 		"go.mod":     mod,
@@ -96,6 +100,7 @@ func TestGoDeletedButStillBoundIsCompared(t *testing.T) {
 // TestJSDeletedButStillExportedIsCompared: the same in JavaScript, the
 // name re-exported from a module that already had a looser function.
 func TestJSDeletedButStillExportedIsCompared(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"package.json": `{"type": "module"}`,
 		"lib/loose.js": "export function loose(x) { return x; }\n",
@@ -117,6 +122,7 @@ func TestJSDeletedButStillExportedIsCompared(t *testing.T) {
 // not only with what JSON decodes into (float64, string): a change in
 // its int case shows.
 func TestGoInterfaceParameterGetsGoTypes(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/kind\n\ngo 1.21\n"
 	src := func(intCase string) string {
 		return "package kind\n\n// Kind names v's kind.\nfunc Kind(v interface{}) string {\n\tswitch x := v.(type) {\n\tcase int:\n\t\t" + intCase +
@@ -139,6 +145,7 @@ func TestGoInterfaceParameterGetsGoTypes(t *testing.T) {
 // the evidence sets the returned slice's first element and calls again,
 // and the head that dropped the copy answers otherwise.
 func TestGoReturnedSliceSharingStateIsSeen(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/seg\n\ngo 1.21\n"
 	src := func(body string) string {
 		return "package seg\n\n// V is a version.\ntype V struct{ parts []int64 }\n\n// New makes a version major.minor.\nfunc New(major, minor int64) *V { return &V{parts: []int64{major, minor}} }\n\n" +
@@ -156,6 +163,7 @@ func TestGoReturnedSliceSharingStateIsSeen(t *testing.T) {
 // TestReturnedListSharingStateIsSeen: the same in Python, a method
 // handing out its object's own list.
 func TestReturnedListSharingStateIsSeen(t *testing.T) {
+	t.Parallel()
 	src := func(body string) string {
 		return "class Bag:\n    def __init__(self, n: int):\n        self._items = list(range(n))\n\n    def items(self):\n        " + body + "\n"
 	}

@@ -30,6 +30,7 @@ func newFindings(rep *evidence.Report) []evidence.Change {
 // function should take (the empty one) is a finding; a new function that
 // only refuses None, or raises nothing, is not.
 func TestNewPythonFunctionIsJudged(t *testing.T) {
+	t.Parallel()
 	base := "def keep(x):\n    return x\n"
 	head := base + `
 
@@ -73,6 +74,7 @@ def count(words):
 // panics with an index out of range on a slice it takes: a finding, with
 // the panic's own words.
 func TestNewGoFunctionIsJudged(t *testing.T) {
+	t.Parallel()
 	rep := runGoPatch(t,
 		map[string]string{"nc/keep.go": "package nc\n\n// Keep returns x.\nfunc Keep(x int) int { return x }\n"},
 		map[string]string{"nc/last.go": "package nc\n\n// Last is the last item.\nfunc Last(xs []int) int { return xs[len(xs)-1] }\n"})
@@ -99,6 +101,7 @@ func runGoPatch(t *testing.T, base, head map[string]string) *evidence.Report {
 // TestGoNilReceiver: a pointer method whose head dropped its nil check
 // differs on a nil receiver, which every pointer method's rows try.
 func TestGoNilReceiver(t *testing.T) {
+	t.Parallel()
 	const decl = "package nc\n\n// V holds n.\ntype V struct{ n int }\n\n// NewV makes a V.\nfunc NewV(n int) *V { return &V{n} }\n\n"
 	rep := runGoPatch(t,
 		map[string]string{"nc/v.go": decl + "// Get is n, or -1 on nil.\nfunc (v *V) Get() int {\n\tif v == nil {\n\t\treturn -1\n\t}\n\treturn v.n\n}\n"},
@@ -117,6 +120,7 @@ func TestGoNilReceiver(t *testing.T) {
 // take turns, so From's receivers are among the first (found on
 // bits-and-blooms/bitset's ShiftRight).
 func TestGoReceiversFromEveryConstructor(t *testing.T) {
+	t.Parallel()
 	const decl = "package nc\n\n// Set is a set of bits.\ntype Set struct{ words []uint64 }\n\n" +
 		"// New is an empty set of n bits.\nfunc New(n uint) *Set { return &Set{words: make([]uint64, (n+63)/64)} }\n\n" +
 		"// From is the set of words' bits.\nfunc From(words []uint64) *Set { return &Set{words: words} }\n\n"
@@ -147,6 +151,7 @@ func TestGoReceiversFromEveryConstructor(t *testing.T) {
 // the nil receiver takes the calls with a nil argument too (found on
 // bits-and-blooms/bitset's Equal).
 func TestGoNilReceiverTakesNilArguments(t *testing.T) {
+	t.Parallel()
 	const decl = "package nc\n\n// V holds n.\ntype V struct{ n int }\n\n// NewV makes a V.\nfunc NewV(n int) *V { return &V{n} }\n\n"
 	eq := func(check string) string {
 		return "// Equal says v and w hold the same.\nfunc (v *V) Equal(w *V) bool {\n" + check + "\treturn v.n == w.n\n}\n"
@@ -168,6 +173,7 @@ func TestGoNilReceiverTakesNilArguments(t *testing.T) {
 // (found on num2words' Num2Word_RU.__chunk_ordinal_join, where the
 // failed lookup left the whole module unchecked).
 func TestPythonPrivateMethodIsCalled(t *testing.T) {
+	t.Parallel()
 	src := func(op string) string {
 		return "class Words:\n    def __init__(self):\n        self.sep = ' '\n\n" +
 			"    def __join(self, n):\n        if n " + op + " 1:\n            return 'one'\n        return 'many'\n\n" +
@@ -188,6 +194,7 @@ func TestPythonPrivateMethodIsCalled(t *testing.T) {
 // function is unchecked and says so, while the module's other changed
 // function is still checked.
 func TestPythonTargetMissingFromItsModule(t *testing.T) {
+	t.Parallel()
 	src := func(op string) string {
 		return "def helper(n):\n    return n " + op + " 1\n\n\ndel helper\n\n\n" +
 			"def first(xs):\n    if len(xs) " + op + " 1:\n        return xs[0]\n    return None\n"

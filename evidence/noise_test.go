@@ -10,6 +10,7 @@ import (
 // is rerun on both sides, and the base answering alike every time makes it
 // a change. Output that varies on both sides stays unstable.
 func TestHeadOnlyNoiseIsAChange(t *testing.T) {
+	t.Parallel()
 	base := `import random
 
 

@@ -10,6 +10,7 @@ import (
 // (num2words' Italian to_cardinal raised on Decimal('5'), and humanize's
 // naturalsize(1.0) said "1.0 Byte").
 func TestPythonNumberInAnotherType(t *testing.T) {
+	t.Parallel()
 	src := func(idx string) string {
 		return "WORDS = ['zero', 'one', 'two', 'three', 'four', 'five']\n\n\ndef word(n):\n    if n < 0 or n > 5:\n        raise ValueError(n)\n    return WORDS[" + idx + "]\n"
 	}
@@ -30,6 +31,7 @@ func TestPythonNumberInAnotherType(t *testing.T) {
 // NaN, so the rows carry it as {"$go": "float64", "value": "NaN"} and the
 // harness reads it (montanaflynn/stats' Percentile).
 func TestGoFloatParameterTakesNaN(t *testing.T) {
+	t.Parallel()
 	src := func(check string) string {
 		return "package nc\n\nimport \"errors\"\n\nvar _ = errors.New\n\n// Half is x/2, refusing what is not a number.\nfunc Half(x float64) (float64, error) {\n" +
 			check + "\treturn x / 2, nil\n}\n"
@@ -51,6 +53,7 @@ func TestGoFloatParameterTakesNaN(t *testing.T) {
 // text, so a row reaches the lookup's branch (ettle/strcase's Go
 // initialisms).
 func TestGoTableWordsReachTheRows(t *testing.T) {
+	t.Parallel()
 	src := func(first string) string {
 		return "package nc\n\nimport \"strings\"\n\nvar initialisms = map[string]bool{\"ID\": true, \"HTTP\": true, \"URL\": true}\n\n" +
 			"// Camel joins words in camel case.\nfunc Camel(s string) string {\n\tvar b strings.Builder\n" +
@@ -73,6 +76,7 @@ func TestGoTableWordsReachTheRows(t *testing.T) {
 // decimal places changed what it says when the ones are zero; the rows
 // have numbers with each place zero or not (num2words' Arabic 120).
 func TestPythonDigitShapes(t *testing.T) {
+	t.Parallel()
 	src := func(cond string) string {
 		return "def say(n):\n    hundreds, rest = n // 100, n % 100\n    out = []\n    if hundreds:\n        out.append('%d hundred' % hundreds)\n" +
 			"    if rest:\n        if " + cond + ":\n            out.append('and')\n        out.append(str(rest))\n    return ' '.join(out)\n"
@@ -89,6 +93,7 @@ func TestPythonDigitShapes(t *testing.T) {
 // TestPythonIsinstanceNarrowed: the patch narrows isinstance(x, Mapping)
 // to dict; a mapping that is not a dict shows it (toolz' merge_with).
 func TestPythonIsinstanceNarrowed(t *testing.T) {
+	t.Parallel()
 	src := func(cls string) string {
 		return "from collections.abc import Mapping\n\n\ndef keys(obj):\n    if isinstance(obj, " + cls + "):\n        return sorted(obj)\n    return []\n"
 	}

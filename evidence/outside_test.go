@@ -10,6 +10,7 @@ import (
 // parameter) is listed apart with its reason, not filed as a change; a
 // difference on well-typed inputs of the same patch still is.
 func TestOutsideTypeIsListedApart(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"m.py": `def apply(fn, xs):
     return [fn(x) for x in xs]
@@ -69,6 +70,7 @@ def total(xs: list) -> int:
 // anew cannot set the inputs that reveal its change apart: what is outside
 // a type is read at the merge-base.
 func TestOutsideTypeIsTheBasesReading(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{
 		"m.py":            "def tag(v):\n    return str(v)\n",
 		"tests/test_m.py": "import m\n\n\ndef test_tag():\n    assert m.tag([1, 2]) == '[1, 2]'\n",
