@@ -258,6 +258,7 @@ func TestBudgetCutSymbolStillNeedsItsLines(t *testing.T) {
 // only on Dec{}; with more constructed receivers than the function's rows
 // allow, the zero value still gets its row, before them.
 func TestGoZeroValueReceiverFirst(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/dec\n\ngo 1.21\n"
 	base := `package dec
 
@@ -299,6 +300,7 @@ func (d Dec) Len() int {
 // drops the singular differs only there, so a time.Duration parameter
 // takes its units' own values.
 func TestGoDurationAtItsUnit(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/human\n\ngo 1.21\n"
 	base := `package human
 
@@ -330,6 +332,7 @@ func Seconds(d time.Duration) string {
 // of small numbers it never holds text of blanks alone, where a patch
 // that indexes past the trimmed end panics.
 func TestGoBytesAreText(t *testing.T) {
+	t.Parallel()
 	mod := "module example.com/blank\n\ngo 1.21\n"
 	base := `package blank
 

@@ -51,6 +51,7 @@ def _header(st, name):
 // rows on both sides, and the change is shown with the source that found
 // it.
 func TestExploreReachesALineBehindAConstruct(t *testing.T) {
+	t.Parallel()
 	head := strings.Replace(exploreBase, `    if name in st.out:
         raise ValueError("duplicate section " + name)
 `, "", 1)
