@@ -157,6 +157,9 @@ func ctorValues(g *goTarget, name string, lits []string, n int) []any {
 		ok := true
 		for i, p := range c.params {
 			pools[i] = parseable(lang.Pool(g.pkg.resolve(p.Type, p.Name, 0), lits))
+			if strings.TrimSpace(p.Type) == "time.Duration" {
+				pools[i] = goDurations(pools[i])
+			}
 			ok = ok && len(pools[i]) > 0
 		}
 		if !ok {
@@ -341,8 +344,11 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 		if strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*") == "time.Location" {
 			pools[i] = goLocations()
 		}
-		if strings.TrimSpace(tg.Sig.Params[i].Type) == "[]byte" {
+		switch strings.TrimSpace(tg.Sig.Params[i].Type) {
+		case "[]byte":
 			pools[i] = goBytes(pools[i])
+		case "time.Duration":
+			pools[i] = goDurations(pools[i])
 		}
 		if named := strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*"); gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
