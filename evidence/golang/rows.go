@@ -105,11 +105,12 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	if len(recvs) == 0 && len(g.harvested) == 0 {
 		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
 	}
-	// The edges of receivers come first, where no budget cuts them: the
-	// zero value of a struct (decimal.Decimal{}, whose fields a
-	// constructor always sets, and a method that forgot to handle it
-	// differs there) and, for a pointer method, nil (handled on one
-	// side, a panic on the other).
+	// The edges of receivers come right after the first (the typical
+	// receiver a template or a model's row calls on), where no budget
+	// cuts them: the zero value of a struct (decimal.Decimal{}, whose
+	// fields a constructor always sets, and a method that forgot to
+	// handle it differs there) and, for a pointer method, nil (handled on
+	// one side, a panic on the other).
 	var edges []any
 	if g.pkg != nil && g.pkg.resolve(g.recv, "", 0).Kind == lang.KindStruct {
 		edges = append(edges, map[string]any{})
@@ -117,7 +118,10 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	if len(recvs) > 0 && pointerRecvRe.MatchString(tg.HeadText+"\n"+tg.BaseText) {
 		edges = append(edges, nil)
 	}
-	tg.Receivers = lang.DedupeValues(append(edges, recvs...))
+	if len(recvs) > 0 {
+		edges = append(append(recvs[:1:1], edges...), recvs[1:]...)
+	}
+	tg.Receivers = lang.DedupeValues(edges)
 	return ""
 }
 
