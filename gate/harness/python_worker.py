@@ -841,7 +841,8 @@ class _Explorer:
             signal.setitimer(signal.ITIMER_REAL, self.per_call)
         sys.settrace(tracer)
         try:
-            self.fn(*real)
+            # A generator's body runs as it is consumed.
+            _consume(self.fn(*real), 100)
             self.last_ok = True
         except BaseException:
             self.last_ok = False
