@@ -590,7 +590,7 @@ def _plain(args, kwargs, k):
 
 # The calls a search makes without running anything new before it stops;
 # the calls that returned it keeps for each goal statement.
-PLATEAU = 3000
+PLATEAU = 1000
 OK_KEPT = 4
 
 
