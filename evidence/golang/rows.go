@@ -10,6 +10,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -118,10 +119,11 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	if len(recvs) > 0 && pointerRecvRe.MatchString(tg.HeadText+"\n"+tg.BaseText) {
 		edges = append(edges, nil)
 	}
+	ordered := edges
 	if len(recvs) > 0 {
-		edges = append(append(recvs[:1:1], edges...), recvs[1:]...)
+		ordered = append(append(recvs[:1:1], edges...), recvs[1:]...)
 	}
-	tg.Receivers = lang.DedupeValues(edges)
+	tg.Receivers = lang.DedupeValues(ordered)
 	return ""
 }
 
@@ -139,7 +141,7 @@ func goReceivers(g *goTarget, lits []string) []any {
 	out := ctorValues(g, g.recv, lits, maxSweptGoReceivers)
 	t := g.pkg.resolve(g.recv, "", 0)
 	built := len(out)
-	for _, v := range lang.Pool(t, lits) {
+	for _, v := range goPool(t, lits) {
 		if v == nil || len(out) >= built+maxSweptGoReceivers/4 {
 			continue
 		}
@@ -160,10 +162,7 @@ func ctorValues(g *goTarget, name string, lits []string, n int) []any {
 		pools := make([][]any, len(c.params))
 		ok := true
 		for i, p := range c.params {
-			pools[i] = parseable(lang.Pool(g.pkg.resolve(p.Type, p.Name, 0), lits))
-			if strings.TrimSpace(p.Type) == "time.Duration" {
-				pools[i] = goDurations(pools[i])
-			}
+			pools[i] = parseable(goPool(g.pkg.resolve(p.Type, p.Name, 0), lits))
 			ok = ok && len(pools[i]) > 0
 		}
 		if !ok {
@@ -337,23 +336,14 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 	for i, t := range types {
 		if t.Kind == kindVariadic {
 			variadic = i
-			e := lang.Pool(*t.Elem, lits)
+			e := goPool(*t.Elem, lits)
 			pools[i] = []any{[]any{}, []any{e[0]}}
 			if len(e) > 2 {
 				pools[i] = append(pools[i], []any{e[0], e[2]}, []any{e[2], e[0], e[1]})
 			}
 			continue
 		}
-		pools[i] = lang.Pool(t, lits)
-		if strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*") == "time.Location" {
-			pools[i] = goLocations()
-		}
-		switch strings.TrimSpace(tg.Sig.Params[i].Type) {
-		case "[]byte":
-			pools[i] = goBytes(pools[i])
-		case "time.Duration":
-			pools[i] = goDurations(pools[i])
-		}
+		pools[i] = goPool(t, lits)
 		if named := strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*"); gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
 			// constructors build one.
@@ -666,8 +656,46 @@ func goValueText(v any) string {
 		if t, ok := m["$go"].(string); ok {
 			return t + "(" + lang.Compact(m["value"], 40) + ")"
 		}
+		if !hasDollar(m) {
+			// A struct's fields, each shown as an argument is
+			// ({Body: []byte(" ")}).
+			keys := make([]string, 0, len(m))
+			for k := range m {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			parts := make([]string, len(keys))
+			for i, k := range keys {
+				parts[i] = k + ": " + goValueText(m[k])
+			}
+			return shortText("{" + strings.Join(parts, ", ") + "}")
+		}
+	}
+	if l, ok := v.([]any); ok {
+		parts := make([]string, len(l))
+		for i, e := range l {
+			parts[i] = goValueText(e)
+		}
+		return shortText("[" + strings.Join(parts, ", ") + "]")
 	}
 	return lang.Compact(v, 60)
+}
+
+func hasDollar(m map[string]any) bool {
+	for k := range m {
+		if strings.HasPrefix(k, "$") {
+			return true
+		}
+	}
+	return false
+}
+
+// shortText is s cut to 80 characters, an ellipsis marking the cut.
+func shortText(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:79]) + "…"
+	}
+	return s
 }
 
 // goCall is a call of a Go target the package's tests make, as a row's
@@ -823,17 +851,58 @@ func hugeArgs(v any) int {
 	return n
 }
 
-// goBytes are a []byte parameter's values: each text of its pool as the
-// harness builds a byte slice from text ({"$go": "[]byte"}); nil stays.
-func goBytes(pool []any) []any {
-	out := make([]any, 0, len(pool))
-	for _, v := range pool {
-		if s, ok := v.(string); ok {
-			v = map[string]any{"$go": "[]byte", "value": s}
-		}
-		out = append(out, v)
+// goPool is lang.Pool for a Go type in the forms the harness reads: a
+// *time.Location's zones (goLocations), a time.Duration's units taking
+// turns with its pool (goDurations), and a []byte's text as
+// {"$go": "[]byte"} wherever it sits (goValue).
+func goPool(t lang.Type, lits []string) []any {
+	switch strings.TrimPrefix(t.Text, "*") {
+	case "time.Location":
+		return goLocations()
+	case "time.Duration":
+		return goDurations(lang.Pool(t, lits))
+	}
+	pool := lang.Pool(t, lits)
+	out := make([]any, len(pool))
+	for i, v := range pool {
+		out[i] = goValue(t, v)
 	}
 	return out
+}
+
+// goValue is v, of type t, with every text that is a []byte (an
+// argument, a struct's field, a list's element) as the harness builds a
+// byte slice from text: a plain JSON string would be read as base64, the
+// form a harvested []byte takes (rowValue).
+func goValue(t lang.Type, v any) any {
+	switch x := v.(type) {
+	case string:
+		if t.Text == "[]byte" {
+			return map[string]any{"$go": "[]byte", "value": x}
+		}
+	case []any:
+		if t.Elem != nil {
+			out := make([]any, len(x))
+			for i, e := range x {
+				out[i] = goValue(*t.Elem, e)
+			}
+			return out
+		}
+	case map[string]any:
+		if len(t.Fields) > 0 {
+			out := make(map[string]any, len(x))
+			for k, e := range x {
+				out[k] = e
+				for _, f := range t.Fields {
+					if f.Name == k {
+						out[k] = goValue(f.Type, e)
+					}
+				}
+			}
+			return out
+		}
+	}
+	return v
 }
 
 // goLocations are the zones a *time.Location parameter takes: UTC, a
