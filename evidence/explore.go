@@ -92,10 +92,10 @@ func (rep *Report) explore(ctx context.Context, gcfg gate.Config, l lang.Languag
 		}
 		for _, tg := range rep.searchTargets(l, p, targets, t, origins) {
 			if goal := goalLines(c.Head, p.head); goal != nil {
-				add(&head, rep.newSearch(ex, p, p.head, goal, tg, t, ""))
+				add(&head, rep.newSearch(ex.Tokens(p.head.src), p, p.head, goal, tg, t, ""))
 			}
 			if goal := goalLines(c.Base, p.base); goal != nil {
-				add(&base, rep.newSearch(ex, p, p.base, goal, tg, t, gcfg.BaseTargets[tg]))
+				add(&base, rep.newSearch(ex.Tokens(p.base.src), p, p.base, goal, tg, t, gcfg.BaseTargets[tg]))
 			}
 		}
 	}
@@ -250,9 +250,7 @@ func builtAsSent(template validate.Row, args []any) bool {
 	}
 	for i, a := range args {
 		if m, ok := sent[i].(map[string]any); ok && hasDollarKey(m) {
-			x, err1 := validate.CanonicalJSON(a)
-			y, err2 := validate.CanonicalJSON(sent[i])
-			if err1 != nil || err2 != nil || string(x) != string(y) {
+			if !sameBuilt(m, a) {
 				return false
 			}
 			continue
@@ -262,6 +260,52 @@ func builtAsSent(template validate.Row, args []any) bool {
 		}
 	}
 	return true
+}
+
+// sameBuilt says whether got, returned where a row sent the object
+// premise built, is that object, or the same typed value with other data
+// ({"$go": "[]byte", "value": text}: a Go value JSON alone cannot say,
+// decoded by the worker from its text or number and never evaluated), or
+// a call of the same constructor ({"$new": F, "$args": [...]}) whose
+// arguments are data, or built as sent by the same rules.
+func sameBuilt(sent map[string]any, got any) bool {
+	x, err1 := validate.CanonicalJSON(got)
+	y, err2 := validate.CanonicalJSON(sent)
+	if err1 == nil && err2 == nil && string(x) == string(y) {
+		return true
+	}
+	g, ok := got.(map[string]any)
+	if !ok || len(g) != len(sent) {
+		return false
+	}
+	if name, ok := sent["$go"].(string); ok && name != "*time.Location" {
+		if len(g) != 2 || g["$go"] != name {
+			return false
+		}
+		switch g["value"].(type) {
+		case string, float64, bool:
+			return true
+		}
+		return false
+	}
+	if name, ok := sent["$new"].(string); ok && g["$new"] == name {
+		sa, _ := sent["$args"].([]any)
+		ga, ok := g["$args"].([]any)
+		if !ok || len(ga) != len(sa) || len(g) != 2 {
+			return false
+		}
+		for i, a := range ga {
+			if m, ok := sa[i].(map[string]any); ok && hasDollarKey(m) {
+				if !sameBuilt(m, a) {
+					return false
+				}
+			} else if holdsBuilt(a, 0) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // holdsBuilt says whether v holds an object with a "$" key (or is
@@ -312,10 +356,11 @@ func goalLines(c *SideCoverage, s sideLines) map[string][][]int {
 	return map[string][][]int{s.abs: stmts}
 }
 
-// newSearch is the search of target toward goal on the side s is of;
-// as is the side's name for the target ("" when it is the head's).
-func (rep *Report) newSearch(ex lang.Explorer, p coverPlan, s sideLines, goal map[string][][]int, target string, t *validate.Table, as string) search {
-	out := search{target: target, goal: goal, tokens: ex.Tokens(s.src),
+// newSearch is the search of target toward goal on the side s is of,
+// with the words tokens; as is the side's name for the target ("" when it
+// is the head's).
+func (rep *Report) newSearch(tokens []string, p coverPlan, s sideLines, goal map[string][][]int, target string, t *validate.Table, as string) search {
+	out := search{target: target, goal: goal, tokens: tokens,
 		near: map[string][][2]int{s.abs: {{s.from, s.to}}}}
 	if as != "" {
 		out.target = as

@@ -34,6 +34,37 @@ func TestSearchHandsBackOnlyData(t *testing.T) {
 	}
 }
 
+// TestSearchChangesOnlyTheDataOfGoValues: a Go row's typed value and
+// constructor call come back with their data changed (a []byte's text, a
+// constructor's argument), never as another type, another constructor,
+// or with an expression inside.
+func TestSearchChangesOnlyTheDataOfGoValues(t *testing.T) {
+	bytes := func(v any) map[string]any { return map[string]any{"$go": "[]byte", "value": v} }
+	ctor := func(name string, args ...any) map[string]any { return map[string]any{"$new": name, "$args": args} }
+	zone := map[string]any{"$go": "*time.Location", "value": "+05:30"}
+	row := validate.Row{ID: "R1", Args: []any{ctor("m.Parse", "1s", bytes("a")), bytes("{}"), zone}}
+	evil := map[string]any{"$expr": "__import__('os').system('true')"}
+	for _, c := range []struct {
+		name string
+		args []any
+		keep bool
+	}{
+		{"as sent", []any{ctor("m.Parse", "1s", bytes("a")), bytes("{}"), zone}, true},
+		{"other text for the bytes", []any{ctor("m.Parse", "1s", bytes("a")), bytes("{\"a\":["), zone}, true},
+		{"another argument for the constructor", []any{ctor("m.Parse", "364d", bytes("b")), bytes("{}"), zone}, true},
+		{"another type", []any{ctor("m.Parse", "1s", bytes("a")), map[string]any{"$go": "string", "value": "{}"}, zone}, false},
+		{"a list for the text", []any{ctor("m.Parse", "1s", bytes("a")), bytes([]any{"x"}), zone}, false},
+		{"another constructor", []any{ctor("m.Evil", "1s", bytes("a")), bytes("{}"), zone}, false},
+		{"an expression in the constructor", []any{ctor("m.Parse", evil, bytes("a")), bytes("{}"), zone}, false},
+		{"a key more", []any{map[string]any{"$new": "m.Parse", "$args": []any{"1s", bytes("a")}, "$expr": "1"}, bytes("{}"), zone}, false},
+		{"another zone", []any{ctor("m.Parse", "1s", bytes("a")), bytes("{}"), map[string]any{"$go": "*time.Location", "value": "Local"}}, false},
+	} {
+		if got := builtAsSent(row, c.args); got != c.keep {
+			t.Errorf("%s: kept %v, want %v", c.name, got, c.keep)
+		}
+	}
+}
+
 // TestFoundArgsReadsOnlyArgumentLists: a reply of another shape, or
 // entries that are not argument lists, give nothing, and no more than
 // exploreFound lists are taken.

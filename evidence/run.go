@@ -478,6 +478,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	if !clock.out(ctx) {
 		rep.explore(clock.ctx, gcfg, langs[langName], targets, t, grep, origins)
 		rep.guide(clock.ctx, gcfg, t, grep, origins)
+		rep.differ(clock.ctx, gcfg, langs[langName], targets, t, grep, origins)
 	}
 	rep.Rows += ranRows(grep)
 	// Within the rows' clock: a patch that loops times out again, and the

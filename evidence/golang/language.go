@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
+	"go/scanner"
 	"go/token"
 	"math/rand"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -248,4 +250,44 @@ func (l *goLang) StillBound(f diffparse.File, _ any, local string) bool {
 		}
 	}
 	return false
+}
+
+// Words are a Go file's words for a blind search (lang.Differ): its
+// string and rune literals as their values (a short one's characters
+// too) and its numbers as written, in the order they appear.
+func (*goLang) Words(src []byte) []string {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	seen := map[string]bool{}
+	var out, short []string
+	add := func(w string) {
+		if w != "" && len(w) <= 64 && !seen[w] && len(out) < 512 {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		switch tok {
+		case token.STRING, token.CHAR:
+			if v, err := strconv.Unquote(lit); err == nil {
+				add(v)
+				if len(v) <= 12 {
+					short = append(short, v)
+				}
+			}
+		case token.INT, token.FLOAT:
+			add(lit)
+		}
+	}
+	for _, w := range short {
+		for _, r := range w {
+			add(string(r))
+		}
+	}
+	return out
 }

@@ -214,6 +214,21 @@ type Explorer interface {
 	Tokens(src []byte) []string
 }
 
+// Differ is a language whose worker answers the $explore call's blind
+// form ({"differ": true}): it calls one target again and again on
+// arguments drawn from the spec alone (the seed, the seed arguments, the
+// words), never from what a call did, so the base's worker and the
+// head's make the same calls in the same order, and returns a digest of
+// each call's outcome, {"digests": [...], "execs": N}; with "emit":
+// [indices] it makes no call and returns those calls' arguments,
+// {"found": [ARGS, ...]} (evidence/differ.go).
+type Differ interface {
+	// Words are the words of a file's source a blind search puts into
+	// the values it builds: its string literals and their characters,
+	// and its numbers.
+	Words(src []byte) []string
+}
+
 // Coverer is a language whose changed lines coverage can count.
 type Coverer interface {
 	// Statements are a file's statements as its workers see them run;

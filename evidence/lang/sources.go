@@ -33,6 +33,9 @@ const (
 	SourceReceiver     = "receiver"
 	SourceSetting      = "setting"
 	SourceTemplate     = "template"
+	// SourceDifferential is a call a blind search made on both sides
+	// whose outcomes differed (evidence/differ.go).
+	SourceDifferential = "differential"
 )
 
 // MadeUp says a row's values were made by premise (generated or mutated)
@@ -40,7 +43,7 @@ const (
 // such rows come after what the code under review says.
 func MadeUp(source string) bool {
 	switch source {
-	case SourceNoArguments, SourceComparedEdge, SourceSameText, SourceOneAtATime, SourceMutation, SourcePairwise, SourceVarargs, SourceKwargs, SourceReceiver, SourceGuided:
+	case SourceNoArguments, SourceComparedEdge, SourceSameText, SourceOneAtATime, SourceMutation, SourcePairwise, SourceVarargs, SourceKwargs, SourceReceiver, SourceGuided, SourceDifferential:
 		return true
 	}
 	return false

@@ -309,6 +309,9 @@ var wrongTypeRe = regexp.MustCompile(`^'(str|int|float|bool|list|dict|tuple|set|
 
 func (*pythonLang) Tokens(src []byte) []string { return tokens(src) }
 
+// Words are the file's words for a blind search: the same as Tokens.
+func (*pythonLang) Words(src []byte) []string { return tokens(src) }
+
 func (*pythonLang) Bug(exc *gate.Exc) bool {
 	return pyBugs[exc.Class] && !(exc.Class == "AttributeError" && wrongTypeRe.MatchString(exc.Message))
 }

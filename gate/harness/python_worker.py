@@ -38,6 +38,7 @@ import sys
 while sys.path and sys.path[0] in ("", "."):
     del sys.path[0]
 
+import binascii
 import codecs
 import functools
 import importlib
@@ -381,7 +382,8 @@ def _handle(call, cache):
     kwargs = call.get("kwargs") or {}
     if "$explore" in kwargs:
         try:
-            return {"id": cid, "outcome": "returned", "value": _Explorer(fn, kwargs["$explore"]).run()}
+            x = _Explorer(fn, kwargs["$explore"])
+            return {"id": cid, "outcome": "returned", "value": x.differ() if x.blind else x.run()}
         except BaseException as e:
             return _raised(cid, e)
     observe = 0
@@ -662,6 +664,12 @@ class _Explorer:
         self.mine = {}
         self.best, self.last_near, self.last_ok = [], 0, False
         self.byline = {}
+        # A blind search (differ): the calls drawn from the seed alone,
+        # never from what a call did, so that the base's worker and the
+        # head's make the same calls in the same order.
+        self.blind = bool(spec.get("differ"))
+        emit = spec.get("emit")
+        self.emit = None if emit is None else {i for i in emit if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < self.execs}
 
     def below(self, n):
         s = self.state
@@ -713,6 +721,67 @@ class _Explorer:
         found = self.found(monotonic_ns() + int(self.seconds * 0.25e9))
         return {"found": found, "execs": done,
                 "reached": {p: sorted(ls) for p, ls in reached.items()}}
+
+    def differ(self):
+        """The differential search: calls drawn from the seeds alone (a
+        child of a seed or of an earlier child, mutated as run() mutates,
+        one child in four kept as a parent), so that the same spec makes
+        the same calls in the base's worker and in the head's. It returns
+        a digest of each call's outcome in order ("" when the call ran
+        past its time), which premise compares side by side; with "emit",
+        it makes no call and returns the arguments of the calls at those
+        indices instead, which premise then runs as rows on both sides."""
+        corpus = [list(s) for s in self.seeds]
+        if not corpus:
+            return {"digests": [], "found": [], "execs": 0}
+        deadline = monotonic_ns() + int(self.seconds * 1e9)
+        last = max(self.emit) if self.emit else -1
+        digests, found = [], []
+        n = 0
+        while n < self.execs:
+            if self.emit is None and monotonic_ns() >= deadline:
+                break
+            if self.emit is not None and n > last:
+                break
+            child = self.child(corpus[self.below(len(corpus))], corpus)
+            if self.below(4) == 0:
+                if len(corpus) < 256:
+                    corpus.append(child)
+                else:
+                    corpus[self.below(256)] = child
+            if self.emit is None:
+                digests.append(self.outcome(child))
+            elif n in self.emit:
+                found.append(child)
+            n += 1
+        return {"digests": digests, "found": found, "execs": n}
+
+    def outcome(self, args):
+        """A digest of what fn does on a fresh copy of args: the class of
+        what it raised, or its comparable value and the state of its
+        mutable arguments after; "" when it ran past its time."""
+        try:
+            real = [_expr(_copy(a)) for a in args]
+        except BaseException as e:
+            return "!" + type(e).__name__
+        old = None
+        if signal is not None:
+            def slow(signum, frame):
+                raise _Slow()
+            old = signal.signal(signal.SIGALRM, slow)
+            signal.setitimer(signal.ITIMER_REAL, self.per_call)
+        try:
+            value = _comparable(_consume(self.fn(*real), 100), 0)
+            text = json.dumps([value, sorted(_snapshot(real, {}).items())], sort_keys=True)
+        except _Slow:
+            return ""
+        except BaseException as e:
+            return "!" + type(e).__name__
+        finally:
+            if signal is not None:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, old)
+        return "%08x" % binascii.crc32(text.encode("utf-8", "surrogatepass"))
 
     def done(self, dry):
         """Every goal statement ran in a call that returned, or ran, and
