@@ -59,7 +59,13 @@ func (rep *Report) differ(ctx context.Context, gcfg gate.Config, l lang.Language
 		// Both versions' words, in one order: the two workers must
 		// draw the same calls.
 		tokens := unionSorted(dl.Words(p.head.src), dl.Words(p.base.src))
-		for _, tg := range rep.searchTargets(l, p, targets, t, origins) {
+		// The function itself first (its own inputs show its change
+		// most directly), then the callers a search of its lines takes.
+		tgs := rep.searchTargets(l, p, targets, t, origins)
+		if own := ownTarget(p.symbol, t, origins); own != "" {
+			tgs = append([]string{own}, tgs...)
+		}
+		for _, tg := range tgs {
 			if containsSearch(searches, tg) {
 				continue
 			}
@@ -133,7 +139,7 @@ func (rep *Report) differ(ctx context.Context, gcfg gate.Config, l lang.Language
 			continue
 		}
 		for _, args := range foundArgs(r.Value) {
-			if !builtAsSent(s.template, args) {
+			if !builtAsSent(s.seeds, args) {
 				continue
 			}
 			m := s.template
@@ -185,6 +191,17 @@ func differingCalls(head, base []string, n int) []int {
 		}
 	}
 	return out
+}
+
+// ownTarget is the name t's rows call symbol by, among rows a search can
+// change; "" when none.
+func ownTarget(symbol string, t *validate.Table, origins map[string]lang.Origin) string {
+	for _, r := range t.Rows {
+		if origins[r.ID].Symbol == symbol && plainArgs(r) {
+			return t.TargetOf(r)
+		}
+	}
+	return ""
 }
 
 func containsSearch(ss []search, target string) bool {

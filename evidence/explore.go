@@ -123,7 +123,7 @@ func (rep *Report) explore(ctx context.Context, gcfg gate.Config, l lang.Languag
 	for i, side := range [][]search{head, base} {
 		for j, s := range side {
 			for _, args := range found[i][j] {
-				if !builtAsSent(s.template, args) {
+				if !builtAsSent(s.seeds, args) {
 					continue
 				}
 				m := s.template
@@ -211,8 +211,9 @@ func containsString(xs []string, s string) bool {
 }
 
 // plainArgs says whether a row has an argument a search can change: one
-// premise does not build itself (an object with "$" keys), and no keyword
-// argument but premise's own.
+// premise does not build itself (an object with "$" keys), or one whose
+// data a search may change (changeableBuilt), and no keyword argument but
+// premise's own.
 func plainArgs(r validate.Row) bool {
 	args, kwargs := r.CallArgs()
 	for k := range kwargs {
@@ -222,9 +223,26 @@ func plainArgs(r validate.Row) bool {
 	}
 	for _, a := range args {
 		if m, ok := a.(map[string]any); ok && hasDollarKey(m) {
+			if changeableBuilt(m) {
+				return true
+			}
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// changeableBuilt says whether a search may change the data of an object
+// premise built (sameBuilt): a typed value other than a zone, or a
+// constructor call with arguments.
+func changeableBuilt(m map[string]any) bool {
+	if name, ok := m["$go"].(string); ok {
+		return name != "*time.Location"
+	}
+	if _, ok := m["$new"].(string); ok {
+		args, _ := m["$args"].([]any)
+		return len(args) > 0
 	}
 	return false
 }
@@ -238,24 +256,34 @@ func hasDollarKey(m map[string]any) bool {
 	return false
 }
 
-// builtAsSent says whether arguments a search returned keep every
-// argument premise builds itself (an object with "$" keys: an
-// expression, a typed value) exactly as the row sent it, and hold no
-// other such object: a search on the head's worker must not hand the
-// base's worker something to evaluate (issue 26).
-func builtAsSent(template validate.Row, args []any) bool {
-	sent, _ := template.CallArgs()
-	if len(args) != len(sent) {
+// builtAsSent says whether arguments a search returned, drawn from the
+// argument lists it was sent (seeds), hold no object premise builds
+// itself (an object with "$" keys: an expression, a typed value) but one
+// a seed held at the same place, exactly or with its data changed
+// (sameBuilt): a search on the head's worker must not hand the base's
+// worker something to evaluate (issue 26).
+func builtAsSent(seeds [][]any, args []any) bool {
+	var like [][]any
+	for _, s := range seeds {
+		if len(s) == len(args) {
+			like = append(like, s)
+		}
+	}
+	if len(like) == 0 {
 		return false
 	}
 	for i, a := range args {
-		if m, ok := sent[i].(map[string]any); ok && hasDollarKey(m) {
-			if !sameBuilt(m, a) {
-				return false
-			}
+		if !holdsBuilt(a, 0) {
 			continue
 		}
-		if holdsBuilt(a, 0) {
+		ok := false
+		for _, s := range like {
+			if m, isMap := s[i].(map[string]any); isMap && hasDollarKey(m) && sameBuilt(m, a) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
 			return false
 		}
 	}

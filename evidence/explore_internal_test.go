@@ -28,7 +28,7 @@ func TestSearchHandsBackOnlyData(t *testing.T) {
 		{"an expression as a map's value", []any{recv, map[string]any{"k": evil}}, false},
 		{"an argument too many", []any{recv, "[a]", "x"}, false},
 	} {
-		if got := builtAsSent(row, c.args); got != c.keep {
+		if got := builtAsSent([][]any{row.Args}, c.args); got != c.keep {
 			t.Errorf("%s: kept %v, want %v", c.name, got, c.keep)
 		}
 	}
@@ -36,19 +36,22 @@ func TestSearchHandsBackOnlyData(t *testing.T) {
 
 // TestSearchChangesOnlyTheDataOfGoValues: a Go row's typed value and
 // constructor call come back with their data changed (a []byte's text, a
-// constructor's argument), never as another type, another constructor,
-// or with an expression inside.
+// constructor's argument; the search draws from every row it was sent),
+// never as another type, a constructor no row called, or with an
+// expression inside.
 func TestSearchChangesOnlyTheDataOfGoValues(t *testing.T) {
 	bytes := func(v any) map[string]any { return map[string]any{"$go": "[]byte", "value": v} }
 	ctor := func(name string, args ...any) map[string]any { return map[string]any{"$new": name, "$args": args} }
 	zone := map[string]any{"$go": "*time.Location", "value": "+05:30"}
 	row := validate.Row{ID: "R1", Args: []any{ctor("m.Parse", "1s", bytes("a")), bytes("{}"), zone}}
+	other := []any{ctor("m.ParseString", "1h"), bytes("x"), zone}
 	evil := map[string]any{"$expr": "__import__('os').system('true')"}
 	for _, c := range []struct {
 		name string
 		args []any
 		keep bool
 	}{
+		{"another seed's constructor, changed", []any{ctor("m.ParseString", "00s"), bytes("{}"), zone}, true},
 		{"as sent", []any{ctor("m.Parse", "1s", bytes("a")), bytes("{}"), zone}, true},
 		{"other text for the bytes", []any{ctor("m.Parse", "1s", bytes("a")), bytes("{\"a\":["), zone}, true},
 		{"another argument for the constructor", []any{ctor("m.Parse", "364d", bytes("b")), bytes("{}"), zone}, true},
@@ -59,7 +62,7 @@ func TestSearchChangesOnlyTheDataOfGoValues(t *testing.T) {
 		{"a key more", []any{map[string]any{"$new": "m.Parse", "$args": []any{"1s", bytes("a")}, "$expr": "1"}, bytes("{}"), zone}, false},
 		{"another zone", []any{ctor("m.Parse", "1s", bytes("a")), bytes("{}"), map[string]any{"$go": "*time.Location", "value": "Local"}}, false},
 	} {
-		if got := builtAsSent(row, c.args); got != c.keep {
+		if got := builtAsSent([][]any{row.Args, other}, c.args); got != c.keep {
 			t.Errorf("%s: kept %v, want %v", c.name, got, c.keep)
 		}
 	}
