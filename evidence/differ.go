@@ -48,7 +48,11 @@ func (rep *Report) differ(ctx context.Context, gcfg gate.Config, l lang.Language
 	shown := map[string]bool{}
 	for _, rr := range grep.Rows {
 		if rr.Changed {
-			shown[origins[rr.ID].Symbol] = true
+			o := origins[rr.ID]
+			shown[o.Symbol] = true
+			for _, c := range o.Cause { // a caller's row showed it
+				shown[c] = true
+			}
 		}
 	}
 	var searches []search

@@ -261,23 +261,18 @@ func hasDollarKey(m map[string]any) bool {
 // itself (an object with "$" keys: an expression, a typed value) but one
 // a seed held at the same place, exactly or with its data changed
 // (sameBuilt): a search on the head's worker must not hand the base's
-// worker something to evaluate (issue 26).
+// worker something to evaluate (issue 26). Plain data may stand
+// anywhere, in more places than a seed had (a variadic call's).
 func builtAsSent(seeds [][]any, args []any) bool {
-	var like [][]any
-	for _, s := range seeds {
-		if len(s) == len(args) {
-			like = append(like, s)
-		}
-	}
-	if len(like) == 0 {
-		return false
-	}
 	for i, a := range args {
 		if !holdsBuilt(a, 0) {
 			continue
 		}
 		ok := false
-		for _, s := range like {
+		for _, s := range seeds {
+			if i >= len(s) {
+				continue
+			}
 			if m, isMap := s[i].(map[string]any); isMap && hasDollarKey(m) && sameBuilt(m, a) {
 				ok = true
 				break
@@ -287,7 +282,7 @@ func builtAsSent(seeds [][]any, args []any) bool {
 			return false
 		}
 	}
-	return true
+	return len(args) > 0 || len(seeds) > 0
 }
 
 // sameBuilt says whether got, returned where a row sent the object

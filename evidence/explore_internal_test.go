@@ -26,7 +26,9 @@ func TestSearchHandsBackOnlyData(t *testing.T) {
 		{"an expression as the text", []any{recv, evil}, false},
 		{"an expression deep in a list", []any{recv, []any{[]any{evil}}}, false},
 		{"an expression as a map's value", []any{recv, map[string]any{"k": evil}}, false},
-		{"an argument too many", []any{recv, "[a]", "x"}, false},
+		{"plain data as one more argument", []any{recv, "[a]", "x"}, true},
+		{"an expression as one more argument", []any{recv, "[a]", evil}, false},
+		{"the receiver's expression as one more argument", []any{recv, "[a]", recv}, false},
 	} {
 		if got := builtAsSent([][]any{row.Args}, c.args); got != c.keep {
 			t.Errorf("%s: kept %v, want %v", c.name, got, c.keep)

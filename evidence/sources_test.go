@@ -345,6 +345,12 @@ func TestEverySourceIsNamed(t *testing.T) {
 	for _, m := range lang.Mutants(ran) {
 		yields[lang.SourceGuided] = append(yields[lang.SourceGuided], lang.CallText(m.CallArgs()))
 	}
+	// The differential search keeps the calls the two sides answered
+	// differently, a call either side ran past its time ("") aside.
+	base, head := []string{"0a", "1b", "", "3d", "4e"}, []string{"0a", "ff", "2c", "3d", "ee"}
+	yields[lang.SourceDifferential] = append(yields[lang.SourceDifferential],
+		fmt.Sprintf("# the same five calls on both sides, digests base %q, head %q", base, head),
+		fmt.Sprintf("calls run as rows: %v", differingCalls(head, base, differFound)))
 	names := make([]string, 0, len(listed))
 	for n := range listed {
 		names = append(names, n)

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/gosource"
@@ -805,6 +806,12 @@ func (g *goTarget) rowValue(v any) (any, bool) {
 	case *gosource.Ctor:
 		return g.ctorValue(x)
 	case []byte:
+		// Text as text, which a search changes a character at a time
+		// and a reviewer reads; bytes that are no text as Go's JSON has
+		// them, base64.
+		if utf8.Valid(x) {
+			return map[string]any{"$go": "[]byte", "value": string(x)}, true
+		}
 		return base64.StdEncoding.EncodeToString(x), true
 	case []any:
 		out := make([]any, len(x))
