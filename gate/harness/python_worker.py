@@ -594,6 +594,9 @@ def _plain(args, kwargs, k):
 # the calls that returned it keeps for each goal statement.
 PLATEAU = 1000
 OK_KEPT = 4
+# The calls a blind search makes without an outcome it had not seen
+# before it stops.
+DIFFER_PLATEAU = 5000
 
 
 class _Slow(BaseException):
@@ -724,8 +727,8 @@ class _Explorer:
 
     def differ(self):
         """The differential search: calls drawn from the seeds alone (a
-        child of a seed or of an earlier child, mutated as run() mutates,
-        one child in four kept as a parent), so that the same spec makes
+        child of a seed or of an earlier child, one or two changes as
+        run() makes them, one child in eight kept as a parent), so that the same spec makes
         the same calls in the base's worker and in the head's. It returns
         a digest of each call's outcome in order ("" when the call ran
         past its time), which premise compares side by side; with "emit",
@@ -737,20 +740,34 @@ class _Explorer:
         deadline = monotonic_ns() + int(self.seconds * 1e9)
         last = max(self.emit) if self.emit else -1
         digests, found = [], []
+        # A side stops when its calls have answered nothing new for a
+        # while: premise compares the calls both sides made.
+        kinds, fresh = set(), 0
         n = 0
         while n < self.execs:
             if self.emit is None and monotonic_ns() >= deadline:
                 break
             if self.emit is not None and n > last:
                 break
-            child = self.child(corpus[self.below(len(corpus))], corpus)
-            if self.below(4) == 0:
+            # One change, now and then two, of a seed half the time:
+            # where two versions part is most often an edit away from
+            # an input that ran.
+            seeds = len(self.seeds) if self.below(2) else len(corpus)
+            child = self.child(corpus[self.below(seeds)], corpus, 1 + (self.below(4) == 0))
+            if self.below(8) == 0:
                 if len(corpus) < 256:
                     corpus.append(child)
                 else:
                     corpus[self.below(256)] = child
             if self.emit is None:
-                digests.append(self.outcome(child))
+                d = self.outcome(child)
+                digests.append(d)
+                if d not in kinds and len(kinds) < 10000:
+                    kinds.add(d)
+                    fresh = n
+                elif n - fresh > DIFFER_PLATEAU:
+                    n += 1
+                    break
             elif n in self.emit:
                 found.append(child)
             n += 1
@@ -932,12 +949,12 @@ class _Explorer:
         cov = {(k, c if c < 4 else c.bit_length() + 1) for k, c in counts.items()}
         return cov, sorted(set(hits))
 
-    def child(self, parent, corpus):
+    def child(self, parent, corpus, times=0):
         args = list(parent)
         spots = [i for i, a in enumerate(args) if not (isinstance(a, dict) and "$expr" in a)]
         if not spots:
             return args
-        for _ in range(1 + self.below(4)):
+        for _ in range(times or 1 + self.below(4)):
             i = spots[self.below(len(spots))]
             other = corpus[self.below(len(corpus))]
             args[i] = self.mutate(args[i], other[i] if i < len(other) else None, 0)
@@ -993,7 +1010,10 @@ class _Explorer:
 
     def text(self, s, other):
         n = len(s)
-        i = self.below(n + 1)
+        # Half the changes at an end of the text, where prefixes,
+        # suffixes and strips look.
+        end = self.below(4)
+        i = n if end == 0 else 0 if end == 1 else self.below(n + 1)
         j = i + self.below(min(8, n - i) + 1)
         pick = self.below(10)
         if pick <= 1:
