@@ -606,7 +606,7 @@ class _Slow(BaseException):
 _M64 = (1 << 64) - 1
 # Characters an explored string gains one at a time: the punctuation of
 # small formats, white space of every kind, digits and a letter each case.
-_CHARS = " \n\t\r\"'\\0123456789-+.,:;=_[]{}()<>#/*!?@$%&|^~`aZ"
+_CHARS = " \n\t\r\"'\\0123456789-+.,:;=_[]{}()<>#/*!?@$%&|^~`aZ\u00e9\u20ac"
 
 
 class _Explorer:
