@@ -946,8 +946,9 @@ func fileTargets(f diffparse.File, l lang.Language) ([]lang.Target, []SymbolRows
 			// unless the rows of its callers run its changed lines
 			// (Report.covered): "cannot call it" is never a pass. An
 			// unchanged caller or reader premise only hoped to reach
-			// the change through is left out, and says why.
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why, Unchecked: changed[s.Name]})
+			// the change through is left out, and says why. A test's
+			// function is not judged at all: its tests are inputs.
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why, Unchecked: changed[s.Name] && why != lang.InTestFile})
 			continue
 		}
 		out = append(out, tg)

@@ -121,6 +121,9 @@ func (l *goLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 func (*goLang) File(diffparse.File) any { return nil }
 
 func (l *goLang) Complete(tg *lang.Target, f diffparse.File, _ any, _ map[string]*lang.Signature) string {
+	if strings.HasSuffix(f.Path, "_test.go") {
+		return lang.InTestFile
+	}
 	why := goPlan(tg, l.gp, f)
 	if why == "" && len(tg.Sig.Params) == 0 && tg.Sym.Kind != "method" && !lang.BareCallable(lang.BareName(tg.Sym.Local)) {
 		why = "it takes no parameters, and a call of " + lang.BareName(tg.Sym.Local) + " runs a program, not a function"

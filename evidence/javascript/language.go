@@ -345,6 +345,9 @@ func (l *jsLang) File(f diffparse.File) any {
 var jsNewRe = regexp.MustCompile(`^new\s+([A-Za-z_$][\w$]*)\s*\((.*)\)$`)
 
 func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, _ map[string]*lang.Signature) string {
+	if jsTestFileRe.MatchString(f.Path) {
+		return lang.InTestFile
+	}
 	pair, _ := file.(*jsPair)
 	if pair == nil || pair.head == nil {
 		return "its file could not be read"

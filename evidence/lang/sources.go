@@ -49,6 +49,11 @@ func MadeUp(source string) bool {
 	return false
 }
 
+// InTestFile is why a changed function of a test file gets no rows, and
+// asks for none: the tests are read for inputs (the base's as well as
+// the head's), and what they call is judged, not the tests themselves.
+const InTestFile = "in a test file: premise judges the code the tests call, not the tests"
+
 // BareCallable says a function of no parameters may be called as a row:
 // not a program's entry point or a test, whose call runs far more than
 // the function.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -117,6 +118,9 @@ func (l *pythonLang) File(f diffparse.File) any { return l.pf.parse(f) }
 
 func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[string]*lang.Signature) string {
 	pf, s, sig := l.pf, tg.Sym, tg.Sig
+	if isPyTestCode(f.Path) {
+		return lang.InTestFile
+	}
 	pyf, _ := file.(*pyFile)
 	if pyf == nil {
 		return ""
@@ -319,4 +323,16 @@ func (*pythonLang) Bug(exc *gate.Exc) bool {
 func (*pythonLang) StillBound(_ diffparse.File, file any, local string) bool {
 	pyf, _ := file.(*pyFile)
 	return pyf != nil && pyf.head != nil && pyf.head.Binds(local)
+}
+
+// isPyTestCode says a changed file is test code, whose functions are not
+// judged: a file named for its tests or pytest's conftest.py, or one under
+// a tests directory. A package's own test or testing module (django.test)
+// is code its users call, and is judged.
+func isPyTestCode(rel string) bool {
+	base := rel[strings.LastIndex(rel, "/")+1:]
+	if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "tests.py" || base == "conftest.py" {
+		return true
+	}
+	return slices.Contains(strings.Split(rel, "/"), "tests")
 }
