@@ -1,6 +1,12 @@
 package evidence
 
-import "github.com/premise-dev/premise/evidence/lang"
+import (
+	"strings"
+
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
 
 // Inputs outside a parameter's type (issue 24, item 6). A difference seen
 // only where an argument is of a kind no caller can pass (a list where the
@@ -10,7 +16,9 @@ import "github.com/premise-dev/premise/evidence/lang"
 // a difference on well-typed inputs is always a change. A language that
 // can tell (typer) says which argument is outside its parameter's type;
 // one that cannot (Go, whose harness refuses an ill-typed value before the
-// call) says nothing, and every difference is a change.
+// call) says nothing, and every difference is a change. The same holds
+// of an input a private function's base crashed on (baseCrashed): no
+// caller passes it and lives.
 
 // targetsBySymbol indexes targets by their symbol's name.
 func targetsBySymbol(targets []lang.Target) map[string]*lang.Target {
@@ -22,14 +30,18 @@ func targetsBySymbol(targets []lang.Target) map[string]*lang.Target {
 }
 
 // outside files c apart, in OutsideType, when its language says its input
-// is outside a parameter's type; it reports whether it did.
+// is outside a parameter's type, or when the base crashed on it in a
+// private function (baseCrashed); it reports whether it did.
 func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target, c *Change) bool {
 	tg := targets[c.Symbol]
-	ty, ok := langs[c.lang()].(lang.Typer)
-	if !ok || tg == nil || c.Call == nil {
+	l := langs[c.lang()]
+	if l == nil || tg == nil || c.Call == nil {
 		return false
 	}
-	why := ty.OutsideType(*tg, c.Call.Args, c.Call.Kwargs)
+	why := baseCrashed(l, *tg, c)
+	if ty, ok := l.(lang.Typer); ok && why == "" {
+		why = ty.OutsideType(*tg, c.Call.Args, c.Call.Kwargs)
+	}
 	if why == "" {
 		return false
 	}
@@ -44,4 +56,28 @@ func (c *Change) lang() string {
 		return ""
 	}
 	return c.Call.Language
+}
+
+// baseCrashed says why a change of a private function is on an input no
+// caller passes: the base crashed there with an error that is a bug of
+// its own (AttributeError on None, an index out of range, a runtime
+// panic), where the head returned. A caller that passed it would have
+// crashed, so none relies on what the base did; the head's new answer is
+// no change a reviewer must decide. A public function's callers are
+// anyone, and a crash the head adds is always a change. "" otherwise.
+func baseCrashed(l lang.Language, tg lang.Target, c *Change) string {
+	if c.baseExc == nil || c.HeadOutcome == nil || c.HeadOutcome.Outcome != validate.OutcomeReturned {
+		return ""
+	}
+	// A crash by its message (a Go runtime error) or by its class alone
+	// (an AttributeError, here also on a value of a built-in type).
+	if !l.Bug(c.baseExc) && !l.Bug(&gate.Exc{Class: c.baseExc.Class}) {
+		return ""
+	}
+	for _, part := range strings.Split(tg.Sym.Local, ".") {
+		if !l.Public(lang.BareName(part)) {
+			return "the base crashed on it (" + c.baseExc.Class + ") in " + lang.BareName(tg.Sym.Local) + ", which only its module calls: no caller passes it and relies on what the base did"
+		}
+	}
+	return ""
 }

@@ -145,6 +145,8 @@ type Change struct {
 	Call        *validate.Call    `json:"-"`
 	BaseOutcome *validate.Outcome `json:"-"`
 	HeadOutcome *validate.Outcome `json:"-"`
+	// baseExc is what the base raised, message and all (outside.go).
+	baseExc *gate.Exc
 }
 
 // replay is the call and the two outcomes of a changed row, for Change.
@@ -762,6 +764,9 @@ func (rep *Report) collect(langs lang.Languages, t *validate.Table, grep *gate.R
 			SpecChange: rr.SpecChange, Source: o.Source, Heuristic: heuristic(o.Source), Cause: o.Cause,
 		}
 		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.Lang, t.TargetOf(row), args, kwargs, a.Base, &a.Reply)
+		if a.Base != nil {
+			c.baseExc = a.Base.Exc
+		}
 		c.Input, c.Base, c.Head = langs.Present(o, args, kwargs, a.Base, &a.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]

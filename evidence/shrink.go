@@ -115,6 +115,9 @@ func shrink(ctx context.Context, langs lang.Languages, gcfg gate.Config, t *vali
 		c := Change{Row: w.from, Assumptions: o.Assumptions, Symbol: o.Symbol, Class: "witness",
 			Source: "shrunk from " + w.from, Heuristic: heuristic(o.Source), Witness: true, Cause: o.Cause}
 		c.Call, c.BaseOutcome, c.HeadOutcome = replay(o.Lang, t.TargetOf(w.row), args, kwargs, w.attempt.Base, &w.attempt.Reply)
+		if w.attempt.Base != nil {
+			c.baseExc = w.attempt.Base.Exc
+		}
 		c.Input, c.Base, c.Head = langs.Present(o, args, kwargs, w.attempt.Base, &w.attempt.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]
