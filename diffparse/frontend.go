@@ -53,3 +53,14 @@ func Decls(language string, src []byte) ([]Decl, error) {
 	}
 	return fe.decls(src)
 }
+
+// Qualifier returns the prefix of qualified names in the file at path of
+// language (an import path, a module path), read returning the files of
+// the same commit that name it (go.mod); "" for an unknown language.
+func Qualifier(language, path string, read func(path string) ([]byte, bool)) string {
+	fe := frontEndFor(language)
+	if fe == nil {
+		return ""
+	}
+	return fe.qualifier(path, read)
+}

@@ -274,10 +274,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	langs := lang.LanguagesFor(cfg.HeadDir, cfg.BaseDir, b.perFunction, false)
 	defer langs.Close()
 	targets, skipped := targetsOf(cfg.Diff, langs)
+	entries := entryPoints(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir, targets)
+	targets = append(targets, entries...)
 	rep.plans = coverPlans(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
 	defer func() {
 		rep.Symbols = append(rep.Symbols, skipped...)
 		rep.covered()
+		rep.hoped(entries)
 	}()
 	if len(targets) == 0 {
 		return rep, nil

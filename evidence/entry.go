@@ -1,0 +1,263 @@
+package evidence
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
+)
+
+// Entry points (issue 24: a document only the library's entry point
+// builds). A changed parser step takes the parser's state, which no
+// generated value is; its own file's callers (callers.go) are often
+// steps too. The library's users reach it through a public function of
+// another file of the package (toml's Decode, an expression's Evaluate),
+// whose tests hold whole documents. So the public functions of the
+// changed file's directory that call a changed function, through up to
+// entryDepth calls, become targets: unchanged, their rows are ordinary
+// rows on both sides, and a change they show names the changed functions
+// it reaches (Cause). The sources read are files the patch did not
+// change, the same on both sides.
+
+const (
+	// maxEntries bounds the entry points taken for one patch, entryDepth
+	// the calls between an entry point and a changed function, and
+	// maxEntryFiles the files of a directory read.
+	maxEntries    = 3
+	entryDepth    = 4
+	maxEntryFiles = 64
+)
+
+// entryPoints are the targets that reach the changed functions of res
+// from the public functions of other files of their directories.
+func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir string, have []lang.Target) []lang.Target {
+	if res == nil || headDir == "" || baseDir == "" {
+		return nil
+	}
+	taken := map[string]bool{}
+	for _, tg := range have {
+		taken[tg.Sym.Name] = true
+	}
+	inDiff := map[string]bool{}
+	for _, f := range res.Files {
+		inDiff[f.Path] = true
+		if f.OldPath != "" {
+			inDiff[f.OldPath] = true
+		}
+	}
+	var out []lang.Target
+	seenDir := map[string]bool{}
+	for _, f := range res.Files {
+		l := langs[f.Language]
+		if l == nil || f.Excluded != "" || f.HeadSrc == nil || f.BaseSrc == nil || seenDir[f.Language+"\x00"+path.Dir(f.Path)] {
+			continue
+		}
+		seenDir[f.Language+"\x00"+path.Dir(f.Path)] = true
+		reached := map[string][]string{} // bare name -> the changed names it stands for
+		for _, g := range res.Files {
+			if g.Language != f.Language || path.Dir(g.Path) != path.Dir(f.Path) {
+				continue
+			}
+			for _, s := range g.Symbols {
+				if (s.Kind == "function" || s.Kind == "method") && (s.Change == "modified" || s.Change == "deleted") {
+					reached[lang.BareName(s.Local)] = append(reached[lang.BareName(s.Local)], s.Name)
+				}
+			}
+		}
+		if len(reached) == 0 {
+			continue
+		}
+		// The chain from an entry point runs through the changed files'
+		// own functions too (Decode -> parse -> topLevel -> setValue).
+		var files []diffparse.File
+		for _, g := range res.Files {
+			if g.Language == f.Language && path.Dir(g.Path) == path.Dir(f.Path) && g.HeadSrc != nil && g.BaseSrc != nil && g.Excluded == "" {
+				if all := withAllDecls(g); all != nil {
+					files = append(files, *all)
+				}
+			}
+		}
+		files = append(files, siblings(l, f, headDir, baseDir, inDiff)...)
+		for _, e := range reachingCallers(l, files, reached) {
+			if len(out) >= maxEntries || taken[e.sym.Name] {
+				continue
+			}
+			fr := &fileReader{f: e.file, l: l}
+			tg, skip := fr.target(e.sym)
+			if skip != nil {
+				continue
+			}
+			tg.Reads = e.reaches
+			if l.Complete(&tg, e.file, fr.file, fr.sigs) != "" {
+				continue
+			}
+			taken[e.sym.Name] = true
+			out = append(out, tg)
+		}
+	}
+	return out
+}
+
+// entry is a public function of an unchanged file that reaches changed
+// functions.
+type entry struct {
+	file    diffparse.File
+	sym     diffparse.Symbol
+	reaches []string
+	depth   int
+}
+
+// siblings are the other files of f's directory in f's language, unchanged
+// by the patch and not tests, as files of the diff with both sides.
+func siblings(l lang.Language, f diffparse.File, headDir, baseDir string, inDiff map[string]bool) []diffparse.File {
+	dir := path.Dir(f.Path)
+	ents, err := os.ReadDir(filepath.Join(headDir, filepath.FromSlash(dir)))
+	if err != nil {
+		return nil
+	}
+	read := func(rel string) ([]byte, bool) {
+		b, err := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(rel)))
+		return b, err == nil
+	}
+	var out []diffparse.File
+	for _, e := range ents {
+		rel := path.Join(dir, e.Name())
+		if e.IsDir() || inDiff[rel] || !l.Owns(rel) || testLike(rel) || len(out) >= maxEntryFiles {
+			continue
+		}
+		head, err1 := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(rel)))
+		base, err2 := os.ReadFile(filepath.Join(baseDir, filepath.FromSlash(rel)))
+		if err1 != nil || err2 != nil || string(head) != string(base) {
+			continue
+		}
+		g := diffparse.File{Path: rel, Status: "modified", Language: f.Language, HeadSrc: head, BaseSrc: base}
+		prefix := diffparse.Qualifier(f.Language, rel, read)
+		decls, err := diffparse.Decls(f.Language, head)
+		if err != nil {
+			continue
+		}
+		for _, d := range decls {
+			if d.Kind != "function" && d.Kind != "method" {
+				continue
+			}
+			name := d.Local
+			if prefix != "" {
+				name = prefix + "." + d.Local
+			}
+			g.Symbols = append(g.Symbols, diffparse.Symbol{Name: name, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// withAllDecls is a changed file with every function and method it
+// declares as a symbol, named as its changed ones are; nil when it names
+// none or does not parse.
+func withAllDecls(f diffparse.File) *diffparse.File {
+	var prefix string
+	for _, s := range f.Symbols {
+		if strings.HasSuffix(s.Name, "."+s.Local) {
+			prefix = strings.TrimSuffix(s.Name, "."+s.Local)
+			break
+		}
+	}
+	decls, err := diffparse.Decls(f.Language, f.HeadSrc)
+	if err != nil || prefix == "" || testLike(f.Path) {
+		return nil
+	}
+	g := f
+	g.Symbols = nil
+	for _, d := range decls {
+		if d.Kind == "function" || d.Kind == "method" {
+			g.Symbols = append(g.Symbols, diffparse.Symbol{Name: prefix + "." + d.Local, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
+		}
+	}
+	return &g
+}
+
+// testLike says a path names a test file in any of the usual ways.
+func testLike(rel string) bool {
+	base := path.Base(rel)
+	return strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_") || strings.Contains(base, ".test.") ||
+		strings.Contains(base, ".spec.") || base == "conftest.py" || strings.Contains("/"+rel, "/tests/")
+}
+
+// reachingCallers are the public functions of files that call a function
+// of reached, directly or through up to entryDepth-1 others of the files,
+// the nearest first.
+func reachingCallers(l lang.Language, files []diffparse.File, reached map[string][]string) []entry {
+	type decl struct {
+		file int
+		sym  diffparse.Symbol
+		body string
+	}
+	var decls []decl
+	for i, f := range files {
+		for _, s := range f.Symbols {
+			text := lang.Span(f.HeadSrc, s.Start, s.End)
+			if _, body, ok := strings.Cut(text, "\n"); ok {
+				text = body
+			}
+			decls = append(decls, decl{i, s, text})
+		}
+	}
+	done := map[string]bool{} // by name: a changed function is no entry point
+	for _, names := range reached {
+		for _, n := range names {
+			done[n] = true
+		}
+	}
+	var out []entry
+	for depth := 1; depth <= entryDepth && len(reached) > 0; depth++ {
+		next := map[string][]string{}
+		names := make([]string, 0, len(reached))
+		for n := range reached {
+			names = append(names, regexp.QuoteMeta(n))
+		}
+		sort.Strings(names)
+		callRe := regexp.MustCompile(`(^|[^\w])(` + strings.Join(names, "|") + `)\s*[\[(]`)
+		for _, d := range decls {
+			if done[d.sym.Name] {
+				continue
+			}
+			var r []string
+			for _, m := range callRe.FindAllStringSubmatch(d.body, -1) {
+				r = append(r, reached[m[2]]...)
+			}
+			if len(r) == 0 {
+				continue
+			}
+			done[d.sym.Name] = true
+			r = dedupeStrings(r)
+			next[lang.BareName(d.sym.Local)] = append(next[lang.BareName(d.sym.Local)], r...)
+			public := true
+			for _, part := range strings.Split(d.sym.Local, ".") {
+				public = public && l.Public(lang.BareName(part))
+			}
+			if public {
+				out = append(out, entry{file: files[d.file], sym: d.sym, reaches: r, depth: depth})
+			}
+		}
+		reached = next
+	}
+	return out
+}
+
+// hoped says of the entry points that they were only a way to the change:
+// one that got no rows, or was cut off, leaves nothing unchecked.
+func (rep *Report) hoped(entries []lang.Target) {
+	for _, e := range entries {
+		for i := range rep.Symbols {
+			if s := &rep.Symbols[i]; s.Symbol == e.Sym.Name && s.Unchecked {
+				s.Unchecked = false
+				s.Why += "; an entry point to " + strings.Join(e.Reads, ", ") + ", not itself changed"
+			}
+		}
+	}
+}
