@@ -77,7 +77,7 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	g.vars = g.pkg.varsRead(tg)
 	g.tableNums, g.tableStrs = g.pkg.tableNumbers(tg)
 	if s.Kind != "method" {
-		g.harvested = harvestedCalls(g, s.Local)
+		g.harvested = harvestedCalls(g, s.Local, tg.Sig.Params)
 		return ""
 	}
 	recv, method, _ := lang.CutLast(s.Local, ".")
@@ -103,7 +103,7 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	// the edges are, have run.
 	slices.SortStableFunc(recvs, func(a, b any) int { return cmp.Compare(hugeArgs(a), hugeArgs(b)) })
 	recvs = recvs[:min(len(recvs), maxSweptGoReceivers)]
-	g.harvested = harvestedCalls(g, s.Local)
+	g.harvested = harvestedCalls(g, s.Local, tg.Sig.Params)
 	if len(recvs) == 0 && len(g.harvested) == 0 {
 		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
 	}
@@ -622,7 +622,8 @@ func goTypedAny() []any {
 	typed := func(name string, v any) any { return map[string]any{"$go": name, "value": v} }
 	return []any{typed("int", 8), typed("int", -1), typed("int64", int64(math.MinInt64)),
 		typed("uint64", "18446744073709551615"), typed("uint", 0), typed("uint8", 255),
-		typed("int8", -128), typed("int32", 2147483647), typed("float32", 1.5), typed("[]byte", "abc")}
+		typed("int8", -128), typed("int32", 2147483647), typed("float32", 1.5), typed("[]byte", "abc"),
+		typed("*any", nil)} // a fresh map to fill, as a decoder's target
 }
 
 func goCallText(args []any) string {
@@ -655,6 +656,9 @@ func goValueText(v any) string {
 			return "strings.NewReader(" + strconv.Quote(r) + ")"
 		}
 		if t, ok := m["$go"].(string); ok {
+			if t == "*any" {
+				return "&" + lang.Compact(m["value"], 40)
+			}
 			return t + "(" + lang.Compact(m["value"], 40) + ")"
 		}
 		if !hasDollar(m) {
@@ -710,9 +714,15 @@ type goCall struct {
 // tests, fuzz seeds and examples (issue 13, part 1) whose every argument
 // a row can carry: a receiver or argument built by a constructor the
 // base has too, or written as a literal.
-func harvestedCalls(g *goTarget, local string) []goCall {
+func harvestedCalls(g *goTarget, local string, params []lang.Param) []goCall {
 	var out []goCall
 	seen := map[string]bool{}
+	add := func(args []any, source string) {
+		if k := lang.CallText(args, nil); !seen[k] {
+			seen[k] = true
+			out = append(out, goCall{args: args, source: source})
+		}
+	}
 	for _, c := range testCalls(g, local) {
 		var args []any
 		ok := true
@@ -727,12 +737,42 @@ func harvestedCalls(g *goTarget, local string) []goCall {
 			v, fine := g.rowValue(a)
 			args, ok = append(args, v), ok && fine
 		}
-		if k := lang.CallText(args, nil); ok && !seen[k] {
-			seen[k] = true
-			out = append(out, goCall{args: args, source: c.Kind + " " + c.Pos})
+		if !ok {
+			continue
+		}
+		add(args, c.Kind+" "+c.Pos)
+		if twin := filledThrough(args, params, g.recv != ""); twin != nil {
+			add(twin, c.Kind+" "+c.Pos)
 		}
 	}
 	return out
+}
+
+// filledThrough is args with each object (or nil) given to an interface
+// parameter given as a pointer to it instead ({"$go": "*any"}), nil when
+// there is none: a test's Decode(doc, &v) or a table's decodeInto: &T{}
+// reads as the value, and a decoder refuses a value where it fills what a
+// pointer points at. recv says args start with a receiver.
+func filledThrough(args []any, params []lang.Param, recv bool) []any {
+	off := 0
+	if recv {
+		off = 1
+	}
+	var twin []any
+	for i, p := range params {
+		t := strings.TrimSpace(p.Type)
+		if (t != "any" && t != "interface{}") || i+off >= len(args) {
+			continue
+		}
+		v := args[i+off]
+		if m, isMap := v.(map[string]any); (isMap && !hasDollar(m) && !holdsDollar(m)) || v == nil {
+			if twin == nil {
+				twin = append([]any(nil), args...)
+			}
+			twin[i+off] = map[string]any{"$go": "*any", "value": v}
+		}
+	}
+	return twin
 }
 
 // testCalls are the calls of local the base's tests make, then the
@@ -805,6 +845,12 @@ func (g *goTarget) rowValue(v any) (any, bool) {
 	switch x := v.(type) {
 	case *gosource.Ctor:
 		return g.ctorValue(x)
+	case gosource.Pointer:
+		inner, ok := g.rowValue(x.To)
+		if !ok || holdsDollar(inner) {
+			return nil, false
+		}
+		return map[string]any{"$go": "*any", "value": inner}, true
 	case []byte:
 		// Text as text, which a search changes a character at a time
 		// and a reviewer reads; bytes that are no text as Go's JSON has
@@ -936,4 +982,26 @@ func goSpecialFloats(typ string) []any {
 		out = append(out, map[string]any{"$go": typ, "value": v})
 	}
 	return out
+}
+
+// holdsDollar says v holds an object with a "$" key at any depth.
+func holdsDollar(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		if hasDollar(x) {
+			return true
+		}
+		for _, e := range x {
+			if holdsDollar(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if holdsDollar(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
