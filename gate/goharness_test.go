@@ -148,6 +148,11 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 		{"Describe", []any{map[string]any{"$go": "[]byte", "value": "ab"}}, Reply{Outcome: OutcomeReturned, Value: "[]uint8 [97 98]"}},
 		// A zone, with no zone database: UTC or a fixed offset.
 		{"Describe", []any{map[string]any{"$go": "*time.Location", "value": "+05:30"}}, Reply{Outcome: OutcomeReturned, Value: "*time.Location +05:30"}},
+		// The address of a variable a decoder fills: a map for an
+		// object or nothing, a list for a list.
+		{"Describe", []any{map[string]any{"$go": "*any", "value": nil}}, Reply{Outcome: OutcomeReturned, Value: "*map[string]interface {} &map[]"}},
+		{"Describe", []any{map[string]any{"$go": "*any", "value": map[string]any{"a": 1}}}, Reply{Outcome: OutcomeReturned, Value: "*map[string]interface {} &map[a:1]"}},
+		{"Describe", []any{map[string]any{"$go": "*any", "value": []any{"x"}}}, Reply{Outcome: OutcomeReturned, Value: "*[]interface {} &[x]"}},
 		{"Describe", []any{map[string]any{"$go": "*time.Location", "value": "Mars/Olympus"}}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: `argument 1: no zone "Mars/Olympus": UTC or an offset such as +05:30`}}},
 		{"Describe", []any{map[string]any{"$go": "int8", "value": 300}}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: json: cannot unmarshal number 300 into Go value of type int8"}}},
 		{"Greet", []any{map[string]any{"$go": "int", "value": 1}, "bob"}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: a int is not a io.Writer"}}},

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -129,6 +130,27 @@ func TestStandardLibraryValues(t *testing.T) {
 		m, ok := z.(map[string]any)
 		if !ok || m["$go"] != "*time.Location" {
 			t.Errorf("zone %v is not a $go *time.Location value", z)
+		}
+	}
+}
+
+// TestDecoderTargetIsAPointer: a harvested object or nil given to an
+// interface parameter also runs as a pointer to it, a decoder's target;
+// other arguments and typed values stay as they are, and a call with
+// nothing to fill has no twin.
+func TestDecoderTargetIsAPointer(t *testing.T) {
+	params := []lang.Param{{Name: "data", Type: "string"}, {Name: "v", Type: "any"}}
+	got := filledThrough([]any{"a = 1", map[string]any{}}, params, false)
+	want := []any{"a = 1", map[string]any{"$go": "*any", "value": map[string]any{}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Decode(doc, {}): twin %v, want %v", got, want)
+	}
+	if got := filledThrough([]any{map[string]any{"$new": "x.New", "$args": []any{}}, "a", nil}, []lang.Param{{Name: "s", Type: "string"}, {Name: "v", Type: "interface{}"}}, true); !reflect.DeepEqual(got[2], map[string]any{"$go": "*any", "value": nil}) || !reflect.DeepEqual(got[0], map[string]any{"$new": "x.New", "$args": []any{}}) {
+		t.Errorf("a method's nil target: twin %v", got)
+	}
+	for _, args := range [][]any{{"a = 1", "text"}, {"a = 1", map[string]any{"$go": "int", "value": 1}}} {
+		if got := filledThrough(args, params, false); got != nil {
+			t.Errorf("%v: twin %v, want none", args, got)
 		}
 	}
 }
