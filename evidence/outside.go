@@ -61,22 +61,37 @@ func (c *Change) lang() string {
 // baseCrashed says why a change of a private function is on an input no
 // caller passes: the base crashed there with an error that is a bug of
 // its own (AttributeError on None, an index out of range, a runtime
-// panic), where the head returned. A caller that passed it would have
+// panic), never returned or took its process down, where the head
+// returned. A caller that passed it would have
 // crashed, so none relies on what the base did; the head's new answer is
 // no change a reviewer must decide. A public function's callers are
 // anyone, and a crash the head adds is always a change. "" otherwise.
 func baseCrashed(l lang.Language, tg lang.Target, c *Change) string {
-	if c.baseExc == nil || c.HeadOutcome == nil || c.HeadOutcome.Outcome != validate.OutcomeReturned {
+	if c.HeadOutcome == nil || c.BaseOutcome == nil ||
+		(c.HeadOutcome.Outcome != validate.OutcomeReturned && c.HeadOutcome.Outcome != validate.OutcomeUnencodable) {
 		return ""
 	}
-	// A crash by its message (a Go runtime error) or by its class alone
-	// (an AttributeError, here also on a value of a built-in type).
-	if !l.Bug(c.baseExc) && !l.Bug(&gate.Exc{Class: c.baseExc.Class}) {
+	var what string
+	switch {
+	case c.BaseOutcome.Outcome == validate.OutcomeTimeout:
+		// It never returned: a caller that passed it would hang.
+		what = "never returned"
+	case c.BaseOutcome.Outcome == validate.OutcomeCrashed:
+		// Its process died (Go's deadlock detector, a fatal error).
+		what = "crashed its process"
+	case c.baseExc == nil:
 		return ""
+	case !l.Bug(c.baseExc) && !l.Bug(&gate.Exc{Class: c.baseExc.Class}):
+		// A crash by its message (a Go runtime error) or by its class
+		// alone (an AttributeError, here also on a value of a built-in
+		// type); anything else is a refusal callers may rely on.
+		return ""
+	default:
+		what = "crashed on it (" + c.baseExc.Class + ")"
 	}
 	for _, part := range strings.Split(tg.Sym.Local, ".") {
 		if !l.Public(lang.BareName(part)) {
-			return "the base crashed on it (" + c.baseExc.Class + ") in " + lang.BareName(tg.Sym.Local) + ", which only its module calls: no caller passes it and relies on what the base did"
+			return "the base " + what + " in " + lang.BareName(tg.Sym.Local) + ", which only its own package or module calls: no caller passes it and relies on what the base did"
 		}
 	}
 	return ""
