@@ -603,6 +603,25 @@ class _Slow(BaseException):
     """An explored call past its own short time."""
 
 
+def _arm(seconds):
+    """Makes the calling code raise _Slow after seconds; returns the
+    handler to put back (None without signals)."""
+    if signal is None:
+        return None
+
+    def slow(signum, frame):
+        raise _Slow()
+    old = signal.signal(signal.SIGALRM, slow)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    return old
+
+
+def _disarm(old):
+    if signal is not None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 _M64 = (1 << 64) - 1
 # Characters an explored string gains one at a time: the punctuation of
 # small formats, white space of every kind, digits and a letter each case.
@@ -781,12 +800,7 @@ class _Explorer:
             real = [_expr(_copy(a)) for a in args]
         except BaseException as e:
             return "!" + type(e).__name__
-        old = None
-        if signal is not None:
-            def slow(signum, frame):
-                raise _Slow()
-            old = signal.signal(signal.SIGALRM, slow)
-            signal.setitimer(signal.ITIMER_REAL, self.per_call)
+        old = _arm(self.per_call)
         try:
             value = _comparable(_consume(self.fn(*real), 100), 0)
             text = json.dumps([value, sorted(_snapshot(real, {}).items())], sort_keys=True)
@@ -795,9 +809,7 @@ class _Explorer:
         except BaseException as e:
             return "!" + type(e).__name__
         finally:
-            if signal is not None:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, old)
+            _disarm(old)
         return "%08x" % binascii.crc32(text.encode("utf-8", "surrogatepass"))
 
     def done(self, dry):
@@ -919,12 +931,7 @@ class _Explorer:
             real = [_expr(_copy(a)) for a in args]
         except BaseException:
             return set(), hits
-        old = None
-        if signal is not None:
-            def slow(signum, frame):
-                raise _Slow()
-            old = signal.signal(signal.SIGALRM, slow)
-            signal.setitimer(signal.ITIMER_REAL, self.per_call)
+        old = _arm(self.per_call)
         sys.settrace(tracer)
         try:
             # A generator's body runs as it is consumed.
@@ -934,9 +941,7 @@ class _Explorer:
             self.last_ok = False
         finally:
             sys.settrace(None)
-            if signal is not None:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, old)
+            _disarm(old)
         near = 0
         for (f, n) in counts:
             for a, b in self.near.get(f, ()):
