@@ -3,8 +3,6 @@ package evidence_test
 import (
 	"strings"
 	"testing"
-
-	"github.com/premise-dev/premise/evidence"
 )
 
 // TestChangedTestsAreNotJudged: a patch that changes a function and its
@@ -60,5 +58,4 @@ func TestChangedTestsAreNotJudged(t *testing.T) {
 			}
 		})
 	}
-	_ = evidence.SymbolRows{}
 }

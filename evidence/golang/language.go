@@ -121,7 +121,7 @@ func (l *goLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 func (*goLang) File(diffparse.File) any { return nil }
 
 func (l *goLang) Complete(tg *lang.Target, f diffparse.File, _ any, _ map[string]*lang.Signature) string {
-	if strings.HasSuffix(f.Path, "_test.go") {
+	if lang.InTestPath(f, func(p string) bool { return strings.HasSuffix(p, "_test.go") }) {
 		return lang.InTestFile
 	}
 	why := goPlan(tg, l.gp, f)

@@ -345,7 +345,7 @@ func (l *jsLang) File(f diffparse.File) any {
 var jsNewRe = regexp.MustCompile(`^new\s+([A-Za-z_$][\w$]*)\s*\((.*)\)$`)
 
 func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, _ map[string]*lang.Signature) string {
-	if jsTestFileRe.MatchString(f.Path) {
+	if lang.InTestPath(f, jsTestFileRe.MatchString) {
 		return lang.InTestFile
 	}
 	pair, _ := file.(*jsPair)

@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+)
 
 // Source is one way premise makes an input for a changed function: every
 // row names the source that made it (Change.Heuristic in `premise run
@@ -53,6 +57,18 @@ func MadeUp(source string) bool {
 // asks for none: the tests are read for inputs (the base's as well as
 // the head's), and what they call is judged, not the tests themselves.
 const InTestFile = "in a test file: premise judges the code the tests call, not the tests"
+
+// InTestPath says a changed file is test code by its language's isTest
+// on both sides: its head path and, when the base has the file, its base
+// path. Which files are judged is read from the merge-base too (issue
+// 26): a patch that moves code under tests/ does not move it out of
+// judgement.
+func InTestPath(f diffparse.File, isTest func(string) bool) bool {
+	if !isTest(f.Path) {
+		return false
+	}
+	return f.Status == "added" || f.OldPath == "" || isTest(f.OldPath)
+}
 
 // BareCallable says a function of no parameters may be called as a row:
 // not a program's entry point or a test, whose call runs far more than

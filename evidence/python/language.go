@@ -118,7 +118,7 @@ func (l *pythonLang) File(f diffparse.File) any { return l.pf.parse(f) }
 
 func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[string]*lang.Signature) string {
 	pf, s, sig := l.pf, tg.Sym, tg.Sig
-	if isPyTestCode(f.Path) {
+	if lang.InTestPath(f, isPyTestCode) {
 		return lang.InTestFile
 	}
 	pyf, _ := file.(*pyFile)

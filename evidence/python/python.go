@@ -121,14 +121,15 @@ func walkTests(root string, fn func(rel, path string) bool) {
 	})
 }
 
-// isPyTestFile reports whether a repository-relative path is a test file.
+// isPyTestFile reports whether a repository-relative path is a file read
+// for test inputs: test code (isPyTestCode), or a module under a test or
+// testing directory, which may hold them too.
 func isPyTestFile(rel string) bool {
-	base := rel[strings.LastIndex(rel, "/")+1:]
-	if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "tests.py" {
+	if isPyTestCode(rel) {
 		return true
 	}
 	for _, part := range strings.Split(rel, "/") {
-		if part == "tests" || part == "test" || part == "testing" {
+		if part == "test" || part == "testing" {
 			return true
 		}
 	}
