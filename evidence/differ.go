@@ -3,6 +3,7 @@ package evidence
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -219,14 +220,7 @@ func containsSearch(ss []search, target string) bool {
 
 // unionSorted is the words of a and b, each once, in order.
 func unionSorted(a, b []string) []string {
-	set := map[string]bool{}
-	for _, s := range append(append([]string(nil), a...), b...) {
-		set[s] = true
-	}
-	out := make([]string, 0, len(set))
-	for s := range set {
-		out = append(out, s)
-	}
+	out := append(append([]string(nil), a...), b...)
 	sort.Strings(out)
-	return out
+	return slices.Compact(out)
 }

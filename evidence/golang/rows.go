@@ -765,7 +765,7 @@ func filledThrough(args []any, params []lang.Param, recv bool) []any {
 			continue
 		}
 		v := args[i+off]
-		if m, isMap := v.(map[string]any); (isMap && !hasDollar(m) && !holdsDollar(m)) || v == nil {
+		if _, isMap := v.(map[string]any); (isMap && !holdsDollar(v)) || v == nil {
 			if twin == nil {
 				twin = append([]any(nil), args...)
 			}
@@ -845,12 +845,6 @@ func (g *goTarget) rowValue(v any) (any, bool) {
 	switch x := v.(type) {
 	case *gosource.Ctor:
 		return g.ctorValue(x)
-	case gosource.Pointer:
-		inner, ok := g.rowValue(x.To)
-		if !ok || holdsDollar(inner) {
-			return nil, false
-		}
-		return map[string]any{"$go": "*any", "value": inner}, true
 	case []byte:
 		// Text as text, which a search changes a character at a time
 		// and a reviewer reads; bytes that are no text as Go's JSON has

@@ -901,52 +901,14 @@ func (p *Package) args(d *ast.FuncDecl, x *ast.CallExpr, sc scope) ([]Value, boo
 	}
 	out := make([]Value, len(vals))
 	budget := maxNodes
-	params := paramTypes(d.Type)
 	for i, v := range vals {
 		pv, ok := public(v, &budget)
 		if !ok {
 			return nil, false
 		}
 		out[i] = pv
-		if i < len(x.Args) && i < len(params) && isAny(params[i]) {
-			if u, isAddr := unparen(x.Args[i]).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
-				// Decode(doc, &v): the function fills what the pointer
-				// points at, and a value would be refused.
-				out[i] = Pointer{To: pv}
-			}
-		}
 	}
 	return out, true
-}
-
-// Pointer is an argument given as the address of a variable where the
-// parameter is an interface (Decode(doc, &v)): To is the variable's value.
-type Pointer struct{ To Value }
-
-// paramTypes are a function type's parameter types, one per parameter.
-func paramTypes(ft *ast.FuncType) []ast.Expr {
-	var out []ast.Expr
-	if ft == nil || ft.Params == nil {
-		return nil
-	}
-	for _, f := range ft.Params.List {
-		n := max(len(f.Names), 1)
-		for range n {
-			out = append(out, f.Type)
-		}
-	}
-	return out
-}
-
-// isAny says a type is the empty interface.
-func isAny(t ast.Expr) bool {
-	switch x := t.(type) {
-	case *ast.Ident:
-		return x.Name == "any"
-	case *ast.InterfaceType:
-		return x.Methods == nil || len(x.Methods.List) == 0
-	}
-	return false
 }
 
 func (p *Package) declFile(d *ast.FuncDecl) *file {
