@@ -333,6 +333,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 	}
+	rep.baseTests(ctx, cfg, langs, targets, bySymbol)
 	sortChanges(rep.Changes)
 	sortChanges(rep.Unexplained)
 	return rep, nil

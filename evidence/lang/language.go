@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -102,6 +103,37 @@ type ModuleDropper interface {
 type Tracer interface {
 	Traced(ctx context.Context, cfg TraceRun, targets []Target) (map[string][]ModelCall, string)
 	TracedRows(tg Target, calls []ModelCall) []validate.Row
+}
+
+// BaseTester is a language that can run the merge-base's own tests
+// against the head's code (evidence/golang's basetests.go,
+// evidence/python's): a test the base passes and the head fails is a
+// behaviour change however the test built its inputs, the states and
+// values no row can carry included.
+type BaseTester interface {
+	BaseTests(ctx context.Context, cfg TestRun, targets []Target) ([]TestFailure, []string)
+}
+
+// TestRun is what a BaseTester is told of the run.
+type TestRun struct {
+	Diff             *diffparse.Result
+	BaseDir, HeadDir string
+	// Seconds bounds each side's run of the tests.
+	Seconds int
+	Gate    gate.Config
+}
+
+// TestFailure is one of the merge-base's tests that passed on the base's
+// code and failed on the head's, the base's test run on both.
+type TestFailure struct {
+	Test string // as its language names it: TestDecode/datetime, test_m.py::test_fruit
+	File string // its file on the base, relative to the top
+	// Symbols are the changed targets the test ran a changed line of on
+	// the head, most lines first; none when it reached none premise could
+	// see.
+	Symbols []string
+	// Head is how it failed: its first message, as data.
+	Head string
 }
 
 // Observer is a language whose rows carry extra calls to make on what a
@@ -241,4 +273,36 @@ type Coverer interface {
 type StmtLines struct {
 	First, Last int
 	Def         bool
+}
+
+// FailureText is how a test failed as a report shows it: one line of the
+// head's output, escaped (gate.Printable), at most 200 bytes.
+func FailureText(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	s = gate.Printable(s)
+	if len(s) > 200 {
+		s = strings.ToValidUTF8(s[:200], "") + "..."
+	}
+	return s
+}
+
+// DeletedNames are the bare names of the functions and classes a diff
+// deletes in files of language langName: a base's test that fails on the
+// head because it names one uses what the patch removed.
+func DeletedNames(d *diffparse.Result, langName string) []string {
+	if d == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range d.Files {
+		if f.Language != langName {
+			continue
+		}
+		for _, s := range f.Symbols {
+			if s.Change == "deleted" {
+				out = append(out, BareName(s.Local))
+			}
+		}
+	}
+	return out
 }

@@ -40,6 +40,9 @@ const (
 	// SourceDifferential is a call a blind search made on both sides
 	// whose outcomes differed (evidence/differ.go).
 	SourceDifferential = "differential"
+	// SourceBaseTest is one of the merge-base's tests that passed on the
+	// base's code and failed on the head's (evidence/basetests.go).
+	SourceBaseTest = "base_test"
 )
 
 // MadeUp says a row's values were made by premise (generated or mutated)

@@ -1,0 +1,67 @@
+package evidence
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/validate"
+)
+
+// The base's own tests, run on both sides (issue 24). Rows carry values;
+// a test carries what no row can: the parser a document built, the
+// connection a request left in its state, the reflect.Value a decoder
+// made, the cache a sequence of calls filled, the function a constructor
+// returned, called. A test of the merge-base that passes on the base's
+// code and fails on the head's is a behaviour change a reviewer decides,
+// whatever it built on the way. The tests are the merge-base's (a head
+// that edits or deletes one does not change what runs), and they run in
+// the box as the workers do.
+
+// baseTests runs each language's base tests on both sides and files a
+// change for every test the head fails and the base passes.
+func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languages, targets []lang.Target, bySymbol map[string][]validate.Item) {
+	run := lang.TestRun{Diff: cfg.Diff, BaseDir: cfg.BaseDir, HeadDir: cfg.HeadDir, Seconds: traceRun(cfg).Seconds, Gate: cfg.Gate}
+	if cfg.TraceSeconds < 0 {
+		return
+	}
+	for _, name := range langs.Names() {
+		bt, ok := langs[name].(lang.BaseTester)
+		if !ok {
+			continue
+		}
+		fails, notes := bt.BaseTests(ctx, run, targets)
+		rep.Notes = append(rep.Notes, notes...)
+		for _, f := range fails {
+			sym := placeOf(f, name, targets)
+			if sym == "" {
+				continue
+			}
+			where := f.Test
+			if f.File != "" {
+				where = f.File + ": " + f.Test
+			}
+			head := "failed"
+			if f.Head != "" {
+				head += ": " + f.Head
+			}
+			rep.file(Change{Symbol: sym, Class: lang.SourceBaseTest, Input: fmt.Sprintf("the base's test %s", where),
+				Base: "passed", Head: head, Source: "base_test " + where, Heuristic: lang.SourceBaseTest}, bySymbol)
+		}
+	}
+}
+
+// placeOf is the changed function a failing test is filed under: the one
+// it ran most changed lines of, else the language's first changed
+// function (the test fails on the head, and the head differs only there).
+func placeOf(f lang.TestFailure, langName string, targets []lang.Target) string {
+	if len(f.Symbols) > 0 {
+		return f.Symbols[0]
+	}
+	for _, tg := range targets {
+		if tg.Lang == langName && !tg.HeadOnly && len(tg.Reads) == 0 {
+			return tg.Sym.Name
+		}
+	}
+	return ""
+}

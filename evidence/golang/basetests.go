@@ -1,0 +1,310 @@
+package golang
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/gate"
+)
+
+// maxTestDirs bounds the packages whose tests run; maxConfirmed the
+// failing tests rerun to be confirmed and placed.
+const (
+	maxTestDirs  = 3
+	maxConfirmed = 4
+)
+
+// BaseTests runs the merge-base's tests of the changed packages with go
+// test on both sides: the base as it is, the head with its test files
+// laid over by the base's (go test -overlay), so the head neither adds,
+// edits nor deletes one. A test the base passes and the head fails is
+// run again on each side: the base must pass it again, and the head's
+// run, alone and under -coverprofile, says which changed functions it
+// ran.
+func (*goLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]lang.TestFailure, []string) {
+	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
+		return nil, nil
+	}
+	var dirs []string
+	byDir := map[string][]lang.Target{}
+	for _, tg := range targets {
+		if tg.Lang != "go" || tg.HeadOnly || tg.BaseFile == "" {
+			continue
+		}
+		d := filepath.Dir(tg.BaseFile)
+		if byDir[d] == nil {
+			dirs = append(dirs, d)
+		}
+		byDir[d] = append(byDir[d], tg)
+	}
+	var out []lang.TestFailure
+	var notes []string
+	for _, d := range dirs[:min(len(dirs), maxTestDirs)] {
+		fs, note := dirTests(ctx, cfg, d, byDir[d])
+		out = append(out, fs...)
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
+	return out, notes
+}
+
+// goTestRun is one side's go test of a package: the tests that failed
+// (names as go test prints them, subtests included), how each failed,
+// and whether the run as a whole told nothing of the others (a build
+// failure, a panic or the time running out stops a package's tests).
+type goTestRun struct {
+	failed  map[string]string
+	order   []string
+	stopped string
+}
+
+func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.Target) ([]lang.TestFailure, string) {
+	baseDir, headDir := filepath.Join(cfg.BaseDir, dir), filepath.Join(cfg.HeadDir, dir)
+	baseTests, _ := filepath.Glob(filepath.Join(baseDir, "*_test.go"))
+	if len(baseTests) == 0 {
+		return nil, ""
+	}
+	scratch, err := os.MkdirTemp("", "go-test")
+	if err != nil {
+		return nil, ""
+	}
+	defer os.RemoveAll(scratch)
+	overlay, err := baseTestsOverlay(baseDir, headDir, scratch)
+	if err != nil {
+		return nil, fmt.Sprintf("the base's tests of %s: %v", dir, err)
+	}
+	seconds := time.Duration(cfg.Seconds) * time.Second
+	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", cfg.Seconds)}
+	var base, head goTestRun
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		base = goTest(ctx, baseDir, scratch+"/base", flags, seconds)
+	}()
+	go func() {
+		defer wg.Done()
+		head = goTest(ctx, headDir, scratch+"/head", append(flags, "-overlay="+overlay), seconds)
+	}()
+	wg.Wait()
+	if base.stopped != "" {
+		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, base.stopped)
+	}
+	var tops []string
+	for _, name := range head.order {
+		top, _, _ := strings.Cut(name, "/")
+		if _, failed := base.failed[top]; failed || containsString(tops, top) {
+			continue
+		}
+		tops = append(tops, top)
+	}
+	if len(tops) == 0 {
+		return nil, ""
+	}
+	tops = tops[:min(len(tops), maxConfirmed)]
+	// The base passes them again, or they are not its behaviour.
+	again := goTest(ctx, baseDir, scratch+"/again", append(flags, "-run=^("+strings.Join(quoteAll(tops), "|")+")$"), seconds)
+	if again.stopped != "" {
+		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, again.stopped)
+	}
+	var out []lang.TestFailure
+	for i, top := range tops {
+		if _, failed := again.failed[top]; failed {
+			continue // a test that fails on the base too, now and then
+		}
+		prof := filepath.Join(scratch, fmt.Sprintf("cover%d.out", i))
+		goTest(ctx, headDir, filepath.Join(scratch, fmt.Sprintf("head%d", i)),
+			append(flags, "-overlay="+overlay, "-run=^"+regexp.QuoteMeta(top)+"$", "-coverprofile="+prof), seconds)
+		f := lang.TestFailure{Test: leafOf(head, top), File: testFileOf(baseTests, top, cfg.BaseDir), Head: head.failed[leafOf(head, top)]}
+		f.Symbols = reached(prof, targets)
+		out = append(out, f)
+	}
+	return out, ""
+}
+
+// baseTestsOverlay writes go test's -overlay for the head's package
+// directory: each of the head's test files replaced by the base's or
+// deleted, each of the base's the head lacks added. Its files live in
+// scratch, which the box lets the go command read.
+func baseTestsOverlay(baseDir, headDir, scratch string) (string, error) {
+	replace := map[string]string{}
+	heads, _ := filepath.Glob(filepath.Join(headDir, "*_test.go"))
+	for _, h := range heads {
+		replace[h] = ""
+	}
+	bases, _ := filepath.Glob(filepath.Join(baseDir, "*_test.go"))
+	for i, b := range bases {
+		data, err := os.ReadFile(b)
+		if err != nil {
+			return "", err
+		}
+		keep := filepath.Join(scratch, fmt.Sprintf("t%d_%s", i, filepath.Base(b)))
+		if err := os.WriteFile(keep, data, 0o644); err != nil {
+			return "", err
+		}
+		replace[filepath.Join(headDir, filepath.Base(b))] = keep
+	}
+	data, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(scratch, "overlay.json")
+	return p, os.WriteFile(p, data, 0o644)
+}
+
+var (
+	failLine  = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
+	stopLines = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out|# )`)
+)
+
+// goTest runs go test in dir and reads which tests failed.
+func goTest(ctx context.Context, dir, out string, args []string, timeout time.Duration) goTestRun {
+	run := goTestRun{failed: map[string]string{}}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		run.stopped = err.Error()
+		return run
+	}
+	// The go command builds before the tests' clock starts.
+	data, err := gate.GoTest(ctx, gate.GoConfig{}, dir, out, args, timeout+60*time.Second)
+	if errors.Is(err, gate.ErrTimedOut) {
+		run.stopped = "go test ran out of time"
+	}
+	var last string // the test whose failure the next lines explain
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := failLine.FindStringSubmatch(line); m != nil {
+			last = m[1]
+			if _, ok := run.failed[last]; !ok {
+				run.order = append(run.order, last)
+				run.failed[last] = ""
+			}
+			continue
+		}
+		if stopLines.MatchString(line) && run.stopped == "" {
+			run.stopped = strings.TrimSpace(line)
+		}
+		text := strings.TrimSpace(line)
+		switch {
+		case last == "" || text == "" || strings.HasPrefix(text, "=== "):
+		case run.failed[last] == "":
+			run.failed[last] = text
+		case strings.HasSuffix(run.failed[last], ":"):
+			// t.Errorf("...:\n%s"): the place, then what failed
+			run.failed[last] += " " + text
+		}
+	}
+	for name, text := range run.failed {
+		run.failed[name] = lang.FailureText(text)
+	}
+	return run
+}
+
+// leafOf is the deepest failing subtest of top on the head, or top.
+func leafOf(run goTestRun, top string) string {
+	leaf := top
+	for _, n := range run.order {
+		if strings.HasPrefix(n, top+"/") && len(n) > len(leaf) {
+			leaf = n
+		}
+	}
+	return leaf
+}
+
+// testFileOf is the base's test file declaring the test function top.
+func testFileOf(files []string, top, root string) string {
+	decl := []byte("func " + top + "(")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err == nil && bytes.Contains(data, decl) {
+			rel, _ := filepath.Rel(root, f)
+			return filepath.ToSlash(rel)
+		}
+	}
+	return ""
+}
+
+// reached names the targets whose lines the coverage profile prof saw
+// run: those that ran a changed line first, then those only entered.
+func reached(prof string, targets []lang.Target) []string {
+	data, err := os.ReadFile(prof)
+	if err != nil {
+		return nil
+	}
+	type block struct{ start, end int }
+	ran := map[string][]block{} // by file's base name
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		// import/path/file.go:L1.C1,L2.C2 statements count
+		loc, rest, ok := strings.Cut(line, ":")
+		f := strings.Fields(rest)
+		if !ok || len(f) != 3 || f[2] == "0" {
+			continue
+		}
+		a, b, _ := strings.Cut(f[0], ",")
+		s, _ := strconv.Atoi(strings.Split(a, ".")[0])
+		e, _ := strconv.Atoi(strings.Split(b, ".")[0])
+		ran[filepath.Base(loc)] = append(ran[filepath.Base(loc)], block{s, e})
+	}
+	type score struct {
+		name         string
+		lines, entry int
+	}
+	var scores []score
+	for _, tg := range targets {
+		if len(tg.Reads) > 0 {
+			continue // an entry point: the changed function it reaches is named instead
+		}
+		sc := score{name: tg.Sym.Name}
+		for _, b := range ran[filepath.Base(tg.BaseFile)] {
+			if b.end >= tg.Sym.Start && b.start <= tg.Sym.End {
+				sc.entry++
+			}
+			for _, l := range tg.Sym.ChangedLines {
+				if l >= b.start && l <= b.end {
+					sc.lines++
+				}
+			}
+		}
+		if sc.entry > 0 {
+			scores = append(scores, sc)
+		}
+	}
+	sort.SliceStable(scores, func(i, j int) bool { return scores[i].lines > scores[j].lines })
+	var names []string
+	for _, s := range scores {
+		names = append(names, s.name)
+	}
+	return names
+}
+
+func quoteAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = regexp.QuoteMeta(n)
+	}
+	return out
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
