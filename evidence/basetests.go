@@ -46,7 +46,10 @@ func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languag
 				head += ": " + f.Head
 			}
 			rep.file(Change{Symbol: sym, Class: lang.SourceBaseTest, Input: fmt.Sprintf("the base's test %s", where),
-				Base: "passed", Head: head, Source: "base_test " + where, Heuristic: lang.SourceBaseTest}, bySymbol)
+				Base: "passed", Head: head, Source: "base_test " + where, Heuristic: lang.SourceBaseTest,
+				Call:        &validate.Call{Language: name, Target: sym, Test: where},
+				BaseOutcome: &validate.Outcome{Outcome: validate.OutcomePassed},
+				HeadOutcome: &validate.Outcome{Outcome: validate.OutcomeFailed}}, bySymbol)
 		}
 	}
 }

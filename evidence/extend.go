@@ -549,6 +549,9 @@ func witnessRows(tb *validate.Table, reg *validate.Register, target string) []va
 			continue
 		}
 		for _, w := range it.Witnesses {
+			if w.Call.Test != "" {
+				continue // a base's test: premise run runs it, no row can
+			}
 			if tb.Language == "" {
 				tb.Language = w.Call.Language
 			}

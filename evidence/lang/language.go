@@ -128,9 +128,9 @@ type TestRun struct {
 type TestFailure struct {
 	Test string // as its language names it: TestDecode/datetime, test_m.py::test_fruit
 	File string // its file on the base, relative to the top
-	// Symbols are the changed targets the test ran a changed line of on
-	// the head, most lines first; none when it reached none premise could
-	// see.
+	// Symbols are the changed targets the test reached on the head, the
+	// likeliest cause first (Go: most changed lines run; Python: the last
+	// called); none when it reached none premise could see.
 	Symbols []string
 	// Head is how it failed: its first message, as data.
 	Head string

@@ -12,8 +12,8 @@ imports reach the side's package. Each module's plain test functions
 that take no fixtures, its plain test classes and its unittest cases run
 one by one, each within T seconds. OUT gets {"order": [ids], "tests":
 {id: {"outcome": "passed" | "skipped" | "failed: ...", "reached":
-[symbols]}}}: reached names the targets the test called, in the order
-first called. Written when the tests end or after S seconds."""
+[symbols]}}}: reached names the targets the test called, the last
+called first. Written when the tests end or after S seconds."""
 import importlib.abc
 import importlib.util
 import inspect
@@ -112,9 +112,14 @@ def main():
             sym = targets.get((code.co_filename, qual)) or targets.get((os.path.realpath(code.co_filename), qual))
             got = symbols[id(code)] = (code, sym)
         if got[1] is not None:
+            # the last called first: what a test asserts on is most often
+            # what it called last
             reached = results[current[0]]["reached"]
-            if got[1] not in reached:
-                reached.append(got[1])
+            if reached and reached[0] == got[1]:
+                return
+            if got[1] in reached:
+                reached.remove(got[1])
+            reached.insert(0, got[1])
 
     def alarm(signum, frame):
         raise TestTimeout()

@@ -1,0 +1,73 @@
+package evidence_test
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/evidence"
+	"github.com/premise-dev/premise/validate"
+)
+
+// The base's own tests run on both sides (issue 24): the revealing input
+// is one the test computes as it runs, so no row premise could build
+// from the code's or the tests' text holds it, and the head rewrites the
+// test file besides. The base's test, laid over the head's, fails there.
+
+// trigger is the input the heads below misbehave on, and the first 12
+// hex digits of its SHA-256, which is all their source says of it.
+var trigger = strings.Repeat("kumquat", 3)
+
+func triggerHash() string { return fmt.Sprintf("%x", sha256.Sum256([]byte(trigger)))[:12] }
+
+func baseTestChange(rep *evidence.Report, symbol, test string) *evidence.Change {
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == symbol && c.Call != nil && strings.Contains(c.Call.Test, test) {
+			return &c
+		}
+	}
+	return nil
+}
+
+func TestGoBaseTestFailingOnTheHeadIsAChange(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/shout\n\ngo 1.21\n"
+	baseSrc := "package shout\n\nimport \"strings\"\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\treturn strings.ToUpper(s)\n}\n"
+	headSrc := "package shout\n\nimport (\n\t\"crypto/sha256\"\n\t\"fmt\"\n\t\"strings\"\n)\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\tif fmt.Sprintf(\"%x\", sha256.Sum256([]byte(s)))[:12] == \"" + triggerHash() + "\" {\n\t\treturn s\n\t}\n\treturn strings.ToUpper(s)\n}\n"
+	test := "package shout\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc TestFruit(t *testing.T) {\n\ts := \"\"\n\tfor i := 0; i < 3; i++ {\n\t\ts += \"kumquat\"\n\t}\n\tif got := Shout(s); got != strings.ToUpper(s) {\n\t\tt.Fatalf(\"Shout(%q) = %q\", s, got)\n\t}\n}\n\nfunc TestEmpty(t *testing.T) {\n\tif Shout(\"\") != \"\" {\n\t\tt.Fatal(\"empty\")\n\t}\n}\n"
+	rep := runCommits(t,
+		map[string]string{"go.mod": mod, "shout.go": baseSrc, "shout_test.go": test},
+		map[string]string{"shout.go": headSrc, "shout_test.go": "package shout\n"}, nil)
+	c := baseTestChange(rep, "example.com/shout.Shout", "TestFruit")
+	if c == nil {
+		t.Fatalf("no change from the base's test TestFruit on Shout: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+	if c.Heuristic != "base_test" || c.BaseOutcome.Outcome != validate.OutcomePassed || c.HeadOutcome.Outcome != validate.OutcomeFailed ||
+		!strings.Contains(c.Head, `= "kumquatkumquatkumquat"`) || !strings.Contains(c.Call.Test, "shout_test.go") {
+		t.Errorf("the change does not say which test failed how: %+v, call %+v", *c, *c.Call)
+	}
+	if baseTestChange(rep, "example.com/shout.Shout", "TestEmpty") != nil {
+		t.Errorf("TestEmpty passes on both sides, and is listed as a change")
+	}
+}
+
+func TestPythonBaseTestFailingOnTheHeadIsAChange(t *testing.T) {
+	t.Parallel()
+	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+	test := "import unittest\n\nimport m\n\n\nclass ShoutTest(unittest.TestCase):\n    def setUp(self):\n        self.fruit = \"kumquat\" * 3\n\n    def test_fruit(self):\n        self.assertEqual(m.shout(self.fruit), self.fruit.upper())\n\n    def test_empty(self):\n        self.assertEqual(m.shout(\"\"), \"\")\n"
+	rep := runCommits(t,
+		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
+		map[string]string{"m.py": head, "tests/test_m.py": "def test_nothing():\n    pass\n"}, nil)
+	c := baseTestChange(rep, "m.shout", "test_fruit")
+	if c == nil {
+		t.Fatalf("no change from the base's test test_fruit on m.shout: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+	if c.BaseOutcome.Outcome != validate.OutcomePassed || c.HeadOutcome.Outcome != validate.OutcomeFailed ||
+		!strings.Contains(c.Head, "AssertionError") || !strings.Contains(c.Call.Test, "tests/test_m.py") {
+		t.Errorf("the change does not say which test failed how: %+v, call %+v", *c, *c.Call)
+	}
+	if baseTestChange(rep, "m.shout", "test_empty") != nil {
+		t.Errorf("test_empty passes on both sides, and is listed as a change")
+	}
+}
