@@ -71,3 +71,23 @@ func TestPythonBaseTestFailingOnTheHeadIsAChange(t *testing.T) {
 		t.Errorf("test_empty passes on both sides, and is listed as a change")
 	}
 }
+
+// A pytest module loads and its parametrized rows run where pytest is not
+// installed (base_tests.py's stand-in): most Python projects' tests
+// import it.
+func TestPytestBaseTestRunsWithoutPytest(t *testing.T) {
+	t.Parallel()
+	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+	test := "import pytest\n\nimport m\n\n\n@pytest.fixture\ndef fruit():\n    yield \"kumquat\"\n\n\n@pytest.mark.parametrize(\"n\", [1, 3])\ndef test_fruit(fruit, n):\n    assert m.shout(fruit * n) == (fruit * n).upper()\n\n\ndef test_refuses():\n    with pytest.raises(AttributeError):\n        m.shout(None)\n"
+	rep := runCommits(t,
+		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
+		map[string]string{"m.py": head}, nil)
+	if baseTestChange(rep, "m.shout", "test_fruit[1]") == nil {
+		t.Fatalf("no change from the base's test test_fruit[1] (n = 3) on m.shout: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+	for _, name := range []string{"test_fruit[0]", "test_refuses"} {
+		if baseTestChange(rep, "m.shout", name) != nil {
+			t.Errorf("%s passes on both sides, and is listed as a change", name)
+		}
+	}
+}

@@ -150,6 +150,7 @@ def main():
         files[name] = os.path.join(base, rel)
         names.append((rel, name, root))
     sys.meta_path.insert(0, BaseTestFinder(files))
+    install_pytest()
     timer = threading.Timer(float(spec.get("seconds", 20)), lambda: (flush(), os._exit(0)))
     timer.daemon = True
     timer.start()
@@ -169,6 +170,11 @@ def main():
             results[rel] = {"outcome": "failed: the module does not load: " + outcome_of(exc)[len("failed: "):], "reached": []}
             order.append(rel)
             continue
+        fixtures = {"tmp_path": "tmp_path"}
+        for source in conftests(name) + [mod]:
+            for attr, obj in vars(source).items():
+                if callable(obj) and getattr(obj, "premise_fixture", False) and takes_nothing(obj):
+                    fixtures[attr] = obj
         for attr, obj in sorted(vars(mod).items()):
             if getattr(obj, "__module__", None) != mod.__name__:
                 continue
@@ -190,23 +196,265 @@ def main():
                 except (TypeError, ValueError):
                     continue
                 for meth in sorted(m for m in vars(obj) if m.startswith("test") and callable(getattr(obj, m))):
-                    if not takes_nothing(getattr(obj, meth), method=True):
-                        continue
-
-                    def plain(cls=obj, m=meth):
-                        inst = cls()
-                        if hasattr(inst, "setup_method"):
-                            inst.setup_method(getattr(inst, m))
-                        try:
-                            getattr(inst, m)()
-                        finally:
-                            if hasattr(inst, "teardown_method"):
-                                inst.teardown_method(getattr(inst, m))
-                    run_one("%s::%s::%s" % (rel, attr, meth), plain, files[name])
-            elif attr.startswith("test") and inspect.isfunction(obj) and takes_nothing(obj):
-                run_one("%s::%s" % (rel, attr), obj, files[name])
+                    for suffix, kwargs, needs in cases(getattr(obj, meth), fixtures):
+                        def plain(cls=obj, m=meth, k=kwargs, n=needs):
+                            inst = cls()
+                            if hasattr(inst, "setup_method"):
+                                inst.setup_method(getattr(inst, m))
+                            try:
+                                call_with(getattr(inst, m), k, n, fixtures)
+                            finally:
+                                if hasattr(inst, "teardown_method"):
+                                    inst.teardown_method(getattr(inst, m))
+                        run_one("%s::%s::%s%s" % (rel, attr, meth, suffix), plain, files[name])
+            elif attr.startswith("test") and inspect.isfunction(obj):
+                for suffix, kwargs, needs in cases(obj, fixtures):
+                    run_one("%s::%s%s" % (rel, attr, suffix),
+                            lambda fn=obj, k=kwargs, n=needs: call_with(fn, k, n, fixtures), files[name])
     flush()
     os._exit(0)
+
+
+class Skipped(Exception):
+    """pytest.skip's exception in the stand-in."""
+
+
+class MarkDecorator:
+    """One pytest.mark in the stand-in: kept on the function as pytest
+    keeps it (pytestmark), for parametrize, skip, skipif and xfail."""
+
+    def __init__(self, name, args=(), kwargs=None):
+        self.name, self.args, self.kwargs = name, args, kwargs or {}
+
+    def __call__(self, *args, **kwargs):
+        applied = bool(self.args or self.kwargs) or (len(args) == 1 and callable(args[0]) and not kwargs)
+        if applied and len(args) == 1 and callable(args[0]):
+            args[0].__dict__.setdefault("pytestmark", []).append(self)
+            return args[0]
+        return MarkDecorator(self.name, args, kwargs)
+
+
+class Marks:
+    def __getattr__(self, name):
+        return MarkDecorator(name)
+
+
+class RaisesContext:
+    def __init__(self, exc, match):
+        self.expected, self.match, self.value, self.type = exc, match, None, None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, t, v, tb):
+        if t is None:
+            raise AssertionError("DID NOT RAISE %r" % (self.expected,))
+        if not issubclass(t, self.expected):
+            return False
+        if self.match is not None:
+            import re
+            if not re.search(self.match, str(v)):
+                raise AssertionError("pattern %r not found in %r" % (self.match, str(v)))
+        self.value, self.type = v, t
+        return True
+
+
+class WarnsContext:
+    def __init__(self, category, match):
+        import warnings
+        self.category, self.match = category, match
+        self.catch = warnings.catch_warnings(record=True)
+
+    def __enter__(self):
+        import warnings
+        self.list = self.catch.__enter__()
+        warnings.simplefilter("always")
+        return self.list
+
+    def __exit__(self, t, v, tb):
+        self.catch.__exit__(t, v, tb)
+        if t is None and not any(issubclass(w.category, self.category) for w in self.list):
+            raise AssertionError("DID NOT WARN %r" % (self.category,))
+        return False
+
+
+class Approx:
+    def __init__(self, expected, rel=None, abs=None):
+        self.expected, self.rel, self.abs = expected, rel, abs
+
+    def _close(self, a, b):
+        if isinstance(b, (list, tuple)):
+            return isinstance(a, (list, tuple)) and len(a) == len(b) and all(self._close(x, y) for x, y in zip(a, b))
+        if isinstance(b, dict):
+            return isinstance(a, dict) and a.keys() == b.keys() and all(self._close(a[k], b[k]) for k in b)
+        try:
+            tol = max(self.rel if self.rel is not None else 1e-6 * abs_(b), self.abs if self.abs is not None else 1e-12)
+            return abs_(a - b) <= tol
+        except TypeError:
+            return a == b
+
+    def __eq__(self, other):
+        return self._close(other, self.expected)
+
+    def __repr__(self):
+        return "approx(%r)" % (self.expected,)
+
+
+abs_ = abs
+
+
+class ParamSet:
+    """pytest.param in the stand-in: one parametrize row and its marks."""
+
+    def __init__(self, values, marks):
+        self.values, self.marks = values, marks
+
+
+def install_pytest():
+    """A stand-in for pytest where it is not installed, so a test module
+    that imports it loads: raises, warns, approx, mark (parametrize,
+    skipif, xfail kept for the runner), fixture, skip, fail,
+    importorskip."""
+    try:
+        import pytest  # noqa: F401
+        return
+    except ImportError:
+        pass
+    import types
+    m = types.ModuleType("pytest")
+
+    def raises(exc, *args, match=None, **kwargs):
+        if args:
+            try:
+                args[0](*args[1:], **kwargs)
+            except exc as e:
+                return e
+            raise AssertionError("DID NOT RAISE %r" % (exc,))
+        return RaisesContext(exc, match)
+
+    def fixture(*args, **kwargs):
+        if len(args) == 1 and callable(args[0]) and not kwargs:
+            args[0].premise_fixture = True
+            return args[0]
+
+        def mark(fn):
+            fn.premise_fixture = True
+            return fn
+        return mark
+
+    def skip(msg="", **kwargs):
+        raise Skipped(msg)
+    skip.Exception = Skipped
+
+    def fail(msg="", **kwargs):
+        raise AssertionError(msg)
+
+    def importorskip(name, *args, **kwargs):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            raise Skipped(name)
+
+    m.raises, m.fixture, m.skip, m.fail, m.importorskip = raises, fixture, skip, fail, importorskip
+    m.warns = lambda category=Warning, *a, match=None, **k: WarnsContext(category, match)
+    m.deprecated_call = lambda *a, **k: WarnsContext((DeprecationWarning, PendingDeprecationWarning), None)
+    m.approx, m.mark = Approx, Marks()
+    m.param = lambda *values, marks=(), **k: ParamSet(values, marks if isinstance(marks, (list, tuple)) else [marks])
+    sys.modules["pytest"] = m
+
+
+def marks_of(fn):
+    return list(getattr(fn, "pytestmark", None) or [])
+
+
+def cases(fn, fixtures):
+    """The calls a pytest-style test function stands for: one per row of
+    its parametrize marks crossed, each a name suffix and the keyword
+    arguments; none when it is skipped, expected to fail, or needs a
+    fixture the runner does not have."""
+    rows = [("", {})]
+    for mark in marks_of(fn):
+        name = getattr(mark, "name", "")
+        if name == "skip" or name == "xfail" or name == "usefixtures":
+            return []
+        if name == "skipif" and (mark.args and mark.args[0] or mark.kwargs.get("condition")):
+            return []
+        if name != "parametrize" or len(mark.args) < 2:
+            continue
+        names, values = mark.args[0], list(mark.args[1])
+        if isinstance(names, str):
+            names = [n.strip() for n in names.split(",") if n.strip()]
+        crossed = []
+        for suffix, kwargs in rows:
+            for i, v in enumerate(values):
+                if isinstance(v, ParamSet):
+                    if any(getattr(mk, "name", "") in ("skip", "xfail") for mk in v.marks):
+                        continue
+                    v = v.values
+                elif len(names) == 1:
+                    v = (v,)
+                else:
+                    v = tuple(v)
+                if len(v) != len(names):
+                    return []
+                k = dict(kwargs)
+                k.update(zip(names, v))
+                crossed.append(("%s[%d]" % (suffix, i) if not suffix else "%s-%d]" % (suffix[:-1], i), k))
+        rows = crossed
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return []
+    out = []
+    for suffix, kwargs in rows:
+        needs = [p.name for p in params if p.name not in kwargs and p.default is p.empty
+                 and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name != "self"]
+        if any(n not in fixtures for n in needs):
+            return []
+        out.append((suffix, kwargs, needs))
+    return out
+
+
+def call_with(fn, kwargs, needs, fixtures):
+    """fn called with its parameters and the fixtures it names; a
+    generator fixture is finished after the call."""
+    import tempfile
+    import pathlib
+    args, finish = dict(kwargs), []
+    for n in needs:
+        f = fixtures[n]
+        if f == "tmp_path":
+            args[n] = pathlib.Path(tempfile.mkdtemp())
+            continue
+        v = f()
+        if inspect.isgenerator(v):
+            finish.append(v)
+            v = next(v)
+        args[n] = v
+    try:
+        return fn(**args)
+    finally:
+        for g in finish:
+            for _ in g:
+                pass
+
+
+def conftests(name):
+    """The conftest modules of the side's packages above test module
+    name, outermost first, as loaded (their fixtures serve its tests)."""
+    out = []
+    parts = name.split(".")[:-1]
+    for i in range(len(parts) + 1):
+        pkg = ".".join(parts[:i] + ["conftest"])
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 5)
+            try:
+                out.append(importlib.import_module(pkg))
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except BaseException:
+            pass
+    return out
 
 
 def load(name):
