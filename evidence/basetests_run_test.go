@@ -74,14 +74,18 @@ func TestPythonBaseTestFailingOnTheHeadIsAChange(t *testing.T) {
 
 // A pytest module loads and its parametrized rows run where pytest is not
 // installed (base_tests.py's stand-in): most Python projects' tests
-// import it.
+// import it. What the head adds around the tests changes nothing.
 func TestPytestBaseTestRunsWithoutPytest(t *testing.T) {
 	t.Parallel()
 	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
-	test := "import pytest\n\nimport m\n\n\n@pytest.fixture\ndef fruit():\n    yield \"kumquat\"\n\n\n@pytest.mark.parametrize(\"n\", [1, 3])\ndef test_fruit(fruit, n):\n    assert m.shout(fruit * n) == (fruit * n).upper()\n\n\ndef test_refuses():\n    with pytest.raises(AttributeError):\n        m.shout(None)\n"
+	conftest := "import pytest\n\n\n@pytest.fixture\ndef fruit():\n    yield \"kumquat\"\n"
+	test := "import pytest\n\nimport m\n\n\n@pytest.mark.parametrize(\"n\", [1, 3])\ndef test_fruit(fruit, n):\n    assert m.shout(fruit * n) == (fruit * n).upper()\n\n\ndef test_refuses():\n    with pytest.raises(AttributeError):\n        m.shout(None)\n"
+	// The head's own conftest and a pytest.py at its top would make the
+	// test pass or not load: the base's conftest and premise's pytest
+	// are what run.
 	rep := runCommits(t,
-		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
-		map[string]string{"m.py": head}, nil)
+		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test, "tests/conftest.py": conftest},
+		map[string]string{"m.py": head, "tests/conftest.py": strings.ReplaceAll(conftest, "kumquat", "apple"), "pytest.py": "raise ImportError('no')\n"}, nil)
 	if baseTestChange(rep, "m.shout", "test_fruit[1]") == nil {
 		t.Fatalf("no change from the base's test test_fruit[1] (n = 3) on m.shout: %+v", append(rep.Changes, rep.Unexplained...))
 	}

@@ -19,11 +19,20 @@ import importlib.util
 import inspect
 import json
 import os
+import pathlib
+import re
 import signal
 import sys
+import tempfile
 import threading
 import traceback
+import types
 import unittest
+import warnings
+
+# Everything the runner uses is imported above, before the side's tree is
+# on the path: a file the head adds at its top (re.py, pytest.py) cannot
+# stand in for one.
 
 
 class TestTimeout(BaseException):
@@ -77,6 +86,7 @@ def main():
     spec = json.loads(sys.argv[1])
     out_path = sys.argv[2]
     cwd = os.getcwd()
+    install_pytest()
     sys.path[:0] = [cwd] + ([os.path.join(cwd, "src")] if os.path.isdir("src") else [])
     base = spec["base"]
     per_test = float(spec.get("per_test", 5))
@@ -149,8 +159,17 @@ def main():
         name, root = module_name(base, rel)
         files[name] = os.path.join(base, rel)
         names.append((rel, name, root))
+        # the conftests beside and above it are the base's too: the head's
+        # could change what a test checks
+        d = os.path.dirname(rel)
+        while True:
+            conf = (d + "/" if d else "") + "conftest.py"
+            if os.path.isfile(os.path.join(base, conf)):
+                files.setdefault(module_name(base, conf)[0], os.path.join(base, conf))
+            if not d:
+                break
+            d = os.path.dirname(d)
     sys.meta_path.insert(0, BaseTestFinder(files))
-    install_pytest()
     timer = threading.Timer(float(spec.get("seconds", 20)), lambda: (flush(), os._exit(0)))
     timer.daemon = True
     timer.start()
@@ -171,7 +190,7 @@ def main():
             order.append(rel)
             continue
         fixtures = {"tmp_path": "tmp_path"}
-        for source in conftests(name) + [mod]:
+        for source in conftests(name, files) + [mod]:
             for attr, obj in vars(source).items():
                 if callable(obj) and getattr(obj, "premise_fixture", False) and takes_nothing(obj):
                     fixtures[attr] = obj
@@ -252,7 +271,6 @@ class RaisesContext:
         if not issubclass(t, self.expected):
             return False
         if self.match is not None:
-            import re
             if not re.search(self.match, str(v)):
                 raise AssertionError("pattern %r not found in %r" % (self.match, str(v)))
         self.value, self.type = v, t
@@ -261,12 +279,10 @@ class RaisesContext:
 
 class WarnsContext:
     def __init__(self, category, match):
-        import warnings
         self.category, self.match = category, match
         self.catch = warnings.catch_warnings(record=True)
 
     def __enter__(self):
-        import warnings
         self.list = self.catch.__enter__()
         warnings.simplefilter("always")
         return self.list
@@ -320,7 +336,6 @@ def install_pytest():
         return
     except ImportError:
         pass
-    import types
     m = types.ModuleType("pytest")
 
     def raises(exc, *args, match=None, **kwargs):
@@ -418,8 +433,6 @@ def cases(fn, fixtures):
 def call_with(fn, kwargs, needs, fixtures):
     """fn called with its parameters and the fixtures it names; a
     generator fixture is finished after the call."""
-    import tempfile
-    import pathlib
     args, finish = dict(kwargs), []
     for n in needs:
         f = fixtures[n]
@@ -439,13 +452,15 @@ def call_with(fn, kwargs, needs, fixtures):
                 pass
 
 
-def conftests(name):
-    """The conftest modules of the side's packages above test module
+def conftests(name, files):
+    """The base's conftest modules of the packages above test module
     name, outermost first, as loaded (their fixtures serve its tests)."""
     out = []
     parts = name.split(".")[:-1]
     for i in range(len(parts) + 1):
         pkg = ".".join(parts[:i] + ["conftest"])
+        if pkg not in files:
+            continue
         try:
             signal.setitimer(signal.ITIMER_REAL, 5)
             try:
