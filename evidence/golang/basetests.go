@@ -104,6 +104,11 @@ func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.
 	if base.stopped != "" {
 		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, base.stopped)
 	}
+	if head.stopped != "" && len(head.order) == 0 {
+		// Not a change (a refactor renames what a test calls), but
+		// nothing of the head was learnt here: said, not passed over.
+		return nil, fmt.Sprintf("the base's tests of %s told nothing of the head: %s", dir, head.stopped)
+	}
 	var tops []string
 	for _, name := range head.order {
 		top, _, _ := strings.Cut(name, "/")
