@@ -33,25 +33,28 @@ func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languag
 		fails, notes := bt.BaseTests(ctx, run, targets)
 		rep.Notes = append(rep.Notes, notes...)
 		for _, f := range fails {
-			sym := placeOf(f, name, targets)
-			if sym == "" {
-				continue
+			if sym := placeOf(f, name, targets); sym != "" {
+				rep.file(testChange(f, name, sym), bySymbol)
 			}
-			where := f.Test
-			if f.File != "" {
-				where = f.File + ": " + f.Test
-			}
-			head := "failed"
-			if f.Head != "" {
-				head += ": " + f.Head
-			}
-			rep.file(Change{Symbol: sym, Class: lang.SourceBaseTest, Input: fmt.Sprintf("the base's test %s", where),
-				Base: "passed", Head: head, Source: "base_test " + where, Heuristic: lang.SourceBaseTest,
-				Call:        &validate.Call{Language: name, Target: sym, Test: where},
-				BaseOutcome: &validate.Outcome{Outcome: validate.OutcomePassed},
-				HeadOutcome: &validate.Outcome{Outcome: validate.OutcomeFailed}}, bySymbol)
 		}
 	}
+}
+
+// testChange is the change a failing base's test is filed as, under sym.
+func testChange(f lang.TestFailure, langName, sym string) Change {
+	where := f.Test
+	if f.File != "" {
+		where = f.File + ": " + f.Test
+	}
+	head := "failed"
+	if f.Head != "" {
+		head += ": " + f.Head
+	}
+	return Change{Symbol: sym, Class: lang.SourceBaseTest, Input: fmt.Sprintf("the base's test %s", where),
+		Base: "passed", Head: head, Source: "base_test " + where, Heuristic: lang.SourceBaseTest,
+		Call:        &validate.Call{Language: langName, Target: sym, Test: where},
+		BaseOutcome: &validate.Outcome{Outcome: validate.OutcomePassed},
+		HeadOutcome: &validate.Outcome{Outcome: validate.OutcomeFailed}}
 }
 
 // placeOf is the changed function a failing test is filed under: the one

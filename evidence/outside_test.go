@@ -19,13 +19,17 @@ func TestOutsideTypeIsListedApart(t *testing.T) {
 def total(xs: list) -> int:
     return sum(xs)
 `,
-		"tests/test_m.py": `import pytest
-import m
+		// The test makes the call without asserting its refusal: a base's
+		// test that asserts it and fails on the head is a change
+		// (basetests.go), whatever the argument's type.
+		"tests/test_m.py": `import m
 
 
-def test_apply_refuses_a_list():
-    with pytest.raises(TypeError):
+def test_apply_a_list():
+    try:
         m.apply([1], [2])
+    except TypeError:
+        pass
 `,
 	}
 	head := map[string]string{"m.py": `def apply(fn, xs):

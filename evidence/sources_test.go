@@ -351,6 +351,12 @@ func TestEverySourceIsNamed(t *testing.T) {
 	yields[lang.SourceDifferential] = append(yields[lang.SourceDifferential],
 		fmt.Sprintf("# the same five calls on both sides, digests base %q, head %q", base, head),
 		fmt.Sprintf("calls run as rows: %v", differingCalls(head, base, differFound)))
+	// A base's test yields no row: a change naming the test, when the
+	// base passed it and the head failed it.
+	tc := testChange(lang.TestFailure{Test: "TestDecode/leap-day", File: "decode_test.go", Symbols: []string{"example.com/cal.Decode"},
+		Head: "decode_test.go:88: got 28, want 29"}, "go", "example.com/cal.Decode")
+	yields[lang.SourceBaseTest] = append(yields[lang.SourceBaseTest], "# decode_test.go: TestDecode/leap-day passed on the base, failed on the head",
+		fmt.Sprintf("%s: base %s, head %s (call %+v)", tc.Input, tc.Base, tc.Head, *tc.Call))
 	names := make([]string, 0, len(listed))
 	for n := range listed {
 		names = append(names, n)
