@@ -1,11 +1,17 @@
 package gate
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"time"
 )
 
@@ -49,4 +55,93 @@ func GoTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, t
 		data = data[len(data)-256<<10:]
 	}
 	return data, err
+}
+
+// GoTestRun is one go test of a package as GoTests reads it: the tests
+// that failed (names as go test prints them, subtests included), how each
+// failed, and what stopped the run from saying anything of the others (a
+// build failure, a panic of the test binary, the time running out).
+type GoTestRun struct {
+	Failed  map[string]string
+	Order   []string
+	Stopped string
+}
+
+// BaseTestsOverlay writes go test's -overlay for the head's package
+// directory: each of the head's test files replaced by the base's or
+// deleted, each of the base's the head lacks added. Its files live in
+// scratch, which the box lets the go command read.
+func BaseTestsOverlay(baseDir, headDir, scratch string) (string, error) {
+	replace := map[string]string{}
+	heads, _ := filepath.Glob(filepath.Join(headDir, "*_test.go"))
+	for _, h := range heads {
+		replace[h] = ""
+	}
+	bases, _ := filepath.Glob(filepath.Join(baseDir, "*_test.go"))
+	for i, b := range bases {
+		data, err := os.ReadFile(b)
+		if err != nil {
+			return "", err
+		}
+		keep := filepath.Join(scratch, fmt.Sprintf("t%d_%s", i, filepath.Base(b)))
+		if err := os.WriteFile(keep, data, 0o644); err != nil {
+			return "", err
+		}
+		replace[filepath.Join(headDir, filepath.Base(b))] = keep
+	}
+	data, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(scratch, "overlay.json")
+	return p, os.WriteFile(p, data, 0o644)
+}
+
+var (
+	failLine  = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
+	stopLines = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out|# )`)
+)
+
+// GoTests runs go test (GoTest) in dir and reads which tests failed.
+func GoTests(ctx context.Context, dir, out string, args []string, timeout time.Duration) GoTestRun {
+	run := GoTestRun{Failed: map[string]string{}}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		run.Stopped = err.Error()
+		return run
+	}
+	// The go command builds before the tests' clock starts.
+	data, err := GoTest(ctx, GoConfig{}, dir, out, args, timeout+60*time.Second)
+	if errors.Is(err, ErrTimedOut) {
+		run.Stopped = "go test ran out of time"
+	}
+	var last string // the test whose failure the next lines explain
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := failLine.FindStringSubmatch(line); m != nil {
+			last = m[1]
+			if _, ok := run.Failed[last]; !ok {
+				run.Order = append(run.Order, last)
+				run.Failed[last] = ""
+			}
+			continue
+		}
+		if stopLines.MatchString(line) && run.Stopped == "" {
+			run.Stopped = strings.TrimSpace(line)
+		}
+		text := strings.TrimSpace(line)
+		switch {
+		case last == "" || text == "" || strings.HasPrefix(text, "=== "):
+		case run.Failed[last] == "":
+			run.Failed[last] = text
+		case strings.HasSuffix(run.Failed[last], ":"):
+			// t.Errorf("...:\n%s"): the place, then what failed
+			run.Failed[last] += " " + text
+		}
+	}
+	for name, text := range run.Failed {
+		run.Failed[name] = FailureText(text)
+	}
+	return run
 }

@@ -49,3 +49,14 @@ func unprintable(r rune) bool {
 	}
 	return false
 }
+
+// FailureText is how a test failed as a report shows it: one line of the
+// head's output, escaped (Printable), at most 200 bytes.
+func FailureText(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	s = Printable(s)
+	if len(s) > 200 {
+		s = strings.ToValidUTF8(s[:200], "") + "..."
+	}
+	return s
+}

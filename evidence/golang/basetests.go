@@ -1,11 +1,8 @@
 package golang
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -62,15 +59,6 @@ func (*goLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []lang.T
 	return out, notes
 }
 
-// goTestRun is one side's go test of a package: the tests that failed
-// (names as go test prints them, subtests included), how each failed,
-// and whether the run as a whole told nothing of the others (a build
-// failure, a panic or the time running out stops a package's tests).
-type goTestRun struct {
-	failed  map[string]string
-	order   []string
-	stopped string
-}
 
 func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.Target) ([]lang.TestFailure, string) {
 	baseDir, headDir := filepath.Join(cfg.BaseDir, dir), filepath.Join(cfg.HeadDir, dir)
@@ -83,36 +71,36 @@ func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.
 		return nil, ""
 	}
 	defer os.RemoveAll(scratch)
-	overlay, err := baseTestsOverlay(baseDir, headDir, scratch)
+	overlay, err := gate.BaseTestsOverlay(baseDir, headDir, scratch)
 	if err != nil {
 		return nil, fmt.Sprintf("the base's tests of %s: %v", dir, err)
 	}
 	seconds := time.Duration(cfg.Seconds) * time.Second
 	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", cfg.Seconds)}
-	var base, head goTestRun
+	var base, head gate.GoTestRun
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		base = goTest(ctx, baseDir, scratch+"/base", flags, seconds)
+		base = gate.GoTests(ctx, baseDir, scratch+"/base", flags, seconds)
 	}()
 	go func() {
 		defer wg.Done()
-		head = goTest(ctx, headDir, scratch+"/head", append(flags, "-overlay="+overlay), seconds)
+		head = gate.GoTests(ctx, headDir, scratch+"/head", append(flags, "-overlay="+overlay), seconds)
 	}()
 	wg.Wait()
-	if base.stopped != "" {
-		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, base.stopped)
+	if base.Stopped != "" {
+		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, base.Stopped)
 	}
-	if head.stopped != "" && len(head.order) == 0 {
+	if head.Stopped != "" && len(head.Order) == 0 {
 		// Not a change (a refactor renames what a test calls), but
 		// nothing of the head was learnt here: said, not passed over.
-		return nil, fmt.Sprintf("the base's tests of %s told nothing of the head: %s", dir, head.stopped)
+		return nil, fmt.Sprintf("the base's tests of %s told nothing of the head: %s", dir, head.Stopped)
 	}
 	var tops []string
-	for _, name := range head.order {
+	for _, name := range head.Order {
 		top, _, _ := strings.Cut(name, "/")
-		if _, failed := base.failed[top]; failed || containsString(tops, top) {
+		if _, failed := base.Failed[top]; failed || containsString(tops, top) {
 			continue
 		}
 		tops = append(tops, top)
@@ -122,108 +110,30 @@ func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.
 	}
 	tops = tops[:min(len(tops), maxConfirmed)]
 	// The base passes them again, or they are not its behaviour.
-	again := goTest(ctx, baseDir, scratch+"/again", append(flags, "-run=^("+strings.Join(quoteAll(tops), "|")+")$"), seconds)
-	if again.stopped != "" {
-		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, again.stopped)
+	again := gate.GoTests(ctx, baseDir, scratch+"/again", append(flags, "-run=^("+strings.Join(quoteAll(tops), "|")+")$"), seconds)
+	if again.Stopped != "" {
+		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, again.Stopped)
 	}
 	var out []lang.TestFailure
 	for i, top := range tops {
-		if _, failed := again.failed[top]; failed {
+		if _, failed := again.Failed[top]; failed {
 			continue // a test that fails on the base too, now and then
 		}
 		prof := filepath.Join(scratch, fmt.Sprintf("cover%d.out", i))
-		goTest(ctx, headDir, filepath.Join(scratch, fmt.Sprintf("head%d", i)),
+		gate.GoTests(ctx, headDir, filepath.Join(scratch, fmt.Sprintf("head%d", i)),
 			append(flags, "-overlay="+overlay, "-run=^"+regexp.QuoteMeta(top)+"$", "-coverprofile="+prof), seconds)
-		f := lang.TestFailure{Test: leafOf(head, top), File: testFileOf(baseTests, top, cfg.BaseDir), Head: head.failed[leafOf(head, top)]}
+		f := lang.TestFailure{Test: leafOf(head, top), File: testFileOf(baseTests, top, cfg.BaseDir), Head: head.Failed[leafOf(head, top)]}
 		f.Symbols = reached(prof, targets)
 		out = append(out, f)
 	}
 	return out, ""
 }
 
-// baseTestsOverlay writes go test's -overlay for the head's package
-// directory: each of the head's test files replaced by the base's or
-// deleted, each of the base's the head lacks added. Its files live in
-// scratch, which the box lets the go command read.
-func baseTestsOverlay(baseDir, headDir, scratch string) (string, error) {
-	replace := map[string]string{}
-	heads, _ := filepath.Glob(filepath.Join(headDir, "*_test.go"))
-	for _, h := range heads {
-		replace[h] = ""
-	}
-	bases, _ := filepath.Glob(filepath.Join(baseDir, "*_test.go"))
-	for i, b := range bases {
-		data, err := os.ReadFile(b)
-		if err != nil {
-			return "", err
-		}
-		keep := filepath.Join(scratch, fmt.Sprintf("t%d_%s", i, filepath.Base(b)))
-		if err := os.WriteFile(keep, data, 0o644); err != nil {
-			return "", err
-		}
-		replace[filepath.Join(headDir, filepath.Base(b))] = keep
-	}
-	data, err := json.Marshal(map[string]any{"Replace": replace})
-	if err != nil {
-		return "", err
-	}
-	p := filepath.Join(scratch, "overlay.json")
-	return p, os.WriteFile(p, data, 0o644)
-}
-
-var (
-	failLine  = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
-	stopLines = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out|# )`)
-)
-
-// goTest runs go test in dir and reads which tests failed.
-func goTest(ctx context.Context, dir, out string, args []string, timeout time.Duration) goTestRun {
-	run := goTestRun{failed: map[string]string{}}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		run.stopped = err.Error()
-		return run
-	}
-	// The go command builds before the tests' clock starts.
-	data, err := gate.GoTest(ctx, gate.GoConfig{}, dir, out, args, timeout+60*time.Second)
-	if errors.Is(err, gate.ErrTimedOut) {
-		run.stopped = "go test ran out of time"
-	}
-	var last string // the test whose failure the next lines explain
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if m := failLine.FindStringSubmatch(line); m != nil {
-			last = m[1]
-			if _, ok := run.failed[last]; !ok {
-				run.order = append(run.order, last)
-				run.failed[last] = ""
-			}
-			continue
-		}
-		if stopLines.MatchString(line) && run.stopped == "" {
-			run.stopped = strings.TrimSpace(line)
-		}
-		text := strings.TrimSpace(line)
-		switch {
-		case last == "" || text == "" || strings.HasPrefix(text, "=== "):
-		case run.failed[last] == "":
-			run.failed[last] = text
-		case strings.HasSuffix(run.failed[last], ":"):
-			// t.Errorf("...:\n%s"): the place, then what failed
-			run.failed[last] += " " + text
-		}
-	}
-	for name, text := range run.failed {
-		run.failed[name] = lang.FailureText(text)
-	}
-	return run
-}
 
 // leafOf is the deepest failing subtest of top on the head, or top.
-func leafOf(run goTestRun, top string) string {
+func leafOf(run gate.GoTestRun, top string) string {
 	leaf := top
-	for _, n := range run.order {
+	for _, n := range run.Order {
 		if strings.HasPrefix(n, top+"/") && len(n) > len(leaf) {
 			leaf = n
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -275,16 +274,6 @@ type StmtLines struct {
 	Def         bool
 }
 
-// FailureText is how a test failed as a report shows it: one line of the
-// head's output, escaped (gate.Printable), at most 200 bytes.
-func FailureText(s string) string {
-	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	s = gate.Printable(s)
-	if len(s) > 200 {
-		s = strings.ToValidUTF8(s[:200], "") + "..."
-	}
-	return s
-}
 
 // DeletedNames are the bare names of the functions and classes a diff
 // deletes in files of language langName: a base's test that fails on the

@@ -3,7 +3,6 @@ package python
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path"
@@ -11,20 +10,13 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 )
 
-//go:embed harness/base_tests.py
-var baseTestsScript []byte
-
 // maxRerun bounds the failing tests run again on the base.
 const maxRerun = 8
-
-// perTestSeconds bounds one test.
-const perTestSeconds = 5
 
 func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]lang.TestFailure, []string) {
 	return baseTests(ctx, cfg, targets)
@@ -60,20 +52,20 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 	if python == "" {
 		python = "python3"
 	}
-	var base, head testRun
+	var base, head gate.PyTestRun
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		base = runBaseTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, nil, cfg.Seconds)
+		base = gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, nil, cfg.Seconds)
 	}()
 	go func() {
 		defer wg.Done()
-		head = runBaseTests(ctx, python, cfg.HeadDir, cfg.BaseDir, tests, nil, want, cfg.Seconds)
+		head = gate.PythonTests(ctx, python, cfg.HeadDir, cfg.BaseDir, tests, nil, want, cfg.Seconds)
 	}()
 	wg.Wait()
-	if base.err != "" {
-		return nil, []string{"the base's tests: " + base.err}
+	if base.Err != "" {
+		return nil, []string{"the base's tests: " + base.Err}
 	}
 	var failing []string
 	for _, id := range head.Order {
@@ -85,7 +77,7 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 		return nil, nil
 	}
 	failing = failing[:min(len(failing), maxRerun)]
-	again := runBaseTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, failing, nil, cfg.Seconds)
+	again := gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, failing, nil, cfg.Seconds)
 	var out []lang.TestFailure
 	var notes []string
 	gone := lang.DeletedNames(cfg.Diff, "python")
@@ -99,7 +91,7 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 			continue
 		}
 		file, test, _ := strings.Cut(id, "::")
-		out = append(out, lang.TestFailure{Test: test, File: file, Symbols: head.Tests[id].Reached, Head: lang.FailureText(how)})
+		out = append(out, lang.TestFailure{Test: test, File: file, Symbols: head.Tests[id].Reached, Head: gate.FailureText(how)})
 	}
 	return out, notes
 }
@@ -116,48 +108,6 @@ func usesGone(how string, gone []string) string {
 		}
 	}
 	return ""
-}
-
-// testRun is base_tests.py's output.
-type testRun struct {
-	Order []string `json:"order"`
-	Tests map[string]struct {
-		Outcome string   `json:"outcome"`
-		Reached []string `json:"reached"`
-	} `json:"tests"`
-	err string
-}
-
-func runBaseTests(ctx context.Context, python, dir, baseDir string, tests, only []string, targets map[string]string, seconds int) testRun {
-	var run testRun
-	scratch, err := os.MkdirTemp("", "")
-	if err != nil {
-		run.err = err.Error()
-		return run
-	}
-	defer os.RemoveAll(scratch)
-	script, out := filepath.Join(scratch, "run_tests.py"), filepath.Join(scratch, "out.json")
-	if err := os.WriteFile(script, baseTestsScript, 0o644); err != nil {
-		run.err = err.Error()
-		return run
-	}
-	spec, _ := json.Marshal(map[string]any{"base": baseDir, "tests": tests, "only": only, "targets": targets,
-		"seconds": seconds, "per_test": perTestSeconds})
-	log, err := gate.RunIsolated(ctx, gate.IsolatedCommand{Path: python, Args: []string{script, string(spec), out},
-		Dir: dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1"), Timeout: time.Duration(seconds+15) * time.Second})
-	data, rerr := os.ReadFile(out)
-	if rerr != nil {
-		why := "they wrote nothing"
-		if err != nil {
-			why = err.Error()
-		}
-		run.err = fmt.Sprintf("did not run (%s): %s", why, lastLine(log))
-		return run
-	}
-	if err := json.Unmarshal(data, &run); err != nil {
-		run.err = err.Error()
-	}
-	return run
 }
 
 // baseTestFiles are the base's test files (test_*.py, *_test.py,

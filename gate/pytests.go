@@ -1,0 +1,74 @@
+package gate
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+//go:embed harness/base_tests.py
+var baseTestsScript []byte
+
+// perTestSeconds bounds one of the base's Python tests.
+const perTestSeconds = 5
+
+// PyTestRun is base_tests.py's account of a side's run of the base's
+// tests: each test's outcome (passed, skipped, failed: how) and the
+// targets it called, the last called first; Err says why it did not run.
+type PyTestRun struct {
+	Order []string `json:"order"`
+	Tests map[string]struct {
+		Outcome string   `json:"outcome"`
+		Reached []string `json:"reached"`
+	} `json:"tests"`
+	Err string
+}
+
+// PythonTests runs the merge-base's test files (tests, relative to
+// baseDir) on the tree dir, a side's private copy, in the sealed box
+// (base_tests.py): each test module loaded from the base's file under its
+// package's name, pytest's stand-in where it is not installed. only, when
+// set, names the tests to run; targets ("FILE:QUALNAME" -> symbol, FILE
+// in dir) the functions whose calls each test's record names. The run
+// ends after seconds; each test after perTestSeconds.
+func PythonTests(ctx context.Context, python, dir, baseDir string, tests, only []string, targets map[string]string, seconds int) PyTestRun {
+	var run PyTestRun
+	scratch, err := os.MkdirTemp("", "")
+	if err != nil {
+		run.Err = err.Error()
+		return run
+	}
+	defer os.RemoveAll(scratch)
+	script, out := filepath.Join(scratch, "run_tests.py"), filepath.Join(scratch, "out.json")
+	if err := os.WriteFile(script, baseTestsScript, 0o644); err != nil {
+		run.Err = err.Error()
+		return run
+	}
+	spec, _ := json.Marshal(map[string]any{"base": baseDir, "tests": tests, "only": only, "targets": targets,
+		"seconds": seconds, "per_test": perTestSeconds})
+	log, err := RunIsolated(ctx, IsolatedCommand{Path: python, Args: []string{script, string(spec), out},
+		Dir: dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1"), Timeout: time.Duration(seconds+15) * time.Second})
+	data, rerr := os.ReadFile(out)
+	if rerr != nil {
+		why := "they wrote nothing"
+		if err != nil {
+			why = err.Error()
+		}
+		run.Err = fmt.Sprintf("did not run (%s): %s", why, lastLogLine(log))
+		return run
+	}
+	if err := json.Unmarshal(data, &run); err != nil {
+		run.Err = err.Error()
+	}
+	return run
+}
+
+func lastLogLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return FailureText(lines[len(lines)-1])
+}
