@@ -59,7 +59,6 @@ func (*goLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []lang.T
 	return out, notes
 }
 
-
 func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.Target) ([]lang.TestFailure, string) {
 	baseDir, headDir := filepath.Join(cfg.BaseDir, dir), filepath.Join(cfg.HeadDir, dir)
 	baseTests, _ := filepath.Glob(filepath.Join(baseDir, "*_test.go"))
@@ -128,7 +127,6 @@ func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.
 	}
 	return out, ""
 }
-
 
 // leafOf is the deepest failing subtest of top on the head, or top.
 func leafOf(run gate.GoTestRun, top string) string {

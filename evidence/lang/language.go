@@ -274,7 +274,6 @@ type StmtLines struct {
 	Def         bool
 }
 
-
 // DeletedNames are the bare names of the functions and classes a diff
 // deletes in files of language langName: a base's test that fails on the
 // head because it names one uses what the patch removed.
