@@ -549,9 +549,6 @@ func witnessRows(tb *validate.Table, reg *validate.Register, target string) []va
 			continue
 		}
 		for _, w := range it.Witnesses {
-			if w.Call.Test != "" {
-				continue // a base's test: premise run runs it, no row can
-			}
 			if tb.Language == "" {
 				tb.Language = w.Call.Language
 			}
@@ -564,7 +561,7 @@ func witnessRows(tb *validate.Table, reg *validate.Register, target string) []va
 // witnessFor finds the witness of item it a row replays.
 func witnessFor(it validate.Item, r validate.Row) *validate.Witness {
 	for i, w := range it.Witnesses {
-		if w.Call.Target == r.Target && reflect.DeepEqual(validate.Normalize(w.Call.Args), validate.Normalize(r.Args)) {
+		if w.Call.Target == r.Target && w.Call.Test == r.Test && reflect.DeepEqual(validate.Normalize(w.Call.Args), validate.Normalize(r.Args)) {
 			return &it.Witnesses[i]
 		}
 	}
@@ -575,9 +572,9 @@ func witnessFor(it validate.Item, r validate.Row) *validate.Witness {
 func witnessRow(it validate.Item, w validate.Witness) validate.Row {
 	r := validate.Row{
 		Cls: "witness", Kind: validate.KindBoundary, Target: w.Call.Target,
-		Args: w.Call.Args, Kwargs: w.Call.Kwargs, AssumptionIDs: []string{it.ID}, Decision: it.Status,
+		Args: w.Call.Args, Kwargs: w.Call.Kwargs, AssumptionIDs: []string{it.ID}, Decision: it.Status, Test: w.Call.Test,
 	}
-	if r.Args == nil {
+	if r.Args == nil && r.Test == "" {
 		r.Args = []any{}
 	}
 	if it.Status == validate.StatusAccepted {

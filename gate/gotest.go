@@ -65,6 +65,8 @@ type GoTestRun struct {
 	Failed  map[string]string
 	Order   []string
 	Stopped string
+	// NoTests says a package ran no test (-run matched none).
+	NoTests bool
 }
 
 // BaseTestsOverlay writes go test's -overlay for the head's package
@@ -126,6 +128,9 @@ func GoTests(ctx context.Context, dir, out string, args []string, timeout time.D
 				run.Failed[last] = ""
 			}
 			continue
+		}
+		if strings.Contains(line, "[no tests to run]") {
+			run.NoTests = true
 		}
 		if stopLines.MatchString(line) && run.Stopped == "" {
 			run.Stopped = strings.TrimSpace(line)

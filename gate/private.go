@@ -190,11 +190,12 @@ func headOf(ctx context.Context, dir string) judgedHead {
 	return judgedHead{commit: shas[0], uncommitted: dirty}
 }
 
-// needsBase reports whether a row of t compares with the base revision.
+// needsBase reports whether a row of t compares with the base revision
+// or runs one of its tests.
 func needsBase(t *validate.Table) bool {
 	for _, r := range t.Rows {
-		if r.SameAsBase {
-			return true
+		if r.SameAsBase || r.Test != "" {
+			return true // a test row runs the base's test file
 		}
 	}
 	return false

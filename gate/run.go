@@ -207,6 +207,7 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 	}
 	if wt != "" {
 		rn.Base = base
+		rn.Tests = baseTestRunner(cfg, t.Language, repo, wt)
 	}
 	return rn.Run(ctx, t)
 }

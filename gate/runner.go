@@ -41,6 +41,9 @@ const (
 type Runner struct {
 	// Adapter runs calls against the head (the code under review).
 	Adapter Adapter
+	// Tests runs a test row's base's test on the head (testrow.go); nil
+	// without a base, where a test row is an error.
+	Tests TestRunner
 	// Base, if set, runs the same calls against the base revision
 	// (differential mode, issue 5 item 5).
 	Base Adapter
@@ -128,8 +131,8 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 				// By pointer: compile and the hashing fill in other
 				// fields of these rows meanwhile.
 				p := &rows[i]
-				if p.row.Todo != "" || p.row.Kind == validate.KindProperty {
-					continue // a property row makes its own calls
+				if p.row.Todo != "" || p.row.Kind == validate.KindProperty || p.row.Test != "" {
+					continue // a property row makes its own calls; a test row calls nothing
 				}
 				args, kwargs := p.row.CallArgs()
 				target := rn.targetOn(ad, p.target)
@@ -523,6 +526,9 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 			return rn.cutOff(res), "", nil
 		}
 		return pres, reason, err
+	}
+	if r.Test != "" {
+		return rn.testRow(ctx, p, reruns), "", nil
 	}
 	if r.Todo != "" {
 		// A template could not fill the row: there is nothing to run, and

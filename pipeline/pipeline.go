@@ -288,7 +288,7 @@ func (p *run) do(ctx context.Context) error {
 		}
 		return nil
 	}
-	if p.awaitingReview() || p.regressedTests() {
+	if p.awaitingReview() {
 		return nil
 	}
 	p.progress(StagePartitions, "partition rows for accepted assumptions")
@@ -592,29 +592,6 @@ func (p *run) awaitingReview() bool {
 		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s%s: base %s, head %s) and no assumption names it: name what the patch assumes with premise assume %s --precondition TEXT, or fix the patch",
 			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), shortSymbol(c.Symbol), c.Input, c.Base, c.Head, c.Symbol))
 		return true
-	}
-	return false
-}
-
-// regressedTests stops the run when one of the merge-base's tests still
-// fails on the head after a reviewer rejected that change (a regression):
-// no table row replays a test, so the run holds the decision itself, and
-// the gate's rows cannot say it holds.
-func (p *run) regressedTests() bool {
-	rejected := map[string]bool{}
-	for _, it := range p.reg.Items {
-		if validate.IsChange(it.ID) && !it.Stale && it.Status == validate.StatusRejected {
-			rejected[it.ID] = true
-		}
-	}
-	for _, cs := range [][]BehaviorChange{p.sum.BehaviorChanges, p.sum.Unexplained} {
-		for _, c := range cs {
-			if c.Call != nil && c.Call.Test != "" && rejected[c.Item] {
-				p.stop(StageReview, VerdictFailed, 1, fmt.Sprintf("%s is rejected (a regression) and %s still fails on the head (%s): fix the patch so the base's test passes",
-					c.Item, strings.TrimPrefix(c.Input, "the base's test "), c.Head))
-				return true
-			}
-		}
 	}
 	return false
 }

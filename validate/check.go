@@ -156,7 +156,7 @@ func checkCovered(in *CheckInput) []Finding {
 	var out []Finding
 	for _, it := range in.Register.Items {
 		if IsChange(it.ID) {
-			if (it.Status == StatusAccepted || it.Status == StatusRejected) && !it.Stale && len(any[it.ID]) == 0 && !TestsOnly(it) {
+			if (it.Status == StatusAccepted || it.Status == StatusRejected) && !it.Stale && len(any[it.ID]) == 0 {
 				out = append(out, Finding{File: in.RegisterFile, Line: it.SrcLine, ID: it.ID,
 					Msg: fmt.Sprintf("%s is %s but no row keeps the decision (%s %s); write its witness rows: premise partitions", it.ID, it.Status, it.Symbol, it.Way)})
 			}
@@ -409,15 +409,4 @@ func Check(in *CheckInput) *CheckReport {
 		rep.Coverage = []Coverage{}
 	}
 	return rep
-}
-
-// TestsOnly says every witness of a change item is one of the merge-base's
-// tests (Call.Test): premise run runs them again, and no row replays one.
-func TestsOnly(it Item) bool {
-	for _, w := range it.Witnesses {
-		if w.Call.Test == "" {
-			return false
-		}
-	}
-	return len(it.Witnesses) > 0
 }

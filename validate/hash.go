@@ -64,7 +64,7 @@ func (r Row) Meaning(target string) string {
 	canon, err := CanonicalJSON(map[string]any{
 		"target": target, "id": r.ID, "inp": r.hashInput(), "kind": r.Kind,
 		"contract": r.Contract, "relation": r.Relation, "raises": r.Raises,
-		"same_as_base": r.SameAsBase, "metamorphic": anyStrings(r.Metamorphic),
+		"same_as_base": r.SameAsBase, "metamorphic": anyStrings(r.Metamorphic), "test": r.Test,
 	})
 	if err != nil {
 		return ""

@@ -64,6 +64,11 @@ type Row struct {
 	// regression the head must undo).
 	Expect   *Outcome `yaml:"expect,omitempty" json:"expect,omitempty"`
 	Decision string   `yaml:"decision,omitempty" json:"decision,omitempty"`
+	// Test, when set, names one of the merge-base's tests ("FILE: NAME",
+	// as a change item's witness names it): the row runs that test on the
+	// code, the base's test file laid over the code's own, instead of
+	// calling the target, and Expect says whether it must pass or fail.
+	Test string `yaml:"test,omitempty" json:"test,omitempty"`
 
 	// SrcLine is the line the row starts on in the file it was loaded from,
 	// for messages; 0 for a row built in memory. It is never written.

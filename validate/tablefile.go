@@ -238,7 +238,7 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 	switch {
 	case r.HasInp && (hasArgs || hasKwargs):
 		d.errf(at("inp"), "%s: give either inp (the one argument) or args/kwargs, not both", what)
-	case !r.HasInp && !hasArgs && !hasKwargs && r.Todo == "" && r.Kind != KindProperty:
+	case !r.HasInp && !hasArgs && !hasKwargs && r.Todo == "" && r.Kind != KindProperty && r.Test == "":
 		d.errf(line, "%s: missing inp (or args/kwargs for several parameters); write inp: null to pass None", what)
 	}
 	if hasArgs && r.Args == nil {
@@ -272,8 +272,19 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 			d.errf(at("expect"), "%s: expect is for boundary and representative rows; this row is %s", what, r.Kind)
 		case r.Expect.Outcome == OutcomeRaised && r.Expect.Class == "":
 			d.errf(at("expect"), "%s: expect: outcome raised needs its class", what)
-		case !knownOutcome(r.Expect.Outcome):
+		case r.Test != "" && r.Expect.Outcome != OutcomePassed && r.Expect.Outcome != OutcomeFailed:
+			d.errf(at("expect"), "%s: expect: a test row's outcome %q must be passed or failed", what, r.Expect.Outcome)
+		case r.Test == "" && !knownOutcome(r.Expect.Outcome):
 			d.errf(at("expect"), "%s: expect: outcome %q must be returned, raised, unencodable, crashed or timeout", what, r.Expect.Outcome)
+		}
+	}
+	if r.Test != "" {
+		_, hasInp := k["inp"]
+		switch {
+		case r.Expect == nil:
+			d.errf(at("test"), "%s: a test row needs expect (outcome: passed or failed)", what)
+		case hasInp || hasArgs || hasKwargs || r.Contract != "" || r.SameAsBase || r.Raises != "" || len(r.Metamorphic) > 0:
+			d.errf(at("test"), "%s: a test row runs the test: it takes no inp, args, kwargs, contract, same_as_base, raises or metamorphic", what)
 		}
 	}
 	switch r.Decision {

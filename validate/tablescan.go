@@ -177,6 +177,8 @@ func (s *scanner) rowField(r *Row, k keyLines, body string) bool {
 		return scanString(val, &r.Todo)
 	case "decision":
 		return scanString(val, &r.Decision)
+	case "test":
+		return scanString(val, &r.Test)
 	case "assumption_ids":
 		return scanStrings(val, &r.AssumptionIDs)
 	case "metamorphic":

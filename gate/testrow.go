@@ -1,0 +1,144 @@
+package gate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/premise-dev/premise/validate"
+)
+
+// A test row (validate.Row.Test) names one of the merge-base's tests: a
+// reviewer's decision on a change a base's test showed (evidence's
+// basetests.go) is kept by running that test again, the base's test file
+// laid over the code's own, and comparing its outcome with the row's
+// expect: passed (a regression the head must undo) or failed (an intended
+// change, which a later commit that restores the base's behaviour undoes).
+
+// TestRunner runs one test row's test on the code and says passed or
+// failed, with how it failed; the error is a test that could not run at
+// all (not found, not built), never a pass.
+type TestRunner func(ctx context.Context, test string) (outcome, why string, err error)
+
+// testRowAttempts is how many times a test row's test runs at most: once,
+// and once more when it did not do what the row expects.
+const testRowAttempts = 2
+
+// testRow runs a test row.
+func (rn *Runner) testRow(ctx context.Context, p plannedRow, reruns int) RowResult {
+	r := p.row
+	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine, meaning: p.meaning}
+	if rn.Tests == nil {
+		res.Status, res.Seen = StatusError, []string{StatusError}
+		res.Why = "a test row runs one of the base's tests, and the gate has no base: pass --base REV"
+		return res
+	}
+	want := r.Expect.Outcome
+	for i := 0; i < min(reruns, testRowAttempts); i++ {
+		got, why, err := rn.Tests(ctx, r.Test)
+		if err != nil {
+			res.Status, res.Broken, res.Seen = StatusError, true, append(res.Seen, StatusError)
+			res.Why = fmt.Sprintf("the base's test %s could not run: %v", r.Test, err)
+			return res
+		}
+		res.Seen = append(res.Seen, got)
+		if got == want {
+			break
+		}
+		if why = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(why), ":")); why != "" {
+			got += ": " + why
+		}
+		res.Why = fmt.Sprintf("the base's test %s %s; the row expects %s", r.Test, got, want)
+	}
+	switch {
+	case res.Seen[len(res.Seen)-1] != want:
+		res.Status, res.Broken = StatusFail, true
+	case len(res.Seen) > 1:
+		res.Status = StatusFlake
+	default:
+		res.Status, res.Why = StatusPass, ""
+	}
+	return res
+}
+
+// baseTestRunner runs test rows of a table in language langName on the
+// code in dir with the base's test files from baseDir.
+func baseTestRunner(cfg Config, langName, dir, baseDir string) TestRunner {
+	return func(ctx context.Context, test string) (string, string, error) {
+		file, name, ok := strings.Cut(test, ": ")
+		if !ok || file == "" || name == "" {
+			return "", "", fmt.Errorf("test %q: want FILE: NAME", test)
+		}
+		if err := Inside(filepath.Join(baseDir, file), baseDir); err != nil {
+			return "", "", fmt.Errorf("test %q: %w", test, err)
+		}
+		seconds := 60
+		switch langName {
+		case validate.LangGo:
+			return goTestRow(ctx, dir, baseDir, file, name, seconds)
+		case validate.LangPython, "":
+			python := cfg.Python
+			if python == "" {
+				python = "python3"
+			}
+			run := PythonTests(ctx, python, dir, baseDir, []string{file}, []string{file + "::" + name}, nil, seconds)
+			if run.Err != "" {
+				return "", "", fmt.Errorf("%s", run.Err)
+			}
+			got, ran := run.Tests[file+"::"+name]
+			switch {
+			case !ran:
+				return "", "", fmt.Errorf("%s has no test %s", file, name)
+			case got.Outcome == validate.OutcomePassed:
+				return validate.OutcomePassed, "", nil
+			case got.Outcome == "skipped":
+				return "", "", fmt.Errorf("%s was skipped", name)
+			}
+			return validate.OutcomeFailed, strings.TrimPrefix(got.Outcome, "failed"), nil
+		}
+		return "", "", fmt.Errorf("premise runs the base's tests of Python and Go, not %s", langName)
+	}
+}
+
+// goTestRow runs the Go test name (TestX or TestX/sub) of the package
+// holding file.
+func goTestRow(ctx context.Context, dir, baseDir, file, name string, seconds int) (string, string, error) {
+	pkg := filepath.Dir(file)
+	scratch, cleanup, err := scratchDir()
+	if err != nil {
+		return "", "", err
+	}
+	defer cleanup()
+	overlay, err := BaseTestsOverlay(filepath.Join(baseDir, pkg), filepath.Join(dir, pkg), scratch)
+	if err != nil {
+		return "", "", err
+	}
+	top, _, _ := strings.Cut(name, "/")
+	run := GoTests(ctx, filepath.Join(dir, pkg), filepath.Join(scratch, "out"),
+		[]string{"-count=1", fmt.Sprintf("-timeout=%ds", seconds), "-overlay=" + overlay, "-run=^" + regexp.QuoteMeta(top) + "$"},
+		time.Duration(seconds)*time.Second)
+	// A subtest is judged alone: another subtest of its test may fail.
+	if how, failed := run.Failed[name]; failed {
+		return validate.OutcomeFailed, how, nil
+	}
+	switch {
+	case run.Stopped != "":
+		return "", "", fmt.Errorf("%s", run.Stopped)
+	case run.NoTests:
+		return "", "", fmt.Errorf("%s has no test %s", pkg, top)
+	}
+	return validate.OutcomePassed, "", nil
+}
+
+// scratchDir is a temporary directory of premise's and its removal.
+func scratchDir() (string, func(), error) {
+	d, err := os.MkdirTemp("", "")
+	if err != nil {
+		return "", nil, err
+	}
+	return d, func() { os.RemoveAll(d) }, nil
+}
