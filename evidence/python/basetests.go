@@ -15,7 +15,7 @@ import (
 	"github.com/premise-dev/premise/gate"
 )
 
-// maxRerun bounds the failing tests run again on the base.
+// maxRerun bounds the failing tests a run files as changes.
 const maxRerun = 8
 
 func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]lang.TestFailure, []string) {
@@ -39,7 +39,7 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 			continue
 		}
 		want[filepath.Join(cfg.HeadDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
-		names = append(names, lang.BareName(tg.Sym.Local), strings.TrimSuffix(path.Base(tg.BaseFile), ".py"))
+		names = append(names, lang.BareName(tg.Sym.Local), moduleWord(tg.BaseFile), topPackage(tg.BaseFile))
 	}
 	if len(want) == 0 {
 		return nil, nil
@@ -77,7 +77,9 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 		return nil, nil
 	}
 	failing = failing[:min(len(failing), maxRerun)]
-	again := gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, failing, nil, cfg.Seconds)
+	// In the same order as before: tests that share module state pass
+	// or fail by what ran before them.
+	again := gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, nil, cfg.Seconds)
 	var out []lang.TestFailure
 	var notes []string
 	gone := lang.DeletedNames(cfg.Diff, "python")
@@ -125,7 +127,7 @@ func baseTestFiles(baseDir string, names []string) []string {
 	named := regexp.MustCompile(`\b(` + strings.Join(alts, "|") + `)\b`)
 	var out []string
 	walkTests(baseDir, func(rel, abs string) bool {
-		base := path.Base(rel)
+		base := strings.ToLower(path.Base(rel))
 		if !strings.HasPrefix(base, "test") && !strings.HasSuffix(base, "_test.py") {
 			return true
 		}
@@ -135,4 +137,24 @@ func baseTestFiles(baseDir string, names []string) []string {
 		return len(out) < lang.MaxTestFiles
 	})
 	return out
+}
+
+// moduleWord is the name a test imports a module file by: its own, or its
+// package's for an __init__.py.
+func moduleWord(file string) string {
+	if m := strings.TrimSuffix(path.Base(file), ".py"); m != "__init__" {
+		return m
+	}
+	return path.Base(path.Dir(file))
+}
+
+// topPackage is the top-level package (or module) a file belongs to, as
+// a test imports it: nameparser for nameparser/parser.py, src/ and lib/
+// layouts aside.
+func topPackage(file string) string {
+	parts := strings.Split(file, "/")
+	if len(parts) > 1 && (parts[0] == "src" || parts[0] == "lib") {
+		parts = parts[1:]
+	}
+	return strings.TrimSuffix(parts[0], ".py")
 }

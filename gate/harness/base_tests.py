@@ -28,6 +28,7 @@ import threading
 import traceback
 import types
 import unittest
+import unittest.mock
 import warnings
 
 # Everything the runner uses is imported above, before the side's tree is
@@ -87,6 +88,12 @@ def main():
     out_path = sys.argv[2]
     cwd = os.getcwd()
     install_pytest()
+    install_nose()
+    try:
+        import mock  # noqa: F401
+    except ImportError:
+        # the mock package became unittest.mock
+        sys.modules["mock"] = unittest.mock
     sys.path[:0] = [cwd] + ([os.path.join(cwd, "src")] if os.path.isdir("src") else [])
     base = spec["base"]
     per_test = float(spec.get("per_test", 5))
@@ -226,7 +233,7 @@ def main():
                                 if hasattr(inst, "teardown_method"):
                                     inst.teardown_method(getattr(inst, m))
                         run_one("%s::%s::%s%s" % (rel, attr, meth, suffix), plain, files[name])
-            elif attr.startswith("test") and inspect.isfunction(obj):
+            elif attr.startswith("test") and inspect.isfunction(obj) and getattr(obj, "__test__", True):
                 for suffix, kwargs, needs in cases(obj, fixtures):
                     run_one("%s::%s%s" % (rel, attr, suffix),
                             lambda fn=obj, k=kwargs, n=needs: call_with(fn, k, n, fixtures), files[name])
@@ -376,6 +383,72 @@ def install_pytest():
     m.approx, m.mark = Approx, Marks()
     m.param = lambda *values, marks=(), **k: ParamSet(values, marks if isinstance(marks, (list, tuple)) else [marks])
     sys.modules["pytest"] = m
+
+
+def install_nose():
+    """A stand-in for nose.tools where nose is not installed (it does not
+    load on Python 3.11): assert_* as unittest's assertions in snake
+    case, eq_, ok_, raises, with_setup, istest and nottest."""
+    try:
+        import nose.tools  # noqa: F401
+        return
+    except Exception:
+        pass
+    nose = types.ModuleType("nose")
+    tools = types.ModuleType("nose.tools")
+    case = unittest.TestCase("__init__")
+    case.maxDiff = None
+    for name in dir(case):
+        if name.startswith("assert") and "_" not in name:
+            snake = re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), name)
+            setattr(tools, snake, getattr(case, name))
+
+    def eq_(a, b, msg=None):
+        if not a == b:
+            raise AssertionError(msg or "%r != %r" % (a, b))
+
+    def ok_(expr, msg=None):
+        if not expr:
+            raise AssertionError(msg)
+
+    def raises(*exceptions):
+        def decorate(fn):
+            def wrapped(*args, **kwargs):
+                try:
+                    fn(*args, **kwargs)
+                except exceptions:
+                    return
+                raise AssertionError("%s() did not raise %s" % (fn.__name__, " or ".join(e.__name__ for e in exceptions)))
+            wrapped.__name__ = fn.__name__
+            return wrapped
+        return decorate
+
+    def with_setup(setup=None, teardown=None):
+        def decorate(fn):
+            def wrapped(*args, **kwargs):
+                if setup:
+                    setup()
+                try:
+                    fn(*args, **kwargs)
+                finally:
+                    if teardown:
+                        teardown()
+            wrapped.__name__ = fn.__name__
+            return wrapped
+        return decorate
+
+    def istest(fn):
+        fn.__test__ = True
+        return fn
+
+    def nottest(fn):
+        fn.__test__ = False
+        return fn
+
+    tools.eq_, tools.ok_, tools.raises, tools.with_setup = eq_, ok_, raises, with_setup
+    tools.istest, tools.nottest = istest, nottest
+    nose.tools = tools
+    sys.modules["nose"], sys.modules["nose.tools"] = nose, tools
 
 
 def marks_of(fn):
