@@ -67,6 +67,38 @@ type GoTestRun struct {
 	Stopped string
 	// NoTests says a package ran no test (-run matched none).
 	NoTests bool
+	// MissingModule says a module the tests import is not in the
+	// module cache, which the box's go command does not fetch.
+	MissingModule bool
+}
+
+// stopKind says in premise's words what stopped a go test run.
+func stopKind(line string) string {
+	switch {
+	case strings.Contains(line, "panic: test timed out"):
+		return "the tests ran out of time"
+	case strings.Contains(line, "[setup failed]"):
+		return "the tests' package could not be set up (a module it imports missing?)"
+	}
+	return "the tests did not build"
+}
+
+// GoModDownload fetches the modules the go.mod of the module holding dir
+// requires into the module cache, as `go mod download` does, with the
+// user's own proxy settings, so that the tests' build in the box (which
+// fetches nothing) finds them. Only a merge-base's go.mod is given here:
+// fetching runs none of the code, and the head's go.mod is never read.
+func GoModDownload(ctx context.Context, dir string, timeout time.Duration) error {
+	root, _, err := findModule(dir)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "mod", "download")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod", "GOWORK=off")
+	return cmd.Run()
 }
 
 // BaseTestsOverlay writes go test's -overlay for the head's package
@@ -101,7 +133,7 @@ func BaseTestsOverlay(baseDir, headDir, scratch string) (string, error) {
 
 var (
 	failLine  = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
-	stopLines = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out|# )`)
+	stopLines = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out)`)
 )
 
 // GoTests runs go test (GoTest) in dir and reads which tests failed.
@@ -132,8 +164,15 @@ func GoTests(ctx context.Context, dir, out string, args []string, timeout time.D
 		if strings.Contains(line, "[no tests to run]") {
 			run.NoTests = true
 		}
+		if strings.Contains(line, "[setup failed]") {
+			// What go test says when a module the tests import is not
+			// in the cache, which the box's go command cannot write.
+			run.MissingModule = true
+		}
 		if stopLines.MatchString(line) && run.Stopped == "" {
-			run.Stopped = strings.TrimSpace(line)
+			// The kind of stop alone: a compiler's message may quote
+			// what the code under review put in it (gobuild.go).
+			run.Stopped = stopKind(line)
 		}
 		text := strings.TrimSpace(line)
 		switch {

@@ -24,6 +24,9 @@ const (
 	maxConfirmed = 4
 )
 
+// moduleSeconds bounds the fetching of the modules the base's tests need.
+const moduleSeconds = 120
+
 // BaseTests runs the merge-base's tests of the changed packages with go
 // test on both sides: the base as it is, the head with its test files
 // laid over by the base's (go test -overlay), so the head neither adds,
@@ -76,18 +79,27 @@ func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.
 	}
 	seconds := time.Duration(cfg.Seconds) * time.Second
 	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", cfg.Seconds)}
-	var base, head gate.GoTestRun
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		base = gate.GoTests(ctx, baseDir, scratch+"/base", flags, seconds)
-	}()
-	go func() {
-		defer wg.Done()
-		head = gate.GoTests(ctx, headDir, scratch+"/head", append(flags, "-overlay="+overlay), seconds)
-	}()
-	wg.Wait()
+	both := func() (base, head gate.GoTestRun) {
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			base = gate.GoTests(ctx, baseDir, scratch+"/base", flags, seconds)
+		}()
+		go func() {
+			defer wg.Done()
+			head = gate.GoTests(ctx, headDir, scratch+"/head", append(flags, "-overlay="+overlay), seconds)
+		}()
+		wg.Wait()
+		return base, head
+	}
+	base, head := both()
+	if base.MissingModule && gate.GoModDownload(ctx, baseDir, moduleSeconds*time.Second) == nil {
+		// The tests import a module the code does not (a test library):
+		// fetched for the merge-base's go.mod, outside the box, which
+		// fetches nothing.
+		base, head = both()
+	}
 	if base.Stopped != "" {
 		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, base.Stopped)
 	}
