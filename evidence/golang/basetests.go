@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/premise-dev/premise/evidence/gosource"
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 )
@@ -77,8 +78,23 @@ func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.
 	if err != nil {
 		return nil, fmt.Sprintf("the base's tests of %s: %v", dir, err)
 	}
+	// Only the tests that can reach a changed function run: a package's
+	// whole suite is often the project's, and most of it calls nothing
+	// the patch changed.
+	pkg, err := gosource.Load(baseDir)
+	if err != nil {
+		return nil, ""
+	}
+	var names []string
+	for _, tg := range targets {
+		names = append(names, lang.BareName(tg.Sym.Local))
+	}
+	reaching := pkg.TestsReaching(names)
+	if len(reaching) == 0 {
+		return nil, ""
+	}
 	seconds := time.Duration(cfg.Seconds) * time.Second
-	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", cfg.Seconds)}
+	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", cfg.Seconds), "-run=^(" + strings.Join(quoteAll(reaching), "|") + ")$"}
 	both := func() (base, head gate.GoTestRun) {
 		var wg sync.WaitGroup
 		wg.Add(2)
@@ -121,7 +137,7 @@ func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.
 	}
 	tops = tops[:min(len(tops), maxConfirmed)]
 	// The base passes them again, or they are not its behaviour.
-	again := gate.GoTests(ctx, baseDir, scratch+"/again", append(flags, "-run=^("+strings.Join(quoteAll(tops), "|")+")$"), seconds)
+	again := gate.GoTests(ctx, baseDir, scratch+"/again", append(flags[:2:2], "-run=^("+strings.Join(quoteAll(tops), "|")+")$"), seconds)
 	if again.Stopped != "" {
 		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, again.Stopped)
 	}
@@ -132,7 +148,7 @@ func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.
 		}
 		prof := filepath.Join(scratch, fmt.Sprintf("cover%d.out", i))
 		gate.GoTests(ctx, headDir, filepath.Join(scratch, fmt.Sprintf("head%d", i)),
-			append(flags, "-overlay="+overlay, "-run=^"+regexp.QuoteMeta(top)+"$", "-coverprofile="+prof), seconds)
+			append(flags[:2:2], "-overlay="+overlay, "-run=^"+regexp.QuoteMeta(top)+"$", "-coverprofile="+prof), seconds)
 		f := lang.TestFailure{Test: leafOf(head, top), File: testFileOf(baseTests, top, cfg.BaseDir), Head: head.Failed[leafOf(head, top)]}
 		f.Symbols = reached(prof, targets)
 		out = append(out, f)

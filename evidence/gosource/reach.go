@@ -1,0 +1,71 @@
+package gosource
+
+import (
+	"go/ast"
+	"sort"
+	"strings"
+)
+
+// TestsReaching names the package's test functions (TestX, in its own
+// and its external test files) that can reach one of names, bare function
+// or method names, through the package's functions: a function reaches a
+// name its body mentions (a call, a method value, a function stored in a
+// table), and whatever reaches a function that reaches it. By name
+// alone, so a method of another type with the same name counts too: the
+// list holds every test that reaches one, and perhaps some that do not.
+func (p *Package) TestsReaching(names []string) []string {
+	type decl struct {
+		name string
+		test bool
+		uses map[string]bool
+	}
+	var decls []decl
+	for _, u := range []*unit{p.in, p.ext} {
+		if u == nil {
+			continue
+		}
+		for _, f := range u.files {
+			for _, d := range f.ast.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				uses := map[string]bool{}
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						uses[id.Name] = true
+					}
+					return true
+				})
+				test := f.test && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Test") && fd.Name.Name != "TestMain"
+				decls = append(decls, decl{name: fd.Name.Name, test: test, uses: uses})
+			}
+		}
+	}
+	reached := map[string]bool{}
+	for _, n := range names {
+		reached[n] = true
+	}
+	for grew := true; grew; {
+		grew = false
+		for _, d := range decls {
+			if reached[d.name] {
+				continue
+			}
+			for u := range d.uses {
+				if reached[u] {
+					reached[d.name], grew = true, true
+					break
+				}
+			}
+		}
+	}
+	var out []string
+	for _, d := range decls {
+		if d.test && reached[d.name] {
+			out = append(out, d.name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
