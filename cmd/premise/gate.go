@@ -66,7 +66,11 @@ the call raises (the class in "raises", if given): a value returned for an
 invalid input is a failure. Every row runs every rerun; rows whose attempts
 disagree are flakes, reported with what was seen. A row whose hash is in the
 freezes file still runs and is reported FROZEN, but does not gate; frozen
-plus flaking rows beyond --budget block the merge (exit 2).
+plus flaking rows beyond --budget block the merge (exit 2). A test row
+(test: 'FILE: NAME', a reviewer's decision on a change one of the base's
+tests showed) runs that test of the merge-base on the code, the base's test
+file laid over the code's own, and passes when the test passed or failed as
+its expect says.
 
   premise gate                                  partitions.yaml, Python, 5 reruns
   premise gate --reruns 10 --budget 0           stricter
