@@ -153,7 +153,7 @@ func renderVerdict(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 // its input: "E004 merge_ranges([[4, 6], [0, 1]]): base returned [[0, 1],
 // [4, 6]], head returned [[4, 6]] [input: template]".
 func changeText(c BehaviorChange) string {
-	s := fmt.Sprintf("%s %s%s: base %s, head %s", c.Row, shortSymbol(c.Symbol), c.Input, c.Base, c.Head)
+	s := fmt.Sprintf("%s %s: base %s, head %s", c.Row, inputText(c.Symbol, c.Input), c.Base, c.Head)
 	if c.SpecChange {
 		s += " (an input base refused now succeeds)"
 	}
@@ -161,6 +161,15 @@ func changeText(c BehaviorChange) string {
 		s += " [input: " + c.Heuristic + "]"
 	}
 	return s
+}
+
+// inputText is a change's input as a reviewer reads it: a call,
+// merge(([1, 2])), or what else showed the change (the base's test ...).
+func inputText(symbol, input string) string {
+	if strings.HasPrefix(input, "(") {
+		return shortSymbol(symbol) + input
+	}
+	return input
 }
 
 func shortSymbol(s string) string {

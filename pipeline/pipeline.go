@@ -589,8 +589,8 @@ func (p *run) awaitingReview() bool {
 		// cannot pass silently: the evidence must not depend on the
 		// proposer alone (issue 7).
 		c := unexplained[0]
-		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s%s: base %s, head %s) and no assumption names it: name what the patch assumes with premise assume %s --precondition TEXT, or fix the patch",
-			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), shortSymbol(c.Symbol), c.Input, c.Base, c.Head, c.Symbol))
+		p.stop(StageReview, VerdictUnexplained, 1, fmt.Sprintf("%s behaves differently from the base on %d %s (e.g. %s: base %s, head %s) and no assumption names it: name what the patch assumes with premise assume %s --precondition TEXT, or fix the patch",
+			c.Symbol, len(p.sum.Unexplained), plural(len(p.sum.Unexplained), "input", "inputs"), inputText(c.Symbol, c.Input), c.Base, c.Head, c.Symbol))
 		return true
 	}
 	return false

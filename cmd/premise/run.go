@@ -359,16 +359,25 @@ func writeEvidenceChanges(w io.Writer, s *pipeline.Summary) {
 		s.EvidenceRows, len(s.BehaviorChanges)+len(s.Unexplained))
 	shown, more := pipeline.Shown(s.BehaviorChanges)
 	for _, c := range shown {
-		fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", orDash(strings.Join(append(itemOf(c), c.Assumptions...), ",")), c.Row, c.Symbol, c.Input, c.Base, c.Head)
+		fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", orDash(strings.Join(append(itemOf(c), c.Assumptions...), ",")), c.Row, c.Symbol, inputAfter(c.Input), c.Base, c.Head)
 	}
 	printMore(w, more)
 	shown, more = pipeline.Shown(s.Unexplained)
 	for _, c := range shown {
 		if c.Item != "" {
-			fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", c.Item, c.Row, c.Symbol, c.Input, c.Base, c.Head)
+			fmt.Fprintf(w, "    %-5s %s %s%s: base %s, head %s\n", c.Item, c.Row, c.Symbol, inputAfter(c.Input), c.Base, c.Head)
 			continue
 		}
-		fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, c.Input, c.Base, c.Head)
+		fmt.Fprintf(w, "    MISSED %s %s%s: base %s, head %s (no assumption names this)\n", c.Row, c.Symbol, inputAfter(c.Input), c.Base, c.Head)
 	}
 	printMore(w, more)
+}
+
+// inputAfter is a change's input as it follows its symbol: a call's
+// arguments, (1, 2), at once; what else showed the change after a space.
+func inputAfter(input string) string {
+	if strings.HasPrefix(input, "(") {
+		return input
+	}
+	return " (" + input + ")"
 }
