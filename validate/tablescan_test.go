@@ -77,7 +77,7 @@ func TestScanTableRefusesWhatNodesRefuse(t *testing.T) {
 		{name: "same_as_base not a bool", data: goodRowWith(6, "    same_as_base: yes"),
 			want: []string{`t.yaml:11: P001.same_as_base: want true or false, got "yes"`}},
 		{name: "unknown field", data: goodRowWith(-1, "    expected: 1"),
-			want: []string{`t.yaml:12: P001: unknown field "expected" (known fields: id, cls, kind, inp, relation, assumption_ids, target, args, kwargs, contract, raises, metamorphic, same_as_base, todo, property, expect, decision)`}},
+			want: []string{`t.yaml:12: P001: unknown field "expected" (known fields: id, cls, kind, inp, relation, assumption_ids, target, args, kwargs, contract, raises, metamorphic, same_as_base, todo, property, expect, decision, test)`}},
 		{name: "field twice", data: goodRowWith(-1, "    cls: again"),
 			want: []string{`t.yaml:12: P001: field "cls" given twice (first at line 6)`}},
 		{name: "no input", data: goodRowWith(3, ""),
