@@ -43,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MANIFEST = os.path.join(HERE, "cases.json")
@@ -358,10 +359,12 @@ def measure(args):
         outdir = tempfile.mkdtemp(prefix="corpus-out-")
         cmd = [args.premise, "run", "--repo", d, "--base", "HEAD~1", "--head", "HEAD", "--model", "static",
                "--json", "--quiet", "--out", outdir, "--python", args.python]
+        started = time.monotonic()
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=900)
+        seconds = round(time.monotonic() - started, 1)
         shutil.rmtree(outdir, ignore_errors=True)
         res = {"id": case["id"], "kind": case["kind"], "lang": case["lang"], "repo": case["repo"],
-               "symbol": case["symbol"], "exit": r.returncode}
+               "symbol": case["symbol"], "exit": r.returncode, "seconds": seconds}
         try:
             j = json.loads(r.stdout)
         except ValueError:
@@ -480,6 +483,10 @@ def summarize(results):
     lr = sum((r.get("lines") or [0, 0])[1] for r in results)
     if lc:
         print("changed lines that are code, all cases: %d; a row ran: %d (%.0f%%)" % (lc, lr, 100.0 * lr / lc))
+    timed = sorted((r["seconds"], r["id"]) for r in results if "seconds" in r)
+    if timed:
+        print("premise run: median %.1f s, slowest %.1f s (%s), past 60 s: %d" % (
+            timed[len(timed) // 2][0], timed[-1][0], timed[-1][1], sum(1 for t in timed if t[0] > 60)))
     print("breaking cases showing a change on any symbol of the patch: %d/%d" % (
         sum(1 for r in br if r.get("changes")), len(br)))
     print("breaking cases whose symbol got >=1 row: %d/%d" % (sum(1 for r in br if r.get("symbol_rows", 0) > 0), len(br)))
