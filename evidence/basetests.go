@@ -3,6 +3,7 @@ package evidence
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/validate"
@@ -25,6 +26,12 @@ func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languag
 	if cfg.TraceSeconds < 0 {
 		return
 	}
+	// Each side's run has its time; the whole stage (the two sides at
+	// once, the base's second run, the head's runs that place a failure)
+	// has a bound too, so a run's time stays bounded however many
+	// packages and tests there are.
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(stageSeconds(run.Seconds))*time.Second)
+	defer cancel()
 	for _, name := range langs.Names() {
 		bt, ok := langs[name].(lang.BaseTester)
 		if !ok {
@@ -71,3 +78,7 @@ func placeOf(f lang.TestFailure, langName string, targets []lang.Target) string 
 	}
 	return ""
 }
+
+// stageSeconds bounds the base's tests stage: twice a side's time and a
+// build's.
+func stageSeconds(side int) int { return 2*side + 20 }
