@@ -61,7 +61,7 @@ func testChange(f lang.TestFailure, langName, sym string) Change {
 		Base: "passed", Head: head, Source: "base_test " + where, Heuristic: lang.SourceBaseTest,
 		Call:        &validate.Call{Language: langName, Target: sym, Test: where},
 		BaseOutcome: &validate.Outcome{Outcome: validate.OutcomePassed},
-		HeadOutcome: &validate.Outcome{Outcome: validate.OutcomeFailed}}
+		HeadOutcome: &validate.Outcome{Outcome: validate.OutcomeFailed, Value: f.Head}}
 }
 
 // placeOf is the changed function a failing test is filed under: the one

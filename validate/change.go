@@ -55,7 +55,7 @@ type Call struct {
 // exception of a class (never its message, which the gate does not
 // compare).
 type Outcome struct {
-	Outcome string `yaml:"outcome" json:"outcome"` // returned, raised, unencodable, crashed or timeout
+	Outcome string `yaml:"outcome" json:"outcome"` // returned, raised, unencodable, crashed or timeout; passed or failed for a test
 	Value   any    `yaml:"value,omitempty" json:"value,omitempty"`
 	Class   string `yaml:"class,omitempty" json:"class,omitempty"`
 }
@@ -70,6 +70,10 @@ func (o *Outcome) String() string {
 		return "raised " + o.Class
 	case OutcomeReturned:
 		return "returned " + compactJSON(o.Value)
+	case OutcomeFailed:
+		if s, ok := o.Value.(string); ok && s != "" {
+			return "failed: " + s // how the test failed, for the reviewer
+		}
 	}
 	return o.Outcome
 }
