@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// TestsReaching names the package's test functions (TestX, in its own
-// and its external test files) that can reach one of names, bare function
+// TestsReaching names the package's tests (TestX, ExampleX with its
+// output, FuzzX with its seeds; in its own and its external test files) that can reach one of names, bare function
 // or method names, through the package's functions: a function reaches a
 // name its body mentions (a call, a method value, a function stored in a
 // table), and whatever reaches a function that reaches it. By name
@@ -37,7 +37,8 @@ func (p *Package) TestsReaching(names []string) []string {
 					}
 					return true
 				})
-				test := f.test && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Test") && fd.Name.Name != "TestMain"
+				test := f.test && fd.Recv == nil && fd.Name.Name != "TestMain" && (strings.HasPrefix(fd.Name.Name, "Test") ||
+					strings.HasPrefix(fd.Name.Name, "Example") || strings.HasPrefix(fd.Name.Name, "Fuzz"))
 				decls = append(decls, decl{name: fd.Name.Name, test: test, uses: uses})
 			}
 		}

@@ -9,8 +9,8 @@ import (
 
 // TestTestsReaching: the base's tests premise runs on both sides are those
 // that can reach a changed function, through helpers, methods, function
-// values in a table and the external test package; the others would only
-// cost their time.
+// values in a table and the external test package, examples included;
+// the others would only cost their time.
 func TestTestsReaching(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -48,12 +48,18 @@ func TestMain(m *testing.M) { m.Run() }
 		"ext_test.go": `package cal_test
 
 import (
+	"fmt"
 	"testing"
 
 	"example.com/cal"
 )
 
 func TestExternal(t *testing.T) { _ = cal.Parse("y") }
+
+func ExampleParse() {
+	fmt.Println(cal.Parse("y"))
+	// Output: 1
+}
 `,
 	}
 	for name, text := range files {
@@ -65,7 +71,7 @@ func TestExternal(t *testing.T) { _ = cal.Parse("y") }
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"TestDecode", "TestExternal", "TestTable"}
+	want := []string{"ExampleParse", "TestDecode", "TestExternal", "TestTable"}
 	if got := p.TestsReaching([]string{"leap"}); !reflect.DeepEqual(got, want) {
 		t.Errorf("tests reaching leap: %v, want %v", got, want)
 	}
