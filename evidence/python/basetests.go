@@ -8,11 +8,13 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
 )
 
 // maxRerun bounds the failing tests a run files as changes.
@@ -23,26 +25,44 @@ func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []la
 }
 
 // baseTests runs the merge-base's test files that name a changed
-// function or its module on both sides: on the base's tree, and on the
-// head's with each test module loaded from the base's file (so the head
-// neither edits nor deletes one; base_tests.py). A test the base passes
-// and the head fails, passed again by the base, is a failure; the
-// head's run says which changed functions it called.
+// function, its module or its package, first on the base's tree alone,
+// where the tracer says which tests call a changed function (or one the
+// patch deletes); then those tests alone, at once on the head's tree
+// (each test module loaded from the base's file, so the head neither
+// edits nor deletes one; base_tests.py) and on the base's again, in the
+// same order. A test the base passes both times and the head fails is a
+// failure; the head's run says which changed functions it called. A test
+// the head ran past its time runs once more on the head alone before it
+// counts: a loaded machine is not a change.
 func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]lang.TestFailure, []string) {
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
 		return nil, nil
 	}
-	want := map[string]string{}
+	want, onBase := map[string]string{}, map[string]string{}
 	var names []string
 	for _, tg := range targets {
 		if tg.Lang != "python" || tg.HeadOnly || tg.BaseFile == "" || len(tg.Reads) > 0 {
 			continue
 		}
 		want[filepath.Join(cfg.HeadDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
+		onBase[filepath.Join(cfg.BaseDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
 		names = append(names, lang.BareName(tg.Sym.Local), moduleWord(tg.BaseFile), topPackage(tg.BaseFile))
 	}
 	if len(want) == 0 {
 		return nil, nil
+	}
+	if cfg.Diff != nil {
+		for _, f := range cfg.Diff.Files {
+			for _, sym := range f.Symbols {
+				if f.Language == "python" && sym.Change == "deleted" {
+					p := f.OldPath
+					if p == "" {
+						p = f.Path
+					}
+					onBase[filepath.Join(cfg.BaseDir, p)+":"+sym.Local] = sym.Name
+				}
+			}
+		}
 	}
 	tests := baseTestFiles(cfg.BaseDir, names)
 	if len(tests) == 0 {
@@ -52,41 +72,51 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 	if python == "" {
 		python = "python3"
 	}
-	var base, head gate.PyTestRun
+	first := gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, onBase, cfg.Seconds)
+	if first.Err != "" {
+		return nil, []string{"the base's tests: " + first.Err}
+	}
+	var reaching []string
+	for _, id := range first.Order {
+		if t := first.Tests[id]; t.Outcome == validate.OutcomePassed && len(t.Reached) > 0 {
+			reaching = append(reaching, id)
+		}
+	}
+	if len(reaching) == 0 {
+		return nil, nil
+	}
+	var again, head gate.PyTestRun
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		base = gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, nil, cfg.Seconds)
+		again = gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, reaching, nil, cfg.Seconds)
 	}()
 	go func() {
 		defer wg.Done()
-		head = gate.PythonTests(ctx, python, cfg.HeadDir, cfg.BaseDir, tests, nil, want, cfg.Seconds)
+		head = gate.PythonTests(ctx, python, cfg.HeadDir, cfg.BaseDir, tests, reaching, want, cfg.Seconds)
 	}()
 	wg.Wait()
-	if base.Err != "" {
-		return nil, []string{"the base's tests: " + base.Err}
-	}
-	var failing []string
+	var failing, slow []string
 	for _, id := range head.Order {
-		if strings.HasPrefix(head.Tests[id].Outcome, "failed") && base.Tests[id].Outcome == "passed" {
+		if strings.HasPrefix(head.Tests[id].Outcome, "failed") && again.Tests[id].Outcome == validate.OutcomePassed {
 			failing = append(failing, id)
+			if head.Tests[id].Outcome == timedOut {
+				slow = append(slow, id)
+			}
 		}
 	}
-	if len(failing) == 0 {
-		return nil, nil
-	}
 	failing = failing[:min(len(failing), maxRerun)]
-	// In the same order as before: tests that share module state pass
-	// or fail by what ran before them.
-	again := gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, nil, cfg.Seconds)
+	if len(slow) > 0 {
+		still := gate.PythonTests(ctx, python, cfg.HeadDir, cfg.BaseDir, tests, slow, nil, cfg.Seconds)
+		failing = slices.DeleteFunc(failing, func(id string) bool {
+			return head.Tests[id].Outcome == timedOut && still.Tests[id].Outcome != timedOut
+		})
+	}
 	var out []lang.TestFailure
 	var notes []string
 	gone := lang.DeletedNames(cfg.Diff, "python")
 	for _, id := range failing {
-		if again.Tests[id].Outcome != "passed" {
-			continue // the base fails it now and then
-		}
 		how := strings.TrimPrefix(head.Tests[id].Outcome, "failed: ")
 		if name := usesGone(how, gone); name != "" {
 			notes = append(notes, fmt.Sprintf("the base's test %s uses %s, which the patch removes: not run against the head", id, name))
@@ -97,6 +127,9 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 	}
 	return out, notes
 }
+
+// timedOut is base_tests.py's outcome for a test past its time.
+const timedOut = "failed: timed out"
 
 // usesGone is the removed name a failure to find a name is about, or "".
 func usesGone(how string, gone []string) string {
