@@ -72,10 +72,10 @@ func TestPythonBaseTestFailingOnTheHeadIsAChange(t *testing.T) {
 	}
 }
 
-// A pytest module loads and its parametrized rows run where pytest is not
-// installed (base_tests.py's stand-in): most Python projects' tests
-// import it. What the head adds around the tests changes nothing.
-func TestPytestBaseTestRunsWithoutPytest(t *testing.T) {
+// A pytest module loads and its parametrized rows run with premise's own
+// pytest (base_tests.py's stand-in), on a machine with pytest installed
+// or not: most Python projects' tests import it. What the head adds around the tests changes nothing.
+func TestPytestBaseTestRunsWithPremisesPytest(t *testing.T) {
 	t.Parallel()
 	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
 	conftest := "import pytest\n\n\n@pytest.fixture\ndef fruit():\n    yield \"kumquat\"\n"
