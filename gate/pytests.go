@@ -2,7 +2,9 @@ package gate
 
 import (
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -71,4 +73,11 @@ func PythonTests(ctx context.Context, python, dir, baseDir string, tests, only [
 func lastLogLine(b []byte) string {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	return FailureText(lines[len(lines)-1])
+}
+
+// PythonTestsDigest names base_tests.py's version: a cache of its
+// results is keyed by it.
+func PythonTestsDigest() string {
+	sum := sha256.Sum256(baseTestsScript)
+	return hex.EncodeToString(sum[:8])
 }

@@ -3,6 +3,7 @@ package python
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path"
@@ -38,7 +39,7 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
 		return nil, nil
 	}
-	want, onBase := map[string]string{}, map[string]string{}
+	want, onBase, rel := map[string]string{}, map[string]string{}, map[string]string{}
 	var names []string
 	for _, tg := range targets {
 		if tg.Lang != "python" || tg.HeadOnly || tg.BaseFile == "" || len(tg.Reads) > 0 {
@@ -46,6 +47,7 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 		}
 		want[filepath.Join(cfg.HeadDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
 		onBase[filepath.Join(cfg.BaseDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
+		rel[tg.BaseFile+":"+tg.Sym.Local] = tg.Sym.Name
 		names = append(names, lang.BareName(tg.Sym.Local), moduleWord(tg.BaseFile), topPackage(tg.BaseFile))
 	}
 	if len(want) == 0 {
@@ -60,6 +62,7 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 						p = f.Path
 					}
 					onBase[filepath.Join(cfg.BaseDir, p)+":"+sym.Local] = sym.Name
+					rel[p+":"+sym.Local] = sym.Name
 				}
 			}
 		}
@@ -72,7 +75,17 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 	if python == "" {
 		python = "python3"
 	}
-	first := gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, onBase, cfg.Seconds)
+	// The base's first run depends on the merge-base and what it traces
+	// alone: a second run against the same merge-base (every PR of one
+	// main in CI, a rerun) reads it back, as the traced run does.
+	key := traceKey(lang.TraceRun{Diff: cfg.Diff}, rel, tests, cfg.Seconds, python+" base_tests.py "+gate.PythonTestsDigest())
+	var first gate.PyTestRun
+	if data, ok := readTraceCache(key); !ok || json.Unmarshal(data, &first) != nil || len(first.Order) == 0 {
+		first = gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, onBase, cfg.Seconds)
+		if data, err := json.Marshal(first); err == nil && first.Err == "" && len(first.Order) > 0 {
+			writeTraceCache(key, data)
+		}
+	}
 	if first.Err != "" {
 		return nil, []string{"the base's tests: " + first.Err}
 	}
