@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -127,7 +128,7 @@ func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.
 	var tops []string
 	for _, name := range head.Order {
 		top, _, _ := strings.Cut(name, "/")
-		if _, failed := base.Failed[top]; failed || containsString(tops, top) {
+		if _, failed := base.Failed[top]; failed || slices.Contains(tops, top) {
 			continue
 		}
 		tops = append(tops, top)
@@ -239,13 +240,4 @@ func quoteAll(names []string) []string {
 		out[i] = regexp.QuoteMeta(n)
 	}
 	return out
-}
-
-func containsString(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

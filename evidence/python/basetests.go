@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -158,31 +157,13 @@ func usesGone(how string, gone []string) string {
 	return ""
 }
 
-// baseTestFiles are the base's test files (test_*.py, *_test.py,
-// tests.py) whose text names one of names as a word.
+// baseTestFiles are the base's test files (test*.py and Test*.py,
+// *_test.py, tests.py) whose text names one of names as a word.
 func baseTestFiles(baseDir string, names []string) []string {
-	var alts []string
-	for _, n := range names {
-		if n != "" && n != "__init__" {
-			alts = append(alts, regexp.QuoteMeta(n))
-		}
-	}
-	if len(alts) == 0 {
-		return nil
-	}
-	named := regexp.MustCompile(`\b(` + strings.Join(alts, "|") + `)\b`)
-	var out []string
-	walkTests(baseDir, func(rel, abs string) bool {
-		base := strings.ToLower(path.Base(rel))
-		if !strings.HasPrefix(base, "test") && !strings.HasSuffix(base, "_test.py") {
-			return true
-		}
-		if text, err := os.ReadFile(abs); err == nil && named.Match(text) {
-			out = append(out, rel)
-		}
-		return len(out) < lang.MaxTestFiles
+	return testFilesNaming(baseDir, names, func(base string) bool {
+		base = strings.ToLower(base)
+		return strings.HasPrefix(base, "test") || strings.HasSuffix(base, "_test.py")
 	})
-	return out
 }
 
 // moduleWord is the name a test imports a module file by: its own, or its

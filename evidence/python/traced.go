@@ -129,9 +129,18 @@ func decodeTraced(data []byte) (map[string][]lang.ModelCall, error) {
 	return calls, nil
 }
 
-// tracedTests are the base's test files whose text names one of names
-// (a target's function, its module) as a word.
+// tracedTests are the base's test files pytest collects (test_*.py,
+// *_test.py) whose text names one of names (a target's function, its
+// module) as a word.
 func tracedTests(baseDir string, names []string) []string {
+	return testFilesNaming(baseDir, names, func(base string) bool {
+		return strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py")
+	})
+}
+
+// testFilesNaming are the base's test files whose base name isTest takes
+// and whose text names one of names as a word.
+func testFilesNaming(baseDir string, names []string, isTest func(base string) bool) []string {
 	var alts []string
 	for _, n := range names {
 		if n != "" && n != "__init__" {
@@ -144,8 +153,7 @@ func tracedTests(baseDir string, names []string) []string {
 	named := regexp.MustCompile(`\b(` + strings.Join(alts, "|") + `)\b`)
 	var out []string
 	walkTests(baseDir, func(rel, abs string) bool {
-		base := path.Base(rel)
-		if !strings.HasPrefix(base, "test_") && !strings.HasSuffix(base, "_test.py") {
+		if !isTest(path.Base(rel)) {
 			return true
 		}
 		if text, err := os.ReadFile(abs); err == nil && named.Match(text) {
