@@ -22,7 +22,7 @@ import (
 // baseTests runs each language's base tests on both sides and files a
 // change for every test the head fails and the base passes.
 func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languages, targets []lang.Target, bySymbol map[string][]validate.Item) {
-	run := lang.TestRun{Diff: cfg.Diff, BaseDir: cfg.BaseDir, HeadDir: cfg.HeadDir, Seconds: traceRun(cfg).Seconds, Gate: cfg.Gate}
+	run := traceRun(cfg)
 	if cfg.TraceSeconds < 0 {
 		return
 	}

@@ -358,7 +358,7 @@ func traceRun(cfg Config) lang.TraceRun {
 	if seconds == 0 {
 		seconds = DefaultTraceSeconds
 	}
-	return lang.TraceRun{Diff: cfg.Diff, BaseDir: cfg.BaseDir, Seconds: seconds, Gate: cfg.Gate}
+	return lang.TraceRun{Diff: cfg.Diff, BaseDir: cfg.BaseDir, HeadDir: cfg.HeadDir, Seconds: seconds, Gate: cfg.Gate}
 }
 
 // trace asks each language that can trace the base's tests for the calls

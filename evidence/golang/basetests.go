@@ -36,7 +36,7 @@ const moduleSeconds = 120
 // run again on each side: the base must pass it again, and the head's
 // run, alone and under -coverprofile, says which changed functions it
 // ran.
-func (*goLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]lang.TestFailure, []string) {
+func (*goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([]lang.TestFailure, []string) {
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
 		return nil, nil
 	}
@@ -64,7 +64,7 @@ func (*goLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []lang.T
 	return out, notes
 }
 
-func dirTests(ctx context.Context, cfg lang.TestRun, dir string, targets []lang.Target) ([]lang.TestFailure, string) {
+func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang.Target) ([]lang.TestFailure, string) {
 	baseDir, headDir := filepath.Join(cfg.BaseDir, dir), filepath.Join(cfg.HeadDir, dir)
 	baseTests, _ := filepath.Glob(filepath.Join(baseDir, "*_test.go"))
 	if len(baseTests) == 0 {

@@ -110,16 +110,7 @@ type Tracer interface {
 // behaviour change however the test built its inputs, the states and
 // values no row can carry included.
 type BaseTester interface {
-	BaseTests(ctx context.Context, cfg TestRun, targets []Target) ([]TestFailure, []string)
-}
-
-// TestRun is what a BaseTester is told of the run.
-type TestRun struct {
-	Diff             *diffparse.Result
-	BaseDir, HeadDir string
-	// Seconds bounds each side's run of the tests.
-	Seconds int
-	Gate    gate.Config
+	BaseTests(ctx context.Context, cfg TraceRun, targets []Target) ([]TestFailure, []string)
 }
 
 // TestFailure is one of the merge-base's tests that passed on the base's

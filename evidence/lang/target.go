@@ -59,13 +59,13 @@ type Target struct {
 	Data any
 }
 
-// TraceRun is what a language that traces the base's tests is told of
-// the run.
+// TraceRun is what a language that traces the base's tests (Tracer) or
+// runs them on both sides (BaseTester) is told of the run.
 type TraceRun struct {
-	Diff    *diffparse.Result
-	BaseDir string
-	// Seconds bounds the traced run; no traced run when it is not
-	// positive.
+	Diff             *diffparse.Result
+	BaseDir, HeadDir string
+	// Seconds bounds the traced run, and each side's run of the base's
+	// tests; neither runs when it is not positive.
 	Seconds int
 	Gate    gate.Config
 }

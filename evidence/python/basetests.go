@@ -20,7 +20,7 @@ import (
 // maxRerun bounds the failing tests a run files as changes.
 const maxRerun = 8
 
-func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]lang.TestFailure, []string) {
+func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([]lang.TestFailure, []string) {
 	return baseTests(ctx, cfg, targets)
 }
 
@@ -34,7 +34,7 @@ func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TestRun, targets []la
 // failure; the head's run says which changed functions it called. A test
 // the head ran past its time runs once more on the head alone before it
 // counts: a loaded machine is not a change.
-func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]lang.TestFailure, []string) {
+func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([]lang.TestFailure, []string) {
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
 		return nil, nil
 	}
@@ -77,7 +77,7 @@ func baseTests(ctx context.Context, cfg lang.TestRun, targets []lang.Target) ([]
 	// The base's first run depends on the merge-base and what it traces
 	// alone: a second run against the same merge-base (every PR of one
 	// main in CI, a rerun) reads it back, as the traced run does.
-	key := traceKey(lang.TraceRun{Diff: cfg.Diff}, rel, tests, cfg.Seconds, python+" base_tests.py "+gate.PythonTestsDigest())
+	key := traceKey(cfg, rel, tests, cfg.Seconds, python+" base_tests.py "+gate.PythonTestsDigest())
 	var first gate.PyTestRun
 	if data, ok := readTraceCache(key); !ok || json.Unmarshal(data, &first) != nil || len(first.Order) == 0 {
 		first = gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, onBase, cfg.Seconds)
