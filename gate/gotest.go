@@ -65,8 +65,8 @@ type GoTestRun struct {
 	Failed  map[string]string
 	Order   []string
 	Stopped string
-	// NoTests says a package ran no test (-run matched none).
-	NoTests bool
+	// Passed are the tests a verbose run (-v) says passed.
+	Passed map[string]bool
 	// MissingModule says a module the tests import is not in the
 	// module cache, which the box's go command does not fetch.
 	MissingModule bool
@@ -133,12 +133,13 @@ func BaseTestsOverlay(baseDir, headDir, scratch string) (string, error) {
 
 var (
 	failLine  = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
+	passLine  = regexp.MustCompile(`^\s*--- PASS: (\S+)`)
 	stopLines = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out)`)
 )
 
 // GoTests runs go test (GoTest) in dir and reads which tests failed.
 func GoTests(ctx context.Context, dir, out string, args []string, timeout time.Duration) GoTestRun {
-	run := GoTestRun{Failed: map[string]string{}}
+	run := GoTestRun{Failed: map[string]string{}, Passed: map[string]bool{}}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		run.Stopped = err.Error()
 		return run
@@ -161,8 +162,9 @@ func GoTests(ctx context.Context, dir, out string, args []string, timeout time.D
 			}
 			continue
 		}
-		if strings.Contains(line, "[no tests to run]") {
-			run.NoTests = true
+		if m := passLine.FindStringSubmatch(line); m != nil {
+			run.Passed[m[1]] = true
+			continue
 		}
 		if strings.Contains(line, "[setup failed]") {
 			// What go test says when a module the tests import is not

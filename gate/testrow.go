@@ -117,19 +117,24 @@ func goTestRow(ctx context.Context, dir, baseDir, file, name string, seconds int
 	if err != nil {
 		return "", "", err
 	}
-	top, _, _ := strings.Cut(name, "/")
+	// The test alone, a subtest by each level's name (another subtest of
+	// its test may fail), verbose: a test passed only where go test says
+	// so, never because it did not run.
+	levels := strings.Split(name, "/")
+	for i, l := range levels {
+		levels[i] = "^" + regexp.QuoteMeta(l) + "$"
+	}
 	run := GoTests(ctx, filepath.Join(dir, pkg), filepath.Join(scratch, "out"),
-		[]string{"-count=1", fmt.Sprintf("-timeout=%ds", seconds), "-overlay=" + overlay, "-run=^" + regexp.QuoteMeta(top) + "$"},
+		[]string{"-count=1", "-v", fmt.Sprintf("-timeout=%ds", seconds), "-overlay=" + overlay, "-run=" + strings.Join(levels, "/")},
 		time.Duration(seconds)*time.Second)
-	// A subtest is judged alone: another subtest of its test may fail.
 	if how, failed := run.Failed[name]; failed {
 		return validate.OutcomeFailed, how, nil
 	}
 	switch {
 	case run.Stopped != "":
 		return "", "", fmt.Errorf("%s", run.Stopped)
-	case run.NoTests:
-		return "", "", fmt.Errorf("%s has no test %s", pkg, top)
+	case !run.Passed[name]:
+		return "", "", fmt.Errorf("%s has no test %s", pkg, name)
 	}
 	return validate.OutcomePassed, "", nil
 }

@@ -2,54 +2,67 @@ package gate
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/premise-dev/premise/validate"
 )
+
+// testRow is a row that runs one of the base's tests and expects outcome.
+func testRow(id, test, outcome string) validate.Row {
+	return validate.Row{ID: id, Cls: "witness", Kind: validate.KindBoundary, Relation: "the base's test decides",
+		AssumptionIDs: []string{"C001"}, Test: test, Expect: &validate.Outcome{Outcome: outcome}}
+}
+
+// checkTestRows runs t on head with the base's tests from base and
+// wants each row's status.
+func checkTestRows(t *testing.T, head, base string, tb *validate.Table, want map[string]string) {
+	t.Helper()
+	rep, err := Run(context.Background(), Config{Repo: head, BaseDir: base, Private: true, Reruns: 2}, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Rows {
+		if r.Status != want[r.ID] {
+			t.Errorf("%s: %s (%s), want %s", r.ID, r.Status, r.Why, want[r.ID])
+		}
+	}
+	if len(rep.Rows) != len(want) {
+		t.Errorf("%d rows reported, want %d", len(rep.Rows), len(want))
+	}
+}
 
 // A test row runs the base's test on the code and compares its outcome
 // with the row's expect; a test that cannot run is an error, never a
 // pass (issue 24, the reviewed verdict's rows).
 func TestTestRowRunsTheBasesTest(t *testing.T) {
 	t.Parallel()
-	write := func(dir string, files map[string]string) {
-		for rel, text := range files {
-			p := filepath.Join(dir, rel)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	base, head := t.TempDir(), t.TempDir()
 	test := "import m\n\n\ndef test_shout():\n    assert m.shout('ab') == 'AB'\n"
-	write(base, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/test_m.py": test})
+	base := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/test_m.py": test})
 	// The head's own copy of the test would pass: the base's is what runs.
-	write(head, map[string]string{"m.py": "def shout(s):\n    return s\n", "tests/test_m.py": "import m\n\n\ndef test_shout():\n    assert m.shout('ab') == 'ab'\n"})
-	row := func(id, test, outcome string) validate.Row {
-		return validate.Row{ID: id, Cls: "witness", Kind: validate.KindBoundary, Relation: "the base's test decides",
-			AssumptionIDs: []string{"C001"}, Test: test, Expect: &validate.Outcome{Outcome: outcome}}
-	}
+	head := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s\n", "tests/test_m.py": "import m\n\n\ndef test_shout():\n    assert m.shout('ab') == 'ab'\n"})
 	tb := &validate.Table{Version: 1, Language: validate.LangPython, Target: "m.shout", Rows: []validate.Row{
-		row("P001", "tests/test_m.py: test_shout", validate.OutcomePassed),
-		row("P002", "tests/test_m.py: test_shout", validate.OutcomeFailed),
-		row("P003", "tests/test_m.py: test_whisper", validate.OutcomePassed),
+		testRow("P001", "tests/test_m.py: test_shout", validate.OutcomePassed),
+		testRow("P002", "tests/test_m.py: test_shout", validate.OutcomeFailed),
+		testRow("P003", "tests/test_m.py: test_whisper", validate.OutcomePassed),
 	}}
-	rep, err := Run(context.Background(), Config{Repo: head, BaseDir: base, Private: true, Reruns: 2}, tb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]string{"P001": StatusFail, "P002": StatusPass, "P003": StatusError}
-	for _, r := range rep.Rows {
-		if r.Status != want[r.ID] {
-			t.Errorf("%s: %s (%s), want %s", r.ID, r.Status, r.Why, want[r.ID])
-		}
-	}
-	if len(rep.Rows) != 3 {
-		t.Errorf("%d rows reported, want 3", len(rep.Rows))
-	}
+	checkTestRows(t, head, base, tb, map[string]string{"P001": StatusFail, "P002": StatusPass, "P003": StatusError})
+}
+
+// A Go test row judges its subtest alone, and a test or subtest that does
+// not run (none of that name) is an error: go test says ok when -run
+// matches nothing.
+func TestGoTestRowJudgesItsSubtest(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/shout\n\ngo 1.21\n"
+	test := "package shout\n\nimport \"testing\"\n\nfunc TestShout(t *testing.T) {\n\tt.Run(\"a\", func(t *testing.T) {\n\t\tif Shout(\"a\") != \"A\" {\n\t\t\tt.Fatal(\"a\")\n\t\t}\n\t})\n\tt.Run(\"b c\", func(t *testing.T) {\n\t\tif got := Shout(\"b\"); got != \"B\" {\n\t\t\tt.Fatalf(\"Shout(b) = %q\", got)\n\t\t}\n\t})\n}\n"
+	base := writeTree(t, map[string]string{"go.mod": mod, "shout.go": "package shout\n\nimport \"strings\"\n\nfunc Shout(s string) string { return strings.ToUpper(s) }\n", "shout_test.go": test})
+	head := writeTree(t, map[string]string{"go.mod": mod, "shout.go": "package shout\n\nimport \"strings\"\n\nfunc Shout(s string) string {\n\tif s == \"b\" {\n\t\treturn s\n\t}\n\treturn strings.ToUpper(s)\n}\n"})
+	tb := &validate.Table{Version: 1, Language: validate.LangGo, Target: "example.com/shout.Shout", Rows: []validate.Row{
+		testRow("P001", "shout_test.go: TestShout/a", validate.OutcomePassed),
+		testRow("P002", "shout_test.go: TestShout/b_c", validate.OutcomePassed),
+		testRow("P003", "shout_test.go: TestShout/b_c", validate.OutcomeFailed),
+		testRow("P004", "shout_test.go: TestShout/d", validate.OutcomePassed),
+		testRow("P005", "shout_test.go: TestWhisper", validate.OutcomePassed),
+	}}
+	checkTestRows(t, head, base, tb, map[string]string{"P001": StatusPass, "P002": StatusFail, "P003": StatusPass, "P004": StatusError, "P005": StatusError})
 }
