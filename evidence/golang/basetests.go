@@ -36,7 +36,7 @@ const moduleSeconds = 120
 // run again on each side: the base must pass it again, and the head's
 // run, alone and under -coverprofile, says which changed functions it
 // ran.
-func (*goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([]lang.TestFailure, []string) {
+func (l *goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([]lang.TestFailure, []string) {
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
 		return nil, nil
 	}
@@ -55,7 +55,7 @@ func (*goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.
 	var out []lang.TestFailure
 	var notes []string
 	for _, d := range dirs[:min(len(dirs), maxTestDirs)] {
-		fs, note := dirTests(ctx, cfg, d, byDir[d])
+		fs, note := dirTests(ctx, cfg, d, byDir[d], l.gp.baseTestsOf(byDir[d][0].BaseFile))
 		out = append(out, fs...)
 		if note != "" {
 			notes = append(notes, note)
@@ -64,7 +64,9 @@ func (*goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.
 	return out, notes
 }
 
-func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang.Target) ([]lang.TestFailure, string) {
+// dirTests runs the base's tests of one package on both sides; pkg is
+// the base's package as the run read it.
+func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang.Target, pkg *gosource.Package) ([]lang.TestFailure, string) {
 	baseDir, headDir := filepath.Join(cfg.BaseDir, dir), filepath.Join(cfg.HeadDir, dir)
 	baseTests, _ := filepath.Glob(filepath.Join(baseDir, "*_test.go"))
 	if len(baseTests) == 0 {
@@ -82,8 +84,7 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 	// Only the tests that can reach a changed function run: a package's
 	// whole suite is often the project's, and most of it calls nothing
 	// the patch changed.
-	pkg, err := gosource.Load(baseDir)
-	if err != nil {
+	if pkg == nil {
 		return nil, ""
 	}
 	var names []string
