@@ -19,6 +19,11 @@ var baseTestsScript []byte
 // perTestSeconds bounds one of the base's Python tests.
 const perTestSeconds = 5
 
+// pinnedHashSeed is the string hash seed of every run of the base's
+// Python tests, base and head alike: a test that depends on a set's order
+// passes or fails by the seed, not by the patch.
+const pinnedHashSeed = "PYTHONHASHSEED=0"
+
 // PyTestRun is base_tests.py's account of a side's run of the base's
 // tests: each test's outcome (passed, skipped, failed: how) and the
 // targets it called, the last called first; Err says why it did not run.
@@ -54,7 +59,7 @@ func PythonTests(ctx context.Context, python, dir, baseDir string, tests, only [
 	spec, _ := json.Marshal(map[string]any{"base": baseDir, "tests": tests, "only": only, "targets": targets,
 		"seconds": seconds, "per_test": perTestSeconds})
 	log, err := RunIsolated(ctx, IsolatedCommand{Path: python, Args: []string{script, string(spec), out},
-		Dir: dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1"), Timeout: time.Duration(seconds+15) * time.Second})
+		Dir: dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", pinnedHashSeed), Timeout: time.Duration(seconds+15) * time.Second})
 	data, rerr := os.ReadFile(out)
 	if rerr != nil {
 		why := "they wrote nothing"
