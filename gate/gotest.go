@@ -134,6 +134,7 @@ func BaseTestsOverlay(baseDir, headDir, scratch string) (string, error) {
 var (
 	failLine  = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
 	passLine  = regexp.MustCompile(`^\s*--- PASS: (\S+)`)
+	runLine   = regexp.MustCompile(`^=== (?:RUN|CONT)\s+(\S+)`)
 	stopLines = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out)`)
 )
 
@@ -149,16 +150,23 @@ func GoTests(ctx context.Context, dir, out string, args []string, timeout time.D
 	if errors.Is(err, ErrTimedOut) {
 		run.Stopped = "go test ran out of time"
 	}
-	var last string // the test whose failure the next lines explain
+	// Without -v a test's messages follow its "--- FAIL" line; with -v
+	// they come before it, after its "=== RUN" (or "=== CONT").
+	var last, running string
+	said := map[string]string{} // verbose: a running test's first message
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
+		if m := runLine.FindStringSubmatch(line); m != nil {
+			running, last = m[1], ""
+			continue
+		}
 		if m := failLine.FindStringSubmatch(line); m != nil {
-			last = m[1]
+			last, running = m[1], ""
 			if _, ok := run.Failed[last]; !ok {
 				run.Order = append(run.Order, last)
-				run.Failed[last] = ""
+				run.Failed[last] = said[last]
 			}
 			continue
 		}
@@ -177,6 +185,9 @@ func GoTests(ctx context.Context, dir, out string, args []string, timeout time.D
 			run.Stopped = stopKind(line)
 		}
 		text := strings.TrimSpace(line)
+		if running != "" && said[running] == "" && strings.HasPrefix(line, " ") {
+			said[running] = text
+		}
 		switch {
 		case last == "" || text == "" || strings.HasPrefix(text, "=== "):
 		case run.Failed[last] == "":

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/premise-dev/premise/validate"
@@ -15,7 +16,7 @@ func testRow(id, test, outcome string) validate.Row {
 
 // checkTestRows runs t on head with the base's tests from base and
 // wants each row's status.
-func checkTestRows(t *testing.T, head, base string, tb *validate.Table, want map[string]string) {
+func checkTestRows(t *testing.T, head, base string, tb *validate.Table, want map[string]string) *Report {
 	t.Helper()
 	rep, err := Run(context.Background(), Config{Repo: head, BaseDir: base, Private: true, Reruns: 2}, tb)
 	if err != nil {
@@ -29,6 +30,7 @@ func checkTestRows(t *testing.T, head, base string, tb *validate.Table, want map
 	if len(rep.Rows) != len(want) {
 		t.Errorf("%d rows reported, want %d", len(rep.Rows), len(want))
 	}
+	return rep
 }
 
 // A test row runs the base's test on the code and compares its outcome
@@ -64,5 +66,11 @@ func TestGoTestRowJudgesItsSubtest(t *testing.T) {
 		testRow("P004", "shout_test.go: TestShout/d", validate.OutcomePassed),
 		testRow("P005", "shout_test.go: TestWhisper", validate.OutcomePassed),
 	}}
-	checkTestRows(t, head, base, tb, map[string]string{"P001": StatusPass, "P002": StatusFail, "P003": StatusPass, "P004": StatusError, "P005": StatusError})
+	rep := checkTestRows(t, head, base, tb, map[string]string{"P001": StatusPass, "P002": StatusFail, "P003": StatusPass, "P004": StatusError, "P005": StatusError})
+	// The reviewer reads how the test failed, not go test's FAIL line.
+	for _, r := range rep.Rows {
+		if r.ID == "P002" && !strings.Contains(r.Why, `Shout(b) = "b"`) {
+			t.Errorf("P002 says %q, want the test's own message", r.Why)
+		}
+	}
 }
