@@ -37,9 +37,11 @@ func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languag
 		if !ok {
 			continue
 		}
-		fails, notes := bt.BaseTests(ctx, run, targets)
-		rep.Notes = append(rep.Notes, notes...)
-		for _, f := range fails {
+		run.HeadWatch, run.BaseWatch = watches(rep.plans, name)
+		got := bt.BaseTests(ctx, run, targets)
+		rep.Notes = append(rep.Notes, got.Notes...)
+		rep.ran.addTests(got.HeadLines, got.BaseLines)
+		for _, f := range got.Failures {
 			if sym := placeOf(f, name, targets); sym != "" {
 				rep.file(testChange(f, name, sym), bySymbol)
 			}

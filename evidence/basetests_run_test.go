@@ -95,3 +95,56 @@ func TestPytestBaseTestRunsWithPremisesPytest(t *testing.T) {
 		}
 	}
 }
+
+// checkedByTests asserts that the changed lines of symbol, which only the
+// base's tests can reach (the branch needs an input the test computes as
+// it runs), are reached on both sides, by the tests, and that the symbol
+// is therefore checked: the tests ran the change on both sides and agreed.
+func checkedByTests(t *testing.T, rep *evidence.Report, symbol string) {
+	t.Helper()
+	s := symbolOf(rep, symbol)
+	c := s.Coverage
+	if c == nil || c.Head == nil || c.Base == nil {
+		t.Fatalf("%s: no changed-line coverage on both sides: %+v", symbol, s)
+	}
+	for side, sc := range map[string]*evidence.SideCoverage{"head": c.Head, "base": c.Base} {
+		if sc.Changed == 0 || sc.Reached != sc.Changed || sc.ByTests != sc.Changed || len(sc.Unreached) > 0 {
+			t.Errorf("%s, %s: want every changed line reached by the base's tests alone, got %+v", symbol, side, *sc)
+		}
+	}
+	if s.Unchecked {
+		t.Errorf("%s: its changed lines ran in the base's tests on both sides, and it is still not checked: %s", symbol, s.Why)
+	}
+	if len(rep.Changes)+len(rep.Unexplained) > 0 {
+		t.Errorf("the head behaves as the base, and changes are listed: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
+func TestPythonLinesOnlyTheBaseTestsRunAreReached(t *testing.T) {
+	t.Parallel()
+	// The changed branch runs on an object only the test's own class
+	// makes: no row can hold one.
+	src := func(ret string) string {
+		return "def shout(s):\n    if hasattr(s, \"mark\"):\n        " + ret + "\n    return s.upper()\n"
+	}
+	test := "import m\n\n\nclass Marked:\n    def __init__(self):\n        self.mark = \"kumquat\"\n\n\ndef test_marked():\n    assert m.shout(Marked()) == \"KUMQUAT!\"\n"
+	rep := runCommits(t,
+		map[string]string{"m.py": src(`return s.mark.upper() + "!"`), "tests/test_m.py": test},
+		map[string]string{"m.py": src(`return (s.mark + "!").upper()`)}, nil)
+	checkedByTests(t, rep, "m.shout")
+}
+
+func TestGoLinesOnlyTheBaseTestsRunAreReached(t *testing.T) {
+	t.Parallel()
+	// The changed branch runs on a value of a type only the test file
+	// declares: no row can hold one.
+	mod := "module example.com/shout\n\ngo 1.21\n"
+	src := func(ret string) string {
+		return "package shout\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\ntype marked interface{ mark() string }\n\n// Shout upper-cases v.\nfunc Shout(v any) string {\n\tif m, ok := v.(marked); ok {\n\t\t" + ret + "\n\t}\n\treturn strings.ToUpper(fmt.Sprint(v))\n}\n"
+	}
+	test := "package shout\n\nimport \"testing\"\n\ntype fruit struct{}\n\nfunc (fruit) mark() string { return \"kumquat\" }\n\nfunc TestMarked(t *testing.T) {\n\tif got := Shout(fruit{}); got != \"KUMQUAT!\" {\n\t\tt.Fatalf(\"Shout(fruit{}) = %q\", got)\n\t}\n}\n"
+	rep := runCommits(t,
+		map[string]string{"go.mod": mod, "shout.go": src(`return strings.ToUpper(m.mark()) + "!"`), "shout_test.go": test},
+		map[string]string{"shout.go": src(`return strings.ToUpper(m.mark() + "!")`)}, nil)
+	checkedByTests(t, rep, "example.com/shout.Shout")
+}

@@ -30,9 +30,12 @@ type Coverage struct {
 // SideCoverage is one side's changed statements (as lines) and the ones
 // no row ran.
 type SideCoverage struct {
-	File      string          `json:"file"`
-	Changed   int             `json:"changed"` // changed lines that are code
-	Reached   int             `json:"reached"` // of those, lines a row ran
+	File    string `json:"file"`
+	Changed int    `json:"changed"` // changed lines that are code
+	Reached int    `json:"reached"` // of those, lines a row or a base's test ran
+	// ByTests are the reached lines only the base's tests ran (on both
+	// sides, compared by their outcome), no row.
+	ByTests   int             `json:"by_tests,omitempty"`
 	Unreached []UnreachedLine `json:"unreached,omitempty"`
 }
 
@@ -72,7 +75,34 @@ func (c *Coverage) String() string {
 	if len(parts) == 0 {
 		return "no changed line is code"
 	}
-	return strings.Join(parts, ", ") + " changed lines ran"
+	out := strings.Join(parts, ", ") + " changed lines ran"
+	if n := c.byTests(); n > 0 {
+		out += fmt.Sprintf(" (%d only in the base's tests)", n)
+	}
+	return out
+}
+
+// byTests counts the reached lines only the base's tests ran.
+func (c *Coverage) byTests() int {
+	n := 0
+	for _, s := range []*SideCoverage{c.Head, c.Base} {
+		if s != nil {
+			n += s.ByTests
+		}
+	}
+	return n
+}
+
+// byTestsOnly says whether every reached line was reached by the base's
+// tests alone.
+func (c *Coverage) byTestsOnly() bool {
+	reached := 0
+	for _, s := range []*SideCoverage{c.Head, c.Base} {
+		if s != nil {
+			reached += s.Reached
+		}
+	}
+	return reached > 0 && reached == c.byTests()
 }
 
 // sideLines is one side of a changed symbol: its file in the checkout,
@@ -188,8 +218,32 @@ func watches(plans []coverPlan, langName string) (head, base gate.Watch) {
 	return head, base
 }
 
-// linesRun gathers the lines a table's rows ran, by file, on each side.
-type linesRun struct{ head, base map[string]map[int]bool }
+// linesRun gathers the lines a table's rows ran, by file, on each side,
+// and apart the lines the base's tests ran.
+type linesRun struct {
+	head, base         map[string]map[int]bool
+	testHead, testBase map[string]map[int]bool
+}
+
+// addTests adds the lines the base's tests ran on each side.
+func (lr *linesRun) addTests(head, base map[string][]int) {
+	if lr.testHead == nil {
+		lr.testHead, lr.testBase = map[string]map[int]bool{}, map[string]map[int]bool{}
+	}
+	for _, s := range []struct {
+		to   map[string]map[int]bool
+		from map[string][]int
+	}{{lr.testHead, head}, {lr.testBase, base}} {
+		for f, ls := range s.from {
+			if s.to[f] == nil {
+				s.to[f] = map[int]bool{}
+			}
+			for _, l := range ls {
+				s.to[f][l] = true
+			}
+		}
+	}
+}
 
 func (lr *linesRun) add(grep *gate.Report) {
 	if lr.head == nil {
@@ -219,25 +273,18 @@ func (lr *linesRun) add(grep *gate.Report) {
 // coverage counts one plan's changed statements the rows ran; nil when
 // neither side can be counted.
 func (lr *linesRun) coverage(p coverPlan) *Coverage {
-	c := &Coverage{Head: lr.side(p.head, lr.head), Base: lr.side(p.base, lr.base)}
+	c := &Coverage{Head: lr.side(p.head, lr.head, lr.testHead), Base: lr.side(p.base, lr.base, lr.testBase)}
 	if c.Head == nil && c.Base == nil {
 		return nil
 	}
 	return c
 }
 
-func (lr *linesRun) side(s sideLines, ran map[string]map[int]bool) *SideCoverage {
+func (lr *linesRun) side(s sideLines, ran, tested map[string]map[int]bool) *SideCoverage {
 	if !s.reachable || s.abs == "" {
 		return nil
 	}
-	seen := ran[s.abs]
-	bodyRan := false
-	for l := range seen {
-		if s.from <= l && l <= s.to {
-			bodyRan = true
-			break
-		}
-	}
+	byRows, byTests := ran[s.abs], tested[s.abs]
 	out := &SideCoverage{File: s.rel}
 	lines := strings.Split(string(s.src), "\n")
 	for _, n := range s.changed {
@@ -246,12 +293,13 @@ func (lr *linesRun) side(s sideLines, ran map[string]map[int]bool) *SideCoverage
 			continue // a comment, a blank, a brace: nothing runs there
 		}
 		out.Changed++
-		reached := st.Def && bodyRan
-		for l := st.First; l <= st.Last && !reached; l++ {
-			reached = seen[l]
-		}
-		if reached {
+		if s.stmtRan(st, byRows) {
 			out.Reached++
+			continue
+		}
+		if s.stmtRan(st, byTests) {
+			out.Reached++
+			out.ByTests++
 			continue
 		}
 		text := ""
@@ -262,6 +310,24 @@ func (lr *linesRun) side(s sideLines, ran map[string]map[int]bool) *SideCoverage
 	}
 	sort.Slice(out.Unreached, func(i, j int) bool { return out.Unreached[i].Line < out.Unreached[j].Line })
 	return out
+}
+
+// stmtRan says whether statement st of the span ran: one of its lines
+// did, or, for a function's header, any line of its body.
+func (s sideLines) stmtRan(st lang.StmtLines, seen map[int]bool) bool {
+	if st.Def {
+		for l := range seen {
+			if s.from <= l && l <= s.to {
+				return true
+			}
+		}
+	}
+	for l := st.First; l <= st.Last; l++ {
+		if seen[l] {
+			return true
+		}
+	}
+	return false
 }
 
 // innermostStmt is the narrowest statement holding line n.
@@ -297,8 +363,13 @@ func (rep *Report) covered() {
 		s.Coverage = c
 		if s.Rows == 0 && s.Unchecked && c.Exercised() {
 			// A function premise could not call itself whose changed
-			// lines the rows of its callers ran was checked through them.
-			s.Why += "; checked through its callers' rows: " + c.String()
+			// lines the rows of its callers, or the base's tests on both
+			// sides, ran was checked through them.
+			through := "its callers' rows"
+			if c.byTestsOnly() {
+				through = "the base's tests"
+			}
+			s.Why += "; checked through " + through + ": " + c.String()
 			s.Unchecked = false
 		}
 		if s.Rows > 0 && !s.Unchecked && !c.Exercised() {

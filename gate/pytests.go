@@ -25,26 +25,47 @@ const perTestSeconds = 5
 const pinnedHashSeed = "PYTHONHASHSEED=0"
 
 // PyTestRun is base_tests.py's account of a side's run of the base's
-// tests: each test's outcome (passed, skipped, failed: how) and the
-// targets it called, the last called first; Err says why it did not run.
+// tests: each test's outcome (passed, skipped, failed: how), the targets
+// it called, the last called first, and the watched lines it ran; Err
+// says why it did not run.
 type PyTestRun struct {
 	Order []string `json:"order"`
 	Tests map[string]struct {
-		Outcome string   `json:"outcome"`
-		Reached []string `json:"reached"`
+		Outcome string           `json:"outcome"`
+		Reached []string         `json:"reached"`
+		Lines   map[string][]int `json:"lines,omitempty"`
 	} `json:"tests"`
 	Err string
 }
 
-// PythonTests runs the merge-base's test files (tests, relative to
-// baseDir) on the tree dir, a side's private copy, in the sealed box
-// (base_tests.py): each test module loaded from the base's file under its
-// package's name, pytest's stand-in where it is not installed. only, when
-// set, names the tests to run; targets ("FILE:QUALNAME" -> symbol, FILE
-// in dir) the functions whose calls each test's record names. The run
-// ends after seconds; each test after perTestSeconds.
-func PythonTests(ctx context.Context, python, dir, baseDir string, tests, only []string, targets map[string]string, seconds int) PyTestRun {
+// PyTests is a run of the merge-base's Python test files on one side.
+type PyTests struct {
+	Python string
+	// Dir is the side's private copy, BaseDir the base's: the test
+	// modules are always the base's files.
+	Dir, BaseDir string
+	// Tests are the test files, relative to BaseDir; Only, when set,
+	// names the tests to run.
+	Tests, Only []string
+	// Targets ("FILE:QUALNAME" -> symbol, FILE in Dir) are the functions
+	// whose calls each test's record names; Watch the spans whose lines
+	// it records.
+	Targets map[string]string
+	Watch   Watch
+	// Seconds bounds the run; each test has perTestSeconds.
+	Seconds int
+}
+
+// PythonTests runs the merge-base's test files on a side's copy, in the
+// sealed box (base_tests.py): each test module loaded from the base's
+// file under its package's name, pytest's stand-in where it is not
+// installed.
+func PythonTests(ctx context.Context, spec PyTests) PyTestRun {
 	var run PyTestRun
+	python := spec.Python
+	if python == "" {
+		python = "python3"
+	}
 	scratch, err := os.MkdirTemp("", "")
 	if err != nil {
 		run.Err = err.Error()
@@ -56,10 +77,10 @@ func PythonTests(ctx context.Context, python, dir, baseDir string, tests, only [
 		run.Err = err.Error()
 		return run
 	}
-	spec, _ := json.Marshal(map[string]any{"base": baseDir, "tests": tests, "only": only, "targets": targets,
-		"seconds": seconds, "per_test": perTestSeconds})
-	log, err := RunIsolated(ctx, IsolatedCommand{Path: python, Args: []string{script, string(spec), out},
-		Dir: dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", pinnedHashSeed), Timeout: time.Duration(seconds+15) * time.Second})
+	args, _ := json.Marshal(map[string]any{"base": spec.BaseDir, "tests": spec.Tests, "only": spec.Only, "targets": spec.Targets,
+		"watch": json.RawMessage(spec.Watch.encode()), "seconds": spec.Seconds, "per_test": perTestSeconds})
+	log, err := RunIsolated(ctx, IsolatedCommand{Path: python, Args: []string{script, string(args), out},
+		Dir: spec.Dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", pinnedHashSeed), Timeout: time.Duration(spec.Seconds+15) * time.Second})
 	data, rerr := os.ReadFile(out)
 	if rerr != nil {
 		why := "they wrote nothing"

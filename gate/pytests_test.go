@@ -25,7 +25,7 @@ func TestPythonTestsPinTheHashSeed(t *testing.T) {
 	test := "import m\n\n\ndef test_order():\n    assert m.names()[0] == '" + strings.TrimSpace(string(want)) + "'\n"
 	dir := writeTree(t, map[string]string{"m.py": names, "tests/test_m.py": test})
 	for i := 0; i < 4; i++ {
-		run := PythonTests(context.Background(), "python3", dir, dir, []string{"tests/test_m.py"}, nil, nil, 20)
+		run := PythonTests(context.Background(), PyTests{Dir: dir, BaseDir: dir, Tests: []string{"tests/test_m.py"}, Seconds: 20})
 		if got := run.Tests["tests/test_m.py::test_order"].Outcome; got != "passed" {
 			t.Fatalf("run %d: test_order %q %s, want passed every time", i, got, run.Err)
 		}

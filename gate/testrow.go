@@ -85,7 +85,7 @@ func baseTestRunner(cfg Config, langName, dir, baseDir string) TestRunner {
 			if python == "" {
 				python = "python3"
 			}
-			run := PythonTests(ctx, python, dir, baseDir, []string{file}, []string{file + "::" + name}, nil, seconds)
+			run := PythonTests(ctx, PyTests{Python: python, Dir: dir, BaseDir: baseDir, Tests: []string{file}, Only: []string{file + "::" + name}, Seconds: seconds})
 			if run.Err != "" {
 				return "", "", fmt.Errorf("%s", run.Err)
 			}

@@ -35,10 +35,12 @@ const moduleSeconds = 120
 // edits nor deletes one. A test the base passes and the head fails is
 // run again on each side: the base must pass it again, and the head's
 // run, alone and under -coverprofile, says which changed functions it
-// ran.
-func (l *goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([]lang.TestFailure, []string) {
+// ran. Both sides' first runs are under -coverprofile too: the watched
+// lines the tests ran on each side.
+func (l *goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) lang.BaseTestRun {
+	var out lang.BaseTestRun
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
-		return nil, nil
+		return out
 	}
 	var dirs []string
 	byDir := map[string][]lang.Target{}
@@ -52,21 +54,21 @@ func (l *goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 		}
 		byDir[d] = append(byDir[d], tg)
 	}
-	var out []lang.TestFailure
-	var notes []string
+	out.HeadLines, out.BaseLines = map[string][]int{}, map[string][]int{}
 	for _, d := range dirs[:min(len(dirs), maxTestDirs)] {
-		fs, note := dirTests(ctx, cfg, d, byDir[d], l.gp.baseTestsOf(byDir[d][0].BaseFile))
-		out = append(out, fs...)
+		fs, note := dirTests(ctx, cfg, d, byDir[d], l.gp.baseTestsOf(byDir[d][0].BaseFile), &out)
+		out.Failures = append(out.Failures, fs...)
 		if note != "" {
-			notes = append(notes, note)
+			out.Notes = append(out.Notes, note)
 		}
 	}
-	return out, notes
+	return out
 }
 
 // dirTests runs the base's tests of one package on both sides; pkg is
-// the base's package as the run read it.
-func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang.Target, pkg *gosource.Package) ([]lang.TestFailure, string) {
+// the base's package as the run read it. The watched lines they ran go
+// to lines.
+func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang.Target, pkg *gosource.Package, lines *lang.BaseTestRun) ([]lang.TestFailure, string) {
 	baseDir, headDir := filepath.Join(cfg.BaseDir, dir), filepath.Join(cfg.HeadDir, dir)
 	baseTests, _ := filepath.Glob(filepath.Join(baseDir, "*_test.go"))
 	if len(baseTests) == 0 {
@@ -96,17 +98,24 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 		return nil, ""
 	}
 	seconds := time.Duration(cfg.Seconds) * time.Second
-	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", cfg.Seconds), "-run=^(" + strings.Join(quoteAll(reaching), "|") + ")$"}
+	// Every run is under -coverprofile, so each side builds its test
+	// binary once: the first runs' profiles say which lines ran, the
+	// head's reruns which changed function a failing test ran.
+	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", cfg.Seconds)}
+	run := "-run=^(" + strings.Join(quoteAll(reaching), "|") + ")$"
+	// (a profile is written to the run's own directory, which the box
+	// lets it write)
+	baseProf, headProf := filepath.Join(scratch, "base", "cover.out"), filepath.Join(scratch, "head", "cover.out")
 	both := func() (base, head gate.GoTestRun) {
 		var wg sync.WaitGroup
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			base = gate.GoTests(ctx, baseDir, scratch+"/base", flags, seconds)
+			base = gate.GoTests(ctx, baseDir, scratch+"/base", append(flags, run, "-coverprofile="+baseProf), seconds)
 		}()
 		go func() {
 			defer wg.Done()
-			head = gate.GoTests(ctx, headDir, scratch+"/head", append(flags, "-overlay="+overlay), seconds)
+			head = gate.GoTests(ctx, headDir, scratch+"/head", append(flags, run, "-overlay="+overlay, "-coverprofile="+headProf), seconds)
 		}()
 		wg.Wait()
 		return base, head
@@ -126,6 +135,12 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 		// nothing of the head was learnt here: said, not passed over.
 		return nil, fmt.Sprintf("the base's tests of %s told nothing of the head: %s", dir, head.Stopped)
 	}
+	if len(base.Failed) == 0 {
+		// Lines the base's tests ran on both sides, where the base
+		// passed them all (a test the base fails checked nothing).
+		addLines(lines.BaseLines, baseProf, cfg.BaseDir, dir, cfg.BaseWatch)
+		addLines(lines.HeadLines, headProf, cfg.HeadDir, dir, cfg.HeadWatch)
+	}
 	var tops []string
 	for _, name := range head.Order {
 		top, _, _ := strings.Cut(name, "/")
@@ -139,7 +154,8 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 	}
 	tops = tops[:min(len(tops), maxConfirmed)]
 	// The base passes them again, or they are not its behaviour.
-	again := gate.GoTests(ctx, baseDir, scratch+"/again", append(flags[:2:2], "-run=^("+strings.Join(quoteAll(tops), "|")+")$"), seconds)
+	again := gate.GoTests(ctx, baseDir, scratch+"/again", append(flags[:2:2], "-run=^("+strings.Join(quoteAll(tops), "|")+")$",
+		"-coverprofile="+filepath.Join(scratch, "again", "cover.out")), seconds)
 	if again.Stopped != "" {
 		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, again.Stopped)
 	}
@@ -148,8 +164,9 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 		if _, failed := again.Failed[top]; failed {
 			continue // a test that fails on the base too, now and then
 		}
-		prof := filepath.Join(scratch, fmt.Sprintf("cover%d.out", i))
-		gate.GoTests(ctx, headDir, filepath.Join(scratch, fmt.Sprintf("head%d", i)),
+		rerun := filepath.Join(scratch, fmt.Sprintf("head%d", i))
+		prof := filepath.Join(rerun, "cover.out")
+		gate.GoTests(ctx, headDir, rerun,
 			append(flags[:2:2], "-overlay="+overlay, "-run=^"+regexp.QuoteMeta(top)+"$", "-coverprofile="+prof), seconds)
 		f := lang.TestFailure{Test: leafOf(head, top), File: testFileOf(baseTests, top, cfg.BaseDir), Head: head.Failed[leafOf(head, top)]}
 		f.Symbols = reached(prof, targets)
@@ -182,15 +199,18 @@ func testFileOf(files []string, top, root string) string {
 	return ""
 }
 
-// reached names the targets whose lines the coverage profile prof saw
-// run: those that ran a changed line first, then those only entered.
-func reached(prof string, targets []lang.Target) []string {
+// block is the lines of a block a coverage profile saw run.
+type block struct{ start, end int }
+
+// blocksRun are the blocks the coverage profile prof saw run, by file's
+// base name (the profile names a package's files, and a package is one
+// directory).
+func blocksRun(prof string) map[string][]block {
 	data, err := os.ReadFile(prof)
 	if err != nil {
 		return nil
 	}
-	type block struct{ start, end int }
-	ran := map[string][]block{} // by file's base name
+	ran := map[string][]block{}
 	for _, line := range strings.Split(string(data), "\n")[1:] {
 		// import/path/file.go:L1.C1,L2.C2 statements count
 		loc, rest, ok := strings.Cut(line, ":")
@@ -202,6 +222,38 @@ func reached(prof string, targets []lang.Target) []string {
 		s, _ := strconv.Atoi(strings.Split(a, ".")[0])
 		e, _ := strconv.Atoi(strings.Split(b, ".")[0])
 		ran[filepath.Base(loc)] = append(ran[filepath.Base(loc)], block{s, e})
+	}
+	return ran
+}
+
+// addLines adds to lines the watched lines of package dir (relative to
+// the side's top) that prof saw run, by file as the watch names it.
+func addLines(lines map[string][]int, prof, top, dir string, w gate.Watch) {
+	ran := blocksRun(prof)
+	abs, _ := filepath.Abs(filepath.Join(top, dir))
+	for file, spans := range w {
+		if filepath.Dir(file) != abs {
+			continue
+		}
+		for _, b := range ran[filepath.Base(file)] {
+			for l := b.start; l <= b.end; l++ {
+				for _, sp := range spans {
+					if sp.From <= l && l <= sp.To {
+						lines[file] = append(lines[file], l)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// reached names the targets whose lines the coverage profile prof saw
+// run: those that ran a changed line first, then those only entered.
+func reached(prof string, targets []lang.Target) []string {
+	ran := blocksRun(prof)
+	if ran == nil {
+		return nil
 	}
 	type score struct {
 		name         string
@@ -242,3 +294,5 @@ func quoteAll(names []string) []string {
 	}
 	return out
 }
+
+var _ lang.BaseTester = (*goLang)(nil)

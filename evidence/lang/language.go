@@ -110,7 +110,18 @@ type Tracer interface {
 // behaviour change however the test built its inputs, the states and
 // values no row can carry included.
 type BaseTester interface {
-	BaseTests(ctx context.Context, cfg TraceRun, targets []Target) ([]TestFailure, []string)
+	BaseTests(ctx context.Context, cfg TraceRun, targets []Target) BaseTestRun
+}
+
+// BaseTestRun is what the base's tests told: the tests the head fails,
+// notes on what kept them from telling more, and the watched lines
+// (TraceRun's HeadWatch and BaseWatch) the tests compared on both sides
+// ran on each, by file as the watch names it: a changed line a test ran
+// on both sides was executed under a check, as a row's is.
+type BaseTestRun struct {
+	Failures             []TestFailure
+	Notes                []string
+	HeadLines, BaseLines map[string][]int
 }
 
 // TestFailure is one of the merge-base's tests that passed on the base's

@@ -68,6 +68,10 @@ type TraceRun struct {
 	// tests; neither runs when it is not positive.
 	Seconds int
 	Gate    gate.Config
+	// HeadWatch and BaseWatch are the changed functions' spans on each
+	// side, as the rows' workers watch them: the base's tests say which
+	// of their lines they ran.
+	HeadWatch, BaseWatch gate.Watch
 }
 
 // ModuleFailure is a module left out of the rows, or one target its

@@ -20,7 +20,7 @@ import (
 // maxRerun bounds the failing tests a run files as changes.
 const maxRerun = 8
 
-func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([]lang.TestFailure, []string) {
+func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) lang.BaseTestRun {
 	return baseTests(ctx, cfg, targets)
 }
 
@@ -33,10 +33,13 @@ func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []l
 // same order. A test the base passes both times and the head fails is a
 // failure; the head's run says which changed functions it called. A test
 // the head ran past its time runs once more on the head alone before it
-// counts: a loaded machine is not a change.
-func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([]lang.TestFailure, []string) {
+// counts: a loaded machine is not a change. The watched lines the tests
+// ran are the base's first run's (of the tests that then ran on both
+// sides) and the head's.
+func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) lang.BaseTestRun {
+	var none lang.BaseTestRun
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
-		return nil, nil
+		return none
 	}
 	want, onBase, rel := map[string]string{}, map[string]string{}, map[string]string{}
 	var names []string
@@ -50,7 +53,7 @@ func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([
 		names = append(names, lang.BareName(tg.Sym.Local), moduleWord(tg.BaseFile), topPackage(tg.BaseFile))
 	}
 	if len(want) == 0 {
-		return nil, nil
+		return none
 	}
 	if cfg.Diff != nil {
 		for _, f := range cfg.Diff.Files {
@@ -68,25 +71,27 @@ func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([
 	}
 	tests := baseTestFiles(cfg.BaseDir, names)
 	if len(tests) == 0 {
-		return nil, nil
+		return none
 	}
 	python := cfg.Gate.Python
 	if python == "" {
 		python = "python3"
 	}
+	watched, _ := json.Marshal(cfg.BaseWatch)
 	// The base's first run depends on the merge-base and what it traces
 	// alone: a second run against the same merge-base (every PR of one
 	// main in CI, a rerun) reads it back, as the traced run does.
-	key := traceKey(cfg, rel, tests, cfg.Seconds, python+" base_tests.py "+gate.PythonTestsDigest())
+	key := traceKey(cfg, rel, tests, cfg.Seconds, python+" base_tests.py "+gate.PythonTestsDigest()+" "+string(watched))
 	var first gate.PyTestRun
 	if data, ok := readTraceCache(key); !ok || json.Unmarshal(data, &first) != nil || len(first.Order) == 0 {
-		first = gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, nil, onBase, cfg.Seconds)
+		first = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests,
+			Targets: onBase, Watch: cfg.BaseWatch, Seconds: cfg.Seconds})
 		if data, err := json.Marshal(first); err == nil && first.Err == "" && len(first.Order) > 0 {
 			writeTraceCache(key, data)
 		}
 	}
 	if first.Err != "" {
-		return nil, []string{"the base's tests: " + first.Err}
+		return lang.BaseTestRun{Notes: []string{"the base's tests: " + first.Err}}
 	}
 	var reaching []string
 	for _, id := range first.Order {
@@ -95,18 +100,19 @@ func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([
 		}
 	}
 	if len(reaching) == 0 {
-		return nil, nil
+		return none
 	}
 	var again, head gate.PyTestRun
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		again = gate.PythonTests(ctx, python, cfg.BaseDir, cfg.BaseDir, tests, reaching, nil, cfg.Seconds)
+		again = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests, Only: reaching, Seconds: cfg.Seconds})
 	}()
 	go func() {
 		defer wg.Done()
-		head = gate.PythonTests(ctx, python, cfg.HeadDir, cfg.BaseDir, tests, reaching, want, cfg.Seconds)
+		head = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: reaching,
+			Targets: want, Watch: cfg.HeadWatch, Seconds: cfg.Seconds})
 	}()
 	wg.Wait()
 	var failing, slow []string
@@ -120,24 +126,34 @@ func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) ([
 	}
 	failing = failing[:min(len(failing), maxRerun)]
 	if len(slow) > 0 {
-		still := gate.PythonTests(ctx, python, cfg.HeadDir, cfg.BaseDir, tests, slow, nil, cfg.Seconds)
+		still := gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: slow, Seconds: cfg.Seconds})
 		failing = slices.DeleteFunc(failing, func(id string) bool {
 			return head.Tests[id].Outcome == timedOut && still.Tests[id].Outcome != timedOut
 		})
 	}
-	var out []lang.TestFailure
-	var notes []string
+	out := lang.BaseTestRun{BaseLines: map[string][]int{}, HeadLines: map[string][]int{}}
+	for _, id := range reaching {
+		if again.Tests[id].Outcome != validate.OutcomePassed {
+			continue // not the base's behaviour: it checked nothing
+		}
+		for f, ls := range first.Tests[id].Lines {
+			out.BaseLines[f] = append(out.BaseLines[f], ls...)
+		}
+		for f, ls := range head.Tests[id].Lines {
+			out.HeadLines[f] = append(out.HeadLines[f], ls...)
+		}
+	}
 	gone := lang.DeletedNames(cfg.Diff, "python")
 	for _, id := range failing {
 		how := strings.TrimPrefix(head.Tests[id].Outcome, "failed: ")
 		if name := usesGone(how, gone); name != "" {
-			notes = append(notes, fmt.Sprintf("the base's test %s uses %s, which the patch removes: not run against the head", id, name))
+			out.Notes = append(out.Notes, fmt.Sprintf("the base's test %s uses %s, which the patch removes: not run against the head", id, name))
 			continue
 		}
 		file, test, _ := strings.Cut(id, "::")
-		out = append(out, lang.TestFailure{Test: test, File: file, Symbols: head.Tests[id].Reached, Head: gate.FailureText(how)})
+		out.Failures = append(out.Failures, lang.TestFailure{Test: test, File: file, Symbols: head.Tests[id].Reached, Head: gate.FailureText(how)})
 	}
-	return out, notes
+	return out
 }
 
 // timedOut is base_tests.py's outcome for a test past its time.
@@ -185,3 +201,5 @@ func topPackage(file string) string {
 	}
 	return strings.TrimSuffix(parts[0], ".py")
 }
+
+var _ lang.BaseTester = (*pythonLang)(nil)

@@ -5,15 +5,17 @@ test ended (issue 24: the base's tests on both sides).
 
 SPEC is JSON: {"base": DIR, "tests": [paths relative to DIR], "only":
 [test ids] or null, "targets": {"<file>:<qualname>": "<symbol>"},
-"seconds": S, "per_test": T}. The current directory is the side's tree;
+"watch": {"<file>": [[from, to], ...]}, "seconds": S, "per_test": T}. The current directory is the side's tree;
 its code is what the tests import, and each test module is loaded from
 the base's file under the name it has in its package, so its relative
 imports reach the side's package. Each module's plain test functions
 that take no fixtures, its plain test classes and its unittest cases run
 one by one, each within T seconds. OUT gets {"order": [ids], "tests":
 {id: {"outcome": "passed" | "skipped" | "failed: ...", "reached":
-[symbols]}}}: reached names the targets the test called, the last
-called first. Written when the tests end or after S seconds."""
+[symbols], "lines": {"<file>": [lines]}}}}: reached names the targets
+the test called, the last called first; lines the watched lines it ran,
+by the watch's name of the file. Written when the tests end or after S
+seconds."""
 import importlib.abc
 import importlib.util
 import inspect
@@ -102,6 +104,11 @@ def main():
     for key, symbol in (spec.get("targets") or {}).items():
         path, qual = key.rsplit(":", 1)
         targets[(os.path.realpath(path), qual)] = symbol
+    # a watched file by its real path: the name the watch gave it, and
+    # the line spans whose lines a test's record names
+    watch = {}
+    for path, spans in (spec.get("watch") or {}).items():
+        watch[os.path.realpath(path)] = (path, [tuple(r) for r in spans])
     results, order = {}, []
     current = [None]
     lock = threading.Lock()
@@ -112,31 +119,55 @@ def main():
             if done[0]:
                 return
             done[0] = True
-            sys.setprofile(None)
+            sys.settrace(None)
+            for r in results.values():
+                if "lines" in r:
+                    r["lines"] = {f: sorted(ls) for f, ls in list(r["lines"].items()) if ls}
             with open(out_path + ".tmp", "w") as f:
                 json.dump({"order": order, "tests": results}, f)
             os.replace(out_path + ".tmp", out_path)
 
     symbols = {}
 
-    def profile(frame, event, arg):
-        if event != "call" or current[0] is None:
-            return
-        code = frame.f_code
+    def code_of(code):
+        # what a test's record takes from a code object: the target it
+        # is and the watched file it lies in, read once a code object
         got = symbols.get(id(code))
         if got is None:
             qual = getattr(code, "co_qualname", code.co_name)
-            sym = targets.get((code.co_filename, qual)) or targets.get((os.path.realpath(code.co_filename), qual))
-            got = symbols[id(code)] = (code, sym)
-        if got[1] is not None:
+            real = os.path.realpath(code.co_filename)
+            sym = targets.get((code.co_filename, qual)) or targets.get((real, qual))
+            spans = watch.get(real)
+            if spans is not None and not any(a <= code.co_firstlineno <= b for a, b in spans[1]):
+                spans = None
+            got = symbols[id(code)] = (code, sym, spans and spans[0])
+        return got
+
+    def trace(frame, event, arg):
+        # called on every call of Python code (sys.settrace): names the
+        # targets a test calls, and traces the lines of the watched code
+        # alone
+        if current[0] is None:
+            return None
+        _, sym, watched = code_of(frame.f_code)
+        record = results[current[0]]
+        if sym is not None:
             # the last called first: what a test asserts on is most often
             # what it called last
-            reached = results[current[0]]["reached"]
-            if reached and reached[0] == got[1]:
-                return
-            if got[1] in reached:
-                reached.remove(got[1])
-            reached.insert(0, got[1])
+            reached = record["reached"]
+            if not reached or reached[0] != sym:
+                if sym in reached:
+                    reached.remove(sym)
+                reached.insert(0, sym)
+        if watched is None:
+            return None
+        seen = record.setdefault("lines", {}).setdefault(watched, set())
+
+        def lines(frame, event, arg):
+            if event == "line":
+                seen.add(frame.f_lineno)
+            return lines
+        return lines
 
     def alarm(signum, frame):
         raise TestTimeout()
@@ -180,8 +211,8 @@ def main():
     timer = threading.Timer(float(spec.get("seconds", 20)), lambda: (flush(), os._exit(0)))
     timer.daemon = True
     timer.start()
-    if targets:
-        sys.setprofile(profile)
+    if targets or watch:
+        sys.settrace(trace)
     for rel, name, root in names:
         folder = os.path.join(cwd, root) if root else cwd
         if folder not in sys.path:
