@@ -207,11 +207,11 @@ func total(m map[string]int) int {
 	return n
 }
 
-// renderReach says how many of the changed lines the rows ran, and names,
-// per symbol, the changed lines no row ran (issue 24: "rows ran" is not
+// renderReach says how many of the changed lines the rows (and the
+// base's tests) ran, and names, per symbol, the changed lines none ran (issue 24: "rows ran" is not
 // "the change was executed").
 func renderReach(b *bytes.Buffer, syms []evidence.SymbolRows) {
-	changed, reached := 0, 0
+	changed, reached, byTests := 0, 0, 0
 	var missed []string
 	for _, s := range syms {
 		if s.Coverage == nil {
@@ -226,6 +226,7 @@ func renderReach(b *bytes.Buffer, syms []evidence.SymbolRows) {
 			}
 			changed += side.c.Changed
 			reached += side.c.Reached
+			byTests += side.c.ByTests
 			for _, u := range side.c.Unreached {
 				missed = append(missed, fmt.Sprintf("%s: line %d %s never ran on the %s", markdown.Code(s.Symbol), u.Line, markdown.Code(u.Text), side.name))
 			}
@@ -234,7 +235,14 @@ func renderReach(b *bytes.Buffer, syms []evidence.SymbolRows) {
 	if changed == 0 {
 		return
 	}
-	fmt.Fprintf(b, "The rows ran %d of the %d changed lines (head and base).\n", reached, changed)
+	switch {
+	case byTests == 0:
+		fmt.Fprintf(b, "The rows ran %d of the %d changed lines (head and base).\n", reached, changed)
+	case byTests == reached:
+		fmt.Fprintf(b, "The base's tests ran %d of the %d changed lines (head and base), on both sides; no row ran one.\n", reached, changed)
+	default:
+		fmt.Fprintf(b, "The rows ran %d of the %d changed lines (head and base), and the base's tests %d more, on both sides.\n", reached-byTests, changed, byTests)
+	}
 	const most = 10
 	for i, m := range missed {
 		if i == most {
