@@ -377,3 +377,33 @@ func LastOf(lines [][]byte) []string {
 		}
 	}
 }
+
+// TestGoVariadicTimeIsBuilt: a trailing `ref ...time.Time` (a reference
+// time most scheduling and date code takes) left its function without a
+// row; it can always be given none, and a time.Time is built from RFC
+// 3339 text, so a patch that ignores a single reference time is seen.
+func TestGoVariadicTimeIsBuilt(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/stamp\n\ngo 1.21\n"
+	base := `package stamp
+
+import "time"
+
+// Stamp is prefix and the day of ref, 2020-01-01 without one.
+func Stamp(prefix string, ref ...time.Time) string {
+	t := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	if len(ref) > 0 {
+		t = ref[0]
+	}
+	return prefix + t.Format("2006-01-02")
+}
+`
+	head := strings.Replace(base, "len(ref) > 0", "len(ref) > 1", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "stamp.go": base}, map[string]string{"stamp.go": head}, nil)
+	if s := symbolOf(rep, "example.com/stamp.Stamp"); s.Rows == 0 {
+		t.Fatalf("Stamp got no rows: %s", s.Why)
+	}
+	if !hasChange(rep, "example.com/stamp.Stamp", nil) {
+		t.Errorf("Stamp ignores a single reference time on the head, yet no change shows it: %+v", rep.Symbols)
+	}
+}

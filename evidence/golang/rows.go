@@ -291,10 +291,14 @@ func goParamTypes(tg lang.Target) []lang.Type {
 		}
 		out[i] = gt.pkg.resolve(typ, p.Name, 0)
 		if out[i].Kind == lang.KindUnknown && strings.HasPrefix(typ, "...") {
+			// A variadic parameter can always be given no value; its
+			// element's values when premise can build one (a time.Time
+			// from RFC 3339 text).
 			e := gt.pkg.resolve(typ[3:], p.Name, 0)
-			if e.Known() {
-				out[i] = lang.Type{Kind: kindVariadic, Elem: &e}
+			if !e.Known() && !(e.Kind == lang.KindTime && strings.Contains(e.Text, "time.Time")) {
+				e = lang.Type{}
 			}
+			out[i] = lang.Type{Kind: kindVariadic, Elem: &e}
 		}
 	}
 	return out
@@ -338,7 +342,10 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 		if t.Kind == kindVariadic {
 			variadic = i
 			e := goPool(*t.Elem, lits)
-			pools[i] = []any{[]any{}, []any{e[0]}}
+			pools[i] = []any{[]any{}}
+			if len(e) > 0 {
+				pools[i] = append(pools[i], []any{e[0]})
+			}
 			if len(e) > 2 {
 				pools[i] = append(pools[i], []any{e[0], e[2]}, []any{e[2], e[0], e[1]})
 			}
