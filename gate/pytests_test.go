@@ -31,3 +31,102 @@ func TestPythonTestsPinTheHashSeed(t *testing.T) {
 		}
 	}
 }
+
+// Most pytest suites build their inputs in fixtures: fixtures that take
+// other fixtures, fixtures with params (one test call per param, the
+// param on request.param), autouse fixtures, usefixtures, and pytest's
+// own monkeypatch, capsys and tmp_path. premise's pytest makes them all,
+// so those tests run: and a test whose fixture chain it cannot make is
+// left out, never failed.
+func TestPythonTestsMakeFixtures(t *testing.T) {
+	t.Parallel()
+	conftest := `import os
+import pytest
+
+SEEN = []
+
+
+@pytest.fixture(params=["ab", "cd", "ef"])
+def word(request):
+    return request.param
+
+
+@pytest.fixture
+def shouted(word):
+    yield word.upper()
+    SEEN.append(word)
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch):
+    monkeypatch.setenv("PREMISE_FIXTURE", "on")
+
+
+@pytest.fixture(name="renamed")
+def _renamed():
+    return 7
+
+
+@pytest.fixture
+def needs_unknown(no_such_fixture):
+    return 1
+`
+	test := `import os
+import pytest
+
+import m
+
+
+def test_shout(shouted, word):
+    assert m.shout(word) == shouted
+
+
+def test_env():
+    assert os.environ["PREMISE_FIXTURE"] == "on"
+
+
+def test_printed(capsys, tmp_path):
+    print("hi")
+    (tmp_path / "f").write_text("x")
+    assert capsys.readouterr().out == "hi\n"
+
+
+def test_renamed(renamed):
+    assert renamed == 7
+
+
+@pytest.mark.usefixtures("clean_env")
+def test_used():
+    assert os.environ["PREMISE_FIXTURE"] == "on"
+
+
+def test_unknown(needs_unknown):
+    assert False
+
+
+def test_patched(monkeypatch):
+    monkeypatch.setattr("m.shout", lambda s: "patched")
+    assert m.shout("x") == "patched"
+
+
+def test_unpatched():
+    assert m.shout("x") == "X"
+`
+	dir := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/conftest.py": conftest, "tests/test_m.py": test})
+	run := PythonTests(context.Background(), PyTests{Dir: dir, BaseDir: dir, Tests: []string{"tests/test_m.py"}, Seconds: 20})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	want := []string{"test_env", "test_patched", "test_printed", "test_renamed",
+		"test_shout[word0]", "test_shout[word1]", "test_shout[word2]", "test_unpatched", "test_used"}
+	var got []string
+	for _, id := range run.Order {
+		got = append(got, strings.TrimPrefix(id, "tests/test_m.py::"))
+		if o := run.Tests[id].Outcome; o != "passed" {
+			t.Errorf("%s: %s, want passed", id, o)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("ran %v, want %v (test_unknown left out: its fixture cannot be made)", got, want)
+	}
+}

@@ -227,11 +227,15 @@ def main():
             results[rel] = {"outcome": "failed: the module does not load: " + outcome_of(exc)[len("failed: "):], "reached": []}
             order.append(rel)
             continue
-        fixtures = {"tmp_path": "tmp_path"}
+        fixtures, autouse = {}, []
         for source in conftests(name, files) + [mod]:
             for attr, obj in vars(source).items():
-                if callable(obj) and getattr(obj, "premise_fixture", False) and takes_nothing(obj):
-                    fixtures[attr] = obj
+                if callable(obj) and getattr(obj, "premise_fixture", False):
+                    fname = getattr(obj, "premise_name", None) or attr
+                    fixtures[fname] = obj
+                    if getattr(obj, "premise_autouse", False) and fname not in autouse:
+                        autouse.append(fname)
+        fixtures["premise autouse"] = autouse
         for attr, obj in sorted(vars(mod).items()):
             if getattr(obj, "__module__", None) != mod.__name__:
                 continue
@@ -253,21 +257,21 @@ def main():
                 except (TypeError, ValueError):
                     continue
                 for meth in sorted(m for m in vars(obj) if m.startswith("test") and callable(getattr(obj, m))):
-                    for suffix, kwargs, needs in cases(getattr(obj, meth), fixtures):
-                        def plain(cls=obj, m=meth, k=kwargs, n=needs):
+                    for suffix, kwargs, needs, made in cases(getattr(obj, meth), fixtures):
+                        def plain(cls=obj, m=meth, k=kwargs, n=needs, mk=made):
                             inst = cls()
                             if hasattr(inst, "setup_method"):
                                 inst.setup_method(getattr(inst, m))
                             try:
-                                call_with(getattr(inst, m), k, n, fixtures)
+                                call_with(getattr(inst, m), k, n, fixtures, mk)
                             finally:
                                 if hasattr(inst, "teardown_method"):
                                     inst.teardown_method(getattr(inst, m))
                         run_one("%s::%s::%s%s" % (rel, attr, meth, suffix), plain, files[name])
             elif attr.startswith("test") and inspect.isfunction(obj) and getattr(obj, "__test__", True):
-                for suffix, kwargs, needs in cases(obj, fixtures):
+                for suffix, kwargs, needs, made in cases(obj, fixtures):
                     run_one("%s::%s%s" % (rel, attr, suffix),
-                            lambda fn=obj, k=kwargs, n=needs: call_with(fn, k, n, fixtures), files[name])
+                            lambda fn=obj, k=kwargs, n=needs, mk=made: call_with(fn, k, n, fixtures, mk), files[name])
     flush()
     os._exit(0)
 
@@ -382,13 +386,15 @@ def install_pytest():
         return RaisesContext(exc, match)
 
     def fixture(*args, **kwargs):
-        if len(args) == 1 and callable(args[0]) and not kwargs:
-            args[0].premise_fixture = True
-            return args[0]
-
+        # scope is not kept: every fixture is made anew for each test
         def mark(fn):
             fn.premise_fixture = True
+            fn.premise_params = kwargs.get("params")
+            fn.premise_autouse = bool(kwargs.get("autouse"))
+            fn.premise_name = kwargs.get("name")
             return fn
+        if len(args) == 1 and callable(args[0]) and not kwargs:
+            return mark(args[0])
         return mark
 
     def skip(msg="", **kwargs):
@@ -409,6 +415,18 @@ def install_pytest():
     m.deprecated_call = lambda *a, **k: WarnsContext((DeprecationWarning, PendingDeprecationWarning), None)
     m.approx, m.mark = Approx, Marks()
     m.param = lambda *values, marks=(), **k: ParamSet(values, marks if isinstance(marks, (list, tuple)) else [marks])
+    m.MonkeyPatch = MonkeyPatch
+
+    def other(name):
+        # the types a test names in its annotations (pytest.FixtureRequest,
+        # pytest.CaptureFixture) and warnings it filters: a module that
+        # names one loads
+        if name[:1].isupper():
+            t = type(name, (Warning,) if name.endswith("Warning") else (object,), {})
+            setattr(m, name, t)
+            return t
+        raise AttributeError(name)
+    m.__getattr__ = other
     sys.modules["pytest"] = m
 
 
@@ -490,7 +508,7 @@ def cases(fn, fixtures):
     rows = [("", {})]
     for mark in marks_of(fn):
         name = getattr(mark, "name", "")
-        if name == "skip" or name == "xfail" or name == "usefixtures":
+        if name == "skip" or name == "xfail":
             return []
         if name == "skipif" and (mark.args and mark.args[0] or mark.kwargs.get("condition")):
             return []
@@ -520,36 +538,250 @@ def cases(fn, fixtures):
         params = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):
         return []
+    used = [n for mark in marks_of(fn) if getattr(mark, "name", "") == "usefixtures" for n in mark.args]
     out = []
     for suffix, kwargs in rows:
         needs = [p.name for p in params if p.name not in kwargs and p.default is p.empty
                  and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name != "self"]
-        if any(n not in fixtures for n in needs):
+        made = fixture_closure(list(fixtures.get("premise autouse", [])) + used + needs, fixtures)
+        if made is None:
             return []
-        out.append((suffix, kwargs, needs))
+        # a fixture with params stands for one call per param, crossed
+        chosen = [{}]
+        for n in made:
+            ps = getattr(fixtures.get(n), "premise_params", None) if n not in BUILTIN_FIXTURES else None
+            if ps is None:
+                continue
+            ps = list(ps)
+            chosen = [dict(c, **{n: i}) for c in chosen for i in range(len(ps))]
+        for c in chosen[:MAX_FIXTURE_CASES]:
+            tag = "".join("[%s%d]" % (n, i) for n, i in sorted(c.items()))
+            out.append((suffix + tag, kwargs, needs, (made, c)))
     return out
 
 
-def call_with(fn, kwargs, needs, fixtures):
-    """fn called with its parameters and the fixtures it names; a
-    generator fixture is finished after the call."""
-    args, finish = dict(kwargs), []
-    for n in needs:
-        f = fixtures[n]
-        if f == "tmp_path":
-            args[n] = pathlib.Path(tempfile.mkdtemp())
+# the fixtures premise makes itself, as pytest does
+BUILTIN_FIXTURES = ("tmp_path", "tmpdir", "monkeypatch", "capsys", "request")
+# a test's calls across its fixtures' params, at most
+MAX_FIXTURE_CASES = 64
+
+
+def fixture_needs(fn):
+    """The fixtures a fixture or test function asks for by parameter."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    return [p.name for p in params if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+            and p.name != "self"]
+
+
+def fixture_closure(names, fixtures):
+    """Every fixture names need, each after those it needs, or None when
+    one cannot be made (unknown, or needing itself)."""
+    out = []
+
+    def visit(n, stack):
+        if n in out:
+            return True
+        if n in BUILTIN_FIXTURES:
+            out.append(n)
+            return True
+        f = fixtures.get(n)
+        if f is None or n in stack or not callable(f):
+            return False
+        needs = fixture_needs(f)
+        if needs is None or not all(visit(m, stack + (n,)) for m in needs):
+            return False
+        out.append(n)
+        return True
+    for n in names:
+        if not visit(n, ()):
+            return None
+    return out
+
+
+def call_with(fn, kwargs, needs, fixtures, made=((), {})):
+    """fn called with its parameters and the fixtures it names, each
+    fixture made once for the call from the fixtures it needs (a param
+    fixture with its chosen param on request.param); generator fixtures
+    are finished after the call, the last made first."""
+    order, chosen = made
+    values, finish = {}, []
+    for n in order:
+        if n in BUILTIN_FIXTURES:
+            if n == "request":
+                values[n] = Request(None, values, finish)
+            else:
+                values[n] = builtin_fixture(n, finish)
             continue
-        v = f()
+        f = fixtures[n]
+        args = {}
+        for m in fixture_needs(f):
+            if m == "request":
+                ps = getattr(f, "premise_params", None)
+                param = list(ps)[chosen[n]] if ps is not None and n in chosen else None
+                if isinstance(param, ParamSet):
+                    param = param.values[0] if len(param.values) == 1 else param.values
+                args[m] = Request(param, values, finish)
+            else:
+                args[m] = values[m]
+        v = f(**args)
         if inspect.isgenerator(v):
             finish.append(v)
             v = next(v)
-        args[n] = v
+        values[n] = v
+    args = dict(kwargs)
+    for n in needs:
+        args[n] = values[n]
     try:
         return fn(**args)
     finally:
-        for g in finish:
+        for g in reversed(finish):
+            if callable(g):
+                g()
+                continue
             for _ in g:
                 pass
+
+
+def builtin_fixture(name, finish):
+    if name in ("tmp_path", "tmpdir"):
+        return pathlib.Path(tempfile.mkdtemp())
+    if name == "monkeypatch":
+        mp = MonkeyPatch()
+        finish.append(mp.undo)
+        return mp
+    if name == "capsys":
+        cap = CaptureFixture()
+        finish.append(cap.stop)
+        return cap
+
+
+class Request:
+    """pytest's request, as far as a fixture reads it: its param, other
+    fixtures by name, finalizers."""
+
+    def __init__(self, param, values, finish):
+        self.param, self._values, self._finish = param, values, finish
+        self.node = types.SimpleNamespace(name="test", get_closest_marker=lambda *a: None)
+        self.config = types.SimpleNamespace(getoption=lambda *a, **k: k.get("default"))
+
+    def getfixturevalue(self, name):
+        return self._values[name]
+
+    def addfinalizer(self, fn):
+        self._finish.append(fn)
+
+
+class MonkeyPatch:
+    """pytest's monkeypatch: every change undone after the test."""
+    _unset = object()
+
+    def __init__(self):
+        self._undo = []
+
+    def _target(self, target, name, value):
+        if value is self._unset:
+            path, value = target, name
+            mod, _, name = path.rpartition(".")
+            parts = mod.split(".")
+            for i in range(len(parts), 0, -1):
+                try:
+                    obj = importlib.import_module(".".join(parts[:i]))
+                except ImportError:
+                    continue
+                for p in parts[i:]:
+                    obj = getattr(obj, p)
+                return obj, name, value
+            raise ImportError(mod)
+        return target, name, value
+
+    def setattr(self, target, name, value=_unset, raising=True):
+        target, name, value = self._target(target, name, value)
+        old = getattr(target, name, self._unset)
+        if old is self._unset and raising:
+            raise AttributeError(name)
+        self._undo.append(lambda: delattr(target, name) if old is self._unset else setattr(target, name, old))
+        setattr(target, name, value)
+
+    def delattr(self, target, name=_unset, raising=True):
+        if name is self._unset:
+            # one dotted path: "module.attr"
+            target, name, _ = self._target(target, None, self._unset)
+        if not hasattr(target, name):
+            if raising:
+                raise AttributeError(name)
+            return
+        old = getattr(target, name)
+        self._undo.append(lambda: setattr(target, name, old))
+        delattr(target, name)
+
+    def setitem(self, d, key, value):
+        old = d.get(key, self._unset) if hasattr(d, "get") else self._unset
+        self._undo.append(lambda: d.pop(key, None) if old is self._unset else d.__setitem__(key, old))
+        d[key] = value
+
+    def delitem(self, d, key, raising=True):
+        if key not in d:
+            if raising:
+                raise KeyError(key)
+            return
+        old = d[key]
+        self._undo.append(lambda: d.__setitem__(key, old))
+        del d[key]
+
+    def setenv(self, name, value, prepend=None):
+        value = str(value)
+        if prepend and name in os.environ:
+            value = value + prepend + os.environ[name]
+        self.setitem(os.environ, name, value)
+
+    def delenv(self, name, raising=True):
+        self.delitem(os.environ, name, raising)
+
+    def syspath_prepend(self, path):
+        self._undo.append(lambda: sys.path.remove(str(path)) if str(path) in sys.path else None)
+        sys.path.insert(0, str(path))
+
+    def chdir(self, path):
+        old = os.getcwd()
+        self._undo.append(lambda: os.chdir(old))
+        os.chdir(path)
+
+    def undo(self):
+        for fn in reversed(self._undo):
+            try:
+                fn()
+            except Exception:
+                pass
+        self._undo = []
+
+
+class CaptureFixture:
+    """pytest's capsys: what the test prints, read back."""
+
+    def __init__(self):
+        import io
+        self._io = io
+        self._saved = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
+
+    def readouterr(self):
+        out, err = sys.stdout.getvalue(), sys.stderr.getvalue()
+        sys.stdout, sys.stderr = self._io.StringIO(), self._io.StringIO()
+        return CaptureResult(out, err)
+
+    def stop(self):
+        sys.stdout, sys.stderr = self._saved
+
+
+class CaptureResult(tuple):
+    def __new__(cls, out, err):
+        return tuple.__new__(cls, (out, err))
+
+    out = property(lambda self: self[0])
+    err = property(lambda self: self[1])
 
 
 def conftests(name, files):
@@ -585,18 +817,6 @@ def load(name):
     except SystemExit:
         pass
     return mod
-
-
-def takes_nothing(fn, method=False):
-    """A test callable without fixtures: every parameter (but self) has a
-    default."""
-    try:
-        params = list(inspect.signature(fn).parameters.values())
-    except (TypeError, ValueError):
-        return False
-    if method and params:
-        params = params[1:]
-    return all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params)
 
 
 main()
