@@ -30,10 +30,10 @@ func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []l
 // patch deletes); then those tests alone, at once on the head's tree
 // (each test module loaded from the base's file, so the head neither
 // edits nor deletes one; base_tests.py) and on the base's again, in the
-// same order. A test the base passes both times and the head fails is a
-// failure; the head's run says which changed functions it called. A test
-// the head ran past its time runs once more on the head alone before it
-// counts: a loaded machine is not a change. The watched lines the tests
+// same order. A test the base passes both times and the head fails twice
+// (the second time alone, or after the same tests as the first; past its
+// time both times, or neither) is a failure; the head's run says which
+// changed functions it called. The watched lines the tests
 // ran are the base's first run's (of the tests that then ran on both
 // sides) and the head's.
 func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) lang.BaseTestRun {
@@ -115,21 +115,30 @@ func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) la
 			Targets: want, Watch: cfg.HeadWatch, Seconds: cfg.Seconds})
 	}()
 	wg.Wait()
-	var failing, slow []string
+	var failing []string
 	for _, id := range head.Order {
 		if strings.HasPrefix(head.Tests[id].Outcome, "failed") && again.Tests[id].Outcome == validate.OutcomePassed {
 			failing = append(failing, id)
-			if head.Tests[id].Outcome == timedOut {
-				slow = append(slow, id)
-			}
 		}
 	}
 	failing = failing[:min(len(failing), maxRerun)]
-	if len(slow) > 0 {
-		still := gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: slow, Seconds: cfg.Seconds})
-		failing = slices.DeleteFunc(failing, func(id string) bool {
-			return head.Tests[id].Outcome == timedOut && still.Tests[id].Outcome != timedOut
-		})
+	if len(failing) > 0 {
+		// The head fails them again, or a test that fails now and then
+		// (or a loaded machine, for one past its time) would be a change:
+		// first alone, and one that passes alone again after the tests
+		// before it (a head whose state one test leaves for the next
+		// fails only there).
+		failsAgain := func(run gate.PyTestRun) func(string) bool {
+			return func(id string) bool {
+				o := run.Tests[id].Outcome
+				return strings.HasPrefix(o, "failed") && (head.Tests[id].Outcome == timedOut) == (o == timedOut)
+			}
+		}
+		alone := gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: failing, Seconds: cfg.Seconds})
+		if !all(failing, failsAgain(alone)) {
+			inOrder := gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: reaching, Seconds: cfg.Seconds})
+			failing = slices.DeleteFunc(failing, func(id string) bool { return !failsAgain(alone)(id) && !failsAgain(inOrder)(id) })
+		}
 	}
 	out := lang.BaseTestRun{BaseLines: map[string][]int{}, HeadLines: map[string][]int{}}
 	for _, id := range reaching {
@@ -203,3 +212,13 @@ func topPackage(file string) string {
 }
 
 var _ lang.BaseTester = (*pythonLang)(nil)
+
+// all says whether every id is ok.
+func all(ids []string, ok func(string) bool) bool {
+	for _, id := range ids {
+		if !ok(id) {
+			return false
+		}
+	}
+	return true
+}
