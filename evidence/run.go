@@ -311,7 +311,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	b.inputs, b.langs = cfg.Inputs, langs
 	rep.perFunction = b.perFunction
 	traceStart := time.Now()
-	b.trace(ctx, cfg, targets)
+	b.trace(ctx, cfg, targets, rep.plans)
 	rep.TracedSeconds = time.Since(traceStart).Seconds()
 	tb, err := buildTables(ctx, targets, bySymbol, b)
 	rep.Notes = b.notes
@@ -362,14 +362,18 @@ func traceRun(cfg Config) lang.TraceRun {
 }
 
 // trace asks each language that can trace the base's tests for the calls
-// they make of the targets.
-func (b *budget) trace(ctx context.Context, cfg Config, targets []lang.Target) {
+// they make of the targets. The run watches the changed functions' lines
+// as the base's tests' stage does (basetests.go), so one run of the
+// base's tests can serve both.
+func (b *budget) trace(ctx context.Context, cfg Config, targets []lang.Target, plans []coverPlan) {
 	for _, name := range b.langs.Names() {
 		tr, ok := b.langs[name].(lang.Tracer)
 		if !ok {
 			continue
 		}
-		traced, note := tr.Traced(ctx, traceRun(cfg), targets)
+		run := traceRun(cfg)
+		run.HeadWatch, run.BaseWatch = watches(plans, name)
+		traced, note := tr.Traced(ctx, run, targets)
 		for sym, calls := range traced {
 			if b.traced == nil {
 				b.traced = map[string][]lang.ModelCall{}

@@ -35,7 +35,12 @@ type PyTestRun struct {
 		Reached []string         `json:"reached"`
 		Lines   map[string][]int `json:"lines,omitempty"`
 	} `json:"tests"`
-	Err string
+	// Calls are, with a Record, the arguments each target was called
+	// with: {"symbol": [{"args": [...], "kwargs": {...}}]}, as JSON.
+	Calls json.RawMessage `json:"calls,omitempty"`
+	// Stopped says the run's time ended it before its last test.
+	Stopped bool `json:"stopped,omitempty"`
+	Err     string
 }
 
 // PyTests is a run of the merge-base's Python test files on one side.
@@ -52,6 +57,9 @@ type PyTests struct {
 	// it records.
 	Targets map[string]string
 	Watch   Watch
+	// Record, when positive, keeps the arguments of up to Record
+	// distinct calls of each target whose values JSON carries.
+	Record int
 	// Seconds bounds the run; each test has perTestSeconds.
 	Seconds int
 }
@@ -78,7 +86,7 @@ func PythonTests(ctx context.Context, spec PyTests) PyTestRun {
 		return run
 	}
 	args, _ := json.Marshal(map[string]any{"base": spec.BaseDir, "tests": spec.Tests, "only": spec.Only, "targets": spec.Targets,
-		"watch": json.RawMessage(spec.Watch.encode()), "seconds": spec.Seconds, "per_test": perTestSeconds})
+		"watch": json.RawMessage(spec.Watch.encode()), "record": spec.Record, "seconds": spec.Seconds, "per_test": perTestSeconds})
 	log, err := RunIsolated(ctx, IsolatedCommand{Path: python, Args: []string{script, string(args), out},
 		Dir: spec.Dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", pinnedHashSeed), Timeout: time.Duration(spec.Seconds+15) * time.Second})
 	data, rerr := os.ReadFile(out)

@@ -3,7 +3,6 @@ package python
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -20,14 +19,13 @@ import (
 // maxRerun bounds the failing tests a run files as changes.
 const maxRerun = 8
 
-func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) lang.BaseTestRun {
-	return baseTests(ctx, cfg, targets)
+func (l *pythonLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) lang.BaseTestRun {
+	return l.baseTests(ctx, cfg, targets)
 }
 
-// baseTests runs the merge-base's test files that name a changed
-// function, its module or its package, first on the base's tree alone,
-// where the tracer says which tests call a changed function (or one the
-// patch deletes); then those tests alone, at once on the head's tree
+// baseTests starts from the first run of the merge-base's tests on the
+// base's tree (firstRun), where the tracer says which tests call a
+// changed function (or one the patch deletes); then runs those tests alone, at once on the head's tree
 // (each test module loaded from the base's file, so the head neither
 // edits nor deletes one; base_tests.py) and on the base's again, in the
 // same order. A test the base passes both times and the head fails twice
@@ -36,71 +34,37 @@ func (*pythonLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []l
 // changed functions it called. The watched lines the tests
 // ran are the base's first run's (of the tests that then ran on both
 // sides) and the head's.
-func baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) lang.BaseTestRun {
+func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) lang.BaseTestRun {
 	var none lang.BaseTestRun
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
 		return none
 	}
-	want, onBase, rel := map[string]string{}, map[string]string{}, map[string]string{}
-	var names []string
+	want := map[string]string{}
 	for _, tg := range targets {
-		if tg.Lang != "python" || tg.HeadOnly || tg.BaseFile == "" || len(tg.Reads) > 0 {
-			continue
+		if tg.Lang == "python" && !tg.HeadOnly && tg.BaseFile != "" && len(tg.Reads) == 0 {
+			want[filepath.Join(cfg.HeadDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
 		}
-		want[filepath.Join(cfg.HeadDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
-		onBase[filepath.Join(cfg.BaseDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
-		rel[tg.BaseFile+":"+tg.Sym.Local] = tg.Sym.Name
-		names = append(names, lang.BareName(tg.Sym.Local), moduleWord(tg.BaseFile), topPackage(tg.BaseFile))
 	}
-	if len(want) == 0 {
+	br := l.firstRun(ctx, cfg, targets)
+	if len(want) == 0 || br == nil {
 		return none
 	}
-	if cfg.Diff != nil {
-		for _, f := range cfg.Diff.Files {
-			for _, sym := range f.Symbols {
-				if f.Language == "python" && sym.Change == "deleted" {
-					p := f.OldPath
-					if p == "" {
-						p = f.Path
-					}
-					onBase[filepath.Join(cfg.BaseDir, p)+":"+sym.Local] = sym.Name
-					rel[p+":"+sym.Local] = sym.Name
-				}
-			}
-		}
-	}
-	tests := baseTestFiles(cfg.BaseDir, names)
-	if len(tests) == 0 {
-		return none
-	}
-	python := cfg.Gate.Python
-	if python == "" {
-		python = "python3"
-	}
-	watched, _ := json.Marshal(cfg.BaseWatch)
-	// The base's first run depends on the merge-base and what it traces
-	// alone: a second run against the same merge-base (every PR of one
-	// main in CI, a rerun) reads it back, as the traced run does.
-	key := traceKey(cfg, rel, tests, cfg.Seconds, python+" base_tests.py "+gate.PythonTestsDigest()+" "+string(watched))
-	var first gate.PyTestRun
-	if data, ok := readTraceCache(key); !ok || json.Unmarshal(data, &first) != nil || len(first.Order) == 0 {
-		first = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests,
-			Targets: onBase, Watch: cfg.BaseWatch, Seconds: cfg.Seconds})
-		if data, err := json.Marshal(first); err == nil && first.Err == "" && len(first.Order) > 0 {
-			writeTraceCache(key, data)
-		}
-	}
+	first, tests := br.run, br.tests
 	if first.Err != "" {
 		return lang.BaseTestRun{Notes: []string{"the base's tests: " + first.Err}}
 	}
 	var reaching []string
 	for _, id := range first.Order {
-		if t := first.Tests[id]; t.Outcome == validate.OutcomePassed && len(t.Reached) > 0 {
+		if t := first.Tests[id]; t.Outcome == validate.OutcomePassed && slices.ContainsFunc(t.Reached, func(s string) bool { return br.tested[s] }) {
 			reaching = append(reaching, id)
 		}
 	}
 	if len(reaching) == 0 {
 		return none
+	}
+	python := cfg.Gate.Python
+	if python == "" {
+		python = "python3"
 	}
 	var again, head gate.PyTestRun
 	var wg sync.WaitGroup

@@ -26,7 +26,12 @@ func init() {
 // doctests and tests call, receivers built from constructor calls, values
 // written in Python's syntax, and the capabilities only Python has here
 // (hash seeds, modules that do not import, the traced test run).
-type pythonLang struct{ pf *pyFiles }
+type pythonLang struct {
+	pf *pyFiles
+	// first is the run's first run of the base's tests on the base
+	// (firstRun), which the traced inputs and the base's tests share.
+	first *baseRun
+}
 
 func (*pythonLang) Name() string { return validate.LangPython }
 
@@ -259,8 +264,8 @@ func (*pythonLang) DropModule(ctx context.Context, cfg gate.Config, t *validate.
 	return dropModule(ctx, cfg, t, modules, err)
 }
 
-func (*pythonLang) Traced(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) (map[string][]lang.ModelCall, string) {
-	return tracedCalls(ctx, cfg, targets)
+func (l *pythonLang) Traced(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) (map[string][]lang.ModelCall, string) {
+	return l.tracedCalls(ctx, cfg, targets)
 }
 
 func (*pythonLang) TracedRows(tg lang.Target, calls []lang.ModelCall) []validate.Row {

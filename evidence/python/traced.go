@@ -7,102 +7,55 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/premise-dev/premise/evidence/lang"
-	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/internal/atomicfile"
 	"github.com/premise-dev/premise/internal/jsonvalue"
 	"github.com/premise-dev/premise/validate"
 )
 
-//go:embed harness/trace_tests.py
-var traceScript []byte
-
 // maxTracedCalls bounds the distinct calls kept per function.
 const maxTracedCalls = 20
 
-// tracedCalls runs the base's tests under the tracer and returns, per
-// symbol, the calls it saw, with a note when the suite could not run.
-func tracedCalls(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) (map[string][]lang.ModelCall, string) {
-	if cfg.BaseDir == "" || cfg.Seconds <= 0 {
+// tracedCalls are, per symbol, the calls the base's tests made of it in
+// their first run on the base (firstRun), with a note when they could not
+// run. A method's calls count only where the run builds it a receiver, a
+// function reached through a call expression (Call) not at all.
+func (l *pythonLang) tracedCalls(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) (map[string][]lang.ModelCall, string) {
+	first := l.firstRun(ctx, cfg, targets)
+	if first == nil {
 		return nil, ""
 	}
-	seconds := cfg.Seconds
-	want, rel := map[string]string{}, map[string]string{}
-	var names []string
-	for _, tg := range targets {
-		if tg.Lang != "python" || tg.HeadOnly || tg.BaseFile == "" || tg.Call != "" || (tg.Sym.Kind == "method" && len(tg.Receivers) == 0) {
-			continue
-		}
-		want[filepath.Join(cfg.BaseDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
-		rel[tg.BaseFile+":"+tg.Sym.Local] = tg.Sym.Name
-		names = append(names, lang.BareName(tg.Sym.Local), strings.TrimSuffix(path.Base(tg.BaseFile), ".py"))
+	if first.run.Err != "" {
+		return nil, "traced test run: the base's tests did not run: " + first.run.Err
 	}
-	if len(want) == 0 {
-		return nil, ""
-	}
-	// The base's tests, found in the base: the patch neither adds nor
-	// hides one. Only those naming a target or its module run: a test
-	// module that names neither rarely calls one, and the whole suite
-	// is what made the traced run the larger part of a run's time.
-	present := tracedTests(cfg.BaseDir, names)
-	if len(present) == 0 {
-		return nil, ""
-	}
-	python := cfg.Gate.Python
-	if python == "" {
-		python = "python3"
-	}
-	// Its result depends only on the merge-base and what is traced: a
-	// second run against the same merge-base (every PR of one main in CI,
-	// a rerun) reads it back.
-	key := traceKey(cfg, rel, present, seconds, python)
-	if data, ok := readTraceCache(key); ok {
-		if calls, err := decodeTraced(data); err == nil {
-			return calls, ""
-		}
-	}
-	dir, err := os.MkdirTemp("", "premise-trace-")
+	all, err := decodeTraced(first.run.Calls)
 	if err != nil {
 		return nil, "traced test run: " + err.Error()
 	}
-	defer os.RemoveAll(dir)
-	script, out := filepath.Join(dir, "trace_tests.py"), filepath.Join(dir, "calls.json")
-	if err := os.WriteFile(script, traceScript, 0o644); err != nil {
-		return nil, "traced test run: " + err.Error()
-	}
-	spec, _ := json.Marshal(map[string]any{"targets": want, "max": maxTracedCalls, "seconds": seconds, "tests": present})
-	log, err := gate.RunIsolated(ctx, gate.IsolatedCommand{Path: python, Args: []string{script, string(spec), out},
-		Dir: cfg.BaseDir, Writable: []string{dir}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1"), Timeout: time.Duration(seconds+15) * time.Second})
-	data, rerr := os.ReadFile(out)
-	if rerr != nil {
-		why := "it wrote nothing"
-		if err != nil {
-			why = err.Error()
+	calls := map[string][]lang.ModelCall{}
+	for _, tg := range targets {
+		if tg.Lang == "python" && tg.Call == "" && (tg.Sym.Kind != "method" || len(tg.Receivers) > 0) && len(all[tg.Sym.Name]) > 0 {
+			calls[tg.Sym.Name] = all[tg.Sym.Name]
 		}
-		return nil, fmt.Sprintf("traced test run: the base's tests did not run (%s): %s", why, lastLine(log))
 	}
-	calls, derr := decodeTraced(data)
-	if derr != nil {
-		return nil, "traced test run: " + derr.Error()
-	}
-	writeTraceCache(key, data)
-	if errors.Is(err, gate.ErrTimedOut) {
-		return calls, fmt.Sprintf("traced test run: stopped at its budget of %d s", seconds)
+	if first.run.Stopped {
+		return calls, fmt.Sprintf("traced test run: stopped at its budget of %d s", cfg.Seconds)
 	}
 	return calls, ""
 }
 
 // decodeTraced reads the tracer's output: per symbol, the calls it saw.
 func decodeTraced(data []byte) (map[string][]lang.ModelCall, error) {
+	if len(data) == 0 {
+		return nil, nil
+	}
 	var got map[string][]struct {
 		Args   []any          `json:"args"`
 		Kwargs map[string]any `json:"kwargs"`
@@ -127,15 +80,6 @@ func decodeTraced(data []byte) (map[string][]lang.ModelCall, error) {
 		}
 	}
 	return calls, nil
-}
-
-// tracedTests are the base's test files pytest collects (test_*.py,
-// *_test.py) whose text names one of names (a target's function, its
-// module) as a word.
-func tracedTests(baseDir string, names []string) []string {
-	return testFilesNaming(baseDir, names, func(base string) bool {
-		return strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py")
-	})
 }
 
 // testFilesNaming are the base's test files whose base name isTest takes
@@ -166,17 +110,16 @@ func testFilesNaming(baseDir string, names []string, isTest func(base string) bo
 
 // traceKey names a traced run by all its result depends on: the
 // merge-base's commit (its code and its tests), the functions traced,
-// the test files run, the budget, the interpreter and the tracer itself.
+// the test files run, the budget, and python (the interpreter, the
+// runner's version and what else it is told).
 func traceKey(cfg lang.TraceRun, targets map[string]string, tests []string, seconds int, python string) string {
 	if cfg.Diff == nil || cfg.Diff.MergeBase == "" {
 		return ""
 	}
 	spec, _ := json.Marshal(map[string]any{"merge_base": cfg.Diff.MergeBase, "targets": targets, "tests": tests,
 		"seconds": seconds, "python": python, "max": maxTracedCalls})
-	h := sha256.New()
-	h.Write(traceScript)
-	h.Write(spec)
-	return hex.EncodeToString(h.Sum(nil))
+	h := sha256.Sum256(spec)
+	return hex.EncodeToString(h[:])
 }
 
 // traceCacheDir is where traced runs are kept: PREMISE_CACHE_DIR (the

@@ -35,16 +35,16 @@ func TestTracedRunIsKept(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := tracedTests(base, []string{"area", "geo"}); !reflect.DeepEqual(got, []string{"tests/test_geo.py", "tests/test_other.py"}) {
-		t.Errorf("tracedTests(area, geo) = %v, want both test modules (one names area, one the module)", got)
+	if got := baseTestFiles(base, []string{"area", "geo"}); !reflect.DeepEqual(got, []string{"tests/test_geo.py", "tests/test_other.py"}) {
+		t.Errorf("baseTestFiles(area, geo) = %v, want both test modules (one names area, one the module)", got)
 	}
-	if got := tracedTests(base, []string{"volume", "solid"}); len(got) != 0 {
-		t.Errorf("tracedTests(volume, solid) = %v, want none: no test names them", got)
+	if got := baseTestFiles(base, []string{"volume", "solid"}); len(got) != 0 {
+		t.Errorf("baseTestFiles(volume, solid) = %v, want none: no test names them", got)
 	}
 
 	cfg := lang.TraceRun{BaseDir: base, Seconds: 20, Diff: &diffparse.Result{MergeBase: "0123456789abcdef0123456789abcdef01234567"}}
 	tg := lang.Target{Sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, Lang: "python", BaseFile: "geo.py"}
-	calls, note := tracedCalls(context.Background(), cfg, []lang.Target{tg})
+	calls, note := (&pythonLang{}).tracedCalls(context.Background(), cfg, []lang.Target{tg})
 	if note != "" || len(calls["geo.area"]) != 2 {
 		t.Fatalf("first traced run: calls %v, note %q; want area(37, 37) and area(5, 6)", calls, note)
 	}
@@ -54,16 +54,16 @@ func TestTracedRunIsKept(t *testing.T) {
 	}
 	// What the second run returns comes from the kept file, not from a
 	// second run of the suite.
-	if err := os.WriteFile(kept[0], []byte(`{"geo.area": [{"args": [41, 43], "kwargs": {}}]}`), 0o644); err != nil {
+	if err := os.WriteFile(kept[0], []byte(`{"order": ["tests/test_geo.py::test_square"], "tests": {}, "calls": {"geo.area": [{"args": [41, 43], "kwargs": {}}]}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	calls, _ = tracedCalls(context.Background(), cfg, []lang.Target{tg})
+	calls, _ = (&pythonLang{}).tracedCalls(context.Background(), cfg, []lang.Target{tg})
 	if got := calls["geo.area"]; len(got) != 1 || !reflect.DeepEqual(got[0].Args, []any{41, 43}) {
 		t.Errorf("second run against the same merge-base: %v, want the kept calls [41 43]", got)
 	}
 	// Another merge-base runs the suite again.
 	cfg.Diff = &diffparse.Result{MergeBase: strings.Repeat("f", 40)}
-	if calls, _ = tracedCalls(context.Background(), cfg, []lang.Target{tg}); len(calls["geo.area"]) != 2 {
+	if calls, _ = (&pythonLang{}).tracedCalls(context.Background(), cfg, []lang.Target{tg}); len(calls["geo.area"]) != 2 {
 		t.Errorf("another merge-base: %v, want the suite's own two calls", calls)
 	}
 }

@@ -5,7 +5,8 @@ test ended (issue 24: the base's tests on both sides).
 
 SPEC is JSON: {"base": DIR, "tests": [paths relative to DIR], "only":
 [test ids] or null, "targets": {"<file>:<qualname>": "<symbol>"},
-"watch": {"<file>": [[from, to], ...]}, "seconds": S, "per_test": T}. The current directory is the side's tree;
+"watch": {"<file>": [[from, to], ...]}, "record": N, "seconds": S,
+"per_test": T}. The current directory is the side's tree;
 its code is what the tests import, and each test module is loaded from
 the base's file under the name it has in its package, so its relative
 imports reach the side's package. Each module's plain test functions
@@ -14,8 +15,11 @@ one by one, each within T seconds. OUT gets {"order": [ids], "tests":
 {id: {"outcome": "passed" | "skipped" | "failed: ...", "reached":
 [symbols], "lines": {"<file>": [lines]}}}}: reached names the targets
 the test called, the last called first; lines the watched lines it ran,
-by the watch's name of the file. Written when the tests end or after S
-seconds."""
+by the watch's name of the file. With a record, OUT also has "calls":
+{"<symbol>": [{"args": [...], "kwargs": {...}}]}, the arguments (without
+self or cls) of up to N distinct calls of each target whose values JSON
+carries, the inputs the tests give it. Written when the tests end or
+after S seconds ("stopped": true)."""
 import importlib.abc
 import importlib.util
 import inspect
@@ -110,11 +114,13 @@ def main():
     for path, spans in (spec.get("watch") or {}).items():
         watch[os.path.realpath(path)] = (path, [tuple(r) for r in spans])
     results, order = {}, []
+    limit = int(spec.get("record") or 0)
+    calls, kept = {}, {}
     current = [None]
     lock = threading.Lock()
     done = [False]
 
-    def flush():
+    def flush(stopped=False):
         with lock:
             if done[0]:
                 return
@@ -124,7 +130,7 @@ def main():
                 if "lines" in r:
                     r["lines"] = {f: sorted(ls) for f, ls in list(r["lines"].items()) if ls}
             with open(out_path + ".tmp", "w") as f:
-                json.dump({"order": order, "tests": results}, f)
+                json.dump({"order": order, "tests": results, "calls": calls, "stopped": stopped}, f)
             os.replace(out_path + ".tmp", out_path)
 
     symbols = {}
@@ -143,6 +149,25 @@ def main():
             got = symbols[id(code)] = (code, sym, spans and spans[0])
         return got
 
+    def record_call(frame, symbol):
+        # the call's arguments, where JSON carries them: the inputs the
+        # tests give the target
+        code = frame.f_code
+        names = list(code.co_varnames[:code.co_argcount])
+        kwnames = code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+        if names and names[0] in ("self", "cls"):
+            names = names[1:]  # a method: the object is built apart
+        try:
+            vals = {"args": [frame.f_locals[n] for n in names], "kwargs": {n: frame.f_locals[n] for n in kwnames}}
+            text = json.dumps(vals, allow_nan=False, sort_keys=True)
+        except Exception:
+            return
+        got = kept.setdefault(symbol, set())
+        if len(text) > 2000 or text in got or len(got) >= limit:
+            return
+        got.add(text)
+        calls.setdefault(symbol, []).append(json.loads(text))
+
     def trace(frame, event, arg):
         # called on every call of Python code (sys.settrace): names the
         # targets a test calls, and traces the lines of the watched code
@@ -150,18 +175,20 @@ def main():
         if current[0] is None:
             return None
         _, sym, watched = code_of(frame.f_code)
-        record = results[current[0]]
+        test = results[current[0]]
         if sym is not None:
             # the last called first: what a test asserts on is most often
             # what it called last
-            reached = record["reached"]
+            reached = test["reached"]
             if not reached or reached[0] != sym:
                 if sym in reached:
                     reached.remove(sym)
                 reached.insert(0, sym)
+            if limit:
+                record_call(frame, sym)
         if watched is None:
             return None
-        seen = record.setdefault("lines", {}).setdefault(watched, set())
+        seen = test.setdefault("lines", {}).setdefault(watched, set())
 
         def lines(frame, event, arg):
             if event == "line":
@@ -208,7 +235,7 @@ def main():
                 break
             d = os.path.dirname(d)
     sys.meta_path.insert(0, BaseTestFinder(files))
-    timer = threading.Timer(float(spec.get("seconds", 20)), lambda: (flush(), os._exit(0)))
+    timer = threading.Timer(float(spec.get("seconds", 20)), lambda: (flush(True), os._exit(0)))
     timer.daemon = True
     timer.start()
     if targets or watch:

@@ -1,0 +1,92 @@
+package python
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/gate"
+)
+
+// baseRun is the first run of the merge-base's tests on the base's code:
+// each test's outcome, the changed functions it called and the watched
+// lines it ran (what the base's tests on both sides start from,
+// basetests.go), and the arguments of those calls (the traced inputs,
+// traced.go). One run serves both.
+type baseRun struct {
+	memo  string
+	run   gate.PyTestRun
+	tests []string
+	// tested are the symbols a test must call to run again on the head:
+	// the changed functions and the deleted ones, not the entry points
+	// that reach them.
+	tested map[string]bool
+}
+
+// firstRun is the run's baseRun, run once: the base's test files that
+// name a target, its module or its package, on the base, traced. Its
+// result depends only on the merge-base and what it traces, so a second
+// premise run against the same merge-base (every PR of one main in CI,
+// a rerun) reads it back. nil when no test names a target.
+func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) *baseRun {
+	if cfg.BaseDir == "" || cfg.Seconds <= 0 {
+		return nil
+	}
+	onBase, rel, tested := map[string]string{}, map[string]string{}, map[string]bool{}
+	var names []string
+	for _, tg := range targets {
+		if tg.Lang != "python" || tg.HeadOnly || tg.BaseFile == "" {
+			continue
+		}
+		onBase[filepath.Join(cfg.BaseDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
+		rel[tg.BaseFile+":"+tg.Sym.Local] = tg.Sym.Name
+		names = append(names, lang.BareName(tg.Sym.Local), moduleWord(tg.BaseFile), topPackage(tg.BaseFile))
+		if len(tg.Reads) == 0 {
+			tested[tg.Sym.Name] = true
+		}
+	}
+	if len(tested) == 0 {
+		return nil
+	}
+	if cfg.Diff != nil {
+		for _, f := range cfg.Diff.Files {
+			for _, sym := range f.Symbols {
+				if f.Language == "python" && sym.Change == "deleted" {
+					p := f.OldPath
+					if p == "" {
+						p = f.Path
+					}
+					onBase[filepath.Join(cfg.BaseDir, p)+":"+sym.Local] = sym.Name
+					rel[p+":"+sym.Local] = sym.Name
+					tested[sym.Name] = true
+				}
+			}
+		}
+	}
+	tests := baseTestFiles(cfg.BaseDir, names)
+	if len(tests) == 0 {
+		return nil
+	}
+	python := cfg.Gate.Python
+	if python == "" {
+		python = "python3"
+	}
+	watched, _ := json.Marshal(cfg.BaseWatch)
+	about := python + " base_tests.py " + gate.PythonTestsDigest() + " " + string(watched)
+	memo, _ := json.Marshal([]any{rel, tests, cfg.Seconds, about})
+	if l.first != nil && l.first.memo == string(memo) {
+		return l.first
+	}
+	br := &baseRun{memo: string(memo), tests: tests, tested: tested}
+	key := traceKey(cfg, rel, tests, cfg.Seconds, about)
+	if data, ok := readTraceCache(key); !ok || json.Unmarshal(data, &br.run) != nil || len(br.run.Order) == 0 {
+		br.run = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests,
+			Targets: onBase, Watch: cfg.BaseWatch, Record: maxTracedCalls, Seconds: cfg.Seconds})
+		if data, err := json.Marshal(br.run); err == nil && br.run.Err == "" && len(br.run.Order) > 0 {
+			writeTraceCache(key, data)
+		}
+	}
+	l.first = br
+	return br
+}
