@@ -106,7 +106,13 @@ func NewAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) 
 	if start == nil {
 		return nil, fmt.Errorf("language %q: want %s", l, strings.Join(AdapterLanguages(), ", "))
 	}
-	return start(ctx, cfg, dir, t)
+	a, err := start(ctx, cfg, dir, t)
+	if err != nil {
+		// A constructor's nil *GoAdapter is not a nil Adapter: a caller
+		// that closes what it got would close a nil pointer.
+		return nil, err
+	}
+	return a, nil
 }
 
 // goAdapter starts the Go harness for t's targets, the constructors its

@@ -110,3 +110,19 @@ func TestDifferentialGo(t *testing.T) {
 		t.Errorf("exit %d, want 1", rep.Exit)
 	}
 }
+
+// A Go harness that cannot start (here: no module at the directory) is an
+// error and no adapter at all: a caller that closes what it got, as every
+// caller does, must not close a nil harness (the differential search
+// crashed premise run that way, exit 3, on a package that did not build).
+func TestNewAdapterThatFailsIsNil(t *testing.T) {
+	t.Parallel()
+	tab := &validate.Table{Language: "go", Target: "example.com/none.F", Rows: []validate.Row{{ID: "P001", Args: []any{1}}}}
+	a, err := NewAdapter(context.Background(), Config{}, t.TempDir(), tab)
+	if err == nil {
+		t.Fatal("a harness started in a directory without a module")
+	}
+	if a != nil {
+		t.Errorf("NewAdapter returned %#v beside its error %v, want a nil Adapter", a, err)
+	}
+}
