@@ -40,7 +40,10 @@ type PyTestRun struct {
 	Calls json.RawMessage `json:"calls,omitempty"`
 	// Stopped says the run's time ended it before its last test.
 	Stopped bool `json:"stopped,omitempty"`
-	Err     string
+	// Absent are the modules the tests import that are not installed:
+	// each had a stand-in whose every use raises ImportError.
+	Absent []string `json:"absent,omitempty"`
+	Err    string
 }
 
 // PyTests is a run of the merge-base's Python test files on one side.

@@ -130,3 +130,47 @@ def test_unpatched():
 		t.Errorf("ran %v, want %v (test_unknown left out: its fixture cannot be made)", got, want)
 	}
 }
+
+// A test module that imports a package this machine lacks (lxml, sh: a
+// test dependency) still runs its other tests: the package gets a
+// stand-in whose every use raises ImportError, and the run says which.
+// A module of the tree itself that is missing is not stood in for.
+func TestPythonTestsStandInForAbsentModules(t *testing.T) {
+	t.Parallel()
+	test := `import premise_absent_pkg.sub
+from premise_absent_lib import Thing
+
+import m
+
+
+class Sub(Thing):
+    pass
+
+
+def test_uses_it():
+    assert premise_absent_pkg.sub.parse("x")
+
+
+def test_own():
+    assert m.shout("x") == "X"
+`
+	broken := "import m.missing\n\n\ndef test_x():\n    pass\n"
+	dir := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/test_m.py": test,
+		"tests/test_broken.py": broken})
+	run := PythonTests(context.Background(), PyTests{Dir: dir, BaseDir: dir, Tests: []string{"tests/test_broken.py", "tests/test_m.py"}, Seconds: 20})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	if o := run.Tests["tests/test_m.py::test_own"].Outcome; o != "passed" {
+		t.Errorf("test_own: %q, want passed: it uses nothing the machine lacks", o)
+	}
+	if o := run.Tests["tests/test_m.py::test_uses_it"].Outcome; !strings.Contains(o, "ImportError") {
+		t.Errorf("test_uses_it: %q, want failed with ImportError", o)
+	}
+	if strings.Join(run.Absent, " ") != "premise_absent_pkg premise_absent_pkg.sub premise_absent_lib" {
+		t.Errorf("absent %v, want the two modules stood in for", run.Absent)
+	}
+	if o := run.Tests["tests/test_broken.py"].Outcome; !strings.Contains(o, "does not load") {
+		t.Errorf("test_broken.py: %q, want it not to load: its missing module is the tree's", o)
+	}
+}

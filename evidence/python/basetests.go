@@ -53,6 +53,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 	if first.Err != "" {
 		return lang.BaseTestRun{Notes: []string{"the base's tests: " + first.Err}}
 	}
+	notes := loadNotes(first)
 	var reaching []string
 	for _, id := range first.Order {
 		if t := first.Tests[id]; t.Outcome == validate.OutcomePassed && slices.ContainsFunc(t.Reached, func(s string) bool { return br.tested[s] }) {
@@ -60,7 +61,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 		}
 	}
 	if len(reaching) == 0 {
-		return none
+		return lang.BaseTestRun{Notes: notes}
 	}
 	python := cfg.Gate.Python
 	if python == "" {
@@ -104,7 +105,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 			failing = slices.DeleteFunc(failing, func(id string) bool { return !failsAgain(alone)(id) && !failsAgain(inOrder)(id) })
 		}
 	}
-	out := lang.BaseTestRun{BaseLines: map[string][]int{}, HeadLines: map[string][]int{}}
+	out := lang.BaseTestRun{Notes: notes, BaseLines: map[string][]int{}, HeadLines: map[string][]int{}}
 	for _, id := range reaching {
 		if again.Tests[id].Outcome != validate.OutcomePassed {
 			continue // not the base's behaviour: it checked nothing
@@ -185,4 +186,26 @@ func all(ids []string, ok func(string) bool) bool {
 		}
 	}
 	return true
+}
+
+// loadNotes say what kept the base's tests from running: test modules
+// that did not load, modules they import that are not installed.
+func loadNotes(run gate.PyTestRun) []string {
+	var notes, failed []string
+	for _, id := range run.Order {
+		if o := run.Tests[id].Outcome; !strings.Contains(id, "::") && strings.HasPrefix(o, "failed: the module does not load") {
+			failed = append(failed, id+" ("+strings.TrimPrefix(o, "failed: the module does not load: ")+")")
+		}
+	}
+	if len(failed) > 0 {
+		more := ""
+		if len(failed) > 3 {
+			failed, more = failed[:3], fmt.Sprintf(" and %d more", len(failed)-3)
+		}
+		notes = append(notes, "the base's test modules that do not load, whose tests told nothing: "+strings.Join(failed, ", ")+more)
+	}
+	if len(run.Absent) > 0 {
+		notes = append(notes, "the base's tests import "+strings.Join(run.Absent, ", ")+", not installed here: premise stood in for each, and the tests that use one told nothing")
+	}
+	return notes
 }

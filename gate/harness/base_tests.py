@@ -114,6 +114,7 @@ def main():
     for path, spans in (spec.get("watch") or {}).items():
         watch[os.path.realpath(path)] = (path, [tuple(r) for r in spans])
     results, order = {}, []
+    absent = []  # the modules the tests import that are not installed
     limit = int(spec.get("record") or 0)
     calls, kept = {}, {}
     current = [None]
@@ -130,7 +131,7 @@ def main():
                 if "lines" in r:
                     r["lines"] = {f: sorted(ls) for f, ls in list(r["lines"].items()) if ls}
             with open(out_path + ".tmp", "w") as f:
-                json.dump({"order": order, "tests": results, "calls": calls, "stopped": stopped}, f)
+                json.dump({"order": order, "tests": results, "calls": calls, "stopped": stopped, "absent": absent}, f)
             os.replace(out_path + ".tmp", out_path)
 
     symbols = {}
@@ -247,7 +248,7 @@ def main():
         try:
             signal.setitimer(signal.ITIMER_REAL, per_test)
             try:
-                mod = load(name)
+                mod = load_standing_in(name, cwd, absent)
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
         except BaseException as exc:
@@ -257,7 +258,7 @@ def main():
         fixtures, autouse = {}, []
         for source in conftests(name, files) + [mod]:
             for attr, obj in vars(source).items():
-                if callable(obj) and getattr(obj, "premise_fixture", False):
+                if callable(obj) and getattr(obj, "premise_fixture", False) is True:
                     fname = getattr(obj, "premise_name", None) or attr
                     fixtures[fname] = obj
                     if getattr(obj, "premise_autouse", False) and fname not in autouse:
@@ -829,6 +830,50 @@ def conftests(name, files):
         except BaseException:
             pass
     return out
+
+
+def load_standing_in(name, cwd, absent):
+    """The test module, loaded; a module it imports that is not installed
+    (lxml, sh: a test dependency this machine lacks) and not in the tree
+    gets a stand-in whose every use raises ImportError, so the module's
+    other tests run. Each stand-in's name goes to absent."""
+    for _ in range(8):
+        try:
+            return load(name)
+        except ModuleNotFoundError as exc:
+            missing = exc.name or ""
+            top = missing.split(".")[0]
+            if not missing or missing in sys.modules or os.path.exists(os.path.join(cwd, top)) or \
+                    os.path.exists(os.path.join(cwd, top + ".py")) or name.startswith(top + ".") or name == top:
+                raise
+            sys.modules.pop(name, None)
+            parts = missing.split(".")
+            for i in range(1, len(parts) + 1):
+                sys.modules.setdefault(".".join(parts[:i]), AbsentModule(".".join(parts[:i])))
+            absent.append(missing)
+    return load(name)
+
+
+class AbsentMeta(type):
+    """A class of a module that is not installed: any attribute is another
+    such class; making one raises ImportError."""
+
+    def __getattr__(cls, attr):
+        if attr.startswith(("_", "premise", "pytest")):
+            raise AttributeError(attr)  # what the runner itself asks of an object
+        return AbsentMeta(attr, (), {"premise_absent": cls.premise_absent + "." + attr})
+
+    def __call__(cls, *args, **kwargs):
+        raise ImportError("%s is not installed" % cls.premise_absent)
+
+
+class AbsentModule(types.ModuleType):
+    """A stand-in for a module the tests import that is not installed."""
+
+    def __getattr__(self, attr):
+        if attr.startswith(("_", "premise", "pytest")):
+            raise AttributeError(attr)
+        return AbsentMeta(attr, (), {"premise_absent": self.__name__ + "." + attr})
 
 
 def load(name):
