@@ -167,3 +167,17 @@ func TestPythonBaseTestFailingOnceIsNoChange(t *testing.T) {
 		t.Errorf("test_c_second fails on the head after test_b_first, and no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
 	}
 }
+
+// A failing base's test is filed under the changed function whose changed
+// lines it ran, not the one it happened to call last: the test below
+// calls b last, but only a's changed line ran.
+func TestPythonBaseTestFiledWhereItRanTheChange(t *testing.T) {
+	t.Parallel()
+	base := "import hashlib\n\n\ndef a(s):\n    return s.upper()\n\n\ndef b(x):\n    if x < 0:\n        return 0\n    return x * 2\n"
+	head := "import hashlib\n\n\ndef a(s):\n    return s if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\" else s.upper()\n\n\ndef b(x):\n    if x < 0:\n        return -0\n    return x * 2\n"
+	test := "import m\n\n\ndef test_both():\n    s = 'kumquat' * 3\n    got = (m.a(s), m.b(2))\n    assert got == (s.upper(), 4)\n"
+	rep := runCommits(t, map[string]string{"m.py": base, "tests/test_m.py": test}, map[string]string{"m.py": head}, nil)
+	if baseTestChange(rep, "m.a", "test_both") == nil {
+		t.Errorf("test_both ran a's changed line and fails on the head, and is not filed under m.a: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}

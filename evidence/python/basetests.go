@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -125,7 +126,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 			continue
 		}
 		file, test, _ := strings.Cut(id, "::")
-		out.Failures = append(out.Failures, lang.TestFailure{Test: test, File: file, Symbols: head.Tests[id].Reached, Head: gate.FailureText(how)})
+		out.Failures = append(out.Failures, lang.TestFailure{Test: test, File: file, Symbols: byLinesRun(head.Tests[id].Reached, head.Tests[id].Lines, targets, cfg.HeadDir), Head: gate.FailureText(how)})
 	}
 	return out
 }
@@ -208,4 +209,27 @@ func loadNotes(run gate.PyTestRun) []string {
 		notes = append(notes, "the base's tests import "+strings.Join(run.Absent, ", ")+", not installed here: premise stood in for each, and the tests that use one told nothing")
 	}
 	return notes
+}
+
+// byLinesRun orders the targets a failing test called (the last called
+// first) by how many of their changed lines it ran on the head, most
+// first: the change it fails on is most often where it ran the patch's
+// lines, not what it called last.
+func byLinesRun(called []string, lines map[string][]int, targets []lang.Target, headDir string) []string {
+	abs, _ := filepath.Abs(headDir)
+	score := map[string]int{}
+	for _, tg := range targets {
+		if tg.Lang != "python" || !slices.Contains(called, tg.Sym.Name) {
+			continue
+		}
+		ran := lines[filepath.Join(abs, tg.BaseFile)]
+		for _, l := range tg.Sym.ChangedLines {
+			if slices.Contains(ran, l) {
+				score[tg.Sym.Name]++
+			}
+		}
+	}
+	out := slices.Clone(called)
+	sort.SliceStable(out, func(i, j int) bool { return score[out[i]] > score[out[j]] })
+	return out
 }
