@@ -59,6 +59,7 @@ func sandboxInit(raw string, argv []string) int {
 			return 125
 		}
 	}
+	loopbackUp()
 	files := []uintptr{0, 1, 2}
 	for _, fd := range c.FDs {
 		for len(files) <= fd {
@@ -150,4 +151,24 @@ func sealMounts(rw, hide []string) error {
 	// This namespace's own processes only, not the host's.
 	_ = unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "")
 	return nil
+}
+
+// loopbackUp brings up the loopback interface of the init's own network
+// namespace, as a machine's is: a test that serves on 127.0.0.1 and
+// calls itself (Go's httptest) runs, where with it down the test fails
+// on both sides and, panicking, ends the rest of its package's tests.
+// The namespace holds nothing else, so the subject reaches only itself;
+// a failure leaves the box as it was, without loopback.
+func loopbackUp() {
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	ifr, err := unix.NewIfreq("lo")
+	if err != nil || unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr) != nil {
+		return
+	}
+	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP | unix.IFF_RUNNING)
+	_ = unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr)
 }
