@@ -181,3 +181,24 @@ func TestPythonBaseTestFiledWhereItRanTheChange(t *testing.T) {
 		t.Errorf("test_both ran a's changed line and fails on the head, and is not filed under m.a: %+v", append(rep.Changes, rep.Unexplained...))
 	}
 }
+
+// A base's Go test that panics on the base as well (a server it cannot
+// reach, a file it lacks) ends the test binary, and with it every test
+// after it: the run is made again without the tests the base fails, so
+// the test after it that the head fails is seen.
+func TestGoBaseTestAfterAPanickingOneIsRun(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/shout\n\ngo 1.21\n"
+	base := "package shout\n\nimport \"strings\"\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\treturn strings.ToUpper(s)\n}\n"
+	head := strings.Replace(base, "return strings.ToUpper(s)", "if strings.HasPrefix(s, \"kumquat\") {\n\t\treturn s\n\t}\n\treturn strings.ToUpper(s)", 1)
+	test := "package shout\n\nimport \"testing\"\n\nfunc TestAPanics(t *testing.T) {\n\tvar m map[string]int\n\tm[Shout(\"a\")] = 1\n}\n\nfunc TestFruit(t *testing.T) {\n\tif got := Shout(\"kumquat\"); got != \"KUMQUAT\" {\n\t\tt.Fatalf(\"Shout = %q\", got)\n\t}\n}\n"
+	rep := runCommits(t,
+		map[string]string{"go.mod": mod, "shout.go": base, "shout_test.go": test},
+		map[string]string{"shout.go": head}, nil)
+	if baseTestChange(rep, "example.com/shout.Shout", "TestFruit") == nil {
+		t.Errorf("TestFruit fails on the head after TestAPanics, which panics on both sides, and no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+	if baseTestChange(rep, "example.com/shout.Shout", "TestAPanics") != nil {
+		t.Errorf("TestAPanics panics on both sides, and is a change")
+	}
+}

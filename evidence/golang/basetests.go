@@ -102,7 +102,7 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 	// binary once: the first runs' profiles say which lines ran, the
 	// head's reruns which changed function a failing test ran.
 	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", cfg.Seconds)}
-	run := "-run=^(" + strings.Join(quoteAll(reaching), "|") + ")$"
+	sel := []string{"-run=^(" + strings.Join(quoteAll(reaching), "|") + ")$"}
 	// (a profile is written to the run's own directory, which the box
 	// lets it write)
 	baseProf, headProf := filepath.Join(scratch, "base", "cover.out"), filepath.Join(scratch, "head", "cover.out")
@@ -111,11 +111,11 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			base = gate.GoTests(ctx, baseDir, scratch+"/base", append(flags, run, "-coverprofile="+baseProf), seconds)
+			base = gate.GoTests(ctx, baseDir, scratch+"/base", append(append(flags, sel...), "-coverprofile="+baseProf), seconds)
 		}()
 		go func() {
 			defer wg.Done()
-			head = gate.GoTests(ctx, headDir, scratch+"/head", append(flags, run, "-overlay="+overlay, "-coverprofile="+headProf), seconds)
+			head = gate.GoTests(ctx, headDir, scratch+"/head", append(append(flags, sel...), "-overlay="+overlay, "-coverprofile="+headProf), seconds)
 		}()
 		wg.Wait()
 		return base, head
@@ -125,6 +125,20 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 		// The tests import a module the code does not (a test library):
 		// fetched for the merge-base's go.mod, outside the box, which
 		// fetches nothing.
+		base, head = both()
+	}
+	if len(base.Failed) > 0 && base.Stopped == "" {
+		// A test the base fails tells nothing, and one that panics ends
+		// the run before the tests after it: once more without them.
+		var failed []string
+		for name := range base.Failed {
+			top, _, _ := strings.Cut(name, "/")
+			if !slices.Contains(failed, top) {
+				failed = append(failed, top)
+			}
+		}
+		sort.Strings(failed)
+		sel = append(sel, "-skip=^("+strings.Join(quoteAll(failed), "|")+")$")
 		base, head = both()
 	}
 	if base.Stopped != "" {
