@@ -767,8 +767,20 @@ func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, err
 	bt := *table
 	bt.Rows = nil
 	for _, r := range table.Rows {
-		if r.SameAsBase {
+		switch {
+		case r.SameAsBase:
 			g.BasePass++
+			continue
+		case r.Test != "":
+			// A test row runs one of the merge-base's own tests, which the
+			// base passes (the evidence saw it pass twice there); a run on
+			// the base alone has no base's tests to lay over it, and would
+			// count every such row as failing there.
+			if r.Expect != nil && r.Expect.Outcome == validate.OutcomePassed {
+				g.BasePass++
+			} else {
+				g.BaseFails = append(g.BaseFails, r.ID)
+			}
 			continue
 		}
 		bt.Rows = append(bt.Rows, r)
