@@ -56,7 +56,11 @@ const (
 	VerdictFailed      = "the gate failed"
 	VerdictBlocked     = "blocked by policy"
 	VerdictCheck       = "the register check failed"
-	VerdictRejected    = "a must-reject fixture broke"
+	// VerdictTodo: the gate's rows hold, but a decided item's row is one
+	// premise could not write (a todo): that decision is not checked until
+	// a person fills the row in (exit 4).
+	VerdictTodo     = "not every decision was checked"
+	VerdictRejected = "a must-reject fixture broke"
 	// VerdictHeadBroken: the head does not import or build where the base
 	// does.
 	VerdictHeadBroken = "the head does not load"
@@ -226,6 +230,11 @@ type run struct {
 	stage   string    // the stage running, for Timings
 	started time.Time // when it started
 	traced  float64   // seconds of the evidence stage spent tracing the base's tests
+
+	// unfilled are the register check's findings of rows premise could
+	// not write (todo rows): the gate runs the others, and the decisions
+	// these are for are not checked until a person fills them in.
+	unfilled []validate.Finding
 }
 
 func (p *run) do(ctx context.Context) error {
@@ -631,13 +640,45 @@ func (p *run) check() (int, error) {
 		return 0, err
 	}
 	p.sum.Check = res.CheckReport
-	if !res.OK() {
-		p.stop(StageCheck, VerdictCheck, 1, "fix what premise check reports: "+res.Findings[0].String())
+	// A row premise could not write is not an invalid register: the gate
+	// runs the other rows and gives its verdict, and the decision the row
+	// is for is reported as not checked, with how to fill it in.
+	p.unfilled = res.Unfilled()
+	if failing := res.Failing(); len(failing) > 0 {
+		p.stop(StageCheck, VerdictCheck, 1, "fix what premise check reports: "+failing[0].String())
 		for _, f := range res.Findings {
 			p.sum.Steps = append(p.sum.Steps, "premise check: "+f.String())
 		}
 	}
 	return len(res.Table.Rows), nil
+}
+
+// todoRows are the ids of the rows premise could not write.
+func (p *run) todoRows() map[string]bool {
+	ids := map[string]bool{}
+	for _, f := range p.unfilled {
+		ids[f.ID] = true
+	}
+	return ids
+}
+
+// notChecked ends a run whose rows hold but for the todo rows: the
+// decisions they are for are not checked (exit 4), and each step says how
+// to fill one in.
+func (p *run) notChecked() {
+	next := "the other rows hold; " + p.unfilled[0].String()
+	if n := len(p.unfilled) - 1; n > 0 {
+		next += fmt.Sprintf(" (and %d more %s, each in steps)", n, plural(n, "row", "rows"))
+	}
+	p.stop(StageGate, VerdictTodo, 4, next)
+	p.todoSteps()
+}
+
+// todoSteps lists every row premise could not write, with how to fill it.
+func (p *run) todoSteps() {
+	for _, f := range p.unfilled {
+		p.sum.Steps = append(p.sum.Steps, "not checked: "+f.String())
+	}
 }
 
 // descendsFrom reports whether the head is commit or descends from it.
@@ -728,20 +769,42 @@ func (p *run) gate(ctx context.Context, rows int) error {
 			p.sum.Steps = append(p.sum.Steps, "draft.md: "+err.Error())
 		}
 	}()
-	switch rep.Exit {
-	case 0:
+	todo := p.todoRows()
+	var failing, baseFails []string
+	for _, id := range g.Failing {
+		if !todo[id] {
+			failing = append(failing, id)
+		}
+	}
+	for _, id := range g.BaseFails {
+		if !todo[id] {
+			baseFails = append(baseFails, id)
+		}
+	}
+	switch {
+	case rep.Exit == 2:
+		p.stop(StageGate, VerdictBlocked, 2, rep.Verdict()+": replace frozen rows with deterministic ones (premise gate freeze --replacement)")
+		p.todoSteps()
+	case len(p.unfilled) > 0 && len(failing) == 0 && len(g.Failing) > 0:
+		// Only the rows premise could not write fail (the gate errs on a
+		// todo row): the verdict is theirs, not "the gate failed".
+		p.notChecked()
+	case rep.Exit == 0:
+		if len(p.unfilled) > 0 {
+			p.notChecked()
+			return nil
+		}
 		if p.unchecked(StageDone) {
 			return nil
 		}
 		p.stop(StageDone, VerdictHolds, 0, "")
-	case 2:
-		p.stop(StageGate, VerdictBlocked, 2, rep.Verdict()+": replace frozen rows with deterministic ones (premise gate freeze --replacement)")
 	default:
-		next := fmt.Sprintf("rows %s fail on head", strings.Join(g.Failing, ", "))
-		if len(g.BaseFails) == 0 {
+		next := fmt.Sprintf("rows %s fail on head", strings.Join(failing, ", "))
+		if len(baseFails) == 0 {
 			next += " and pass on base: the patch narrowed the function; see premise gate --json for each attempt"
 		}
 		p.stop(StageGate, VerdictFailed, rep.Exit, next)
+		p.todoSteps()
 	}
 	return nil
 }
@@ -771,6 +834,8 @@ func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, err
 		case r.SameAsBase:
 			g.BasePass++
 			continue
+		case r.Todo != "":
+			continue // nothing to run on either side: a person fills it in
 		case r.Test != "":
 			// A test row runs one of the merge-base's own tests, which the
 			// base passes (the evidence saw it pass twice there); a run on
