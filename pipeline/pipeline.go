@@ -181,17 +181,21 @@ type BehaviorChange = evidence.Change
 
 // GateFigures are the gate's counts on head and, for the reviewer, on base.
 type GateFigures struct {
-	Rows      int          `json:"rows"`
-	Pass      int          `json:"pass"`
-	Fail      int          `json:"fail"`
-	Error     int          `json:"error"`
-	Flakes    int          `json:"flakes"`
-	Frozen    int          `json:"frozen"`
-	Failing   []string     `json:"failing"`    // row ids that gate on head
-	BasePass  int          `json:"base_pass"`  // rows that pass against the base revision
-	BaseFails []string     `json:"base_fails"` // rows that fail against base too: the table, not the patch, is wrong
-	Exit      int          `json:"exit"`
-	Report    *gate.Report `json:"-"`
+	Rows      int      `json:"rows"`
+	Pass      int      `json:"pass"`
+	Fail      int      `json:"fail"`
+	Error     int      `json:"error"`
+	Flakes    int      `json:"flakes"`
+	Frozen    int      `json:"frozen"`
+	Failing   []string `json:"failing"`    // row ids that gate on head
+	BasePass  int      `json:"base_pass"`  // rows that pass against the base revision
+	BaseFails []string `json:"base_fails"` // rows that fail against base too: the table, not the patch, is wrong
+	// BaseDiffers are rows pinning an accepted change (the head's outcome
+	// on its witness) that the base does not keep: what the reviewer
+	// accepted, not a wrong row.
+	BaseDiffers []string     `json:"base_differs"`
+	Exit        int          `json:"exit"`
+	Report      *gate.Report `json:"-"`
 }
 
 // Run runs the pipeline: each stage's own entry point, in order, each
@@ -816,7 +820,7 @@ func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, err
 	g := &GateFigures{
 		Rows: len(rep.Rows), Pass: c.Pass, Fail: c.Fail, Error: c.Error,
 		Flakes: c.Flake, Frozen: c.Frozen, Exit: rep.Exit, Report: rep,
-		Failing: []string{}, BaseFails: []string{},
+		Failing: []string{}, BaseFails: []string{}, BaseDiffers: []string{},
 	}
 	for _, r := range rep.Rows {
 		if r.Gates() && r.Status != gate.StatusPass {
@@ -844,7 +848,7 @@ func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, err
 			if r.Expect != nil && r.Expect.Outcome == validate.OutcomePassed {
 				g.BasePass++
 			} else {
-				g.BaseFails = append(g.BaseFails, r.ID)
+				g.baseFailed(r)
 			}
 			continue
 		}
@@ -860,13 +864,27 @@ func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, err
 		return nil, err
 	}
 	for _, r := range brep.Rows {
-		if r.Status == gate.StatusPass {
+		switch row := table.Lookup(r.ID); {
+		case r.Status == gate.StatusPass:
 			g.BasePass++
-		} else {
+		case row != nil:
+			g.baseFailed(*row)
+		default:
 			g.BaseFails = append(g.BaseFails, r.ID)
 		}
 	}
 	return g, nil
+}
+
+// baseFailed files a row that does not hold on the base: one pinning an
+// accepted change differs there by the reviewer's decision; any other
+// fails there too.
+func (g *GateFigures) baseFailed(r validate.Row) {
+	if r.Decision == validate.StatusAccepted && r.Expect != nil {
+		g.BaseDiffers = append(g.BaseDiffers, r.ID)
+		return
+	}
+	g.BaseFails = append(g.BaseFails, r.ID)
 }
 
 // checkouts checks the head commit and the merge-base out once per run, so
