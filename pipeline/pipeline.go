@@ -669,13 +669,31 @@ func (p *run) todoRows() map[string]bool {
 // notChecked ends a run whose rows hold but for the todo rows: the
 // decisions they are for are not checked (exit 4), and each step says how
 // to fill one in.
-func (p *run) notChecked() {
-	next := "the other rows hold; " + p.unfilled[0].String()
+func (p *run) notChecked(rows int) {
+	lead := "the other rows hold; "
+	if rows <= len(p.unfilled) {
+		lead = "no other row to run; "
+	}
+	next := lead + p.unfilled[0].String()
 	if n := len(p.unfilled) - 1; n > 0 {
 		next += fmt.Sprintf(" (and %d more %s, each in steps)", n, plural(n, "row", "rows"))
 	}
+	// A changed symbol no row ran is not checked either: said beside it,
+	// as the run says it when every decision has its rows.
+	var left []string
+	for _, s := range p.sum.EvidenceSymbols {
+		if s.Unchecked {
+			left = append(left, s.Symbol+": "+s.Why)
+		}
+	}
+	if len(left) > 0 {
+		next += fmt.Sprintf("; and %d changed %s got no evidence row that ran its changed lines (in steps)", len(left), plural(len(left), "symbol", "symbols"))
+	}
 	p.stop(StageGate, VerdictTodo, 4, next)
 	p.todoSteps()
+	for _, l := range left {
+		p.sum.Steps = append(p.sum.Steps, "not checked: "+l)
+	}
 }
 
 // todoSteps lists every row premise could not write, with how to fill it.
@@ -792,10 +810,10 @@ func (p *run) gate(ctx context.Context, rows int) error {
 	case len(p.unfilled) > 0 && len(failing) == 0 && len(g.Failing) > 0:
 		// Only the rows premise could not write fail (the gate errs on a
 		// todo row): the verdict is theirs, not "the gate failed".
-		p.notChecked()
+		p.notChecked(g.Rows)
 	case rep.Exit == 0:
 		if len(p.unfilled) > 0 {
-			p.notChecked()
+			p.notChecked(g.Rows)
 			return nil
 		}
 		if p.unchecked(StageDone) {
