@@ -80,17 +80,17 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 	if cs := byAssumption[""]; len(cs) > 0 {
 		b.WriteString("### Other behaviour changes\n\n")
 		b.WriteString("Signature-driven boundary rows found these on symbols the assumptions above cover; check that one of them explains each.\n\n")
-		listChanges(b, cs)
+		listChanges(b, cs, reg)
 	}
 	if len(sum.Unexplained) > 0 {
 		b.WriteString("### Behaviour changes no assumption explains\n\n")
-		b.WriteString("Signature-driven boundary rows found these; the proposer named nothing for them.\n\n")
-		listChanges(b, sum.Unexplained)
+		b.WriteString("Signature-driven boundary rows found these; the proposer named nothing for them. Each is held by the change item named beside it.\n\n")
+		listChanges(b, sum.Unexplained, reg)
 	}
 	if len(sum.NewFunctions) > 0 {
 		b.WriteString("### New functions that raise\n\n")
 		b.WriteString("Functions the patch adds have no base to compare with; their rows ran on the head alone and raised these, on inputs they take. Read each: a precondition to name, or a bug.\n\n")
-		listChanges(b, sum.NewFunctions)
+		listChanges(b, sum.NewFunctions, reg)
 	}
 	if len(sum.OutsideType) > 0 {
 		b.WriteString("### Differences on inputs no caller can pass\n\n")
@@ -119,7 +119,23 @@ func renderDraft(b *bytes.Buffer, reg *validate.Register, sum *Summary) {
 	fmt.Fprintf(b, "%d boundary rows ran against base and head; %d changed behaviour.\n",
 		sum.EvidenceRows, len(sum.BehaviorChanges)+len(sum.Unexplained))
 	renderReach(b, sum.EvidenceSymbols)
-	b.WriteString("\nDecide each item: `premise accept C001` (the change is intended), `premise reject C001 --note \"why\"` (a regression); `premise accept A001` (the precondition is legitimate), `premise reject A001 --note \"why\"` (the patch must not rely on it); or `premise review`.\n")
+	renderNext(b, reg)
+}
+
+// renderNext ends the draft with what the reviewer does next: decide the
+// items still awaiting a decision or, once every one is decided, how to
+// change a decision (the draft once asked to decide items already
+// decided, beside the gate's verdict on them).
+func renderNext(b *bytes.Buffer, reg *validate.Register) {
+	if reg == nil || len(reg.Items) == 0 {
+		return
+	}
+	if ids := reg.Awaiting(); len(ids) > 0 {
+		fmt.Fprintf(b, "\nDecide each item (%s): `premise accept C001` (the change is intended), `premise reject C001 --note \"why\"` (a regression); `premise accept A001` (the precondition is legitimate), `premise reject A001 --note \"why\"` (the patch must not rely on it); or `premise review`.\n",
+			strings.Join(ids, ", "))
+		return
+	}
+	b.WriteString("\nEvery item is decided. To change a decision: `premise accept ID` (the change is intended; the precondition is legitimate) or `premise reject ID --note \"why\"` (a regression; the patch must not rely on it), then `premise run` again.\n")
 }
 
 // renderVerdict says where the run stands: the gate's verdict and its
@@ -187,11 +203,12 @@ func short(sha string) string {
 }
 
 // listChanges writes the changes a reviewer reads first, the smallest few
-// of each symbol, and how many more each has.
-func listChanges(b *bytes.Buffer, cs []BehaviorChange) {
+// of each symbol, and how many more each has; a change a change item
+// holds names it and its decision.
+func listChanges(b *bytes.Buffer, cs []BehaviorChange, reg *validate.Register) {
 	shown, more := Shown(cs)
 	for i, c := range shown {
-		fmt.Fprintf(b, "- %s: %s\n", markdown.Code(c.Symbol), markdown.Cell(changeText(c)))
+		fmt.Fprintf(b, "- %s: %s%s\n", markdown.Code(c.Symbol), markdown.Cell(changeText(c)), itemNote(c, reg))
 		if last := i == len(shown)-1 || shown[i+1].Symbol != c.Symbol; last && more[c.Symbol] > 0 {
 			fmt.Fprintf(b, "- %s: and %d more (`premise run --json` lists every one)\n", markdown.Code(c.Symbol), more[c.Symbol])
 		}
@@ -251,4 +268,17 @@ func renderReach(b *bytes.Buffer, syms []evidence.SymbolRows) {
 		}
 		fmt.Fprintf(b, "- %s\n", m)
 	}
+}
+
+// itemNote is " (C001, accepted)": the change item holding a change and
+// its status; "" when none does.
+func itemNote(c BehaviorChange, reg *validate.Register) string {
+	if c.Item == "" || reg == nil {
+		return ""
+	}
+	it := reg.Lookup(c.Item)
+	if it == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (%s, %s)", it.ID, it.Status)
 }

@@ -56,7 +56,11 @@ const (
 	VerdictFailed      = "the gate failed"
 	VerdictBlocked     = "blocked by policy"
 	VerdictCheck       = "the register check failed"
-	VerdictRejected    = "a must-reject fixture broke"
+	// VerdictTodo: the gate's rows hold, but a decided item's row is one
+	// premise could not write (a todo): that decision is not checked until
+	// a person fills the row in (exit 4).
+	VerdictTodo     = "not every decision was checked"
+	VerdictRejected = "a must-reject fixture broke"
 	// VerdictHeadBroken: the head does not import or build where the base
 	// does.
 	VerdictHeadBroken = "the head does not load"
@@ -177,17 +181,21 @@ type BehaviorChange = evidence.Change
 
 // GateFigures are the gate's counts on head and, for the reviewer, on base.
 type GateFigures struct {
-	Rows      int          `json:"rows"`
-	Pass      int          `json:"pass"`
-	Fail      int          `json:"fail"`
-	Error     int          `json:"error"`
-	Flakes    int          `json:"flakes"`
-	Frozen    int          `json:"frozen"`
-	Failing   []string     `json:"failing"`    // row ids that gate on head
-	BasePass  int          `json:"base_pass"`  // rows that pass against the base revision
-	BaseFails []string     `json:"base_fails"` // rows that fail against base too: the table, not the patch, is wrong
-	Exit      int          `json:"exit"`
-	Report    *gate.Report `json:"-"`
+	Rows      int      `json:"rows"`
+	Pass      int      `json:"pass"`
+	Fail      int      `json:"fail"`
+	Error     int      `json:"error"`
+	Flakes    int      `json:"flakes"`
+	Frozen    int      `json:"frozen"`
+	Failing   []string `json:"failing"`    // row ids that gate on head
+	BasePass  int      `json:"base_pass"`  // rows that pass against the base revision
+	BaseFails []string `json:"base_fails"` // rows that fail against base too: the table, not the patch, is wrong
+	// BaseDiffers are rows pinning an accepted change (the head's outcome
+	// on its witness) that the base does not keep: what the reviewer
+	// accepted, not a wrong row.
+	BaseDiffers []string     `json:"base_differs"`
+	Exit        int          `json:"exit"`
+	Report      *gate.Report `json:"-"`
 }
 
 // Run runs the pipeline: each stage's own entry point, in order, each
@@ -226,6 +234,11 @@ type run struct {
 	stage   string    // the stage running, for Timings
 	started time.Time // when it started
 	traced  float64   // seconds of the evidence stage spent tracing the base's tests
+
+	// unfilled are the register check's findings of rows premise could
+	// not write (todo rows): the gate runs the others, and the decisions
+	// these are for are not checked until a person fills them in.
+	unfilled []validate.Finding
 }
 
 func (p *run) do(ctx context.Context) error {
@@ -631,13 +644,63 @@ func (p *run) check() (int, error) {
 		return 0, err
 	}
 	p.sum.Check = res.CheckReport
-	if !res.OK() {
-		p.stop(StageCheck, VerdictCheck, 1, "fix what premise check reports: "+res.Findings[0].String())
+	// A row premise could not write is not an invalid register: the gate
+	// runs the other rows and gives its verdict, and the decision the row
+	// is for is reported as not checked, with how to fill it in.
+	p.unfilled = res.Unfilled()
+	if failing := res.Failing(); len(failing) > 0 {
+		p.stop(StageCheck, VerdictCheck, 1, "fix what premise check reports: "+failing[0].String())
 		for _, f := range res.Findings {
 			p.sum.Steps = append(p.sum.Steps, "premise check: "+f.String())
 		}
 	}
 	return len(res.Table.Rows), nil
+}
+
+// todoRows are the ids of the rows premise could not write.
+func (p *run) todoRows() map[string]bool {
+	ids := map[string]bool{}
+	for _, f := range p.unfilled {
+		ids[f.ID] = true
+	}
+	return ids
+}
+
+// notChecked ends a run whose rows hold but for the todo rows: the
+// decisions they are for are not checked (exit 4), and each step says how
+// to fill one in.
+func (p *run) notChecked(rows int) {
+	lead := "the other rows hold; "
+	if rows <= len(p.unfilled) {
+		lead = "no other row to run; "
+	}
+	next := lead + p.unfilled[0].String()
+	if n := len(p.unfilled) - 1; n > 0 {
+		next += fmt.Sprintf(" (and %d more %s, each in steps)", n, plural(n, "row", "rows"))
+	}
+	// A changed symbol no row ran is not checked either: said beside it,
+	// as the run says it when every decision has its rows.
+	var left []string
+	for _, s := range p.sum.EvidenceSymbols {
+		if s.Unchecked {
+			left = append(left, s.Symbol+": "+s.Why)
+		}
+	}
+	if len(left) > 0 {
+		next += fmt.Sprintf("; and %d changed %s got no evidence row that ran its changed lines (in steps)", len(left), plural(len(left), "symbol", "symbols"))
+	}
+	p.stop(StageGate, VerdictTodo, 4, next)
+	p.todoSteps()
+	for _, l := range left {
+		p.sum.Steps = append(p.sum.Steps, "not checked: "+l)
+	}
+}
+
+// todoSteps lists every row premise could not write, with how to fill it.
+func (p *run) todoSteps() {
+	for _, f := range p.unfilled {
+		p.sum.Steps = append(p.sum.Steps, "not checked: "+f.String())
+	}
 }
 
 // descendsFrom reports whether the head is commit or descends from it.
@@ -728,20 +791,42 @@ func (p *run) gate(ctx context.Context, rows int) error {
 			p.sum.Steps = append(p.sum.Steps, "draft.md: "+err.Error())
 		}
 	}()
-	switch rep.Exit {
-	case 0:
+	todo := p.todoRows()
+	var failing, baseFails []string
+	for _, id := range g.Failing {
+		if !todo[id] {
+			failing = append(failing, id)
+		}
+	}
+	for _, id := range g.BaseFails {
+		if !todo[id] {
+			baseFails = append(baseFails, id)
+		}
+	}
+	switch {
+	case rep.Exit == 2:
+		p.stop(StageGate, VerdictBlocked, 2, rep.Verdict()+": replace frozen rows with deterministic ones (premise gate freeze --replacement)")
+		p.todoSteps()
+	case len(p.unfilled) > 0 && len(failing) == 0 && len(g.Failing) > 0:
+		// Only the rows premise could not write fail (the gate errs on a
+		// todo row): the verdict is theirs, not "the gate failed".
+		p.notChecked(g.Rows)
+	case rep.Exit == 0:
+		if len(p.unfilled) > 0 {
+			p.notChecked(g.Rows)
+			return nil
+		}
 		if p.unchecked(StageDone) {
 			return nil
 		}
 		p.stop(StageDone, VerdictHolds, 0, "")
-	case 2:
-		p.stop(StageGate, VerdictBlocked, 2, rep.Verdict()+": replace frozen rows with deterministic ones (premise gate freeze --replacement)")
 	default:
-		next := fmt.Sprintf("rows %s fail on head", strings.Join(g.Failing, ", "))
-		if len(g.BaseFails) == 0 {
+		next := fmt.Sprintf("rows %s fail on head", strings.Join(failing, ", "))
+		if len(baseFails) == 0 {
 			next += " and pass on base: the patch narrowed the function; see premise gate --json for each attempt"
 		}
 		p.stop(StageGate, VerdictFailed, rep.Exit, next)
+		p.todoSteps()
 	}
 	return nil
 }
@@ -753,7 +838,7 @@ func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, err
 	g := &GateFigures{
 		Rows: len(rep.Rows), Pass: c.Pass, Fail: c.Fail, Error: c.Error,
 		Flakes: c.Flake, Frozen: c.Frozen, Exit: rep.Exit, Report: rep,
-		Failing: []string{}, BaseFails: []string{},
+		Failing: []string{}, BaseFails: []string{}, BaseDiffers: []string{},
 	}
 	for _, r := range rep.Rows {
 		if r.Gates() && r.Status != gate.StatusPass {
@@ -767,8 +852,22 @@ func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, err
 	bt := *table
 	bt.Rows = nil
 	for _, r := range table.Rows {
-		if r.SameAsBase {
+		switch {
+		case r.SameAsBase:
 			g.BasePass++
+			continue
+		case r.Todo != "":
+			continue // nothing to run on either side: a person fills it in
+		case r.Test != "":
+			// A test row runs one of the merge-base's own tests, which the
+			// base passes (the evidence saw it pass twice there); a run on
+			// the base alone has no base's tests to lay over it, and would
+			// count every such row as failing there.
+			if r.Expect != nil && r.Expect.Outcome == validate.OutcomePassed {
+				g.BasePass++
+			} else {
+				g.baseFailed(r)
+			}
 			continue
 		}
 		bt.Rows = append(bt.Rows, r)
@@ -783,13 +882,27 @@ func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, err
 		return nil, err
 	}
 	for _, r := range brep.Rows {
-		if r.Status == gate.StatusPass {
+		switch row := table.Lookup(r.ID); {
+		case r.Status == gate.StatusPass:
 			g.BasePass++
-		} else {
+		case row != nil:
+			g.baseFailed(*row)
+		default:
 			g.BaseFails = append(g.BaseFails, r.ID)
 		}
 	}
 	return g, nil
+}
+
+// baseFailed files a row that does not hold on the base: one pinning an
+// accepted change differs there by the reviewer's decision; any other
+// fails there too.
+func (g *GateFigures) baseFailed(r validate.Row) {
+	if r.Decision == validate.StatusAccepted && r.Expect != nil {
+		g.BaseDiffers = append(g.BaseDiffers, r.ID)
+		return
+	}
+	g.BaseFails = append(g.BaseFails, r.ID)
 }
 
 // checkouts checks the head commit and the merge-base out once per run, so

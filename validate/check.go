@@ -83,8 +83,8 @@ var CheckRules = []CheckRule{
 		Run:  checkKnownIDs,
 	},
 	{
-		Name: "no-todo",
-		Doc:  "no row is still a template's todo: a row nobody filled in tests nothing",
+		Name: CheckNoTodo,
+		Doc:  "no row is still a template's todo: a row nobody filled in tests nothing, and the decision it is for is not checked until someone does (not an invalid register: premise says how to fill it)",
 		Run:  checkNoTodo,
 	},
 	{
@@ -196,15 +196,81 @@ func checkKnownIDs(in *CheckInput) []Finding {
 	return out
 }
 
+// CheckNoTodo is the name of the check that lists the rows premise could
+// not write (todo rows). Its findings do not make the register invalid:
+// the decision such a row is for is not checked until a person fills it
+// in (CheckReport.Unfilled), and premise says how.
+const CheckNoTodo = "no-todo"
+
 func checkNoTodo(in *CheckInput) []Finding {
 	var out []Finding
 	for _, r := range in.Table.Rows {
 		if r.Todo != "" {
 			out = append(out, Finding{File: in.TableFile, Line: r.SrcLine, ID: r.ID,
-				Msg: fmt.Sprintf("%s (%s) is not filled in: %s", r.ID, r.Cls, r.Todo)})
+				Msg: todoMessage(in, r)})
 		}
 	}
 	return out
+}
+
+// todoMessage says which decision a todo row leaves unchecked, why premise
+// could not write it, and how a person fills it in: the input in the
+// table language's syntax (a value JSON cannot hold included), the check
+// the decision asks for, and the todo line removed.
+func todoMessage(in *CheckInput, r Row) string {
+	var items []string
+	check := "same_as_base: true (the head must do what the base did)"
+	input := "its input"
+	for _, id := range r.AssumptionIDs {
+		it := in.Register.Lookup(id)
+		if it == nil {
+			continue
+		}
+		switch {
+		case IsChange(id):
+			items = append(items, fmt.Sprintf("%s (a change %s)", id, decisionWord(it.Status)))
+		case it.Status == StatusRejected:
+			items = append(items, fmt.Sprintf("%s (rejected: the patch must not rely on %q)", id, it.Precondition))
+			input = "an input that violates " + id
+			check = "same_as_base: true (the head must do what the base did there)"
+		case it.Status == StatusAccepted:
+			items = append(items, fmt.Sprintf("%s (accepted: %q)", id, it.Precondition))
+			input = "an input on the edge of " + id + ", where it still holds"
+			check = "same_as_base: true (or, for an input that violates it, raises: the exception the code must raise)"
+		default:
+			items = append(items, id)
+		}
+	}
+	what := "the row"
+	if len(items) > 0 {
+		what = strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s (%s) is a row premise could not write (%s); %s is not checked until it is filled in: replace its todo: line with %s (inp: for one argument, args: for several; %s) and %s",
+		r.ID, r.Cls, strings.TrimRight(r.Todo, ". "), what, input, inputHint(in.Table.Language), check)
+}
+
+func decisionWord(status string) string {
+	switch status {
+	case StatusAccepted:
+		return "accepted as intended"
+	case StatusRejected:
+		return "rejected as a regression"
+	}
+	return status
+}
+
+// inputHint says how a row of the language writes a value plain JSON
+// cannot: a datetime, an object a constructor builds.
+func inputHint(language string) string {
+	switch language {
+	case LangPython, "":
+		return `a value JSON cannot hold is a Python expression, {$expr: "datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)", $imports: ["import datetime"]}`
+	case LangGo:
+		return `a time.Time is RFC 3339 text, "2024-01-01T00:00:00+05:30"; a value a constructor builds is {$new: "example.com/pkg.NewT", $args: [...]}`
+	case LangExec:
+		return "the value the command reads"
+	}
+	return `an object a class builds is {$new: "src/module.Class", $args: [...]}`
 }
 
 // wrongResults are the values checkContractsCanFail feeds a contract, one
@@ -341,6 +407,31 @@ type StaleItem struct {
 
 // OK reports whether every check passed.
 func (r *CheckReport) OK() bool { return len(r.Findings) == 0 }
+
+// Unfilled are the findings of rows premise could not write (todo rows):
+// the register is sound, but the decisions they are for are not checked
+// until a person fills them in.
+func (r *CheckReport) Unfilled() []Finding {
+	var out []Finding
+	for _, f := range r.Findings {
+		if f.Check == CheckNoTodo {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Failing are the findings that make the register check fail: every one
+// but the rows premise could not write (Unfilled).
+func (r *CheckReport) Failing() []Finding {
+	var out []Finding
+	for _, f := range r.Findings {
+		if f.Check != CheckNoTodo {
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 // Check runs every CheckRule and summarises classes hit per target and the
 // coverage of each accepted assumption. Seed 004 counts classes, not

@@ -91,7 +91,10 @@ func TestCheck(t *testing.T) {
 			table: func(s string) string {
 				return s + "  - {id: P010, cls: nested, kind: boundary, relation: nested range does not extend, assumption_ids: [A002], todo: no value for a nested pair}\n"
 			},
-			want: []string{"no-todo: p.yaml:8: P010 (nested) is not filled in: no value for a nested pair"},
+			want: []string{"no-todo: p.yaml:8: P010 (nested) is a row premise could not write (no value for a nested pair); " +
+				`A002 (accepted: "ranges are half-open") is not checked until it is filled in: replace its todo: line with an input on the edge of A002, where it still holds ` +
+				`(inp: for one argument, args: for several; a value JSON cannot hold is a Python expression, {$expr: "datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)", $imports: ["import datetime"]}) ` +
+				"and same_as_base: true (or, for an input that violates it, raises: the exception the code must raise)"},
 		},
 		{
 			name: "a contract no wrong result could fail",

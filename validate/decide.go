@@ -24,10 +24,42 @@ type Decision struct {
 type UnknownIDError struct {
 	File string
 	IDs  []string
+	// Known are the ids the register holds, so the reviewer sees what
+	// could be decided.
+	Known []string
 }
 
 func (e *UnknownIDError) Error() string {
-	return fmt.Sprintf("%s: no assumption %s (see the ids in the file)", e.File, strings.Join(e.IDs, ", "))
+	what := "no assumption or change item"
+	switch {
+	case allOf(e.IDs, IsChange):
+		what = "no change item"
+	case !anyOf(e.IDs, IsChange):
+		what = "no assumption"
+	}
+	known := "it holds none"
+	if len(e.Known) > 0 {
+		known = "it holds " + strings.Join(e.Known, ", ")
+	}
+	return fmt.Sprintf("%s: %s %s; %s", e.File, what, strings.Join(e.IDs, ", "), known)
+}
+
+func allOf(ids []string, f func(string) bool) bool {
+	for _, id := range ids {
+		if !f(id) {
+			return false
+		}
+	}
+	return true
+}
+
+func anyOf(ids []string, f func(string) bool) bool {
+	for _, id := range ids {
+		if f(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // DecideFile records decisions in the register at path and writes it back
@@ -80,7 +112,13 @@ func Decide(name string, data []byte, ds []Decision) ([]byte, error) {
 		}
 	}
 	if len(unknown) > 0 {
-		return nil, &UnknownIDError{File: name, IDs: unknown}
+		known := make([]string, 0, len(reg.Items))
+		for _, it := range reg.Items {
+			if !it.Stale {
+				known = append(known, it.ID)
+			}
+		}
+		return nil, &UnknownIDError{File: name, IDs: unknown, Known: known}
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {

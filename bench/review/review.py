@@ -172,6 +172,10 @@ def one(p, cutdir, case, direction, py, keepdir=None):
     res["next"] = second.get("next", "")
     g = second.get("gate") or {}
     res["gate_rows"], res["gate_fail"] = g.get("rows", 0), g.get("fail", 0) + g.get("error", 0)
+    # The run's contrast on the base: rows it says fail there too (the
+    # table, not the patch, is wrong), and rows pinning an accepted change
+    # the base does not make.
+    res["base_fails"], res["base_differs"] = len(g.get("base_fails") or []), len(g.get("base_differs") or [])
     if code != 0:
         res["left"] = left(second)
     if keepdir:
@@ -198,6 +202,10 @@ def summary(results):
     spread = lambda xs: ", ".join("%d: %d" % (n, xs.count(n)) for n in sorted(set(xs)))
     out.append("decisions per patch: change items mean %.2f (patches with n items: %s), assumptions mean %.2f (%s)" % (
         sum(dec) / max(1, len(dec)), spread(dec), sum(asm) / max(1, len(asm)), spread(asm)))
+    ran = [r for r in results if r.get("gate_rows")]
+    if ran and all("base_fails" in r for r in ran):
+        out.append("contrast on the base: %d of %d gated runs blame rows on the table (fail on base too: %d rows); %d rows pin an accepted change the base does not make" % (
+            sum(1 for r in ran if r["base_fails"]), len(ran), sum(r["base_fails"] for r in ran), sum(r.get("base_differs", 0) for r in ran)))
     for d, rs in (("backwards", back), ("forwards", fwd)):
         ends = {}
         for r in rs:

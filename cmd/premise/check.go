@@ -44,9 +44,15 @@ func newCheckCmd(s Streams) *cobra.Command {
   - an accepted assumption appears in no boundary or invalid row: the
     register is decorative;
   - a row cites an assumption the register does not hold;
-  - a row is still a template's todo;
   - a frozen row (.gate/frozen_rows.json) still has replacement_row null
     after the cycle it was frozen in.
+
+A row premise could not write (a template's todo: a value no template can
+build, such as a datetime) does not make the register invalid: it is listed
+as TODO with how to fill it in (the input in the table's syntax and the
+check its decision asks for), and until it is filled in the decision it is
+for is not checked: the check exits 4, and premise run says "not every
+decision was checked" once the gate has run the other rows.
 
 Only the change's own assumptions need a decision: one the current diff no
 longer supports (stale) is listed for cleanup instead, and an accepted one
@@ -64,7 +70,8 @@ table is classes, not lines.
 
 Each finding reads file:line: what is wrong and what to do:
 
-  FAIL reviewed   assumptions.yaml:14: A003 is still proposed (...); accept or reject it: premise review`,
+  FAIL reviewed   assumptions.yaml:14: A003 is still proposed (...); accept or reject it: premise review
+  TODO no-todo    partitions.yaml:40: P007 (timezone) is a row premise could not write: ...; Fill it in: ...`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.JSON = jsonOn(c)
@@ -76,8 +83,9 @@ Each finding reads file:line: what is wrong and what to do:
 		},
 	}
 	exits(c, "0 the check holds",
-		"1 the check failed: an assumption is still proposed or uncovered, a row cites an unknown assumption or is a todo, a freeze outlived its cycle, the register belongs to another change",
-		"3 premise could not do its job: bad flags, a file that does not load (every problem is listed)")
+		"1 the check failed: an assumption is still proposed or uncovered, a row cites an unknown assumption, a freeze outlived its cycle, the register belongs to another change",
+		"3 premise could not do its job: bad flags, a file that does not load (every problem is listed)",
+		"4 nothing else failed, but a decision is not checked: a row premise could not write is still a todo (each listed with how to fill it in)")
 	f := c.Flags()
 	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register `FILE`")
 	f.StringVar(&opts.Partitions, "partitions", "partitions.yaml", "the partition table `FILE`")
@@ -140,8 +148,11 @@ func runCheck(ctx context.Context, opts checkOptions) error {
 			return err
 		}
 	}
-	if !res.OK() {
+	switch {
+	case len(res.Failing()) > 0:
 		return verdict(exitFailed)
+	case !res.OK():
+		return verdict(exitNothing)
 	}
 	return nil
 }
@@ -198,8 +209,11 @@ func printCheck(w io.Writer, opts checkOptions, rep *validate.CheckReport, rows 
 		counts = []string{"empty"}
 	}
 	fmt.Fprintf(w, "%s: %s; %s: %d rows\n", opts.Register, strings.Join(counts, ", "), opts.Partitions, rows)
-	for _, f := range rep.Findings {
+	for _, f := range rep.Failing() {
 		fmt.Fprintf(w, "FAIL %-15s %s\n", f.Check, f)
+	}
+	for _, f := range rep.Unfilled() {
+		fmt.Fprintf(w, "TODO %-15s %s\n", f.Check, f)
 	}
 	if len(rep.Targets) > 0 {
 		fmt.Fprintln(w, "classes hit:")
@@ -223,9 +237,15 @@ func printCheck(w io.Writer, opts checkOptions, rep *validate.CheckReport, rows 
 			fmt.Fprintf(w, "  %s  %s %s: %s\n", s.ID, s.Status, s.Symbol, s.Advice)
 		}
 	}
-	if rep.OK() {
+	failing, todo := len(rep.Failing()), len(rep.Unfilled())
+	switch {
+	case rep.OK():
 		fmt.Fprintln(w, "check holds")
-	} else {
-		fmt.Fprintf(w, "check failed: %d finding(s)\n", len(rep.Findings))
+	case failing > 0 && todo > 0:
+		fmt.Fprintf(w, "check failed: %d finding(s); and %s premise could not write, to fill in\n", failing, plural(todo, "row"))
+	case failing > 0:
+		fmt.Fprintf(w, "check failed: %d finding(s)\n", failing)
+	default:
+		fmt.Fprintf(w, "not every decision is checked: %s premise could not write, still a todo; fill each in as its TODO line says\n", plural(todo, "row"))
 	}
 }

@@ -106,7 +106,7 @@ premise reject add --help).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if strings.TrimSpace(opts.Note) == "" {
-				return fmt.Errorf("premise reject: --note is required: say why %s is a regression or must not be relied on", strings.Join(args, ", "))
+				return fmt.Errorf("premise reject: --note is required: %s", noteWanted(args))
 			}
 			opts.IDs, opts.JSON = args, jsonOn(c)
 			inTop(repoTop(c), &opts.Register)
@@ -116,7 +116,7 @@ premise reject add --help).`,
 	exits(c, "0 the decisions were recorded", "3 premise could not do its job: bad flags, no --note, an invalid register, an id it does not hold")
 	f := c.Flags()
 	f.StringVar(&opts.Register, "register", "assumptions.yaml", "the assumption register `FILE`")
-	f.StringVar(&opts.Note, "note", "", "why the assumption is rejected (required)")
+	f.StringVar(&opts.Note, "note", "", "why: the change is a regression, or the patch must not rely on the assumption (required)")
 	addCorpusCmds(c, s)
 	return c
 }
@@ -522,4 +522,28 @@ func showChange(w io.Writer, it validate.Item, around []string) {
 		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintf(w, "  accept: the change is intended (rows pin the head's outcome); reject: a regression (rows pin the base's)\n")
+}
+
+// noteWanted says what a rejection's note says, in the word of each kind
+// of item: a change is a regression, an assumption must not be relied on.
+func noteWanted(ids []string) string {
+	var changes, assumptions []string
+	for _, id := range ids {
+		if validate.IsChange(id) {
+			changes = append(changes, id)
+		} else {
+			assumptions = append(assumptions, id)
+		}
+	}
+	var parts []string
+	if len(changes) > 0 {
+		parts = append(parts, fmt.Sprintf("say why %s %s a regression", strings.Join(changes, ", "), pick(len(changes) == 1, "is", "are")))
+	}
+	if len(assumptions) > 0 {
+		parts = append(parts, fmt.Sprintf("why the patch must not rely on %s", strings.Join(assumptions, ", ")))
+	}
+	if len(changes) == 0 {
+		parts[0] = "say " + parts[0]
+	}
+	return strings.Join(parts, ", and ")
 }

@@ -184,8 +184,13 @@ func TestAcceptRejectExitCodes(t *testing.T) {
 			statuses: map[string]string{"A001": "proposed"}},
 		{name: "reject with a note", args: []string{"reject", "A004", "--note", "empty input is valid"}, code: 0,
 			statuses: map[string]string{"A004": "rejected"}},
-		{name: "unknown id names it and changes nothing", args: []string{"accept", "A001", "A077"}, code: 3, stderr: "no assumption A077",
+		{name: "unknown id names it and changes nothing", args: []string{"accept", "A001", "A077"}, code: 3, stderr: "no assumption A077; it holds A001, A002, A003, A004",
 			statuses: map[string]string{"A001": "proposed"}},
+		// A change item's id is not "no assumption", and the reviewer sees
+		// which ids there are, not "see the ids in the file".
+		{name: "an unknown change item is one", args: []string{"accept", "C001"}, code: 3, stderr: "no change item C001; it holds A001,"},
+		{name: "a change's note says why it is a regression", args: []string{"reject", "C001", "A002"}, code: 3,
+			stderr: "--note is required: say why C001 is a regression, and why the patch must not rely on A002"},
 		{name: "no id", args: []string{"accept"}, code: 3, stderr: "requires at least 1 arg"},
 	}
 	for _, tc := range tests {

@@ -237,7 +237,11 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 	if g := s.Gate; g != nil {
 		fmt.Fprintf(w, "  gate       %d rows: %d pass, %d fail, %d error, %d flaky, %d frozen\n",
 			g.Rows, g.Pass, g.Fail, g.Error, g.Flakes, g.Frozen)
-		fmt.Fprintf(w, "             on base the same rows: %d of %d pass\n", g.BasePass, g.Rows)
+		onBase := fmt.Sprintf("on base the same rows: %d of %d pass", g.BasePass, g.Rows)
+		if n := len(g.BaseDiffers); n > 0 {
+			onBase += fmt.Sprintf("; %d pin an accepted change, which the base does not make", n)
+		}
+		fmt.Fprintf(w, "             %s\n", onBase)
 		for _, r := range g.Report.Rows {
 			if r.Frozen || r.Status != gate.StatusPass {
 				fmt.Fprintf(w, "    %-6s %s %s hash=%s: %s\n", strings.ToUpper(r.Status), r.ID, r.Cls, r.Hash, r.Why)
