@@ -407,3 +407,38 @@ func Stamp(prefix string, ref ...time.Time) string {
 		t.Errorf("Stamp ignores a single reference time on the head, yet no change shows it: %+v", rep.Symbols)
 	}
 }
+
+// TestGoHandlerGetsRequests: a function of a response writer and a
+// request (a handler, a router's ServeHTTP, a middleware's step) had no
+// row at all. It gets requests of the methods and paths a router tells
+// apart and a recorder, whose status, headers and body are its outcome,
+// so a handler that stops answering HEAD is seen.
+func TestGoHandlerGetsRequests(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/web\n\ngo 1.21\n"
+	base := `package web
+
+import (
+	"fmt"
+	"net/http"
+)
+
+// Page answers GET and HEAD with the path.
+func Page(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		return
+	}
+	fmt.Fprint(w, r.URL.Path)
+}
+`
+	head := strings.Replace(strings.Replace(base, " && r.Method != http.MethodHead", "", 1), `"GET, HEAD"`, `"GET"`, 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "web.go": base}, map[string]string{"web.go": head}, nil)
+	if s := symbolOf(rep, "example.com/web.Page"); s.Rows == 0 {
+		t.Fatalf("Page got no rows: %s", s.Why)
+	}
+	if !hasChange(rep, "example.com/web.Page", func(c evidence.Change) bool { return strings.Contains(c.Input, "HEAD") }) {
+		t.Errorf("Page no longer answers HEAD, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}

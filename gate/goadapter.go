@@ -59,6 +59,9 @@ type GoConfig struct {
 	// Watch is the lines each reply reports the call ran (watch.go): the
 	// watched files are compiled instrumented by `go tool cover`.
 	Watch Watch
+	// HTTP builds net/http values into the harness: a row's
+	// {"$go": "*http.Request"} and {"$go": "http.ResponseWriter"}.
+	HTTP bool
 }
 
 // GoAdapter runs calls in a harness program built from the target's module.

@@ -64,10 +64,12 @@ func (h *harness) build(ctx context.Context) error {
 			MaxFrame int
 			Memory   int64
 			Boxed    bool
+			HTTP     bool
 		}
 		data.NotBuilt = h.notBuilt
 		data.FD, data.MaxFrame, data.Memory = h.fd, h.maxFrame, h.memory
 		data.Boxed = namespacesAllowed() // sandbox starts the worker in its PID namespace
+		data.HTTP = h.cfg.HTTP
 		used := map[string]bool{}
 		exports := map[string]map[string]string{}
 		for _, f := range h.funcs {

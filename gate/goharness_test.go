@@ -339,3 +339,77 @@ func TestGoHarnessSetsVars(t *testing.T) {
 		})
 	}
 }
+
+// TestGoHarnessBuildsHTTPValues: a handler's parameters, a request and a
+// response writer, are built from a row ({"$go": "*http.Request"} with
+// its method, target, body and headers; {"$go": "http.ResponseWriter"}, a
+// recorder), and what the handler wrote (status, headers, body) is part
+// of its outcome.
+func TestGoHarnessBuildsHTTPValues(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src := `package web
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+)
+
+// Allow answers GET and refuses the rest.
+func Allow(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", "GET")
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		return
+	}
+	body, _ := io.ReadAll(r.Body)
+	fmt.Fprintf(w, "%s %s %q %s", r.Method, r.URL.Path, body, r.Header.Get("X-Fruit"))
+}
+
+// Host is the request's host.
+func Host(r *http.Request) string { return r.Host }
+`
+	for name, body := range map[string]string{"go.mod": "module example.com/web\n\ngo 1.21\n", "web.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const p = "example.com/web."
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{p + "Allow", p + "Host"}, Timeout: 5 * time.Second, Private: true, HTTP: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	w := map[string]any{"$go": "http.ResponseWriter", "value": nil}
+	req := func(method, target, body string, header map[string]any) any {
+		return map[string]any{"$go": "*http.Request", "value": map[string]any{"method": method, "target": target, "body": body, "header": header}}
+	}
+	tests := []struct {
+		name, target string
+		args         []any
+		want         Reply
+	}{
+		{"a GET", "Allow", []any{w, req("GET", "/a/b", "x", map[string]any{"X-Fruit": "fig"})},
+			Reply{Outcome: OutcomeReturned, Value: map[string]any{"returned": nil, "written": []any{`status 200; Content-Type: text/plain; charset=utf-8; GET /a/b "x" fig`}}}},
+		{"a POST refused", "Allow", []any{w, req("POST", "/a", "", nil)},
+			Reply{Outcome: OutcomeReturned, Value: map[string]any{"returned": nil, "written": []any{"status 405; Allow: GET; "}}}},
+		{"the host of a full URL", "Host", []any{req("GET", "http://example.org/x", "", nil)}, Reply{Outcome: OutcomeReturned, Value: "example.org"}},
+		{"a target no request can have", "Host", []any{req("GET", "::", "", nil)}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := a.Call(context.Background(), Call{ID: "x", Target: p + tc.target, Args: tc.args})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.ID, got.Elapsed, got.Detail = "", 0, ""
+			if got.Exc != nil {
+				got.Exc.Message = ""
+			}
+			if diff := replyDiff(t, tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}

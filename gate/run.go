@@ -1,9 +1,11 @@
 package gate
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -143,7 +145,20 @@ func goAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) (
 		}
 	}
 	sort.Strings(vars)
-	return NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Vars: vars, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private, Watch: cfg.Watch})
+	return NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Vars: vars, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private, Watch: cfg.Watch,
+		HTTP: namesHTTP(t)})
+}
+
+// namesHTTP says whether a row of t holds a net/http value, which the Go
+// harness then builds in (it imports net/http only then).
+func namesHTTP(t *validate.Table) bool {
+	for _, r := range t.Rows {
+		b, _ := json.Marshal(r.Args)
+		if bytes.Contains(b, []byte(`"$go":"*http.Request"`)) || bytes.Contains(b, []byte(`"$go":"http.ResponseWriter"`)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (cfg Config) pythonAdapter(dir string) (Adapter, error) {

@@ -913,6 +913,10 @@ func goPool(t lang.Type, lits []string) []any {
 	switch strings.TrimPrefix(t.Text, "*") {
 	case "time.Location":
 		return goLocations()
+	case "http.Request":
+		return goRequests(lits)
+	case "http.ResponseWriter":
+		return []any{map[string]any{"$go": "http.ResponseWriter", "value": nil}}
 	case "time.Duration":
 		return goDurations(lang.Pool(t, lits))
 	}
@@ -962,6 +966,44 @@ func goValue(t lang.Type, v any) any {
 // goLocations are the zones a *time.Location parameter takes: UTC, a
 // zone west and one east of it (one not on the hour), and nil, which
 // time's own functions refuse and many callers mean as UTC.
+// goRequests are requests a handler is called with: the methods a router
+// tells apart, paths at a router's edges (the root, a trailing slash, an
+// empty segment, a dot segment, an escaped slash, a query) and the
+// function's own paths and methods among its literals, a full URL whose
+// host is read, a form body.
+func goRequests(lits []string) []any {
+	req := func(method, target, body string, header map[string]string) any {
+		v := map[string]any{"method": method, "target": target}
+		if body != "" {
+			v["body"] = body
+			header = map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+		}
+		if header != nil {
+			v["header"] = header
+		}
+		return map[string]any{"$go": "*http.Request", "value": v}
+	}
+	methods := []string{"GET", "POST", "HEAD", "OPTIONS", "PUT", "DELETE"}
+	paths := []string{"/", "/a", "/a/", "/a/b", "//a", "/a/../b", "/a%2Fb", "/a?x=1&x=2"}
+	for _, l := range lits {
+		switch {
+		case strings.HasPrefix(l, "/") && len(l) < 80 && !strings.ContainsAny(l, " \t\n") && !slices.Contains(paths, l):
+			paths = append(paths, l)
+		case len(l) > 2 && len(l) < 10 && strings.ToUpper(l) == l && strings.Trim(l, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && !slices.Contains(methods, l):
+			methods = append(methods, l)
+		}
+	}
+	out := []any{req("GET", "/", "", nil)}
+	for _, m := range methods[1:] {
+		out = append(out, req(m, "/a", "", nil))
+	}
+	for _, p := range paths[1:] {
+		out = append(out, req("GET", p, "", nil))
+	}
+	return append(out, req("GET", "http://example.com/a", "", nil), req("POST", "/a", "a=1&b=2", nil),
+		req("GET", "/a", "", map[string]string{"Accept": "application/json", "X-Forwarded-Proto": "https"}))
+}
+
 func goLocations() []any {
 	var out []any
 	for _, z := range []string{"UTC", "-05:00", "+05:30", "+14:00"} {

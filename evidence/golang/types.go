@@ -35,6 +35,11 @@ func goType(s, name string) lang.Type {
 	case s == "regexp.Regexp":
 		// A *regexp.Regexp reads its pattern from text.
 		return lang.Type{Kind: lang.KindStr, Text: s}
+	case s == "http.Request" || s == "http.ResponseWriter":
+		// A handler's request, built by httptest.NewRequest, and a
+		// recorder for its writer whose status, headers and body are
+		// the outcome (goRequests).
+		return lang.Type{Kind: lang.KindStr, Text: s}
 	case s == "time.Location":
 		// Zones as {"$go": "*time.Location"} values (goLocations).
 		return lang.Type{Kind: lang.KindStr, Text: s}
