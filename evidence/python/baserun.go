@@ -3,6 +3,7 @@ package python
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"path/filepath"
 
 	"github.com/premise-dev/premise/evidence/lang"
@@ -72,7 +73,17 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 	if python == "" {
 		python = "python3"
 	}
-	watched, _ := json.Marshal(cfg.BaseWatch)
+	// The watch names files by their path in this run's checkout, which
+	// a later run's is not: the key and the kept run name them relative
+	// to the top.
+	top, _ := filepath.Abs(cfg.BaseDir)
+	relWatch := map[string][]gate.LineRange{}
+	for f, r := range cfg.BaseWatch {
+		if rf, err := filepath.Rel(top, f); err == nil {
+			relWatch[filepath.ToSlash(rf)] = r
+		}
+	}
+	watched, _ := json.Marshal(relWatch)
 	about := python + " base_tests.py " + gate.PythonTestsDigest() + " " + string(watched)
 	memo, _ := json.Marshal([]any{rel, tests, cfg.Seconds, about})
 	if l.first != nil && l.first.memo == string(memo) {
@@ -80,13 +91,38 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 	}
 	br := &baseRun{memo: string(memo), tests: tests, tested: tested}
 	key := traceKey(cfg, rel, tests, cfg.Seconds, about)
-	if data, ok := readTraceCache(key); !ok || json.Unmarshal(data, &br.run) != nil || len(br.run.Order) == 0 {
+	if data, ok := readTraceCache(key); ok && json.Unmarshal(data, &br.run) == nil && len(br.run.Order) > 0 {
+		rekeyLines(&br.run, func(f string) string { return filepath.Join(top, filepath.FromSlash(f)) })
+	} else {
 		br.run = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests,
 			Targets: onBase, Watch: cfg.BaseWatch, Record: maxTracedCalls, Seconds: cfg.Seconds})
-		if data, err := json.Marshal(br.run); err == nil && br.run.Err == "" && len(br.run.Order) > 0 {
-			writeTraceCache(key, data)
+		if br.run.Err == "" && len(br.run.Order) > 0 {
+			kept := br.run
+			kept.Tests = maps.Clone(br.run.Tests)
+			rekeyLines(&kept, func(f string) string {
+				rf, _ := filepath.Rel(top, f)
+				return filepath.ToSlash(rf)
+			})
+			if data, err := json.Marshal(kept); err == nil {
+				writeTraceCache(key, data)
+			}
 		}
 	}
 	l.first = br
 	return br
+}
+
+// rekeyLines renames the files of every test's lines in run.
+func rekeyLines(run *gate.PyTestRun, name func(string) string) {
+	for id, t := range run.Tests {
+		if len(t.Lines) == 0 {
+			continue
+		}
+		lines := map[string][]int{}
+		for f, ls := range t.Lines {
+			lines[name(f)] = ls
+		}
+		t.Lines = lines
+		run.Tests[id] = t
+	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/gate"
 )
 
 // TestTracedRunIsKept: the traced run of the base's tests depends only on
@@ -65,5 +66,58 @@ func TestTracedRunIsKept(t *testing.T) {
 	cfg.Diff = &diffparse.Result{MergeBase: strings.Repeat("f", 40)}
 	if calls, _ = (&pythonLang{}).tracedCalls(context.Background(), cfg, []lang.Target{tg}); len(calls["geo.area"]) != 2 {
 		t.Errorf("another merge-base: %v, want the suite's own two calls", calls)
+	}
+}
+
+// TestFirstRunIsKeptAcrossCheckouts: each premise run checks the
+// merge-base out afresh, in a new directory; the kept first run of the
+// base's tests is read back there all the same (its key and its lines
+// name files relative to the top), and its lines name this run's files.
+func TestFirstRunIsKeptAcrossCheckouts(t *testing.T) {
+	t.Setenv("PREMISE_CACHE_DIR", t.TempDir())
+	files := map[string]string{
+		"geo.py":            "def area(w, h):\n    if w < 0:\n        return 0\n    return w * h\n",
+		"tests/test_geo.py": "from geo import area\n\n\ndef test_square():\n    assert area(3, 3) == 9\n",
+	}
+	checkout := func() string {
+		dir := t.TempDir()
+		for rel, text := range files {
+			p := filepath.Join(dir, rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	tg := lang.Target{Sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, Lang: "python", BaseFile: "geo.py"}
+	run := func(dir string) *baseRun {
+		cfg := lang.TraceRun{BaseDir: dir, Seconds: 20, Diff: &diffparse.Result{MergeBase: strings.Repeat("a", 40)},
+			BaseWatch: gate.Watch{filepath.Join(dir, "geo.py"): {{From: 1, To: 4}}}}
+		return (&pythonLang{}).firstRun(context.Background(), cfg, []lang.Target{tg})
+	}
+	first := run(checkout())
+	if first == nil || first.run.Err != "" || len(first.run.Order) != 1 {
+		t.Fatalf("first run: %+v", first)
+	}
+	kept, _ := filepath.Glob(filepath.Join(os.Getenv("PREMISE_CACHE_DIR"), "traced", "*.json"))
+	if len(kept) != 1 {
+		t.Fatalf("kept %v, want one run", kept)
+	}
+	// Marked, so a second run that reads it back says so.
+	data, _ := os.ReadFile(kept[0])
+	if err := os.WriteFile(kept[0], []byte(strings.Replace(string(data), `"order":[`, `"order":["marked",`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := checkout()
+	second := run(dir)
+	if second == nil || len(second.run.Order) != 2 || second.run.Order[0] != "marked" {
+		t.Fatalf("a second checkout of the same merge-base ran its tests again: %+v", second)
+	}
+	lines := second.run.Tests["tests/test_geo.py::test_square"].Lines
+	if got := lines[filepath.Join(dir, "geo.py")]; !reflect.DeepEqual(got, []int{2, 4}) {
+		t.Errorf("lines read back %v, want lines 2 and 4 of this checkout's geo.py", lines)
 	}
 }
