@@ -47,9 +47,6 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 			tested[tg.Sym.Name] = true
 		}
 	}
-	if len(tested) == 0 {
-		return nil
-	}
 	if cfg.Diff != nil {
 		for _, f := range cfg.Diff.Files {
 			for _, sym := range f.Symbols {
@@ -65,8 +62,10 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 			}
 		}
 	}
+	// A function that reads changed module data is traced for its
+	// inputs too, though no test of it runs on the head (tested).
 	tests := baseTestFiles(cfg.BaseDir, names)
-	if len(tests) == 0 {
+	if len(onBase) == 0 || len(tests) == 0 {
 		return nil
 	}
 	python := cfg.Gate.Python

@@ -121,3 +121,30 @@ func TestFirstRunIsKeptAcrossCheckouts(t *testing.T) {
 		t.Errorf("lines read back %v, want lines 2 and 4 of this checkout's geo.py", lines)
 	}
 }
+
+// TestTracedCallsOfADataReader: a patch that changes only module data
+// makes the unchanged functions reading it targets (Reads); their calls
+// in the base's tests are still traced as inputs, though no base test of
+// them runs on the head for them alone.
+func TestTracedCallsOfADataReader(t *testing.T) {
+	t.Setenv("PREMISE_CACHE_DIR", t.TempDir())
+	base := t.TempDir()
+	for rel, text := range map[string]string{
+		"geo.py":            "SCALE = 2\n\n\ndef area(w, h):\n    return w * h * SCALE\n",
+		"tests/test_geo.py": "from geo import area\n\n\ndef test_square():\n    side = int('3' + '7')\n    assert area(side, side) == 2738\n",
+	} {
+		p := filepath.Join(base, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := lang.TraceRun{BaseDir: base, Seconds: 20, Diff: &diffparse.Result{MergeBase: strings.Repeat("b", 40)}}
+	tg := lang.Target{Sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, Lang: "python", BaseFile: "geo.py", Reads: []string{"geo.SCALE"}}
+	calls, note := (&pythonLang{}).tracedCalls(context.Background(), cfg, []lang.Target{tg})
+	if got := calls["geo.area"]; len(got) != 1 || !reflect.DeepEqual(got[0].Args, []any{37, 37}) {
+		t.Errorf("traced calls of a reader of changed data: %v (note %q), want area(37, 37)", calls, note)
+	}
+}
