@@ -45,20 +45,27 @@ type UnreachedLine struct {
 	Text string `json:"text"`
 }
 
-// Exercised says whether a row ran any changed line of the symbol; true
-// when there is nothing to count.
+// Exercised says whether a row (or a base's test) ran any changed line of
+// the symbol; true when there is nothing to count.
 func (c *Coverage) Exercised() bool {
 	if c == nil {
 		return true
 	}
-	changed, reached := 0, 0
+	t := c.totals()
+	return t.Changed == 0 || t.Reached > 0
+}
+
+// totals are both sides' counts added up.
+func (c *Coverage) totals() SideCoverage {
+	var t SideCoverage
 	for _, s := range []*SideCoverage{c.Head, c.Base} {
 		if s != nil {
-			changed += s.Changed
-			reached += s.Reached
+			t.Changed += s.Changed
+			t.Reached += s.Reached
+			t.ByTests += s.ByTests
 		}
 	}
-	return changed == 0 || reached > 0
+	return t
 }
 
 // String is the coverage in a line: "head 3/4, base 1/2 changed lines ran".
@@ -76,33 +83,17 @@ func (c *Coverage) String() string {
 		return "no changed line is code"
 	}
 	out := strings.Join(parts, ", ") + " changed lines ran"
-	if n := c.byTests(); n > 0 {
+	if n := c.totals().ByTests; n > 0 {
 		out += fmt.Sprintf(" (%d only in the base's tests)", n)
 	}
 	return out
 }
 
-// byTests counts the reached lines only the base's tests ran.
-func (c *Coverage) byTests() int {
-	n := 0
-	for _, s := range []*SideCoverage{c.Head, c.Base} {
-		if s != nil {
-			n += s.ByTests
-		}
-	}
-	return n
-}
-
 // byTestsOnly says whether every reached line was reached by the base's
 // tests alone.
 func (c *Coverage) byTestsOnly() bool {
-	reached := 0
-	for _, s := range []*SideCoverage{c.Head, c.Base} {
-		if s != nil {
-			reached += s.Reached
-		}
-	}
-	return reached > 0 && reached == c.byTests()
+	t := c.totals()
+	return t.Reached > 0 && t.Reached == t.ByTests
 }
 
 // sideLines is one side of a changed symbol: its file in the checkout,
