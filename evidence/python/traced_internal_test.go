@@ -11,6 +11,7 @@ import (
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/internal/suitetest"
 )
 
 // TestTracedRunIsKept: the traced run of the base's tests depends only on
@@ -27,15 +28,7 @@ func TestTracedRunIsKept(t *testing.T) {
 		"tests/test_geo.py":   "from geo import area\n\n\ndef test_square():\n    side = int('3' + '7')\n    assert area(side, side) == 1369\n",
 		"tests/test_other.py": "import geo as g\n\n\ndef test_other():\n    g.area(5, 6)\n",
 	}
-	for rel, text := range files {
-		p := filepath.Join(base, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	suitetest.WriteFiles(t, base, files)
 	if got := baseTestFiles(base, []string{"area", "geo"}); !reflect.DeepEqual(got, []string{"tests/test_geo.py", "tests/test_other.py"}) {
 		t.Errorf("baseTestFiles(area, geo) = %v, want both test modules (one names area, one the module)", got)
 	}
@@ -81,15 +74,7 @@ func TestFirstRunIsKeptAcrossCheckouts(t *testing.T) {
 	}
 	checkout := func() string {
 		dir := t.TempDir()
-		for rel, text := range files {
-			p := filepath.Join(dir, rel)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		suitetest.WriteFiles(t, dir, files)
 		return dir
 	}
 	tg := lang.Target{Sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, Lang: "python", BaseFile: "geo.py"}
@@ -129,18 +114,10 @@ func TestFirstRunIsKeptAcrossCheckouts(t *testing.T) {
 func TestTracedCallsOfADataReader(t *testing.T) {
 	t.Setenv("PREMISE_CACHE_DIR", t.TempDir())
 	base := t.TempDir()
-	for rel, text := range map[string]string{
+	suitetest.WriteFiles(t, base, map[string]string{
 		"geo.py":            "SCALE = 2\n\n\ndef area(w, h):\n    return w * h * SCALE\n",
 		"tests/test_geo.py": "from geo import area\n\n\ndef test_square():\n    side = int('3' + '7')\n    assert area(side, side) == 2738\n",
-	} {
-		p := filepath.Join(base, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	cfg := lang.TraceRun{BaseDir: base, Seconds: 20, Diff: &diffparse.Result{MergeBase: strings.Repeat("b", 40)}}
 	tg := lang.Target{Sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, Lang: "python", BaseFile: "geo.py", Reads: []string{"geo.SCALE"}}
 	calls, note := (&pythonLang{}).tracedCalls(context.Background(), cfg, []lang.Target{tg})

@@ -81,7 +81,14 @@ func TestFlaky(t *testing.T) {
 // WriteGoModule writes the Go suite into dir.
 func WriteGoModule(t testing.TB, dir string) {
 	t.Helper()
-	for name, text := range goFiles {
+	WriteFiles(t, dir, goFiles)
+}
+
+// WriteFiles writes files (path relative to dir -> text) into dir,
+// making their directories.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
