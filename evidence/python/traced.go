@@ -156,11 +156,6 @@ func writeTraceCache(key string, data []byte) {
 	_ = atomicfile.WriteFile(filepath.Join(dir, key+".json"), data, 0o644)
 }
 
-func lastLine(b []byte) string {
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	return lang.OneLine(lines[len(lines)-1])
-}
-
 // tracedRows are the calls the traced run saw of tg, as rows: a method's
 // on its first receiver.
 func tracedRows(tg lang.Target, calls []lang.ModelCall) []validate.Row {
