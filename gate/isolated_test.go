@@ -3,8 +3,6 @@ package gate
 import (
 	"context"
 	"errors"
-	"net"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -35,21 +33,7 @@ func TestRunIsolated(t *testing.T) {
 // machine; a listener on the host's own loopback stays out of reach.
 func TestBoxHasItsOwnLoopback(t *testing.T) {
 	needBox(t, Isolated(), "network namespace")
-	host, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
-	go func() {
-		for {
-			c, err := host.Accept()
-			if err != nil {
-				return
-			}
-			_, _ = c.Write([]byte("secret\n"))
-			c.Close()
-		}
-	}()
+	port := hostListener(t)
 	script := `import socket, sys
 own = socket.socket(); own.bind(("127.0.0.1", 0)); own.listen(1)
 c = socket.create_connection(own.getsockname(), timeout=2); c.close()
@@ -60,7 +44,7 @@ try:
 except OSError as e:
     print("host: unreachable")
 `
-	out, err := RunIsolated(context.Background(), IsolatedCommand{Path: "python3", Args: []string{"-c", script, strconv.Itoa(host.Addr().(*net.TCPAddr).Port)},
+	out, err := RunIsolated(context.Background(), IsolatedCommand{Path: "python3", Args: []string{"-c", script, port},
 		Dir: t.TempDir(), Env: []string{"PATH=/usr/bin:/bin"}, Timeout: 20 * time.Second})
 	if err != nil {
 		t.Fatalf("%v: %s", err, out)

@@ -64,22 +64,7 @@ export function write(p) {
 // plain node; the subject in the box cannot reach it.
 func TestNodeBoxHasNoNetwork(t *testing.T) {
 	needBox(t, Isolated(), "network namespace")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			_, _ = c.Write([]byte("secret\n"))
-			c.Close()
-		}
-	}()
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	port := hostListener(t)
 	src := `
 import { connect } from "node:net";
 export function reach(port) {
@@ -208,4 +193,26 @@ export function tells(premises) {
 	if got := callNode(t, dir, nil, "t.tells", premises); string(got.Raw) != "[]" {
 		t.Errorf("tells: %s %+v (%s)", got.Raw, got.Exc, got.Detail)
 	}
+}
+
+// hostListener listens on the host's loopback, answering "secret" to
+// whoever connects until the test ends, and returns its port.
+func hostListener(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			_, _ = c.Write([]byte("secret\n"))
+			c.Close()
+		}
+	}()
+	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 }
