@@ -19,6 +19,7 @@ type Counts struct {
 	Flake   int `json:"flake"`
 	Frozen  int `json:"frozen"`
 	Changed int `json:"changed"`
+	Todo    int `json:"todo"`
 }
 
 // Counts tallies the rows: frozen rows are counted as frozen only.
@@ -34,6 +35,8 @@ func (rep *Report) Counts() Counts {
 			c.Fail++
 		case r.Status == StatusFlake:
 			c.Flake++
+		case r.Status == StatusTodo:
+			c.Todo++
 		default:
 			c.Error++
 		}
@@ -56,6 +59,9 @@ func (rep *Report) Verdict() string {
 	case 0:
 		return "the gate holds"
 	case ExitNothing:
+		if n := rep.Counts().Todo; n > 0 {
+			return fmt.Sprintf("not every row was checked: %d unfinished (todo), the other rows hold", n)
+		}
 		return "nothing was checked: the table has no rows (--allow-empty makes this exit 0)"
 	case 2:
 		return fmt.Sprintf("blocked: %d frozen or flaking rows, over the flake budget of %d", rep.Spent, rep.Budget)
@@ -132,7 +138,11 @@ func WriteText(w io.Writer, rep *Report) error {
 		ew.printf("NOTICE  %s\n", Isolation())
 	}
 	c := rep.Counts()
-	ew.printf("%d passed, %d failed, %d errored, %d flaky, %d frozen; flake budget %d/%d spent", c.Pass, c.Fail, c.Error, c.Flake, c.Frozen, rep.Spent, rep.Budget)
+	ew.printf("%d passed, %d failed, %d errored, %d flaky, %d frozen", c.Pass, c.Fail, c.Error, c.Flake, c.Frozen)
+	if c.Todo > 0 {
+		ew.printf(", %d unfinished", c.Todo)
+	}
+	ew.printf("; flake budget %d/%d spent", rep.Spent, rep.Budget)
 	if rep.Base {
 		ew.printf("; %d changed from base", c.Changed)
 	}

@@ -34,6 +34,7 @@ const (
 	StatusTimeout = "timeout" // the call passed its timeout
 	StatusCrashed = "crashed" // the worker died during the call
 	StatusFlake   = "flake"   // attempts disagreed (seed 004, Step 6)
+	StatusTodo    = "todo"    // the row is unfinished (a template's todo): nothing ran, nothing is checked
 )
 
 // Runner runs a partition table: every row Reruns times, all of them (seed
@@ -478,7 +479,7 @@ func (rn *Runner) finish(rep *Report) {
 		}
 	}
 	sort.Slice(rep.Stale, func(i, j int) bool { return rep.Stale[i].Hash < rep.Stale[j].Hash })
-	failed := false
+	failed, todo := false, false
 	for _, r := range rep.Rows {
 		switch {
 		case r.Frozen:
@@ -486,6 +487,8 @@ func (rn *Runner) finish(rep *Report) {
 		case r.Status == StatusFlake:
 			rep.Spent++
 			failed = true
+		case r.Status == StatusTodo:
+			todo = true
 		case r.Status != StatusPass:
 			failed = true
 		}
@@ -502,6 +505,10 @@ func (rn *Runner) finish(rep *Report) {
 		rep.Exit = 2
 	case failed:
 		rep.Exit = 1
+	case todo:
+		// Every row that ran holds, but a row nobody finished checked
+		// nothing: not a pass (DESIGN.md, "Exit codes": 4).
+		rep.Exit = ExitNothing
 	}
 }
 
@@ -533,7 +540,7 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 	if r.Todo != "" {
 		// A template could not fill the row: there is nothing to run, and
 		// nothing is silently skipped either.
-		res.Status, res.Broken, res.Seen = StatusError, true, []string{StatusError}
+		res.Status, res.Broken, res.Seen = StatusTodo, true, []string{StatusTodo}
 		res.Why = "the row is unfinished (todo: " + oneLine(r.Todo, 200) + ")"
 		return res, "", nil
 	}

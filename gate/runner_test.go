@@ -149,8 +149,12 @@ func TestRunnerDecisionMatrix(t *testing.T) {
 			[]string{"P001:flake:frozen", "P002:flake"}, 2, ""},
 		{"a broken row cannot be frozen", oddTable(validate.Row{ID: "P001", Target: "odd.always_false", Inp: 1, Contract: "result == true"}), []string{"P001"}, 2,
 			[]string{"P001:fail"}, 1, "fails every attempt: broken, not flaky"},
-		{"an unfinished row errors, never skipped", oddTable(validate.Row{ID: "P001", Todo: "no input for the empty class"}), nil, 2,
-			[]string{"P001:error"}, 1, "a template could not fill it; nothing is silently skipped"},
+		{"an unfinished row is not checked, never skipped", oddTable(validate.Row{ID: "P001", Todo: "no input for the empty class"},
+			validate.Row{ID: "P002", Target: "odd.sort_first", Inp: []any{1, 2}, Metamorphic: []string{"idempotent"}}), nil, 2,
+			[]string{"P001:todo"}, ExitNothing, "a template could not fill it: the other rows hold, so nothing failed and not everything was checked (exit 4, as check and run say)"},
+		{"a failing row outranks an unfinished one", oddTable(validate.Row{ID: "P001", Todo: "no input for the empty class"},
+			validate.Row{ID: "P002", Target: "odd.always_false", Inp: 1, Contract: "result == true"}), nil, 2,
+			[]string{"P001:todo", "P002:fail"}, 1, "the gate failed whatever the unfinished row would have done"},
 		{"permutation relation", oddTable(validate.Row{ID: "P001", Target: "odd.sort_first", Inp: []any{3, 1, 2}, Metamorphic: []string{"permutation"}},
 			validate.Row{ID: "P002", Target: "odd.sort_first", Inp: []any{1, 2}, Metamorphic: []string{"permutation", "idempotent"}}), nil, 2,
 			nil, 0, "sorted(xs)[:1] is permutation-invariant and idempotent"},
@@ -177,6 +181,9 @@ func TestRunnerDecisionMatrix(t *testing.T) {
 			}
 			if rep.Exit != tc.wantExit {
 				t.Errorf("%s: exit = %d, want %d", tc.reason, rep.Exit, tc.wantExit)
+			}
+			if v := rep.Verdict(); tc.wantExit == ExitNothing && !strings.HasPrefix(v, "not every row was checked: 1 unfinished") {
+				t.Errorf("verdict %q does not say a row was left unfinished", v)
 			}
 		})
 	}
