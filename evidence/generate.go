@@ -83,7 +83,12 @@ type Category struct {
 var Categories = []Category{
 	{Name: "timezone", Doc: "datetimes share one zone, or are all naive",
 		Match: lang.Lazy(`(?i)time ?zone|naive|aware|\butc\b|location|datetime`),
-		Todo:  "datetimes cannot travel in a JSON row; write this row by hand (naive and aware values together, two zones)"},
+		// The language builds the times (lang.TimeClasser): a parameter
+		// of another type, or a language with no times, gets a todo.
+		Classes: []string{"naive", "aware_utc", "aware_offset", "naive_list", "aware_list", "mixed_naive_aware", "two_zones"},
+		// A time at an offset breaks code that takes every time as naive
+		// or as UTC, whichever of the two the patch assumed.
+		Violated: []string{"aware_offset", "mixed_naive_aware", "two_zones"}, Held: []string{"naive", "aware_utc", "naive_list", "aware_list"}},
 	{Name: "error-accepted", Doc: "inputs the base refused are now accepted",
 		Match: lang.Lazy(`(?i)now accepted|no longer an error|base refused|error is discarded|does not fail`),
 		Todo:  "the inputs the base refused depend on the code; write a row that the base refuses and say what the head must do"},
@@ -218,6 +223,16 @@ func classRows(req Request, it validate.Item) []validate.Row {
 		}
 	}
 	focus := focusParam(sig, types, it)
+	if cat.Name == "timezone" && len(timeClasses(types[focus], sig.Language)) == 0 {
+		// A zone is a property of a time: the first parameter holding
+		// times, when the precondition named none.
+		for i, t := range types {
+			if len(timeClasses(t, sig.Language)) > 0 {
+				focus = i
+				break
+			}
+		}
+	}
 	raises := ""
 	if m := excClass.FindStringSubmatch(it.Precondition); m != nil {
 		raises = m[1]
@@ -235,7 +250,8 @@ func classRows(req Request, it validate.Item) []validate.Row {
 		}
 	}
 	t := types[focus]
-	if !t.Known() {
+	times := timeClasses(t, sig.Language)
+	if !t.Known() && len(times) == 0 {
 		what := t.Text
 		if what == "" {
 			what = "no annotation, and its name says nothing"
@@ -247,6 +263,9 @@ func classRows(req Request, it validate.Item) []validate.Row {
 		return b.rows
 	}
 	cl := catalog(t, sig.Language)
+	for _, c := range times {
+		cl[c.Name] = class{Name: c.Name, Kind: c.Kind, Value: c.Value, Relation: c.Relation}
+	}
 	for _, name := range cat.Classes {
 		c, ok := cl[name]
 		if !ok {
@@ -258,6 +277,15 @@ func classRows(req Request, it validate.Item) []validate.Row {
 		b.rows = append(b.rows, todoRow(it, cat.Name, fmt.Sprintf("no %s class fits parameter %s (%s); write the rows by hand", cat.Name, sig.Params[focus].Name, t.Kind)))
 	}
 	return b.rows
+}
+
+// timeClasses are the classes of times the language builds for a
+// parameter of type t (lang.TimeClasser); none for another type.
+func timeClasses(t Type, langName string) []lang.TimeClass {
+	if tc, ok := lang.StaticLanguages()[langName].(lang.TimeClasser); ok {
+		return tc.TimeClasses(t)
+	}
+	return nil
 }
 
 // receiverCls is the class of a row that varies a method's receiver: its

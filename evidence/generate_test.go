@@ -133,9 +133,9 @@ func TestTodoNeverMadeUp(t *testing.T) {
 		todo   string
 		reason string
 	}{
-		{name: "timezone", sig: py("def f(events):\n pass\n", "f"),
+		{name: "timezone of no time", sig: py("def f(count: int):\n pass\n", "f"),
 			item: accepted("A001", "m.f", "all datetimes share one timezone convention (all naive or all aware, in one zone)", "a - b"),
-			todo: "datetimes cannot travel in a JSON row", reason: "no JSON form for a datetime"},
+			todo: "no timezone class fits parameter count (int)", reason: "no parameter holds a time"},
 		{name: "unknown parameter type", sig: py("def f(rows):\n pass\n", "f"),
 			item: accepted("A001", "m.f", "`rows` is non-empty", "rows[0]"),
 			todo: "no boundary values for parameter rows (no annotation, and its name says nothing)"},
@@ -155,6 +155,74 @@ func TestTodoNeverMadeUp(t *testing.T) {
 			r := rows[0]
 			if !strings.Contains(r.Todo, tc.todo) || r.HasInp || r.Args != nil {
 				t.Errorf("row = %+v, want a todo containing %q and no input (%s)", r, tc.todo, tc.reason)
+			}
+		})
+	}
+}
+
+// TestTimezoneRowsAreBuilt: the seed's naive-datetime assumption gets
+// rows where the language carries times (Python's datetime expressions,
+// Go's RFC 3339 text), on the parameter holding them whichever the
+// precondition names: naive and aware values alone where the assumption
+// holds, lists mixing them or two zones where it does not.
+func TestTimezoneRowsAreBuilt(t *testing.T) {
+	py := func(src string) *Signature {
+		s, err := python.SignatureOf([]byte(src), "f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	const pre = "all datetimes share one timezone convention (all naive or all aware, in one zone)"
+	// class -> the value's text, on the side of the precondition where a
+	// decision keeps its rows: where it holds for an accepted one, where
+	// it is violated for a rejected one.
+	type want map[string]map[string]string
+	tests := []struct {
+		name string
+		sig  *Signature
+		want want
+	}{
+		{"python datetime", py("def f(label: str, when: datetime.datetime):\n pass\n"), want{
+			validate.StatusAccepted: {"naive": "datetime.datetime(2024, 3, 1, 12, 0)", "aware_utc": "tzinfo=datetime.timezone.utc"},
+			validate.StatusRejected: {"aware_offset": "hours=5, minutes=30"}}},
+		{"python list of datetimes", py("def f(events: list[datetime]):\n pass\n"), want{
+			validate.StatusAccepted: {"naive_list": "datetime.datetime(2024, 3, 1, 13, 30) ", "aware_list": "13, 30, tzinfo=datetime.timezone.utc"},
+			validate.StatusRejected: {"mixed_naive_aware": "datetime.datetime(2024, 3, 1, 12, 0) ", "two_zones": "hours=5, minutes=30"}}},
+		{"go time.Time", &Signature{Language: "go", Params: []Param{{Name: "n", Type: "int"}, {Name: "t", Type: "time.Time"}}}, want{
+			validate.StatusAccepted: {"aware_utc": "2024-03-01T12:00:00Z"},
+			validate.StatusRejected: {"aware_offset": "2024-03-01T17:30:00+05:30"}}},
+		{"go slice of times", &Signature{Language: "go", Params: []Param{{Name: "ts", Type: "[]time.Time"}}}, want{
+			validate.StatusAccepted: {"aware_list": "2024-03-01T13:30:00Z"},
+			validate.StatusRejected: {"two_zones": "+05:30"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for decided, classes := range tc.want {
+				it := accepted("A001", "m.f", pre, "a - b")
+				it.Status = decided
+				rows, err := Templates{}.Generate(context.Background(), Request{Target: "m.f", Sig: tc.sig, Assumptions: []validate.Item{it}, Decided: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := map[string]string{}
+				for _, r := range rows {
+					if r.Todo != "" {
+						t.Errorf("%s: a todo row %q where the language builds times", decided, r.Todo)
+					}
+					got[r.Cls] = fmt.Sprint(r.Args, r.Inp)
+				}
+				for cls, text := range classes {
+					found := false
+					for c, args := range got {
+						if (c == cls || strings.HasSuffix(c, "_"+cls)) && strings.Contains(args, text) {
+							found = true
+						}
+					}
+					if !found {
+						t.Errorf("%s: no %s row holding %q; rows %v", decided, cls, text, got)
+					}
+				}
 			}
 		})
 	}

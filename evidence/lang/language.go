@@ -137,6 +137,24 @@ type TestFailure struct {
 	Head string
 }
 
+// TimeClasser is a language whose rows can carry dates and times
+// (Python's datetime expressions, Go's RFC 3339 text): the timezone
+// template's classes for a parameter of type t (a time, or a list of
+// them), none for any other type.
+type TimeClasser interface {
+	TimeClasses(t Type) []TimeClass
+}
+
+// TimeClass is one equivalence class of times: a name the templates'
+// categories use (naive, aware_utc, aware_offset, naive_list,
+// aware_list, mixed_naive_aware, two_zones), its validate.Kind*, the
+// value as the row protocol carries it, and what the row says in words.
+type TimeClass struct {
+	Name, Kind string
+	Value      any
+	Relation   string
+}
+
 // Observer is a language whose rows carry extra calls to make on what a
 // target returns (a returned function probed with values).
 type Observer interface {
