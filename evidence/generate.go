@@ -449,7 +449,43 @@ func (b *builder) vary(i int, c class) {
 	if len(b.req.Sig.Params) > 1 {
 		cls = b.req.Sig.Params[i].Name + "_" + cls
 	}
-	b.call(cls, c.Kind, c.Relation, map[int]any{i: c.Value})
+	vals := map[int]any{i: c.Value}
+	for j, v := range b.companions(i, c.Name) {
+		vals[j] = v
+	}
+	b.call(cls, c.Kind, c.Relation, vals)
+}
+
+// timeCompanion is the class the other times of a call take while one
+// parameter's varies: the same convention where the timezone assumption
+// holds (every time naive, or every time in UTC), UTC beside an offset or
+// a mixed list, so that a row where it is violated is violated across the
+// call, and one where it holds is not broken by a neighbour.
+var timeCompanion = map[string]string{
+	"naive": "naive", "aware_utc": "aware_utc", "aware_offset": "aware_utc",
+	"naive_list": "naive", "aware_list": "aware_utc", "mixed_naive_aware": "aware_utc", "two_zones": "aware_utc",
+}
+
+// companions are the values of the other parameters holding times while
+// parameter i takes the time class cls (timeCompanion): none for a class
+// of another kind.
+func (b *builder) companions(i int, cls string) map[int]any {
+	want, ok := timeCompanion[cls]
+	if !ok {
+		return nil
+	}
+	out := map[int]any{}
+	for j, t := range b.types {
+		if j == i {
+			continue
+		}
+		for _, tc := range timeClasses(t, b.req.Sig.Language) {
+			if tc.Name == want || tc.Name == strings.TrimSuffix(want, "_utc")+"_list" {
+				out[j] = tc.Value
+			}
+		}
+	}
+	return out
 }
 
 // lengthOf combines an int parameter with a sibling list's length: 0,

@@ -228,6 +228,47 @@ func TestTimezoneRowsAreBuilt(t *testing.T) {
 	}
 }
 
+// TestTimezoneRowsKeepTheirSide: a call of two times takes the other
+// time in the same convention where the assumption holds (a naive start
+// with an aware end would be violated, and fail an accepted assumption's
+// row on a correct patch), and in UTC beside an offset where it does not.
+func TestTimezoneRowsKeepTheirSide(t *testing.T) {
+	sig, err := python.SignatureOf([]byte("def f(start: datetime, end: datetime):\n pass\n"), "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, decided := range []string{validate.StatusAccepted, validate.StatusRejected} {
+		it := accepted("A001", "m.f", "all datetimes are naive or share one time zone", "end - start")
+		it.Status = decided
+		rows, err := Templates{}.Generate(context.Background(), Request{Target: "m.f", Sig: sig, Assumptions: []validate.Item{it}, Decided: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) == 0 {
+			t.Fatalf("%s: no rows", decided)
+		}
+		for _, r := range rows {
+			if len(r.Args) != 2 {
+				t.Fatalf("%s %s: args %v", decided, r.Cls, r.Args)
+			}
+			a, b := fmt.Sprint(r.Args[0]), fmt.Sprint(r.Args[1])
+			zone := func(s string) string {
+				switch {
+				case strings.Contains(s, "timedelta(hours=5"):
+					return "+05:30"
+				case strings.Contains(s, "tzinfo"):
+					return "UTC"
+				}
+				return "naive"
+			}
+			same := zone(a) == zone(b)
+			if decided == validate.StatusAccepted && !same || decided == validate.StatusRejected && same {
+				t.Errorf("%s %s: start %s, end %s", decided, r.Cls, zone(a), zone(b))
+			}
+		}
+	}
+}
+
 func TestRaisesWhenTheAssumptionSaysSo(t *testing.T) {
 	sig := &Signature{Language: "python", Params: []Param{{Name: "s", Type: "str"}}}
 	rows := gen(t, sig, accepted("A001", "m.f", "`s` is a numeric string; anything else raises ValueError", "int(s)"))

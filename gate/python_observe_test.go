@@ -71,6 +71,10 @@ func TestPythonAdapterObserve(t *testing.T) {
 			"a receiver's constructor that raises is the code's behaviour on the row, not the worker failing: one such row must not stop the others"},
 		{"no observe", Call{ID: "O7", Target: "obs.gen", Args: []any{2}},
 			Reply{ID: "O7", Outcome: OutcomeUnencodable}, "gate rows see what they always saw"},
+		{"expressions without observe", Call{ID: "O9", Target: "obs.call", Args: []any{
+			map[string]any{"$expr": "operator.neg", "$imports": []any{"import operator"}}, []any{3}}},
+			Reply{ID: "O9", Outcome: OutcomeReturned, Value: []any{num("-3")}},
+			"a table's own row writes a value JSON cannot hold as an expression (a datetime), as check tells a person to: the code gets the value, never the dict"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -388,24 +388,27 @@ def _handle(call, cache):
             return _raised(cid, e)
     observe = 0
     extra = ()
+    probes = None
     if "$observe" in kwargs:
-        # Evidence rows (issue 13, parts 4 and 5): arguments may be Python
-        # expressions, an iterator's first items are the value, and the
-        # arguments' state after the call is part of the outcome.
+        # Evidence rows (issue 13, parts 4 and 5): an iterator's first
+        # items are the value, and the arguments' state after the call is
+        # part of the outcome.
         kwargs = dict(kwargs)
         observe = kwargs.pop("$observe")
         probes = kwargs.pop("$probes", None)
         if not isinstance(observe, int) or isinstance(observe, bool) or observe < 0:
             observe = 0
-        try:
-            args = [_expr(a) for a in args]
-            kwargs = {k: _expr(v) for k, v in kwargs.items()}
-            extra = tuple(tuple(_expr(a) for a in p) for p in probes or () if isinstance(p, list))
-        except BaseException as e:
-            # An argument expression calls the code under review (a
-            # receiver's constructor): what it raises is that code's
-            # behaviour on this row, never the worker failing.
-            return _raised(cid, e)
+    try:
+        # Arguments written as Python expressions ({"$expr": ...}), in any
+        # row: a table's hand-written datetime as much as a witness.
+        args = [_expr(a) for a in args]
+        kwargs = {k: _expr(v) for k, v in kwargs.items()}
+        extra = tuple(tuple(_expr(a) for a in p) for p in probes or () if isinstance(p, list))
+    except BaseException as e:
+        # An argument expression calls the code under review (a
+        # receiver's constructor): what it raises is that code's
+        # behaviour on this row, never the worker failing.
+        return _raised(cid, e)
     before = _snapshot(args, kwargs) if observe else None
     try:
         raw = value = fn(*args, **kwargs)
