@@ -189,6 +189,34 @@ func TestPythonPrivateMethodIsCalled(t *testing.T) {
 	}
 }
 
+// TestPythonPropertyIsCalled: a changed property's getter runs on its
+// receivers (reading the property on the class gives the descriptor,
+// which no row can call), so its change is found and its changed line
+// reached; a functools.cached_property the same way (found on
+// jsonpointer's JsonPointer.path, "not exercised" with 60 rows).
+func TestPythonPropertyIsCalled(t *testing.T) {
+	t.Parallel()
+	src := func(root, decorator string) string {
+		return "import functools\n\n\nclass Pointer:\n    def __init__(self, text):\n        self.parts = text.split('/')[1:] if text else []\n\n" +
+			"    @" + decorator + "\n    def path(self):\n        if not self.parts:\n            return " + root + "\n        return '/' + '/'.join(self.parts)\n"
+	}
+	for _, decorator := range []string{"property", "functools.cached_property"} {
+		rep := runPatch(t, src("'/'", decorator), src("''", decorator))
+		found := false
+		for _, c := range append(rep.Changes, rep.Unexplained...) {
+			found = found || c.Symbol == "words.Pointer.path"
+		}
+		if !found {
+			t.Errorf("%s: no change on the property; symbols %+v", decorator, rep.Symbols)
+		}
+		for _, s := range rep.Symbols {
+			if s.Symbol == "words.Pointer.path" && (s.Coverage == nil || s.Coverage.Head.Reached == 0) {
+				t.Errorf("%s: the getter's changed line never ran: %+v", decorator, s.Coverage)
+			}
+		}
+	}
+}
+
 // TestPythonTargetMissingFromItsModule: a changed function the module
 // deletes again (del helper) is not in the module when it runs: that
 // function is unchecked and says so, while the module's other changed

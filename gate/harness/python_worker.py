@@ -363,6 +363,13 @@ def _resolve(target, cache):
                 obj = getattr(obj, attr)
             except AttributeError as e:
                 raise _NotInModule(str(e)) from None
+        # A property read on its class is the descriptor: the code the
+        # patch changed is its getter, called with the object as a
+        # method is (C.path(obj) reads obj.path).
+        if isinstance(obj, property) and obj.fget is not None:
+            obj = obj.fget
+        elif isinstance(obj, functools.cached_property):
+            obj = obj.func
         cache[target] = obj
         return obj
     raise err or ImportError("target %r names no module" % target)
