@@ -217,6 +217,25 @@ func TestPythonPropertyIsCalled(t *testing.T) {
 	}
 }
 
+// TestPythonAsyncFunctionIsAwaited: an async function's rows run its
+// coroutine to the end, so what it returns is compared and its changed
+// line reached (every row had returned an un-run coroutine, the same
+// repr on both sides: "not exercised").
+func TestPythonAsyncFunctionIsAwaited(t *testing.T) {
+	t.Parallel()
+	src := func(op string) string {
+		return "import asyncio\n\n\nasync def ready(n):\n    await asyncio.sleep(0)\n    return n " + op + " 1\n"
+	}
+	rep := runPatch(t, src(">="), src(">"))
+	found := false
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		found = found || c.Symbol == "words.ready"
+	}
+	if !found {
+		t.Errorf("no change on the async function; symbols %+v", rep.Symbols)
+	}
+}
+
 // TestPythonTargetMissingFromItsModule: a changed function the module
 // deletes again (del helper) is not in the module when it runs: that
 // function is unchecked and says so, while the module's other changed

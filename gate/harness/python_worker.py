@@ -418,7 +418,7 @@ def _handle(call, cache):
         return _raised(cid, e)
     before = _snapshot(args, kwargs) if observe else None
     try:
-        raw = value = fn(*args, **kwargs)
+        raw = value = _awaited(fn(*args, **kwargs))
         if observe:
             value = _probe(_consume(value, observe), observe, extra)
     except BaseException as e:  # SystemExit and KeyboardInterrupt are raises too
@@ -442,6 +442,17 @@ def _handle(call, cache):
     return {"id": cid, "outcome": "returned", "value": value}
 
 
+def _awaited(value):
+    """What a call comes to: an async function's coroutine run to the end
+    in an event loop of its own (what it raises is the call's), any other
+    value itself. asyncio is imported on the first coroutine: most
+    workers never need it, and it is slow to import."""
+    if not isinstance(value, types.CoroutineType):
+        return value
+    import asyncio
+    return asyncio.run(value)
+
+
 def _aliased(fn, args, kwargs, raw, shown):
     """Whether a returned list or dict shares its arguments' state (a
     receiver's own list handed out without a copy): the result is changed
@@ -455,7 +466,7 @@ def _aliased(fn, args, kwargs, raw, shown):
     else:
         return None
     try:
-        second = _comparable(fn(*args, **kwargs), 0)
+        second = _comparable(_awaited(fn(*args, **kwargs)), 0)
     except BaseException:
         return None
     return None if second == shown else second
@@ -812,7 +823,7 @@ class _Explorer:
             return "!" + type(e).__name__
         old = _arm(self.per_call)
         try:
-            value = _comparable(_consume(self.fn(*real), 100), 0)
+            value = _comparable(_consume(_awaited(self.fn(*real)), 100), 0)
             text = json.dumps([value, sorted(_snapshot(real, {}).items())], sort_keys=True)
         except _Slow:
             return ""
@@ -945,7 +956,7 @@ class _Explorer:
         sys.settrace(tracer)
         try:
             # A generator's body runs as it is consumed.
-            _consume(self.fn(*real), 100)
+            _consume(_awaited(self.fn(*real)), 100)
             self.last_ok = True
         except BaseException:
             self.last_ok = False
