@@ -442,3 +442,32 @@ func Page(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("Page no longer answers HEAD, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
 	}
 }
+
+// TestGoContextIsBuilt: a function taking a context.Context (most of a
+// Go API that does I/O) got no row at all ("no value could be built for
+// `ctx`"); it is called with the background context and with one already
+// canceled, where a patch that stops honouring its context shows.
+func TestGoContextIsBuilt(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/fetch\n\ngo 1.21\n"
+	base := `package fetch
+
+import "context"
+
+// Pages says how many pages to fetch, none once the context is done.
+func Pages(ctx context.Context, n int) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+`
+	head := strings.Replace(base, "\tif err := ctx.Err(); err != nil {\n\t\treturn 0, err\n\t}\n", "", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "fetch.go": base}, map[string]string{"fetch.go": head}, nil)
+	if s := symbolOf(rep, "example.com/fetch.Pages"); s.Rows == 0 {
+		t.Fatalf("Pages got no rows: %s", s.Why)
+	}
+	if !hasChange(rep, "example.com/fetch.Pages", func(c evidence.Change) bool { return strings.Contains(c.Input, "canceled") }) {
+		t.Errorf("Pages no longer stops on a canceled context, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}

@@ -917,6 +917,8 @@ func goPool(t lang.Type, lits []string) []any {
 		return goRequests(lits)
 	case "http.ResponseWriter":
 		return []any{map[string]any{"$go": "http.ResponseWriter", "value": nil}}
+	case "context.Context":
+		return goContexts()
 	case "time.Duration":
 		return goDurations(lang.Pool(t, lits))
 	}
@@ -1002,6 +1004,18 @@ func goRequests(lits []string) []any {
 	}
 	return append(out, req("GET", "http://example.com/a", "", nil), req("POST", "/a", "a=1&b=2", nil),
 		req("GET", "/a", "", map[string]string{"Accept": "application/json", "X-Forwarded-Proto": "https"}))
+}
+
+// goContexts are the contexts a context.Context parameter takes: the
+// background first (what most callers pass), then one already canceled
+// and one past its deadline, where a function that honours its context
+// stops.
+func goContexts() []any {
+	var out []any
+	for _, state := range []string{"background", "canceled", "deadline"} {
+		out = append(out, map[string]any{"$go": "context.Context", "value": state})
+	}
+	return out
 }
 
 func goLocations() []any {
