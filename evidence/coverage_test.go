@@ -471,3 +471,33 @@ func Pages(ctx context.Context, n int) (int, error) {
 		t.Errorf("Pages no longer stops on a canceled context, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
 	}
 }
+
+// TestGoInterfaceParamGetsImplementers: a parameter of an interface the
+// package declares got no row ("no value could be built for `s`"); it
+// takes the package's own types that implement it, as their
+// constructors build them.
+func TestGoInterfaceParamGetsImplementers(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/shape\n\ngo 1.21\n"
+	base := `package shape
+
+type Shape interface{ Area() int }
+
+type Square struct{ side int }
+
+func NewSquare(side int) *Square { return &Square{side: side} }
+
+func (s *Square) Area() int { return s.side * s.side }
+
+// Big says a shape covers four units or more.
+func Big(s Shape) bool { return s.Area() >= 4 }
+`
+	head := strings.Replace(base, "s.Area() >= 4", "s.Area() > 4", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "shape.go": base}, map[string]string{"shape.go": head}, nil)
+	if s := symbolOf(rep, "example.com/shape.Big"); s.Rows == 0 {
+		t.Fatalf("Big got no rows: %s", s.Why)
+	}
+	if !hasChange(rep, "example.com/shape.Big", func(c evidence.Change) bool { return strings.Contains(c.Input, "NewSquare(2)") }) {
+		t.Errorf("a square of side 2 is no longer big, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}

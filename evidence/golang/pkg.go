@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,8 @@ type goPkg struct {
 	ranges map[string][]goRange
 	words  map[string][]string        // table name -> the text of its keys or elements (golintInitialisms: ID, HTTP, ...)
 	reads  map[string]map[string]bool // function or method name -> the names its body uses
+	// methods are the names of each type's methods, on T or *T.
+	methods map[string]map[string]bool
 }
 
 // goCtor is a package function that returns a T or *T, possibly with an
@@ -120,7 +123,8 @@ func (gp *goPkgs) source(dir string) *gosource.Package {
 // src is nil.
 func loadGoPkg(src *gosource.Package) *goPkg {
 	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]string{}, consts: map[string][]any{}, ctors: map[string][]goCtor{},
-		vars: map[string]goVar{}, ranges: map[string][]goRange{}, words: map[string][]string{}, reads: map[string]map[string]bool{}}
+		vars: map[string]goVar{}, ranges: map[string][]goRange{}, words: map[string][]string{}, reads: map[string]map[string]bool{},
+		methods: map[string]map[string]bool{}}
 	if src != nil {
 		for _, d := range src.Decls() {
 			switch d := d.(type) {
@@ -226,6 +230,18 @@ func constValue(e ast.Expr, iota int) (any, bool) {
 }
 
 func (p *goPkg) fn(d *ast.FuncDecl) {
+	if d.Recv != nil && len(d.Recv.List) == 1 {
+		recv := d.Recv.List[0].Type
+		if star, ok := recv.(*ast.StarExpr); ok {
+			recv = star.X
+		}
+		if id, ok := recv.(*ast.Ident); ok {
+			if p.methods[id.Name] == nil {
+				p.methods[id.Name] = map[string]bool{}
+			}
+			p.methods[id.Name][d.Name.Name] = true
+		}
+	}
 	if d.Recv != nil || d.Type.TypeParams != nil || d.Type.Results == nil {
 		return
 	}
@@ -386,4 +402,40 @@ func (gp *goPkgs) importPath(file string) string {
 			return ""
 		}
 	}
+}
+
+// implementers are the package's own types whose methods (on T or *T)
+// include every method of its interface type name, by their names: the
+// types an argument of the interface is built from. None when name is not
+// an interface of the package, or embeds another (its methods are not all
+// in view).
+func (p *goPkg) implementers(name string) []string {
+	it, ok := p.types[name].(*ast.InterfaceType)
+	if !ok || it.Methods == nil || len(it.Methods.List) == 0 {
+		return nil
+	}
+	var want []string
+	for _, m := range it.Methods.List {
+		if len(m.Names) == 0 {
+			return nil
+		}
+		for _, n := range m.Names {
+			want = append(want, n.Name)
+		}
+	}
+	var out []string
+	for typ, ms := range p.methods {
+		if typ == name {
+			continue
+		}
+		all := true
+		for _, w := range want {
+			all = all && ms[w]
+		}
+		if all {
+			out = append(out, typ)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

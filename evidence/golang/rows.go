@@ -352,10 +352,19 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 			continue
 		}
 		pools[i] = goPool(t, lits)
-		if named := strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*"); gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
+		named := strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*")
+		if gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
 			// constructors build one.
 			pools[i] = append(ctorValues(gt, named, lits, maxGoReceivers), pools[i]...)
+		}
+		if gt.pkg != nil {
+			// An interface of the package is given values of its own
+			// types that implement it, as their constructors build them.
+			impls := gt.pkg.implementers(named)
+			for _, impl := range impls {
+				pools[i] = append(pools[i], ctorValues(gt, impl, lits, max(2, maxGoReceivers/len(impls)))...)
+			}
 		}
 		switch t.Kind {
 		case lang.KindInt:
