@@ -187,6 +187,7 @@ type GateFigures struct {
 	Error     int      `json:"error"`
 	Flakes    int      `json:"flakes"`
 	Frozen    int      `json:"frozen"`
+	Todo      int      `json:"todo"`       // rows nobody finished: nothing ran
 	Failing   []string `json:"failing"`    // row ids that gate on head
 	BasePass  int      `json:"base_pass"`  // rows that pass against the base revision
 	BaseFails []string `json:"base_fails"` // rows that fail against base too: the table, not the patch, is wrong
@@ -837,7 +838,7 @@ func (p *run) contrast(ctx context.Context, rep *gate.Report) (*GateFigures, err
 	c := rep.Counts()
 	g := &GateFigures{
 		Rows: len(rep.Rows), Pass: c.Pass, Fail: c.Fail, Error: c.Error,
-		Flakes: c.Flake, Frozen: c.Frozen, Exit: rep.Exit, Report: rep,
+		Flakes: c.Flake, Frozen: c.Frozen, Todo: c.Todo, Exit: rep.Exit, Report: rep,
 		Failing: []string{}, BaseFails: []string{}, BaseDiffers: []string{},
 	}
 	for _, r := range rep.Rows {

@@ -235,8 +235,12 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 		fmt.Fprintf(w, "  reject     must-reject corpus: %s\n", s.Reject)
 	}
 	if g := s.Gate; g != nil {
-		fmt.Fprintf(w, "  gate       %d rows: %d pass, %d fail, %d error, %d flaky, %d frozen\n",
-			g.Rows, g.Pass, g.Fail, g.Error, g.Flakes, g.Frozen)
+		todo := ""
+		if g.Todo > 0 {
+			todo = fmt.Sprintf(", %d unfinished", g.Todo)
+		}
+		fmt.Fprintf(w, "  gate       %d rows: %d pass, %d fail, %d error, %d flaky, %d frozen%s\n",
+			g.Rows, g.Pass, g.Fail, g.Error, g.Flakes, g.Frozen, todo)
 		onBase := fmt.Sprintf("on base the same rows: %d of %d pass", g.BasePass, g.Rows)
 		if n := len(g.BaseDiffers); n > 0 {
 			onBase += fmt.Sprintf("; %d pin an accepted change, which the base does not make", n)
