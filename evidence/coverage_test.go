@@ -501,3 +501,44 @@ func Big(s Shape) bool { return s.Area() >= 4 }
 		t.Errorf("a square of side 2 is no longer big, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
 	}
 }
+
+// TestGoReflectValueIsBuilt: a reflection-driven decoder's function
+// taking a reflect.Value (mapstructure's, csvutil's, gorilla/schema's)
+// got no row ("no value could be built"); it is called on settable
+// values of each kind, and what it stores in one is part of the outcome.
+func TestGoReflectValueIsBuilt(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/dec\n\ngo 1.21\n"
+	base := `package dec
+
+import (
+	"reflect"
+	"strconv"
+)
+
+// Set stores the text s in v as v's kind reads it.
+func Set(v reflect.Value, s string) error {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int64:
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return err
+		}
+		v.SetInt(n)
+	case reflect.Bool:
+		v.SetBool(s == "true" || s == "1")
+	}
+	return nil
+}
+`
+	head := strings.Replace(base, `s == "true" || s == "1"`, `s == "true"`, 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "dec.go": base}, map[string]string{"dec.go": head}, nil)
+	if s := symbolOf(rep, "example.com/dec.Set"); s.Rows == 0 {
+		t.Fatalf("Set got no rows: %s", s.Why)
+	}
+	if !hasChange(rep, "example.com/dec.Set", func(c evidence.Change) bool {
+		return strings.Contains(c.Input, "reflect.Value(false)") && strings.Contains(c.Base, "left arg1 true")
+	}) {
+		t.Errorf("Set no longer reads 1 as true, yet no change shows what it stored: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}

@@ -928,6 +928,8 @@ func goPool(t lang.Type, lits []string) []any {
 		return []any{map[string]any{"$go": "http.ResponseWriter", "value": nil}}
 	case "context.Context":
 		return goContexts()
+	case "reflect.Value":
+		return goReflectValues(lits)
 	case "time.Duration":
 		return goDurations(lang.Pool(t, lits))
 	}
@@ -1023,6 +1025,22 @@ func goContexts() []any {
 	var out []any
 	for _, state := range []string{"background", "canceled", "deadline"} {
 		out = append(out, map[string]any{"$go": "context.Context", "value": state})
+	}
+	return out
+}
+
+// goReflectValues are the values a reflect.Value parameter takes, each
+// settable: the zero of each kind a reflection-driven decoder fills in
+// (an int, a float, text, a bool, a list, a map), then values holding
+// data an encoder reads, the function's own words among them.
+func goReflectValues(lits []string) []any {
+	rv := func(v any) any { return map[string]any{"$go": "reflect.Value", "value": v} }
+	typed := func(name string, v any) any { return rv(map[string]any{"$go": name, "value": v}) }
+	out := []any{typed("int", 0), typed("float64", 0), rv(""), rv(false), rv([]any{}), rv(map[string]any{}),
+		typed("int", 7), typed("int64", -1), typed("uint", 3), typed("float64", 1.5), rv("abc"), rv(true),
+		rv([]any{"a", "b"}), rv(map[string]any{"a": "1"}), typed("[]byte", "abc")}
+	for _, l := range lits[:min(len(lits), 4)] {
+		out = append(out, rv(l))
 	}
 	return out
 }
