@@ -221,7 +221,8 @@ def witness_go(tree, case):
     # a module path ending in /vN (N >= 2) needs a vN version in require
     import re
     major = re.search(r"/v([2-9]|[1-9][0-9]+)$", mod)
-    version = "v%s.0.0" % major.group(1) if major else "v0.0.0"
+    gopkgin = re.match(r"gopkg\.in/.*\.v([0-9]+)$", mod)  # gopkg.in/ini.v1 wants a v1 version
+    version = "v%s.0.0" % major.group(1) if major else "v%s.0.0" % gopkgin.group(1) if gopkgin else "v0.0.0"
     with open(os.path.join(main, "go.mod"), "w") as f:
         f.write("module corpuswitness\n\ngo 1.22\n\nrequire %s %s\n\nreplace %s => %s\n" % (mod, version, mod, tree))
     with open(os.path.join(main, "main.go"), "w") as f:
