@@ -1,0 +1,142 @@
+package gate
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+//go:embed harness/node_tests.mjs
+var nodeTestsScript string
+
+// NodeTestRun is node_tests.mjs's account of a side's run of the base's
+// JavaScript and TypeScript tests: each test's outcome ("passed",
+// "skipped", "failed: how", "not made: why") and the watched lines it
+// ran, the test files that did not load and why; Err says why nothing
+// ran.
+type NodeTestRun struct {
+	Order []string `json:"order"`
+	Tests map[string]struct {
+		Outcome string           `json:"outcome"`
+		Lines   map[string][]int `json:"lines,omitempty"`
+	} `json:"tests"`
+	Files   map[string]string `json:"files"`
+	Stopped bool              `json:"stopped,omitempty"`
+	Err     string            `json:"error,omitempty"`
+}
+
+// NodeTests is a run of the merge-base's JavaScript and TypeScript test
+// files on one side.
+type NodeTests struct {
+	Node string
+	// Dir is the side's tree, BaseDir the merge-base's: the test files
+	// (and every file of Overlay) are laid from BaseDir over a private
+	// copy of Dir, so a head that edits, deletes or adds beside them
+	// changes nothing of what runs.
+	Dir, BaseDir string
+	// Tests are the test files to run, relative to BaseDir; Overlay the
+	// base's files laid over the copy besides them (their helpers and
+	// fixtures).
+	Tests, Overlay []string
+	// Only, when set, names the tests to run.
+	Only []string
+	// Watch is the spans whose lines each test's record names, by file
+	// under Dir.
+	Watch Watch
+	// Seconds bounds the run; each test has perTestSeconds.
+	Seconds int
+}
+
+// RunNodeTests runs the merge-base's test files on a side's copy, in the
+// box the Node worker runs in (node_tests.mjs, evaluated source as the
+// worker is, with premise's stand-ins for the test frameworks). A
+// TypeScript test, like the code, is transpiled by esbuild first.
+func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
+	var run NodeTestRun
+	node, err := resolveNode(spec.Node)
+	if err != nil {
+		run.Err = err.Error()
+		return run
+	}
+	top, err := filepath.Abs(spec.Dir)
+	if err != nil {
+		run.Err = err.Error()
+		return run
+	}
+	scratch, err := os.MkdirTemp("", "")
+	if err != nil {
+		run.Err = err.Error()
+		return run
+	}
+	defer removeAll(scratch)
+	dir := filepath.Join(scratch, "tree", filepath.Base(top))
+	if err := copyTree(top, dir, scratch); err != nil {
+		run.Err = fmt.Sprintf("copy %s: %v", top, err)
+		return run
+	}
+	for _, rel := range append(append([]string{}, spec.Overlay...), spec.Tests...) {
+		if err := layOver(filepath.Join(spec.BaseDir, rel), filepath.Join(dir, rel)); err != nil {
+			run.Err = err.Error()
+			return run
+		}
+	}
+	srcs, err := transpilable(dir)
+	if err != nil {
+		run.Err = err.Error()
+		return run
+	}
+	esm, kept, claimed, err := transpileTree(dir, srcs, watchedIn(spec.Watch, top, dir))
+	if err != nil {
+		run.Err = err.Error()
+		return run
+	}
+	var files []string
+	names := map[string]string{}
+	for _, rel := range spec.Tests {
+		f := filepath.Join(dir, rel)
+		if out, ok := transpiledExt[filepath.Ext(rel)]; ok {
+			f = strings.TrimSuffix(f, filepath.Ext(rel)) + out
+		}
+		files = append(files, f)
+		names[f] = filepath.ToSlash(rel)
+	}
+	out := filepath.Join(scratch, "out.json")
+	args, _ := json.Marshal(map[string]any{"files": files, "names": names, "only": spec.Only,
+		"watch": json.RawMessage(nodeWatch(spec.Watch, top, dir, kept, claimed)), "hook": esm,
+		"seconds": spec.Seconds, "per_test": perTestSeconds})
+	log, err := RunIsolated(ctx, IsolatedCommand{Path: node.path,
+		Args: append(append([]string{}, node.flags...), "--input-type=module", "--eval", nodeTestsScript, string(args), out),
+		Dir:  dir, Writable: []string{scratch}, Env: append(os.Environ(), "NODE_ENV=test"), Timeout: time.Duration(spec.Seconds+15) * time.Second})
+	data, rerr := os.ReadFile(out)
+	if rerr != nil {
+		why := "they wrote nothing"
+		if err != nil {
+			why = err.Error()
+		}
+		run.Err = fmt.Sprintf("did not run (%s): %s", why, lastLogLine(log))
+		return run
+	}
+	if err := json.Unmarshal(data, &run); err != nil {
+		run.Err = err.Error()
+	}
+	return run
+}
+
+// layOver copies the base's file from over to, replacing what the side
+// has there.
+func layOver(from, to string) error {
+	info, err := os.Lstat(from)
+	if err != nil || !info.Mode().IsRegular() {
+		return nil // a link or a directory of the base's is not laid over
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	_ = os.Remove(to)
+	return copyRegular(from, to, info.Mode().Perm())
+}
