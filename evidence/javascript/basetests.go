@@ -44,18 +44,19 @@ func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 		return out
 	}
 	var mine []lang.Target
-	var names []string
+	var names, modules []string
 	for _, tg := range targets {
 		if tg.Lang != l.lang || tg.HeadOnly || tg.BaseFile == "" || len(tg.Reads) > 0 {
 			continue
 		}
 		mine = append(mine, tg)
 		names = append(names, lang.BareName(tg.Sym.Local), moduleWord(tg.BaseFile))
+		modules = append(modules, filepath.ToSlash(tg.BaseFile))
 	}
 	if len(mine) == 0 {
 		return out
 	}
-	tests, overlay := baseTestFiles(cfg.BaseDir, names)
+	tests, overlay := baseTestFiles(cfg.BaseDir, names, modules)
 	if len(tests) == 0 {
 		return out
 	}
@@ -267,10 +268,11 @@ func moduleWord(file string) string {
 }
 
 // baseTestFiles are the base's test files whose text names one of names
-// as a word, those naming most first, at most maxBaseTestFiles; and the
-// base's other files in test paths (helpers, fixtures), laid over the
+// as a word or imports one of modules (files relative to baseDir) by a
+// relative path, those naming most first, at most maxBaseTestFiles; and
+// the base's other files in test paths (helpers, fixtures), laid over the
 // head's beside them.
-func baseTestFiles(baseDir string, names []string) (tests, overlay []string) {
+func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []string) {
 	var alts []string
 	for _, n := range names {
 		if n != "" && n != "." && n != "default" && !slices.Contains(alts, regexp.QuoteMeta(n)) {
@@ -278,7 +280,7 @@ func baseTestFiles(baseDir string, names []string) (tests, overlay []string) {
 		}
 	}
 	if len(alts) == 0 {
-		return nil, nil
+		alts = append(alts, "$^") // no word: imports alone select
 	}
 	named := regexp.MustCompile(`(^|[^\w$])(` + strings.Join(alts, "|") + `)([^\w$]|$)`)
 	type hit struct {
@@ -312,7 +314,11 @@ func baseTestFiles(baseDir string, names []string) (tests, overlay []string) {
 		if err != nil || len(src) > lang.MaxTestFileBytes {
 			return nil
 		}
-		if n := len(named.FindAllIndex(src, -1)); n > 0 {
+		n := len(named.FindAllIndex(src, -1))
+		if imports(rel, src, modules) {
+			n += 100
+		}
+		if n > 0 {
 			hits = append(hits, hit{rel, n})
 		} else {
 			overlay = append(overlay, rel)
@@ -329,6 +335,25 @@ func baseTestFiles(baseDir string, names []string) (tests, overlay []string) {
 	}
 	sort.Strings(tests) // a suite's own order: files load as its runner loads them
 	return tests, overlay
+}
+
+// importRe finds the relative specifiers a file requires or imports.
+var importRe = regexp.MustCompile(`(?:require\s*\(\s*|from\s*|import\s*\(?\s*)['"](\.{1,2}(?:/[^'"]*)?)['"]`)
+
+// imports says whether the test file rel (its text src) imports one of
+// modules by a relative path: the file with or without its extension,
+// or its directory for an index file (require(".."), import from ".").
+func imports(rel string, src []byte, modules []string) bool {
+	for _, m := range importRe.FindAllSubmatch(src, -1) {
+		to := path.Join(path.Dir(rel), string(m[1]))
+		for _, mod := range modules {
+			bare := strings.TrimSuffix(mod, path.Ext(mod))
+			if to == mod || to == bare || (path.Base(bare) == "index" && to == path.Dir(bare)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inFixtures says a file in a test path is data or a helper, not tests.

@@ -94,7 +94,8 @@ func TestJavaScriptBaseTestOfARemovedFunctionIsNoted(t *testing.T) {
 }
 
 // The base's test files run are those naming a changed function or its
-// module, not fixtures; the rest of its test paths are laid over the
+// module, or importing its module by path (a default export's test names
+// it as it likes), not fixtures; the rest of its test paths are laid over the
 // head's with them.
 func TestJavaScriptBaseTestFilesNameTheChange(t *testing.T) {
 	t.Parallel()
@@ -105,6 +106,7 @@ func TestJavaScriptBaseTestFilesNameTheChange(t *testing.T) {
 		"test/fixtures/parse.js": "module.exports = ['1kb'];\n",
 		"src/index.test.ts":      "import { parse } from '.';\n",
 		"lib/parse.js":           "exports.parse = 1;\n",
+		"test.js":                "import prettyBytes from '.';\n",
 	}
 	for rel, text := range files {
 		p := filepath.Join(dir, rel)
@@ -113,8 +115,8 @@ func TestJavaScriptBaseTestFilesNameTheChange(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tests, overlay := baseTestFiles(dir, []string{"parse", moduleWord("index.js")})
-	if d := cmp.Diff([]string{"src/index.test.ts", "test/bytes.js"}, tests); d != "" {
+	tests, overlay := baseTestFiles(dir, []string{"parse", moduleWord("index.js")}, []string{"index.js"})
+	if d := cmp.Diff([]string{"src/index.test.ts", "test.js", "test/bytes.js"}, tests); d != "" {
 		t.Errorf("tests (-want +got):\n%s", d)
 	}
 	if !strings.Contains(strings.Join(overlay, " "), "test/fixtures/parse.js") || !strings.Contains(strings.Join(overlay, " "), "test/other.js") {
