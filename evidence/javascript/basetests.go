@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 )
@@ -43,15 +44,17 @@ func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
 		return out
 	}
-	var mine []lang.Target
+	mine := changedFunctions(cfg, targets, l.lang)
 	var names, modules []string
+	for _, c := range mine {
+		names = append(names, lang.BareName(c.local), moduleWord(c.baseFile))
+		modules = append(modules, c.baseFile)
+	}
 	for _, tg := range targets {
-		if tg.Lang != l.lang || tg.HeadOnly || tg.BaseFile == "" || len(tg.Reads) > 0 {
-			continue
+		if tg.Lang == l.lang && len(tg.Reads) > 0 {
+			// An entry point's tests reach the change through it.
+			names = append(names, lang.BareName(tg.Sym.Local))
 		}
-		mine = append(mine, tg)
-		names = append(names, lang.BareName(tg.Sym.Local), moduleWord(tg.BaseFile))
-		modules = append(modules, filepath.ToSlash(tg.BaseFile))
 	}
 	if len(mine) == 0 {
 		return out
@@ -141,8 +144,15 @@ func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 			continue
 		}
 		file, test, _ := strings.Cut(id, " > ")
-		out.Failures = append(out.Failures, lang.TestFailure{Test: test, File: file,
-			Symbols: byLinesRun(run.Tests[id].Lines, mine, cfg.HeadDir), Head: gate.FailureText(how)})
+		syms := byLinesRun(run.Tests[id].Lines, mine, cfg.HeadDir)
+		if len(syms) == 0 {
+			// A change that only deletes lines leaves the head none to
+			// watch: the changed functions, in the diff's order.
+			for _, c := range mine {
+				syms = append(syms, c.name)
+			}
+		}
+		out.Failures = append(out.Failures, lang.TestFailure{Test: test, File: file, Symbols: syms, Head: gate.FailureText(how)})
 	}
 	return out
 }
@@ -217,23 +227,63 @@ func someOf(xs []string) string {
 	return strings.Join(xs, ", ") + more
 }
 
-// byLinesRun are the targets a failing test ran on the head, by how many
-// of their changed lines it ran, most first, then those it only entered.
-func byLinesRun(lines map[string][]int, targets []lang.Target, headDir string) []string {
+// changed is a function the patch modified, in a file of the language
+// that is not test code: a failing test is filed under the one whose
+// lines it ran, a target or not (a method premise has no receiver for is
+// still what the test ran).
+type changed struct {
+	name, local        string
+	baseFile, headFile string
+	sym                diffparse.Symbol // its span and changed lines on the head
+}
+
+// changedFunctions are the diff's modified functions of langName; the
+// targets' own when there is no diff.
+func changedFunctions(cfg lang.TraceRun, targets []lang.Target, langName string) []changed {
+	var out []changed
+	if cfg.Diff == nil {
+		for _, tg := range targets {
+			if tg.Lang == langName && !tg.HeadOnly && tg.BaseFile != "" && len(tg.Reads) == 0 {
+				out = append(out, changed{tg.Sym.Name, tg.Sym.Local, tg.BaseFile, tg.BaseFile, tg.Sym})
+			}
+		}
+		return out
+	}
+	for _, f := range cfg.Diff.Files {
+		if f.Language != langName || f.Status == "added" || f.Status == "deleted" || lang.InTestPath(f, jsTestFileRe.MatchString) {
+			continue
+		}
+		baseFile := f.OldPath
+		if baseFile == "" {
+			baseFile = f.Path
+		}
+		for _, sym := range f.Symbols {
+			if sym.Change == "modified" {
+				out = append(out, changed{sym.Name, sym.Local, filepath.ToSlash(baseFile), f.Path, sym})
+			}
+		}
+	}
+	return out
+}
+
+// byLinesRun are the changed functions a failing test ran on the head,
+// by how many of their changed lines it ran, most first, then those it
+// only entered.
+func byLinesRun(lines map[string][]int, fns []changed, headDir string) []string {
 	abs, _ := filepath.Abs(headDir)
 	type score struct {
 		name          string
 		changed, body int
 	}
 	var scores []score
-	for _, tg := range targets {
-		ran := lines[filepath.Join(abs, tg.BaseFile)]
-		sc := score{name: tg.Sym.Name}
+	for _, fn := range fns {
+		ran := lines[filepath.Join(abs, fn.headFile)]
+		sc := score{name: fn.name}
 		for _, l := range ran {
-			if slices.Contains(tg.Sym.ChangedLines, l) {
+			if slices.Contains(fn.sym.ChangedLines, l) {
 				sc.changed++
 			}
-			if tg.Sym.Start <= l && l <= tg.Sym.End {
+			if fn.sym.Start <= l && l <= fn.sym.End {
 				sc.body++
 			}
 		}

@@ -66,12 +66,18 @@ function register(node) {
   into.children.push(node);
 }
 
+// title is a test's or suite's name on one line: a title may start with
+// a newline (node-semver's "\ncomparison tests").
+function title(name) {
+  return String(name).replace(/\s+/g, " ").trim();
+}
+
 function addTest(name, fn, style, opts = {}) {
-  register({ kind: "test", name: String(name), fn, style, skip: !!opts.skip, notMade: opts.notMade });
+  register({ kind: "test", name: title(name), fn, style, skip: !!opts.skip, notMade: opts.notMade });
 }
 
 function addSuite(name, fn, opts = {}) {
-  const s = suiteOf(String(name), null, null);
+  const s = suiteOf(title(name), null, null);
   s.skip = !!opts.skip;
   register(s);
   if (typeof fn === "function") {
@@ -202,7 +208,7 @@ const describe = defineDescribe();
 const suite = (name, fn) => {
   if (typeof fn === "function") return describe(name, fn);
   // QUnit style: suite(name) names the tests after it, until the next.
-  const s = suiteOf(String(name), current, current.file);
+  const s = suiteOf(title(name), current, current.file);
   current.children.push(s);
   tdd = s;
 };
