@@ -71,7 +71,7 @@ func TestJavaScriptBaseTestsRerunBeforeTheyCount(t *testing.T) {
 				t.Errorf("failures %+v, want a change: %v (%s)", got.Failures, tc.want, tc.reason)
 			}
 			if tc.want {
-				want := lang.TestFailure{Test: "shouts", File: "m.test.js", Head: "x"}
+				want := lang.TestFailure{Test: "shouts", File: "m.test.js", Symbols: []string{"m.shout"}, Head: "x"}
 				if d := cmp.Diff(want, got.Failures[0]); d != "" {
 					t.Errorf("failure (-want +got):\n%s", d)
 				}
