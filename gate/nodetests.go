@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,7 +81,7 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		return run
 	}
 	for _, rel := range append(append([]string{}, spec.Overlay...), spec.Tests...) {
-		if err := layOver(filepath.Join(spec.BaseDir, rel), filepath.Join(dir, rel)); err != nil {
+		if err := layOver(spec.BaseDir, dir, rel); err != nil {
 			run.Err = err.Error()
 			return run
 		}
@@ -127,16 +128,37 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 	return run
 }
 
-// layOver copies the base's file from over to, replacing what the side
-// has there.
-func layOver(from, to string) error {
+// layOver copies the base's file rel over the side's copy at dir,
+// replacing what the side has there, through an os.Root: a head whose
+// test directory is a link out of its tree cannot have premise write
+// where it points.
+func layOver(baseDir, dir, rel string) error {
+	from := filepath.Join(baseDir, rel)
 	info, err := os.Lstat(from)
 	if err != nil || !info.Mode().IsRegular() {
 		return nil // a link or a directory of the base's is not laid over
 	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
 		return err
 	}
-	_ = os.Remove(to)
-	return copyRegular(from, to, info.Mode().Perm())
+	defer root.Close()
+	if err := root.MkdirAll(filepath.Dir(rel), 0o755); err != nil {
+		return fmt.Errorf("lay the base's %s over the side's: %w", rel, err)
+	}
+	_ = root.Remove(rel)
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, info.Mode().Perm())
+	if err != nil {
+		return fmt.Errorf("lay the base's %s over the side's: %w", rel, err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }

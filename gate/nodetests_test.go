@@ -2,6 +2,7 @@ package gate
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -147,5 +148,26 @@ func TestNodeTestsRunTheBasesFiles(t *testing.T) {
 	}
 	if d := cmp.Diff(map[string][]int{filepath.Join(abs, "lib.js"): {1, 2}}, r.Lines); d != "" {
 		t.Errorf("lines (-want +got):\n%s", d)
+	}
+}
+
+// A head whose test directory is a link out of its tree does not make
+// premise write the base's test files where the link points: the run
+// says why it could not lay them over, and nothing lands outside.
+func TestNodeTestsLayOverStaysInTheCopy(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	outside := t.TempDir()
+	base := writeTree(t, map[string]string{"lib.js": "exports.a = 1;\n", "test/a.test.js": "test('a', () => {});\n"})
+	head := writeTree(t, map[string]string{"lib.js": "exports.a = 2;\n"})
+	if err := os.Symlink(outside, filepath.Join(head, "test")); err != nil {
+		t.Fatal(err)
+	}
+	run := RunNodeTests(context.Background(), NodeTests{Dir: head, BaseDir: base, Tests: []string{"test/a.test.js"}, Seconds: 10})
+	if ents, _ := os.ReadDir(outside); len(ents) > 0 {
+		t.Fatalf("the base's test was written through the head's link: %v", ents)
+	}
+	if run.Err == "" {
+		t.Errorf("the run says nothing of the test it could not lay over: %+v", run)
 	}
 }
