@@ -38,6 +38,7 @@ const { isDeepStrictEqual, inspect } = util;
 const realSetTimeout = setTimeout;
 const realClearTimeout = clearTimeout;
 const DateNow = Date.now;
+const jsonStringify = JSON.stringify; // bound before any subject code runs, as the worker's
 
 const spec = JSON.parse(process.argv[1]);
 const outPath = process.argv[2];
@@ -1131,7 +1132,7 @@ function assignIds(s, seen) {
 }
 
 function write() {
-  writeFileSync(outPath, JSON.stringify(result));
+  writeFileSync(outPath, jsonStringify(result));
 }
 
 async function main() {
