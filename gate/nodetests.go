@@ -125,6 +125,16 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 	if err := json.Unmarshal(data, &run); err != nil {
 		run.Err = err.Error()
 	}
+	// A message names a file by the private copy's path: by the tree's
+	// own, relative, as a reviewer reads it.
+	rel := strings.NewReplacer(dir+string(filepath.Separator), "", dir, ".")
+	for f, why := range run.Files {
+		run.Files[f] = rel.Replace(why)
+	}
+	for id, t := range run.Tests {
+		t.Outcome = rel.Replace(t.Outcome)
+		run.Tests[id] = t
+	}
 	return run
 }
 
