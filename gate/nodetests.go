@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,14 +22,17 @@ var nodeTestsScript string
 // ran, the test files that did not load and why; Err says why nothing
 // ran.
 type NodeTestRun struct {
-	Order []string `json:"order"`
-	Tests map[string]struct {
-		Outcome string           `json:"outcome"`
-		Lines   map[string][]int `json:"lines,omitempty"`
-	} `json:"tests"`
-	Files   map[string]string `json:"files"`
-	Stopped bool              `json:"stopped,omitempty"`
-	Err     string            `json:"error,omitempty"`
+	Order   []string
+	Tests   map[string]NodeTest
+	Files   map[string]string
+	Stopped bool
+	Err     string
+}
+
+// NodeTest is one test's outcome and the watched lines it ran.
+type NodeTest struct {
+	Outcome string           `json:"outcome"`
+	Lines   map[string][]int `json:"lines,omitempty"`
 }
 
 // NodeTests is a run of the merge-base's JavaScript and TypeScript test
@@ -112,9 +116,11 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		"seconds": spec.Seconds, "per_test": perTestSeconds})
 	log, err := RunIsolated(ctx, IsolatedCommand{Path: node.path,
 		Args: append(append([]string{}, node.flags...), "--input-type=module", "--eval", nodeTestsScript, string(args), out),
-		Dir:  dir, Writable: []string{scratch}, Env: append(os.Environ(), "NODE_ENV=test"), Timeout: time.Duration(spec.Seconds+15) * time.Second})
+		Dir:  dir, Writable: []string{scratch}, Env: append(os.Environ(), "NODE_ENV=test"), Timeout: time.Duration(spec.Seconds+5) * time.Second})
 	data, rerr := os.ReadFile(out)
-	if rerr != nil {
+	current, _ := os.ReadFile(out + ".current")
+	killed := err != nil && (errors.Is(err, ErrTimedOut) || ctx.Err() != nil)
+	if rerr != nil && len(current) == 0 {
 		why := "they wrote nothing"
 		if err != nil {
 			why = err.Error()
@@ -122,8 +128,42 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		run.Err = fmt.Sprintf("did not run (%s): %s", why, lastLogLine(log))
 		return run
 	}
-	if err := json.Unmarshal(data, &run); err != nil {
-		run.Err = err.Error()
+	run.Tests, run.Files = map[string]NodeTest{}, map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		var o struct {
+			NodeTest
+			ID, File, Why, Error string
+			Stopped              bool
+		}
+		if line == "" || json.Unmarshal([]byte(line), &o) != nil {
+			continue
+		}
+		switch {
+		case o.ID != "":
+			if _, seen := run.Tests[o.ID]; !seen {
+				run.Order = append(run.Order, o.ID)
+			}
+			run.Tests[o.ID] = o.NodeTest
+		case o.File != "":
+			run.Files[o.File] = o.Why
+		case o.Error != "":
+			run.Err = o.Error
+		}
+		run.Stopped = run.Stopped || o.Stopped
+	}
+	if id := string(current); id != "" {
+		// The run ended in the test it had started last: killed past its
+		// time (a test that never yields), or the process ended by what
+		// the test ran. Those after it did not run.
+		run.Stopped = true
+		how := "failed: timed out"
+		if !killed {
+			how = "failed: the test ended the run: " + lastLogLine(log)
+		}
+		if _, seen := run.Tests[id]; !seen {
+			run.Order = append(run.Order, id)
+			run.Tests[id] = NodeTest{Outcome: how}
+		}
 	}
 	// A message names a file by the private copy's path: by the tree's
 	// own, relative, as a reviewer reads it.

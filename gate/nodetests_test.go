@@ -171,3 +171,32 @@ func TestNodeTestsLayOverStaysInTheCopy(t *testing.T) {
 		t.Errorf("the run says nothing of the test it could not lay over: %+v", run)
 	}
 }
+
+// A test that never yields cannot be timed out from inside the run:
+// premise kills the run past its time, and the test it had started is
+// "failed: timed out", the tests before it keep their outcomes. A head
+// that ends the process in a test fails that test too.
+func TestNodeTestsATestThatNeverYieldsTimesOut(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"lib.js":       "exports.spin = () => { for (;;) {} };\nexports.quit = () => process.kill(process.pid, 'SIGKILL');\n",
+		"test/a.js":    "const { spin } = require('../lib');\nit('first', () => {});\nit('spins', () => { spin(); });\nit('after', () => {});\n",
+		"test/b.js":    "const { quit } = require('../lib');\nit('quits', () => { quit(); });\nit('after', () => {});\n",
+		"package.json": `{"name": "x"}`,
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Tests: []string{"test/a.js"}, Seconds: 2})
+	got := map[string]string{}
+	for id, r := range run.Tests {
+		got[id] = r.Outcome
+	}
+	want := map[string]string{"test/a.js > first": "passed", "test/a.js > spins": "failed: timed out"}
+	if d := cmp.Diff(want, got); d != "" || !run.Stopped {
+		t.Errorf("outcomes (-want +got):\n%s\nstopped %v, err %q", d, run.Stopped, run.Err)
+	}
+	// A test whose code ends the process fails, not left out.
+	run = RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Tests: []string{"test/b.js"}, Seconds: 5})
+	if o := run.Tests["test/b.js > quits"].Outcome; !strings.HasPrefix(o, "failed: the test ended the run") {
+		t.Errorf("test/b.js > quits: %q, want failed: the test ended the run (%+v)", o, run)
+	}
+}

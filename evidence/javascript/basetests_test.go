@@ -58,10 +58,7 @@ func TestJavaScriptBaseTestsRerunBeforeTheyCount(t *testing.T) {
 				runs[spec.Dir]++
 				o := outs[min(n, len(outs)-1)]
 				run := gate.NodeTestRun{Order: []string{id}}
-				run.Tests = map[string]struct {
-					Outcome string           `json:"outcome"`
-					Lines   map[string][]int `json:"lines,omitempty"`
-				}{id: {Outcome: o}}
+				run.Tests = map[string]gate.NodeTest{id: {Outcome: o}}
 				return run
 			}
 			l := &jsLang{lang: diffparse.LangJavaScript, runTests: fake}

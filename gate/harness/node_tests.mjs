@@ -8,8 +8,9 @@
 // premise; a TypeScript test already transpiled beside its source), the
 // tests to run (all when null), the watch as the Node worker takes it
 // (gate/nodecover.go), whether premise transpiled TypeScript to ES
-// modules. OUT receives {"order": [ID, ...], "tests": {ID: {"outcome",
-// "lines"}}, "files": {FILE: why it did not load}, "stopped": bool}.
+// modules. OUT receives a JSON line a test as each ends, {"id", "outcome",
+// "lines"}, one a test file that did not load, {"file", "why"}, and
+// {"stopped": true} when the run's time ended it before its last test.
 //
 // No test framework is installed in a clone, so premise stands in for
 // them, as base_tests.py stands in for pytest: node:test, mocha (BDD,
@@ -32,7 +33,7 @@ import * as nodeModule from "node:module";
 import * as util from "node:util";
 import * as nodeAssert from "node:assert";
 
-const { writeFileSync, realpathSync } = fs;
+const { writeFileSync, appendFileSync, realpathSync } = fs;
 const { pathToFileURL } = url;
 const { isDeepStrictEqual, inspect } = util;
 const realSetTimeout = setTimeout;
@@ -997,7 +998,7 @@ process.exit = () => {
   throw new Error("the test called process.exit");
 };
 
-const result = { order: [], tests: {}, files: {}, stopped: false };
+let stopped = false;
 
 function withTimeout(p, ms) {
   let timer;
@@ -1039,7 +1040,7 @@ function selected(s) {
 async function runSuite(s) {
   if (!selected(s)) return;
   if (DateNow() > deadline) {
-    result.stopped = true;
+    stopped = true;
     return;
   }
   let beforeFailed = null;
@@ -1053,7 +1054,7 @@ async function runSuite(s) {
   }
   for (const c of s.children) {
     if (DateNow() > deadline) {
-      result.stopped = true;
+      stopped = true;
       return;
     }
     if (c.kind === "suite") {
@@ -1075,10 +1076,10 @@ async function runTest(c, skip, beforeFailed) {
   const rec = { outcome: "passed" };
   if (skip || c.skip || c.fn === null) {
     rec.outcome = c.notMade ? "not made: " + c.notMade : "skipped";
-    result.order.push(c.id);
-    result.tests[c.id] = rec;
+    emit({ id: c.id, ...rec });
     return;
   }
+  starting(c.id);
   if (cover) cover.reset();
   uncaught = null;
   const ctx = mochaContext({ title: c.name });
@@ -1110,8 +1111,7 @@ async function runTest(c, skip, beforeFailed) {
     const lines = cover.lines();
     if (lines) rec.lines = lines;
   }
-  result.order.push(c.id);
-  result.tests[c.id] = rec;
+  emit({ id: c.id, ...rec });
 }
 
 function assignIds(s, seen) {
@@ -1131,14 +1131,22 @@ function assignIds(s, seen) {
   }
 }
 
-function write() {
-  writeFileSync(outPath, jsonStringify(result));
+// Each outcome is a line appended to OUT as it is known, so a run premise
+// kills past its time (a test that never yields: a loop the head added)
+// still says what ran before; the test about to run is named in
+// OUT.current, and premise calls it timed out.
+function emit(o) {
+  appendFileSync(outPath, jsonStringify(o) + "\n");
+}
+
+function starting(id) {
+  writeFileSync(outPath + ".current", id);
 }
 
 async function main() {
   for (const f of spec.files) {
     if (DateNow() > deadline) {
-      result.stopped = true;
+      stopped = true;
       break;
     }
     const fileSuite = suiteOf(spec.names[f] || f, null, f);
@@ -1147,7 +1155,7 @@ async function main() {
     try {
       await withTimeout(import(pathToFileURL(f).href), Math.max(1, deadline - DateNow()));
     } catch (e) {
-      result.files[spec.names[f] || f] = e instanceof NotMade ? "not made: " + e.message : errText(e);
+      emit({ file: spec.names[f] || f, why: e instanceof NotMade ? "not made: " + e.message : errText(e) });
       current = null;
       continue;
     }
@@ -1156,13 +1164,13 @@ async function main() {
     assignIds(fileSuite, new Set());
     await runSuite(fileSuite);
   }
-  write();
+  if (stopped) emit({ stopped: true });
+  writeFileSync(outPath + ".current", "");
 }
 
 try {
   await main();
 } catch (e) {
-  result.error = errText(e);
-  write();
+  emit({ error: errText(e) });
 }
 process.reallyExit(0);
