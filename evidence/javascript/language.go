@@ -42,6 +42,10 @@ type jsLang struct {
 	probe       bool
 	tests       []*jssource.File
 	read        bool
+	// runTests runs the base's tests on a side: gate.RunNodeTests, or a
+	// test's stand-in where what it must show (a test that fails now and
+	// then) cannot be made to happen on demand.
+	runTests func(context.Context, gate.NodeTests) gate.NodeTestRun
 }
 
 // jsInfo is what a JavaScript target's rows are made from.

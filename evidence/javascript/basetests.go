@@ -1,0 +1,420 @@
+package javascript
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/gate"
+)
+
+// maxBaseTestFiles bounds the base's test files a run loads; maxConfirmed
+// the failing tests rerun to be confirmed.
+const (
+	maxBaseTestFiles = 30
+	maxConfirmed     = 8
+)
+
+// BaseTests runs the merge-base's JavaScript and TypeScript tests that
+// name a changed function (or its module) on both sides, in the Node box
+// (gate.RunNodeTests: premise's stand-ins for mocha, Jest, Vitest,
+// node:test, ava, tape, tap and chai; the base's test files laid over
+// the head's, so a head that edits, deletes or adds one changes nothing).
+// A test the base passes and the head fails is run again on both sides,
+// those tests alone: the base must pass it again and the head fail it
+// again, or it is not a change (a test that fails now and then). The
+// head's rerun's coverage says which changed function it ran. The
+// watched lines the tests ran on each side are those of the tests the
+// base passed, as each side ran them.
+func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lang.Target) lang.BaseTestRun {
+	var out lang.BaseTestRun
+	if l.runTests == nil {
+		l.runTests = gate.RunNodeTests
+	}
+	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
+		return out
+	}
+	mine := changedFunctions(cfg, targets, l.lang)
+	var names, modules []string
+	for _, c := range mine {
+		names = append(names, lang.BareName(c.local), moduleWord(c.baseFile))
+		modules = append(modules, c.baseFile)
+	}
+	for _, tg := range targets {
+		if tg.Lang == l.lang && len(tg.Reads) > 0 {
+			// An entry point's tests reach the change through it.
+			names = append(names, lang.BareName(tg.Sym.Local))
+		}
+	}
+	if len(mine) == 0 {
+		return out
+	}
+	tests, overlay := baseTestFiles(cfg.BaseDir, names, modules)
+	if len(tests) == 0 {
+		return out
+	}
+	spec := func(dir string, w gate.Watch, only []string) gate.NodeTests {
+		return gate.NodeTests{Node: cfg.Gate.Node, Dir: dir, BaseDir: cfg.BaseDir, Tests: tests, Overlay: overlay, Only: only, Watch: w, Seconds: cfg.Seconds}
+	}
+	both := func(only []string) (base, head gate.NodeTestRun) {
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			base = l.runTests(ctx, spec(cfg.BaseDir, cfg.BaseWatch, only))
+		}()
+		go func() {
+			defer wg.Done()
+			head = l.runTests(ctx, spec(cfg.HeadDir, cfg.HeadWatch, only))
+		}()
+		wg.Wait()
+		return base, head
+	}
+	base, head := both(nil)
+	if base.Err != "" {
+		out.Notes = append(out.Notes, "the base's tests: "+base.Err)
+		return out
+	}
+	out.Notes = append(out.Notes, loadNotes(base)...)
+	if head.Err != "" {
+		out.Notes = append(out.Notes, "the base's tests told nothing of the head: "+head.Err)
+		return out
+	}
+	out.HeadLines, out.BaseLines = map[string][]int{}, map[string][]int{}
+	var failing []string
+	for _, id := range base.Order {
+		if base.Tests[id].Outcome != "passed" {
+			continue
+		}
+		h, ran := headOutcome(head, id)
+		if !ran {
+			continue
+		}
+		for f, ls := range base.Tests[id].Lines {
+			out.BaseLines[f] = append(out.BaseLines[f], ls...)
+		}
+		for f, ls := range head.Tests[id].Lines {
+			out.HeadLines[f] = append(out.HeadLines[f], ls...)
+		}
+		if strings.HasPrefix(h, "failed") {
+			failing = append(failing, id)
+		}
+	}
+	if len(failing) == 0 {
+		return out
+	}
+	failing = failing[:min(len(failing), maxConfirmed)]
+	// The head fails them again, or a test that fails now and then would
+	// be a change: first alone, and one that passes alone again after
+	// the tests before it (a head whose state one test leaves for the
+	// next fails only there). The base passes them again, or they are
+	// not its behaviour.
+	again, alone := both(failing)
+	var inOrder *gate.NodeTestRun
+	gone := lang.DeletedNames(cfg.Diff, l.lang)
+	for _, id := range failing {
+		if again.Tests[id].Outcome != "passed" {
+			continue
+		}
+		run := alone
+		if how, _ := headOutcome(alone, id); !strings.HasPrefix(how, "failed") {
+			if inOrder == nil {
+				r := l.runTests(ctx, spec(cfg.HeadDir, cfg.HeadWatch, nil))
+				inOrder = &r
+			}
+			run = *inOrder
+		}
+		how, _ := headOutcome(run, id)
+		if !strings.HasPrefix(how, "failed") {
+			continue
+		}
+		how = strings.TrimPrefix(strings.TrimPrefix(how, "failed"), ": ")
+		if name := usesGone(how, gone); name != "" {
+			out.Notes = append(out.Notes, fmt.Sprintf("the base's test %s uses %s, which the patch removes: not run against the head", id, name))
+			continue
+		}
+		file, test, _ := strings.Cut(id, " > ")
+		syms := byLinesRun(run.Tests[id].Lines, mine, cfg.HeadDir)
+		if len(syms) == 0 {
+			// A change that only deletes lines leaves the head none to
+			// watch: the changed functions, in the diff's order.
+			for _, c := range mine {
+				syms = append(syms, c.name)
+			}
+		}
+		out.Failures = append(out.Failures, lang.TestFailure{Test: test, File: file, Symbols: syms, Head: gate.FailureText(how)})
+	}
+	return out
+}
+
+// headOutcome is what the head's run says of test id, and whether the
+// test ran there: a test file that does not load on the head fails every
+// test the base ran of it.
+func headOutcome(head gate.NodeTestRun, id string) (string, bool) {
+	if r, ok := head.Tests[id]; ok {
+		return r.Outcome, !strings.HasPrefix(r.Outcome, "not made") && r.Outcome != "skipped"
+	}
+	file, _, _ := strings.Cut(id, " > ")
+	if why, ok := head.Files[file]; ok {
+		return "failed: the test file does not load: " + why, true
+	}
+	return "", false
+}
+
+// usesGone is the removed name a failure to find a name is about, or "".
+func usesGone(how string, gone []string) string {
+	if !strings.Contains(how, "is not a function") && !strings.Contains(how, "is not defined") && !strings.Contains(how, "is not a constructor") &&
+		!strings.Contains(how, "does not provide an export") && !strings.Contains(how, "does not load") {
+		return ""
+	}
+	for _, g := range gone {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(g) + `\b`).MatchString(how) {
+			return g
+		}
+	}
+	return ""
+}
+
+// loadNotes say what kept the base's tests from telling more: test files
+// that did not load on the base (a package not installed, a framework
+// premise has no stand-in for), tests premise could not make.
+func loadNotes(run gate.NodeTestRun) []string {
+	var notes, failed, notMade []string
+	files := make([]string, 0, len(run.Files))
+	for f := range run.Files {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		failed = append(failed, f+" ("+run.Files[f]+")")
+	}
+	for _, id := range run.Order {
+		if o := run.Tests[id].Outcome; strings.HasPrefix(o, "not made") {
+			notMade = append(notMade, id+" ("+strings.TrimPrefix(o, "not made: ")+")")
+		}
+	}
+	if s := someOf(failed); s != "" {
+		notes = append(notes, "the base's test files that do not load, whose tests told nothing: "+s)
+	}
+	if s := someOf(notMade); s != "" {
+		notes = append(notes, "the base's tests premise's stand-ins cannot make, left out: "+s)
+	}
+	if run.Stopped {
+		notes = append(notes, "the base's tests ran out of their time before the last")
+	}
+	return notes
+}
+
+// someOf lists the first three of xs and counts the rest.
+func someOf(xs []string) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	more := ""
+	if len(xs) > 3 {
+		xs, more = xs[:3], fmt.Sprintf(" and %d more", len(xs)-3)
+	}
+	return strings.Join(xs, ", ") + more
+}
+
+// changed is a function the patch modified, in a file of the language
+// that is not test code: a failing test is filed under the one whose
+// lines it ran, a target or not (a method premise has no receiver for is
+// still what the test ran).
+type changed struct {
+	name, local        string
+	baseFile, headFile string
+	sym                diffparse.Symbol // its span and changed lines on the head
+}
+
+// changedFunctions are the diff's modified functions of langName; the
+// targets' own when there is no diff.
+func changedFunctions(cfg lang.TraceRun, targets []lang.Target, langName string) []changed {
+	var out []changed
+	if cfg.Diff == nil {
+		for _, tg := range targets {
+			if tg.Lang == langName && !tg.HeadOnly && tg.BaseFile != "" && len(tg.Reads) == 0 {
+				out = append(out, changed{tg.Sym.Name, tg.Sym.Local, tg.BaseFile, tg.BaseFile, tg.Sym})
+			}
+		}
+		return out
+	}
+	for _, f := range cfg.Diff.Files {
+		if f.Language != langName || f.Status == "added" || f.Status == "deleted" || lang.InTestPath(f, jsTestFileRe.MatchString) {
+			continue
+		}
+		baseFile := f.OldPath
+		if baseFile == "" {
+			baseFile = f.Path
+		}
+		for _, sym := range f.Symbols {
+			if sym.Change == "modified" {
+				out = append(out, changed{sym.Name, sym.Local, filepath.ToSlash(baseFile), f.Path, sym})
+			}
+		}
+	}
+	return out
+}
+
+// byLinesRun are the changed functions a failing test ran on the head,
+// by how many of their changed lines it ran, most first, then those it
+// only entered.
+func byLinesRun(lines map[string][]int, fns []changed, headDir string) []string {
+	abs, _ := filepath.Abs(headDir)
+	type score struct {
+		name          string
+		changed, body int
+	}
+	var scores []score
+	for _, fn := range fns {
+		ran := lines[filepath.Join(abs, fn.headFile)]
+		sc := score{name: fn.name}
+		for _, l := range ran {
+			if slices.Contains(fn.sym.ChangedLines, l) {
+				sc.changed++
+			}
+			if fn.sym.Start <= l && l <= fn.sym.End {
+				sc.body++
+			}
+		}
+		if sc.body > 0 || sc.changed > 0 {
+			scores = append(scores, sc)
+		}
+	}
+	sort.SliceStable(scores, func(i, j int) bool {
+		if scores[i].changed != scores[j].changed {
+			return scores[i].changed > scores[j].changed
+		}
+		return scores[i].body > scores[j].body
+	})
+	var out []string
+	for _, s := range scores {
+		out = append(out, s.name)
+	}
+	return out
+}
+
+// moduleWord is the name a test knows a module file by: its own, or its
+// directory's for an index file (require(".."), import from ".").
+func moduleWord(file string) string {
+	base := path.Base(filepath.ToSlash(file))
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	if base == "index" || base == "main" {
+		return path.Base(path.Dir(filepath.ToSlash(file)))
+	}
+	return base
+}
+
+// baseTestFiles are the base's test files whose text names one of names
+// as a word or imports one of modules (files relative to baseDir) by a
+// relative path, those naming most first, at most maxBaseTestFiles; and
+// the base's other files in test paths (helpers, fixtures), laid over the
+// head's beside them.
+func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []string) {
+	var alts []string
+	for _, n := range names {
+		if n != "" && n != "." && n != "default" && !slices.Contains(alts, regexp.QuoteMeta(n)) {
+			alts = append(alts, regexp.QuoteMeta(n))
+		}
+	}
+	if len(alts) == 0 {
+		alts = append(alts, "$^") // no word: imports alone select
+	}
+	named := regexp.MustCompile(`(^|[^\w$])(` + strings.Join(alts, "|") + `)([^\w$]|$)`)
+	type hit struct {
+		rel   string
+		count int
+	}
+	var hits []hit
+	seen := 0
+	_ = filepath.WalkDir(baseDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || seen > 5000 {
+			return filepath.SkipDir
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != baseDir && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "dist" || name == "build" || name == "coverage") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		seen++
+		rel, _ := filepath.Rel(baseDir, p)
+		rel = filepath.ToSlash(rel)
+		if !jsTestFileRe.MatchString(rel) || !d.Type().IsRegular() || strings.Contains(rel, ".d.") {
+			return nil
+		}
+		if inFixtures(rel) {
+			overlay = append(overlay, rel)
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil || len(src) > lang.MaxTestFileBytes {
+			return nil
+		}
+		n := len(named.FindAllIndex(src, -1))
+		if imports(rel, src, modules) {
+			n += 100
+		}
+		if n > 0 {
+			hits = append(hits, hit{rel, n})
+		} else {
+			overlay = append(overlay, rel)
+		}
+		return nil
+	})
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].count > hits[j].count })
+	for i, h := range hits {
+		if i < maxBaseTestFiles {
+			tests = append(tests, h.rel)
+		} else {
+			overlay = append(overlay, h.rel)
+		}
+	}
+	sort.Strings(tests) // a suite's own order: files load as its runner loads them
+	return tests, overlay
+}
+
+// importRe finds the relative specifiers a file requires or imports.
+var importRe = regexp.MustCompile(`(?:require\s*\(\s*|from\s*|import\s*\(?\s*)['"](\.{1,2}(?:/[^'"]*)?)['"]`)
+
+// imports says whether the test file rel (its text src) imports one of
+// modules by a relative path: the file with or without its extension,
+// or its directory for an index file (require(".."), import from ".").
+func imports(rel string, src []byte, modules []string) bool {
+	for _, m := range importRe.FindAllSubmatch(src, -1) {
+		to := path.Join(path.Dir(rel), string(m[1]))
+		for _, mod := range modules {
+			bare := strings.TrimSuffix(mod, path.Ext(mod))
+			if to == mod || to == bare || (path.Base(bare) == "index" && to == path.Dir(bare)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inFixtures says a file in a test path is data or a helper, not tests.
+func inFixtures(rel string) bool {
+	for _, part := range strings.Split(path.Dir(rel), "/") {
+		switch part {
+		case "fixtures", "fixture", "helpers", "__fixtures__", "__mocks__", "__snapshots__", "support", "utils":
+			return true
+		}
+	}
+	return false
+}
+
+var _ lang.BaseTester = (*jsLang)(nil)

@@ -1,0 +1,122 @@
+package javascript
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/gate"
+)
+
+// A base's test the head fails once is a change only when the head fails
+// it again (alone, or after the tests before it as the first time) and
+// the base passes it again: a test that fails now and then, on either
+// side, is no change. Whether a real test fails is not something a test
+// can make happen on demand, so the runs' outcomes here are given.
+func TestJavaScriptBaseTestsRerunBeforeTheyCount(t *testing.T) {
+	t.Parallel()
+	const id = "m.test.js > shouts"
+	tests := []struct {
+		name   string
+		base   []string // the base's outcomes, run by run
+		head   []string // the head's: the first run, alone, then in order
+		want   bool
+		reason string
+	}{
+		{"fails every time", []string{"passed", "passed"}, []string{"failed: x", "failed: x"}, true, ""},
+		{"flaky on the head", []string{"passed", "passed"}, []string{"failed: x", "passed", "passed"}, false, "passed alone and in order again"},
+		{"fails after the tests before it", []string{"passed", "passed"}, []string{"failed: x", "passed", "failed: x"}, true,
+			"the head leaves state one test trips on: a change"},
+		{"flaky on the base", []string{"passed", "failed: y"}, []string{"failed: x", "failed: x"}, false, "the base does not pass it every time"},
+		{"fails on both", []string{"failed: y", "failed: y"}, []string{"failed: x", "failed: x"}, false, "no behaviour of the base's"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			base, head := t.TempDir(), t.TempDir()
+			for _, d := range []string{base, head} {
+				if err := os.WriteFile(filepath.Join(d, "m.test.js"), []byte("const {shout} = require('./m');\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var mu sync.Mutex
+			runs := map[string]int{}
+			fake := func(_ context.Context, spec gate.NodeTests) gate.NodeTestRun {
+				mu.Lock()
+				defer mu.Unlock()
+				outs := tc.head
+				if spec.Dir == base {
+					outs = tc.base
+				}
+				n := runs[spec.Dir]
+				runs[spec.Dir]++
+				o := outs[min(n, len(outs)-1)]
+				run := gate.NodeTestRun{Order: []string{id}}
+				run.Tests = map[string]gate.NodeTest{id: {Outcome: o}}
+				return run
+			}
+			l := &jsLang{lang: diffparse.LangJavaScript, runTests: fake}
+			tg := lang.Target{Sym: diffparse.Symbol{Name: "m.shout", Local: "shout", Start: 1, End: 3}, Lang: diffparse.LangJavaScript, BaseFile: "m.js"}
+			got := l.BaseTests(context.Background(), lang.TraceRun{BaseDir: base, HeadDir: head, Seconds: 5}, []lang.Target{tg})
+			if (len(got.Failures) > 0) != tc.want {
+				t.Errorf("failures %+v, want a change: %v (%s)", got.Failures, tc.want, tc.reason)
+			}
+			if tc.want {
+				want := lang.TestFailure{Test: "shouts", File: "m.test.js", Symbols: []string{"m.shout"}, Head: "x"}
+				if d := cmp.Diff(want, got.Failures[0]); d != "" {
+					t.Errorf("failure (-want +got):\n%s", d)
+				}
+			}
+		})
+	}
+}
+
+// A base's test that fails on the head only because it calls what the
+// patch removed is named in the notes, not filed as a change: the
+// removal is the patch's stated intent, and the diff shows it.
+func TestJavaScriptBaseTestOfARemovedFunctionIsNoted(t *testing.T) {
+	t.Parallel()
+	if got := usesGone("TypeError: m.legacy is not a function", []string{"legacy"}); got != "legacy" {
+		t.Errorf("usesGone = %q, want legacy", got)
+	}
+	if got := usesGone("expected 'A', got 'a'", []string{"legacy"}); got != "" {
+		t.Errorf("usesGone of an assertion = %q, want none", got)
+	}
+}
+
+// The base's test files run are those naming a changed function or its
+// module, or importing its module by path (a default export's test names
+// it as it likes), not fixtures; the rest of its test paths are laid over the
+// head's with them.
+func TestJavaScriptBaseTestFilesNameTheChange(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"test/bytes.js":          "var bytes = require('..');\nbytes.parse('1kb');\n",
+		"test/other.js":          "require('../lib/other');\n",
+		"test/fixtures/parse.js": "module.exports = ['1kb'];\n",
+		"src/index.test.ts":      "import { parse } from '.';\n",
+		"lib/parse.js":           "exports.parse = 1;\n",
+		"test.js":                "import prettyBytes from '.';\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests, overlay := baseTestFiles(dir, []string{"parse", moduleWord("index.js")}, []string{"index.js"})
+	if d := cmp.Diff([]string{"src/index.test.ts", "test.js", "test/bytes.js"}, tests); d != "" {
+		t.Errorf("tests (-want +got):\n%s", d)
+	}
+	if !strings.Contains(strings.Join(overlay, " "), "test/fixtures/parse.js") || !strings.Contains(strings.Join(overlay, " "), "test/other.js") {
+		t.Errorf("overlay %q, want the fixture and the other test laid over", overlay)
+	}
+}

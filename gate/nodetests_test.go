@@ -1,0 +1,202 @@
+package gate
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// A clone has no test framework installed: premise's stand-ins run the
+// tests of the common ones (mocha's BDD and QUnit globals, Jest and
+// Vitest with expect and each-tables, node:test, ava, tape, tap, chai),
+// CommonJS and ES modules and TypeScript alike, each test's outcome its
+// own; a test that needs what no stand-in has (a snapshot) is not made,
+// and a file that imports a package absent from the tree does not load,
+// neither of them a failure.
+func TestNodeTestsStandInForFrameworks(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	lib := "exports.add = (a, b) => a + b;\nexports.boom = () => { throw new TypeError('bad input'); };\n"
+	dir := writeTree(t, map[string]string{
+		"package.json": `{"name": "x"}`,
+		"lib.js":       lib,
+		"test/mocha.js": `const assert = require('assert');
+const lib = require('../lib');
+describe('add', function () {
+  let n;
+  beforeEach(function () { n = 1; });
+  it('adds', function () { assert.strictEqual(lib.add(n, 2), 3); });
+  it('is wrong', function () { assert.strictEqual(lib.add(n, 2), 4); });
+  it('calls back', function (done) { setTimeout(done, 1); });
+  it.skip('skipped', function () {});
+});
+`,
+		"test/qunit.js": `var assert = require('assert');
+var lib = require('../lib');
+suite('qunit');
+test('adds', function () { assert.equal(lib.add(1, 1), 2); });
+`,
+		"test/jest.test.js": `const { add, boom } = require('../lib');
+test.each([[1, 2, 3], [2, 2, 5]])('add(%i, %i)', (a, b, want) => { expect(add(a, b)).toBe(want); });
+it('throws', () => { expect(() => boom()).toThrow(/bad/); expect(() => add()).not.toThrow(); });
+it('matchers', () => { expect({a: [1, {b: undefined}]}).toEqual({a: [1, {}]}); expect([1, 2]).toHaveLength(2); expect('abc').toMatch('b'); expect(null).toBeNull(); expect([3]).toContain(3); });
+it('snapshots', () => { expect(add(1, 2)).toMatchSnapshot(); });
+`,
+		"test/vitest.spec.ts": `import { describe, it, expect } from "vitest";
+import { add } from "../lib";
+const cases: [number, number][] = [[1, 2]];
+describe("ts", () => { it.each(cases)("add %i", (a: number, b: number) => { expect(add(a, b)).toStrictEqual(3); }); });
+`,
+		"test/node.test.js": `const test = require('node:test');
+const assert = require('node:assert');
+const { add } = require('../lib');
+test('top', async (t) => {
+  await t.test('inner ok', () => { assert.equal(add(1, 1), 2); });
+  await t.test('inner bad', () => { assert.equal(add(1, 1), 3); });
+});
+`,
+		"test/ava.js": `const test = require('ava');
+const { add, boom } = require('../lib');
+test('ava is', t => { t.is(add(1, 1), 2); t.throws(() => boom(), { instanceOf: TypeError }); });
+test('ava bad', t => { t.deepEqual([add(1, 1)], [3]); });
+`,
+		"test/tap.js": `const t = require('tap');
+const { add } = require('../lib');
+t.test('tap', (t) => { t.equal(add(1, 1), 2); t.same({a: 1}, {a: 1}); t.end(); });
+t.test('tap plan', (t) => { t.plan(1); setTimeout(() => t.equal(add(2, 2), 5), 1); });
+`,
+		"test/tape.js": `const test = require('tape');
+const { add } = require('../lib');
+test('tape', (t) => { t.equal(add(1, 1), 2); t.end(); });
+`,
+		"test/chai.js": `const { expect, assert } = require('chai');
+const { add, boom } = require('../lib');
+it('chai', () => { expect(add(1, 1)).to.equal(2); expect([1]).to.deep.equal([1]); expect(boom).to.throw(TypeError); assert.isNull(null); assert.lengthOf([1], 1); expect(add(1,1)).to.not.equal(3); });
+it('chai bad', () => { expect(add(1, 1)).to.be.above(5); });
+`,
+		"test/absent.js": "const x = require('left-pad');\nit('never', () => {});\n",
+	})
+	tests := []string{"test/mocha.js", "test/qunit.js", "test/jest.test.js", "test/vitest.spec.ts", "test/node.test.js", "test/ava.js", "test/tap.js", "test/tape.js", "test/chai.js", "test/absent.js"}
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Tests: tests, Seconds: 30})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	got := map[string]string{}
+	for id, r := range run.Tests {
+		o := r.Outcome
+		if strings.HasPrefix(o, "failed") {
+			o = "failed"
+		}
+		got[id] = o
+	}
+	want := map[string]string{
+		"test/mocha.js > add > adds":       "passed",
+		"test/mocha.js > add > is wrong":   "failed",
+		"test/mocha.js > add > calls back": "passed",
+		"test/mocha.js > add > skipped":    "skipped",
+		"test/qunit.js > qunit > adds":     "passed",
+		"test/jest.test.js > add(1, 2)":    "passed",
+		"test/jest.test.js > add(2, 2)":    "failed",
+		"test/jest.test.js > throws":       "passed",
+		"test/jest.test.js > matchers":     "passed",
+		"test/jest.test.js > snapshots":    "not made: a snapshot",
+		"test/vitest.spec.ts > ts > add 1": "passed",
+		"test/node.test.js > top":          "failed",
+		"test/ava.js > ava is":             "passed",
+		"test/ava.js > ava bad":            "failed",
+		"test/tap.js > tap":                "passed",
+		"test/tap.js > tap plan":           "failed",
+		"test/tape.js > tape":              "passed",
+		"test/chai.js > chai":              "passed",
+		"test/chai.js > chai bad":          "failed",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+	if why := run.Files["test/absent.js"]; !strings.Contains(why, "left-pad") || strings.Contains(why, "/tree/") {
+		t.Errorf("test/absent.js loads or says %q; want a note naming left-pad, and the test file by its own path", why)
+	}
+	if o := run.Tests["test/node.test.js > top"].Outcome; !strings.Contains(o, "inner bad") {
+		t.Errorf("node:test's failing subtest is not named: %q", o)
+	}
+}
+
+// The tests that run on a side are the base's: a head that edits a test
+// file (to pass where its code now fails) runs the base's file instead,
+// and the lines a test ran are reported by the side's own file names.
+func TestNodeTestsRunTheBasesFiles(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	base := writeTree(t, map[string]string{
+		"lib.js":      "exports.add = (a, b) => {\n  return a + b;\n};\n",
+		"lib.test.js": "const {add} = require('./lib');\ntest('add', () => { expect(add(1, 2)).toBe(3); });\n",
+	})
+	head := writeTree(t, map[string]string{
+		"lib.js":      "exports.add = (a, b) => {\n  return a - b;\n};\n",
+		"lib.test.js": "const {add} = require('./lib');\ntest('add', () => { expect(add(1, 2)).toBe(-1); });\n",
+	})
+	abs, _ := filepath.Abs(head)
+	run := RunNodeTests(context.Background(), NodeTests{Dir: head, BaseDir: base, Tests: []string{"lib.test.js"}, Seconds: 20,
+		Watch: Watch{filepath.Join(abs, "lib.js"): {{From: 1, To: 3}}}})
+	r := run.Tests["lib.test.js > add"]
+	if !strings.HasPrefix(r.Outcome, "failed") {
+		t.Fatalf("the head ran its own test: %q, want the base's to fail (%+v)", r.Outcome, run)
+	}
+	if d := cmp.Diff(map[string][]int{filepath.Join(abs, "lib.js"): {1, 2}}, r.Lines); d != "" {
+		t.Errorf("lines (-want +got):\n%s", d)
+	}
+}
+
+// A head whose test directory is a link out of its tree does not make
+// premise write the base's test files where the link points: the run
+// says why it could not lay them over, and nothing lands outside.
+func TestNodeTestsLayOverStaysInTheCopy(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	outside := t.TempDir()
+	base := writeTree(t, map[string]string{"lib.js": "exports.a = 1;\n", "test/a.test.js": "test('a', () => {});\n"})
+	head := writeTree(t, map[string]string{"lib.js": "exports.a = 2;\n"})
+	if err := os.Symlink(outside, filepath.Join(head, "test")); err != nil {
+		t.Fatal(err)
+	}
+	run := RunNodeTests(context.Background(), NodeTests{Dir: head, BaseDir: base, Tests: []string{"test/a.test.js"}, Seconds: 10})
+	if ents, _ := os.ReadDir(outside); len(ents) > 0 {
+		t.Fatalf("the base's test was written through the head's link: %v", ents)
+	}
+	if run.Err == "" {
+		t.Errorf("the run says nothing of the test it could not lay over: %+v", run)
+	}
+}
+
+// A test that never yields cannot be timed out from inside the run:
+// premise kills the run past its time, and the test it had started is
+// "failed: timed out", the tests before it keep their outcomes. A head
+// that ends the process in a test fails that test too.
+func TestNodeTestsATestThatNeverYieldsTimesOut(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"lib.js":       "exports.spin = () => { for (;;) {} };\nexports.quit = () => process.kill(process.pid, 'SIGKILL');\n",
+		"test/a.js":    "const { spin } = require('../lib');\nit('first', () => {});\nit('spins', () => { spin(); });\nit('after', () => {});\n",
+		"test/b.js":    "const { quit } = require('../lib');\nit('quits', () => { quit(); });\nit('after', () => {});\n",
+		"package.json": `{"name": "x"}`,
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Tests: []string{"test/a.js"}, Seconds: 2})
+	got := map[string]string{}
+	for id, r := range run.Tests {
+		got[id] = r.Outcome
+	}
+	want := map[string]string{"test/a.js > first": "passed", "test/a.js > spins": "failed: timed out"}
+	if d := cmp.Diff(want, got); d != "" || !run.Stopped {
+		t.Errorf("outcomes (-want +got):\n%s\nstopped %v, err %q", d, run.Stopped, run.Err)
+	}
+	// A test whose code ends the process fails, not left out.
+	run = RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Tests: []string{"test/b.js"}, Seconds: 5})
+	if o := run.Tests["test/b.js > quits"].Outcome; !strings.HasPrefix(o, "failed: the test ended the run") {
+		t.Errorf("test/b.js > quits: %q, want failed: the test ended the run (%+v)", o, run)
+	}
+}
