@@ -62,6 +62,12 @@ type GoConfig struct {
 	// HTTP builds net/http values into the harness: a row's
 	// {"$go": "*http.Request"} and {"$go": "http.ResponseWriter"}.
 	HTTP bool
+	// ModulesFrom is the directory (the merge-base's checkout) whose
+	// go.mod premise fetches the modules of, once, when the harness's
+	// build finds one missing from the module cache (the box fetches
+	// nothing); empty, nothing is fetched. The head's go.mod is never
+	// read for it.
+	ModulesFrom string
 }
 
 // GoAdapter runs calls in a harness program built from the target's module.

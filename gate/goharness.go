@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
+	"time"
 )
 
 type goImport struct{ Alias, Path string }
@@ -54,6 +55,7 @@ func (h *harness) build(ctx context.Context) error {
 	if len(h.cfg.Watch) > 0 {
 		h.overlay, covers = h.instrument(ctx)
 	}
+	fetched := false
 	for round := 0; ; round++ {
 		var data struct {
 			Imports  []goImport
@@ -107,6 +109,17 @@ func (h *harness) build(ctx context.Context) error {
 		out, shown, err := h.compile(ctx, src.Bytes())
 		if err == nil {
 			return nil
+		}
+		if !fetched && h.cfg.ModulesFrom != "" && missingModule.MatchString(out) {
+			// A module the code imports is not in the module cache, which
+			// the box's go command cannot fill: fetched once for the
+			// merge-base's go.mod, outside the box, as the base's tests'
+			// modules are (GoModDownload), and built again.
+			fetched = true
+			if GoModDownload(ctx, h.cfg.ModulesFrom, moduleDownloadTime) == nil {
+				round--
+				continue
+			}
 		}
 		refused := h.refused(out, src.String(), data.Funcs)
 		if len(refused) == 0 || len(refused) == len(data.Funcs) || round == maxDropRounds {
@@ -163,6 +176,14 @@ func (h *harness) compile(ctx context.Context, src []byte) (out, shown string, e
 	err = build.Run()
 	return b.String(), buildErrors(b.String(), srcDir, h.top()), err
 }
+
+// missingModule finds the go command reaching for a module that is not
+// in the module cache: it starts a download (which fails in the box, where
+// the cache is read-only and nothing is fetched), or says why it cannot.
+var missingModule = regexp.MustCompile(`go: downloading |GOPROXY=off|missing go\.sum entry|no required module provides package|cannot find module providing package|\[setup failed\]`)
+
+// moduleDownloadTime bounds fetching the merge-base's modules.
+const moduleDownloadTime = 2 * time.Minute
 
 var compileErrLine = regexp.MustCompile(`(main\.go|zz_premise_exports\.go):(\d+):\d+: (.*)$`)
 

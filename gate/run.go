@@ -146,7 +146,7 @@ func goAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) (
 	}
 	sort.Strings(vars)
 	return NewGoAdapter(ctx, GoConfig{Dir: dir, Targets: targets, Vars: vars, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, Race: cfg.Race, Private: cfg.Private, Watch: cfg.Watch,
-		HTTP: namesHTTP(t)})
+		HTTP: namesHTTP(t), ModulesFrom: cfg.BaseDir})
 }
 
 // namesHTTP says whether a row of t holds a net/http value, which the Go
@@ -193,6 +193,9 @@ func Run(ctx context.Context, cfg Config, t *validate.Table) (*Report, error) {
 			defer cleanup()
 			wt = dir
 		}
+		// The merge-base's modules are what a worker's build may fetch
+		// (GoConfig.ModulesFrom), on either side.
+		cfg.BaseDir = wt
 	}
 	// The two sides' workers start at once: a Go harness is a build each,
 	// and the builds share the machine's cores and the build cache.
