@@ -3,9 +3,11 @@ package evidence
 import (
 	"math"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/validate"
 )
 
 func TestSmaller(t *testing.T) {
@@ -45,5 +47,17 @@ func TestMutate(t *testing.T) {
 	}
 	if got := lang.Mutate([]any{1, 2}, nil); len(got) != 6 {
 		t.Errorf("mutate([1, 2]) = %v, want shorter, empty, one, reversed, repeated, longer", got)
+	}
+}
+
+// TestMutantsKeepCharactersWhole: a step off either end of a text takes
+// a character, never a byte: half of "é" is no text a caller passes, the
+// worker receives it as U+FFFD, and the register could not be written
+// with it (found on logfmt, where premise run ended with exit 3).
+func TestMutantsKeepCharactersWhole(t *testing.T) {
+	for _, m := range lang.Mutants(validate.Row{Args: []any{"a\ufffd"}}) {
+		if s, ok := m.Args[0].(string); ok && !utf8.ValidString(s) {
+			t.Errorf("a mutant %q is not UTF-8", s)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/build"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,6 +49,12 @@ func (h *harness) instrument(ctx context.Context) (overlay string, covers []goCo
 		a, ok := alias[pkg]
 		if !ok {
 			continue // no target of the harness is in its package
+		}
+		if in, err := build.Default.MatchFile(filepath.Dir(file), filepath.Base(file)); err != nil || !in {
+			// A file its build constraints leave out (//go:build
+			// gofuzz, a _windows.go) is not in the package the harness
+			// builds: its counters would name nothing.
+			continue
 		}
 		name := fmt.Sprintf("PremiseCover%d", len(covers))
 		out := filepath.Join(dir, fmt.Sprintf("cover%d.go", len(covers)))

@@ -91,6 +91,29 @@ items:
 	}
 }
 
+// TestRegisterWithABrokenCharacterIsWritten: a change item's witness
+// holding a byte that is no UTF-8 character (half of one, from a Go
+// string) made the register unwritable, and premise run exit 3 with
+// every decision unsaved. The byte is written as U+FFFD, as JSON carried
+// it to the worker, and the register reads back.
+func TestRegisterWithABrokenCharacterIsWritten(t *testing.T) {
+	r := &Register{Version: 1, Items: []Item{{
+		ID: "A001", Symbol: "logfmt.Decoder.ScanKeyval", Precondition: "a key of \xbd decodes",
+		Evidence: "ScanKeyval(\"\xbd=1\")", Status: StatusProposed,
+	}}}
+	out, err := r.Marshal()
+	if err != nil {
+		t.Fatalf("Marshal: %v", err)
+	}
+	back, err := ParseRegister("assumptions.yaml", out)
+	if err != nil {
+		t.Fatalf("read back: %v\n%s", err, out)
+	}
+	if got := back.Items[0].Evidence; got != "ScanKeyval(\"\ufffd=1\")" {
+		t.Errorf("evidence read back as %q", got)
+	}
+}
+
 func TestSaveRegisterAtomic(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "assumptions.yaml")

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -473,7 +474,7 @@ func isEmpty(v reflect.Value) bool {
 }
 
 func strNode(s string) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: validUTF8(s)}
 	if s == "<<" {
 		// yaml.v3 writes it plain, and reads a plain << back as a merge
 		// key: a witness's text "<<" made the register unreadable.
@@ -618,4 +619,19 @@ func encodeDoc(n *yaml.Node) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// validUTF8 is s with each byte that is not part of a UTF-8 character
+// replaced by U+FFFD, as encoding/json carries it to a worker: YAML holds
+// no such byte, and a register or table that could not be written would
+// lose every decision in it.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(r) // an invalid byte ranges as utf8.RuneError
+	}
+	return b.String()
 }

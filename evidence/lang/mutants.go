@@ -58,8 +58,11 @@ func mutateValue(v any, depth int) []any {
 		return floatSteps(x)
 	case string:
 		out := []any{"", x + x, x + "0", x + " "}
-		if len(x) > 0 {
-			out = append(out, x[:len(x)-1], x[1:])
+		if rs := []rune(x); len(rs) > 0 {
+			// A character off either end, never a byte: half of a
+			// character is text no caller passes, and JSON carries it as
+			// U+FFFD, not as what the row says.
+			out = append(out, string(rs[:len(rs)-1]), string(rs[1:]))
 		}
 		if up := strings.ToUpper(x); up != x {
 			out = append(out, up)
