@@ -202,3 +202,21 @@ func TestGoBaseTestAfterAPanickingOneIsRun(t *testing.T) {
 		t.Errorf("TestAPanics panics on both sides, and is a change")
 	}
 }
+
+// TestGoBaseTestsVetDoesNotStopThem: an older suite that today's go vet
+// refuses (a string(int) conversion, which go test vets by default) did
+// not build, and none of its tests ran: its failing test on the head is a
+// change all the same (found on go-diff's 2018 tests under Go 1.26).
+func TestGoBaseTestsVetDoesNotStopThem(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/shout\n\ngo 1.21\n"
+	baseSrc := "package shout\n\nimport \"strings\"\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\treturn strings.ToUpper(s)\n}\n"
+	headSrc := "package shout\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\treturn s\n}\n"
+	test := "package shout\n\nimport \"testing\"\n\nfunc TestLetter(t *testing.T) {\n\tn := 97\n\tif got := Shout(string(n)); got != \"A\" {\n\t\tt.Fatalf(\"Shout = %q\", got)\n\t}\n}\n"
+	rep := runCommits(t,
+		map[string]string{"go.mod": mod, "shout.go": baseSrc, "shout_test.go": test},
+		map[string]string{"shout.go": headSrc}, nil)
+	if c := baseTestChange(rep, "example.com/shout.Shout", "TestLetter"); c == nil {
+		t.Fatalf("no change from the base's test TestLetter: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
