@@ -83,6 +83,16 @@ func PythonTests(ctx context.Context, spec PyTests) PyTestRun {
 		return run
 	}
 	defer os.RemoveAll(scratch)
+	// The tests run in premise's own copy, which may hold what an
+	// install would (installPythonMeta).
+	from := spec.BaseDir
+	if from == "" {
+		from = spec.Dir
+	}
+	if err := installPythonMeta(spec.Dir, from); err != nil {
+		run.Err = err.Error()
+		return run
+	}
 	script, out := filepath.Join(scratch, "run_tests.py"), filepath.Join(scratch, "out.json")
 	if err := os.WriteFile(script, baseTestsScript, 0o644); err != nil {
 		run.Err = err.Error()

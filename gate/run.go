@@ -162,6 +162,16 @@ func namesHTTP(t *validate.Table) bool {
 }
 
 func (cfg Config) pythonAdapter(dir string) (Adapter, error) {
+	if cfg.Private {
+		// premise's own copy: it may hold what an install would.
+		from := cfg.BaseDir
+		if from == "" {
+			from = dir
+		}
+		if err := installPythonMeta(dir, from); err != nil {
+			return nil, &InfraError{Reason: err.Error()}
+		}
+	}
 	return NewPythonAdapter(PythonConfig{Interpreter: cfg.Python, Dir: dir, Timeout: cfg.Timeout, Grace: cfg.Grace, MemoryLimit: cfg.MemoryLimit, HashSeed: cfg.HashSeed, Watch: cfg.Watch})
 }
 
