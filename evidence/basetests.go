@@ -44,6 +44,8 @@ func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languag
 		for _, f := range got.Failures {
 			if sym := placeOf(f, name, targets); sym != "" {
 				rep.file(testChange(f, name, sym), bySymbol)
+			} else {
+				rep.Notes = append(rep.Notes, fmt.Sprintf("the base's test %s passes on the base and fails on the head, and no changed function is there to file it under", f.Test))
 			}
 		}
 	}
@@ -77,6 +79,17 @@ func placeOf(f lang.TestFailure, langName string, targets []lang.Target) string 
 		if tg.Lang == langName && !tg.HeadOnly && len(tg.Reads) == 0 {
 			return tg.Sym.Name
 		}
+	}
+	// A test the head fails is a change whatever the patch touched (only
+	// functions it added, only what others read): filed under the first
+	// of the language's targets, never dropped.
+	for _, tg := range targets {
+		if tg.Lang == langName {
+			return tg.Sym.Name
+		}
+	}
+	if len(targets) > 0 {
+		return targets[0].Sym.Name
 	}
 	return ""
 }

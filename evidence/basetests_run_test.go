@@ -220,3 +220,26 @@ func TestGoBaseTestsVetDoesNotStopThem(t *testing.T) {
 		t.Fatalf("no change from the base's test TestLetter: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestGoBaseTestFailingOnlyThroughDataIsFiled: a patch that changes only
+// a package variable its functions read has no changed function for a
+// failing base's test to be filed under by its coverage; the failure was
+// dropped and the run could hold. It is filed under a function that reads
+// the variable.
+func TestGoBaseTestFailingOnlyThroughDataIsFiled(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/capped\n\ngo 1.21\n"
+	base := "package capped\n\n// Limit is the largest count.\nvar Limit = 10\n\n// Cap bounds n by Limit.\nfunc Cap(n int) int {\n\tif n > Limit {\n\t\treturn Limit\n\t}\n\treturn n\n}\n"
+	head := strings.Replace(base, "var Limit = 10", "var Limit = 5", 1)
+	test := "package capped\n\nimport \"testing\"\n\nfunc TestSeven(t *testing.T) {\n\tif Cap(7) != 7 {\n\t\tt.Fatal(Cap(7))\n\t}\n}\n"
+	rep := runCommits(t,
+		map[string]string{"go.mod": mod, "capped.go": base, "capped_test.go": test},
+		map[string]string{"capped.go": head}, nil)
+	found := false
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		found = found || c.Heuristic == "base_test" && strings.Contains(c.Input, "TestSeven")
+	}
+	if !found {
+		t.Errorf("the base's TestSeven fails on the head and no change says so: %+v; notes %v", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+}
