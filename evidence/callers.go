@@ -77,8 +77,16 @@ func changedCallers(f diffparse.File, l lang.Language) ([]diffparse.Symbol, map[
 				text = body
 			}
 			var r []string
+			templates := nameTemplates(text)
 			for callee, names := range reached {
-				if !contains(names, prefixed(prefix, d.Local)) && calls[callee].MatchString(text) {
+				if contains(names, prefixed(prefix, d.Local)) {
+					continue
+				}
+				called := calls[callee].MatchString(text)
+				for _, tmpl := range templates {
+					called = called || tmpl.MatchString(callee)
+				}
+				if called {
 					r = append(r, names...)
 				}
 			}

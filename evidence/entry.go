@@ -230,6 +230,13 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 			for _, m := range callRe.FindAllStringSubmatch(d.body, -1) {
 				r = append(r, reached[m[2]]...)
 			}
+			for _, tmpl := range nameTemplates(d.body) {
+				for n, changed := range reached {
+					if tmpl.MatchString(n) {
+						r = append(r, changed...)
+					}
+				}
+			}
 			if len(r) == 0 {
 				continue
 			}
@@ -245,6 +252,31 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 			}
 		}
 		reached = next
+	}
+	return out
+}
+
+// A dispatch by name calls what no call names: getattr(self,
+// 'xpath_%s_function' % name), getattr(self, 'visit_' + kind). Its text
+// is a name template, a quoted name with a format placeholder in it or a
+// quoted prefix the code adds to; a function whose name the template
+// matches is called from the function holding it.
+var (
+	formatName = regexp.MustCompile(`["']([A-Za-z_]\w*)?(%s|%\(\w+\)s|\{\w*\})(\w*)["']`)
+	prefixName = regexp.MustCompile(`["']([A-Za-z_]\w*_)["']\s*\+`)
+)
+
+// nameTemplates are the name templates of body, each a pattern of the
+// whole names it dispatches to.
+func nameTemplates(body string) []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, m := range formatName.FindAllStringSubmatch(body, -1) {
+		if m[1] != "" || m[3] != "" {
+			out = append(out, regexp.MustCompile(`^`+regexp.QuoteMeta(m[1])+`\w+`+regexp.QuoteMeta(m[3])+`$`))
+		}
+	}
+	for _, m := range prefixName.FindAllStringSubmatch(body, -1) {
+		out = append(out, regexp.MustCompile(`^`+regexp.QuoteMeta(m[1])+`\w+$`))
 	}
 	return out
 }
