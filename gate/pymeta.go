@@ -53,7 +53,9 @@ func installPythonMeta(dir, from string) error {
 	}
 	var p pyProject
 	if _, err := toml.Decode(string(data), &p); err != nil {
-		return fmt.Errorf("%s: %w", filepath.Join(from, "pyproject.toml"), err)
+		// Not premise's file to judge: a tree whose pyproject.toml this
+		// reader refuses runs as it did before, uninstalled.
+		return nil
 	}
 	name, version := p.Project.Name, p.Project.Version
 	groups := map[string]map[string]string{}

@@ -57,6 +57,13 @@ def plugins():
 	if _, err := os.Stat(filepath.Join(dir, "fruit_lib-1.2.dist-info", "METADATA")); err != nil {
 		t.Errorf("no .dist-info named as pip names it: %v", err)
 	}
+	// A pyproject.toml the reader refuses leaves the tree as it was: the
+	// run goes on uninstalled rather than failing.
+	broken := t.TempDir()
+	writeFile(t, filepath.Join(broken, "pyproject.toml"), "[project\nname = ")
+	if err := installPythonMeta(broken, broken); err != nil {
+		t.Errorf("a pyproject.toml that does not parse stopped the run: %v", err)
+	}
 }
 
 // FuzzInstallPythonMeta: whatever a pyproject.toml holds, premise writes
