@@ -2,10 +2,11 @@ package gate
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -85,7 +86,10 @@ func installPythonMeta(dir, from string) error {
 		return nil
 	}
 	info := filepath.Join(dir, distName.ReplaceAllString(name, "_")+"-"+strings.ReplaceAll(version, "-", "_")+".dist-info")
-	if _, err := os.Stat(info); err == nil {
+	if _, err := os.Lstat(info); err == nil {
+		// The copy holds it already, or something of that name the tree
+		// put there (a link the head added): nothing is written through
+		// it.
 		return nil
 	}
 	if err := os.Mkdir(info, 0o755); err != nil {
@@ -98,12 +102,12 @@ func installPythonMeta(dir, from string) error {
 	// One line each: a name or value holding a line break or a bracket
 	// would write entries of its own (plain).
 	var eps strings.Builder
-	for _, g := range sortedKeys(groups) {
+	for _, g := range slices.Sorted(maps.Keys(groups)) {
 		if !plain(g) {
 			continue
 		}
 		fmt.Fprintf(&eps, "[%s]\n", g)
-		for _, k := range sortedKeys(groups[g]) {
+		for _, k := range slices.Sorted(maps.Keys(groups[g])) {
 			if v := groups[g][k]; plain(k) && !strings.ContainsAny(v, "\r\n") {
 				fmt.Fprintf(&eps, "%s = %s\n", k, v)
 			}
@@ -111,13 +115,4 @@ func installPythonMeta(dir, from string) error {
 		eps.WriteString("\n")
 	}
 	return os.WriteFile(filepath.Join(info, "entry_points.txt"), []byte(eps.String()), 0o644)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -57,6 +57,20 @@ def plugins():
 	if _, err := os.Stat(filepath.Join(dir, "fruit_lib-1.2.dist-info", "METADATA")); err != nil {
 		t.Errorf("no .dist-info named as pip names it: %v", err)
 	}
+	// A link the tree put where the .dist-info goes (dangling here) is
+	// neither written through nor a reason to stop the run.
+	linked := t.TempDir()
+	writeFile(t, filepath.Join(linked, "pyproject.toml"), "[project]\nname = \"fruit-lib\"\nversion = \"1.2\"\n")
+	outside := filepath.Join(t.TempDir(), "outside")
+	if err := os.Symlink(outside, filepath.Join(linked, "fruit_lib-1.2.dist-info")); err != nil {
+		t.Fatal(err)
+	}
+	if err := installPythonMeta(linked, linked); err != nil {
+		t.Errorf("a link at the .dist-info's name stopped the run: %v", err)
+	}
+	if _, err := os.Lstat(outside); err == nil {
+		t.Errorf("premise wrote through the tree's link to %s", outside)
+	}
 	// A pyproject.toml the reader refuses leaves the tree as it was: the
 	// run goes on uninstalled rather than failing.
 	broken := t.TempDir()
