@@ -193,9 +193,10 @@ func testLike(rel string) bool {
 // the nearest first.
 func reachingCallers(l lang.Language, files []diffparse.File, reached map[string][]string) []entry {
 	type decl struct {
-		file int
-		sym  diffparse.Symbol
-		body string
+		file      int
+		sym       diffparse.Symbol
+		body      string
+		templates []*regexp.Regexp // the body's dispatches by name
 	}
 	var decls []decl
 	for i, f := range files {
@@ -204,7 +205,7 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 			if _, body, ok := strings.Cut(text, "\n"); ok {
 				text = body
 			}
-			decls = append(decls, decl{i, s, text})
+			decls = append(decls, decl{i, s, text, nameTemplates(text)})
 		}
 	}
 	done := map[string]bool{} // by name: a changed function is no entry point
@@ -230,7 +231,7 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 			for _, m := range callRe.FindAllStringSubmatch(d.body, -1) {
 				r = append(r, reached[m[2]]...)
 			}
-			for _, tmpl := range nameTemplates(d.body) {
+			for _, tmpl := range d.templates {
 				for n, changed := range reached {
 					if tmpl.MatchString(n) {
 						r = append(r, changed...)
