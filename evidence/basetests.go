@@ -21,7 +21,7 @@ import (
 
 // baseTests runs each language's base tests on both sides and files a
 // change for every test the head fails and the base passes.
-func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languages, targets []lang.Target, bySymbol map[string][]validate.Item) {
+func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languages, targets []lang.Target, bySymbol map[string][]validate.Item, end time.Time) {
 	run := traceRun(cfg)
 	if cfg.TraceSeconds < 0 {
 		return
@@ -29,8 +29,13 @@ func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languag
 	// Each side's run has its time; the whole stage (the two sides at
 	// once, the base's second run, the head's runs that place a failure)
 	// has a bound too, so a run's time stays bounded however many
-	// packages and tests there are.
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(stageSeconds(run.Seconds))*time.Second)
+	// packages and tests there are; and the stage ends with the
+	// evidence's (runEnd), its rows having taken theirs.
+	stage := time.Now().Add(time.Duration(stageSeconds(run.Seconds)) * time.Second)
+	if !end.IsZero() && end.Before(stage) {
+		stage = end
+	}
+	ctx, cancel := context.WithDeadline(ctx, stage)
 	defer cancel()
 	for _, name := range langs.Names() {
 		bt, ok := langs[name].(lang.BaseTester)

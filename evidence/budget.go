@@ -25,6 +25,21 @@ const DefaultFunctionSeconds = 10
 // hash-seed reruns and its shrinking.
 const followUpTime = 10 * time.Second
 
+// tailTime is what the whole evidence stage may take past its rows'
+// time: the follow-ups and the base's tests share it when the rows took
+// all of theirs, so that one run of premise ends within about a minute
+// however the code under review behaves (issue 24, item 5; issue 28).
+const tailTime = 15 * time.Second
+
+// runEnd is when the evidence stage of a run started at start ends:
+// its rows' time and tailTime.
+func runEnd(start time.Time, rowSeconds int) time.Time {
+	if rowSeconds <= 0 {
+		rowSeconds = DefaultRowSeconds
+	}
+	return start.Add(time.Duration(rowSeconds)*time.Second + tailTime)
+}
+
 // rowClock is the run's time for its rows: one deadline shared by every
 // table, and a time per function within it.
 type rowClock struct {
@@ -32,6 +47,10 @@ type rowClock struct {
 	ctx    context.Context
 	stop   context.CancelFunc
 	budget time.Duration
+	// end is the evidence stage's (runEnd): the rows end tailTime before
+	// it, their follow-ups by it, whatever came before them (a traced
+	// run of the base's tests).
+	end time.Time
 	// functions is each function's time for its rows, every pass that
 	// looks for inputs (the rows, the guide) together; followUps a second
 	// one of the same length for the reruns that check what they found
@@ -40,15 +59,23 @@ type rowClock struct {
 	functions, followUps *gate.TargetClock
 }
 
-func newRowClock(ctx context.Context, seconds, functionSeconds int) *rowClock {
+func newRowClock(ctx context.Context, seconds, functionSeconds int, end time.Time) *rowClock {
 	if seconds <= 0 {
 		seconds = DefaultRowSeconds
 	}
 	if functionSeconds <= 0 {
 		functionSeconds = DefaultFunctionSeconds
 	}
-	c := &rowClock{parent: ctx, budget: time.Duration(seconds) * time.Second}
-	c.ctx, c.stop = context.WithTimeout(ctx, c.budget)
+	c := &rowClock{parent: ctx, budget: time.Duration(seconds) * time.Second, end: end}
+	now := time.Now()
+	rows := now.Add(c.budget)
+	if last := end.Add(-tailTime); !end.IsZero() && last.Before(rows) {
+		// What ran before the rows (a traced run of the base's tests)
+		// took some of the stage's time: the rows get what is left, and
+		// their notes say that much.
+		rows, c.budget = last, max(0, last.Sub(now).Round(time.Second))
+	}
+	c.ctx, c.stop = context.WithDeadline(ctx, rows)
 	per := time.Duration(functionSeconds) * time.Second
 	c.functions, c.followUps = gate.NewTargetClock(per), gate.NewTargetClock(per)
 	return c
@@ -64,7 +91,11 @@ func (c *rowClock) followUpCtx(ctx context.Context) (context.Context, context.Ca
 	if now := time.Now(); end.Before(now) {
 		end = now // a table cut by the clock: its follow-ups' time starts now
 	}
-	return context.WithDeadline(ctx, end.Add(followUpTime))
+	end = end.Add(followUpTime)
+	if !c.end.IsZero() && c.end.Before(end) {
+		end = c.end
+	}
+	return context.WithDeadline(ctx, end)
 }
 
 // followUp is gcfg for the reruns that check what the rows found: their

@@ -265,6 +265,7 @@ type SymbolRows struct {
 // finding the proposer missed. The error means the rows could not be run
 // at all; a language whose code does not load is Skipped.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
+	end := runEnd(time.Now(), cfg.RowSeconds)
 	rep := &Report{Changes: []Change{}, Unexplained: []Change{}, NewFunctions: []Change{}, Symbols: []SymbolRows{}}
 	rep.Seed = cfg.Seed
 	if rep.Seed == 0 {
@@ -319,7 +320,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	rep.Symbols = append(rep.Symbols, symbolRows(targets, tb.origins, b, rep.Seed)...)
-	clock := newRowClock(ctx, cfg.RowSeconds, cfg.FunctionSeconds)
+	clock := newRowClock(ctx, cfg.RowSeconds, cfg.FunctionSeconds, end)
 	defer clock.stop()
 	for _, langName := range langs.Names() {
 		if t := tb.byLang[langName]; t != nil {
@@ -333,7 +334,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 	}
-	rep.baseTests(ctx, cfg, langs, targets, bySymbol)
+	rep.baseTests(ctx, cfg, langs, targets, bySymbol, end)
 	sortChanges(rep.Changes)
 	sortChanges(rep.Unexplained)
 	return rep, nil

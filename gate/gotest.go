@@ -60,6 +60,10 @@ func GoTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, t
 	return data, err
 }
 
+// TimedOut is how a test still running when go test's -timeout passed
+// failed.
+const TimedOut = "timed out"
+
 // GoTestRun is one go test of a package as GoTests reads it: the tests
 // that failed (names as go test prints them, subtests included), how each
 // failed, and what stopped the run from saying anything of the others (a
@@ -135,10 +139,12 @@ func BaseTestsOverlay(baseDir, headDir, scratch string) (string, error) {
 }
 
 var (
-	failLine  = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
-	passLine  = regexp.MustCompile(`^\s*--- PASS: (\S+)`)
-	runLine   = regexp.MustCompile(`^=== (?:RUN|CONT)\s+(\S+)`)
-	stopLines = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out)`)
+	failLine = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
+	passLine = regexp.MustCompile(`^\s*--- PASS: (\S+)`)
+	runLine  = regexp.MustCompile(`^=== (?:RUN|CONT)\s+(\S+)`)
+	// runningLine is one of the tests a timeout's panic lists.
+	runningLine = regexp.MustCompile(`^\s+(Test\S*) \(\S+\)$`)
+	stopLines   = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out)`)
 )
 
 // GoTests runs go test (GoTest) in dir and reads which tests failed.
@@ -156,11 +162,29 @@ func GoTests(ctx context.Context, dir, out string, args []string, timeout time.D
 	// Without -v a test's messages follow its "--- FAIL" line; with -v
 	// they come before it, after its "=== RUN" (or "=== CONT").
 	var last, running string
+	timedOut := false           // in the list of tests a timeout's panic says ran
 	said := map[string]string{} // verbose: a running test's first message
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
+		if timedOut {
+			// "panic: test timed out after 20s" names the tests still
+			// running: each of them is what did not end.
+			if m := runningLine.FindStringSubmatch(line); m != nil {
+				if _, ok := run.Failed[m[1]]; !ok {
+					run.Order = append(run.Order, m[1])
+					run.Failed[m[1]] = TimedOut
+				}
+				continue
+			}
+			if strings.TrimSpace(line) != "running tests:" {
+				timedOut = false
+			}
+		}
+		if strings.HasPrefix(line, "panic: test timed out") {
+			timedOut = true
+		}
 		if m := runLine.FindStringSubmatch(line); m != nil {
 			running, last = m[1], ""
 			continue

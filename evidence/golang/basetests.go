@@ -98,10 +98,17 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 		return nil, ""
 	}
 	seconds := time.Duration(cfg.Seconds) * time.Second
+	if end, ok := ctx.Deadline(); ok && time.Until(end)/2 < seconds {
+		// go test's own -timeout within the stage's time, its build's
+		// before it: a test still running at the end is then named
+		// (a head that loops there fails it), where the stage's end
+		// would only kill the run.
+		seconds = max(2*time.Second, (time.Until(end) / 2).Truncate(time.Second))
+	}
 	// Every run is under -coverprofile, so each side builds its test
 	// binary once: the first runs' profiles say which lines ran, the
 	// head's reruns which changed function a failing test ran.
-	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", cfg.Seconds)}
+	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", int(seconds/time.Second))}
 	sel := []string{"-run=^(" + strings.Join(quoteAll(reaching), "|") + ")$"}
 	// (a profile is written to the run's own directory, which the box
 	// lets it write)
@@ -178,11 +185,17 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 		if _, failed := again.Failed[top]; failed {
 			continue // a test that fails on the base too, now and then
 		}
+		f := lang.TestFailure{Test: leafOf(head, top), File: testFileOf(baseTests, top, cfg.BaseDir), Head: head.Failed[leafOf(head, top)]}
+		if f.Head == gate.TimedOut {
+			// Run alone again it would only time out again, and write
+			// no profile to say which changed function it was in.
+			out = append(out, f)
+			continue
+		}
 		rerun := filepath.Join(scratch, fmt.Sprintf("head%d", i))
 		prof := filepath.Join(rerun, "cover.out")
 		gate.GoTests(ctx, headDir, rerun,
 			append(flags[:2:2], "-overlay="+overlay, "-run=^"+regexp.QuoteMeta(top)+"$", "-coverprofile="+prof), seconds)
-		f := lang.TestFailure{Test: leafOf(head, top), File: testFileOf(baseTests, top, cfg.BaseDir), Head: head.Failed[leafOf(head, top)]}
 		f.Symbols = reached(prof, targets)
 		out = append(out, f)
 	}
