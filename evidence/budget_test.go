@@ -193,3 +193,31 @@ func TestShortenedTimeoutIsNoChange(t *testing.T) {
 		t.Errorf("no note says rows timed out under the shortened limit (the test no longer shortens?); notes %q", rep.Notes)
 	}
 }
+
+// TestEvidenceEndsWithinItsTime: the whole evidence stage, the base's
+// tests after the rows included, ends within the rows' time and a short
+// tail (a run of premise within about a minute), even when a base's test
+// hangs on the head and go test's own time is far longer; and that test
+// is a change.
+func TestEvidenceEndsWithinItsTime(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/shout\n\ngo 1.21\n"
+	base := "package shout\n\nimport \"strings\"\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\treturn strings.ToUpper(s)\n}\n"
+	head := "package shout\n\nimport (\n\t\"crypto/sha256\"\n\t\"fmt\"\n\t\"strings\"\n)\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\tfor fmt.Sprintf(\"%x\", sha256.Sum256([]byte(s)))[:12] == \"" + triggerHash() + "\" {\n\t}\n\treturn strings.ToUpper(s)\n}\n"
+	test := "package shout\n\nimport (\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc TestFruit(t *testing.T) {\n\ts := \"\"\n\tfor i := 0; i < 3; i++ {\n\t\ts += \"kumquat\"\n\t}\n\tif got := Shout(s); got != strings.ToUpper(s) {\n\t\tt.Fatalf(\"Shout(%q) = %q\", s, got)\n\t}\n}\n"
+	start := time.Now()
+	rep := runCommits(t,
+		map[string]string{"go.mod": mod, "shout.go": base, "shout_test.go": test},
+		map[string]string{"shout.go": head}, func(c *evidence.Config) { c.RowSeconds, c.TraceSeconds = 10, 90 })
+	// 10 s of rows and the 15 s tail; go test's own time (90 s a side)
+	// would have held the run past a minute and a half.
+	if took := time.Since(start); took > 45*time.Second {
+		t.Errorf("the evidence took %s with row_seconds 10; notes %q", took.Round(time.Second), rep.Notes)
+	}
+	// The test the head never ends, where the base passes it, is a
+	// change: go test's own timeout came first and named it.
+	c := baseTestChange(rep, "example.com/shout.Shout", "TestFruit")
+	if c == nil || c.Head != "failed: timed out" {
+		t.Errorf("the base's test the head loops in is not a change: %+v; notes %q", c, rep.Notes)
+	}
+}
