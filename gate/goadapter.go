@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -189,18 +190,26 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 	if mem < 0 {
 		mem = 0
 	}
-	spec.fdBase = 64 + int(rand.Uint32N(128))
+	spec.fdBase = goFDBase()
 	h := harness{root: root, modPath: modPath, goPath: goPath, bin: bin, cfg: cfg, funcs: data.Funcs, imports: data.Imports, exports: exports,
 		fd: spec.fdBase, maxFrame: spec.maxFrame, memory: mem}
-	if err := h.build(ctx); err != nil {
-		os.RemoveAll(binDir)
-		return nil, err
+	if key, funcs := h.memoKey(); !linkKept(key, funcs, bin) {
+		if err := h.build(ctx); err != nil {
+			os.RemoveAll(binDir)
+			return nil, err
+		}
+		keep(key, funcs, bin)
 	}
 	// go test's own flags, as it passes them.
 	spec.args = []string{"-test.paniconexit0", "-test.timeout=10m0s"}
 	spec.ready = true
 	return &GoAdapter{procAdapter: procAdapter{spec: spec}, binDir: binDir}, nil
 }
+
+// goFDBase is the Go harness's first protocol descriptor: out of the low
+// range, drawn once a process, so that the harnesses of one run are the
+// same program (goharness_memo.go).
+var goFDBase = sync.OnceValue(func() int { return 64 + int(rand.Uint32N(128)) })
 
 // Close stops the worker and removes the built harness.
 func (a *GoAdapter) Close() error {

@@ -3,8 +3,14 @@
 // runs them outside the agent's reach.
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/premise-dev/premise/gate"
+)
 
 func main() {
-	os.Exit(Main(os.Args[1:]))
+	code := Main(os.Args[1:])
+	gate.ForgetHarnesses()
+	os.Exit(code)
 }

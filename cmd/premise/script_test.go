@@ -16,7 +16,7 @@ import (
 // "premise", so a script reads like the README.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"premise": func() { os.Exit(Main(os.Args[1:])) },
+		"premise": main,
 	})
 }
 
