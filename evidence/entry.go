@@ -254,7 +254,42 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 		}
 		reached = next
 	}
-	return out
+	// The API's own surface first: a public function no other function
+	// of the files calls takes what a user passes (a selector's text),
+	// where one half-way down takes the code's own objects (a parsed
+	// selector), which no row builds. Nearest first within each.
+	called := func(e entry) bool {
+		bare := lang.BareName(e.sym.Local)
+		callRe := regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(bare) + `\s*[\[(]`)
+		for _, d := range decls {
+			if d.sym.Name == e.sym.Name {
+				continue
+			}
+			if callRe.MatchString(d.body) {
+				return true
+			}
+			for _, tmpl := range d.templates {
+				if tmpl.MatchString(bare) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	root := make([]bool, len(out))
+	for i, e := range out {
+		root[i] = !called(e)
+	}
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return root[idx[a]] && !root[idx[b]] })
+	sorted := make([]entry, len(out))
+	for i, j := range idx {
+		sorted[i] = out[j]
+	}
+	return sorted
 }
 
 // A dispatch by name calls what no call names: getattr(self,

@@ -3,6 +3,8 @@ package evidence_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
 )
 
 // TestEntryPointReachesAStepOfAnotherFile: the patch changes a parser's
@@ -78,5 +80,36 @@ func TestDecode(t *testing.T) {
 	d := symbolRows(t, rep, "example.com/kv.Decode")
 	if d.Rows == 0 || d.Unchecked {
 		t.Errorf("Decode: %d rows, unchecked %v (%s)", d.Rows, d.Unchecked, d.Why)
+	}
+}
+
+// TestEntryPointIsTheAPIsSurface: a translator dispatches by name to many
+// small methods, each taking the parsed selector, and the change is in
+// one of them. Its nearest public callers take parsed objects too, more
+// of them than premise takes; the method users call, with the
+// selector's text, is the one no other function calls, and it is a
+// target (cssselect's css_to_xpath was left out for xpath_negation and
+// its like, and every intended change of an nth method was "not
+// exercised").
+func TestEntryPointIsTheAPIsSurface(t *testing.T) {
+	t.Parallel()
+	src := func(negative string) string {
+		var b strings.Builder
+		b.WriteString("import re\n\n\nclass Item:\n    def __init__(self, kind, arg, inner=None):\n        self.kind, self.arg, self.inner = kind, arg, inner\n\n\n")
+		b.WriteString("def parse(text):\n    m = re.fullmatch(r\"(\\w+)\\((-?\\d+)\\)\", text.strip())\n    if not m:\n        raise ValueError(text)\n    return Item(m.group(1), int(m.group(2)))\n\n\n")
+		b.WriteString("class Translator:\n    def to_xpath(self, css):\n        return \"//*\" + self._translate(parse(css))\n\n    def _translate(self, item):\n        return self.node(item)\n\n")
+		b.WriteString("    def node(self, item):\n        return getattr(self, \"node_%s\" % item.kind)(item)\n\n")
+		for _, k := range []string{"not", "is", "has", "even", "odd", "only", "empty", "root", "first", "target"} {
+			b.WriteString("    def node_" + k + "(self, item):\n        return \"[" + k + "]\" + self.node(item.inner)\n\n")
+		}
+		b.WriteString("    def node_last(self, item):\n        return self.node_nth(item, last=True)\n\n")
+		b.WriteString("    def node_nth(self, item, last=False):\n        n = item.arg\n        if n < 0:\n            " + negative + "\n        if last:\n            return \"[last() - %d]\" % n\n        return \"[%d]\" % n\n")
+		return b.String()
+	}
+	rep := runCommits(t,
+		map[string]string{"sel/__init__.py": "", "sel/xpath.py": src(`raise ValueError("negative position")`)},
+		map[string]string{"sel/xpath.py": src("n = 0")}, func(c *evidence.Config) { c.TraceSeconds = -1 })
+	if s := symbolOf(rep, "sel.xpath.Translator.to_xpath"); s.Rows == 0 {
+		t.Errorf("to_xpath, the translator's surface, got no rows: %+v", rep.Symbols)
 	}
 }
