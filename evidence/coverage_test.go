@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/premise-dev/premise/evidence"
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/validate"
 )
 
 func symbolRows(t *testing.T, rep *evidence.Report, name string) evidence.SymbolRows {
@@ -540,5 +542,43 @@ func Set(v reflect.Value, s string) error {
 		return strings.Contains(c.Input, "reflect.Value(false)") && strings.Contains(c.Base, "left arg1 true")
 	}) {
 		t.Errorf("Set no longer reads 1 as true, yet no change shows what it stored: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
+// TestGoGuidePutsTheFunctionsWordsIntoStrings: the changed branch runs
+// only on a field with text before its "#" (cron's "5#3"). The rows have
+// filled the function's share (here 8) without reaching it; the guide's
+// rows, which the share does not bound, put the function's own literal
+// at the end of a string the rows passed ("5" -> "5#"), reach the branch
+// and show the change.
+func TestGoGuidePutsTheFunctionsWordsIntoStrings(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/cron\n\ngo 1.21\n"
+	src := func(keep string) string {
+		return "package cron\n\nimport \"strings\"\n\n// Day is a day-of-week field without its week.\nfunc Day(field string) string {\n\tif i := strings.Index(field, \"#\"); i > 0 {\n\t\treturn " + keep + "\n\t}\n\treturn field\n}\n"
+	}
+	rep := runCommits(t, map[string]string{"go.mod": mod, "cron.go": src("field[:i]")}, map[string]string{"cron.go": src("field[:i-1]")},
+		func(c *evidence.Config) { c.TraceSeconds, c.MaxRowsPerFunction = -1, 8 })
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/cron.Day" && strings.Contains(c.Input, "#") && strings.Contains(c.Source, lang.SourceGuided) {
+			return
+		}
+	}
+	t.Errorf("Day's changed branch is behind a text with a # after it, and the guide shows no change: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
+
+// TestWordMutantsPutTheWordAtEitherEnd: the guide's word steps.
+func TestWordMutantsPutTheWordAtEitherEnd(t *testing.T) {
+	got := map[string]bool{}
+	for _, m := range lang.WordMutants(validate.Row{Args: []any{"5", 3}}, []string{"#", "l"}) {
+		got[m.Args[0].(string)] = true
+		if m.Args[1] != 3 {
+			t.Errorf("a word step changed the other argument: %v", m.Args)
+		}
+	}
+	for _, want := range []string{"5#", "#5", "5l", "l5"} {
+		if !got[want] {
+			t.Errorf("no step %q among %v", want, got)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"unicode/utf8"
 
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
@@ -29,7 +30,7 @@ const (
 
 // guide runs the rounds for one table whose rows ran (grep), appending the
 // rows it adds to t and their results to grep.
-func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report, origins map[string]lang.Origin) {
+func (rep *Report) guide(ctx context.Context, gcfg gate.Config, l lang.Language, t *validate.Table, grep *gate.Report, origins map[string]lang.Origin) {
 	seen := map[string]bool{}
 	byID := map[string]validate.Row{}
 	for _, r := range t.Rows {
@@ -39,30 +40,48 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Tabl
 	results := grep.Rows
 	added := 0
 	for round := 0; round < guideRounds && ctx.Err() == nil; round++ {
-		var rows []validate.Row
-		planned := map[string]int{} // rows this round adds, by symbol
+		// Each parent's mutants, its generic steps first, then taken a
+		// parent at a time, so that one parent's many steps do not
+		// crowd the others out of the round.
+		type brood struct {
+			parent validate.Row
+			kids   []validate.Row
+		}
+		var broods []brood
 		for _, p := range rep.plans {
 			if p.lang != t.Language {
 				continue
 			}
+			words := guideWords(l, p)
 			for _, parent := range rep.closest(p, results, byID) {
 				if gcfg.TargetClock.Out(t.TargetOf(parent)) {
 					continue // its function's time is spent
 				}
-				sym := origins[parent.ID].Symbol
-				for _, m := range lang.Mutants(parent) {
-					k := rowKey(t, m, "")
-					if seen[k] || len(rows) >= guideRound || rep.rowsOf(sym)+planned[sym] >= rep.perFunction {
-						continue
-					}
-					planned[sym]++
-					seen[k] = true
-					m.ID = fmt.Sprintf("G%03d", added+len(rows)+1)
-					rows = append(rows, m)
-					o := origins[parent.ID]
-					o.Source = lang.SourceGuided
-					origins[m.ID] = o
+				broods = append(broods, brood{parent, append(lang.Mutants(parent), lang.WordMutants(parent, words)...)})
+			}
+		}
+		var rows []validate.Row
+		for i := 0; len(rows) < guideRound; i++ {
+			more := false
+			for _, b := range broods {
+				if i >= len(b.kids) || len(rows) >= guideRound {
+					continue
 				}
+				more = true
+				m := b.kids[i]
+				k := rowKey(t, m, "")
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				m.ID = fmt.Sprintf("G%03d", added+len(rows)+1)
+				rows = append(rows, m)
+				o := origins[b.parent.ID]
+				o.Source = lang.SourceGuided
+				origins[m.ID] = o
+			}
+			if !more {
+				break
 			}
 		}
 		if len(rows) == 0 {
@@ -82,6 +101,31 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, t *validate.Tabl
 		results = g.Rows
 	}
 }
+
+// guideWords are the words the guide puts into a string: the short
+// literals of both versions of the changed function, shortest first
+// (what a branch compares with or looks for is short: "#", "l", "0x").
+func guideWords(l lang.Language, p coverPlan) []string {
+	dl, ok := l.(lang.Differ)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, w := range unionSorted(dl.Words(p.head.src), dl.Words(p.base.src)) {
+		if w != "" && utf8.RuneCountInString(w) <= maxGuideWord {
+			out = append(out, w)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) < len(out[j]) })
+	return out[:min(len(out), maxGuideWords)]
+}
+
+// maxGuideWords bounds the words the guide tries, maxGuideWord their
+// length in characters.
+const (
+	maxGuideWords = 16
+	maxGuideWord  = 8
+)
 
 // runAdded runs rows premise added to a table that ran (the guide's,
 // the search's) on both sides, appends them and their results to t and

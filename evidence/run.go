@@ -488,7 +488,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	rep.cutOff(clock, t, grep, origins)
 	if !clock.out(ctx) {
 		rep.explore(clock.ctx, gcfg, langs[langName], targets, t, grep, origins)
-		rep.guide(clock.ctx, gcfg, t, grep, origins)
+		rep.guide(clock.ctx, gcfg, langs[langName], t, grep, origins)
 		rep.differ(clock.ctx, gcfg, langs[langName], targets, t, grep, origins)
 	}
 	rep.Rows += ranRows(grep)

@@ -29,6 +29,34 @@ func Mutants(r validate.Row) []validate.Row {
 	return out
 }
 
+// WordMutants are r's steps that put one of words, the changed function's
+// own literals, at either end of a string argument: the separator or
+// suffix a branch of the function looks for ("5" -> "5#", "5l") is a step
+// the generic ones never take.
+func WordMutants(r validate.Row, words []string) []validate.Row {
+	args, kwargs := r.CallArgs()
+	var out []validate.Row
+	for i, a := range args {
+		x, ok := a.(string)
+		if !ok {
+			continue
+		}
+		for _, w := range words {
+			for _, v := range []string{x + w, w + x} {
+				if v == x {
+					continue
+				}
+				m := r
+				m.HasInp, m.Inp = false, nil
+				m.Args = append(append(append([]any{}, args[:i]...), v), args[i+1:]...)
+				m.Kwargs = kwargs
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
 // mutateValue is a value's small steps: a number by one each way, negated,
 // zero; a string emptied, shortened, doubled, case-flipped, a digit or a
 // space added; a list emptied, without its first or last element, its first
