@@ -243,3 +243,28 @@ func TestGoBaseTestFailingOnlyThroughDataIsFiled(t *testing.T) {
 		t.Errorf("the base's TestSeven fails on the head and no change says so: %+v; notes %v", append(rep.Changes, rep.Unexplained...), rep.Notes)
 	}
 }
+
+// TestGoDependentsTestsAreRun: the changed function lives in a package
+// with no tests of its own and takes a channel, which no row builds, so
+// no row calls it; the module's root package calls it, and the root's
+// test, which the head fails, is what shows the change (goldmark's
+// parser blocks, tested through its CommonMark examples in the root).
+func TestGoDependentsTestsAreRun(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/md\n\ngo 1.21\n"
+	block := func(trim string) string {
+		return "package block\n\nimport \"strings\"\n\n// Heading renders an ATX heading line; done is closed when it is.\nfunc Heading(done chan struct{}, line string) string {\n\tdefer close(done)\n\ttext := strings.TrimLeft(line, \"#\")\n\ttext = " + trim + "\n\treturn \"<h1>\" + text + \"</h1>\"\n}\n"
+	}
+	root := "package md\n\nimport \"example.com/md/block\"\n\n// Convert renders one line.\nfunc Convert(line string) string {\n\treturn block.Heading(make(chan struct{}), line)\n}\n"
+	test := "package md\n\nimport \"testing\"\n\nfunc TestSingleLetter(t *testing.T) {\n\tif got := Convert(\"# a\"); got != \"<h1>a</h1>\" {\n\t\tt.Fatalf(\"Convert = %q\", got)\n\t}\n}\n"
+	rep := runCommits(t,
+		map[string]string{"go.mod": mod, "block/block.go": block("strings.TrimSpace(text)"), "md.go": root, "md_test.go": test},
+		map[string]string{"block/block.go": block("strings.TrimSpace(text[1 : len(text)-1])")}, nil)
+	c := baseTestChange(rep, "example.com/md/block.Heading", "TestSingleLetter")
+	if c == nil {
+		t.Fatalf("the root's test of Convert fails on the head, and no change is filed under Heading: %+v; symbols %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Symbols, rep.Notes)
+	}
+	if !strings.Contains(c.Call.Test, "md_test.go") {
+		t.Errorf("the change does not name the root's test file: %+v", *c.Call)
+	}
+}

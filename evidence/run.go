@@ -283,9 +283,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.covered()
 		rep.hoped(entries)
 	}()
-	if len(targets) == 0 {
-		return rep, nil
-	}
 	bySymbol := map[string][]validate.Item{}
 	if cfg.Register != nil {
 		for _, it := range cfg.Register.Items {
@@ -294,6 +291,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 			bySymbol[it.Symbol] = append(bySymbol[it.Symbol], it)
 		}
+	}
+	if len(targets) == 0 {
+		// No changed function a row can call (a method taking only the
+		// package's interfaces): the base's tests still run, and one the
+		// head fails is filed under the changed function it ran.
+		rep.baseTests(ctx, cfg, langs, nil, bySymbol, end)
+		sortChanges(rep.Changes)
+		return rep, nil
 	}
 	if n := len(targets); n*b.perFunction > b.total {
 		// Many functions share the run's budget: each gets its share, so

@@ -42,24 +42,42 @@ func (l *goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 	if cfg.BaseDir == "" || cfg.HeadDir == "" || cfg.Seconds <= 0 {
 		return out
 	}
+	changed := changedGo(cfg.Diff, targets)
 	var dirs []string
 	byDir := map[string][]lang.Target{}
-	for _, tg := range targets {
-		if tg.Lang != "go" || tg.HeadOnly || tg.BaseFile == "" {
-			continue
-		}
+	pkgDirs := map[string]string{} // a changed package's import path -> its directory
+	for _, tg := range changed {
 		d := filepath.Dir(tg.BaseFile)
 		if byDir[d] == nil {
 			dirs = append(dirs, d)
 		}
 		byDir[d] = append(byDir[d], tg)
+		pkgDirs[importPathOf(tg)] = filepath.ToSlash(d)
 	}
 	out.HeadLines, out.BaseLines = map[string][]int{}, map[string][]int{}
-	for _, d := range dirs[:min(len(dirs), maxTestDirs)] {
-		fs, note := dirTests(ctx, cfg, d, byDir[d], l.gp.baseTestsOf(byDir[d][0].BaseFile), &out)
+	run := func(fs []lang.TestFailure, note string) {
 		out.Failures = append(out.Failures, fs...)
 		if note != "" {
 			out.Notes = append(out.Notes, note)
+		}
+	}
+	for _, d := range dirs[:min(len(dirs), maxTestDirs)] {
+		var names []string
+		for _, tg := range byDir[d] {
+			names = append(names, lang.BareName(tg.Sym.Local))
+		}
+		run(dirTests(ctx, cfg, d, names, changed, l.gp.baseTestsOf(byDir[d][0].BaseFile), pkgDirs, nil, &out))
+	}
+	if len(dirs) < maxTestDirs {
+		var cover []string
+		for imp := range pkgDirs {
+			cover = append(cover, imp)
+		}
+		sort.Strings(cover)
+		deps := dependents(cfg.BaseDir, pkgDirs)
+		for _, dep := range deps[:min(len(deps), maxTestDirs-len(dirs))] {
+			pkg := l.gp.source(filepath.Join(cfg.BaseDir, filepath.FromSlash(dep.dir)))
+			run(dirTests(ctx, cfg, filepath.FromSlash(dep.dir), dep.names, changed, pkg, pkgDirs, cover, &out))
 		}
 	}
 	return out
@@ -68,7 +86,7 @@ func (l *goLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 // dirTests runs the base's tests of one package on both sides; pkg is
 // the base's package as the run read it. The watched lines they ran go
 // to lines.
-func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang.Target, pkg *gosource.Package, lines *lang.BaseTestRun) ([]lang.TestFailure, string) {
+func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, names []string, targets []lang.Target, pkg *gosource.Package, pkgDirs map[string]string, coverPkg []string, lines *lang.BaseTestRun) ([]lang.TestFailure, string) {
 	baseDir, headDir := filepath.Join(cfg.BaseDir, dir), filepath.Join(cfg.HeadDir, dir)
 	baseTests, _ := filepath.Glob(filepath.Join(baseDir, "*_test.go"))
 	if len(baseTests) == 0 {
@@ -89,10 +107,6 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 	if pkg == nil {
 		return nil, ""
 	}
-	var names []string
-	for _, tg := range targets {
-		names = append(names, lang.BareName(tg.Sym.Local))
-	}
 	reaching := pkg.TestsReaching(names)
 	if len(reaching) == 0 {
 		return nil, ""
@@ -109,6 +123,11 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 	// binary once: the first runs' profiles say which lines ran, the
 	// head's reruns which changed function a failing test ran.
 	flags := []string{"-count=1", fmt.Sprintf("-timeout=%ds", int(seconds/time.Second))}
+	if len(coverPkg) > 0 {
+		// A dependent's tests: the profiles are the changed packages'.
+		flags = append(flags, "-coverpkg="+strings.Join(coverPkg, ","))
+	}
+	reflags := flags[:len(flags):len(flags)] // the reruns'
 	sel := []string{"-run=^(" + strings.Join(quoteAll(reaching), "|") + ")$"}
 	// (a profile is written to the run's own directory, which the box
 	// lets it write)
@@ -159,8 +178,8 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 	if len(base.Failed) == 0 {
 		// Lines the base's tests ran on both sides, where the base
 		// passed them all (a test the base fails checked nothing).
-		addLines(lines.BaseLines, baseProf, cfg.BaseDir, dir, cfg.BaseWatch)
-		addLines(lines.HeadLines, headProf, cfg.HeadDir, dir, cfg.HeadWatch)
+		addLines(lines.BaseLines, baseProf, cfg.BaseDir, pkgDirs, cfg.BaseWatch)
+		addLines(lines.HeadLines, headProf, cfg.HeadDir, pkgDirs, cfg.HeadWatch)
 	}
 	var tops []string
 	for _, name := range head.Order {
@@ -175,7 +194,7 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 	}
 	tops = tops[:min(len(tops), maxConfirmed)]
 	// The base passes them again, or they are not its behaviour.
-	again := gate.GoTests(ctx, baseDir, scratch+"/again", append(flags[:2:2], "-run=^("+strings.Join(quoteAll(tops), "|")+")$",
+	again := gate.GoTests(ctx, baseDir, scratch+"/again", append(reflags, "-run=^("+strings.Join(quoteAll(tops), "|")+")$",
 		"-coverprofile="+filepath.Join(scratch, "again", "cover.out")), seconds)
 	if again.Stopped != "" {
 		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, again.Stopped)
@@ -195,7 +214,7 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, targets []lang
 		rerun := filepath.Join(scratch, fmt.Sprintf("head%d", i))
 		prof := filepath.Join(rerun, "cover.out")
 		gate.GoTests(ctx, headDir, rerun,
-			append(flags[:2:2], "-overlay="+overlay, "-run=^"+regexp.QuoteMeta(top)+"$", "-coverprofile="+prof), seconds)
+			append(reflags, "-overlay="+overlay, "-run=^"+regexp.QuoteMeta(top)+"$", "-coverprofile="+prof), seconds)
 		f.Symbols = reached(prof, targets)
 		out = append(out, f)
 	}
@@ -229,9 +248,8 @@ func testFileOf(files []string, top, root string) string {
 // block is the lines of a block a coverage profile saw run.
 type block struct{ start, end int }
 
-// blocksRun are the blocks the coverage profile prof saw run, by file's
-// base name (the profile names a package's files, and a package is one
-// directory).
+// blocksRun are the blocks the coverage profile prof saw run, by file as
+// the profile names it (its package's import path and its base name).
 func blocksRun(prof string) map[string][]block {
 	data, err := os.ReadFile(prof)
 	if err != nil {
@@ -248,26 +266,33 @@ func blocksRun(prof string) map[string][]block {
 		a, b, _ := strings.Cut(f[0], ",")
 		s, _ := strconv.Atoi(strings.Split(a, ".")[0])
 		e, _ := strconv.Atoi(strings.Split(b, ".")[0])
-		ran[filepath.Base(loc)] = append(ran[filepath.Base(loc)], block{s, e})
+		ran[loc] = append(ran[loc], block{s, e})
 	}
 	return ran
 }
 
-// addLines adds to lines the watched lines of package dir (relative to
-// the side's top) that prof saw run, by file as the watch names it.
-func addLines(lines map[string][]int, prof, top, dir string, w gate.Watch) {
+// addLines adds to lines the watched lines prof saw run, by file as the
+// watch names it; pkgDirs are the changed packages' directories (relative
+// to top, the side's checkout) by import path, which the profile names.
+func addLines(lines map[string][]int, prof, top string, pkgDirs map[string]string, w gate.Watch) {
 	ran := blocksRun(prof)
-	abs, _ := filepath.Abs(filepath.Join(top, dir))
+	absTop, _ := filepath.Abs(top)
 	for file, spans := range w {
-		if filepath.Dir(file) != abs {
+		rel, err := filepath.Rel(absTop, filepath.Dir(file))
+		if err != nil {
 			continue
 		}
-		for _, b := range ran[filepath.Base(file)] {
-			for l := b.start; l <= b.end; l++ {
-				for _, sp := range spans {
-					if sp.From <= l && l <= sp.To {
-						lines[file] = append(lines[file], l)
-						break
+		for imp, dir := range pkgDirs {
+			if dir != filepath.ToSlash(rel) {
+				continue
+			}
+			for _, b := range ran[imp+"/"+filepath.Base(file)] {
+				for l := b.start; l <= b.end; l++ {
+					for _, sp := range spans {
+						if sp.From <= l && l <= sp.To {
+							lines[file] = append(lines[file], l)
+							break
+						}
 					}
 				}
 			}
@@ -292,7 +317,7 @@ func reached(prof string, targets []lang.Target) []string {
 			continue // an entry point: the changed function it reaches is named instead
 		}
 		sc := score{name: tg.Sym.Name}
-		for _, b := range ran[filepath.Base(tg.BaseFile)] {
+		for _, b := range ran[importPathOf(tg)+"/"+filepath.Base(tg.BaseFile)] {
 			if b.end >= tg.Sym.Start && b.start <= tg.Sym.End {
 				sc.entry++
 			}
