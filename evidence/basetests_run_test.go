@@ -268,3 +268,20 @@ func TestGoDependentsTestsAreRun(t *testing.T) {
 		t.Errorf("the change does not name the root's test file: %+v", *c.Call)
 	}
 }
+
+// TestPytestClassMarksApply: a test class carries a mark (pyjwt's
+// crypto_required is a skipif on classes): the module loads under
+// premise's pytest (the mark once failed on the class's read-only
+// __dict__, and no test of the module ran), and the class's parametrize
+// reaches each of its methods, as under pytest.
+func TestPytestClassMarksApply(t *testing.T) {
+	t.Parallel()
+	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+	test := "import pytest\n\nimport m\n\n\n@pytest.mark.skipif(False, reason=\"never\")\n@pytest.mark.parametrize(\"n\", [1, 3])\nclass TestShout:\n    def test_fruit(self, n):\n        fruit = \"kumquat\" * n\n        assert m.shout(fruit) == fruit.upper()\n"
+	rep := runCommits(t,
+		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
+		map[string]string{"m.py": head}, nil)
+	if baseTestChange(rep, "m.shout", "test_fruit[1]") == nil {
+		t.Fatalf("no change from the base's test TestShout::test_fruit[1] (n = 3) on m.shout: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+}

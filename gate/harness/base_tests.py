@@ -285,7 +285,7 @@ def main():
                 except (TypeError, ValueError):
                     continue
                 for meth in sorted(m for m in vars(obj) if m.startswith("test") and callable(getattr(obj, m))):
-                    for suffix, kwargs, needs, made in cases(getattr(obj, meth), fixtures):
+                    for suffix, kwargs, needs, made in cases(getattr(obj, meth), fixtures, class_marks(obj)):
                         def plain(cls=obj, m=meth, k=kwargs, n=needs, mk=made):
                             inst = cls()
                             if hasattr(inst, "setup_method"):
@@ -318,8 +318,12 @@ class MarkDecorator:
     def __call__(self, *args, **kwargs):
         applied = bool(self.args or self.kwargs) or (len(args) == 1 and callable(args[0]) and not kwargs)
         if applied and len(args) == 1 and callable(args[0]):
-            args[0].__dict__.setdefault("pytestmark", []).append(self)
-            return args[0]
+            # A class's __dict__ cannot be written to: set as an
+            # attribute, the marks it had of its own and this one.
+            target = args[0]
+            own = vars(target).get("pytestmark", []) if hasattr(target, "__dict__") else []
+            setattr(target, "pytestmark", list(own) + [self])
+            return target
         return MarkDecorator(self.name, args, kwargs)
 
 
@@ -528,13 +532,23 @@ def marks_of(fn):
     return list(getattr(fn, "pytestmark", None) or [])
 
 
-def cases(fn, fixtures):
+def class_marks(cls):
+    """The marks of a test class and its bases, which pytest gives each
+    of its methods."""
+    out = []
+    for k in reversed(cls.__mro__):
+        out.extend(vars(k).get("pytestmark", None) or [])
+    return out
+
+
+def cases(fn, fixtures, inherited=()):
     """The calls a pytest-style test function stands for: one per row of
     its parametrize marks crossed, each a name suffix and the keyword
     arguments; none when it is skipped, expected to fail, or needs a
     fixture the runner does not have."""
     rows = [("", {})]
-    for mark in marks_of(fn):
+    marks = list(inherited) + marks_of(fn)
+    for mark in marks:
         name = getattr(mark, "name", "")
         if name == "skip" or name == "xfail":
             return []
@@ -566,7 +580,7 @@ def cases(fn, fixtures):
         params = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):
         return []
-    used = [n for mark in marks_of(fn) if getattr(mark, "name", "") == "usefixtures" for n in mark.args]
+    used = [n for mark in marks if getattr(mark, "name", "") == "usefixtures" for n in mark.args]
     out = []
     for suffix, kwargs in rows:
         needs = [p.name for p in params if p.name not in kwargs and p.default is p.empty
