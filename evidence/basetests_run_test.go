@@ -285,3 +285,19 @@ func TestPytestClassMarksApply(t *testing.T) {
 		t.Fatalf("no change from the base's test TestShout::test_fruit[1] (n = 3) on m.shout: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
 	}
 }
+
+// TestPytestClassHooksAsPytestCallsThem: a test class's setup_method
+// takes no method (pytest allows either), and setup_class builds what its
+// tests share: every test of the class runs (marko's GFM alert tests all
+// failed on both sides with a TypeError, and told nothing).
+func TestPytestClassHooksAsPytestCallsThem(t *testing.T) {
+	t.Parallel()
+	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+	test := "import m\n\n\nclass TestShout:\n    @classmethod\n    def setup_class(cls):\n        cls.unit = \"kumquat\"\n\n    def setup_method(self):\n        self.fruit = self.unit * 3\n\n    def teardown_method(self):\n        self.fruit = None\n\n    def test_fruit(self):\n        assert m.shout(self.fruit) == self.fruit.upper()\n"
+	rep := runCommits(t,
+		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
+		map[string]string{"m.py": head}, nil)
+	if baseTestChange(rep, "m.shout", "test_fruit") == nil {
+		t.Fatalf("no change from the base's test TestShout::test_fruit on m.shout: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+}

@@ -284,24 +284,48 @@ def main():
                         continue
                 except (TypeError, ValueError):
                     continue
+                try:
+                    if hasattr(obj, "setup_class"):
+                        obj.setup_class()
+                except BaseException:
+                    continue
                 for meth in sorted(m for m in vars(obj) if m.startswith("test") and callable(getattr(obj, m))):
                     for suffix, kwargs, needs, made in cases(getattr(obj, meth), fixtures, class_marks(obj)):
                         def plain(cls=obj, m=meth, k=kwargs, n=needs, mk=made):
                             inst = cls()
-                            if hasattr(inst, "setup_method"):
-                                inst.setup_method(getattr(inst, m))
+                            hook(inst, "setup_method", getattr(inst, m))
                             try:
                                 call_with(getattr(inst, m), k, n, fixtures, mk)
                             finally:
-                                if hasattr(inst, "teardown_method"):
-                                    inst.teardown_method(getattr(inst, m))
+                                hook(inst, "teardown_method", getattr(inst, m))
                         run_one("%s::%s::%s%s" % (rel, attr, meth, suffix), plain, files[name])
+                try:
+                    if hasattr(obj, "teardown_class"):
+                        obj.teardown_class()
+                except BaseException:
+                    pass
             elif attr.startswith("test") and inspect.isfunction(obj) and getattr(obj, "__test__", True):
                 for suffix, kwargs, needs, made in cases(obj, fixtures):
                     run_one("%s::%s%s" % (rel, attr, suffix),
                             lambda fn=obj, k=kwargs, n=needs, mk=made: call_with(fn, k, n, fixtures, mk), files[name])
     flush()
     os._exit(0)
+
+
+def hook(inst, name, method):
+    """Call a test class's setup_method or teardown_method as pytest does:
+    with the test method when it takes one, else with none."""
+    fn = getattr(inst, name, None)
+    if fn is None:
+        return
+    try:
+        takes = len(inspect.signature(fn).parameters) > 0
+    except (TypeError, ValueError):
+        takes = True
+    if takes:
+        fn(method)
+    else:
+        fn()
 
 
 class Skipped(Exception):
