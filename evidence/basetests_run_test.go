@@ -301,3 +301,25 @@ func TestPytestClassHooksAsPytestCallsThem(t *testing.T) {
 		t.Fatalf("no change from the base's test TestShout::test_fruit on m.shout: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
 	}
 }
+
+// TestGoPackageTestsThatNameNoChangedFunctionRun: the changed method is
+// reached only through an interface (a goldmark extension's parser,
+// registered in a variable and called by the module's renderer), so the
+// package's test names no changed function, and none of its functions
+// call one by name; the package's tests all run, and the one the head
+// fails is the change.
+func TestGoPackageTestsThatNameNoChangedFunctionRun(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/m\n\ngo 1.21\n"
+	root := "package m\n\n// Parser rewrites a line; done is closed when it has.\ntype Parser interface {\n\tParse(done chan struct{}, line string) string\n}\n\n// Render runs every parser over line.\nfunc Render(ps []Parser, line string) string {\n\tfor _, p := range ps {\n\t\tline = p.Parse(make(chan struct{}), line)\n\t}\n\treturn line\n}\n"
+	ext := func(cut string) string {
+		return "package ext\n\nimport (\n\t\"strings\"\n\n\t\"example.com/m\"\n)\n\ntype strike struct{}\n\nfunc (strike) Parse(done chan struct{}, line string) string {\n\tdefer close(done)\n\tif strings.HasPrefix(line, \"~~\") && strings.HasSuffix(line, \"~~\") && len(line) > 4 {\n\t\treturn \"<del>\" + line[2:len(line)-" + cut + "] + \"</del>\"\n\t}\n\treturn line\n}\n\n// Default are the extension's parsers.\nvar Default = []m.Parser{strike{}}\n"
+	}
+	test := "package ext_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/m\"\n\t\"example.com/m/ext\"\n)\n\nfunc TestStrike(t *testing.T) {\n\tif got := m.Render(ext.Default, \"~~ab~~\"); got != \"<del>ab</del>\" {\n\t\tt.Fatalf(\"Render = %q\", got)\n\t}\n}\n"
+	rep := runCommits(t,
+		map[string]string{"go.mod": mod, "m.go": root, "ext/ext.go": ext("2"), "ext/ext_test.go": test},
+		map[string]string{"ext/ext.go": ext("3")}, nil)
+	if baseTestChange(rep, "example.com/m/ext.strike.Parse", "TestStrike") == nil {
+		t.Fatalf("the extension's test fails on the head, and no change is filed under strike.Parse: %+v; symbols %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Symbols, rep.Notes)
+	}
+}

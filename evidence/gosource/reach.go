@@ -37,9 +37,7 @@ func (p *Package) TestsReaching(names []string) []string {
 					}
 					return true
 				})
-				test := f.test && fd.Recv == nil && fd.Name.Name != "TestMain" && (strings.HasPrefix(fd.Name.Name, "Test") ||
-					strings.HasPrefix(fd.Name.Name, "Example") || strings.HasPrefix(fd.Name.Name, "Fuzz"))
-				decls = append(decls, decl{name: fd.Name.Name, test: test, uses: uses})
+				decls = append(decls, decl{name: fd.Name.Name, test: f.test && isTestDecl(fd), uses: uses})
 			}
 		}
 	}
@@ -65,6 +63,34 @@ func (p *Package) TestsReaching(names []string) []string {
 	for _, d := range decls {
 		if d.test && reached[d.name] {
 			out = append(out, d.name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// isTestDecl says a function of a test file is one go test runs.
+func isTestDecl(fd *ast.FuncDecl) bool {
+	n := fd.Name.Name
+	return fd.Recv == nil && n != "TestMain" && (strings.HasPrefix(n, "Test") || strings.HasPrefix(n, "Example") || strings.HasPrefix(n, "Fuzz"))
+}
+
+// Tests are every test function of the package's test files, sorted.
+func (p *Package) Tests() []string {
+	var out []string
+	for _, u := range []*unit{p.in, p.ext} {
+		if u == nil {
+			continue
+		}
+		for _, f := range u.files {
+			if !f.test {
+				continue
+			}
+			for _, d := range f.ast.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && isTestDecl(fd) {
+					out = append(out, fd.Name.Name)
+				}
+			}
 		}
 	}
 	sort.Strings(out)
