@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -174,7 +175,6 @@ func dependents(top string, changed map[string]string) []dependent {
 	for imp := range changed {
 		reach[imp] = 0
 	}
-	var out []dependent
 	for level := 1; level <= 2; level++ {
 		var next []string
 		for _, k := range pkgs {
@@ -182,24 +182,34 @@ func dependents(top string, changed map[string]string) []dependent {
 			if _, done := reach[ip]; done {
 				continue
 			}
-			var names []string
-			for imp, local := range k.imports {
+			for imp := range k.imports {
 				if l, ok := reach[imp]; ok && l == level-1 {
-					names = append(names, nameOf(imp, local))
+					next = append(next, ip)
+					break
 				}
-			}
-			if len(names) == 0 {
-				continue
-			}
-			next = append(next, ip)
-			if k.tests {
-				sort.Strings(names)
-				out = append(out, dependent{dir: k.dir, names: names, level: level})
 			}
 		}
 		for _, ip := range next {
 			reach[ip] = level
 		}
+	}
+	// A dependent's tests reach the change through any package that
+	// does (Eval -> Compile -> conf -> builtin): its names are those of
+	// every such package it imports.
+	var out []dependent
+	for _, k := range pkgs {
+		level, ok := reach[pathOf(k.dir)]
+		if !ok || level == 0 || !k.tests {
+			continue
+		}
+		var names []string
+		for imp, local := range k.imports {
+			if _, ok := reach[imp]; ok {
+				names = append(names, nameOf(imp, local))
+			}
+		}
+		sort.Strings(names)
+		out = append(out, dependent{dir: k.dir, names: slices.Compact(names), level: level})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].level != out[j].level {
