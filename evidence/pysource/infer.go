@@ -112,6 +112,12 @@ func inferTypes(module *File, fn string, stub *File, visiting map[string]bool) (
 		if p.annotation != "" {
 			g := typeExpr(p.annotation, aliases, 0)
 			g.From, g.Text = FromAnnotation, p.annotation
+			if g.Kind == KindAny && !strings.HasPrefix(p.name, "*") {
+				// `value: Any` says anything goes: what the body does
+				// with it narrows nothing a caller may pass.
+				out[p.name] = g
+				continue
+			}
 			cands = append(cands, g)
 		}
 		if g, ok := stubTypes[p.name]; ok {
@@ -173,6 +179,9 @@ func passedOn(module *File, calls []passed, stub *File, visiting map[string]bool
 	for _, c := range calls {
 		if visiting[c.fn] {
 			continue
+		}
+		if len(module.defs(c.fn)) > 1 {
+			continue // overloads (item(value: bool) -> Bool, ...): no one type
 		}
 		d, err := module.def(c.fn)
 		if err != nil || d.class != nil {

@@ -122,6 +122,19 @@ def split_iter(src, sep=None, maxsplit=None):
 def split(src, sep=None, maxsplit=None, key=bool):
     return list(split_iter(src, maxsplit=maxsplit, sep=sep))
 
+@overload
+def item(value: bool) -> bool: ...
+@overload
+def item(value: str) -> str: ...
+def item(value):
+    return value
+
+def set_item(key, value):
+    return item(value), item(key)
+
+def set_any(key: Any, value: Any):
+    return split_iter(value, key)
+
 def loop_a(x):
     return loop_b(x)
 
@@ -232,6 +245,16 @@ func TestInferTypes(t *testing.T) {
 		want: map[string]string{"src": "iterable from call", "sep": "str? from name", "maxsplit": "int? from call", "key": "callable from default"},
 		reason: "split hands src and maxsplit to split_iter, whose body says what they are; sep is only compared with, so its name speaks; " +
 			"a builtin as default (key=bool) is a function",
+	}, {
+		name:   "passed on to an overloaded function",
+		fn:     "set_item",
+		want:   map[string]string{"key": "callable from name", "value": "? from "},
+		reason: "item's overloads take a bool or a str: the first overload is no type of what set_item takes",
+	}, {
+		name:   "annotated Any",
+		fn:     "set_any",
+		want:   map[string]string{"key": "any from annotation", "value": "any from annotation"},
+		reason: "`value: Any` says anything goes, whatever split_iter does with it",
 	}, {
 		name:   "mutual recursion",
 		fn:     "loop_a",
