@@ -582,3 +582,18 @@ func TestWordMutantsPutTheWordAtEitherEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestProtocolStubIsADeclaration: a method the patch adds to a Protocol,
+// its body `...`, does nothing and no row can call it: it is not judged,
+// and it leaves nothing unchecked (tinydb's QueryLike.is_cacheable kept
+// a run at "not every changed symbol was checked").
+func TestProtocolStubIsADeclaration(t *testing.T) {
+	t.Parallel()
+	base := "from typing import Protocol\n\n\nclass QueryLike(Protocol):\n    def __call__(self, value) -> bool: ...\n"
+	head := base + "\n    def is_cacheable(self) -> bool: ...\n"
+	rep := runCommits(t, map[string]string{"q.py": base}, map[string]string{"q.py": head}, func(c *evidence.Config) { c.TraceSeconds = -1 })
+	s := symbolRows(t, rep, "q.QueryLike.is_cacheable")
+	if s.Why != lang.Declaration || s.Unchecked {
+		t.Errorf("the Protocol's stub: %+v, want a declaration, not unchecked", s)
+	}
+}

@@ -967,7 +967,7 @@ func fileTargets(f diffparse.File, l lang.Language) ([]lang.Target, []SymbolRows
 			// unchanged caller or reader premise only hoped to reach
 			// the change through is left out, and says why. A test's
 			// function is not judged at all: its tests are inputs.
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why, Unchecked: changed[s.Name] && why != lang.InTestFile})
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why, Unchecked: changed[s.Name] && why != lang.InTestFile && why != lang.Declaration})
 			continue
 		}
 		out = append(out, tg)

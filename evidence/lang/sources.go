@@ -61,6 +61,11 @@ func MadeUp(source string) bool {
 // the head's), and what they call is judged, not the tests themselves.
 const InTestFile = "in a test file: premise judges the code the tests call, not the tests"
 
+// Declaration is why a changed function whose body is only `...` on
+// both sides (a Protocol's method, an @overload, an abstract signature)
+// is not judged: it does nothing, and nothing is left unchecked.
+const Declaration = "a declaration: its body is `...`, which does nothing"
+
 // InTestPath says a changed file is test code by its language's isTest
 // on both sides: its head path and, when the base has the file, its base
 // path. Which files are judged is read from the merge-base too (issue

@@ -447,3 +447,46 @@ func (f *File) HasClass(cls string) bool {
 	_, def := f.class(cls)
 	return def != nil
 }
+
+// Declares says every definition of name ("f" or "Class.m") is only a
+// declaration: its body an ellipsis (`...`), after a docstring or not, as
+// a Protocol's methods, an @overload's stubs and an abstract method's
+// signature are written. Calling one does nothing, and no row can tell
+// two of them apart.
+func (f *File) Declares(name string) bool {
+	ds := f.defs(name)
+	for _, d := range ds {
+		body := d.fn.ChildByFieldName("body")
+		if body == nil {
+			return false
+		}
+		stmts, ellipsis := 0, false
+		for i := uint(0); i < body.NamedChildCount(); i++ {
+			c := body.NamedChild(i)
+			if c.Kind() == "comment" {
+				continue
+			}
+			stmts++
+			if c.Kind() != "expression_statement" || c.NamedChildCount() != 1 {
+				return false
+			}
+			switch e := c.NamedChild(0); e.Kind() {
+			case "ellipsis":
+				ellipsis = true
+			case "string", "concatenated_string":
+				if stmts != 1 {
+					return false // only a docstring, first
+				}
+			default:
+				return false
+			}
+		}
+		if !ellipsis {
+			return false
+		}
+	}
+	return len(ds) > 0
+}
+
+// HasDef says the module defines name ("f" or "Class.m").
+func (f *File) HasDef(name string) bool { return len(f.defs(name)) > 0 }

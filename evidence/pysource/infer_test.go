@@ -329,3 +329,44 @@ func TestDocType(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclares: a body of `...` (after a docstring or not, on the def's
+// line or the next) only declares; `pass`, a value, or an @overload with
+// its implementation do not.
+func TestDeclares(t *testing.T) {
+	src := `from typing import Protocol, overload
+
+
+class QueryLike(Protocol):
+    def __call__(self, value) -> bool: ...
+
+    def is_cacheable(self) -> bool:
+        """Whether the query may be cached."""
+        ...  # a comment after it
+
+
+class Plain:
+    def passes(self):
+        pass
+
+    def gives(self):
+        return ...
+
+
+@overload
+def item(value: int) -> int: ...
+@overload
+def item(value: str) -> str: ...
+def item(value):
+    return value
+`
+	f := mustParse(t, "q.py", src)
+	for name, want := range map[string]bool{
+		"QueryLike.__call__": true, "QueryLike.is_cacheable": true,
+		"Plain.passes": false, "Plain.gives": false, "item": false, "missing": false,
+	} {
+		if got := f.Declares(name); got != want {
+			t.Errorf("Declares(%s) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -130,6 +130,9 @@ func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs 
 	if pyf == nil {
 		return ""
 	}
+	if pyf.head != nil && pyf.head.Declares(s.Local) && (pyf.base == nil || !pyf.base.HasDef(s.Local) || pyf.base.Declares(s.Local)) {
+		return lang.Declaration
+	}
 	info := pf.info(pyf, s.Local)
 	if len(sig.Params) == 0 && sig.Varargs == nil && s.Kind != "method" && !lang.BareCallable(lang.BareName(s.Local)) {
 		return "it takes no parameters, and a call of " + lang.BareName(s.Local) + " runs a program, not a function"
