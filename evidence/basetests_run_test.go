@@ -323,3 +323,22 @@ func TestGoPackageTestsThatNameNoChangedFunctionRun(t *testing.T) {
 		t.Fatalf("the extension's test fails on the head, and no change is filed under strike.Parse: %+v; symbols %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Symbols, rep.Notes)
 	}
 }
+
+// TestPytestGenerateTestsHookParametrizes: a test module parametrizes its
+// test through pytest_generate_tests (marko's spec examples, read from
+// files and handed to metafunc.parametrize); each row is a test, and the
+// one the head fails is the change.
+func TestPytestGenerateTestsHookParametrizes(t *testing.T) {
+	t.Parallel()
+	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+	test := "import pytest\n\nimport m\n\n\ndef pytest_generate_tests(metafunc: pytest.Metafunc) -> None:\n    if \"fruit\" in metafunc.fixturenames:\n        metafunc.parametrize(\"fruit\", [pytest.param(\"kumquat\" * n, id=str(n)) for n in (1, 3)])\n\n\ndef test_fruit(fruit):\n    assert m.shout(fruit) == fruit.upper()\n"
+	rep := runCommits(t,
+		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
+		map[string]string{"m.py": head}, nil)
+	if baseTestChange(rep, "m.shout", "test_fruit[1]") == nil {
+		t.Fatalf("no change from the generated test test_fruit[1] (n = 3) on m.shout: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+	if baseTestChange(rep, "m.shout", "test_fruit[0]") != nil {
+		t.Errorf("test_fruit[0] passes on both sides, and is listed as a change")
+	}
+}

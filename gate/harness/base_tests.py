@@ -264,6 +264,7 @@ def main():
                     if getattr(obj, "premise_autouse", False) and fname not in autouse:
                         autouse.append(fname)
         fixtures["premise autouse"] = autouse
+        generators = [g for g in (getattr(source, "pytest_generate_tests", None) for source in conftests(name, files) + [mod]) if callable(g)]
         for attr, obj in sorted(vars(mod).items()):
             if getattr(obj, "__module__", None) != mod.__name__:
                 continue
@@ -290,7 +291,7 @@ def main():
                 except BaseException:
                     continue
                 for meth in sorted(m for m in vars(obj) if m.startswith("test") and callable(getattr(obj, m))):
-                    for suffix, kwargs, needs, made in cases(getattr(obj, meth), fixtures, class_marks(obj)):
+                    for suffix, kwargs, needs, made in cases(getattr(obj, meth), fixtures, class_marks(obj) + generated(generators, getattr(obj, meth), obj, mod)):
                         def plain(cls=obj, m=meth, k=kwargs, n=needs, mk=made):
                             inst = cls()
                             hook(inst, "setup_method", getattr(inst, m))
@@ -305,7 +306,7 @@ def main():
                 except BaseException:
                     pass
             elif attr.startswith("test") and inspect.isfunction(obj) and getattr(obj, "__test__", True):
-                for suffix, kwargs, needs, made in cases(obj, fixtures):
+                for suffix, kwargs, needs, made in cases(obj, fixtures, generated(generators, obj, None, mod)):
                     run_one("%s::%s%s" % (rel, attr, suffix),
                             lambda fn=obj, k=kwargs, n=needs, mk=made: call_with(fn, k, n, fixtures, mk), files[name])
     flush()
@@ -554,6 +555,41 @@ def install_nose():
 
 def marks_of(fn):
     return list(getattr(fn, "pytestmark", None) or [])
+
+
+class Metafunc:
+    """What a pytest_generate_tests hook is given in the stand-in: the
+    test's fixture names, and parametrize, whose rows become the test's
+    parametrize marks."""
+
+    def __init__(self, fn, cls, module):
+        self.function, self.cls, self.module = fn, cls, module
+        self.definition, self.config = fn, None
+        try:
+            params = list(inspect.signature(fn).parameters.values())
+        except (TypeError, ValueError):
+            params = []
+        if cls is not None:
+            params = params[1:]
+        self.fixturenames = [p.name for p in params if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+        self.marks = []
+
+    def parametrize(self, argnames, argvalues, indirect=False, ids=None, scope=None):
+        self.marks.append(MarkDecorator("parametrize", (argnames, list(argvalues)), {}))
+
+
+def generated(generators, fn, cls, module):
+    """The parametrize marks the module's and its conftests'
+    pytest_generate_tests hooks give fn; none when a hook fails."""
+    marks = []
+    for gen in generators:
+        mf = Metafunc(fn, cls, module)
+        try:
+            gen(mf)
+        except BaseException:
+            continue
+        marks.extend(mf.marks)
+    return marks
 
 
 def class_marks(cls):
