@@ -421,8 +421,8 @@ abs_ = abs
 class ParamSet:
     """pytest.param in the stand-in: one parametrize row and its marks."""
 
-    def __init__(self, values, marks):
-        self.values, self.marks = values, marks
+    def __init__(self, values, marks, id=None):
+        self.values, self.marks, self.id = values, marks, id
 
 
 def install_pytest():
@@ -471,7 +471,7 @@ def install_pytest():
     m.warns = lambda category=Warning, *a, match=None, **k: WarnsContext(category, match)
     m.deprecated_call = lambda *a, **k: WarnsContext((DeprecationWarning, PendingDeprecationWarning), None)
     m.approx, m.mark = Approx, Marks()
-    m.param = lambda *values, marks=(), **k: ParamSet(values, marks if isinstance(marks, (list, tuple)) else [marks])
+    m.param = lambda *values, marks=(), id=None, **k: ParamSet(values, marks if isinstance(marks, (list, tuple)) else [marks], id)
     m.MonkeyPatch = MonkeyPatch
 
     def other(name):
@@ -622,10 +622,11 @@ def cases(fn, fixtures, inherited=()):
         crossed = []
         for suffix, kwargs in rows:
             for i, v in enumerate(values):
+                v_id = None
                 if isinstance(v, ParamSet):
                     if any(getattr(mk, "name", "") in ("skip", "xfail") for mk in v.marks):
                         continue
-                    v = v.values
+                    v, v_id = v.values, v.id
                 elif len(names) == 1:
                     v = (v,)
                 else:
@@ -634,7 +635,10 @@ def cases(fn, fixtures, inherited=()):
                     return []
                 k = dict(kwargs)
                 k.update(zip(names, v))
-                crossed.append(("%s[%d]" % (suffix, i) if not suffix else "%s-%d]" % (suffix[:-1], i), k))
+                tag = str(i)
+                if isinstance(v_id, str) and v_id and "]" not in v_id:
+                    tag = v_id  # pytest.param(..., id=...) names the row, as pytest does
+                crossed.append(("%s[%s]" % (suffix, tag) if not suffix else "%s-%s]" % (suffix[:-1], tag), k))
         rows = crossed
     try:
         params = list(inspect.signature(fn).parameters.values())
