@@ -79,7 +79,8 @@ func importPathOf(tg lang.Target) string {
 
 // dependents are the packages under top (the base's checkout) with tests
 // that import one of changed (import path -> directory relative to top),
-// directly first, then through one other; never one of changed itself.
+// the module's root package first, then those that import one directly,
+// then through one other; never one of changed itself.
 func dependents(top string, changed map[string]string) []dependent {
 	modPath, modDir := "", ""
 	for imp, dir := range changed {
@@ -212,6 +213,11 @@ func dependents(top string, changed map[string]string) []dependent {
 		out = append(out, dependent{dir: k.dir, names: slices.Compact(names), level: level})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
+		// The module's root package first, whatever its level: a
+		// library's API, where its tests of whole inputs live.
+		if (out[i].dir == ".") != (out[j].dir == ".") {
+			return out[i].dir == "."
+		}
 		if out[i].level != out[j].level {
 			return out[i].level < out[j].level
 		}
