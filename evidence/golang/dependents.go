@@ -1,18 +1,16 @@
 package golang
 
 import (
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/gosource"
 	"github.com/premise-dev/premise/evidence/lang"
 )
 
@@ -125,7 +123,7 @@ func dependents(top string, changed map[string]string) []dependent {
 			return nil
 		}
 		read++
-		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+		pkgName, imports, err := gosource.FileImports(p)
 		if err != nil {
 			return nil
 		}
@@ -140,19 +138,11 @@ func dependents(top string, changed map[string]string) []dependent {
 		test := strings.HasSuffix(name, "_test.go")
 		k.tests = k.tests || test
 		if !test || k.name == "" {
-			k.name = strings.TrimSuffix(f.Name.Name, "_test")
+			k.name = strings.TrimSuffix(pkgName, "_test")
 		}
-		for _, im := range f.Imports {
-			ip, err := strconv.Unquote(im.Path.Value)
-			if err != nil {
-				continue
-			}
-			local := ""
-			if im.Name != nil {
-				local = im.Name.Name
-			}
-			if _, ok := k.imports[ip]; !ok || local != "" {
-				k.imports[ip] = local
+		for _, im := range imports {
+			if _, ok := k.imports[im.Path]; !ok || im.Name != "" {
+				k.imports[im.Path] = im.Name
 			}
 		}
 		return nil
