@@ -224,7 +224,14 @@ func GoTests(ctx context.Context, dir, out string, args []string, timeout time.D
 			run.Failed[last] += " " + text
 		}
 	}
+	// A message that names a file by its path in premise's copy (testify's
+	// "Error Trace") names it from the top of the tree: the same text on
+	// every run, and no temporary directory in the report.
+	root, _, _ := findModule(dir)
 	for name, text := range run.Failed {
+		if root != "" {
+			text = strings.ReplaceAll(text, root+string(filepath.Separator), "")
+		}
 		run.Failed[name] = FailureText(text)
 	}
 	return run
