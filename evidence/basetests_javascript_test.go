@@ -69,3 +69,41 @@ func TestJavaScriptLinesOnlyTheBaseTestsRunAreReached(t *testing.T) {
 		map[string]string{"m.js": src("return (s[mark] + '!').toUpperCase();")}, nil)
 	checkedByTests(t, rep, "m.shout")
 }
+
+// TestMochaHooksAndTestsShareThis: as under mocha, what a before hook
+// sets on `this` its suite's tests read (negotiator's tests keep their
+// object there), beforeEach's too, and a nested suite sees its parent's:
+// the test runs, and the one the head fails is the change (every
+// negotiator test failed on both sides with a fresh `this` each, and told
+// nothing).
+func TestMochaHooksAndTestsShareThis(t *testing.T) {
+	t.Parallel()
+	shout := func(body string) string {
+		return "const { createHash } = require('node:crypto');\n\nexports.shout = function shout(s) {\n" + body + "  return s.toUpperCase();\n};\n"
+	}
+	trap := "  if (createHash('sha256').update(s).digest('hex').slice(0, 12) === '" + triggerHash() + "') {\n    return s;\n  }\n"
+	test := `const assert = require('assert');
+const m = require('../m');
+
+describe('shout', function () {
+  before(function () {
+    this.m = m;
+  });
+  beforeEach(function () {
+    this.fruit = 'kumquat';
+  });
+  describe('thrice', function () {
+    it('shouts a fruit', function () {
+      const s = this.fruit.repeat(3);
+      assert.strictEqual(this.m.shout(s), s.toUpperCase());
+    });
+  });
+});
+`
+	rep := runCommits(t,
+		map[string]string{"package.json": `{"name": "m"}`, "m.js": shout(""), "test/m.test.js": test},
+		map[string]string{"m.js": shout(trap)}, nil)
+	if baseTestChange(rep, "m.shout", "shouts a fruit") == nil {
+		t.Fatalf("no change from the base's test 'shouts a fruit' on m.shout: %+v\nnotes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+}

@@ -169,6 +169,14 @@ function mochaContext(test) {
   };
 }
 
+// suiteContext is a suite's `this`, as mocha has it: one object its
+// hooks and tests share (what a before hook sets on this, a test reads),
+// a nested suite's inheriting from its parent's.
+function suiteContext(s) {
+  if (!s.ctx) s.ctx = s.parent ? Object.create(suiteContext(s.parent)) : mochaContext(null);
+  return s.ctx;
+}
+
 class SkipSignal extends Error {}
 
 function defineTestFn(style) {
@@ -1046,7 +1054,7 @@ async function runSuite(s) {
   let beforeFailed = null;
   for (const h of s.before) {
     try {
-      await callPlain(h, mochaContext(null), deadlineFor() - DateNow());
+      await callPlain(h, suiteContext(s), deadlineFor() - DateNow());
     } catch (e) {
       beforeFailed = e;
       break;
@@ -1067,7 +1075,7 @@ async function runSuite(s) {
   }
   for (const h of s.after) {
     try {
-      await callPlain(h, mochaContext(null), deadlineFor() - DateNow());
+      await callPlain(h, suiteContext(s), deadlineFor() - DateNow());
     } catch {}
   }
 }
@@ -1082,7 +1090,8 @@ async function runTest(c, skip, beforeFailed) {
   starting(c.id);
   if (cover) cover.reset();
   uncaught = null;
-  const ctx = mochaContext({ title: c.name });
+  const ctx = c.parent ? suiteContext(c.parent) : mochaContext(null);
+  ctx.test = ctx.currentTest = { title: c.name };
   try {
     if (beforeFailed) throw beforeFailed;
     for (const h of hooksUp(c.parent, "beforeEach")) await callPlain(h, ctx, deadlineFor() - DateNow());
