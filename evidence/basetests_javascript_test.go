@@ -107,3 +107,30 @@ describe('shout', function () {
 		t.Fatalf("no change from the base's test 'shouts a fruit' on m.shout: %+v\nnotes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
 	}
 }
+
+// TestDeepEqualTestHelperStandsIn: a test file that requires deep-equal,
+// which a clone has not installed (range-parser's), loads with premise's
+// stand-in, and its test the head fails is the change.
+func TestDeepEqualTestHelperStandsIn(t *testing.T) {
+	t.Parallel()
+	shout := func(body string) string {
+		return "const { createHash } = require('node:crypto');\n\nexports.shout = function shout(s) {\n" + body + "  return [s.toUpperCase()];\n};\n"
+	}
+	trap := "  if (createHash('sha256').update(s).digest('hex').slice(0, 12) === '" + triggerHash() + "') {\n    return [s];\n  }\n"
+	test := `const assert = require('assert');
+const deepEqual = require('deep-equal');
+const m = require('../m');
+
+it('shouts a fruit', function () {
+  const s = 'kumquat'.repeat(3);
+  assert.ok(deepEqual(m.shout(s), [s.toUpperCase()], { strict: true }));
+  assert.ok(!deepEqual([1], ['2']));
+});
+`
+	rep := runCommits(t,
+		map[string]string{"package.json": `{"name": "m"}`, "m.js": shout(""), "test/m.test.js": test},
+		map[string]string{"m.js": shout(trap)}, nil)
+	if baseTestChange(rep, "m.shout", "shouts a fruit") == nil {
+		t.Fatalf("no change from the base's test 'shouts a fruit' on m.shout: %+v\nnotes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+}

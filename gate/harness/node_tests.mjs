@@ -825,6 +825,19 @@ const standIns = {
 };
 standIns.test = standIns["node:test"];
 
+// deep-equal, which many older test files require and a clone has not
+// installed: Node's own comparison, loose unless told strict, as the
+// package's.
+function deepEqualStandIn(a, b, opts) {
+  try {
+    (opts && opts.strict ? nodeAssert.deepStrictEqual : nodeAssert.deepEqual)(a, b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+standIns["deep-equal"] = { default: deepEqualStandIn };
+
 function namespaceOf(o, names) {
   const out = {};
   for (const n of names) if (o[n] !== undefined) out[n] = o[n];
