@@ -22,7 +22,9 @@ import (
 
 const (
 	// guideRounds bounds the rounds of mutation, guideParents the rows
-	// mutated a round, guideRound the rows a round adds.
+	// mutated a round, guideRound the rows a round adds: the guide's own
+	// bound, apart from the function's share of rows, which the rows it
+	// mutates have often filled.
 	guideRounds  = 3
 	guideParents = 4
 	guideRound   = 48
@@ -203,16 +205,6 @@ func inSpan(lines []int, s sideLines) int {
 		}
 	}
 	return n
-}
-
-// rowsOf is how many rows a symbol has so far.
-func (rep *Report) rowsOf(symbol string) int {
-	for _, s := range rep.Symbols {
-		if s.Symbol == symbol {
-			return s.Rows
-		}
-	}
-	return 0
 }
 
 // countRow counts a row the guide added on its symbol's SymbolRows.
