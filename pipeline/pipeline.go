@@ -977,7 +977,13 @@ func (p *run) noRows() {
 	case rejected > 0:
 		why = fmt.Sprintf("every assumption was rejected (%d)", rejected)
 	}
-	if p.sum.EvidenceRows == 0 {
+	byTests := 0 // symbols the base's tests checked, where no row could
+	for _, s := range p.sum.EvidenceSymbols {
+		if c := s.Coverage; !s.Unchecked && c != nil && (c.Head != nil && c.Head.ByTests > 0 || c.Base != nil && c.Base.ByTests > 0) {
+			byTests++
+		}
+	}
+	if p.sum.EvidenceRows == 0 && byTests == 0 {
 		var none []string
 		for _, s := range p.sum.EvidenceSymbols {
 			if s.Rows == 0 {
@@ -993,6 +999,13 @@ func (p *run) noRows() {
 		return
 	}
 	if p.unchecked(StageCheck) {
+		return
+	}
+	if p.sum.EvidenceRows == 0 {
+		// No row could call the change (its parameters are interfaces),
+		// but the merge-base's tests ran its changed lines on both sides
+		// and agreed: checked, through them.
+		p.stop(StageCheck, VerdictHolds, 0, fmt.Sprintf("%s: no rows to gate; no evidence row could be built, and the base's tests ran the changed lines of %d %s on base and head and found no behaviour change", why, byTests, plural(byTests, "symbol", "symbols")))
 		return
 	}
 	p.stop(StageCheck, VerdictHolds, 0, fmt.Sprintf("%s: no rows to gate; %d evidence rows ran on base and head and found no behaviour change", why, p.sum.EvidenceRows))
