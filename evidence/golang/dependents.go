@@ -80,12 +80,14 @@ func importPathOf(tg lang.Target) string {
 // the module's root package first, then those that import one directly,
 // then through one other; never one of changed itself.
 func dependents(top string, changed map[string]string) []dependent {
-	modPath, modDir := "", ""
+	// The module's path, from a changed package's import path and its
+	// directory (a module at the top of the checkout; none found, none).
+	modPath := ""
 	for imp, dir := range changed {
 		if dir == "." {
-			modPath, modDir = imp, "."
+			modPath = imp
 		} else if p, ok := strings.CutSuffix(imp, "/"+filepath.ToSlash(dir)); ok {
-			modPath, modDir = p, "."
+			modPath = p
 		}
 		if modPath != "" {
 			break
@@ -103,7 +105,7 @@ func dependents(top string, changed map[string]string) []dependent {
 	var pkgs []*pkg
 	byDir := map[string]*pkg{}
 	read := 0
-	filepath.WalkDir(filepath.Join(top, modDir), func(p string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
