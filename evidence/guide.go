@@ -41,6 +41,12 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, l lang.Language,
 	}
 	results := grep.Rows
 	added := 0
+	words := map[string][]string{} // by symbol: the same every round
+	for _, p := range rep.plans {
+		if p.lang == t.Language {
+			words[p.symbol] = guideWords(l, p)
+		}
+	}
 	for round := 0; round < guideRounds && ctx.Err() == nil; round++ {
 		// Each parent's mutants, its generic steps first, then taken a
 		// parent at a time, so that one parent's many steps do not
@@ -54,12 +60,11 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, l lang.Language,
 			if p.lang != t.Language {
 				continue
 			}
-			words := guideWords(l, p)
 			for _, parent := range rep.closest(p, results, byID) {
 				if gcfg.TargetClock.Out(t.TargetOf(parent)) {
 					continue // its function's time is spent
 				}
-				broods = append(broods, brood{parent, append(lang.Mutants(parent), lang.WordMutants(parent, words)...)})
+				broods = append(broods, brood{parent, append(lang.Mutants(parent), lang.WordMutants(parent, words[p.symbol])...)})
 			}
 		}
 		var rows []validate.Row

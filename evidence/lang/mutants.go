@@ -15,18 +15,7 @@ const SourceGuided = "coverage_guided"
 // way; arguments premise builds itself (a receiver's constructor, a Python
 // expression: objects with "$" keys) are kept as they are.
 func Mutants(r validate.Row) []validate.Row {
-	args, kwargs := r.CallArgs()
-	var out []validate.Row
-	for i, a := range args {
-		for _, v := range mutateValue(a, 0) {
-			m := r
-			m.HasInp, m.Inp = false, nil
-			m.Args = append(append(append([]any{}, args[:i]...), v), args[i+1:]...)
-			m.Kwargs = kwargs
-			out = append(out, m)
-		}
-	}
-	return out
+	return stepArgs(r, func(a any) []any { return mutateValue(a, 0) })
 }
 
 // WordMutants are r's steps that put one of words, the changed function's
@@ -34,24 +23,34 @@ func Mutants(r validate.Row) []validate.Row {
 // suffix a branch of the function looks for ("5" -> "5#", "5l") is a step
 // the generic ones never take.
 func WordMutants(r validate.Row, words []string) []validate.Row {
+	return stepArgs(r, func(a any) []any {
+		x, ok := a.(string)
+		if !ok {
+			return nil
+		}
+		var out []any
+		for _, w := range words {
+			for _, v := range []string{x + w, w + x} {
+				if v != x {
+					out = append(out, v)
+				}
+			}
+		}
+		return out
+	})
+}
+
+// stepArgs are r's calls with one argument replaced by each of its steps.
+func stepArgs(r validate.Row, steps func(any) []any) []validate.Row {
 	args, kwargs := r.CallArgs()
 	var out []validate.Row
 	for i, a := range args {
-		x, ok := a.(string)
-		if !ok {
-			continue
-		}
-		for _, w := range words {
-			for _, v := range []string{x + w, w + x} {
-				if v == x {
-					continue
-				}
-				m := r
-				m.HasInp, m.Inp = false, nil
-				m.Args = append(append(append([]any{}, args[:i]...), v), args[i+1:]...)
-				m.Kwargs = kwargs
-				out = append(out, m)
-			}
+		for _, v := range steps(a) {
+			m := r
+			m.HasInp, m.Inp = false, nil
+			m.Args = append(append(append([]any{}, args[:i]...), v), args[i+1:]...)
+			m.Kwargs = kwargs
+			out = append(out, m)
 		}
 	}
 	return out
