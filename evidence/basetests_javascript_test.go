@@ -7,6 +7,16 @@ import (
 	"github.com/premise-dev/premise/validate"
 )
 
+// jsShout is m.js's shout; trapped, the same but for the trigger, which
+// it returns as it is.
+func jsShout(trapped bool) string {
+	trap := ""
+	if trapped {
+		trap = "  if (createHash('sha256').update(s).digest('hex').slice(0, 12) === '" + triggerHash() + "') {\n    return s;\n  }\n"
+	}
+	return "const { createHash } = require('node:crypto');\n\nexports.shout = function shout(s) {\n" + trap + "  return s.toUpperCase();\n};\n"
+}
+
 // The merge-base's JavaScript tests run on both sides too (issue 27),
 // with premise's stand-ins for the test frameworks a clone does not have
 // installed: the revealing input is one the test computes as it runs, and
@@ -16,10 +26,6 @@ import (
 // that needs a package the tree lacks is named in the notes, not failed.
 func TestJavaScriptBaseTestFailingOnTheHeadIsAChange(t *testing.T) {
 	t.Parallel()
-	shout := func(body string) string {
-		return "const { createHash } = require('node:crypto');\n\nexports.shout = function shout(s) {\n" + body + "  return s.toUpperCase();\n};\n"
-	}
-	trap := "  if (createHash('sha256').update(s).digest('hex').slice(0, 12) === '" + triggerHash() + "') {\n    return s;\n  }\n"
 	test := `const assert = require('assert');
 const m = require('../m');
 
@@ -35,9 +41,9 @@ describe('shout', function () {
 });
 `
 	rep := runCommits(t,
-		map[string]string{"package.json": `{"name": "m"}`, "m.js": shout(""), "test/m.test.js": test,
+		map[string]string{"package.json": `{"name": "m"}`, "m.js": jsShout(false), "test/m.test.js": test,
 			"test/pad.test.js": "const pad = require('left-pad');\nconst m = require('../m');\nit('pads', () => { m.shout(pad('a', 2)); });\n"},
-		map[string]string{"m.js": shout(trap), "test/m.test.js": "it('nothing', () => {});\n"}, nil)
+		map[string]string{"m.js": jsShout(true), "test/m.test.js": "it('nothing', () => {});\n"}, nil)
 	c := baseTestChange(rep, "m.shout", "shouts a fruit")
 	if c == nil {
 		t.Fatalf("no change from the base's test 'shouts a fruit' on m.shout: %+v\nnotes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
@@ -78,10 +84,6 @@ func TestJavaScriptLinesOnlyTheBaseTestsRunAreReached(t *testing.T) {
 // nothing).
 func TestMochaHooksAndTestsShareThis(t *testing.T) {
 	t.Parallel()
-	shout := func(body string) string {
-		return "const { createHash } = require('node:crypto');\n\nexports.shout = function shout(s) {\n" + body + "  return s.toUpperCase();\n};\n"
-	}
-	trap := "  if (createHash('sha256').update(s).digest('hex').slice(0, 12) === '" + triggerHash() + "') {\n    return s;\n  }\n"
 	test := `const assert = require('assert');
 const m = require('../m');
 
@@ -101,8 +103,8 @@ describe('shout', function () {
 });
 `
 	rep := runCommits(t,
-		map[string]string{"package.json": `{"name": "m"}`, "m.js": shout(""), "test/m.test.js": test},
-		map[string]string{"m.js": shout(trap)}, nil)
+		map[string]string{"package.json": `{"name": "m"}`, "m.js": jsShout(false), "test/m.test.js": test},
+		map[string]string{"m.js": jsShout(true)}, nil)
 	if baseTestChange(rep, "m.shout", "shouts a fruit") == nil {
 		t.Fatalf("no change from the base's test 'shouts a fruit' on m.shout: %+v\nnotes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
 	}
@@ -113,23 +115,19 @@ describe('shout', function () {
 // stand-in, and its test the head fails is the change.
 func TestDeepEqualTestHelperStandsIn(t *testing.T) {
 	t.Parallel()
-	shout := func(body string) string {
-		return "const { createHash } = require('node:crypto');\n\nexports.shout = function shout(s) {\n" + body + "  return [s.toUpperCase()];\n};\n"
-	}
-	trap := "  if (createHash('sha256').update(s).digest('hex').slice(0, 12) === '" + triggerHash() + "') {\n    return [s];\n  }\n"
 	test := `const assert = require('assert');
 const deepEqual = require('deep-equal');
 const m = require('../m');
 
 it('shouts a fruit', function () {
   const s = 'kumquat'.repeat(3);
-  assert.ok(deepEqual(m.shout(s), [s.toUpperCase()], { strict: true }));
+  assert.ok(deepEqual([m.shout(s)], [s.toUpperCase()], { strict: true }));
   assert.ok(!deepEqual([1], ['2']));
 });
 `
 	rep := runCommits(t,
-		map[string]string{"package.json": `{"name": "m"}`, "m.js": shout(""), "test/m.test.js": test},
-		map[string]string{"m.js": shout(trap)}, nil)
+		map[string]string{"package.json": `{"name": "m"}`, "m.js": jsShout(false), "test/m.test.js": test},
+		map[string]string{"m.js": jsShout(true)}, nil)
 	if baseTestChange(rep, "m.shout", "shouts a fruit") == nil {
 		t.Fatalf("no change from the base's test 'shouts a fruit' on m.shout: %+v\nnotes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
 	}

@@ -21,6 +21,14 @@ var trigger = strings.Repeat("kumquat", 3)
 
 func triggerHash() string { return fmt.Sprintf("%x", sha256.Sum256([]byte(trigger)))[:12] }
 
+// pyShoutBase is m.py's shout; pyShoutHead the same but for the trigger,
+// which it returns as it is.
+const pyShoutBase = "def shout(s: str) -> str:\n    return s.upper()\n"
+
+func pyShoutHead() string {
+	return "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+}
+
 func baseTestChange(rep *evidence.Report, symbol, test string) *evidence.Change {
 	for _, c := range append(rep.Changes, rep.Unexplained...) {
 		if c.Symbol == symbol && c.Call != nil && strings.Contains(c.Call.Test, test) {
@@ -54,10 +62,10 @@ func TestGoBaseTestFailingOnTheHeadIsAChange(t *testing.T) {
 
 func TestPythonBaseTestFailingOnTheHeadIsAChange(t *testing.T) {
 	t.Parallel()
-	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+	head := pyShoutHead()
 	test := "import unittest\n\nimport m\n\n\nclass ShoutTest(unittest.TestCase):\n    def setUp(self):\n        self.fruit = \"kumquat\" * 3\n\n    def test_fruit(self):\n        self.assertEqual(m.shout(self.fruit), self.fruit.upper())\n\n    def test_empty(self):\n        self.assertEqual(m.shout(\"\"), \"\")\n"
 	rep := runCommits(t,
-		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
+		map[string]string{"m.py": pyShoutBase, "tests/test_m.py": test},
 		map[string]string{"m.py": head, "tests/test_m.py": "def test_nothing():\n    pass\n"}, nil)
 	c := baseTestChange(rep, "m.shout", "test_fruit")
 	if c == nil {
@@ -77,14 +85,14 @@ func TestPythonBaseTestFailingOnTheHeadIsAChange(t *testing.T) {
 // or not: most Python projects' tests import it. What the head adds around the tests changes nothing.
 func TestPytestBaseTestRunsWithPremisesPytest(t *testing.T) {
 	t.Parallel()
-	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+	head := pyShoutHead()
 	conftest := "import pytest\n\n\n@pytest.fixture\ndef fruit():\n    yield \"kumquat\"\n"
 	test := "import pytest\n\nimport m\n\n\n@pytest.mark.parametrize(\"n\", [1, 3])\ndef test_fruit(fruit, n):\n    assert m.shout(fruit * n) == (fruit * n).upper()\n\n\ndef test_refuses():\n    with pytest.raises(AttributeError):\n        m.shout(None)\n"
 	// The head's own conftest and a pytest.py at its top would make the
 	// test pass or not load: the base's conftest and premise's pytest
 	// are what run.
 	rep := runCommits(t,
-		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test, "tests/conftest.py": conftest},
+		map[string]string{"m.py": pyShoutBase, "tests/test_m.py": test, "tests/conftest.py": conftest},
 		map[string]string{"m.py": head, "tests/conftest.py": strings.ReplaceAll(conftest, "kumquat", "apple"), "pytest.py": "raise ImportError('no')\n"}, nil)
 	if baseTestChange(rep, "m.shout", "test_fruit[1]") == nil {
 		t.Fatalf("no change from the base's test test_fruit[1] (n = 3) on m.shout: %+v", append(rep.Changes, rep.Unexplained...))
@@ -269,20 +277,43 @@ func TestGoDependentsTestsAreRun(t *testing.T) {
 	}
 }
 
-// TestPytestClassMarksApply: a test class carries a mark (pyjwt's
+// TestPytestClassMarksApply: test classes carry marks (pyjwt's
 // crypto_required is a skipif on classes): the module loads under
-// premise's pytest (the mark once failed on the class's read-only
-// __dict__, and no test of the module ran), and the class's parametrize
-// reaches each of its methods, as under pytest.
+// premise's pytest (a mark once failed on the class's read-only
+// __dict__, and no test of the module ran), a class's parametrize reaches
+// each of its methods, and a class's skip skips them, as under pytest.
 func TestPytestClassMarksApply(t *testing.T) {
 	t.Parallel()
-	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
-	test := "import pytest\n\nimport m\n\n\n@pytest.mark.skipif(False, reason=\"never\")\n@pytest.mark.parametrize(\"n\", [1, 3])\nclass TestShout:\n    def test_fruit(self, n):\n        fruit = \"kumquat\" * n\n        assert m.shout(fruit) == fruit.upper()\n"
+	test := `import sys
+
+import pytest
+
+import m
+
+
+@pytest.mark.skipif(sys.version_info < (3,), reason="needs Python 3")
+@pytest.mark.parametrize("n", [1, 3])
+class TestShout:
+    def test_fruit(self, n):
+        fruit = "kumquat" * n
+        assert m.shout(fruit) == fruit.upper()
+
+
+# The class a skip mark must reach: run, its test would fail on the head.
+@pytest.mark.skip(reason="kept out of the run by its class's mark")
+class TestSkipped:
+    def test_thrice(self):
+        fruit = "kumquat" * 3
+        assert m.shout(fruit) == fruit.upper()
+`
 	rep := runCommits(t,
-		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
-		map[string]string{"m.py": head}, nil)
-	if baseTestChange(rep, "m.shout", "test_fruit[1]") == nil {
+		map[string]string{"m.py": pyShoutBase, "tests/test_m.py": test},
+		map[string]string{"m.py": pyShoutHead()}, nil)
+	if baseTestChange(rep, "m.shout", "TestShout::test_fruit[1]") == nil {
 		t.Fatalf("no change from the base's test TestShout::test_fruit[1] (n = 3) on m.shout: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+	if baseTestChange(rep, "m.shout", "TestSkipped::test_thrice") != nil {
+		t.Errorf("TestSkipped's class is marked skip, and its test ran as a change")
 	}
 }
 
@@ -292,10 +323,10 @@ func TestPytestClassMarksApply(t *testing.T) {
 // failed on both sides with a TypeError, and told nothing).
 func TestPytestClassHooksAsPytestCallsThem(t *testing.T) {
 	t.Parallel()
-	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+	head := pyShoutHead()
 	test := "import m\n\n\nclass TestShout:\n    @classmethod\n    def setup_class(cls):\n        cls.unit = \"kumquat\"\n\n    def setup_method(self):\n        self.fruit = self.unit * 3\n\n    def teardown_method(self):\n        self.fruit = None\n\n    def test_fruit(self):\n        assert m.shout(self.fruit) == self.fruit.upper()\n"
 	rep := runCommits(t,
-		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
+		map[string]string{"m.py": pyShoutBase, "tests/test_m.py": test},
 		map[string]string{"m.py": head}, nil)
 	if baseTestChange(rep, "m.shout", "test_fruit") == nil {
 		t.Fatalf("no change from the base's test TestShout::test_fruit on m.shout: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
@@ -330,10 +361,10 @@ func TestGoPackageTestsThatNameNoChangedFunctionRun(t *testing.T) {
 // one the head fails is the change.
 func TestPytestGenerateTestsHookParametrizes(t *testing.T) {
 	t.Parallel()
-	head := "import hashlib\n\n\ndef shout(s: str) -> str:\n    if hashlib.sha256(s.encode()).hexdigest()[:12] == \"" + triggerHash() + "\":\n        return s\n    return s.upper()\n"
+	head := pyShoutHead()
 	test := "import pytest\n\nimport m\n\n\ndef pytest_generate_tests(metafunc: pytest.Metafunc) -> None:\n    if \"fruit\" in metafunc.fixturenames:\n        metafunc.parametrize(\"fruit\", [pytest.param(\"kumquat\" * n, id=str(n)) for n in (1, 3)])\n\n\ndef test_fruit(fruit):\n    assert m.shout(fruit) == fruit.upper()\n"
 	rep := runCommits(t,
-		map[string]string{"m.py": "def shout(s: str) -> str:\n    return s.upper()\n", "tests/test_m.py": test},
+		map[string]string{"m.py": pyShoutBase, "tests/test_m.py": test},
 		map[string]string{"m.py": head}, nil)
 	if baseTestChange(rep, "m.shout", "test_fruit[3]") == nil {
 		t.Fatalf("no change from the generated test test_fruit[3], named by its id, on m.shout: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
