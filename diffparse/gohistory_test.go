@@ -192,18 +192,18 @@ func goReference(t *testing.T, repo, base, head string) []string {
 	type fileChange struct {
 		oldPath, newPath string
 		added            []int
-		deletions        []int // anchors of pure deletions
+		deletions        [][2]int // pure deletions: the head anchor, the first base line
 		deleted          []int // base lines
 	}
 	var files []*fileChange
 	var cur *fileChange
 	oldLine, newLine := 0, 0 // the last line of each side passed in the hunk
-	inBlock, blockAdds := false, false
+	inBlock, blockAdds, blockOld := false, false, 0
 	endBlock := func() {
 		if inBlock && !blockAdds {
-			cur.deletions = append(cur.deletions, newLine) // a pure deletion's anchor
+			cur.deletions = append(cur.deletions, [2]int{newLine, blockOld}) // a pure deletion's anchor
 		}
-		inBlock, blockAdds = false, false
+		inBlock, blockAdds, blockOld = false, false, 0
 	}
 	for _, l := range strings.Split(string(out), "\n") {
 		if cur != nil && oldLine >= 0 && len(l) > 0 && (l[0] == ' ' || l[0] == '+' || l[0] == '-') &&
@@ -220,6 +220,9 @@ func goReference(t *testing.T, repo, base, head string) []string {
 			case '-':
 				inBlock = true
 				oldLine++
+				if blockOld == 0 {
+					blockOld = oldLine
+				}
 				cur.deleted = append(cur.deleted, oldLine)
 			}
 			continue
@@ -308,7 +311,21 @@ func goReference(t *testing.T, repo, base, head string) []string {
 				lines[i] = append(lines[i], n)
 			}
 		}
-		for _, c := range fc.deletions {
+		firstHead := map[string]int{}
+		for i, d := range hd {
+			if _, ok := firstHead[d.name]; !ok {
+				firstHead[d.name] = i
+			}
+		}
+		for _, del := range fc.deletions {
+			c := del[0]
+			// Lines deleted from a base declaration the head still has
+			// change it, wherever the anchor falls.
+			if j := refInnermost(bd, del[1], false); j >= 0 && inHead[bd[j].name] {
+				i := firstHead[bd[j].name]
+				lines[i] = append(lines[i], min(max(c, hd[i].start), hd[i].end))
+				continue
+			}
 			if i := refInnermost(hd, c, true); i >= 0 {
 				lines[i] = append(lines[i], c)
 			}

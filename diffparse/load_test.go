@@ -596,3 +596,33 @@ func TestLoadSourcesAreTheBlobs(t *testing.T) {
 		t.Errorf("another checkout changed the answer:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestTrailingLinesRemovedChangeTheirFunction: a patch that removes the
+// last lines of a function or method (a check at its end) leaves git's
+// anchor after the function's head span, on the blank line before the
+// next declaration or in the class around it; the change is the
+// function's, not nobody's and not the class's (a held-out parso fix whose
+// revert dropped a method's last `if` went unjudged).
+func TestTrailingLinesRemovedChangeTheirFunction(t *testing.T) {
+	t.Parallel()
+	base := "class Rule:\n    def is_issue(self, node):\n        if node == 1:\n            return True\n\n        if node == 2:\n            return True\n\n\n    def other(self):\n        return 0\n\n\ndef check(x):\n    y = x + 1\n    if y > 3:\n        raise ValueError(y)\n\n\ndef after():\n    return 1\n"
+	head := strings.NewReplacer(
+		"\n        if node == 2:\n            return True\n", "",
+		"    if y > 3:\n        raise ValueError(y)\n", "",
+	).Replace(base)
+	r := newTestRepo(t)
+	r.write(map[string]string{"m.py": base})
+	b := r.commit("base")
+	r.write(map[string]string{"m.py": head})
+	h := r.commit("head")
+	var got []string
+	for _, f := range r.load(b, h).Files {
+		for _, s := range f.Symbols {
+			got = append(got, s.Local+" "+s.Change)
+		}
+	}
+	want := []string{"Rule.is_issue modified", "check modified"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("changed symbols (-want +got):\n%s", diff)
+	}
+}

@@ -6,6 +6,10 @@ import "sort"
 //   - a head-side declaration is changed when an added line lies in its
 //     span, or when a pure deletion (a run of deleted lines with no added
 //     line beside it) is anchored at head line c with Start <= c < End;
+//   - a pure deletion inside a base declaration whose name the head file
+//     still has changes that declaration, wherever its anchor falls: the
+//     last lines of a function removed leave the anchor after its head
+//     span (on the blank line before the next one, or in its class);
 //   - only the innermost declaration counts (the method, not its class);
 //   - change is "added" when the name is absent from the base file,
 //     "modified" otherwise, and "deleted" for a base declaration that lost
@@ -31,11 +35,21 @@ func changedSymbols(hunks []Hunk, head, base []Decl, qualify, qualifyOld func(st
 			m[i] = append(ls, line)
 		}
 	}
+	headAt := map[string]int{} // local name -> its first head declaration
+	for i, d := range head {
+		if _, ok := headAt[d.Local]; !ok {
+			headAt[d.Local] = i
+		}
+	}
 	for _, h := range hunks {
 		for _, a := range anchors(h) {
-			if a.added {
+			switch {
+			case a.added:
 				mark(changed, &order, innermost(head, a.line, false), a.line)
-			} else {
+			case a.old > 0 && innermost(base, a.old, false) >= 0 && headNames[base[innermost(base, a.old, false)].Local]:
+				i := headAt[base[innermost(base, a.old, false)].Local]
+				mark(changed, &order, i, min(max(a.line, head[i].Start), head[i].End))
+			default:
 				mark(changed, &order, innermost(head, a.line, true), a.line)
 			}
 		}
@@ -87,6 +101,9 @@ func changedSymbols(hunks []Hunk, head, base []Decl, qualify, qualifyOld func(st
 type anchor struct {
 	line  int
 	added bool
+	// old is, for a pure deletion, the base line of its first deleted
+	// line.
+	old int
 }
 
 // anchors lists the hunks' added lines and their pure deletions' anchors.
@@ -121,7 +138,7 @@ func hunkAnchors(h Hunk) []anchor {
 			j++
 		}
 		if !plus {
-			out = append(out, anchor{line: last})
+			out = append(out, anchor{line: last, old: h.Lines[i].Old})
 		}
 		i = j
 	}
