@@ -93,12 +93,27 @@ func PythonTests(ctx context.Context, spec PyTests) PyTestRun {
 		run.Err = err.Error()
 		return run
 	}
+	// On the head the tests are the merge-base's, read from its copy,
+	// which the head's box keeps read-only. A test that writes beside its
+	// own file (a fixture's output next to the module a path relative to
+	// the test names) would then fail on the head alone, a false change:
+	// the head's run reads them from a copy of the merge-base's tree of
+	// its own, which it may write and nothing reads after it.
+	base := spec.BaseDir
+	if base != "" && !sameDir(base, spec.Dir) {
+		copied := filepath.Join(scratch, "tests", filepath.Base(base))
+		if err := copyTree(base, copied, scratch); err != nil {
+			run.Err = fmt.Sprintf("copy %s: %v", base, err)
+			return run
+		}
+		base = copied
+	}
 	script, out := filepath.Join(scratch, "run_tests.py"), filepath.Join(scratch, "out.json")
 	if err := os.WriteFile(script, baseTestsScript, 0o644); err != nil {
 		run.Err = err.Error()
 		return run
 	}
-	args, _ := json.Marshal(map[string]any{"base": spec.BaseDir, "tests": spec.Tests, "only": spec.Only, "targets": spec.Targets,
+	args, _ := json.Marshal(map[string]any{"base": base, "tests": spec.Tests, "only": spec.Only, "targets": spec.Targets,
 		"watch": json.RawMessage(spec.Watch.encode()), "record": spec.Record, "seconds": spec.Seconds, "per_test": perTestSeconds})
 	log, err := RunIsolated(ctx, IsolatedCommand{Path: python, Args: []string{script, string(args), out},
 		Dir: spec.Dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", pinnedHashSeed), Timeout: time.Duration(spec.Seconds+15) * time.Second})
@@ -115,6 +130,16 @@ func PythonTests(ctx context.Context, spec PyTests) PyTestRun {
 		run.Err = err.Error()
 	}
 	return run
+}
+
+// sameDir says a and b name the same directory.
+func sameDir(a, b string) bool {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	ib, err := os.Stat(b)
+	return err == nil && os.SameFile(ia, ib)
 }
 
 func lastLogLine(b []byte) string {

@@ -2,7 +2,9 @@ package gate
 
 import (
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -172,5 +174,29 @@ def test_own():
 	}
 	if o := run.Tests["tests/test_broken.py"].Outcome; !strings.Contains(o, "does not load") {
 		t.Errorf("test_broken.py: %q, want it not to load: its missing module is the tree's", o)
+	}
+}
+
+// On the head the merge-base's tests are read from the merge-base's copy,
+// which the head's box keeps read-only. A test that writes beside its own
+// file (isort's writes a sorted copy next to the module a path relative to
+// the test names) passed on the base and failed on the head with a
+// read-only file system: a false change on a patch that changed nothing
+// it tests. It passes on both sides.
+func TestPythonTestsWriteBesideTheBasesTestsOnTheHead(t *testing.T) {
+	t.Parallel()
+	needBox(t, Sealed(), "mount namespace")
+	test := "import os\nimport m\n\nHERE = os.path.dirname(os.path.abspath(__file__))\n\n\n" +
+		"def test_writes_beside():\n    with open(os.path.join(HERE, '..', 'm.py.sorted'), 'w') as f:\n        f.write(m.shout('ab'))\n    assert m.shout('ab') == 'AB'\n"
+	base := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/test_m.py": test})
+	head := writeTree(t, map[string]string{"m.py": "def shout(s):\n    # louder\n    return s.upper()\n", "tests/test_m.py": test})
+	for _, side := range []struct{ name, dir string }{{"base", base}, {"head", head}} {
+		run := PythonTests(context.Background(), PyTests{Dir: side.dir, BaseDir: base, Tests: []string{"tests/test_m.py"}, Seconds: 20})
+		if got := run.Tests["tests/test_m.py::test_writes_beside"]; got.Outcome != "passed" {
+			t.Errorf("on the %s: test_writes_beside %+v %s, want passed", side.name, got, run.Err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(base, "m.py.sorted")); err != nil {
+		t.Errorf("the base's own run wrote nothing beside its tests: %v", err)
 	}
 }
