@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"maps"
 	"path/filepath"
+	"slices"
 
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
@@ -35,14 +36,14 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 		return nil
 	}
 	onBase, rel, tested := map[string]string{}, map[string]string{}, map[string]bool{}
-	var names []string
+	var funcs, modules, tops []string
 	for _, tg := range targets {
 		if tg.Lang != "python" || tg.HeadOnly || tg.BaseFile == "" {
 			continue
 		}
 		onBase[filepath.Join(cfg.BaseDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
 		rel[tg.BaseFile+":"+tg.Sym.Local] = tg.Sym.Name
-		names = append(names, lang.BareName(tg.Sym.Local), moduleWord(tg.BaseFile), topPackage(tg.BaseFile))
+		funcs, modules, tops = append(funcs, lang.BareName(tg.Sym.Local)), append(modules, moduleWord(tg.BaseFile)), append(tops, topPackage(tg.BaseFile))
 		if len(tg.Reads) == 0 {
 			tested[tg.Sym.Name] = true
 		}
@@ -64,7 +65,7 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 	}
 	// A function that reads changed module data is traced for its
 	// inputs too, though no test of it runs on the head (tested).
-	tests := baseTestFiles(cfg.BaseDir, names)
+	tests := closestFirst(cfg.BaseDir, baseTestFiles(cfg.BaseDir, slices.Concat(funcs, modules, tops)), funcs, modules)
 	if len(onBase) == 0 || len(tests) == 0 {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -123,5 +124,34 @@ func TestTracedCallsOfADataReader(t *testing.T) {
 	calls, note := (&pythonLang{}).tracedCalls(context.Background(), cfg, []lang.Target{tg})
 	if got := calls["geo.area"]; len(got) != 1 || !reflect.DeepEqual(got[0].Args, []any{37, 37}) {
 		t.Errorf("traced calls of a reader of changed data: %v (note %q), want area(37, 37)", calls, note)
+	}
+}
+
+// The traced run of the base's tests has a budget; the files that test the
+// changed function or its module run before those that only import the
+// package (parso: its grammar and fuzz tests, first in walk order, spent
+// the budget before the file testing the changed module ran).
+func TestBaseTestFilesClosestFirst(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"tests/test_a_grammar.py": "import parso\n\ndef test_grammar():\n    parso.parse('x')\n",
+		"tests/test_b_errors.py":  "from parso.python import errors\n\ndef test_rules():\n    errors.ErrorFinder\n",
+		"tests/test_c_misc.py":    "import parso\n\ndef test_finalize_word_inside():\n    parso.finalized\n",
+		"tests/test_d_context.py": "from parso.python.errors import _Context\n\ndef test_nonlocal():\n    _Context.finalize\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	funcs, modules, tops := []string{"finalize"}, []string{"errors"}, []string{"parso"}
+	got := closestFirst(dir, baseTestFiles(dir, slices.Concat(funcs, modules, tops)), funcs, modules)
+	want := []string{"tests/test_d_context.py", "tests/test_b_errors.py", "tests/test_a_grammar.py", "tests/test_c_misc.py"}
+	if !slices.Equal(got, want) {
+		t.Errorf("test files in the order %q, want %q", got, want)
 	}
 }
