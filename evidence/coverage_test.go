@@ -597,3 +597,39 @@ func TestProtocolStubIsADeclaration(t *testing.T) {
 		t.Errorf("the Protocol's stub: %+v, want a declaration, not unchecked", s)
 	}
 }
+
+// TestGoGenericTypeMethodIsCalled: a method of a generic type (a queue,
+// a set, a cache) is called on an instantiation of it, its receivers
+// built by the type's generic constructor; it once got no rows at all,
+// "a method of a generic type: not instantiated yet".
+func TestGoGenericTypeMethodIsCalled(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/box\n\ngo 1.21\n"
+	base := `package box
+
+// Box holds up to limit items.
+type Box[T any] struct {
+	items []T
+	limit int
+}
+
+// NewBox makes an empty box of the given limit.
+func NewBox[T any](limit int) *Box[T] { return &Box[T]{limit: limit} }
+
+// Room is how many more items fit.
+func (b *Box[T]) Room() int {
+	return b.limit - len(b.items)
+}
+`
+	head := strings.Replace(base, "\treturn b.limit - len(b.items)\n", "\tif b.limit > 3 {\n\t\treturn 3 - len(b.items)\n\t}\n\treturn b.limit - len(b.items)\n", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "box.go": base}, map[string]string{"box.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/box.Box.Room" {
+			return
+		}
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("Room of a box of more than 3 changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}

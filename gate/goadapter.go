@@ -222,7 +222,7 @@ func (a *GoAdapter) Close() error {
 // ("example.com/semver.Parse"), a method called through its method
 // expression with the receiver as the first argument
 // ("example.com/semver.(*Version).Compare"), either instantiated when
-// generic ("example.com/lo.Uniq[int]").
+// generic ("example.com/lo.Uniq[int]", "example.com/q.(*Queue[int]).Back").
 type goTarget struct {
 	pkg, recv, name, inst string
 }
@@ -232,7 +232,16 @@ func splitGoTarget(t, modPath string) (goTarget, error) {
 	bad := fmt.Errorf("go target %q: want IMPORTPATH.Func, IMPORTPATH.(*Type).Method or IMPORTPATH.Func[T], e.g. example.com/intervals.MergeRanges", t)
 	var gt goTarget
 	rest := t
-	if i := strings.IndexByte(rest, '['); i >= 0 {
+	recvInst := false
+	if i, j := strings.Index(rest, ".(*"), strings.Index(rest, "])."); i >= 0 && j > i && strings.LastIndex(rest[:i], "/") == strings.LastIndex(rest, "/") {
+		// A method of a generic type: IMPORTPATH.(*Type[int]).Method.
+		k := strings.IndexByte(rest[i:], '[') + i
+		gt.inst = rest[k+1 : j]
+		rest, recvInst = rest[:k]+rest[j+1:], true
+		if gt.inst == "" {
+			return gt, bad
+		}
+	} else if i := strings.IndexByte(rest, '['); i >= 0 {
 		if !strings.HasSuffix(rest, "]") || i == len(rest)-2 {
 			return gt, bad
 		}
@@ -245,7 +254,7 @@ func splitGoTarget(t, modPath string) (goTarget, error) {
 			return gt, bad
 		}
 		gt.pkg, gt.recv, gt.name = rest[:i], rest[i+3:i+j], rest[i+j+2:]
-		if gt.inst != "" || !token.IsIdentifier(gt.recv) {
+		if gt.inst != "" && !recvInst || !token.IsIdentifier(gt.recv) {
 			return gt, bad
 		}
 	} else {
@@ -319,16 +328,15 @@ func (gt goTarget) exported() bool {
 // expr is the Go expression for the target, its package's names prefixed
 // with qual ("t0." outside the package, "" inside it).
 func (gt goTarget) expr(qual string) string {
-	var e string
-	if gt.recv != "" {
-		e = "(*" + qual + gt.recv + ")." + gt.name
-	} else {
-		e = qual + gt.name
+	switch {
+	case gt.recv != "" && gt.inst != "":
+		return "(*" + qual + gt.recv + "[" + gt.inst + "])." + gt.name
+	case gt.recv != "":
+		return "(*" + qual + gt.recv + ")." + gt.name
+	case gt.inst != "":
+		return qual + gt.name + "[" + gt.inst + "]"
 	}
-	if gt.inst != "" {
-		e += "[" + gt.inst + "]"
-	}
-	return e
+	return qual + gt.name
 }
 
 // exportAlias is the exported name premise gives an unexported target (a

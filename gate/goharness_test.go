@@ -193,6 +193,9 @@ func TestSplitGoTarget(t *testing.T) {
 		{"example.com/m/sub.counter.add", "example.com/m/sub", "counter", "add", ""},
 		{"./sub.T.M", "example.com/m/sub", "T", "M", ""},
 		{"gopkg.in/yaml.v3.Node.Decode", "gopkg.in/yaml.v3", "Node", "Decode", ""},
+		// A method of a generic type, the type instantiated.
+		{"example.com/q.(*Queue[int]).Back", "example.com/q", "Queue", "Back", "int"},
+		{"example.com/q.(*pair[string,int]).swap", "example.com/q", "pair", "swap", "string,int"},
 	} {
 		gt, err := splitGoTarget(tc.in, "example.com/m")
 		if err != nil {
@@ -203,7 +206,7 @@ func TestSplitGoTarget(t *testing.T) {
 			t.Errorf("%s = %+v", tc.in, gt)
 		}
 	}
-	for _, bad := range []string{"F", "example.com/a.", "example.com/a.(*T.M", "example.com/a.F[", "example.com/a.(*T).M[int]"} {
+	for _, bad := range []string{"F", "example.com/a.", "example.com/a.(*T.M", "example.com/a.F[", "example.com/a.(*T).M[int]", "example.com/a.(*T[]).M"} {
 		if _, err := splitGoTarget(bad, "m"); err == nil {
 			t.Errorf("%s: accepted", bad)
 		}
@@ -411,5 +414,42 @@ func Host(r *http.Request) string { return r.Host }
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestGoHarnessGenericReceiver: a method of a generic type is called on
+// an instantiation of it, with a receiver its generic constructor builds,
+// exported or not.
+func TestGoHarnessGenericReceiver(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src := "package q\n\ntype Queue[T any] struct{ items []T }\n\nfunc NewQueue[T any](first T) *Queue[T] { return &Queue[T]{items: []T{first}} }\n\n" +
+		"func (q *Queue[T]) Back() (T, bool) {\n\tvar zero T\n\tif len(q.items) == 0 {\n\t\treturn zero, false\n\t}\n\treturn q.items[len(q.items)-1], true\n}\n\n" +
+		"type stack[K comparable, V any] struct{ k K; v V }\n\nfunc newStack[K comparable, V any](k K, v V) *stack[K, V] { return &stack[K, V]{k, v} }\n\n" +
+		"func (s *stack[K, V]) pair(sep string) string { return fmt.Sprint(s.k, sep, s.v) }\n"
+	src = strings.Replace(src, "package q\n", "package q\n\nimport \"fmt\"\n", 1)
+	for name, body := range map[string]string{"go.mod": "module example.com/q\n\ngo 1.21\n", "q.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	targets := []string{"example.com/q.(*Queue[int]).Back", "example.com/q.NewQueue[int]", "example.com/q.(*stack[string,int]).pair", "example.com/q.newStack[string,int]"}
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for _, c := range []struct {
+		target string
+		args   []any
+		want   string
+	}{
+		{targets[0], []any{map[string]any{"$new": targets[1], "$args": []any{7}}}, "[7 true]"},
+		{targets[2], []any{map[string]any{"$new": targets[3], "$args": []any{"a", 1}}, "="}, "a=1"},
+	} {
+		r, err := a.Call(context.Background(), Call{ID: "x", Target: c.target, Args: c.args})
+		if err != nil || r.Outcome != OutcomeReturned || fmt.Sprint(r.Value) != c.want {
+			t.Errorf("%s: %+v, %v; want %s", c.target, r, err, c.want)
+		}
 	}
 }

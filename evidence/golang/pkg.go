@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,7 +31,7 @@ type goPkgs struct {
 // goPkg is one package's declarations, from its non-test files.
 type goPkg struct {
 	types  map[string]ast.Expr // type name -> what it is defined as
-	params map[string][]string // generic type name -> its type parameters
+	params map[string][]lang.Param // generic type name -> its type parameters and their constraints
 	consts map[string][]any    // named type -> its constants' values
 	ctors  map[string][]goCtor // type name -> functions returning it
 	vars   map[string]goVar    // package-level variables of a basic type
@@ -46,6 +47,10 @@ type goPkg struct {
 type goCtor struct {
 	name   string
 	params []lang.Param
+	// typeArgs are a generic constructor's type parameters in the order
+	// of its type's (NewQueue[T any]() *Queue[T]: [T]); nil for a plain
+	// one.
+	typeArgs []string
 }
 
 func (gp *goPkgs) pkg(file string) *goPkg {
@@ -122,7 +127,7 @@ func (gp *goPkgs) source(dir string) *gosource.Package {
 // types, constants, constructors and package-level variables; empty when
 // src is nil.
 func loadGoPkg(src *gosource.Package) *goPkg {
-	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]string{}, consts: map[string][]any{}, ctors: map[string][]goCtor{},
+	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]lang.Param{}, consts: map[string][]any{}, ctors: map[string][]goCtor{},
 		vars: map[string]goVar{}, ranges: map[string][]goRange{}, words: map[string][]string{}, reads: map[string]map[string]bool{},
 		methods: map[string]map[string]bool{}}
 	if src != nil {
@@ -154,7 +159,7 @@ func (p *goPkg) gen(d *ast.GenDecl) {
 			if ts.TypeParams != nil {
 				for _, f := range ts.TypeParams.List {
 					for _, n := range f.Names {
-						p.params[ts.Name.Name] = append(p.params[ts.Name.Name], n.Name)
+						p.params[ts.Name.Name] = append(p.params[ts.Name.Name], lang.Param{Name: n.Name, Type: types.ExprString(f.Type)})
 					}
 				}
 			}
@@ -242,7 +247,7 @@ func (p *goPkg) fn(d *ast.FuncDecl) {
 			p.methods[id.Name][d.Name.Name] = true
 		}
 	}
-	if d.Recv != nil || d.Type.TypeParams != nil || d.Type.Results == nil {
+	if d.Recv != nil || d.Type.Results == nil {
 		return
 	}
 	res := d.Type.Results.List
@@ -257,10 +262,33 @@ func (p *goPkg) fn(d *ast.FuncDecl) {
 		return
 	}
 	name := strings.TrimPrefix(types.ExprString(res[0].Type), "*")
+	c := goCtor{name: d.Name.Name}
+	if d.Type.TypeParams != nil {
+		// A generic constructor builds its generic type when the type's
+		// arguments are its own parameters, each of them once:
+		// NewQueue[T any]() *Queue[T].
+		var own []string
+		for _, f := range d.Type.TypeParams.List {
+			for _, n := range f.Names {
+				own = append(own, n.Name)
+			}
+		}
+		open := strings.IndexByte(name, '[')
+		if open < 0 || !strings.HasSuffix(name, "]") {
+			return
+		}
+		for _, a := range strings.Split(name[open+1:len(name)-1], ",") {
+			c.typeArgs = append(c.typeArgs, strings.TrimSpace(a))
+		}
+		name = name[:open]
+		sorted := slices.Sorted(slices.Values(c.typeArgs))
+		if len(c.typeArgs) != len(own) || !slices.Equal(slices.Compact(sorted), slices.Sorted(slices.Values(own))) {
+			return
+		}
+	}
 	if !token.IsIdentifier(name) {
 		return
 	}
-	c := goCtor{name: d.Name.Name}
 	for _, f := range d.Type.Params.List {
 		if _, variadic := f.Type.(*ast.Ellipsis); variadic {
 			return

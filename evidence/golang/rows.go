@@ -82,10 +82,18 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	}
 	recv, method, _ := lang.CutLast(s.Local, ".")
 	g.recv = recv
-	if g.pkg != nil && len(g.pkg.params[recv]) > 0 {
-		return "a method of a generic type: not instantiated yet"
-	}
 	tg.Call = g.pkgPath + ".(*" + recv + ")." + method
+	if g.pkg != nil && len(g.pkg.params[recv]) > 0 {
+		// A method of a generic type is called on an instantiation of
+		// it, as a generic function is; its parameters' types name the
+		// type's parameters as its receiver does (Queue[T]).
+		inst, ok := instantiate(g.pkg.params[recv])
+		if !ok || len(tg.Sig.TypeParams) != len(inst) {
+			return "a method of a generic type: no type among int, string and float64 satisfies its constraints"
+		}
+		g.inst = inst
+		tg.Call = g.pkgPath + ".(*" + recv + "[" + strings.Join(inst, ",") + "])." + method
+	}
 	if gp.probe {
 		return ""
 	}
@@ -160,10 +168,22 @@ func goReceivers(g *goTarget, lits []string) []any {
 func ctorValues(g *goTarget, name string, lits []string, n int) []any {
 	var each [][]any
 	for _, c := range g.pkg.ctors[name] {
+		ctor := g.pkgPath + "." + c.name
+		if c.typeArgs != nil {
+			// A generic constructor, instantiated as its type is.
+			if len(c.typeArgs) != len(g.inst) || name != g.recv {
+				continue
+			}
+			ctor += "[" + strings.Join(g.inst, ",") + "]"
+		}
 		pools := make([][]any, len(c.params))
 		ok := true
 		for i, p := range c.params {
-			pools[i] = parseable(goPool(g.pkg.resolve(p.Type, p.Name, 0), lits))
+			typ := p.Type
+			for j, a := range c.typeArgs {
+				typ = replaceIdent(typ, a, g.inst[j])
+			}
+			pools[i] = parseable(goPool(g.pkg.resolve(typ, p.Name, 0), lits))
 			ok = ok && len(pools[i]) > 0
 		}
 		if !ok {
@@ -176,7 +196,7 @@ func ctorValues(g *goTarget, name string, lits []string, n int) []any {
 		for _, args := range calls {
 			if k := lang.Compact(args, 1000); !seen[k] && len(built) < n {
 				seen[k] = true
-				built = append(built, map[string]any{"$new": g.pkgPath + "." + c.name, "$args": append([]any{}, args...)})
+				built = append(built, map[string]any{"$new": ctor, "$args": append([]any{}, args...)})
 			}
 		}
 		each = append(each, built)
@@ -848,7 +868,7 @@ func (g *goTarget) hasCtor(typ, fn string) bool {
 		return false
 	}
 	for _, c := range g.pkg.ctors[typ] {
-		if c.name == fn {
+		if c.name == fn && c.typeArgs == nil { // a test's call of a generic one names no type arguments
 			return true
 		}
 	}

@@ -50,6 +50,25 @@ func goSignature(fset *token.FileSet, src []byte, fd *ast.FuncDecl) *lang.Signat
 			}
 		}
 	}
+	// A method of a generic type names the type's parameters in its
+	// receiver (func (q *Queue[T]) Back() T): they are its type
+	// parameters too, instantiated with the receiver's type.
+	if fd.Recv != nil && len(fd.Recv.List) == 1 {
+		recv := fd.Recv.List[0].Type
+		if star, ok := recv.(*ast.StarExpr); ok {
+			recv = star.X
+		}
+		var idx []ast.Expr
+		switch x := recv.(type) {
+		case *ast.IndexExpr:
+			idx = []ast.Expr{x.Index}
+		case *ast.IndexListExpr:
+			idx = x.Indices
+		}
+		for _, e := range idx {
+			sig.TypeParams = append(sig.TypeParams, lang.Param{Name: exprString(fset, src, e)})
+		}
+	}
 	for _, fld := range fd.Type.Params.List {
 		typ := exprString(fset, src, fld.Type)
 		if len(fld.Names) == 0 {
