@@ -8,8 +8,8 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -30,11 +30,11 @@ type goPkgs struct {
 
 // goPkg is one package's declarations, from its non-test files.
 type goPkg struct {
-	types  map[string]ast.Expr // type name -> what it is defined as
+	types  map[string]ast.Expr     // type name -> what it is defined as
 	params map[string][]lang.Param // generic type name -> its type parameters and their constraints
-	consts map[string][]any    // named type -> its constants' values
-	ctors  map[string][]goCtor // type name -> functions returning it
-	vars   map[string]goVar    // package-level variables of a basic type
+	consts map[string][]any        // named type -> its constants' values
+	ctors  map[string][]goCtor     // type name -> functions returning it
+	vars   map[string]goVar        // package-level variables of a basic type
 	ranges map[string][]goRange
 	words  map[string][]string        // table name -> the text of its keys or elements (golintInitialisms: ID, HTTP, ...)
 	reads  map[string]map[string]bool // function or method name -> the names its body uses
