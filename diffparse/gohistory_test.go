@@ -193,7 +193,7 @@ func goReference(t *testing.T, repo, base, head string) []string {
 		oldPath, newPath string
 		added            []int
 		deletions        [][2]int // pure deletions: the head anchor, the first base line
-		deleted          []int // base lines
+		deleted          []int    // base lines
 	}
 	var files []*fileChange
 	var cur *fileChange
