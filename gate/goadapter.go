@@ -235,12 +235,13 @@ func splitGoTarget(t, modPath string) (goTarget, error) {
 	recvInst := false
 	if i, j := strings.Index(rest, ".(*"), strings.Index(rest, "])."); i >= 0 && j > i && strings.LastIndex(rest[:i], "/") == strings.LastIndex(rest, "/") {
 		// A method of a generic type: IMPORTPATH.(*Type[int]).Method.
-		k := strings.IndexByte(rest[i:], '[') + i
-		gt.inst = rest[k+1 : j]
-		rest, recvInst = rest[:k]+rest[j+1:], true
-		if gt.inst == "" {
+		k := strings.IndexByte(rest[i:j], '[')
+		if k < 0 || k+i+1 >= j {
 			return gt, bad
 		}
+		k += i
+		gt.inst = rest[k+1 : j]
+		rest, recvInst = rest[:k]+rest[j+1:], true
 	} else if i := strings.IndexByte(rest, '['); i >= 0 {
 		if !strings.HasSuffix(rest, "]") || i == len(rest)-2 {
 			return gt, bad

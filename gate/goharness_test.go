@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -206,7 +207,7 @@ func TestSplitGoTarget(t *testing.T) {
 			t.Errorf("%s = %+v", tc.in, gt)
 		}
 	}
-	for _, bad := range []string{"F", "example.com/a.", "example.com/a.(*T.M", "example.com/a.F[", "example.com/a.(*T).M[int]", "example.com/a.(*T[]).M"} {
+	for _, bad := range []string{"F", "example.com/a.", "example.com/a.(*T.M", "example.com/a.F[", "example.com/a.(*T).M[int]", "example.com/a.(*T[]).M", "example.com/a.(*T]).M", "example.com/a.(*]).M"} {
 		if _, err := splitGoTarget(bad, "m"); err == nil {
 			t.Errorf("%s: accepted", bad)
 		}
@@ -452,4 +453,21 @@ func TestGoHarnessGenericReceiver(t *testing.T) {
 			t.Errorf("%s: %+v, %v; want %s", c.target, r, err, c.want)
 		}
 	}
+}
+
+// FuzzSplitGoTarget: a target is read or refused, never a panic, and one
+// read names a function or method its expression calls.
+func FuzzSplitGoTarget(f *testing.F) {
+	for _, s := range []string{"example.com/a.F", "example.com/q.(*Queue[int]).Back", "example.com/lo.Map[int,string]", "./sub.T.M", "example.com/a.(*T]).M", "a.(*[).M"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		gt, err := splitGoTarget(s, "example.com/m")
+		if err != nil {
+			return
+		}
+		if !token.IsIdentifier(gt.name) || gt.pkg == "" || gt.recv != "" && !token.IsIdentifier(gt.recv) {
+			t.Errorf("%q read as %+v", s, gt)
+		}
+	})
 }
