@@ -129,6 +129,28 @@ func PythonTests(ctx context.Context, spec PyTests) PyTestRun {
 	if err := json.Unmarshal(data, &run); err != nil {
 		run.Err = err.Error()
 	}
+	// A failure that names a file by its path (an OSError's, a test's own
+	// message) names it from the top of the tree, as Go's do (gotest.go):
+	// premise's copies are new directories on every run, and the same
+	// failure must read the same in the register and the draft each time.
+	var tops []string
+	for _, d := range []string{spec.Dir, spec.BaseDir, base} {
+		if d == "" {
+			continue
+		}
+		if abs, err := filepath.Abs(d); err == nil {
+			tops = append(tops, abs+string(filepath.Separator))
+		}
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			tops = append(tops, real+string(filepath.Separator))
+		}
+	}
+	for id, t := range run.Tests {
+		for _, top := range tops {
+			t.Outcome = strings.ReplaceAll(t.Outcome, top, "")
+		}
+		run.Tests[id] = t
+	}
 	return run
 }
 

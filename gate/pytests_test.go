@@ -200,3 +200,21 @@ func TestPythonTestsWriteBesideTheBasesTestsOnTheHead(t *testing.T) {
 		t.Errorf("the base's own run wrote nothing beside its tests: %v", err)
 	}
 }
+
+// A failure that names a file by its path names it from the top of the
+// tree, on either side: premise's copies are new directories every run,
+// and the same failure must read the same in the register each time (a
+// decision on it is kept by its words).
+func TestPythonTestsFailureNamesFilesFromTheTop(t *testing.T) {
+	t.Parallel()
+	test := "import os\nimport m\n\n\ndef test_where():\n    assert m.shout('ab') == 'ab', os.path.abspath(__file__) + ' ' + os.path.abspath(m.__file__)\n"
+	base := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/test_m.py": test})
+	head := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper() + '!'\n", "tests/test_m.py": test})
+	for _, side := range []struct{ name, dir string }{{"base", base}, {"head", head}} {
+		run := PythonTests(context.Background(), PyTests{Dir: side.dir, BaseDir: base, Tests: []string{"tests/test_m.py"}, Seconds: 20})
+		got := run.Tests["tests/test_m.py::test_where"].Outcome
+		if !strings.HasPrefix(got, "failed") || !strings.Contains(got, "tests/test_m.py m.py") || strings.Contains(got, os.TempDir()) {
+			t.Errorf("on the %s: %q, want the failure with its files named from the top of the tree", side.name, got)
+		}
+	}
+}
