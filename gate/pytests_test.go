@@ -203,8 +203,8 @@ func TestPythonTestsWriteBesideTheBasesTestsOnTheHead(t *testing.T) {
 
 // A failure that names a file by its path names it from the top of the
 // tree, on either side: premise's copies are new directories every run,
-// and the same failure must read the same in the register each time (a
-// decision on it is kept by its words).
+// and the same failure must read the same in the register and the draft
+// each time.
 func TestPythonTestsFailureNamesFilesFromTheTop(t *testing.T) {
 	t.Parallel()
 	test := "import os\nimport m\n\n\ndef test_where():\n    assert m.shout('ab') == 'ab', os.path.abspath(__file__) + ' ' + os.path.abspath(m.__file__)\n"
