@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"maps"
 	"path/filepath"
-	"slices"
 
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
@@ -65,7 +64,7 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 	}
 	// A function that reads changed module data is traced for its
 	// inputs too, though no test of it runs on the head (tested).
-	tests := closestFirst(cfg.BaseDir, baseTestFiles(cfg.BaseDir, slices.Concat(funcs, modules, tops)), funcs, modules)
+	tests := baseTestFiles(cfg.BaseDir, funcs, modules, tops)
 	if len(onBase) == 0 || len(tests) == 0 {
 		return nil
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -150,52 +149,16 @@ func usesGone(how string, gone []string) string {
 }
 
 // baseTestFiles are the base's test files (test*.py and Test*.py,
-// *_test.py, tests.py) whose text names one of names as a word.
-func baseTestFiles(baseDir string, names []string) []string {
-	return testFilesNaming(baseDir, names, func(base string) bool {
+// *_test.py, tests.py) whose text names a word of one of tiers, those
+// naming the first tier first: a changed function's name, then its
+// module's, then its package's (parso's grammar and fuzz tests, which only
+// import the package, once spent the traced run's budget before the file
+// testing the changed module ran).
+func baseTestFiles(baseDir string, tiers ...[]string) []string {
+	return testFilesNaming(baseDir, func(base string) bool {
 		base = strings.ToLower(base)
 		return strings.HasPrefix(base, "test") || strings.HasSuffix(base, "_test.py")
-	})
-}
-
-// closestFirst orders tests, the base's test files, by how closely they
-// name the change: those that name a changed function first, then those
-// that name its module, then those that only import its package; walk
-// order within each. The traced run has a budget, and a suite whose
-// alphabetically first files only import the package (parso's grammar and
-// fuzz tests) spent it before the file that tests the changed module ran.
-func closestFirst(baseDir string, tests, funcs, modules []string) []string {
-	var naming []*regexp.Regexp
-	for _, words := range [][]string{funcs, modules} {
-		var alts []string
-		for _, w := range words {
-			if w != "" && w != "__init__" {
-				alts = append(alts, regexp.QuoteMeta(w))
-			}
-		}
-		if len(alts) > 0 {
-			naming = append(naming, regexp.MustCompile(`\b(`+strings.Join(alts, "|")+`)\b`))
-		} else {
-			naming = append(naming, nil)
-		}
-	}
-	tiers := make(map[string]int, len(tests))
-	for _, t := range tests {
-		tiers[t] = len(naming)
-		text, err := os.ReadFile(filepath.Join(baseDir, filepath.FromSlash(t)))
-		if err != nil {
-			continue
-		}
-		for i, re := range naming {
-			if re != nil && re.Match(text) {
-				tiers[t] = i
-				break
-			}
-		}
-	}
-	out := slices.Clone(tests)
-	slices.SortStableFunc(out, func(a, b string) int { return tiers[a] - tiers[b] })
-	return out
+	}, tiers...)
 }
 
 // moduleWord is the name a test imports a module file by: its own, or its

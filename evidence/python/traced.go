@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/premise-dev/premise/evidence/lang"
@@ -83,29 +84,45 @@ func decodeTraced(data []byte) (map[string][]lang.ModelCall, error) {
 }
 
 // testFilesNaming are the base's test files whose base name isTest takes
-// and whose text names one of names as a word.
-func testFilesNaming(baseDir string, names []string, isTest func(base string) bool) []string {
-	var alts []string
-	for _, n := range names {
-		if n != "" && n != "__init__" {
-			alts = append(alts, regexp.QuoteMeta(n))
+// and whose text names a word of one of tiers, ordered by the first tier
+// each names (walk order within a tier): the traced run has a budget, and
+// the files closest to the change run first.
+func testFilesNaming(baseDir string, isTest func(base string) bool, tiers ...[]string) []string {
+	var named []*regexp.Regexp
+	for _, names := range tiers {
+		var alts []string
+		for _, n := range names {
+			if n != "" && n != "__init__" {
+				alts = append(alts, regexp.QuoteMeta(n))
+			}
+		}
+		if len(alts) > 0 {
+			named = append(named, regexp.MustCompile(`\b(`+strings.Join(alts, "|")+`)\b`))
 		}
 	}
-	if len(alts) == 0 {
+	if len(named) == 0 {
 		return nil
 	}
-	named := regexp.MustCompile(`\b(` + strings.Join(alts, "|") + `)\b`)
-	var out []string
+	byTier := make([][]string, len(named))
+	found := 0
 	walkTests(baseDir, func(rel, abs string) bool {
 		if !isTest(path.Base(rel)) {
 			return true
 		}
-		if text, err := os.ReadFile(abs); err == nil && named.Match(text) {
-			out = append(out, rel)
+		text, err := os.ReadFile(abs)
+		if err != nil {
+			return true
 		}
-		return len(out) < lang.MaxTestFiles
+		for i, re := range named {
+			if re.Match(text) {
+				byTier[i] = append(byTier[i], rel)
+				found++
+				break
+			}
+		}
+		return found < lang.MaxTestFiles
 	})
-	return out
+	return slices.Concat(byTier...)
 }
 
 // traceKey names a traced run by all its result depends on: the

@@ -133,23 +133,14 @@ func TestTracedCallsOfADataReader(t *testing.T) {
 // the budget before the file testing the changed module ran).
 func TestBaseTestFilesClosestFirst(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string]string{
+	suitetest.WriteFiles(t, dir, map[string]string{
 		"tests/test_a_grammar.py": "import parso\n\ndef test_grammar():\n    parso.parse('x')\n",
 		"tests/test_b_errors.py":  "from parso.python import errors\n\ndef test_rules():\n    errors.ErrorFinder\n",
 		"tests/test_c_misc.py":    "import parso\n\ndef test_finalize_word_inside():\n    parso.finalized\n",
 		"tests/test_d_context.py": "from parso.python.errors import _Context\n\ndef test_nonlocal():\n    _Context.finalize\n",
-	}
-	for rel, text := range files {
-		p := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	funcs, modules, tops := []string{"finalize"}, []string{"errors"}, []string{"parso"}
-	got := closestFirst(dir, baseTestFiles(dir, slices.Concat(funcs, modules, tops)), funcs, modules)
+	got := baseTestFiles(dir, funcs, modules, tops)
 	want := []string{"tests/test_d_context.py", "tests/test_b_errors.py", "tests/test_a_grammar.py", "tests/test_c_misc.py"}
 	if !slices.Equal(got, want) {
 		t.Errorf("test files in the order %q, want %q", got, want)
