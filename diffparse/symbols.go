@@ -43,15 +43,16 @@ func changedSymbols(hunks []Hunk, head, base []Decl, qualify, qualifyOld func(st
 	}
 	for _, h := range hunks {
 		for _, a := range anchors(h) {
-			switch {
-			case a.added:
+			if a.added {
 				mark(changed, &order, innermost(head, a.line, false), a.line)
-			case a.old > 0 && innermost(base, a.old, false) >= 0 && headNames[base[innermost(base, a.old, false)].Local]:
-				i := headAt[base[innermost(base, a.old, false)].Local]
-				mark(changed, &order, i, min(max(a.line, head[i].Start), head[i].End))
-			default:
-				mark(changed, &order, innermost(head, a.line, true), a.line)
+				continue
 			}
+			if j := innermost(base, a.old, false); a.old > 0 && j >= 0 && headNames[base[j].Local] {
+				i := headAt[base[j].Local]
+				mark(changed, &order, i, min(max(a.line, head[i].Start), head[i].End))
+				continue
+			}
+			mark(changed, &order, innermost(head, a.line, true), a.line)
 		}
 	}
 	out := []Symbol{}

@@ -423,17 +423,11 @@ func Host(r *http.Request) string { return r.Host }
 // exported or not.
 func TestGoHarnessGenericReceiver(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	src := "package q\n\ntype Queue[T any] struct{ items []T }\n\nfunc NewQueue[T any](first T) *Queue[T] { return &Queue[T]{items: []T{first}} }\n\n" +
+	src := "package q\n\nimport \"fmt\"\n\ntype Queue[T any] struct{ items []T }\n\nfunc NewQueue[T any](first T) *Queue[T] { return &Queue[T]{items: []T{first}} }\n\n" +
 		"func (q *Queue[T]) Back() (T, bool) {\n\tvar zero T\n\tif len(q.items) == 0 {\n\t\treturn zero, false\n\t}\n\treturn q.items[len(q.items)-1], true\n}\n\n" +
 		"type stack[K comparable, V any] struct{ k K; v V }\n\nfunc newStack[K comparable, V any](k K, v V) *stack[K, V] { return &stack[K, V]{k, v} }\n\n" +
 		"func (s *stack[K, V]) pair(sep string) string { return fmt.Sprint(s.k, sep, s.v) }\n"
-	src = strings.Replace(src, "package q\n", "package q\n\nimport \"fmt\"\n", 1)
-	for name, body := range map[string]string{"go.mod": "module example.com/q\n\ngo 1.21\n", "q.go": src} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := writeTree(t, map[string]string{"go.mod": "module example.com/q\n\ngo 1.21\n", "q.go": src})
 	targets := []string{"example.com/q.(*Queue[int]).Back", "example.com/q.NewQueue[int]", "example.com/q.(*stack[string,int]).pair", "example.com/q.newStack[string,int]"}
 	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
 	if err != nil {

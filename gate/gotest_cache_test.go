@@ -22,16 +22,11 @@ func TestGoTestReusesTheBuildOfAnEarlierCopy(t *testing.T) {
 	code := fmt.Sprintf("package p\n\nconst nonce = %d\n\nfunc Twice(n int) int { return 2 * n }\n", time.Now().UnixNano())
 	compiled := regexp.MustCompile(`(?m)/compile .*-p example\.com/p `)
 	for i, want := range []bool{true, false} {
-		dir := t.TempDir()
-		for name, text := range map[string]string{
+		dir := writeTree(t, map[string]string{
 			"go.mod":    "module example.com/p\n\ngo 1.21\n",
 			"p.go":      code,
 			"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestTwice(t *testing.T) {\n\tif Twice(2) != 4 {\n\t\tt.Fatal(Twice(2))\n\t}\n}\n",
-		} {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		})
 		scratch := t.TempDir()
 		out, err := GoTest(context.Background(), GoConfig{Env: env}, dir, scratch, []string{"-x", "-count=1", "-coverprofile=" + filepath.Join(scratch, "c.out")}, 120*time.Second)
 		if err != nil {
