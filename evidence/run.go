@@ -626,7 +626,7 @@ func (b *budget) targetRows(ctx context.Context, tg lang.Target, items []validat
 		if rs := tr.TracedRows(tg, b.traced[tg.Sym.Name]); len(rs) > 0 {
 			for _, r := range rs {
 				args, kwargs := r.CallArgs()
-				sourceOf[lang.CallText(args, kwargs)] = lang.SourceTraced
+				sourceOf[lang.CallKey(args, kwargs)] = lang.SourceTraced
 			}
 			rows = append(rs, rows...)
 		}
@@ -635,7 +635,7 @@ func (b *budget) targetRows(ctx context.Context, tg lang.Target, items []validat
 		mr := b.modelRows(ctx, tg, items)
 		for _, r := range mr {
 			args, kwargs := r.CallArgs()
-			if k := lang.CallText(args, kwargs); sourceOf[k] == "" {
+			if k := lang.CallKey(args, kwargs); sourceOf[k] == "" {
 				sourceOf[k] = lang.SourceModel
 			}
 		}
@@ -683,7 +683,7 @@ func (tb *tables) add(langName string, rows []validate.Row, o lang.Origin, sourc
 		tb.n++
 		r.ID = fmt.Sprintf("E%03d", tb.n)
 		args, kwargs := r.CallArgs()
-		key := lang.CallText(args, kwargs)
+		key := lang.CallKey(args, kwargs)
 		r.Target = o.Symbol
 		if o.Call != "" {
 			r.Target = o.Call
@@ -1088,7 +1088,7 @@ func dedupe(rows []validate.Row) []validate.Row {
 	var out []validate.Row
 	for _, r := range rows {
 		args, kwargs := r.CallArgs()
-		k := lang.CallText(args, kwargs)
+		k := lang.CallKey(args, kwargs)
 		if i, ok := at[k]; ok {
 			for _, id := range r.AssumptionIDs {
 				if !slices.Contains(out[i].AssumptionIDs, id) {

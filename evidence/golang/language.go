@@ -142,7 +142,7 @@ func (*goLang) Rows(ctx context.Context, tg lang.Target, templates []validate.Ro
 	var head []validate.Row
 	for _, pr := range goRows(tg, rng, perFunction) {
 		args, kwargs := pr.Row.CallArgs()
-		if k := lang.CallText(args, kwargs); sourceOf[k] == "" {
+		if k := lang.CallKey(args, kwargs); sourceOf[k] == "" {
 			sourceOf[k] = pr.Source
 		}
 		if !lang.MadeUp(pr.Source) || pr.Source == lang.SourceMutation {

@@ -555,7 +555,7 @@ func goSettingRows(tg lang.Target, calls [][]any, nums []float64, strs []string,
 			if len(kw) == 0 {
 				return
 			}
-			if k := lang.CallText(args, kw); !seen[k] {
+			if k := lang.CallKey(args, kw); !seen[k] {
 				seen[k] = true
 				rows = append(rows, goSettingRow(args, kw))
 			}

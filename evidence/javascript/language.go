@@ -537,7 +537,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		if tg.Sig.Varargs == nil && n > len(tg.Sig.Params) {
 			return
 		}
-		if k := lang.CallText(args, nil); sourceOf[k] == "" {
+		if k := lang.CallKey(args, nil); sourceOf[k] == "" {
 			sourceOf[k] = source
 			rows = append(rows, lang.PositionalRow(cls, args))
 		}

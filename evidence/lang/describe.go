@@ -52,13 +52,27 @@ func Compact(v any, max int) string {
 	return s
 }
 
+// CallKey is a call's arguments whole, as rows are told apart by: two
+// calls whose arguments differ only past the width CallText shows (a
+// long text, a receiver built by a sequence of calls) are two rows.
+func CallKey(args []any, kwargs map[string]any) string {
+	b, err := json.Marshal(struct {
+		Args   []any          `json:"a"`
+		Kwargs map[string]any `json:"k,omitempty"`
+	}{args, kwargs})
+	if err != nil {
+		return fmt.Sprint(args, kwargs)
+	}
+	return string(b)
+}
+
 // CallText renders a call's arguments as the reviewer would write the call.
 func CallText(args []any, kwargs map[string]any) string {
 	var parts []string
 	for _, a := range args {
 		parts = append(parts, Compact(a, 60))
 	}
-	// In key order: the text is also the key rows are deduplicated by.
+	// In key order, so one call reads the same every time.
 	keys := make([]string, 0, len(kwargs))
 	for k := range kwargs {
 		keys = append(keys, k)

@@ -650,7 +650,7 @@ func dedupePy(rows []lang.SourcedRow) []lang.SourcedRow {
 	out := rows[:0:0]
 	for _, r := range rows {
 		args, kwargs := r.Row.CallArgs()
-		k := lang.CallText(args, kwargs)
+		k := lang.CallKey(args, kwargs)
 		if seen[k] {
 			continue
 		}
