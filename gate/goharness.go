@@ -245,7 +245,8 @@ func (h *harness) refused(out, src string, funcs []goFunc) map[string]string {
 }
 
 // constructorsIn are the constructor targets ({"$new": target}) among a
-// Go row's arguments, at any depth.
+// Go row's arguments, at any depth, and the methods called on what they
+// build ({"$then": [{"$call": target}]}).
 func constructorsIn(vs []any) []string {
 	var out []string
 	var walk func(v any, depth int)
@@ -256,6 +257,9 @@ func constructorsIn(vs []any) []string {
 		switch x := v.(type) {
 		case map[string]any:
 			if n, ok := x["$new"].(string); ok {
+				out = append(out, n)
+			}
+			if n, ok := x["$call"].(string); ok {
 				out = append(out, n)
 			}
 			for _, e := range x {

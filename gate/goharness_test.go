@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -464,4 +465,48 @@ func FuzzSplitGoTarget(f *testing.F) {
 			t.Errorf("%q read as %+v", s, gt)
 		}
 	})
+}
+
+// A receiver's building steps ({"$then": [...]}) are called in order on
+// what its constructor built, a value one through a pointer to it; the
+// methods they name are built into the harness as the table names them;
+// a step that panics fails the row as its constructor would.
+func TestGoHarnessBuildsReceiverBySteps(t *testing.T) {
+	t.Parallel()
+	src := "package q\n\ntype Stack struct{ items []int }\n\nfunc New() Stack { return Stack{} }\n\n" +
+		"func (s *Stack) Push(v int) { s.items = append(s.items, v) }\n\n" +
+		"func (s *Stack) Pop() int { v := s.items[len(s.items)-1]; s.items = s.items[:len(s.items)-1]; return v }\n\n" +
+		"func (s *Stack) Top() int { return s.items[len(s.items)-1] }\n"
+	dir := writeTree(t, map[string]string{"go.mod": "module example.com/q\n\ngo 1.21\n", "q.go": src})
+	step := func(m string, args ...any) map[string]any {
+		return map[string]any{"$call": "example.com/q.(*Stack)." + m, "$args": append([]any{}, args...)}
+	}
+	built := func(steps ...any) []any {
+		return []any{map[string]any{"$new": "example.com/q.New", "$args": []any{}, "$then": steps}}
+	}
+	rows := [][]any{
+		built(step("Push", 1), step("Push", 2), step("Push", 3), step("Pop")),
+		built(step("Pop")),
+	}
+	targets := []string{"example.com/q.(*Stack).Top"}
+	for _, r := range rows {
+		for _, c := range constructorsIn(r) {
+			if !slices.Contains(targets, c) {
+				targets = append(targets, c)
+			}
+		}
+	}
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	r, err := a.Call(context.Background(), Call{ID: "x", Target: targets[0], Args: rows[0]})
+	if err != nil || r.Outcome != OutcomeReturned || fmt.Sprint(r.Value) != "2" {
+		t.Errorf("Top after Push 1, 2, 3 and a Pop: %+v, %v; want 2", r, err)
+	}
+	r, err = a.Call(context.Background(), Call{ID: "y", Target: targets[0], Args: rows[1]})
+	if err != nil || r.Outcome != OutcomeRaised || r.Exc == nil || r.Exc.Class != "premise.ConstructorError" || !strings.Contains(r.Exc.Message, "Pop panicked") {
+		t.Errorf("Pop of an empty stack: %+v, %v; want a premise.ConstructorError naming Pop", r, err)
+	}
 }

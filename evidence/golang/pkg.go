@@ -40,6 +40,9 @@ type goPkg struct {
 	reads  map[string]map[string]bool // function or method name -> the names its body uses
 	// methods are the names of each type's methods, on T or *T.
 	methods map[string]map[string]bool
+	// typeMethods are each type's methods, generic types' too, in the
+	// order the source declares them.
+	typeMethods map[string][]goMethod
 }
 
 // goCtor is a package function that returns a T or *T, possibly with an
@@ -70,6 +73,7 @@ func (gp *goPkgs) pkg(file string) *goPkg {
 		// constructor the patch added would fail every base call.
 		base := loadGoPkg(gp.source(filepath.Dir(filepath.Join(gp.baseDir, filepath.FromSlash(file)))))
 		p.keepVarsOf(base)
+		p.keepMethodsOf(base)
 		for typ, cs := range p.ctors {
 			var keep []goCtor
 			for _, c := range cs {
@@ -129,7 +133,7 @@ func (gp *goPkgs) source(dir string) *gosource.Package {
 func loadGoPkg(src *gosource.Package) *goPkg {
 	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]lang.Param{}, consts: map[string][]any{}, ctors: map[string][]goCtor{},
 		vars: map[string]goVar{}, ranges: map[string][]goRange{}, words: map[string][]string{}, reads: map[string]map[string]bool{},
-		methods: map[string]map[string]bool{}}
+		methods: map[string]map[string]bool{}, typeMethods: map[string][]goMethod{}}
 	if src != nil {
 		for _, d := range src.Decls() {
 			switch d := d.(type) {
@@ -137,6 +141,7 @@ func loadGoPkg(src *gosource.Package) *goPkg {
 				p.gen(d)
 			case *ast.FuncDecl:
 				p.fn(d)
+				p.method(d)
 				p.funcReads(d)
 			}
 		}

@@ -130,7 +130,11 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	}
 	ordered := edges
 	if len(recvs) > 0 {
-		ordered = append(append(recvs[:1:1], edges...), recvs[1:]...)
+		// Receivers built by a sequence of the type's own calls take
+		// turns with the rest right after the edges, so some of them
+		// are among those every argument row is called on.
+		rest := lang.Interleave([][]any{sequenceReceivers(g, recvs, lits), recvs[1:]})
+		ordered = append(append(recvs[:1:1], edges...), rest...)
 	}
 	tg.Receivers = lang.DedupeValues(ordered)
 	return ""
@@ -680,7 +684,19 @@ func goValueText(v any) string {
 				name = name[i+1:]
 			}
 			inner, _ := m["$args"].([]any)
-			return name + goCallText(inner)
+			text := name + goCallText(inner)
+			if then, ok := m["$then"].([]any); ok {
+				// The calls that built it after its constructor.
+				steps := make([]string, 0, len(then))
+				for _, st := range then {
+					s, _ := st.(map[string]any)
+					call, _ := s["$call"].(string)
+					args, _ := s["$args"].([]any)
+					steps = append(steps, call[strings.LastIndex(call, ".")+1:]+goCallText(args))
+				}
+				text += "{" + strings.Join(steps, "; ") + "}"
+			}
+			return text
 		}
 		if k, ok := m["$func"].(string); ok {
 			return "func:" + k // a callback the harness made
@@ -754,7 +770,7 @@ func harvestedCalls(g *goTarget, local string, params []lang.Param) []goCall {
 	var out []goCall
 	seen := map[string]bool{}
 	add := func(args []any, source string) {
-		if k := lang.CallText(args, nil); !seen[k] {
+		if k := lang.CallKey(args, nil); !seen[k] {
 			seen[k] = true
 			out = append(out, goCall{args: args, source: source})
 		}

@@ -174,6 +174,12 @@ func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs 
 		if len(tg.Receivers) == 0 && !pf.probe {
 			return "a method: no constructor call of its class in its doctests or tests to build a receiver from"
 		}
+		if seqs := sequenceReceivers(s, sigs, pf, pyf, tg.Receivers, lits); len(seqs) > 0 {
+			// Objects built by a sequence of the class's own calls take
+			// turns with the rest right after the first, so some of them
+			// are among those every argument row is called on.
+			tg.Receivers = append(tg.Receivers[:1:1], lang.Interleave([][]any{seqs, tg.Receivers[1:]})...)
+		}
 	}
 	return ""
 }
@@ -182,7 +188,7 @@ func (*pythonLang) Rows(ctx context.Context, tg lang.Target, templates []validat
 	sourceOf := map[string]string{}
 	note := func(pr lang.SourcedRow) {
 		args, kwargs := pr.Row.CallArgs()
-		if k := lang.CallText(args, kwargs); sourceOf[k] == "" {
+		if k := lang.CallKey(args, kwargs); sourceOf[k] == "" {
 			sourceOf[k] = pr.Source
 		}
 	}
@@ -202,7 +208,7 @@ func (*pythonLang) Rows(ctx context.Context, tg lang.Target, templates []validat
 		// Nothing to vary: the one call there is shows what it returns
 		// from its module's state.
 		r := lang.SignatureRow(tg.Sig, "no_arguments", nil)
-		sourceOf[lang.CallText(r.CallArgs())] = lang.SourceNoArguments
+		sourceOf[lang.CallKey(r.CallArgs())] = lang.SourceNoArguments
 		return []validate.Row{r}, sourceOf
 	}
 	// What the code under review says comes first: harvested inputs lead

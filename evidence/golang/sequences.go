@@ -1,0 +1,229 @@
+package golang
+
+import (
+	"go/ast"
+	"go/types"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/premise-dev/premise/evidence/lang"
+)
+
+// A method's receiver is often state a constructor alone never builds: a
+// queue that was enqueued twice and dequeued once, a map whose key is
+// already set, a cache past its capacity. Such receivers are built by a
+// constructor and then a short sequence of the type's own state-changing
+// methods ({"$new": ..., "$args": [...], "$then": [{"$call": method,
+// "$args": [...]}, ...]}), which the harness calls in order before the
+// row's call (issue 24: inputs that reach the changed line).
+
+// goMethod is a method of one of the package's types, as a step of a
+// receiver's building calls it.
+type goMethod struct {
+	name    string
+	params  []lang.Param
+	pointer bool     // declared on *T
+	tparams []string // the receiver's type parameter names (Queue[T]: [T])
+}
+
+// maxSequenceReceivers bounds the receivers built by a sequence of calls.
+const maxSequenceReceivers = 16
+
+// method records d as a method of its receiver's type, generic or not.
+func (p *goPkg) method(d *ast.FuncDecl) {
+	if d.Recv == nil || len(d.Recv.List) != 1 {
+		return
+	}
+	recv := d.Recv.List[0].Type
+	m := goMethod{name: d.Name.Name}
+	if star, ok := recv.(*ast.StarExpr); ok {
+		recv, m.pointer = star.X, true
+	}
+	var idx []ast.Expr
+	switch x := recv.(type) {
+	case *ast.IndexExpr:
+		recv, idx = x.X, []ast.Expr{x.Index}
+	case *ast.IndexListExpr:
+		recv, idx = x.X, x.Indices
+	}
+	id, ok := recv.(*ast.Ident)
+	if !ok {
+		return
+	}
+	for _, e := range idx {
+		n, ok := e.(*ast.Ident)
+		if !ok {
+			return
+		}
+		m.tparams = append(m.tparams, n.Name)
+	}
+	for _, f := range d.Type.Params.List {
+		if _, variadic := f.Type.(*ast.Ellipsis); variadic {
+			return
+		}
+		typ := types.ExprString(f.Type)
+		if len(f.Names) == 0 {
+			m.params = append(m.params, lang.Param{Name: "arg", Type: typ})
+		}
+		for _, n := range f.Names {
+			m.params = append(m.params, lang.Param{Name: n.Name, Type: typ})
+		}
+	}
+	p.typeMethods[id.Name] = append(p.typeMethods[id.Name], m)
+}
+
+// keepMethodsOf drops the methods base does not declare alike: a step
+// the base lacks would fail every base call.
+func (p *goPkg) keepMethodsOf(base *goPkg) {
+	for typ, ms := range p.typeMethods {
+		p.typeMethods[typ] = slices.DeleteFunc(ms, func(m goMethod) bool {
+			return !slices.ContainsFunc(base.typeMethods[typ], func(b goMethod) bool {
+				return b.name == m.name && b.pointer == m.pointer && len(b.params) == len(m.params)
+			})
+		})
+	}
+}
+
+// adderName and takerName find the names of methods that put something
+// into their receiver and that take something out of it.
+var (
+	adderName = regexp.MustCompile(`(?i)^(add|push|put|set|insert|enqueue|append|prepend|write|store|offer|update|inc|grow|extend|merge|unshift)`)
+	takerName = regexp.MustCompile(`(?i)^(pop|dequeue|remove|delete|del|shift|poll|take|clear|reset|drop|discard|evict|truncate|dec|pull|shrink)`)
+)
+
+// mutators are the methods of the receiver's type that put something in
+// (the named ones with a parameter; else any other that takes one) and
+// that take something out, as the steps of building a receiver: those on
+// *T, or any of a map type (a Set's Add on a value receiver still
+// writes).
+func (g *goTarget) mutators() (adds, takes []goMethod) {
+	isMap := g.pkg.resolve(g.recv, "", 0).Kind == lang.KindDict
+	var others []goMethod
+	for _, m := range g.pkg.typeMethods[g.recv] {
+		switch {
+		case !m.pointer && !isMap:
+		case takerName.MatchString(m.name):
+			takes = append(takes, m)
+		case len(m.params) == 0:
+		case adderName.MatchString(m.name):
+			adds = append(adds, m)
+		default:
+			others = append(others, m)
+		}
+	}
+	if len(adds) == 0 {
+		adds = others
+	}
+	return adds, takes
+}
+
+// stepTarget is the harness's name of a method of the receiver's type,
+// instantiated as the target's receiver is.
+func (g *goTarget) stepTarget(m goMethod) string {
+	typ := g.recv
+	if len(g.inst) > 0 {
+		typ += "[" + strings.Join(g.inst, ",") + "]"
+	}
+	if m.pointer {
+		return g.pkgPath + ".(*" + typ + ")." + m.name
+	}
+	return g.pkgPath + "." + typ + "." + m.name
+}
+
+// stepValues are up to three distinct values for each of m's parameters,
+// from their pools, with the type's parameters instantiated; nil when a
+// parameter has none.
+func (g *goTarget) stepValues(m goMethod, lits []string) [][]any {
+	out := make([][]any, len(m.params))
+	for i, p := range m.params {
+		typ := p.Type
+		for j, a := range m.tparams {
+			if j < len(g.inst) {
+				typ = replaceIdent(typ, a, g.inst[j])
+			}
+		}
+		pool := lang.DedupeValues(goPool(g.pkg.resolve(typ, p.Name, 0), lits))
+		var vals []any
+		for _, v := range pool {
+			if v != nil && !holdsDollar(v) {
+				vals = append(vals, v)
+			}
+		}
+		if len(vals) == 0 {
+			return nil
+		}
+		out[i] = vals[:min(len(vals), 3)]
+	}
+	return out
+}
+
+// sequenceReceivers are receivers built from recvs' constructor calls by
+// short sequences of the type's state-changing methods: one put, two
+// different ones, the same one twice, three, and two followed by each
+// method that takes something out (with no argument, or with the first
+// value put).
+func sequenceReceivers(g *goTarget, recvs []any, lits []string) []any {
+	if g.pkg == nil {
+		return nil
+	}
+	var bases []map[string]any
+	for _, r := range recvs {
+		if m, ok := r.(map[string]any); ok && m["$new"] != nil && m["$then"] == nil && len(bases) < 2 {
+			bases = append(bases, m)
+		}
+	}
+	if len(bases) == 0 {
+		return nil
+	}
+	type stepper struct {
+		target string
+		vals   [][]any
+	}
+	steppers := func(ms []goMethod) []stepper {
+		var out []stepper
+		for _, m := range ms {
+			if vals := g.stepValues(m, lits); (vals != nil || len(m.params) == 0) && len(out) < 3 {
+				out = append(out, stepper{g.stepTarget(m), vals})
+			}
+		}
+		return out
+	}
+	adds, takes := g.mutators()
+	adders, takers := steppers(adds), steppers(takes)
+	step := func(s stepper, k int) map[string]any {
+		args := make([]any, len(s.vals))
+		for i, vs := range s.vals {
+			args[i] = vs[min(k, len(vs)-1)]
+		}
+		return map[string]any{"$call": s.target, "$args": args}
+	}
+	var each [][]any
+	for _, b := range bases {
+		var built []any
+		with := func(steps ...map[string]any) {
+			then := make([]any, len(steps))
+			for i, s := range steps {
+				then[i] = s
+			}
+			built = append(built, map[string]any{"$new": b["$new"], "$args": b["$args"], "$then": then})
+		}
+		for _, a := range adders {
+			with(step(a, 0))
+			with(step(a, 0), step(a, 1))
+			for _, t := range takers {
+				with(step(a, 0), step(a, 1), step(t, 0))
+			}
+			with(step(a, 0), step(a, 0))
+			with(step(a, 0), step(a, 1), step(a, 2))
+		}
+		if len(adders) == 0 {
+			for _, t := range takers {
+				with(step(t, 0))
+			}
+		}
+		each = append(each, built)
+	}
+	out := lang.DedupeValues(lang.Interleave(each))
+	return out[:min(len(out), maxSequenceReceivers)]
+}

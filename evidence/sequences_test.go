@@ -1,0 +1,167 @@
+package evidence_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// A method whose change shows only on a receiver in a state its
+// constructor never builds (a queue enqueued twice and dequeued once) is
+// called on receivers built by the type's own methods, and the change is
+// found.
+func TestGoReceiverBuiltByItsMethods(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/queue\n\ngo 1.21\n"
+	base := `package queue
+
+// Queue is a queue of at most capacity items in an array.
+type Queue[T any] struct {
+	data       []T
+	head, tail int
+}
+
+// NewQueue makes an empty queue.
+func NewQueue[T any](capacity int) *Queue[T] {
+	return &Queue[T]{data: make([]T, capacity)}
+}
+
+// Enqueue puts item at the back; false when the queue is full.
+func (q *Queue[T]) Enqueue(item T) bool {
+	if q.tail >= len(q.data) {
+		return false
+	}
+	q.data[q.tail] = item
+	q.tail++
+	return true
+}
+
+// Dequeue takes the front item.
+func (q *Queue[T]) Dequeue() (T, bool) {
+	var zero T
+	if q.head == q.tail {
+		return zero, false
+	}
+	item := q.data[q.head]
+	q.head++
+	return item, true
+}
+
+// Back is the item at the back.
+func (q *Queue[T]) Back() (T, bool) {
+	var zero T
+	if q.head == q.tail {
+		return zero, false
+	}
+	return q.data[q.tail-1], true
+}
+`
+	head := strings.Replace(base, "return q.data[q.tail-1], true", "return q.data[q.tail-q.head-1], true", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "queue.go": base}, map[string]string{"queue.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/queue.Queue.Back" {
+			if !strings.Contains(c.Input, "Dequeue") {
+				t.Errorf("the witness does not say how its queue was built: %s", c.Input)
+			}
+			return
+		}
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("Back after a dequeue changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}
+
+// A setter whose change shows only when its key is already present is
+// called on a receiver that was given the key by the setter itself, and
+// what it did is read back through the type's own read methods (its
+// fields are unexported: JSON shows none of them).
+func TestGoReceiverBuiltBySetter(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/omap\n\ngo 1.21\n"
+	base := `package omap
+
+// Map keeps its keys in the order they were first set.
+type Map struct {
+	keys   []string
+	values map[string]int
+}
+
+// New makes an empty map.
+func New() *Map { return &Map{values: map[string]int{}} }
+
+// Set stores value under key.
+func (m *Map) Set(key string, value int) {
+	if _, ok := m.values[key]; !ok {
+		m.keys = append(m.keys, key)
+	}
+	m.values[key] = value
+}
+
+// Get is the value under key.
+func (m *Map) Get(key string) (int, bool) {
+	v, ok := m.values[key]
+	return v, ok
+}
+
+// Values are the values in the order their keys were first set.
+func (m *Map) Values() []int {
+	out := make([]int, 0, len(m.keys))
+	for _, k := range m.keys {
+		out = append(out, m.values[k])
+	}
+	return out
+}
+`
+	head := strings.Replace(base, "\tm.values[key] = value\n}", "\t\tm.values[key] = value\n\t}\n}", 1)
+	head = strings.Replace(head, "\t\tm.keys = append(m.keys, key)\n\t}\n", "\t\tm.keys = append(m.keys, key)\n", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "omap.go": base}, map[string]string{"omap.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/omap.Map.Set" {
+			return
+		}
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("Set of a key already present changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}
+
+// The same for a Python class: its method is called on objects its own
+// methods built (pushed twice and popped once), and the change is found.
+func TestPythonReceiverBuiltByItsMethods(t *testing.T) {
+	t.Parallel()
+	base := `class Ring:
+    """A queue in a list: items before head are gone."""
+
+    def __init__(self):
+        self.items = []
+        self.head = 0
+
+    def push(self, item):
+        self.items.append(item)
+
+    def pop(self):
+        item = self.items[self.head]
+        self.head += 1
+        return item
+
+    def back(self):
+        if self.head == len(self.items):
+            return None
+        return self.items[-1]
+`
+	head := strings.Replace(base, "        return self.items[-1]\n", "        return self.items[len(self.items) - self.head - 1]\n", 1)
+	rep := runCommits(t, map[string]string{"ring.py": base}, map[string]string{"ring.py": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "ring.Ring.back" {
+			if !strings.Contains(c.Input, "pop") {
+				t.Errorf("the witness does not say how its object was built: %s", c.Input)
+			}
+			return
+		}
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("back after a pop changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}
