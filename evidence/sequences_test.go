@@ -165,3 +165,53 @@ func TestPythonReceiverBuiltByItsMethods(t *testing.T) {
 	}
 	t.Errorf("back after a pop changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
 }
+
+// A copier that takes its destination as interface{} is given the address
+// of a typed slice holding more than what is copied in, and the change in
+// what is left there is found.
+func TestGoCopierGetsTypedDestinations(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/cp\n\ngo 1.21\n"
+	base := `package cp
+
+import (
+	"errors"
+	"reflect"
+)
+
+// Copy copies from into the variable to points at.
+func Copy(to, from interface{}) error {
+	dst := reflect.ValueOf(to)
+	if dst.Kind() != reflect.Pointer || dst.IsNil() {
+		return errors.New("copy: to must be a non-nil pointer")
+	}
+	src := reflect.ValueOf(from)
+	dst = dst.Elem()
+	if src.Kind() != reflect.Slice || dst.Kind() != reflect.Slice || src.Type().Elem() != dst.Type().Elem() {
+		return errors.New("copy: want slices of one element type")
+	}
+	out := reflect.MakeSlice(dst.Type(), src.Len(), src.Len())
+	reflect.Copy(out, src)
+	dst.Set(out)
+	return nil
+}
+`
+	head := strings.Replace(base, `	out := reflect.MakeSlice(dst.Type(), src.Len(), src.Len())
+	reflect.Copy(out, src)
+	dst.Set(out)
+`, `	if dst.Len() < src.Len() {
+		dst.Set(reflect.MakeSlice(dst.Type(), src.Len(), src.Len()))
+	}
+	reflect.Copy(dst, src)
+`, 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "cp.go": base}, map[string]string{"cp.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/cp.Copy" {
+			return
+		}
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("copying into a longer slice changed, yet no change on Copy: %+v", append(rep.Changes, rep.Unexplained...))
+}

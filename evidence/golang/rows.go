@@ -433,6 +433,9 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 	src = lang.SourceOneAtATime
 	lang.OneAtATime(tg.Sig, pools, mk)
 	src = lang.SourcePairwise
+	for _, vals := range anyPairs(types, pools) {
+		mk("typed_pair", vals)
+	}
 	ownVals := make([][]any, len(pools))
 	for i, p := range pools {
 		ownVals[i] = lang.OwnValues(p, strs, own)
@@ -663,7 +666,56 @@ func goTypedAny() []any {
 	return []any{typed("int", 8), typed("int", -1), typed("int64", int64(math.MinInt64)),
 		typed("uint64", "18446744073709551615"), typed("uint", 0), typed("uint8", 255),
 		typed("int8", -128), typed("int32", 2147483647), typed("float32", 1.5), typed("[]byte", "abc"),
-		typed("*any", nil)} // a fresh map to fill, as a decoder's target
+		typed("*any", nil), // a fresh map to fill, as a decoder's target
+		// Typed containers, and the addresses of variables holding them,
+		// as a copier or decoder is given them: one holding more than
+		// what is copied in, an empty one, a nil one, of two element
+		// types.
+		typed("[]int", []any{1}), typed("*[]int", []any{1, 2, 3}), typed("[]int", []any{}), typed("*[]int64", nil),
+		typed("[]string", []any{"a", "b"}), typed("*[]string", []any{}), typed("*map[string]int", map[string]any{"a": 1})}
+}
+
+// anyPairs are the calls of a function with two or more interface{}
+// parameters (a copier's to and from, a decoder's target and input) that
+// give one of them the address of a typed container and another a
+// container, each pair of places in turn, the rest typical: a pair that
+// pairwise rows over a mixed pool rarely draw.
+func anyPairs(types []lang.Type, pools [][]any) [][]any {
+	var anys []int
+	for i, t := range types {
+		if t.Kind == lang.KindAny {
+			anys = append(anys, i)
+		}
+	}
+	if len(anys) < 2 {
+		return nil
+	}
+	var ptrs, plain []any
+	for _, v := range goTypedAny() {
+		name, _ := v.(map[string]any)["$go"].(string)
+		switch {
+		case strings.HasPrefix(name, "*[]") || strings.HasPrefix(name, "*map["):
+			ptrs = append(ptrs, v)
+		case strings.HasPrefix(name, "[]") && name != "[]byte":
+			plain = append(plain, v)
+		}
+	}
+	var out [][]any
+	for _, i := range anys {
+		for _, j := range anys {
+			if i == j {
+				continue
+			}
+			for _, p := range ptrs {
+				for _, c := range plain {
+					vals := lang.TypicalValues(pools)
+					vals[i], vals[j] = p, c
+					out = append(out, vals)
+				}
+			}
+		}
+	}
+	return out
 }
 
 func goCallText(args []any) string {
@@ -710,6 +762,13 @@ func goValueText(v any) string {
 		if t, ok := m["$go"].(string); ok {
 			if t == "*any" {
 				return "&" + lang.Compact(m["value"], 40)
+			}
+			if c, ok := strings.CutPrefix(t, "*"); ok && (strings.HasPrefix(c, "[]") || strings.HasPrefix(c, "map[")) {
+				// The address of a variable holding a typed container.
+				if m["value"] == nil {
+					return "&" + c + "(nil)"
+				}
+				return "&" + c + lang.Compact(m["value"], 40)
 			}
 			return t + "(" + lang.Compact(m["value"], 40) + ")"
 		}
