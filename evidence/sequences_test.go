@@ -215,3 +215,35 @@ func Copy(to, from interface{}) error {
 	}
 	t.Errorf("copying into a longer slice changed, yet no change on Copy: %+v", append(rep.Changes, rep.Unexplained...))
 }
+
+// A parameter that is a map JSON's object keys cannot fill (its keys are
+// numbers or pointers) still takes an empty map and nil, so the function
+// is called, not left "no value could be built".
+func TestGoMapOfOtherKeysIsEmptyOrNil(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/seen\n\ngo 1.21\n"
+	base := `package seen
+
+// Fresh counts the items of xs not in seen; a nil seen has nothing.
+func Fresh(xs []int, seen map[int]struct{}) int {
+	n := 0
+	for _, x := range xs {
+		if _, ok := seen[x]; !ok {
+			n++
+		}
+	}
+	return n
+}
+`
+	head := strings.Replace(base, "\tn := 0\n", "\tn := 0\n\tif seen == nil {\n\t\treturn 0\n\t}\n", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "seen.go": base}, map[string]string{"seen.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/seen.Fresh" {
+			return
+		}
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("Fresh with a nil set changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}

@@ -355,6 +355,11 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 			t.Elem = &e
 		}
 		return t
+	case strings.HasPrefix(s, "map["):
+		// A map whose keys JSON's object keys do not spell as the pools
+		// do (map[uintptr]struct{}, a set of pointers): empty or nil,
+		// which is still what many callers pass.
+		return lang.Type{Kind: lang.KindStruct, Nullable: true}
 	}
 	if t := goType(s, name); t.Kind != lang.KindUnknown || p == nil {
 		return t
