@@ -53,3 +53,29 @@ func TestTypeScriptMethodChangeIsShown(t *testing.T) {
 	}
 	t.Errorf("Range.contains: no change: changes %+v, symbols %+v, skipped %v", append(rep.Changes, rep.Unexplained...), rep.Symbols, rep.Skipped)
 }
+
+// A JavaScript method is called on objects its class's own methods built
+// (pushed twice and shifted once), and a change seen only there is found.
+func TestJavaScriptReceiverBuiltByItsMethods(t *testing.T) {
+	t.Parallel()
+	ring := func(back string) string {
+		return "export class Ring {\n  constructor() { this.items = []; this.head = 0; }\n" +
+			"  push(x) { this.items.push(x); }\n" +
+			"  shift() { return this.items[this.head++]; }\n" +
+			"  back() {\n    if (this.head === this.items.length) return undefined;\n    return " + back + ";\n  }\n}\n"
+	}
+	base := map[string]string{
+		"package.json": `{"type": "module"}`,
+		"src/ring.js":  ring("this.items[this.items.length - 1]"),
+		"test/ring.test.js": "import { Ring } from '../src/ring.js';\n" +
+			"test('empty', () => { expect(new Ring().back()).toBe(undefined); });\n",
+	}
+	head := map[string]string{"src/ring.js": ring("this.items[this.items.length - this.head - 1]")}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "src/ring.Ring.back" {
+			return
+		}
+	}
+	t.Errorf("Ring.back: no change after a shift: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}

@@ -73,7 +73,8 @@ type NodeAdapter struct {
 // extension, then dotted names: "src/lib/ranges.mergeRanges",
 // "src/lib/ranges.Interval.merge" (an instance method, the receiver the
 // first argument, built in the row by {"$new": "src/lib/ranges.Interval",
-// "$args": [...]}). ES modules and CommonJS are told apart as Node tells
+// "$args": [...]}, and "$then": [{"$call": "merge", "$args": [...]}] for
+// the object's own methods called on it first). ES modules and CommonJS are told apart as Node tells
 // them (extension, then the nearest package.json's "type"); a returned
 // promise is awaited.
 //

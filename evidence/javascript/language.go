@@ -348,7 +348,7 @@ func (l *jsLang) File(f diffparse.File) any {
 
 var jsNewRe = regexp.MustCompile(`^new\s+([A-Za-z_$][\w$]*)\s*\((.*)\)$`)
 
-func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, _ map[string]*lang.Signature) string {
+func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[string]*lang.Signature) string {
 	if lang.InTestPath(f, jsTestFileRe.MatchString) {
 		return lang.InTestFile
 	}
@@ -434,6 +434,13 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, _ map[str
 			return ""
 		}
 		return "a method: no constructor call of its class in the tests to build a receiver from"
+	}
+	if f.BaseSrc != nil {
+		// Objects built by a sequence of the class's own calls take
+		// turns with the rest right after the first.
+		if seqs := l.sequenceReceivers(class, sigs, l.Signatures(f.BaseSrc), tg.Receivers, l.literals(info)); len(seqs) > 0 {
+			tg.Receivers = append(tg.Receivers[:1:1], lang.Interleave([][]any{seqs, tg.Receivers[1:]})...)
+		}
 	}
 	return ""
 }

@@ -85,7 +85,10 @@
 //   {"$new": "src/lib/ranges.Interval", "$args": [0, 3]}
 // builds a receiver: a class named so is constructed with new, a function
 // (a factory) is called and its promise awaited; what either throws is the
-// row's raise. A "$class" form cannot be passed back (build it with $new).
+// row's raise. "$then": [{"$call": "push", "$args": [1]}] calls the built
+// object's own methods in order before the row's call (a state its
+// constructor never builds). A "$class" form cannot be passed back (build
+// it with $new).
 //
 // A raise is {"class", "code", "message"}: the class is the thrown value's
 // constructor name (TypeError, RangeError, a subclass's own name), or for a
@@ -775,13 +778,33 @@ async function decode(v, cache, loader, depth) {
     }
     if (entry.method || typeof entry.fn !== "function") throw new DecodeError(`$new ${target}: not a class or a function`);
     const a = await decodeArgs(args, cache, loader);
+    const then = v.$then === undefined ? [] : v.$then;
+    if (!isArray(then)) throw new DecodeError(`$then wants a list of {$call, $args}: ${oneLine(jsonStringify(v))}`);
+    let made;
     try {
-      let made = entry.ctor ? construct(entry.fn, a) : apply(entry.fn, entry.self, a);
+      made = entry.ctor ? construct(entry.fn, a) : apply(entry.fn, entry.self, a);
       if (isPromise(made)) made = await settle(made);
-      return made;
     } catch (e) {
       throw new SubjectThrow(e);
     }
+    // The object's own methods called in order before the row's call
+    // ($then: [{$call: "push", $args: [1]}]): a state its constructor
+    // alone never builds.
+    for (const st of then) {
+      const name = st !== null && typeof st === "object" ? st.$call : undefined;
+      const sa = st !== null && typeof st === "object" && isArray(st.$args) ? st.$args : null;
+      if (typeof name !== "string" || name === "constructor" || sa === null) throw new DecodeError(`$then wants {$call: a method's name, $args: [...]}: ${oneLine(jsonStringify(st))}`);
+      const m = made !== null && made !== undefined ? made[name] : undefined;
+      if (typeof m !== "function") throw new DecodeError(`$then: ${name} is not a method of what ${target} built`);
+      const stepArgs = await decodeArgs(sa, cache, loader);
+      try {
+        const r = apply(m, made, stepArgs);
+        if (isPromise(r)) await settle(r);
+      } catch (e) {
+        throw new SubjectThrow(e);
+      }
+    }
+    return made;
   }
   if (ks.length !== 1) throw new DecodeError(`an argument object with ${tag} has other keys: ${oneLine(jsonStringify(v))}`);
   const x = v[tag];
