@@ -2,7 +2,9 @@ package evidence
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
+	"sort"
 
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
@@ -26,8 +28,16 @@ import (
 // out and otherwise answered as the base did is no change.
 
 // noiseReruns is how many times such a row is rerun on each side; the base
-// answering alike that often is no chance.
-const noiseReruns = 6
+// answering alike that often is no chance. orderReruns is how many for a
+// row whose head's answers differ from the base's in their lists' order
+// alone: a small Go map's iteration order is arbitrary but skewed (one
+// order of two keys four times in five), so a base that ranges over one
+// answers alike eight times in six rows out of a hundred, and thirty-two
+// times in one out of a thousand. A base that sorts answers alike always.
+const (
+	noiseReruns = 6
+	orderReruns = 30
+)
 
 // maxNoiseRows bounds the rows rerun for it.
 const maxNoiseRows = 16
@@ -39,41 +49,96 @@ func headNoise(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *g
 	for _, r := range t.Rows {
 		rows[r.ID] = r
 	}
-	sub := *t
-	sub.Rows = nil
+	var plain, order []validate.Row
 	for _, rr := range grep.Rows {
-		if len(sub.Rows) < maxNoiseRows && headOnlyVaries(rr) {
-			sub.Rows = append(sub.Rows, rows[rr.ID])
+		switch {
+		case len(plain)+len(order) >= maxNoiseRows || !headOnlyVaries(rr):
+		case orderOnly(rr):
+			order = append(order, rows[rr.ID])
+		default:
+			plain = append(plain, rows[rr.ID])
 		}
-	}
-	if len(sub.Rows) == 0 {
-		return nil
-	}
-	gcfg.Reruns, gcfg.Budget, gcfg.Progress = noiseReruns, len(sub.Rows), nil
-	out := map[string]bool{}
-	srep, err := gate.Differential(ctx, gcfg, &sub)
-	if err != nil {
-		// Not shown to be anyone's: the head alone varied so far, so the
-		// rows stay changes (a head that breaks on a second look must not
-		// turn its change into noise).
-		for _, r := range sub.Rows {
-			out[r.ID] = true
-		}
-		return out
 	}
 	first := map[string]gate.RowResult{}
 	for _, rr := range grep.Rows {
 		first[rr.ID] = rr
 	}
-	for _, rr := range srep.Rows {
-		all := first[rr.ID]
-		all.Attempts = append(slices.Clip(all.Attempts), rr.Attempts...)
-		all.BaseSeen = append(slices.Clip(all.BaseSeen), rr.BaseSeen...)
-		if headsDoing(all) {
-			out[rr.ID] = true
+	out := map[string]bool{}
+	for _, pass := range []struct {
+		rows   []validate.Row
+		reruns int
+	}{{plain, noiseReruns}, {order, orderReruns}} {
+		if len(pass.rows) == 0 {
+			continue
+		}
+		sub := *t
+		sub.Rows = pass.rows
+		gcfg.Reruns, gcfg.Budget, gcfg.Progress = pass.reruns, len(sub.Rows), nil
+		srep, err := gate.Differential(ctx, gcfg, &sub)
+		if err != nil {
+			// Not shown to be anyone's: the head alone varied so far, so
+			// the rows stay changes (a head that breaks on a second look
+			// must not turn its change into noise).
+			for _, r := range sub.Rows {
+				out[r.ID] = true
+			}
+			continue
+		}
+		for _, rr := range srep.Rows {
+			all := first[rr.ID]
+			all.Attempts = append(slices.Clip(all.Attempts), rr.Attempts...)
+			all.BaseSeen = append(slices.Clip(all.BaseSeen), rr.BaseSeen...)
+			if headsDoing(all) {
+				out[rr.ID] = true
+			}
 		}
 	}
 	return out
+}
+
+// orderOnly says every answer of a row's head, returned as the base's
+// was, holds the same values as the base's first in another order of its
+// lists' elements, at any depth.
+func orderOnly(rr gate.RowResult) bool {
+	if len(rr.Attempts) == 0 || rr.Attempts[0].Base == nil || rr.Attempts[0].Base.Outcome != gate.OutcomeReturned {
+		return false
+	}
+	want := unordered(rr.Attempts[0].Base.Value)
+	for _, a := range rr.Attempts {
+		if a.Reply.Outcome != gate.OutcomeReturned || unordered(a.Reply.Value) != want {
+			return false
+		}
+	}
+	return true
+}
+
+// unordered is v as canonical text with every list's elements sorted.
+func unordered(v any) string {
+	var canon func(v any, depth int) any
+	canon = func(v any, depth int) any {
+		if depth > 16 {
+			return v
+		}
+		switch x := v.(type) {
+		case []any:
+			keys := make([]string, len(x))
+			for i, e := range x {
+				b, _ := json.Marshal(canon(e, depth+1))
+				keys[i] = string(b)
+			}
+			sort.Strings(keys)
+			return keys
+		case map[string]any:
+			out := make(map[string]any, len(x))
+			for k, e := range x {
+				out[k] = canon(e, depth+1)
+			}
+			return out
+		}
+		return v
+	}
+	b, _ := json.Marshal(canon(v, 0))
+	return string(b)
 }
 
 // headsDoing says a row's base answered the same every time and its head,

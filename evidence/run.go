@@ -212,9 +212,10 @@ type Report struct {
 	// type as the code reads it (outside.go): no caller can pass them, so
 	// they are shown apart, each with its reason, and need no decision.
 	OutsideType []Change
-	// Reseeded is how many changed Python rows were rerun under other
-	// hash seeds to tell a set's order from a change (reseed); zero when
-	// no row changed.
+	// Reseeded is how many changed rows were rerun to tell an arbitrary
+	// order from a change (Python's under other hash seeds, Go's more
+	// times for its maps' order: lang.Reseeder); zero when no row
+	// changed.
 	Reseeded int
 	// Seed is the seed the generated rows were drawn with (Config.Seed).
 	Seed int64
@@ -502,8 +503,8 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 	fcfg := clock.followUp(gcfg)
 	rep.Notes = append(rep.Notes, recheckTimeouts(clock.ctx, fcfg, t, grep)...)
 	if rs, ok := langs[langName].(lang.Reseeder); ok {
-		// A language whose workers seed their hashing per process
-		// reruns its changed rows under other seeds.
+		// A language whose order of a set or map is arbitrary reruns its
+		// changed rows (under other seeds, or more times).
 		n, notes, err := rs.Reseed(ctx, fcfg, t, grep)
 		switch {
 		case err != nil && errors.Is(err, context.DeadlineExceeded) && !clock.parentDone():

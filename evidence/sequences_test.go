@@ -247,3 +247,38 @@ func Fresh(xs []int, seen map[int]struct{}) int {
 	}
 	t.Errorf("Fresh with a nil set changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
 }
+
+// A function whose output follows a map's iteration order and whose
+// patch changed nothing of what it returns is no change: two runs a side
+// can show one order each by chance, and the changed rows run more times
+// before they count.
+func TestGoMapOrderIsNoChange(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/uniq\n\ngo 1.21\n"
+	base := `package uniq
+
+import "fmt"
+
+// Uniq is the distinct words of xs, in no particular order, each with
+// its count scaled by by.
+func Uniq(xs []string, by int) []string {
+	seen := map[string]int{}
+	for _, x := range xs {
+		seen[x] += by
+	}
+	out := []string{}
+	for k, n := range seen {
+		out = append(out, fmt.Sprint(k, n))
+	}
+	return out
+}
+`
+	head := strings.Replace(base, "\tout := []string{}\n", "\tout := make([]string, 0, len(seen))\n", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "uniq.go": base}, map[string]string{"uniq.go": head}, nil)
+	if cs := append(rep.Changes, rep.Unexplained...); len(cs) > 0 {
+		t.Fatalf("a refactor that keeps what Uniq returns shows changes: %+v", cs)
+	}
+	if s := symbolRows(t, rep, "example.com/uniq.Uniq"); s.Rows < 40 {
+		t.Fatalf("Uniq ran %d rows: too few for its map's order to show", s.Rows)
+	}
+}

@@ -85,8 +85,10 @@ type Language interface {
 	Close()
 }
 
-// Reseeder is a language whose workers hash text with a per-process seed:
-// a changed row is rerun under other seeds before it counts (evidence/python's hashseed.go).
+// Reseeder is a language whose order of a set or map is arbitrary: a
+// changed row is rerun before it counts, under other hash seeds (evidence/python's
+// hashseed.go: the seed is per process) or more times (evidence/golang's
+// rerun.go: a map's order changes on every range).
 type Reseeder interface {
 	Reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) (int, []string, error)
 }
