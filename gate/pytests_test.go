@@ -133,6 +133,52 @@ def test_unpatched():
 	}
 }
 
+// Suites that set themselves up in a temporary directory use pytest's
+// tmpdir (a py.path.local: join, strpath, write, mkdir below it, as_cwd)
+// and the session factories, often in an autouse fixture: without them
+// every test of the module was left out (isort's main test file).
+func TestPythonTestsMakeTemporaryDirectories(t *testing.T) {
+	t.Parallel()
+	test := `import os
+import pytest
+
+import m
+
+
+@pytest.fixture(scope="session", autouse=True)
+def settings_dir(tmpdir_factory):
+    d = tmpdir_factory.mktemp("config")
+    d.join("settings.cfg").write("x = 1\n")
+    with d.as_cwd():
+        yield d.strpath
+
+
+def test_in_settings_dir():
+    assert open("settings.cfg").read() == "x = 1\n"
+    assert m.shout("a") == "A"
+
+
+def test_tmpdir(tmpdir):
+    sub = tmpdir.mkdir("sub")
+    sub.join("f.txt").write_binary(b"hi")
+    assert sub.join("f.txt").read_binary() == b"hi" and sub.join("f.txt").check(file=1)
+
+
+def test_tmp_path_factory(tmp_path_factory):
+    assert tmp_path_factory.mktemp("d").is_dir()
+`
+	dir := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/test_m.py": test})
+	run := PythonTests(context.Background(), PyTests{Dir: dir, BaseDir: dir, Tests: []string{"tests/test_m.py"}, Seconds: 20})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	for _, name := range []string{"test_in_settings_dir", "test_tmpdir", "test_tmp_path_factory"} {
+		if o := run.Tests["tests/test_m.py::"+name].Outcome; o != "passed" {
+			t.Errorf("%s: %q, want passed (ran %v)", name, o, run.Order)
+		}
+	}
+}
+
 // A test module that imports a package this machine lacks (lxml, sh: a
 // test dependency) still runs its other tests: the package gets a
 // stand-in whose every use raises ImportError, and the run says which.

@@ -20,6 +20,7 @@ by the watch's name of the file. With a record, OUT also has "calls":
 self or cls) of up to N distinct calls of each target whose values JSON
 carries, the inputs the tests give it. Written when the tests end or
 after S seconds ("stopped": true)."""
+import contextlib
 import importlib.abc
 import importlib.util
 import inspect
@@ -667,7 +668,7 @@ def cases(fn, fixtures, inherited=()):
 
 
 # the fixtures premise makes itself, as pytest does
-BUILTIN_FIXTURES = ("tmp_path", "tmpdir", "monkeypatch", "capsys", "request")
+BUILTIN_FIXTURES = ("tmp_path", "tmpdir", "tmp_path_factory", "tmpdir_factory", "monkeypatch", "capsys", "request")
 # a test's calls across its fixtures' params, at most
 MAX_FIXTURE_CASES = 64
 
@@ -752,8 +753,14 @@ def call_with(fn, kwargs, needs, fixtures, made=((), {})):
 
 
 def builtin_fixture(name, finish):
-    if name in ("tmp_path", "tmpdir"):
+    if name == "tmp_path":
         return pathlib.Path(tempfile.mkdtemp())
+    if name == "tmpdir":
+        return LocalPath(tempfile.mkdtemp())
+    if name == "tmp_path_factory":
+        return TempFactory(pathlib.Path)
+    if name == "tmpdir_factory":
+        return TempFactory(LocalPath)
     if name == "monkeypatch":
         mp = MonkeyPatch()
         finish.append(mp.undo)
@@ -762,6 +769,90 @@ def builtin_fixture(name, finish):
         cap = CaptureFixture()
         finish.append(cap.stop)
         return cap
+
+
+class LocalPath(type(pathlib.Path())):
+    """pytest's tmpdir, a py.path.local as far as tests use one: a path
+    that also joins, reads, writes and makes a directory below itself."""
+
+    @property
+    def strpath(self):
+        return str(self)
+
+    @property
+    def basename(self):
+        return self.name
+
+    def join(self, *parts):
+        return LocalPath(self, *parts)
+
+    def dirpath(self, *parts):
+        return LocalPath(self.parent, *parts)
+
+    def mkdir(self, *args, **kwargs):
+        if args and isinstance(args[0], str):
+            child = self.join(args[0])
+            os.mkdir(child)
+            return child
+        return super().mkdir(*args, **kwargs)
+
+    def ensure(self, *parts, dir=False, file=True):
+        p = self.join(*parts)
+        if dir:
+            os.makedirs(p, exist_ok=True)
+        else:
+            os.makedirs(p.parent, exist_ok=True)
+            p.touch()
+        return p
+
+    def write(self, data, mode="w"):
+        with open(self, mode if "b" in mode or isinstance(data, str) else mode + "b") as f:
+            f.write(data)
+
+    def read(self, mode="r"):
+        with open(self, mode) as f:
+            return f.read()
+
+    def write_binary(self, data, ensure=False):
+        if ensure:
+            os.makedirs(self.parent, exist_ok=True)
+        self.write_bytes(data)
+
+    def read_binary(self):
+        return self.read_bytes()
+
+    def listdir(self):
+        return [self.join(n) for n in sorted(os.listdir(self))]
+
+    @contextlib.contextmanager
+    def as_cwd(self):
+        old = os.getcwd()
+        os.chdir(self)
+        try:
+            yield old
+        finally:
+            os.chdir(old)
+
+    def check(self, **kwargs):
+        if kwargs.get("dir"):
+            return self.is_dir()
+        if kwargs.get("file"):
+            return self.is_file()
+        return self.exists()
+
+
+class TempFactory:
+    """pytest's tmp_path_factory and tmpdir_factory: new directories."""
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.base = kind(tempfile.mkdtemp())
+
+    def mktemp(self, basename="tmp", numbered=True):
+        return self.kind(tempfile.mkdtemp(prefix=basename, dir=self.base))
+
+    def getbasetemp(self):
+        return self.base
 
 
 class Request:
