@@ -136,7 +136,9 @@ def test_unpatched():
 // Suites that set themselves up in a temporary directory use pytest's
 // tmpdir (a py.path.local: join, strpath, write, mkdir below it, as_cwd)
 // and the session factories, often in an autouse fixture: without them
-// every test of the module was left out (isort's main test file).
+// every test of the module was left out (isort's main test file). So are
+// caplog, recwarn and capfd made, the other built-in fixtures suites use
+// most.
 func TestPythonTestsMakeTemporaryDirectories(t *testing.T) {
 	t.Parallel()
 	test := `import os
@@ -166,13 +168,31 @@ def test_tmpdir(tmpdir):
 
 def test_tmp_path_factory(tmp_path_factory):
     assert tmp_path_factory.mktemp("d").is_dir()
+
+
+def test_caplog(caplog):
+    import logging
+    with caplog.at_level(logging.INFO):
+        logging.getLogger("m").info("said %s", "hi")
+    assert caplog.messages == ["said hi"] and caplog.record_tuples == [("m", logging.INFO, "said hi")]
+
+
+def test_recwarn(recwarn):
+    import warnings
+    warnings.warn("old", DeprecationWarning)
+    assert len(recwarn) == 1 and recwarn.pop(DeprecationWarning).category is DeprecationWarning
+
+
+def test_capfd(capfd):
+    print("out")
+    assert capfd.readouterr().out == "out\n"
 `
 	dir := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/test_m.py": test})
 	run := PythonTests(context.Background(), PyTests{Dir: dir, BaseDir: dir, Tests: []string{"tests/test_m.py"}, Seconds: 20})
 	if run.Err != "" {
 		t.Fatal(run.Err)
 	}
-	for _, name := range []string{"test_in_settings_dir", "test_tmpdir", "test_tmp_path_factory"} {
+	for _, name := range []string{"test_in_settings_dir", "test_tmpdir", "test_tmp_path_factory", "test_caplog", "test_recwarn", "test_capfd"} {
 		if o := run.Tests["tests/test_m.py::"+name].Outcome; o != "passed" {
 			t.Errorf("%s: %q, want passed (ran %v)", name, o, run.Order)
 		}

@@ -668,7 +668,8 @@ def cases(fn, fixtures, inherited=()):
 
 
 # the fixtures premise makes itself, as pytest does
-BUILTIN_FIXTURES = ("tmp_path", "tmpdir", "tmp_path_factory", "tmpdir_factory", "monkeypatch", "capsys", "request")
+BUILTIN_FIXTURES = ("tmp_path", "tmpdir", "tmp_path_factory", "tmpdir_factory", "monkeypatch", "capsys", "capfd",
+                    "caplog", "recwarn", "pytestconfig", "request")
 # a test's calls across its fixtures' params, at most
 MAX_FIXTURE_CASES = 64
 
@@ -765,10 +766,23 @@ def builtin_fixture(name, finish):
         mp = MonkeyPatch()
         finish.append(mp.undo)
         return mp
-    if name == "capsys":
+    if name in ("capsys", "capfd"):
         cap = CaptureFixture()
         finish.append(cap.stop)
         return cap
+    if name == "caplog":
+        cap = LogCapture()
+        finish.append(cap.stop)
+        return cap
+    if name == "recwarn":
+        rec = warnings.catch_warnings(record=True)
+        seen = rec.__enter__()
+        warnings.simplefilter("always")
+        finish.append(lambda: rec.__exit__(None, None, None))
+        return WarningsRecorder(seen)
+    if name == "pytestconfig":
+        return types.SimpleNamespace(getoption=lambda *a, **k: k.get("default"), getini=lambda *a, **k: None,
+                                     rootdir=os.getcwd(), rootpath=pathlib.Path(os.getcwd()))
 
 
 class LocalPath(type(pathlib.Path())):
@@ -971,6 +985,93 @@ class CaptureFixture:
 
     def stop(self):
         sys.stdout, sys.stderr = self._saved
+
+
+class LogCapture:
+    """pytest's caplog: the log records made during the test."""
+
+    def __init__(self):
+        import logging
+        self._logging = logging
+        self.records = []
+        cap = self
+
+        class Handler(logging.Handler):
+            def emit(self, record):
+                cap.records.append(record)
+        self.handler = Handler(level=0)
+        self._root = logging.getLogger()
+        self._level = self._root.level
+        self._root.addHandler(self.handler)
+
+    @property
+    def messages(self):
+        return [r.getMessage() for r in self.records]
+
+    @property
+    def text(self):
+        return "".join("%s %s %s\n" % (r.levelname, r.name, r.getMessage()) for r in self.records)
+
+    @property
+    def record_tuples(self):
+        return [(r.name, r.levelno, r.getMessage()) for r in self.records]
+
+    def clear(self):
+        self.records.clear()
+
+    def set_level(self, level, logger=None):
+        self._logging.getLogger(logger).setLevel(level)
+
+    @contextlib.contextmanager
+    def at_level(self, level, logger=None):
+        lg = self._logging.getLogger(logger)
+        old = lg.level
+        lg.setLevel(level)
+        try:
+            yield
+        finally:
+            lg.setLevel(old)
+
+    def stop(self):
+        self._root.removeHandler(self.handler)
+        self._root.setLevel(self._level)
+
+
+class WarningsRecorder(list):
+    """pytest's recwarn: the warnings the test raised."""
+
+    def __init__(self, seen):
+        super().__init__()
+        self._seen = seen
+
+    def _sync(self):
+        self[:] = list(self._seen)
+
+    def __len__(self):
+        self._sync()
+        return list.__len__(self)
+
+    def __iter__(self):
+        self._sync()
+        return list.__iter__(self)
+
+    def __getitem__(self, i):
+        self._sync()
+        return list.__getitem__(self, i)
+
+    @property
+    def list(self):
+        self._sync()
+        return list(self)
+
+    def pop(self, cls=Warning):
+        for i, w in enumerate(self._seen):
+            if issubclass(w.category, cls):
+                return self._seen.pop(i)
+        raise AssertionError("no %s was emitted" % cls.__name__)
+
+    def clear(self):
+        self._seen.clear()
 
 
 class CaptureResult(tuple):
