@@ -138,7 +138,7 @@ def test_unpatched():
 // and the session factories, often in an autouse fixture: without them
 // every test of the module was left out (isort's main test file). So are
 // caplog, recwarn and capfd made, the other built-in fixtures suites use
-// most.
+// most, and pytest-mock's mocker, each patch undone after its test.
 func TestPythonTestsMakeTemporaryDirectories(t *testing.T) {
 	t.Parallel()
 	test := `import os
@@ -186,13 +186,22 @@ def test_recwarn(recwarn):
 def test_capfd(capfd):
     print("out")
     assert capfd.readouterr().out == "out\n"
+
+
+def test_mocker(mocker):
+    mocker.patch("m.shout", return_value="mocked")
+    assert m.shout("a") == "mocked"
+
+
+def test_unmocked():
+    assert m.shout("a") == "A"
 `
 	dir := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/test_m.py": test})
 	run := PythonTests(context.Background(), PyTests{Dir: dir, BaseDir: dir, Tests: []string{"tests/test_m.py"}, Seconds: 20})
 	if run.Err != "" {
 		t.Fatal(run.Err)
 	}
-	for _, name := range []string{"test_in_settings_dir", "test_tmpdir", "test_tmp_path_factory", "test_caplog", "test_recwarn", "test_capfd"} {
+	for _, name := range []string{"test_in_settings_dir", "test_tmpdir", "test_tmp_path_factory", "test_caplog", "test_recwarn", "test_capfd", "test_mocker", "test_unmocked"} {
 		if o := run.Tests["tests/test_m.py::"+name].Outcome; o != "passed" {
 			t.Errorf("%s: %q, want passed (ran %v)", name, o, run.Order)
 		}

@@ -669,7 +669,7 @@ def cases(fn, fixtures, inherited=()):
 
 # the fixtures premise makes itself, as pytest does
 BUILTIN_FIXTURES = ("tmp_path", "tmpdir", "tmp_path_factory", "tmpdir_factory", "monkeypatch", "capsys", "capfd",
-                    "caplog", "recwarn", "pytestconfig", "request")
+                    "caplog", "recwarn", "pytestconfig", "mocker", "request")
 # a test's calls across its fixtures' params, at most
 MAX_FIXTURE_CASES = 64
 
@@ -780,6 +780,10 @@ def builtin_fixture(name, finish):
         warnings.simplefilter("always")
         finish.append(lambda: rec.__exit__(None, None, None))
         return WarningsRecorder(seen)
+    if name == "mocker":
+        m = Mocker()
+        finish.append(m.stopall)
+        return m
     if name == "pytestconfig":
         return types.SimpleNamespace(getoption=lambda *a, **k: k.get("default"), getini=lambda *a, **k: None,
                                      rootdir=os.getcwd(), rootpath=pathlib.Path(os.getcwd()))
@@ -1035,6 +1039,50 @@ class LogCapture:
     def stop(self):
         self._root.removeHandler(self.handler)
         self._root.setLevel(self._level)
+
+
+class Mocker:
+    """pytest-mock's mocker, over unittest.mock: every patch undone after
+    the test."""
+
+    Mock, MagicMock, ANY, call, sentinel = (unittest.mock.Mock, unittest.mock.MagicMock, unittest.mock.ANY,
+                                            unittest.mock.call, unittest.mock.sentinel)
+
+    def __init__(self):
+        self._patches = []
+        mocker = self
+
+        class Patch:
+            def __call__(self, target, *args, **kwargs):
+                return mocker._start(unittest.mock.patch(target, *args, **kwargs))
+
+            def object(self, target, attribute, *args, **kwargs):
+                return mocker._start(unittest.mock.patch.object(target, attribute, *args, **kwargs))
+
+            def dict(self, in_dict, values=(), clear=False, **kwargs):
+                return mocker._start(unittest.mock.patch.dict(in_dict, values, clear, **kwargs))
+
+            def multiple(self, target, **kwargs):
+                return mocker._start(unittest.mock.patch.multiple(target, **kwargs))
+        self.patch = Patch()
+
+    def _start(self, p):
+        value = p.start()
+        self._patches.append(p)
+        return value
+
+    def spy(self, obj, name):
+        return self.patch.object(obj, name, side_effect=getattr(obj, name), autospec=True)
+
+    def stub(self, name=None):
+        return unittest.mock.MagicMock(spec=lambda *args, **kwargs: None, name=name)
+
+    def stopall(self):
+        for p in reversed(self._patches):
+            p.stop()
+        self._patches.clear()
+
+    resetall = lambda self: None
 
 
 class WarningsRecorder(list):
