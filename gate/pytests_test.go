@@ -208,20 +208,29 @@ def test_unmocked():
 	}
 }
 
-// A test module that imports a package this machine lacks (lxml, sh: a
-// test dependency) still runs its other tests: the package gets a
-// stand-in whose every use raises ImportError, and the run says which.
+// A test module that imports a package this machine lacks (lxml, sh,
+// hypothesis: a test dependency) still runs its other tests: the package
+// gets a stand-in whose every use raises ImportError (a test it decorates
+// fails so when run; what it builds as the module loads, strategies in a
+// decorator's arguments, does not stop the module), and the run says
+// which.
 // A module of the tree itself that is missing is not stood in for.
 func TestPythonTestsStandInForAbsentModules(t *testing.T) {
 	t.Parallel()
 	test := `import premise_absent_pkg.sub
 from premise_absent_lib import Thing
+from premise_absent_hyp import given, strategies as st
 
 import m
 
 
 class Sub(Thing):
     pass
+
+
+@given(st.text(), st.lists(st.integers()))
+def test_property(s, xs):
+    assert m.shout(s) == s.upper()
 
 
 def test_uses_it():
@@ -241,10 +250,12 @@ def test_own():
 	if o := run.Tests["tests/test_m.py::test_own"].Outcome; o != "passed" {
 		t.Errorf("test_own: %q, want passed: it uses nothing the machine lacks", o)
 	}
-	if o := run.Tests["tests/test_m.py::test_uses_it"].Outcome; !strings.Contains(o, "ImportError") {
-		t.Errorf("test_uses_it: %q, want failed with ImportError", o)
+	for _, name := range []string{"test_uses_it", "test_property"} {
+		if o := run.Tests["tests/test_m.py::"+name].Outcome; !strings.Contains(o, "ImportError") {
+			t.Errorf("%s: %q, want failed with ImportError", name, o)
+		}
 	}
-	if strings.Join(run.Absent, " ") != "premise_absent_pkg premise_absent_pkg.sub premise_absent_lib" {
+	if strings.Join(run.Absent, " ") != "premise_absent_pkg premise_absent_pkg.sub premise_absent_lib premise_absent_hyp" {
 		t.Errorf("absent %v, want the two modules stood in for", run.Absent)
 	}
 	if o := run.Tests["tests/test_broken.py"].Outcome; !strings.Contains(o, "does not load") {

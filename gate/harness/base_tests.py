@@ -1174,7 +1174,10 @@ def load_standing_in(name, cwd, absent):
 
 class AbsentMeta(type):
     """A class of a module that is not installed: any attribute is another
-    such class; making one raises ImportError."""
+    such class; calling one gives an AbsentValue (hypothesis's st.text()
+    in a decorator's arguments, run as the module loads), and one used
+    as a decorator makes its test raise ImportError when it runs, so the
+    module's other tests still run."""
 
     def __getattr__(cls, attr):
         if attr.startswith(("_", "premise", "pytest")):
@@ -1182,7 +1185,46 @@ class AbsentMeta(type):
         return AbsentMeta(attr, (), {"premise_absent": cls.premise_absent + "." + attr})
 
     def __call__(cls, *args, **kwargs):
-        raise ImportError("%s is not installed" % cls.premise_absent)
+        return absent_call(cls.premise_absent, args, kwargs)
+
+
+def absent_call(name, args, kwargs):
+    """What calling an absent module's name gives: a test it decorates
+    fails with ImportError when run; anything else is an AbsentValue."""
+    if len(args) == 1 and not kwargs and inspect.isfunction(args[0]):
+        fn = args[0]
+        if not fn.__name__.startswith("test"):
+            return AbsentValue(name + "(" + fn.__name__ + ")")
+
+        def absent_test():
+            raise ImportError("%s is not installed" % name)
+        absent_test.__name__ = fn.__name__
+        absent_test.__module__ = fn.__module__
+        return absent_test
+    return AbsentValue(name + "()")
+
+
+class AbsentValue:
+    """A value an absent module's name returned: its attributes and calls
+    are more of them; using it as a value raises ImportError."""
+
+    def __init__(self, name):
+        object.__setattr__(self, "premise_absent", name)
+
+    def __getattr__(self, attr):
+        if attr.startswith(("_", "premise", "pytest")):
+            raise AttributeError(attr)
+        return AbsentValue(self.premise_absent + "." + attr)
+
+    def __call__(self, *args, **kwargs):
+        return absent_call(self.premise_absent, args, kwargs)
+
+    def _absent(self, *args, **kwargs):
+        raise ImportError("%s is not installed" % self.premise_absent)
+
+    __bool__ = __iter__ = __len__ = __getitem__ = __int__ = __float__ = __index__ = _absent
+    __lt__ = __le__ = __gt__ = __ge__ = __add__ = __radd__ = __sub__ = __mul__ = __contains__ = _absent
+    __enter__ = __exit__ = _absent
 
 
 class AbsentModule(types.ModuleType):
