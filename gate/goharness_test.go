@@ -476,7 +476,8 @@ func TestGoHarnessBuildsReceiverBySteps(t *testing.T) {
 	src := "package q\n\ntype Stack struct{ items []int }\n\nfunc New() Stack { return Stack{} }\n\n" +
 		"func (s *Stack) Push(v int) { s.items = append(s.items, v) }\n\n" +
 		"func (s *Stack) Pop() int { v := s.items[len(s.items)-1]; s.items = s.items[:len(s.items)-1]; return v }\n\n" +
-		"func (s *Stack) Top() int { return s.items[len(s.items)-1] }\n"
+		"func (s *Stack) Top() int { return s.items[len(s.items)-1] }\n\n" +
+		"type Set map[string]bool\n\nfunc NewSet() Set { return Set{} }\n\nfunc (s Set) Add(k string) { s[k] = true }\n\nfunc (s Set) Len() int { return len(s) }\n"
 	dir := writeTree(t, map[string]string{"go.mod": "module example.com/q\n\ngo 1.21\n", "q.go": src})
 	step := func(m string, args ...any) map[string]any {
 		return map[string]any{"$call": "example.com/q.(*Stack)." + m, "$args": append([]any{}, args...)}
@@ -484,11 +485,14 @@ func TestGoHarnessBuildsReceiverBySteps(t *testing.T) {
 	built := func(steps ...any) []any {
 		return []any{map[string]any{"$new": "example.com/q.New", "$args": []any{}, "$then": steps}}
 	}
+	set := []any{map[string]any{"$new": "example.com/q.NewSet", "$args": []any{}, "$then": []any{
+		map[string]any{"$call": "example.com/q.(*Set).Add", "$args": []any{"a"}}, map[string]any{"$call": "example.com/q.(*Set).Add", "$args": []any{"b"}}}}}
 	rows := [][]any{
 		built(step("Push", 1), step("Push", 2), step("Push", 3), step("Pop")),
 		built(step("Pop")),
+		set,
 	}
-	targets := []string{"example.com/q.(*Stack).Top"}
+	targets := []string{"example.com/q.(*Stack).Top", "example.com/q.(*Set).Len"}
 	for _, r := range rows {
 		for _, c := range constructorsIn(r) {
 			if !slices.Contains(targets, c) {
@@ -504,6 +508,10 @@ func TestGoHarnessBuildsReceiverBySteps(t *testing.T) {
 	r, err := a.Call(context.Background(), Call{ID: "x", Target: targets[0], Args: rows[0]})
 	if err != nil || r.Outcome != OutcomeReturned || fmt.Sprint(r.Value) != "2" {
 		t.Errorf("Top after Push 1, 2, 3 and a Pop: %+v, %v; want 2", r, err)
+	}
+	r, err = a.Call(context.Background(), Call{ID: "z", Target: targets[1], Args: rows[2]})
+	if err != nil || r.Outcome != OutcomeReturned || fmt.Sprint(r.Value) != "2" {
+		t.Errorf("Len of a set a value method added two keys to: %+v, %v; want 2", r, err)
 	}
 	r, err = a.Call(context.Background(), Call{ID: "y", Target: targets[0], Args: rows[1]})
 	if err != nil || r.Outcome != OutcomeRaised || r.Exc == nil || r.Exc.Class != "premise.ConstructorError" || !strings.Contains(r.Exc.Message, "Pop panicked") {

@@ -119,16 +119,14 @@ func (g *goTarget) mutators() (adds, takes []goMethod) {
 }
 
 // stepTarget is the harness's name of a method of the receiver's type,
-// instantiated as the target's receiver is.
+// instantiated as the target's receiver is: its method expression on *T,
+// which holds T's methods too.
 func (g *goTarget) stepTarget(m goMethod) string {
 	typ := g.recv
 	if len(g.inst) > 0 {
 		typ += "[" + strings.Join(g.inst, ",") + "]"
 	}
-	if m.pointer {
-		return g.pkgPath + ".(*" + typ + ")." + m.name
-	}
-	return g.pkgPath + "." + typ + "." + m.name
+	return g.pkgPath + ".(*" + typ + ")." + m.name
 }
 
 // stepValues are up to three distinct values for each of m's parameters,
