@@ -65,6 +65,10 @@ type PyTests struct {
 	Record int
 	// Seconds bounds the run; each test has perTestSeconds.
 	Seconds int
+	// First are words (a changed function's name, its module's): in each
+	// test module, the tests whose names hold one run before the rest,
+	// so a budget spent on a large file is spent on them first.
+	First []string
 }
 
 // PythonTests runs the merge-base's test files on a side's copy, in the
@@ -114,7 +118,7 @@ func PythonTests(ctx context.Context, spec PyTests) PyTestRun {
 		return run
 	}
 	args, _ := json.Marshal(map[string]any{"base": base, "tests": spec.Tests, "only": spec.Only, "targets": spec.Targets,
-		"watch": json.RawMessage(spec.Watch.encode()), "record": spec.Record, "seconds": spec.Seconds, "per_test": perTestSeconds})
+		"watch": json.RawMessage(spec.Watch.encode()), "record": spec.Record, "seconds": spec.Seconds, "per_test": perTestSeconds, "first": spec.First})
 	log, err := RunIsolated(ctx, IsolatedCommand{Path: python, Args: []string{script, string(args), out},
 		Dir: spec.Dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", pinnedHashSeed), Timeout: time.Duration(spec.Seconds+15) * time.Second})
 	data, rerr := os.ReadFile(out)

@@ -208,6 +208,54 @@ def test_unmocked():
 	}
 }
 
+// The run has a budget and a large test module may spend it: in each
+// module the tests whose names hold a word of the change (the changed
+// function's, its module's) run first, functions, test classes and
+// unittest cases alike.
+func TestPythonTestsRunTestsNamedAfterTheChangeFirst(t *testing.T) {
+	t.Parallel()
+	test := `import unittest
+
+import m
+
+
+def test_a_other():
+    assert m.shout("a") == "A"
+
+
+def test_z_simplify():
+    assert m.shout("b") == "B"
+
+
+class TestAlpha:
+    def test_x(self):
+        pass
+
+
+class TestBeta:
+    def test_simplify_more(self):
+        pass
+
+
+class Cases(unittest.TestCase):
+    def test_a(self):
+        pass
+
+    def test_simplify_case(self):
+        pass
+`
+	dir := writeTree(t, map[string]string{"m.py": "def shout(s):\n    return s.upper()\n", "tests/test_m.py": test})
+	run := PythonTests(context.Background(), PyTests{Dir: dir, BaseDir: dir, Tests: []string{"tests/test_m.py"}, Seconds: 20, First: []string{"simplify"}})
+	var got []string
+	for _, id := range run.Order {
+		got = append(got, strings.TrimPrefix(id, "tests/test_m.py::"))
+	}
+	want := []string{"Cases::test_simplify_case", "Cases::test_a", "TestBeta::test_simplify_more", "test_z_simplify", "TestAlpha::test_x", "test_a_other"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("ran %v, want %v", got, want)
+	}
+}
+
 // A test module that imports a package this machine lacks (lxml, sh,
 // hypothesis: a test dependency) still runs its other tests: the package
 // gets a stand-in whose every use raises ImportError (a test it decorates

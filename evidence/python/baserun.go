@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"maps"
 	"path/filepath"
+	"slices"
 
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
@@ -23,6 +24,10 @@ type baseRun struct {
 	// the changed functions and the deleted ones, not the entry points
 	// that reach them.
 	tested map[string]bool
+	// first are the words whose tests run first in each module (the
+	// changed functions' names, their modules' and packages'), in every
+	// run of these tests, so the sides run them in one order.
+	first []string
 }
 
 // firstRun is the run's baseRun, run once: the base's test files that
@@ -43,6 +48,11 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 		onBase[filepath.Join(cfg.BaseDir, tg.BaseFile)+":"+tg.Sym.Local] = tg.Sym.Name
 		rel[tg.BaseFile+":"+tg.Sym.Local] = tg.Sym.Name
 		funcs, modules, tops = append(funcs, lang.BareName(tg.Sym.Local)), append(modules, moduleWord(tg.BaseFile)), append(tops, topPackage(tg.BaseFile))
+		if p := parentPackage(tg.BaseFile); p != "" {
+			// The package that holds the module: tests import it
+			// (from sqlglot.optimizer import ...) and are named after it.
+			modules = append(modules, p)
+		}
 		if len(tg.Reads) == 0 {
 			tested[tg.Sym.Name] = true
 		}
@@ -88,13 +98,13 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 	if l.first != nil && l.first.memo == string(memo) {
 		return l.first
 	}
-	br := &baseRun{memo: string(memo), tests: tests, tested: tested}
+	br := &baseRun{memo: string(memo), tests: tests, tested: tested, first: slices.Concat(funcs, modules)}
 	key := traceKey(cfg, rel, tests, cfg.Seconds, about)
 	if data, ok := readTraceCache(key); ok && json.Unmarshal(data, &br.run) == nil && len(br.run.Order) > 0 {
 		rekeyLines(&br.run, func(f string) string { return filepath.Join(top, filepath.FromSlash(f)) })
 	} else {
 		br.run = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests,
-			Targets: onBase, Watch: cfg.BaseWatch, Record: maxTracedCalls, Seconds: cfg.Seconds})
+			Targets: onBase, Watch: cfg.BaseWatch, Record: maxTracedCalls, Seconds: cfg.Seconds, First: br.first})
 		if br.run.Err == "" && len(br.run.Order) > 0 {
 			kept := br.run
 			kept.Tests = maps.Clone(br.run.Tests)

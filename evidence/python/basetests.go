@@ -73,12 +73,12 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		again = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests, Only: reaching, Seconds: cfg.Seconds})
+		again = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests, Only: reaching, Seconds: cfg.Seconds, First: br.first})
 	}()
 	go func() {
 		defer wg.Done()
 		head = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: reaching,
-			Targets: want, Watch: cfg.HeadWatch, Seconds: cfg.Seconds})
+			Targets: want, Watch: cfg.HeadWatch, Seconds: cfg.Seconds, First: br.first})
 	}()
 	wg.Wait()
 	var failing []string
@@ -100,9 +100,9 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 				return strings.HasPrefix(o, "failed") && (head.Tests[id].Outcome == timedOut) == (o == timedOut)
 			}
 		}
-		alone := gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: failing, Seconds: cfg.Seconds})
+		alone := gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: failing, Seconds: cfg.Seconds, First: br.first})
 		if !all(failing, failsAgain(alone)) {
-			inOrder := gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: reaching, Seconds: cfg.Seconds})
+			inOrder := gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: reaching, Seconds: cfg.Seconds, First: br.first})
 			failing = slices.DeleteFunc(failing, func(id string) bool { return !failsAgain(alone)(id) && !failsAgain(inOrder)(id) })
 		}
 	}
@@ -179,6 +179,17 @@ func topPackage(file string) string {
 		parts = parts[1:]
 	}
 	return strings.TrimSuffix(parts[0], ".py")
+}
+
+// parentPackage is the package directory a module file is in, below its
+// top package ("optimizer" for sqlglot/optimizer/simplify.py), "" for a
+// module of the top package itself.
+func parentPackage(file string) string {
+	dir := path.Dir(file)
+	if dir == "." || path.Dir(dir) == "." || topPackage(file) == path.Base(dir) {
+		return ""
+	}
+	return path.Base(dir)
 }
 
 var _ lang.BaseTester = (*pythonLang)(nil)

@@ -122,6 +122,31 @@ func testFilesNaming(baseDir string, isTest func(base string) bool, tiers ...[]s
 		}
 		return found < lang.MaxTestFiles
 	})
+	// Within a tier, a file named after one of the earlier tiers' words
+	// (test_simplify.py, test_optimizer.py for optimizer/simplify.py) goes
+	// first: suites name their files after what they test.
+	for i, files := range byTier {
+		words := slices.Concat(tiers[:min(i+1, max(len(tiers)-1, 1))]...)
+		named := func(rel string) bool {
+			stem := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(path.Base(rel), "test_"), ".py"))
+			stem = strings.TrimSuffix(strings.TrimPrefix(stem, "test"), "_test")
+			for _, w := range words {
+				if w = strings.ToLower(strings.Trim(w, "_")); len(w) > 2 && w != "__init__" && strings.Contains(stem, w) {
+					return true
+				}
+			}
+			return false
+		}
+		slices.SortStableFunc(files, func(a, b string) int {
+			switch na, nb := named(a), named(b); {
+			case na && !nb:
+				return -1
+			case nb && !na:
+				return 1
+			}
+			return 0
+		})
+	}
 	return slices.Concat(byTier...)
 }
 

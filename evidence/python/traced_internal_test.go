@@ -146,3 +146,27 @@ func TestBaseTestFilesClosestFirst(t *testing.T) {
 		t.Errorf("test files in the order %q, want %q", got, want)
 	}
 }
+
+// Within a tier, the test files named after what changed run first: for
+// sqlglot/optimizer/simplify.py, test_optimizer.py (named after the
+// module's package) before the dialect tests that also name simplify,
+// which once spent the whole budget first.
+func TestBaseTestFilesNamedAfterTheChangeFirst(t *testing.T) {
+	dir := t.TempDir()
+	suitetest.WriteFiles(t, dir, map[string]string{
+		"tests/dialects/test_clickhouse.py": "from sqlglot.optimizer import simplify\n\ndef test_x():\n    simplify\n",
+		"tests/test_executor.py":            "from sqlglot import optimizer\n\ndef test_y():\n    optimizer\n",
+		"tests/test_optimizer.py":           "from sqlglot.optimizer import simplify\n\ndef test_simplify():\n    simplify\n",
+	})
+	file := "sqlglot/optimizer/simplify.py"
+	got := baseTestFiles(dir, []string{"simplify_parens"}, []string{moduleWord(file), parentPackage(file)}, []string{topPackage(file)})
+	want := []string{"tests/test_optimizer.py", "tests/dialects/test_clickhouse.py", "tests/test_executor.py"}
+	if !slices.Equal(got, want) {
+		t.Errorf("baseTestFiles = %v, want %v", got, want)
+	}
+	for file, want := range map[string]string{"sqlglot/optimizer/simplify.py": "optimizer", "geo.py": "", "pkg/mod.py": "", "src/pkg/mod.py": "", "src/pkg/sub/mod.py": "sub"} {
+		if got := parentPackage(file); got != want {
+			t.Errorf("parentPackage(%s) = %q, want %q", file, got, want)
+		}
+	}
+}

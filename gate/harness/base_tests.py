@@ -220,6 +220,20 @@ def main():
             signal.setitimer(signal.ITIMER_REAL, 0)
             current[0] = None
 
+    first = [w.lower().strip("_") for w in spec.get("first") or [] if len(w.strip("_")) > 2]
+
+    def named_first(name):
+        """Whether a test's name holds one of the words run first."""
+        name = name.lower()
+        return any(w in name for w in first)
+
+    def names_first(attr, obj):
+        """Whether a module's test, or a test class's name or one of its
+        tests, holds one of the words run first."""
+        if named_first(attr):
+            return True
+        return isinstance(obj, type) and any(named_first(m) for m in vars(obj) if m.startswith("test"))
+
     files = {}
     names = []
     for rel in spec["tests"]:
@@ -266,7 +280,7 @@ def main():
                         autouse.append(fname)
         fixtures["premise autouse"] = autouse
         generators = [g for g in (getattr(source, "pytest_generate_tests", None) for source in conftests(name, files) + [mod]) if callable(g)]
-        for attr, obj in sorted(vars(mod).items()):
+        for attr, obj in sorted(vars(mod).items(), key=lambda item: (not names_first(item[0], item[1]), item[0])):
             if getattr(obj, "__module__", None) != mod.__name__:
                 continue
             if isinstance(obj, type) and issubclass(obj, unittest.TestCase):
@@ -274,7 +288,9 @@ def main():
                     obj.setUpClass()
                 except BaseException:
                     continue
-                for case in unittest.defaultTestLoader.loadTestsFromTestCase(obj):
+                cases_of = list(unittest.defaultTestLoader.loadTestsFromTestCase(obj))
+                cases_of.sort(key=lambda case: not named_first(case._testMethodName))
+                for case in cases_of:
                     run_one("%s::%s::%s" % (rel, attr, case._testMethodName), case.debug, files[name])
                 try:
                     obj.tearDownClass()
@@ -291,7 +307,7 @@ def main():
                         obj.setup_class()
                 except BaseException:
                     continue
-                for meth in sorted(m for m in vars(obj) if m.startswith("test") and callable(getattr(obj, m))):
+                for meth in sorted((m for m in vars(obj) if m.startswith("test") and callable(getattr(obj, m))), key=lambda m: (not named_first(m), m)):
                     for suffix, kwargs, needs, made in cases(getattr(obj, meth), fixtures, class_marks(obj) + generated(generators, getattr(obj, meth), obj, mod)):
                         def plain(cls=obj, m=meth, k=kwargs, n=needs, mk=made):
                             inst = cls()
