@@ -184,6 +184,11 @@ func (*goLang) Outcomes(base, head *gate.Reply, _ lang.Origin) (string, string) 
 // ("returned 1, and left arg1 [0,1]").
 func goReturned(v any) string {
 	m, ok := v.(map[string]any)
+	if read, isRead := m[readKey].(map[string]any); ok && isRead && len(m) == 1 {
+		// A value whose fields JSON does not show, as its read
+		// methods say it: returned a *Value whose String() is "a".
+		return "returned a value whose " + readText(read)
+	}
 	if again, shared := m[lang.AliasedKey]; ok && shared {
 		return "returned " + lang.Compact(m["$returned"], 80) + ", which shares its arguments' state: a second call after the caller changed its first element returned " + lang.Compact(again, 60)
 	}
@@ -201,6 +206,29 @@ func goReturned(v any) string {
 		parts[i] = k + " " + lang.Compact(after[k], 60)
 	}
 	return "returned " + lang.Compact(m["$returned"], 80) + ", and left " + strings.Join(parts, ", ")
+}
+
+// readKey is the harness's form of a value shown by its read methods
+// ({"$read": {"String()": "a", "Len()": 1}}).
+const readKey = "$read"
+
+// readText writes what read methods said, String() first.
+func readText(read map[string]any) string {
+	keys := make([]string, 0, len(read))
+	for k := range read {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if (keys[i] == "String()") != (keys[j] == "String()") {
+			return keys[i] == "String()"
+		}
+		return keys[i] < keys[j]
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + " is " + lang.Compact(read[k], 60)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (*goLang) Close() {}

@@ -151,7 +151,7 @@ func goReceivers(g *goTarget, lits []string) []any {
 	if g.pkg == nil {
 		return nil
 	}
-	out := ctorValues(g, g.recv, lits, maxSweptGoReceivers)
+	out := ctorValues(g, g.recv, lits, nil, maxSweptGoReceivers)
 	t := g.pkg.resolve(g.recv, "", 0)
 	built := len(out)
 	for _, v := range goPool(t, lits) {
@@ -169,7 +169,11 @@ func goReceivers(g *goTarget, lits []string) []any {
 // parsers of versions, sizes and addresses take. The constructors take
 // turns, so one of many parameters' values (New(length)) does not crowd
 // out another that builds a different state (From(words), with bits set).
-func ctorValues(g *goTarget, name string, lits []string, n int) []any {
+// For an argument of the function (not its receiver) own are the
+// function's text literals, which lead a text or any parameter's pool: a
+// wrapper (AsValue(i any)) of the "\r\n" a filter of the wrapped text
+// handles.
+func ctorValues(g *goTarget, name string, lits, own []string, n int) []any {
 	var each [][]any
 	for _, c := range g.pkg.ctors[name] {
 		ctor := g.pkgPath + "." + c.name
@@ -187,7 +191,15 @@ func ctorValues(g *goTarget, name string, lits []string, n int) []any {
 			for j, a := range c.typeArgs {
 				typ = replaceIdent(typ, a, g.inst[j])
 			}
-			pools[i] = parseable(goPool(g.pkg.resolve(typ, p.Name, 0), lits))
+			t := g.pkg.resolve(typ, p.Name, 0)
+			pools[i] = parseable(goPool(t, lits))
+			if t.Kind == lang.KindStr || t.Kind == lang.KindAny {
+				var first []any
+				for _, s := range own[:min(len(own), 4)] {
+					first = append(first, s)
+				}
+				pools[i] = lang.DedupeValues(append(first, pools[i]...))
+			}
 			ok = ok && len(pools[i]) > 0
 		}
 		if !ok {
@@ -380,14 +392,14 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 		if gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
 			// constructors build one.
-			pools[i] = append(ctorValues(gt, named, lits, maxGoReceivers), pools[i]...)
+			pools[i] = append(ctorValues(gt, named, lits, strs, maxGoReceivers), pools[i]...)
 		}
 		if gt.pkg != nil {
 			// An interface of the package is given values of its own
 			// types that implement it, as their constructors build them.
 			impls := gt.pkg.implementers(named)
 			for _, impl := range impls {
-				pools[i] = append(pools[i], ctorValues(gt, impl, lits, max(2, maxGoReceivers/len(impls)))...)
+				pools[i] = append(pools[i], ctorValues(gt, impl, lits, strs, max(2, maxGoReceivers/len(impls)))...)
 			}
 		}
 		switch t.Kind {

@@ -39,13 +39,16 @@ func DescribeWith(returned func(v any) string, r *gate.Reply) string {
 	}
 }
 
-// Compact renders v as one line of JSON, cut to max runes.
+// Compact renders v as one line of JSON, cut to max runes; <, > and &
+// stay as they are ("<br />"), as a reviewer reads them.
 func Compact(v any, max int) string {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var buf strings.Builder
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		return fmt.Sprint(v)
 	}
-	s := string(b)
+	s := strings.TrimSuffix(buf.String(), "\n")
 	if r := []rune(s); len(r) > max {
 		s = string(r[:max-1]) + "…"
 	}

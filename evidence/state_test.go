@@ -282,3 +282,47 @@ func Uniq(xs []string, by int) []string {
 		t.Fatalf("Uniq ran %d rows: too few for its map's order to show", s.Rows)
 	}
 }
+
+// A function that returns a value whose fields are unexported (a template
+// library's *Value) is compared by what the value's own read methods say
+// of it: JSON alone showed {} on both sides, whatever the patch did.
+func TestGoOpaqueResultReadThroughItsMethods(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/tpl\n\ngo 1.21\n"
+	base := `package tpl
+
+import "strings"
+
+// Value wraps what a template computes.
+type Value struct{ s string }
+
+// AsValue wraps s.
+func AsValue(s string) *Value { return &Value{s: s} }
+
+// String is the value's text.
+func (v *Value) String() string { return v.s }
+
+// Breaks turns line ends into <br />.
+func Breaks(in *Value) *Value {
+	s := strings.ReplaceAll(in.String(), "\r\n", "\n")
+	return AsValue(strings.ReplaceAll(s, "\n", "<br />"))
+}
+`
+	head := strings.Replace(base, "\ts := strings.ReplaceAll(in.String(), \"\\r\\n\", \"\\n\")\n\treturn AsValue(strings.ReplaceAll(s, ", "\treturn AsValue(strings.ReplaceAll(in.String(), ", 1)
+	if head == base {
+		t.Fatal("the patch did not apply")
+	}
+	rep := runCommits(t, map[string]string{"go.mod": mod, "tpl.go": base}, map[string]string{"tpl.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/tpl.Breaks" {
+			if !strings.Contains(c.Base, "String() is") {
+				t.Errorf("the change does not say what the value reads as: %s / %s", c.Base, c.Head)
+			}
+			return
+		}
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("Breaks of a \\r\\n changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}
