@@ -326,3 +326,44 @@ func Breaks(in *Value) *Value {
 	}
 	t.Errorf("Breaks of a \\r\\n changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
 }
+
+// A type with no constructor (an unexported generic stack) is built from
+// its zero value by its own methods, and a change of one of them seen
+// only on a stack pushed twice and popped once is found.
+func TestGoZeroValueBuiltByItsMethods(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/st\n\ngo 1.21\n"
+	base := `package st
+
+type stack[T any] struct {
+	data []T
+}
+
+func (s *stack[T]) push(v T) { s.data = append(s.data, v) }
+
+func (s *stack[T]) pop() T {
+	v := s.data[len(s.data)-1]
+	s.data = s.data[:len(s.data)-1]
+	return v
+}
+
+func (s *stack[T]) peek() (T, bool) {
+	var zero T
+	if len(s.data) == 0 {
+		return zero, false
+	}
+	return s.data[len(s.data)-1], true
+}
+`
+	head := strings.Replace(base, "\treturn s.data[len(s.data)-1], true\n", "\treturn s.data[0], true\n", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "st.go": base}, map[string]string{"st.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/st.stack.peek" {
+			return
+		}
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("peek of a stack of two changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}

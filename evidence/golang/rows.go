@@ -3,6 +3,7 @@ package golang
 import (
 	"cmp"
 	"encoding/base64"
+	"go/ast"
 	"go/scanner"
 	"go/token"
 	"math"
@@ -112,9 +113,6 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	slices.SortStableFunc(recvs, func(a, b any) int { return cmp.Compare(hugeArgs(a), hugeArgs(b)) })
 	recvs = recvs[:min(len(recvs), maxSweptGoReceivers)]
 	g.harvested = harvestedCalls(g, s.Local, tg.Sig.Params)
-	if len(recvs) == 0 && len(g.harvested) == 0 {
-		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
-	}
 	// The edges of receivers come right after the first (the typical
 	// receiver a template or a model's row calls on), where no budget
 	// cuts them: the zero value of a struct (decimal.Decimal{}, whose
@@ -122,22 +120,38 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	// handle it differs there) and, for a pointer method, nil (handled on
 	// one side, a panic on the other).
 	var edges []any
-	if g.pkg != nil && g.pkg.resolve(g.recv, "", 0).Kind == lang.KindStruct {
+	if g.pkg.isStruct(g.recv) || g.pkg != nil && g.pkg.resolve(g.recv, "", 0).Kind == lang.KindStruct {
 		edges = append(edges, map[string]any{})
+	}
+	if len(recvs) == 0 && len(edges) == 0 && len(g.harvested) == 0 {
+		return "a method: no constructor of " + recv + " and no fields to build a receiver from"
 	}
 	if len(recvs) > 0 && pointerRecvRe.MatchString(tg.HeadText+"\n"+tg.BaseText) {
 		edges = append(edges, nil)
 	}
-	ordered := edges
+	// Receivers built by a sequence of the type's own calls (from a
+	// constructor's, or from the zero value of a type that has none: an
+	// unexported stack[T]) take turns with the rest right after the
+	// edges, so some of them are among those every argument row is
+	// called on.
+	seqs := sequenceReceivers(g, append(recvs[:len(recvs):len(recvs)], edges...), lits)
+	ordered := append(edges, seqs...)
 	if len(recvs) > 0 {
-		// Receivers built by a sequence of the type's own calls take
-		// turns with the rest right after the edges, so some of them
-		// are among those every argument row is called on.
-		rest := lang.Interleave([][]any{sequenceReceivers(g, recvs, lits), recvs[1:]})
+		rest := lang.Interleave([][]any{seqs, recvs[1:]})
 		ordered = append(append(recvs[:1:1], edges...), rest...)
 	}
 	tg.Receivers = lang.DedupeValues(ordered)
 	return ""
+}
+
+// isStruct says the package declares name as a struct type, generic or
+// not: its zero value is a receiver.
+func (p *goPkg) isStruct(name string) bool {
+	if p == nil {
+		return false
+	}
+	_, ok := p.types[name].(*ast.StructType)
+	return ok
 }
 
 // pointerRecvRe finds a method declared on a pointer receiver.

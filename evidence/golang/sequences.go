@@ -156,18 +156,19 @@ func (g *goTarget) stepValues(m goMethod, lits []string) [][]any {
 	return out
 }
 
-// sequenceReceivers are receivers built from recvs' constructor calls by
-// short sequences of the type's state-changing methods: one put, two
-// different ones, the same one twice, three, and two followed by each
-// method that takes something out (with no argument, or with the first
-// value put).
+// sequenceReceivers are receivers built from recvs' constructor calls,
+// or from the zero value ({"$then": [...]} alone), by short sequences of
+// the type's state-changing methods: one put, two different ones, the
+// same one twice, three, and two followed by each method that takes
+// something out (with no argument, or with the first value put).
 func sequenceReceivers(g *goTarget, recvs []any, lits []string) []any {
 	if g.pkg == nil {
 		return nil
 	}
 	var bases []map[string]any
 	for _, r := range recvs {
-		if m, ok := r.(map[string]any); ok && m["$new"] != nil && m["$then"] == nil && len(bases) < 2 {
+		// A constructor's value, or the zero value of the struct ({}).
+		if m, ok := r.(map[string]any); ok && (m["$new"] != nil && m["$then"] == nil || len(m) == 0) && len(bases) < 2 {
 			bases = append(bases, m)
 		}
 	}
@@ -204,7 +205,11 @@ func sequenceReceivers(g *goTarget, recvs []any, lits []string) []any {
 			for i, s := range steps {
 				then[i] = s
 			}
-			built = append(built, map[string]any{"$new": b["$new"], "$args": b["$args"], "$then": then})
+			v := map[string]any{"$then": then}
+			if b["$new"] != nil {
+				v["$new"], v["$args"] = b["$new"], b["$args"]
+			}
+			built = append(built, v)
 		}
 		for _, a := range adders {
 			with(step(a, 0))
