@@ -367,3 +367,35 @@ func (s *stack[T]) peek() (T, bool) {
 	}
 	t.Errorf("peek of a stack of two changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
 }
+
+// A function that writes to a *bufio.Writer is given one over a buffer,
+// flushed after the call, and what it wrote is compared.
+func TestGoBufferedWriterIsGiven(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/wr\n\ngo 1.21\n"
+	base := `package wr
+
+import "bufio"
+
+// Lines writes each item on its own line.
+func Lines(w *bufio.Writer, items []string) error {
+	for _, it := range items {
+		if _, err := w.WriteString(it + "\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+`
+	head := strings.Replace(base, `it + "\n"`, `it + "\r\n"`, 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "wr.go": base}, map[string]string{"wr.go": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/wr.Lines" {
+			return
+		}
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("Lines writes another line end, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+}

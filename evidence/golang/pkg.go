@@ -324,7 +324,7 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 	switch {
 	case s == "interface{}" || s == "any":
 		return lang.Type{Kind: lang.KindAny, Nullable: true}
-	case s == "io.Writer" || s == "io.StringWriter" || s == "bytes.Buffer":
+	case s == "io.Writer" || s == "io.StringWriter" || s == "bytes.Buffer" || s == "bufio.Writer":
 		return lang.Type{Kind: lang.KindWriter}
 	case s == "io.Reader" || s == "io.RuneReader" || s == "io.ByteReader" || s == "io.RuneScanner":
 		return lang.Type{Kind: lang.KindReader}
