@@ -3,7 +3,24 @@ package evidence_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
 )
+
+// changeOn is the first change rep shows on symbol; without one the test
+// fails, saying what (what) changed yet showed nothing, and what each
+// symbol's rows were.
+func changeOn(t *testing.T, rep *evidence.Report, symbol, what string) (evidence.Change, bool) {
+	t.Helper()
+	if cs := changesOf(rep, symbol); len(cs) > 0 {
+		return cs[0], true
+	}
+	for _, s := range rep.Symbols {
+		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	}
+	t.Errorf("%s, yet no change on %s: %+v", what, symbol, append(rep.Changes, rep.Unexplained...))
+	return evidence.Change{}, false
+}
 
 // A method whose change shows only on a receiver in a state its
 // constructor never builds (a queue enqueued twice and dequeued once) is
@@ -57,18 +74,13 @@ func (q *Queue[T]) Back() (T, bool) {
 `
 	head := strings.Replace(base, "return q.data[q.tail-1], true", "return q.data[q.tail-q.head-1], true", 1)
 	rep := runCommits(t, map[string]string{"go.mod": mod, "queue.go": base}, map[string]string{"queue.go": head}, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/queue.Queue.Back" {
-			if !strings.Contains(c.Input, "Dequeue") {
-				t.Errorf("the witness does not say how its queue was built: %s", c.Input)
-			}
-			return
-		}
+	c, ok := changeOn(t, rep, "example.com/queue.Queue.Back", "Back after a dequeue changed")
+	if !ok {
+		return
 	}
-	for _, s := range rep.Symbols {
-		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	if !strings.Contains(c.Input, "Dequeue") {
+		t.Errorf("the witness does not say how its queue was built: %s", c.Input)
 	}
-	t.Errorf("Back after a dequeue changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
 }
 
 // A setter whose change shows only when its key is already present is
@@ -115,15 +127,7 @@ func (m *Map) Values() []int {
 	head := strings.Replace(base, "\tm.values[key] = value\n}", "\t\tm.values[key] = value\n\t}\n}", 1)
 	head = strings.Replace(head, "\t\tm.keys = append(m.keys, key)\n\t}\n", "\t\tm.keys = append(m.keys, key)\n", 1)
 	rep := runCommits(t, map[string]string{"go.mod": mod, "omap.go": base}, map[string]string{"omap.go": head}, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/omap.Map.Set" {
-			return
-		}
-	}
-	for _, s := range rep.Symbols {
-		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
-	}
-	t.Errorf("Set of a key already present changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+	changeOn(t, rep, "example.com/omap.Map.Set", "Set of a key already present changed")
 }
 
 // The same for a Python class: its method is called on objects its own
@@ -152,18 +156,13 @@ func TestPythonReceiverBuiltByItsMethods(t *testing.T) {
 `
 	head := strings.Replace(base, "        return self.items[-1]\n", "        return self.items[len(self.items) - self.head - 1]\n", 1)
 	rep := runCommits(t, map[string]string{"ring.py": base}, map[string]string{"ring.py": head}, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "ring.Ring.back" {
-			if !strings.Contains(c.Input, "pop") {
-				t.Errorf("the witness does not say how its object was built: %s", c.Input)
-			}
-			return
-		}
+	c, ok := changeOn(t, rep, "ring.Ring.back", "back after a pop changed")
+	if !ok {
+		return
 	}
-	for _, s := range rep.Symbols {
-		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	if !strings.Contains(c.Input, "pop") {
+		t.Errorf("the witness does not say how its object was built: %s", c.Input)
 	}
-	t.Errorf("back after a pop changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
 }
 
 // A copier that takes its destination as interface{} is given the address
@@ -205,15 +204,7 @@ func Copy(to, from interface{}) error {
 	reflect.Copy(dst, src)
 `, 1)
 	rep := runCommits(t, map[string]string{"go.mod": mod, "cp.go": base}, map[string]string{"cp.go": head}, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/cp.Copy" {
-			return
-		}
-	}
-	for _, s := range rep.Symbols {
-		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
-	}
-	t.Errorf("copying into a longer slice changed, yet no change on Copy: %+v", append(rep.Changes, rep.Unexplained...))
+	changeOn(t, rep, "example.com/cp.Copy", "copying into a longer slice changed")
 }
 
 // A parameter that is a map JSON's object keys cannot fill (its keys are
@@ -237,15 +228,7 @@ func Fresh(xs []int, seen map[int]struct{}) int {
 `
 	head := strings.Replace(base, "\tn := 0\n", "\tn := 0\n\tif seen == nil {\n\t\treturn 0\n\t}\n", 1)
 	rep := runCommits(t, map[string]string{"go.mod": mod, "seen.go": base}, map[string]string{"seen.go": head}, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/seen.Fresh" {
-			return
-		}
-	}
-	for _, s := range rep.Symbols {
-		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
-	}
-	t.Errorf("Fresh with a nil set changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+	changeOn(t, rep, "example.com/seen.Fresh", "Fresh with a nil set changed")
 }
 
 // A function whose output follows a map's iteration order and whose
@@ -313,18 +296,13 @@ func Breaks(in *Value) *Value {
 		t.Fatal("the patch did not apply")
 	}
 	rep := runCommits(t, map[string]string{"go.mod": mod, "tpl.go": base}, map[string]string{"tpl.go": head}, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/tpl.Breaks" {
-			if !strings.Contains(c.Base, "String() is") {
-				t.Errorf("the change does not say what the value reads as: %s / %s", c.Base, c.Head)
-			}
-			return
-		}
+	c, ok := changeOn(t, rep, "example.com/tpl.Breaks", "Breaks of a \\r\\n changed")
+	if !ok {
+		return
 	}
-	for _, s := range rep.Symbols {
-		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
+	if !strings.Contains(c.Base, "String() is") {
+		t.Errorf("the change does not say what the value reads as: %s / %s", c.Base, c.Head)
 	}
-	t.Errorf("Breaks of a \\r\\n changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
 }
 
 // A type with no constructor (an unexported generic stack) is built from
@@ -357,15 +335,7 @@ func (s *stack[T]) peek() (T, bool) {
 `
 	head := strings.Replace(base, "\treturn s.data[len(s.data)-1], true\n", "\treturn s.data[0], true\n", 1)
 	rep := runCommits(t, map[string]string{"go.mod": mod, "st.go": base}, map[string]string{"st.go": head}, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/st.stack.peek" {
-			return
-		}
-	}
-	for _, s := range rep.Symbols {
-		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
-	}
-	t.Errorf("peek of a stack of two changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+	changeOn(t, rep, "example.com/st.stack.peek", "peek of a stack of two changed")
 }
 
 // A function that writes to a *bufio.Writer is given one over a buffer,
@@ -389,13 +359,5 @@ func Lines(w *bufio.Writer, items []string) error {
 `
 	head := strings.Replace(base, `it + "\n"`, `it + "\r\n"`, 1)
 	rep := runCommits(t, map[string]string{"go.mod": mod, "wr.go": base}, map[string]string{"wr.go": head}, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "example.com/wr.Lines" {
-			return
-		}
-	}
-	for _, s := range rep.Symbols {
-		t.Logf("%s: %d rows %s", s.Symbol, s.Rows, s.Why)
-	}
-	t.Errorf("Lines writes another line end, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
+	changeOn(t, rep, "example.com/wr.Lines", "Lines writes another line end")
 }

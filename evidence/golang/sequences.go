@@ -157,10 +157,8 @@ func (g *goTarget) stepValues(m goMethod, lits []string) [][]any {
 }
 
 // sequenceReceivers are receivers built from recvs' constructor calls,
-// or from the zero value ({"$then": [...]} alone), by short sequences of
-// the type's state-changing methods: one put, two different ones, the
-// same one twice, three, and two followed by each method that takes
-// something out (with no argument, or with the first value put).
+// or from the zero value ({"$then": [...]} alone), by the short sequences
+// of the type's state-changing methods lang.Sequences says.
 func sequenceReceivers(g *goTarget, recvs []any, lits []string) []any {
 	if g.pkg == nil {
 		return nil
@@ -190,40 +188,32 @@ func sequenceReceivers(g *goTarget, recvs []any, lits []string) []any {
 	}
 	adds, takes := g.mutators()
 	adders, takers := steppers(adds), steppers(takes)
-	step := func(s stepper, k int) map[string]any {
+	step := func(st lang.Step) any {
+		var s stepper
+		if st.Take {
+			s = takers[st.Method]
+		} else {
+			s = adders[st.Method]
+		}
 		args := make([]any, len(s.vals))
 		for i, vs := range s.vals {
-			args[i] = vs[min(k, len(vs)-1)]
+			args[i] = vs[min(st.K, len(vs)-1)]
 		}
 		return map[string]any{"$call": s.target, "$args": args}
 	}
 	var each [][]any
 	for _, b := range bases {
 		var built []any
-		with := func(steps ...map[string]any) {
-			then := make([]any, len(steps))
-			for i, s := range steps {
-				then[i] = s
+		for _, seq := range lang.Sequences(len(adders), len(takers)) {
+			then := make([]any, len(seq))
+			for i, st := range seq {
+				then[i] = step(st)
 			}
 			v := map[string]any{"$then": then}
 			if b["$new"] != nil {
 				v["$new"], v["$args"] = b["$new"], b["$args"]
 			}
 			built = append(built, v)
-		}
-		for _, a := range adders {
-			with(step(a, 0))
-			with(step(a, 0), step(a, 1))
-			for _, t := range takers {
-				with(step(a, 0), step(a, 1), step(t, 0))
-			}
-			with(step(a, 0), step(a, 0))
-			with(step(a, 0), step(a, 1), step(a, 2))
-		}
-		if len(adders) == 0 {
-			for _, t := range takers {
-				with(step(t, 0))
-			}
 		}
 		each = append(each, built)
 	}

@@ -27,9 +27,8 @@ var (
 
 // sequenceReceivers are receivers built from the first two of recvs by
 // the class's methods that put something in and take something out, each
-// declared on both sides of the change (sigs and baseSigs): one put, two
-// different ones, the same one twice, three, and two followed by each
-// that takes something out.
+// declared on both sides of the change (sigs and baseSigs), in the
+// sequences lang.Sequences says.
 func (l *jsLang) sequenceReceivers(class string, sigs, baseSigs map[string]*lang.Signature, recvs []any, lits []string) []any {
 	type stepper struct {
 		name  string
@@ -72,10 +71,14 @@ func (l *jsLang) sequenceReceivers(class string, sigs, baseSigs map[string]*lang
 			takers = append(takers, st)
 		}
 	}
-	if len(adders) == 0 {
-		return nil
+	step := func(st lang.Step) any {
+		s := adders
+		if st.Take {
+			s = takers
+		}
+		m := s[st.Method]
+		return map[string]any{"$call": m.name, "$args": m.calls[st.K]}
 	}
-	step := func(st stepper, k int) any { return map[string]any{"$call": st.name, "$args": st.calls[k]} }
 	var each [][]any
 	for _, r := range recvs[:min(len(recvs), 2)] {
 		b, ok := r.(map[string]any)
@@ -83,17 +86,12 @@ func (l *jsLang) sequenceReceivers(class string, sigs, baseSigs map[string]*lang
 			continue
 		}
 		var built []any
-		with := func(steps ...any) {
-			built = append(built, map[string]any{"$new": b["$new"], "$args": b["$args"], "$then": steps})
-		}
-		for _, a := range adders {
-			with(step(a, 0))
-			with(step(a, 0), step(a, 1))
-			for _, t := range takers {
-				with(step(a, 0), step(a, 1), step(t, 0))
+		for _, seq := range lang.Sequences(len(adders), len(takers)) {
+			then := make([]any, len(seq))
+			for i, st := range seq {
+				then[i] = step(st)
 			}
-			with(step(a, 0), step(a, 0))
-			with(step(a, 0), step(a, 1), step(a, 2))
+			built = append(built, map[string]any{"$new": b["$new"], "$args": b["$args"], "$then": then})
 		}
 		each = append(each, built)
 	}

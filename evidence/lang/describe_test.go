@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -19,5 +20,22 @@ func TestCallKeyTellsLongArgumentsApart(t *testing.T) {
 	}
 	if CallKey(a, map[string]any{"k": 1}) == CallKey(a, nil) {
 		t.Errorf("keyword arguments are not part of the key")
+	}
+}
+
+// The building sequences are the same for every language: per adder one
+// put, two, two then each taker, the same twice, three; each taker alone
+// when nothing puts.
+func TestSequences(t *testing.T) {
+	got := Sequences(1, 1)
+	want := [][]Step{{{K: 0}}, {{K: 0}, {K: 1}}, {{K: 0}, {K: 1}, {Take: true}}, {{K: 0}, {K: 0}}, {{K: 0}, {K: 1}, {K: 2}}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Sequences(1, 1) = %v, want %v", got, want)
+	}
+	if got := Sequences(0, 2); fmt.Sprint(got) != fmt.Sprint([][]Step{{{Take: true}}, {{Take: true, Method: 1}}}) {
+		t.Errorf("Sequences(0, 2) = %v, want each taker once", got)
+	}
+	if got := Sequences(0, 0); len(got) != 0 {
+		t.Errorf("Sequences(0, 0) = %v, want none", got)
 	}
 }

@@ -34,10 +34,9 @@ type stepper struct {
 	calls []string
 }
 
-// sequenceReceivers are receivers built from the first of recvs by the
-// class's methods that put something in and take something out (each on
-// both sides of the change): one put, two different ones, the same one
-// twice, three, and two followed by each that takes something out.
+// sequenceReceivers are receivers built from the first two of recvs by
+// the class's methods that put something in and take something out (each
+// on both sides of the change), in the sequences lang.Sequences says.
 func sequenceReceivers(s diffparse.Symbol, sigs map[string]*lang.Signature, pf *pyFiles, pyf *pyFile, recvs []any, lits []string) []any {
 	cls, method, ok := lang.CutLast(s.Local, ".")
 	if !ok || pyf == nil || pyf.base == nil || pyf.head == nil {
@@ -88,10 +87,14 @@ func sequenceReceivers(s diffparse.Symbol, sigs map[string]*lang.Signature, pf *
 			takers = append(takers, st)
 		}
 	}
-	if len(adders) == 0 {
-		return nil
+	call := func(st lang.Step) string {
+		s := adders
+		if st.Take {
+			s = takers
+		}
+		m := s[st.Method]
+		return "o." + m.name + m.calls[min(st.K, len(m.calls)-1)]
 	}
-	call := func(st stepper, k int) string { return "o." + st.name + st.calls[min(k, len(st.calls)-1)] }
 	var each [][]any
 	for _, r := range recvs[:min(len(recvs), 2)] {
 		e, ok := r.(map[string]any)
@@ -100,21 +103,16 @@ func sequenceReceivers(s diffparse.Symbol, sigs map[string]*lang.Signature, pf *
 			continue
 		}
 		var built []any
-		with := func(steps ...string) {
+		for _, seq := range lang.Sequences(len(adders), len(takers)) {
+			steps := make([]string, len(seq))
+			for i, st := range seq {
+				steps[i] = call(st)
+			}
 			b := map[string]any{lang.ExprKey: "(lambda o: [" + strings.Join(steps, ", ") + ", o][-1])(" + src + ")"}
 			if im, ok := e[lang.ImportsKey]; ok {
 				b[lang.ImportsKey] = im
 			}
 			built = append(built, b)
-		}
-		for _, a := range adders {
-			with(call(a, 0))
-			with(call(a, 0), call(a, 1))
-			for _, t := range takers {
-				with(call(a, 0), call(a, 1), call(t, 0))
-			}
-			with(call(a, 0), call(a, 0))
-			with(call(a, 0), call(a, 1), call(a, 2))
 		}
 		each = append(each, built)
 	}
