@@ -126,3 +126,45 @@ func TestNewAdapterThatFailsIsNil(t *testing.T) {
 		t.Errorf("NewAdapter returned %#v beside its error %v, want a nil Adapter", a, err)
 	}
 }
+
+// A target the base's code cannot compile (a method of a type the patch
+// made generic, called as the head names it) is no change: the base's
+// call is a harness error, the row is not compared, and the other rows
+// run as ever. It was "crashed" against the head's answer, a false
+// change.
+func TestDifferentialGoTargetTheBaseCannotBuild(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(src string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, "b.go"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/b\n\ngo 1.21\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write("package b\n\nfunc Twice(x int) int { return 2 * x }\n\ntype box struct{ v []interface{} }\n\nfunc (b *box) top() interface{} { return b.v[len(b.v)-1] }\n")
+	gitIn(t, dir, "init", "-q", "-b", "main")
+	gitIn(t, dir, "add", ".")
+	gitIn(t, dir, "commit", "-qm", "base")
+	write("package b\n\nfunc Twice(x int) int { return 2 * x }\n\ntype box[E any] struct{ v []E }\n\nfunc (b *box[E]) top() E { return b.v[len(b.v)-1] }\n")
+	gitIn(t, dir, "commit", "-qam", "generic")
+	tab := &validate.Table{Version: validate.FormatVersion, Language: "go", Rows: []validate.Row{
+		{ID: "P001", Target: "example.com/b.Twice", Args: []any{1}, SameAsBase: true},
+		{ID: "P002", Target: "example.com/b.Twice", Args: []any{2}, SameAsBase: true},
+		{ID: "P003", Target: "example.com/b.(*box[int]).top", Args: []any{map[string]any{}}, SameAsBase: true},
+	}}
+	rep, err := Differential(context.Background(), Config{Repo: dir, Base: "HEAD~1", Budget: DefaultBudget, Reruns: 1, Seed: 1, Private: true}, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Changed) != 0 {
+		t.Errorf("changed rows %v, want none: the base cannot call top as the head names it", rep.Changed)
+	}
+	for _, r := range rep.Rows {
+		if r.ID == "P003" && r.Status != StatusError {
+			t.Errorf("P003: %s (%s), want an error: the base's harness left the target out", r.Status, r.Why)
+		}
+	}
+}

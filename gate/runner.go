@@ -671,6 +671,15 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 			if errors.Is(err, errCutOff) {
 				return a, "", err
 			}
+			var ie *InfraError
+			if errors.As(err, &ie) {
+				// premise could not call the target on the base (a target
+				// the base's code cannot compile: a function the patch
+				// made generic): nothing to compare, and no change.
+				a.Status, a.Why = StatusError, "the harness could not call the target on the base: "+ie.Error()
+				a.Duration = time.Since(start)
+				return a, "base: " + ie.Error(), nil
+			}
 			b = Reply{ID: id, Outcome: OutcomeCrashed, Detail: "base: " + err.Error()}
 		}
 		a.Base = &b
