@@ -58,6 +58,9 @@ func sequenceReceivers(s diffparse.Symbol, sigs map[string]*lang.Signature, pf *
 		add, take := adderName.MatchString(m), takerName.MatchString(m)
 		sig := sigs[cls+"."+m]
 		if !add && !take || add && len(sig.Params) == 0 || m == method && !add {
+			// Neither puts nor takes, puts nothing, or is the method
+			// judged and does not put (a setter judged is a step: a key
+			// set before it is set again).
 			continue
 		}
 		st := stepper{name: m}
