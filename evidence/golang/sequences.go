@@ -3,7 +3,6 @@ package golang
 import (
 	"go/ast"
 	"go/types"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -85,13 +84,6 @@ func (p *goPkg) keepMethodsOf(base *goPkg) {
 	}
 }
 
-// adderName and takerName find the names of methods that put something
-// into their receiver and that take something out of it.
-var (
-	adderName = regexp.MustCompile(`(?i)^(add|push|put|set|insert|enqueue|append|prepend|write|store|offer|update|inc|grow|extend|merge|unshift)`)
-	takerName = regexp.MustCompile(`(?i)^(pop|dequeue|remove|delete|del|shift|poll|take|clear|reset|drop|discard|evict|truncate|dec|pull|shrink)`)
-)
-
 // mutators are the methods of the receiver's type that put something in
 // (the named ones with a parameter; else any other that takes one) and
 // that take something out, as the steps of building a receiver: those on
@@ -103,10 +95,10 @@ func (g *goTarget) mutators() (adds, takes []goMethod) {
 	for _, m := range g.pkg.typeMethods[g.recv] {
 		switch {
 		case !m.pointer && !isMap:
-		case takerName.MatchString(m.name):
+		case lang.Takes(m.name):
 			takes = append(takes, m)
 		case len(m.params) == 0:
-		case adderName.MatchString(m.name):
+		case lang.Puts(m.name):
 			adds = append(adds, m)
 		default:
 			others = append(others, m)

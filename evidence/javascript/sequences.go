@@ -1,7 +1,6 @@
 package javascript
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 
@@ -17,13 +16,6 @@ import (
 
 // maxSequenceReceivers bounds the receivers built by a sequence of calls.
 const maxSequenceReceivers = 12
-
-// adderName and takerName find the names of methods that put something
-// into their object and that take something out of it.
-var (
-	adderName = regexp.MustCompile(`(?i)^_?(add|push|put|set|insert|enqueue|append|prepend|unshift|write|store|offer|update|inc|extend|merge|register|feed|on)`)
-	takerName = regexp.MustCompile(`(?i)^_?(pop|dequeue|remove|delete|discard|shift|poll|take|clear|reset|drop|evict|truncate|dec|pull|unregister|off)`)
-)
 
 // sequenceReceivers are receivers built from the first two of recvs by
 // the class's methods that put something in and take something out, each
@@ -44,7 +36,7 @@ func (l *jsLang) sequenceReceivers(class string, sigs, baseSigs map[string]*lang
 	var adders, takers []stepper
 	for _, m := range names {
 		sig := sigs[class+"."+m]
-		add, take := adderName.MatchString(m), takerName.MatchString(m)
+		add, take := lang.Puts(m), lang.Takes(m)
 		if !add && !take || add && len(sig.Params) == 0 {
 			continue
 		}

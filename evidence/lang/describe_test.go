@@ -39,3 +39,29 @@ func TestSequences(t *testing.T) {
 		t.Errorf("Sequences(0, 0) = %v, want none", got)
 	}
 }
+
+// A building step's verb is a word of the method's name: push, Push,
+// push_back, pushAll and _add put; include, online, settings do not, nor
+// do decode, offset and populate take.
+func TestPutsAndTakes(t *testing.T) {
+	for _, n := range []string{"push", "Push", "push_back", "pushAll", "_add", "Set", "appendleft", "Enqueue", "add2"} {
+		if !Puts(n) {
+			t.Errorf("Puts(%q) = false", n)
+		}
+	}
+	for _, n := range []string{"include", "online", "settings", "setup", "increment", "Adder", "ok"} {
+		if Puts(n) {
+			t.Errorf("Puts(%q) = true", n)
+		}
+	}
+	for _, n := range []string{"pop", "Dequeue", "remove_at", "deleteKey", "popleft", "Clear"} {
+		if !Takes(n) {
+			t.Errorf("Takes(%q) = false", n)
+		}
+	}
+	for _, n := range []string{"decode", "offset", "populate", "delta", "taken", "Decimal"} {
+		if Takes(n) {
+			t.Errorf("Takes(%q) = true", n)
+		}
+	}
+}

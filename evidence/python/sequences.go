@@ -2,7 +2,6 @@ package python
 
 import (
 	"math/rand"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -19,13 +18,6 @@ import (
 
 // maxSequenceReceivers bounds the receivers built by a sequence of calls.
 const maxSequenceReceivers = 12
-
-// adderName and takerName find the names of methods that put something
-// into their object and that take something out of it.
-var (
-	adderName = regexp.MustCompile(`(?i)^_?(add|push|put|set|insert|enqueue|append|appendleft|prepend|write|store|offer|update|inc|extend|merge|register|feed)`)
-	takerName = regexp.MustCompile(`(?i)^_?(pop|dequeue|remove|delete|discard|shift|poll|take|clear|reset|drop|evict|truncate|dec|pull|popleft|unregister)`)
-)
 
 // stepper is a method a receiver's building calls, with the argument
 // lists it is called with, as source.
@@ -55,7 +47,7 @@ func sequenceReceivers(s diffparse.Symbol, sigs map[string]*lang.Signature, pf *
 		if !pyf.base.HasDef(cls+"."+m) || lang.ClassBound(pyf.head.Decorators(cls+"."+m)) {
 			continue
 		}
-		add, take := adderName.MatchString(m), takerName.MatchString(m)
+		add, take := lang.Puts(m), lang.Takes(m)
 		sig := sigs[cls+"."+m]
 		if !add && !take || add && len(sig.Params) == 0 || m == method && !add {
 			// Neither puts nor takes, puts nothing, or is the method
