@@ -333,7 +333,12 @@ func jsAssigned(lines []string, line int) string {
 }
 
 // jsPair is a changed file read at both sides.
-type jsPair struct{ head, base *jssource.File }
+type jsPair struct {
+	head, base *jssource.File
+	// baseSigs are the base's signatures, read once for the file's
+	// methods (their building steps must be declared on both sides).
+	baseSigs map[string]*lang.Signature
+}
 
 func (l *jsLang) File(f diffparse.File) any {
 	p := &jsPair{}
@@ -438,7 +443,10 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	if f.BaseSrc != nil {
 		// Objects built by a sequence of the class's own calls take
 		// turns with the rest right after the first.
-		if seqs := l.sequenceReceivers(class, sigs, l.Signatures(f.BaseSrc), tg.Receivers, l.literals(info)); len(seqs) > 0 {
+		if pair.baseSigs == nil {
+			pair.baseSigs = l.Signatures(f.BaseSrc)
+		}
+		if seqs := l.sequenceReceivers(class, sigs, pair.baseSigs, tg.Receivers, l.literals(info)); len(seqs) > 0 {
 			tg.Receivers = append(tg.Receivers[:1:1], lang.Interleave([][]any{seqs, tg.Receivers[1:]})...)
 		}
 	}
