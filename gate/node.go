@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -389,7 +391,31 @@ func transpileFile(dir, src string, module bool, tsconfig string, withMap bool) 
 		quoted, _ := json.Marshal(msg)
 		return []byte("throw new SyntaxError(" + string(quoted) + ");\n"), nil, nil
 	}
-	return res.Code, res.Map, nil // no map unless withMap
+	return rewriteTSImports(res.Code), res.Map, nil // no map unless withMap
+}
+
+// tsImportRe is a relative module specifier naming a TypeScript file, as
+// esbuild prints it: after from, import, import( or require(, in double
+// quotes (esbuild writes every string literal so; a quote inside a string
+// is escaped, so no string's text matches).
+var tsImportRe = regexp.MustCompile(`((?:\bfrom|\bimport|\brequire)\s*\(?\s*)"(\.\.?/[^"\\\n]*?)(\.(?:ts|mts|cts|tsx))"`)
+
+// rewriteTSImports points each relative import of a TypeScript file
+// ("./utilities.ts", which tsc allows with allowImportingTsExtensions) at
+// the file premise transpiled it to ("./utilities.js"), as tsc's
+// rewriteRelativeImportExtensions does: Node loads no .ts file (an ES
+// module's import of one fails, "Unknown file extension"; CommonJS would
+// read its types as JavaScript). A declaration file's import was a type's
+// and is gone from the output.
+func rewriteTSImports(code []byte) []byte {
+	return tsImportRe.ReplaceAllFunc(code, func(m []byte) []byte {
+		sub := tsImportRe.FindSubmatch(m)
+		if bytes.HasSuffix(sub[2], []byte(".d")) {
+			return m // a declaration file: nothing was transpiled for it
+		}
+		out := append(append(append([]byte(nil), sub[1]...), '"'), sub[2]...)
+		return append(append(out, transpiledExt[string(sub[3])]...), '"')
+	})
 }
 
 func loaderFor(ext string) api.Loader {

@@ -129,6 +129,11 @@ export enum Color { Red = "red", Blue = "blue" }
 export function paint(c: Color): string { return c; }
 export async function fetchTwice(n: number): Promise<number[]> { return [await Promise.resolve(n), n]; }
 `,
+	"src/withext.ts": `import { helper } from "./helper.ts";
+export { helper as again } from "./helper.ts";
+export function viaExt(n: number): number { return helper(n) + 10; }
+export async function viaDynamic(n: number): Promise<number> { return (await import("./helper.ts")).helper(n); }
+`,
 	"src/bare.ts": `import { helper } from "./helper";
 export function viaBare(n: number): number { return helper(n); }
 `,
@@ -143,6 +148,9 @@ export function a(x: string): string { return b(x) + "!"; }
 export default function main(): string { return "main"; }
 `,
 	"pkg/b.ts": `export function b(x: string): string { return x.toUpperCase(); }`,
+	"pkg/c.ts": `import { b } from "./b.ts";
+export function c(x: string): string { return b(x) + "?"; }
+`,
 }
 
 type nodeCase struct {
@@ -264,6 +272,10 @@ func TestNodeAdapterTypeScript(t *testing.T) {
 		{name: "enum", target: "src/math.paint", args: []any{"blue"}, want: `"blue"`},
 		{name: "async", target: "src/math.fetchTwice", args: []any{4}, want: `[4,4]`},
 		{name: "extensionless import", target: "src/bare.viaBare", args: []any{1}, want: `2`},
+		{name: "./x.ts import of x.ts", target: "src/withext.viaExt", args: []any{1}, want: `12`, reason: "tsc's allowImportingTsExtensions: Node loads no .ts file, so the import is of the file premise transpiled"},
+		{name: "re-export from ./x.ts", target: "src/withext.again", args: []any{1}, want: `2`},
+		{name: "dynamic import of ./x.ts", target: "src/withext.viaDynamic", args: []any{4}, want: `5`},
+		{name: "CommonJS package, ./x.ts of x.ts", target: "pkg/c.c", args: []any{"hi"}, want: `"HI?"`},
 		{name: ".mts is an ES module", target: "src/kinds.kind", want: `"undefined"`},
 		{name: ".cts is CommonJS", target: "src/kinds2.kind", want: `"function"`},
 		{name: "CommonJS package, ./x.js of x.ts", target: "pkg/a.a", args: []any{"hi"}, want: `"HI!"`},
