@@ -255,6 +255,10 @@ func (w *jsWalker) statement(c, outer *sitter.Node, prefix string, sigs overload
 				w.assignment(e, outer, prefix)
 			case "internal_module", "module":
 				w.statement(e, outer, prefix, sigs)
+			default:
+				if prefix == "" && c.Parent() != nil && c.Parent().Kind() == "program" {
+					w.wrapper(e)
+				}
 			}
 		}
 	case "internal_module", "module":
@@ -269,6 +273,48 @@ func (w *jsWalker) statement(c, outer *sitter.Node, prefix string, sigs overload
 				if s := c.NamedChild(i); s != nil {
 					w.statement(s, s, prefix, sigs)
 				}
+			}
+		}
+	}
+}
+
+// wrapper walks the module a top-level wrapper holds: the body of an
+// immediately called function ((function () { ... })(), !function () {
+// ... }()) and of a function handed to the call (UMD's factory,
+// (function (root, factory) { ... }(this, function () { ... }))). Their
+// functions are the module's, named as if declared at the top; a
+// function the factory returns by name (return function compareVersions
+// (...) {...}) is the module's export.
+func (w *jsWalker) wrapper(e *sitter.Node) {
+	e = unwrapJS(e)
+	if e != nil && e.Kind() == "unary_expression" {
+		e = unwrapJS(e.ChildByFieldName("argument"))
+	}
+	if e == nil || e.Kind() != "call_expression" {
+		return
+	}
+	fns := []*sitter.Node{unwrapJS(e.ChildByFieldName("function"))}
+	if args := e.ChildByFieldName("arguments"); args != nil {
+		for i := uint(0); i < args.NamedChildCount(); i++ {
+			fns = append(fns, unwrapJS(args.NamedChild(i)))
+		}
+	}
+	for _, fn := range fns {
+		if fn == nil || (fn.Kind() != "function_expression" && fn.Kind() != "function" && fn.Kind() != "arrow_function") {
+			continue
+		}
+		body := fn.ChildByFieldName("body")
+		if body == nil || body.Kind() != "statement_block" {
+			continue
+		}
+		w.statements(body, "")
+		for i := uint(0); i < body.NamedChildCount(); i++ {
+			r := body.NamedChild(i)
+			if r == nil || r.Kind() != "return_statement" || r.NamedChildCount() != 1 {
+				continue
+			}
+			if v := unwrapJS(r.NamedChild(0)); v != nil && jsFuncKinds[v.Kind()] && v.ChildByFieldName("name") != nil {
+				w.add(Decl{Local: w.name(v), Kind: "function", Start: startLine(r), End: endLine(r)}, v)
 			}
 		}
 	}

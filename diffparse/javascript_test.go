@@ -145,6 +145,23 @@ export function Badge<T>({ label }: Props): JSX.Element {
 			want: []string{"f function 1-3"}, reason: "<T>x is TypeScript's assertion, not JSX"},
 		{name: "class expression and generator", lang: LangJavaScript, src: "const Named = class {\n  m() {}\n};\nfunction* ids() { yield 1; }\n",
 			want: []string{"Named class 1-3", "Named.m method 2-2", "ids function 4-4"}},
+		{name: "UMD wrapper", lang: LangJavaScript, src: `(function (root, factory) {
+  if (typeof define === 'function' && define.amd) {
+    define([], factory);
+  } else if (typeof exports === 'object') {
+    module.exports = factory();
+  }
+}(this, function () {
+  function split(v) {
+    return v.split('.');
+  }
+  return function compare(a, b) {
+    return split(a) < split(b);
+  };
+}));
+`, want: []string{"split function 8-10", "compare function 11-13"}, reason: "a UMD factory's functions are the module's; the one it returns is its export"},
+		{name: "immediately called function", lang: LangJavaScript, src: "!function () {\n  function pad(s) {\n    return ' ' + s;\n  }\n  exports.pad = pad;\n}();\n;(() => {\n  const trim = (s) => s.trim();\n})();\nfoo(function () {\n  function notTop() {}\n});\n",
+			want: []string{"pad function 2-4", "trim function 8-8", "notTop function 11-11"}, reason: "an IIFE's body is the module's scope"},
 		{name: "Flow annotations in a .js file", lang: LangJavaScript, src: "// @flow\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n",
 			want: []string{"add function 2-4"}, reason: "the JavaScript grammar refuses annotations; TSX reads them"},
 	}

@@ -79,3 +79,28 @@ func TestJavaScriptReceiverBuiltByItsMethods(t *testing.T) {
 	}
 	t.Errorf("Ring.back: no change after a shift: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
+
+// A parameter that takes anything (TypeScript's unknown, or none
+// written) is handed null and undefined: a patch that drops a guard on
+// them is a change there (sindresorhus/is's isDirectInstanceOf).
+func TestJavaScriptEmptyValuesReachAnyParameter(t *testing.T) {
+	t.Parallel()
+	fn := func(guard string) string {
+		return "export function isDirect(instance: unknown, cls: Function): boolean {\n" + guard +
+			"  return Object.getPrototypeOf(instance) === cls.prototype;\n}\n" +
+			"export function first(xs) {\n" + strings.ReplaceAll(guard, "instance", "xs") + "  return xs[0];\n}\n"
+	}
+	guard := "  if (instance === undefined || instance === null) {\n    return false;\n  }\n"
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/is.ts": fn(guard)}
+	head := map[string]string{"src/is.ts": fn("")}
+	rep := runCommits(t, base, head, nil)
+	for _, sym := range []string{"src/is.isDirect", "src/is.first"} {
+		var inputs []string
+		for _, c := range changesOf(rep, sym) {
+			inputs = append(inputs, c.Input)
+		}
+		if !strings.Contains(strings.Join(inputs, " "), "null") && !strings.Contains(strings.Join(inputs, " "), "undefined") {
+			t.Errorf("%s: no change on null or undefined: %q; symbols %+v", sym, inputs, rep.Symbols)
+		}
+	}
+}

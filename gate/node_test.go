@@ -101,6 +101,13 @@ exports.add = (a, b) => a + b;
 exports.who = function () { return typeof module === "object" ? "commonjs" : "other"; };
 `,
 	"cjs/fn.cjs":         `module.exports = function double(x) { return x * 2; };`,
+	"cjs/umd.js": `(function (root, factory) {
+  if (typeof exports === 'object') { module.exports = factory(); } else { root.compare = factory(); }
+}(this, function () {
+  function split(v) { return v.split('.'); }
+  return function compare(a, b) { return split(a).length - split(b).length; };
+}));
+`,
 	"cjs/tools/index.js": `module.exports = { name: () => "index" };`,
 }
 
@@ -238,6 +245,8 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "CommonJS", target: "cjs/util.add", args: []any{2, 3}, want: `5`},
 		{name: "CommonJS by package type", target: "cjs/util.who", want: `"commonjs"`},
 		{name: "module.exports a function", target: "cjs/fn.default", args: []any{21}, want: `42`},
+		{name: "module.exports a function, by its name", target: "cjs/fn.double", args: []any{21}, want: `42`},
+		{name: "a UMD factory's function, by its name", target: "cjs/umd.compare", args: []any{"1.2", "1"}, want: `1`},
 		{name: "directory index", target: "cjs/tools.name", want: `"index"`},
 	})
 

@@ -483,8 +483,25 @@ func jsExported(src []byte, local string) bool {
 			return true
 		}
 	}
+	if jsFactoryRe.MatchString(text) {
+		// A UMD or CommonJS factory (module.exports = factory()): what
+		// it returns is the module's export, a function by its name or
+		// an object of them.
+		for _, re := range []string{
+			`return\s+function\s+` + q + `\s*\(`,
+			`return\s+` + q + `\s*;?\s*\n\s*\}`,
+			`return\s*\{[^}]*\b` + q + `\b[^}]*\}`,
+		} {
+			if regexp.MustCompile(re).MatchString(text) {
+				return true
+			}
+		}
+	}
 	return name == "default"
 }
+
+// jsFactoryRe is a module whose exports a called factory returns.
+var jsFactoryRe = regexp.MustCompile(`module\.exports\s*=\s*[\w$]+\s*\(`)
 
 // jsDefaultOnly says whether name reaches the module's users only as its
 // default export (export default, module.exports = name), not by a name
@@ -600,6 +617,13 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		if len(pools[i]) == 0 {
 			pools[i] = lang.Pool(lang.Type{Kind: lang.KindAny}, lits)
 		}
+		if t.Kind == lang.KindAny || len(pools[i]) == 0 || admitsUndefined(tg.Sig.Params[i].Type) {
+			// JavaScript's two empty values: a parameter that takes
+			// anything (untyped, any, unknown) is handed null and
+			// undefined too, where a guard like `x === null` or `x ==
+			// null` or none at all decides.
+			pools[i] = append(pools[i], nil, jsUndefined)
+		}
 	}
 	if len(tg.Sig.Params) == 0 && tg.Sig.Varargs == nil && recvs[0] != nil {
 		// A method of no parameters: one call on each object.
@@ -640,6 +664,20 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		rows = rows[:perFunction]
 	}
 	return rows, sourceOf
+}
+
+// jsUndefined is undefined as a row writes it.
+var jsUndefined = map[string]any{"$undefined": true}
+
+// admitsUndefined says a TypeScript annotation names undefined among its
+// union's members.
+func admitsUndefined(annotation string) bool {
+	for _, p := range strings.Split(annotation, "|") {
+		if strings.TrimSpace(p) == "undefined" {
+			return true
+		}
+	}
+	return false
 }
 
 // optionValues are what an option is set to, one at a time: the values

@@ -49,7 +49,8 @@
 // is ES, a .cjs file CommonJS, a .js file what its nearest package.json's
 // "type" says: ES modules are import()ed, CommonJS modules require()d (their
 // module.exports is the namespace; "default" names module.exports itself
-// when it has no own default). The names are then looked up from the
+// when it has no own default, and so does the name of the function
+// module.exports is, as a UMD factory returns it). The names are then looked up from the
 // namespace: a function is called with the object it was found on as
 // `this` (undefined for a module's own export), a class is constructed with
 // `new`, and a name found on a class's prototype rather than on the class
@@ -596,6 +597,12 @@ function member(target, mod, names) {
     const name = names[k];
     if (k === 0 && mod.cjs && name === "default" && !(obj !== null && (typeof obj === "object" || typeof obj === "function") && hasOwn(obj, "default"))) {
       // CommonJS: "default" is module.exports itself.
+      self = undefined;
+      continue;
+    }
+    if (k === 0 && mod.cjs && typeof obj === "function" && !(name in obj) && obj.name === name) {
+      // CommonJS whose module.exports is the function itself (a UMD
+      // factory's return): the function is named by its own name.
       self = undefined;
       continue;
     }
