@@ -100,7 +100,7 @@ export default function defaulted() { return "default"; }
 exports.add = (a, b) => a + b;
 exports.who = function () { return typeof module === "object" ? "commonjs" : "other"; };
 `,
-	"cjs/fn.cjs":         `module.exports = function double(x) { return x * 2; };`,
+	"cjs/fn.cjs": `module.exports = function double(x) { return x * 2; };`,
 	"cjs/umd.js": `(function (root, factory) {
   if (typeof exports === 'object') { module.exports = factory(); } else { root.compare = factory(); }
 }(this, function () {
