@@ -81,8 +81,9 @@ func TestJavaScriptReceiverBuiltByItsMethods(t *testing.T) {
 }
 
 // A parameter that takes anything (TypeScript's unknown, or none
-// written) is handed null and undefined: a patch that drops a guard on
-// them is a change there (sindresorhus/is's isDirectInstanceOf).
+// written) is handed null and undefined, and the empty array and object:
+// a patch that drops a guard on them is a change there
+// (sindresorhus/is's isDirectInstanceOf and isEmptyObject).
 func TestJavaScriptEmptyValuesReachAnyParameter(t *testing.T) {
 	t.Parallel()
 	fn := func(guard string) string {
@@ -91,8 +92,11 @@ func TestJavaScriptEmptyValuesReachAnyParameter(t *testing.T) {
 			"export function first(xs) {\n" + strings.ReplaceAll(guard, "instance", "xs") + "  return xs[0];\n}\n"
 	}
 	guard := "  if (instance === undefined || instance === null) {\n    return false;\n  }\n"
-	base := map[string]string{"package.json": `{"type": "module"}`, "src/is.ts": fn(guard)}
-	head := map[string]string{"src/is.ts": fn("")}
+	empty := func(test string) string {
+		return "export function isEmptyObject(value: unknown): boolean {\n  return " + test + " && Object.keys(value as object).length === 0;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/is.ts": fn(guard), "src/empty.ts": empty("typeof value === 'object' && value !== null && !Array.isArray(value)")}
+	head := map[string]string{"src/is.ts": fn(""), "src/empty.ts": empty("typeof value === 'object' && value !== null")}
 	rep := runCommits(t, base, head, nil)
 	for _, sym := range []string{"src/is.isDirect", "src/is.first"} {
 		var inputs []string
@@ -102,5 +106,8 @@ func TestJavaScriptEmptyValuesReachAnyParameter(t *testing.T) {
 		if !strings.Contains(strings.Join(inputs, " "), "null") && !strings.Contains(strings.Join(inputs, " "), "undefined") {
 			t.Errorf("%s: no change on null or undefined: %q; symbols %+v", sym, inputs, rep.Symbols)
 		}
+	}
+	if _, ok := changeOn(t, rep, "src/empty.isEmptyObject", "an empty array is no longer told from an empty object"); !ok {
+		return
 	}
 }

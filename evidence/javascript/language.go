@@ -617,11 +617,16 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		if len(pools[i]) == 0 {
 			pools[i] = lang.Pool(lang.Type{Kind: lang.KindAny}, lits)
 		}
-		if t.Kind == lang.KindAny || len(pools[i]) == 0 || admitsUndefined(tg.Sig.Params[i].Type) {
-			// JavaScript's two empty values: a parameter that takes
-			// anything (untyped, any, unknown) is handed null and
-			// undefined too, where a guard like `x === null` or `x ==
-			// null` or none at all decides.
+		switch {
+		case t.Kind == lang.KindAny:
+			// A parameter that takes anything (untyped, any, unknown)
+			// is handed JavaScript's empty values too: null and
+			// undefined, where a guard like `x === null` or `x == null`
+			// or none at all decides, and the empty array and object,
+			// which a type test (typeof x === "object") lets through
+			// together.
+			pools[i] = append(pools[i], nil, jsUndefined, []any{}, map[string]any{})
+		case admitsUndefined(tg.Sig.Params[i].Type):
 			pools[i] = append(pools[i], nil, jsUndefined)
 		}
 	}
