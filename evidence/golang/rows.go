@@ -3,6 +3,7 @@ package golang
 import (
 	"cmp"
 	"encoding/base64"
+	"fmt"
 	"go/ast"
 	"go/scanner"
 	"go/token"
@@ -781,6 +782,11 @@ func goValueText(v any) string {
 		}
 		if _, ok := m["$writer"]; ok {
 			return "&bytes.Buffer{}"
+		}
+		if b, ok := m["$bytes"].(string); ok {
+			if data, err := base64.StdEncoding.DecodeString(b); err == nil {
+				return "bytes.NewReader(" + fmt.Sprintf("%#v", data) + ")"
+			}
 		}
 		if r, ok := m["$reader"].(string); ok {
 			return "strings.NewReader(" + strconv.Quote(r) + ")"

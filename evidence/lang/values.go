@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"encoding/base64"
 	"fmt"
 	"math"
 	"regexp"
@@ -89,7 +90,11 @@ func strPool(_ Type, lits []string) []any {
 		"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00",
 		// Format-shaped text: versions, grouped numbers, dotted and cased
 		// names, URLs, hex, exponents, JSON.
-		"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c", "0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`)
+		"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c",
+		// Paths as POSIX and Windows write them: absolute, relative,
+		// a drive, a share.
+		"/a/b", "a/b", "../a", `C:\a`, `a\b`, `\\h\s`,
+		"0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`)
 	seps := 0
 	for _, l := range lits {
 		// A literal after a number: "1k", "2,5" reach a parser's suffix
@@ -196,7 +201,21 @@ func readerPool(_ Type, lits []string) []any {
 			out = append(out, map[string]any{"$reader": s}, map[string]any{"$reader": s + "\n" + s + "\n"})
 		}
 	}
+	// Bytes no text holds, for a binary decoder: each starts at a
+	// boundary of a signed or unsigned byte (0xff is -1 as an int8, 0x80
+	// its least), where formats such as MessagePack and CBOR keep their
+	// small negative numbers and their type tags.
+	for _, b := range binaryReads {
+		out = append(out, map[string]any{"$reader": "", "$bytes": b})
+	}
 	return out
+}
+
+// binaryReads are the byte contents of binary readers, as encoding/json
+// writes a []byte (base64).
+var binaryReads = []string{
+	base64.StdEncoding.EncodeToString([]byte{0xff, 0xe0, 0x05, 0x80, 0x7f, 0x00}),
+	base64.StdEncoding.EncodeToString([]byte{0x80, 0x00, 0x7f, 0xff}),
 }
 
 // Literals are the short string literals of a function's two versions.
