@@ -46,3 +46,92 @@ func (d *Decoder) Next() (int, error) {
 		t.Errorf("the change is shown on %s; want a reader of bytes", c.Input)
 	}
 }
+
+// A function that stops appending into its caller's buffer returns the
+// same values, but the caller who kept the buffer sees its room left
+// empty: a slice argument is given room past its length, and what the
+// call wrote there is compared (paulmach/orb's InBoundMatching).
+func TestGoCallersBufferAfterTheCall(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/buf\n\ngo 1.21\n"
+	base := `package buf
+
+// Evens appends the even numbers of xs to dst.
+func Evens(dst []int, xs []int) []int {
+	for _, x := range xs {
+		if x%2 == 0 {
+			dst = append(dst, x)
+		}
+	}
+	return dst
+}
+`
+	head := strings.Replace(base, `	for _, x := range xs {
+		if x%2 == 0 {
+			dst = append(dst, x)
+		}
+	}
+	return dst`, `	var out []int
+	for _, x := range xs {
+		if x%2 == 0 {
+			out = append(out, x)
+		}
+	}
+	return append(dst[:len(dst):len(dst)], out...)`, 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "buf.go": base}, map[string]string{"buf.go": head}, nil)
+	if c, ok := changeOn(t, rep, "example.com/buf.Evens", "the caller's buffer is no longer filled"); ok && !strings.Contains(c.Base, "arg1[") {
+		t.Errorf("the change is %q against %q; want the base's buffer named", c.Base, c.Head)
+	}
+}
+
+// A parameter whose type another package of the module declares (a
+// bound of two points, geo.Bound{Min, Max geo.Point} with Point a
+// [2]float64) is built from that package's declaration, as one of the
+// function's own package would be.
+func TestGoTypeOfAnotherPackageOfTheModule(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/maps\n\ngo 1.21\n"
+	geo := "package geo\n\n// Point is x and y.\ntype Point [2]float64\n\n// Bound is a rectangle.\ntype Bound struct {\n\tMin, Max Point\n}\n"
+	index := func(cmp string) string {
+		return `package index
+
+import "example.com/maps/geo"
+
+// Inside says p is in b, its edges included.
+func Inside(b geo.Bound, p geo.Point) bool {
+	return p[0] ` + cmp + ` b.Min[0] && p[0] <= b.Max[0] && p[1] >= b.Min[1] && p[1] <= b.Max[1]
+}
+`
+	}
+	rep := runCommits(t, map[string]string{"go.mod": mod, "geo/geo.go": geo, "index/index.go": index(">=")}, map[string]string{"index/index.go": index(">")}, nil)
+	changeOn(t, rep, "example.com/maps/index.Inside", "a point on the bound's left edge is no longer inside")
+}
+
+// A slice of elements no value is built for (an interface of methods)
+// is still given empty and nil: a patch that reads the one as the other
+// is a change there (orb's InBoundMatching, `buf != nil` made
+// `len(buf) > 0`).
+func TestGoSliceOfUnbuildableElementsIsEmptyOrNil(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/names\n\ngo 1.21\n"
+	src := func(test string) string {
+		return `package names
+
+import "fmt"
+
+// Names is the names of xs; "none" when the caller passed no list.
+func Names(xs []fmt.Stringer) []string {
+	if ` + test + ` {
+		return []string{"none"}
+	}
+	out := []string{}
+	for _, x := range xs {
+		out = append(out, x.String())
+	}
+	return out
+}
+`
+	}
+	rep := runCommits(t, map[string]string{"go.mod": mod, "names.go": src("xs == nil")}, map[string]string{"names.go": src("len(xs) == 0")}, nil)
+	changeOn(t, rep, "example.com/names.Names", "an empty list is now read as none")
+}

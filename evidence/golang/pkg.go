@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -43,6 +44,9 @@ type goPkg struct {
 	// typeMethods are each type's methods, generic types' too, in the
 	// order the source declares them.
 	typeMethods map[string][]goMethod
+	// sibling is the package of the same module the package's files
+	// import by a name (orb for orb.Bound); nil when there is none.
+	sibling func(name string) *goPkg
 }
 
 // goCtor is a package function that returns a T or *T, possibly with an
@@ -60,18 +64,28 @@ func (gp *goPkgs) pkg(file string) *goPkg {
 	if gp == nil || gp.headDir == "" {
 		return nil
 	}
-	dir := filepath.Dir(filepath.Join(gp.headDir, filepath.FromSlash(file)))
+	return gp.pkgIn(filepath.Dir(filepath.FromSlash(file)))
+}
+
+// pkgIn is the package in rel, a directory below the tree's top.
+func (gp *goPkgs) pkgIn(rel string) *goPkg {
+	dir := filepath.Join(gp.headDir, rel)
 	if p, ok := gp.byDir[dir]; ok {
 		return p
 	}
 	if gp.byDir == nil {
 		gp.byDir = map[string]*goPkg{}
 	}
-	p := loadGoPkg(gp.source(dir))
+	src := gp.source(dir)
+	p := loadGoPkg(src)
+	if src != nil {
+		imports := src.Imports()
+		p.sibling = func(name string) *goPkg { return gp.imported(rel, imports[name]) }
+	}
 	if gp.baseDir != "" {
 		// A receiver is built alike on both sides, or not at all: a
 		// constructor the patch added would fail every base call.
-		base := loadGoPkg(gp.source(filepath.Dir(filepath.Join(gp.baseDir, filepath.FromSlash(file)))))
+		base := loadGoPkg(gp.source(filepath.Join(gp.baseDir, rel)))
 		p.keepVarsOf(base)
 		p.keepMethodsOf(base)
 		for typ, cs := range p.ctors {
@@ -89,6 +103,42 @@ func (gp *goPkgs) pkg(file string) *goPkg {
 	}
 	gp.byDir[dir] = p
 	return p
+}
+
+// imported is the package of the same module that the package in rel
+// imports as imp; nil for a package of another module (or none).
+func (gp *goPkgs) imported(rel, imp string) *goPkg {
+	if imp == "" {
+		return nil
+	}
+	for d := filepath.ToSlash(rel); ; d = path.Dir(d) {
+		data, err := os.ReadFile(filepath.Join(gp.headDir, filepath.FromSlash(d), "go.mod"))
+		if err == nil {
+			mod := modulePath(data)
+			switch {
+			case mod == "":
+				return nil
+			case imp == mod:
+				return gp.pkgIn(filepath.FromSlash(d))
+			case strings.HasPrefix(imp, mod+"/"):
+				return gp.pkgIn(filepath.Join(filepath.FromSlash(d), filepath.FromSlash(strings.TrimPrefix(imp, mod+"/"))))
+			}
+			return nil
+		}
+		if d == "." || d == "/" || d == "" {
+			return nil
+		}
+	}
+}
+
+// modulePath is the module a go.mod declares; "" when it declares none.
+func modulePath(data []byte) string {
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "module" {
+			return strings.Trim(f[1], `"`)
+		}
+	}
+	return ""
 }
 
 // testsOf is what the tests of file's package call, read once; nil
@@ -309,6 +359,13 @@ func (p *goPkg) fn(d *ast.FuncDecl) {
 	p.ctors[name] = append(p.ctors[name], c)
 }
 
+// goSelectorRe is a type of another package: its name there, and the
+// type's.
+var goSelectorRe = regexp.MustCompile(`^([A-Za-z_]\w*)\.([A-Z]\w*)$`)
+
+// goArrayRe is a fixed-size array type: its element's type.
+var goArrayRe = regexp.MustCompile(`^\[[0-9]+\](.+)$`)
+
 // maxFields bounds the fields of a struct a row fills.
 const maxFields = 12
 
@@ -363,6 +420,28 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 	}
 	if t := goType(s, name); t.Kind != lang.KindUnknown || p == nil {
 		return t
+	}
+	if m := goSelectorRe.FindStringSubmatch(s); m != nil && p.sibling != nil {
+		// A type of another package of the module (orb.Bound): what
+		// it is defined as there.
+		if q := p.sibling(m[1]); q != nil {
+			t := q.resolve(m[2], name, depth+1)
+			if t.Kind != lang.KindUnknown && t.Text == "" {
+				t.Text = s
+			}
+			return t
+		}
+		return lang.Type{}
+	}
+	if m := goArrayRe.FindStringSubmatch(s); m != nil {
+		// A fixed-size array ([2]float64, a point): a list, which JSON
+		// fills in as far as it goes.
+		t := lang.Type{Kind: lang.KindList}
+		if e := p.resolve(m[1], "", depth+1); e.Known() {
+			t.Elem = &e
+			return t
+		}
+		return lang.Type{}
 	}
 	def, ok := p.types[s]
 	if !ok || len(p.params[s]) > 0 {
@@ -421,20 +500,15 @@ func (gp *goPkgs) importPath(file string) string {
 	for d := dir; ; d = path.Dir(d) {
 		data, err := os.ReadFile(filepath.Join(gp.headDir, filepath.FromSlash(d), "go.mod"))
 		if err == nil {
-			for _, l := range strings.Split(string(data), "\n") {
-				if f := strings.Fields(l); len(f) >= 2 && f[0] == "module" {
-					mod := strings.Trim(f[1], `"`)
-					if d == dir {
-						return mod
-					}
-					rel := strings.TrimPrefix(dir, d+"/")
-					if d == "." {
-						rel = dir
-					}
-					return mod + "/" + rel
-				}
+			mod := modulePath(data)
+			if mod == "" || d == dir {
+				return mod
 			}
-			return ""
+			rel := strings.TrimPrefix(dir, d+"/")
+			if d == "." {
+				rel = dir
+			}
+			return mod + "/" + rel
 		}
 		if d == "." || d == "/" {
 			return ""

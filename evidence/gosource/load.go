@@ -518,6 +518,20 @@ func appendsTo(a *ast.AssignStmt, i int, x string) bool {
 	return ok && ok2 && fn.Name == "append" && first.Name == x
 }
 
+// Imports maps the names the package's own (non-test) files give their
+// imports to the imports' paths.
+func (p *Package) Imports() map[string]string {
+	out := map[string]string{}
+	for _, f := range p.in.files {
+		if !f.test {
+			for name, path := range f.imports {
+				out[name] = path
+			}
+		}
+	}
+	return out
+}
+
 // Decls are the declarations of the package's own (non-test) files, in
 // file order, as Load parsed them: the one reading of a package's types,
 // constants, variables and constructors premise makes.

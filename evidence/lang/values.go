@@ -139,7 +139,9 @@ func intervalsPool(Type, []string) []any {
 // by case, and the function's literals in lists.
 func listsPool(t Type, lits []string) []any {
 	if t.Elem == nil {
-		return nil
+		// Elements no value is built for (an interface of methods):
+		// the list can still be empty (and, Pool adds, nil).
+		return []any{[]any{}}
 	}
 	if e := t.Elem; e.Kind == KindList && e.Elem != nil && e.Elem.Kind == KindInt {
 		// list[list[int]]: as likely pairs as anything; the intervals
