@@ -111,3 +111,17 @@ func TestJavaScriptEmptyValuesReachAnyParameter(t *testing.T) {
 		return
 	}
 }
+
+// A UMD module's function, returned by its factory, is called by its
+// name, and its change is shown (omichelsen/compare-versions).
+func TestJavaScriptUMDFactoryFunction(t *testing.T) {
+	t.Parallel()
+	umd := func(cmp string) string {
+		return "(function (root, factory) {\n  if (typeof exports === 'object') {\n    module.exports = factory();\n  } else {\n    root.longer = factory();\n  }\n}(this, function () {\n" +
+			"  return function longer(a, b) {\n    return a.length " + cmp + " b.length;\n  };\n}));\n"
+	}
+	base := map[string]string{"src/umd.js": umd(">="),
+		"test/umd.test.js": "const longer = require('../src/umd.js');\ntest('longer', () => { expect(longer('ab', 'a')).toBe(true); });\n"}
+	rep := runCommits(t, base, map[string]string{"src/umd.js": umd(">")}, nil)
+	changeOn(t, rep, "src/umd.longer", "two strings of one length are no longer 'longer'")
+}

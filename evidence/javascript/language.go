@@ -483,7 +483,7 @@ func jsExported(src []byte, local string) bool {
 			return true
 		}
 	}
-	if jsFactoryRe.MatchString(text) {
+	if m := jsFactoryRe.FindStringSubmatch(text); m != nil && m[1] != "require" {
 		// A UMD or CommonJS factory (module.exports = factory()): what
 		// it returns is the module's export, a function by its name or
 		// an object of them.
@@ -500,8 +500,9 @@ func jsExported(src []byte, local string) bool {
 	return name == "default"
 }
 
-// jsFactoryRe is a module whose exports a called factory returns.
-var jsFactoryRe = regexp.MustCompile(`module\.exports\s*=\s*[\w$]+\s*\(`)
+// jsFactoryRe is a module whose exports a called factory returns (not
+// another module's, through require).
+var jsFactoryRe = regexp.MustCompile(`module\.exports\s*=\s*([\w$]+)\s*\(`)
 
 // jsDefaultOnly says whether name reaches the module's users only as its
 // default export (export default, module.exports = name), not by a name
