@@ -1056,6 +1056,11 @@ class _Explorer:
             s = s[:i] + other[self.below(len(other) + 1):]
         elif pick == 7:
             s = s + "\n" + other
+        elif pick == 8 and i < n and s[i].isdigit():
+            # A digit changed in place: the text keeps its length and
+            # format, so a check digit's sum moves and the rest still
+            # parses (an identifier's validator).
+            s = s[:i] + str(self.below(10)) + s[i + 1:]
         elif pick == 8 and i < n:
             s = s[:i] + s[i].swapcase() + s[i + 1:]
         else:
