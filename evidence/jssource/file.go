@@ -26,6 +26,9 @@ type File struct {
 	err  error
 	// consts caches the file's names bound once by const to a literal.
 	consts map[string]*sitter.Node
+	// enums caches the file's TypeScript enums declared once, each as
+	// the object literal it is at run time.
+	enums map[string]string
 }
 
 type grammar int
@@ -121,7 +124,7 @@ func (f *File) Close() {
 		return
 	}
 	f.tree.Close()
-	f.tree, f.root, f.consts = nil, nil, nil
+	f.tree, f.root, f.consts, f.enums = nil, nil, nil, nil
 	runtime.SetFinalizer(f, nil)
 }
 

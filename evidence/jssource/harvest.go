@@ -68,6 +68,9 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 	if i := strings.LastIndex(local, "."); i >= 0 {
 		h.cls, h.name = local[strings.LastIndex(local[:i], ".")+1:i], local[i+1:]
 	}
+	if module != nil && module.root != nil && h.cls == "" {
+		h.aliases = module.aliases(h.name)
+	}
 	for _, t := range tests {
 		if t == nil || t.root == nil || h.full() {
 			continue
@@ -79,6 +82,9 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 
 type harvester struct {
 	name, cls string // the function's own name; its class or object ("" for a function)
+	// aliases are the other names the module's objects give the function
+	// (const is = {enumCase: isEnumCase}): is.enumCase(...) calls it.
+	aliases map[string]bool
 	module    string // the defining file's base name without extension, "" when unknown
 	limit     int
 	seen      map[string]bool
@@ -90,6 +96,29 @@ type harvester struct {
 	modules map[string]bool // namespaces holding it
 	classes map[string]bool // names of its class or object
 	visits  int
+}
+
+// aliases are the keys under which f's object literals hold the function
+// named fn (enumCase in {enumCase: isEnumCase}).
+func (f *File) aliases(fn string) map[string]bool {
+	out := map[string]bool{}
+	var walk func(n *sitter.Node, depth int)
+	walk = func(n *sitter.Node, depth int) {
+		if depth > 400 {
+			return
+		}
+		if n.Kind() == "pair" {
+			k, v := n.ChildByFieldName("key"), n.ChildByFieldName("value")
+			if k != nil && v != nil && k.Kind() == "property_identifier" && v.Kind() == "identifier" && f.text(v) == fn && f.text(k) != fn {
+				out[f.text(k)] = true
+			}
+		}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			walk(n.NamedChild(i), depth+1)
+		}
+	}
+	walk(f.root, 0)
+	return out
 }
 
 func (h *harvester) full() bool { return h.limit > 0 && len(h.out) >= h.limit }
@@ -292,7 +321,7 @@ func (h *harvester) call(n *sitter.Node, sc scope, kind string, pos *sitter.Node
 	in := Input{Kind: kind}
 	switch {
 	case callee.Kind() == "identifier" && h.direct[f.text(callee)]:
-	case callee.Kind() == "member_expression" && f.text(callee.ChildByFieldName("property")) == h.name:
+	case callee.Kind() == "member_expression" && (f.text(callee.ChildByFieldName("property")) == h.name || h.aliases[f.text(callee.ChildByFieldName("property"))]):
 		obj := callee.ChildByFieldName("object")
 		recv, ok := h.receiver(obj, sc)
 		if !ok {

@@ -287,3 +287,45 @@ func TestHarvestLiteralForms(t *testing.T) {
 		})
 	}
 }
+
+// TestHarvestTypeScriptEnums: an enum a test passes is the object it is
+// at run time, a numeric member mapped back from its value
+// (sindresorhus/is's isEnumCase, whose patch read the reverse mapping's
+// keys as members).
+func TestHarvestTypeScriptEnums(t *testing.T) {
+	for _, tc := range []struct {
+		name, decl, want string
+	}{
+		{name: "numeric, implicit", decl: "enum E { Up, Down }", want: `{"Up": 0, "Down": 1, "0": "Up", "1": "Down"}`},
+		{name: "numeric, from a start", decl: "enum E { A = 1, B, C = -1, D }", want: `{"A": 1, "B": 2, "C": -1, "D": 0, "1": "A", "2": "B", "-1": "C", "0": "D"}`},
+		{name: "string", decl: "enum E { Key1 = 'key1', Key2 = \"key2\" }", want: `{"Key1": 'key1', "Key2": "key2"}`},
+		{name: "string names", decl: "enum E { '0' = 'zero', '01' = 'padded' }", want: `{"0": 'zero', "01": 'padded'}`},
+		{name: "heterogeneous", decl: "enum E { A = 1, B = 'b' }", want: `{"A": 1, "B": 'b', "1": "A"}`},
+		{name: "computed", decl: "enum E { A = 1 << 2 }"},
+		{name: "after a string member", decl: "enum E { A = 'a', B }"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			test := parse(t, "t.test.ts", "import { f } from './m';\ntest('x', () => {\n  "+tc.decl+"\n  f('Up', E);\n});\n")
+			got := ""
+			if ins := Harvest(nil, "f", []*File{test}, 0); len(ins) > 0 {
+				got = ins[0].Args[1]
+			}
+			if got != tc.want {
+				t.Errorf("%s: harvested %q, want %q", tc.decl, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHarvestThroughAnAPIObject: a function the module's default export
+// holds under another name (const is = {enumCase: isEnumCase}) is called
+// by that name through the export.
+func TestHarvestThroughAnAPIObject(t *testing.T) {
+	module := parse(t, "source/index.ts", "export function isEnumCase(v: unknown, e: unknown) { return false; }\nconst is = Object.assign(() => 1, {enumCase: isEnumCase});\nexport default is;\n")
+	test := parse(t, "test/test.ts", "import is from '../source/index.ts';\ntest('x', () => {\n  enum E { Up, Down }\n  is.enumCase('Up', E);\n  other.enumCase('no', 1);\n});\n")
+	got := calls(Harvest(module, "isEnumCase", []*File{test}, 0))
+	want := []string{`|'Up', {"Up": 0, "Down": 1, "0": "Up", "1": "Down"}|test|test/test.ts:4`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("calls through the API object (-want +got):\n%s", diff)
+	}
+}

@@ -1,6 +1,9 @@
 package jssource
 
 import (
+	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -90,6 +93,117 @@ func (f *File) nameLit(n *sitter.Node, sc scope, depth int) (string, bool) {
 	}
 	if c := f.constants()[name]; c != nil {
 		return f.lit(c, nil, depth+1)
+	}
+	if e, ok := f.enumObjects()[name]; ok {
+		return e, true
+	}
+	return "", false
+}
+
+// enumObjects are the file's TypeScript enums declared once, each as the
+// object it is at run time (`enum Dir { Up, Down }` is {Up: 0, Down: 1,
+// "0": "Up", "1": "Down"}: a numeric member maps back from its value, a
+// string one does not). An enum with a member computed from anything but
+// a literal is left out.
+func (f *File) enumObjects() map[string]string {
+	if f.enums != nil || f.root == nil {
+		return f.enums
+	}
+	f.enums = map[string]string{}
+	seen := map[string]int{}
+	var walk func(n *sitter.Node, depth int)
+	walk = func(n *sitter.Node, depth int) {
+		if depth > 400 {
+			return
+		}
+		if n.Kind() == "enum_declaration" {
+			if name := n.ChildByFieldName("name"); name != nil {
+				seen[f.text(name)]++
+				if obj, ok := f.enumObject(n.ChildByFieldName("body")); ok {
+					f.enums[f.text(name)] = obj
+				}
+			}
+		}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			walk(n.NamedChild(i), depth+1)
+		}
+	}
+	walk(f.root, 0)
+	for k, n := range seen {
+		if n > 1 {
+			delete(f.enums, k)
+		}
+	}
+	return f.enums
+}
+
+// enumObject renders an enum's body as its run-time object.
+func (f *File) enumObject(body *sitter.Node) (string, bool) {
+	if body == nil {
+		return "", false
+	}
+	var forward, back []string
+	next, numeric := 0.0, true // the value of a member without one
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		m := body.NamedChild(i)
+		key, value := m, (*sitter.Node)(nil)
+		switch m.Kind() {
+		case "comment":
+			continue
+		case "enum_assignment":
+			key, value = m.ChildByFieldName("name"), m.ChildByFieldName("value")
+		}
+		name, ok := f.enumKey(key)
+		if !ok {
+			return "", false
+		}
+		switch {
+		case value == nil && !numeric:
+			return "", false // follows a string member: tsc refuses it
+		case value == nil:
+		default:
+			lit, ok := f.lit(value, nil, 0)
+			if !ok {
+				return "", false
+			}
+			v, _ := Value(lit)
+			switch x := v.(type) {
+			case string:
+				forward = append(forward, strconv.Quote(name)+": "+lit)
+				numeric = false
+				continue
+			case json.Number:
+				n, err := x.Float64()
+				if err != nil {
+					return "", false
+				}
+				next, numeric = n, true
+			default:
+				return "", false
+			}
+		}
+		num := strconv.FormatFloat(next, 'f', -1, 64)
+		forward = append(forward, strconv.Quote(name)+": "+num)
+		back = append(back, strconv.Quote(num)+": "+strconv.Quote(name))
+		next++
+	}
+	return "{" + strings.Join(append(forward, back...), ", ") + "}", true
+}
+
+// enumKey is a member's name: a name, a string or a number.
+func (f *File) enumKey(k *sitter.Node) (string, bool) {
+	if k == nil {
+		return "", false
+	}
+	switch k.Kind() {
+	case "property_identifier":
+		return f.text(k), true
+	case "string", "number":
+		v, ok := Value(f.text(k))
+		if !ok {
+			return "", false
+		}
+		return fmt.Sprint(v), true
 	}
 	return "", false
 }
