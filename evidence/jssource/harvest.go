@@ -85,10 +85,10 @@ type harvester struct {
 	// aliases are the other names the module's objects give the function
 	// (const is = {enumCase: isEnumCase}): is.enumCase(...) calls it.
 	aliases map[string]bool
-	module    string // the defining file's base name without extension, "" when unknown
-	limit     int
-	seen      map[string]bool
-	out       []Input
+	module  string // the defining file's base name without extension, "" when unknown
+	limit   int
+	seen    map[string]bool
+	out     []Input
 
 	// Per test file:
 	f       *File
