@@ -102,22 +102,15 @@ type harvester struct {
 // named fn (enumCase in {enumCase: isEnumCase}).
 func (f *File) aliases(fn string) map[string]bool {
 	out := map[string]bool{}
-	var walk func(n *sitter.Node, depth int)
-	walk = func(n *sitter.Node, depth int) {
-		if depth > 400 {
+	f.eachNode(func(n *sitter.Node) {
+		if n.Kind() != "pair" {
 			return
 		}
-		if n.Kind() == "pair" {
-			k, v := n.ChildByFieldName("key"), n.ChildByFieldName("value")
-			if k != nil && v != nil && k.Kind() == "property_identifier" && v.Kind() == "identifier" && f.text(v) == fn && f.text(k) != fn {
-				out[f.text(k)] = true
-			}
+		k, v := n.ChildByFieldName("key"), n.ChildByFieldName("value")
+		if k != nil && v != nil && k.Kind() == "property_identifier" && v.Kind() == "identifier" && f.text(v) == fn && f.text(k) != fn {
+			out[f.text(k)] = true
 		}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			walk(n.NamedChild(i), depth+1)
-		}
-	}
-	walk(f.root, 0)
+	})
 	return out
 }
 

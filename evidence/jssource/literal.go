@@ -111,29 +111,18 @@ func (f *File) enumObjects() map[string]string {
 	}
 	f.enums = map[string]string{}
 	seen := map[string]int{}
-	var walk func(n *sitter.Node, depth int)
-	walk = func(n *sitter.Node, depth int) {
-		if depth > 400 {
+	f.eachNode(func(n *sitter.Node) {
+		if n.Kind() != "enum_declaration" {
 			return
 		}
-		if n.Kind() == "enum_declaration" {
-			if name := n.ChildByFieldName("name"); name != nil {
-				seen[f.text(name)]++
-				if obj, ok := f.enumObject(n.ChildByFieldName("body")); ok {
-					f.enums[f.text(name)] = obj
-				}
+		if name := n.ChildByFieldName("name"); name != nil {
+			seen[f.text(name)]++
+			if obj, ok := f.enumObject(n.ChildByFieldName("body")); ok {
+				f.enums[f.text(name)] = obj
 			}
 		}
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			walk(n.NamedChild(i), depth+1)
-		}
-	}
-	walk(f.root, 0)
-	for k, n := range seen {
-		if n > 1 {
-			delete(f.enums, k)
-		}
-	}
+	})
+	dropRebound(f.enums, seen)
 	return f.enums
 }
 
@@ -265,30 +254,45 @@ func (f *File) constants() map[string]*sitter.Node {
 	}
 	f.consts = map[string]*sitter.Node{}
 	seen := map[string]int{}
+	f.eachNode(func(n *sitter.Node) {
+		if n.Kind() != "variable_declarator" {
+			return
+		}
+		if name := n.ChildByFieldName("name"); name != nil && name.Kind() == "identifier" {
+			k := f.text(name)
+			seen[k]++
+			p := n.Parent()
+			if v := n.ChildByFieldName("value"); v != nil && p != nil && p.Kind() == "lexical_declaration" && strings.HasPrefix(f.text(p), "const") {
+				f.consts[k] = v
+			}
+		}
+	})
+	dropRebound(f.consts, seen)
+	return f.consts
+}
+
+// eachNode calls visit on every node of the file, 400 levels deep at
+// most: a hostile file must not exhaust the stack.
+func (f *File) eachNode(visit func(n *sitter.Node)) {
 	var walk func(n *sitter.Node, depth int)
 	walk = func(n *sitter.Node, depth int) {
 		if depth > 400 {
 			return
 		}
-		if n.Kind() == "variable_declarator" {
-			if name := n.ChildByFieldName("name"); name != nil && name.Kind() == "identifier" {
-				k := f.text(name)
-				seen[k]++
-				p := n.Parent()
-				if v := n.ChildByFieldName("value"); v != nil && p != nil && p.Kind() == "lexical_declaration" && strings.HasPrefix(f.text(p), "const") {
-					f.consts[k] = v
-				}
-			}
-		}
+		visit(n)
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			walk(n.NamedChild(i), depth+1)
 		}
 	}
 	walk(f.root, 0)
+}
+
+// dropRebound deletes from m each name seen bound more than once: which
+// binding a use sees depends on its scope.
+func dropRebound[V any](m map[string]V, seen map[string]int) {
 	for k, n := range seen {
 		if n > 1 {
-			delete(f.consts, k)
+			delete(m, k)
 		}
 	}
-	return f.consts
 }
