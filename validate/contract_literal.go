@@ -34,14 +34,16 @@ func parseLiteralContract(expr string) (*literalContract, bool) {
 	if strings.ContainsAny(rest, "{\\") {
 		return nil, false // objects and escapes are left to CEL (celLiteral)
 	}
-	dec := json.NewDecoder(strings.NewReader(rest))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, false
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, false // more follows: `result == [] || x`
+	v, ok := fastJSON([]byte(rest))
+	if !ok {
+		dec := json.NewDecoder(strings.NewReader(rest))
+		dec.UseNumber()
+		if err := dec.Decode(&v); err != nil {
+			return nil, false
+		}
+		if _, err := dec.Token(); err != io.EOF {
+			return nil, false // more follows: `result == [] || x`
+		}
 	}
 	if !celLiteral(rest, v) {
 		return nil, false
