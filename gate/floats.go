@@ -15,17 +15,23 @@ import (
 // floatsKept is c with every whole-number float64 of its arguments
 // written as a float; c itself when it has none.
 func (c Call) floatsKept() Call {
+	c, _ = c.floatsKeptChanged()
+	return c
+}
+
+// floatsKeptChanged is floatsKept, and whether c had such a float.
+func (c Call) floatsKeptChanged() (Call, bool) {
 	args, a := keepFloats(c.Args)
 	kwargs, k := keepFloats(c.Kwargs)
 	if !a && !k {
-		return c
+		return c, false
 	}
 	c.Args, _ = args.([]any)
 	c.Kwargs, _ = kwargs.(map[string]any)
 	if c.body != nil {
 		c.body, _ = encodeBody(c.Target, c.Args, c.Kwargs)
 	}
-	return c
+	return c, true
 }
 
 // keepFloats is v with each whole-number float64 as a json.Number with a
