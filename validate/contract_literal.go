@@ -34,21 +34,32 @@ func parseLiteralContract(expr string) (*literalContract, bool) {
 	if strings.ContainsAny(rest, "{\\") {
 		return nil, false // objects and escapes are left to CEL (celLiteral)
 	}
-	v, ok := fastJSON([]byte(rest))
+	want, ok := fastLiteral([]byte(rest)) // jsondecode_fast.go
 	if !ok {
-		dec := json.NewDecoder(strings.NewReader(rest))
-		dec.UseNumber()
-		if err := dec.Decode(&v); err != nil {
-			return nil, false
-		}
-		if _, err := dec.Token(); err != io.EOF {
-			return nil, false // more follows: `result == [] || x`
-		}
+		want, ok = literalValue(rest)
+	}
+	if !ok {
+		return nil, false
+	}
+	return &literalContract{want: want}, true
+}
+
+// literalValue is the literal rest holds, normalised; ok is false when
+// rest is not one JSON value CEL reads the same.
+func literalValue(rest string) (any, bool) {
+	dec := json.NewDecoder(strings.NewReader(rest))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, false // more follows: `result == [] || x`
 	}
 	if !celLiteral(rest, v) {
 		return nil, false
 	}
-	return &literalContract{want: Normalize(v)}, true
+	return Normalize(v), true
 }
 
 // celLiteral reports whether a JSON literal reads the same in CEL. Objects

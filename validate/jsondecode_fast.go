@@ -2,6 +2,7 @@ package validate
 
 import (
 	"encoding/json"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -15,10 +16,11 @@ import (
 // through reflection) was a fifth of what BenchmarkGateFile
 // (go test ./gate -run '^$' -bench GateFile -benchtime 5x) allocated a
 // row. fastJSON reads the common shape and allocates only the values it
-// returns; any string with an escape, a control character or a byte that
+// returns (fastLiteral a literal's values normalised, without the
+// json.Number detour); any string with an escape, a control character or a byte that
 // is not UTF-8, nesting deeper than maxFastDepth, or anything that is not
 // one JSON value makes it give up. FuzzFastJSON holds it equal to
-// json.Decoder with UseNumber.
+// json.Decoder with UseNumber, and fastLiteral to literalValue.
 
 // maxFastDepth is the nesting fastJSON reads; deeper values go to
 // encoding/json, which has its own limit and message.
@@ -43,9 +45,29 @@ func fastJSON(data []byte) (v any, ok bool) {
 }
 
 type jsonReader struct {
-	s     []byte
-	i     int
-	stack []any // the elements of the arrays being read, innermost last
+	s []byte
+	i int
+	// norm gives each number as Normalize gives it (an int64 where it
+	// is whole), and refuses one CEL would not take (celLiteral).
+	norm bool
+}
+
+// fastLiteral is Normalize of `result == LITERAL`'s literal as
+// parseLiteralContract's plain path decodes and checks it (json.Decoder
+// with UseNumber, then celLiteral); ok is false when fastJSON would not
+// read it or celLiteral would refuse one of its numbers.
+func fastLiteral(data []byte) (v any, ok bool) {
+	d := jsonReader{s: data, norm: true}
+	d.space()
+	v, ok = d.value(0)
+	if !ok {
+		return nil, false
+	}
+	d.space()
+	if d.i != len(d.s) {
+		return nil, false
+	}
+	return v, true
 }
 
 func (d *jsonReader) space() {
@@ -66,19 +88,22 @@ func (d *jsonReader) value(depth int) (any, bool) {
 	switch c := d.s[d.i]; {
 	case c == '[':
 		d.i++
-		base := len(d.stack)
 		d.space()
 		if d.i < len(d.s) && d.s[d.i] == ']' {
 			d.i++
 			return []any{}, true
 		}
+		// The elements are gathered on the stack and the list made once,
+		// of their number.
+		var room [8]any
+		elems := room[:0]
 		for {
 			d.space()
 			e, ok := d.value(depth + 1)
 			if !ok {
 				return nil, false
 			}
-			d.stack = append(d.stack, e)
+			elems = append(elems, e)
 			d.space()
 			if d.i >= len(d.s) {
 				return nil, false
@@ -89,15 +114,14 @@ func (d *jsonReader) value(depth int) (any, bool) {
 				continue
 			case ']':
 				d.i++
-				out := make([]any, len(d.stack)-base)
-				copy(out, d.stack[base:])
-				clear(d.stack[base:])
-				d.stack = d.stack[:base]
-				return out, true
+				return slices.Clone(elems), true
 			}
 			return nil, false
 		}
 	case c == '{':
+		if d.norm {
+			return nil, false // objects in a literal are left to CEL (celLiteral)
+		}
 		d.i++
 		out := map[string]any{}
 		d.space()
@@ -226,5 +250,38 @@ func (d *jsonReader) number() (any, bool) {
 		}
 	}
 	d.i = i
-	return json.Number(s[start:i]), true
+	if !d.norm {
+		return json.Number(s[start:i]), true
+	}
+	if v, ok := smallInt(s[start:i]); ok {
+		return v, true // what Normalize makes of it, without the detour
+	}
+	n := json.Number(s[start:i])
+	if !celLiteral(string(n), n) {
+		return nil, false
+	}
+	return Normalize(n), true
+}
+
+// smallInt reads an integer of at most 18 digits, which int64 always
+// holds; ok is false for anything else.
+func smallInt(b []byte) (int64, bool) {
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }

@@ -29,12 +29,17 @@ import (
 // scanTable returns the table in data, or ok false when data is not in
 // the shape it reads or holds a problem.
 func scanTable(name string, data []byte) (t *Table, ok bool) {
-	s := &scanner{src: string(data)}
+	return scanTableString(name, string(data))
+}
+
+// scanTableString is scanTable of the table's text.
+func scanTableString(name, src string) (t *Table, ok bool) {
+	s := &scanner{src: src}
 	t = &Table{}
 	if !s.table(t) {
 		return nil, false
 	}
-	d := &decoder{file: name}
+	d := &decoder{file: name, contracts: make([]pendingContract, 0, len(t.Rows))}
 	if t.Version != FormatVersion || s.rowsLine == 0 || len(t.Rows) == 0 {
 		return nil, false
 	}
