@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -432,19 +433,22 @@ func (f *flowLine) value(depth int) (any, bool) {
 	switch f.s[f.i] {
 	case '[':
 		f.i++
-		out := []any{}
 		f.space()
 		if f.i < len(f.s) && f.s[f.i] == ']' {
 			f.i++
-			return out, true
+			return []any{}, true
 		}
+		// The elements are gathered on the stack and the list made once,
+		// of their number.
+		var room [8]any
+		elems := room[:0]
 		for {
 			f.space()
 			v, ok := f.value(depth + 1)
 			if !ok {
 				return nil, false
 			}
-			out = append(out, v)
+			elems = append(elems, v)
 			f.space()
 			if f.i >= len(f.s) {
 				return nil, false
@@ -454,7 +458,7 @@ func (f *flowLine) value(depth int) (any, bool) {
 				f.i++
 			case ']':
 				f.i++
-				return out, true
+				return slices.Clone(elems), true
 			default:
 				return nil, false
 			}
