@@ -15,17 +15,44 @@ import (
 // floatsKept is c with every whole-number float64 of its arguments
 // written as a float; c itself when it has none.
 func (c Call) floatsKept() Call {
-	args, a := keepFloats(c.Args)
+	c, _ = c.floatsKeptChanged()
+	return c
+}
+
+// floatsKeptChanged is floatsKept, and whether c had such a float.
+func (c Call) floatsKeptChanged() (Call, bool) {
+	// The list as it is, not boxed in an interface: a call's arguments
+	// mostly hold no such float, and are then left alone without an
+	// allocation.
+	args, a := keepFloatsList(c.Args)
 	kwargs, k := keepFloats(c.Kwargs)
 	if !a && !k {
-		return c
+		return c, false
 	}
-	c.Args, _ = args.([]any)
+	c.Args = args
 	c.Kwargs, _ = kwargs.(map[string]any)
 	if c.body != nil {
 		c.body, _ = encodeBody(c.Target, c.Args, c.Kwargs)
 	}
-	return c
+	return c, true
+}
+
+// keepFloatsList is keepFloats of a list: x itself when it holds no
+// whole-number float64.
+func keepFloatsList(x []any) ([]any, bool) {
+	var cp []any
+	for i, e := range x {
+		if ne, ok := keepFloats(e); ok {
+			if cp == nil {
+				cp = append([]any(nil), x...)
+			}
+			cp[i] = ne
+		}
+	}
+	if cp == nil {
+		return x, false
+	}
+	return cp, true
 }
 
 // keepFloats is v with each whole-number float64 as a json.Number with a
@@ -34,19 +61,10 @@ func (c Call) floatsKept() Call {
 func keepFloats(v any) (out any, changed bool) {
 	switch x := v.(type) {
 	case []any:
-		var cp []any
-		for i, e := range x {
-			if ne, ok := keepFloats(e); ok {
-				if cp == nil {
-					cp = append([]any(nil), x...)
-				}
-				cp[i] = ne
-			}
+		if cp, ok := keepFloatsList(x); ok {
+			return cp, true
 		}
-		if cp == nil {
-			return v, false
-		}
-		return cp, true
+		return v, false
 	case map[string]any:
 		var cp map[string]any
 		for k, e := range x {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -362,12 +363,24 @@ func RunFile(ctx context.Context, cfg Config, path string) (*Report, error) {
 func digests(paths []string) []string {
 	out := make([]string, len(paths))
 	for i, p := range paths {
-		if data, err := os.ReadFile(p); err == nil {
-			sum := sha256.Sum256(data)
-			out[i] = hex.EncodeToString(sum[:])
-		}
+		out[i] = digest(p)
 	}
 	return out
+}
+
+// digest is the SHA-256 of the file at path, streamed (a large table is
+// not held a second time to be hashed); "" when it cannot be read.
+func digest(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Differential runs t against both cfg.Base and cfg.Repo (premise run

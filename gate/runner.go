@@ -93,12 +93,42 @@ type batchCaller interface {
 // prefetch holds the replies to every row's primary attempts, for head and
 // base, fetched ahead: all of them are pipelined to the worker at once, so
 // that it never waits for premise's judging, and the judging takes each
-// reply as soon as it is in.
+// reply as soon as it is in. A reply is found by its call's number
+// (plannedRow.first plus the attempt's).
 type prefetch struct {
-	mu   sync.Mutex
-	cond sync.Cond
-	got  map[Adapter]map[string]prefetched
-	open map[Adapter]bool // still fetching
+	mu    sync.Mutex
+	cond  sync.Cond
+	sides map[Adapter]*fetched
+}
+
+// fetched is one side's replies fetched ahead. The head's go straight
+// into the attempts the report will hold (Runner.Run's block, which its
+// rows' attempts are appended to), not through a copy of their own.
+type fetched struct {
+	open     bool      // still fetching
+	ready    []bool    // by call number: its reply is in
+	attempts []Attempt // the head's: a reply is its attempt's Reply
+	replies  []Reply   // the base's
+	errs     map[int]error
+}
+
+func (f *fetched) put(i int, r Reply, err error) {
+	if f.attempts != nil {
+		f.attempts[i].Reply = r
+	} else {
+		f.replies[i] = r
+	}
+	if err != nil {
+		f.errs[i] = err
+	}
+	f.ready[i] = true
+}
+
+func (f *fetched) get(i int) prefetched {
+	if f.attempts != nil {
+		return prefetched{f.attempts[i].Reply, f.errs[i]}
+	}
+	return prefetched{f.replies[i], f.errs[i]}
 }
 
 // targetOn is what adapter ad calls target: the base's own name for it
@@ -112,27 +142,35 @@ func (rn *Runner) targetOn(ad Adapter, target string) string {
 	return target
 }
 
-// startPrefetch fetches the primary attempts of rows on both sides;
-// hashed is closed once every row's hash is set.
-func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns int, hashed <-chan struct{}) *prefetch {
-	pf := &prefetch{got: map[Adapter]map[string]prefetched{}, open: map[Adapter]bool{}}
+// startPrefetch fetches the primary attempts of rows on both sides, the
+// calls numbered as plan numbered them (plannedRow.first), n of them; the
+// head's replies go into attempts. hashed is closed once every row's hash
+// is set.
+func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns, n int, attempts []Attempt, hashed <-chan struct{}) *prefetch {
+	pf := &prefetch{sides: map[Adapter]*fetched{}}
 	pf.cond.L = &pf.mu
 	for _, ad := range []Adapter{rn.Adapter, rn.Base} {
 		bc, ok := ad.(batchCaller)
 		if !ok || ad == nil {
 			continue
 		}
-		pf.got[ad], pf.open[ad] = map[string]prefetched{}, true
+		side := &fetched{open: true, ready: make([]bool, n), errs: map[int]error{}}
+		if ad == rn.Adapter {
+			side.attempts = attempts
+		} else {
+			side.replies = make([]Reply, n)
+		}
+		pf.sides[ad] = side
 		go func() {
 			// The calls are built here, beside compile and the hashing,
 			// so that the first requests leave at once.
-			calls := make([]Call, 0, len(rows)*reruns)
-			rowOf := make([]*plannedRow, 0, len(rows)*reruns)
+			calls := make([]Call, n)
+			rowOf := make([]*plannedRow, n)
 			for i := range rows {
 				// By pointer: compile and the hashing fill in other
 				// fields of these rows meanwhile.
 				p := &rows[i]
-				if p.row.Todo != "" || p.row.Kind == validate.KindProperty || p.row.Test != "" {
+				if p.first < 0 {
 					continue // a property row makes its own calls; a test row calls nothing
 				}
 				args, kwargs := p.row.CallArgs()
@@ -141,19 +179,19 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 				// are encoded once (nil on error: each call then fails to
 				// encode on its own, and says so).
 				body, _ := encodeBody(target, args, kwargs)
-				for n := 0; n < reruns; n++ {
-					calls = append(calls, Call{ID: attemptID(p.row.ID, n), Unwatched: n < reruns-1, Target: target, Args: args, Kwargs: kwargs, body: body})
-					rowOf = append(rowOf, p)
+				for k := 0; k < reruns; k++ {
+					calls[p.first+k] = Call{ID: attemptID(p.row.ID, k), Unwatched: k < reruns-1, Target: target, Args: args, Kwargs: kwargs, body: body}
+					rowOf[p.first+k] = p
 				}
 			}
 			rn.fetch(ctx, bc, ad, calls, rowOf, hashed, func(i int, r Reply, err error) {
 				pf.mu.Lock()
-				pf.got[ad][calls[i].ID] = prefetched{r, err}
+				side.put(i, r, err)
 				pf.mu.Unlock()
 				pf.cond.Broadcast()
 			})
 			pf.mu.Lock()
-			pf.open[ad] = false
+			side.open = false
 			pf.mu.Unlock()
 			pf.cond.Broadcast()
 		}()
@@ -161,24 +199,32 @@ func (rn *Runner) startPrefetch(ctx context.Context, rows []plannedRow, reruns i
 	return pf
 }
 
-// take returns the reply to the primary attempt id on ad, waiting for it
-// to arrive; ok is false when ad's calls are not fetched ahead, or the
-// fetching stopped before this one (ctx).
-func (pf *prefetch) take(ad Adapter, id string) (prefetched, bool) {
-	if pf == nil {
+// prefetches reports whether a row's primary attempts are fetched ahead:
+// a property row makes its own calls; a test row and an unfinished one
+// call nothing.
+func prefetches(r *validate.Row) bool {
+	return r.Todo == "" && r.Kind != validate.KindProperty && r.Test == ""
+}
+
+// take returns the reply to primary attempt call number i on ad, waiting
+// for it to arrive; ok is false when ad's calls are not fetched ahead, or
+// the fetching stopped before this one (ctx).
+func (pf *prefetch) take(ad Adapter, i int) (prefetched, bool) {
+	if pf == nil || i < 0 {
 		return prefetched{}, false
 	}
 	pf.mu.Lock()
 	defer pf.mu.Unlock()
-	if _, fetched := pf.open[ad]; !fetched {
+	side := pf.sides[ad]
+	if side == nil {
 		return prefetched{}, false
 	}
 	for {
-		if f, ok := pf.got[ad][id]; ok {
-			delete(pf.got[ad], id)
-			return f, true
+		if side.ready[i] {
+			side.ready[i] = false // taken once
+			return side.get(i), true
 		}
-		if !pf.open[ad] {
+		if !side.open {
 			return prefetched{}, false
 		}
 		pf.cond.Wait()
@@ -274,34 +320,42 @@ type plannedRow struct {
 	meaning  string             // row.Meaning(target), what a freeze of it must record; only for a row whose hash is frozen (Run)
 	contract *validate.Contract // nil: no contract
 	hash     string
+	// first is the number of the row's first primary attempt among the
+	// calls fetched ahead (prefetch), -1 for a row without them.
+	first int
 }
 
 // plan compiles every contract and checks every row before anything runs: a
 // typo is an input error naming the row, not a hundred failures.
-func (rn *Runner) plan(t *validate.Table) ([]plannedRow, error) {
+func (rn *Runner) plan(t *validate.Table, reruns int) ([]plannedRow, int, error) {
 	out := make([]plannedRow, 0, len(t.Rows))
+	calls := 0
 	seen := make(map[string]bool, len(t.Rows))
 	for i := range t.Rows {
 		r := &t.Rows[i]
 		if seen[r.ID] {
-			return nil, fmt.Errorf("row %s: the id appears twice", r.ID)
+			return nil, 0, fmt.Errorf("row %s: the id appears twice", r.ID)
 		}
 		seen[r.ID] = true
-		p := plannedRow{row: r, target: t.TargetOf(*r)}
+		p := plannedRow{row: r, target: t.TargetOf(*r), first: -1}
 		if p.target == "" {
-			return nil, fmt.Errorf("row %s: no target (set target: in the table or the row)", r.ID)
+			return nil, 0, fmt.Errorf("row %s: no target (set target: in the table or the row)", r.ID)
 		}
 		if r.SameAsBase && rn.Base == nil {
-			return nil, fmt.Errorf("row %s: same_as_base needs a base revision (--base REV)", r.ID)
+			return nil, 0, fmt.Errorf("row %s: same_as_base needs a base revision (--base REV)", r.ID)
 		}
 		for _, m := range r.Metamorphic {
 			if m != validate.RelPermutation && m != validate.RelIdempotent {
-				return nil, fmt.Errorf("row %s: unknown metamorphic relation %q (want %s or %s)", r.ID, m, validate.RelPermutation, validate.RelIdempotent)
+				return nil, 0, fmt.Errorf("row %s: unknown metamorphic relation %q (want %s or %s)", r.ID, m, validate.RelPermutation, validate.RelIdempotent)
 			}
+		}
+		if prefetches(r) {
+			p.first = calls
+			calls += reruns
 		}
 		out = append(out, p)
 	}
-	return out, nil
+	return out, calls, nil
 }
 
 // parallel calls f(0) ... f(n-1) on every CPU and waits for them.
@@ -331,6 +385,10 @@ func compile(t *validate.Table, rows []plannedRow) error {
 	var exprs []string
 	for i := range rows {
 		if e := rows[i].row.Contract; e != "" {
+			if c, ok := t.Compiled(e); ok {
+				rows[i].contract = c
+				continue
+			}
 			if _, ok := index[e]; !ok {
 				index[e] = len(exprs)
 				exprs = append(exprs, e)
@@ -341,7 +399,7 @@ func compile(t *validate.Table, rows []plannedRow) error {
 	errs := make([]error, len(exprs))
 	parallel(len(exprs), func(i int) { compiled[i], errs[i] = t.Contract(exprs[i]) })
 	for i := range rows {
-		if e := rows[i].row.Contract; e != "" {
+		if e := rows[i].row.Contract; e != "" && rows[i].contract == nil {
 			k := index[e]
 			if errs[k] != nil {
 				return fmt.Errorf("row %s: %w", rows[i].row.ID, errs[k])
@@ -372,10 +430,13 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	if reruns <= 0 {
 		reruns = DefaultReruns
 	}
-	planned, err := rn.plan(t)
+	planned, calls, err := rn.plan(t, reruns)
 	if err != nil {
 		return nil, err
 	}
+	// Every fetched row's attempts, in one block the replies are fetched
+	// into (prefetch) and the rows' results hold (runRow).
+	attempts := make([]Attempt, calls)
 	seed := rn.Seed
 	if seed == 0 {
 		seed = time.Now().UnixNano()
@@ -390,7 +451,7 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 	defer stop()
 	rn.pace = &pace{short: map[paceKey]bool{}}
 	hashed := make(chan struct{})
-	rn.pf = rn.startPrefetch(pctx, planned, reruns, hashed)
+	rn.pf = rn.startPrefetch(pctx, planned, reruns, calls, attempts, hashed)
 	defer func() { rn.pf = nil }()
 	go func() {
 		defer close(hashed)
@@ -412,7 +473,11 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 		if err := ctx.Err(); err != nil {
 			return rn.interrupted(rep, err)
 		}
-		res, infraReason, err := rn.runRow(ctx, p, reruns, seed+int64(i))
+		var block []Attempt
+		if p.first >= 0 {
+			block = attempts[p.first : p.first : p.first+reruns]
+		}
+		res, infraReason, err := rn.runRow(ctx, p, reruns, seed+int64(i), block)
 		if err != nil {
 			if ctx.Err() != nil {
 				return rn.interrupted(rep, ctx.Err())
@@ -521,7 +586,9 @@ func (rep *Report) row(id string) RowResult {
 	return RowResult{}
 }
 
-func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int64) (RowResult, string, error) {
+// runRow runs row p; its attempts go into block when it has one (Run's,
+// which the prefetched replies are already in), else a slice of their own.
+func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int64, block []Attempt) (RowResult, string, error) {
 	r := p.row
 	res := RowResult{ID: r.ID, Hash: p.hash, Kind: r.Kind, Cls: r.Cls, Target: p.target, Line: r.SrcLine, meaning: p.meaning}
 	if r.Kind == validate.KindProperty && r.Property != nil && r.Todo == "" {
@@ -552,7 +619,10 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 	}
 	infraReason := ""
 	var memo verdictMemo
-	res.Attempts = make([]Attempt, 0, reruns)
+	res.Attempts = block
+	if res.Attempts == nil {
+		res.Attempts = make([]Attempt, 0, reruns)
+	}
 	res.Seen = make([]string, 0, reruns)
 	for i := 0; i < reruns; i++ {
 		a, reason, err := rn.attempt(ctx, p, i, i < reruns-1, rng, &memo)
@@ -620,8 +690,11 @@ func summarize(as []Attempt) (string, string) {
 // primary runs a row's primary attempt on ad: fetched ahead (prefetch)
 // where ad pipelines, else now; unwatched for every attempt but the last
 // (Call.Unwatched).
-func (rn *Runner) primary(ctx context.Context, ad Adapter, p *plannedRow, id string, unwatched bool, args []any, kwargs map[string]any) (Reply, error) {
-	if f, ok := rn.pf.take(ad, id); ok {
+func (rn *Runner) primary(ctx context.Context, ad Adapter, p *plannedRow, n int, id string, unwatched bool, args []any, kwargs map[string]any) (Reply, error) {
+	if p.first < 0 {
+		n = -1
+	}
+	if f, ok := rn.pf.take(ad, p.first+n); ok {
 		return f.rep, f.err
 	}
 	return rn.timed(ctx, ad, p.target, p, Call{ID: id, Unwatched: unwatched, Target: rn.targetOn(ad, p.target), Args: args, Kwargs: kwargs})
@@ -640,7 +713,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 	args, kwargs := r.CallArgs()
 	start := time.Now()
 	id := attemptID(r.ID, n)
-	rep, err := rn.primary(ctx, rn.Adapter, &p, id, unwatched, args, kwargs)
+	rep, err := rn.primary(ctx, rn.Adapter, &p, n, id, unwatched, args, kwargs)
 	a := Attempt{Reply: rep}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -663,7 +736,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 		a.Status, a.Why = st, why
 	}
 	if rn.Base != nil {
-		b, err := rn.primary(ctx, rn.Base, &p, id, unwatched, args, kwargs)
+		b, err := rn.primary(ctx, rn.Base, &p, n, id, unwatched, args, kwargs)
 		if err != nil {
 			if ctx.Err() != nil {
 				return a, "", ctx.Err()

@@ -354,11 +354,14 @@ func (rn *Runner) fetchTarget(ctx context.Context, bc batchCaller, ad Adapter, t
 			return
 		}
 		part := todo[:min(chunk, len(todo))]
-		batch := make([]Call, len(part))
-		for k, i := range part {
-			batch[k] = calls[i]
-			if i >= shortFrom {
-				batch[k].Timeout = rn.Short
+		batch := callsAt(calls, part)
+		if part[len(part)-1] >= shortFrom {
+			// Some get the shortened limit: a copy of their own.
+			batch = slices.Clone(batch)
+			for k, i := range part {
+				if i >= shortFrom {
+					batch[k].Timeout = rn.Short
+				}
 			}
 		}
 		bctx, stop := context.WithCancelCause(sctx)

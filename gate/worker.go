@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/premise-dev/premise/validate"
 )
 
 // Defaults shared by every adapter.
@@ -421,17 +423,26 @@ func (p *proc) await(ctx context.Context, c Call, want int64, limitOf func(n int
 // cannot be pipelined (one is over the frame limit).
 func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r Reply, err error)) (n, blamed int, ok bool) {
 	defer context.AfterFunc(ctx, p.interrupt)()
-	strip := !p.spec.traces && slices.ContainsFunc(calls, func(c Call) bool { return c.Unwatched })
-	if p.spec.floats || strip {
-		kept := make([]Call, len(calls))
-		for i, c := range calls {
-			if p.spec.floats {
-				c = c.floatsKept()
+	if p.spec.floats {
+		// Copied only when a call's arguments hold a whole-number float:
+		// the rest go as they are.
+		var kept []Call
+		for i := range calls {
+			if c, changed := calls[i].floatsKeptChanged(); changed {
+				if kept == nil {
+					kept = slices.Clone(calls)
+				}
+				kept[i] = c
 			}
-			c.Unwatched = c.Unwatched && p.spec.traces
-			kept[i] = c
 		}
-		calls = kept
+		if kept != nil {
+			calls = kept
+		}
+	}
+	// Unwatched goes only to a worker that watches (sent below).
+	sent := func(c Call) Call {
+		c.Unwatched = c.Unwatched && p.spec.traces
+		return c
 	}
 	// Calls with their body encoded (the runner's) stream to the worker
 	// as they are encoded, so that the first leave at once; others are
@@ -446,7 +457,7 @@ func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r
 	var buf []byte
 	if !stream {
 		for _, c := range calls {
-			data, err := c.encode()
+			data, err := sent(c).encode()
 			if err != nil || len(data) >= p.spec.maxFrame {
 				return 0, 0, true
 			}
@@ -464,7 +475,7 @@ func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r
 		}
 		buf := make([]byte, 0, 32<<10)
 		for _, c := range calls {
-			buf = append(c.appendTo(buf), '\n')
+			buf = append(sent(c).appendTo(buf), '\n')
 			if len(buf) >= 16<<10 {
 				if _, err := p.req.Write(buf); err != nil {
 					return
@@ -503,15 +514,20 @@ func (p *proc) pipeline(ctx context.Context, calls []Call, deliver func(k int, r
 func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
 	w, ok := p.returned(line, c.ID)
 	if !ok {
-		if err := json.Unmarshal(line, &w); err != nil {
+		var err error
+		if w, err = unmarshalReply(line); err != nil {
 			return p.fail(c, OutcomeCrashed, "the worker sent a line that is not a reply: "+err.Error()), false, nil
 		}
 	}
 	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: Printable(w.Detail), Lines: w.Lines}
 	if len(w.Exc) > 0 && string(w.Exc) != "null" {
-		if err := decodeNumbers(w.Exc, &r.Exc); err != nil {
+		// Decoded into its own variable: r, whose address decoding would
+		// take, stays off the heap.
+		var exc *Exc
+		if err := decodeNumbers(w.Exc, &exc); err != nil {
 			return p.fail(c, OutcomeCrashed, "the worker sent an exception that is not one: "+err.Error()), false, nil
 		}
+		r.Exc = exc
 		if r.Exc != nil {
 			// Shown, never compared (DESIGN.md: the class, never the
 			// message): made printable once, here.
@@ -523,9 +539,11 @@ func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
 		if bytes.Equal(w.Value, p.lastRaw) {
 			r.Value = p.lastVal
 		} else {
-			if err := decodeNumbers(w.Value, &r.Value); err != nil {
+			v, err := validate.DecodeJSON(w.Value)
+			if err != nil {
 				return p.fail(c, OutcomeCrashed, "the worker sent a value that is not JSON: "+err.Error()), false, nil
 			}
+			r.Value = v
 			p.lastRaw, p.lastVal = w.Value, r.Value
 		}
 	}
@@ -550,6 +568,13 @@ type wireReply struct {
 	Exc     json.RawMessage  `json:"exc"`
 	Detail  string           `json:"detail"`
 	Lines   map[string][]int `json:"lines"`
+}
+
+// unmarshalReply reads a reply line returned does not.
+func unmarshalReply(line []byte) (wireReply, error) {
+	var w wireReply
+	err := json.Unmarshal(line, &w)
+	return w, err
 }
 
 // decodeNumbers decodes JSON data into v keeping numbers as json.Number,
@@ -780,10 +805,7 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(
 			failAll(err)
 			return
 		}
-		batch := make([]Call, len(todo))
-		for k, i := range todo {
-			batch[k] = calls[i]
-		}
+		batch := callsAt(calls, todo)
 		n, blamed, ok := a.cur.pipeline(ctx, batch, func(k int, r Reply, err error) { deliver(todo[k], r, err) })
 		if n == 0 && ok {
 			// Not pipelinable (an oversized call): one at a time.
@@ -804,6 +826,21 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(
 			todo = todo[n:]
 		}
 	}
+}
+
+// callsAt is calls[idx[0]], calls[idx[1]], ...: calls itself, sliced,
+// when idx runs on without a gap (a batch nothing was taken out of), else
+// a copy.
+func callsAt(calls []Call, idx []int) []Call {
+	if len(idx) > 0 && idx[len(idx)-1]-idx[0] == len(idx)-1 {
+		// idx is increasing: first and last a length apart means no gap.
+		return calls[idx[0] : idx[0]+len(idx) : idx[0]+len(idx)]
+	}
+	out := make([]Call, len(idx))
+	for k, i := range idx {
+		out[k] = calls[i]
+	}
+	return out
 }
 
 // refuse is the reply to a call the adapter's check refuses.

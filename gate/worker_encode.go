@@ -1,7 +1,6 @@
 package gate
 
 import (
-	"bytes"
 	"encoding/json"
 )
 
@@ -56,9 +55,20 @@ func plainID(id string) bool {
 // encodeBody encodes what follows the id in a call to target with args
 // and kwargs (Call.body), for calls that differ only in their id.
 func encodeBody(target string, args []any, kwargs map[string]any) ([]byte, error) {
-	b, err := json.Marshal(Call{Target: target, Args: args, Kwargs: kwargs})
+	// Call's fields after the id, as Call encodes them: the object's
+	// opening brace becomes the comma after the id.
+	b, err := json.Marshal(callBody{Target: target, Args: args, Kwargs: kwargs})
 	if err != nil {
 		return nil, err
 	}
-	return bytes.TrimPrefix(b, []byte(`{"id":""`)), nil
+	b[0] = ','
+	return b, nil
+}
+
+// callBody is what follows a Call's id on the wire (Unwatched, false
+// here, is omitted).
+type callBody struct {
+	Target string         `json:"target"`
+	Args   []any          `json:"args"`
+	Kwargs map[string]any `json:"kwargs"`
 }

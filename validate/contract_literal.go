@@ -34,6 +34,19 @@ func parseLiteralContract(expr string) (*literalContract, bool) {
 	if strings.ContainsAny(rest, "{\\") {
 		return nil, false // objects and escapes are left to CEL (celLiteral)
 	}
+	want, ok := fastLiteral([]byte(rest)) // jsondecode_fast.go
+	if !ok {
+		want, ok = literalValue(rest)
+	}
+	if !ok {
+		return nil, false
+	}
+	return &literalContract{want: want}, true
+}
+
+// literalValue is the literal rest holds, normalised; ok is false when
+// rest is not one JSON value CEL reads the same.
+func literalValue(rest string) (any, bool) {
 	dec := json.NewDecoder(strings.NewReader(rest))
 	dec.UseNumber()
 	var v any
@@ -46,7 +59,7 @@ func parseLiteralContract(expr string) (*literalContract, bool) {
 	if !celLiteral(rest, v) {
 		return nil, false
 	}
-	return &literalContract{want: Normalize(v)}, true
+	return Normalize(v), true
 }
 
 // celLiteral reports whether a JSON literal reads the same in CEL. Objects

@@ -47,12 +47,16 @@ func (r Row) hashInput() any {
 }
 
 func (r Row) hash() (string, error) {
-	canon, err := CanonicalJSON(map[string]any{"id": r.ID, "inp": r.hashInput()})
-	if err != nil {
-		return "", err
+	var buf [256]byte
+	canon, ok := r.appendHashed(buf[:0])
+	if !ok {
+		var err error
+		if canon, err = CanonicalJSON(map[string]any{"id": r.ID, "inp": r.hashInput()}); err != nil {
+			return "", err
+		}
 	}
 	sum := sha256.Sum256(canon)
-	return hex.EncodeToString(sum[:])[:16], nil
+	return hex.EncodeToString(sum[:8]), nil // the first 16 hex digits
 }
 
 // Meaning is a digest of what the row means under target: the target and

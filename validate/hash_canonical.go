@@ -91,6 +91,19 @@ func appendCanonical(b []byte, v any) ([]byte, bool) {
 	return b, false
 }
 
+// appendHashed appends the canonical JSON of {"id": r.ID, "inp":
+// r.hashInput()}, what Row.Hash hashes, without building that map: its
+// two members in their canonical order; ok is false as for
+// appendCanonical.
+func (r Row) appendHashed(b []byte) ([]byte, bool) {
+	if !utf8.ValidString(r.ID) {
+		return b, false
+	}
+	b = appendCanonicalString(append(b, `{"id":`...), r.ID)
+	b, ok := appendCanonical(append(b, `,"inp":`...), r.hashInput())
+	return append(b, '}'), ok
+}
+
 func appendCanonicalNumber(b []byte, f float64) ([]byte, bool) {
 	s, err := jcs.NumberToJSON(f)
 	if err != nil {

@@ -27,6 +27,13 @@ func (t *Table) Contract(expr string) (*Contract, error) {
 	return CompileContract(expr)
 }
 
+// Compiled returns the contract the table compiled for expr when it was
+// read (ParseTable); ok is false when it did not.
+func (t *Table) Compiled(expr string) (c *Contract, ok bool) {
+	c, ok = t.contracts[expr]
+	return c, ok
+}
+
 // Row kinds (seed 004, Step 3).
 const (
 	KindRepresentative = "representative"

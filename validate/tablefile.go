@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"reflect"
@@ -33,11 +34,34 @@ const minRelation = 8
 // does not parse or breaks the schema yields a *LoadError listing every
 // problem.
 func LoadTable(path string) (*Table, error) {
-	data, err := os.ReadFile(path)
+	src, err := readString(path)
 	if err != nil {
 		return nil, fmt.Errorf("read partition table: %w", err)
 	}
-	return ParseTable(path, data)
+	// Read as a string: the rows' strings are cut from it, where
+	// ParseTable's bytes would be copied into one first.
+	if t, ok := scanTableString(path, src); ok {
+		return t, nil
+	}
+	return parseTableNodes(path, []byte(src))
+}
+
+// readString is the file at path, read into a string without a copy of
+// the bytes.
+func readString(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var b strings.Builder
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		b.Grow(int(fi.Size()) + 1)
+	}
+	if _, err := io.Copy(&b, f); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
 
 // ParseTable decodes and validates a partition table; name is the file

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -29,12 +30,17 @@ import (
 // scanTable returns the table in data, or ok false when data is not in
 // the shape it reads or holds a problem.
 func scanTable(name string, data []byte) (t *Table, ok bool) {
-	s := &scanner{src: string(data)}
+	return scanTableString(name, string(data))
+}
+
+// scanTableString is scanTable of the table's text.
+func scanTableString(name, src string) (t *Table, ok bool) {
+	s := &scanner{src: src}
 	t = &Table{}
 	if !s.table(t) {
 		return nil, false
 	}
-	d := &decoder{file: name}
+	d := &decoder{file: name, contracts: make([]pendingContract, 0, len(t.Rows))}
 	if t.Version != FormatVersion || s.rowsLine == 0 || len(t.Rows) == 0 {
 		return nil, false
 	}
@@ -427,19 +433,22 @@ func (f *flowLine) value(depth int) (any, bool) {
 	switch f.s[f.i] {
 	case '[':
 		f.i++
-		out := []any{}
 		f.space()
 		if f.i < len(f.s) && f.s[f.i] == ']' {
 			f.i++
-			return out, true
+			return []any{}, true
 		}
+		// The elements are gathered on the stack and the list made once,
+		// of their number.
+		var room [8]any
+		elems := room[:0]
 		for {
 			f.space()
 			v, ok := f.value(depth + 1)
 			if !ok {
 				return nil, false
 			}
-			out = append(out, v)
+			elems = append(elems, v)
 			f.space()
 			if f.i >= len(f.s) {
 				return nil, false
@@ -449,7 +458,7 @@ func (f *flowLine) value(depth int) (any, bool) {
 				f.i++
 			case ']':
 				f.i++
-				return out, true
+				return slices.Clone(elems), true
 			default:
 				return nil, false
 			}
