@@ -35,6 +35,9 @@ func scanTable(name string, data []byte) (t *Table, ok bool) {
 
 // scanTableString is scanTable of the table's text.
 func scanTableString(name, src string) (t *Table, ok bool) {
+	if !utf8.ValidString(src) {
+		return nil, false // the node decoder refuses it, with the file named
+	}
 	s := &scanner{src: src}
 	t = &Table{}
 	if !s.table(t) {
