@@ -421,6 +421,8 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 		case lang.KindInt:
 			pools[i] = append(pools[i], around(nums, true)...)
 			pools[i] = append(pools[i], lang.DigitShapes(tg.BaseText+"\n"+tg.HeadText)...)
+		case lang.KindStr:
+			pools[i] = append(pools[i], lang.PathShapes(tg.BaseText+"\n"+tg.HeadText)...)
 		case lang.KindFloat:
 			pools[i] = append(pools[i], around(nums, false)...)
 			pools[i] = append(pools[i], goSpecialFloats(tg.Sig.Params[i].Type)...)

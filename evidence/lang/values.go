@@ -90,11 +90,7 @@ func strPool(_ Type, lits []string) []any {
 		"2024-03-01T00:00:00", "2024-03-01T01:30:00+00:00",
 		// Format-shaped text: versions, grouped numbers, dotted and cased
 		// names, URLs, hex, exponents, JSON.
-		"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c",
-		// Paths as POSIX and Windows write them: absolute, relative,
-		// a drive, a share.
-		"/a/b", "a/b", "../a", `C:\a`, `a\b`, `\\h\s`,
-		"0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`)
+		"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c", "0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`)
 	seps := 0
 	for _, l := range lits {
 		// A literal after a number: "1k", "2,5" reach a parser's suffix
@@ -112,6 +108,21 @@ func strPool(_ Type, lits []string) []any {
 	// after the function's own: a parse of the wrong width or sign
 	// refuses them.
 	return append(out, "9223372036854775808", "18446744073709551615")
+}
+
+// pathWords are the words of code that handles file paths: its text
+// parameters take paths too.
+var pathWords = regexp.MustCompile(`\b(ntpath|posixpath|os\.path|os\.sep|filepath|pathlib|PurePath|PureWindowsPath|isabs|IsAbs|splitdrive|VolumeName)\b`)
+
+// PathShapes are paths as POSIX and Windows write them (absolute, a
+// drive, a share, relative with a parent) when text, a function's source,
+// handles paths: a check one platform's rules make on another's path (an
+// absolute Windows path judged on Linux) is reached by nothing else.
+func PathShapes(text string) []any {
+	if !pathWords.MatchString(text) {
+		return nil
+	}
+	return []any{"/a/b", `C:\a`, `\\h\s`, "../a", `a\b`}
 }
 
 // intervalsPool: seed 004's ranges, sorted and not, touching,

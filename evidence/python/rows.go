@@ -87,6 +87,9 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 			vals = append(vals, sized(base, l)...)
 		}
 		vals = append(vals, base[1:]...)
+		if kind["str"] {
+			vals = append(vals, lang.PathShapes(info.text)...)
+		}
 		if kind["str"] && bytesRe.MatchString(info.text) {
 			// A function that speaks of bytes takes them where it takes
 			// text: ASCII, and a byte no text encoding agrees on.
