@@ -168,3 +168,40 @@ func TestDifferentialGoTargetTheBaseCannotBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestDifferentialHarnessRefusalIsNoChange: a row the harness refuses on
+// one side (the patch added or removed a parameter the row passes: Go's
+// harness raises premise.ArityError) is not compared: the difference is
+// the harness's, and a reviewer who accepted it would pin a refusal the
+// gate then cannot replay.
+func TestDifferentialHarnessRefusalIsNoChange(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(src string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, "m.go"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.21\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write("package m\n\nfunc Grow(x int) int { return x }\n\nfunc Shrink(x, y int) int { return x + y }\n\nfunc Same(x int) int { return x }\n")
+	gitIn(t, dir, "init", "-q", "-b", "main")
+	gitIn(t, dir, "add", ".")
+	gitIn(t, dir, "commit", "-qm", "base")
+	write("package m\n\nfunc Grow(x, y int) int { return x + y }\n\nfunc Shrink(x int) int { return x }\n\nfunc Same(x int) int { return -x }\n")
+	gitIn(t, dir, "commit", "-qam", "head")
+	tab := &validate.Table{Version: validate.FormatVersion, Language: "go", Rows: []validate.Row{
+		{ID: "P001", Target: "example.com/m.Grow", Args: []any{1, 2}},
+		{ID: "P002", Target: "example.com/m.Shrink", Args: []any{1, 2}},
+		{ID: "P003", Target: "example.com/m.Same", Args: []any{1}},
+	}}
+	rep, err := Differential(context.Background(), Config{Repo: dir, Base: "HEAD~1", Budget: DefaultBudget, Reruns: 1, Seed: 1, Private: true}, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"P003"}, rep.Changed); diff != "" {
+		t.Errorf("changed rows (-want +got): a row one side's harness refused (premise.ArityError) is not a change:\n%s", diff)
+	}
+}

@@ -934,10 +934,24 @@ func (rn *Runner) compareBase(res *RowResult) {
 	base := *res.Attempts[0].Base
 	hk, bk := replyKey(head), replyKey(base)
 	res.BaseWhy = bk
+	if refusedCall(head) || refusedCall(base) {
+		// The harness did not call the target on a side (arguments it
+		// could not decode or the target does not take): nothing was
+		// compared there, and a difference is the harness's, never a
+		// change a reviewer could decide (or a witness row replay).
+		return
+	}
 	if hk != bk {
 		res.Changed = true
 		res.SpecChange = res.Kind == validate.KindInvalid && base.Outcome == OutcomeRaised && head.Outcome == OutcomeReturned
 	}
+}
+
+// refusedCall says the harness refused to make the call (premise's own
+// DecodeError or ArityError); a constructor that failed
+// (premise.ConstructorError) is the code's own outcome.
+func refusedCall(r Reply) bool {
+	return r.Outcome == OutcomeRaised && HarnessRefused(r.Exc) && r.Exc.Class != "premise.ConstructorError"
 }
 
 // Key is what "same outcome" means between base and head, as a row's
