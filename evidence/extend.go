@@ -198,7 +198,10 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		}
 		for _, r := range rows {
 			r.Target = sym
-			if r.Todo == "" && pinned[pinnedKey(tb, r)] {
+			if d := pinned[pinnedKey(tb, r)]; r.Todo == "" && d != "" && !(d == validate.StatusRejected && r.SameAsBase) {
+				// A rejected change's witness holds the base's outcome
+				// there too: a row of the same input that asks the same
+				// is kept, so that its assumption has a row.
 				continue
 			}
 			if ob != nil && comparedOnly(r) {

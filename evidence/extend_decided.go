@@ -160,12 +160,12 @@ func redecided(tb *validate.Table, bySymbol map[string][]validate.Item) {
 }
 
 // witnessInputs are the inputs (target and arguments) the witness rows of
-// decided changes pin.
-func witnessInputs(tb *validate.Table) map[string]bool {
-	out := map[string]bool{}
+// decided changes pin, each with its change's decision.
+func witnessInputs(tb *validate.Table) map[string]string {
+	out := map[string]string{}
 	for _, r := range tb.Rows {
 		if r.Decision != "" && len(r.AssumptionIDs) == 1 && validate.IsChange(r.AssumptionIDs[0]) {
-			out[pinnedKey(tb, r)] = true
+			out[pinnedKey(tb, r)] = r.Decision
 		}
 	}
 	return out
