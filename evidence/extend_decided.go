@@ -149,14 +149,31 @@ func redecided(tb *validate.Table, bySymbol map[string][]validate.Item) {
 	}
 	kept := tb.Rows[:0]
 	for _, r := range tb.Rows {
-		if r.Decision != "" && len(r.AssumptionIDs) == 1 && !validate.IsChange(r.AssumptionIDs[0]) {
-			if s, ok := status[r.AssumptionIDs[0]]; ok && s != r.Decision {
-				continue
-			}
+		if !redecidedRow(r, status) {
+			kept = append(kept, r)
 		}
-		kept = append(kept, r)
 	}
 	tb.Rows = kept
+}
+
+// redecidedRow says r is an assumption row (one or more assumptions'
+// rows on one input, merged) written for a decision one of its
+// assumptions no longer has.
+func redecidedRow(r validate.Row, status map[string]string) bool {
+	if r.Decision == "" || len(r.AssumptionIDs) == 0 {
+		return false
+	}
+	for _, id := range r.AssumptionIDs {
+		if validate.IsChange(id) {
+			return false // a witness row: its change's decision rewrites it
+		}
+	}
+	for _, id := range r.AssumptionIDs {
+		if s, ok := status[id]; ok && s != r.Decision {
+			return true
+		}
+	}
+	return false
 }
 
 // witnessInputs are the inputs (target and arguments) the witness rows of

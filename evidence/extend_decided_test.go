@@ -123,17 +123,21 @@ func TestRedecidedDropsOldRows(t *testing.T) {
 		{ID: "P002", AssumptionIDs: []string{"A001"}},
 		{ID: "P003", AssumptionIDs: []string{"C001"}, Decision: validate.StatusAccepted},
 		{ID: "P004", AssumptionIDs: []string{"A002"}, Decision: validate.StatusAccepted},
+		{ID: "P005", AssumptionIDs: []string{"A002", "A003"}, Decision: validate.StatusAccepted},
+		{ID: "P006", AssumptionIDs: []string{"A002", "A004"}, Decision: validate.StatusAccepted},
 	}}
 	redecided(tb, map[string][]validate.Item{"m.f": {
 		{ID: "A001", Status: validate.StatusRejected},
 		{ID: "A002", Status: validate.StatusAccepted},
+		{ID: "A003", Status: validate.StatusRejected},
+		{ID: "A004", Status: validate.StatusAccepted},
 	}})
 	var ids []string
 	for _, r := range tb.Rows {
 		ids = append(ids, r.ID)
 	}
-	if !slices.Equal(ids, []string{"P002", "P003", "P004"}) {
-		t.Errorf("rows kept %v, want P002 (a human's), P003 (a change's), P004 (still accepted)", ids)
+	if !slices.Equal(ids, []string{"P002", "P003", "P004", "P006"}) {
+		t.Errorf("rows kept %v, want P002 (a human's), P003 (a change's), P004 and P006 (still accepted); P005, two assumptions' row, one of them now rejected, goes", ids)
 	}
 }
 
