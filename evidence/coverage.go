@@ -255,6 +255,11 @@ func (lr *linesRun) add(grep *gate.Report) {
 	}
 	for _, rr := range grep.Rows {
 		for i := range rr.Attempts {
+			if a := rr.Attempts[i]; gate.Refused(a.Reply) || a.Base != nil && gate.Refused(*a.Base) {
+				// The harness refused the call on a side: nothing was
+				// compared, so what the other side ran reached nothing.
+				continue
+			}
 			put(lr.head, &rr.Attempts[i].Reply)
 			put(lr.base, rr.Attempts[i].Base)
 		}

@@ -135,3 +135,18 @@ func Names(xs []fmt.Stringer) []string {
 	rep := runCommits(t, map[string]string{"go.mod": mod, "names.go": src("xs == nil")}, map[string]string{"names.go": src("len(xs) == 0")}, nil)
 	changeOn(t, rep, "example.com/names.Names", "an empty list is now read as none")
 }
+
+// A function the patch gave another parameter is called with the head's
+// arguments, which the base's harness refuses (premise.ArityError): no
+// row compared anything, so the symbol is unchecked, never "holds".
+func TestGoRowsTheBaseRefusesLeaveTheSymbolUnchecked(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/twice\n\ngo 1.21\n"
+	base := "package twice\n\n// Twice doubles x.\nfunc Twice(x int) int {\n\treturn 2 * x\n}\n"
+	head := "package twice\n\n// Twice doubles x, and adds y.\nfunc Twice(x, y int) int {\n\treturn 2*x + y\n}\n"
+	rep := runCommits(t, map[string]string{"go.mod": mod, "twice.go": base}, map[string]string{"twice.go": head}, nil)
+	s := symbolRows(t, rep, "example.com/twice.Twice")
+	if len(changesOf(rep, "example.com/twice.Twice")) == 0 && !s.Unchecked {
+		t.Errorf("Twice: no change and not unchecked (%+v, coverage %+v): rows the base refused compared nothing", s, s.Coverage)
+	}
+}

@@ -934,7 +934,7 @@ func (rn *Runner) compareBase(res *RowResult) {
 	base := *res.Attempts[0].Base
 	hk, bk := replyKey(head), replyKey(base)
 	res.BaseWhy = bk
-	if refusedCall(head) || refusedCall(base) {
+	if Refused(head) || Refused(base) {
 		// The harness did not call the target on a side (arguments it
 		// could not decode or the target does not take): nothing was
 		// compared there, and a difference is the harness's, never a
@@ -947,10 +947,10 @@ func (rn *Runner) compareBase(res *RowResult) {
 	}
 }
 
-// refusedCall says the harness refused to make the call (premise's own
+// Refused says the harness refused to make the call (premise's own
 // DecodeError or ArityError); a constructor that failed
 // (premise.ConstructorError) is the code's own outcome.
-func refusedCall(r Reply) bool {
+func Refused(r Reply) bool {
 	return r.Outcome == OutcomeRaised && HarnessRefused(r.Exc) && r.Exc.Class != "premise.ConstructorError"
 }
 
