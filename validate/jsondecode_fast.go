@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"unicode/utf8"
@@ -31,7 +32,11 @@ const maxFastDepth = 200
 // arrays as []any, objects as map[string]any); ok is false when it does
 // not read data, which the caller then decodes the plain way.
 func fastJSON(data []byte) (v any, ok bool) {
-	d := jsonReader{s: data}
+	return readOne(jsonReader{s: data})
+}
+
+// readOne reads the one JSON value d holds, white space around it.
+func readOne(d jsonReader) (v any, ok bool) {
 	d.space()
 	v, ok = d.value(0)
 	if !ok {
@@ -57,17 +62,10 @@ type jsonReader struct {
 // with UseNumber, then celLiteral); ok is false when fastJSON would not
 // read it or celLiteral would refuse one of its numbers.
 func fastLiteral(data []byte) (v any, ok bool) {
-	d := jsonReader{s: data, norm: true}
-	d.space()
-	v, ok = d.value(0)
-	if !ok {
-		return nil, false
+	if bytes.ContainsAny(data, "{\\") {
+		return nil, false // celLiteral leaves objects and escapes to CEL, even inside a string
 	}
-	d.space()
-	if d.i != len(d.s) {
-		return nil, false
-	}
-	return v, true
+	return readOne(jsonReader{s: data, norm: true})
 }
 
 func (d *jsonReader) space() {
