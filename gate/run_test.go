@@ -134,22 +134,9 @@ func TestNewAdapterThatFailsIsNil(t *testing.T) {
 // change.
 func TestDifferentialGoTargetTheBaseCannotBuild(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	write := func(src string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, "b.go"), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/b\n\ngo 1.21\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	write("package b\n\nfunc Twice(x int) int { return 2 * x }\n\ntype box struct{ v []interface{} }\n\nfunc (b *box) top() interface{} { return b.v[len(b.v)-1] }\n")
-	gitIn(t, dir, "init", "-q", "-b", "main")
-	gitIn(t, dir, "add", ".")
-	gitIn(t, dir, "commit", "-qm", "base")
-	write("package b\n\nfunc Twice(x int) int { return 2 * x }\n\ntype box[E any] struct{ v []E }\n\nfunc (b *box[E]) top() E { return b.v[len(b.v)-1] }\n")
-	gitIn(t, dir, "commit", "-qam", "generic")
+	dir := goCommits(t, "example.com/b",
+		"package b\n\nfunc Twice(x int) int { return 2 * x }\n\ntype box struct{ v []interface{} }\n\nfunc (b *box) top() interface{} { return b.v[len(b.v)-1] }\n",
+		"package b\n\nfunc Twice(x int) int { return 2 * x }\n\ntype box[E any] struct{ v []E }\n\nfunc (b *box[E]) top() E { return b.v[len(b.v)-1] }\n")
 	tab := &validate.Table{Version: validate.FormatVersion, Language: "go", Rows: []validate.Row{
 		{ID: "P001", Target: "example.com/b.Twice", Args: []any{1}, SameAsBase: true},
 		{ID: "P002", Target: "example.com/b.Twice", Args: []any{2}, SameAsBase: true},
@@ -176,22 +163,9 @@ func TestDifferentialGoTargetTheBaseCannotBuild(t *testing.T) {
 // gate then cannot replay.
 func TestDifferentialHarnessRefusalIsNoChange(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	write := func(src string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, "m.go"), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.21\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	write("package m\n\nfunc Grow(x int) int { return x }\n\nfunc Shrink(x, y int) int { return x + y }\n\nfunc Same(x int) int { return x }\n")
-	gitIn(t, dir, "init", "-q", "-b", "main")
-	gitIn(t, dir, "add", ".")
-	gitIn(t, dir, "commit", "-qm", "base")
-	write("package m\n\nfunc Grow(x, y int) int { return x + y }\n\nfunc Shrink(x int) int { return x }\n\nfunc Same(x int) int { return -x }\n")
-	gitIn(t, dir, "commit", "-qam", "head")
+	dir := goCommits(t, "example.com/m",
+		"package m\n\nfunc Grow(x int) int { return x }\n\nfunc Shrink(x, y int) int { return x + y }\n\nfunc Same(x int) int { return x }\n",
+		"package m\n\nfunc Grow(x, y int) int { return x + y }\n\nfunc Shrink(x int) int { return x }\n\nfunc Same(x int) int { return -x }\n")
 	tab := &validate.Table{Version: validate.FormatVersion, Language: "go", Rows: []validate.Row{
 		{ID: "P001", Target: "example.com/m.Grow", Args: []any{1, 2}},
 		{ID: "P002", Target: "example.com/m.Shrink", Args: []any{1, 2}},
@@ -204,4 +178,25 @@ func TestDifferentialHarnessRefusalIsNoChange(t *testing.T) {
 	if diff := cmp.Diff([]string{"P003"}, rep.Changed); diff != "" {
 		t.Errorf("changed rows (-want +got): a row one side's harness refused (premise.ArityError) is not a change:\n%s", diff)
 	}
+}
+
+// goCommits is a module's repository of two commits: base's one file
+// (m.go), then head's.
+func goCommits(t *testing.T, module, base, head string) string {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name, src string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module "+module+"\n\ngo 1.21\n")
+	write("m.go", base)
+	gitIn(t, dir, "init", "-q", "-b", "main")
+	gitIn(t, dir, "add", ".")
+	gitIn(t, dir, "commit", "-qm", "base")
+	write("m.go", head)
+	gitIn(t, dir, "commit", "-qam", "head")
+	return dir
 }
