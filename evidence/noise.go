@@ -3,6 +3,7 @@ package evidence
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"slices"
 	"sort"
 
@@ -30,13 +31,16 @@ import (
 // noiseReruns is how many times such a row is rerun on each side; the base
 // answering alike that often is no chance. orderReruns is how many for a
 // row whose head's answers differ from the base's in their lists' order
-// alone: a small Go map's iteration order is arbitrary but skewed (one
-// order of two keys four times in five), so a base that ranges over one
-// answers alike eight times in six rows out of a hundred, and thirty-two
-// times in one out of a thousand. A base that sorts answers alike always.
+// alone, and orderNeed how many more it may take: a small Go map's
+// iteration order is arbitrary but skewed (two keys come out one way seven
+// times in eight), so a base that ranges over one answers alike thirty-two
+// times in fourteen rows out of a thousand, and a fixed count of reruns
+// either calls a shared map's order a change now and then or runs every
+// row hundreds of times. A base that sorts answers alike always.
 const (
-	noiseReruns = 6
-	orderReruns = 30
+	noiseReruns  = 6
+	orderReruns  = 30
+	maxOrderRuns = 400
 )
 
 // maxNoiseRows bounds the rows rerun for it.
@@ -59,41 +63,84 @@ func headNoise(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *g
 			plain = append(plain, rows[rr.ID])
 		}
 	}
-	first := map[string]gate.RowResult{}
+	all := map[string]gate.RowResult{}
 	for _, rr := range grep.Rows {
-		first[rr.ID] = rr
+		all[rr.ID] = rr
 	}
 	out := map[string]bool{}
-	for _, pass := range []struct {
-		rows   []validate.Row
-		reruns int
-	}{{plain, noiseReruns}, {order, orderReruns}} {
-		if len(pass.rows) == 0 {
-			continue
+	// rerun runs rows reruns more times on each side and judges each
+	// with every answer it gave so far; rows it cannot run stay changes
+	// (a head that breaks on a second look must not turn its change into
+	// noise). It returns the rows still the patch's doing.
+	rerun := func(set []validate.Row, reruns int) []validate.Row {
+		if len(set) == 0 {
+			return nil
 		}
 		sub := *t
-		sub.Rows = pass.rows
-		gcfg.Reruns, gcfg.Budget, gcfg.Progress = pass.reruns, len(sub.Rows), nil
+		sub.Rows = set
+		gcfg.Reruns, gcfg.Budget, gcfg.Progress = reruns, len(sub.Rows), nil
 		srep, err := gate.Differential(ctx, gcfg, &sub)
 		if err != nil {
-			// Not shown to be anyone's: the head alone varied so far, so
-			// the rows stay changes (a head that breaks on a second look
-			// must not turn its change into noise).
 			for _, r := range sub.Rows {
 				out[r.ID] = true
 			}
-			continue
+			return nil
 		}
+		var doing []validate.Row
 		for _, rr := range srep.Rows {
-			all := first[rr.ID]
-			all.Attempts = append(slices.Clip(all.Attempts), rr.Attempts...)
-			all.BaseSeen = append(slices.Clip(all.BaseSeen), rr.BaseSeen...)
-			if headsDoing(all) {
+			seen := all[rr.ID]
+			seen.Attempts = append(slices.Clip(seen.Attempts), rr.Attempts...)
+			seen.BaseSeen = append(slices.Clip(seen.BaseSeen), rr.BaseSeen...)
+			all[rr.ID] = seen
+			if headsDoing(seen) {
 				out[rr.ID] = true
+				doing = append(doing, rows[rr.ID])
 			}
 		}
+		return doing
 	}
+	rerun(plain, noiseReruns)
+	// An order-only row the base answered alike orderReruns more times
+	// runs again until its base has answered alike as often as orderNeed
+	// asks: a skewed order shows its other side rarely, and the head's own
+	// answers say how rarely.
+	more, need := []validate.Row(nil), 0
+	for _, r := range rerun(order, orderReruns) {
+		if n := orderNeed(all[r.ID]) - len(all[r.ID].BaseSeen); n > 0 {
+			more, need = append(more, r), max(need, n)
+		}
+	}
+	for _, r := range more {
+		delete(out, r.ID)
+	}
+	rerun(more, need)
 	return out
+}
+
+// orderNeed is how many alike answers of a row's base make its head's
+// other orders the patch's doing: enough that a base drawing its order
+// from the same skewed map as the head, which answered otherwise in the
+// share of its answers it did, answers alike that often by chance less
+// than once in a billion. It is at most maxOrderRuns.
+func orderNeed(rr gate.RowResult) int {
+	if len(rr.BaseSeen) == 0 {
+		return 0
+	}
+	other, n := 0, 0
+	for _, a := range rr.Attempts {
+		if a.Reply.Outcome == gate.OutcomeTimeout {
+			continue
+		}
+		n++
+		if a.Reply.Key() != rr.BaseSeen[0] {
+			other++
+		}
+	}
+	if other == 0 || other == n {
+		return 0
+	}
+	q := float64(other) / float64(n)
+	return min(maxOrderRuns, int(math.Ceil(math.Log(1e-9)/math.Log1p(-q))))
 }
 
 // orderOnly says every answer of a row's head, returned as the base's

@@ -48,3 +48,34 @@ def token(x: int) -> str:
 		t.Errorf("m.tag: its head varies where its base does not, yet no change was filed (unstable: %d)", len(rep.Unstable))
 	}
 }
+
+// TestGoDroppedSortIsAChange: a head that stops sorting what it read from
+// a map answers in the map's order, which for two keys is the sorted one
+// seven times in eight. Its rows must still be filed as changes, however
+// many more times the base is asked before its always-alike answers count.
+func TestGoDroppedSortIsAChange(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/keys\n\ngo 1.21\n"
+	base := `package keys
+
+import "sort"
+
+// Keys is the words of xs, once each, in order.
+func Keys(xs []string) []string {
+	seen := map[string]bool{}
+	for _, x := range xs {
+		seen[x] = true
+	}
+	out := []string{}
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+`
+	head := strings.Replace(base, "\tsort.Strings(out)\n", "", 1)
+	head = strings.Replace(head, "import \"sort\"\n\n", "", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "keys.go": base}, map[string]string{"keys.go": head}, nil)
+	changeOn(t, rep, "example.com/keys.Keys", "Keys no longer sorts its words")
+}
