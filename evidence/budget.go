@@ -125,7 +125,7 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 		o := origins[rr.ID]
 		switch {
 		case rr.Status == gate.StatusCutOff:
-			cut[o.Symbol] = true
+			cut[o.Symbol], rep.clocked = true, true
 		case len(rr.Attempts) > 0:
 			ran[o.Symbol]++
 			bySymbol[o.Symbol] = append(bySymbol[o.Symbol], rr)
@@ -189,6 +189,7 @@ func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, 
 	if grep != nil {
 		ran = len(grep.Rows)
 	}
+	rep.clocked = true
 	rep.Notes = append(rep.Notes, fmt.Sprintf("%s rows: the evidence's time of %s ran out after %d of %d rows; the rest did not run (.premise.yaml evidence: row_seconds)",
 		t.Language, c.budget, ran, len(t.Rows)))
 	done := map[string]int{}
@@ -218,6 +219,19 @@ func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, 
 		}
 	}
 	return ran > 0
+}
+
+// timedOut says some call of a run's rows ran past its time, on either
+// side: what a calmer machine may see otherwise.
+func timedOut(grep *gate.Report) bool {
+	for _, rr := range grep.Rows {
+		for _, a := range rr.Attempts {
+			if a.Reply.Outcome == gate.OutcomeTimeout || a.Base != nil && a.Base.Outcome == gate.OutcomeTimeout {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ranRows is how many of a run's rows ran: those cut off did not.

@@ -66,6 +66,10 @@ type Config struct {
 	// its rows past it are cut off, said so, and the other functions' rows
 	// go on (budget.go).
 	FunctionSeconds int
+	// CacheKey names the run by everything it depends on, and CacheDir
+	// is where finished reports are kept (cache.go): a run whose key has
+	// a report there reads it and runs nothing. Either empty: no cache.
+	CacheKey, CacheDir string
 }
 
 // InputsFunc asks a model for calls of one changed function.
@@ -219,6 +223,13 @@ type Report struct {
 	Reseeded int
 	// Seed is the seed the generated rows were drawn with (Config.Seed).
 	Seed int64
+	// Cached says the report is a earlier run's, read from the cache
+	// under the same key (cache.go): no row ran this time.
+	Cached bool `json:"-"`
+
+	// clocked says the clock cut something (a time budget, a rerun that
+	// ran out of time): such a report is not kept.
+	clocked bool
 
 	// plans are the changed functions whose changed lines coverage
 	// counts, ran the lines the rows ran (coverage.go).
@@ -265,7 +276,18 @@ type SymbolRows struct {
 // and a check on the proposer, since a change no assumption explains is a
 // finding the proposer missed. The error means the rows could not be run
 // at all; a language whose code does not load is Skipped.
+//
+// A report is kept under cfg.CacheKey for a later run to read (Cached);
+// it is returned as the cache gives it back.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
+	rep, err := runFresh(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return keep(cfg, rep), nil
+}
+
+func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	end := runEnd(time.Now(), cfg.RowSeconds)
 	rep := &Report{Changes: []Change{}, Unexplained: []Change{}, NewFunctions: []Change{}, Symbols: []SymbolRows{}}
 	rep.Seed = cfg.Seed
@@ -498,6 +520,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		rep.differ(clock.ctx, gcfg, langs[langName], targets, t, grep, origins)
 	}
 	rep.Rows += ranRows(grep)
+	rep.clocked = rep.clocked || timedOut(grep)
 	// Within the rows' clock: a patch that loops times out again, and the
 	// recheck of its rows must not hold the run past row_seconds.
 	fcfg := clock.followUp(gcfg)

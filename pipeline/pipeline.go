@@ -93,6 +93,9 @@ type Config struct {
 	// RowProgress, if set, is told after each row of the evidence and
 	// gate stages, for a progress bar on a terminal.
 	RowProgress func(stage string, done, total int)
+	// CacheDir is where the evidence of a run is kept for the next run of
+	// the same commits (evidencecache.go); "" keeps nothing.
+	CacheDir string
 }
 
 // Summary is what a run found: the verdict, the figures, and the evidence
@@ -134,6 +137,10 @@ type Summary struct {
 	// EvidenceNotes say what the evidence stage did without: a model that
 	// gave no inputs.
 	EvidenceNotes []string `json:"evidence_notes,omitempty"`
+	// EvidenceCached says the evidence is an earlier run's of the same
+	// commits, premise, settings and tools, read from the cache: no row
+	// ran this time (--no-cache runs them).
+	EvidenceCached bool `json:"evidence_cached,omitempty"`
 	// HeadBroken says why the head does not import or build where the base
 	// does: a finding that fails the run.
 	HeadBroken      []string         `json:"head_broken,omitempty"`
@@ -407,13 +414,6 @@ func (p *run) propose(ctx context.Context) error {
 
 // evidence is the evidence stage (evidence.Run) on the shared checkouts.
 func (p *run) evidence(ctx context.Context) error {
-	if evidence.HasTargets(p.res) {
-		// Checking out a large repository twice costs more than the rest
-		// of a small run: only when there is something to run.
-		if err := p.checkouts(ctx); err != nil {
-			return err
-		}
-	}
 	// The budgets come from the merge-base's settings: a patch that sets
 	// them to one row has not switched its evidence off.
 	st, err := settings.LoadAt(ctx, p.repoDir(), p.res.MergeBase)
@@ -423,8 +423,8 @@ func (p *run) evidence(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	rep, err := evidence.Run(ctx, evidence.Config{
-		Diff: p.res, Register: p.reg, HeadDir: p.head, BaseDir: p.base,
+	cfg := evidence.Config{
+		Diff: p.res, Register: p.reg,
 		Gate:               p.gateConfig(),
 		Progress:           p.rowProgress(StageEvidence),
 		MaxRowsPerFunction: st.Evidence.MaxRowsPerFunction,
@@ -433,13 +433,26 @@ func (p *run) evidence(ctx context.Context) error {
 		TraceSeconds:       traceSeconds(st.Evidence.TraceSeconds),
 		RowSeconds:         st.Evidence.RowSeconds,
 		FunctionSeconds:    st.Evidence.FunctionSeconds,
-	})
-	if err != nil {
-		return err
+		CacheKey:           p.evidenceKey(ctx, st.Evidence),
+		CacheDir:           p.cfg.CacheDir,
+	}
+	rep, ok := evidence.Cached(cfg)
+	if !ok {
+		if evidence.HasTargets(p.res) {
+			// Checking out a large repository twice costs more than the
+			// rest of a small run: only when there is something to run.
+			if err := p.checkouts(ctx); err != nil {
+				return err
+			}
+		}
+		cfg.HeadDir, cfg.BaseDir = p.head, p.base
+		if rep, err = evidence.Run(ctx, cfg); err != nil {
+			return err
+		}
 	}
 	p.sum.EvidenceRows, p.sum.EvidenceSymbols = rep.Rows, rep.Symbols
 	p.sum.EvidenceSkipped, p.sum.HeadBroken = rep.Skipped, rep.HeadBroken
-	p.sum.EvidenceNotes = rep.Notes
+	p.sum.EvidenceNotes, p.sum.EvidenceCached = rep.Notes, rep.Cached
 	if rep.TracedSeconds > 0 {
 		p.traced = rep.TracedSeconds
 	}

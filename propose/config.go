@@ -3,6 +3,8 @@ package propose
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"time"
@@ -229,4 +231,21 @@ func LoadTrustedConfig(ctx context.Context, repo, base, head string, getenv func
 		return c, err
 	}
 	return c, nil
+}
+
+// CacheRoot is the directory premise keeps what it may reuse in (a
+// model's replies, a run's evidence): CacheDir, else premise's directory
+// in the user's cache; "" with NoCache or when there is neither.
+func (c Config) CacheRoot() string {
+	switch {
+	case c.NoCache:
+		return ""
+	case c.CacheDir != "":
+		return c.CacheDir
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "premise")
 }

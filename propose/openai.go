@@ -701,16 +701,7 @@ func (o *OpenAI) cacheKey(body []byte) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func (o *OpenAI) cacheDir() string {
-	if o.Config.CacheDir != "" {
-		return o.Config.CacheDir
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "premise")
-}
+func (o *OpenAI) cacheDir() string { return o.Config.CacheRoot() }
 
 func (o *OpenAI) cacheGet(key string) (openai.ChatCompletionResponse, bool) {
 	var resp openai.ChatCompletionResponse

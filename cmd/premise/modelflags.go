@@ -32,7 +32,7 @@ func (m *modelFlags) bind(c *cobra.Command) {
 	f.IntVar(&m.attempts, "max-attempts", d.MaxAttempts, "attempts per request (429, 5xx, timeouts and cut-off replies are retried)")
 	f.IntVar(&m.concurrency, "concurrency", d.Concurrency, "requests in flight at once")
 	f.IntVar(&m.budget, "token-budget", d.TokenBudget, "estimated prompt tokens per request; larger diffs are split by symbol")
-	f.BoolVar(&m.noCache, "no-cache", false, "neither read nor write the reply cache")
+	f.BoolVar(&m.noCache, "no-cache", false, "neither read nor write the reply cache (nor, for run, the evidence cache)")
 	f.BoolVar(&m.noRepair, "no-repair", false, "do not send dropped rows back to the model for one repair round")
 }
 

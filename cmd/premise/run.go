@@ -167,6 +167,7 @@ func runRun(ctx context.Context, opts runOptions) error {
 		RejectBaseURL: os.Getenv(reject.BaseURLEnv),
 		Progress:      prog.stage,
 		RowProgress:   prog.rows,
+		CacheDir:      opts.Model.CacheRoot(),
 	})
 	prog.done()
 	if err != nil {
@@ -225,6 +226,9 @@ func writeRunSummary(w io.Writer, s *pipeline.Summary) {
 	}
 	for _, e := range s.EvidenceNotes {
 		fmt.Fprintf(w, "  evidence   %s\n", e)
+	}
+	if s.EvidenceCached {
+		fmt.Fprintf(w, "  evidence   from an earlier run of the same commits, premise, settings and tools (--no-cache runs its rows again)\n")
 	}
 	if s.Check != nil && !s.Check.OK() {
 		for _, f := range s.Check.Findings {

@@ -1,0 +1,192 @@
+package evidence
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/internal/atomicfile"
+	"github.com/premise-dev/premise/internal/jsonvalue"
+	"github.com/premise-dev/premise/validate"
+)
+
+// The evidence's cache (issue 28: a second run of the same commits). A
+// finished report is kept under a key its caller derives from everything
+// the evidence depends on (the premise that ran, the two trees, the diff,
+// the register's assumptions, the settings, the model, the interpreters
+// and what is installed for them: pipeline/evidencecache.go), and a run
+// with the same key reads it instead of running the rows again.
+//
+// Every report, cached or not, is the one the cache gives: a fresh one is
+// written out and read back before it is used, so a second run cannot say
+// other than the first did, and every test of the evidence tests what the
+// cache keeps. A report whose making depended on the clock (a time budget
+// that cut rows, a call that timed out, a note of something the run did
+// without) is not kept: the next run tries again.
+
+// cacheVersion changes when the kept form does.
+const cacheVersion = 1
+
+// wireReport is a Report as the cache keeps it: the fields the user's
+// JSON leaves out (a change's call and outcomes, a symbol left unchecked)
+// included.
+type wireReport struct {
+	Version int `json:"version"`
+	Report
+	Symbols                                                   []wireSymbol `json:"Symbols"`
+	Changes, Unexplained, NewFunctions, Unstable, OutsideType []wireChange
+}
+
+type wireSymbol struct {
+	SymbolRows
+	Unchecked bool `json:"unchecked,omitempty"`
+}
+
+type wireChange struct {
+	Change
+	Call        *validate.Call    `json:"call,omitempty"`
+	BaseOutcome *validate.Outcome `json:"base_outcome,omitempty"`
+	HeadOutcome *validate.Outcome `json:"head_outcome,omitempty"`
+	BaseExc     *gate.Exc         `json:"base_exc,omitempty"`
+}
+
+func toWire(cs []Change) []wireChange {
+	out := make([]wireChange, len(cs))
+	for i, c := range cs {
+		out[i] = wireChange{Change: c, Call: c.Call, BaseOutcome: c.BaseOutcome, HeadOutcome: c.HeadOutcome, BaseExc: c.baseExc}
+	}
+	return out
+}
+
+func fromWire(ws []wireChange) []Change {
+	out := make([]Change, len(ws))
+	for i, w := range ws {
+		c := w.Change
+		c.Call, c.BaseOutcome, c.HeadOutcome, c.baseExc = w.Call, outcomeNumbers(w.BaseOutcome), outcomeNumbers(w.HeadOutcome), w.BaseExc
+		if c.Call != nil {
+			if c.Call.Args != nil {
+				c.Call.Args = jsonvalue.Numbers(c.Call.Args).([]any)
+			}
+			if c.Call.Kwargs != nil {
+				c.Call.Kwargs = jsonvalue.Numbers(c.Call.Kwargs).(map[string]any)
+			}
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// outcomeNumbers gives an outcome's value the numbers outcomeOf gave it.
+func outcomeNumbers(o *validate.Outcome) *validate.Outcome {
+	if o != nil && o.Value != nil {
+		o.Value = validate.Normalize(o.Value)
+	}
+	return o
+}
+
+// encodeReport is rep as the cache keeps it.
+func encodeReport(rep *Report) ([]byte, error) {
+	w := wireReport{Version: cacheVersion, Report: *rep,
+		Changes: toWire(rep.Changes), Unexplained: toWire(rep.Unexplained), NewFunctions: toWire(rep.NewFunctions),
+		Unstable: toWire(rep.Unstable), OutsideType: toWire(rep.OutsideType)}
+	w.Symbols = make([]wireSymbol, len(rep.Symbols))
+	for i, s := range rep.Symbols {
+		w.Symbols[i] = wireSymbol{SymbolRows: s, Unchecked: s.Unchecked}
+	}
+	return json.Marshal(w)
+}
+
+// decodeReport reads what encodeReport wrote; false when it is not that
+// (another version, a torn or foreign file).
+func decodeReport(data []byte) (*Report, bool) {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	d.DisallowUnknownFields()
+	var w wireReport
+	if err := d.Decode(&w); err != nil || w.Version != cacheVersion {
+		return nil, false
+	}
+	rep := w.Report
+	rep.Changes, rep.Unexplained, rep.NewFunctions = fromWire(w.Changes), fromWire(w.Unexplained), fromWire(w.NewFunctions)
+	rep.Unstable, rep.OutsideType = fromWire(w.Unstable), fromWire(w.OutsideType)
+	rep.Symbols = make([]SymbolRows, len(w.Symbols))
+	for i, s := range w.Symbols {
+		rep.Symbols[i] = s.SymbolRows
+		rep.Symbols[i].Unchecked = s.Unchecked
+	}
+	return &rep, true
+}
+
+// cachePath is where the report under key is kept; "" for none.
+func cachePath(cfg Config) string {
+	if cfg.CacheKey == "" || cfg.CacheDir == "" {
+		return ""
+	}
+	return filepath.Join(cfg.CacheDir, "evidence", cfg.CacheKey+".json")
+}
+
+// Cached is the report kept under cfg's key, if there is one: a run with
+// it needs no checkout of its commits and runs no row.
+func Cached(cfg Config) (*Report, bool) {
+	p := cachePath(cfg)
+	if p == "" {
+		return nil, false
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, false
+	}
+	rep, ok := decodeReport(data)
+	if ok {
+		rep.Cached, rep.TracedSeconds = true, 0
+	}
+	return rep, ok
+}
+
+// keep writes rep under cfg's key when nothing in it depended on the
+// clock, and returns it as the cache gives it back. A report that cannot
+// be written as JSON is used as it is, and not kept.
+func keep(cfg Config, rep *Report) *Report {
+	data, err := encodeReport(rep)
+	if err != nil {
+		return rep
+	}
+	back, ok := decodeReport(data)
+	if !ok {
+
+		return rep
+	}
+	if p := cachePath(cfg); p != "" && !rep.clocked && keepable(back) {
+		// A cache that cannot be written costs the next run its time,
+		// nothing else.
+		_ = atomicfile.WriteFile(p, data, 0o644)
+	}
+	return back
+}
+
+// keepable says a report holds nothing a second run could see otherwise
+// for the time it was given: no note (a cut, a model that gave nothing, a
+// rerun that ran out of time), no symbol left unchecked, no change that
+// is a timeout.
+func keepable(rep *Report) bool {
+	if len(rep.Notes) > 0 {
+		return false
+	}
+	for _, s := range rep.Symbols {
+		if s.Unchecked {
+			return false
+		}
+	}
+	for _, cs := range [][]Change{rep.Changes, rep.Unexplained, rep.NewFunctions, rep.Unstable, rep.OutsideType} {
+		for _, c := range cs {
+			for _, o := range []*validate.Outcome{c.BaseOutcome, c.HeadOutcome} {
+				if o != nil && (o.Outcome == gate.OutcomeTimeout || o.Outcome == gate.OutcomeCrashed) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
