@@ -38,6 +38,10 @@ func (p *run) evidenceKey(ctx context.Context, ev settings.Evidence) string {
 	if err != nil || len(trees) != 2 {
 		return ""
 	}
+	tools, ok := p.tools(ctx)
+	if !ok {
+		return ""
+	}
 	var decided []validate.Item
 	for _, it := range p.reg.Items {
 		if !validate.IsChange(it.ID) && !it.Stale && it.Status != validate.StatusRejected {
@@ -52,7 +56,7 @@ func (p *run) evidenceKey(ctx context.Context, ev settings.Evidence) string {
 		"evidence": ev,
 		"gate":     []any{p.cfg.Python, p.cfg.Timeout, p.reruns(), p.budget(), p.cfg.Seed},
 		"model":    modelName(p.cfg.Proposer),
-		"tools":    p.tools(ctx),
+		"tools":    tools,
 		"env":      toolEnv(os.Environ()),
 	}
 	spec, err := json.Marshal(key)
@@ -85,7 +89,9 @@ func fileStamp(path string) string {
 // directory's time changes when a package is added or removed there), the
 // repository's node_modules; Go's modules are named by go.sum, in the
 // tree.
-func (p *run) tools(ctx context.Context) []string {
+// It is false where the import path cannot be read: nothing then says a
+// package was installed since.
+func (p *run) tools(ctx context.Context) ([]string, bool) {
 	python := p.cfg.Python
 	if python == "" {
 		python = "python3"
@@ -103,9 +109,13 @@ func (p *run) tools(ctx context.Context) []string {
 		out = append(out, fileStamp(path))
 	}
 	if p.touches(".py") {
-		b, err := exec.CommandContext(ctx, python, "-c", "import sys; print('\\n'.join(sys.path))").Output()
+		// Isolated (-I) and away from the work tree, which is the head's:
+		// the workers read no PYTHONPATH and no user site either.
+		cmd := exec.CommandContext(ctx, python, "-I", "-c", "import sys; print('\\n'.join(sys.path))")
+		cmd.Dir = os.TempDir()
+		b, err := cmd.Output()
 		if err != nil {
-			out = append(out, "python path unknown")
+			return nil, false
 		}
 		for _, d := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 			if d != "" {
@@ -116,7 +126,7 @@ func (p *run) tools(ctx context.Context) []string {
 	for _, rel := range []string{"node_modules", "node_modules/.package-lock.json"} {
 		out = append(out, fileStamp(filepath.Join(p.repoDir(), rel)))
 	}
-	return out
+	return out, true
 }
 
 // touches says the diff changes a file ending in ext.
