@@ -277,7 +277,7 @@ func judgeOnBase(rep *gate.Report, same map[string]bool, why map[string]string) 
 			continue
 		}
 		a := rr.Attempts[0]
-		if e := a.Reply.Exc; a.Reply.Outcome == gate.OutcomeRaised && e != nil && strings.HasPrefix(e.Class, "premise.") {
+		if e := a.Reply.Exc; gate.HarnessRefused(a.Reply) && e != nil {
 			// The harness's own refusal (an argument that does not
 			// decode into its parameter's type), not the code's.
 			why[rr.ID] = "the base cannot run it: " + lang.OneLine(e.Message)

@@ -50,6 +50,12 @@ type Reply struct {
 	// Lines are the watched lines the call ran, by file (Watch); nil when
 	// nothing is watched or the worker cannot say.
 	Lines map[string][]int `json:"lines,omitempty"`
+	// Refused marks a raise the worker's harness made in place of the
+	// call (arguments it could not decode, the wrong arity, a receiver
+	// its constructor could not build): set by the harness beside the
+	// raise, never read from a class name, which the code under review
+	// can give any exception it raises.
+	Refused bool `json:"refused,omitempty"`
 
 	// Raw is Value as the worker encoded it, nil when the reply was built
 	// in memory. Equal Raw means equal Value: the runner judges a row's

@@ -71,7 +71,7 @@ func TestGoAdapterRaises(t *testing.T) {
 		{"error with a Code field", []any{[]any{[]any{5, 1}}},
 			Reply{ID: "x", Outcome: OutcomeRaised, Exc: &Exc{Class: "*intervals.RangeError", Code: "inverted", Message: "end 1 < start 5"}}},
 		{"an argument the type rejects", []any{"not ranges"},
-			Reply{ID: "x", Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1 does not decode into [][2]int: json: cannot unmarshal string into Go value of type [][2]int"}}},
+			Reply{ID: "x", Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1 does not decode into [][2]int: json: cannot unmarshal string into Go value of type [][2]int"}}},
 		{"empty is [] not null", []any{[]any{}}, Reply{ID: "x", Outcome: OutcomeReturned, Value: []any{}}},
 	}
 	for _, tc := range tests {

@@ -134,7 +134,7 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 		{"(*Version).Less", []any{v("1.2"), v("1.10")}, Reply{Outcome: OutcomeReturned, Value: true}},
 		{"(*Version).Less", []any{v("2.0"), v("1.10")}, Reply{Outcome: OutcomeReturned, Value: false}},
 		{"(*Version).Bumped", []any{v("1.9")}, Reply{Outcome: OutcomeReturned, Value: "1.10"}},
-		{"(*Version).Less", []any{v("x"), v("1.0")}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.ConstructorError", Message: "example.com/ver.Parse: want MAJOR.MINOR"}}},
+		{"(*Version).Less", []any{v("x"), v("1.0")}, Reply{Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.ConstructorError", Message: "example.com/ver.Parse: want MAJOR.MINOR"}}},
 		{"(*Point).Sum", []any{map[string]any{"X": 2, "Y": 3}}, Reply{Outcome: OutcomeReturned, Value: num("5")}},
 		{"(*counter).add", []any{map[string]any{"$new": p + "newCounter", "$args": []any{40}}, 2}, Reply{Outcome: OutcomeReturned, Value: num("42")}},
 		{"(*Semver).Major0", []any{map[string]any{"Major": 0, "Minor": 3}}, Reply{Outcome: OutcomeReturned, Value: true}},
@@ -155,9 +155,9 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 		{"Describe", []any{map[string]any{"$go": "*any", "value": nil}}, Reply{Outcome: OutcomeReturned, Value: "*map[string]interface {} &map[]"}},
 		{"Describe", []any{map[string]any{"$go": "*any", "value": map[string]any{"a": 1}}}, Reply{Outcome: OutcomeReturned, Value: "*map[string]interface {} &map[a:1]"}},
 		{"Describe", []any{map[string]any{"$go": "*any", "value": []any{"x"}}}, Reply{Outcome: OutcomeReturned, Value: "*[]interface {} &[x]"}},
-		{"Describe", []any{map[string]any{"$go": "*time.Location", "value": "Mars/Olympus"}}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: `argument 1: no zone "Mars/Olympus": UTC or an offset such as +05:30`}}},
-		{"Describe", []any{map[string]any{"$go": "int8", "value": 300}}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: json: cannot unmarshal number 300 into Go value of type int8"}}},
-		{"Greet", []any{map[string]any{"$go": "int", "value": 1}, "bob"}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: a int is not a io.Writer"}}},
+		{"Describe", []any{map[string]any{"$go": "*time.Location", "value": "Mars/Olympus"}}, Reply{Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.DecodeError", Message: `argument 1: no zone "Mars/Olympus": UTC or an offset such as +05:30`}}},
+		{"Describe", []any{map[string]any{"$go": "int8", "value": 300}}, Reply{Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: json: cannot unmarshal number 300 into Go value of type int8"}}},
+		{"Greet", []any{map[string]any{"$go": "int", "value": 1}, "bob"}, Reply{Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: a int is not a io.Writer"}}},
 		{"Max[int]", []any{[]any{3, 9, 2}}, Reply{Outcome: OutcomeReturned, Value: num("9")}},
 		{"Max[string]", []any{[]any{"b", "c", "a"}}, Reply{Outcome: OutcomeReturned, Value: "c"}},
 	}
@@ -321,7 +321,7 @@ func TestGoHarnessSetsVars(t *testing.T) {
 		{"set back after a panic", nil, Reply{Outcome: OutcomeReturned, Value: "abc"}},
 		{"an unexported setting", map[string]any{p + "smart": true, p + "Max": 10}, Reply{Outcome: OutcomeReturned, Value: "abcde"}},
 		{"both set back", nil, Reply{Outcome: OutcomeReturned, Value: "abc"}},
-		{"a value the type refuses", map[string]any{p + "Max": "ten"}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError", Message: "variable example.com/cut.Max does not decode into int: json: cannot unmarshal string into Go value of type int"}}},
+		{"a value the type refuses", map[string]any{p + "Max": "ten"}, Reply{Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.DecodeError", Message: "variable example.com/cut.Max does not decode into int: json: cannot unmarshal string into Go value of type int"}}},
 		{"an unknown variable", map[string]any{p + "Min": 1}, Reply{Outcome: "error"}},
 		{"still the declared values", nil, Reply{Outcome: OutcomeReturned, Value: "abc"}},
 	}
@@ -400,7 +400,7 @@ func Host(r *http.Request) string { return r.Host }
 		{"a POST refused", "Allow", []any{w, req("POST", "/a", "", nil)},
 			Reply{Outcome: OutcomeReturned, Value: map[string]any{"returned": nil, "written": []any{"status 405; Allow: GET; "}}}},
 		{"the host of a full URL", "Host", []any{req("GET", "http://example.org/x", "", nil)}, Reply{Outcome: OutcomeReturned, Value: "example.org"}},
-		{"a target no request can have", "Host", []any{req("GET", "::", "", nil)}, Reply{Outcome: OutcomeRaised, Exc: &Exc{Class: "premise.DecodeError"}}},
+		{"a target no request can have", "Host", []any{req("GET", "::", "", nil)}, Reply{Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.DecodeError"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

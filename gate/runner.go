@@ -756,7 +756,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 			b = Reply{ID: id, Outcome: OutcomeCrashed, Detail: "base: " + err.Error()}
 		}
 		a.Base = &b
-		if r.SameAsBase && a.Status == StatusPass && b.Outcome == OutcomeRaised && HarnessRefused(b.Exc) {
+		if r.SameAsBase && a.Status == StatusPass && HarnessRefused(b) {
 			a.Status, a.Why = StatusError, "the harness could not call the target on the base: "+excString(b.Exc)
 		} else if r.SameAsBase && a.Status == StatusPass {
 			if hk, bk := replyKey(rep), replyKey(b); hk != bk {
@@ -783,7 +783,7 @@ func judgeExpect(r validate.Row, rep Reply) (string, string) {
 		got = rep.Outcome
 	}
 	if rep.Outcome == OutcomeRaised {
-		if HarnessRefused(rep.Exc) {
+		if HarnessRefused(rep) {
 			return StatusError, "the harness could not call the target: " + excString(rep.Exc)
 		}
 		got = "raised " + excString(rep.Exc)
@@ -798,11 +798,12 @@ func judgeExpect(r validate.Row, rep Reply) (string, string) {
 	return StatusFail, fmt.Sprintf("%s, want %s (%s, %s)", got, r.Expect, strings.Join(r.AssumptionIDs, ", "), why)
 }
 
-// HarnessRefused reports whether a raise is the harness's own refusal to
-// call the target (the Go worker's premise.DecodeError, premise.ArityError,
-// premise.ConstructorError), not something the code under review raised.
-func HarnessRefused(exc *Exc) bool {
-	return exc != nil && strings.HasPrefix(exc.Class, "premise.")
+// HarnessRefused reports whether a reply is the harness's own refusal to
+// call the target (premise.DecodeError, premise.ArityError,
+// premise.ConstructorError, marked by the worker as Reply.Refused), not
+// something the code under review raised, whatever its class is called.
+func HarnessRefused(r Reply) bool {
+	return r.Outcome == OutcomeRaised && r.Refused
 }
 
 // judge applies seed 004's decision matrix to one reply.
@@ -823,7 +824,7 @@ func (rn *Runner) judge(p plannedRow, rep Reply, args []any, kwargs map[string]a
 		if exc == nil {
 			exc = &Exc{Class: "?"}
 		}
-		if HarnessRefused(exc) {
+		if HarnessRefused(rep) {
 			// Issue 25: the row never reached its target (an argument
 			// that does not decode, the wrong arity, a receiver its
 			// constructor could not build). That is no outcome of the code
@@ -951,7 +952,7 @@ func (rn *Runner) compareBase(res *RowResult) {
 // DecodeError or ArityError); a constructor that failed
 // (premise.ConstructorError) is the code's own outcome.
 func Refused(r Reply) bool {
-	return r.Outcome == OutcomeRaised && HarnessRefused(r.Exc) && r.Exc.Class != "premise.ConstructorError"
+	return HarnessRefused(r) && (r.Exc == nil || r.Exc.Class != "premise.ConstructorError")
 }
 
 // Key is what "same outcome" means between base and head, as a row's

@@ -519,7 +519,7 @@ func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
 			return p.fail(c, OutcomeCrashed, "the worker sent a line that is not a reply: "+err.Error()), false, nil
 		}
 	}
-	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: Printable(w.Detail), Lines: w.Lines}
+	r := Reply{ID: w.ID, Outcome: w.Outcome, Detail: Printable(w.Detail), Lines: w.Lines, Refused: w.Refused && w.Outcome == OutcomeRaised}
 	if len(w.Exc) > 0 && string(w.Exc) != "null" {
 		// Decoded into its own variable: r, whose address decoding would
 		// take, stays off the heap.
@@ -568,6 +568,7 @@ type wireReply struct {
 	Exc     json.RawMessage  `json:"exc"`
 	Detail  string           `json:"detail"`
 	Lines   map[string][]int `json:"lines"`
+	Refused bool             `json:"refused"`
 }
 
 // unmarshalReply reads a reply line returned does not.

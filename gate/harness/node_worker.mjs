@@ -1148,6 +1148,9 @@ function raised(id, e, cls) {
     outcome: "raised",
     exc: { class: cls ?? classOf(e), code, message: strSlice(message, 0, 4096) },
     detail: strSlice(cls === undefined ? stack || message : message, -4096),
+    // Only the harness names a class (its refusals): marked so, as no
+    // throw of the code under review is, whatever its class is called.
+    refused: cls !== undefined,
   };
 }
 
