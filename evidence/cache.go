@@ -168,16 +168,13 @@ func keep(cfg Config, rep *Report) *Report {
 
 // keepable says a report holds nothing a second run could see otherwise
 // for the time it was given: no note (a cut, a model that gave nothing, a
-// rerun that ran out of time), no symbol left unchecked, no change that
-// is a timeout.
+// rerun that ran out of time, tests that ran out of theirs), no change
+// that is a timeout. A symbol left unchecked for want of a value or a
+// module that does not load is left so again (one the clock cut marks
+// the report clocked).
 func keepable(rep *Report) bool {
 	if len(rep.Notes) > 0 {
 		return false
-	}
-	for _, s := range rep.Symbols {
-		if s.Unchecked {
-			return false
-		}
 	}
 	for _, cs := range [][]Change{rep.Changes, rep.Unexplained, rep.NewFunctions, rep.Unstable, rep.OutsideType} {
 		for _, c := range cs {

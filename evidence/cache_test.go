@@ -10,18 +10,30 @@ import (
 
 // A second run of the same commits reads the first run's report, and it is
 // the report the first run used, byte for byte: its changes' calls and
-// outcomes (which become the witness rows of the partition table), the
-// symbols left unchecked, the values a JSON round trip could turn (a whole
+// outcomes (which become the witness rows of the partition table), a
+// symbol left unchecked (its changed line runs for no input), the values a JSON round trip could turn (a whole
 // float, an integer past 2^53, a keyword argument).
 func TestCachedReportIsTheFirstRunsReport(t *testing.T) {
 	t.Parallel()
 	base := `def scale(x: float, n: int, *, by: int = 1) -> list:
     return [x * by, n]
+
+
+def same(x: int) -> int:
+    if x != x:
+        return 1
+    return x
 `
 	head := `def scale(x: float, n: int, *, by: int = 1) -> list:
     if n > 9007199254740993:
         return [x, n]
     return [x * by + (1 if x == 2.0 else 0), n]
+
+
+def same(x: int) -> int:
+    if x != x:
+        return 2
+    return x
 `
 	dir := t.TempDir()
 	var cfg evidence.Config
@@ -47,6 +59,13 @@ func TestCachedReportIsTheFirstRunsReport(t *testing.T) {
 		if c.Call == nil || c.BaseOutcome == nil || c.HeadOutcome == nil {
 			t.Errorf("a cached change lost its call or outcomes: %+v", c)
 		}
+	}
+	unchecked := false
+	for _, sr := range got.Symbols {
+		unchecked = unchecked || sr.Symbol == "m.same" && sr.Unchecked
+	}
+	if !unchecked {
+		t.Errorf("m.same, whose changed line no row can run, is not unchecked in the cached report: %+v", got.Symbols)
 	}
 	if _, ok := evidence.Cached(evidence.Config{CacheKey: "k2", CacheDir: dir}); ok {
 		t.Error("a report was read under another key")
