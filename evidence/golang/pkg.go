@@ -387,6 +387,14 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 		return lang.Type{Kind: lang.KindReader}
 	case strings.HasPrefix(s, "func("):
 		return lang.Type{Kind: lang.KindFunc}
+	case strings.HasPrefix(s, "iter.Seq[") && strings.HasSuffix(s, "]"):
+		// A sequence, which the harness builds from a list of its
+		// values (seqOf in the worker): never nil, whose range panics.
+		t := lang.Type{Kind: lang.KindList}
+		if e := p.resolve(s[len("iter.Seq["):len(s)-1], "", depth+1); e.Known() {
+			t.Elem = &e
+		}
+		return t
 	case strings.HasPrefix(s, "*"):
 		t := p.resolve(s[1:], name, depth+1)
 		if t.Kind != lang.KindUnknown {
