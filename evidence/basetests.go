@@ -45,6 +45,9 @@ func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languag
 		run.HeadWatch, run.BaseWatch = watches(rep.plans, name)
 		got := bt.BaseTests(ctx, run, targets)
 		rep.Notes = append(rep.Notes, got.Notes...)
+		// What stopped the tests telling (their time, a build) may not
+		// stop them next time.
+		rep.clocked = rep.clocked || len(got.Notes) > 0
 		rep.ran.addTests(got.HeadLines, got.BaseLines)
 		for _, f := range got.Failures {
 			if sym := placeOf(f, name, targets); sym != "" {

@@ -166,16 +166,15 @@ func keep(cfg Config, rep *Report) *Report {
 	return back
 }
 
-// keepable says a report holds nothing a second run could see otherwise
-// for the time it was given: no note (a cut, a model that gave nothing, a
-// rerun that ran out of time, tests that ran out of theirs), no change
-// that is a timeout. A symbol left unchecked for want of a value or a
-// module that does not load is left so again (one the clock cut marks
-// the report clocked).
+// keepable says a report holds no change that is a timeout, which a
+// calmer machine may not see. What else the clock or a passing fault
+// shaped marks the report clocked where it happens (a time budget that
+// cut rows, a call that timed out, a rerun that ran out of time, a model
+// that did not answer, the base's tests that told nothing); a note that
+// replays the same on a second run stays (the traced run stopped at its
+// budget, which its own cache keeps as it was), and so does a symbol left
+// unchecked for want of a value or a module that does not load.
 func keepable(rep *Report) bool {
-	if len(rep.Notes) > 0 {
-		return false
-	}
 	for _, cs := range [][]Change{rep.Changes, rep.Unexplained, rep.NewFunctions, rep.Unstable, rep.OutsideType} {
 		for _, c := range cs {
 			for _, o := range []*validate.Outcome{c.BaseOutcome, c.HeadOutcome} {

@@ -1,6 +1,8 @@
 package evidence_test
 
 import (
+	"context"
+	"errors"
 	"reflect"
 	"testing"
 	"time"
@@ -96,5 +98,28 @@ func TestTimedOutRunIsNotCached(t *testing.T) {
 	}
 	if _, ok := evidence.Cached(cfg); ok {
 		t.Error("a run with a call that timed out was kept for the next run")
+	}
+}
+
+// A run whose model did not answer is not kept either: the endpoint may
+// answer the next run, whose rows then differ.
+func TestModelFailureIsNotCached(t *testing.T) {
+	t.Parallel()
+	base := "def twice(n: int) -> int:\n    return 2 * n\n"
+	head := "def twice(n: int) -> int:\n    return n + n if n else 1\n"
+	dir := t.TempDir()
+	var cfg evidence.Config
+	rep := runCommits(t, map[string]string{"m.py": base}, map[string]string{"m.py": head}, func(c *evidence.Config) {
+		c.CacheKey, c.CacheDir = "k1", dir
+		c.Inputs = func(context.Context, evidence.InputsQuestion) ([]evidence.ModelCall, error) {
+			return nil, errors.New("the endpoint is down")
+		}
+		cfg = *c
+	})
+	if len(rep.Notes) == 0 {
+		t.Fatal("a model that failed left no note")
+	}
+	if _, ok := evidence.Cached(cfg); ok {
+		t.Error("a run whose model failed was kept for the next run")
 	}
 }

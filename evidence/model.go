@@ -27,6 +27,7 @@ func (b *budget) modelRows(ctx context.Context, tg lang.Target, items []validate
 	calls, err := b.inputs(ctx, q)
 	if err != nil {
 		b.notes = append(b.notes, fmt.Sprintf("no model inputs for %s: %v", tg.Sym.Name, err))
+		b.clocked = true // an endpoint down now may answer the next run
 		if !errors.Is(err, context.Canceled) {
 			// One failing endpoint fails every function alike.
 			b.inputs = nil

@@ -343,7 +343,7 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	b.trace(ctx, cfg, targets, rep.plans)
 	rep.TracedSeconds = time.Since(traceStart).Seconds()
 	tb, err := buildTables(ctx, targets, bySymbol, b)
-	rep.Notes = b.notes
+	rep.Notes, rep.clocked = b.notes, b.clocked
 	if err != nil {
 		return nil, err
 	}
@@ -532,6 +532,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		switch {
 		case err != nil && errors.Is(err, context.DeadlineExceeded) && !clock.parentDone():
 			notes = append(notes, fmt.Sprintf("%s rows: the rerun under other hash seeds ran out of time; the changes it did not reach are not checked for hash order", langName))
+			rep.clocked = true
 		case err != nil:
 			return fmt.Errorf("evidence rows (%s): %w", langName, err)
 		}
@@ -748,6 +749,7 @@ type budget struct {
 	langs              lang.Languages
 	traced             map[string][]lang.ModelCall // calls the base's tests made, by symbol
 	notes              []string
+	clocked            bool // something asked of the model failed (Report.clocked)
 }
 
 func (b *budget) cutAt(symbol string) {
