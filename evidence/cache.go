@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/internal/atomicfile"
@@ -140,6 +142,8 @@ func Cached(cfg Config) (*Report, bool) {
 	}
 	rep, ok := decodeReport(data)
 	if ok {
+		now := time.Now()
+		_ = os.Chtimes(p, now, now) // read: kept another cacheDays
 		rep.Cached, rep.TracedSeconds = true, 0
 	}
 	return rep, ok
@@ -161,9 +165,28 @@ func keep(cfg Config, rep *Report) *Report {
 	if p := cachePath(cfg); p != "" && !rep.clocked && keepable(back) {
 		// A cache that cannot be written costs the next run its time,
 		// nothing else.
-		_ = atomicfile.WriteFile(p, data, 0o644)
+		if atomicfile.WriteFile(p, data, 0o644) == nil {
+			prune(filepath.Dir(p), time.Now().Add(-cacheDays*24*time.Hour))
+		}
 	}
 	return back
+}
+
+// cacheDays is how long a kept report is kept unread: a commit pair not
+// run again in that time is not coming back.
+const cacheDays = 30
+
+// prune removes the reports in dir last written or read before cutoff.
+func prune(dir string, cutoff time.Time) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() && strings.HasSuffix(e.Name(), ".json") && fi.ModTime().Before(cutoff) {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // keepable says a report holds no change that is a timeout, which a
