@@ -57,3 +57,31 @@ func Indexed(in []string) iter.Seq2[int, string] {
 		t.Errorf("Indexed's base is shown as %q, not as its pairs", c.Base)
 	}
 }
+
+// A parameter that is a reflect.Type (a converter's from and to types, a
+// decoder's field type) is given Go's basic and container types: before,
+// no value could be built for it and the function was left unchecked.
+func TestGoReflectTypeParameters(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/conv\n\ngo 1.21\n"
+	base := `package conv
+
+import "reflect"
+
+// Convertible says a value of from converts to to without loss of kind.
+func Convertible(from, to reflect.Type) bool {
+	switch {
+	case from.Kind() == to.Kind():
+		return true
+	case from.Kind() == reflect.Int && to.Kind() == reflect.Int64:
+		return true
+	}
+	return false
+}
+`
+	head := strings.Replace(base, "from.Kind() == reflect.Int && to.Kind() == reflect.Int64", "from.Kind() == reflect.Int && (to.Kind() == reflect.Int64 || to.Kind() == reflect.String)", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "conv.go": base}, map[string]string{"conv.go": head}, nil)
+	if c, ok := changeOn(t, rep, "example.com/conv.Convertible", "int now converts to string"); ok && !strings.Contains(c.Input, "string") {
+		t.Errorf("the change's input %q does not name the types", c.Input)
+	}
+}

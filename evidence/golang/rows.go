@@ -1059,6 +1059,8 @@ func goPool(t lang.Type, lits []string) []any {
 		return goContexts()
 	case "reflect.Value":
 		return goReflectValues(lits)
+	case "reflect.Type":
+		return goReflectTypes()
 	case "time.Duration":
 		return goDurations(lang.Pool(t, lits))
 	}
@@ -1170,6 +1172,19 @@ func goReflectValues(lits []string) []any {
 		rv([]any{"a", "b"}), rv(map[string]any{"a": "1"}), typed("[]byte", "abc")}
 	for _, l := range lits[:min(len(lits), 4)] {
 		out = append(out, rv(l))
+	}
+	return out
+}
+
+// goReflectTypes are the types a reflect.Type parameter takes, by the
+// names the harness reads (reflectTypes in the worker): the kinds a
+// converter or a decoder tells apart, a pointer, a struct and an
+// interface among them.
+func goReflectTypes() []any {
+	var out []any
+	for _, name := range []string{"int", "string", "bool", "float64", "int64", "uint8", "[]int", "[]string", "map[string]int",
+		"*int", "struct{}", "interface{}", "time.Time", "time.Duration", "[]byte", "[2]int", "error", "[]interface{}", "map[string]interface{}"} {
+		out = append(out, map[string]any{"$go": "reflect.Type", "value": name})
 	}
 	return out
 }

@@ -40,6 +40,10 @@ func goType(s, name string) lang.Type {
 		// recorder for its writer whose status, headers and body are
 		// the outcome (goRequests).
 		return lang.Type{Kind: lang.KindStr, Text: s}
+	case s == "reflect.Type":
+		// Go's basic and container types, as {"$go": "reflect.Type"}
+		// values naming them (goReflectTypes).
+		return lang.Type{Kind: lang.KindStr, Text: s}
 	case s == "reflect.Value":
 		// A settable value holding a JSON value or a typed one, as
 		// {"$go": "reflect.Value"} values (goReflectValues).
