@@ -85,3 +85,39 @@ func Convertible(from, to reflect.Type) bool {
 		t.Errorf("the change's input %q does not name the types", c.Input)
 	}
 }
+
+// A reflect.StructField parameter (a decoder's field) is given fields of
+// Go's types, exported and not, with tags built from the function's own
+// words: a tag key the code reads ("conf") and an option it checks
+// ("required").
+func TestGoStructFieldParameters(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/tags\n\ngo 1.21\n"
+	base := `package tags
+
+import (
+	"reflect"
+	"strings"
+)
+
+// Name is the name a field is read under: its conf tag's first part, or
+// its own name; "" for a field that is skipped.
+func Name(f reflect.StructField) string {
+	tag := f.Tag.Get("conf")
+	if tag == "-" || f.PkgPath != "" {
+		return ""
+	}
+	name, opts, _ := strings.Cut(tag, ",")
+	if strings.Contains(opts, "required") {
+		name = strings.ToUpper(name)
+	}
+	if name == "" {
+		return f.Name
+	}
+	return name
+}
+`
+	head := strings.Replace(base, `if strings.Contains(opts, "required") {`, `if strings.Contains(opts, "required") && f.Type.Kind() != reflect.String {`, 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "tags.go": base}, map[string]string{"tags.go": head}, nil)
+	changeOn(t, rep, "example.com/tags.Name", "a required string field's name is no longer upper-cased")
+}

@@ -1061,6 +1061,8 @@ func goPool(t lang.Type, lits []string) []any {
 		return goReflectValues(lits)
 	case "reflect.Type":
 		return goReflectTypes()
+	case "reflect.StructField":
+		return goStructFields(lits)
 	case "time.Duration":
 		return goDurations(lang.Pool(t, lits))
 	}
@@ -1188,6 +1190,42 @@ func goReflectTypes() []any {
 	}
 	return out
 }
+
+// goStructFields are the fields a reflect.StructField parameter takes:
+// untagged ones of a few types, one unexported, and string fields tagged
+// with the function's words as keys (json when it has none) and as the
+// options after a name: `conf:"a"`, `conf:"a,required"`, `conf:"-"`.
+func goStructFields(lits []string) []any {
+	field := func(name, typ, tag string) any {
+		return map[string]any{"$go": "reflect.StructField", "value": map[string]any{"name": name, "type": typ, "tag": tag}}
+	}
+	out := []any{field("A", "int", ""), field("A", "string", ""), field("b", "int", ""), field("A", "*int", ""),
+		field("A", "[]string", ""), field("A", "struct{}", ""), field("A", "time.Time", ""), field("A", "bool", "")}
+	var words []string
+	for _, l := range lits {
+		if tagWord.MatchString(l) && !slices.Contains(words, l) {
+			words = append(words, l)
+		}
+	}
+	keys := words[:min(len(words), 3)]
+	if len(keys) == 0 {
+		keys = []string{"json"}
+	}
+	for _, k := range keys {
+		for _, typ := range []string{"string", "int"} {
+			out = append(out, field("A", typ, k+`:"a"`), field("A", typ, k+`:"-"`), field("A", typ, k+`:",omitempty"`))
+			for _, o := range words[:min(len(words), 4)] {
+				if o != k {
+					out = append(out, field("A", typ, k+`:"a,`+o+`"`))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// tagWord is a word a struct tag's key or option can be.
+var tagWord = regexp.MustCompile(`^[a-z][a-z0-9_]{1,15}$`)
 
 func goLocations() []any {
 	var out []any

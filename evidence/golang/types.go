@@ -40,6 +40,11 @@ func goType(s, name string) lang.Type {
 		// recorder for its writer whose status, headers and body are
 		// the outcome (goRequests).
 		return lang.Type{Kind: lang.KindStr, Text: s}
+	case s == "reflect.StructField":
+		// Fields of Go's types, exported and not, tagged with the
+		// function's own words ({"$go": "reflect.StructField"} values,
+		// goStructFields).
+		return lang.Type{Kind: lang.KindStr, Text: s}
 	case s == "reflect.Type":
 		// Go's basic and container types, as {"$go": "reflect.Type"}
 		// values naming them (goReflectTypes).
