@@ -491,6 +491,47 @@ func Deny(next http.Handler) http.Handler {
 	}
 }
 
+// TestGoHarnessReadsNoFuncAddress: a returned value of the package's own
+// type whose JSON is {} is compared by its read methods, but not by one
+// returning a function (an iterator): its text is an address, which two
+// builds of the same code give differently.
+func TestGoHarnessReadsNoFuncAddress(t *testing.T) {
+	t.Parallel()
+	src := `package set
+
+type Set struct{ items []int }
+
+func Of(xs ...int) Set { return Set{items: xs} }
+
+func (s *Set) Len() int { return len(s.items) }
+
+func (s *Set) Elements() func(func(int) bool) {
+	return func(yield func(int) bool) {
+		for _, x := range s.items {
+			if !yield(x) {
+				return
+			}
+		}
+	}
+}
+`
+	dir := writeTree(t, map[string]string{"go.mod": "module example.com/set\n\ngo 1.23\n", "set.go": src})
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{"example.com/set.Of"}, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	got, err := a.Call(context.Background(), Call{ID: "x", Target: "example.com/set.Of", Args: []any{int64(1), int64(2)}, Kwargs: map[string]any{"$observe": 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"$read": map[string]any{"Len()": num("2")}}
+	got.ID, got.Elapsed, got.Detail = "", 0, ""
+	if diff := replyDiff(t, Reply{Outcome: OutcomeReturned, Value: want}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 // TestGoHarnessGenericReceiver: a method of a generic type is called on
 // an instantiation of it, with a receiver its generic constructor builds,
 // exported or not.
