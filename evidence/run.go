@@ -647,6 +647,13 @@ func (b *budget) targetRows(ctx context.Context, tg lang.Target, items []validat
 	if sourceOf == nil {
 		sourceOf = map[string]string{}
 	}
+	if short := baseArityRows(tg, rows, maxBaseArityRows); len(short) > 0 {
+		for _, r := range short {
+			args, kwargs := r.CallArgs()
+			sourceOf[lang.CallKey(args, kwargs)] = lang.SourceBaseArity
+		}
+		rows = append(short, rows...)
+	}
 	if tr, ok := l.(lang.Tracer); ok {
 		if rs := tr.TracedRows(tg, b.traced[tg.Sym.Name]); len(rs) > 0 {
 			for _, r := range rs {
@@ -1052,7 +1059,10 @@ func (fr *fileReader) target(s diffparse.Symbol) (lang.Target, *SymbolRows) {
 	if baseFile == "" {
 		baseFile = f.Path
 	}
-	tg := lang.Target{Sym: s, Lang: f.Language, Sig: sig, BaseFile: baseFile,
+	if s.Change == "modified" && f.BaseSrc != nil && fr.baseSigs == nil {
+		fr.baseSigs = fr.l.Signatures(f.BaseSrc)
+	}
+	tg := lang.Target{Sym: s, Lang: f.Language, Sig: sig, BaseSig: fr.baseSigs[s.Local], BaseFile: baseFile,
 		BaseText: declText(f.BaseSrc, fr.baseDecls, s.Local),
 		HeadOnly: s.Change == "added"}
 	if fr.sigs[s.Local] != nil {

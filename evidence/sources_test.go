@@ -357,6 +357,15 @@ func TestEverySourceIsNamed(t *testing.T) {
 		Head: "decode_test.go:88: got 28, want 29"}, "go", "example.com/cal.Decode")
 	yields[lang.SourceBaseTest] = append(yields[lang.SourceBaseTest], "# decode_test.go: TestDecode/leap-day passed on the base, failed on the head",
 		fmt.Sprintf("%s: base %s, head %s (call %+v)", tc.Input, tc.Base, tc.Head, *tc.Call))
+	// A row made again without the arguments the base's signature lets a
+	// caller leave out and the head's requires.
+	arity := lang.Target{Sym: diffparse.Symbol{Kind: "function"},
+		Sig:     &lang.Signature{Language: "python", Params: []lang.Param{{Name: "key"}, {Name: "value"}}},
+		BaseSig: &lang.Signature{Language: "python", Params: []lang.Param{{Name: "key"}, {Name: "value", Default: "None"}}}}
+	yields[lang.SourceBaseArity] = append(yields[lang.SourceBaseArity], "# base: setdefault(key, value=None); head: setdefault(key, value); rows (\"a\", 1), (\"b\", 2)")
+	for _, r := range baseArityRows(arity, []validate.Row{{Args: []any{"a", int64(1)}}, {Args: []any{"b", int64(2)}}}, 10) {
+		yields[lang.SourceBaseArity] = append(yields[lang.SourceBaseArity], lang.CallText(r.CallArgs()))
+	}
 	names := make([]string, 0, len(listed))
 	for n := range listed {
 		names = append(names, n)

@@ -61,7 +61,9 @@ type GoConfig struct {
 	// watched files are compiled instrumented by `go tool cover`.
 	Watch Watch
 	// HTTP builds net/http values into the harness: a row's
-	// {"$go": "*http.Request"} and {"$go": "http.ResponseWriter"}.
+	// {"$go": "*http.Request"}, {"$go": "http.ResponseWriter"} and
+	// {"$go": "http.Handler"} (a handler that counts its runs); a
+	// returned http.Handler is then reported as the requests it serves.
 	HTTP bool
 	// ModulesFrom is the directory (the merge-base's checkout) whose
 	// go.mod premise fetches the modules of, once, when the harness's

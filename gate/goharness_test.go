@@ -419,6 +419,119 @@ func Host(r *http.Request) string { return r.Host }
 	}
 }
 
+// TestGoHarnessServesMiddleware: a middleware's next handler is built from
+// {"$go": "http.Handler"} (one that counts its runs and says so), and a
+// returned http.Handler is reported as the requests it serves, so a
+// middleware that calls next twice, or never, differs from one that
+// calls it once.
+func TestGoHarnessServesMiddleware(t *testing.T) {
+	t.Parallel()
+	src := `package mw
+
+import "net/http"
+
+// Once calls next once.
+func Once(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { next.ServeHTTP(w, r) })
+}
+
+// Twice falls through to a second call, the bug of an early return left out.
+func Twice(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != "" {
+			next.ServeHTTP(w, r)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Deny answers 403 for a POST without calling next.
+func Deny(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			w.WriteHeader(http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+`
+	dir := writeTree(t, map[string]string{"go.mod": "module example.com/mw\n\ngo 1.21\n", "mw.go": src})
+	const p = "example.com/mw."
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{p + "Once", p + "Twice", p + "Deny"}, Timeout: 5 * time.Second, Private: true, HTTP: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	next := map[string]any{"$go": "http.Handler", "value": nil}
+	served := func(target string) []string {
+		got, err := a.Call(context.Background(), Call{ID: "x", Target: p + target, Args: []any{next}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, ok := got.Value.(map[string]any)
+		if got.Outcome != OutcomeReturned || !ok {
+			t.Fatalf("%s: %s %v %v", target, got.Outcome, got.Value, got.Exc)
+		}
+		var out []string
+		for _, s := range v["$served"].([]any) {
+			out = append(out, s.(string))
+		}
+		return out
+	}
+	once, twice, deny := served("Once"), served("Twice"), served("Deny")
+	if len(once) != 3 || !strings.HasPrefix(once[0], "GET /: status 200; ") || !strings.HasSuffix(once[0], `"next"; next ran 1`) {
+		t.Errorf("Once served %q", once)
+	}
+	if !strings.HasSuffix(twice[0], `"nextnext"; next ran 2`) {
+		t.Errorf("Twice served %q", twice)
+	}
+	if !strings.HasPrefix(deny[1], "POST /a: status 403; ") || !strings.HasSuffix(deny[1], "next ran 0") || deny[0] != once[0] {
+		t.Errorf("Deny served %q", deny)
+	}
+}
+
+// TestGoHarnessReadsNoFuncAddress: a returned value of the package's own
+// type whose JSON is {} is compared by its read methods, but not by one
+// returning a function (an iterator): its text is an address, which two
+// builds of the same code give differently.
+func TestGoHarnessReadsNoFuncAddress(t *testing.T) {
+	t.Parallel()
+	src := `package set
+
+type Set struct{ items []int }
+
+func Of(xs ...int) Set { return Set{items: xs} }
+
+func (s *Set) Len() int { return len(s.items) }
+
+func (s *Set) Elements() func(func(int) bool) {
+	return func(yield func(int) bool) {
+		for _, x := range s.items {
+			if !yield(x) {
+				return
+			}
+		}
+	}
+}
+`
+	dir := writeTree(t, map[string]string{"go.mod": "module example.com/set\n\ngo 1.23\n", "set.go": src})
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{"example.com/set.Of"}, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	got, err := a.Call(context.Background(), Call{ID: "x", Target: "example.com/set.Of", Args: []any{int64(1), int64(2)}, Kwargs: map[string]any{"$observe": 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"$read": map[string]any{"Len()": num("2")}}
+	got.ID, got.Elapsed, got.Detail = "", 0, ""
+	if diff := replyDiff(t, Reply{Outcome: OutcomeReturned, Value: want}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 // TestGoHarnessGenericReceiver: a method of a generic type is called on
 // an instantiation of it, with a receiver its generic constructor builds,
 // exported or not.

@@ -155,7 +155,7 @@ func goAdapter(ctx context.Context, cfg Config, dir string, t *validate.Table) (
 func namesHTTP(t *validate.Table) bool {
 	for _, r := range t.Rows {
 		b, _ := json.Marshal(r.Args)
-		if bytes.Contains(b, []byte(`"$go":"*http.Request"`)) || bytes.Contains(b, []byte(`"$go":"http.ResponseWriter"`)) {
+		if bytes.Contains(b, []byte(`"$go":"*http.Request"`)) || bytes.Contains(b, []byte(`"$go":"http.ResponseWriter"`)) || bytes.Contains(b, []byte(`"$go":"http.Handler"`)) {
 			return true
 		}
 	}

@@ -200,3 +200,16 @@ func goCommits(t *testing.T, module, base, head string) string {
 	gitIn(t, dir, "commit", "-qam", "head")
 	return dir
 }
+
+// TestNamesHTTPMiddleware: a row holding a middleware's next handler,
+// {"$go": "http.Handler"}, builds net/http into the Go harness.
+func TestNamesHTTPMiddleware(t *testing.T) {
+	next := &validate.Table{Rows: []validate.Row{{ID: "R1", Args: []any{map[string]any{"$go": "http.Handler", "value": nil}}}}}
+	if !namesHTTP(next) {
+		t.Error("a row with an http.Handler argument does not build net/http in")
+	}
+	plain := &validate.Table{Rows: []validate.Row{{ID: "R1", Args: []any{"x"}}}}
+	if namesHTTP(plain) {
+		t.Error("a row of text builds net/http in")
+	}
+}

@@ -1055,6 +1055,11 @@ func goPool(t lang.Type, lits []string) []any {
 		return goRequests(lits)
 	case "http.ResponseWriter":
 		return []any{map[string]any{"$go": "http.ResponseWriter", "value": nil}}
+	case "http.Handler":
+		// The handler a middleware wraps: the harness's counts its runs
+		// and a returned handler is served requests, so a middleware that
+		// skips, repeats or answers for it shows.
+		return []any{map[string]any{"$go": "http.Handler", "value": nil}}
 	case "context.Context":
 		return goContexts()
 	case "reflect.Value":

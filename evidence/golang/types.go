@@ -35,10 +35,12 @@ func goType(s, name string) lang.Type {
 	case s == "regexp.Regexp":
 		// A *regexp.Regexp reads its pattern from text.
 		return lang.Type{Kind: lang.KindStr, Text: s}
-	case s == "http.Request" || s == "http.ResponseWriter":
+	case s == "http.Request" || s == "http.ResponseWriter" || s == "http.Handler":
 		// A handler's request, built by httptest.NewRequest, and a
 		// recorder for its writer whose status, headers and body are
-		// the outcome (goRequests).
+		// the outcome (goRequests); a middleware's next handler, one
+		// that counts its runs, the returned handler then served
+		// requests.
 		return lang.Type{Kind: lang.KindStr, Text: s}
 	case s == "reflect.StructField":
 		// Fields of Go's types, exported and not, tagged with the

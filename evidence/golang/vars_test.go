@@ -3,6 +3,7 @@ package golang
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -226,5 +227,20 @@ const limit = 70
 	}
 	if nums, _ := p.tableNumbers(&lang.Target{BaseText: "func X() {}", HeadText: "func X() { _ = 1 }"}); nums != nil {
 		t.Errorf("changed lines naming no table: %v, want none", nums)
+	}
+}
+
+// TestMiddlewareNextIsBuilt: a middleware's `next http.Handler` gets the
+// harness's counting handler, not "no value could be built": the type
+// reads as one premise builds, and its pool is {"$go": "http.Handler"}.
+func TestMiddlewareNextIsBuilt(t *testing.T) {
+	ty := goType("http.Handler", "next")
+	if ty.Kind != lang.KindStr || ty.Text != "http.Handler" {
+		t.Fatalf("goType(http.Handler) = %+v", ty)
+	}
+	pool := goPool(ty, nil)
+	want := []any{map[string]any{"$go": "http.Handler", "value": nil}}
+	if !reflect.DeepEqual(pool, want) {
+		t.Errorf("goPool(http.Handler) = %v, want %v", pool, want)
 	}
 }

@@ -43,6 +43,10 @@ const (
 	// SourceBaseTest is one of the merge-base's tests that passed on the
 	// base's code and failed on the head's (evidence/basetests.go).
 	SourceBaseTest = "base_test"
+	// SourceBaseArity is a row left short of arguments the base's
+	// signature lets a caller leave out and the head's requires
+	// (evidence/basearity.go).
+	SourceBaseArity = "base_arity"
 )
 
 // MadeUp says a row's values were made by premise (generated or mutated)
@@ -50,7 +54,7 @@ const (
 // such rows come after what the code under review says.
 func MadeUp(source string) bool {
 	switch source {
-	case SourceNoArguments, SourceComparedEdge, SourceSameText, SourceOneAtATime, SourceMutation, SourcePairwise, SourceVarargs, SourceKwargs, SourceReceiver, SourceGuided, SourceDifferential:
+	case SourceNoArguments, SourceComparedEdge, SourceSameText, SourceOneAtATime, SourceMutation, SourcePairwise, SourceVarargs, SourceKwargs, SourceReceiver, SourceGuided, SourceDifferential, SourceBaseArity:
 		return true
 	}
 	return false

@@ -30,9 +30,12 @@ type Origin struct {
 
 // Target is one changed function that evidence rows can call on both sides.
 type Target struct {
-	Sym                diffparse.Symbol
-	Lang               string
-	Sig                *Signature
+	Sym  diffparse.Symbol
+	Lang string
+	Sig  *Signature
+	// BaseSig is the function's signature at the base, when the base
+	// has it; nil otherwise (rows follow Sig, the head's).
+	BaseSig            *Signature
 	BaseText, HeadText string // the function's source on each side
 	// Reads are the changed module-level names an unchanged function is
 	// a target for (issue 13, part 8); nil for a changed function.

@@ -414,7 +414,12 @@ func (u use) loop() (fact, bool) {
 // subscript reads x[k] (a dict when k is a string, else a sequence) and
 // seq[x] (x an index).
 func (u use) subscript() (fact, bool) {
-	if !u.is(u.p.ChildByFieldName("value")) {
+	if v := u.p.ChildByFieldName("value"); !u.is(v) {
+		if t := u.f.text(v); t == "self" || t == "cls" {
+			// The object's own __getitem__ decides what it takes: a
+			// mapping class's keys are text as often as numbers.
+			return fact{}, false
+		}
 		return fact{kind: KindInt, text: u.f.text(u.p)}, true
 	}
 	sub := u.p.ChildByFieldName("subscript")

@@ -370,3 +370,34 @@ def item(value):
 		}
 	}
 }
+
+// TestInferSelfSubscriptKey: self[key] in a method says nothing of key's
+// type (a mapping class takes any key its __getitem__ does), where
+// seq[i] makes i an index.
+func TestInferSelfSubscriptKey(t *testing.T) {
+	src := `class Config(dict):
+    def setdefault(self, key, value=None):
+        if key not in self:
+            self[key] = value
+        return self[key]
+
+
+def nth(seq, i):
+    return seq[i]
+`
+	mod := mustParse(t, "config.py", src)
+	gs, err := InferTypes(mod, "Config.setdefault", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := gs["key"]; g.Kind == KindInt {
+		t.Errorf("self[key] made key %s from %s, want no type", g.String(), g.From)
+	}
+	gs, err = InferTypes(mod, "nth", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := gs["i"]; g.Kind != KindInt {
+		t.Errorf("seq[i] made i %s from %s, want an int", g.String(), g.From)
+	}
+}
