@@ -294,6 +294,11 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 	if len(names) == 0 {
 		return nil, nil, nil
 	}
+	// A module-level declaration built from a changed one changed with it
+	// (const parseFlags = {H: ["hour", twoDigitsOptional]}): the
+	// functions reading it read the change.
+	dataDependents(names, headLines, head)
+	dataDependents(names, baseLines, base)
 	module := strings.TrimSuffix(f.Path, path.Ext(f.Path))
 	out, reads := lang.ReadersOf(f, head, base, names, module, func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
@@ -307,6 +312,44 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 		}
 	}
 	return out, reads, strs
+}
+
+// maxDataRounds bounds how many module-level declarations deep
+// dataDependents follows a change.
+const maxDataRounds = 4
+
+// dataDependents adds to names the module-level declarations of lines
+// (outside decls) that name one of names, and those naming them in turn.
+func dataDependents(names map[string]bool, lines []string, decls []diffparse.Decl) {
+	for round := 0; round < maxDataRounds; round++ {
+		var res []*regexp.Regexp
+		for n := range names {
+			res = append(res, regexp.MustCompile(`(?:^|[^.\w$])`+regexp.QuoteMeta(n)+`(?:[^\w$]|$)`))
+		}
+		added := false
+		for i, l := range lines {
+			if lang.InDecl(decls, i+1) {
+				continue
+			}
+			hit := false
+			for _, re := range res {
+				if re.MatchString(l) {
+					hit = true
+					break
+				}
+			}
+			if !hit {
+				continue
+			}
+			if n := jsAssigned(lines, i+1); n != "" && !names[n] {
+				names[n] = true
+				added = true
+			}
+		}
+		if !added {
+			return
+		}
+	}
 }
 
 // jsAssignRe is a module-level declaration: export const LIMIT = ...
