@@ -128,8 +128,8 @@ func TestJavaScriptBaseTestFilesNameAnInnerFunction(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
-		"src/locale.js": "export default function(locale) {\n  function formatPrefix(s, v) {\n    return s + v;\n  }\n  return {formatPrefix};\n}\n",
-		"src/index.js":  "export {default as formatLocale} from './locale.js';\n",
+		"src/locale.js":             "export default function(locale) {\n  function formatPrefix(s, v) {\n    return s + v;\n  }\n  return {formatPrefix};\n}\n",
+		"src/index.js":              "export {default as formatLocale} from './locale.js';\n",
 		"test/formatPrefix-test.js": "import {formatPrefix} from '../src/index.js';\nformatPrefix(',.0s', 1e3);\n",
 		"test/other-test.js":        "import {format} from '../src/index.js';\n",
 	}
