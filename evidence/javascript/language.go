@@ -291,6 +291,14 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 			}
 		}
 	}
+	// A changed function kept in a module-level table (var formatFlags =
+	// {YYYY: function (d) {...}}) is called through the table
+	// (formatFlags[token](d)): the table is changed data.
+	for _, sym := range f.Symbols {
+		if i := strings.LastIndexByte(sym.Local, '.'); i > 0 && sym.Change == "modified" && jsIdent.MatchString(sym.Local[:i]) && objectTable(headLines, sym.Local[:i]) {
+			names[sym.Local[:i]] = true
+		}
+	}
 	if len(names) == 0 {
 		return nil, nil, nil
 	}
@@ -312,6 +320,21 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 		}
 	}
 	return out, reads, strs
+}
+
+// jsIdent is a plain name.
+var jsIdent = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+
+// objectTable reports whether lines declare name as an object literal
+// (var name = {, at any indentation: a UMD factory's are indented).
+func objectTable(lines []string, name string) bool {
+	re := regexp.MustCompile(`^\s*(?:export\s+)?(?:const|let|var)\s+` + regexp.QuoteMeta(name) + `\s*(?::[^=]+)?=\s*\{`)
+	for _, l := range lines {
+		if re.MatchString(l) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxDataRounds bounds how many module-level declarations deep

@@ -46,3 +46,48 @@ export function pad(s) {
 		t.Errorf("readers (-want +got):\n%s", diff)
 	}
 }
+
+// TestDataReadersOfAFunctionTable: a changed function kept in a
+// module-level object (fecha's formatFlags.YYYY, inside a UMD factory) is
+// called through the table by index; the functions reading the table are
+// its readers.
+func TestDataReadersOfAFunctionTable(t *testing.T) {
+	base := `(function (main) {
+  var fecha = {};
+  var formatFlags = {
+    YYYY: function (d) {
+      return pad(d.getFullYear(), 4);
+    },
+    MM: function (d) {
+      return d.getMonth() + 1;
+    }
+  };
+  fecha.format = function (d, mask) {
+    return mask.replace(/Y+|M+/g, function (t) { return formatFlags[t](d); });
+  };
+  fecha.parse = function (s) {
+    return s;
+  };
+  module.exports = fecha;
+})(this);
+`
+	head := strings.Replace(base, "pad(d.getFullYear(), 4)", "d.getFullYear()", 1)
+	f := diffparse.File{
+		Path: "fecha.js", Language: "javascript", Status: "modified",
+		BaseSrc: []byte(base), HeadSrc: []byte(head),
+		Symbols: []diffparse.Symbol{{Name: "fecha.formatFlags.YYYY", Local: "formatFlags.YYYY", Kind: "method", Change: "modified", Start: 4, End: 6, ChangedLines: []int{5}}},
+		Hunks: []diffparse.Hunk{{OldStart: 5, OldLines: 1, NewStart: 5, NewLines: 1, Lines: []diffparse.Line{
+			{Kind: '-', Old: 5, Text: "      return pad(d.getFullYear(), 4);"},
+			{Kind: '+', New: 5, Text: "      return d.getFullYear();"},
+		}}},
+	}
+	l := &jsLang{lang: "javascript"}
+	syms, reads, _ := l.DataReaders(f)
+	var got []string
+	for _, s := range syms {
+		got = append(got, s.Name+" "+strings.Join(reads[s.Name], ","))
+	}
+	if diff := cmp.Diff([]string{"fecha.fecha.format formatFlags"}, got); diff != "" {
+		t.Errorf("readers (-want +got):\n%s", diff)
+	}
+}
