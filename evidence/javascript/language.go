@@ -294,9 +294,11 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 	// A changed function kept in a module-level table (var formatFlags =
 	// {YYYY: function (d) {...}}) is called through the table
 	// (formatFlags[token](d)): the table is changed data.
+	tables := map[string][]string{} // a table's name -> its changed functions
 	for _, sym := range f.Symbols {
 		if i := strings.LastIndexByte(sym.Local, '.'); i > 0 && sym.Change == "modified" && jsIdent.MatchString(sym.Local[:i]) && objectTable(headLines, sym.Local[:i]) {
 			names[sym.Local[:i]] = true
+			tables[sym.Local[:i]] = append(tables[sym.Local[:i]], sym.Name)
 		}
 	}
 	if len(names) == 0 {
@@ -311,6 +313,19 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 	out, reads := lang.ReadersOf(f, head, base, names, module, func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
 	})
+	// A reader of a table reaches the table's changed functions: name
+	// them, not the table.
+	for r, ns := range reads {
+		var named []string
+		for _, n := range ns {
+			if fns, ok := tables[n]; ok {
+				named = append(named, fns...)
+			} else {
+				named = append(named, n)
+			}
+		}
+		reads[r] = named
+	}
 	var strs []string
 	for _, m := range jsStrLitRe.FindAllString(strings.Join(changed, "\n"), 16) {
 		if v, ok := jssource.Value(m); ok {
