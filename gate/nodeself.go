@@ -125,9 +125,34 @@ func linkSelfExports(dir string) {
 		} else {
 			code = "export * from " + string(spec) + ";\n"
 		}
-		if os.MkdirAll(filepath.Dir(out), 0o755) != nil {
+		if linkedBelow(dir, filepath.Dir(out)) || os.MkdirAll(filepath.Dir(out), 0o755) != nil {
 			continue
 		}
 		_ = os.WriteFile(out, []byte(code), 0o644)
 	}
+}
+
+// linkedBelow reports whether a directory between dir and sub (sub
+// included) is a symbolic link, or is not a directory: a file written
+// there could land outside the tree.
+func linkedBelow(dir, sub string) bool {
+	rel, err := filepath.Rel(dir, sub)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return true
+	}
+	p := dir
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		if part == "." || part == "" {
+			continue
+		}
+		p = filepath.Join(p, part)
+		fi, err := os.Lstat(p)
+		if os.IsNotExist(err) {
+			return false // the rest is made by premise
+		}
+		if err != nil || fi.Mode()&os.ModeSymlink != 0 || !fi.IsDir() {
+			return true
+		}
+	}
+	return false
 }
