@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -360,23 +361,15 @@ const maxDataRounds = 4
 // (outside decls) that name one of names, and those naming them in turn.
 func dataDependents(names map[string]bool, lines []string, decls []diffparse.Decl) {
 	for round := 0; round < maxDataRounds; round++ {
-		var res []*regexp.Regexp
+		var alts []string
 		for n := range names {
-			res = append(res, regexp.MustCompile(`(?:^|[^.\w$])`+regexp.QuoteMeta(n)+`(?:[^\w$]|$)`))
+			alts = append(alts, regexp.QuoteMeta(n))
 		}
+		sort.Strings(alts)
+		re := regexp.MustCompile(`(?:^|[^.\w$])(?:` + strings.Join(alts, "|") + `)(?:[^\w$]|$)`)
 		added := false
 		for i, l := range lines {
-			if lang.InDecl(decls, i+1) {
-				continue
-			}
-			hit := false
-			for _, re := range res {
-				if re.MatchString(l) {
-					hit = true
-					break
-				}
-			}
-			if !hit {
+			if lang.InDecl(decls, i+1) || !re.MatchString(l) {
 				continue
 			}
 			if n := jsAssigned(lines, i+1); n != "" && !names[n] {
