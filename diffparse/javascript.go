@@ -447,7 +447,23 @@ func (w *jsWalker) bound(v *sitter.Node, local string, outer, end *sitter.Node, 
 		w.class(v, prefix+local, outer)
 	case v.Kind() == "object":
 		w.object(v, prefix+local+".", false)
+	case v.Kind() == "call_expression" && prefix == "" && !inType && iife(v):
+		// const Serializer = (function () { class Serializer {...};
+		// return Serializer })(): the wrapper's declarations are the
+		// module's, as a top-level wrapper's are.
+		w.wrapper(v)
 	}
+}
+
+// iife reports whether call calls a function written in place with a
+// block body: (function () { ... })(), (() => { ... })().
+func iife(call *sitter.Node) bool {
+	fn := unwrapJS(call.ChildByFieldName("function"))
+	if fn == nil || (fn.Kind() != "function_expression" && fn.Kind() != "function" && fn.Kind() != "arrow_function") {
+		return false
+	}
+	body := fn.ChildByFieldName("body")
+	return body != nil && body.Kind() == "statement_block"
 }
 
 // object walks an object literal's members: methods, and pairs whose value
@@ -540,6 +556,11 @@ func (w *jsWalker) assignment(e, outer *sitter.Node, prefix string) {
 			if jsFuncKinds[right.Kind()] {
 				w.add(Decl{Local: prefix + strings.TrimSuffix(o, ".prototype") + "." + w.text(prop), Kind: "method", Start: startLine(outer), End: endLine(outer)}, right)
 			}
+		case obj.Kind() == "identifier" && jsFuncKinds[right.Kind()]:
+			// picomatch.matchBase = (input, glob) => ...: a function
+			// hung on a module-level function or object, reached as
+			// its property (the module exports picomatch).
+			w.add(Decl{Local: prefix + o + "." + w.text(prop), Kind: "function", Start: startLine(outer), End: endLine(outer)}, right)
 		}
 	}
 }

@@ -162,6 +162,10 @@ export function Badge<T>({ label }: Props): JSX.Element {
 `, want: []string{"split function 8-10", "compare function 11-13"}, reason: "a UMD factory's functions are the module's; the one it returns is its export"},
 		{name: "immediately called function", lang: LangJavaScript, src: "!function () {\n  function pad(s) {\n    return ' ' + s;\n  }\n  exports.pad = pad;\n}();\n;(() => {\n  const trim = (s) => s.trim();\n})();\nfoo(function () {\n  function notTop() {}\n});\n",
 			want: []string{"pad function 2-4", "trim function 8-8", "notTop function 11-11"}, reason: "an IIFE's body is the module's scope"},
+		{name: "a const built by an immediately called function", lang: LangTypeScript, src: "export function serialize(v: any): string {\n  return new Serializer().serialize(v);\n}\nconst Serializer = /*@__PURE__*/ (function () {\n  class Serializer {\n    serialize(v: any) { return String(v); }\n  }\n  return Serializer;\n})();\nconst later = compute(function () { function hidden() {} });\n",
+			want: []string{"serialize function 1-3", "Serializer class 5-7", "Serializer.serialize method 6-6"}, reason: "the wrapper's declarations are the module's, as a top-level wrapper's; a function handed to another call is not"},
+		{name: "a function hung on a module-level name", lang: LangJavaScript, src: "const picomatch = (glob) => glob;\npicomatch.matchBase = (input, glob) => {\n  return input === glob;\n};\npicomatch.test = function (input) {\n  return input;\n};\npicomatch.VERSION = '1';\na.b.c = () => 1;\nmodule.exports = picomatch;\n",
+			want: []string{"picomatch function 1-1", "picomatch.matchBase function 2-4", "picomatch.test function 5-7"}, reason: "x.f = function: a function reached as the module's x.f"},
 		{name: "Flow annotations in a .js file", lang: LangJavaScript, src: "// @flow\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n",
 			want: []string{"add function 2-4"}, reason: "the JavaScript grammar refuses annotations; TSX reads them"},
 	}

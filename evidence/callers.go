@@ -22,6 +22,10 @@ const maxCallers = 6
 // looked for.
 const callerDepth = 2
 
+// methodDepth is how many levels further callers are looked for while all
+// found are methods.
+const methodDepth = 3
+
 // changedCallers returns the unchanged functions and methods of f that
 // call one of its changed functions, directly or through one more
 // function, each as a modified symbol, with the changed names it reaches;
@@ -59,7 +63,11 @@ func changedCallers(f diffparse.File, l lang.Language) ([]diffparse.Symbol, map[
 	}
 	var found []diffparse.Symbol
 	reads := map[string][]string{}
-	for level := 0; level < callerDepth; level++ {
+	// A chain still inside one class's methods (a serializer's public
+	// function calls serialize, which calls $object, which calls the
+	// changed method) is followed further, up to methodDepth more levels:
+	// a method is reached through the function that builds its receiver.
+	for level := 0; level < callerDepth || level < callerDepth+methodDepth && onlyMethods(found); level++ {
 		next := map[string][]string{}
 		calls := map[string]*regexp.Regexp{}
 		for callee := range reached {
@@ -104,11 +112,14 @@ func changedCallers(f diffparse.File, l lang.Language) ([]diffparse.Symbol, map[
 		}
 		reached = next
 	}
-	// Exported (public) callers first: they are what the tests call.
+	// Exported (public) callers first: they are what the tests call; of
+	// those, functions before methods, which need a receiver built.
 	var out []diffparse.Symbol
-	for pass := 0; pass < 2; pass++ {
+	for pass := 0; pass < 3; pass++ {
 		for _, s := range found {
-			if l.Public(lang.BareName(s.Local)) == (pass == 0) && len(out) < maxCallers {
+			public := l.Public(lang.BareName(s.Local))
+			take := pass == 0 && public && s.Kind != "method" || pass == 1 && public && s.Kind == "method" || pass == 2 && !public
+			if take && len(out) < maxCallers {
 				out = append(out, s)
 			}
 		}
@@ -118,6 +129,16 @@ func changedCallers(f diffparse.File, l lang.Language) ([]diffparse.Symbol, map[
 		kept[s.Name] = reads[s.Name]
 	}
 	return out, kept
+}
+
+// onlyMethods reports whether callers were found and all are methods.
+func onlyMethods(found []diffparse.Symbol) bool {
+	for _, s := range found {
+		if s.Kind != "method" {
+			return false
+		}
+	}
+	return len(found) > 0
 }
 
 // prefixed is a local name under the package or module prefix.

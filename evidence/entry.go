@@ -299,7 +299,7 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 // matches is called from the function holding it.
 var (
 	formatName = regexp.MustCompile(`["']([A-Za-z_]\w*)?(%s|%\(\w+\)s|\{\w*\})(\w*)["']`)
-	prefixName = regexp.MustCompile(`["']([A-Za-z_]\w*_)["']\s*\+`)
+	prefixName = regexp.MustCompile(`["']([A-Za-z_]\w*_|[A-Za-z_$][\w$]*\$|\$)["']\s*\+`)
 )
 
 // nameTemplates are the name templates of body, each a pattern of the
@@ -312,7 +312,8 @@ func nameTemplates(body string) []*regexp.Regexp {
 		}
 	}
 	for _, m := range prefixName.FindAllStringSubmatch(body, -1) {
-		out = append(out, regexp.MustCompile(`^`+regexp.QuoteMeta(m[1])+`\w+$`))
+		// this["$" + type]: a JavaScript name may start with $.
+		out = append(out, regexp.MustCompile(`^`+regexp.QuoteMeta(m[1])+`[\w$]+$`))
 	}
 	return out
 }

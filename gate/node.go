@@ -349,6 +349,9 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 		}
 		esm = esm || module
 	}
+	if len(srcs) > 0 {
+		linkSelfExports(dir)
+	}
 	return esm, kept, claimed, nil
 }
 

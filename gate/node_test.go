@@ -236,6 +236,7 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "dollar keys escaped", target: m + "dollar", want: `{"$object":{"$new":"x","plain":1}}`},
 		{name: "holes", target: m + "holes", want: `[1,{"$hole":true},3]`},
 		{name: "dates", target: m + "dates", want: `[{"$date":"1970-01-01T00:00:00.000Z"},{"$date":"Invalid Date"}]`},
+		{name: "a date from new Date's numbers", target: m + "options", args: []any{map[string]any{"$date": []any{999, 0, 1, 10}}}, want: `[{"$date":"` + time.Date(999, 1, 1, 10, 0, 0, 0, time.Local).UTC().Format("2006-01-02T15:04:05.000Z") + `"},{"$undefined":true}]`, reason: "a test's new Date(999, 0, 1, 10), in the worker's zone"},
 		{name: "kwargs as an options object", target: m + "options", args: []any{1}, kwargs: map[string]any{"strict": true}, want: `[1,{"strict":true}]`},
 		{name: "unknown tag", target: m + "kinds", args: []any{map[string]any{"$nope": 1}}, class: "premise.DecodeError"},
 		{name: "object literal method", target: m + "utils.tag", args: []any{"x"}, want: `"p-x"`, reason: "this is the object the method was found on"},

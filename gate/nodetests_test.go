@@ -200,3 +200,58 @@ func TestNodeTestsATestThatNeverYieldsTimesOut(t *testing.T) {
 		t.Errorf("test/b.js > quits: %q, want failed: the test ended the run (%+v)", o, run)
 	}
 }
+
+// TestNodeTestsInlineSnapshotsAndSelfImports: an inline snapshot of a
+// primitive is compared as Vitest prints it (a string in double quotes,
+// one written over several lines dedented), so a value that differs from
+// it fails; one of an object is still not made. A package that imports
+// itself by name ("ohash/crypto"), its exports pointing at a dist/ no
+// build made, loads from its sources.
+func TestNodeTestsInlineSnapshotsAndSelfImports(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json":             `{"name": "selfpkg", "type": "module", "exports": {".": {"types": "./dist/index.d.mts", "default": "./dist/index.mjs"}, "./crypto": {"node": {"types": "./dist/crypto/node/index.d.mts", "default": "./dist/crypto/node/index.mjs"}, "default": "./dist/crypto/js/index.mjs"}}}`,
+		"src/index.ts":             "export { digest } from \"selfpkg/crypto\";\nexport function show(v: unknown): string { return String(v); }\n",
+		"src/crypto/node/index.ts": "export function digest(s: string): string { return `d:${s}`; }\n",
+		"src/crypto/js/index.ts":   "export function digest(s: string): string { return `j:${s}`; }\n",
+		"test/snap.test.ts": `import { it, expect } from "vitest";
+import { show, digest } from "../src";
+it("string", () => { expect(show(1)).toMatchInlineSnapshot(` + "`" + `"1"` + "`" + `); });
+it("string wrong", () => { expect(show(2)).toMatchInlineSnapshot(` + "`" + `"1"` + "`" + `); });
+it("number", () => { expect(3).toMatchInlineSnapshot("3"); });
+it("multi-line", () => { expect(show("a\nb")).toMatchInlineSnapshot(` + "`" + `
+    "a
+    b"
+  ` + "`" + `); });
+it("object", () => { expect({a: 1}).toMatchInlineSnapshot(` + "`" + `{ "a": 1 }` + "`" + `); });
+it("self import", () => { expect(digest("x")).toBe("d:x"); });
+`,
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Tests: []string{"test/snap.test.ts"}, Seconds: 30})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	got := map[string]string{}
+	for id, r := range run.Tests {
+		o := r.Outcome
+		if strings.HasPrefix(o, "failed") {
+			o = "failed"
+		}
+		got[id] = o
+	}
+	want := map[string]string{
+		"test/snap.test.ts > string":       "passed",
+		"test/snap.test.ts > string wrong": "failed",
+		"test/snap.test.ts > number":       "passed",
+		"test/snap.test.ts > multi-line":   "passed",
+		"test/snap.test.ts > object":       "not made: a snapshot",
+		"test/snap.test.ts > self import":  "passed",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\nfiles: %v", d, run.Files)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "dist")); !os.IsNotExist(err) {
+		t.Errorf("the self-import's stand-in was written into the tree given (%v); only the copy gets one", err)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/jssource"
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 )
@@ -49,6 +50,7 @@ func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 	for _, c := range mine {
 		names = append(names, lang.BareName(c.local), moduleWord(c.baseFile))
 		modules = append(modules, c.baseFile)
+		names = append(names, innerNames(cfg.HeadDir, c)...)
 	}
 	for _, tg := range targets {
 		if tg.Lang == l.lang && len(tg.Reads) > 0 {
@@ -302,6 +304,25 @@ func byLinesRun(lines map[string][]int, fns []changed, headDir string) []string 
 		out = append(out, s.name)
 	}
 	return out
+}
+
+// innerNames are the names of the functions inside c that hold its changed
+// lines on the head (a factory's formatPrefix): the tests call them
+// through what the factory returns.
+func innerNames(headDir string, c changed) []string {
+	if headDir == "" || len(c.sym.ChangedLines) == 0 {
+		return nil
+	}
+	src, err := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(c.headFile)))
+	if err != nil || len(src) > lang.MaxTestFileBytes {
+		return nil
+	}
+	f, err := jssource.Parse(c.headFile, src)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	return jssource.InnerNames(f, c.sym.Start, c.sym.End, c.sym.ChangedLines)
 }
 
 // moduleWord is the name a test knows a module file by: its own, or its

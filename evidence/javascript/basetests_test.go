@@ -120,3 +120,31 @@ func TestJavaScriptBaseTestFilesNameTheChange(t *testing.T) {
 		t.Errorf("overlay %q, want the fixture and the other test laid over", overlay)
 	}
 }
+
+// A changed factory's inner function (d3-format's formatPrefix, inside
+// locale.js's default export) is what its tests name: a test file naming
+// it is run, though it names neither the module nor imports it directly.
+func TestJavaScriptBaseTestFilesNameAnInnerFunction(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"src/locale.js":             "export default function(locale) {\n  function formatPrefix(s, v) {\n    return s + v;\n  }\n  return {formatPrefix};\n}\n",
+		"src/index.js":              "export {default as formatLocale} from './locale.js';\n",
+		"test/formatPrefix-test.js": "import {formatPrefix} from '../src/index.js';\nformatPrefix(',.0s', 1e3);\n",
+		"test/other-test.js":        "import {format} from '../src/index.js';\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := changed{name: "src/locale.default", local: "default", baseFile: "src/locale.js", headFile: "src/locale.js",
+		sym: diffparse.Symbol{Name: "src/locale.default", Local: "default", Start: 1, End: 6, ChangedLines: []int{3}}}
+	names := append([]string{lang.BareName(c.local), moduleWord(c.baseFile)}, innerNames(dir, c)...)
+	tests, _ := baseTestFiles(dir, names, []string{c.baseFile})
+	if d := cmp.Diff([]string{"test/formatPrefix-test.js"}, tests); d != "" {
+		t.Errorf("tests (-want +got):\n%s", d)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -291,13 +292,41 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 			}
 		}
 	}
+	// A changed function kept in a module-level table (var formatFlags =
+	// {YYYY: function (d) {...}}) is called through the table
+	// (formatFlags[token](d)): the table is changed data.
+	tables := map[string][]string{} // a table's name -> its changed functions
+	for _, sym := range f.Symbols {
+		if i := strings.LastIndexByte(sym.Local, '.'); i > 0 && sym.Change == "modified" && jsIdent.MatchString(sym.Local[:i]) && objectTable(headLines, sym.Local[:i]) {
+			names[sym.Local[:i]] = true
+			tables[sym.Local[:i]] = append(tables[sym.Local[:i]], sym.Name)
+		}
+	}
 	if len(names) == 0 {
 		return nil, nil, nil
 	}
+	// A module-level declaration built from a changed one changed with it
+	// (const parseFlags = {H: ["hour", twoDigitsOptional]}): the
+	// functions reading it read the change.
+	dataDependents(names, headLines, head)
+	dataDependents(names, baseLines, base)
 	module := strings.TrimSuffix(f.Path, path.Ext(f.Path))
 	out, reads := lang.ReadersOf(f, head, base, names, module, func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
 	})
+	// A reader of a table reaches the table's changed functions: name
+	// them, not the table.
+	for r, ns := range reads {
+		var named []string
+		for _, n := range ns {
+			if fns, ok := tables[n]; ok {
+				named = append(named, fns...)
+			} else {
+				named = append(named, n)
+			}
+		}
+		reads[r] = named
+	}
 	var strs []string
 	for _, m := range jsStrLitRe.FindAllString(strings.Join(changed, "\n"), 16) {
 		if v, ok := jssource.Value(m); ok {
@@ -307,6 +336,51 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 		}
 	}
 	return out, reads, strs
+}
+
+// jsIdent is a plain name.
+var jsIdent = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+
+// objectTable reports whether lines declare name as an object literal
+// (var name = {, at any indentation: a UMD factory's are indented).
+func objectTable(lines []string, name string) bool {
+	re := regexp.MustCompile(`^\s*(?:export\s+)?(?:const|let|var)\s+` + regexp.QuoteMeta(name) + `\s*(?::[^=]+)?=\s*\{`)
+	for _, l := range lines {
+		if re.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxDataRounds bounds how many module-level declarations deep
+// dataDependents follows a change.
+const maxDataRounds = 4
+
+// dataDependents adds to names the module-level declarations of lines
+// (outside decls) that name one of names, and those naming them in turn.
+func dataDependents(names map[string]bool, lines []string, decls []diffparse.Decl) {
+	for round := 0; round < maxDataRounds; round++ {
+		var alts []string
+		for n := range names {
+			alts = append(alts, regexp.QuoteMeta(n))
+		}
+		sort.Strings(alts)
+		re := regexp.MustCompile(`(?:^|[^.\w$])(?:` + strings.Join(alts, "|") + `)(?:[^\w$]|$)`)
+		added := false
+		for i, l := range lines {
+			if lang.InDecl(decls, i+1) || !re.MatchString(l) {
+				continue
+			}
+			if n := jsAssigned(lines, i+1); n != "" && !names[n] {
+				names[n] = true
+				added = true
+			}
+		}
+		if !added {
+			return
+		}
+	}
 }
 
 // jsAssignRe is a module-level declaration: export const LIMIT = ...

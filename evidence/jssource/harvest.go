@@ -92,9 +92,11 @@ type harvester struct {
 
 	// Per test file:
 	f       *File
-	direct  map[string]bool // names that call the function itself
-	modules map[string]bool // namespaces holding it
-	classes map[string]bool // names of its class or object
+	direct  map[string]bool         // names that call the function itself
+	modules map[string]bool         // namespaces holding it
+	classes map[string]bool         // names of its class or object
+	helpers map[string]*sitter.Node // the file's own functions that call it, by name
+	active  map[string]bool         // helpers being walked through a call of theirs
 	visits  int
 }
 
@@ -135,7 +137,121 @@ func (h *harvester) file(t *File) {
 		h.classes[h.cls] = true
 	}
 	h.imports(t.root)
+	h.helpers, h.active = h.findHelpers(t.root), map[string]bool{}
 	h.walk(t.root, nil, KindTest, nil, 0)
+}
+
+// findHelpers are the test file's top-level functions whose body names the
+// function (function testParse(name, str, format, date) { ...
+// fecha.parse(str, format) ... }): a call of one with literal arguments is
+// a call of the function with those of them it passes on.
+func (h *harvester) findHelpers(root *sitter.Node) map[string]*sitter.Node {
+	f := h.f
+	out := map[string]*sitter.Node{}
+	for i := uint(0); i < root.NamedChildCount(); i++ {
+		c := root.NamedChild(i)
+		var name, fn *sitter.Node
+		switch c.Kind() {
+		case "function_declaration":
+			name, fn = c.ChildByFieldName("name"), c
+		case "lexical_declaration", "variable_declaration":
+			if c.NamedChildCount() == 1 {
+				d := c.NamedChild(0)
+				if v := d.ChildByFieldName("value"); v != nil && (v.Kind() == "arrow_function" || v.Kind() == "function_expression" || v.Kind() == "function") {
+					name, fn = d.ChildByFieldName("name"), v
+				}
+			}
+		}
+		if name == nil || fn == nil || name.Kind() != "identifier" || h.direct[f.text(name)] {
+			continue
+		}
+		body := fn.ChildByFieldName("body")
+		if body == nil || !h.names(f.text(body)) {
+			continue
+		}
+		out[f.text(name)] = fn
+	}
+	return out
+}
+
+// names reports whether text holds the function's name or an alias of it
+// as a word.
+func (h *harvester) names(text string) bool {
+	words := []string{h.name}
+	for a := range h.aliases {
+		words = append(words, a)
+	}
+	for d := range h.direct {
+		words = append(words, d)
+	}
+	for _, w := range words {
+		for i := strings.Index(text, w); i >= 0; {
+			before, after := i == 0 || !isWordByte(text[i-1]), i+len(w) == len(text) || !isWordByte(text[i+len(w)])
+			if before && after {
+				return true
+			}
+			j := strings.Index(text[i+1:], w)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// helperCall walks the body of the helper n calls with its parameters
+// bound to n's arguments, so the calls it makes of the function with them
+// are read as the test's own; it reports whether n called a helper.
+func (h *harvester) helperCall(n *sitter.Node, sc scope, pos *sitter.Node, depth int) bool {
+	f := h.f
+	callee, args := n.ChildByFieldName("function"), n.ChildByFieldName("arguments")
+	if callee == nil || args == nil || args.Kind() != "arguments" || callee.Kind() != "identifier" {
+		return false
+	}
+	name := f.text(callee)
+	fn := h.helpers[name]
+	if fn == nil || h.active[name] {
+		return false
+	}
+	var items []*sitter.Node
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		if a := args.NamedChild(i); a.Kind() != "comment" {
+			items = append(items, a)
+		}
+	}
+	rs := scope{}
+	for k, v := range sc {
+		rs[k] = v
+	}
+	ps := params(f, fn)
+	for _, p := range ps {
+		shadow(f, p, rs)
+	}
+	for j, p := range ps {
+		if j >= len(items) {
+			break
+		}
+		// An argument is read where the call is, in sc.
+		if pat, _, _, _, _ := paramParts(p); pat != nil && pat.Kind() == "identifier" {
+			if s, ok := f.literal(items[j], sc); ok {
+				rs[f.text(pat)] = s
+			}
+			continue
+		}
+		h.bind(p, items[j], rs, 0)
+	}
+	if pos == nil {
+		pos = n
+	}
+	h.active[name] = true
+	h.walk(fn.ChildByFieldName("body"), rs, KindTest, pos, depth+1)
+	delete(h.active, name)
+	return true
 }
 
 // imports reads the test file's imports and requires: which names are the
@@ -283,8 +399,19 @@ func (h *harvester) ours(src string) bool {
 	for _, e := range []string{".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"} {
 		b = strings.TrimSuffix(b, e)
 	}
-	return b == h.module || b == "index" && path.Base(path.Dir(src)) == h.module
+	if b == h.module || b == "index" && path.Base(path.Dir(src)) == h.module {
+		return true
+	}
+	// A build of the module under its own name (lib/fecha.umd,
+	// dist/picomatch.min): the tests of a project that ships one load it.
+	if i := strings.IndexByte(b, '.'); i > 0 && b[:i] == h.module && builtSuffix[b[i+1:]] {
+		return true
+	}
+	return false
 }
+
+// builtSuffix are the words a build of a module adds to its name.
+var builtSuffix = map[string]bool{"umd": true, "min": true, "esm": true, "es": true, "cjs": true, "common": true, "bundle": true, "browser": true, "node": true, "umd.min": true, "esm.min": true, "production.min": true, "development": true}
 
 // walk visits n with the names sc binds (a table row's), kind saying
 // whether a row feeds the calls, and pos the row's position.
@@ -297,6 +424,7 @@ func (h *harvester) walk(n *sitter.Node, sc scope, kind string, pos *sitter.Node
 		if h.table(n, sc, depth) {
 			return
 		}
+		h.helperCall(n, sc, pos, depth)
 		h.call(n, sc, kind, pos)
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {

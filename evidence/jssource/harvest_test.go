@@ -329,3 +329,38 @@ func TestHarvestThroughAnAPIObject(t *testing.T) {
 		t.Errorf("calls through the API object (-want +got):\n%s", diff)
 	}
 }
+
+// TestHarvestThroughATestHelper reads a test file's own helper that passes
+// its parameters on to the function (fecha's testParse(name, str, format,
+// date) calls fecha.parse(str, format)) as a call of the function with the
+// helper call's literal arguments; the tests load the module's build
+// (./lib/fecha.umd), which is the module under another name.
+func TestHarvestThroughATestHelper(t *testing.T) {
+	module := parse(t, "src/fecha.ts", `export function parse(dateStr: string, format: string): Date | null { return null; }
+export const format = (d: Date, mask: string): string => "";
+`)
+	test := parse(t, "test.js", `var fecha = require("./lib/fecha.umd");
+var test = require("painless").createGroup();
+function testParse(name, str, format, date) {
+  test(name, function() {
+    assert.equal(+fecha.parse(str, format), +date);
+  });
+}
+const later = (str) => fecha.parse(str, "HH:mm");
+function unrelated(a) { return a + 1; }
+testParse("leap", "2019-02-29 00:00:00Z", "YYYY-MM-DD HH:mm:ssZ", new Date(Date.UTC(2019, 2, 1)));
+testParse("short", "0:20:30", "H:mm:ss", new Date(2020, 0, 1));
+testParse("no format", "0:20:30", someFormat(), null);
+later("10:20");
+unrelated(3);
+`)
+	got := calls(Harvest(module, "parse", []*File{test}, 0))
+	want := []string{
+		`|"2019-02-29 00:00:00Z", "YYYY-MM-DD HH:mm:ssZ"|test|test.js:10`,
+		`|"0:20:30", "H:mm:ss"|test|test.js:11`,
+		`|"10:20", "HH:mm"|test|test.js:13`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("inputs (-want +got):\n%s", diff)
+	}
+}

@@ -54,8 +54,60 @@ func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 		return f.arrayLit(n, sc, depth)
 	case "object":
 		return f.objectLit(n, sc, depth)
+	case "new_expression":
+		return f.dateLit(n, sc, depth)
 	}
 	return "", false
+}
+
+// maxDateArgs is how many arguments new Date takes (year to millisecond).
+const maxDateArgs = 7
+
+// dateArgs are the arguments of new Date(...) with literal numbers or one
+// string: the date a test builds (new Date(999, 0, 1), new
+// Date("2020-01-01")); nil for any other new expression.
+func dateArgs(f *File, n *sitter.Node) []*sitter.Node {
+	ctor, args := n.ChildByFieldName("constructor"), n.ChildByFieldName("arguments")
+	if ctor == nil || args == nil || f.text(ctor) != "Date" {
+		return nil
+	}
+	var out []*sitter.Node
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		if a := args.NamedChild(i); a.Kind() != "comment" {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 || len(out) > maxDateArgs {
+		return nil
+	}
+	return out
+}
+
+// dateLit renders new Date(...) of literal numbers, or of one literal
+// string or number.
+func (f *File) dateLit(n *sitter.Node, sc scope, depth int) (string, bool) {
+	args := dateArgs(f, n)
+	if args == nil {
+		return "", false
+	}
+	var parts []string
+	for _, a := range args {
+		s, ok := f.lit(a, sc, depth+1)
+		if !ok {
+			return "", false
+		}
+		v, ok := Value(s)
+		if _, num := v.(json.Number); !ok || !num && !(len(args) == 1 && isString(v)) {
+			return "", false
+		}
+		parts = append(parts, s)
+	}
+	return "new Date(" + strings.Join(parts, ", ") + ")", true
+}
+
+func isString(v any) bool {
+	_, ok := v.(string)
+	return ok
 }
 
 // substituted reports whether a template string has a substitution

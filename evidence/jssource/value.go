@@ -61,8 +61,36 @@ func (f *File) value(n *sitter.Node, depth int) (any, bool) {
 		return f.arrayValue(n, depth)
 	case "object":
 		return f.objectValue(n, depth)
+	case "new_expression":
+		return f.dateValue(n, depth)
 	}
 	return nil, false
+}
+
+// dateValue reads new Date(...) as the worker's {"$date": ...}: one string
+// or number as it stands (an ISO date, milliseconds), several numbers as
+// the list the worker passes to new Date, read in its own time zone as
+// the test's was.
+func (f *File) dateValue(n *sitter.Node, depth int) (any, bool) {
+	args := dateArgs(f, n)
+	if args == nil {
+		return nil, false
+	}
+	var parts []any
+	for _, a := range args {
+		v, ok := f.value(a, depth+1)
+		if !ok {
+			return nil, false
+		}
+		if _, num := v.(json.Number); !num && !(len(args) == 1 && isString(v)) {
+			return nil, false
+		}
+		parts = append(parts, v)
+	}
+	if len(parts) == 1 {
+		return map[string]any{"$date": parts[0]}, true
+	}
+	return map[string]any{"$date": parts}, true
 }
 
 // nameValue reads the names that stand for values.

@@ -2,8 +2,12 @@ package jssource
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // TestValueReadsLiterals: each literal Harvest and Constants write reads
@@ -57,4 +61,41 @@ func FuzzValue(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestValueOfADateATestBuilds: new Date(...) with literal numbers, or one
+// string or number, is an input the worker rebuilds ({"$date": ...}, a
+// list of numbers read in its own time zone); with anything else it is
+// not a literal.
+func TestValueOfADateATestBuilds(t *testing.T) {
+	f := parse(t, "test.js", `testFormat("pad", new Date(999, 0, 1), "YYYY");
+testFormat("iso", new Date("2020-01-01T00:00:00Z"), "YYYY");
+testFormat("ms", new Date(0), "YYYY");
+testFormat("now", new Date(), "YYYY");
+testFormat("computed", new Date(Date.UTC(2020, 0, 1)), "YYYY");
+testFormat("two strings", new Date("a", "b"), "YYYY");
+`)
+	var got []string
+	f.eachNode(func(n *sitter.Node) {
+		if n.Kind() != "new_expression" || n.Parent().Kind() != "arguments" || n.Parent().Parent().Kind() != "call_expression" || f.text(n.Parent().Parent().ChildByFieldName("function")) != "testFormat" {
+			return
+		}
+		s, ok := f.literal(n, nil)
+		if !ok {
+			got = append(got, "not a literal")
+			return
+		}
+		v, ok := Value(s)
+		b, _ := json.Marshal(v)
+		got = append(got, fmt.Sprintf("%s %s %v", s, b, ok))
+	})
+	want := []string{
+		`new Date(999, 0, 1) {"$date":[999,0,1]} true`,
+		`new Date("2020-01-01T00:00:00Z") {"$date":"2020-01-01T00:00:00Z"} true`,
+		`new Date(0) {"$date":0} true`,
+		"not a literal", "not a literal", "not a literal",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("dates (-want +got):\n%s", diff)
+	}
 }

@@ -270,6 +270,36 @@ function matchesObject(got, want) {
   return Object.keys(want).every((k) => matchesObject(got[k], want[k]));
 }
 
+// snapshotOf is how a snapshot prints a primitive (pretty-format, strings
+// in double quotes and not escaped, Vitest's and Jest's default);
+// undefined for a value premise does not print as they do.
+function snapshotOf(v) {
+  switch (typeof v) {
+    case "string":
+      return `"${v}"`;
+    case "number":
+      return Object.is(v, -0) ? "-0" : String(v);
+    case "boolean":
+    case "undefined":
+      return String(v);
+    case "bigint":
+      return `${v}n`;
+  }
+  return v === null ? "null" : undefined;
+}
+
+// inlineSnapshot is an inline snapshot's text as compared: one written over
+// several lines loses its first and last (blank) lines and the indentation
+// of its first line from each.
+function inlineSnapshot(s) {
+  if (!s.includes("\n")) return s;
+  const lines = s.split("\n");
+  if (lines.length < 3 || lines[0].trim() !== "" || lines[lines.length - 1].trim() !== "") return s;
+  const body = lines.slice(1, -1);
+  const indent = body[0].match(/^[ \t]*/)[0];
+  return body.map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l)).join("\n");
+}
+
 function thrownBy(fn) {
   try {
     fn();
@@ -349,8 +379,13 @@ function expect(actual) {
       toMatchSnapshot: () => {
         throw new NotMade("a snapshot");
       },
-      toMatchInlineSnapshot: () => {
-        throw new NotMade("a snapshot");
+      toMatchInlineSnapshot: (...a) => {
+        // The snapshot written in the test: a primitive's is read here as
+        // Vitest and Jest print it; anything else is not made.
+        const snap = a.length > 0 && typeof a[a.length - 1] === "string" ? a[a.length - 1] : undefined;
+        const got = snapshotOf(actual);
+        if (snap === undefined || got === undefined) throw new NotMade("a snapshot");
+        check(got === inlineSnapshot(snap), `toMatchInlineSnapshot(${show(snap)})`);
       },
       toThrowErrorMatchingSnapshot: () => {
         throw new NotMade("a snapshot");

@@ -70,6 +70,7 @@
 //   new Map([[k, v]])                       {"$map": [[K, V], ...]} entries in insertion order
 //   new Set([v])                            {"$set": [V, ...]} in insertion order
 //   new Date(0)                             {"$date": "1970-01-01T00:00:00.000Z"} ("Invalid Date")
+//   new Date(999, 0, 1) (an argument)       {"$date": [999, 0, 1]} (new Date's numbers, the worker's zone)
 //   /a+/g                                   {"$regexp": "/a+/g"}
 //   Symbol("s")                             {"$symbol": "s"}
 //   an object with a key starting with $    {"$object": {"$k": ..}} (keys literal)
@@ -853,7 +854,17 @@ async function decode(v, cache, loader, depth) {
       return s;
     }
     case "$date":
-      if (typeof x !== "string" && typeof x !== "number") throw new DecodeError("$date wants an ISO 8601 string");
+      // A list is new Date's arguments, year to millisecond, in the
+      // worker's time zone: new Date(999, 0, 1) as a test wrote it.
+      if (isArray(x) && x.length >= 2 && x.length <= 7) {
+        const ns = [];
+        for (let i = 0; i < x.length; i++) {
+          if (typeof x[i] !== "number") throw new DecodeError("$date's list wants numbers");
+          ns[i] = x[i];
+        }
+        return new DateC(ns[0], ns[1], ns[2] ?? 1, ns[3] ?? 0, ns[4] ?? 0, ns[5] ?? 0, ns[6] ?? 0);
+      }
+      if (typeof x !== "string" && typeof x !== "number") throw new DecodeError("$date wants an ISO 8601 string, milliseconds or new Date's numbers");
       return new DateC(x === "Invalid Date" ? NaN : x);
     case "$regexp": {
       const m = typeof x === "string" ? /^\/(.*)\/([a-z]*)$/s.exec(x) : null;

@@ -1,0 +1,93 @@
+package javascript
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// TestDataReadersThroughModuleData: a changed module-level const that only
+// other module-level declarations read (a pattern inside a table of
+// parsers) reaches the functions reading those: parse reads parseFlags,
+// built from twoDigitsOptional, which the patch changed.
+func TestDataReadersThroughModuleData(t *testing.T) {
+	base := `const twoDigitsOptional = "\\d\\d?";
+const twoDigits = "\\d\\d";
+const emptyDigits = [null, twoDigitsOptional];
+const parseFlags = {
+  D: ["day", twoDigitsOptional],
+  M: ["month", twoDigits],
+};
+export function parse(s, format) {
+  return parseFlags[format] ? s : null;
+}
+export function pad(s) {
+  return twoDigits + s;
+}
+`
+	head := strings.Replace(base, `"\\d\\d?"`, `"[1-9]\\d?"`, 1)
+	f := diffparse.File{
+		Path: "src/fecha.js", Language: "javascript", Status: "modified",
+		BaseSrc: []byte(base), HeadSrc: []byte(head),
+		Hunks: []diffparse.Hunk{{OldStart: 1, OldLines: 1, NewStart: 1, NewLines: 1, Lines: []diffparse.Line{
+			{Kind: '-', Old: 1, Text: strings.SplitN(base, "\n", 2)[0]},
+			{Kind: '+', New: 1, Text: strings.SplitN(head, "\n", 2)[0]},
+		}}},
+	}
+	l := &jsLang{lang: "javascript"}
+	syms, reads, _ := l.DataReaders(f)
+	var got []string
+	for _, s := range syms {
+		got = append(got, s.Name+" "+strings.Join(reads[s.Name], ","))
+	}
+	if diff := cmp.Diff([]string{"src/fecha.parse parseFlags"}, got); diff != "" {
+		t.Errorf("readers (-want +got):\n%s", diff)
+	}
+}
+
+// TestDataReadersOfAFunctionTable: a changed function kept in a
+// module-level object (fecha's formatFlags.YYYY, inside a UMD factory) is
+// called through the table by index; the functions reading the table are
+// its readers.
+func TestDataReadersOfAFunctionTable(t *testing.T) {
+	base := `(function (main) {
+  var fecha = {};
+  var formatFlags = {
+    YYYY: function (d) {
+      return pad(d.getFullYear(), 4);
+    },
+    MM: function (d) {
+      return d.getMonth() + 1;
+    }
+  };
+  fecha.format = function (d, mask) {
+    return mask.replace(/Y+|M+/g, function (t) { return formatFlags[t](d); });
+  };
+  fecha.parse = function (s) {
+    return s;
+  };
+  module.exports = fecha;
+})(this);
+`
+	head := strings.Replace(base, "pad(d.getFullYear(), 4)", "d.getFullYear()", 1)
+	f := diffparse.File{
+		Path: "fecha.js", Language: "javascript", Status: "modified",
+		BaseSrc: []byte(base), HeadSrc: []byte(head),
+		Symbols: []diffparse.Symbol{{Name: "fecha.formatFlags.YYYY", Local: "formatFlags.YYYY", Kind: "method", Change: "modified", Start: 4, End: 6, ChangedLines: []int{5}}},
+		Hunks: []diffparse.Hunk{{OldStart: 5, OldLines: 1, NewStart: 5, NewLines: 1, Lines: []diffparse.Line{
+			{Kind: '-', Old: 5, Text: "      return pad(d.getFullYear(), 4);"},
+			{Kind: '+', New: 5, Text: "      return d.getFullYear();"},
+		}}},
+	}
+	l := &jsLang{lang: "javascript"}
+	syms, reads, _ := l.DataReaders(f)
+	var got []string
+	for _, s := range syms {
+		got = append(got, s.Name+" "+strings.Join(reads[s.Name], ","))
+	}
+	if diff := cmp.Diff([]string{"fecha.fecha.format fecha.formatFlags.YYYY"}, got); diff != "" {
+		t.Errorf("readers (-want +got):\n%s", diff)
+	}
+}
