@@ -28,10 +28,10 @@ import (
 // head's timeout is a pace, judged by recheckTimeouts: a head that timed
 // out and otherwise answered as the base did is no change.
 
-// noiseReruns is how many times such a row is rerun on each side; the base
-// answering alike that often is no chance. orderReruns is how many for a
-// row whose head's answers differ from the base's in their lists' order
-// alone, and orderNeed how many more it may take: a small Go map's
+// noiseReruns is how many times such a row is rerun on each side first.
+// orderReruns is how many for a row whose head's answers differ from the
+// base's in their lists' order alone. orderNeed is how many more either
+// may take: a small Go map's
 // iteration order is arbitrary but skewed (two keys come out one way seven
 // times in eight), so a base that ranges over one answers alike thirty-two
 // times in fourteen rows out of a thousand, and a fixed count of reruns
@@ -99,13 +99,13 @@ func headNoise(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *g
 		}
 		return doing
 	}
-	rerun(plain, noiseReruns)
-	// An order-only row the base answered alike orderReruns more times
-	// runs again until its base has answered alike as often as orderNeed
-	// asks: a skewed order shows its other side rarely, and the head's own
-	// answers say how rarely.
+	// A row the base answered alike that many more times runs again
+	// until its base has answered alike as often as orderNeed asks: a
+	// skewed order (a Go map's, in a list or in the text a value prints)
+	// shows its other side rarely, and the head's own answers say how
+	// rarely.
 	more, need := []validate.Row(nil), 0
-	for _, r := range rerun(order, orderReruns) {
+	for _, r := range slices.Concat(rerun(plain, noiseReruns), rerun(order, orderReruns)) {
 		if n := orderNeed(all[r.ID]) - len(all[r.ID].BaseSeen); n > 0 {
 			more, need = append(more, r), max(need, n)
 		}
