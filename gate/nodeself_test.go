@@ -17,7 +17,9 @@ func TestSelfExportsStayInTheTree(t *testing.T) {
 		"src/x.ts":     "export const x = 1;\n",
 	})
 	if err := os.Symlink(outside, filepath.Join(dir, "dist")); err != nil {
-		t.Skip(err)
+		// premise runs where its box does, on Linux, where a link in a
+		// temporary directory is always allowed: a failure is the test's.
+		t.Fatal(err)
 	}
 	linkSelfExports(dir)
 	if _, err := os.Stat(filepath.Join(outside, "index.mjs")); !os.IsNotExist(err) {

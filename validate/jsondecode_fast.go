@@ -79,6 +79,25 @@ func (d *jsonReader) space() {
 	}
 }
 
+// sep reads what follows an element of a list or an object: a comma
+// (more to come) or the closing bracket (done); ok is false for anything
+// else.
+func (d *jsonReader) sep(close byte) (done, ok bool) {
+	d.space()
+	if d.i >= len(d.s) {
+		return false, false
+	}
+	switch d.s[d.i] {
+	case ',':
+		d.i++
+		return false, true
+	case close:
+		d.i++
+		return true, true
+	}
+	return false, false
+}
+
 func (d *jsonReader) value(depth int) (any, bool) {
 	if d.i >= len(d.s) || depth > maxFastDepth {
 		return nil, false
@@ -102,19 +121,11 @@ func (d *jsonReader) value(depth int) (any, bool) {
 				return nil, false
 			}
 			elems = append(elems, e)
-			d.space()
-			if d.i >= len(d.s) {
+			if done, ok := d.sep(']'); !ok {
 				return nil, false
-			}
-			switch d.s[d.i] {
-			case ',':
-				d.i++
-				continue
-			case ']':
-				d.i++
+			} else if done {
 				return slices.Clone(elems), true
 			}
-			return nil, false
 		}
 	case c == '{':
 		if d.norm {
@@ -144,19 +155,11 @@ func (d *jsonReader) value(depth int) (any, bool) {
 				return nil, false
 			}
 			out[k] = e
-			d.space()
-			if d.i >= len(d.s) {
+			if done, ok := d.sep('}'); !ok {
 				return nil, false
-			}
-			switch d.s[d.i] {
-			case ',':
-				d.i++
-				continue
-			case '}':
-				d.i++
+			} else if done {
 				return out, true
 			}
-			return nil, false
 		}
 	case c == '"':
 		s, ok := d.str()
