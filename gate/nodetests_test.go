@@ -85,14 +85,7 @@ it('chai bad', () => { expect(add(1, 1)).to.be.above(5); });
 	if run.Err != "" {
 		t.Fatal(run.Err)
 	}
-	got := map[string]string{}
-	for id, r := range run.Tests {
-		o := r.Outcome
-		if strings.HasPrefix(o, "failed") {
-			o = "failed"
-		}
-		got[id] = o
-	}
+	got := outcomesOf(run)
 	want := map[string]string{
 		"test/mocha.js > add > adds":       "passed",
 		"test/mocha.js > add > is wrong":   "failed",
@@ -232,14 +225,7 @@ it("self import", () => { expect(digest("x")).toBe("d:x"); });
 	if run.Err != "" {
 		t.Fatal(run.Err)
 	}
-	got := map[string]string{}
-	for id, r := range run.Tests {
-		o := r.Outcome
-		if strings.HasPrefix(o, "failed") {
-			o = "failed"
-		}
-		got[id] = o
-	}
+	got := outcomesOf(run)
 	want := map[string]string{
 		"test/snap.test.ts > string":       "passed",
 		"test/snap.test.ts > string wrong": "failed",
@@ -254,4 +240,17 @@ it("self import", () => { expect(digest("x")).toBe("d:x"); });
 	if _, err := os.Stat(filepath.Join(dir, "dist")); !os.IsNotExist(err) {
 		t.Errorf("the self-import's stand-in was written into the tree given (%v); only the copy gets one", err)
 	}
+}
+
+// outcomesOf is each test's outcome, a failure's reason left out.
+func outcomesOf(run NodeTestRun) map[string]string {
+	got := map[string]string{}
+	for id, r := range run.Tests {
+		o := r.Outcome
+		if strings.HasPrefix(o, "failed") {
+			o = "failed"
+		}
+		got[id] = o
+	}
+	return got
 }
