@@ -116,6 +116,20 @@ func lookupEnv(env []string, name string) string {
 // copy the command may write the harness's own directory (the binary, the
 // instrumented files) and the build cache.
 func (h *harness) boxGo(ctx context.Context, cmd *exec.Cmd) (func(), error) {
+	return h.box(ctx, cmd, true)
+}
+
+// boxBuilt prepares cmd, a program the go command built from the tree (a
+// test binary), to run in the same box, with the go command's settings
+// but for the build cache: the program is the tree's code acting, and the
+// cache is the user's and what premise's next builds link from unchecked,
+// so it may write the copy and the harness's directory only. A test that
+// runs the go command itself builds in a cache of its own, thrown away.
+func (h *harness) boxBuilt(ctx context.Context, cmd *exec.Cmd) (func(), error) {
+	return h.box(ctx, cmd, false)
+}
+
+func (h *harness) box(ctx context.Context, cmd *exec.Cmd, writesCache bool) (func(), error) {
 	vars, err := goEnv(ctx, h.goPath, h.cfg.Env)
 	if err != nil {
 		return nil, err
@@ -127,11 +141,17 @@ func (h *harness) boxGo(ctx context.Context, cmd *exec.Cmd) (func(), error) {
 	done := func() { os.RemoveAll(scratch) }
 	// The copy is premise's own, which the workers write too (a build
 	// that updates go.sum under the user's -mod=mod).
-	if err := os.MkdirAll(vars["GOCACHE"], 0o777); err != nil {
+	writable := []string{h.root, filepath.Dir(h.bin)}
+	cache := vars["GOCACHE"]
+	if writesCache {
+		writable = append(writable, cache)
+	} else {
+		cache = filepath.Join(scratch, "gocache")
+	}
+	if err := os.MkdirAll(cache, 0o777); err != nil {
 		done()
 		return nil, err
 	}
-	writable := []string{h.root, filepath.Dir(h.bin), vars["GOCACHE"]}
 	env := h.cfg.Env
 	if env == nil {
 		env = os.Environ()
@@ -146,7 +166,7 @@ func (h *harness) boxGo(ctx context.Context, cmd *exec.Cmd) (func(), error) {
 		}
 	}
 	cmd.Env = append(cmd.Env, goPinned...)
-	cmd.Env = append(cmd.Env, "GOWORK="+h.goWork())
+	cmd.Env = append(cmd.Env, "GOWORK="+h.goWork(), "GOCACHE="+cache)
 	return done, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -18,11 +19,12 @@ import (
 // GoTest runs `go test ARGS` in dir, a package of premise's private copy
 // of a tree, in the sealed box the harness is built in (gobuild.go):
 // offline, the repository's git directories empty, nothing writable but
-// the copy, out (a directory of premise's for what the command writes:
-// an -overlay's files, a -coverprofile) and the build cache. The tests
-// are the tree's code acting, so they run there too. It returns the
-// command's combined output (its last 256 KiB) and its error, ErrTimedOut
-// when timeout passed first.
+// the copy and out (a directory of premise's for what the command writes:
+// an -overlay's files, a -coverprofile, the test binary). It builds the
+// tests first (go test -c), which may write the build cache, and then
+// runs them as a worker runs, where the cache is out of reach: the tests
+// are the tree's code acting. It returns the combined output (its last
+// 256 KiB) and its error, ErrTimedOut when timeout passed first.
 func GoTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, timeout time.Duration) ([]byte, error) {
 	root, _, err := findModule(dir)
 	if err != nil {
@@ -36,6 +38,7 @@ func GoTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, t
 	h := &harness{root: root, goPath: goPath, cfg: cfg, bin: filepath.Join(out, "go.test")}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	buildArgs, runArgs := testFlags(args)
 	// -vet=off: vet is no test of behaviour, and its checks grow with
 	// each Go release, so an older suite (a string(int) conversion) would
 	// not build at all. -trimpath: the build cache keys a package built
@@ -44,17 +47,18 @@ func GoTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, t
 	// (samber/lo's, under -cover, 7 s of a 17 s run, on each side); with
 	// it a second copy of the same code is a cache hit (goharness.go's
 	// build does the same).
-	cmd := exec.CommandContext(ctx, goPath, append([]string{"test", "-vet=off", "-trimpath"}, args...)...)
-	cmd.Dir = dir
-	cmd.WaitDelay = 2 * time.Second
-	done, err := h.boxGo(ctx, cmd)
-	if err != nil {
-		return nil, err
-	}
-	defer done()
+	build := exec.CommandContext(ctx, goPath, append([]string{"test", "-c", "-o", h.bin, "-vet=off", "-trimpath"}, buildArgs...)...)
 	var b bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &b, &b
-	err = cmd.Run()
+	err = h.runBoxed(ctx, build, dir, &b, h.boxGo)
+	if err == nil {
+		if _, serr := os.Stat(h.bin); serr == nil { // none: no test files
+			err = h.runBoxed(ctx, exec.CommandContext(ctx, h.bin, runArgs...), dir, &b, h.boxBuilt)
+		}
+	} else if !bytes.Contains(b.Bytes(), []byte("[setup failed]")) && ctx.Err() == nil {
+		// go test -c says a build failed only by its errors; go test
+		// ends them with this line, which GoTests reads.
+		fmt.Fprintf(&b, "FAIL\t%s [build failed]\n", dir)
+	}
 	if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		err = ErrTimedOut
 	}
@@ -63,6 +67,46 @@ func GoTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, t
 		data = data[len(data)-256<<10:]
 	}
 	return data, err
+}
+
+// runBoxed runs cmd in dir, boxed by box, its output into b.
+func (h *harness) runBoxed(ctx context.Context, cmd *exec.Cmd, dir string, b *bytes.Buffer, box func(context.Context, *exec.Cmd) (func(), error)) error {
+	cmd.Dir = dir
+	cmd.WaitDelay = 2 * time.Second
+	done, err := box(ctx, cmd)
+	if err != nil {
+		return err
+	}
+	defer done()
+	cmd.Stdout, cmd.Stderr = b, b
+	return cmd.Run()
+}
+
+// testRunFlags are go test's flags that the test binary reads (as
+// -test.NAME); every other flag is the build's.
+var testRunFlags = []string{"run", "skip", "v", "timeout", "count", "coverprofile", "cpu", "parallel", "short", "failfast", "shuffle", "bench", "benchtime"}
+
+// testFlags splits go test's flags into the build's and the run's. A
+// -coverprofile asks the build for counters too.
+func testFlags(args []string) (build, run []string) {
+	cover := false
+	for _, a := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case name == "cover" || name == "coverpkg" || name == "covermode":
+			cover = true
+			build = append(build, a)
+		case slices.Contains(testRunFlags, name):
+			run = append(run, "-test."+strings.TrimLeft(a, "-"))
+			if name == "coverprofile" && !cover {
+				cover = true
+				build = append(build, "-cover")
+			}
+		default:
+			build = append(build, a)
+		}
+	}
+	return build, run
 }
 
 // TimedOut is how a test still running when go test's -timeout passed
