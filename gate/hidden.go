@@ -2,7 +2,9 @@ package gate
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -41,6 +43,18 @@ func (s *copySources) add(ctx context.Context, tmp string, repo *igit.Repo) {
 		}
 		dirs = append(dirs, d)
 	}
+	// Every file git reads the repository's configuration from: a CI
+	// checkout may keep its token in a file the repository's config
+	// includes from outside it (actions/checkout's credentials file in
+	// the runner's temporary directory), and the user's own carries
+	// credentials and tokenised URLs.
+	if cfg, err := repo.Run(ctx, "config", "--list", "--show-origin", "-z"); err == nil {
+		for _, rec := range strings.Split(string(cfg), "\x00") {
+			if f, ok := strings.CutPrefix(rec, "file:"); ok && filepath.IsAbs(f) && !slices.Contains(dirs, f) {
+				dirs = append(dirs, f)
+			}
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.dirs[tmp] = dirs
@@ -75,4 +89,49 @@ func (s *copySources) topOf(dir string) string {
 		}
 	}
 	return ""
+}
+
+// credentialDirs and credentialFiles are where, under the user's home
+// directory, tools keep what lets them act as the user: keys, tokens,
+// registry and cloud logins. The box keeps every file read-only, not
+// unreadable, and a head that returned one would have premise print it in
+// its report and the pull request's comment.
+var (
+	credentialDirs  = []string{".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".password-store", ".terraform.d", ".config/gh", ".config/hub", ".config/gcloud", ".config/git", ".local/share/keyrings"}
+	credentialFiles = []string{".netrc", ".git-credentials", ".gitconfig", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc", ".vault-token", ".cargo/credentials", ".cargo/credentials.toml", ".m2/settings.xml", ".gradle/gradle.properties", ".pip/pip.conf", ".config/pip/pip.conf"}
+	// credentialVars name such a file or directory, or a list of them.
+	credentialVars = []string{"GOOGLE_APPLICATION_CREDENTIALS", "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE", "KUBECONFIG", "DOCKER_CONFIG", "NPM_CONFIG_USERCONFIG", "GIT_CONFIG_GLOBAL", "NETRC", "CLOUDSDK_CONFIG", "AZURE_CONFIG_DIR", "GNUPGHOME", "SSH_AUTH_SOCK"}
+)
+
+// credentials are the places of credentialDirs, credentialFiles and
+// credentialVars that exist for premise's own user (its HOME, the
+// environment it was started with), which a worker finds empty. None may
+// hold a directory the worker needs (keep): its copy, its scratch.
+func credentials(keep []string) []string {
+	var paths []string
+	if home, err := os.UserHomeDir(); err == nil && home != "/" {
+		for _, d := range credentialDirs {
+			paths = append(paths, filepath.Join(home, d))
+		}
+		for _, f := range credentialFiles {
+			paths = append(paths, filepath.Join(home, f))
+		}
+	}
+	for _, v := range credentialVars {
+		paths = append(paths, filepath.SplitList(os.Getenv(v))...)
+	}
+	var out []string
+	for _, p := range paths {
+		if !filepath.IsAbs(p) || slices.Contains(out, p) {
+			continue
+		}
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
+		if slices.ContainsFunc(keep, func(k string) bool { return k == p || strings.HasPrefix(k, p+string(filepath.Separator)) }) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }

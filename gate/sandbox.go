@@ -199,7 +199,8 @@ func sandbox(cmd *exec.Cmd, env []string, home string, memory int64, writable ..
 		cmd.Env = append(cmd.Env, "PWD="+cmd.Dir)
 	}
 	if namespacesAllowed() {
-		return isolateHiding(cmd, sealOK, append([]string{cmd.Dir, home}, writable...), sources.of(cmd.Dir), memory)
+		rw := append([]string{cmd.Dir, home}, writable...)
+		return isolateHiding(cmd, sealOK, rw, append(sources.of(cmd.Dir), credentials(rw)...), memory)
 	}
 	return nil
 }

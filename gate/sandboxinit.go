@@ -21,8 +21,9 @@ type initConfig struct {
 	// init runs in its own mount namespace.
 	Seal bool     `json:"seal"`
 	RW   []string `json:"rw"`
-	// Hide are directories the worker finds empty: the git directories
-	// of the repository its copy was written from (hidden.go).
+	// Hide are directories the worker finds empty and files it reads as
+	// empty: the git directories and configuration of the repository its
+	// copy was written from, the user's credentials (hidden.go).
 	Hide []string `json:"hide"`
 	// FDs are the descriptors the worker inherits at the same numbers,
 	// beyond 0, 1 and 2.
@@ -124,11 +125,17 @@ func sealMounts(rw, hide []string) error {
 		}
 	}
 	for _, d := range hide {
-		if st, err := os.Stat(d); err != nil || !st.IsDir() {
-			continue
-		}
-		if err := unix.Mount("tmpfs", d, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=0555,size=4k"); err != nil {
-			return fmt.Errorf("hide %s: %w", d, err)
+		st, err := os.Stat(d)
+		switch {
+		case err != nil:
+		case st.IsDir():
+			if err := unix.Mount("tmpfs", d, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=0555,size=4k"); err != nil {
+				return fmt.Errorf("hide %s: %w", d, err)
+			}
+		default: // a file, a socket: read as empty, connected to by none
+			if err := unix.Mount("/dev/null", d, "", unix.MS_BIND, ""); err != nil {
+				return fmt.Errorf("hide %s: %w", d, err)
+			}
 		}
 	}
 	if err := unix.MountSetattr(-1, "/", unix.AT_RECURSIVE, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil {
