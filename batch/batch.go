@@ -218,7 +218,11 @@ func (b *batcher) one(ctx context.Context, pr PR) Record {
 		return fail(err)
 	}
 	rec.MergeBase = mb
-	p, err := b.proposer(ctx, base, rec.Head)
+	mcfg, err := b.modelConfig(ctx, base, rec.Head)
+	if err != nil {
+		return fail(err)
+	}
+	p, err := b.proposer(mcfg)
 	if err != nil {
 		return fail(err)
 	}
@@ -230,6 +234,10 @@ func (b *batcher) one(ctx context.Context, pr PR) Record {
 	sum, err := pipeline.Run(ctx, pipeline.Config{
 		Repo: b.cfg.Repo, Base: base, Head: rec.Head, Out: tmp, Proposer: p,
 		Python: b.cfg.Python, Timeout: b.cfg.Timeout, Seed: b.cfg.Seed,
+		// One traced run of the base's tests for every PR against the
+		// same merge-base, and a PR's evidence again on the next batch
+		// of the same commits.
+		CacheDir: mcfg.CacheRoot(),
 	})
 	if err != nil {
 		return fail(err)
@@ -269,16 +277,20 @@ func (b *batcher) base(ctx context.Context, pr PR) (string, error) {
 	return base, nil
 }
 
-// proposer builds the PR's proposer from the settings of its merge-base:
-// the static rules, or the model with replies shared across the batch.
-func (b *batcher) proposer(ctx context.Context, base, head string) (propose.Proposer, error) {
-	cfg := propose.DefaultConfig()
-	if b.cfg.Model != nil {
-		var err error
-		if cfg, err = b.cfg.Model(ctx, base, head); err != nil {
-			return nil, err
-		}
+// modelConfig is the PR's model settings, those of its merge-base.
+func (b *batcher) modelConfig(ctx context.Context, base, head string) (propose.Config, error) {
+	if b.cfg.Model == nil {
+		// The static rules, and no cache: none was named.
+		cfg := propose.DefaultConfig()
+		cfg.NoCache = true
+		return cfg, nil
 	}
+	return b.cfg.Model(ctx, base, head)
+}
+
+// proposer builds the PR's proposer from its settings: the static rules,
+// or the model with replies shared across the batch.
+func (b *batcher) proposer(cfg propose.Config) (propose.Proposer, error) {
 	if cfg.Static() {
 		return propose.NewStaticConfig(cfg), nil
 	}

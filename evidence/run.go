@@ -387,7 +387,13 @@ func traceRun(cfg Config) lang.TraceRun {
 	if seconds == 0 {
 		seconds = DefaultTraceSeconds
 	}
-	return lang.TraceRun{Diff: cfg.Diff, BaseDir: cfg.BaseDir, HeadDir: cfg.HeadDir, Seconds: seconds, Gate: cfg.Gate}
+	tr := lang.TraceRun{Diff: cfg.Diff, BaseDir: cfg.BaseDir, HeadDir: cfg.HeadDir, Seconds: seconds, Gate: cfg.Gate}
+	if gate.Sealed() {
+		// As the evidence's own cache (cache.go): where a subject could
+		// write outside its copy, it could write what the next run reads.
+		tr.CacheDir = cfg.CacheDir
+	}
+	return tr
 }
 
 // trace asks each language that can trace the base's tests for the calls

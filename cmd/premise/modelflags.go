@@ -26,13 +26,13 @@ func (m *modelFlags) bind(c *cobra.Command) {
 	f.StringVar(&m.endpoint, "endpoint", "", "base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1")
 	f.StringVar(&m.model, "model", "", "the model name, or static for the built-in rules")
 	f.StringVar(&m.keyEnv, "api-key-env", d.APIKeyEnv, "the environment variable that holds the API key")
-	f.StringVar(&m.cacheDir, "cache-dir", "", "where replies are cached (default the user cache dir's premise/)")
+	f.StringVar(&m.cacheDir, "cache-dir", "", "where model replies (and, for run and batch, evidence and traced test runs) are cached (default the user cache dir's premise/)")
 	f.DurationVar(&m.timeout, "model-timeout", d.Timeout, "the time one model request may take")
 	renamed(c, "timeout", timeoutRenamed)
 	f.IntVar(&m.attempts, "max-attempts", d.MaxAttempts, "attempts per request (429, 5xx, timeouts and cut-off replies are retried)")
 	f.IntVar(&m.concurrency, "concurrency", d.Concurrency, "requests in flight at once")
 	f.IntVar(&m.budget, "token-budget", d.TokenBudget, "estimated prompt tokens per request; larger diffs are split by symbol")
-	f.BoolVar(&m.noCache, "no-cache", false, "neither read nor write the reply cache (nor, for run, the evidence cache)")
+	f.BoolVar(&m.noCache, "no-cache", false, "neither read nor write the reply cache (nor, for run and batch, the evidence and the traced run of the base's tests)")
 	f.BoolVar(&m.noRepair, "no-repair", false, "do not send dropped rows back to the model for one repair round")
 }
 

@@ -75,6 +75,10 @@ type TraceRun struct {
 	// side, as the rows' workers watch them: the base's tests say which
 	// of their lines they ran.
 	HeadWatch, BaseWatch gate.Watch
+	// CacheDir is premise's cache directory, where a traced run of the
+	// base's tests is kept for the next run against the same merge-base;
+	// "" keeps and reads none (--no-cache).
+	CacheDir string
 }
 
 // ModuleFailure is a module left out of the rows, or one target its

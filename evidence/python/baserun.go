@@ -100,7 +100,7 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 	}
 	br := &baseRun{memo: string(memo), tests: tests, tested: tested, first: slices.Concat(funcs, modules)}
 	key := traceKey(cfg, rel, tests, cfg.Seconds, about)
-	if data, ok := readTraceCache(key); ok && json.Unmarshal(data, &br.run) == nil && len(br.run.Order) > 0 {
+	if data, ok := readTraceCache(cfg.CacheDir, key); ok && json.Unmarshal(data, &br.run) == nil && len(br.run.Order) > 0 {
 		rekeyLines(&br.run, func(f string) string { return filepath.Join(top, filepath.FromSlash(f)) })
 	} else {
 		br.run = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests,
@@ -113,7 +113,7 @@ func (l *pythonLang) firstRun(ctx context.Context, cfg lang.TraceRun, targets []
 				return filepath.ToSlash(rf)
 			})
 			if data, err := json.Marshal(kept); err == nil {
-				writeTraceCache(key, data)
+				writeTraceCache(cfg.CacheDir, key, data)
 			}
 		}
 	}

@@ -164,38 +164,30 @@ func traceKey(cfg lang.TraceRun, targets map[string]string, tests []string, seco
 	return hex.EncodeToString(h[:])
 }
 
-// traceCacheDir is where traced runs are kept: PREMISE_CACHE_DIR (the
-// model's reply cache's setting) or the user's cache directory, under
-// traced/; "" when neither exists.
-func traceCacheDir() string {
-	d := os.Getenv("PREMISE_CACHE_DIR")
-	if d == "" {
-		u, err := os.UserCacheDir()
-		if err != nil {
-			return ""
-		}
-		d = filepath.Join(u, "premise")
+// traceCache is the traced run kept under key in premise's cache
+// directory dir ("": none kept).
+func traceCache(dir, key string) string {
+	if key == "" || dir == "" {
+		return ""
 	}
-	return filepath.Join(d, "traced")
+	return filepath.Join(dir, "traced", key+".json")
 }
 
-func readTraceCache(key string) ([]byte, bool) {
-	dir := traceCacheDir()
-	if key == "" || dir == "" {
+func readTraceCache(dir, key string) ([]byte, bool) {
+	p := traceCache(dir, key)
+	if p == "" {
 		return nil, false
 	}
-	data, err := os.ReadFile(filepath.Join(dir, key+".json"))
+	data, err := os.ReadFile(p)
 	return data, err == nil
 }
 
 // writeTraceCache keeps a traced run's output; a cache that cannot be
 // written costs the next run its time, nothing else.
-func writeTraceCache(key string, data []byte) {
-	dir := traceCacheDir()
-	if key == "" || dir == "" {
-		return
+func writeTraceCache(dir, key string, data []byte) {
+	if p := traceCache(dir, key); p != "" {
+		_ = atomicfile.WriteFile(p, data, 0o644)
 	}
-	_ = atomicfile.WriteFile(filepath.Join(dir, key+".json"), data, 0o644)
 }
 
 // tracedRows are the calls the traced run saw of tg, as rows: a method's

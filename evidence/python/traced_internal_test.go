@@ -22,7 +22,6 @@ import (
 // run at all.
 func TestTracedRunIsKept(t *testing.T) {
 	cache := t.TempDir()
-	t.Setenv("PREMISE_CACHE_DIR", cache)
 	base := t.TempDir()
 	files := map[string]string{
 		"geo.py":              "def area(w, h):\n    return w * h\n",
@@ -37,7 +36,7 @@ func TestTracedRunIsKept(t *testing.T) {
 		t.Errorf("baseTestFiles(volume, solid) = %v, want none: no test names them", got)
 	}
 
-	cfg := lang.TraceRun{BaseDir: base, Seconds: 20, Diff: &diffparse.Result{MergeBase: "0123456789abcdef0123456789abcdef01234567"}}
+	cfg := lang.TraceRun{BaseDir: base, Seconds: 20, Diff: &diffparse.Result{MergeBase: "0123456789abcdef0123456789abcdef01234567"}, CacheDir: cache}
 	tg := lang.Target{Sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, Lang: "python", BaseFile: "geo.py"}
 	calls, note := (&pythonLang{}).tracedCalls(context.Background(), cfg, []lang.Target{tg})
 	if note != "" || len(calls["geo.area"]) != 2 {
@@ -56,6 +55,12 @@ func TestTracedRunIsKept(t *testing.T) {
 	if got := calls["geo.area"]; len(got) != 1 || !reflect.DeepEqual(got[0].Args, []any{41, 43}) {
 		t.Errorf("second run against the same merge-base: %v, want the kept calls [41 43]", got)
 	}
+	// --no-cache (no cache directory) runs the suite again.
+	noCache := cfg
+	noCache.CacheDir = ""
+	if calls, _ = (&pythonLang{}).tracedCalls(context.Background(), noCache, []lang.Target{tg}); len(calls["geo.area"]) != 2 {
+		t.Errorf("without a cache directory: %v, want the suite's own two calls", calls)
+	}
 	// Another merge-base runs the suite again.
 	cfg.Diff = &diffparse.Result{MergeBase: strings.Repeat("f", 40)}
 	if calls, _ = (&pythonLang{}).tracedCalls(context.Background(), cfg, []lang.Target{tg}); len(calls["geo.area"]) != 2 {
@@ -68,7 +73,7 @@ func TestTracedRunIsKept(t *testing.T) {
 // base's tests is read back there all the same (its key and its lines
 // name files relative to the top), and its lines name this run's files.
 func TestFirstRunIsKeptAcrossCheckouts(t *testing.T) {
-	t.Setenv("PREMISE_CACHE_DIR", t.TempDir())
+	cache := t.TempDir()
 	files := map[string]string{
 		"geo.py":            "def area(w, h):\n    if w < 0:\n        return 0\n    return w * h\n",
 		"tests/test_geo.py": "from geo import area\n\n\ndef test_square():\n    assert area(3, 3) == 9\n",
@@ -81,14 +86,14 @@ func TestFirstRunIsKeptAcrossCheckouts(t *testing.T) {
 	tg := lang.Target{Sym: diffparse.Symbol{Name: "geo.area", Local: "area", Kind: "function"}, Lang: "python", BaseFile: "geo.py"}
 	run := func(dir string) *baseRun {
 		cfg := lang.TraceRun{BaseDir: dir, Seconds: 20, Diff: &diffparse.Result{MergeBase: strings.Repeat("a", 40)},
-			BaseWatch: gate.Watch{filepath.Join(dir, "geo.py"): {{From: 1, To: 4}}}}
+			BaseWatch: gate.Watch{filepath.Join(dir, "geo.py"): {{From: 1, To: 4}}}, CacheDir: cache}
 		return (&pythonLang{}).firstRun(context.Background(), cfg, []lang.Target{tg})
 	}
 	first := run(checkout())
 	if first == nil || first.run.Err != "" || len(first.run.Order) != 1 {
 		t.Fatalf("first run: %+v", first)
 	}
-	kept, _ := filepath.Glob(filepath.Join(os.Getenv("PREMISE_CACHE_DIR"), "traced", "*.json"))
+	kept, _ := filepath.Glob(filepath.Join(cache, "traced", "*.json"))
 	if len(kept) != 1 {
 		t.Fatalf("kept %v, want one run", kept)
 	}
@@ -113,7 +118,6 @@ func TestFirstRunIsKeptAcrossCheckouts(t *testing.T) {
 // in the base's tests are still traced as inputs, though no base test of
 // them runs on the head for them alone.
 func TestTracedCallsOfADataReader(t *testing.T) {
-	t.Setenv("PREMISE_CACHE_DIR", t.TempDir())
 	base := t.TempDir()
 	suitetest.WriteFiles(t, base, map[string]string{
 		"geo.py":            "SCALE = 2\n\n\ndef area(w, h):\n    return w * h * SCALE\n",
