@@ -64,3 +64,7 @@ func Qualifier(language, path string, read func(path string) ([]byte, bool)) str
 	}
 	return fe.qualifier(path, read)
 }
+
+// LanguageOf names the language premise reads a file of path as ("go",
+// "python", "javascript", "typescript"), "" for any other file.
+func LanguageOf(path string) string { return languageOf(path) }

@@ -88,3 +88,17 @@ func TestOutsideTypeIsTheBasesReading(t *testing.T) {
 	}
 	t.Errorf("m.tag([1, 2]) changed, yet it was not filed as a change: outside %+v", rep.OutsideType)
 }
+
+// TestAKeyIsNoInputOutsideTheType: a parameter the body only subscripts
+// with (table[unit]) is an index of a sequence as often as a key of a
+// mapping: a string there is no input outside its type, and a head that
+// answers another value for the key "k" changed behaviour.
+func TestAKeyIsNoInputOutsideTheType(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"m.py": "UNITS = {'k': 1000, 'M': 1000000}\n\n\ndef scale(unit):\n    return dict(UNITS)[unit]\n"}
+	head := map[string]string{"m.py": "UNITS = {'k': 1000, 'M': 1000000}\n\n\ndef scale(unit):\n    if unit == 'k':\n        return 1024\n    return dict(UNITS)[unit]\n"}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "m.scale", nil) {
+		t.Errorf("m.scale('k'): 1000 -> 1024 is not filed as a change: outside %+v, symbols %+v", rep.OutsideType, rep.Symbols)
+	}
+}

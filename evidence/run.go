@@ -297,7 +297,10 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	b := newBudget(cfg, rep.Seed)
 	langs := lang.LanguagesFor(cfg.HeadDir, cfg.BaseDir, b.perFunction, false)
 	defer langs.Close()
+	var readers dataReaders
+	cfg.Diff, readers = withDataReaders(cfg.Diff, cfg.HeadDir, cfg.BaseDir)
 	targets, skipped := targetsOf(cfg.Diff, langs)
+	readers.mark(targets)
 	entries := entryPoints(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir, targets)
 	targets = append(targets, entries...)
 	rep.plans = coverPlans(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)

@@ -258,7 +258,7 @@ func (p *run) do(ctx context.Context) error {
 	if ok, err := p.guard(ctx); !ok {
 		return err
 	}
-	if p.sum.Symbols == 0 && !evidence.HasTargets(p.res) {
+	if p.sum.Symbols == 0 && !evidence.HasTargets(p.res) && !p.readsChangedData(ctx) {
 		// Seed 004: "An empty partition table is a signal to skip the
 		// ritual, not a signal to pad it." A patch that changes only
 		// module-level data still has evidence: the functions reading it.
@@ -438,7 +438,7 @@ func (p *run) evidence(ctx context.Context) error {
 	}
 	rep, ok := evidence.Cached(cfg)
 	if !ok {
-		if evidence.HasTargets(p.res) {
+		if evidence.HasTargets(p.res) || evidence.ChangesData(p.res) {
 			// Checking out a large repository twice costs more than the
 			// rest of a small run: only when there is something to run.
 			if err := p.checkouts(ctx); err != nil {
@@ -917,6 +917,16 @@ func (g *GateFigures) baseFailed(r validate.Row) {
 		return
 	}
 	g.BaseFails = append(g.BaseFails, r.ID)
+}
+
+// readsChangedData reports whether the patch changes a data file some
+// function of the head names (evidence/datafiles.go): then, though no
+// function changed, the functions reading it are compared.
+func (p *run) readsChangedData(ctx context.Context) bool {
+	if !evidence.ChangesData(p.res) || p.checkouts(ctx) != nil {
+		return false
+	}
+	return evidence.ReadsChangedData(p.res, p.head, p.base)
 }
 
 // checkouts checks the head commit and the merge-base out once per run, so

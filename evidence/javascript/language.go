@@ -520,7 +520,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		if pair.baseSigs == nil {
 			pair.baseSigs = l.Signatures(f.BaseSrc)
 		}
-		if seqs := l.sequenceReceivers(class, sigs, pair.baseSigs, tg.Receivers, l.literals(info)); len(seqs) > 0 {
+		if seqs := l.sequenceReceivers(class, sigs, pair.baseSigs, tg.Receivers, l.literals(info, tg.DataLits)); len(seqs) > 0 {
 			tg.Receivers = append(tg.Receivers[:1:1], lang.Interleave([][]any{seqs, tg.Receivers[1:]})...)
 		}
 	}
@@ -681,9 +681,14 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	}
 	types := l.ParamTypes(tg)
 	pools := make([][]any, len(tg.Sig.Params))
-	lits := l.literals(info)
+	lits := l.literals(info, tg.DataLits)
 	for i, t := range types {
 		pools[i] = append(jsNumbers(info, tg.Receivers, t), lang.Pool(t, lits)...)
+		if t.Kind == lang.KindAny || t.Kind == lang.KindStr {
+			// The changed data's words are what reach the changed
+			// entries of what the function reads.
+			pools[i] = append(dataValues(tg.DataLits), pools[i]...)
+		}
 		if ks := info.keys[tg.Sig.Params[i].Name]; len(ks) > 0 {
 			// An options object: each key the function reads, set alone
 			// to each value of a small pool.
@@ -795,9 +800,19 @@ func jsArgsOf(args []string) ([]any, bool) {
 	return out, true
 }
 
-// literals are the function's string constants.
-func (*jsLang) literals(info *jsInfo) []string {
-	var out []string
+// dataValues are the first words of the changed data a function reads.
+func dataValues(words []string) []any {
+	out := make([]any, 0, min(len(words), 8))
+	for _, w := range words[:min(len(words), 8)] {
+		out = append(out, w)
+	}
+	return out
+}
+
+// literals are the changed data's strings the function reads (data),
+// then its own string constants.
+func (*jsLang) literals(info *jsInfo, data []string) []string {
+	out := append([]string(nil), data...)
 	for _, c := range info.consts {
 		if c.Kind != "string" {
 			continue

@@ -213,6 +213,7 @@ func (*pythonLang) Rows(ctx context.Context, tg lang.Target, templates []validat
 	}
 	// What the code under review says comes first: harvested inputs lead
 	// the rows, then the templates', then the generated and mutated ones.
+	pyOf(tg).data = tg.DataLits
 	py := pyValueRows(tg.Sig, pyOf(tg), pyLiterals(tg), rng, perFunction)
 	var head, tail []validate.Row
 	for _, pr := range py {

@@ -103,6 +103,9 @@ func methodRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 		rows = append(rows, lang.SourcedRow{Row: methodRow("harvested_"+in.Kind, args, kwargs), Source: in.Kind + " " + in.Pos})
 	}
 	rows = append(rows, pairRows(tg)...)
+	if info := pyOf(tg); info != nil {
+		info.data = tg.DataLits
+	}
 	generated := pyValueRows(tg.Sig, pyOf(tg), pyLiterals(tg), rng, budget)
 	// Every receiver first with the call most callers make (none when
 	// every parameter has a default, else the typical arguments): the

@@ -3,6 +3,7 @@ package python
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/premise-dev/premise/evidence/lang"
@@ -27,6 +28,12 @@ func (*pythonLang) OutsideType(tg lang.Target, args []any, kwargs map[string]any
 		if i >= len(tg.Sig.Params) {
 			break
 		}
+		if s, ok := a.(string); ok && slices.Contains(tg.DataLits, s) {
+			// A word of the changed data the function reads: the data
+			// names it, whatever its use suggested (x[unit] reads as
+			// an index, and is a key of the table).
+			continue
+		}
 		if why := outsideGuess(tg.Sig.Params[i].Name, pyOf(tg).baseGuesses[tg.Sig.Params[i].Name], a); why != "" {
 			return why
 		}
@@ -45,7 +52,7 @@ func (*pythonLang) OutsideType(tg lang.Target, args []any, kwargs map[string]any
 // outsideGuess says why v is not a value of g, "" when it is or when g
 // says too little.
 func outsideGuess(name string, g pysource.Guess, v any) string {
-	if v == nil || !g.Known() || g.From == "" || strings.HasPrefix(g.From, pysource.FromName) {
+	if v == nil || !g.Known() || g.From == "" || strings.HasPrefix(g.From, pysource.FromName) || onlyAnIndex(name, g) {
 		return ""
 	}
 	if m, ok := v.(map[string]any); ok {
@@ -104,4 +111,19 @@ func admits(g pysource.Guess, v any) bool {
 		return false
 	}
 	return true // an object of a class, anything: not judged
+}
+
+// onlyAnIndex says the body guessed an int only from subscripts,
+// table[name]: an index of a sequence, or as often a key of a mapping
+// (json.load(f)[unit]), so a string there is no input outside the type.
+func onlyAnIndex(name string, g pysource.Guess) bool {
+	if g.Kind != pysource.KindInt || g.From != pysource.FromBody || g.Text == "" {
+		return false
+	}
+	for _, use := range strings.Split(g.Text, ", ") {
+		if !strings.HasSuffix(use, "["+name+"]") {
+			return false
+		}
+	}
+	return true
 }

@@ -15,6 +15,9 @@ import (
 // pyInfo is what pysource read for one Python target.
 type pyInfo struct {
 	guesses map[string]pysource.Guess
+	// data are the words of the changed data the function reads
+	// (Target.DataLits): values of a parameter whose type stays unknown.
+	data []string
 	// baseGuesses are the parameters' types as the merge-base reads them:
 	// what decides an input is outside a type (outside_python.go), which
 	// the patch under review must not be able to move.

@@ -74,8 +74,16 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		// int) come first: nothing else reaches those branches.
 		vals = append(vals, comparedTypes(p.Name, info.text)...)
 		vals = append(vals, testedInstances(p.Name, info.text)...)
-		vals = append(vals, base[0])
 		kind := poolKind(base)
+		if froms[i] != "annotation" || kind["str"] {
+			// The changed data's words are what reach the changed
+			// entries of what the function reads (a key guessed an
+			// index from its use may well be one of them).
+			for _, w := range info.data[:min(len(info.data), maxDataValues)] {
+				vals = append(vals, w)
+			}
+		}
+		vals = append(vals, base[0])
 		if kind["num"] {
 			vals = append(vals, nums...)
 			vals = append(vals, moreNums...)
@@ -99,6 +107,10 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 	}
 	return pools, froms
 }
+
+// maxDataValues bounds the words of changed data a parameter of unknown
+// type is given.
+const maxDataValues = 8
 
 // timePool is the values of a Python date or time parameter, as
 // expressions the worker evaluates (JSON has no datetime): naive and aware
