@@ -173,3 +173,26 @@ func TestReturnedListSharingStateIsSeen(t *testing.T) {
 	}
 	t.Errorf("items hands out the object's own list on the head and no row saw it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
+
+// TestRenamedAndChangedIsCompared: a patch that renames a function and
+// changes it (clamp -> clamp_value, 100 -> 99) is compared with the
+// function it replaced, not run on the head alone as new code; a file
+// that drops one helper and adds an unrelated one pairs nothing.
+func TestRenamedAndChangedIsCompared(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{
+		"m.py": "def clamp(n: int) -> int:\n    return max(0, min(100, n))\n\n\ndef double(n: int) -> int:\n    return 2 * n\n",
+		"u.py": "def shout(s: str) -> str:\n    return s.upper() + '!'\n",
+	}
+	head := map[string]string{
+		"m.py": "def clamp_value(n: int) -> int:\n    return max(0, min(99, n))\n\n\ndef double(n: int) -> int:\n    return 2 * n\n",
+		"u.py": "def count_vowels(text: str) -> int:\n    total = 0\n    for c in text.lower():\n        if c in 'aeiou':\n            total += 1\n    return total\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "m.clamp_value", nil) {
+		t.Errorf("clamp renamed clamp_value and changed (100 -> 99): no change; changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+	if hasChange(rep, "u.count_vowels", nil) {
+		t.Errorf("u.count_vowels, new beside a deleted unrelated helper, was compared with it: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}

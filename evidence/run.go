@@ -953,12 +953,35 @@ func moved(res *diffparse.Result, targets []lang.Target) []lang.Target {
 			}
 		}
 	}
+	// A file that loses one function and gains one whose body is mostly
+	// the same words renamed it (a rename that changes the code as well
+	// must not pass as new code).
+	renamed := map[string]gone{}
+	for _, f := range res.Files {
+		var out []gone
+		added := 0
+		for _, s := range f.Symbols {
+			switch {
+			case s.Kind != "function":
+			case s.Change == "deleted" && f.BaseSrc != nil && len(deleted[f.Language+"\x00"+s.Local]) == 1:
+				out = append(out, gone{f, s})
+			case s.Change == "added":
+				added++
+			}
+		}
+		if len(out) == 1 && added == 1 {
+			renamed[f.Path] = out[0]
+		}
+	}
 	for i := range targets {
 		tg := &targets[i]
 		if !tg.HeadOnly || tg.Sym.Kind != "function" || tg.Call != "" {
 			continue
 		}
 		g := deleted[tg.Lang+"\x00"+tg.Sym.Local]
+		if r, ok := renamed[tg.BaseFile]; ok && len(g) == 0 && sameWords(lang.Span(r.f.BaseSrc, r.s.Start, r.s.End), tg.HeadText, r.s.Local, tg.Sym.Local) {
+			g = []gone{r}
+		}
 		if len(g) != 1 || g[0].s.Name == tg.Sym.Name {
 			continue
 		}
@@ -973,6 +996,34 @@ func moved(res *diffparse.Result, targets []lang.Target) []lang.Target {
 	}
 	return targets
 }
+
+// sameWords says two functions' texts, each without its own name, share
+// most of their words: at least three in four of the words of either are
+// the other's (a rename that changed a bound or a branch keeps them).
+func sameWords(a, b, nameA, nameB string) bool {
+	words := func(text, name string) map[string]int {
+		m := map[string]int{}
+		for _, w := range tokenRe.FindAllString(text, -1) {
+			if w != lang.BareName(name) {
+				m[w]++
+			}
+		}
+		return m
+	}
+	wa, wb := words(a, nameA), words(b, nameB)
+	common, na, nb := 0, 0, 0
+	for w, n := range wa {
+		common += min(n, wb[w])
+		na += n
+	}
+	for _, n := range wb {
+		nb += n
+	}
+	return na > 0 && nb > 0 && 4*common >= 3*max(na, nb)
+}
+
+// tokenRe finds a word or a single other character of source text.
+var tokenRe = lang.Lazy(`\w+|[^\s\w]`)
 
 // fileTargets are the targets of one changed file of language l.
 func fileTargets(f diffparse.File, l lang.Language) ([]lang.Target, []SymbolRows) {
