@@ -3,7 +3,9 @@ package gate
 import (
 	"context"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -55,9 +57,37 @@ func (s *copySources) add(ctx context.Context, tmp string, repo *igit.Repo) {
 			}
 		}
 	}
+	dirs = append(dirs, untrackedSecrets(ctx, repo)...)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.dirs[tmp] = dirs
+}
+
+// secretFile finds the names of files that hold keys and tokens: a .env,
+// a private key or certificate bundle, a cloud service account's key.
+var secretFile = regexp.MustCompile(`^(\.env(\..*)?|.*\.(pem|key|p12|pfx|jks|keystore)|id_(rsa|dsa|ecdsa|ed25519)(\..*)?|credentials(\..*)?|service[-_]?account.*\.json|secrets?(\..*)?|\.netrc|\.npmrc|\.pypirc)$`)
+
+// untrackedSecrets are the files of repo's work tree that git does not
+// track (so the copy has none of them) and whose names say they hold
+// secrets: a developer's .env beside the code, a key a CI job wrote.
+func untrackedSecrets(ctx context.Context, repo *igit.Repo) []string {
+	top, err := repo.Run(ctx, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil // a bare repository: no work tree
+	}
+	out, err := repo.Run(ctx, "ls-files", "-z", "--others", "--directory", "--full-name", "--", ":/")
+	if err != nil {
+		return nil
+	}
+	root := strings.TrimSpace(string(top))
+	var paths []string
+	for _, rel := range strings.Split(string(out), "\x00") {
+		if rel == "" || strings.HasSuffix(rel, "/") || !secretFile.MatchString(path.Base(rel)) {
+			continue
+		}
+		paths = append(paths, filepath.Join(root, filepath.FromSlash(rel)))
+	}
+	return paths
 }
 
 func (s *copySources) forget(tmp string) {
