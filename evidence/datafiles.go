@@ -44,7 +44,7 @@ func changedData(res *diffparse.Result) []string {
 		if f.Status == "deleted" {
 			p = f.OldPath
 		}
-		if f.Language != "" || f.Submodule || f.Excluded != "" || !slices.Contains(dataExts, strings.ToLower(path.Ext(p))) || notCodeDir(p) {
+		if f.Language != "" || f.Submodule || f.Excluded != "" || !slices.Contains(dataExts, strings.ToLower(path.Ext(p))) || notCodeDir(p) || projectFile(p) {
 			continue
 		}
 		if len(out) < maxDataFiles {
@@ -53,6 +53,15 @@ func changedData(res *diffparse.Result) []string {
 	}
 	return out
 }
+
+// projectFiles are the names of a project's own manifests and tool
+// settings: code that names one (a tool reading the pyproject.toml of the
+// project it runs in) reads its user's, not its own data.
+var projectFiles = regexp.MustCompile(`^(pyproject\.toml|package(-lock)?\.json|npm-shrinkwrap\.json|tsconfig(\..*)?\.json|jsconfig\.json|composer\.(json|lock)|cargo\.toml|requirements.*\.txt|constraints.*\.txt|tox\.ini|pytest\.ini|mypy\.ini|\.?codecov\.ya?ml|\.pre-commit-config\.yaml|\.travis\.yml|\.readthedocs\.ya?ml|mkdocs\.ya?ml|renovate\.json|\.?eslintrc.*|\.?prettierrc.*|babel\.config\.json|\.babelrc|lerna\.json|nx\.json|turbo\.json|deno\.jsonc?|bower\.json|environment\.ya?ml|citation\.cff|license.*|changelog.*|changes.*|news.*|history.*|authors.*|contributing.*|readme.*)$`)
+
+// projectFile says p is one of a project's own manifests or settings
+// files, or its license and release notes.
+func projectFile(p string) bool { return projectFiles.MatchString(strings.ToLower(path.Base(p))) }
 
 // notCodeDir says a path lies where no library code reads from: tests,
 // their fixtures, documentation, CI settings, dependencies.
