@@ -111,8 +111,11 @@ func dataReaderFiles(res *diffparse.Result, headDir, baseDir string) []diffparse
 	var out []diffparse.File
 	scanned := 0
 	_ = filepath.WalkDir(headDir, func(abs string, d fs.DirEntry, err error) error {
-		if err != nil || len(out) >= maxDataReaderFiles || scanned >= maxScannedFiles {
-			return filepath.SkipDir
+		switch {
+		case len(out) >= maxDataReaderFiles || scanned >= maxScannedFiles:
+			return filepath.SkipAll
+		case err != nil:
+			return nil
 		}
 		rel, _ := filepath.Rel(headDir, abs)
 		rel = filepath.ToSlash(rel)
@@ -299,18 +302,28 @@ func withDataReaders(res *diffparse.Result, headDir, baseDir string) (*diffparse
 // mark gives the targets of the files it added what they read: the data
 // files a changed reader names, and the changed data's words first among
 // their literals (the key "k" of a table of units is the input that
-// reaches the changed entry).
-func (dr dataReaders) mark(targets []lang.Target) {
-	for i := range targets {
-		tg := &targets[i]
-		if !dr.files[tg.BaseFile] {
+// reaches the changed entry). A function the diff's own files made a
+// target already (a reader of their changed module data) stays theirs.
+func (dr dataReaders) mark(targets []lang.Target) []lang.Target {
+	if len(dr.files) == 0 {
+		return targets
+	}
+	seen := map[string]bool{}
+	out := targets[:0]
+	for _, tg := range targets {
+		if seen[tg.Sym.Name] && dr.files[tg.BaseFile] {
 			continue
 		}
-		if r := dr.reads[tg.Sym.Name]; r != nil {
-			tg.Reads = r
+		seen[tg.Sym.Name] = true
+		if dr.files[tg.BaseFile] {
+			if r := dr.reads[tg.Sym.Name]; r != nil {
+				tg.Reads = r
+			}
+			tg.DataLits = append(slices.Clip(dr.lits), tg.DataLits...)
 		}
-		tg.DataLits = append(slices.Clip(dr.lits), tg.DataLits...)
+		out = append(out, tg)
 	}
+	return out
 }
 
 // maxDataWords bounds the words taken from changed data.

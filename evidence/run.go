@@ -300,7 +300,7 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	var readers dataReaders
 	cfg.Diff, readers = withDataReaders(cfg.Diff, cfg.HeadDir, cfg.BaseDir)
 	targets, skipped := targetsOf(cfg.Diff, langs)
-	readers.mark(targets)
+	targets = readers.mark(targets)
 	entries := entryPoints(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir, targets)
 	targets = append(targets, entries...)
 	rep.plans = coverPlans(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
