@@ -158,7 +158,13 @@ func TestLockWaitIsBounded(t *testing.T) {
 // stays a link; the file it points to (in another directory) holds the
 // decision, and no temporary or lock file is left in either directory.
 func TestSymlinkedRegisterWrittenThrough(t *testing.T) {
-	shared, repo := t.TempDir(), t.TempDir()
+	// The link and its file in one repository: a link out of it is
+	// refused (internal/atomicfile).
+	repo := t.TempDir()
+	shared := filepath.Join(repo, "shared")
+	if err := os.Mkdir(shared, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	target := filepath.Join(shared, "register.yaml")
 	writeFile(t, target, registerOf(2))
 	link := filepath.Join(repo, "assumptions.yaml")
@@ -186,9 +192,9 @@ func TestSymlinkedRegisterWrittenThrough(t *testing.T) {
 	if r.Lookup("A002").Status != StatusAccepted || r.PatchRef != "main...topic" {
 		t.Errorf("the link's target does not hold the writes: %+v", r)
 	}
-	for _, d := range []string{shared, repo} {
-		if ents, _ := os.ReadDir(d); len(ents) != 1 {
-			t.Errorf("%s holds %d entries, want 1", d, len(ents))
+	for d, want := range map[string]int{shared: 1, repo: 2} { // repo: the link and shared/
+		if ents, _ := os.ReadDir(d); len(ents) != want {
+			t.Errorf("%s holds %d entries, want %d", d, len(ents), want)
 		}
 	}
 }
@@ -221,7 +227,13 @@ func TestSymlinkedTableWrittenThrough(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shared, repo := t.TempDir(), t.TempDir()
+	// The link and its file in one repository: a link out of it is
+	// refused (internal/atomicfile).
+	repo := t.TempDir()
+	shared := filepath.Join(repo, "shared")
+	if err := os.Mkdir(shared, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	target := filepath.Join(shared, "table.yaml")
 	writeFile(t, target, string(seed))
 	link := filepath.Join(repo, "partitions.yaml")

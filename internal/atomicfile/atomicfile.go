@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // maxLinks bounds how many links Resolve follows, as the kernel's ELOOP does.
@@ -60,7 +61,50 @@ func Target(path string) (string, error) {
 			return "", fmt.Errorf("%s: it is a symbolic link to %s, which does not exist; point the link at an existing file or remove it", path, target)
 		}
 	}
+	if top, ok := outside(path, target); ok {
+		return "", fmt.Errorf("%s: it leads to %s, outside %s: premise writes through a symbolic link only to a file inside the repository (a link a patch committed could aim its writes at any file)", path, target, top)
+	}
 	return target, nil
+}
+
+// outside reports whether target, the file a write to path replaces
+// (every link of its directories followed too), lies outside the work
+// tree holding path (the nearest directory above it with a .git), or,
+// where no work tree holds it, outside path's own directory; it returns
+// that directory. A repository's files are the patch's, and a link among
+// them, or a directory that is one, must not carry premise's writes out.
+func outside(path, target string) (string, bool) {
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return "", false
+	}
+	top := dir
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			top = d
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	realTop, err := filepath.EvalSymlinks(top)
+	if err != nil {
+		return "", false
+	}
+	absTarget, err := filepath.Abs(target)
+	if err != nil {
+		return "", false
+	}
+	realDir, err := filepath.EvalSymlinks(filepath.Dir(absTarget))
+	if err != nil {
+		return "", false // a directory still to be made: made where it is named
+	}
+	real := filepath.Join(realDir, filepath.Base(target))
+	if real == realTop || strings.HasPrefix(real, realTop+string(filepath.Separator)) {
+		return "", false
+	}
+	return top, true
 }
 
 // WriteFile writes data to path atomically. The file keeps its existing mode

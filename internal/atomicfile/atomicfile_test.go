@@ -81,7 +81,11 @@ func TestWriteFileFailureLeavesOld(t *testing.T) {
 // TestWriteFileThroughSymlink: a link stays a link and its target, in its
 // own directory, gets the new contents and keeps its mode (issue 14, part 6).
 func TestWriteFileThroughSymlink(t *testing.T) {
-	shared, repo := t.TempDir(), t.TempDir()
+	repo := t.TempDir()
+	shared := filepath.Join(repo, "shared")
+	if err := os.Mkdir(shared, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	target := filepath.Join(shared, "register.yaml")
 	if err := os.WriteFile(target, []byte("old\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -125,5 +129,49 @@ func TestWriteFileRefusesLinkToNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "gone")); err == nil {
 		t.Error("the refused write made the link's directory")
+	}
+}
+
+// TestWriteFileStaysInTheRepository: a link, or a directory that is one,
+// among a repository's files is the patch's to commit; premise's write
+// through it to a file outside the work tree (a shell's start-up file, a
+// key) is refused, and the file is left as it was. Inside the work tree a
+// link is followed as ever.
+func TestWriteFileStaysInTheRepository(t *testing.T) {
+	home, repo := t.TempDir(), t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	precious := filepath.Join(home, ".bashrc")
+	if err := os.WriteFile(precious, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(precious, filepath.Join(repo, "draft.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(home, filepath.Join(repo, "gate")); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{filepath.Join(repo, "draft.md"), filepath.Join(repo, "gate", ".bashrc")} {
+		err := WriteFile(p, []byte("premise's\n"), 0o644)
+		if err == nil || !strings.Contains(err.Error(), "outside "+repo) {
+			t.Errorf("WriteFile(%s) = %v, want a refusal naming the repository", p, err)
+		}
+	}
+	if got, _ := os.ReadFile(precious); string(got) != "precious\n" {
+		t.Errorf("the file outside the repository now holds %q", got)
+	}
+	sub := filepath.Join(repo, "reviews")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sub, "r.yaml"), []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("reviews/r.yaml", filepath.Join(repo, "assumptions.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(filepath.Join(repo, "assumptions.yaml"), []byte("new\n"), 0o644); err != nil {
+		t.Errorf("a link inside the repository: %v", err)
 	}
 }
