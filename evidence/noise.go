@@ -188,6 +188,40 @@ func unordered(v any) string {
 	return string(b)
 }
 
+// orderApart says a row whose base varied between reruns varied in the
+// order of what it shows alone, and its head answered something else:
+// every base answer holds the same characters (a hash map's repr, its
+// items in the order the worker's hash seed gives them), every head
+// answer holds one set of characters too, and the two sets differ. No
+// order of the base's answer is the head's, so the row is a change, not
+// noise; a head that answers the same items in its own order is none.
+func orderApart(rr gate.RowResult) bool {
+	if len(rr.BaseSeen) == 0 || len(rr.Attempts) == 0 {
+		return false
+	}
+	base := sortedRunes(rr.BaseSeen[0])
+	for _, s := range rr.BaseSeen[1:] {
+		if sortedRunes(s) != base {
+			return false
+		}
+	}
+	head := sortedRunes(rr.Attempts[0].Reply.Key())
+	for _, a := range rr.Attempts {
+		if a.Reply.Outcome == gate.OutcomeTimeout || sortedRunes(a.Reply.Key()) != head {
+			return false
+		}
+	}
+	return head != base
+}
+
+// sortedRunes is s with its characters sorted: the same for any order of
+// the same items.
+func sortedRunes(s string) string {
+	r := []rune(s)
+	slices.Sort(r)
+	return string(r)
+}
+
 // headsDoing says a row's base answered the same every time and its head,
 // its timeouts aside, answered otherwise at least once.
 func headsDoing(rr gate.RowResult) bool {

@@ -822,6 +822,10 @@ func (rep *Report) collect(langs lang.Languages, t *validate.Table, grep *gate.R
 			c.Head += " (and other values on reruns, where the base answers the same every time)"
 			unstable = false
 		}
+		if unstable && !noisy && orderApart(rr) {
+			c.Base += " (its items in other orders on reruns)"
+			unstable = false
+		}
 		if unstable {
 			rep.Unstable = append(rep.Unstable, c)
 			continue
