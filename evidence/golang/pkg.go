@@ -484,6 +484,9 @@ func (p *goPkg) structType(st *ast.StructType, depth int) lang.Type {
 				key, _, _ = strings.Cut(reflect.StructTag(tag).Get("json"), ",")
 			}
 		}
+		if len(f.Names) == 0 && key != "-" && len(t.Fields) < maxFields {
+			t.Fields = append(t.Fields, p.embedded(f.Type, key, depth)...)
+		}
 		for _, n := range f.Names {
 			if !n.IsExported() || key == "-" || len(t.Fields) == maxFields {
 				continue

@@ -300,3 +300,40 @@ func (n Lit) JSON() string {
 	}
 	t.Errorf("no receiver of IntegerKind (5), the constant the changed line names: %v", tg.Receivers)
 }
+
+// TestEmbeddedFieldIsBuilt: a struct embedding a named type (a token's
+// kind, as an AST's literal node embeds TokenType) is built with that
+// field, named by its type as encoding/json names it; an embedded struct's
+// fields are promoted.
+func TestEmbeddedFieldIsBuilt(t *testing.T) {
+	p := writeGoPkg(t, `package p
+
+type Kind uint32
+
+const (
+	A Kind = iota
+	B
+)
+
+type Pos struct {
+	Line int
+}
+
+type Lit struct {
+	Kind
+	*Pos
+	Data string
+}
+`)
+	got := p.resolve("Lit", "", 0)
+	var names []string
+	for _, f := range got.Fields {
+		names = append(names, f.Name)
+	}
+	if want := []string{"Kind", "Line", "Data"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("fields of Lit = %v, want %v", names, want)
+	}
+	if len(got.Fields) > 0 && !reflect.DeepEqual(got.Fields[0].Type.Consts, []any{0, 1}) {
+		t.Errorf("the embedded Kind's constants = %v, want [0 1]", got.Fields[0].Type.Consts)
+	}
+}
