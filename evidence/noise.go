@@ -188,6 +188,48 @@ func unordered(v any) string {
 	return string(b)
 }
 
+// baseOrderApart returns the rows orderApart holds for, after orderReruns
+// more runs of each side judged with every answer so far. A few answers
+// are no proof: what a value shows can hinge on an order (a receiver's
+// Keys() read before and after a call differ, or not, as a map's order
+// falls), and two identical sides can each happen to answer one way
+// three times; thirty more times each they do not. A row that cannot be
+// run again stays unstable.
+func baseOrderApart(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) map[string]bool {
+	rows := map[string]validate.Row{}
+	for _, r := range t.Rows {
+		rows[r.ID] = r
+	}
+	all := map[string]gate.RowResult{}
+	var set []validate.Row
+	for _, rr := range grep.Rows {
+		all[rr.ID] = rr
+		if len(set) < maxNoiseRows && lang.Varies(rr.BaseSeen) && orderApart(rr) {
+			set = append(set, rows[rr.ID])
+		}
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	sub := *t
+	sub.Rows = set
+	gcfg.Reruns, gcfg.Budget, gcfg.Progress = orderReruns, len(set), nil
+	srep, err := gate.Differential(ctx, gcfg, &sub)
+	if err != nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, rr := range srep.Rows {
+		seen := all[rr.ID]
+		seen.Attempts = append(slices.Clip(seen.Attempts), rr.Attempts...)
+		seen.BaseSeen = append(slices.Clip(seen.BaseSeen), rr.BaseSeen...)
+		if len(seen.Attempts) > len(all[rr.ID].Attempts) && orderApart(seen) {
+			out[rr.ID] = true
+		}
+	}
+	return out
+}
+
 // orderApart says a row whose base varied between reruns varied in the
 // order of what it shows alone, and its head answered something else:
 // every base answer holds the same characters (a hash map's repr, its

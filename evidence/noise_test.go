@@ -153,3 +153,56 @@ def freeze(o):
 	}
 	t.Errorf("freeze of the eight-key dict no longer freezes it, yet that row is no change: %+v", append(rep.Changes, rep.Unexplained...))
 }
+
+// TestReadOrderOnBothSidesIsNoChange: a receiver whose Keys() ranges over a
+// map shows, read before and after a call, the same keys in the same
+// order or not as the map's order falls, on both sides alike: whether a
+// row's answer says the call "left" its keys is order noise. A refactor
+// that keeps what Sum returns is no change, however the first few
+// answers of each side happened to fall.
+func TestReadOrderOnBothSidesIsNoChange(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/bag\n\ngo 1.21\n"
+	base := `package bag
+
+// Bag counts words.
+type Bag struct{ m map[string]int }
+
+// NewBag is a bag of words.
+func NewBag(words ...string) *Bag {
+	b := &Bag{m: map[string]int{}}
+	for _, w := range words {
+		b.m[w]++
+	}
+	return b
+}
+
+// Keys are the bag's words, in no particular order.
+func (b *Bag) Keys() []string {
+	out := []string{}
+	for k := range b.m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// Sum is how many words the bag holds.
+func (b *Bag) Sum() int {
+	s := 0
+	for _, v := range b.m {
+		s += v
+	}
+	return s
+}
+`
+	head := strings.Replace(base, "\ts := 0\n\tfor _, v := range b.m {\n\t\ts += v\n\t}\n\treturn s\n", "\tvar s int\n\tfor k := range b.m {\n\t\ts += b.m[k]\n\t}\n\treturn s\n", 1)
+	if head == base {
+		t.Fatal("the refactor did not apply")
+	}
+	for i := 0; i < 3; i++ {
+		rep := runCommits(t, map[string]string{"go.mod": mod, "bag.go": base}, map[string]string{"bag.go": head}, nil)
+		if cs := append(rep.Changes, rep.Unexplained...); len(cs) > 0 {
+			t.Fatalf("run %d: a refactor that keeps what Sum returns shows changes: %+v", i+1, cs)
+		}
+	}
+}
