@@ -188,6 +188,82 @@ func unordered(v any) string {
 	return string(b)
 }
 
+// baseOrderApart returns the rows orderApart holds for, after orderReruns
+// more runs of each side judged with every answer so far. A few answers
+// are no proof: what a value shows can hinge on an order (a receiver's
+// Keys() read before and after a call differ, or not, as a map's order
+// falls), and two identical sides can each happen to answer one way
+// three times; thirty more times each they do not. A row that cannot be
+// run again stays unstable.
+func baseOrderApart(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) map[string]bool {
+	rows := map[string]validate.Row{}
+	for _, r := range t.Rows {
+		rows[r.ID] = r
+	}
+	all := map[string]gate.RowResult{}
+	var set []validate.Row
+	for _, rr := range grep.Rows {
+		all[rr.ID] = rr
+		if len(set) < maxNoiseRows && lang.Varies(rr.BaseSeen) && orderApart(rr) {
+			set = append(set, rows[rr.ID])
+		}
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	sub := *t
+	sub.Rows = set
+	gcfg.Reruns, gcfg.Budget, gcfg.Progress = orderReruns, len(set), nil
+	srep, err := gate.Differential(ctx, gcfg, &sub)
+	if err != nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, rr := range srep.Rows {
+		seen := all[rr.ID]
+		seen.Attempts = append(slices.Clip(seen.Attempts), rr.Attempts...)
+		seen.BaseSeen = append(slices.Clip(seen.BaseSeen), rr.BaseSeen...)
+		if len(seen.Attempts) > len(all[rr.ID].Attempts) && orderApart(seen) {
+			out[rr.ID] = true
+		}
+	}
+	return out
+}
+
+// orderApart says a row whose base varied between reruns varied in the
+// order of what it shows alone, and its head answered something else:
+// every base answer holds the same characters (a hash map's repr, its
+// items in the order the worker's hash seed gives them), every head
+// answer holds one set of characters too, and the two sets differ. No
+// order of the base's answer is the head's, so the row is a change, not
+// noise; a head that answers the same items in its own order is none.
+func orderApart(rr gate.RowResult) bool {
+	if len(rr.BaseSeen) == 0 || len(rr.Attempts) == 0 {
+		return false
+	}
+	base := sortedRunes(rr.BaseSeen[0])
+	for _, s := range rr.BaseSeen[1:] {
+		if sortedRunes(s) != base {
+			return false
+		}
+	}
+	head := sortedRunes(rr.Attempts[0].Reply.Key())
+	for _, a := range rr.Attempts {
+		if a.Reply.Outcome == gate.OutcomeTimeout || sortedRunes(a.Reply.Key()) != head {
+			return false
+		}
+	}
+	return head != base
+}
+
+// sortedRunes is s with its characters sorted: the same for any order of
+// the same items.
+func sortedRunes(s string) string {
+	r := []rune(s)
+	slices.Sort(r)
+	return string(r)
+}
+
 // headsDoing says a row's base answered the same every time and its head,
 // its timeouts aside, answered otherwise at least once.
 func headsDoing(rr gate.RowResult) bool {

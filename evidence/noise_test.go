@@ -115,3 +115,94 @@ func Show(m map[string]int) string {
 		}
 	}
 }
+
+// TestBaseOrderNoiseHidesNoChange: a base whose answer prints a hash-keyed
+// container (a set's items in the order of the worker's hash seed) varies
+// between reruns in order alone; a head that answers other items, whatever
+// their order, is a change, not an unstable row.
+func TestBaseOrderNoiseHidesNoChange(t *testing.T) {
+	t.Parallel()
+	base := `class Frozen:
+    def __init__(self, d):
+        self._items = set(d.items())
+
+    def __repr__(self):
+        return "Frozen(" + ", ".join("%s=%s" % kv for kv in self._items) + ")"
+
+
+def freeze(o):
+    """
+    >>> freeze({'ka': 1, 'kb': 2, 'kc': 3, 'kd': 4, 'ke': 5, 'kf': 6, 'kg': 7, 'kh': 8})
+    """
+    if isinstance(o, dict):
+        return Frozen(o)
+    return o
+`
+	head := strings.Replace(base, "    if isinstance(o, dict):\n        return Frozen(o)\n", "", 1)
+	if head == base {
+		t.Fatal("the patch did not apply")
+	}
+	rep := runCommits(t, map[string]string{"m.py": base}, map[string]string{"m.py": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.freeze" && strings.Contains(c.Input, "'ka': 1") {
+			return
+		}
+	}
+	for _, c := range rep.Unstable {
+		t.Logf("unstable: %s: %s | %s", c.Input, c.Base, c.Head)
+	}
+	t.Errorf("freeze of the eight-key dict no longer freezes it, yet that row is no change: %+v", append(rep.Changes, rep.Unexplained...))
+}
+
+// TestReadOrderOnBothSidesIsNoChange: a receiver whose Keys() ranges over a
+// map shows, read before and after a call, the same keys in the same
+// order or not as the map's order falls, on both sides alike: whether a
+// row's answer says the call "left" its keys is order noise. A refactor
+// that keeps what Sum returns is no change, however the first few
+// answers of each side happened to fall.
+func TestReadOrderOnBothSidesIsNoChange(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/bag\n\ngo 1.21\n"
+	base := `package bag
+
+// Bag counts words.
+type Bag struct{ m map[string]int }
+
+// NewBag is a bag of words.
+func NewBag(words ...string) *Bag {
+	b := &Bag{m: map[string]int{}}
+	for _, w := range words {
+		b.m[w]++
+	}
+	return b
+}
+
+// Keys are the bag's words, in no particular order.
+func (b *Bag) Keys() []string {
+	out := []string{}
+	for k := range b.m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// Sum is how many words the bag holds.
+func (b *Bag) Sum() int {
+	s := 0
+	for _, v := range b.m {
+		s += v
+	}
+	return s
+}
+`
+	head := strings.Replace(base, "\ts := 0\n\tfor _, v := range b.m {\n\t\ts += v\n\t}\n\treturn s\n", "\tvar s int\n\tfor k := range b.m {\n\t\ts += b.m[k]\n\t}\n\treturn s\n", 1)
+	if head == base {
+		t.Fatal("the refactor did not apply")
+	}
+	for i := 0; i < 3; i++ {
+		rep := runCommits(t, map[string]string{"go.mod": mod, "bag.go": base}, map[string]string{"bag.go": head}, nil)
+		if cs := append(rep.Changes, rep.Unexplained...); len(cs) > 0 {
+			t.Fatalf("run %d: a refactor that keeps what Sum returns shows changes: %+v", i+1, cs)
+		}
+	}
+}

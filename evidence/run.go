@@ -241,6 +241,10 @@ type Report struct {
 	// noisyHead are the rows whose head varies between reruns where the
 	// base never does: changes, not unstable rows (noise.go).
 	noisyHead map[string]bool
+	// orderApart are the rows whose base varies between reruns in order
+	// alone and whose head answers something no order of it is, after
+	// more reruns of each (noise.go): changes, not unstable rows.
+	orderApart map[string]bool
 }
 
 // SymbolRows is one changed symbol's share of the evidence.
@@ -549,6 +553,7 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		rep.Notes = append(rep.Notes, notes...)
 	}
 	rep.noisyHead = headNoise(clock.ctx, fcfg, t, grep)
+	rep.orderApart = baseOrderApart(clock.ctx, fcfg, t, grep)
 	rep.collect(langs, t, grep, origins, bySymbol, targetsBySymbol(targets))
 	for _, c := range shrink(ctx, langs, fcfg, t, grep, origins) {
 		if !rep.outside(langs, targetsBySymbol(targets), &c) {
@@ -829,6 +834,10 @@ func (rep *Report) collect(langs lang.Languages, t *validate.Table, grep *gate.R
 		}
 		if noisy {
 			c.Head += " (and other values on reruns, where the base answers the same every time)"
+			unstable = false
+		}
+		if unstable && !noisy && rep.orderApart[rr.ID] {
+			c.Base += " (its items in other orders on reruns)"
 			unstable = false
 		}
 		if unstable {

@@ -29,6 +29,19 @@ def call(f, it):
 
 def thing():
     return [Thing()]
+
+class Patch:
+    def __init__(self):
+        self._ops = []
+
+    def build(self, op):
+        self._ops.append(op)
+
+    def keep(self, op):
+        self._last = op
+
+    def asdicts(self):
+        return [{"op": o} for o in self._ops]
 `
 
 // TestPythonAdapterObserve: the evidence protocol keys ($observe, $expr)
@@ -69,6 +82,15 @@ func TestPythonAdapterObserve(t *testing.T) {
 			map[string]any{"$expr": "obs.Thing(1)", "$imports": []any{"import obs"}}, []any{}}, Kwargs: obs},
 			Reply{ID: "O8", Outcome: OutcomeRaised, Exc: &Exc{Class: "TypeError", Message: "Thing() takes no arguments"}},
 			"a receiver's constructor that raises is the code's behaviour on the row, not the worker failing: one such row must not stop the others"},
+		{"receiver after the call", Call{ID: "O10", Target: "obs.Patch.build", Args: []any{
+			map[string]any{"$expr": "obs.Patch()", "$imports": []any{"import obs"}}, "addap"}, Kwargs: obs},
+			Reply{ID: "O10", Outcome: OutcomeReturned, Value: map[string]any{"$returned": nil, "$args_after": map[string]any{
+				"0": map[string]any{"$state": map[string]any{"asdicts()": []any{map[string]any{"op": "addap"}}}}}}},
+			"a method that returns nothing and changes its receiver changed what the receiver shows: a build that appends the wrong operation is seen"},
+		{"receiver's private state", Call{ID: "O11", Target: "obs.Patch.keep", Args: []any{
+			map[string]any{"$expr": "obs.Patch()", "$imports": []any{"import obs"}}, "x"}, Kwargs: obs},
+			Reply{ID: "O11", Outcome: OutcomeReturned, Value: nil},
+			"a private attribute is how a class keeps its state, not what it shows: a refactor may keep it another way"},
 		{"no observe", Call{ID: "O7", Target: "obs.gen", Args: []any{2}},
 			Reply{ID: "O7", Outcome: OutcomeUnencodable}, "gate rows see what they always saw"},
 		{"expressions without observe", Call{ID: "O9", Target: "obs.call", Args: []any{

@@ -34,11 +34,13 @@ type goPkg struct {
 	types  map[string]ast.Expr     // type name -> what it is defined as
 	params map[string][]lang.Param // generic type name -> its type parameters and their constraints
 	consts map[string][]any        // named type -> its constants' values
-	ctors  map[string][]goCtor     // type name -> functions returning it
-	vars   map[string]goVar        // package-level variables of a basic type
-	ranges map[string][]goRange
-	words  map[string][]string        // table name -> the text of its keys or elements (golintInitialisms: ID, HTTP, ...)
-	reads  map[string]map[string]bool // function or method name -> the names its body uses
+	// constNames are the names of consts' values, in the same order.
+	constNames map[string][]string
+	ctors      map[string][]goCtor // type name -> functions returning it
+	vars       map[string]goVar    // package-level variables of a basic type
+	ranges     map[string][]goRange
+	words      map[string][]string        // table name -> the text of its keys or elements (golintInitialisms: ID, HTTP, ...)
+	reads      map[string]map[string]bool // function or method name -> the names its body uses
 	// methods are the names of each type's methods, on T or *T.
 	methods map[string]map[string]bool
 	// typeMethods are each type's methods, generic types' too, in the
@@ -181,7 +183,7 @@ func (gp *goPkgs) source(dir string) *gosource.Package {
 // types, constants, constructors and package-level variables; empty when
 // src is nil.
 func loadGoPkg(src *gosource.Package) *goPkg {
-	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]lang.Param{}, consts: map[string][]any{}, ctors: map[string][]goCtor{},
+	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]lang.Param{}, consts: map[string][]any{}, constNames: map[string][]string{}, ctors: map[string][]goCtor{},
 		vars: map[string]goVar{}, ranges: map[string][]goRange{}, words: map[string][]string{}, reads: map[string]map[string]bool{},
 		methods: map[string]map[string]bool{}, typeMethods: map[string][]goMethod{}}
 	if src != nil {
@@ -242,6 +244,7 @@ func (p *goPkg) gen(d *ast.GenDecl) {
 			}
 			if v, ok := constValue(expr, i); ok {
 				p.consts[typ] = append(p.consts[typ], v)
+				p.constNames[typ] = append(p.constNames[typ], vs.Names[0].Name)
 			}
 		}
 	}
@@ -481,6 +484,9 @@ func (p *goPkg) structType(st *ast.StructType, depth int) lang.Type {
 				key, _, _ = strings.Cut(reflect.StructTag(tag).Get("json"), ",")
 			}
 		}
+		if len(f.Names) == 0 && key != "-" && len(t.Fields) < maxFields {
+			t.Fields = append(t.Fields, p.embedded(f.Type, key, depth)...)
+		}
 		for _, n := range f.Names {
 			if !n.IsExported() || key == "-" || len(t.Fields) == maxFields {
 				continue
@@ -495,6 +501,31 @@ func (p *goPkg) structType(st *ast.StructType, depth int) lang.Type {
 		}
 	}
 	return t
+}
+
+// embedded are the fields an embedded field gives a struct, as
+// encoding/json decodes them: an embedded struct's own fields, promoted;
+// any other exported named type (a token kind, type TokenType uint32) one
+// field named by its type (or by key, its json tag's name).
+func (p *goPkg) embedded(typ ast.Expr, key string, depth int) []lang.Field {
+	name := strings.TrimPrefix(types.ExprString(typ), "*")
+	if _, after, ok := strings.Cut(name, "."); ok {
+		name = after
+	}
+	if name == "" || !ast.IsExported(name) {
+		return nil
+	}
+	ft := p.resolve(strings.TrimPrefix(types.ExprString(typ), "*"), name, depth+1)
+	if !ft.Known() {
+		return nil
+	}
+	if ft.Kind == lang.KindStruct && key == "" {
+		return ft.Fields
+	}
+	if key == "" {
+		key = name
+	}
+	return []lang.Field{{Name: key, Type: ft}}
 }
 
 // importPath is the import path of file's package at the head: the module
@@ -557,5 +588,54 @@ func (p *goPkg) implementers(name string) []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// namedFirst is t with the constants of each named type in it (its own,
+// its fields', its elements') that words name first. A struct's values
+// try only the first few constants of each field's type, in declaration
+// order; the constants the changed function compares a field with
+// (n.TokenType == IntegerToken) are the ones its change is about.
+func (p *goPkg) namedFirst(t lang.Type, words map[string]bool, depth int) lang.Type {
+	if depth > 4 || len(words) == 0 {
+		return t
+	}
+	if names := p.constNames[strings.TrimPrefix(t.Text, "*")]; len(names) == len(t.Consts) && len(names) > 0 {
+		var first, rest []any
+		for i, v := range t.Consts {
+			if words[names[i]] {
+				first = append(first, v)
+			} else {
+				rest = append(rest, v)
+			}
+		}
+		t.Consts = append(first, rest...)
+	}
+	if len(t.Fields) > 0 {
+		fields := make([]lang.Field, len(t.Fields))
+		for i, f := range t.Fields {
+			f.Type = p.namedFirst(f.Type, words, depth+1)
+			fields[i] = f
+		}
+		t.Fields = fields
+	}
+	if t.Elem != nil {
+		e := p.namedFirst(*t.Elem, words, depth+1)
+		t.Elem = &e
+	}
+	return t
+}
+
+// identRe finds the identifiers of Go source.
+var identRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// identsOf are the identifiers texts name.
+func identsOf(texts ...string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range texts {
+		for _, w := range identRe.FindAllString(t, -1) {
+			out[w] = true
+		}
+	}
 	return out
 }

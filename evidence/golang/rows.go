@@ -33,7 +33,10 @@ type goTarget struct {
 	pkgPath   string
 	inst      []string // type arguments, in the order of the type parameters
 	recv      string   // a method's receiver type
-	vars      []goVar  // the package variables it reads that rows set
+	// words are the identifiers of the function's text on both sides:
+	// the constants it names lead their type's values.
+	words map[string]bool
+	vars  []goVar // the package variables it reads that rows set
 	// tableNums and tableStrs come from the package-level tables and
 	// constants its changed lines name: their bounds, and text of the
 	// code points among them.
@@ -53,7 +56,8 @@ const (
 // function instantiated), or why it cannot be.
 func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	s := tg.Sym
-	g := &goTarget{pkg: gp.pkg(f.Path), tests: gp.testsOf(f.Path), baseTests: gp.baseTestsOf(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local)}
+	g := &goTarget{pkg: gp.pkg(f.Path), tests: gp.testsOf(f.Path), baseTests: gp.baseTestsOf(f.Path), pkgPath: strings.TrimSuffix(s.Name, "."+s.Local),
+		words: identsOf(tg.BaseText, tg.HeadText)}
 	tg.Data = g
 	if s.Name == s.Local {
 		// No go.mod names the package: the harness gives the tree one
@@ -167,7 +171,7 @@ func goReceivers(g *goTarget, lits []string) []any {
 		return nil
 	}
 	out := ctorValues(g, g.recv, lits, nil, maxSweptGoReceivers)
-	t := g.pkg.resolve(g.recv, "", 0)
+	t := g.pkg.namedFirst(g.pkg.resolve(g.recv, "", 0), g.words, 0)
 	built := len(out)
 	for _, v := range goPool(t, lits) {
 		if v == nil || len(out) >= built+maxSweptGoReceivers/4 {
@@ -340,7 +344,7 @@ func goParamTypes(tg lang.Target) []lang.Type {
 				typ = replaceIdent(typ, tp.Name, gt.inst[j])
 			}
 		}
-		out[i] = gt.pkg.resolve(typ, p.Name, 0)
+		out[i] = gt.pkg.namedFirst(gt.pkg.resolve(typ, p.Name, 0), gt.words, 0)
 		if out[i].Kind == lang.KindUnknown && strings.HasPrefix(typ, "...") {
 			// A variadic parameter can always be given no value; its
 			// element's values when premise can build one (a time.Time

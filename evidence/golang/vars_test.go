@@ -4,9 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/lang"
 )
 
@@ -242,5 +244,96 @@ func TestMiddlewareNextIsBuilt(t *testing.T) {
 	want := []any{map[string]any{"$go": "http.Handler", "value": nil}}
 	if !reflect.DeepEqual(pool, want) {
 		t.Errorf("goPool(http.Handler) = %v, want %v", pool, want)
+	}
+}
+
+// TestReceiverFieldTakesTheConstantsItsMethodNames: a struct receiver is
+// built from a few constants of each field's named type, in declaration
+// order; the constants the changed method compares a field with come
+// first, so a method that handles one kind more (IntegerToken beside
+// DecimalToken) is called on a receiver of that kind.
+func TestReceiverFieldTakesTheConstantsItsMethodNames(t *testing.T) {
+	src := `package p
+
+type Kind int
+
+const (
+	ErrorKind Kind = iota
+	SpaceKind
+	CommentKind
+	StringKind
+	DecimalKind
+	IntegerKind
+	RegexpKind
+)
+
+type Lit struct {
+	Kind Kind
+	Data string
+}
+
+func (n Lit) JSON() string {
+	if n.Kind == DecimalKind || n.Kind == IntegerKind {
+		return n.Data
+	}
+	return ""
+}
+`
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/p\n\ngo 1.21\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	head := src[strings.Index(src, "func (n Lit)"):]
+	base := strings.Replace(head, " || n.Kind == IntegerKind", "", 1)
+	tg := &lang.Target{Sym: diffparse.Symbol{Name: "example.com/p.Lit.JSON", Local: "Lit.JSON", Kind: "method"},
+		Sig: &lang.Signature{Language: "go"}, HeadText: head, BaseText: base}
+	if why := goPlan(tg, &goPkgs{headDir: dir}, diffparse.File{Path: "p.go"}); why != "" {
+		t.Fatalf("goPlan: %s", why)
+	}
+	for _, r := range tg.Receivers {
+		if m, ok := r.(map[string]any); ok && m["Kind"] == 5 {
+			return
+		}
+	}
+	t.Errorf("no receiver of IntegerKind (5), the constant the changed line names: %v", tg.Receivers)
+}
+
+// TestEmbeddedFieldIsBuilt: a struct embedding a named type (a token's
+// kind, as an AST's literal node embeds TokenType) is built with that
+// field, named by its type as encoding/json names it; an embedded struct's
+// fields are promoted.
+func TestEmbeddedFieldIsBuilt(t *testing.T) {
+	p := writeGoPkg(t, `package p
+
+type Kind uint32
+
+const (
+	A Kind = iota
+	B
+)
+
+type Pos struct {
+	Line int
+}
+
+type Lit struct {
+	Kind
+	*Pos
+	Data string
+}
+`)
+	got := p.resolve("Lit", "", 0)
+	var names []string
+	for _, f := range got.Fields {
+		names = append(names, f.Name)
+	}
+	if want := []string{"Kind", "Line", "Data"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("fields of Lit = %v, want %v", names, want)
+	}
+	if len(got.Fields) > 0 && !reflect.DeepEqual(got.Fields[0].Type.Consts, []any{0, 1}) {
+		t.Errorf("the embedded Kind's constants = %v, want [0 1]", got.Fields[0].Type.Consts)
 	}
 }

@@ -190,8 +190,12 @@ func comparedTypes(name, text string) []any {
 // instanceOf is a value of each class a function commonly tests its
 // argument against with isinstance, as an expression and the module it
 // needs: abstract classes by a value of them that no narrower check (a
-// dict, a list) admits.
+// dict, a list) admits; dict by a subclass of it, the value on which
+// isinstance(o, dict) and type(o) is dict part (a defaultdict, an
+// OrderedDict a caller passes), holding a list so that a converter's
+// recursion into it shows.
 var instanceOf = map[string]struct{ expr, module string }{
+	"dict":            {"collections.OrderedDict([('a', [1]), ('b', 2)])", "collections"},
 	"Mapping":         {"types.MappingProxyType({'a': 1})", "types"},
 	"MutableMapping":  {"collections.UserDict({'a': 1})", "collections"},
 	"Sequence":        {"(1, 2)", ""},

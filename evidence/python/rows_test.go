@@ -196,6 +196,23 @@ func TestComparedTypes(t *testing.T) {
 	}
 }
 
+// TestTestedDictTakesASubclass: a parameter tested with isinstance(o,
+// dict) takes a dict subclass, the value an exact type test (type(o) is
+// dict, the other side of such a patch) refuses; a plain dict the pools
+// hold already.
+func TestTestedDictTakesASubclass(t *testing.T) {
+	text := `def freeze(o, strict=True):
+    if isinstance(o, dict) or (strict and isinstance(o, PMap)):
+        return pmap({k: freeze(v, strict) for k, v in o.items()})
+    typ = type(o)
+    if typ is dict:
+        pass`
+	got := fmt.Sprint(testedInstances("o", text))
+	if got != "[map[$expr:collections.OrderedDict([('a', [1]), ('b', 2)]) $imports:[import collections]]]" {
+		t.Errorf("testedInstances(o) = %s", got)
+	}
+}
+
 // TestAnnotationGivesItsKindsPool: an annotated parameter takes its
 // kind's pool from the seam, with nothing but the seam linked in (the
 // pools once came from an init the engine ran).

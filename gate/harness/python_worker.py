@@ -416,7 +416,10 @@ def _handle(call, cache):
         # receiver's constructor): what it raises is that code's
         # behaviour on this row, never the worker failing.
         return _raised(cid, e)
-    before = _snapshot(args, kwargs) if observe else None
+    # The package of the code under judgement: an argument of a class of
+    # its own is compared by what it shows (a receiver the call changed).
+    own = (getattr(fn, "__module__", None) or "").split(".")[0]
+    before = _snapshot(args, kwargs, own) if observe else None
     try:
         raw = value = _awaited(fn(*args, **kwargs))
         if observe:
@@ -424,10 +427,10 @@ def _handle(call, cache):
     except BaseException as e:  # SystemExit and KeyboardInterrupt are raises too
         return _raised(cid, e)
     if observe:
-        after = _snapshot(args, kwargs)
+        after = _snapshot(args, kwargs, own)
         changed = {k: v for k, v in after.items() if before.get(k) != v}
         if changed:
-            value = {"$returned": value, "$args_after": {k: _plain(args, kwargs, k) for k in sorted(changed)}}
+            value = {"$returned": value, "$args_after": {k: _after(args, kwargs, k, own) for k in sorted(changed)}}
         try:
             value = _comparable(value, 0)
             again = None
@@ -594,8 +597,10 @@ def _probe(value, limit, extra=(), depth=0):
     return {"$calls": out}
 
 
-def _snapshot(args, kwargs):
-    """Each mutable argument's state, as comparable text."""
+def _snapshot(args, kwargs, own=None):
+    """Each mutable argument's state, as comparable text: a list's, a
+    dict's, a set's own repr, and the first argument's as _state says it
+    when it is an object of the code's own (a method's receiver)."""
     out = {}
     for k, v in list(enumerate(args)) + list(kwargs.items()):
         if isinstance(v, (list, dict, set, bytearray)):
@@ -603,7 +608,69 @@ def _snapshot(args, kwargs):
                 out[str(k)] = repr(v)
             except BaseException:
                 pass
+    if args and own:
+        state = _state(args[0], own)
+        if state is not None:
+            out["0"] = json.dumps(state, sort_keys=True, default=repr)
     return out
+
+
+# The read methods of no arguments an object's state is asked of, as most
+# libraries name them: its mapping views and its conversions to plain data.
+_READERS = re.compile(r"(keys|values|items|(as|to)_?(dict|dicts|list|tuple|json|native|data))$")
+
+
+def _state(v, own):
+    """What an object of the code's own (its class defined in the
+    package own) says of itself without being changed: its own repr, its
+    length, its public attributes and what its read methods (_READERS)
+    return, {"repr()": ..., "len()": ..., "name": ..., "asdict()": ...};
+    None for any other value. A method that returns None and changes its
+    receiver (appends to a private list) changed this; its private
+    attributes are not part of it, so a rewrite of how a class keeps its
+    state is no change while what it shows is the same."""
+    t = type(v)
+    if isinstance(v, _PLAIN) or (getattr(t, "__module__", None) or "").split(".")[0] != own:
+        return None
+    out = {}
+
+    def ask(key, f):
+        try:
+            out[key] = _comparable(_consume(f(), 20), 1)
+        except BaseException as e:
+            out[key] = {"$raised": type(e).__name__}
+    if t.__repr__ is not object.__repr__:
+        ask("repr()", lambda: re.sub(r"\s?(\bat|@)\s?(0x[0-9a-fA-F]+|\d{6,})", "", repr(v))[:1000])
+    if hasattr(t, "__len__"):
+        ask("len()", lambda: len(v))
+    attrs = getattr(v, "__dict__", None)
+    if isinstance(attrs, dict):
+        for name in sorted(k for k in attrs if isinstance(k, str) and not k.startswith("_"))[:20]:
+            if not callable(attrs[name]):
+                ask(name, lambda name=name: attrs[name])
+    for name in sorted(n for n in dir(t) if _READERS.match(n) and not n.startswith("_"))[:5]:
+        m = getattr(v, name, None)
+        if callable(m) and _no_required(m):
+            ask(name + "()", m)
+    return out
+
+
+def _no_required(m):
+    """Whether m can be called with no arguments."""
+    import inspect  # here: most workers never need it
+    try:
+        inspect.signature(m).bind()
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def _after(args, kwargs, k, own):
+    """An argument the call changed, as the outcome shows it: an object
+    of the code's own by its state ({"$state": ...}), any other itself."""
+    v = _plain(args, kwargs, k)
+    state = _state(v, own) if k == "0" else None
+    return v if state is None else {"$state": state}
 
 
 def _plain(args, kwargs, k):
@@ -824,7 +891,8 @@ class _Explorer:
         old = _arm(self.per_call)
         try:
             value = _comparable(_consume(_awaited(self.fn(*real)), 100), 0)
-            text = json.dumps([value, sorted(_snapshot(real, {}).items())], sort_keys=True)
+            own = (getattr(self.fn, "__module__", None) or "").split(".")[0]
+            text = json.dumps([value, sorted(_snapshot(real, {}, own).items())], sort_keys=True)
         except _Slow:
             return ""
         except BaseException as e:
