@@ -61,7 +61,7 @@ func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 	if len(mine) == 0 {
 		return out
 	}
-	tests, overlay := baseTestFiles(cfg.BaseDir, names, modules)
+	tests, overlay := baseTestFiles(cfg.BaseDir, testWords{names: names, modules: modules, literals: changedLiterals(cfg.Diff, l.lang)})
 	if len(tests) == 0 {
 		return out
 	}
@@ -338,14 +338,27 @@ func moduleWord(file string) string {
 	return base
 }
 
-// baseTestFiles are the base's test files whose text names one of names
-// as a word or imports one of modules (files relative to baseDir) by a
-// relative path, those naming most first, at most maxBaseTestFiles; and
-// the base's other files in test paths (helpers, fixtures), laid over the
-// head's beside them.
-func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []string) {
+// testWords are what the base's test files are chosen by: the changed
+// functions' names and their modules' words, the changed modules' files,
+// and the string literals of the diff's hunks.
+type testWords struct {
+	names, modules, literals []string
+}
+
+// baseTestFiles are the base's test files to run, those most likely to
+// reach a changed function first, at most maxBaseTestFiles; the other
+// test files and the fixtures are laid over the copy (overlay) so the
+// tests' own imports of them resolve. A file ranks by the words of w it
+// names, above them one that imports a changed module, and next one that
+// imports a module importing it (the package's index: js-yaml's tests
+// all require('../../'), fast-equals' import '../src/index'). A literal
+// of the hunks a test holds (the message the changed code throws, a key
+// it treats apart: 'bad indentation of a mapping entry', '__proto__')
+// ranks it above both; one that half the test files hold tells nothing
+// and counts for none.
+func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 	var alts []string
-	for _, n := range names {
+	for _, n := range w.names {
 		if n != "" && n != "." && n != "default" && !slices.Contains(alts, regexp.QuoteMeta(n)) {
 			alts = append(alts, regexp.QuoteMeta(n))
 		}
@@ -354,19 +367,22 @@ func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []st
 		alts = append(alts, "$^") // no word: imports alone select
 	}
 	named := regexp.MustCompile(`(^|[^\w$])(` + strings.Join(alts, "|") + `)([^\w$]|$)`)
+	via := importers(baseDir, w.modules)
 	type hit struct {
-		rel   string
-		count int
+		rel      string
+		count    int
+		literals []string
 	}
 	var hits []hit
 	seen := 0
+	holding := map[string]int{} // literal -> test files holding it
 	_ = filepath.WalkDir(baseDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || seen > 5000 {
 			return filepath.SkipDir
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if p != baseDir && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "dist" || name == "build" || name == "coverage") {
+			if p != baseDir && skipDir(name) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -386,19 +402,37 @@ func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []st
 			return nil
 		}
 		n := len(named.FindAllIndex(src, -1))
-		if imports(rel, src, modules) {
+		switch {
+		case imports(rel, src, w.modules):
 			n += 100
+		case imports(rel, src, via):
+			n += 50
 		}
-		if n > 0 {
-			hits = append(hits, hit{rel, n})
+		var lits []string
+		for _, lit := range w.literals {
+			if strings.Contains(string(src), lit) {
+				lits = append(lits, lit)
+				holding[lit]++
+			}
+		}
+		if n > 0 || len(lits) > 0 {
+			hits = append(hits, hit{rel, n, lits})
 		} else {
 			overlay = append(overlay, rel)
 		}
 		return nil
 	})
+	total := len(hits) + len(overlay)
+	for i := range hits {
+		for _, lit := range hits[i].literals {
+			if holding[lit]*2 <= total {
+				hits[i].count += 200
+			}
+		}
+	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].count > hits[j].count })
 	for i, h := range hits {
-		if i < maxBaseTestFiles {
+		if i < maxBaseTestFiles && h.count > 0 {
 			tests = append(tests, h.rel)
 		} else {
 			overlay = append(overlay, h.rel)
@@ -407,6 +441,95 @@ func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []st
 	sort.Strings(tests) // a suite's own order: files load as its runner loads them
 	return tests, overlay
 }
+
+// skipDir says a directory holds no test or source of the repository's
+// own: hidden ones, installed packages and build outputs.
+func skipDir(name string) bool {
+	return strings.HasPrefix(name, ".") || name == "node_modules" || name == "dist" || name == "build" || name == "coverage"
+}
+
+// maxImporterDepth bounds the imports between a changed module and a
+// module of the package that reaches it (index.js -> lib/loader.js is one).
+const maxImporterDepth = 3
+
+// jsSourceRe is a JavaScript or TypeScript source file's name.
+var jsSourceRe = regexp.MustCompile(`\.[cm]?[jt]sx?$`)
+
+// importers are the source files of baseDir, tests apart, that import one
+// of modules through at most maxImporterDepth imports, modules left out.
+func importers(baseDir string, modules []string) []string {
+	if len(modules) == 0 {
+		return nil
+	}
+	srcs := map[string][]byte{}
+	seen := 0
+	_ = filepath.WalkDir(baseDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || seen > 5000 {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if p != baseDir && skipDir(d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		seen++
+		rel, _ := filepath.Rel(baseDir, p)
+		rel = filepath.ToSlash(rel)
+		if !jsSourceRe.MatchString(rel) || jsTestFileRe.MatchString(rel) || strings.Contains(rel, ".d.") || !d.Type().IsRegular() {
+			return nil
+		}
+		if src, err := os.ReadFile(p); err == nil && len(src) <= lang.MaxTestFileBytes {
+			srcs[rel] = src
+		}
+		return nil
+	})
+	reached := slices.Clone(modules)
+	var out []string
+	for range maxImporterDepth {
+		var next []string
+		for rel, src := range srcs {
+			if !slices.Contains(reached, rel) && imports(rel, src, reached) {
+				next = append(next, rel)
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		sort.Strings(next)
+		reached, out = append(reached, next...), append(out, next...)
+	}
+	return out
+}
+
+// changedLiterals are the string literals of the hunks of the diff's
+// files of language langName, tests apart: each side's changed lines and
+// the lines around them, five characters or longer.
+func changedLiterals(res *diffparse.Result, langName string) []string {
+	if res == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range res.Files {
+		if f.Language != langName || lang.InTestPath(f, jsTestFileRe.MatchString) {
+			continue
+		}
+		for _, h := range f.Hunks {
+			for _, ln := range h.Lines {
+				for _, m := range jsStringRe.FindAllStringSubmatch(ln.Text, -1) {
+					lit := m[1] + m[2]
+					if len(lit) >= 5 && !slices.Contains(out, lit) {
+						out = append(out, lit)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// jsStringRe is a quoted string without escapes.
+var jsStringRe = regexp.MustCompile(`'([^'\\\n]*)'|"([^"\\\n]*)"`)
 
 // importRe finds the relative specifiers a file requires or imports.
 var importRe = regexp.MustCompile(`(?:require\s*\(\s*|from\s*|import\s*\(?\s*)['"](\.{1,2}(?:/[^'"]*)?)['"]`)
