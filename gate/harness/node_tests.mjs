@@ -891,6 +891,43 @@ Object.assign(globalThis, {
   jest: jestGlobals.jest, vi: jestGlobals.vi,
 });
 
+// A package the clone has not installed that a test file or its helper
+// imports (a devDependency: react, which fast-equals' test suites build
+// elements with at load time): a stand-in whose every property, call and
+// construction gives another, the same one for the same path on every
+// run, so the file loads and its tests that never use the package run;
+// a test that does gets the same stand-ins on base and head.
+const absent = new Map();
+function absentPackage(path) {
+  if (absent.has(path)) return absent.get(path);
+  const p = new Proxy(function () {}, {
+    get(t, k) {
+      if (k === Symbol.toPrimitive) return () => "[" + path + "]";
+      if (k === "then" || k === "__esModule" || typeof k === "symbol") return undefined;
+      if (k === "default") return p;
+      return absentPackage(path + "." + String(k));
+    },
+    apply() {
+      return absentPackage(path + "()");
+    },
+    construct() {
+      return absentPackage("new " + path);
+    },
+  });
+  absent.set(path, p);
+  return p;
+}
+const ABSENT = "__premise_absent__";
+Object.defineProperty(globalThis, ABSENT, { value: absentPackage, enumerable: false });
+
+// packageName is a bare specifier's package ("react" of "react/jsx-runtime"),
+// null for a relative, absolute or built-in one.
+function packageName(request) {
+  if (typeof request !== "string" || request === "" || /^[./]/.test(request) || request.includes(":") || nodeModule.isBuiltin?.(request)) return null;
+  const parts = request.split("/");
+  return request.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
 // require() of a stand-in's name returns premise's (CommonJS).
 const Module = nodeModule.default ?? nodeModule.Module;
 const origLoad = Module._load;
@@ -903,7 +940,13 @@ Module._load = function (request, parent, isMain) {
     const d = ns.default;
     return typeof d === "function" ? Object.assign(d, ns, { default: d }) : ns;
   }
-  return origLoad.apply(this, arguments);
+  try {
+    return origLoad.apply(this, arguments);
+  } catch (e) {
+    const pkg = packageName(request);
+    if (pkg === null || e?.code !== "MODULE_NOT_FOUND" || !String(e.message).startsWith("Cannot find module '" + request + "'")) throw e;
+    return absentPackage(request);
+  }
 };
 
 // import of a stand-in's name gets a module that reads premise's (ES);
@@ -912,9 +955,34 @@ Module._load = function (request, parent, isMain) {
 const KEY = "__premise_stand_ins__";
 Object.defineProperty(globalThis, KEY, { value: standIns, enumerable: false });
 const HOOK = `
+import { readFileSync } from "node:fs";
 const names = ${JSON.stringify(Object.keys(standIns))};
 const exported = ${JSON.stringify(Object.fromEntries(Object.entries(standIns).map(([k, v]) => [k, Object.keys(v).filter((n) => n !== "default")])))};
 const tries = [".js", ".mjs", ".cjs", "/index.js", "/index.mjs", "/index.cjs"];
+// importedNames are the names a file imports or re-exports from specifier
+// (import { a, b as c } from "specifier").
+function importedNames(specifier, parentURL) {
+  let text = "";
+  try {
+    text = readFileSync(new URL(parentURL), "utf8");
+  } catch {
+    return [];
+  }
+  const out = new Set();
+  for (const quote of ["'", '"']) {
+    const tail = quote + specifier + quote;
+    for (let at = text.indexOf(tail); at >= 0; at = text.indexOf(tail, at + 1)) {
+      const close = text.lastIndexOf("}", at);
+      const open = text.lastIndexOf("{", close);
+      if (open < 0 || !/^\\s*from\\s*$/.test(text.slice(close + 1, at))) continue;
+      for (const part of text.slice(open + 1, close).split(",")) {
+        const words = part.trim().split(/\\s+/).filter((w) => w !== "type");
+        if (words.length > 0 && /^[A-Za-z_$][\\w$]*$/.test(words[0]) && words[0] !== "default") out.add(words[0]);
+      }
+    }
+  }
+  return [...out];
+}
 export async function resolve(specifier, context, next) {
   if (names.includes(specifier)) {
     const src = "const ns = globalThis['${KEY}'][" + JSON.stringify(specifier) + "];" +
@@ -925,6 +993,13 @@ export async function resolve(specifier, context, next) {
     return await next(specifier, context);
   } catch (e) {
     const relative = specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../");
+    if (!relative && e?.code === "ERR_MODULE_NOT_FOUND" && !/^[/]|:/.test(specifier)) {
+      // A package the clone lacks: its stand-in, with the names the
+      // importing file takes from it.
+      const src = "const ns = globalThis['${ABSENT}'](" + JSON.stringify(specifier) + ");export default ns;" +
+        importedNames(specifier, context.parentURL).map((n) => "export const " + n + " = ns[" + JSON.stringify(n) + "];").join("");
+      return { url: "data:text/javascript," + encodeURIComponent(src), shortCircuit: true };
+    }
     if (!relative || (e?.code !== "ERR_MODULE_NOT_FOUND" && e?.code !== "ERR_UNSUPPORTED_DIR_IMPORT")) throw e;
     const bare = specifier.replace(/\\.(m|c)?tsx?$/, "").replace(/\\/$/, "");
     for (const ext of tries) {
