@@ -147,8 +147,10 @@ const el = createElement(F, null);
 it('esm', () => { expect(lib.same(2, 2)).toBe(true); });
 `,
 		"test/ts.test.ts": `import { createElement } from 'react';
+import * as React from 'react';
 import { same } from '../lib';
 const el: unknown = createElement('span');
+const other: unknown = React.createElement(React.Fragment, null);
 it('ts', () => { expect(same('a', 'a')).toBe(true); });
 `,
 		"test/own.test.js": "require('../lib/missing');\nit('never', () => {});\n",

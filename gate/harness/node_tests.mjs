@@ -898,9 +898,14 @@ Object.assign(globalThis, {
 // run, so the file loads and its tests that never use the package run;
 // a test that does gets the same stand-ins on base and head.
 const absent = new Map();
-function absentPackage(path) {
+function absentPackage(path, names = []) {
   if (absent.has(path)) return absent.get(path);
   const p = new Proxy(function () {}, {
+    // A transpiled namespace import (import * as React) copies the
+    // module's own names: those its importer reads from it.
+    ownKeys(t) {
+      return [...new Set([...Reflect.ownKeys(t), ...names])];
+    },
     get(t, k) {
       if (k === Symbol.toPrimitive) return () => "[" + path + "]";
       if (k === "then" || k === "__esModule" || typeof k === "symbol") return undefined;
@@ -945,9 +950,32 @@ Module._load = function (request, parent, isMain) {
   } catch (e) {
     const pkg = packageName(request);
     if (pkg === null || e?.code !== "MODULE_NOT_FOUND" || !String(e.message).startsWith("Cannot find module '" + request + "'")) throw e;
-    return absentPackage(request);
+    return absentPackage(request, namesRead(parent?.filename, request));
   }
 };
+
+// namesRead are the names a file reads from what it binds specifier to
+// (React.createElement after import * as React from 'react' or
+// const React = require('react')).
+function namesRead(file, specifier) {
+  let text = "";
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return [];
+  }
+  const out = new Set();
+  const quoted = (q) => q + specifier + q;
+  for (const q of ["'", '"', "`"]) {
+    for (let at = text.indexOf(quoted(q)); at >= 0; at = text.indexOf(quoted(q), at + 1)) {
+      const before = text.slice(Math.max(0, text.lastIndexOf("\n", at - 1) - 200), at);
+      const m = before.match(/(?:import\s+(?:\*\s+as\s+)?|(?:const|let|var)\s+)([A-Za-z_$][\w$]*)[^;]*$/);
+      if (!m) continue;
+      for (const r of text.matchAll(new RegExp("(?<![\\w$.])" + m[1].replace(/\$/g, "\\$") + "\\.([A-Za-z_$][\\w$]*)", "g"))) out.add(r[1]);
+    }
+  }
+  return [...out];
+}
 
 // import of a stand-in's name gets a module that reads premise's (ES);
 // a relative import without its extension or of a directory ('.') is
