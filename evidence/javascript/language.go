@@ -454,6 +454,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	} else if jsDefaultOnly(f.HeadSrc, local) {
 		exported = "default"
 		tg.Call = info.module + ".default"
+	} else if alias := jsHungAlias(f.HeadSrc, local); alias != "" {
+		// Reached only under the name the factory's object gives it
+		// (Papa.unparse = JsonToCsv).
+		exported = alias
+		tg.Call = info.module + "." + alias
 	}
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), lang.MaxHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
@@ -571,7 +576,31 @@ func jsExported(src []byte, local string) bool {
 			}
 		}
 	}
-	return name == "default"
+	return name == "default" || jsHungAlias(src, local) != ""
+}
+
+// jsHungAlias is the name under which a UMD or CommonJS factory's
+// returned object hangs the function name, when that is another name
+// (var Papa = {}; Papa.unparse = JsonToCsv; ... return Papa): its users
+// call it as the export's property, never by its own name. "" when the
+// module does not.
+func jsHungAlias(src []byte, name string) string {
+	text := string(src)
+	m := jsFactoryRe.FindStringSubmatch(text)
+	if m == nil || m[1] == "require" {
+		return ""
+	}
+	q := regexp.QuoteMeta(name)
+	for _, hung := range regexp.MustCompile(`(?m)^\s*([\w$]+)\.([\w$]+)\s*=\s*`+q+`\s*;?\s*$`).FindAllStringSubmatch(text, -1) {
+		obj, prop := hung[1], hung[2]
+		if prop == name {
+			continue
+		}
+		if regexp.MustCompile(`return\s+` + regexp.QuoteMeta(obj) + `\s*;?\s*\n\s*\}`).MatchString(text) {
+			return prop
+		}
+	}
+	return ""
 }
 
 // jsFactoryRe is a module whose exports a called factory returns (not

@@ -100,15 +100,21 @@ type harvester struct {
 	visits  int
 }
 
-// aliases are the keys under which f's object literals hold the function
-// named fn (enumCase in {enumCase: isEnumCase}).
+// aliases are the keys under which f's objects hold the function named
+// fn: an object literal's (enumCase in {enumCase: isEnumCase}) or an
+// assignment's (unparse in Papa.unparse = JsonToCsv).
 func (f *File) aliases(fn string) map[string]bool {
 	out := map[string]bool{}
 	f.eachNode(func(n *sitter.Node) {
-		if n.Kind() != "pair" {
-			return
+		var k, v *sitter.Node
+		switch n.Kind() {
+		case "pair":
+			k, v = n.ChildByFieldName("key"), n.ChildByFieldName("value")
+		case "assignment_expression":
+			if left := n.ChildByFieldName("left"); left != nil && left.Kind() == "member_expression" {
+				k, v = left.ChildByFieldName("property"), n.ChildByFieldName("right")
+			}
 		}
-		k, v := n.ChildByFieldName("key"), n.ChildByFieldName("value")
 		if k != nil && v != nil && k.Kind() == "property_identifier" && v.Kind() == "identifier" && f.text(v) == fn && f.text(k) != fn {
 			out[f.text(k)] = true
 		}

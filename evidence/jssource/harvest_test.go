@@ -330,6 +330,19 @@ func TestHarvestThroughAnAPIObject(t *testing.T) {
 	}
 }
 
+// TestHarvestThroughAHungName: a UMD factory hangs the function on the
+// object it returns under another name (Papa.unparse = JsonToCsv); the
+// tests call it by that name through the module.
+func TestHarvestThroughAHungName(t *testing.T) {
+	module := parse(t, "papaparse.js", "(function (root, factory) {\n  module.exports = factory();\n}(this, function () {\n  var Papa = {};\n  Papa.unparse = JsonToCsv;\n  function JsonToCsv(input, config) { return ''; }\n  return Papa;\n}));\n")
+	test := parse(t, "tests/test-cases.js", "var Papa = require('../papaparse.js');\nit('x', function () {\n  Papa.unparse([['a', 'b']], {quotes: true});\n  Papa.parse('a,b');\n});\n")
+	got := calls(Harvest(module, "JsonToCsv", []*File{test}, 0))
+	want := []string{"|[['a', 'b']], { quotes: true }|test|tests/test-cases.js:3"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("calls through the hung name (-want +got):\n%s", diff)
+	}
+}
+
 // TestHarvestThroughATestHelper reads a test file's own helper that passes
 // its parameters on to the function (fecha's testParse(name, str, format,
 // date) calls fecha.parse(str, format)) as a call of the function with the
