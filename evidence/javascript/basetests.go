@@ -146,7 +146,7 @@ func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 			continue
 		}
 		file, test, _ := strings.Cut(id, " > ")
-		syms := byLinesRun(run.Tests[id].Lines, mine, cfg.HeadDir)
+		syms := byLinesRun(sideLines{run.Tests[id].Lines, cfg.HeadDir}, sideLines{again.Tests[id].Lines, cfg.BaseDir}, mine)
 		if len(syms) == 0 {
 			// A change that only deletes lines leaves the head none to
 			// watch: the changed functions, in the diff's order.
@@ -237,6 +237,35 @@ type changed struct {
 	name, local        string
 	baseFile, headFile string
 	sym                diffparse.Symbol // its span and changed lines on the head
+	baseChanged        []int            // its changed lines on the base
+}
+
+// baseSideLines are the base's lines of f's hunks that the patch removed
+// or replaced within sym: those between two of the head's lines of its
+// span.
+func baseSideLines(f diffparse.File, sym diffparse.Symbol) []int {
+	var out []int
+	for _, h := range f.Hunks {
+		at := h.NewStart - 1 // the head's last line seen
+		for _, ln := range h.Lines {
+			switch ln.Kind {
+			case '-':
+				if sym.Start <= at+1 && at < sym.End {
+					out = append(out, ln.Old)
+				}
+			default:
+				at = ln.New
+			}
+		}
+	}
+	return out
+}
+
+// sideLines are the lines a test ran on one side, by absolute file, and
+// that side's tree.
+type sideLines struct {
+	lines map[string][]int
+	dir   string
 }
 
 // changedFunctions are the diff's modified functions of langName; the
@@ -246,7 +275,7 @@ func changedFunctions(cfg lang.TraceRun, targets []lang.Target, langName string)
 	if cfg.Diff == nil {
 		for _, tg := range targets {
 			if tg.Lang == langName && !tg.HeadOnly && tg.BaseFile != "" && len(tg.Reads) == 0 {
-				out = append(out, changed{tg.Sym.Name, tg.Sym.Local, tg.BaseFile, tg.BaseFile, tg.Sym})
+				out = append(out, changed{name: tg.Sym.Name, local: tg.Sym.Local, baseFile: tg.BaseFile, headFile: tg.BaseFile, sym: tg.Sym})
 			}
 		}
 		return out
@@ -261,32 +290,42 @@ func changedFunctions(cfg lang.TraceRun, targets []lang.Target, langName string)
 		}
 		for _, sym := range f.Symbols {
 			if sym.Change == "modified" {
-				out = append(out, changed{sym.Name, sym.Local, filepath.ToSlash(baseFile), f.Path, sym})
+				out = append(out, changed{name: sym.Name, local: sym.Local, baseFile: filepath.ToSlash(baseFile), headFile: f.Path, sym: sym, baseChanged: baseSideLines(f, sym)})
 			}
 		}
 	}
 	return out
 }
 
-// byLinesRun are the changed functions a failing test ran on the head,
-// by how many of their changed lines it ran, most first, then those it
-// only entered.
-func byLinesRun(lines map[string][]int, fns []changed, headDir string) []string {
-	abs, _ := filepath.Abs(headDir)
+// byLinesRun are the changed functions a failing test ran, by how many of
+// their changed lines it ran on the head and, passing, on the base, most
+// first, then those it only entered on the head. The base's count matters
+// where the patch removed lines: a fix taken out leaves the head none of
+// its lines to run (js-yaml's tab check in readBlockMapping), while a
+// helper it also touched still has one.
+func byLinesRun(head, base sideLines, fns []changed) []string {
+	headAbs, _ := filepath.Abs(head.dir)
+	baseAbs, _ := filepath.Abs(base.dir)
 	type score struct {
 		name          string
 		changed, body int
 	}
 	var scores []score
 	for _, fn := range fns {
-		ran := lines[filepath.Join(abs, fn.headFile)]
 		sc := score{name: fn.name}
-		for _, l := range ran {
+		for _, l := range head.lines[filepath.Join(headAbs, fn.headFile)] {
 			if slices.Contains(fn.sym.ChangedLines, l) {
 				sc.changed++
 			}
 			if fn.sym.Start <= l && l <= fn.sym.End {
 				sc.body++
+			}
+		}
+		if base.dir != "" {
+			for _, l := range base.lines[filepath.Join(baseAbs, fn.baseFile)] {
+				if slices.Contains(fn.baseChanged, l) {
+					sc.changed++
+				}
 			}
 		}
 		if sc.body > 0 || sc.changed > 0 {

@@ -234,3 +234,37 @@ func TestJavaScriptBaseTestFilesImportingTheIndex(t *testing.T) {
 		t.Errorf("tests (-want +got):\n%s", d)
 	}
 }
+
+// A failing base's test is filed under the changed function whose changed
+// lines it ran most, counting the lines it ran on the base too: a patch
+// that takes a fix out (js-yaml's tab check in readBlockMapping) leaves the
+// head none of them, while a helper the fix also touched (getLine, one
+// line) still has its line on the head.
+func TestJavaScriptFailingTestFiledByBothSidesLines(t *testing.T) {
+	t.Parallel()
+	head, base := t.TempDir(), t.TempDir()
+	loader := diffparse.File{Path: "lib/loader.js", Hunks: []diffparse.Hunk{{OldStart: 118, NewStart: 110, Lines: []diffparse.Line{
+		{Kind: ' ', Old: 118, New: 110}, {Kind: ' ', Old: 119, New: 111},
+		{Kind: '-', Old: 120}, {Kind: '-', Old: 121},
+		{Kind: ' ', Old: 122, New: 112},
+	}}}}
+	sym := diffparse.Symbol{Name: "lib/loader.readBlockMapping", Local: "readBlockMapping", Start: 100, End: 200}
+	if d := cmp.Diff([]int{120, 121}, baseSideLines(loader, sym)); d != "" {
+		t.Errorf("base side lines (-want +got):\n%s", d)
+	}
+	fns := []changed{
+		{name: "lib/snippet.getLine", baseFile: "lib/snippet.js", headFile: "lib/snippet.js",
+			sym: diffparse.Symbol{Start: 5, End: 15, ChangedLines: []int{10}}, baseChanged: []int{10}},
+		{name: "lib/loader.readBlockMapping", baseFile: "lib/loader.js", headFile: "lib/loader.js", sym: sym, baseChanged: baseSideLines(loader, sym)},
+	}
+	abs := func(dir, rel string) string {
+		a, _ := filepath.Abs(filepath.Join(dir, rel))
+		return a
+	}
+	headRan := map[string][]int{abs(head, "lib/snippet.js"): {10}, abs(head, "lib/loader.js"): {100, 101, 110, 111}}
+	baseRan := map[string][]int{abs(base, "lib/snippet.js"): {10}, abs(base, "lib/loader.js"): {100, 101, 120, 121}}
+	got := byLinesRun(sideLines{headRan, head}, sideLines{baseRan, base}, fns)
+	if d := cmp.Diff([]string{"lib/loader.readBlockMapping", "lib/snippet.getLine"}, got); d != "" {
+		t.Errorf("filed under (-want +got):\n%s", d)
+	}
+}
