@@ -150,3 +150,22 @@ func TestJavaScriptUMDFunctionHungUnderAnotherName(t *testing.T) {
 			append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A function that takes anything and tests for a kind JSON has no word for
+// (superstruct's print: typeof value === 'symbol') is handed a value of
+// that kind; the patch that drops the test throws on it.
+func TestJavaScriptKindsTheFunctionTestsFor(t *testing.T) {
+	t.Parallel()
+	print := func(guard string) string {
+		return "export function print(value: any): string {\n" + guard + "  return typeof value === 'string' ? JSON.stringify(value) : `${value}`;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/utils.ts": print("  if (typeof value === 'symbol') {\n    return value.toString();\n  }\n")}
+	rep := runCommits(t, base, map[string]string{"src/utils.ts": print("")}, nil)
+	var symbol bool
+	for _, c := range changesOf(rep, "src/utils.print") {
+		symbol = symbol || strings.Contains(c.Input, "symbol")
+	}
+	if !symbol {
+		t.Errorf("a symbol is printed no more, yet no change on src/utils.print with a symbol: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
