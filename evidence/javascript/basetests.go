@@ -24,6 +24,9 @@ import (
 const (
 	maxBaseTestFiles = 30
 	maxConfirmed     = 8
+	// maxViaOnlyFiles bounds the test files run that name nothing of the
+	// change and reach it only through a module importing it.
+	maxViaOnlyFiles = 4
 )
 
 // BaseTests runs the merge-base's JavaScript and TypeScript tests that
@@ -411,6 +414,7 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 		rel      string
 		count    int
 		literals []string
+		viaOnly  bool // it only imports a module reaching the change
 	}
 	var hits []hit
 	seen := 0
@@ -441,10 +445,12 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 			return nil
 		}
 		n := len(named.FindAllIndex(src, -1))
+		viaOnly := false
 		switch {
 		case imports(rel, src, w.modules):
 			n += 100
 		case imports(rel, src, via):
+			viaOnly = n == 0
 			n += 50
 		}
 		var lits []string
@@ -455,7 +461,7 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 			}
 		}
 		if n > 0 || len(lits) > 0 {
-			hits = append(hits, hit{rel, n, lits})
+			hits = append(hits, hit{rel, n, lits, viaOnly && len(lits) == 0})
 		} else {
 			overlay = append(overlay, rel)
 		}
@@ -470,8 +476,21 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].count > hits[j].count })
-	for i, h := range hits {
-		if i < maxBaseTestFiles && h.count > 0 {
+	viaOnly := 0
+	for _, h := range hits {
+		if h.viaOnly {
+			// A file that names nothing of the change only fills in:
+			// a suite whose every file imports the package's index
+			// would otherwise spend the tests' time on all of them
+			// before the one naming the change (picomatch's
+			// test/options.js, late in the suite's order).
+			if viaOnly >= maxViaOnlyFiles {
+				overlay = append(overlay, h.rel)
+				continue
+			}
+			viaOnly++
+		}
+		if len(tests) < maxBaseTestFiles && h.count > 0 {
 			tests = append(tests, h.rel)
 		} else {
 			overlay = append(overlay, h.rel)

@@ -233,6 +233,25 @@ func TestJavaScriptBaseTestFilesImportingTheIndex(t *testing.T) {
 	if d := cmp.Diff([]string{"__tests__/index.ts"}, tests); d != "" {
 		t.Errorf("tests (-want +got):\n%s", d)
 	}
+
+	// A suite whose every file imports the index: those naming nothing of
+	// the change only fill in, maxViaOnlyFiles of them, so the tests'
+	// time goes to the one naming it first (picomatch's test/options.js,
+	// late in the suite's order, ran out of time behind the others).
+	for i := range maxViaOnlyFiles + 3 {
+		p := filepath.Join(dir, fmt.Sprintf("__tests__/other%d.ts", i))
+		if err := os.WriteFile(p, []byte("import { deepEqual } from '../src/index';\nit('o', () => deepEqual(1, 1));\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "__tests__/zmaps.ts"), []byte("import { deepEqual } from '../src';\n// areMapsEqual's cases\nit('m', () => deepEqual(new Map(), new Map()));\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests, _ = baseTestFiles(dir, testWords{names: []string{"areMapsEqual", "utils"}, modules: []string{"src/utils.ts"}})
+	want := []string{"__tests__/index.ts", "__tests__/other0.ts", "__tests__/other1.ts", "__tests__/other2.ts", "__tests__/zmaps.ts"}
+	if d := cmp.Diff(want, tests); d != "" {
+		t.Errorf("tests of a suite importing the index (-want +got):\n%s", d)
+	}
 }
 
 // A failing base's test is filed under the changed function whose changed
