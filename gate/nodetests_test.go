@@ -170,6 +170,9 @@ it('ts', () => { expect(same('a', 'a')).toBe(true); });
 	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
 		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
 	}
+	if d := cmp.Diff(map[string][]string{"test/cjs.test.js": {"react"}, "test/esm.test.mjs": {"@testing-library/react", "react"}, "test/ts.test.ts": {"react"}}, run.StoodIn); d != "" {
+		t.Errorf("stood in (-want +got):\n%s", d)
+	}
 	if why := run.Files["test/own.test.js"]; !strings.Contains(why, "missing") {
 		t.Errorf("test/own.test.js: %q, want it not loaded, naming the tree's missing file", why)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -213,6 +214,13 @@ func loadNotes(run gate.NodeTestRun) []string {
 	}
 	if s := someOf(notMade); s != "" {
 		notes = append(notes, "the base's tests premise's stand-ins cannot make, left out: "+s)
+	}
+	var stood []string
+	for _, f := range slices.Sorted(maps.Keys(run.StoodIn)) {
+		stood = append(stood, f+" ("+strings.Join(run.StoodIn[f], ", ")+")")
+	}
+	if s := someOf(stood); s != "" {
+		notes = append(notes, "the base's test files that import packages the clone lacks, loaded with stand-ins for them: "+s)
 	}
 	if run.Stopped {
 		notes = append(notes, "the base's tests ran out of their time before the last")

@@ -922,8 +922,14 @@ function absentPackage(path, names = []) {
   absent.set(path, p);
   return p;
 }
+// standingIn are the absent packages the file being loaded was given.
+const standingIn = new Set();
+function standIn(request, names) {
+  standingIn.add(packageName(request) ?? request);
+  return absentPackage(request, names);
+}
 const ABSENT = "__premise_absent__";
-Object.defineProperty(globalThis, ABSENT, { value: absentPackage, enumerable: false });
+Object.defineProperty(globalThis, ABSENT, { value: standIn, enumerable: false });
 
 // packageName is a bare specifier's package ("react" of "react/jsx-runtime"),
 // null for a relative, absolute or built-in one.
@@ -950,7 +956,7 @@ Module._load = function (request, parent, isMain) {
   } catch (e) {
     const pkg = packageName(request);
     if (pkg === null || e?.code !== "MODULE_NOT_FOUND" || !String(e.message).startsWith("Cannot find module '" + request + "'")) throw e;
-    return absentPackage(request, namesRead(parent?.filename, request));
+    return standIn(request, namesRead(parent?.filename, request));
   }
 };
 
@@ -1312,6 +1318,7 @@ async function main() {
     const fileSuite = suiteOf(spec.names[f] || f, null, f);
     current = fileSuite;
     tdd = null;
+    standingIn.clear();
     try {
       await withTimeout(import(pathToFileURL(f).href), Math.max(1, deadline - DateNow()));
     } catch (e) {
@@ -1319,6 +1326,7 @@ async function main() {
       current = null;
       continue;
     }
+    if (standingIn.size > 0) emit({ file: spec.names[f] || f, stood_in: [...standingIn].sort() });
     current = null;
     tdd = null;
     assignIds(fileSuite, new Set());
