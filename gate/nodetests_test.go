@@ -178,6 +178,35 @@ it('ts', () => { expect(same('a', 'a')).toBe(true); });
 	}
 }
 
+// A TypeScript project compiled by tsc to CommonJS without
+// esModuleInterop calls what import * as gives it (jsonc-parser's tests:
+// import * as assert from 'assert'; assert(ok)): the module itself, as
+// tsc compiles it. Under a tsconfig that sets esModuleInterop, a default
+// import of a CommonJS module is the module, as there.
+func TestNodeTestsTypeScriptImportsAsTscCompilesThem(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json":           `{"name": "x"}`,
+		"plain/tsconfig.json":    `{"compilerOptions": {"module": "umd", "strict": true}}`,
+		"plain/lib.ts":           "export function one(): number { return 1; }\n",
+		"plain/test/a.test.ts":   "import * as assert from 'assert';\nimport * as lib from '../lib';\nsuite('plain');\ntest('calls the namespace', () => { assert(lib.one() === 1); assert.equal(lib.one(), 1); });\n",
+		"interop/tsconfig.json":  `{"compilerOptions": {"module": "commonjs", "esModuleInterop": true}}`,
+		"interop/test/b.test.ts": "import assert from 'assert';\ntest('default import', () => { assert(true); assert.equal(1, 1); });\n",
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"plain/test/a.test.ts", "interop/test/b.test.ts"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	want := map[string]string{
+		"plain/test/a.test.ts > plain > calls the namespace": "passed",
+		"interop/test/b.test.ts > default import":            "passed",
+	}
+	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+}
+
 // The tests that run on a side are the base's: a head that edits a test
 // file (to pass where its code now fails) runs the base's file instead,
 // and the lines a test ran are reported by the side's own file names.
