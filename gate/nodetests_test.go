@@ -123,8 +123,9 @@ it('chai bad', () => { expect(add(1, 1)).to.be.above(5); });
 // installed (fast-equals' suites build React elements at load time with
 // react, a devDependency) loads with a stand-in for it, CommonJS, ES
 // module and TypeScript alike: its tests that never use the package
-// have their own outcomes, where the file did not load at all before. A
-// missing file of the tree itself still fails to load.
+// have their own outcomes, where the file did not load at all before,
+// and one that uses it as it runs is not made. A missing file of the
+// tree itself still fails to load.
 func TestNodeTestsStandInForAbsentPackages(t *testing.T) {
 	t.Parallel()
 	needNode(t)
@@ -139,6 +140,7 @@ const { same } = require('../lib');
 it('equal', () => { expect(same(1, 1)).toBe(true); });
 it('unequal', () => { expect(same(1, 2)).toBe(true); });
 it('elements', () => { expect(suites.length).toBe(1); });
+it('uses react', () => { expect(suites[0].a.props).toBe(1); });
 `,
 		"test/esm.test.mjs": `import React, { createElement, Fragment as F } from 'react';
 import { render } from '@testing-library/react';
@@ -153,10 +155,11 @@ const el: unknown = createElement('span');
 const other: unknown = React.createElement(React.Fragment, null);
 it('ts', () => { expect(same('a', 'a')).toBe(true); });
 `,
-		"test/own.test.js": "require('../lib/missing');\nit('never', () => {});\n",
+		"test/own.test.js":   "require('../lib/missing');\nit('never', () => {});\n",
+		"test/plain.test.js": "const { same } = require('../lib');\nit('plain', () => { expect(same(3, 3)).toBe(true); });\n",
 	})
 	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30,
-		Tests: []string{"test/cjs.test.js", "test/esm.test.mjs", "test/ts.test.ts", "test/own.test.js"}})
+		Tests: []string{"test/cjs.test.js", "test/esm.test.mjs", "test/ts.test.ts", "test/own.test.js", "test/plain.test.js"}})
 	if run.Err != "" {
 		t.Fatal(run.Err)
 	}
@@ -164,11 +167,19 @@ it('ts', () => { expect(same('a', 'a')).toBe(true); });
 		"test/cjs.test.js > equal":    "passed",
 		"test/cjs.test.js > unequal":  "failed",
 		"test/cjs.test.js > elements": "passed",
-		"test/esm.test.mjs > esm":     "passed",
-		"test/ts.test.ts > ts":        "passed",
+		// It checks what react built: not made, not failed.
+		"test/cjs.test.js > uses react": "not made: react, a package the clone lacks",
+		"test/esm.test.mjs > esm":       "passed",
+		"test/ts.test.ts > ts":          "passed",
+		"test/plain.test.js > plain":    "passed",
 	}
 	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
 		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+	// The files that needed a stand-in run after those that did not: the
+	// tests' time goes first to tests that all count.
+	if len(run.Order) == 0 || run.Order[0] != "test/plain.test.js > plain" {
+		t.Errorf("order %q: want test/plain.test.js's test first", run.Order)
 	}
 	if d := cmp.Diff(map[string][]string{"test/cjs.test.js": {"react"}, "test/esm.test.mjs": {"@testing-library/react", "react"}, "test/ts.test.ts": {"react"}}, run.StoodIn); d != "" {
 		t.Errorf("stood in (-want +got):\n%s", d)

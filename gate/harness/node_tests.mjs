@@ -894,12 +894,17 @@ Object.assign(globalThis, {
 // A package the clone has not installed that a test file or its helper
 // imports (a devDependency: react, which fast-equals' test suites build
 // elements with at load time): a stand-in whose every property, call and
-// construction gives another, the same one for the same path on every
-// run, so the file loads and its tests that never use the package run;
-// a test that does gets the same stand-ins on base and head.
+// construction gives another, the same one for the same path, while the
+// file loads, so it loads and its tests that never use the package run.
+// A test that uses it is not made: what it would check is the package's
+// (and a stand-in in a loop of the code's would spend the tests' time).
 const absent = new Map();
+let loadingFile = false;
 function absentPackage(path, names = []) {
   if (absent.has(path)) return absent.get(path);
+  const used = () => {
+    if (!loadingFile) throw new NotMade(path.split(/[.(]/)[0] + ", a package the clone lacks");
+  };
   const p = new Proxy(function () {}, {
     // A transpiled namespace import (import * as React) copies the
     // module's own names: those its importer reads from it.
@@ -909,13 +914,16 @@ function absentPackage(path, names = []) {
     get(t, k) {
       if (k === Symbol.toPrimitive) return () => "[" + path + "]";
       if (k === "then" || k === "__esModule" || typeof k === "symbol") return undefined;
+      used();
       if (k === "default") return p;
       return absentPackage(path + "." + String(k));
     },
     apply() {
+      used();
       return absentPackage(path + "()");
     },
     construct() {
+      used();
       return absentPackage("new " + path);
     },
   });
@@ -1310,6 +1318,7 @@ function starting(id) {
 }
 
 async function main() {
+  const deferred = [];
   for (const f of spec.files) {
     if (DateNow() > deadline) {
       stopped = true;
@@ -1319,17 +1328,34 @@ async function main() {
     current = fileSuite;
     tdd = null;
     standingIn.clear();
+    loadingFile = true;
     try {
       await withTimeout(import(pathToFileURL(f).href), Math.max(1, deadline - DateNow()));
     } catch (e) {
       emit({ file: spec.names[f] || f, why: e instanceof NotMade ? "not made: " + e.message : errText(e) });
       current = null;
       continue;
+    } finally {
+      loadingFile = false;
     }
-    if (standingIn.size > 0) emit({ file: spec.names[f] || f, stood_in: [...standingIn].sort() });
     current = null;
     tdd = null;
     assignIds(fileSuite, new Set());
+    if (standingIn.size > 0) {
+      // A file that needed a stand-in runs after the others: its tests
+      // that use the package tell nothing, and those that do not must
+      // not spend the time of a file whose tests all count.
+      emit({ file: spec.names[f] || f, stood_in: [...standingIn].sort() });
+      deferred.push(fileSuite);
+      continue;
+    }
+    await runSuite(fileSuite);
+  }
+  for (const fileSuite of deferred) {
+    if (stopped || DateNow() > deadline) {
+      stopped = true;
+      break;
+    }
     await runSuite(fileSuite);
   }
   if (stopped) emit({ stopped: true });
