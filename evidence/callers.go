@@ -71,7 +71,7 @@ func changedCallers(f diffparse.File, l lang.Language) ([]diffparse.Symbol, map[
 		next := map[string][]string{}
 		calls := map[string]*regexp.Regexp{}
 		for callee := range reached {
-			calls[callee] = regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(callee) + `\s*[\[(]`)
+			calls[callee] = regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(callee) + callTail)
 		}
 		for _, d := range head {
 			if (d.Kind != "function" && d.Kind != "method") || taken[d.Local] || !inBase[d.Local] {

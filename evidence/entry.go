@@ -103,6 +103,12 @@ func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir s
 	return out
 }
 
+// callTail is what follows a function's name where it is called: its
+// arguments or an index, directly or through the function's own call or
+// apply (Streamer.call(this, config), a constructor's parent called the
+// way classes were built before the class keyword).
+const callTail = `(\s*\.\s*(call|apply))?\s*[\[(]`
+
 // entry is a public function of an unchanged file that reaches changed
 // functions.
 type entry struct {
@@ -222,7 +228,7 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 			names = append(names, regexp.QuoteMeta(n))
 		}
 		sort.Strings(names)
-		callRe := regexp.MustCompile(`(^|[^\w])(` + strings.Join(names, "|") + `)\s*[\[(]`)
+		callRe := regexp.MustCompile(`(^|[^\w])(` + strings.Join(names, "|") + `)` + callTail)
 		for _, d := range decls {
 			if done[d.sym.Name] {
 				continue
@@ -260,7 +266,7 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 	// selector), which no row builds. Nearest first within each.
 	called := func(e entry) bool {
 		bare := lang.BareName(e.sym.Local)
-		callRe := regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(bare) + `\s*[\[(]`)
+		callRe := regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(bare) + callTail)
 		for _, d := range decls {
 			if d.sym.Name == e.sym.Name {
 				continue

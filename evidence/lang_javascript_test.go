@@ -125,3 +125,47 @@ func TestJavaScriptUMDFactoryFunction(t *testing.T) {
 	rep := runCommits(t, base, map[string]string{"src/umd.js": umd(">")}, nil)
 	changeOn(t, rep, "src/umd.longer", "two strings of one length are no longer 'longer'")
 }
+
+// A UMD factory that returns an object hangs its functions on it under
+// other names (PapaParse: var Papa = {}; Papa.unparse = JsonToCsv; ...
+// return Papa). The function is called as the export's property, its
+// tests' calls of that property are its inputs, and its change is shown.
+func TestJavaScriptUMDFunctionHungUnderAnotherName(t *testing.T) {
+	t.Parallel()
+	umd := func(quote string) string {
+		return "(function (root, factory) {\n  if (typeof module === 'object' && typeof exports !== 'undefined') {\n    module.exports = factory();\n  } else {\n    root.Papa = factory();\n  }\n}(this, function moduleFactory() {\n" +
+			"  var Papa = {};\n  Papa.unparse = JsonToCsv;\n\n" +
+			"  function JsonToCsv(rows) {\n    return rows.map(function (row) {\n      return row.map(function (cell) {\n        var s = String(cell);\n        return " + quote + " ? '\"' + s + '\"' : s;\n      }).join(',');\n    }).join('\\n');\n  }\n\n" +
+			"  return Papa;\n}));\n"
+	}
+	base := map[string]string{"papaparse.js": umd("s.indexOf(',') > -1"),
+		"tests/test-cases.js": "var Papa = require('../papaparse.js');\nit('quotes', function () { expect(Papa.unparse([['a,b', 'c']])).toBe('\"a,b\",c'); });\n"}
+	rep := runCommits(t, base, map[string]string{"papaparse.js": umd("false")}, nil)
+	var byRow bool
+	for _, c := range changesOf(rep, "papaparse.JsonToCsv") {
+		byRow = byRow || c.Heuristic != "base_test"
+	}
+	if !byRow {
+		t.Errorf("a cell holding the delimiter is no longer quoted, yet no row showed it on papaparse.JsonToCsv (the base's failing test alone does not count): %+v; symbols %+v",
+			append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
+// A function that takes anything and tests for a kind JSON has no word for
+// (superstruct's print: typeof value === 'symbol') is handed a value of
+// that kind; the patch that drops the test throws on it.
+func TestJavaScriptKindsTheFunctionTestsFor(t *testing.T) {
+	t.Parallel()
+	print := func(guard string) string {
+		return "export function print(value: any): string {\n" + guard + "  return typeof value === 'string' ? JSON.stringify(value) : `${value}`;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/utils.ts": print("  if (typeof value === 'symbol') {\n    return value.toString();\n  }\n")}
+	rep := runCommits(t, base, map[string]string{"src/utils.ts": print("")}, nil)
+	var symbol bool
+	for _, c := range changesOf(rep, "src/utils.print") {
+		symbol = symbol || strings.Contains(c.Input, "symbol")
+	}
+	if !symbol {
+		t.Errorf("a symbol is printed no more, yet no change on src/utils.print with a symbol: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}

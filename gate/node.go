@@ -394,7 +394,35 @@ func transpileFile(dir, src string, module bool, tsconfig string, withMap bool) 
 		quoted, _ := json.Marshal(msg)
 		return []byte("throw new SyntaxError(" + string(quoted) + ");\n"), nil, nil
 	}
-	return rewriteTSImports(res.Code), res.Map, nil // no map unless withMap
+	code = rewriteTSImports(res.Code)
+	if !module && opts.Loader != api.LoaderJS && opts.Loader != api.LoaderJSX && withoutInterop(tsconfig) {
+		code = tscRequires(code)
+	}
+	return code, res.Map, nil // no map unless withMap
+}
+
+// interopRe finds the tsconfig settings under which tsc wraps a required
+// module for ES imports, and an "extends" whose settings premise does not
+// read.
+var interopRe = regexp.MustCompile(`"(esModuleInterop|allowSyntheticDefaultImports|extends)"`)
+
+// withoutInterop says whether a tsconfig.json's text has tsc compile
+// imports to CommonJS without esModuleInterop: there is one, and it sets
+// none of it.
+func withoutInterop(tsconfig string) bool {
+	return tsconfig != "" && !interopRe.MatchString(tsconfig)
+}
+
+// toESMRe is esbuild's wrapping of a required module for an ES import.
+var toESMRe = regexp.MustCompile(`__toESM\((require\("[^"\\\n]*"\))\)`)
+
+// tscRequires is esbuild's CommonJS output with each import's require
+// unwrapped, as tsc without esModuleInterop compiles it: import * as
+// assert from 'assert' is the module itself, which a test then calls,
+// assert(ok) (jsonc-parser's tests), where esbuild's namespace copy is
+// no function.
+func tscRequires(code []byte) []byte {
+	return toESMRe.ReplaceAll(code, []byte("$1"))
 }
 
 // tsImportRe is a relative module specifier naming a TypeScript file, as

@@ -22,9 +22,12 @@ var nodeTestsScript string
 // ran, the test files that did not load and why; Err says why nothing
 // ran.
 type NodeTestRun struct {
-	Order   []string
-	Tests   map[string]NodeTest
-	Files   map[string]string
+	Order []string
+	Tests map[string]NodeTest
+	Files map[string]string
+	// StoodIn are the packages the clone lacks that a test file imports,
+	// by file: it loaded with premise's stand-ins for them.
+	StoodIn map[string][]string
 	Stopped bool
 	Err     string
 }
@@ -133,6 +136,7 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		var o struct {
 			NodeTest
 			ID, File, Why, Error string
+			StoodIn              []string `json:"stood_in"`
 			Stopped              bool
 		}
 		if line == "" || json.Unmarshal([]byte(line), &o) != nil {
@@ -144,6 +148,11 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 				run.Order = append(run.Order, o.ID)
 			}
 			run.Tests[o.ID] = o.NodeTest
+		case o.File != "" && len(o.StoodIn) > 0:
+			if run.StoodIn == nil {
+				run.StoodIn = map[string][]string{}
+			}
+			run.StoodIn[o.File] = o.StoodIn
 		case o.File != "":
 			run.Files[o.File] = o.Why
 		case o.Error != "":

@@ -15,8 +15,8 @@ import (
 // Vitest with expect and each-tables, node:test, ava, tape, tap, chai),
 // CommonJS and ES modules and TypeScript alike, each test's outcome its
 // own; a test that needs what no stand-in has (a snapshot) is not made,
-// and a file that imports a package absent from the tree does not load,
-// neither of them a failure.
+// not a failure, and a file that imports a package absent from the tree
+// loads with a stand-in for it (TestNodeTestsStandInForAbsentPackages).
 func TestNodeTestsStandInForFrameworks(t *testing.T) {
 	t.Parallel()
 	needNode(t)
@@ -106,15 +106,115 @@ it('chai bad', () => { expect(add(1, 1)).to.be.above(5); });
 		"test/tape.js > tape":              "passed",
 		"test/chai.js > chai":              "passed",
 		"test/chai.js > chai bad":          "failed",
+		"test/absent.js > never":           "passed",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
 	}
-	if why := run.Files["test/absent.js"]; !strings.Contains(why, "left-pad") || strings.Contains(why, "/tree/") {
-		t.Errorf("test/absent.js loads or says %q; want a note naming left-pad, and the test file by its own path", why)
+	if why, ok := run.Files["test/absent.js"]; ok {
+		t.Errorf("test/absent.js does not load: %q; want it loaded with a stand-in for left-pad", why)
 	}
 	if o := run.Tests["test/node.test.js > top"].Outcome; !strings.Contains(o, "inner bad") {
 		t.Errorf("node:test's failing subtest is not named: %q", o)
+	}
+}
+
+// A test file or its helper that imports a package the clone has not
+// installed (fast-equals' suites build React elements at load time with
+// react, a devDependency) loads with a stand-in for it, CommonJS, ES
+// module and TypeScript alike: its tests that never use the package
+// have their own outcomes, where the file did not load at all before,
+// and one that uses it as it runs is not made. A missing file of the
+// tree itself still fails to load.
+func TestNodeTestsStandInForAbsentPackages(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json": `{"name": "x"}`,
+		"lib.js":       "exports.same = (a, b) => a === b;\n",
+		"test/helpers/suites.js": `const React = require('react');
+module.exports = [{ a: React.createElement('div', { key: 1 }), b: React.createElement('div', { key: 2 }) }];
+`,
+		"test/cjs.test.js": `const suites = require('./helpers/suites');
+const { same } = require('../lib');
+it('equal', () => { expect(same(1, 1)).toBe(true); });
+it('unequal', () => { expect(same(1, 2)).toBe(true); });
+it('elements', () => { expect(suites.length).toBe(1); });
+it('uses react', () => { expect(suites[0].a.props).toBe(1); });
+`,
+		"test/esm.test.mjs": `import React, { createElement, Fragment as F } from 'react';
+import { render } from '@testing-library/react';
+import lib from '../lib.js';
+const el = createElement(F, null);
+it('esm', () => { expect(lib.same(2, 2)).toBe(true); });
+`,
+		"test/ts.test.ts": `import { createElement } from 'react';
+import * as React from 'react';
+import { same } from '../lib';
+const el: unknown = createElement('span');
+const other: unknown = React.createElement(React.Fragment, null);
+it('ts', () => { expect(same('a', 'a')).toBe(true); });
+`,
+		"test/own.test.js":   "require('../lib/missing');\nit('never', () => {});\n",
+		"test/plain.test.js": "const { same } = require('../lib');\nit('plain', () => { expect(same(3, 3)).toBe(true); });\n",
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30,
+		Tests: []string{"test/cjs.test.js", "test/esm.test.mjs", "test/ts.test.ts", "test/own.test.js", "test/plain.test.js"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	want := map[string]string{
+		"test/cjs.test.js > equal":    "passed",
+		"test/cjs.test.js > unequal":  "failed",
+		"test/cjs.test.js > elements": "passed",
+		// It checks what react built: not made, not failed.
+		"test/cjs.test.js > uses react": "not made: react, a package the clone lacks",
+		"test/esm.test.mjs > esm":       "passed",
+		"test/ts.test.ts > ts":          "passed",
+		"test/plain.test.js > plain":    "passed",
+	}
+	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+	// The files that needed a stand-in run after those that did not: the
+	// tests' time goes first to tests that all count.
+	if len(run.Order) == 0 || run.Order[0] != "test/plain.test.js > plain" {
+		t.Errorf("order %q: want test/plain.test.js's test first", run.Order)
+	}
+	if d := cmp.Diff(map[string][]string{"test/cjs.test.js": {"react"}, "test/esm.test.mjs": {"@testing-library/react", "react"}, "test/ts.test.ts": {"react"}}, run.StoodIn); d != "" {
+		t.Errorf("stood in (-want +got):\n%s", d)
+	}
+	if why := run.Files["test/own.test.js"]; !strings.Contains(why, "missing") {
+		t.Errorf("test/own.test.js: %q, want it not loaded, naming the tree's missing file", why)
+	}
+}
+
+// A TypeScript project compiled by tsc to CommonJS without
+// esModuleInterop calls what import * as gives it (jsonc-parser's tests:
+// import * as assert from 'assert'; assert(ok)): the module itself, as
+// tsc compiles it. Under a tsconfig that sets esModuleInterop, a default
+// import of a CommonJS module is the module, as there.
+func TestNodeTestsTypeScriptImportsAsTscCompilesThem(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json":           `{"name": "x"}`,
+		"plain/tsconfig.json":    `{"compilerOptions": {"module": "umd", "strict": true}}`,
+		"plain/lib.ts":           "export function one(): number { return 1; }\n",
+		"plain/test/a.test.ts":   "import * as assert from 'assert';\nimport * as lib from '../lib';\nsuite('plain');\ntest('calls the namespace', () => { assert(lib.one() === 1); assert.equal(lib.one(), 1); });\n",
+		"interop/tsconfig.json":  `{"compilerOptions": {"module": "commonjs", "esModuleInterop": true}}`,
+		"interop/test/b.test.ts": "import assert from 'assert';\ntest('default import', () => { assert(true); assert.equal(1, 1); });\n",
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"plain/test/a.test.ts", "interop/test/b.test.ts"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	want := map[string]string{
+		"plain/test/a.test.ts > plain > calls the namespace": "passed",
+		"interop/test/b.test.ts > default import":            "passed",
+	}
+	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
 	}
 }
 

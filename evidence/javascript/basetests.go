@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -24,6 +25,9 @@ import (
 const (
 	maxBaseTestFiles = 30
 	maxConfirmed     = 8
+	// maxViaOnlyFiles bounds the test files run that name nothing of the
+	// change and reach it only through a module importing it.
+	maxViaOnlyFiles = 4
 )
 
 // BaseTests runs the merge-base's JavaScript and TypeScript tests that
@@ -61,7 +65,7 @@ func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 	if len(mine) == 0 {
 		return out
 	}
-	tests, overlay := baseTestFiles(cfg.BaseDir, names, modules)
+	tests, overlay := baseTestFiles(cfg.BaseDir, testWords{names: names, modules: modules, literals: changedLiterals(cfg.Diff, l.lang)})
 	if len(tests) == 0 {
 		return out
 	}
@@ -146,7 +150,7 @@ func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 			continue
 		}
 		file, test, _ := strings.Cut(id, " > ")
-		syms := byLinesRun(run.Tests[id].Lines, mine, cfg.HeadDir)
+		syms := byLinesRun(sideLines{run.Tests[id].Lines, cfg.HeadDir}, sideLines{again.Tests[id].Lines, cfg.BaseDir}, mine)
 		if len(syms) == 0 {
 			// A change that only deletes lines leaves the head none to
 			// watch: the changed functions, in the diff's order.
@@ -211,6 +215,13 @@ func loadNotes(run gate.NodeTestRun) []string {
 	if s := someOf(notMade); s != "" {
 		notes = append(notes, "the base's tests premise's stand-ins cannot make, left out: "+s)
 	}
+	var stood []string
+	for _, f := range slices.Sorted(maps.Keys(run.StoodIn)) {
+		stood = append(stood, f+" ("+strings.Join(run.StoodIn[f], ", ")+")")
+	}
+	if s := someOf(stood); s != "" {
+		notes = append(notes, "the base's test files that import packages the clone lacks, loaded with stand-ins for them: "+s)
+	}
 	if run.Stopped {
 		notes = append(notes, "the base's tests ran out of their time before the last")
 	}
@@ -237,6 +248,35 @@ type changed struct {
 	name, local        string
 	baseFile, headFile string
 	sym                diffparse.Symbol // its span and changed lines on the head
+	baseChanged        []int            // its changed lines on the base
+}
+
+// baseSideLines are the base's lines of f's hunks that the patch removed
+// or replaced within sym: those between two of the head's lines of its
+// span.
+func baseSideLines(f diffparse.File, sym diffparse.Symbol) []int {
+	var out []int
+	for _, h := range f.Hunks {
+		at := h.NewStart - 1 // the head's last line seen
+		for _, ln := range h.Lines {
+			switch ln.Kind {
+			case '-':
+				if sym.Start <= at+1 && at < sym.End {
+					out = append(out, ln.Old)
+				}
+			default:
+				at = ln.New
+			}
+		}
+	}
+	return out
+}
+
+// sideLines are the lines a test ran on one side, by absolute file, and
+// that side's tree.
+type sideLines struct {
+	lines map[string][]int
+	dir   string
 }
 
 // changedFunctions are the diff's modified functions of langName; the
@@ -246,7 +286,7 @@ func changedFunctions(cfg lang.TraceRun, targets []lang.Target, langName string)
 	if cfg.Diff == nil {
 		for _, tg := range targets {
 			if tg.Lang == langName && !tg.HeadOnly && tg.BaseFile != "" && len(tg.Reads) == 0 {
-				out = append(out, changed{tg.Sym.Name, tg.Sym.Local, tg.BaseFile, tg.BaseFile, tg.Sym})
+				out = append(out, changed{name: tg.Sym.Name, local: tg.Sym.Local, baseFile: tg.BaseFile, headFile: tg.BaseFile, sym: tg.Sym})
 			}
 		}
 		return out
@@ -261,32 +301,42 @@ func changedFunctions(cfg lang.TraceRun, targets []lang.Target, langName string)
 		}
 		for _, sym := range f.Symbols {
 			if sym.Change == "modified" {
-				out = append(out, changed{sym.Name, sym.Local, filepath.ToSlash(baseFile), f.Path, sym})
+				out = append(out, changed{name: sym.Name, local: sym.Local, baseFile: filepath.ToSlash(baseFile), headFile: f.Path, sym: sym, baseChanged: baseSideLines(f, sym)})
 			}
 		}
 	}
 	return out
 }
 
-// byLinesRun are the changed functions a failing test ran on the head,
-// by how many of their changed lines it ran, most first, then those it
-// only entered.
-func byLinesRun(lines map[string][]int, fns []changed, headDir string) []string {
-	abs, _ := filepath.Abs(headDir)
+// byLinesRun are the changed functions a failing test ran, by how many of
+// their changed lines it ran on the head and, passing, on the base, most
+// first, then those it only entered on the head. The base's count matters
+// where the patch removed lines: a fix taken out leaves the head none of
+// its lines to run (js-yaml's tab check in readBlockMapping), while a
+// helper it also touched still has one.
+func byLinesRun(head, base sideLines, fns []changed) []string {
+	headAbs, _ := filepath.Abs(head.dir)
+	baseAbs, _ := filepath.Abs(base.dir)
 	type score struct {
 		name          string
 		changed, body int
 	}
 	var scores []score
 	for _, fn := range fns {
-		ran := lines[filepath.Join(abs, fn.headFile)]
 		sc := score{name: fn.name}
-		for _, l := range ran {
+		for _, l := range head.lines[filepath.Join(headAbs, fn.headFile)] {
 			if slices.Contains(fn.sym.ChangedLines, l) {
 				sc.changed++
 			}
 			if fn.sym.Start <= l && l <= fn.sym.End {
 				sc.body++
+			}
+		}
+		if base.dir != "" {
+			for _, l := range base.lines[filepath.Join(baseAbs, fn.baseFile)] {
+				if slices.Contains(fn.baseChanged, l) {
+					sc.changed++
+				}
 			}
 		}
 		if sc.body > 0 || sc.changed > 0 {
@@ -338,14 +388,27 @@ func moduleWord(file string) string {
 	return base
 }
 
-// baseTestFiles are the base's test files whose text names one of names
-// as a word or imports one of modules (files relative to baseDir) by a
-// relative path, those naming most first, at most maxBaseTestFiles; and
-// the base's other files in test paths (helpers, fixtures), laid over the
-// head's beside them.
-func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []string) {
+// testWords are what the base's test files are chosen by: the changed
+// functions' names and their modules' words, the changed modules' files,
+// and the string literals of the diff's hunks.
+type testWords struct {
+	names, modules, literals []string
+}
+
+// baseTestFiles are the base's test files to run, those most likely to
+// reach a changed function first, at most maxBaseTestFiles; the other
+// test files and the fixtures are laid over the copy (overlay) so the
+// tests' own imports of them resolve. A file ranks by the words of w it
+// names, above them one that imports a changed module, and next one that
+// imports a module importing it (the package's index: js-yaml's tests
+// all require('../../'), fast-equals' import '../src/index'). A literal
+// of the hunks a test holds (the message the changed code throws, a key
+// it treats apart: 'bad indentation of a mapping entry', '__proto__')
+// ranks it above both; one that half the test files hold tells nothing
+// and counts for none.
+func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 	var alts []string
-	for _, n := range names {
+	for _, n := range w.names {
 		if n != "" && n != "." && n != "default" && !slices.Contains(alts, regexp.QuoteMeta(n)) {
 			alts = append(alts, regexp.QuoteMeta(n))
 		}
@@ -354,19 +417,23 @@ func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []st
 		alts = append(alts, "$^") // no word: imports alone select
 	}
 	named := regexp.MustCompile(`(^|[^\w$])(` + strings.Join(alts, "|") + `)([^\w$]|$)`)
+	via := importers(baseDir, w.modules)
 	type hit struct {
-		rel   string
-		count int
+		rel      string
+		count    int
+		literals []string
+		viaOnly  bool // it only imports a module reaching the change
 	}
 	var hits []hit
 	seen := 0
+	holding := map[string]int{} // literal -> test files holding it
 	_ = filepath.WalkDir(baseDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || seen > 5000 {
 			return filepath.SkipDir
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if p != baseDir && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "dist" || name == "build" || name == "coverage") {
+			if p != baseDir && skipDir(name) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -386,19 +453,52 @@ func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []st
 			return nil
 		}
 		n := len(named.FindAllIndex(src, -1))
-		if imports(rel, src, modules) {
+		viaOnly := false
+		switch {
+		case imports(rel, src, w.modules):
 			n += 100
+		case imports(rel, src, via):
+			viaOnly = n == 0
+			n += 50
 		}
-		if n > 0 {
-			hits = append(hits, hit{rel, n})
+		var lits []string
+		for _, lit := range w.literals {
+			if strings.Contains(string(src), lit) {
+				lits = append(lits, lit)
+				holding[lit]++
+			}
+		}
+		if n > 0 || len(lits) > 0 {
+			hits = append(hits, hit{rel, n, lits, viaOnly && len(lits) == 0})
 		} else {
 			overlay = append(overlay, rel)
 		}
 		return nil
 	})
+	total := len(hits) + len(overlay)
+	for i := range hits {
+		for _, lit := range hits[i].literals {
+			if holding[lit]*2 <= total {
+				hits[i].count += 200
+			}
+		}
+	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].count > hits[j].count })
-	for i, h := range hits {
-		if i < maxBaseTestFiles {
+	viaOnly := 0
+	for _, h := range hits {
+		if h.viaOnly {
+			// A file that names nothing of the change only fills in:
+			// a suite whose every file imports the package's index
+			// would otherwise spend the tests' time on all of them
+			// before the one naming the change (picomatch's
+			// test/options.js, late in the suite's order).
+			if viaOnly >= maxViaOnlyFiles {
+				overlay = append(overlay, h.rel)
+				continue
+			}
+			viaOnly++
+		}
+		if len(tests) < maxBaseTestFiles && h.count > 0 {
 			tests = append(tests, h.rel)
 		} else {
 			overlay = append(overlay, h.rel)
@@ -407,6 +507,95 @@ func baseTestFiles(baseDir string, names, modules []string) (tests, overlay []st
 	sort.Strings(tests) // a suite's own order: files load as its runner loads them
 	return tests, overlay
 }
+
+// skipDir says a directory holds no test or source of the repository's
+// own: hidden ones, installed packages and build outputs.
+func skipDir(name string) bool {
+	return strings.HasPrefix(name, ".") || name == "node_modules" || name == "dist" || name == "build" || name == "coverage"
+}
+
+// maxImporterDepth bounds the imports between a changed module and a
+// module of the package that reaches it (index.js -> lib/loader.js is one).
+const maxImporterDepth = 3
+
+// jsSourceRe is a JavaScript or TypeScript source file's name.
+var jsSourceRe = regexp.MustCompile(`\.[cm]?[jt]sx?$`)
+
+// importers are the source files of baseDir, tests apart, that import one
+// of modules through at most maxImporterDepth imports, modules left out.
+func importers(baseDir string, modules []string) []string {
+	if len(modules) == 0 {
+		return nil
+	}
+	srcs := map[string][]byte{}
+	seen := 0
+	_ = filepath.WalkDir(baseDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || seen > 5000 {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if p != baseDir && skipDir(d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		seen++
+		rel, _ := filepath.Rel(baseDir, p)
+		rel = filepath.ToSlash(rel)
+		if !jsSourceRe.MatchString(rel) || jsTestFileRe.MatchString(rel) || strings.Contains(rel, ".d.") || !d.Type().IsRegular() {
+			return nil
+		}
+		if src, err := os.ReadFile(p); err == nil && len(src) <= lang.MaxTestFileBytes {
+			srcs[rel] = src
+		}
+		return nil
+	})
+	reached := slices.Clone(modules)
+	var out []string
+	for range maxImporterDepth {
+		var next []string
+		for rel, src := range srcs {
+			if !slices.Contains(reached, rel) && imports(rel, src, reached) {
+				next = append(next, rel)
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		sort.Strings(next)
+		reached, out = append(reached, next...), append(out, next...)
+	}
+	return out
+}
+
+// changedLiterals are the string literals of the hunks of the diff's
+// files of language langName, tests apart: each side's changed lines and
+// the lines around them, five characters or longer.
+func changedLiterals(res *diffparse.Result, langName string) []string {
+	if res == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range res.Files {
+		if f.Language != langName || lang.InTestPath(f, jsTestFileRe.MatchString) {
+			continue
+		}
+		for _, h := range f.Hunks {
+			for _, ln := range h.Lines {
+				for _, m := range jsStringRe.FindAllStringSubmatch(ln.Text, -1) {
+					lit := m[1] + m[2]
+					if len(lit) >= 5 && !slices.Contains(out, lit) {
+						out = append(out, lit)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// jsStringRe is a quoted string without escapes.
+var jsStringRe = regexp.MustCompile(`'([^'\\\n]*)'|"([^"\\\n]*)"`)
 
 // importRe finds the relative specifiers a file requires or imports.
 var importRe = regexp.MustCompile(`(?:require\s*\(\s*|from\s*|import\s*\(?\s*)['"](\.{1,2}(?:/[^'"]*)?)['"]`)

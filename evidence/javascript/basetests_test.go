@@ -2,8 +2,10 @@ package javascript
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -112,7 +114,7 @@ func TestJavaScriptBaseTestFilesNameTheChange(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tests, overlay := baseTestFiles(dir, []string{"parse", moduleWord("index.js")}, []string{"index.js"})
+	tests, overlay := baseTestFiles(dir, testWords{names: []string{"parse", moduleWord("index.js")}, modules: []string{"index.js"}})
 	if d := cmp.Diff([]string{"src/index.test.ts", "test.js", "test/bytes.js"}, tests); d != "" {
 		t.Errorf("tests (-want +got):\n%s", d)
 	}
@@ -143,8 +145,145 @@ func TestJavaScriptBaseTestFilesNameAnInnerFunction(t *testing.T) {
 	c := changed{name: "src/locale.default", local: "default", baseFile: "src/locale.js", headFile: "src/locale.js",
 		sym: diffparse.Symbol{Name: "src/locale.default", Local: "default", Start: 1, End: 6, ChangedLines: []int{3}}}
 	names := append([]string{lang.BareName(c.local), moduleWord(c.baseFile)}, innerNames(dir, c)...)
-	tests, _ := baseTestFiles(dir, names, []string{c.baseFile})
-	if d := cmp.Diff([]string{"test/formatPrefix-test.js"}, tests); d != "" {
+	tests, _ := baseTestFiles(dir, testWords{names: names, modules: []string{c.baseFile}})
+	// other-test.js names nothing changed but reaches locale.js through
+	// the index it imports: it runs too, after the file naming the change.
+	if d := cmp.Diff([]string{"test/formatPrefix-test.js", "test/other-test.js"}, tests); d != "" {
 		t.Errorf("tests (-want +got):\n%s", d)
+	}
+}
+
+// The tests of a package import its index, not the changed module
+// (fast-equals' __tests__/index.ts imports '../src/index', which imports
+// './utils'; js-yaml's test/issues/*.js require('../../'), whose index.js
+// requires './lib/loader'): such a file is run, below one importing the
+// changed module itself. Of many files alike, the one holding a literal
+// of the hunks (the message the changed code throws) is run first, though
+// it names the entry point least; a literal half the files hold ranks
+// none.
+func TestJavaScriptBaseTestFilesThroughTheIndexAndTheHunksLiterals(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"index.js":                  "module.exports = require('./lib/loader');\n",
+		"lib/loader.js":             "function readMapping(s) { throw new Error('bad indentation of a mapping entry'); }\nexports.load = function (s) { return readMapping(s); };\n",
+		"lib/dumper.js":             "exports.dump = function (v) { return String(v); };\n",
+		"test/issues/0418.js":       "const yaml = require('../../');\nit('x', () => assert.throws(() => yaml.load('a: b: c'), /bad indentation of a mapping entry/));\n",
+		"test/unrelated.js":         "const d = require('../lib/dumper');\nit('y', () => d.dump(1));\n",
+		"test/direct.js":            "const l = require('../lib/loader');\nit('z', () => l.load('a'));\n",
+		"test/issues/everywhere.js": "const yaml = require('../../');\nit('w', () => 'use strict');\n",
+	}
+	for i := range maxBaseTestFiles + 5 {
+		files[fmt.Sprintf("test/issues/%04d.js", i+1000)] = "'use strict';\nconst yaml = require('../../');\nit('v', () => [yaml.load('a'), yaml.load('b'), yaml.load('c')]);\n"
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests, overlay := baseTestFiles(dir, testWords{names: []string{"readMapping", "loader", "load"}, modules: []string{"lib/loader.js"},
+		literals: []string{"bad indentation of a mapping entry", "use strict"}})
+	for _, tc := range []struct {
+		file   string
+		run    bool
+		reason string
+	}{
+		{"test/issues/0418.js", true, "it holds the message the changed code throws"},
+		{"test/direct.js", true, "it imports the changed module"},
+		{"test/issues/1000.js", true, "it reaches the changed module through the index"},
+		{"test/unrelated.js", false, "it imports neither the changed module nor one reaching it"},
+	} {
+		if got := slices.Contains(tests, tc.file); got != tc.run {
+			t.Errorf("%s run = %v, want %v (%s); tests %q", tc.file, got, tc.run, tc.reason, tests)
+		}
+	}
+	if len(tests) != maxBaseTestFiles {
+		t.Errorf("%d test files run, want the cap %d", len(tests), maxBaseTestFiles)
+	}
+	if !slices.Contains(overlay, "test/unrelated.js") {
+		t.Errorf("overlay %q lacks the unrelated test", overlay)
+	}
+}
+
+// A test file naming nothing the patch changed, importing the package's
+// index that imports the changed module (fast-equals' __tests__/index.ts
+// calls deepEqual; the patch changes areMapsEqual in src/utils.ts), is
+// run; one importing neither is not.
+func TestJavaScriptBaseTestFilesImportingTheIndex(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"src/index.ts":            "export { deepEqual } from './comparator';\n",
+		"src/comparator.ts":       "import { areMapsEqual } from './utils';\nexport function deepEqual(a: any, b: any) { return areMapsEqual(a, b); }\n",
+		"src/utils.ts":            "export function areMapsEqual(a: any, b: any) { return a === b; }\n",
+		"src/other.ts":            "export const x = 1;\n",
+		"__tests__/index.ts":      "import { deepEqual } from '../src/index';\nit('maps', () => expect(deepEqual(new Map(), new Map())).toBe(true));\n",
+		"__tests__/other.test.ts": "import { x } from '../src/other';\nit('x', () => expect(x).toBe(1));\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests, _ := baseTestFiles(dir, testWords{names: []string{"areMapsEqual", "utils"}, modules: []string{"src/utils.ts"}})
+	if d := cmp.Diff([]string{"__tests__/index.ts"}, tests); d != "" {
+		t.Errorf("tests (-want +got):\n%s", d)
+	}
+
+	// A suite whose every file imports the index: those naming nothing of
+	// the change only fill in, maxViaOnlyFiles of them, so the tests'
+	// time goes to the one naming it first (picomatch's test/options.js,
+	// late in the suite's order, ran out of time behind the others).
+	for i := range maxViaOnlyFiles + 3 {
+		p := filepath.Join(dir, fmt.Sprintf("__tests__/other%d.ts", i))
+		if err := os.WriteFile(p, []byte("import { deepEqual } from '../src/index';\nit('o', () => deepEqual(1, 1));\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "__tests__/zmaps.ts"), []byte("import { deepEqual } from '../src';\n// areMapsEqual's cases\nit('m', () => deepEqual(new Map(), new Map()));\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests, _ = baseTestFiles(dir, testWords{names: []string{"areMapsEqual", "utils"}, modules: []string{"src/utils.ts"}})
+	want := []string{"__tests__/index.ts", "__tests__/other0.ts", "__tests__/other1.ts", "__tests__/other2.ts", "__tests__/zmaps.ts"}
+	if d := cmp.Diff(want, tests); d != "" {
+		t.Errorf("tests of a suite importing the index (-want +got):\n%s", d)
+	}
+}
+
+// A failing base's test is filed under the changed function whose changed
+// lines it ran most, counting the lines it ran on the base too: a patch
+// that takes a fix out (js-yaml's tab check in readBlockMapping) leaves the
+// head none of them, while a helper the fix also touched (getLine, one
+// line) still has its line on the head.
+func TestJavaScriptFailingTestFiledByBothSidesLines(t *testing.T) {
+	t.Parallel()
+	head, base := t.TempDir(), t.TempDir()
+	loader := diffparse.File{Path: "lib/loader.js", Hunks: []diffparse.Hunk{{OldStart: 118, NewStart: 110, Lines: []diffparse.Line{
+		{Kind: ' ', Old: 118, New: 110}, {Kind: ' ', Old: 119, New: 111},
+		{Kind: '-', Old: 120}, {Kind: '-', Old: 121},
+		{Kind: ' ', Old: 122, New: 112},
+	}}}}
+	sym := diffparse.Symbol{Name: "lib/loader.readBlockMapping", Local: "readBlockMapping", Start: 100, End: 200}
+	if d := cmp.Diff([]int{120, 121}, baseSideLines(loader, sym)); d != "" {
+		t.Errorf("base side lines (-want +got):\n%s", d)
+	}
+	fns := []changed{
+		{name: "lib/snippet.getLine", baseFile: "lib/snippet.js", headFile: "lib/snippet.js",
+			sym: diffparse.Symbol{Start: 5, End: 15, ChangedLines: []int{10}}, baseChanged: []int{10}},
+		{name: "lib/loader.readBlockMapping", baseFile: "lib/loader.js", headFile: "lib/loader.js", sym: sym, baseChanged: baseSideLines(loader, sym)},
+	}
+	abs := func(dir, rel string) string {
+		a, _ := filepath.Abs(filepath.Join(dir, rel))
+		return a
+	}
+	headRan := map[string][]int{abs(head, "lib/snippet.js"): {10}, abs(head, "lib/loader.js"): {100, 101, 110, 111}}
+	baseRan := map[string][]int{abs(base, "lib/snippet.js"): {10}, abs(base, "lib/loader.js"): {100, 101, 120, 121}}
+	got := byLinesRun(sideLines{headRan, head}, sideLines{baseRan, base}, fns)
+	if d := cmp.Diff([]string{"lib/loader.readBlockMapping", "lib/snippet.getLine"}, got); d != "" {
+		t.Errorf("filed under (-want +got):\n%s", d)
 	}
 }

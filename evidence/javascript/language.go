@@ -58,6 +58,10 @@ type jsInfo struct {
 	// keys are the property names the function reads of each parameter
 	// (an options object's maxAge), at either side.
 	keys map[string][]string
+	// natives are values of the kinds JSON has no word for that the
+	// function tests for, at either side (a symbol where it asks typeof
+	// x === 'symbol').
+	natives []any
 }
 
 func (l *jsLang) Name() string { return l.lang }
@@ -454,7 +458,13 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	} else if jsDefaultOnly(f.HeadSrc, local) {
 		exported = "default"
 		tg.Call = info.module + ".default"
+	} else if alias := jsHungAlias(f.HeadSrc, local); alias != "" {
+		// Reached only under the name the factory's object gives it
+		// (Papa.unparse = JsonToCsv).
+		exported = alias
+		tg.Call = info.module + "." + alias
 	}
+	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), lang.MaxHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
@@ -571,7 +581,31 @@ func jsExported(src []byte, local string) bool {
 			}
 		}
 	}
-	return name == "default"
+	return name == "default" || jsHungAlias(src, local) != ""
+}
+
+// jsHungAlias is the name under which a UMD or CommonJS factory's
+// returned object hangs the function name, when that is another name
+// (var Papa = {}; Papa.unparse = JsonToCsv; ... return Papa): its users
+// call it as the export's property, never by its own name. "" when the
+// module does not.
+func jsHungAlias(src []byte, name string) string {
+	text := string(src)
+	m := jsFactoryRe.FindStringSubmatch(text)
+	if m == nil || m[1] == "require" {
+		return ""
+	}
+	q := regexp.QuoteMeta(name)
+	for _, hung := range regexp.MustCompile(`(?m)^\s*([\w$]+)\.([\w$]+)\s*=\s*`+q+`\s*;?\s*$`).FindAllStringSubmatch(text, -1) {
+		obj, prop := hung[1], hung[2]
+		if prop == name {
+			continue
+		}
+		if regexp.MustCompile(`return\s+` + regexp.QuoteMeta(obj) + `\s*;?\s*\n\s*\}`).MatchString(text) {
+			return prop
+		}
+	}
+	return ""
 }
 
 // jsFactoryRe is a module whose exports a called factory returns (not
@@ -706,6 +740,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			// which a type test (typeof x === "object") lets through
 			// together.
 			pools[i] = append(pools[i], nil, jsUndefined, []any{}, map[string]any{})
+			pools[i] = append(pools[i], info.natives...)
 		case admitsUndefined(tg.Sig.Params[i].Type):
 			pools[i] = append(pools[i], nil, jsUndefined)
 		}
@@ -749,6 +784,47 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		rows = rows[:perFunction]
 	}
 	return rows, sourceOf
+}
+
+// nativeTests are the tests of a value's kind that JSON cannot carry, and
+// a value of each kind as a row writes it: a function that asks typeof x
+// === 'symbol' (superstruct's print) is handed a symbol.
+var nativeTests = []struct {
+	re    *regexp.Regexp
+	value any
+}{
+	{regexp.MustCompile(`typeof\s+[\w$.\[\]]+\s*[!=]==?\s*['"]symbol['"]`), map[string]any{"$symbol": "s"}},
+	{regexp.MustCompile(`typeof\s+[\w$.\[\]]+\s*[!=]==?\s*['"]bigint['"]`), map[string]any{"$bigint": "10"}},
+	{regexp.MustCompile(`instanceof\s+Map\b`), map[string]any{"$map": []any{[]any{"a", 1}}}},
+	{regexp.MustCompile(`instanceof\s+Set\b`), map[string]any{"$set": []any{1, "a"}}},
+	{regexp.MustCompile(`instanceof\s+Date\b`), map[string]any{"$date": "2000-01-02T03:04:05.000Z"}},
+	{regexp.MustCompile(`instanceof\s+RegExp\b`), map[string]any{"$regexp": "/a+/g"}},
+}
+
+// nativeValues are a value of each kind text tests for (nativeTests).
+func nativeValues(text string) []any {
+	var out []any
+	for _, t := range nativeTests {
+		if t.re.MatchString(text) {
+			out = append(out, t.value)
+		}
+	}
+	return out
+}
+
+// removedText is the text of the lines f's hunks remove: the base's side
+// of a change, which the head's span no longer holds.
+func removedText(f diffparse.File) string {
+	var b strings.Builder
+	for _, h := range f.Hunks {
+		for _, ln := range h.Lines {
+			if ln.Kind == '-' {
+				b.WriteString(ln.Text)
+				b.WriteByte('\n')
+			}
+		}
+	}
+	return b.String()
 }
 
 // jsUndefined is undefined as a row writes it.

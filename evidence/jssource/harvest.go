@@ -1,6 +1,7 @@
 package jssource
 
 import (
+	"maps"
 	"path"
 	"strings"
 
@@ -100,15 +101,21 @@ type harvester struct {
 	visits  int
 }
 
-// aliases are the keys under which f's object literals hold the function
-// named fn (enumCase in {enumCase: isEnumCase}).
+// aliases are the keys under which f's objects hold the function named
+// fn: an object literal's (enumCase in {enumCase: isEnumCase}) or an
+// assignment's (unparse in Papa.unparse = JsonToCsv).
 func (f *File) aliases(fn string) map[string]bool {
 	out := map[string]bool{}
 	f.eachNode(func(n *sitter.Node) {
-		if n.Kind() != "pair" {
-			return
+		var k, v *sitter.Node
+		switch n.Kind() {
+		case "pair":
+			k, v = n.ChildByFieldName("key"), n.ChildByFieldName("value")
+		case "assignment_expression":
+			if left := n.ChildByFieldName("left"); left != nil && left.Kind() == "member_expression" {
+				k, v = left.ChildByFieldName("property"), n.ChildByFieldName("right")
+			}
 		}
-		k, v := n.ChildByFieldName("key"), n.ChildByFieldName("value")
 		if k != nil && v != nil && k.Kind() == "property_identifier" && v.Kind() == "identifier" && f.text(v) == fn && f.text(k) != fn {
 			out[f.text(k)] = true
 		}
@@ -241,6 +248,7 @@ func (h *harvester) helperCall(n *sitter.Node, sc scope, pos *sitter.Node, depth
 			if s, ok := f.literal(items[j], sc); ok {
 				rs[f.text(pat)] = s
 			}
+			h.fieldsOf(f.text(pat), items[j], sc, rs, 0)
 			continue
 		}
 		h.bind(p, items[j], rs, 0)
@@ -420,12 +428,27 @@ func (h *harvester) walk(n *sitter.Node, sc scope, kind string, pos *sitter.Node
 	if n == nil || depth > 300 || h.visits > maxWalk || h.full() {
 		return
 	}
-	if n.Kind() == "call_expression" {
+	switch n.Kind() {
+	case "call_expression":
 		if h.table(n, sc, depth) {
 			return
 		}
 		h.helperCall(n, sc, pos, depth)
 		h.call(n, sc, kind, pos)
+	case "for_statement":
+		if h.indexLoop(n, sc, depth) {
+			return
+		}
+	case "statement_block":
+		// A helper declared inside a describe's callback (PapaParse's
+		// generateTest, one per describe) serves that block alone.
+		if local := h.findHelpers(n); len(local) > 0 {
+			saved := h.helpers
+			h.helpers = map[string]*sitter.Node{}
+			maps.Copy(h.helpers, saved)
+			maps.Copy(h.helpers, local)
+			defer func() { h.helpers = saved }()
+		}
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		h.walk(n.NamedChild(i), sc, kind, pos, depth+1)

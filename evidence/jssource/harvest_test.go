@@ -330,6 +330,65 @@ func TestHarvestThroughAnAPIObject(t *testing.T) {
 	}
 }
 
+// TestHarvestThroughAHungName: a UMD factory hangs the function on the
+// object it returns under another name (Papa.unparse = JsonToCsv); the
+// tests call it by that name through the module.
+func TestHarvestThroughAHungName(t *testing.T) {
+	module := parse(t, "papaparse.js", "(function (root, factory) {\n  module.exports = factory();\n}(this, function () {\n  var Papa = {};\n  Papa.unparse = JsonToCsv;\n  function JsonToCsv(input, config) { return ''; }\n  return Papa;\n}));\n")
+	test := parse(t, "tests/test-cases.js", "var Papa = require('../papaparse.js');\nit('x', function () {\n  Papa.unparse([['a', 'b']], {quotes: true});\n  Papa.parse('a,b');\n});\n")
+	got := calls(Harvest(module, "JsonToCsv", []*File{test}, 0))
+	want := []string{"|[['a', 'b']], { quotes: true }|test|tests/test-cases.js:3"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("calls through the hung name (-want +got):\n%s", diff)
+	}
+}
+
+// TestHarvestATableThroughAnIndexLoop: older mocha suites keep their
+// cases in a module-level var and walk it with an index loop into a
+// helper declared inside the describe, which reads the case's fields
+// (PapaParse: for (var i = 0; i < PARSE_TESTS.length; i++)
+// generateTest(PARSE_TESTS[i]), and generateTest calls
+// Papa.parse(test.input, test.config)). Each row is a call; another
+// describe's helper of the same name, calling something else, is not.
+func TestHarvestATableThroughAnIndexLoop(t *testing.T) {
+	module := parse(t, "papaparse.js", "(function (root, factory) {\n  module.exports = factory();\n}(this, function () {\n  var Papa = {};\n  Papa.parse = CsvToJson;\n  Papa.unparse = JsonToCsv;\n  function CsvToJson(input, config) { return {}; }\n  function JsonToCsv(input, config) { return ''; }\n  return Papa;\n}));\n")
+	test := parse(t, "tests/test-cases.js", `var Papa = require('../papaparse.js');
+var PARSE_TESTS = [
+	{ description: 'header', input: 'a,a,b\n1,2,3', config: { header: true }, expected: {} },
+	{ description: 'plain', input: 'x,y', expected: {} }
+];
+var UNPARSE_TESTS = [{ description: 'u', input: [['a']], expected: 'a' }];
+describe('Parse Tests', function () {
+	function generateTest(test) {
+		it(test.description, function () {
+			var actual = Papa.parse(test.input, test.config);
+		});
+	}
+	for (var i = 0; i < PARSE_TESTS.length; i++) {
+		generateTest(PARSE_TESTS[i]);
+	}
+});
+describe('Unparse Tests', function () {
+	function generateTest(test) {
+		it(test.description, function () {
+			var actual = Papa.unparse(test.input, test.config);
+		});
+	}
+	for (var i = 0; i < UNPARSE_TESTS.length; i++) {
+		generateTest(UNPARSE_TESTS[i]);
+	}
+});
+`)
+	got := calls(Harvest(module, "CsvToJson", []*File{test}, 0))
+	want := []string{
+		"|'a,a,b\\n1,2,3', { header: true }|test|tests/test-cases.js:3",
+		"|'x,y', undefined|test|tests/test-cases.js:4",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("calls through the index loop (-want +got):\n%s", diff)
+	}
+}
+
 // TestHarvestThroughATestHelper reads a test file's own helper that passes
 // its parameters on to the function (fecha's testParse(name, str, format,
 // date) calls fecha.parse(str, format)) as a call of the function with the

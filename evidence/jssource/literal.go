@@ -56,6 +56,15 @@ func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 		return f.objectLit(n, sc, depth)
 	case "new_expression":
 		return f.dateLit(n, sc, depth)
+	case "member_expression", "subscript_expression":
+		// A field of a bound row (test.input, CASES[i].config): bound
+		// under its path (fieldsOf).
+		if s, ok := sc[f.text(n)]; ok {
+			return s, true
+		}
+		if obj := n.ChildByFieldName("object"); n.Kind() == "member_expression" && obj != nil && sc[f.text(obj)+boundObject] != "" {
+			return "undefined", true // a field the bound row does not have
+		}
 	}
 	return "", false
 }
@@ -306,19 +315,43 @@ func (f *File) constants() map[string]*sitter.Node {
 	}
 	f.consts = map[string]*sitter.Node{}
 	seen := map[string]int{}
+	assigned := map[string]bool{}
 	f.eachNode(func(n *sitter.Node) {
-		if n.Kind() != "variable_declarator" {
+		switch n.Kind() {
+		case "assignment_expression", "augmented_assignment_expression":
+			if l := n.ChildByFieldName("left"); l != nil && l.Kind() == "identifier" {
+				assigned[f.text(l)] = true
+			}
+			return
+		case "update_expression":
+			if a := n.ChildByFieldName("argument"); a != nil && a.Kind() == "identifier" {
+				assigned[f.text(a)] = true
+			}
+			return
+		case "variable_declarator":
+		default:
 			return
 		}
 		if name := n.ChildByFieldName("name"); name != nil && name.Kind() == "identifier" {
 			k := f.text(name)
 			seen[k]++
 			p := n.Parent()
-			if v := n.ChildByFieldName("value"); v != nil && p != nil && p.Kind() == "lexical_declaration" && strings.HasPrefix(f.text(p), "const") {
+			v := n.ChildByFieldName("value")
+			switch {
+			case v == nil || p == nil:
+			case p.Kind() == "lexical_declaration" && strings.HasPrefix(f.text(p), "const"):
+				f.consts[k] = v
+			case p.Kind() == "variable_declaration" && p.Parent() != nil && p.Parent().Kind() == "program":
+				// A module-level var a file never assigns again holds
+				// its value as a const does (older tests' var
+				// PARSE_TESTS = [...]).
 				f.consts[k] = v
 			}
 		}
 	})
+	for k := range assigned {
+		seen[k] += 2
+	}
 	dropRebound(f.consts, seen)
 	return f.consts
 }

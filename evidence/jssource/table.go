@@ -201,6 +201,7 @@ func (h *harvester) bind(p, v *sitter.Node, sc scope, depth int) {
 		if s, ok := f.literal(v, sc); ok {
 			sc[f.text(pat)] = s
 		}
+		h.fieldsOf(f.text(pat), v, sc, sc, 0)
 	case "array_pattern":
 		if v == nil || v.Kind() != "array" {
 			return
@@ -286,4 +287,94 @@ func shadow(f *File, p *sitter.Node, sc scope) {
 		}
 		shadow(f, c, sc)
 	}
+}
+
+// boundObject marks, after a name, that fieldsOf bound it to an object
+// literal: a field it lacks reads as undefined.
+const boundObject = "\x00object"
+
+// fieldsOf binds, under name, the fields of the object v is, each at its
+// path (test.input, test.config.header), so a body reading a row's fields
+// reads their literals; or, when v is itself a bound path (CASES[i]),
+// the fields bound under it in from.
+func (h *harvester) fieldsOf(name string, v *sitter.Node, from, to scope, depth int) {
+	f := h.f
+	v = unwrap(v)
+	if v == nil || depth > maxDepth {
+		return
+	}
+	if v.Kind() == "identifier" && f.constants()[f.text(v)] != nil {
+		v = unwrap(f.constants()[f.text(v)])
+	}
+	if v.Kind() != "object" {
+		if from[f.text(v)+boundObject] != "" {
+			to[name+boundObject] = "object"
+		}
+		prefix := f.text(v) + "."
+		for k, s := range from {
+			if strings.HasPrefix(k, prefix) {
+				to[name+"."+k[len(prefix):]] = s
+			}
+		}
+		return
+	}
+	to[name+boundObject] = "object"
+	for i := uint(0); i < v.NamedChildCount(); i++ {
+		c := v.NamedChild(i)
+		if c.Kind() != "pair" {
+			continue
+		}
+		k := c.ChildByFieldName("key")
+		if k == nil || k.Kind() != "property_identifier" && k.Kind() != "string" {
+			continue
+		}
+		key := name + "." + strings.Trim(f.text(k), `"'`)
+		if s, ok := f.literal(c.ChildByFieldName("value"), from); ok {
+			to[key] = s
+		}
+		h.fieldsOf(key, c.ChildByFieldName("value"), from, to, depth+1)
+	}
+}
+
+// indexLoop handles for (...; i < ROWS.length; ...) BODY over a literal
+// table: BODY is walked once per row with ROWS[i] bound to it, fields and
+// all (PapaParse's tests: for (var i = 0; i < PARSE_TESTS.length; i++)
+// generateTest(PARSE_TESTS[i])). It reports whether n was such a loop.
+func (h *harvester) indexLoop(n *sitter.Node, sc scope, depth int) bool {
+	f := h.f
+	cond, body := n.ChildByFieldName("condition"), n.ChildByFieldName("body")
+	if cond == nil || body == nil {
+		return false
+	}
+	if cond.Kind() == "expression_statement" && cond.NamedChildCount() > 0 {
+		cond = cond.NamedChild(0)
+	}
+	if cond.Kind() != "binary_expression" {
+		return false
+	}
+	left, right := cond.ChildByFieldName("left"), cond.ChildByFieldName("right")
+	if left == nil || right == nil || left.Kind() != "identifier" || right.Kind() != "member_expression" ||
+		f.text(right.ChildByFieldName("property")) != "length" || !strings.HasPrefix(strings.TrimSpace(f.text(cond)[len(f.text(left)):]), "<") {
+		return false
+	}
+	rows := arrayRows(f, right.ChildByFieldName("object"))
+	if rows == nil {
+		return false
+	}
+	at := f.text(right.ChildByFieldName("object")) + "[" + f.text(left) + "]"
+	for i, r := range rows {
+		if i >= maxRows || h.full() {
+			break
+		}
+		rs := scope{}
+		for k, v := range sc {
+			rs[k] = v
+		}
+		if s, ok := f.literal(r.node, sc); ok {
+			rs[at] = s
+		}
+		h.fieldsOf(at, r.node, sc, rs, 0)
+		h.walk(body, rs, KindTable, r.pos, depth+1)
+	}
+	return true
 }

@@ -891,6 +891,62 @@ Object.assign(globalThis, {
   jest: jestGlobals.jest, vi: jestGlobals.vi,
 });
 
+// A package the clone has not installed that a test file or its helper
+// imports (a devDependency: react, which fast-equals' test suites build
+// elements with at load time): a stand-in whose every property, call and
+// construction gives another, the same one for the same path, while the
+// file loads, so it loads and its tests that never use the package run.
+// A test that uses it is not made: what it would check is the package's
+// (and a stand-in in a loop of the code's would spend the tests' time).
+const absent = new Map();
+let loadingFile = false;
+function absentPackage(path, names = []) {
+  if (absent.has(path)) return absent.get(path);
+  const used = () => {
+    if (!loadingFile) throw new NotMade(path.split(/[.(]/)[0] + ", a package the clone lacks");
+  };
+  const p = new Proxy(function () {}, {
+    // A transpiled namespace import (import * as React) copies the
+    // module's own names: those its importer reads from it.
+    ownKeys(t) {
+      return [...new Set([...Reflect.ownKeys(t), ...names])];
+    },
+    get(t, k) {
+      if (k === Symbol.toPrimitive) return () => "[" + path + "]";
+      if (k === "then" || k === "__esModule" || typeof k === "symbol") return undefined;
+      used();
+      if (k === "default") return p;
+      return absentPackage(path + "." + String(k));
+    },
+    apply() {
+      used();
+      return absentPackage(path + "()");
+    },
+    construct() {
+      used();
+      return absentPackage("new " + path);
+    },
+  });
+  absent.set(path, p);
+  return p;
+}
+// standingIn are the absent packages the file being loaded was given.
+const standingIn = new Set();
+function standIn(request, names) {
+  standingIn.add(packageName(request) ?? request);
+  return absentPackage(request, names);
+}
+const ABSENT = "__premise_absent__";
+Object.defineProperty(globalThis, ABSENT, { value: standIn, enumerable: false });
+
+// packageName is a bare specifier's package ("react" of "react/jsx-runtime"),
+// null for a relative, absolute or built-in one.
+function packageName(request) {
+  if (typeof request !== "string" || request === "" || /^[./]/.test(request) || request.includes(":") || nodeModule.isBuiltin?.(request)) return null;
+  const parts = request.split("/");
+  return request.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
 // require() of a stand-in's name returns premise's (CommonJS).
 const Module = nodeModule.default ?? nodeModule.Module;
 const origLoad = Module._load;
@@ -903,8 +959,37 @@ Module._load = function (request, parent, isMain) {
     const d = ns.default;
     return typeof d === "function" ? Object.assign(d, ns, { default: d }) : ns;
   }
-  return origLoad.apply(this, arguments);
+  try {
+    return origLoad.apply(this, arguments);
+  } catch (e) {
+    const pkg = packageName(request);
+    if (pkg === null || e?.code !== "MODULE_NOT_FOUND" || !String(e.message).startsWith("Cannot find module '" + request + "'")) throw e;
+    return standIn(request, namesRead(parent?.filename, request));
+  }
 };
+
+// namesRead are the names a file reads from what it binds specifier to
+// (React.createElement after import * as React from 'react' or
+// const React = require('react')).
+function namesRead(file, specifier) {
+  let text = "";
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return [];
+  }
+  const out = new Set();
+  const quoted = (q) => q + specifier + q;
+  for (const q of ["'", '"', "`"]) {
+    for (let at = text.indexOf(quoted(q)); at >= 0; at = text.indexOf(quoted(q), at + 1)) {
+      const before = text.slice(Math.max(0, text.lastIndexOf("\n", at - 1) - 200), at);
+      const m = before.match(/(?:import\s+(?:\*\s+as\s+)?|(?:const|let|var)\s+)([A-Za-z_$][\w$]*)[^;]*$/);
+      if (!m) continue;
+      for (const r of text.matchAll(new RegExp("(?<![\\w$.])" + m[1].replace(/\$/g, "\\$") + "\\.([A-Za-z_$][\\w$]*)", "g"))) out.add(r[1]);
+    }
+  }
+  return [...out];
+}
 
 // import of a stand-in's name gets a module that reads premise's (ES);
 // a relative import without its extension or of a directory ('.') is
@@ -912,9 +997,34 @@ Module._load = function (request, parent, isMain) {
 const KEY = "__premise_stand_ins__";
 Object.defineProperty(globalThis, KEY, { value: standIns, enumerable: false });
 const HOOK = `
+import { readFileSync } from "node:fs";
 const names = ${JSON.stringify(Object.keys(standIns))};
 const exported = ${JSON.stringify(Object.fromEntries(Object.entries(standIns).map(([k, v]) => [k, Object.keys(v).filter((n) => n !== "default")])))};
 const tries = [".js", ".mjs", ".cjs", "/index.js", "/index.mjs", "/index.cjs"];
+// importedNames are the names a file imports or re-exports from specifier
+// (import { a, b as c } from "specifier").
+function importedNames(specifier, parentURL) {
+  let text = "";
+  try {
+    text = readFileSync(new URL(parentURL), "utf8");
+  } catch {
+    return [];
+  }
+  const out = new Set();
+  for (const quote of ["'", '"']) {
+    const tail = quote + specifier + quote;
+    for (let at = text.indexOf(tail); at >= 0; at = text.indexOf(tail, at + 1)) {
+      const close = text.lastIndexOf("}", at);
+      const open = text.lastIndexOf("{", close);
+      if (open < 0 || !/^\\s*from\\s*$/.test(text.slice(close + 1, at))) continue;
+      for (const part of text.slice(open + 1, close).split(",")) {
+        const words = part.trim().split(/\\s+/).filter((w) => w !== "type");
+        if (words.length > 0 && /^[A-Za-z_$][\\w$]*$/.test(words[0]) && words[0] !== "default") out.add(words[0]);
+      }
+    }
+  }
+  return [...out];
+}
 export async function resolve(specifier, context, next) {
   if (names.includes(specifier)) {
     const src = "const ns = globalThis['${KEY}'][" + JSON.stringify(specifier) + "];" +
@@ -925,6 +1035,13 @@ export async function resolve(specifier, context, next) {
     return await next(specifier, context);
   } catch (e) {
     const relative = specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../");
+    if (!relative && e?.code === "ERR_MODULE_NOT_FOUND" && !/^[/]|:/.test(specifier)) {
+      // A package the clone lacks: its stand-in, with the names the
+      // importing file takes from it.
+      const src = "const ns = globalThis['${ABSENT}'](" + JSON.stringify(specifier) + ");export default ns;" +
+        importedNames(specifier, context.parentURL).map((n) => "export const " + n + " = ns[" + JSON.stringify(n) + "];").join("");
+      return { url: "data:text/javascript," + encodeURIComponent(src), shortCircuit: true };
+    }
     if (!relative || (e?.code !== "ERR_MODULE_NOT_FOUND" && e?.code !== "ERR_UNSUPPORTED_DIR_IMPORT")) throw e;
     const bare = specifier.replace(/\\.(m|c)?tsx?$/, "").replace(/\\/$/, "");
     for (const ext of tries) {
@@ -1201,6 +1318,7 @@ function starting(id) {
 }
 
 async function main() {
+  const deferred = [];
   for (const f of spec.files) {
     if (DateNow() > deadline) {
       stopped = true;
@@ -1209,16 +1327,35 @@ async function main() {
     const fileSuite = suiteOf(spec.names[f] || f, null, f);
     current = fileSuite;
     tdd = null;
+    standingIn.clear();
+    loadingFile = true;
     try {
       await withTimeout(import(pathToFileURL(f).href), Math.max(1, deadline - DateNow()));
     } catch (e) {
       emit({ file: spec.names[f] || f, why: e instanceof NotMade ? "not made: " + e.message : errText(e) });
       current = null;
       continue;
+    } finally {
+      loadingFile = false;
     }
     current = null;
     tdd = null;
     assignIds(fileSuite, new Set());
+    if (standingIn.size > 0) {
+      // A file that needed a stand-in runs after the others: its tests
+      // that use the package tell nothing, and those that do not must
+      // not spend the time of a file whose tests all count.
+      emit({ file: spec.names[f] || f, stood_in: [...standingIn].sort() });
+      deferred.push(fileSuite);
+      continue;
+    }
+    await runSuite(fileSuite);
+  }
+  for (const fileSuite of deferred) {
+    if (stopped || DateNow() > deadline) {
+      stopped = true;
+      break;
+    }
     await runSuite(fileSuite);
   }
   if (stopped) emit({ stopped: true });
