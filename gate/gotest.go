@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,6 +48,11 @@ func GoTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, t
 	// (samber/lo's, under -cover, 7 s of a 17 s run, on each side); with
 	// it a second copy of the same code is a cache hit (goharness.go's
 	// build does the same).
+	// A binary an earlier run left in out is not these tests: with no
+	// test files go test -c writes none.
+	if err := os.Remove(h.bin); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
 	build := exec.CommandContext(ctx, goPath, append([]string{"test", "-c", "-o", h.bin, "-vet=off", "-trimpath"}, buildArgs...)...)
 	var b bytes.Buffer
 	err = h.runBoxed(ctx, build, dir, &b, h.boxGo)

@@ -85,3 +85,23 @@ func TestGoTestsReadTheirOwnRun(t *testing.T) {
 func containsLine(text, line string) bool {
 	return slices.Contains(strings.Split(text, "\n"), line)
 }
+
+// TestGoTestsRunNoEarlierBinary: a package without tests, run with the
+// directory another package's tests were built in, runs nothing: the
+// binary left there is not its tests.
+func TestGoTestsRunNoEarlierBinary(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"go.mod":    "module example.com/p\n\ngo 1.21\n",
+		"p.go":      "package p\n",
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestOld(t *testing.T) {}\n",
+		"q/q.go":    "package q\n",
+	})
+	out := t.TempDir()
+	if first := GoTests(context.Background(), dir, out, []string{"-count=1", "-v"}, 120*time.Second); !first.Passed["TestOld"] {
+		t.Fatalf("the first package's test did not run: %+v", first)
+	}
+	if again := GoTests(context.Background(), filepath.Join(dir, "q"), out, []string{"-count=1", "-v"}, 120*time.Second); len(again.Passed) != 0 {
+		t.Errorf("a package without tests ran %v", again.Passed)
+	}
+}
