@@ -2,13 +2,12 @@ package evidence_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence"
+	"github.com/premise-dev/premise/internal/suitetest"
 )
 
 // commitDiff is the diff of two commits of a new repository: base's
@@ -18,15 +17,7 @@ func commitDiff(t *testing.T, base, head map[string]string) *diffparse.Result {
 	dir := t.TempDir()
 	git(t, dir, "init", "-q", "-b", "main")
 	for i, files := range []map[string]string{base, head} {
-		for rel, text := range files {
-			p := filepath.Join(dir, rel)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		suitetest.WriteFiles(t, dir, files)
 		git(t, dir, "add", "-A")
 		git(t, dir, "commit", "-q", "-m", []string{"base", "head"}[i])
 	}
