@@ -152,22 +152,25 @@ func dataReaderFiles(res *diffparse.Result, headDir, baseDir string) []diffparse
 // dataReaderFile is the source file rel as dataReaderFiles takes it, when
 // a line of it names a changed data file.
 func dataReaderFile(rel, lang string, head, base []byte, pats []*regexp.Regexp, taken map[string]bool, headDir string) (diffparse.File, bool) {
-	naming := func(src []byte) []int {
-		var lines []int
-		for i, l := range strings.Split(string(src), "\n") {
+	// naming are the lines of a side (split once) that name a changed
+	// data file, 1-based.
+	naming := func(lines []string) []int {
+		var out []int
+		for i, l := range lines {
 			for _, re := range pats {
 				if re.MatchString(l) {
-					lines = append(lines, i+1)
+					out = append(out, i+1)
 					if strings.Contains(l, "//go:embed") {
-						lines = append(lines, i+2) // the variable it fills
+						out = append(out, i+2) // the variable it fills
 					}
 					break
 				}
 			}
 		}
-		return lines
+		return out
 	}
-	headLines, baseLines := naming(head), naming(base)
+	headText, baseText := strings.Split(string(head), "\n"), strings.Split(string(base), "\n")
+	headLines, baseLines := naming(headText), naming(baseText)
 	if len(headLines) == 0 {
 		return diffparse.File{}, false
 	}
@@ -179,19 +182,18 @@ func dataReaderFile(rel, lang string, head, base []byte, pats []*regexp.Regexp, 
 	if err != nil {
 		return diffparse.File{}, false
 	}
-	text := func(src []byte, n int) string {
-		ls := strings.Split(string(src), "\n")
-		if n-1 < len(ls) {
-			return ls[n-1]
+	text := func(lines []string, n int) string {
+		if n-1 < len(lines) {
+			return lines[n-1]
 		}
 		return ""
 	}
 	var h diffparse.Hunk
 	for _, n := range baseLines {
-		h.Lines = append(h.Lines, diffparse.Line{Kind: '-', Old: n, Text: text(base, n)})
+		h.Lines = append(h.Lines, diffparse.Line{Kind: '-', Old: n, Text: text(baseText, n)})
 	}
 	for _, n := range headLines {
-		h.Lines = append(h.Lines, diffparse.Line{Kind: '+', New: n, Text: text(head, n)})
+		h.Lines = append(h.Lines, diffparse.Line{Kind: '+', New: n, Text: text(headText, n)})
 	}
 	qualifier := diffparse.Qualifier(lang, rel, func(p string) ([]byte, bool) {
 		b, err := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(p)))
