@@ -109,10 +109,36 @@ func dataReaderFiles(res *diffparse.Result, headDir, baseDir string) []diffparse
 		}
 	}
 	var out []diffparse.File
+	for _, rel := range treeSources(headDir) {
+		if len(out) >= maxDataReaderFiles {
+			break
+		}
+		head, err := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(rel)))
+		if err != nil || !slices.ContainsFunc(data, func(p string) bool { return strings.Contains(string(head), path.Base(p)) }) {
+			continue
+		}
+		base, err := os.ReadFile(filepath.Join(baseDir, filepath.FromSlash(rel)))
+		if err != nil {
+			continue
+		}
+		if f, ok := dataReaderFile(rel, diffparse.LanguageOf(rel), head, base, pats, already[rel], headDir); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// treeSources are the source files of the head's tree (headDir) in the
+// languages premise judges, as slash paths relative to it: library code
+// only (no test file, nothing under a test, documentation or dependency
+// directory, no hidden directory), regular files of at most
+// maxScannedBytes, at most maxScannedFiles of them.
+func treeSources(headDir string) []string {
+	var out []string
 	scanned := 0
 	_ = filepath.WalkDir(headDir, func(abs string, d fs.DirEntry, err error) error {
 		switch {
-		case len(out) >= maxDataReaderFiles || scanned >= maxScannedFiles:
+		case scanned >= maxScannedFiles:
 			return filepath.SkipAll
 		case err != nil:
 			return nil
@@ -125,24 +151,12 @@ func dataReaderFiles(res *diffparse.Result, headDir, baseDir string) []diffparse
 			}
 			return nil
 		}
-		lang := diffparse.LanguageOf(rel)
-		if lang == "" || testFileName(rel) || !d.Type().IsRegular() {
+		if diffparse.LanguageOf(rel) == "" || testFileName(rel) || !d.Type().IsRegular() {
 			return nil
 		}
 		scanned++
-		if info, err := d.Info(); err != nil || info.Size() > maxScannedBytes {
-			return nil
-		}
-		head, err := os.ReadFile(abs)
-		if err != nil || !slices.ContainsFunc(data, func(p string) bool { return strings.Contains(string(head), path.Base(p)) }) {
-			return nil
-		}
-		base, err := os.ReadFile(filepath.Join(baseDir, filepath.FromSlash(rel)))
-		if err != nil {
-			return nil
-		}
-		if f, ok := dataReaderFile(rel, lang, head, base, pats, already[rel], headDir); ok {
-			out = append(out, f)
+		if info, err := d.Info(); err == nil && info.Size() <= maxScannedBytes {
+			out = append(out, rel)
 		}
 		return nil
 	})

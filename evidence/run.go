@@ -303,7 +303,12 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	defer langs.Close()
 	var readers dataReaders
 	cfg.Diff, readers = withDataReaders(cfg.Diff, cfg.HeadDir, cfg.BaseDir)
+	var shared dataReaders
+	var unfollowed []SymbolRows
+	cfg.Diff, shared, unfollowed = withSharedUsers(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
+	readers = readers.merge(shared)
 	targets, skipped := targetsOf(cfg.Diff, langs)
+	skipped = append(skipped, unfollowed...)
 	targets = readers.mark(targets)
 	entries := entryPoints(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir, targets)
 	targets = append(targets, entries...)

@@ -18,7 +18,7 @@ func HasTargets(res *diffparse.Result) bool {
 	langs := lang.LanguagesFor("", "", 0, true)
 	defer langs.Close()
 	targets, _ := targetsOf(res, langs)
-	return len(targets) > 0 || privateChanged(res, langs)
+	return len(targets) > 0 || privateChanged(res, langs) || sharedChanges(res, langs)
 }
 
 // privateChanged says whether res modifies a function or method of a

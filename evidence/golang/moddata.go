@@ -15,8 +15,30 @@ import (
 // diff changed (a table of units, a map of acronyms), each as a modified
 // symbol named under prefix, the file's import path.
 func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[string][]string, []string) {
-	if f.Language != "go" || f.HeadSrc == nil || f.BaseSrc == nil {
+	names, changedText := goChangedNames(f)
+	if len(names) == 0 {
 		return nil, nil, nil
+	}
+	head, err := diffparse.Decls("go", f.HeadSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	base, err := diffparse.Decls("go", f.BaseSrc)
+	if err != nil {
+		return nil, nil, nil
+	}
+	out, reads := lang.ReadersOf(f, head, base, names, prefix, func(d diffparse.Decl) bool {
+		return d.Kind == "function" || d.Kind == "method"
+	})
+	strs, _ := goLiterals(strings.Join(changedText, "\n"))
+	return out, reads, strs
+}
+
+// goChangedNames are the package-level vars and consts whose specs the
+// diff changes on either side, and the changed lines' text.
+func goChangedNames(f diffparse.File) (map[string]bool, []string) {
+	if f.Language != "go" || f.HeadSrc == nil || f.BaseSrc == nil {
+		return nil, nil
 	}
 	names := map[string]bool{}
 	var changedText []string
@@ -45,22 +67,7 @@ func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[str
 			}
 		}
 	}
-	if len(names) == 0 {
-		return nil, nil, nil
-	}
-	head, err := diffparse.Decls("go", f.HeadSrc)
-	if err != nil {
-		return nil, nil, nil
-	}
-	base, err := diffparse.Decls("go", f.BaseSrc)
-	if err != nil {
-		return nil, nil, nil
-	}
-	out, reads := lang.ReadersOf(f, head, base, names, prefix, func(d diffparse.Decl) bool {
-		return d.Kind == "function" || d.Kind == "method"
-	})
-	strs, _ := goLiterals(strings.Join(changedText, "\n"))
-	return out, reads, strs
+	return names, changedText
 }
 
 // goValueSpan is the lines of one package-level var or const spec and the

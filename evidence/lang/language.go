@@ -99,6 +99,23 @@ type ModuleDropper interface {
 	DropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, ModuleFailure, bool)
 }
 
+// DataSharer is a language whose module-level changes reach functions of
+// other files (evidence/shared.go): a constant of a Go package read in
+// another of its files, a Python name another module imports, or a
+// statement assigning into another module's names.
+type DataSharer interface {
+	// ChangesShared says f's module-level changes bind something other
+	// files may read, or change state premise cannot follow: without a
+	// checkout, whether one is worth making.
+	ChangesShared(f diffparse.File) bool
+	// SharedUsers are the source files among files (slash paths relative
+	// to the head's tree, read reads one) other than f whose functions
+	// may read what f's module-level changes bind, with the names each
+	// may read; unfollowed names the changed statements whose reach
+	// cannot be found ("line 3 `sys.modules[...] = ...`").
+	SharedUsers(f diffparse.File, files []string, read func(rel string) []byte) (users map[string][]string, unfollowed []string)
+}
+
 // Tracer is a language that can run the base's own tests and record the
 // calls they make of the changed functions (evidence/python's traced.go).
 type Tracer interface {

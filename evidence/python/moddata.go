@@ -46,8 +46,12 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 			}
 		}
 	}
+	for n := range moduleChanges(f).names {
+		names[n] = true
+	}
+	classes, classReads := classReaders(f, head, base)
 	if len(names) == 0 {
-		return nil, nil, nil
+		return classes, classReads, nil
 	}
 	// The names are module-level (a class body's lines are inside its
 	// declaration), so a method reads them by bare name as a function
@@ -55,6 +59,12 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	out, reads := lang.ReadersOf(f, head, base, names, pyQualifier(f.Path), func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
 	})
+	for _, c := range classes {
+		if _, dup := reads[c.Name]; !dup {
+			out = append(out, c)
+			reads[c.Name] = classReads[c.Name]
+		}
+	}
 	// The changed data's own strings are the inputs that reach it: the
 	// key "k" of a table of suffixes.
 	return out, reads, pyStrings(strings.Join(changedText, "\n"))

@@ -1,0 +1,118 @@
+package golang
+
+import (
+	"go/token"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// A package-level var or const is read across the package's files, and an
+// exported one by the packages importing it; an init function sets what
+// the package's functions read. The engine compares those readers
+// (evidence/shared.go): a limit raised in consts.go changes Fits in
+// lim.go though Fits did not change.
+
+// goInitAssignRe is a statement of an init function assigning into a
+// package-level name: limits["high"] = 5, Default.Width = 80, n++.
+var goInitAssignRe = regexp.MustCompile(`^\s*([A-Za-z_]\w*)(?:\[[^\]]*\]|\.\w+)*\s*(?:[-+*/|&^%]|<<|>>|&\^)?=[^=]|^\s*([A-Za-z_]\w*)(?:\[[^\]]*\]|\.\w+)*\s*(?:\+\+|--)\s*$`)
+
+// sharedNames are the package-level names f's changes bind: changed var
+// and const specs, and what a changed init function assigns.
+func sharedNames(f diffparse.File) map[string]bool {
+	names, _ := goChangedNames(f)
+	if names == nil {
+		names = map[string]bool{}
+	}
+	for _, side := range []struct {
+		src  []byte
+		kind byte
+	}{{f.HeadSrc, '+'}, {f.BaseSrc, '-'}} {
+		if len(side.src) == 0 {
+			continue // a file the patch adds has no base
+		}
+		decls, err := diffparse.Decls("go", side.src)
+		if err != nil {
+			continue
+		}
+		lines := strings.Split(string(side.src), "\n")
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				n := l.New
+				if side.kind == '-' {
+					n = l.Old
+				}
+				if l.Kind != side.kind || n <= 0 || n > len(lines) || !inInit(decls, n) {
+					continue
+				}
+				text := lines[n-1]
+				if _, body, ok := strings.Cut(text, "{"); ok && strings.HasPrefix(strings.TrimSpace(text), "func") {
+					// func init() { limits["high"] = 5 }
+					text = strings.TrimSuffix(strings.TrimSpace(body), "}")
+				}
+				if m := goInitAssignRe.FindStringSubmatch(text); m != nil {
+					if name := m[1] + m[2]; name != "_" && !token.IsKeyword(name) {
+						names[name] = true
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// inInit says line lies in an init function of decls.
+func inInit(decls []diffparse.Decl, line int) bool {
+	for _, d := range decls {
+		if d.Local == "init" && d.Kind == "function" && line >= d.Start && line <= d.End {
+			return true
+		}
+	}
+	return false
+}
+
+func (*goLang) ChangesShared(f diffparse.File) bool {
+	return f.Language == "go" && f.HeadSrc != nil && f.BaseSrc != nil && len(sharedNames(f)) > 0
+}
+
+// SharedUsers are the package's other files, for every changed name, and
+// the files of other directories importing the package, for its exported
+// ones.
+func (l *goLang) SharedUsers(f diffparse.File, files []string, read func(string) []byte) (map[string][]string, []string) {
+	names := sharedNames(f)
+	users := map[string][]string{}
+	if len(names) == 0 {
+		return users, nil
+	}
+	var all, exported []string
+	for n := range names {
+		all = append(all, n)
+		if token.IsExported(n) {
+			exported = append(exported, n)
+		}
+	}
+	sort.Strings(all)
+	sort.Strings(exported)
+	dir := path.Dir(f.Path)
+	imp := ""
+	if p := l.gp.importPath(f.Path); p != "" {
+		imp = `"` + p + `"`
+	}
+	for _, rel := range files {
+		if rel == f.Path || !strings.HasSuffix(rel, ".go") {
+			continue
+		}
+		switch {
+		case path.Dir(rel) == dir:
+			users[rel] = all
+		case imp != "" && len(exported) > 0:
+			if src := read(rel); src != nil && strings.Contains(string(src), imp) {
+				users[rel] = exported
+			}
+		}
+	}
+	return users, nil
+}

@@ -1,0 +1,496 @@
+package python
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
+)
+
+// What a module-level statement changes reaches past the functions of its
+// own file (issue 26, verdict rules the head can steer): a constants
+// module's MAX_LEN = 5 changes the functions of every module importing it;
+// `from ._speedups import clamp`, or `clamp = fast` inside an `if`,
+// rebinds a function the patch left untouched; `_core.LIMITS["high"] = 5`
+// or `_core.clamp = fast` in a package's __init__ changes another module's
+// data or function at import. The names such statements bind are read
+// here, with the modules they reach; the engine compares the functions
+// reading them as changed ones (evidence/shared.go). A statement that
+// changes state premise cannot follow (`sys.modules[...] = ...`, an
+// assignment into a module outside the tree) is named, and keeps the run
+// from saying the gate holds.
+
+// modChange is what one file's module-level changes bind.
+type modChange struct {
+	// names are the module-level names of the file itself the changes
+	// assign or rebind: their readers in the file, and in the modules
+	// importing them, are compared.
+	names map[string]bool
+	// into are the assignments into other modules' names.
+	into []intoRef
+	// unfollowed are changed statements that change state premise
+	// cannot follow, as "line N `text`".
+	unfollowed []string
+}
+
+var (
+	pyImportFromRe = regexp.MustCompile(`^from\s+(\.*[\w.]*)\s+import\s+\(?\s*([^)#]*)`)
+	pyImportRe     = regexp.MustCompile(`^import\s+([^#]*)`)
+	// pyMutateRe: an assignment, augmented or not, or a del, through an
+	// attribute or a subscript of a name: core.clamp = f, LIMITS["k"] = 5.
+	pyMutateRe = regexp.MustCompile(`^(?:del\s+)?([A-Za-z_]\w*)((?:\s*\.\s*\w+|\[[^\]]*\])+)\s*(?:(?:[-+*/|&%^@]|//|\*\*|<<|>>)?=[^=]|$)`)
+	// pyMethodCallRe: a method called on a name: LIMITS.update({...}).
+	pyMethodCallRe = regexp.MustCompile(`^([A-Za-z_]\w*)((?:\.\w+)+)\s*\(`)
+	pySetattrRe    = regexp.MustCompile(`^(?:setattr|delattr)\(\s*([A-Za-z_][\w.]*)\s*,\s*(?:['"](\w+)['"])?`)
+	// pyOpaqueRe: state no reading of the tree can follow.
+	pyOpaqueRe = regexp.MustCompile(`\bglobals\(\)|\bsys\.modules\b|__builtins__|\bbuiltins\.\w+\s*=|\bexec\(|\bsetattr\(\s*builtins\b`)
+	pyAttrRe   = regexp.MustCompile(`\w+`)
+)
+
+// intoRef is one statement assigning into what another module binds:
+// module.name, or (when name is a submodule) module.name.attr.
+type intoRef struct {
+	module, name, attr string
+	line               string // "line N `text`", on the head; "" on the base
+}
+
+// imports are the names a file's import statements bind, each to the
+// module path it names (absolute, relative ones resolved against pkg) and
+// the attribute of it (empty when the name is the module itself).
+type pyBinding struct{ module, attr string }
+
+func pyImports(lines []string, pkg string) map[string]pyBinding {
+	out := map[string]pyBinding{}
+	for _, raw := range lines {
+		l := strings.TrimSpace(raw)
+		if m := pyImportFromRe.FindStringSubmatch(l); m != nil {
+			mod := pyResolve(m[1], pkg)
+			for _, part := range strings.Split(m[2], ",") {
+				f := strings.Fields(part)
+				switch {
+				case len(f) == 1 && f[0] != "*":
+					out[f[0]] = pyBinding{mod, f[0]}
+				case len(f) == 3 && f[1] == "as":
+					out[f[2]] = pyBinding{mod, f[0]}
+				}
+			}
+			continue
+		}
+		if m := pyImportRe.FindStringSubmatch(l); m != nil {
+			for _, part := range strings.Split(m[1], ",") {
+				f := strings.Fields(part)
+				switch {
+				case len(f) == 1:
+					top, _, _ := strings.Cut(f[0], ".")
+					out[top] = pyBinding{top, ""}
+				case len(f) == 3 && f[1] == "as":
+					out[f[2]] = pyBinding{f[0], ""}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// pyResolve is the absolute module path of an import's module as written
+// in package pkg: ".core" in mypkg is mypkg.core, ".." its parent.
+func pyResolve(mod, pkg string) string {
+	dots := len(mod) - len(strings.TrimLeft(mod, "."))
+	if dots == 0 {
+		return mod
+	}
+	parts := strings.Split(pkg, ".")
+	if pkg == "" {
+		parts = nil
+	}
+	if up := dots - 1; up <= len(parts) {
+		parts = parts[:len(parts)-up]
+	}
+	rest := mod[dots:]
+	if rest != "" {
+		parts = append(parts, rest)
+	}
+	return strings.Join(parts, ".")
+}
+
+// pyPackage is the package a module of path p imports relative to:
+// itself for an __init__.py, else its directory.
+func pyPackage(p string) string {
+	q := pyQualifier(p)
+	if path.Base(strings.TrimSuffix(p, "i")) == "__init__.py" {
+		return q
+	}
+	if i := strings.LastIndex(q, "."); i >= 0 {
+		return q[:i]
+	}
+	return ""
+}
+
+// moduleChanges reads what f's changed module-level statements bind. A
+// line inside a function or class is the declaration's own change.
+func moduleChanges(f diffparse.File) modChange {
+	mc := modChange{names: map[string]bool{}}
+	if f.Language != "python" || f.HeadSrc == nil || f.BaseSrc == nil {
+		return mc
+	}
+	head, err := diffparse.Decls("python", f.HeadSrc)
+	if err != nil {
+		return mc
+	}
+	base, err := diffparse.Decls("python", f.BaseSrc)
+	if err != nil {
+		return mc
+	}
+	pkg := pyPackage(f.Path)
+	sides := []struct {
+		kind  byte
+		lines []string
+		decls []diffparse.Decl
+	}{
+		{'+', strings.Split(string(f.HeadSrc), "\n"), head},
+		{'-', strings.Split(string(f.BaseSrc), "\n"), base},
+	}
+	// defined are the names the file defines at module level on either
+	// side: an import binding one rebinds it.
+	defined := map[string]bool{}
+	for _, s := range sides {
+		for _, d := range s.decls {
+			if !strings.Contains(d.Local, ".") {
+				defined[d.Local] = true
+			}
+		}
+	}
+	for si, s := range sides {
+		imports := pyImports(s.lines, pkg)
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				n := l.New
+				if si == 1 {
+					n = l.Old
+				}
+				if l.Kind != s.kind || n <= 0 || n > len(s.lines) || lang.InDecl(s.decls, n) {
+					continue
+				}
+				text := strings.TrimSpace(s.lines[n-1])
+				if text == "" || strings.HasPrefix(text, "#") {
+					continue
+				}
+				mc.statement(text, n, s.lines, imports, defined, si == 0)
+			}
+		}
+	}
+	return mc
+}
+
+// statement records what one changed module-level line binds.
+func (mc *modChange) statement(text string, n int, lines []string, imports map[string]pyBinding, defined map[string]bool, head bool) {
+	where := ""
+	if head {
+		where = lineText(n, text)
+	}
+	if pyOpaqueRe.MatchString(text) {
+		if head {
+			mc.unfollowed = append(mc.unfollowed, lineText(n, text))
+		}
+		return
+	}
+	for _, name := range assigned(lines, n) {
+		mc.names[name] = true
+	}
+	if m := pyAssignRe.FindStringSubmatch(text); m != nil {
+		// An assignment inside a module-level if, try or with.
+		for _, name := range strings.Split(m[1], ",") {
+			mc.names[strings.TrimSpace(name)] = true
+		}
+		return
+	}
+	if strings.HasPrefix(text, "from ") || strings.HasPrefix(text, "import ") {
+		// An import rebinding a name the module defines: the module's
+		// function is now another's.
+		for name := range pyImports([]string{text}, "") {
+			if defined[name] {
+				mc.names[name] = true
+			}
+		}
+		return
+	}
+	var root, attrs string
+	switch m := pyMutateRe.FindStringSubmatch(text); {
+	case m != nil:
+		root, attrs = m[1], m[2]
+	default:
+		if m := pySetattrRe.FindStringSubmatch(text); m != nil {
+			root, attrs = m[1], "."+m[2]
+			if m[2] == "" {
+				// setattr with a computed name: any of the module's.
+				attrs = ""
+			}
+		} else if m := pyMethodCallRe.FindStringSubmatch(text); m != nil && (defined[m[1]] || mc.names[m[1]] || imports[m[1]].attr != "" || assignedAnywhere(lines, m[1])) {
+			// LIMITS.update(...): a method changing the module's data.
+			root, attrs = m[1], ""
+		} else {
+			return
+		}
+	}
+	attr := ""
+	if w := pyAttrRe.FindString(attrs); w != "" && strings.HasPrefix(strings.TrimSpace(attrs), ".") {
+		attr = w
+	}
+	root, _, _ = strings.Cut(root, ".")
+	b, imported := imports[root]
+	switch {
+	case !imported:
+		// The module's own name: its readers, and (Box.LIMIT = 5) the
+		// attribute's.
+		mc.names[root] = true
+		if attr != "" {
+			mc.names[attr] = true
+		}
+	case b.attr == "" && attr != "":
+		// A module the file imports: core.clamp = fast.
+		mc.into = append(mc.into, intoRef{module: b.module, name: attr, line: where})
+	case b.attr != "":
+		// A name imported from a module (from .core import LIMITS;
+		// LIMITS["high"] = 5), or a submodule (from . import core;
+		// core.clamp = fast).
+		mc.into = append(mc.into, intoRef{module: b.module, name: b.attr, attr: attr, line: where})
+	case head:
+		mc.unfollowed = append(mc.unfollowed, where)
+	}
+}
+
+// assignedAnywhere says a module-level statement of lines assigns name.
+func assignedAnywhere(lines []string, name string) bool {
+	for _, l := range lines {
+		if m := pyAssignRe.FindStringSubmatch(l); m != nil && l != "" && l[0] != ' ' && l[0] != '\t' {
+			for _, n := range strings.Split(m[1], ",") {
+				if strings.TrimSpace(n) == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func lineText(n int, text string) string {
+	if len(text) > 80 {
+		text = text[:77] + "..."
+	}
+	return "line " + strconv.Itoa(n) + " `" + text + "`"
+}
+
+// SharedUsers are the other Python files of the head's tree whose
+// functions may read what f's module-level changes bind, with the names
+// each may read: the modules importing a changed name of f's module, and
+// the modules f's statements assign into. unfollowed names the changed
+// statements whose reach premise cannot follow.
+func (*pythonLang) SharedUsers(f diffparse.File, files []string, read func(string) []byte) (map[string][]string, []string) {
+	mc := moduleChanges(f)
+	users := map[string][]string{}
+	if len(mc.names) == 0 && len(mc.into) == 0 {
+		return users, mc.unfollowed
+	}
+	byModule := map[string]string{}
+	for _, rel := range files {
+		if strings.HasSuffix(rel, ".py") {
+			byModule[pyQualifier(rel)] = rel
+		}
+	}
+	addTo := func(rel string, names ...string) {
+		for _, n := range names {
+			if n != "" && !slices.Contains(users[rel], n) {
+				users[rel] = append(users[rel], n)
+			}
+		}
+	}
+	unfollowed := mc.unfollowed
+	for _, r := range mc.into {
+		if rel, ok := byModule[r.module+"."+r.name]; ok && r.attr != "" {
+			addTo(rel, r.attr)
+		} else if rel, ok := byModule[r.module]; ok {
+			addTo(rel, r.name)
+		} else if r.line != "" {
+			// Into a module outside the tree (json.dumps = fast): what
+			// reads it cannot be found.
+			unfollowed = append(unfollowed, r.line)
+		}
+	}
+	if len(mc.names) > 0 {
+		self := pyQualifier(f.Path)
+		last := self[strings.LastIndex(self, ".")+1:]
+		for _, rel := range files {
+			if rel == f.Path || !strings.HasSuffix(rel, ".py") {
+				continue
+			}
+			src := read(rel)
+			if src == nil || !strings.Contains(string(src), last) {
+				continue
+			}
+			pkg := pyPackage(rel)
+			for name, b := range pyImports(strings.Split(string(src), "\n"), pkg) {
+				switch {
+				case b.module == self && mc.names[b.attr]:
+					// from .consts import MAX_LEN [as LIMIT]
+					addTo(rel, name)
+				case b.attr == "" && b.module == self, b.module+"."+b.attr == self:
+					// import mypkg.consts as c; from . import consts
+					for n := range mc.names {
+						addTo(rel, n)
+					}
+				}
+			}
+		}
+	}
+	for rel := range users {
+		sort.Strings(users[rel])
+	}
+	return users, unfollowed
+}
+
+// ChangesShared says f's module-level changes bind something other files
+// may read, or change state premise cannot follow.
+func (*pythonLang) ChangesShared(f diffparse.File) bool {
+	mc := moduleChanges(f)
+	return len(mc.names) > 0 || len(mc.into) > 0 || len(mc.unfollowed) > 0
+}
+
+// pyClassAttrRe is an assignment in a class body: LIMIT = 10, x: int = 0.
+var pyClassAttrRe = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?::[^=]*)?=[^=]|^([A-Za-z_]\w*)\s*:`)
+
+// classReaders are the methods of each class whose own body the diff
+// changes outside its methods (a class attribute, a field's default, its
+// bases or decorators): the methods naming a changed attribute, or every
+// method when the change names none, each as a modified symbol.
+func classReaders(f diffparse.File, head, base []diffparse.Decl) ([]diffparse.Symbol, map[string][]string) {
+	type change struct {
+		names map[string]bool
+		other bool
+	}
+	changed := map[string]*change{}
+	sides := []struct {
+		kind  byte
+		lines []string
+		decls []diffparse.Decl
+	}{
+		{'+', strings.Split(string(f.HeadSrc), "\n"), head},
+		{'-', strings.Split(string(f.BaseSrc), "\n"), base},
+	}
+	for si, s := range sides {
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				n := l.New
+				if si == 1 {
+					n = l.Old
+				}
+				if l.Kind != s.kind || n <= 0 || n > len(s.lines) {
+					continue
+				}
+				cls, ok := ownClass(s.decls, n)
+				if !ok {
+					continue
+				}
+				text := strings.TrimSpace(s.lines[n-1])
+				if text == "" || strings.HasPrefix(text, "#") || strings.HasPrefix(text, `"""`) || strings.HasPrefix(text, "'''") {
+					continue
+				}
+				c := changed[cls]
+				if c == nil {
+					c = &change{names: map[string]bool{}}
+					changed[cls] = c
+				}
+				if m := pyClassAttrRe.FindStringSubmatch(text); m != nil && n != declStart(s.decls, cls) {
+					c.names[m[1]+m[2]] = true
+				} else {
+					c.other = true
+				}
+			}
+		}
+	}
+	if len(changed) == 0 {
+		return nil, nil
+	}
+	taken := map[string]bool{}
+	for _, s := range f.Symbols {
+		taken[s.Local] = true
+	}
+	inBase := map[string]bool{}
+	for _, d := range base {
+		inBase[d.Local] = true
+	}
+	prefix := pyQualifier(f.Path)
+	var out []diffparse.Symbol
+	reads := map[string][]string{}
+	for _, d := range head {
+		c := changed[pyClassOf(d.Local)]
+		if d.Kind != "method" || c == nil || taken[d.Local] || !inBase[d.Local] || len(out) >= maxClassReaders {
+			continue
+		}
+		text := lang.Span(f.HeadSrc, d.Start, d.End)
+		var r []string
+		for n := range c.names {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`).MatchString(text) {
+				r = append(r, n)
+			}
+		}
+		if len(r) == 0 && !c.other {
+			continue
+		}
+		if len(r) == 0 {
+			r = []string{"the class body of " + pyClassOf(d.Local)}
+		}
+		sort.Strings(r)
+		name := d.Local
+		if prefix != "" {
+			name = prefix + "." + d.Local
+		}
+		out = append(out, diffparse.Symbol{Name: name, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
+		reads[name] = r
+	}
+	return out, reads
+}
+
+// maxClassReaders bounds the methods taken for one class's change.
+const maxClassReaders = 10
+
+// pyClassOf is the class a method's local name is in: Outer.Inner.m ->
+// Outer.Inner.
+func pyClassOf(local string) string {
+	if i := strings.LastIndex(local, "."); i >= 0 {
+		return local[:i]
+	}
+	return ""
+}
+
+// ownClass is the innermost class of decls whose own body (not a method's)
+// holds line.
+func ownClass(decls []diffparse.Decl, line int) (string, bool) {
+	best, found := diffparse.Decl{}, false
+	for _, d := range decls {
+		if line < d.Start || line > d.End {
+			continue
+		}
+		if !found || d.End-d.Start < best.End-best.Start {
+			best, found = d, true
+		}
+	}
+	if !found || best.Kind != "class" {
+		return "", false
+	}
+	return best.Local, true
+}
+
+// declStart is the first line of the declaration named local.
+func declStart(decls []diffparse.Decl, local string) int {
+	for _, d := range decls {
+		if d.Local == local {
+			return d.Start
+		}
+	}
+	return 0
+}

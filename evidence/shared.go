@@ -1,0 +1,186 @@
+package evidence
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
+)
+
+// A module-level change reaches past its own file (issue 26, verdict
+// rules the head can steer; and real fixes: a limit raised in a
+// constants module): a Go constant read in another file of its package
+// or by an importer, a Python name another module imports, a statement
+// in a package's __init__ assigning into another module's function or
+// table. The functions of other files reading what such a change binds
+// are compared as changed ones, as the readers of a changed data file
+// are (datafiles.go): each line naming it stands changed on both sides.
+// A changed statement whose reach cannot be found is not checked, and
+// keeps the run from saying the gate holds.
+
+// maxSharedUserFiles bounds the files taken for one run's shared changes.
+const maxSharedUserFiles = 20
+
+// sharedChanges says a changed file of res binds at module level what
+// other files may read: without a checkout, a run is worth one.
+func sharedChanges(res *diffparse.Result, langs lang.Languages) bool {
+	for _, f := range sharingFiles(res) {
+		if ds, ok := langs[f.Language].(lang.DataSharer); ok && ds.ChangesShared(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// sharingFiles are the changed files of res whose module-level changes
+// are followed: library code both sides have.
+func sharingFiles(res *diffparse.Result) []diffparse.File {
+	var out []diffparse.File
+	for _, f := range res.Files {
+		if f.Excluded != "" || f.HeadSrc == nil || testFileName(f.Path) || notCodeDir(f.Path) {
+			continue
+		}
+		if f.BaseSrc == nil {
+			// A file the patch adds: all of it is new, and what its
+			// module-level statements bind runs when it loads.
+			f.BaseSrc = []byte{}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// withSharedUsers is res with, as changed files of their own, the files
+// of the head's tree whose functions read what a changed file's
+// module-level statements bind, the names each reader reads, and the
+// changed statements no reader can be found for, as unchecked symbols.
+func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseDir string) (*diffparse.Result, dataReaders, []SymbolRows) {
+	if headDir == "" || baseDir == "" {
+		return res, dataReaders{}, nil
+	}
+	type sharer struct {
+		f  diffparse.File
+		ds lang.DataSharer
+	}
+	var sharers []sharer
+	for _, f := range sharingFiles(res) {
+		if ds, ok := langs[f.Language].(lang.DataSharer); ok && ds.ChangesShared(f) {
+			sharers = append(sharers, sharer{f, ds})
+		}
+	}
+	if len(sharers) == 0 {
+		return res, dataReaders{}, nil
+	}
+	files := treeSources(headDir)
+	cache := map[string][]byte{}
+	read := func(rel string) []byte {
+		if b, ok := cache[rel]; ok {
+			return b
+		}
+		b, err := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(rel)))
+		if err != nil {
+			b = nil
+		}
+		cache[rel] = b
+		return b
+	}
+	already := map[string]map[string]bool{}
+	for _, f := range res.Files {
+		if already[f.Path] == nil {
+			already[f.Path] = map[string]bool{}
+		}
+		for _, s := range f.Symbols {
+			already[f.Path][s.Local] = true
+		}
+	}
+	// names are the names each user file may read, with the changed
+	// file that binds them.
+	names := map[string]map[string]string{}
+	var unchecked []SymbolRows
+	for _, sh := range sharers {
+		users, unfollowed := sh.ds.SharedUsers(sh.f, files, read)
+		for _, u := range unfollowed {
+			unchecked = append(unchecked, SymbolRows{Symbol: sh.f.Path + " " + u, Unchecked: true,
+				Why: "a module-level statement that changes state at import; premise cannot find what reads it"})
+		}
+		for rel, ns := range users {
+			if rel == sh.f.Path {
+				continue
+			}
+			if names[rel] == nil {
+				names[rel] = map[string]string{}
+			}
+			for _, n := range ns {
+				names[rel][n] = sh.f.Path
+			}
+		}
+	}
+	rels := make([]string, 0, len(names))
+	for rel := range names {
+		rels = append(rels, rel)
+	}
+	sort.Strings(rels)
+	dr := dataReaders{files: map[string]bool{}, reads: map[string][]string{}}
+	var extra []diffparse.File
+	for _, rel := range rels {
+		if len(extra) >= maxSharedUserFiles {
+			break
+		}
+		head := read(rel)
+		base, err := os.ReadFile(filepath.Join(baseDir, filepath.FromSlash(rel)))
+		if head == nil || err != nil {
+			continue
+		}
+		ns := make([]string, 0, len(names[rel]))
+		for n := range names[rel] {
+			ns = append(ns, n)
+		}
+		sort.Strings(ns)
+		pats := make([]*regexp.Regexp, len(ns))
+		for i, n := range ns {
+			pats[i] = regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`)
+		}
+		f, ok := dataReaderFile(rel, diffparse.LanguageOf(rel), head, base, pats, already[rel], headDir)
+		if !ok {
+			continue
+		}
+		extra = append(extra, f)
+		dr.files[f.Path] = true
+		for _, s := range f.Symbols {
+			text := string(f.SymbolSource(s))
+			for i, n := range ns {
+				if pats[i].MatchString(text) {
+					dr.reads[s.Name] = append(dr.reads[s.Name], n+" ("+names[rel][n]+")")
+				}
+			}
+		}
+	}
+	if len(extra) == 0 {
+		return res, dataReaders{}, unchecked
+	}
+	out := *res
+	out.Files = append(slices.Clip(res.Files), extra...)
+	return &out, dr, unchecked
+}
+
+// merge is dr with other's files and reads.
+func (dr dataReaders) merge(other dataReaders) dataReaders {
+	if len(other.files) == 0 {
+		return dr
+	}
+	if dr.files == nil {
+		return other
+	}
+	for f := range other.files {
+		dr.files[f] = true
+	}
+	for s, r := range other.reads {
+		dr.reads[s] = append(dr.reads[s], r...)
+	}
+	dr.lits = append(dr.lits, other.lits...)
+	return dr
+}

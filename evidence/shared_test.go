@@ -1,0 +1,119 @@
+package evidence_test
+
+import (
+	"github.com/premise-dev/premise/evidence"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// coreBase is a package whose functions read module data, beside a
+// constants module and an __init__ re-exporting them.
+var coreBase = map[string]string{
+	"mypkg/__init__.py": "from .core import clamp, label\n",
+	"mypkg/consts.py":   "MAX_LEN = 10\n",
+	"mypkg/core.py": "from .consts import MAX_LEN\n\nLIMITS = {\"low\": 0, \"high\": 10}\n\n\n" +
+		"def clamp(x: int, lo: int, hi: int) -> int:\n    if x < lo:\n        return lo\n    if x > hi:\n        return hi\n    return x\n\n\n" +
+		"def label(x: int) -> str:\n    if x >= LIMITS[\"high\"]:\n        return \"high\"\n    return \"low\"\n\n\n" +
+		"def fits(name: str) -> bool:\n    return len(name) <= MAX_LEN\n",
+}
+
+// TestModuleLevelChangesAreCompared: a module-level statement changes
+// what functions of other files (or its own, untouched) answer, and
+// premise compares them as changed functions: a constant lowered in a
+// constants module, a function rebound by an import at the foot of its
+// module or assigned from a new module __init__ loads, a Go constant in
+// another file of the package and an init a new file adds.
+func TestModuleLevelChangesAreCompared(t *testing.T) {
+	t.Parallel()
+	goBase := map[string]string{
+		"go.mod":        "module example.com/lim\n\ngo 1.22\n",
+		"lim/consts.go": "package lim\n\n// MaxLen bounds a name.\nconst MaxLen = 10\n\nvar limits = map[string]int{\"low\": 0, \"high\": 10}\n",
+		"lim/lim.go": "package lim\n\n// Fits says whether name fits.\nfunc Fits(name string) bool {\n\treturn len(name) <= MaxLen\n}\n\n" +
+			"// Label says whether x is high.\nfunc Label(x int) string {\n\tif x >= limits[\"high\"] {\n\t\treturn \"high\"\n\t}\n\treturn \"low\"\n}\n",
+	}
+	for _, c := range []struct {
+		name, symbol string
+		base, head   map[string]string
+	}{
+		{"python constants module", "mypkg.core.fits", coreBase, map[string]string{"mypkg/consts.py": "MAX_LEN = 5\n"}},
+		{"python import rebinding", "mypkg.core.clamp", coreBase, map[string]string{
+			"mypkg/core.py":      coreBase["mypkg/core.py"] + "\n\ntry:\n    from ._speedups import clamp\nexcept ImportError:\n    pass\n",
+			"mypkg/_speedups.py": "def clamp(x: int, lo: int, hi: int) -> int:\n    return min(x, hi)\n",
+		}},
+		{"python new module assigning into another", "mypkg.core.clamp", coreBase, map[string]string{
+			"mypkg/_patch.py":   "from . import core\n\ncore.clamp = lambda x, lo, hi: min(x, hi)\n",
+			"mypkg/__init__.py": "from .core import clamp, label\nfrom . import _patch\n",
+		}},
+		{"python table mutated from __init__", "mypkg.core.label", coreBase, map[string]string{
+			"mypkg/__init__.py": "from .core import clamp, label\nfrom .core import LIMITS\n\nLIMITS[\"high\"] = 5\n",
+		}},
+		{"go constant in another file", "example.com/lim/lim.Fits", goBase, map[string]string{
+			"lim/consts.go": strings.Replace(goBase["lim/consts.go"], "MaxLen = 10", "MaxLen = 5", 1),
+		}},
+		{"go init of a new file", "example.com/lim/lim.Label", goBase, map[string]string{
+			"lim/tune.go": "package lim\n\nfunc init() {\n\tlimits[\"high\"] = 5\n}\n",
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rep := runCommits(t, c.base, c.head, nil)
+			if !hasChange(rep, c.symbol, nil) {
+				t.Errorf("%s reads what the patch's module-level change binds: no change; changes %+v, symbols %+v",
+					c.symbol, append(rep.Changes, rep.Unexplained...), rep.Symbols)
+			}
+		})
+	}
+}
+
+// TestUnfollowedModuleStateIsUnchecked: an assignment into a module
+// outside the tree (json.dumps) changes what any function may answer,
+// and premise cannot find its readers: the statement is not checked,
+// named by its line. Imports and a logger the patch adds are not.
+func TestUnfollowedModuleStateIsUnchecked(t *testing.T) {
+	t.Parallel()
+	head := maps.Clone(coreBase)
+	head["mypkg/__init__.py"] = "from .core import clamp, label\nimport json\n\njson.dumps = lambda *a, **k: \"{}\"\n"
+	rep := runCommits(t, coreBase, head, nil)
+	i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.Contains(s.Symbol, "json.dumps") })
+	if i < 0 || !rep.Symbols[i].Unchecked || !strings.Contains(rep.Symbols[i].Symbol, "mypkg/__init__.py line 4") {
+		t.Errorf("json.dumps assigned at import: want an unchecked entry naming mypkg/__init__.py line 4; symbols %+v", rep.Symbols)
+	}
+
+	benign := maps.Clone(coreBase)
+	benign["mypkg/core.py"] = "import logging\nimport re\n\n" + coreBase["mypkg/core.py"] + "\n\nlog = logging.getLogger(__name__)\n"
+	rep = runCommits(t, coreBase, benign, nil)
+	for _, s := range rep.Symbols {
+		if s.Unchecked {
+			t.Errorf("imports and a logger added: %s left unchecked (%s)", s.Symbol, s.Why)
+		}
+	}
+	if n := len(rep.Changes) + len(rep.Unexplained); n != 0 {
+		t.Errorf("imports and a logger added: %d changes, want none: %+v", n, rep.Changes)
+	}
+}
+
+// TestClassBodyChangeComparesItsMethods: a class attribute the patch
+// changes (LIMIT = 10 -> 5) changes what its methods answer, though none
+// changed: the methods naming it are compared.
+func TestClassBodyChangeComparesItsMethods(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"box.py": "class Box:\n    LIMIT = 10\n\n    def __init__(self, n: int):\n        self.n = n\n\n" +
+		"    def big(self) -> bool:\n        return self.n >= self.LIMIT\n\n    def half(self) -> int:\n        return self.n // 2\n"}
+	head := map[string]string{"box.py": strings.Replace(base["box.py"], "LIMIT = 10", "LIMIT = 5", 1)}
+	rep := runCommits(t, base, head, nil)
+	var got []string
+	for _, s := range rep.Symbols {
+		got = append(got, s.Symbol)
+		if s.Symbol == "box.Box.big" && s.Rows == 0 {
+			t.Errorf("Box.big reads the changed LIMIT: no rows (%s)", s.Why)
+		}
+		if s.Symbol == "box.Box.half" {
+			t.Errorf("Box.half does not read LIMIT: compared all the same")
+		}
+	}
+	if !slices.Contains(got, "box.Box.big") {
+		t.Errorf("Box.big reads the changed LIMIT: not compared; symbols %v", got)
+	}
+}
