@@ -19,6 +19,15 @@ var coreBase = map[string]string{
 		"def fits(name: str) -> bool:\n    return len(name) <= MAX_LEN\n",
 }
 
+// jsBase is a CommonJS package whose function reads a constant another
+// module exports.
+var jsBase = map[string]string{
+	"package.json":  `{"name": "lim", "main": "src/index.js"}`,
+	"src/consts.js": "const LIMIT = 10;\nmodule.exports = { LIMIT };\n",
+	"src/core.js":   "const { LIMIT } = require(\"./consts\");\n\nfunction big(x) {\n  return x >= LIMIT;\n}\n\nmodule.exports = { big };\n",
+	"src/index.js":  "module.exports = require(\"./core\");\n",
+}
+
 // TestModuleLevelChangesAreCompared: a module-level statement changes
 // what functions of other files (or its own, untouched) answer, and
 // premise compares them as changed functions: a constant lowered in a
@@ -55,6 +64,9 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		{"go init of a new file", "example.com/lim/lim.Label", goBase, map[string]string{
 			"lim/tune.go": "package lim\n\nfunc init() {\n\tlimits[\"high\"] = 5\n}\n",
 		}},
+		{"javascript constants module", "src/core.big", jsBase, map[string]string{
+			"src/consts.js": "const LIMIT = 0;\nmodule.exports = { LIMIT };\n",
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -79,6 +91,14 @@ func TestUnfollowedModuleStateIsUnchecked(t *testing.T) {
 	i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.Contains(s.Symbol, "json.dumps") })
 	if i < 0 || !rep.Symbols[i].Unchecked || !strings.Contains(rep.Symbols[i].Symbol, "mypkg/__init__.py line 4") {
 		t.Errorf("json.dumps assigned at import: want an unchecked entry naming mypkg/__init__.py line 4; symbols %+v", rep.Symbols)
+	}
+
+	// JavaScript: premise calls src/core.big without loading the index
+	// that assigns into it.
+	jsHead := map[string]string{"src/index.js": "const core = require(\"./core\");\ncore.big = (x) => true;\nmodule.exports = core;\n"}
+	rep = runCommits(t, jsBase, jsHead, nil)
+	if i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.Contains(s.Symbol, "core.big = ") }); i < 0 || !rep.Symbols[i].Unchecked {
+		t.Errorf("core.big assigned from the index: want an unchecked entry naming src/index.js line 2; symbols %+v", rep.Symbols)
 	}
 
 	benign := maps.Clone(coreBase)

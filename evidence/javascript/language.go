@@ -296,6 +296,11 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 			}
 		}
 	}
+	// LIMITS.high = 5 at module level changes LIMITS (shared.go).
+	mutated, _ := jsModuleChanges(f, l.lang)
+	for n := range mutated {
+		names[n] = true
+	}
 	// A changed function kept in a module-level table (var formatFlags =
 	// {YYYY: function (d) {...}}) is called through the table
 	// (formatFlags[token](d)): the table is changed data.

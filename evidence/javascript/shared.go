@@ -1,0 +1,187 @@
+package javascript
+
+import (
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
+)
+
+// A module-level declaration a patch changes (export const MAX_LEN = 5)
+// is read by the modules importing it, and a module-level statement that
+// assigns into an object (LIMITS.high = 5, core.fits = ...) changes what
+// the functions reading it answer. The engine compares the readers of
+// other files (evidence/shared.go); an assignment into an imported
+// module or a built-in (String.prototype.trim = ...) is not followed:
+// premise calls a module's functions without loading the module that
+// assigns into them, so the statement is named and not checked.
+
+// jsMutateRe is an assignment through a name's property or index:
+// LIMITS.high = 5, core.fits = f, cache[k] ??= v.
+var jsMutateRe = regexp.MustCompile(`^\s*([A-Za-z_$][\w$]*)((?:\s*\.\s*[\w$]+|\[[^\]]*\])+)\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|\|\||&&)?=[^=>]`)
+
+// jsObjectCallRe is Object.assign(x, ...) and its kin: they assign into x.
+var jsObjectCallRe = regexp.MustCompile(`^\s*Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\(\s*([A-Za-z_$][\w$]*)`)
+
+// jsBindingRe is a module-level binding of an import or require:
+// import * as core from "./core", const core = require("./core").
+var jsBindingRe = regexp.MustCompile(`^\s*(?:import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+['"]|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"])`)
+
+// jsGlobals are the built-ins a statement may assign into.
+var jsGlobals = map[string]bool{"String": true, "Array": true, "Object": true, "Number": true, "Math": true, "JSON": true,
+	"Date": true, "RegExp": true, "Promise": true, "Function": true, "Boolean": true, "Symbol": true, "Map": true,
+	"Set": true, "Error": true, "globalThis": true, "global": true, "window": true, "process": true, "console": true, "Reflect": true}
+
+// jsModuleChanges are the module-level names f's changed statements bind
+// or assign into (its own), and the changed statements assigning into an
+// imported module or a built-in, as "line N `text`" (the head's only).
+func jsModuleChanges(f diffparse.File, language string) (map[string]bool, []string) {
+	names := map[string]bool{}
+	if f.HeadSrc == nil || f.BaseSrc == nil {
+		return names, nil
+	}
+	head, err := diffparse.Decls(language, f.HeadSrc)
+	if err != nil {
+		return names, nil
+	}
+	base, err := diffparse.Decls(language, f.BaseSrc)
+	if err != nil {
+		return names, nil
+	}
+	var unfollowed []string
+	for si, side := range []struct {
+		kind  byte
+		lines []string
+		decls []diffparse.Decl
+	}{{'+', strings.Split(string(f.HeadSrc), "\n"), head}, {'-', strings.Split(string(f.BaseSrc), "\n"), base}} {
+		imported := map[string]bool{}
+		for _, l := range side.lines {
+			if m := jsBindingRe.FindStringSubmatch(l); m != nil {
+				imported[m[1]+m[2]] = true
+			}
+		}
+		for _, h := range f.Hunks {
+			for _, ln := range h.Lines {
+				n := ln.New
+				if si == 1 {
+					n = ln.Old
+				}
+				if ln.Kind != side.kind || n <= 0 || n > len(side.lines) {
+					continue
+				}
+				text := side.lines[n-1]
+				if lang.InDecl(side.decls, n) && !assignsFunction(side.decls, n, text) {
+					continue
+				}
+				if name := jsAssigned(side.lines, n); name != "" {
+					names[name] = true
+					continue
+				}
+				root := ""
+				if m := jsMutateRe.FindStringSubmatch(text); m != nil {
+					root = m[1]
+				} else if m := jsObjectCallRe.FindStringSubmatch(text); m != nil {
+					root = m[1]
+				}
+				switch {
+				case root == "" || root == "module" || root == "exports" || root == "this":
+					// What the module exports is what premise calls.
+				case imported[root] || jsGlobals[root]:
+					if si == 0 {
+						t := strings.TrimSpace(text)
+						if len(t) > 80 {
+							t = t[:77] + "..."
+						}
+						unfollowed = append(unfollowed, "line "+strconv.Itoa(n)+" `"+t+"`")
+					}
+				default:
+					names[root] = true
+				}
+			}
+		}
+	}
+	return names, unfollowed
+}
+
+// assignsFunction says line n starts a declaration that is a function
+// assigned into an object at module level (core.fits = (name) => true):
+// diffparse names it core.fits, and it is a statement of the module.
+func assignsFunction(decls []diffparse.Decl, n int, text string) bool {
+	m := jsMutateRe.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	for _, d := range decls {
+		if d.Start == n && strings.HasPrefix(d.Local, m[1]+".") {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *jsLang) ChangesShared(f diffparse.File) bool {
+	if f.Language != l.lang {
+		return false
+	}
+	names, unfollowed := jsModuleChanges(f, l.lang)
+	return len(names) > 0 || len(unfollowed) > 0
+}
+
+// jsSpecRe is a relative module specifier in an import or require.
+var jsSpecRe = regexp.MustCompile(`(?:from\s+|require\(\s*|import\(\s*)['"](\.{1,2}/[^'"]*)['"]`)
+
+// SharedUsers are the files of the tree importing f's module, with the
+// changed names (and the local names an import gives them) each may read.
+func (l *jsLang) SharedUsers(f diffparse.File, files []string, read func(string) []byte) (map[string][]string, []string) {
+	names, unfollowed := jsModuleChanges(f, l.lang)
+	users := map[string][]string{}
+	if len(names) == 0 {
+		return users, unfollowed
+	}
+	self := jsModulePath(f.Path)
+	for _, rel := range files {
+		if lg := diffparse.LanguageOf(rel); rel == f.Path || lg != "javascript" && lg != "typescript" {
+			continue
+		}
+		src := read(rel)
+		if src == nil || !strings.Contains(string(src), path.Base(self)) {
+			continue
+		}
+		imports := false
+		for _, m := range jsSpecRe.FindAllStringSubmatch(string(src), -1) {
+			if jsModulePath(path.Join(path.Dir(rel), m[1])) == self {
+				imports = true
+				break
+			}
+		}
+		if !imports {
+			continue
+		}
+		var ns []string
+		for n := range names {
+			ns = append(ns, n)
+			// { MAX_LEN: limit } and { MAX_LEN as limit }
+			alias := regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\s*(?::|\bas\b)\s*([A-Za-z_$][\w$]*)`)
+			for _, m := range alias.FindAllStringSubmatch(string(src), -1) {
+				ns = append(ns, m[1])
+			}
+		}
+		sort.Strings(ns)
+		users[rel] = ns
+	}
+	return users, unfollowed
+}
+
+// jsModulePath is a module's path without its extension or a trailing
+// /index: src/consts.js, ./src/consts and src/consts/index.ts are one.
+func jsModulePath(p string) string {
+	p = path.Clean(p)
+	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"} {
+		p = strings.TrimSuffix(p, ext)
+	}
+	return strings.TrimSuffix(p, "/index")
+}
