@@ -200,12 +200,22 @@ func (mc *modChange) statement(text string, n int, lines []string, imports map[s
 		return
 	}
 	for _, name := range assigned(lines, n) {
-		mc.names[name] = true
+		if !strings.HasPrefix(name, "__") {
+			mc.names[name] = true
+		}
+	}
+	if !inModuleBlock(lines, n) {
+		// A line of a statement spanning lines (a keyword argument of a
+		// call): assigned read the statement.
+		return
 	}
 	if m := pyAssignRe.FindStringSubmatch(text); m != nil {
-		// An assignment inside a module-level if, try or with.
+		// An assignment, at column 0 or inside a module-level if, try
+		// or with.
 		for _, name := range strings.Split(m[1], ",") {
-			mc.names[strings.TrimSpace(name)] = true
+			if name = strings.TrimSpace(name); !strings.HasPrefix(name, "__") {
+				mc.names[name] = true
+			}
 		}
 		return
 	}
@@ -262,6 +272,31 @@ func (mc *modChange) statement(text string, n int, lines []string, imports map[s
 	case head:
 		mc.unfollowed = append(mc.unfollowed, where)
 	}
+}
+
+// pyBlockRe starts a compound statement whose body is a module's own
+// statements: if, try, with, for, while and their other clauses.
+var pyBlockRe = regexp.MustCompile(`^(?:if|elif|else|try|except|finally|with|for|while)\b.*:\s*(?:#.*)?$`)
+
+// inModuleBlock says line n (1-based) is at column 0, or a statement of a
+// module-level compound statement's body: the nearest line above it
+// indented less opens the block.
+func inModuleBlock(lines []string, n int) bool {
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	own := indent(lines[n-1])
+	if own == 0 {
+		return true
+	}
+	for i := n - 2; i >= 0 && i >= n-200; i-- {
+		l := lines[i]
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		if in := indent(l); in < own {
+			return in == 0 && pyBlockRe.MatchString(strings.TrimSpace(l))
+		}
+	}
+	return false
 }
 
 // assignedAnywhere says a module-level statement of lines assigns name.
