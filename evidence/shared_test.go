@@ -28,12 +28,23 @@ var jsBase = map[string]string{
 	"src/index.js":  "module.exports = require(\"./core\");\n",
 }
 
+// bagPy and durGo are a class and a type whose functions print or test
+// their values: a special method added changes what they answer.
+const (
+	bagPy = "class Bag:\n    def __init__(self, items: list):\n        self.items = list(items)\n\n" +
+		"    def describe(self) -> str:\n        if self:\n            return \"bag of %d\" % len(self.items)\n        return \"no bag\"\n"
+	durGo = "package dur\n\nimport \"fmt\"\n\n// Span is a count of seconds.\ntype Span int\n\n" +
+		"// Describe says how long s is.\nfunc Describe(s Span) string {\n\treturn fmt.Sprintf(\"lasts %v\", s)\n}\n"
+)
+
 // TestModuleLevelChangesAreCompared: a module-level statement changes
 // what functions of other files (or its own, untouched) answer, and
 // premise compares them as changed functions: a constant lowered in a
 // constants module, a function rebound by an import at the foot of its
 // module or assigned from a new module __init__ loads, a Go constant in
-// another file of the package and an init a new file adds.
+// another file of the package and an init a new file adds, and a special
+// method the patch adds (__bool__, String) to a class or type whose
+// functions test or print its values.
 func TestModuleLevelChangesAreCompared(t *testing.T) {
 	t.Parallel()
 	goBase := map[string]string{
@@ -64,6 +75,11 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		{"go init of a new file", "example.com/lim/lim.Label", goBase, map[string]string{
 			"lim/tune.go": "package lim\n\nfunc init() {\n\tlimits[\"high\"] = 5\n}\n",
 		}},
+		{"python special method added", "bag.Bag.describe", map[string]string{"bag.py": bagPy}, map[string]string{
+			"bag.py": bagPy + "\n    def __bool__(self):\n        return len(self.items) > 1\n",
+		}},
+		{"go String method added", "example.com/dur/dur.Describe", map[string]string{"go.mod": "module example.com/dur\n\ngo 1.22\n", "dur/dur.go": durGo},
+			map[string]string{"dur/dur.go": durGo + "\n// String writes s in minutes.\nfunc (s Span) String() string {\n\treturn fmt.Sprintf(\"%dm\", int(s)/60)\n}\n"}},
 		{"javascript constants module", "src/core.big", jsBase, map[string]string{
 			"src/consts.js": "const LIMIT = 0;\nmodule.exports = { LIMIT };\n",
 		}},

@@ -15,7 +15,8 @@ import (
 // diff changed (a table of units, a map of acronyms), each as a modified
 // symbol named under prefix, the file's import path.
 func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[string][]string, []string) {
-	names, changedText := goChangedNames(f)
+	_, changedText := goChangedNames(f)
+	names := sharedNames(f)
 	if len(names) == 0 {
 		return nil, nil, nil
 	}

@@ -61,8 +61,25 @@ func sharedNames(f diffparse.File) map[string]bool {
 			}
 		}
 	}
+	// A method the patch adds or deletes that the standard library calls
+	// on its own (String, Error, MarshalJSON, Less) changes how every
+	// value of its type prints, encodes or sorts: the functions naming
+	// the type may answer otherwise.
+	for _, s := range f.Symbols {
+		typ, method, ok := strings.Cut(strings.NewReplacer("(*", "", "(", "", ")", "").Replace(s.Local), ".")
+		if ok && s.Kind == "method" && (s.Change == "added" || s.Change == "deleted") && protocolMethods[method] {
+			names[typ] = true
+		}
+	}
 	return names
 }
+
+// protocolMethods are the methods the standard library calls through an
+// interface: fmt's Stringer, GoStringer, Formatter and error; the
+// encoders' marshalers; sort.Interface.
+var protocolMethods = map[string]bool{"String": true, "GoString": true, "Format": true, "Error": true, "Unwrap": true, "Is": true, "As": true,
+	"MarshalJSON": true, "UnmarshalJSON": true, "MarshalText": true, "UnmarshalText": true, "MarshalBinary": true, "UnmarshalBinary": true,
+	"MarshalXML": true, "UnmarshalXML": true, "Len": true, "Less": true, "Swap": true}
 
 // inInit says line lies in an init function of decls.
 func inInit(decls []diffparse.Decl, line int) bool {

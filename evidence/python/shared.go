@@ -447,6 +447,19 @@ func classReaders(f diffparse.File, head, base []diffparse.Decl) ([]diffparse.Sy
 			}
 		}
 	}
+	// A special method the patch adds or deletes (__eq__, __len__,
+	// __bool__, __iter__) changes how the class's objects compare, count,
+	// test and iterate: every method of the class may answer otherwise.
+	for _, sym := range f.Symbols {
+		bare := sym.Local[strings.LastIndex(sym.Local, ".")+1:]
+		if sym.Kind == "method" && (sym.Change == "added" || sym.Change == "deleted") && strings.HasPrefix(bare, "__") && strings.HasSuffix(bare, "__") && bare != "__init__" {
+			cls := pyClassOf(sym.Local)
+			if changed[cls] == nil {
+				changed[cls] = &change{names: map[string]bool{}}
+			}
+			changed[cls].other = true
+		}
+	}
 	if len(changed) == 0 {
 		return nil, nil
 	}
