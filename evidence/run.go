@@ -308,6 +308,7 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	cfg.Diff, shared, unfollowed = withSharedUsers(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
 	readers = readers.merge(shared)
 	targets, skipped := targetsOf(cfg.Diff, langs)
+	targets = replaced(cfg.Diff, targets, cfg.BaseDir)
 	skipped = append(skipped, unfollowed...)
 	targets = readers.mark(targets)
 	entries := entryPoints(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir, targets)

@@ -44,7 +44,9 @@ const (
 // module or assigned from a new module __init__ loads, a Go constant in
 // another file of the package and an init a new file adds, and a special
 // method the patch adds (__bool__, String) to a class or type whose
-// functions test or print its values.
+// functions test or print its values. A new module a package's __init__
+// now imports a function from, in place of the old one, is compared with
+// the old one.
 func TestModuleLevelChangesAreCompared(t *testing.T) {
 	t.Parallel()
 	goBase := map[string]string{
@@ -65,6 +67,10 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		{"python new module assigning into another", "mypkg.core.clamp", coreBase, map[string]string{
 			"mypkg/_patch.py":   "from . import core\n\ncore.clamp = lambda x, lo, hi: min(x, hi)\n",
 			"mypkg/__init__.py": "from .core import clamp, label\nfrom . import _patch\n",
+		}},
+		{"python re-export switched to a new module", "mypkg.fast.clamp", coreBase, map[string]string{
+			"mypkg/fast.py":     "def clamp(x: int, lo: int, hi: int) -> int:\n    return min(x, hi)\n",
+			"mypkg/__init__.py": "from .core import label\nfrom .fast import clamp\n",
 		}},
 		{"python table mutated from __init__", "mypkg.core.label", coreBase, map[string]string{
 			"mypkg/__init__.py": "from .core import clamp, label\nfrom .core import LIMITS\n\nLIMITS[\"high\"] = 5\n",
