@@ -66,8 +66,15 @@ type pyBinding struct{ module, attr string }
 
 func pyImports(lines []string, pkg string) map[string]pyBinding {
 	out := map[string]pyBinding{}
-	for _, raw := range lines {
-		l := strings.TrimSpace(raw)
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(l, "from ") && strings.Contains(l, "(") && !strings.Contains(l, ")") {
+			// from x import (\n    a,\n    b,\n)
+			for i+1 < len(lines) && !strings.Contains(l, ")") && len(l) < 4096 {
+				i++
+				l += " " + strings.TrimSpace(strings.SplitN(lines[i], "#", 2)[0])
+			}
+		}
 		if m := pyImportFromRe.FindStringSubmatch(l); m != nil {
 			mod := pyResolve(m[1], pkg)
 			for _, part := range strings.Split(m[2], ",") {
@@ -163,6 +170,20 @@ func moduleChanges(f diffparse.File) modChange {
 			if !strings.Contains(d.Local, ".") {
 				defined[d.Local] = true
 			}
+		}
+	}
+	// A name whose import changed (another module's function of the
+	// name, or no import left for a name a function still reads) changes
+	// what the functions reading it call.
+	headImports, baseImports := pyImports(sides[0].lines, pkg), pyImports(sides[1].lines, pkg)
+	for name, b := range headImports {
+		if o, ok := baseImports[name]; ok && o != b {
+			mc.names[name] = true
+		}
+	}
+	for name := range baseImports {
+		if _, ok := headImports[name]; !ok && !defined[name] {
+			mc.names[name] = true
 		}
 	}
 	for si, s := range sides {

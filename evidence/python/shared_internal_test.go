@@ -1,0 +1,86 @@
+package python
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// changedFile is a Python file of path whose base and head differ by
+// the lines a line diff of the two gives.
+func changedFile(path, base, head string) diffparse.File {
+	b, h := strings.Split(base, "\n"), strings.Split(head, "\n")
+	// The longest common prefix and suffix stand unchanged.
+	p := 0
+	for p < len(b) && p < len(h) && b[p] == h[p] {
+		p++
+	}
+	s := 0
+	for s < len(b)-p && s < len(h)-p && b[len(b)-1-s] == h[len(h)-1-s] {
+		s++
+	}
+	var hunk diffparse.Hunk
+	for i := p; i < len(b)-s; i++ {
+		hunk.Lines = append(hunk.Lines, diffparse.Line{Kind: '-', Old: i + 1, Text: b[i]})
+	}
+	for i := p; i < len(h)-s; i++ {
+		hunk.Lines = append(hunk.Lines, diffparse.Line{Kind: '+', New: i + 1, Text: h[i]})
+	}
+	return diffparse.File{Path: path, Language: "python", Status: "modified", BaseSrc: []byte(base), HeadSrc: []byte(head), Hunks: []diffparse.Hunk{hunk}}
+}
+
+// TestModuleChangesReadWhatStatementsBind: the module-level statements a
+// patch changes are read for the names they bind (their readers are
+// compared), the modules they assign into, and what cannot be followed;
+// a keyword argument of a call spanning lines, a dunder and an unchanged
+// import bind nothing.
+func TestModuleChangesReadWhatStatementsBind(t *testing.T) {
+	const core = "from .consts import MAX_LEN\n\n\ndef clamp(x, lo, hi):\n    return max(lo, min(x, hi))\n"
+	for _, c := range []struct {
+		name, path, base, head string
+		names, into            []string
+		unfollowed             bool
+	}{
+		{name: "import rebinding a def", path: "mypkg/core.py", base: core,
+			head: core + "\n\ntry:\n    from ._speedups import clamp\nexcept ImportError:\n    pass\n", names: []string{"clamp"}},
+		{name: "assignment in a module-level if", path: "mypkg/core.py", base: core,
+			head: core + "\n\nif True:\n    clamp = min\n", names: []string{"clamp"}},
+		{name: "keyword argument on a continuation line", path: "setup.py", base: "setup(\n    name=\"a\",\n)\n",
+			head: "setup(\n    name=\"b\",\n)\n"},
+		{name: "a dunder", path: "mypkg/__init__.py", base: "__version__ = '1'\n", head: "__version__ = '2'\n"},
+		{name: "into a submodule's function and table", path: "mypkg/__init__.py", base: "from . import core as _core\n",
+			head: "from . import core as _core\n\n_core.clamp = min\n_core.LIMITS['high'] = 5\n", into: []string{"mypkg.core.LIMITS", "mypkg.core.clamp"}},
+		{name: "into a name imported from a module", path: "mypkg/__init__.py", base: "from .core import LIMITS\n",
+			head: "from .core import LIMITS\n\nLIMITS.update(high=5)\n", into: []string{"mypkg.core.LIMITS"}},
+		{name: "into the standard library", path: "mypkg/__init__.py", base: "import json\n",
+			head: "import json\n\njson.dumps = repr\n", into: []string{"json.dumps"}},
+		{name: "sys.modules", path: "mypkg/__init__.py", base: "import sys\n",
+			head: "import sys\n\nsys.modules['mypkg.core'] = sys.modules[__name__]\n", unfollowed: true},
+		{name: "a binding changed inside a parenthesized import", path: "mypkg/core.py",
+			base: "from math import (\n    floor,\n    ceil,\n)\n\n\ndef down(x):\n    return floor(x)\n",
+			head: "from math import (\n    ceil,\n)\nfrom .mymath import (\n    floor,\n)\n\n\ndef down(x):\n    return floor(x)\n", names: []string{"floor"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mc := moduleChanges(changedFile(c.path, c.base, c.head))
+			var names, into []string
+			for n := range mc.names {
+				names = append(names, n)
+			}
+			for _, r := range mc.into {
+				if r.attr != "" {
+					into = append(into, r.module+"."+r.name+"."+r.attr)
+				} else {
+					into = append(into, r.module+"."+r.name)
+				}
+			}
+			sort.Strings(names)
+			sort.Strings(into)
+			if !slices.Equal(names, c.names) || !slices.Equal(into, c.into) || (len(mc.unfollowed) > 0) != c.unfollowed {
+				t.Errorf("names %v, into %v, unfollowed %v; want %v, %v, unfollowed %v", names, into, mc.unfollowed, c.names, c.into, c.unfollowed)
+			}
+		})
+	}
+}
