@@ -105,7 +105,7 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 		users, unfollowed := sh.ds.SharedUsers(sh.f, files, read)
 		for _, u := range unfollowed {
 			unchecked = append(unchecked, SymbolRows{Symbol: sh.f.Path + " " + u, Unchecked: true,
-				Why: "a module-level statement that changes state at import; premise cannot find what reads it"})
+				Why: "a module-level statement premise cannot follow (it changes state at import, and premise cannot find what reads it, or it binds a function premise cannot call)"})
 		}
 		for rel, ns := range users {
 			if rel == sh.f.Path {

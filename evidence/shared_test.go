@@ -123,6 +123,25 @@ func TestUnfollowedModuleStateIsUnchecked(t *testing.T) {
 		t.Errorf("core.big assigned from the index: want an unchecked entry naming src/index.js line 2; symbols %+v", rep.Symbols)
 	}
 
+	// A function bound to a name rather than declared (a lambda, a Go
+	// var holding a function literal) is what callers call, and premise
+	// cannot call it by a signature: changed, it is not checked.
+	for _, c := range []struct {
+		name, want string
+		base, head map[string]string
+	}{
+		{"python lambda", "mypkg/core.py line", map[string]string{"mypkg/__init__.py": "", "mypkg/core.py": "scale = lambda x: x * 2\n"},
+			map[string]string{"mypkg/core.py": "scale = lambda x: x * 3\n"}},
+		{"go function var", "lim/lim.go line 4 `var Clamp = func", map[string]string{"go.mod": "module example.com/lim\n\ngo 1.22\n",
+			"lim/lim.go": "package lim\n\n// Clamp clamps x.\nvar Clamp = func(x, hi int) int {\n\tif x > hi {\n\t\treturn hi\n\t}\n\treturn x\n}\n"},
+			map[string]string{"lim/lim.go": "package lim\n\n// Clamp clamps x.\nvar Clamp = func(x, hi int) int {\n\treturn x\n}\n"}},
+	} {
+		rep := runCommits(t, c.base, c.head, nil)
+		if i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.Contains(s.Symbol, c.want) }); i < 0 || !rep.Symbols[i].Unchecked {
+			t.Errorf("%s changed: want an unchecked entry naming %q; symbols %+v", c.name, c.want, rep.Symbols)
+		}
+	}
+
 	benign := maps.Clone(coreBase)
 	benign["mypkg/core.py"] = "import logging\nimport re\n\n" + coreBase["mypkg/core.py"] + "\n\nlog = logging.getLogger(__name__)\n"
 	rep = runCommits(t, coreBase, benign, nil)

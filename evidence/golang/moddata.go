@@ -76,6 +76,7 @@ func goChangedNames(f diffparse.File) (map[string]bool, []string) {
 type goValueSpan struct {
 	from, to int
 	names    []string
+	fn       bool // its value is a function literal: var Clamp = func(...)
 }
 
 func goValueSpans(src []byte) []goValueSpan {
@@ -92,6 +93,11 @@ func goValueSpans(src []byte) []goValueSpan {
 		for _, s := range gd.Specs {
 			vs := s.(*ast.ValueSpec)
 			sp := goValueSpan{from: fset.Position(vs.Pos()).Line, to: fset.Position(vs.End()).Line}
+			for _, v := range vs.Values {
+				if _, ok := v.(*ast.FuncLit); ok {
+					sp.fn = true
+				}
+			}
 			for _, n := range vs.Names {
 				if n.Name != "_" {
 					sp.names = append(sp.names, n.Name)

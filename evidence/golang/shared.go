@@ -4,7 +4,9 @@ import (
 	"go/token"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -92,7 +94,41 @@ func inInit(decls []diffparse.Decl, line int) bool {
 }
 
 func (*goLang) ChangesShared(f diffparse.File) bool {
-	return f.Language == "go" && f.HeadSrc != nil && f.BaseSrc != nil && len(sharedNames(f)) > 0
+	return f.Language == "go" && f.HeadSrc != nil && f.BaseSrc != nil && (len(sharedNames(f)) > 0 || len(funcVars(f)) > 0)
+}
+
+// funcVars are the head's package-level vars holding a function literal
+// whose spec the diff changes (var Clamp = func(x, lo, hi int) int
+// {...}): a function callers call that premise cannot call by its name,
+// as "line N `text`".
+func funcVars(f diffparse.File) []string {
+	changed := func(sp goValueSpan, kind byte) bool {
+		return slices.ContainsFunc(f.Hunks, func(h diffparse.Hunk) bool {
+			return slices.ContainsFunc(h.Lines, func(l diffparse.Line) bool {
+				n := l.New
+				if kind == '-' {
+					n = l.Old
+				}
+				return l.Kind == kind && n >= sp.from && n <= sp.to
+			})
+		})
+	}
+	removedFrom := map[string]bool{}
+	for _, sp := range goValueSpans(f.BaseSrc) {
+		if sp.fn && changed(sp, '-') {
+			for _, n := range sp.names {
+				removedFrom[n] = true
+			}
+		}
+	}
+	lines := strings.Split(string(f.HeadSrc), "\n")
+	var out []string
+	for _, sp := range goValueSpans(f.HeadSrc) {
+		if sp.fn && (changed(sp, '+') || slices.ContainsFunc(sp.names, func(n string) bool { return removedFrom[n] })) {
+			out = append(out, "line "+strconv.Itoa(sp.from)+" `"+strings.TrimSpace(lines[sp.from-1])+"`")
+		}
+	}
+	return out
 }
 
 // SharedUsers are the package's other files, for every changed name, and
@@ -101,8 +137,9 @@ func (*goLang) ChangesShared(f diffparse.File) bool {
 func (l *goLang) SharedUsers(f diffparse.File, files []string, read func(string) []byte) (map[string][]string, []string) {
 	names := sharedNames(f)
 	users := map[string][]string{}
+	unfollowed := funcVars(f)
 	if len(names) == 0 {
-		return users, nil
+		return users, unfollowed
 	}
 	var all, exported []string
 	for n := range names {
@@ -131,5 +168,5 @@ func (l *goLang) SharedUsers(f diffparse.File, files []string, read func(string)
 			}
 		}
 	}
-	return users, nil
+	return users, unfollowed
 }

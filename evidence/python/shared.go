@@ -50,6 +50,8 @@ var (
 	// pyOpaqueRe: state no reading of the tree can follow.
 	pyOpaqueRe = regexp.MustCompile(`\bglobals\(\)|\bsys\.modules\b|__builtins__|\bbuiltins\.\w+\s*=|\bexec\(|\bsetattr\(\s*builtins\b`)
 	pyAttrRe   = regexp.MustCompile(`\w+`)
+	// pyLambdaRe: a name bound to a lambda.
+	pyLambdaRe = regexp.MustCompile(`^[A-Za-z_][\w.]*\s*(?::[^=]*)?=\s*lambda\b`)
 )
 
 // intoRef is one statement assigning into what another module binds:
@@ -213,6 +215,11 @@ func (mc *modChange) statement(text string, n int, lines []string, imports map[s
 	where := ""
 	if head {
 		where = lineText(n, text)
+	}
+	if head && pyLambdaRe.MatchString(text) {
+		// clamp = lambda x, lo, hi: ...: a function premise cannot call
+		// by its signature, changed.
+		mc.unfollowed = append(mc.unfollowed, lineText(n, text))
 	}
 	if pyOpaqueRe.MatchString(text) {
 		if head {
