@@ -19,7 +19,8 @@ import (
 // function is compared with the one it replaced, called on the base by
 // that one's name. The rule reads only the diff's lines: a removed line
 // naming the function and its old module, an added line naming it and
-// the new one.
+// the new one; or a project's manifest whose entry point moved from the
+// old module to the new one.
 func replaced(res *diffparse.Result, targets []lang.Target, baseDir string) []lang.Target {
 	if baseDir == "" {
 		return targets
@@ -34,16 +35,20 @@ func replaced(res *diffparse.Result, targets []lang.Target, baseDir string) []la
 		nameRe := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
 		newRe := regexp.MustCompile(`\b` + regexp.QuoteMeta(newStem) + `\b`)
 		for _, f := range res.Files {
-			if f.Path == tg.BaseFile || f.Language != tg.Lang {
+			if f.Path == tg.BaseFile || f.Language != tg.Lang && !(f.Language == "" && projectFile(f.Path)) {
 				continue
 			}
+			// A manifest's entry point ("main": "src/fast.js") names
+			// the module, not the function: every function of the new
+			// one replaces the old one's of its name.
+			manifest := f.Language == "" && projectFile(f.Path)
 			var removed, added []string
 			for _, h := range f.Hunks {
 				for _, l := range h.Lines {
 					switch {
-					case l.Kind == '-' && nameRe.MatchString(l.Text):
+					case l.Kind == '-' && (manifest || nameRe.MatchString(l.Text)):
 						removed = append(removed, l.Text)
-					case l.Kind == '+' && nameRe.MatchString(l.Text) && newRe.MatchString(l.Text):
+					case l.Kind == '+' && (manifest || nameRe.MatchString(l.Text)) && newRe.MatchString(l.Text):
 						added = append(added, l.Text)
 					}
 				}

@@ -46,7 +46,7 @@ const (
 // method the patch adds (__bool__, String) to a class or type whose
 // functions test or print its values. A new module a package's __init__
 // now imports a function from, in place of the old one, is compared with
-// the old one.
+// the old one, as is a new module a manifest's entry point now names.
 func TestModuleLevelChangesAreCompared(t *testing.T) {
 	t.Parallel()
 	goBase := map[string]string{
@@ -86,6 +86,13 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		}},
 		{"go String method added", "example.com/dur/dur.Describe", map[string]string{"go.mod": "module example.com/dur\n\ngo 1.22\n", "dur/dur.go": durGo},
 			map[string]string{"dur/dur.go": durGo + "\n// String writes s in minutes.\nfunc (s Span) String() string {\n\treturn fmt.Sprintf(\"%dm\", int(s)/60)\n}\n"}},
+		{"javascript entry point moved to a new module", "src/fast.clamp", map[string]string{
+			"package.json": `{"name": "lim", "main": "src/index.js"}`,
+			"src/index.js": "function clamp(x, lo, hi) {\n  if (x < lo) return lo;\n  if (x > hi) return hi;\n  return x;\n}\n\nmodule.exports = { clamp };\n",
+		}, map[string]string{
+			"package.json": `{"name": "lim", "main": "src/fast.js"}`,
+			"src/fast.js":  "function clamp(x, lo, hi) {\n  return Math.min(x, hi);\n}\n\nmodule.exports = { clamp };\n",
+		}},
 		{"javascript constants module", "src/core.big", jsBase, map[string]string{
 			"src/consts.js": "const LIMIT = 0;\nmodule.exports = { LIMIT };\n",
 		}},
