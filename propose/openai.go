@@ -619,7 +619,13 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 					return resp, nil
 				}
 				err = fmt.Errorf("HTTP %d: %s", resp.StatusCode, oneLine(r.o.scrub(string(data)), 200))
-				wait = retryAfter(resp.Header.Get("Retry-After"))
+				var asked time.Duration
+				wait, asked = retryAfter(resp.Header.Get("Retry-After"))
+				if asked > maxRetryAfter {
+					// An endpoint asking for an hour will not answer in
+					// two minutes: waiting would only stall the job.
+					return nil, fmt.Errorf("%w; it asks to be retried after %v, longer than premise waits (%v): not retried", err, asked.Round(time.Second), maxRetryAfter)
+				}
 			default:
 				resp.Body = io.NopCloser(bytes.NewReader(data))
 				resp.ContentLength = int64(len(data))
@@ -655,11 +661,15 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 	}
 }
 
-// retryAfter reads a Retry-After header: seconds, or an HTTP date. It is
-// capped at two minutes so one header cannot stall a CI job.
-func retryAfter(h string) time.Duration {
+// maxRetryAfter is the longest Retry-After premise waits out: one header
+// cannot stall a CI job.
+const maxRetryAfter = 2 * time.Minute
+
+// retryAfter reads a Retry-After header: seconds, or an HTTP date. wait is
+// what to wait, capped at maxRetryAfter; asked what the header asked.
+func retryAfter(h string) (wait, asked time.Duration) {
 	if h == "" {
-		return 0
+		return 0, 0
 	}
 	var d time.Duration
 	if n, err := strconv.Atoi(strings.TrimSpace(h)); err == nil && n >= 0 {
@@ -670,13 +680,12 @@ func retryAfter(h string) time.Duration {
 	if d < 0 {
 		d = 0
 	}
-	if d > 2*time.Minute {
-		d = 2 * time.Minute
-	}
+	asked = d
+	d = min(d, maxRetryAfter)
 	if d == 0 {
 		d = time.Millisecond
 	}
-	return d
+	return d, asked
 }
 
 func describeTransport(err error, timeout time.Duration) error {

@@ -274,6 +274,8 @@ func TestRetries(t *testing.T) {
 	}{
 		{name: "429 honours Retry-After", script: []reply{{status: 429, header: map[string]string{"Retry-After": "1"}, body: `{"error":{"message":"slow down"}}`}, {}},
 			wantReqs: 2, minTime: 900 * time.Millisecond},
+		{name: "429 asking for an hour is not waited out", script: []reply{{status: 429, header: map[string]string{"Retry-After": "3600"}, body: `{"error":{"message":"quota"}}`}, {}},
+			wantReqs: 1, wantErr: "quota\"}}; it asks to be retried after 1h0m0s, longer than premise waits (2m0s): not retried"},
 		{name: "500 then 503 then ok", script: []reply{{status: 500, body: "oops"}, {status: 503, body: "busy"}, {}}, wantReqs: 3},
 		{name: "5xx after the last attempt", script: []reply{{status: 502, body: "bad gateway"}}, wantReqs: 3, wantErr: "HTTP 502: bad gateway (after 3 attempts)"},
 		{name: "400 not retried", script: []reply{{status: 400, body: `{"error":{"message":"bad request"}}`}}, wantReqs: 1, wantErr: "HTTP 400: bad request"},
