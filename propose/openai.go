@@ -419,6 +419,9 @@ func (o *OpenAI) chatAt(ctx context.Context, conv []openai.ChatCompletionMessage
 			return "", o.endpointError(err)
 		}
 		text, err := replyText(resp)
+		if errors.Is(err, errNoChoices) {
+			return "", &EndpointError{Endpoint: o.endpointName(), Err: fmt.Errorf("model %s: %w", o.Config.Model, err)}
+		}
 		if err != nil {
 			return "", err
 		}
@@ -474,10 +477,13 @@ func (o *OpenAI) send(ctx context.Context, conv []openai.ChatCompletionMessage, 
 	return resp, o.cacheKey(body), nil
 }
 
+// errNoChoices is a reply with nothing in it: the endpoint's fault.
+var errNoChoices = errors.New("the reply has no choices")
+
 // replyText returns the reply's content, or why it has none usable.
 func replyText(resp openai.ChatCompletionResponse) (string, error) {
 	if len(resp.Choices) == 0 {
-		return "", errors.New("the reply has no choices")
+		return "", errNoChoices
 	}
 	c := resp.Choices[0]
 	if c.Message.Refusal != "" {
@@ -626,6 +632,10 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 					// two minutes: waiting would only stall the job.
 					return nil, fmt.Errorf("%w; it asks to be retried after %v, longer than premise waits (%v): not retried", err, asked.Round(time.Second), maxRetryAfter)
 				}
+			case !bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")):
+				// A proxy's HTML page, a stream nobody asked for: the
+				// decoder's "invalid character '<'" would name neither.
+				return nil, fmt.Errorf("HTTP %d: the reply is not a JSON object (Content-Type %q): %s", resp.StatusCode, resp.Header.Get("Content-Type"), oneLine(r.o.scrub(string(data)), 120))
 			default:
 				resp.Body = io.NopCloser(bytes.NewReader(data))
 				resp.ContentLength = int64(len(data))

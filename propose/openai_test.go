@@ -371,6 +371,29 @@ func TestNotJSON(t *testing.T) {
 	})
 }
 
+// TestNoChoices: a 200 reply with no choices in it, or that is no JSON
+// at all (a proxy's page), is the endpoint's failure, named as every
+// other one is (the endpoint, what it answered), not a decoder's line
+// nobody can place.
+func TestNoChoices(t *testing.T) {
+	f := newFake(t, func(n int, r wireRequest) reply {
+		return reply{body: `{"id":"x","object":"chat.completion","choices":[]}`}
+	})
+	o, _ := newTestProposer(t, f.url())
+	_, err := propose(t, o, intervals(t))
+	var ee *EndpointError
+	if !errors.As(err, &ee) || !strings.Contains(err.Error(), f.url()) || !strings.Contains(err.Error(), "the reply has no choices") {
+		t.Errorf("err = %v, want an EndpointError naming %s and the empty reply", err, f.url())
+	}
+	// A proxy's HTML page with a 200 is named for what it is.
+	f = newFake(t, func(n int, r wireRequest) reply { return reply{body: "<html><body>Bad gateway</body></html>"} })
+	o, _ = newTestProposer(t, f.url())
+	_, err = propose(t, o, intervals(t))
+	if !errors.As(err, &ee) || !strings.Contains(err.Error(), "the reply is not a JSON object") || !strings.Contains(err.Error(), "Bad gateway") {
+		t.Errorf("err = %v, want an EndpointError saying the reply is not JSON and quoting it", err)
+	}
+}
+
 func TestFormatFallback(t *testing.T) {
 	f := newFake(t, func(n int, r wireRequest) reply {
 		rf, _ := r.Raw["response_format"].(map[string]any)
