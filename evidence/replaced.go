@@ -46,9 +46,9 @@ func replaced(res *diffparse.Result, targets []lang.Target, baseDir string) []la
 			for _, h := range f.Hunks {
 				for _, l := range h.Lines {
 					switch {
-					case l.Kind == '-' && (manifest || nameRe.MatchString(l.Text)):
+					case l.Kind == '-' && (manifest || nameRe.MatchString(l.Text) || starRe.MatchString(l.Text)):
 						removed = append(removed, l.Text)
-					case l.Kind == '+' && (manifest || nameRe.MatchString(l.Text)) && newRe.MatchString(l.Text):
+					case l.Kind == '+' && (manifest || nameRe.MatchString(l.Text) || starRe.MatchString(l.Text)) && newRe.MatchString(l.Text):
 						added = append(added, l.Text)
 					}
 				}
@@ -68,6 +68,10 @@ func replaced(res *diffparse.Result, targets []lang.Target, baseDir string) []la
 	}
 	return targets
 }
+
+// starRe is an import of every name a module has: from .core import *,
+// export * from "./core".
+var starRe = regexp.MustCompile(`\bimport\s+\*\s*$|\bexport\s+\*\s+from\b`)
 
 // stem is a file's name without its extension (or its directory's, for
 // a package's __init__ or index).

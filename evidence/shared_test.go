@@ -37,6 +37,13 @@ const (
 		"// Describe says how long s is.\nfunc Describe(s Span) string {\n\treturn fmt.Sprintf(\"lasts %v\", s)\n}\n"
 )
 
+// starBase is coreBase with an __init__ taking every name of core.
+var starBase = func() map[string]string {
+	m := maps.Clone(coreBase)
+	m["mypkg/__init__.py"] = "from .core import *\n"
+	return m
+}()
+
 // TestModuleLevelChangesAreCompared: a module-level statement changes
 // what functions of other files (or its own, untouched) answer, and
 // premise compares them as changed functions: a constant lowered in a
@@ -71,6 +78,10 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		{"python re-export switched to a new module", "mypkg.fast.clamp", coreBase, map[string]string{
 			"mypkg/fast.py":     "def clamp(x: int, lo: int, hi: int) -> int:\n    return min(x, hi)\n",
 			"mypkg/__init__.py": "from .core import label\nfrom .fast import clamp\n",
+		}},
+		{"python star import switched to a new module", "mypkg.fast.clamp", starBase, map[string]string{
+			"mypkg/fast.py":     "def clamp(x: int, lo: int, hi: int) -> int:\n    return min(x, hi)\n",
+			"mypkg/__init__.py": "from .core import label\nfrom .fast import *\n",
 		}},
 		{"python table mutated from __init__", "mypkg.core.label", coreBase, map[string]string{
 			"mypkg/__init__.py": "from .core import clamp, label\nfrom .core import LIMITS\n\nLIMITS[\"high\"] = 5\n",
