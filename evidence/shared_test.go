@@ -174,8 +174,9 @@ func TestUnfollowedModuleStateIsUnchecked(t *testing.T) {
 }
 
 // TestClassBodyChangeComparesItsMethods: a class attribute the patch
-// changes (LIMIT = 10 -> 5) changes what its methods answer, though none
-// changed: the methods naming it are compared.
+// changes (LIMIT = 10 -> 5; a JavaScript static field) changes what its
+// methods answer, though none changed: the methods naming it are
+// compared.
 func TestClassBodyChangeComparesItsMethods(t *testing.T) {
 	t.Parallel()
 	base := map[string]string{"box.py": "class Box:\n    LIMIT = 10\n\n    def __init__(self, n: int):\n        self.n = n\n\n" +
@@ -194,5 +195,16 @@ func TestClassBodyChangeComparesItsMethods(t *testing.T) {
 	}
 	if !slices.Contains(got, "box.Box.big") {
 		t.Errorf("Box.big reads the changed LIMIT: not compared; symbols %v", got)
+	}
+
+	// JavaScript: a static field, a receiver its tests build.
+	jsBox := "class Box {\n  static LIMIT = 10;\n\n  constructor(n) {\n    this.n = n;\n  }\n\n  big() {\n    return this.n >= Box.LIMIT;\n  }\n}\n\nmodule.exports = { Box };\n"
+	rep = runCommits(t, map[string]string{
+		"package.json":     `{"name": "box", "main": "src/box.js"}`,
+		"src/box.js":       jsBox,
+		"test/box.test.js": "const assert = require(\"assert\");\nconst { Box } = require(\"../src/box\");\n\nit(\"small\", () => {\n  assert.strictEqual(new Box(3).big(), false);\n});\n",
+	}, map[string]string{"src/box.js": strings.Replace(jsBox, "LIMIT = 10", "LIMIT = 0", 1)}, nil)
+	if !hasChange(rep, "src/box.Box.big", nil) {
+		t.Errorf("Box.big reads the changed static LIMIT: no change; symbols %+v", rep.Symbols)
 	}
 }

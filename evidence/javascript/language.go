@@ -311,18 +311,25 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 			tables[sym.Local[:i]] = append(tables[sym.Local[:i]], sym.Name)
 		}
 	}
+	module := strings.TrimSuffix(f.Path, path.Ext(f.Path))
+	classes, classReads := jsClassReaders(f, head, base, module)
 	if len(names) == 0 {
-		return nil, nil, nil
+		return classes, classReads, nil
 	}
 	// A module-level declaration built from a changed one changed with it
 	// (const parseFlags = {H: ["hour", twoDigitsOptional]}): the
 	// functions reading it read the change.
 	dataDependents(names, headLines, head)
 	dataDependents(names, baseLines, base)
-	module := strings.TrimSuffix(f.Path, path.Ext(f.Path))
 	out, reads := lang.ReadersOf(f, head, base, names, module, func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
 	})
+	for _, c := range classes {
+		if _, dup := reads[c.Name]; !dup {
+			out = append(out, c)
+			reads[c.Name] = classReads[c.Name]
+		}
+	}
 	// A reader of a table reaches the table's changed functions: name
 	// them, not the table.
 	for r, ns := range reads {

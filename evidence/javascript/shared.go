@@ -185,3 +185,20 @@ func jsModulePath(p string) string {
 	}
 	return strings.TrimSuffix(p, "/index")
 }
+
+// jsFieldRe is a class field: static LIMIT = 10, #count = 0, limit;,
+// readonly max: number = 5.
+var jsFieldRe = regexp.MustCompile(`^(?:(?:static|readonly|declare|private|public|protected|override)\s+)*#?([A-Za-z_$][\w$]*)\s*[?!]?\s*(?::[^=;]*)?(?:=|;|$)`)
+
+// jsClassReaders are the methods of each class of f whose own body the
+// diff changes outside its methods (lang.ClassReaders): a static limit,
+// a field's initial value.
+func jsClassReaders(f diffparse.File, head, base []diffparse.Decl, module string) ([]diffparse.Symbol, map[string][]string) {
+	return lang.ClassReaders(f, head, base, lang.ClassBody{
+		Field: jsFieldRe,
+		Silent: func(text string) bool {
+			return strings.HasPrefix(text, "//") || strings.HasPrefix(text, "/*") || strings.HasPrefix(text, "*") || text == "}" || text == "{"
+		},
+		Prefix: module,
+	})
+}

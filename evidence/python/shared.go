@@ -426,147 +426,20 @@ func (*pythonLang) ChangesShared(f diffparse.File) bool {
 // pyClassAttrRe is an assignment in a class body: LIMIT = 10, x: int = 0.
 var pyClassAttrRe = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?::[^=]*)?=[^=]|^([A-Za-z_]\w*)\s*:`)
 
-// classReaders are the methods of each class whose own body the diff
-// changes outside its methods (a class attribute, a field's default, its
-// bases or decorators): the methods naming a changed attribute, or every
-// method when the change names none, each as a modified symbol.
+// classReaders are the methods of each class of f whose own body the
+// diff changes (lang.ClassReaders); a special method (__eq__, __len__,
+// __bool__, __iter__) added or deleted changes how the class's objects
+// compare, count, test and iterate.
 func classReaders(f diffparse.File, head, base []diffparse.Decl) ([]diffparse.Symbol, map[string][]string) {
-	type change struct {
-		names map[string]bool
-		other bool
-	}
-	changed := map[string]*change{}
-	sides := []struct {
-		kind  byte
-		lines []string
-		decls []diffparse.Decl
-	}{
-		{'+', strings.Split(string(f.HeadSrc), "\n"), head},
-		{'-', strings.Split(string(f.BaseSrc), "\n"), base},
-	}
-	for si, s := range sides {
-		for _, h := range f.Hunks {
-			for _, l := range h.Lines {
-				n := l.New
-				if si == 1 {
-					n = l.Old
-				}
-				if l.Kind != s.kind || n <= 0 || n > len(s.lines) {
-					continue
-				}
-				cls, ok := ownClass(s.decls, n)
-				if !ok {
-					continue
-				}
-				text := strings.TrimSpace(s.lines[n-1])
-				if text == "" || strings.HasPrefix(text, "#") || strings.HasPrefix(text, `"""`) || strings.HasPrefix(text, "'''") {
-					continue
-				}
-				c := changed[cls]
-				if c == nil {
-					c = &change{names: map[string]bool{}}
-					changed[cls] = c
-				}
-				if m := pyClassAttrRe.FindStringSubmatch(text); m != nil && n != declStart(s.decls, cls) {
-					c.names[m[1]+m[2]] = true
-				} else {
-					c.other = true
-				}
-			}
-		}
-	}
-	// A special method the patch adds or deletes (__eq__, __len__,
-	// __bool__, __iter__) changes how the class's objects compare, count,
-	// test and iterate: every method of the class may answer otherwise.
-	for _, sym := range f.Symbols {
-		bare := sym.Local[strings.LastIndex(sym.Local, ".")+1:]
-		if sym.Kind == "method" && (sym.Change == "added" || sym.Change == "deleted") && strings.HasPrefix(bare, "__") && strings.HasSuffix(bare, "__") && bare != "__init__" {
-			cls := pyClassOf(sym.Local)
-			if changed[cls] == nil {
-				changed[cls] = &change{names: map[string]bool{}}
-			}
-			changed[cls].other = true
-		}
-	}
-	if len(changed) == 0 {
-		return nil, nil
-	}
-	taken := map[string]bool{}
-	for _, s := range f.Symbols {
-		taken[s.Local] = true
-	}
-	inBase := map[string]bool{}
-	for _, d := range base {
-		inBase[d.Local] = true
-	}
-	prefix := pyQualifier(f.Path)
-	var out []diffparse.Symbol
-	reads := map[string][]string{}
-	for _, d := range head {
-		c := changed[pyClassOf(d.Local)]
-		if d.Kind != "method" || c == nil || taken[d.Local] || !inBase[d.Local] || len(out) >= maxClassReaders {
-			continue
-		}
-		text := lang.Span(f.HeadSrc, d.Start, d.End)
-		var r []string
-		for n := range c.names {
-			if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`).MatchString(text) {
-				r = append(r, n)
-			}
-		}
-		if len(r) == 0 && !c.other {
-			continue
-		}
-		if len(r) == 0 {
-			r = []string{"the class body of " + pyClassOf(d.Local)}
-		}
-		sort.Strings(r)
-		name := d.Local
-		if prefix != "" {
-			name = prefix + "." + d.Local
-		}
-		out = append(out, diffparse.Symbol{Name: name, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
-		reads[name] = r
-	}
-	return out, reads
-}
-
-// maxClassReaders bounds the methods taken for one class's change.
-const maxClassReaders = 10
-
-// pyClassOf is the class a method's local name is in: Outer.Inner.m ->
-// Outer.Inner.
-func pyClassOf(local string) string {
-	if i := strings.LastIndex(local, "."); i >= 0 {
-		return local[:i]
-	}
-	return ""
-}
-
-// ownClass is the innermost class of decls whose own body (not a method's)
-// holds line.
-func ownClass(decls []diffparse.Decl, line int) (string, bool) {
-	best, found := diffparse.Decl{}, false
-	for _, d := range decls {
-		if line < d.Start || line > d.End {
-			continue
-		}
-		if !found || d.End-d.Start < best.End-best.Start {
-			best, found = d, true
-		}
-	}
-	if !found || best.Kind != "class" {
-		return "", false
-	}
-	return best.Local, true
-}
-
-// declStart is the first line of the declaration named local.
-func declStart(decls []diffparse.Decl, local string) int {
-	for _, d := range decls {
-		if d.Local == local {
-			return d.Start
-		}
-	}
-	return 0
+	return lang.ClassReaders(f, head, base, lang.ClassBody{
+		Field: pyClassAttrRe,
+		Silent: func(text string) bool {
+			return strings.HasPrefix(text, "#") || strings.HasPrefix(text, `"""`) || strings.HasPrefix(text, "'''")
+		},
+		Special: func(s diffparse.Symbol) bool {
+			bare := lang.BareName(s.Local)
+			return strings.HasPrefix(bare, "__") && strings.HasSuffix(bare, "__") && bare != "__init__"
+		},
+		Prefix: pyQualifier(f.Path),
+	})
 }

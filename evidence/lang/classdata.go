@@ -1,0 +1,151 @@
+package lang
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// ClassBody is how a language's class bodies read: the field a line of
+// one assigns (Python's LIMIT = 10, JavaScript's static LIMIT = 10), which
+// lines say nothing (blank, comments, docstrings), and which changed
+// methods change every method's answers (a special method added).
+type ClassBody struct {
+	Field   *regexp.Regexp // first non-empty group is the field's name
+	Silent  func(line string) bool
+	Special func(s diffparse.Symbol) bool
+	Prefix  string // the module's qualifier symbols are named under
+}
+
+// maxClassReaders bounds the methods taken for one file's class changes.
+const maxClassReaders = 10
+
+// ClassReaders are the methods of each class whose own body the diff
+// changes outside its methods (a class attribute, a field's default, its
+// bases or decorators), or that gains or loses a special method: the
+// methods naming a changed field, or every method when the change names
+// none, each as a modified symbol with what it reads.
+func ClassReaders(f diffparse.File, head, base []diffparse.Decl, cb ClassBody) ([]diffparse.Symbol, map[string][]string) {
+	type change struct {
+		names map[string]bool
+		other bool
+	}
+	changed := map[string]*change{}
+	get := func(cls string) *change {
+		if changed[cls] == nil {
+			changed[cls] = &change{names: map[string]bool{}}
+		}
+		return changed[cls]
+	}
+	sides := []struct {
+		kind  byte
+		lines []string
+		decls []diffparse.Decl
+	}{
+		{'+', strings.Split(string(f.HeadSrc), "\n"), head},
+		{'-', strings.Split(string(f.BaseSrc), "\n"), base},
+	}
+	for si, s := range sides {
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				n := l.New
+				if si == 1 {
+					n = l.Old
+				}
+				if l.Kind != s.kind || n <= 0 || n > len(s.lines) {
+					continue
+				}
+				cls, start, ok := ownClass(s.decls, n)
+				text := strings.TrimSpace(s.lines[n-1])
+				if !ok || text == "" || cb.Silent(text) {
+					continue
+				}
+				c := get(cls)
+				if m := cb.Field.FindStringSubmatch(text); m != nil && n != start {
+					for _, g := range m[1:] {
+						if g != "" {
+							c.names[g] = true
+							break
+						}
+					}
+				} else {
+					c.other = true
+				}
+			}
+		}
+	}
+	for _, sym := range f.Symbols {
+		if cb.Special != nil && sym.Kind == "method" && (sym.Change == "added" || sym.Change == "deleted") && cb.Special(sym) {
+			get(classOf(sym.Local)).other = true
+		}
+	}
+	if len(changed) == 0 {
+		return nil, nil
+	}
+	taken := map[string]bool{}
+	for _, s := range f.Symbols {
+		taken[s.Local] = true
+	}
+	inBase := map[string]bool{}
+	for _, d := range base {
+		inBase[d.Local] = true
+	}
+	var out []diffparse.Symbol
+	reads := map[string][]string{}
+	for _, d := range head {
+		c := changed[classOf(d.Local)]
+		if d.Kind != "method" || c == nil || taken[d.Local] || !inBase[d.Local] || len(out) >= maxClassReaders {
+			continue
+		}
+		text := Span(f.HeadSrc, d.Start, d.End)
+		var r []string
+		for n := range c.names {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`).MatchString(text) {
+				r = append(r, n)
+			}
+		}
+		if len(r) == 0 && !c.other {
+			continue
+		}
+		if len(r) == 0 {
+			r = []string{"the class body of " + classOf(d.Local)}
+		}
+		sort.Strings(r)
+		name := d.Local
+		if cb.Prefix != "" {
+			name = cb.Prefix + "." + d.Local
+		}
+		out = append(out, diffparse.Symbol{Name: name, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
+		reads[name] = r
+	}
+	return out, reads
+}
+
+// classOf is the class a method's local name is in: Outer.Inner.m ->
+// Outer.Inner.
+func classOf(local string) string {
+	if i := strings.LastIndex(local, "."); i >= 0 {
+		return local[:i]
+	}
+	return ""
+}
+
+// ownClass is the innermost class of decls whose own body (not a
+// method's) holds line, with its first line.
+func ownClass(decls []diffparse.Decl, line int) (string, int, bool) {
+	best, found := diffparse.Decl{}, false
+	for _, d := range decls {
+		if line < d.Start || line > d.End {
+			continue
+		}
+		if !found || d.End-d.Start < best.End-best.Start {
+			best, found = d, true
+		}
+	}
+	if !found || best.Kind != "class" {
+		return "", 0, false
+	}
+	return best.Local, best.Start, true
+}
