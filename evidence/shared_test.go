@@ -44,6 +44,15 @@ var starBase = func() map[string]string {
 	return m
 }()
 
+// ptGo and ptPy build a type whose definition a patch changes (a struct
+// tag, a dataclass field's default).
+const (
+	ptGo = "package pt\n\nimport \"encoding/json\"\n\n// Point is a place.\ntype Point struct {\n\tX int `json:\"x\"`\n\tY int `json:\"y\"`\n}\n\n" +
+		"// Encode writes a point as JSON.\nfunc Encode(x, y int) string {\n\tb, _ := json.Marshal(Point{X: x, Y: y})\n\treturn string(b)\n}\n"
+	ptPy = "import dataclasses\nimport json\n\n\n@dataclasses.dataclass\nclass Point:\n    x: int\n    y: int = 0\n\n\n" +
+		"def encode(x: int) -> str:\n    return json.dumps(dataclasses.asdict(Point(x)))\n"
+)
+
 // TestModuleLevelChangesAreCompared: a module-level statement changes
 // what functions of other files (or its own, untouched) answer, and
 // premise compares them as changed functions: a constant lowered in a
@@ -53,7 +62,9 @@ var starBase = func() map[string]string {
 // method the patch adds (__bool__, String) to a class or type whose
 // functions test or print its values. A new module a package's __init__
 // now imports a function from, in place of the old one, is compared with
-// the old one, as is a new module a manifest's entry point now names.
+// the old one, as is a new module a manifest's entry point now names. A
+// type or class whose definition changed (a struct tag, a dataclass
+// field's default) makes the functions of its file using it targets.
 func TestModuleLevelChangesAreCompared(t *testing.T) {
 	t.Parallel()
 	goBase := map[string]string{
@@ -97,6 +108,10 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		}},
 		{"go String method added", "example.com/dur/dur.Describe", map[string]string{"go.mod": "module example.com/dur\n\ngo 1.22\n", "dur/dur.go": durGo},
 			map[string]string{"dur/dur.go": durGo + "\n// String writes s in minutes.\nfunc (s Span) String() string {\n\treturn fmt.Sprintf(\"%dm\", int(s)/60)\n}\n"}},
+		{"go struct tag", "example.com/pt/pt.Encode", map[string]string{"go.mod": "module example.com/pt\n\ngo 1.22\n", "pt/pt.go": ptGo},
+			map[string]string{"pt/pt.go": strings.Replace(ptGo, `json:"y"`, `json:"y,omitempty"`, 1)}},
+		{"python dataclass default", "pt.encode", map[string]string{"pt.py": ptPy},
+			map[string]string{"pt.py": strings.Replace(ptPy, "y: int = 0", "y: int = 1", 1)}},
 		{"javascript entry point moved to a new module", "src/fast.clamp", map[string]string{
 			"package.json": `{"name": "lim", "main": "src/index.js"}`,
 			"src/index.js": "function clamp(x, lo, hi) {\n  if (x < lo) return lo;\n  if (x > hi) return hi;\n  return x;\n}\n\nmodule.exports = { clamp };\n",
