@@ -19,6 +19,9 @@ var coreBase = map[string]string{
 		"def fits(name: str) -> bool:\n    return len(name) <= MAX_LEN\n",
 }
 
+// jsClamp is a function a patch may leave alone while its export changes.
+const jsClamp = "function clamp(x, lo, hi) {\n  if (x < lo) return lo;\n  if (x > hi) return hi;\n  return x;\n}\n"
+
 // jsBase is a CommonJS package whose function reads a constant another
 // module exports.
 var jsBase = map[string]string{
@@ -118,6 +121,12 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		}, map[string]string{
 			"package.json": `{"name": "lim", "main": "src/fast.js"}`,
 			"src/fast.js":  "function clamp(x, lo, hi) {\n  return Math.min(x, hi);\n}\n\nmodule.exports = { clamp };\n",
+		}},
+		{"javascript export rebound to a new function", "src/core.clamp", map[string]string{
+			"package.json": `{"name": "lim", "main": "src/core.js"}`,
+			"src/core.js":  jsClamp + "\nmodule.exports = { clamp };\n",
+		}, map[string]string{
+			"src/core.js": jsClamp + "\nfunction clampFast(x, lo, hi) {\n  return Math.min(x, hi);\n}\n\nmodule.exports = { clamp: clampFast };\n",
 		}},
 		{"javascript constants module", "src/core.big", jsBase, map[string]string{
 			"src/consts.js": "const LIMIT = 0;\nmodule.exports = { LIMIT };\n",

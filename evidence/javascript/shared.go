@@ -81,6 +81,18 @@ func jsModuleChanges(f diffparse.File, language string) (map[string]bool, []stri
 					names[name] = true
 					continue
 				}
+				if exportStatement(side.lines, n) {
+					// module.exports = { clamp: clampFast }: the exported
+					// name now calls another function; premise calls a
+					// module by what it exports, so the names here are
+					// compared under the export's name.
+					for _, w := range jsWordRe.FindAllString(text, -1) {
+						if !jsExportWords[w] {
+							names[w] = true
+						}
+					}
+					continue
+				}
 				root := ""
 				if m := jsMutateRe.FindStringSubmatch(text); m != nil {
 					root = m[1]
@@ -119,6 +131,29 @@ func assignsFunction(decls []diffparse.Decl, n int, text string) bool {
 		if d.Start == n && strings.HasPrefix(d.Local, m[1]+".") {
 			return true
 		}
+	}
+	return false
+}
+
+// jsWordRe is a JavaScript identifier.
+var jsWordRe = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
+
+// jsExportWords are the words of an export statement that name nothing
+// of the module's.
+var jsExportWords = map[string]bool{"module": true, "exports": true, "export": true, "default": true, "as": true, "from": true,
+	"const": true, "let": true, "var": true, "function": true, "class": true, "async": true, "require": true, "type": true}
+
+// exportStatement says line n (1-based) belongs to a module-level
+// statement that sets what the module exports: module.exports = {...},
+// exports.x = ..., export { a as b }, export default x.
+func exportStatement(lines []string, n int) bool {
+	for i := n - 1; i >= 0 && i >= n-200; i-- {
+		l := lines[i]
+		if l == "" || l[0] == ' ' || l[0] == '\t' || strings.HasPrefix(l, "//") || (i < n-1 && strings.ContainsRune(")]}", rune(l[0]))) {
+			continue
+		}
+		return strings.HasPrefix(l, "module.exports") || strings.HasPrefix(l, "exports.") ||
+			strings.HasPrefix(l, "export {") || strings.HasPrefix(l, "export default ")
 	}
 	return false
 }
