@@ -61,11 +61,13 @@ type intoRef struct {
 	line               string // "line N `text`", on the head; "" on the base
 }
 
-// imports are the names a file's import statements bind, each to the
-// module path it names (absolute, relative ones resolved against pkg) and
-// the attribute of it (empty when the name is the module itself).
+// pyBinding is what an import binds a name to: a module path and the
+// attribute of it (empty when the name is the module itself).
 type pyBinding struct{ module, attr string }
 
+// pyImports are the names a file's import statements bind, each to the
+// module path it names (relative ones resolved against pkg) and the
+// attribute of it.
 func pyImports(lines []string, pkg string) map[string]pyBinding {
 	out := map[string]pyBinding{}
 	for i := 0; i < len(lines); i++ {
