@@ -99,15 +99,7 @@ func dataReaderFiles(res *diffparse.Result, headDir, baseDir string) []diffparse
 	for i, p := range data {
 		pats[i] = dataNamePattern(p)
 	}
-	already := map[string]map[string]bool{}
-	for _, f := range res.Files {
-		if already[f.Path] == nil {
-			already[f.Path] = map[string]bool{}
-		}
-		for _, s := range f.Symbols {
-			already[f.Path][s.Local] = true
-		}
-	}
+	already := changedLocals(res)
 	var out []diffparse.File
 	for _, rel := range treeSources(headDir) {
 		if len(out) >= maxDataReaderFiles {

@@ -88,15 +88,7 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 		cache[rel] = b
 		return b
 	}
-	already := map[string]map[string]bool{}
-	for _, f := range res.Files {
-		if already[f.Path] == nil {
-			already[f.Path] = map[string]bool{}
-		}
-		for _, s := range f.Symbols {
-			already[f.Path][s.Local] = true
-		}
-	}
+	already := changedLocals(res)
 	// names are the names each user file may read, with the changed
 	// file that binds them.
 	names := map[string]map[string]string{}
@@ -183,4 +175,20 @@ func (dr dataReaders) merge(other dataReaders) dataReaders {
 	}
 	dr.lits = append(dr.lits, other.lits...)
 	return dr
+}
+
+// changedLocals are the local names of each changed file's symbols, by
+// path: a function the diff already counts as changed stays its own
+// file's.
+func changedLocals(res *diffparse.Result) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, f := range res.Files {
+		if out[f.Path] == nil {
+			out[f.Path] = map[string]bool{}
+		}
+		for _, s := range f.Symbols {
+			out[f.Path][s.Local] = true
+		}
+	}
+	return out
 }

@@ -53,69 +53,58 @@ func jsModuleChanges(f diffparse.File, language string) (map[string]bool, []stri
 		return names, nil
 	}
 	var unfollowed []string
-	for si, side := range []struct {
-		kind  byte
-		lines []string
-		decls []diffparse.Decl
-	}{{'+', strings.Split(string(f.HeadSrc), "\n"), head}, {'-', strings.Split(string(f.BaseSrc), "\n"), base}} {
-		imported := map[string]bool{}
-		for _, l := range side.lines {
+	sides := lang.Sides(f, head, base)
+	imported := map[bool]map[string]bool{}
+	for _, side := range sides {
+		imported[side.Head] = map[string]bool{}
+		for _, l := range side.Lines {
 			if m := jsBindingRe.FindStringSubmatch(l); m != nil {
-				imported[m[1]+m[2]] = true
-			}
-		}
-		for _, h := range f.Hunks {
-			for _, ln := range h.Lines {
-				n := ln.New
-				if si == 1 {
-					n = ln.Old
-				}
-				if ln.Kind != side.kind || n <= 0 || n > len(side.lines) {
-					continue
-				}
-				text := side.lines[n-1]
-				if lang.InDecl(side.decls, n) && !assignsFunction(side.decls, n, text) {
-					continue
-				}
-				if name := jsAssigned(side.lines, n); name != "" {
-					names[name] = true
-					continue
-				}
-				if exportStatement(side.lines, n) {
-					// module.exports = { clamp: clampFast }: the exported
-					// name now calls another function; premise calls a
-					// module by what it exports, so the names here are
-					// compared under the export's name.
-					for _, w := range jsWordRe.FindAllString(text, -1) {
-						if !jsExportWords[w] {
-							names[w] = true
-						}
-					}
-					continue
-				}
-				root := ""
-				if m := jsMutateRe.FindStringSubmatch(text); m != nil {
-					root = m[1]
-				} else if m := jsObjectCallRe.FindStringSubmatch(text); m != nil {
-					root = m[1]
-				}
-				switch {
-				case root == "" || root == "module" || root == "exports" || root == "this":
-					// What the module exports is what premise calls.
-				case imported[root] || jsGlobals[root]:
-					if si == 0 {
-						t := strings.TrimSpace(text)
-						if len(t) > 80 {
-							t = t[:77] + "..."
-						}
-						unfollowed = append(unfollowed, "line "+strconv.Itoa(n)+" `"+t+"`")
-					}
-				default:
-					names[root] = true
-				}
+				imported[side.Head][m[1]+m[2]] = true
 			}
 		}
 	}
+	lang.EachChanged(f, sides, func(side lang.Side, n int) {
+		text := side.Lines[n-1]
+		if lang.InDecl(side.Decls, n) && !assignsFunction(side.Decls, n, text) {
+			return
+		}
+		if name := jsAssigned(side.Lines, n); name != "" {
+			names[name] = true
+			return
+		}
+		if exportStatement(side.Lines, n) {
+			// module.exports = { clamp: clampFast }: the exported name
+			// now calls another function; premise calls a module by
+			// what it exports, so the names here are compared under
+			// the export's name.
+			for _, w := range jsWordRe.FindAllString(text, -1) {
+				if !jsExportWords[w] {
+					names[w] = true
+				}
+			}
+			return
+		}
+		root := ""
+		if m := jsMutateRe.FindStringSubmatch(text); m != nil {
+			root = m[1]
+		} else if m := jsObjectCallRe.FindStringSubmatch(text); m != nil {
+			root = m[1]
+		}
+		switch {
+		case root == "" || root == "module" || root == "exports" || root == "this":
+			// What the module exports is what premise calls.
+		case imported[side.Head][root] || jsGlobals[root]:
+			if side.Head {
+				t := strings.TrimSpace(text)
+				if len(t) > 80 {
+					t = t[:77] + "..."
+				}
+				unfollowed = append(unfollowed, "line "+strconv.Itoa(n)+" `"+t+"`")
+			}
+		default:
+			names[root] = true
+		}
+	})
 	return names, unfollowed
 }
 

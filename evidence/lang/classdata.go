@@ -39,43 +39,24 @@ func ClassReaders(f diffparse.File, head, base []diffparse.Decl, cb ClassBody) (
 		}
 		return changed[cls]
 	}
-	sides := []struct {
-		kind  byte
-		lines []string
-		decls []diffparse.Decl
-	}{
-		{'+', strings.Split(string(f.HeadSrc), "\n"), head},
-		{'-', strings.Split(string(f.BaseSrc), "\n"), base},
-	}
-	for si, s := range sides {
-		for _, h := range f.Hunks {
-			for _, l := range h.Lines {
-				n := l.New
-				if si == 1 {
-					n = l.Old
-				}
-				if l.Kind != s.kind || n <= 0 || n > len(s.lines) {
-					continue
-				}
-				cls, start, ok := ownClass(s.decls, n)
-				text := strings.TrimSpace(s.lines[n-1])
-				if !ok || text == "" || cb.Silent(text) {
-					continue
-				}
-				c := get(cls)
-				if m := cb.Field.FindStringSubmatch(text); m != nil && n != start {
-					for _, g := range m[1:] {
-						if g != "" {
-							c.names[g] = true
-							break
-						}
-					}
-				} else {
-					c.other = true
+	EachChanged(f, Sides(f, head, base), func(s Side, n int) {
+		cls, start, ok := ownClass(s.Decls, n)
+		text := strings.TrimSpace(s.Lines[n-1])
+		if !ok || text == "" || cb.Silent(text) {
+			return
+		}
+		c := get(cls)
+		if m := cb.Field.FindStringSubmatch(text); m != nil && n != start {
+			for _, g := range m[1:] {
+				if g != "" {
+					c.names[g] = true
+					break
 				}
 			}
+		} else {
+			c.other = true
 		}
-	}
+	})
 	for _, sym := range f.Symbols {
 		if cb.Special != nil && sym.Kind == "method" && (sym.Change == "added" || sym.Change == "deleted") && cb.Special(sym) {
 			get(classOf(sym.Local)).other = true

@@ -3,6 +3,7 @@ package lang
 import (
 	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
 )
@@ -67,4 +68,38 @@ func ReadersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]b
 		reads[name] = r
 	}
 	return out, reads
+}
+
+// Side is one version of a changed file: its lines, split once, and its
+// declarations.
+type Side struct {
+	Head  bool
+	Lines []string
+	Decls []diffparse.Decl
+}
+
+// Sides are f's head and base as Sides, head first.
+func Sides(f diffparse.File, head, base []diffparse.Decl) []Side {
+	return []Side{
+		{true, strings.Split(string(f.HeadSrc), "\n"), head},
+		{false, strings.Split(string(f.BaseSrc), "\n"), base},
+	}
+}
+
+// EachChanged calls fn with each line the diff changed on each side of
+// f, 1-based: the head's added lines, then the base's removed ones.
+func EachChanged(f diffparse.File, sides []Side, fn func(s Side, n int)) {
+	for _, s := range sides {
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				n, kind := l.New, byte('+')
+				if !s.Head {
+					n, kind = l.Old, '-'
+				}
+				if l.Kind == kind && n > 0 && n <= len(s.Lines) {
+					fn(s, n)
+				}
+			}
+		}
+	}
 }

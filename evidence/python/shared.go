@@ -158,19 +158,12 @@ func moduleChanges(f diffparse.File) modChange {
 		return mc
 	}
 	pkg := pyPackage(f.Path)
-	sides := []struct {
-		kind  byte
-		lines []string
-		decls []diffparse.Decl
-	}{
-		{'+', strings.Split(string(f.HeadSrc), "\n"), head},
-		{'-', strings.Split(string(f.BaseSrc), "\n"), base},
-	}
+	sides := lang.Sides(f, head, base)
 	// defined are the names the file defines at module level on either
 	// side: an import binding one rebinds it.
 	defined := map[string]bool{}
 	for _, s := range sides {
-		for _, d := range s.decls {
+		for _, d := range s.Decls {
 			if !strings.Contains(d.Local, ".") {
 				defined[d.Local] = true
 			}
@@ -179,7 +172,7 @@ func moduleChanges(f diffparse.File) modChange {
 	// A name whose import changed (another module's function of the
 	// name, or no import left for a name a function still reads) changes
 	// what the functions reading it call.
-	headImports, baseImports := pyImports(sides[0].lines, pkg), pyImports(sides[1].lines, pkg)
+	headImports, baseImports := pyImports(sides[0].Lines, pkg), pyImports(sides[1].Lines, pkg)
 	for name, b := range headImports {
 		if o, ok := baseImports[name]; ok && o != b {
 			mc.names[name] = true
@@ -190,25 +183,14 @@ func moduleChanges(f diffparse.File) modChange {
 			mc.names[name] = true
 		}
 	}
-	for si, s := range sides {
-		imports := pyImports(s.lines, pkg)
-		for _, h := range f.Hunks {
-			for _, l := range h.Lines {
-				n := l.New
-				if si == 1 {
-					n = l.Old
-				}
-				if l.Kind != s.kind || n <= 0 || n > len(s.lines) || lang.InDecl(s.decls, n) {
-					continue
-				}
-				text := strings.TrimSpace(s.lines[n-1])
-				if text == "" || strings.HasPrefix(text, "#") {
-					continue
-				}
-				mc.statement(text, n, s.lines, imports, defined, si == 0)
-			}
+	imports := map[bool]map[string]pyBinding{true: headImports, false: baseImports}
+	lang.EachChanged(f, sides, func(s lang.Side, n int) {
+		text := strings.TrimSpace(s.Lines[n-1])
+		if lang.InDecl(s.Decls, n) || text == "" || strings.HasPrefix(text, "#") {
+			return
 		}
-	}
+		mc.statement(text, n, s.Lines, imports[s.Head], defined, s.Head)
+	})
 	return mc
 }
 
