@@ -1,6 +1,7 @@
 package evidence_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -167,5 +168,32 @@ func TestJavaScriptKindsTheFunctionTestsFor(t *testing.T) {
 	}
 	if !symbol {
 		t.Errorf("a symbol is printed no more, yet no change on src/utils.print with a symbol: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
+// A spec calling the function a hundred times (validate.js'
+// numericality-spec.js: 101 calls, the one of strict mode with a negative
+// number near the end) has every call made a row, not the first 64: the
+// call that shows the change here is the last.
+func TestJavaScriptEveryCallOfALongSpecIsARow(t *testing.T) {
+	t.Parallel()
+	mod := func(limit string) string {
+		return "exports.size = function (s) {\n  return s.length > " + limit + " ? 'long' : 'short';\n};\n"
+	}
+	var spec strings.Builder
+	spec.WriteString("var size = require('../lib/size.js').size;\ndescribe('size', function () {\n  it('sizes', function () {\n")
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&spec, "    size('s%d');\n", i)
+	}
+	spec.WriteString("    size('" + strings.Repeat("q", 41) + "');\n  });\n});\n")
+	base := map[string]string{"lib/size.js": mod("40"), "specs/size-spec.js": spec.String()}
+	rep := runCommits(t, base, map[string]string{"lib/size.js": mod("41")}, nil)
+	var byRow bool
+	for _, c := range changesOf(rep, "lib/size.size") {
+		byRow = byRow || c.Heuristic != "base_test"
+	}
+	if !byRow {
+		t.Errorf("a 41-character string is no longer long, yet no row showed it on lib/size.size: %+v; symbols %+v",
+			append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }

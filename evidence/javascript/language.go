@@ -465,7 +465,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		tg.Call = info.module + "." + alias
 	}
 	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
-	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), lang.MaxHarvest)
+	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxJSHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
 	info.keys = map[string][]string{}
@@ -1067,6 +1067,14 @@ func (l *jsLang) Close() {
 
 // maxJSTestFiles bounds the test files read.
 const maxJSTestFiles = 400
+
+// maxJSHarvest bounds the tests' calls of one function read as its rows.
+// A spec of one function often calls it a hundred times and more
+// (validate.js' numericality-spec.js: 101, the call of strict mode with a
+// negative number among the last), so the first lang.MaxHarvest in file
+// order left its later describes unread. The rows stay within their
+// per-function count; the tests' calls come first in it.
+const maxJSHarvest = 4 * lang.MaxHarvest
 
 // jsTestFileRe matches a test file's path: one under a test directory
 // (test/, tests/, __tests__/), one named for its tests (x.test.js,
