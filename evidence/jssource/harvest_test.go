@@ -357,6 +357,24 @@ func TestHarvestThroughANameBoundInTheTest(t *testing.T) {
 	}
 }
 
+// TestHarvestAVarOfTheTestsOwnBody: older specs declare their arguments
+// with var inside each test's function (validate.js: var constraints =
+// {...} in one it after another), so no file-wide constant holds them;
+// the call reads the one its own block declares. A var assigned again in
+// its block is not read.
+func TestHarvestAVarOfTheTestsOwnBody(t *testing.T) {
+	module := parse(t, "validate.js", "module.exports = function validate(attributes, constraints) { return; };\n")
+	test := parse(t, "specs/validate-spec.js", "describe('validate', function () {\n  it('a', function () {\n    var constraints = {name: {presence: true}};\n    expect(validate({name: 'x'}, constraints)).toBe(1);\n  });\n  it('nested null', function () {\n    var constraints = {'foo.bar': {presence: true}};\n    expect(validate({foo: null}, constraints)).toBeDefined();\n  });\n  it('changed', function () {\n    var constraints = {a: 1};\n    constraints = {b: 2};\n    validate({}, constraints);\n  });\n});\n")
+	got := calls(Harvest(module, "validate", []*File{test}, 0))
+	want := []string{
+		"|{ name: 'x' }, { name: { presence: true } }|test|specs/validate-spec.js:4",
+		"|{ foo: null }, { 'foo.bar': { presence: true } }|test|specs/validate-spec.js:8",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("calls reading their block's var (-want +got):\n%s", diff)
+	}
+}
+
 // TestHarvestATableThroughAnIndexLoop: older mocha suites keep their
 // cases in a module-level var and walk it with an index loop into a
 // helper declared inside the describe, which reads the case's fields
