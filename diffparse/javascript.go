@@ -450,6 +450,11 @@ func (w *jsWalker) bound(v *sitter.Node, local string, outer, end *sitter.Node, 
 		w.class(v, prefix+local, outer)
 	case v.Kind() == "object":
 		w.object(v, prefix+local+".", false)
+	case v.Kind() == "call_expression" && w.mixedFunction(v) != nil:
+		// email: v.extend(function (value, options) {...}, {PATTERN:
+		// /.../}): the function, with the data it reads through this
+		// copied onto it; a change to that data is the function's.
+		w.add(Decl{Local: prefix + local, Kind: kind, Start: startLine(outer), End: endLine(end)}, w.mixedFunction(v))
 	case v.Kind() == "call_expression" && prefix == "" && !inType && iife(v, w.src):
 		// const Serializer = (function () { class Serializer {...};
 		// return Serializer })(): the wrapper's declarations are the
@@ -512,6 +517,32 @@ func (w *jsWalker) mixin(e *sitter.Node, prefix string) bool {
 		}
 	}
 	return found
+}
+
+// mixedFunction is the function a mixin call written in place returns,
+// its first argument with object literals' members copied onto it
+// (Object.assign(function () {...}, {...}), v.extend(fn, {...})); nil
+// when call is no such call.
+func (w *jsWalker) mixedFunction(call *sitter.Node) *sitter.Node {
+	callee := unwrapJS(call.ChildByFieldName("function"))
+	args := call.ChildByFieldName("arguments")
+	if callee == nil || args == nil || args.NamedChildCount() < 2 {
+		return nil
+	}
+	name := w.text(callee)
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	fn := unwrapJS(args.NamedChild(0))
+	if !jsMixins[name] || fn == nil || !jsFuncKinds[fn.Kind()] {
+		return nil
+	}
+	for i := uint(1); i < args.NamedChildCount(); i++ {
+		if o := unwrapJS(args.NamedChild(i)); o == nil || o.Kind() != "object" {
+			return nil
+		}
+	}
+	return fn
 }
 
 // iife reports whether call calls a function written in place with a

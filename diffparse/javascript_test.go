@@ -181,15 +181,21 @@ export function Badge<T>({ label }: Props): JSX.Element {
     url: function (value, options) {
       return /^https?:/.test(value);
     },
-    nested: { deep: () => 1 }
+    nested: { deep: () => 1 },
+    email: v.extend(function (value) {
+      return this.PATTERN.test(value);
+    }, {
+      PATTERN: /^[a-z]+@[a-z]+$/
+    }),
+    notAFunction: v.extend({}, { a: 1 })
   };
   validate.VERSION = { major: 0 };
   Object.assign(validate, { later: function () {} }, { last: () => 2 });
   notAMixin(validate, { hidden: function () {} });
   exports = module.exports = validate;
 }).call(this, typeof exports !== 'undefined' ? exports : null, typeof module !== 'undefined' ? module : null);
-`, want: []string{"validate function 2-4", "validate.runValidations function 7-9", "validate.isPromise function 10-10", "validate.validators.url function 13-15", "validate.validators.nested.deep method 16-16", "validate.later function 19-19", "validate.last function 19-19"},
-			reason: "(function () {...}).call(this, ...) is a wrapper as (function () {...})() is; v.extend(x, {...}), Object.assign(x, {...}) and x.p = {...} hang the literal's functions on x"},
+`, want: []string{"validate function 2-4", "validate.runValidations function 7-9", "validate.isPromise function 10-10", "validate.validators.url function 13-15", "validate.validators.nested.deep method 16-16", "validate.validators.email function 17-21", "validate.later function 25-25", "validate.last function 25-25"},
+			reason: "(function () {...}).call(this, ...) is a wrapper as (function () {...})() is; v.extend(x, {...}), Object.assign(x, {...}) and x.p = {...} hang the literal's functions on x; email: v.extend(function, {data}) is the function, its data inside its span"},
 		{name: "Flow annotations in a .js file", lang: LangJavaScript, src: "// @flow\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n",
 			want: []string{"add function 2-4"}, reason: "the JavaScript grammar refuses annotations; TSX reads them"},
 	}
