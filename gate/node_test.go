@@ -109,6 +109,18 @@ exports.who = function () { return typeof module === "object" ? "commonjs" : "ot
 }));
 `,
 	"cjs/tools/index.js": `module.exports = { name: () => "index" };`,
+	"cjs/validate.js": `(function (exports, module) {
+  "use strict";
+  var validate = function () {};
+  var extend = function (obj, src) { for (var k in src) obj[k] = src[k]; return obj; };
+  validate.validators = {
+    prefix: "v-",
+    email: extend(function (value) { return this.PATTERN.test(value); }, { PATTERN: /^[a-z]+@[a-z]+$/ }),
+    tag: extend(function (s) { return this.prefix + s; }, { prefix: "own-" }),
+  };
+  module.exports = validate;
+}).call(this, exports, module);
+`,
 }
 
 // tsRepo is a TypeScript repository: ES modules at the top importing
@@ -249,6 +261,8 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "module.exports a function, by its name", target: "cjs/fn.double", args: []any{21}, want: `42`},
 		{name: "a UMD factory's function, by its name", target: "cjs/umd.compare", args: []any{"1.2", "1"}, want: `1`},
 		{name: "directory index", target: "cjs/tools.name", want: `"index"`},
+		{name: "a function reading data copied onto it through this", target: "cjs/validate.validators.email", args: []any{"a@b"}, want: `true`, reason: "validate.js calls its validators as validator.call(validator, ...): email's this.PATTERN is its own, not the validators object's"},
+		{name: "a function reading through this what the object has too", target: "cjs/validate.validators.tag", args: []any{"x"}, want: `"v-x"`, reason: "this stays the object it was read from when that object has the key"},
 	})
 
 	// A target that names nothing could not be attempted: an InfraError

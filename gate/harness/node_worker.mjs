@@ -139,6 +139,7 @@ const dateTime = Function.prototype.call.bind(Date.prototype.getTime);
 const dateISO = Function.prototype.call.bind(Date.prototype.toISOString);
 const regexpString = Function.prototype.call.bind(RegExp.prototype.toString);
 const strStartsWith = Function.prototype.call.bind(String.prototype.startsWith);
+const strIncludes = Function.prototype.call.bind(String.prototype.includes);
 const strEndsWith = Function.prototype.call.bind(String.prototype.endsWith);
 const strSlice = Function.prototype.call.bind(String.prototype.slice);
 const strIndexOf = Function.prototype.call.bind(String.prototype.indexOf);
@@ -622,7 +623,26 @@ function member(target, mod, names) {
     self = k === 0 ? undefined : obj;
     obj = obj[name];
   }
-  return { fn: obj, self, ctor: isClass(obj) };
+  return { fn: obj, self: ownThis(obj, self), ctor: isClass(obj) };
+}
+
+// ownThis is the this a function is called with: the object it was read
+// from, or the function itself when it reads data copied onto it through
+// this that the object lacks (validate.js' email: v.extend(function
+// (value) { ... this.PATTERN ... }, {PATTERN: /.../}), which validate
+// calls as validator.call(validator, ...)).
+function ownThis(fn, self) {
+  if (typeof fn !== "function" || self === undefined || self === null || isClass(fn)) return self;
+  let text;
+  try {
+    text = fnToString(fn);
+  } catch {
+    return self;
+  }
+  for (const k of objectKeys(fn)) {
+    if (!(k in self) && strIncludes(text, "this." + k)) return fn;
+  }
+  return self;
 }
 
 // builtinOwn: a class's own length or name is the function's own, not a
