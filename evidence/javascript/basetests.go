@@ -460,6 +460,14 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 		case imports(rel, src, via):
 			viaOnly = n == 0
 			n += 50
+			if pathNamesModule(rel, w.modules) {
+				// Of the files reaching the change only through the
+				// index, one whose path names the changed module
+				// comes first (luxon: test/datetime/toFormat.test.js
+				// for src/impl/formatter.js, test/interval/ for
+				// src/interval.js; every test imports src/luxon).
+				n += 10
+			}
 		}
 		var lits []string
 		for _, lit := range w.literals {
@@ -506,6 +514,35 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 	}
 	sort.Strings(tests) // a suite's own order: files load as its runner loads them
 	return tests, overlay
+}
+
+// pathWordRe splits a path into its words: at separators and where a
+// lower-case letter meets an upper-case one (toFormat: to, Format).
+var pathWordRe = regexp.MustCompile(`[A-Z]?[a-z]+|[A-Z]+`)
+
+// pathNamesModule says whether a test file's path holds a word of four
+// letters or more that is a changed module's file name or begins it
+// (format for formatter.js, interval for interval.js); an index's name
+// (index, main) names nothing.
+func pathNamesModule(rel string, modules []string) bool {
+	var words []string
+	for _, w := range pathWordRe.FindAllString(rel, -1) {
+		if w = strings.ToLower(w); len(w) >= 4 && w != "test" && w != "tests" && w != "spec" {
+			words = append(words, w)
+		}
+	}
+	for _, m := range modules {
+		base := strings.ToLower(strings.TrimSuffix(path.Base(m), path.Ext(m)))
+		if base == "index" || base == "main" || len(base) < 4 {
+			continue
+		}
+		for _, w := range words {
+			if strings.HasPrefix(base, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // skipDir says a directory holds no test or source of the repository's

@@ -489,6 +489,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 			}
 		}
 	}
+	if tg.Sym.Kind == "method" && jsStaticMethod(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), local[strings.LastIndex(local, ".")+1:]) {
+		// A static method (luxon's Formatter.parseFormat) is called on
+		// its class, as a function is, with no receiver of its own.
+		tg.Sym.Kind = "function"
+	}
 	if tg.Sym.Kind != "method" || !strings.Contains(local, ".") {
 		return ""
 	}
@@ -519,6 +524,17 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		}
 	}
 	if len(tg.Receivers) == 0 {
+		// The tests build their objects through the class's static
+		// factories only (luxon: Interval.fromISO("2020-01-01/..."),
+		// never new Interval(...)): those calls build one.
+		statics := jsStaticNames(f.HeadSrc)
+		for _, c := range jssource.FactoryCalls(append(l.testFiles(), pair.head), class, statics, lang.MaxReceivers) {
+			if args, ok := jsArgsOf(c.Args); ok {
+				tg.Receivers = append(tg.Receivers, map[string]any{"$new": jsCtor(info.module, class, exported) + "." + c.Method, "$args": args})
+			}
+		}
+	}
+	if len(tg.Receivers) == 0 {
 		if l.probe {
 			return ""
 		}
@@ -535,6 +551,30 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		}
 	}
 	return ""
+}
+
+// jsStaticRe finds a class's static methods (not its getters or setters).
+var jsStaticRe = regexp.MustCompile(`(?m)^\s*(?:(?:public|private|protected|readonly|override|abstract)\s+)*static\s+(?:async\s+)?(?:\*\s*)?([A-Za-z_$][\w$]*)\s*[(<]`)
+
+// jsStaticMethod says whether a method's span declares it static.
+func jsStaticMethod(span, name string) bool {
+	for _, m := range jsStaticRe.FindAllStringSubmatchIndex(span, -1) {
+		if span[m[2]:m[3]] == name && !strings.Contains(span[:m[0]], "{") {
+			return true
+		}
+	}
+	return false
+}
+
+// jsStaticNames are the static methods a module's classes declare.
+func jsStaticNames(src []byte) []string {
+	var out []string
+	for _, m := range jsStaticRe.FindAllSubmatch(src, -1) {
+		if n := string(m[1]); n != "get" && n != "set" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // jsCtor names a class's constructor as the worker reaches it: through
