@@ -197,3 +197,29 @@ func TestJavaScriptEveryCallOfALongSpecIsARow(t *testing.T) {
 			append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A class its tests build only through a static factory (luxon's
+// Interval.fromISO(...), never new Interval(...)) gets receivers from
+// those calls, and a static method (luxon's Formatter.parseFormat) is
+// called on its class with no receiver: both changes are shown by rows.
+func TestJavaScriptStaticFactoriesAndStaticMethods(t *testing.T) {
+	t.Parallel()
+	mod := func(plus, quote string) string {
+		return "export default class Interval {\n  constructor(s, e) { this.s = s; this.e = e; }\n" +
+			"  static fromText(text) { const [s, e] = text.split('/').map(Number); return new Interval(s, e); }\n" +
+			"  count() {\n    return this.e - this.s" + plus + ";\n  }\n" +
+			"  static parseFormat(f) {\n    return f + " + quote + ";\n  }\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/interval.js": mod("", "'!'"),
+		"test/interval.test.js": "import Interval from '../src/interval.js';\ntest('count', () => { const i = Interval.fromText('1/5'); i.count(); });\ntest('fmt', () => { Interval.parseFormat('a'); });\n"}
+	rep := runCommits(t, base, map[string]string{"src/interval.js": mod(" + 1", "'?'")}, nil)
+	for _, sym := range []string{"src/interval.Interval.count", "src/interval.Interval.parseFormat"} {
+		var byRow bool
+		for _, c := range changesOf(rep, sym) {
+			byRow = byRow || c.Heuristic != "base_test"
+		}
+		if !byRow {
+			t.Errorf("%s changed, yet no row showed it: %+v; symbols %+v", sym, append(rep.Changes, rep.Unexplained...), rep.Symbols)
+		}
+	}
+}
