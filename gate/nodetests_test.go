@@ -218,6 +218,39 @@ func TestNodeTestsTypeScriptImportsAsTscCompilesThem(t *testing.T) {
 	}
 }
 
+// A Babel project's tests that write import beside require or exports
+// (luxon: import { DateTime } from "../../src/luxon"; const Helpers =
+// require("../helpers"), and a helpers file of exports.f = ... after an
+// import) load as Babel compiles them, to CommonJS; its sources of one
+// kind load as Node reads them.
+func TestNodeTestsBabelsMixedModules(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json":      `{"name": "x"}`,
+		"babel.config.js":   `module.exports = { presets: ["@babel/preset-env"] };`,
+		"src/luxon.js":      "export { twice } from './impl/twice.js';\n",
+		"src/impl/twice.js": "export function twice(x) { return 2 * x; }\n",
+		"test/helpers.js":   "import { twice } from '../src/luxon';\nexports.four = function () { return twice(2); };\n",
+		"test/a.test.js":    "import { twice } from '../src/luxon';\nconst Helpers = require('./helpers');\ntest('twice', () => { expect(twice(3)).toBe(6); });\ntest('helper', () => { expect(Helpers.four()).toBe(4); });\n",
+		"test/b.test.js":    "import Helpers from './helpers';\ntest('default import of a CommonJS helper', () => { expect(Helpers.four()).toBe(4); });\n",
+		"test/c.test.js":    "import { twice } from '../src/luxon';\ntest('plain ES', () => { expect(twice(1)).toBe(2); });\n",
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"test/a.test.js", "test/b.test.js", "test/c.test.js"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	want := map[string]string{
+		"test/a.test.js > twice":                               "passed",
+		"test/a.test.js > helper":                              "passed",
+		"test/b.test.js > default import of a CommonJS helper": "passed",
+		"test/c.test.js > plain ES":                            "passed",
+	}
+	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+}
+
 // The tests that run on a side are the base's: a head that edits a test
 // file (to pass where its code now fails) runs the base's file instead,
 // and the lines a test ran are reported by the side's own file names.
