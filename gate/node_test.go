@@ -93,6 +93,10 @@ export function options(a, opts) { return [a, opts]; }
 export function loop() { for (;;) {} }
 export function* count() { let i = 0; for (;;) yield i++; }
 export const utils = { prefix: "p-", tag(s) { return this.prefix + s; } };
+class Stamp extends Date { year() { return this.getUTCFullYear(); } }
+export function clock() {
+  return [Date.now(), new Date().toISOString(), typeof Date(), new Date(0).toISOString(), new Date() instanceof Date, new Stamp().year(), new Stamp(0) instanceof Stamp];
+}
 export default function defaulted() { return "default"; }
 `,
 	"cjs/package.json": `{"type": "commonjs"}`,
@@ -253,6 +257,7 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "unknown tag", target: m + "kinds", args: []any{map[string]any{"$nope": 1}}, class: "premise.DecodeError"},
 		{name: "object literal method", target: m + "utils.tag", args: []any{"x"}, want: `"p-x"`, reason: "this is the object the method was found on"},
 		{name: "default export", target: m + "default", want: `"default"`},
+		{name: "a frozen clock", target: m + "clock", want: `[1718452800000,"2024-06-15T12:00:00.000Z","string","1970-01-01T00:00:00.000Z",true,2024,true]`, reason: "now is the same on both sides of a comparison, run in whatever second; dates built from numbers and Date's subclasses are as ever"},
 		{name: "observed iterator", target: m + "count", kwargs: map[string]any{"$observe": 3}, want: `{"$first":[0,1,2]}`},
 		{name: "observed mutation", target: m + "push", args: []any{[]any{7}}, kwargs: map[string]any{"$observe": 5}, want: `{"$returned":2,"$args_after":{"0":[7,1]}}`},
 		{name: "CommonJS", target: "cjs/util.add", args: []any{2, 3}, want: `5`},

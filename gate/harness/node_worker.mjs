@@ -187,6 +187,32 @@ class SubjectThrow {
   }
 }
 
+// FROZEN_NOW is the time the subject's clock reads in a worker: the same
+// on the base's side and the head's, whatever the second each side runs
+// in. A row whose value is "now" (tempo's date(""), new Date(), Date.now())
+// otherwise answered a second apart on the two sides now and then, a
+// change no patch made.
+const FROZEN_NOW = 1718452800000; // 2024-06-15T12:00:00.000Z
+
+// freezeClock makes Date's "now" FROZEN_NOW: new Date() and Date.now(),
+// and Date() called as a function; every other use of Date, and
+// subclasses of it, work as they do.
+function freezeClock() {
+  const RealDate = globalThis.Date;
+  function Date(...args) {
+    if (new.target === undefined) return apply(RealDate.prototype.toString, construct(RealDate, [FROZEN_NOW]), []);
+    return construct(RealDate, args.length === 0 ? [FROZEN_NOW] : args, new.target === Date ? RealDate : new.target);
+  }
+  for (const k of Reflect.ownKeys(RealDate)) {
+    if (k === "prototype" || k === "length" || k === "name") continue;
+    defineProperty(Date, k, getOwnPropertyDescriptor(RealDate, k));
+  }
+  defineProperty(Date, "now", { value: function now() { return FROZEN_NOW; }, writable: true, configurable: true });
+  defineProperty(Date, "prototype", { value: RealDate.prototype });
+  defineProperty(RealDate.prototype, "constructor", { value: Date, writable: true, configurable: true });
+  globalThis.Date = Date;
+}
+
 async function main() {
   const argv = process.argv;
   const repo = argv[1], maxFrame = Num(argv[2]);
@@ -196,6 +222,7 @@ async function main() {
   const boxed = argv.length > 7 && argv[7] === "1";
   // The subject sees an ordinary node run: no protocol arguments, no source.
   argv.length = 1;
+  freezeClock();
   process.execArgv.length = 0;
   // Keep the protocol fds out of any process the subject starts: Node
   // cannot clear an inherited fd's close-on-exec flag, so the pipes are
