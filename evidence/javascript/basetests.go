@@ -2,6 +2,7 @@ package javascript
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -418,6 +419,7 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 	}
 	named := regexp.MustCompile(`(^|[^\w$])(` + strings.Join(alts, "|") + `)([^\w$]|$)`)
 	via := importers(baseDir, w.modules)
+	self := selfImportRe(baseDir)
 	type hit struct {
 		rel      string
 		count    int
@@ -457,7 +459,10 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 		switch {
 		case imports(rel, src, w.modules):
 			n += 100
-		case imports(rel, src, via):
+		case imports(rel, src, via) || len(via) > 0 && self != nil && self.Match(src):
+			// A test importing the package by its own name (yaml's
+			// tests: import * as YAML from 'yaml') reaches its index
+			// as one importing '../src/index' does.
 			viaOnly = n == 0
 			n += 50
 			if pathNamesModule(rel, w.modules) {
@@ -514,6 +519,23 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 	}
 	sort.Strings(tests) // a suite's own order: files load as its runner loads them
 	return tests, overlay
+}
+
+// selfImportRe matches an import or require of the package at dir by its
+// own name, or of a path under it ('yaml', 'yaml/util'); nil when its
+// package.json names none.
+func selfImportRe(dir string) *regexp.Regexp {
+	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return nil
+	}
+	var pkg struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(data, &pkg) != nil || pkg.Name == "" {
+		return nil
+	}
+	return regexp.MustCompile(`(?:require\s*\(\s*|from\s*|import\s*\(?\s*)['"]` + regexp.QuoteMeta(pkg.Name) + `(?:/[^'"]*)?['"]`)
 }
 
 // pathWordRe splits a path into its words: at separators and where a

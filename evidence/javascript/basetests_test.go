@@ -286,6 +286,35 @@ func TestJavaScriptBaseTestFilesIndexImportersNamingTheModule(t *testing.T) {
 	}
 }
 
+// A test importing the package by its own name (yaml's tests: import *
+// as YAML from 'yaml', and 'yaml/util'), resolved through package.json to
+// the index that reaches the changed module, is run as one importing
+// '../src/index' would be; a test of another package is not.
+func TestJavaScriptBaseTestFilesImportingThePackageByName(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"package.json":                     `{"name": "yaml", "exports": {".": "./dist/index.js", "./util": "./dist/util.js"}}`,
+		"src/index.ts":                     "export { stringify } from './stringify/stringify.ts';\n",
+		"src/stringify/stringify.ts":       "import { stringifyString } from './stringifyString.ts';\nexport function stringify(v: any) { return stringifyString(v); }\n",
+		"src/stringify/stringifyString.ts": "export function stringifyString(v: any) { return blockString(v); }\nfunction blockString(v: any) { return String(v); }\n",
+		"tests/doc/stringify.ts":           "import * as YAML from 'yaml';\ntest('pipe', () => expect(YAML.stringify('|')).toBe('|'));\n",
+		"tests/doc/util.ts":                "import { foldFlowLines } from 'yaml/util';\ntest('u', () => 1);\n",
+		"tests/other.ts":                   "import * as other from 'yaml-other';\ntest('o', () => 1);\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests, _ := baseTestFiles(dir, testWords{names: []string{"blockString", "stringifyString"}, modules: []string{"src/stringify/stringifyString.ts"}})
+	if d := cmp.Diff([]string{"tests/doc/stringify.ts", "tests/doc/util.ts"}, tests); d != "" {
+		t.Errorf("tests (-want +got):\n%s", d)
+	}
+}
+
 // A failing base's test is filed under the changed function whose changed
 // lines it ran most, counting the lines it ran on the base too: a patch
 // that takes a fix out (js-yaml's tab check in readBlockMapping) leaves the
