@@ -543,9 +543,10 @@ func selfImportRe(dir string) *regexp.Regexp {
 var pathWordRe = regexp.MustCompile(`[A-Z]?[a-z]+|[A-Z]+`)
 
 // pathNamesModule says whether a test file's path holds a word of four
-// letters or more that is a changed module's file name or begins it
-// (format for formatter.js, interval for interval.js); an index's name
-// (index, main) names nothing.
+// letters or more that is a changed module's file name or its
+// directory's, or begins one (format for formatter.js, interval for
+// interval.js, stringify for stringify/foldFlowLines.ts); an index's name
+// (index, main) and a source tree's (src, lib) name nothing.
 func pathNamesModule(rel string, modules []string) bool {
 	var words []string
 	for _, w := range pathWordRe.FindAllString(rel, -1) {
@@ -554,18 +555,26 @@ func pathNamesModule(rel string, modules []string) bool {
 		}
 	}
 	for _, m := range modules {
-		base := strings.ToLower(strings.TrimSuffix(path.Base(m), path.Ext(m)))
-		if base == "index" || base == "main" || len(base) < 4 {
-			continue
+		names := []string{strings.ToLower(strings.TrimSuffix(path.Base(m), path.Ext(m)))}
+		if dir := strings.ToLower(path.Base(path.Dir(m))); !genericDirs[dir] {
+			names = append(names, dir) // yaml's src/stringify/foldFlowLines.ts: tests/doc/stringify.ts
 		}
-		for _, w := range words {
-			if strings.HasPrefix(base, w) {
-				return true
+		for _, base := range names {
+			if base == "index" || base == "main" || len(base) < 4 {
+				continue
+			}
+			for _, w := range words {
+				if strings.HasPrefix(base, w) {
+					return true
+				}
 			}
 		}
 	}
 	return false
 }
+
+// genericDirs name a source tree, not what its files do.
+var genericDirs = map[string]bool{".": true, "/": true, "src": true, "lib": true, "source": true, "sources": true, "dist": true, "build": true, "impl": true, "internal": true, "utils": true, "util": true, "helpers": true, "core": true, "common": true}
 
 // skipDir says a directory holds no test or source of the repository's
 // own: hidden ones, installed packages and build outputs.

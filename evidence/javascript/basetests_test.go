@@ -284,6 +284,24 @@ func TestJavaScriptBaseTestFilesIndexImportersNamingTheModule(t *testing.T) {
 	if d := cmp.Diff(want, tests); d != "" {
 		t.Errorf("tests of a suite importing the index (-want +got):\n%s", d)
 	}
+
+	// The changed module's directory names a test too (yaml's
+	// src/stringify/foldFlowLines.ts: tests/doc/stringify.ts); a source
+	// tree's (src/impl) does not.
+	if err := os.MkdirAll(filepath.Join(dir, "src/interval"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src/interval/splitting.js"), []byte("export function split() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src/luxon.js"), []byte("export { default as DateTime } from './datetime';\nexport { split } from './interval/splitting';\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests, _ = baseTestFiles(dir, testWords{names: []string{"split"}, modules: []string{"src/interval/splitting.js"}})
+	want = []string{"test/datetime/a0.test.js", "test/datetime/a1.test.js", "test/datetime/a2.test.js", "test/interval/info.test.js"}
+	if d := cmp.Diff(want, tests); d != "" {
+		t.Errorf("tests naming the changed module's directory (-want +got):\n%s", d)
+	}
 }
 
 // A test importing the package by its own name (yaml's tests: import *
