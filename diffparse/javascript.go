@@ -256,6 +256,9 @@ func (w *jsWalker) statement(c, outer *sitter.Node, prefix string, sigs overload
 			case "internal_module", "module":
 				w.statement(e, outer, prefix, sigs)
 			default:
+				if w.mixin(e, prefix) {
+					break
+				}
 				if prefix == "" && c.Parent() != nil && c.Parent().Kind() == "program" {
 					w.wrapper(e)
 				}
@@ -293,7 +296,7 @@ func (w *jsWalker) wrapper(e *sitter.Node) {
 	if e == nil || e.Kind() != "call_expression" {
 		return
 	}
-	fns := []*sitter.Node{unwrapJS(e.ChildByFieldName("function"))}
+	fns := []*sitter.Node{wrapperCallee(e, w.src)}
 	if args := e.ChildByFieldName("arguments"); args != nil {
 		for i := uint(0); i < args.NamedChildCount(); i++ {
 			fns = append(fns, unwrapJS(args.NamedChild(i)))
@@ -447,7 +450,12 @@ func (w *jsWalker) bound(v *sitter.Node, local string, outer, end *sitter.Node, 
 		w.class(v, prefix+local, outer)
 	case v.Kind() == "object":
 		w.object(v, prefix+local+".", false)
-	case v.Kind() == "call_expression" && prefix == "" && !inType && iife(v):
+	case v.Kind() == "call_expression" && w.mixedFunction(v) != nil:
+		// email: v.extend(function (value, options) {...}, {PATTERN:
+		// /.../}): the function, with the data it reads through this
+		// copied onto it; a change to that data is the function's.
+		w.add(Decl{Local: prefix + local, Kind: kind, Start: startLine(outer), End: endLine(end)}, w.mixedFunction(v))
+	case v.Kind() == "call_expression" && prefix == "" && !inType && iife(v, w.src):
 		// const Serializer = (function () { class Serializer {...};
 		// return Serializer })(): the wrapper's declarations are the
 		// module's, as a top-level wrapper's are.
@@ -455,10 +463,92 @@ func (w *jsWalker) bound(v *sitter.Node, local string, outer, end *sitter.Node, 
 	}
 }
 
+// wrapperCallee is the function a wrapper's call runs: the callee itself,
+// or the function written in place before .call or .apply
+// ((function (exports, module) { ... }).call(this, exports, module), how
+// validate.js and CoffeeScript's output wrap a module).
+func wrapperCallee(call *sitter.Node, src []byte) *sitter.Node {
+	fn := unwrapJS(call.ChildByFieldName("function"))
+	if fn != nil && fn.Kind() == "member_expression" {
+		if prop := fn.ChildByFieldName("property"); prop != nil && prop.Kind() == "property_identifier" {
+			if obj := unwrapJS(fn.ChildByFieldName("object")); obj != nil && jsFuncKinds[obj.Kind()] {
+				switch string(src[prop.StartByte():prop.EndByte()]) {
+				case "call", "apply":
+					return obj
+				}
+			}
+		}
+	}
+	return fn
+}
+
+// jsMixins are the last names of calls that copy an object literal's
+// members onto their first argument: Object.assign(target, {...}),
+// v.extend(validate, {...}), _.mixin(obj, {...}).
+var jsMixins = map[string]bool{"assign": true, "extend": true, "mixin": true}
+
+// mixin records the functions a statement like Object.assign(target,
+// {...}) hangs on a module-level name: target.f, reached as the module's
+// property when target is what it exports (validate.js hangs its helpers
+// on validate with v.extend(validate, {...})). It reports whether the
+// statement was such a call.
+func (w *jsWalker) mixin(e *sitter.Node, prefix string) bool {
+	if e.Kind() != "call_expression" {
+		return false
+	}
+	callee := unwrapJS(e.ChildByFieldName("function"))
+	args := e.ChildByFieldName("arguments")
+	if callee == nil || args == nil || args.NamedChildCount() < 2 {
+		return false
+	}
+	name := w.text(callee)
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	target := unwrapJS(args.NamedChild(0))
+	if !jsMixins[name] || target == nil || target.Kind() != "identifier" {
+		return false
+	}
+	found := false
+	for i := uint(1); i < args.NamedChildCount(); i++ {
+		if o := unwrapJS(args.NamedChild(i)); o != nil && o.Kind() == "object" {
+			w.object(o, prefix+w.text(target)+".", true)
+			found = true
+		}
+	}
+	return found
+}
+
+// mixedFunction is the function a mixin call written in place returns,
+// its first argument with object literals' members copied onto it
+// (Object.assign(function () {...}, {...}), v.extend(fn, {...})); nil
+// when call is no such call.
+func (w *jsWalker) mixedFunction(call *sitter.Node) *sitter.Node {
+	callee := unwrapJS(call.ChildByFieldName("function"))
+	args := call.ChildByFieldName("arguments")
+	if callee == nil || args == nil || args.NamedChildCount() < 2 {
+		return nil
+	}
+	name := w.text(callee)
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	fn := unwrapJS(args.NamedChild(0))
+	if !jsMixins[name] || fn == nil || !jsFuncKinds[fn.Kind()] {
+		return nil
+	}
+	for i := uint(1); i < args.NamedChildCount(); i++ {
+		if o := unwrapJS(args.NamedChild(i)); o == nil || o.Kind() != "object" {
+			return nil
+		}
+	}
+	return fn
+}
+
 // iife reports whether call calls a function written in place with a
 // block body: (function () { ... })(), (() => { ... })().
-func iife(call *sitter.Node) bool {
-	fn := unwrapJS(call.ChildByFieldName("function"))
+func iife(call *sitter.Node, src []byte) bool {
+	fn := wrapperCallee(call, src)
 	if fn == nil || (fn.Kind() != "function_expression" && fn.Kind() != "function" && fn.Kind() != "arrow_function") {
 		return false
 	}
@@ -561,6 +651,11 @@ func (w *jsWalker) assignment(e, outer *sitter.Node, prefix string) {
 			// hung on a module-level function or object, reached as
 			// its property (the module exports picomatch).
 			w.add(Decl{Local: prefix + o + "." + w.text(prop), Kind: "function", Start: startLine(outer), End: endLine(outer)}, right)
+		case obj.Kind() == "identifier" && right.Kind() == "object":
+			// validate.validators = {url: function (value, options)
+			// {...}}: an object of functions hung on a module-level
+			// name; each is reached as its property path.
+			w.object(right, prefix+o+"."+w.text(prop)+".", true)
 		}
 	}
 }

@@ -166,6 +166,36 @@ export function Badge<T>({ label }: Props): JSX.Element {
 			want: []string{"serialize function 1-3", "Serializer class 5-7", "Serializer.serialize method 6-6"}, reason: "the wrapper's declarations are the module's, as a top-level wrapper's; a function handed to another call is not"},
 		{name: "a function hung on a module-level name", lang: LangJavaScript, src: "const picomatch = (glob) => glob;\npicomatch.matchBase = (input, glob) => {\n  return input === glob;\n};\npicomatch.test = function (input) {\n  return input;\n};\npicomatch.VERSION = '1';\na.b.c = () => 1;\nmodule.exports = picomatch;\n",
 			want: []string{"picomatch function 1-1", "picomatch.matchBase function 2-4", "picomatch.test function 5-7"}, reason: "x.f = function: a function reached as the module's x.f"},
+		{name: "a module wrapped in a function run by .call, its functions hung in object literals", lang: LangJavaScript, src: `(function (exports, module) {
+  var validate = function (attributes, constraints) {
+    return v.runValidations(attributes, constraints);
+  };
+  var v = validate;
+  v.extend(validate, {
+    runValidations: function (attributes, constraints) {
+      return [];
+    },
+    isPromise(p) { return !!p && typeof p.then === 'function'; }
+  });
+  validate.validators = {
+    url: function (value, options) {
+      return /^https?:/.test(value);
+    },
+    nested: { deep: () => 1 },
+    email: v.extend(function (value) {
+      return this.PATTERN.test(value);
+    }, {
+      PATTERN: /^[a-z]+@[a-z]+$/
+    }),
+    notAFunction: v.extend({}, { a: 1 })
+  };
+  validate.VERSION = { major: 0 };
+  Object.assign(validate, { later: function () {} }, { last: () => 2 });
+  notAMixin(validate, { hidden: function () {} });
+  exports = module.exports = validate;
+}).call(this, typeof exports !== 'undefined' ? exports : null, typeof module !== 'undefined' ? module : null);
+`, want: []string{"validate function 2-4", "validate.runValidations function 7-9", "validate.isPromise function 10-10", "validate.validators.url function 13-15", "validate.validators.nested.deep method 16-16", "validate.validators.email function 17-21", "validate.later function 25-25", "validate.last function 25-25"},
+			reason: "(function () {...}).call(this, ...) is a wrapper as (function () {...})() is; v.extend(x, {...}), Object.assign(x, {...}) and x.p = {...} hang the literal's functions on x; email: v.extend(function, {data}) is the function, its data inside its span"},
 		{name: "Flow annotations in a .js file", lang: LangJavaScript, src: "// @flow\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n",
 			want: []string{"add function 2-4"}, reason: "the JavaScript grammar refuses annotations; TSX reads them"},
 	}

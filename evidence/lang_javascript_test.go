@@ -1,6 +1,7 @@
 package evidence_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -167,5 +168,79 @@ func TestJavaScriptKindsTheFunctionTestsFor(t *testing.T) {
 	}
 	if !symbol {
 		t.Errorf("a symbol is printed no more, yet no change on src/utils.print with a symbol: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
+// A spec calling the function a hundred times (validate.js'
+// numericality-spec.js: 101 calls, the one of strict mode with a negative
+// number near the end) has every call made a row, not the first 64: the
+// call that shows the change here is the last.
+func TestJavaScriptEveryCallOfALongSpecIsARow(t *testing.T) {
+	t.Parallel()
+	mod := func(limit string) string {
+		return "exports.size = function (s) {\n  return s.length > " + limit + " ? 'long' : 'short';\n};\n"
+	}
+	var spec strings.Builder
+	spec.WriteString("var size = require('../lib/size.js').size;\ndescribe('size', function () {\n  it('sizes', function () {\n")
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&spec, "    size('s%d');\n", i)
+	}
+	spec.WriteString("    size('" + strings.Repeat("q", 41) + "');\n  });\n});\n")
+	base := map[string]string{"lib/size.js": mod("40"), "specs/size-spec.js": spec.String()}
+	rep := runCommits(t, base, map[string]string{"lib/size.js": mod("41")}, nil)
+	var byRow bool
+	for _, c := range changesOf(rep, "lib/size.size") {
+		byRow = byRow || c.Heuristic != "base_test"
+	}
+	if !byRow {
+		t.Errorf("a 41-character string is no longer long, yet no row showed it on lib/size.size: %+v; symbols %+v",
+			append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
+// A class its tests build only through a static factory (luxon's
+// Interval.fromISO(...), never new Interval(...)) gets receivers from
+// those calls, and a static method (luxon's Formatter.parseFormat) is
+// called on its class with no receiver: both changes are shown by rows.
+func TestJavaScriptStaticFactoriesAndStaticMethods(t *testing.T) {
+	t.Parallel()
+	mod := func(plus, quote string) string {
+		return "export default class Interval {\n  constructor(s, e) { this.s = s; this.e = e; }\n" +
+			"  static fromText(text) { const [s, e] = text.split('/').map(Number); return new Interval(s, e); }\n" +
+			"  count() {\n    return this.e - this.s" + plus + ";\n  }\n" +
+			"  static parseFormat(f) {\n    return f + " + quote + ";\n  }\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/interval.js": mod("", "'!'"),
+		"test/interval.test.js": "import Interval from '../src/interval.js';\ntest('count', () => { const i = Interval.fromText('1/5'); i.count(); });\ntest('fmt', () => { Interval.parseFormat('a'); });\n"}
+	rep := runCommits(t, base, map[string]string{"src/interval.js": mod(" + 1", "'?'")}, nil)
+	for _, sym := range []string{"src/interval.Interval.count", "src/interval.Interval.parseFormat"} {
+		var byRow bool
+		for _, c := range changesOf(rep, sym) {
+			byRow = byRow || c.Heuristic != "base_test"
+		}
+		if !byRow {
+			t.Errorf("%s changed, yet no row showed it: %+v; symbols %+v", sym, append(rep.Changes, rep.Unexplained...), rep.Symbols)
+		}
+	}
+}
+
+// A test's date moved to the years date code breaks in (tempo's offset in
+// 1850, before New York's standard time; years below 100, which Date.UTC
+// reads as 1900 and more): a patch that mishandles them is shown, though
+// the tests only write dates of this century.
+func TestJavaScriptDatesMovedToEdgeYears(t *testing.T) {
+	t.Parallel()
+	mod := func(cut string) string {
+		return "export function era(iso) {\n  const y = Number(iso.slice(0, 4));\n  return y < " + cut + " ? 'old' : 'new';\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/era.js": mod("1883"),
+		"test/era.test.js": "import { era } from '../src/era.js';\ntest('era', () => { expect(era('2022-05-01T10:00:00Z')).toBe('new'); });\n"}
+	rep := runCommits(t, base, map[string]string{"src/era.js": mod("1800")}, nil)
+	var early bool
+	for _, c := range changesOf(rep, "src/era.era") {
+		early = early || strings.Contains(c.Input, "1850-05-01")
+	}
+	if !early {
+		t.Errorf("dates before 1883 are no longer old, yet no row of 1850 showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }

@@ -249,6 +249,7 @@ var transpiledExt = map[string]string{".ts": ".js", ".mts": ".mjs", ".cts": ".cj
 // Symbolic links are left alone: premise reads nothing outside the tree.
 func transpilable(dir string) ([]string, error) {
 	var first, later []string
+	babel := babelProject(dir)
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == dir {
@@ -267,6 +268,10 @@ func transpilable(dir string) ([]string, error) {
 		}
 		name := d.Name()
 		ext := filepath.Ext(name)
+		if ext == ".js" && babel && mixedModule(p) {
+			later = append(later, p)
+			return nil
+		}
 		if _, ok := transpiledExt[ext]; !ok || isDeclaration(name) {
 			return nil
 		}
@@ -282,6 +287,48 @@ func transpilable(dir string) ([]string, error) {
 	}
 	// .tsx sorts before .jsx: TypeScript's JSX claims first.
 	return append(first, later...), nil
+}
+
+// babelConfigs are the files that make a project's JavaScript Babel's to
+// compile (jest runs its tests through babel-jest when one is there).
+var babelConfigs = []string{"babel.config.js", "babel.config.cjs", "babel.config.mjs", "babel.config.json", ".babelrc", ".babelrc.js", ".babelrc.cjs", ".babelrc.json"}
+
+// babelProject says whether dir's JavaScript is compiled by Babel: a Babel
+// config at its top, or a "babel" key in its package.json, and no
+// "type": "module" (Node then reads .js files as they are).
+func babelProject(dir string) bool {
+	pkg, _ := os.ReadFile(filepath.Join(dir, "package.json"))
+	if regexp.MustCompile(`"type"\s*:\s*"module"`).Match(pkg) {
+		return false
+	}
+	if regexp.MustCompile(`"babel"\s*:\s*\{`).Match(pkg) {
+		return true
+	}
+	for _, name := range babelConfigs {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	esmSyntaxRe = regexp.MustCompile(`(?m)^\s*(import\s*[\w*{'"]|export\s+(default\b|const\b|let\b|var\b|function\b|class\b|async\b|\{|\*))`)
+	cjsSyntaxRe = regexp.MustCompile(`\brequire\s*\(\s*['"]|(^|[^\w$.])exports\.[\w$]+\s*=|\bmodule\.exports\b`)
+)
+
+// mixedModule says whether a JavaScript file writes both ES module syntax
+// and CommonJS (luxon's tests: import { DateTime } from "../../src/luxon"
+// beside const Helpers = require("../helpers"); its test/helpers.js: an
+// import beside exports.withNow = ...). Babel compiles such a file to
+// CommonJS; Node reads it as neither, so premise compiles it as Babel
+// would, in the private copy. A file of one kind is left to Node.
+func mixedModule(p string) bool {
+	src, err := os.ReadFile(p)
+	if err != nil || len(src) > 1<<20 {
+		return false
+	}
+	return esmSyntaxRe.Match(src) && cjsSyntaxRe.Match(src)
 }
 
 func isDeclaration(name string) bool {
@@ -327,6 +374,9 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 	for _, src := range srcs {
 		ext := filepath.Ext(src)
 		out := strings.TrimSuffix(src, ext) + transpiledExt[ext]
+		if ext == ".js" {
+			out = src // a Babel project's mixed file, compiled in place
+		}
 		if claimed[out] {
 			continue
 		}
@@ -336,7 +386,7 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 			}
 		}
 		claimed[out] = true
-		module := ext == ".mts" || ext != ".cts" && packageIsModule(filepath.Dir(src), types)
+		module := ext == ".mts" || ext != ".cts" && ext != ".js" && packageIsModule(filepath.Dir(src), types)
 		code, smap, err := transpileFile(dir, src, module, nearestTsconfig(dir, filepath.Dir(src), tsconfigs), watched[src])
 		if err != nil {
 			return esm, kept, claimed, err
@@ -451,6 +501,8 @@ func rewriteTSImports(code []byte) []byte {
 
 func loaderFor(ext string) api.Loader {
 	switch ext {
+	case ".js":
+		return api.LoaderJS
 	case ".tsx":
 		return api.LoaderTSX
 	case ".jsx":

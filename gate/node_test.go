@@ -93,6 +93,10 @@ export function options(a, opts) { return [a, opts]; }
 export function loop() { for (;;) {} }
 export function* count() { let i = 0; for (;;) yield i++; }
 export const utils = { prefix: "p-", tag(s) { return this.prefix + s; } };
+class Stamp extends Date { year() { return this.getUTCFullYear(); } }
+export function clock() {
+  return [Date.now(), new Date().toISOString(), typeof Date(), new Date(0).toISOString(), new Date() instanceof Date, new Stamp().year(), new Stamp(0) instanceof Stamp];
+}
 export default function defaulted() { return "default"; }
 `,
 	"cjs/package.json": `{"type": "commonjs"}`,
@@ -109,6 +113,18 @@ exports.who = function () { return typeof module === "object" ? "commonjs" : "ot
 }));
 `,
 	"cjs/tools/index.js": `module.exports = { name: () => "index" };`,
+	"cjs/validate.js": `(function (exports, module) {
+  "use strict";
+  var validate = function () {};
+  var extend = function (obj, src) { for (var k in src) obj[k] = src[k]; return obj; };
+  validate.validators = {
+    prefix: "v-",
+    email: extend(function (value) { return this.PATTERN.test(value); }, { PATTERN: /^[a-z]+@[a-z]+$/ }),
+    tag: extend(function (s) { return this.prefix + s; }, { prefix: "own-" }),
+  };
+  module.exports = validate;
+}).call(this, exports, module);
+`,
 }
 
 // tsRepo is a TypeScript repository: ES modules at the top importing
@@ -241,6 +257,7 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "unknown tag", target: m + "kinds", args: []any{map[string]any{"$nope": 1}}, class: "premise.DecodeError"},
 		{name: "object literal method", target: m + "utils.tag", args: []any{"x"}, want: `"p-x"`, reason: "this is the object the method was found on"},
 		{name: "default export", target: m + "default", want: `"default"`},
+		{name: "a frozen clock", target: m + "clock", want: `[1718452800000,"2024-06-15T12:00:00.000Z","string","1970-01-01T00:00:00.000Z",true,2024,true]`, reason: "now is the same on both sides of a comparison, run in whatever second; dates built from numbers and Date's subclasses are as ever"},
 		{name: "observed iterator", target: m + "count", kwargs: map[string]any{"$observe": 3}, want: `{"$first":[0,1,2]}`},
 		{name: "observed mutation", target: m + "push", args: []any{[]any{7}}, kwargs: map[string]any{"$observe": 5}, want: `{"$returned":2,"$args_after":{"0":[7,1]}}`},
 		{name: "CommonJS", target: "cjs/util.add", args: []any{2, 3}, want: `5`},
@@ -249,6 +266,8 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "module.exports a function, by its name", target: "cjs/fn.double", args: []any{21}, want: `42`},
 		{name: "a UMD factory's function, by its name", target: "cjs/umd.compare", args: []any{"1.2", "1"}, want: `1`},
 		{name: "directory index", target: "cjs/tools.name", want: `"index"`},
+		{name: "a function reading data copied onto it through this", target: "cjs/validate.validators.email", args: []any{"a@b"}, want: `true`, reason: "validate.js calls its validators as validator.call(validator, ...): email's this.PATTERN is its own, not the validators object's"},
+		{name: "a function reading through this what the object has too", target: "cjs/validate.validators.tag", args: []any{"x"}, want: `"v-x"`, reason: "this stays the object it was read from when that object has the key"},
 	})
 
 	// A target that names nothing could not be attempted: an InfraError

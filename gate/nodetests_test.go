@@ -218,6 +218,89 @@ func TestNodeTestsTypeScriptImportsAsTscCompilesThem(t *testing.T) {
 	}
 }
 
+// A Babel project's tests that write import beside require or exports
+// (luxon: import { DateTime } from "../../src/luxon"; const Helpers =
+// require("../helpers"), and a helpers file of exports.f = ... after an
+// import) load as Babel compiles them, to CommonJS; its sources of one
+// kind load as Node reads them.
+func TestNodeTestsBabelsMixedModules(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json":      `{"name": "x"}`,
+		"babel.config.js":   `module.exports = { presets: ["@babel/preset-env"] };`,
+		"src/luxon.js":      "export { twice } from './impl/twice.js';\n",
+		"src/impl/twice.js": "export function twice(x) { return 2 * x; }\n",
+		"test/helpers.js":   "import { twice } from '../src/luxon';\nexports.four = function () { return twice(2); };\n",
+		"test/a.test.js":    "import { twice } from '../src/luxon';\nconst Helpers = require('./helpers');\ntest('twice', () => { expect(twice(3)).toBe(6); });\ntest('helper', () => { expect(Helpers.four()).toBe(4); });\n",
+		"test/b.test.js":    "import Helpers from './helpers';\ntest('default import of a CommonJS helper', () => { expect(Helpers.four()).toBe(4); });\n",
+		"test/c.test.js":    "import { twice } from '../src/luxon';\ntest('plain ES', () => { expect(twice(1)).toBe(2); });\n",
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"test/a.test.js", "test/b.test.js", "test/c.test.js"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	want := map[string]string{
+		"test/a.test.js > twice":                               "passed",
+		"test/a.test.js > helper":                              "passed",
+		"test/b.test.js > default import of a CommonJS helper": "passed",
+		"test/c.test.js > plain ES":                            "passed",
+	}
+	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+}
+
+// Jest's and Vitest's mock functions are made (yaml's foldFlowLines tests
+// count an onFold callback's calls with jest.fn; its error tests spy on
+// process.emitWarning): their calls are recorded and the call matchers
+// judge them; what else jest's object offers is still not made.
+func TestNodeTestsMockFunctions(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json": `{"name": "x"}`,
+		"lib.js":       "exports.fold = (text, onFold) => { if (text.length > 3) onFold(text.length); return text; };\nexports.warn = (m) => { process.emitWarning(m); return m; };\n",
+		"test/a.test.js": `const { fold, warn } = require('../lib');
+let onFold;
+beforeEach(() => { onFold = jest.fn(); });
+test('folds', () => { fold('abcdef', onFold); expect(onFold).toHaveBeenCalledTimes(1); expect(onFold).toHaveBeenCalledWith(6); expect(onFold.mock.calls).toEqual([[6]]); });
+test('no fold', () => { fold('ab', onFold); expect(onFold).not.toHaveBeenCalled(); });
+test('wrong count', () => { fold('abcdef', onFold); expect(onFold).toHaveBeenCalledTimes(2); });
+test('spy', () => {
+  const spy = jest.spyOn(process, 'emitWarning').mockImplementation(() => {});
+  warn('w');
+  expect(spy.mock.calls).toMatchObject([['w']]);
+  spy.mockRestore();
+  expect(jest.isMockFunction(process.emitWarning)).toBe(false);
+});
+test('vi', () => { const f = vi.fn().mockReturnValueOnce(1).mockReturnValue(2); expect([f(), f()]).toEqual([1, 2]); });
+test('timers', () => { jest.useFakeTimers(); });
+`,
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"test/a.test.js"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	got := outcomesOf(run)
+	for k, v := range got {
+		if strings.HasPrefix(v, "failed") {
+			got[k] = "failed"
+		}
+	}
+	want := map[string]string{
+		"test/a.test.js > folds":       "passed",
+		"test/a.test.js > no fold":     "passed",
+		"test/a.test.js > wrong count": "failed",
+		"test/a.test.js > spy":         "passed",
+		"test/a.test.js > vi":          "passed",
+		"test/a.test.js > timers":      "not made: jest's mocks",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+}
+
 // The tests that run on a side are the base's: a head that edits a test
 // file (to pass where its code now fails) runs the base's file instead,
 // and the lines a test ran are reported by the side's own file names.

@@ -2,6 +2,7 @@ package javascript
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -418,6 +419,7 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 	}
 	named := regexp.MustCompile(`(^|[^\w$])(` + strings.Join(alts, "|") + `)([^\w$]|$)`)
 	via := importers(baseDir, w.modules)
+	self := selfImportRe(baseDir)
 	type hit struct {
 		rel      string
 		count    int
@@ -457,9 +459,20 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 		switch {
 		case imports(rel, src, w.modules):
 			n += 100
-		case imports(rel, src, via):
+		case imports(rel, src, via) || len(via) > 0 && self != nil && self.Match(src):
+			// A test importing the package by its own name (yaml's
+			// tests: import * as YAML from 'yaml') reaches its index
+			// as one importing '../src/index' does.
 			viaOnly = n == 0
 			n += 50
+			if pathNamesModule(rel, w.modules) {
+				// Of the files reaching the change only through the
+				// index, one whose path names the changed module
+				// comes first (luxon: test/datetime/toFormat.test.js
+				// for src/impl/formatter.js, test/interval/ for
+				// src/interval.js; every test imports src/luxon).
+				n += 10
+			}
 		}
 		var lits []string
 		for _, lit := range w.literals {
@@ -507,6 +520,61 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 	sort.Strings(tests) // a suite's own order: files load as its runner loads them
 	return tests, overlay
 }
+
+// selfImportRe matches an import or require of the package at dir by its
+// own name, or of a path under it ('yaml', 'yaml/util'); nil when its
+// package.json names none.
+func selfImportRe(dir string) *regexp.Regexp {
+	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return nil
+	}
+	var pkg struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(data, &pkg) != nil || pkg.Name == "" {
+		return nil
+	}
+	return regexp.MustCompile(`(?:require\s*\(\s*|from\s*|import\s*\(?\s*)['"]` + regexp.QuoteMeta(pkg.Name) + `(?:/[^'"]*)?['"]`)
+}
+
+// pathWordRe splits a path into its words: at separators and where a
+// lower-case letter meets an upper-case one (toFormat: to, Format).
+var pathWordRe = regexp.MustCompile(`[A-Z]?[a-z]+|[A-Z]+`)
+
+// pathNamesModule says whether a test file's path holds a word of four
+// letters or more that is a changed module's file name or its
+// directory's, or begins one (format for formatter.js, interval for
+// interval.js, stringify for stringify/foldFlowLines.ts); an index's name
+// (index, main) and a source tree's (src, lib) name nothing.
+func pathNamesModule(rel string, modules []string) bool {
+	var words []string
+	for _, w := range pathWordRe.FindAllString(rel, -1) {
+		if w = strings.ToLower(w); len(w) >= 4 && w != "test" && w != "tests" && w != "spec" {
+			words = append(words, w)
+		}
+	}
+	for _, m := range modules {
+		names := []string{strings.ToLower(strings.TrimSuffix(path.Base(m), path.Ext(m)))}
+		if dir := strings.ToLower(path.Base(path.Dir(m))); !genericDirs[dir] {
+			names = append(names, dir) // yaml's src/stringify/foldFlowLines.ts: tests/doc/stringify.ts
+		}
+		for _, base := range names {
+			if base == "index" || base == "main" || len(base) < 4 {
+				continue
+			}
+			for _, w := range words {
+				if strings.HasPrefix(base, w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// genericDirs name a source tree, not what its files do.
+var genericDirs = map[string]bool{".": true, "/": true, "src": true, "lib": true, "source": true, "sources": true, "dist": true, "build": true, "impl": true, "internal": true, "utils": true, "util": true, "helpers": true, "core": true, "common": true}
 
 // skipDir says a directory holds no test or source of the repository's
 // own: hidden ones, installed packages and build outputs.

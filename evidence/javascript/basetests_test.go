@@ -254,6 +254,85 @@ func TestJavaScriptBaseTestFilesImportingTheIndex(t *testing.T) {
 	}
 }
 
+// Of a suite whose every file imports the package's index (luxon's
+// test/**/*.test.js all import src/luxon), the files filling in are
+// those whose path names the changed module first: a patch to
+// src/impl/formatter.js runs test/datetime/toFormat.test.js, not the
+// first four files of the suite's order.
+func TestJavaScriptBaseTestFilesIndexImportersNamingTheModule(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"src/luxon.js":                   "export { default as DateTime } from './datetime';\n",
+		"src/datetime.js":                "import Formatter from './impl/formatter';\nexport default class DateTime { toFormat(f) { return Formatter.parseFormat(f); } }\n",
+		"src/impl/formatter.js":          "export default class Formatter { static parseFormat(f) { return f; } }\n",
+		"test/datetime/toFormat.test.js": "import { DateTime } from '../../src/luxon';\ntest('q', () => expect(new DateTime().toFormat(\"''\")).toBe(\"'\"));\n",
+		"test/interval/info.test.js":     "import { DateTime } from '../../src/luxon';\ntest('i', () => 1);\n",
+	}
+	for i := range maxViaOnlyFiles + 2 {
+		files[fmt.Sprintf("test/datetime/a%d.test.js", i)] = "import { DateTime } from '../../src/luxon';\ntest('a', () => 1);\n"
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests, _ := baseTestFiles(dir, testWords{names: []string{"parseFormat", "formatter"}, modules: []string{"src/impl/formatter.js"}})
+	want := []string{"test/datetime/a0.test.js", "test/datetime/a1.test.js", "test/datetime/a2.test.js", "test/datetime/toFormat.test.js"}
+	if d := cmp.Diff(want, tests); d != "" {
+		t.Errorf("tests of a suite importing the index (-want +got):\n%s", d)
+	}
+
+	// The changed module's directory names a test too (yaml's
+	// src/stringify/foldFlowLines.ts: tests/doc/stringify.ts); a source
+	// tree's (src/impl) does not.
+	if err := os.MkdirAll(filepath.Join(dir, "src/interval"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src/interval/splitting.js"), []byte("export function split() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src/luxon.js"), []byte("export { default as DateTime } from './datetime';\nexport { split } from './interval/splitting';\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests, _ = baseTestFiles(dir, testWords{names: []string{"split"}, modules: []string{"src/interval/splitting.js"}})
+	want = []string{"test/datetime/a0.test.js", "test/datetime/a1.test.js", "test/datetime/a2.test.js", "test/interval/info.test.js"}
+	if d := cmp.Diff(want, tests); d != "" {
+		t.Errorf("tests naming the changed module's directory (-want +got):\n%s", d)
+	}
+}
+
+// A test importing the package by its own name (yaml's tests: import *
+// as YAML from 'yaml', and 'yaml/util'), resolved through package.json to
+// the index that reaches the changed module, is run as one importing
+// '../src/index' would be; a test of another package is not.
+func TestJavaScriptBaseTestFilesImportingThePackageByName(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"package.json":                     `{"name": "yaml", "exports": {".": "./dist/index.js", "./util": "./dist/util.js"}}`,
+		"src/index.ts":                     "export { stringify } from './stringify/stringify.ts';\n",
+		"src/stringify/stringify.ts":       "import { stringifyString } from './stringifyString.ts';\nexport function stringify(v: any) { return stringifyString(v); }\n",
+		"src/stringify/stringifyString.ts": "export function stringifyString(v: any) { return blockString(v); }\nfunction blockString(v: any) { return String(v); }\n",
+		"tests/doc/stringify.ts":           "import * as YAML from 'yaml';\ntest('pipe', () => expect(YAML.stringify('|')).toBe('|'));\n",
+		"tests/doc/util.ts":                "import { foldFlowLines } from 'yaml/util';\ntest('u', () => 1);\n",
+		"tests/other.ts":                   "import * as other from 'yaml-other';\ntest('o', () => 1);\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests, _ := baseTestFiles(dir, testWords{names: []string{"blockString", "stringifyString"}, modules: []string{"src/stringify/stringifyString.ts"}})
+	if d := cmp.Diff([]string{"tests/doc/stringify.ts", "tests/doc/util.ts"}, tests); d != "" {
+		t.Errorf("tests (-want +got):\n%s", d)
+	}
+}
+
 // A failing base's test is filed under the changed function whose changed
 // lines it ran most, counting the lines it ran on the base too: a patch
 // that takes a fix out (js-yaml's tab check in readBlockMapping) leaves the

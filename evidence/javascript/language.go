@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math/rand"
 	"os"
 	"path"
@@ -477,7 +478,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		tg.Call = info.module + "." + alias
 	}
 	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
-	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), lang.MaxHarvest)
+	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxJSHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
 	info.keys = map[string][]string{}
@@ -500,6 +501,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 				info.consts = append(info.consts, c)
 			}
 		}
+	}
+	if tg.Sym.Kind == "method" && jsStaticMethod(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), local[strings.LastIndex(local, ".")+1:]) {
+		// A static method (luxon's Formatter.parseFormat) is called on
+		// its class, as a function is, with no receiver of its own.
+		tg.Sym.Kind = "function"
 	}
 	if tg.Sym.Kind != "method" || !strings.Contains(local, ".") {
 		return ""
@@ -531,6 +537,17 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		}
 	}
 	if len(tg.Receivers) == 0 {
+		// The tests build their objects through the class's static
+		// factories only (luxon: Interval.fromISO("2020-01-01/..."),
+		// never new Interval(...)): those calls build one.
+		statics := jsStaticNames(f.HeadSrc)
+		for _, c := range jssource.FactoryCalls(append(l.testFiles(), pair.head), class, statics, lang.MaxReceivers) {
+			if args, ok := jsArgsOf(c.Args); ok {
+				tg.Receivers = append(tg.Receivers, map[string]any{"$new": jsCtor(info.module, class, exported) + "." + c.Method, "$args": args})
+			}
+		}
+	}
+	if len(tg.Receivers) == 0 {
 		if l.probe {
 			return ""
 		}
@@ -547,6 +564,67 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		}
 	}
 	return ""
+}
+
+// jsStaticRe finds a class's static methods (not its getters or setters).
+var jsStaticRe = regexp.MustCompile(`(?m)^\s*(?:(?:public|private|protected|readonly|override|abstract)\s+)*static\s+(?:async\s+)?(?:\*\s*)?([A-Za-z_$][\w$]*)\s*[(<]`)
+
+// jsStaticMethod says whether a method's span declares it static.
+func jsStaticMethod(span, name string) bool {
+	for _, m := range jsStaticRe.FindAllStringSubmatchIndex(span, -1) {
+		if span[m[2]:m[3]] == name && !strings.Contains(span[:m[0]], "{") {
+			return true
+		}
+	}
+	return false
+}
+
+// jsStaticNames are the static methods a module's classes declare.
+func jsStaticNames(src []byte) []string {
+	var out []string
+	for _, m := range jsStaticRe.FindAllSubmatch(src, -1) {
+		if n := string(m[1]); n != "get" && n != "set" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// jsEdgeYears are the years a test's date is moved to (jsMoveYears).
+var jsEdgeYears = []string{"0099", "1850"}
+
+// jsISODateRe is a string that starts with an ISO date's year and month.
+var jsISODateRe = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}`)
+
+// jsMoveYears is v with each ISO date string in it (in a list, or a
+// receiver's $args) starting with year instead; ok says one was moved.
+func jsMoveYears(v any, year string, depth int) (any, bool) {
+	if depth > 3 {
+		return v, false
+	}
+	switch x := v.(type) {
+	case string:
+		if jsISODateRe.MatchString(x) && x[:4] != year {
+			return year + x[4:], true
+		}
+	case []any:
+		out, any := make([]any, len(x)), false
+		for i, e := range x {
+			var ok bool
+			out[i], ok = jsMoveYears(e, year, depth+1)
+			any = any || ok
+		}
+		return out, any
+	case map[string]any:
+		if _, ok := x["$new"]; ok {
+			if moved, ok := jsMoveYears(x["$args"], year, depth+1); ok {
+				out := maps.Clone(x)
+				out["$args"] = moved
+				return out, true
+			}
+		}
+	}
+	return v, false
 }
 
 // jsCtor names a class's constructor as the worker reaches it: through
@@ -710,6 +788,19 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			}
 			add(args, "harvested_"+in.Kind, source)
 			break
+		}
+	}
+	// A date the tests write (an ISO string, alone or as a receiver's
+	// argument) moved to the years where date code breaks: before 100,
+	// which Date.UTC reads as 1900 and more, and 1850, before time zones
+	// were standard (New York kept its local mean time, -4:56:02, until
+	// 1883).
+	for _, r := range append([]validate.Row(nil), rows...) {
+		args, _ := r.CallArgs()
+		for _, year := range jsEdgeYears {
+			if moved, ok := jsMoveYears(args, year, 0); ok {
+				add(moved.([]any), "mutation", lang.SourceMutation)
+			}
 		}
 	}
 	// The tests' calls mutated a step each way (a list reversed or one
@@ -1079,6 +1170,14 @@ func (l *jsLang) Close() {
 
 // maxJSTestFiles bounds the test files read.
 const maxJSTestFiles = 400
+
+// maxJSHarvest bounds the tests' calls of one function read as its rows.
+// A spec of one function often calls it a hundred times and more
+// (validate.js' numericality-spec.js: 101, the call of strict mode with a
+// negative number among the last), so the first lang.MaxHarvest in file
+// order left its later describes unread. The rows stay within their
+// per-function count; the tests' calls come first in it.
+const maxJSHarvest = 4 * lang.MaxHarvest
 
 // jsTestFileRe matches a test file's path: one under a test directory
 // (test/, tests/, __tests__/), one named for its tests (x.test.js,

@@ -144,8 +144,47 @@ func (h *harvester) file(t *File) {
 		h.classes[h.cls] = true
 	}
 	h.imports(t.root)
+	h.boundNames(t)
 	h.helpers, h.active = h.findHelpers(t.root), map[string]bool{}
 	h.walk(t.root, nil, KindTest, nil, 0)
+}
+
+// boundNames marks the names a test file binds to the function read off
+// the object holding it (var url = validate.validators.url, often then
+// url = url.bind(url), as validate.js' specs do; const parse =
+// lib.parse): a call of the name calls the function.
+func (h *harvester) boundNames(t *File) {
+	if h.name == "default" {
+		return
+	}
+	t.eachNode(func(n *sitter.Node) {
+		if n.Kind() != "variable_declarator" {
+			return
+		}
+		name, v := n.ChildByFieldName("name"), n.ChildByFieldName("value")
+		for v != nil && v.Kind() == "parenthesized_expression" && v.NamedChildCount() == 1 {
+			v = v.NamedChild(0)
+		}
+		if v != nil && v.Kind() == "call_expression" { // validate.validators.url.bind(...)
+			if c := v.ChildByFieldName("function"); c != nil && c.Kind() == "member_expression" && t.text(c.ChildByFieldName("property")) == "bind" {
+				v = c.ChildByFieldName("object")
+			}
+		}
+		if name == nil || name.Kind() != "identifier" || v == nil || v.Kind() != "member_expression" || t.text(v.ChildByFieldName("property")) != h.name {
+			return
+		}
+		if h.cls != "" {
+			obj := v.ChildByFieldName("object")
+			last := t.text(obj)
+			if obj != nil && obj.Kind() == "member_expression" {
+				last = t.text(obj.ChildByFieldName("property"))
+			}
+			if last != h.cls {
+				return
+			}
+		}
+		h.direct[t.text(name)] = true
+	})
 }
 
 // findHelpers are the test file's top-level functions whose body names the

@@ -343,6 +343,38 @@ func TestHarvestThroughAHungName(t *testing.T) {
 	}
 }
 
+// TestHarvestThroughANameBoundInTheTest: the test reads the function off
+// the object holding it into a name of its own (validate.js' specs: var
+// url = validate.validators.url; url = url.bind(url)) and calls that; a
+// name bound to another object's url is not the function.
+func TestHarvestThroughANameBoundInTheTest(t *testing.T) {
+	module := parse(t, "validate.js", "(function (exports, module) {\n  var validate = function () {};\n  validate.validators = {\n    url: function (value, options) { return; }\n  };\n  module.exports = validate;\n}).call(this, exports, module);\n")
+	test := parse(t, "specs/validators/url-spec.js", "describe('validators.url', function () {\n  var url = validate.validators.url;\n  url = url.bind(url);\n  var other = helpers.url;\n  it('allows a query', function () {\n    expect(url('http://foo.com?query=bar', {})).not.toBeDefined();\n    expect(other('no')).toBe(1);\n  });\n});\n")
+	got := calls(Harvest(module, "validate.validators.url", []*File{test}, 0))
+	want := []string{"|'http://foo.com?query=bar', {}|test|specs/validators/url-spec.js:6"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("calls through the name the test binds (-want +got):\n%s", diff)
+	}
+}
+
+// TestHarvestAVarOfTheTestsOwnBody: older specs declare their arguments
+// with var inside each test's function (validate.js: var constraints =
+// {...} in one it after another), so no file-wide constant holds them;
+// the call reads the one its own block declares. A var assigned again in
+// its block is not read.
+func TestHarvestAVarOfTheTestsOwnBody(t *testing.T) {
+	module := parse(t, "validate.js", "module.exports = function validate(attributes, constraints) { return; };\n")
+	test := parse(t, "specs/validate-spec.js", "describe('validate', function () {\n  it('a', function () {\n    var constraints = {name: {presence: true}};\n    expect(validate({name: 'x'}, constraints)).toBe(1);\n  });\n  it('nested null', function () {\n    var constraints = {'foo.bar': {presence: true}};\n    expect(validate({foo: null}, constraints)).toBeDefined();\n  });\n  it('changed', function () {\n    var constraints = {a: 1};\n    constraints = {b: 2};\n    validate({}, constraints);\n  });\n});\n")
+	got := calls(Harvest(module, "validate", []*File{test}, 0))
+	want := []string{
+		"|{ name: 'x' }, { name: { presence: true } }|test|specs/validate-spec.js:4",
+		"|{ foo: null }, { 'foo.bar': { presence: true } }|test|specs/validate-spec.js:8",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("calls reading their block's var (-want +got):\n%s", diff)
+	}
+}
+
 // TestHarvestATableThroughAnIndexLoop: older mocha suites keep their
 // cases in a module-level var and walk it with an index loop into a
 // helper declared inside the describe, which reads the case's fields

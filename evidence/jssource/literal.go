@@ -155,10 +155,72 @@ func (f *File) nameLit(n *sitter.Node, sc scope, depth int) (string, bool) {
 	if c := f.constants()[name]; c != nil {
 		return f.lit(c, nil, depth+1)
 	}
+	if v := f.blockBinding(n, name); v != nil {
+		return f.lit(v, sc, depth+1)
+	}
 	if e, ok := f.enumObjects()[name]; ok {
 		return e, true
 	}
 	return "", false
+}
+
+// blockBinding is the value the innermost block around use declares name
+// with, once and before the use, and never assigns again: the var
+// constraints = {...} of the test's own function body, where the file
+// declares a constraints in every test (validate.js' specs), so no
+// file-wide constant holds it. nil when there is none.
+func (f *File) blockBinding(use *sitter.Node, name string) *sitter.Node {
+	for b := use.Parent(); b != nil; b = b.Parent() {
+		if b.Kind() != "statement_block" {
+			continue
+		}
+		var found *sitter.Node
+		count := 0
+		for i := uint(0); i < b.NamedChildCount(); i++ {
+			st := b.NamedChild(i)
+			if st.Kind() != "lexical_declaration" && st.Kind() != "variable_declaration" {
+				continue
+			}
+			for j := uint(0); j < st.NamedChildCount(); j++ {
+				d := st.NamedChild(j)
+				if d.Kind() != "variable_declarator" || f.text(d.ChildByFieldName("name")) != name {
+					continue
+				}
+				count++
+				if d.EndByte() <= use.StartByte() {
+					found = d.ChildByFieldName("value")
+				}
+			}
+		}
+		if count == 0 {
+			continue // declared further out, if anywhere
+		}
+		if count > 1 || found == nil || f.assignedIn(b, name) {
+			return nil
+		}
+		return found
+	}
+	return nil
+}
+
+// assignedIn reports whether anything inside n assigns name or updates it.
+func (f *File) assignedIn(n *sitter.Node, name string) bool {
+	switch n.Kind() {
+	case "assignment_expression", "augmented_assignment_expression":
+		if l := n.ChildByFieldName("left"); l != nil && l.Kind() == "identifier" && f.text(l) == name {
+			return true
+		}
+	case "update_expression":
+		if a := n.ChildByFieldName("argument"); a != nil && a.Kind() == "identifier" && f.text(a) == name {
+			return true
+		}
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		if f.assignedIn(n.NamedChild(i), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // enumObjects are the file's TypeScript enums declared once, each as the

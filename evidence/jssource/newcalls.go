@@ -70,3 +70,82 @@ func (f *File) newArgs(n *sitter.Node, class string) ([]string, bool) {
 	}
 	return args, true
 }
+
+// FactoryCall is a call of one of a class's static methods with literal
+// arguments: Interval.fromISO("2020-01-01/2020-01-03").
+type FactoryCall struct {
+	Method string
+	Args   []string
+}
+
+// FactoryCalls returns the calls in files of class.m(...) for each m in
+// statics (the class's static methods, by the class's name or as a
+// property: luxon.Interval.fromISO(...)) whose arguments are all
+// literals: each distinct call once, in file order, at most limit. A class
+// whose tests build it only through factories (luxon's Interval.fromISO,
+// DateTime.fromObject; never new Interval(...)) is made the same way.
+func FactoryCalls(files []*File, class string, statics []string, limit int) []FactoryCall {
+	want := map[string]bool{}
+	for _, s := range statics {
+		want[s] = true
+	}
+	var out []FactoryCall
+	seen := map[string]bool{}
+	for _, f := range files {
+		if f == nil || f.root == nil || len(want) == 0 {
+			continue
+		}
+		stack := []*sitter.Node{f.root}
+		for visited := 0; len(stack) > 0 && visited < maxNewCallNodes && len(out) < limit; visited++ {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n.Kind() == "call_expression" {
+				if c, ok := f.factoryCall(n, class, want); ok {
+					key := c.Method + "\x00"
+					for _, a := range c.Args {
+						key += a + "\x00"
+					}
+					if !seen[key] {
+						seen[key] = true
+						out = append(out, c)
+					}
+				}
+			}
+			for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
+				stack = append(stack, n.NamedChild(uint(i)))
+			}
+		}
+	}
+	return out
+}
+
+func (f *File) factoryCall(n *sitter.Node, class string, statics map[string]bool) (FactoryCall, bool) {
+	callee := n.ChildByFieldName("function")
+	if callee == nil || callee.Kind() != "member_expression" {
+		return FactoryCall{}, false
+	}
+	obj, prop := callee.ChildByFieldName("object"), f.text(callee.ChildByFieldName("property"))
+	switch {
+	case !statics[prop] || obj == nil:
+		return FactoryCall{}, false
+	case obj.Kind() == "identifier" && f.text(obj) == class:
+	case obj.Kind() == "member_expression" && f.text(obj.ChildByFieldName("property")) == class:
+	default:
+		return FactoryCall{}, false
+	}
+	c := FactoryCall{Method: prop, Args: []string{}}
+	if list := n.ChildByFieldName("arguments"); list != nil {
+		for i := uint(0); i < list.NamedChildCount(); i++ {
+			a := list.NamedChild(i)
+			if a.Kind() == "comment" {
+				continue
+			}
+			s, ok := f.literal(a, nil)
+			if !ok {
+				return FactoryCall{}, false
+			}
+			c.Args = append(c.Args, s)
+		}
+	}
+	return c, true
+}

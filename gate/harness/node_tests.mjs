@@ -376,6 +376,18 @@ function expect(actual) {
         if (got === null) fail("expected the function to throw");
         if (!errorMatches(got.e, expected)) fail(`expected a throw matching ${show(expected)}, got ${show(got.e && got.e.message)}`);
       },
+      toHaveBeenCalled: () => check(calls(actual, "toHaveBeenCalled").length > 0, "toHaveBeenCalled()"),
+      toHaveBeenCalledTimes: (n) => check(calls(actual, "toHaveBeenCalledTimes").length === n, `toHaveBeenCalledTimes(${n})`),
+      toHaveBeenCalledWith: (...a) => check(calls(actual, "toHaveBeenCalledWith").some((c) => looseEquals(c, a)), `toHaveBeenCalledWith(${show(a)})`),
+      toHaveBeenLastCalledWith: (...a) => {
+        const c = calls(actual, "toHaveBeenLastCalledWith");
+        check(c.length > 0 && looseEquals(c[c.length - 1], a), `toHaveBeenLastCalledWith(${show(a)})`);
+      },
+      toHaveBeenNthCalledWith: (n, ...a) => {
+        const c = calls(actual, "toHaveBeenNthCalledWith");
+        check(c.length >= n && looseEquals(c[n - 1], a), `toHaveBeenNthCalledWith(${n}, ${show(a)})`);
+      },
+      toHaveReturnedWith: (v) => check(mockOf(actual, "toHaveReturnedWith").results.some((r) => r.type === "return" && looseEquals(r.value, v)), `toHaveReturnedWith(${show(v)})`),
       toMatchSnapshot: () => {
         throw new NotMade("a snapshot");
       },
@@ -395,6 +407,10 @@ function expect(actual) {
       },
     };
     matchers.toThrowError = matchers.toThrow;
+    matchers.toBeCalled = matchers.toHaveBeenCalled;
+    matchers.toBeCalledTimes = matchers.toHaveBeenCalledTimes;
+    matchers.toBeCalledWith = matchers.toHaveBeenCalledWith;
+    matchers.lastCalledWith = matchers.toHaveBeenLastCalledWith;
     matchers.toEqualValues = matchers.toEqual;
     for (const [k, f] of Object.entries(matchers)) m[k] = f;
     return new Proxy(m, {
@@ -835,11 +851,93 @@ for (const k of ["equal", "same", "ok", "notOk", "throws", "match", "strictSame"
   };
 }
 
+// Mock functions, as Jest's jest.fn and jest.spyOn and Vitest's vi.fn
+// and vi.spyOn make them: the calls and results they record
+// (fn.mock.calls, fn.mock.results), an implementation to run, replaced or
+// once, values to return, and a spy's restore. yaml's foldFlowLines tests
+// count an onFold callback's calls; its error tests spy on
+// process.emitWarning. Timers, module mocks and the rest of jest's object
+// are not made.
+const MOCK = Symbol("premise mock");
+
+function mockFn(impl, restore) {
+  let base = impl;
+  const once = [];
+  const state = { calls: [], results: [], instances: [], contexts: [] };
+  const fn = function (...args) {
+    state.calls.push(args);
+    state.instances.push(this);
+    state.contexts.push(this);
+    const f = once.length > 0 ? once.shift() : base;
+    try {
+      const value = f ? (new.target ? Reflect.construct(f, args, new.target) : f.apply(this, args)) : undefined;
+      state.results.push({ type: "return", value });
+      return value;
+    } catch (e) {
+      state.results.push({ type: "throw", value: e });
+      throw e;
+    }
+  };
+  Object.defineProperty(fn, MOCK, { value: state });
+  fn.mock = state;
+  fn._isMockFunction = true;
+  fn.getMockName = () => "jest.fn()";
+  fn.mockName = () => fn;
+  fn.mockImplementation = (f) => ((base = f), fn);
+  fn.mockImplementationOnce = (f) => (once.push(f), fn);
+  fn.mockReturnValue = (v) => ((base = () => v), fn);
+  fn.mockReturnValueOnce = (v) => (once.push(() => v), fn);
+  fn.mockResolvedValue = (v) => ((base = () => Promise.resolve(v)), fn);
+  fn.mockResolvedValueOnce = (v) => (once.push(() => Promise.resolve(v)), fn);
+  fn.mockRejectedValue = (v) => ((base = () => Promise.reject(v)), fn);
+  fn.mockRejectedValueOnce = (v) => (once.push(() => Promise.reject(v)), fn);
+  fn.mockReturnThis = () => ((base = function () { return this; }), fn);
+  fn.mockClear = () => {
+    state.calls.length = state.results.length = state.instances.length = state.contexts.length = 0;
+    return fn;
+  };
+  fn.mockReset = () => (fn.mockClear(), (base = undefined), (once.length = 0), fn);
+  fn.mockRestore = () => (fn.mockReset(), restore && restore(), fn);
+  return fn;
+}
+
+function spyOn(obj, name) {
+  if (obj == null || typeof obj[name] !== "function") throw new TypeError(`Cannot spy on ${String(name)}: not a function`);
+  const orig = obj[name];
+  const own = Object.prototype.hasOwnProperty.call(obj, name);
+  const spy = mockFn(orig, () => {
+    if (own) obj[name] = orig;
+    else delete obj[name];
+  });
+  obj[name] = spy;
+  return spy;
+}
+
+function mockOf(f, matcher) {
+  if (typeof f !== "function" || !f[MOCK]) throw new Error(`${matcher}: the value is not a mock function`);
+  return f[MOCK];
+}
+
+function calls(f, matcher) {
+  return mockOf(f, matcher).calls;
+}
+
+function mockObject(framework) {
+  const made = { fn: (impl) => mockFn(impl), spyOn, isMockFunction: (f) => typeof f === "function" && !!f[MOCK] };
+  return new Proxy(made, {
+    get(target, k) {
+      if (k in target) return target[k];
+      if (typeof k === "symbol") return undefined;
+      throw new NotMade(framework + "'s mocks");
+    },
+  });
+}
+
 const jestGlobals = {
   describe, it: plainTest, test: plainTest, expect,
   beforeEach: hook("beforeEach"), afterEach: hook("afterEach"), beforeAll: hook("before"), afterAll: hook("after"),
-  jest: new Proxy({}, { get() { throw new NotMade("jest's mocks"); } }),
-  vi: new Proxy({}, { get() { throw new NotMade("vitest's mocks"); } }),
+  jest: mockObject("jest"),
+  vi: mockObject("vitest"),
   assert: chaiAssert,
   xit: plainTest.skip, xtest: plainTest.skip, xdescribe: describe.skip, fit: plainTest, fdescribe: describe,
   suite: describe, bench: () => {},

@@ -139,6 +139,7 @@ const dateTime = Function.prototype.call.bind(Date.prototype.getTime);
 const dateISO = Function.prototype.call.bind(Date.prototype.toISOString);
 const regexpString = Function.prototype.call.bind(RegExp.prototype.toString);
 const strStartsWith = Function.prototype.call.bind(String.prototype.startsWith);
+const strIncludes = Function.prototype.call.bind(String.prototype.includes);
 const strEndsWith = Function.prototype.call.bind(String.prototype.endsWith);
 const strSlice = Function.prototype.call.bind(String.prototype.slice);
 const strIndexOf = Function.prototype.call.bind(String.prototype.indexOf);
@@ -186,6 +187,32 @@ class SubjectThrow {
   }
 }
 
+// FROZEN_NOW is the time the subject's clock reads in a worker: the same
+// on the base's side and the head's, whatever the second each side runs
+// in. A row whose value is "now" (tempo's date(""), new Date(), Date.now())
+// otherwise answered a second apart on the two sides now and then, a
+// change no patch made.
+const FROZEN_NOW = 1718452800000; // 2024-06-15T12:00:00.000Z
+
+// freezeClock makes Date's "now" FROZEN_NOW: new Date() and Date.now(),
+// and Date() called as a function; every other use of Date, and
+// subclasses of it, work as they do.
+function freezeClock() {
+  const RealDate = globalThis.Date;
+  function Date(...args) {
+    if (new.target === undefined) return apply(RealDate.prototype.toString, construct(RealDate, [FROZEN_NOW]), []);
+    return construct(RealDate, args.length === 0 ? [FROZEN_NOW] : args, new.target === Date ? RealDate : new.target);
+  }
+  for (const k of Reflect.ownKeys(RealDate)) {
+    if (k === "prototype" || k === "length" || k === "name") continue;
+    defineProperty(Date, k, getOwnPropertyDescriptor(RealDate, k));
+  }
+  defineProperty(Date, "now", { value: function now() { return FROZEN_NOW; }, writable: true, configurable: true });
+  defineProperty(Date, "prototype", { value: RealDate.prototype });
+  defineProperty(RealDate.prototype, "constructor", { value: Date, writable: true, configurable: true });
+  globalThis.Date = Date;
+}
+
 async function main() {
   const argv = process.argv;
   const repo = argv[1], maxFrame = Num(argv[2]);
@@ -195,6 +222,7 @@ async function main() {
   const boxed = argv.length > 7 && argv[7] === "1";
   // The subject sees an ordinary node run: no protocol arguments, no source.
   argv.length = 1;
+  freezeClock();
   process.execArgv.length = 0;
   // Keep the protocol fds out of any process the subject starts: Node
   // cannot clear an inherited fd's close-on-exec flag, so the pipes are
@@ -622,7 +650,26 @@ function member(target, mod, names) {
     self = k === 0 ? undefined : obj;
     obj = obj[name];
   }
-  return { fn: obj, self, ctor: isClass(obj) };
+  return { fn: obj, self: ownThis(obj, self), ctor: isClass(obj) };
+}
+
+// ownThis is the this a function is called with: the object it was read
+// from, or the function itself when it reads data copied onto it through
+// this that the object lacks (validate.js' email: v.extend(function
+// (value) { ... this.PATTERN ... }, {PATTERN: /.../}), which validate
+// calls as validator.call(validator, ...)).
+function ownThis(fn, self) {
+  if (typeof fn !== "function" || self === undefined || self === null || isClass(fn)) return self;
+  let text;
+  try {
+    text = fnToString(fn);
+  } catch {
+    return self;
+  }
+  for (const k of objectKeys(fn)) {
+    if (!(k in self) && strIncludes(text, "this." + k)) return fn;
+  }
+  return self;
 }
 
 // builtinOwn: a class's own length or name is the function's own, not a
