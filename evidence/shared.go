@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/lang"
@@ -134,7 +135,7 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 		sort.Strings(ns)
 		pats := make([]*regexp.Regexp, len(ns))
 		for i, n := range ns {
-			pats[i] = regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`)
+			pats[i] = userPattern(n)
 		}
 		f, ok := dataReaderFile(rel, diffparse.LanguageOf(rel), head, base, pats, already[rel], headDir)
 		if !ok {
@@ -146,7 +147,7 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 			text := string(f.SymbolSource(s))
 			for i, n := range ns {
 				if pats[i].MatchString(text) {
-					dr.reads[s.Name] = append(dr.reads[s.Name], n+" ("+names[rel][n]+")")
+					dr.reads[s.Name] = append(dr.reads[s.Name], strings.TrimPrefix(n, ".")+" ("+names[rel][n]+")")
 				}
 			}
 		}
@@ -157,6 +158,16 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 	out := *res
 	out.Files = append(slices.Clip(res.Files), extra...)
 	return &out, dr, unchecked
+}
+
+// userPattern finds a line reading a shared name: a bare name not after
+// a dot (strings.Contains is not the package's Contains), or, written
+// ".Name", the name as an attribute (consts.MAX_LEN, lim.MaxLen).
+func userPattern(n string) *regexp.Regexp {
+	if rest, ok := strings.CutPrefix(n, "."); ok {
+		return regexp.MustCompile(`\.\s*` + regexp.QuoteMeta(rest) + `\b`)
+	}
+	return regexp.MustCompile(`(?:^|[^.\w$])` + regexp.QuoteMeta(n) + `\b`)
 }
 
 // merge is dr with other's files and reads.

@@ -195,6 +195,17 @@ func TestUnfollowedModuleStateIsUnchecked(t *testing.T) {
 	if n := len(rep.Changes) + len(rep.Unexplained); n != 0 {
 		t.Errorf("imports and a logger added: %d changes, want none: %+v", n, rep.Changes)
 	}
+
+	// A Go constant named Contains is not what strings.Contains reads.
+	goMod := "module example.com/tb\n\ngo 1.22\n"
+	render := "package tb\n\nimport \"strings\"\n\n// Has says whether s holds sub.\nfunc Has(s, sub string, out *strings.Builder) bool {\n\treturn strings.Contains(s, sub)\n}\n"
+	rep = runCommits(t, map[string]string{"go.mod": goMod, "tb/render.go": render, "tb/op.go": "package tb\n\n// Op is a filter.\ntype Op int\n\n// Contains matches a part.\nconst Contains Op = 1\n"},
+		map[string]string{"tb/op.go": "package tb\n\n// Op is a filter.\ntype Op int\n\n// Contains matches a part.\nconst Contains Op = 2\n"}, nil)
+	for _, s := range rep.Symbols {
+		if strings.HasSuffix(s.Symbol, "tb.Has") {
+			t.Errorf("Has calls strings.Contains, not the package's Contains: compared all the same (%s, unchecked %v)", s.Why, s.Unchecked)
+		}
+	}
 }
 
 // TestClassBodyChangeComparesItsMethods: a class attribute the patch

@@ -145,7 +145,7 @@ func (l *goLang) SharedUsers(f diffparse.File, files []string, read func(string)
 	for n := range names {
 		all = append(all, n)
 		if token.IsExported(n) {
-			exported = append(exported, n)
+			exported = append(exported, "."+n) // lim.MaxLen
 		}
 	}
 	sort.Strings(all)

@@ -187,7 +187,8 @@ func (l *jsLang) SharedUsers(f diffparse.File, files []string, read func(string)
 		}
 		var ns []string
 		for n := range names {
-			ns = append(ns, n)
+			// { LIMIT } = require(...), or consts.LIMIT
+			ns = append(ns, n, "."+n)
 			// { MAX_LEN: limit } and { MAX_LEN as limit }
 			alias := regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\s*(?::|\bas\b)\s*([A-Za-z_$][\w$]*)`)
 			for _, m := range alias.FindAllStringSubmatch(string(src), -1) {

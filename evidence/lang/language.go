@@ -111,8 +111,10 @@ type DataSharer interface {
 	// SharedUsers are the source files among files (slash paths relative
 	// to the head's tree, read reads one) other than f whose functions
 	// may read what f's module-level changes bind, with the names each
-	// may read; unfollowed names the changed statements whose reach
-	// cannot be found ("line 3 `sys.modules[...] = ...`").
+	// may read (bare, as a function of the file reads a name it
+	// imported or its package declares; or ".Name", read as an
+	// attribute of the module); unfollowed names the changed statements
+	// whose reach cannot be found ("line 3 `sys.modules[...] = ...`").
 	SharedUsers(f diffparse.File, files []string, read func(rel string) []byte) (users map[string][]string, unfollowed []string)
 }
 

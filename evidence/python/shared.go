@@ -386,9 +386,10 @@ func (*pythonLang) SharedUsers(f diffparse.File, files []string, read func(strin
 					// from .consts import MAX_LEN [as LIMIT]
 					addTo(rel, name)
 				case b.attr == "" && b.module == self, b.module+"."+b.attr == self:
-					// import mypkg.consts as c; from . import consts
+					// import mypkg.consts as c; from . import consts:
+					// c.MAX_LEN.
 					for n := range mc.names {
-						addTo(rel, n)
+						addTo(rel, "."+n)
 					}
 				}
 			}
