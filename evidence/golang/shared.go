@@ -6,10 +6,10 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // A package-level var or const is read across the package's files, and an
@@ -125,7 +125,7 @@ func funcVars(f diffparse.File) []string {
 	var out []string
 	for _, sp := range goValueSpans(f.HeadSrc) {
 		if sp.fn && (changed(sp, '+') || slices.ContainsFunc(sp.names, func(n string) bool { return removedFrom[n] })) {
-			out = append(out, "line "+strconv.Itoa(sp.from)+" `"+strings.TrimSpace(lines[sp.from-1])+"`")
+			out = append(out, lang.LineText(sp.from, lines[sp.from-1]))
 		}
 	}
 	return out

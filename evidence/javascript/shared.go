@@ -4,7 +4,6 @@ import (
 	"path"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -95,11 +94,7 @@ func jsModuleChanges(f diffparse.File, language string) (map[string]bool, []stri
 			// What the module exports is what premise calls.
 		case imported[side.Head][root] || jsGlobals[root]:
 			if side.Head {
-				t := strings.TrimSpace(text)
-				if len(t) > 80 {
-					t = t[:77] + "..."
-				}
-				unfollowed = append(unfollowed, "line "+strconv.Itoa(n)+" `"+t+"`")
+				unfollowed = append(unfollowed, lang.LineText(n, text))
 			}
 		default:
 			names[root] = true

@@ -3,7 +3,10 @@ package lang
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/premise-dev/premise/diffparse"
 )
@@ -102,4 +105,24 @@ func EachChanged(f diffparse.File, sides []Side, fn func(s Side, n int)) {
 			}
 		}
 	}
+}
+
+// LineText names a line of the head's source in a report: "line 3
+// `text`", the text the patch wrote cut to 80 characters, with no
+// control or format character (an escape sequence, a bidirectional
+// override) and no backtick left to reach a terminal or a Markdown page.
+func LineText(n int, text string) string {
+	text = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case r == '`', unicode.IsControl(r), unicode.Is(unicode.Cf, r), r == utf8.RuneError:
+			return '?'
+		}
+		return r
+	}, strings.TrimSpace(text))
+	if utf8.RuneCountInString(text) > 80 {
+		text = string([]rune(text)[:77]) + "..."
+	}
+	return "line " + strconv.Itoa(n) + " `" + text + "`"
 }

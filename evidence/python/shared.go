@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -325,12 +324,7 @@ func assignedAnywhere(lines []string, name string) bool {
 	return false
 }
 
-func lineText(n int, text string) string {
-	if len(text) > 80 {
-		text = text[:77] + "..."
-	}
-	return "line " + strconv.Itoa(n) + " `" + text + "`"
-}
+func lineText(n int, text string) string { return lang.LineText(n, text) }
 
 // SharedUsers are the other Python files of the head's tree whose
 // functions may read what f's module-level changes bind, with the names
