@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sourcegraph/go-diff/diff"
 )
@@ -36,9 +38,32 @@ func Parse(data []byte, name string) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
+		for _, p := range []string{f.Path, f.OldPath} {
+			if unprintable(p) {
+				// A path is the patch's text, and premise prints it
+				// (symbols are named after it): an escape sequence in
+				// it would reach the reviewer's terminal and report.
+				return nil, &Error{File: name, Line: c.start + 1, Path: strconv.Quote(p),
+					Err: errors.New("the path holds a control or format character, which premise will not print; rename the file")}
+			}
+		}
 		files = append(files, f)
 	}
 	return files, nil
+}
+
+// unprintable says a path holds a control character, a format character
+// (a bidirectional override) or bytes that are not UTF-8.
+func unprintable(p string) bool {
+	if !utf8.ValidString(p) {
+		return true
+	}
+	for _, r := range p {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // hunkHeader is a hunk header as read by the splitter.

@@ -2,6 +2,7 @@ package diffparse
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -124,5 +125,22 @@ func TestParseGoDiffCrashers(t *testing.T) {
 			}()
 			Parse([]byte(in), "t.diff")
 		}()
+	}
+}
+
+// TestPathsArePrintable: a path is the patch's text, and premise names
+// symbols after it: one holding an escape sequence, a bidirectional
+// override or bytes that are not UTF-8 is refused, quoted, never passed
+// on to be printed.
+func TestPathsArePrintable(t *testing.T) {
+	for _, p := range []string{"pkg/x\x1b[31mred.py", "pkg/a\u202ecod.py", "pkg/\xff.py"} {
+		diff := "diff --git a/" + p + " b/" + p + "\n--- a/" + p + "\n+++ b/" + p + "\n@@ -1 +1 @@\n-a = 1\n+a = 2\n"
+		_, err := Parse([]byte(diff), "x.diff")
+		if err == nil || !strings.Contains(err.Error(), strconv.Quote(p)) || strings.ContainsAny(err.Error(), "\x1b\u202e") {
+			t.Errorf("path %q: err = %v, want a refusal quoting it", p, err)
+		}
+	}
+	if _, err := Parse([]byte("diff --git a/pkg/ok é.py b/pkg/ok é.py\n--- a/pkg/ok é.py\n+++ b/pkg/ok é.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n"), "x.diff"); err != nil {
+		t.Errorf("a printable path with a space and an accent: %v", err)
 	}
 }
