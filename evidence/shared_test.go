@@ -97,6 +97,12 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 			"mypkg/fast.py":     "def clamp(x: int, lo: int, hi: int) -> int:\n    return min(x, hi)\n",
 			"mypkg/__init__.py": "from .core import label\nfrom .fast import *\n",
 		}},
+		{"python class body assigning into another module", "mypkg.core.clamp", coreBase, map[string]string{
+			"mypkg/__init__.py": "from .core import clamp, label\nfrom . import core as _core\n\n\nclass _Fast:\n    _core.clamp = min\n",
+		}},
+		{"python decorator assigning into another module's table", "mypkg.core.label", coreBase, map[string]string{
+			"mypkg/__init__.py": "from .core import clamp, label\nfrom . import core as _core\n\n\ndef _tuned(f):\n    _core.LIMITS[\"high\"] = 5\n    return f\n\n\n@_tuned\ndef _helper():\n    return None\n",
+		}},
 		{"python table mutated from __init__", "mypkg.core.label", coreBase, map[string]string{
 			"mypkg/__init__.py": "from .core import clamp, label\nfrom .core import LIMITS\n\nLIMITS[\"high\"] = 5\n",
 		}},

@@ -185,12 +185,49 @@ func moduleChanges(f diffparse.File) modChange {
 	imports := map[bool]map[string]pyBinding{true: headImports, false: baseImports}
 	lang.EachChanged(f, sides, func(s lang.Side, n int) {
 		text := strings.TrimSpace(s.Lines[n-1])
-		if lang.InDecl(s.Decls, n) || text == "" || strings.HasPrefix(text, "#") {
-			return
+		switch {
+		case text == "" || strings.HasPrefix(text, "#"):
+		case lang.InDecl(s.Decls, n):
+			if s.Head {
+				mc.inner(text, n, imports[s.Head])
+			}
+		default:
+			mc.statement(text, n, s.Lines, imports[s.Head], defined, s.Head)
 		}
-		mc.statement(text, n, s.Lines, imports[s.Head], defined, s.Head)
 	})
 	return mc
+}
+
+// pyIntoStateRe is an assignment into the interpreter's own tables:
+// sys.modules[...] = ..., builtins.len = ....
+var pyIntoStateRe = regexp.MustCompile(`^(?:sys\.modules\s*\[[^\]]*\]|builtins\.\w+|__builtins__\s*\[[^\]]*\])\s*=[^=]|^setattr\(\s*builtins\b`)
+
+// inner records a changed line of the head inside a function or class
+// that assigns into another module: a class body runs at import, so does
+// a decorator, and a function doing it changes the module for every
+// later caller (core.clamp = fast inside a decorator the patch applies).
+func (mc *modChange) inner(text string, n int, imports map[string]pyBinding) {
+	if pyIntoStateRe.MatchString(text) {
+		mc.unfollowed = append(mc.unfollowed, lineText(n, text))
+		return
+	}
+	var root, attr string
+	if m := pyMutateRe.FindStringSubmatch(text); m != nil && strings.HasPrefix(strings.TrimSpace(m[2]), ".") {
+		root, attr = m[1], pyAttrRe.FindString(m[2])
+	} else if m := pySetattrRe.FindStringSubmatch(text); m != nil && m[2] != "" {
+		root, attr = m[1], m[2]
+	} else {
+		return
+	}
+	b, ok := imports[root]
+	if !ok || attr == "" {
+		return // self.x = ..., a local's attribute
+	}
+	if b.attr == "" {
+		mc.into = append(mc.into, intoRef{module: b.module, name: attr, line: lineText(n, text)})
+	} else {
+		mc.into = append(mc.into, intoRef{module: b.module, name: b.attr, attr: attr, line: lineText(n, text)})
+	}
 }
 
 // statement records what one changed module-level line binds.

@@ -59,6 +59,8 @@ func TestModuleChangesReadWhatStatementsBind(t *testing.T) {
 			head: "import json\n\njson.dumps = repr\n", into: []string{"json.dumps"}},
 		{name: "sys.modules", path: "mypkg/__init__.py", base: "import sys\n",
 			head: "import sys\n\nsys.modules['mypkg.core'] = sys.modules[__name__]\n", unfollowed: true},
+		{name: "inside a function: into an imported module, and sys.modules", path: "mypkg/__init__.py", base: "from . import core\nimport sys\n\n\ndef f(self):\n    return 1\n",
+			head: "from . import core\nimport sys\n\n\ndef f(self):\n    self.x = 1\n    core.clamp = min\n    sys.modules['x'] = core\n    return 1\n", into: []string{"mypkg.core.clamp"}, unfollowed: true},
 		{name: "a binding changed inside a parenthesized import", path: "mypkg/core.py",
 			base: "from math import (\n    floor,\n    ceil,\n)\n\n\ndef down(x):\n    return floor(x)\n",
 			head: "from math import (\n    ceil,\n)\nfrom .mymath import (\n    floor,\n)\n\n\ndef down(x):\n    return floor(x)\n", names: []string{"floor"}},
