@@ -165,10 +165,14 @@ func TestUnfollowedModuleStateIsUnchecked(t *testing.T) {
 
 	// JavaScript: premise calls src/core.big without loading the index
 	// that assigns into it.
-	jsHead := map[string]string{"src/index.js": "const core = require(\"./core\");\ncore.big = (x) => true;\nmodule.exports = core;\n"}
-	rep = runCommits(t, jsBase, jsHead, nil)
-	if i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.Contains(s.Symbol, "core.big = ") }); i < 0 || !rep.Symbols[i].Unchecked {
-		t.Errorf("core.big assigned from the index: want an unchecked entry naming src/index.js line 2; symbols %+v", rep.Symbols)
+	for _, index := range []string{
+		"const core = require(\"./core\");\ncore.big = (x) => true;\nmodule.exports = core;\n",
+		"const core = require(\"./core\");\n\nfunction tune() {\n  core.big = (x) => true;\n}\ntune();\n\nmodule.exports = core;\n",
+	} {
+		rep = runCommits(t, jsBase, map[string]string{"src/index.js": index}, nil)
+		if i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.Contains(s.Symbol, "core.big = ") }); i < 0 || !rep.Symbols[i].Unchecked {
+			t.Errorf("core.big assigned from the index (%q): want an unchecked entry naming its line; symbols %+v", index, rep.Symbols)
+		}
 	}
 
 	// A function bound to a name rather than declared (a lambda, a Go

@@ -65,6 +65,12 @@ func jsModuleChanges(f diffparse.File, language string) (map[string]bool, []stri
 	lang.EachChanged(f, sides, func(side lang.Side, n int) {
 		text := side.Lines[n-1]
 		if lang.InDecl(side.Decls, n) && !assignsFunction(side.Decls, n, text) {
+			// Inside a function or class: an assignment into an imported
+			// module or a built-in changes it for every later caller
+			// (String.prototype.trim = ..., core.fits = ...).
+			if m := jsMutateRe.FindStringSubmatch(text); m != nil && side.Head && !jsHostObjects[m[1]] && (imported[true][m[1]] || jsGlobals[m[1]]) {
+				unfollowed = append(unfollowed, lang.LineText(n, text))
+			}
 			return
 		}
 		if name := jsAssigned(side.Lines, n); name != "" {
@@ -118,6 +124,10 @@ func assignsFunction(decls []diffparse.Decl, n int, text string) bool {
 	}
 	return false
 }
+
+// jsHostObjects are the built-ins a function sets as a matter of course
+// (process.exitCode, window.location, console.log in a logger's set-up).
+var jsHostObjects = map[string]bool{"process": true, "window": true, "console": true, "global": true, "globalThis": true}
 
 // jsWordRe is a JavaScript identifier.
 var jsWordRe = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
