@@ -242,6 +242,15 @@ func TestClassBodyChangeComparesItsMethods(t *testing.T) {
 		t.Errorf("Box.big reads the changed LIMIT: not compared; symbols %v", got)
 	}
 
+	// A docstring's lines say nothing: no method is compared for them.
+	doc := strings.Replace(base["box.py"], "class Box:\n", "class Box:\n    \"\"\"A box.\n\n    It holds n.\n    \"\"\"\n\n", 1)
+	rep = runCommits(t, map[string]string{"box.py": doc}, map[string]string{"box.py": strings.Replace(doc, "It holds n.", "It holds a count.", 1)}, nil)
+	for _, s := range rep.Symbols {
+		if strings.HasPrefix(s.Symbol, "box.Box.") {
+			t.Errorf("only the docstring of Box changed: %s compared all the same", s.Symbol)
+		}
+	}
+
 	// JavaScript: a static field, a receiver its tests build.
 	jsBox := "class Box {\n  static LIMIT = 10;\n\n  constructor(n) {\n    this.n = n;\n  }\n\n  big() {\n    return this.n >= Box.LIMIT;\n  }\n}\n\nmodule.exports = { Box };\n"
 	rep = runCommits(t, map[string]string{

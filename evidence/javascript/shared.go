@@ -224,11 +224,13 @@ var jsFieldRe = regexp.MustCompile(`^(?:(?:static|readonly|declare|private|publi
 // diff changes outside its methods (lang.ClassReaders): a static limit,
 // a field's initial value.
 func jsClassReaders(f diffparse.File, head, base []diffparse.Decl, module string) ([]diffparse.Symbol, map[string][]string) {
-	return lang.ClassReaders(f, head, base, lang.ClassBody{
+	syms, reads, _ := lang.ClassReaders(f, head, base, lang.ClassBody{
 		Field: jsFieldRe,
-		Silent: func(text string) bool {
+		Silent: func(lines []string, n, _ int) bool {
+			text := strings.TrimSpace(lines[n-1])
 			return strings.HasPrefix(text, "//") || strings.HasPrefix(text, "/*") || strings.HasPrefix(text, "*") || text == "}" || text == "{"
 		},
 		Prefix: module,
 	})
+	return syms, reads
 }

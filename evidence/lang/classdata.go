@@ -13,8 +13,10 @@ import (
 // lines say nothing (blank, comments, docstrings), and which changed
 // methods change every method's answers (a special method added).
 type ClassBody struct {
-	Field   *regexp.Regexp // first non-empty group is the field's name
-	Silent  func(line string) bool
+	Field *regexp.Regexp // first non-empty group is the field's name
+	// Silent says line n (1-based) of lines, in the class starting at
+	// line start, says nothing: blank, a comment, a docstring's line.
+	Silent  func(lines []string, n, start int) bool
 	Special func(s diffparse.Symbol) bool
 	Prefix  string // the module's qualifier symbols are named under
 }
@@ -26,8 +28,9 @@ const maxClassReaders = 10
 // changes outside its methods (a class attribute, a field's default, its
 // bases or decorators), or that gains or loses a special method: the
 // methods naming a changed field, or every method when the change names
-// none, each as a modified symbol with what it reads.
-func ClassReaders(f diffparse.File, head, base []diffparse.Decl, cb ClassBody) ([]diffparse.Symbol, map[string][]string) {
+// none, each as a modified symbol with what it reads; and the classes so
+// changed.
+func ClassReaders(f diffparse.File, head, base []diffparse.Decl, cb ClassBody) ([]diffparse.Symbol, map[string][]string, []string) {
 	type change struct {
 		names map[string]bool
 		other bool
@@ -42,7 +45,7 @@ func ClassReaders(f diffparse.File, head, base []diffparse.Decl, cb ClassBody) (
 	EachChanged(f, Sides(f, head, base), func(s Side, n int) {
 		cls, start, ok := ownClass(s.Decls, n)
 		text := strings.TrimSpace(s.Lines[n-1])
-		if !ok || text == "" || cb.Silent(text) {
+		if !ok || text == "" || cb.Silent(s.Lines, n, start) {
 			return
 		}
 		c := get(cls)
@@ -63,8 +66,13 @@ func ClassReaders(f diffparse.File, head, base []diffparse.Decl, cb ClassBody) (
 		}
 	}
 	if len(changed) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
+	classes := make([]string, 0, len(changed))
+	for c := range changed {
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
 	taken := map[string]bool{}
 	for _, s := range f.Symbols {
 		taken[s.Local] = true
@@ -101,7 +109,7 @@ func ClassReaders(f diffparse.File, head, base []diffparse.Decl, cb ClassBody) (
 		out = append(out, diffparse.Symbol{Name: name, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
 		reads[name] = r
 	}
-	return out, reads
+	return out, reads, classes
 }
 
 // classOf is the class a method's local name is in: Outer.Inner.m ->

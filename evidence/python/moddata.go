@@ -49,14 +49,15 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	for n := range moduleChanges(f).names {
 		names[n] = true
 	}
-	// A class whose own body changed (a field's default, its bases) is
-	// data to the functions of its file that build or read it.
-	for _, s := range f.Symbols {
-		if s.Kind == "class" && s.Change == "modified" && !strings.Contains(s.Local, ".") {
-			names[s.Local] = true
+	// A class whose own body changed (a field's default, its bases; not
+	// its docstring) is data to the functions of its file that build or
+	// read it.
+	classes, classReads, changedClasses := classReaders(f, head, base)
+	for _, c := range changedClasses {
+		if !strings.Contains(c, ".") {
+			names[c] = true
 		}
 	}
-	classes, classReads := classReaders(f, head, base)
 	if len(names) == 0 {
 		return classes, classReads, nil
 	}

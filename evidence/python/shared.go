@@ -443,19 +443,32 @@ func (*pythonLang) ChangesShared(f diffparse.File) bool {
 var pyClassAttrRe = regexp.MustCompile(`^([A-Za-z_]\w*)\s*(?::[^=]*)?=[^=]|^([A-Za-z_]\w*)\s*:`)
 
 // classReaders are the methods of each class of f whose own body the
-// diff changes (lang.ClassReaders); a special method (__eq__, __len__,
-// __bool__, __iter__) added or deleted changes how the class's objects
-// compare, count, test and iterate.
-func classReaders(f diffparse.File, head, base []diffparse.Decl) ([]diffparse.Symbol, map[string][]string) {
+// diff changes (lang.ClassReaders), and the classes so changed; a special
+// method (__eq__, __len__, __bool__, __iter__) added or deleted changes
+// how the class's objects compare, count, test and iterate.
+func classReaders(f diffparse.File, head, base []diffparse.Decl) ([]diffparse.Symbol, map[string][]string, []string) {
 	return lang.ClassReaders(f, head, base, lang.ClassBody{
-		Field: pyClassAttrRe,
-		Silent: func(text string) bool {
-			return strings.HasPrefix(text, "#") || strings.HasPrefix(text, `"""`) || strings.HasPrefix(text, "'''")
-		},
+		Field:  pyClassAttrRe,
+		Silent: pySilent,
 		Special: func(s diffparse.Symbol) bool {
 			bare := lang.BareName(s.Local)
 			return strings.HasPrefix(bare, "__") && strings.HasSuffix(bare, "__") && bare != "__init__"
 		},
 		Prefix: pyQualifier(f.Path),
 	})
+}
+
+// pySilent says line n of a class starting at line start is a comment or
+// a line of a triple-quoted string (its docstring): an odd number of
+// triple quotes before it on the class's lines, or one on its own.
+func pySilent(lines []string, n, start int) bool {
+	text := strings.TrimSpace(lines[n-1])
+	if strings.HasPrefix(text, "#") || strings.HasPrefix(text, `"""`) || strings.HasPrefix(text, "'''") {
+		return true
+	}
+	quotes := 0
+	for i := max(start, 1); i < n; i++ {
+		quotes += strings.Count(lines[i-1], `"""`) + strings.Count(lines[i-1], "'''")
+	}
+	return quotes%2 == 1
 }
