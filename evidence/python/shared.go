@@ -183,10 +183,13 @@ func moduleChanges(f diffparse.File) modChange {
 		}
 	}
 	imports := map[bool]map[string]pyBinding{true: headImports, false: baseImports}
+	inString := map[bool][]bool{true: pyStringLines(sides[0].Lines), false: pyStringLines(sides[1].Lines)}
 	lang.EachChanged(f, sides, func(s lang.Side, n int) {
 		text := strings.TrimSpace(s.Lines[n-1])
 		switch {
-		case text == "" || strings.HasPrefix(text, "#"):
+		case text == "" || strings.HasPrefix(text, "#") || inString[s.Head][n-1]:
+			// A docstring's line (x = clamp(1, 2, 3) in an example) is
+			// no statement.
 		case lang.InDecl(s.Decls, n):
 			if s.Head {
 				mc.inner(text, n, imports[s.Head])
@@ -456,6 +459,21 @@ func classReaders(f diffparse.File, head, base []diffparse.Decl) ([]diffparse.Sy
 		},
 		Prefix: pyQualifier(f.Path),
 	})
+}
+
+// pyStringLines marks the lines that begin inside a triple-quoted
+// string, or open one: a module's or a function's docstring.
+func pyStringLines(lines []string) []bool {
+	out := make([]bool, len(lines))
+	open := false
+	for i, l := range lines {
+		n := strings.Count(l, `"""`) + strings.Count(l, "'''")
+		out[i] = open || n > 0
+		if n%2 == 1 {
+			open = !open
+		}
+	}
+	return out
 }
 
 // pySilent says line n of a class starting at line start is a comment or
