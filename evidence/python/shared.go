@@ -183,13 +183,20 @@ func moduleChanges(f diffparse.File) modChange {
 		}
 	}
 	imports := map[bool]map[string]pyBinding{true: headImports, false: baseImports}
-	inString := map[bool][]bool{true: pyStringLines(sides[0].Lines), false: pyStringLines(sides[1].Lines)}
+	inString := map[bool][]int{true: pyStringLines(sides[0].Lines), false: pyStringLines(sides[1].Lines)}
 	lang.EachChanged(f, sides, func(s lang.Side, n int) {
 		text := strings.TrimSpace(s.Lines[n-1])
 		switch {
-		case text == "" || strings.HasPrefix(text, "#") || inString[s.Head][n-1]:
-			// A docstring's line (x = clamp(1, 2, 3) in an example) is
-			// no statement.
+		case text == "" || strings.HasPrefix(text, "#"):
+		case inString[s.Head][n-1] >= 0:
+			// A line of a string: the statement opening it, if an
+			// assignment (TEMPLATE = """...), changed; a docstring's
+			// line (x = clamp(1, 2, 3) in an example) is no statement.
+			for _, name := range assigned(s.Lines, inString[s.Head][n-1]+1) {
+				if !strings.HasPrefix(name, "__") {
+					mc.names[name] = true
+				}
+			}
 		case lang.InDecl(s.Decls, n):
 			if s.Head {
 				mc.inner(text, n, imports[s.Head])
@@ -461,16 +468,29 @@ func classReaders(f diffparse.File, head, base []diffparse.Decl) ([]diffparse.Sy
 	})
 }
 
-// pyStringLines marks the lines that begin inside a triple-quoted
-// string, or open one: a module's or a function's docstring.
-func pyStringLines(lines []string) []bool {
-	out := make([]bool, len(lines))
-	open := false
+// pyStringLines gives, for each line inside a triple-quoted string (or
+// beginning one, as a docstring does), the index of the line that opened
+// it; -1 for the others.
+func pyStringLines(lines []string) []int {
+	out := make([]int, len(lines))
+	opener := -1
 	for i, l := range lines {
 		n := strings.Count(l, `"""`) + strings.Count(l, "'''")
-		out[i] = open || n > 0
+		t := strings.TrimSpace(l)
+		switch {
+		case opener >= 0:
+			out[i] = opener
+		case strings.HasPrefix(t, `"""`) || strings.HasPrefix(t, "'''"):
+			out[i] = i
+		default:
+			out[i] = -1
+		}
 		if n%2 == 1 {
-			open = !open
+			if opener >= 0 {
+				opener = -1
+			} else {
+				opener = i
+			}
 		}
 	}
 	return out

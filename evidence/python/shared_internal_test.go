@@ -51,6 +51,8 @@ func TestModuleChangesReadWhatStatementsBind(t *testing.T) {
 		{name: "keyword argument on a continuation line", path: "setup.py", base: "setup(\n    name=\"a\",\n)\n",
 			head: "setup(\n    name=\"b\",\n)\n"},
 		{name: "a dunder", path: "mypkg/__init__.py", base: "__version__ = '1'\n", head: "__version__ = '2'\n"},
+		{name: "a line of a template string", path: "mypkg/core.py", base: "HELP = \"\"\"Usage:\n  clamp X\n\"\"\"\n",
+			head: "HELP = \"\"\"Usage:\n  clamp X LO HI\n\"\"\"\n", names: []string{"HELP"}},
 		{name: "a line of the module's docstring", path: "mypkg/core.py", base: "\"\"\"Clamps.\n\nx = clamp(1, 2, 3)\n\"\"\"\n\nLIMIT = 1\n",
 			head: "\"\"\"Clamps.\n\ny = clamp(1, 2, 3)\n\"\"\"\n\nLIMIT = 1\n"},
 		{name: "into a submodule's function and table", path: "mypkg/__init__.py", base: "from . import core as _core\n",
