@@ -112,6 +112,9 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		{"go init of a new file", "example.com/lim/lim.Label", goBase, map[string]string{
 			"lim/tune.go": "package lim\n\nfunc init() {\n\tlimits[\"high\"] = 5\n}\n",
 		}},
+		{"go var initialized by a function literal at load", "example.com/lim/lim.Label", goBase, map[string]string{
+			"lim/tune.go": "package lim\n\nvar _ = func() int {\n\tlimits[\"high\"] = 5\n\treturn 0\n}()\n",
+		}},
 		{"python special method added", "bag.Bag.describe", map[string]string{"bag.py": bagPy}, map[string]string{
 			"bag.py": bagPy + "\n    def __bool__(self):\n        return len(self.items) > 1\n",
 		}},
@@ -184,6 +187,9 @@ func TestUnfollowedModuleStateIsUnchecked(t *testing.T) {
 	}{
 		{"python lambda", "mypkg/core.py line", map[string]string{"mypkg/__init__.py": "", "mypkg/core.py": "scale = lambda x: x * 2\n"},
 			map[string]string{"mypkg/core.py": "scale = lambda x: x * 3\n"}},
+		{"go blank var calling a function at load", "lim/tune.go line 3 `var _ = tune()`", map[string]string{"go.mod": "module example.com/lim\n\ngo 1.22\n",
+			"lim/lim.go": "package lim\n\nvar limits = map[string]int{\"high\": 10}\n\n// High says whether x is high.\nfunc High(x int) bool {\n\treturn x >= limits[\"high\"]\n}\n"},
+			map[string]string{"lim/tune.go": "package lim\n\nvar _ = tune()\n\nfunc tune() int {\n\tlimits[\"high\"] = 5\n\treturn 0\n}\n"}},
 		{"go function var", "lim/lim.go line 4 `var Clamp = func", map[string]string{"go.mod": "module example.com/lim\n\ngo 1.22\n",
 			"lim/lim.go": "package lim\n\n// Clamp clamps x.\nvar Clamp = func(x, hi int) int {\n\tif x > hi {\n\t\treturn hi\n\t}\n\treturn x\n}\n"},
 			map[string]string{"lim/lim.go": "package lim\n\n// Clamp clamps x.\nvar Clamp = func(x, hi int) int {\n\treturn x\n}\n"}},

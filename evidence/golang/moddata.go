@@ -85,6 +85,7 @@ type goValueSpan struct {
 	from, to int
 	names    []string
 	fn       bool // its value is a function literal: var Clamp = func(...)
+	loadCall bool // var _ = tune(): a call for its effect at load
 }
 
 func goValueSpans(src []byte) []goValueSpan {
@@ -104,6 +105,12 @@ func goValueSpans(src []byte) []goValueSpan {
 			for _, v := range vs.Values {
 				if _, ok := v.(*ast.FuncLit); ok {
 					sp.fn = true
+				}
+				// var _ = tune(): a call made when the package loads, for
+				// what it does (an interface assertion declares a type).
+				if c, ok := v.(*ast.CallExpr); ok && vs.Type == nil && len(vs.Names) == 1 && vs.Names[0].Name == "_" {
+					_, lit := c.Fun.(*ast.FuncLit)
+					sp.loadCall = !lit
 				}
 			}
 			for _, n := range vs.Names {

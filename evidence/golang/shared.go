@@ -29,40 +29,39 @@ func sharedNames(f diffparse.File) map[string]bool {
 	if names == nil {
 		names = map[string]bool{}
 	}
-	for _, side := range []struct {
-		src  []byte
-		kind byte
-	}{{f.HeadSrc, '+'}, {f.BaseSrc, '-'}} {
-		if len(side.src) == 0 {
-			continue // a file the patch adds has no base
+	// What an init function, or a package-level var's initializer (var _
+	// = func() int { limits["high"] = 5; return 0 }()), assigns when the
+	// package loads.
+	var sides []lang.Side
+	var spans [2][]goValueSpan
+	for _, src := range [][]byte{f.HeadSrc, f.BaseSrc} {
+		decls, err := diffparse.Decls("go", src)
+		if len(src) == 0 || err != nil {
+			decls = nil // a file the patch adds has no base
 		}
-		decls, err := diffparse.Decls("go", side.src)
-		if err != nil {
-			continue
+		sides = append(sides, lang.Side{Head: len(sides) == 0, Lines: strings.Split(string(src), "\n"), Decls: decls})
+		spans[len(sides)-1] = goValueSpans(src)
+	}
+	lang.EachChanged(f, sides, func(s lang.Side, n int) {
+		side := 1
+		if s.Head {
+			side = 0
 		}
-		lines := strings.Split(string(side.src), "\n")
-		for _, h := range f.Hunks {
-			for _, l := range h.Lines {
-				n := l.New
-				if side.kind == '-' {
-					n = l.Old
-				}
-				if l.Kind != side.kind || n <= 0 || n > len(lines) || !inInit(decls, n) {
-					continue
-				}
-				text := lines[n-1]
-				if _, body, ok := strings.Cut(text, "{"); ok && strings.HasPrefix(strings.TrimSpace(text), "func") {
-					// func init() { limits["high"] = 5 }
-					text = strings.TrimSuffix(strings.TrimSpace(body), "}")
-				}
-				if m := goInitAssignRe.FindStringSubmatch(text); m != nil {
-					if name := m[1] + m[2]; name != "_" && !token.IsKeyword(name) {
-						names[name] = true
-					}
-				}
+		inVar := slices.ContainsFunc(spans[side], func(sp goValueSpan) bool { return n > sp.from && n <= sp.to })
+		if !inInit(s.Decls, n) && !inVar {
+			return
+		}
+		text := s.Lines[n-1]
+		if _, body, ok := strings.Cut(text, "{"); ok && strings.HasPrefix(strings.TrimSpace(text), "func") {
+			// func init() { limits["high"] = 5 }
+			text = strings.TrimSuffix(strings.TrimSpace(body), "}")
+		}
+		if m := goInitAssignRe.FindStringSubmatch(text); m != nil {
+			if name := m[1] + m[2]; name != "_" && !token.IsKeyword(name) {
+				names[name] = true
 			}
 		}
-	}
+	})
 	// A method the patch adds or deletes that the standard library calls
 	// on its own (String, Error, MarshalJSON, Less) changes how every
 	// value of its type prints, encodes or sorts: the functions naming
@@ -99,8 +98,9 @@ func (*goLang) ChangesShared(f diffparse.File) bool {
 
 // funcVars are the head's package-level vars holding a function literal
 // whose spec the diff changes (var Clamp = func(x, lo, hi int) int
-// {...}): a function callers call that premise cannot call by its name,
-// as "line N `text`".
+// {...}): a function callers call that premise cannot call by its name;
+// and a blank var the patch initializes with a call (var _ = tune()),
+// made at load for what it does; each as "line N `text`".
 func funcVars(f diffparse.File) []string {
 	changed := func(sp goValueSpan, kind byte) bool {
 		return slices.ContainsFunc(f.Hunks, func(h diffparse.Hunk) bool {
@@ -124,7 +124,8 @@ func funcVars(f diffparse.File) []string {
 	lines := strings.Split(string(f.HeadSrc), "\n")
 	var out []string
 	for _, sp := range goValueSpans(f.HeadSrc) {
-		if sp.fn && (changed(sp, '+') || slices.ContainsFunc(sp.names, func(n string) bool { return removedFrom[n] })) {
+		if sp.fn && (changed(sp, '+') || slices.ContainsFunc(sp.names, func(n string) bool { return removedFrom[n] })) ||
+			sp.loadCall && changed(sp, '+') {
 			out = append(out, lang.LineText(sp.from, lines[sp.from-1]))
 		}
 	}
