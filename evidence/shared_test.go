@@ -103,6 +103,9 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		{"python decorator assigning into another module's table", "mypkg.core.label", coreBase, map[string]string{
 			"mypkg/__init__.py": "from .core import clamp, label\nfrom . import core as _core\n\n\ndef _tuned(f):\n    _core.LIMITS[\"high\"] = 5\n    return f\n\n\n@_tuned\ndef _helper():\n    return None\n",
 		}},
+		{"python function of the module called at load", "mypkg.core.label", coreBase, map[string]string{
+			"mypkg/core.py": coreBase["mypkg/core.py"] + "\n\ndef _tune():\n    LIMITS[\"high\"] = 5\n\n\n_tune()\n",
+		}},
 		{"python table mutated from __init__", "mypkg.core.label", coreBase, map[string]string{
 			"mypkg/__init__.py": "from .core import clamp, label\nfrom .core import LIMITS\n\nLIMITS[\"high\"] = 5\n",
 		}},

@@ -201,11 +201,46 @@ func moduleChanges(f diffparse.File) modChange {
 			if s.Head {
 				mc.inner(text, n, imports[s.Head])
 			}
+		case s.Head && pyBareCallRe.MatchString(text) && inModuleBlock(s.Lines, n):
+			// _tune() at load: what the module's own function assigns
+			// into the module's names changes their readers.
+			mc.loadCall(pyBareCallRe.FindStringSubmatch(text)[1], s)
 		default:
 			mc.statement(text, n, s.Lines, imports[s.Head], defined, s.Head)
 		}
 	})
 	return mc
+}
+
+var (
+	// pyBareCallRe is a statement calling a name: _tune(), setup(x).
+	pyBareCallRe = regexp.MustCompile(`^([A-Za-z_]\w*)\s*\(.*\)\s*(?:#.*)?$`)
+	// pyBodyMutateRe is a line of a function assigning into a name it
+	// does not bind (LIMITS["high"] = 5, CONFIG.debug = True), or
+	// declaring one global.
+	pyBodyMutateRe = regexp.MustCompile(`^\s*(?:global\s+([\w\s,]+)$|([A-Za-z_]\w*)(?:\[[^\]]*\]|\.\w+)+\s*(?:[-+*/|&%^@]|//|\*\*|<<|>>)?=[^=]|([A-Za-z_]\w*)\.(?:update|append|extend|insert|pop|clear|setdefault|add|discard|remove)\()`)
+)
+
+// loadCall records a call the module makes at load of one of its own
+// functions: the module-level names that function assigns into (a table
+// it updates, a name it declares global) are changed by the call.
+func (mc *modChange) loadCall(name string, s lang.Side) {
+	for _, d := range s.Decls {
+		if d.Local != name || d.Kind != "function" {
+			continue
+		}
+		for i := d.Start; i <= d.End && i <= len(s.Lines); i++ {
+			m := pyBodyMutateRe.FindStringSubmatch(s.Lines[i-1])
+			if m == nil {
+				continue
+			}
+			for _, g := range strings.Split(m[1]+","+m[2]+","+m[3], ",") {
+				if g = strings.TrimSpace(g); g != "" && g != "self" && g != "cls" && assignedAnywhere(s.Lines, g) {
+					mc.names[g] = true
+				}
+			}
+		}
+	}
 }
 
 // pyIntoStateRe is an assignment into the interpreter's own tables:
@@ -226,6 +261,12 @@ func (mc *modChange) inner(text string, n int, imports map[string]pyBinding) {
 		root, attr = m[1], pyAttrRe.FindString(m[2])
 	} else if m := pySetattrRe.FindStringSubmatch(text); m != nil && m[2] != "" {
 		root, attr = m[1], m[2]
+	} else if m := pyMutateRe.FindStringSubmatch(text); m != nil {
+		// LIMITS["high"] = 5, LIMITS imported from another module.
+		if b, ok := imports[m[1]]; ok && b.attr != "" {
+			mc.into = append(mc.into, intoRef{module: b.module, name: b.attr, line: lineText(n, text)})
+		}
+		return
 	} else {
 		return
 	}
