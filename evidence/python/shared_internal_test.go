@@ -94,3 +94,21 @@ func TestModuleChangesReadWhatStatementsBind(t *testing.T) {
 		})
 	}
 }
+
+// FuzzModuleChanges: whatever two versions of a file hold, reading their
+// module-level changes and class bodies ends without a panic.
+func FuzzModuleChanges(f *testing.F) {
+	f.Add("LIMITS = {'high': 10}\n", "from . import core as _c\n_c.LIMITS['high'] = 5\n")
+	f.Add("class A:\n    X = 1\n    def m(self):\n        return self.X\n", "class A:\n    \"\"\"doc\n    x = 1\n    \"\"\"\n    X = 2\n")
+	f.Add("def f():\n    pass\n", "def f():\n    pass\n\n\nf()\nfrom x import (\n  a,\n")
+	f.Fuzz(func(t *testing.T, base, head string) {
+		file := changedFile("mypkg/core.py", base, head)
+		moduleChanges(file)
+		hd, err1 := diffparse.Decls("python", file.HeadSrc)
+		bd, err2 := diffparse.Decls("python", file.BaseSrc)
+		if err1 == nil && err2 == nil {
+			classReaders(file, hd, bd)
+		}
+		(&pythonLang{}).SharedUsers(file, []string{"mypkg/core.py", "mypkg/other.py"}, func(string) []byte { return []byte(head) })
+	})
+}
