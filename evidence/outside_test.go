@@ -102,3 +102,62 @@ func TestAKeyIsNoInputOutsideTheType(t *testing.T) {
 		t.Errorf("m.scale('k'): 1000 -> 1024 is not filed as a change: outside %+v, symbols %+v", rep.OutsideType, rep.Symbols)
 	}
 }
+
+// TestBothRefuseAnArgumentsType: a refactor that swaps re.sub for
+// str.lower on a name (distlib's normalize_name) refuses None on both
+// sides, a TypeError on the base and an AttributeError on the head, each
+// in the interpreter's words about the NoneType argument: no change, set
+// apart with its reason. A head that refuses None with an error it raises
+// itself, where the base crashed on it, still is a change.
+func TestBothRefuseAnArgumentsType(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"m.py": `import re
+
+
+def normalize(name):
+    return re.sub('[-_.]+', '-', name).lower()
+
+
+def checked(name):
+    return name.strip().lower()
+`}
+	head := map[string]string{"m.py": `import re
+
+
+def normalize(name):
+    value = name.lower().replace("_", "-").replace(".", "-")
+    while "--" in value:
+        value = value.replace("--", "-")
+    return value
+
+
+def checked(name):
+    if name is None:
+        raise TypeError("checked wants a name")
+    return name.strip().lower()
+`}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.normalize" {
+			t.Errorf("m.normalize: a change filed where both versions refuse the argument's type: %+v", c)
+		}
+	}
+	apart := false
+	for _, c := range rep.OutsideType {
+		if c.Symbol == "m.normalize" && strings.Contains(c.OutsideType, "both versions refuse its NoneType argument") {
+			apart = true
+		}
+	}
+	if !apart {
+		t.Errorf("m.normalize(None) is not listed apart as refused by both: outside %+v", rep.OutsideType)
+	}
+	checked := false
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.checked" {
+			checked = true
+		}
+	}
+	if !checked {
+		t.Errorf("m.checked: the head's own TypeError for None, where the base crashed, is not filed as a change (outside %+v)", rep.OutsideType)
+	}
+}
