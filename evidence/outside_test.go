@@ -161,3 +161,34 @@ def checked(name):
 		t.Errorf("m.checked: the head's own TypeError for None, where the base crashed, is not filed as a change (outside %+v)", rep.OutsideType)
 	}
 }
+
+// TestDictWithNumberKeys: a constructor's dict annotated dict[int, int]
+// (hyperframe's settings, by id) is built with number keys, written as an
+// expression since a JSON object's keys are strings; a patch that masks
+// an id to 8 bits instead of 16 shows on an id above 255.
+func TestDictWithNumberKeys(t *testing.T) {
+	t.Parallel()
+	body := `import struct
+
+_HL = struct.Struct(">HL")
+
+
+class Settings:
+    def __init__(self, stream_id: int = 0, settings: dict[int, int] | None = None) -> None:
+        self.stream_id = stream_id
+        self.settings: dict[int, int] = settings or {}
+
+    def serialize(self) -> bytes:
+        return b"".join([_HL.pack(setting & MASK, value)
+                         for setting, value in self.settings.items()])
+`
+	base := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFFFF", 1)}
+	head := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFF", 1)}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.Settings.serialize" {
+			return
+		}
+	}
+	t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v, outside %+v, unstable %+v, skipped %v)", rep.Symbols, rep.OutsideType, rep.Unstable, rep.Skipped)
+}

@@ -35,6 +35,7 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		var base []any
 		t := inferPython(p)
 		g, hasGuess := info.guesses[p.Name]
+		guessed := false // the pool is the guess's own (guessPool)
 		// An annotation premise reads itself is trusted most; a guess
 		// from the docstring, a stub or the body and a name on premise's
 		// list both speak, so both pools are taken, the list's first.
@@ -45,12 +46,21 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 			base, froms[i] = lang.Pool(t, lits), "annotation"
 		case hasGuess && g.Known() && t.Known():
 			base, froms[i] = lang.Interleave([][]any{lang.Pool(t, lits), guessPool(g, lits)}), t.From+"+"+g.From
+			guessed = true
 		case hasGuess && g.Known():
 			base, froms[i] = guessPool(g, lits), g.From
+			guessed = true
 		case t.Known():
 			base, froms[i] = lang.Pool(t, lits), t.From
 		case t.Kind == lang.KindTime:
 			base, froms[i] = timePool(t), t.From
+		}
+		if hasGuess && g.Kind == pysource.KindDict && !guessed {
+			// Number keys (dict[int, int]) premise's own reading of the
+			// annotation leaves out: a JSON object's keys are strings.
+			if kd := keyedDicts(g, lits); kd != nil {
+				base = append(kd, base...)
+			}
 		}
 		if objs := info.classValues[p.Name]; len(objs) > 0 && !t.Known() {
 			// Objects of the module's own class the annotation names.
