@@ -192,3 +192,49 @@ class Settings:
 	}
 	t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v, outside %+v, unstable %+v, skipped %v)", rep.Symbols, rep.OutsideType, rep.Unstable, rep.Skipped)
 }
+
+// TestRefusedTestCallIsNoTypicalValue: a constructor argument a test
+// passes inside pytest.raises (hyperframe's SettingsFrame(1), refused for
+// its stream) is no typical value: were it, every receiver the changed
+// method is called on would be refused alike on both sides, and the
+// 8-bit mask of a setting id would never show.
+func TestRefusedTestCallIsNoTypicalValue(t *testing.T) {
+	t.Parallel()
+	body := `import struct
+
+_HL = struct.Struct(">HL")
+
+
+class Settings:
+    def __init__(self, stream_id: int = 0, settings: dict[int, int] | None = None) -> None:
+        if stream_id != 0:
+            raise ValueError("settings frames have no stream")
+        self.settings: dict[int, int] = settings or {}
+
+    def serialize(self) -> bytes:
+        return b"".join([_HL.pack(setting & MASK, value)
+                         for setting, value in self.settings.items()])
+`
+	tests := `import pytest
+
+from m import Settings
+
+
+def test_no_stream():
+    with pytest.raises(ValueError):
+        Settings(1)
+
+
+def test_empty():
+    assert Settings().serialize() == b""
+`
+	base := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFFFF", 1), "tests/test_m.py": tests}
+	head := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFF", 1)}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.Settings.serialize" {
+			return
+		}
+	}
+	t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v)", rep.Symbols)
+}

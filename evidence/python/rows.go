@@ -370,10 +370,13 @@ func harvestedArgs(sig *lang.Signature, info *pyInfo) (rows []lang.SourcedRow, p
 		}
 		var args []any
 		kwargs := map[string]any{}
+		// A call a test expects to raise is a row of its own, and its
+		// arguments no typical value: SettingsFrame(1), refused for
+		// its stream, must not build every receiver that way.
 		for j, a := range in.Args {
 			v := pyArg(a, in.Imports)
 			args = append(args, v)
-			if j < len(positional) {
+			if j < len(positional) && !in.Raises {
 				i := positional[j]
 				perParam[i] = append(perParam[i], v)
 			}
@@ -381,7 +384,7 @@ func harvestedArgs(sig *lang.Signature, info *pyInfo) (rows []lang.SourcedRow, p
 		for k, a := range in.Kwargs {
 			v := pyArg(a, in.Imports)
 			kwargs[k] = v
-			if i, known := index[k]; known {
+			if i, known := index[k]; known && !in.Raises {
 				perParam[i] = append(perParam[i], v)
 			}
 		}
