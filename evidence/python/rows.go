@@ -366,6 +366,19 @@ func harvestedArgs(sig *lang.Signature, info *pyInfo) (rows []lang.SourcedRow, p
 	}
 	for _, in := range info.harvested {
 		if in.Receiver != "" {
+			// A method's call: methodRows makes its row, on its
+			// receiver; its arguments lead their pools and are
+			// mutated, as a function's are.
+			for j, a := range in.Args {
+				if j < len(positional) && !in.Raises {
+					perParam[positional[j]] = append(perParam[positional[j]], pyArg(a, in.Imports))
+				}
+			}
+			for k, a := range in.Kwargs {
+				if i, known := index[k]; known && !in.Raises {
+					perParam[i] = append(perParam[i], pyArg(a, in.Imports))
+				}
+			}
 			continue
 		}
 		var args []any
