@@ -58,3 +58,20 @@ def test_raw():
 		t.Errorf("m.Decoder.decode: no change found on the test's block decoded without raw")
 	}
 }
+
+// TestBytesFromTestsAreMutated: a bytes literal a test passes is stepped
+// like any value (its last byte 0xff, its first, one byte short): the
+// test's well-formed UTF-8 block with its last byte made 0xff shows the
+// change no test wrote.
+func TestBytesFromTestsAreMutated(t *testing.T) {
+	t.Parallel()
+	base, head := decoderCommits(`from m import Decoder
+
+
+def test_text():
+    assert Decoder().decode(b'\x40\x02ab') == 'ab'
+`)
+	if !decodeChanged(t, base, head) {
+		t.Errorf("m.Decoder.decode: no change found on a mutant of the test's block")
+	}
+}

@@ -546,7 +546,7 @@ func pyValueRows(sig *lang.Signature, info *pyInfo, lits []string, rng *rand.Ran
 	// Mutations of each harvested value, in its own parameter.
 	for i := range sig.Params {
 		for _, v := range perParam[i] {
-			for _, m := range lang.Mutate(v, lits) {
+			for _, m := range append(lang.Mutate(v, lits), bytesMutants(v)...) {
 				vals := typical()
 				vals[i] = m
 				rows = append(rows, mk(sig.Params[i].Name+"_mutated", lang.SourceMutation, vals))
