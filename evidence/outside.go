@@ -43,6 +43,9 @@ func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target
 		why = ty.OutsideType(*tg, c.Call.Args, c.Call.Kwargs)
 	}
 	if why == "" {
+		why = bothRefused(l, c)
+	}
+	if why == "" {
 		return false
 	}
 	c.OutsideType = why
@@ -95,4 +98,26 @@ func baseCrashed(l lang.Language, tg lang.Target, c *Change) string {
 		}
 	}
 	return ""
+}
+
+// bothRefused says why a change is on an input both versions refuse for
+// its type: each raised, in the runtime's own words, that an argument of
+// the row is of a type it does not take (None where the base's re.sub
+// wants a string and the head's name.lower() a str: a TypeError against
+// an AttributeError). Neither version takes the input; only the words of
+// the refusal differ, and no caller passes it and relies on them. "" when
+// either answered, or refused otherwise (an error the code raises itself
+// is a refusal a caller may rely on, and a change).
+func bothRefused(l lang.Language, c *Change) string {
+	r, ok := l.(lang.Refuser)
+	if !ok || c.baseExc == nil || c.headExc == nil || c.Call == nil ||
+		c.BaseOutcome == nil || c.HeadOutcome == nil ||
+		c.BaseOutcome.Outcome != validate.OutcomeRaised || c.HeadOutcome.Outcome != validate.OutcomeRaised {
+		return ""
+	}
+	b := r.RefusedType(c.baseExc, c.Call.Args, c.Call.Kwargs)
+	if b == "" || r.RefusedType(c.headExc, c.Call.Args, c.Call.Kwargs) != b {
+		return ""
+	}
+	return "both versions refuse its " + b + " argument for its type (" + c.baseExc.Class + " against " + c.headExc.Class + "): only the words of the refusal differ"
 }

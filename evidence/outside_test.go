@@ -102,3 +102,139 @@ func TestAKeyIsNoInputOutsideTheType(t *testing.T) {
 		t.Errorf("m.scale('k'): 1000 -> 1024 is not filed as a change: outside %+v, symbols %+v", rep.OutsideType, rep.Symbols)
 	}
 }
+
+// TestBothRefuseAnArgumentsType: a refactor that swaps re.sub for
+// str.lower on a name (distlib's normalize_name) refuses None on both
+// sides, a TypeError on the base and an AttributeError on the head, each
+// in the interpreter's words about the NoneType argument: no change, set
+// apart with its reason. A head that refuses None with an error it raises
+// itself, where the base crashed on it, still is a change.
+func TestBothRefuseAnArgumentsType(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"m.py": `import re
+
+
+def normalize(name):
+    return re.sub('[-_.]+', '-', name).lower()
+
+
+def checked(name):
+    return name.strip().lower()
+`}
+	head := map[string]string{"m.py": `import re
+
+
+def normalize(name):
+    value = name.lower().replace("_", "-").replace(".", "-")
+    while "--" in value:
+        value = value.replace("--", "-")
+    return value
+
+
+def checked(name):
+    if name is None:
+        raise TypeError("checked wants a name")
+    return name.strip().lower()
+`}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.normalize" {
+			t.Errorf("m.normalize: a change filed where both versions refuse the argument's type: %+v", c)
+		}
+	}
+	apart := false
+	for _, c := range rep.OutsideType {
+		if c.Symbol == "m.normalize" && strings.Contains(c.OutsideType, "both versions refuse its NoneType argument") {
+			apart = true
+		}
+	}
+	if !apart {
+		t.Errorf("m.normalize(None) is not listed apart as refused by both: outside %+v", rep.OutsideType)
+	}
+	checked := false
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.checked" {
+			checked = true
+		}
+	}
+	if !checked {
+		t.Errorf("m.checked: the head's own TypeError for None, where the base crashed, is not filed as a change (outside %+v)", rep.OutsideType)
+	}
+}
+
+// TestDictWithNumberKeys: a constructor's dict annotated dict[int, int]
+// (hyperframe's settings, by id) is built with number keys, written as an
+// expression since a JSON object's keys are strings; a patch that masks
+// an id to 8 bits instead of 16 shows on an id above 255.
+func TestDictWithNumberKeys(t *testing.T) {
+	t.Parallel()
+	body := `import struct
+
+_HL = struct.Struct(">HL")
+
+
+class Settings:
+    def __init__(self, stream_id: int = 0, settings: dict[int, int] | None = None) -> None:
+        self.stream_id = stream_id
+        self.settings: dict[int, int] = settings or {}
+
+    def serialize(self) -> bytes:
+        return b"".join([_HL.pack(setting & MASK, value)
+                         for setting, value in self.settings.items()])
+`
+	base := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFFFF", 1)}
+	head := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFF", 1)}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.Settings.serialize" {
+			return
+		}
+	}
+	t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v, outside %+v, unstable %+v, skipped %v)", rep.Symbols, rep.OutsideType, rep.Unstable, rep.Skipped)
+}
+
+// TestRefusedTestCallIsNoTypicalValue: a constructor argument a test
+// passes inside pytest.raises (hyperframe's SettingsFrame(1), refused for
+// its stream) is no typical value: were it, every receiver the changed
+// method is called on would be refused alike on both sides, and the
+// 8-bit mask of a setting id would never show.
+func TestRefusedTestCallIsNoTypicalValue(t *testing.T) {
+	t.Parallel()
+	body := `import struct
+
+_HL = struct.Struct(">HL")
+
+
+class Settings:
+    def __init__(self, stream_id: int = 0, settings: dict[int, int] | None = None) -> None:
+        if stream_id != 0:
+            raise ValueError("settings frames have no stream")
+        self.settings: dict[int, int] = settings or {}
+
+    def serialize(self) -> bytes:
+        return b"".join([_HL.pack(setting & MASK, value)
+                         for setting, value in self.settings.items()])
+`
+	tests := `import pytest
+
+from m import Settings
+
+
+def test_no_stream():
+    with pytest.raises(ValueError):
+        Settings(1)
+
+
+def test_empty():
+    assert Settings().serialize() == b""
+`
+	base := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFFFF", 1), "tests/test_m.py": tests}
+	head := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFF", 1)}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.Settings.serialize" {
+			return
+		}
+	}
+	t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v)", rep.Symbols)
+}

@@ -149,8 +149,9 @@ type Change struct {
 	Call        *validate.Call    `json:"-"`
 	BaseOutcome *validate.Outcome `json:"-"`
 	HeadOutcome *validate.Outcome `json:"-"`
-	// baseExc is what the base raised, message and all (outside.go).
-	baseExc *gate.Exc
+	// baseExc and headExc are what each side raised, message and all
+	// (outside.go).
+	baseExc, headExc *gate.Exc
 }
 
 // replay is the call and the two outcomes of a changed row, for Change.
@@ -834,6 +835,7 @@ func (rep *Report) collect(langs lang.Languages, t *validate.Table, grep *gate.R
 		if a.Base != nil {
 			c.baseExc = a.Base.Exc
 		}
+		c.headExc = a.Reply.Exc
 		c.Input, c.Base, c.Head = langs.Present(o, args, kwargs, a.Base, &a.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]

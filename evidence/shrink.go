@@ -118,6 +118,7 @@ func shrink(ctx context.Context, langs lang.Languages, gcfg gate.Config, t *vali
 		if w.attempt.Base != nil {
 			c.baseExc = w.attempt.Base.Exc
 		}
+		c.headExc = w.attempt.Reply.Exc
 		c.Input, c.Base, c.Head = langs.Present(o, args, kwargs, w.attempt.Base, &w.attempt.Reply)
 		if len(c.Assumptions) > 0 {
 			c.Assumption = c.Assumptions[0]

@@ -272,6 +272,17 @@ type Typer interface {
 	OutsideType(tg Target, args []any, kwargs map[string]any) string
 }
 
+// Refuser is a language that can tell an error raised because an
+// argument is of a type the code does not take, in the runtime's own
+// words ('NoneType' object has no attribute 'lower'; expected string or
+// bytes-like object, got 'NoneType'), from any other.
+type Refuser interface {
+	// RefusedType names the type of the row's argument exc refuses
+	// ("NoneType"), "" when exc is no such refusal or no argument of
+	// the row is of the type it names.
+	RefusedType(exc *gate.Exc, args []any, kwargs map[string]any) string
+}
+
 // Explorer is a language whose worker answers the $explore call: it
 // calls one target again and again from seed arguments, changing them a
 // little at a time and keeping what runs code no call had, and returns

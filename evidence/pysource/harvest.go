@@ -2,6 +2,7 @@ package pysource
 
 import (
 	"bytes"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,10 @@ type Input struct {
 	Kind string
 	// Pos is the file and line of the call: "more.py:120".
 	Pos string
+	// Raises says the call sits in a block that expects it to raise
+	// (with pytest.raises(...), with self.assertRaises(...)): its
+	// arguments are ones the code refuses, no typical value of them.
+	Raises bool
 }
 
 // Call is a constructor call: Bits(4, 2) or Version.parse("1.0").
@@ -369,7 +374,7 @@ func (h *harvester) call(f *File, n *sitter.Node, ns *names, rows []map[string]s
 			return
 		}
 		r := newResolver(ns, row)
-		in := Input{Args: []string{}, Kind: kind, Pos: pos(f, n, lines)}
+		in := Input{Args: []string{}, Kind: kind, Pos: pos(f, n, lines), Raises: expectsRaise(f, n)}
 		if recv != nil {
 			rt, rc, ok := h.receiver(f, recv, ns, r, 0)
 			if !ok {
@@ -716,3 +721,26 @@ func product(a, b []map[string]string) []map[string]string {
 	}
 	return out
 }
+
+// expectsRaise reports whether the call n sits in a with block that
+// expects an exception: pytest.raises(...), self.assertRaises(...),
+// assertRaisesRegex, within the test function holding it.
+func expectsRaise(f *File, n *sitter.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.Kind() {
+		case "function_definition", "lambda", "class_definition":
+			return false
+		case "with_statement":
+			for i := uint(0); i < p.NamedChildCount(); i++ {
+				c := p.NamedChild(i)
+				if c.Kind() == "with_clause" && raisesRe.Match(f.src[c.StartByte():c.EndByte()]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// raisesRe finds a context manager that expects an exception.
+var raisesRe = regexp.MustCompile(`(?:^|[^\w])(?:raises|assertRaises|assertRaisesRegexp?)\s*\(`)

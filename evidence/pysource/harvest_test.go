@@ -3,6 +3,7 @@ package pysource
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -375,5 +376,51 @@ func TestThinKeepsTheTail(t *testing.T) {
 	}
 	if len(thin(ins[:10], 64)) != 10 {
 		t.Error("thin cut a list within the limit")
+	}
+}
+
+// TestHarvestMarksCallsExpectedToRaise: a constructor call a test makes
+// inside pytest.raises or self.assertRaises is marked Raises (its
+// arguments are refused, no typical value); one outside is not.
+func TestHarvestMarksCallsExpectedToRaise(t *testing.T) {
+	mod := mustParse(t, "frame.py", `class Frame:
+    def __init__(self, stream_id=0, settings=None):
+        if stream_id:
+            raise ValueError(stream_id)
+        self.settings = settings or {}
+`)
+	tests := mustParse(t, "test_frame.py", `import pytest
+import unittest
+from frame import Frame
+
+
+def test_plain():
+    Frame(0, {1: 2})
+
+
+def test_refused():
+    with pytest.raises(ValueError):
+        Frame(1)
+
+
+class T(unittest.TestCase):
+    def test_refused_too(self):
+        with self.assertRaises(ValueError):
+            Frame(3)
+`)
+	got := map[string]bool{}
+	for _, in := range Harvest(mod, "Frame.__init__", []*File{tests}, 0) {
+		got[strings.Join(in.Args, ", ")] = in.Raises
+	}
+	want := map[string]bool{"0, {1: 2}": false, "1": true, "3": true}
+	for args, raises := range want {
+		r, ok := got[args]
+		if !ok {
+			t.Errorf("Frame(%s) not harvested: %v", args, got)
+			continue
+		}
+		if r != raises {
+			t.Errorf("Frame(%s): Raises %v, want %v", args, r, raises)
+		}
 	}
 }

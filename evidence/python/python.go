@@ -3,6 +3,7 @@ package python
 import (
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -393,6 +394,10 @@ func guessPool(g pysource.Guess, lits []string) []any {
 			}
 		}
 		out = append(out, iterables(g.Kind, out)...)
+	case pysource.KindDict:
+		if out = keyedDicts(g, lits); out == nil {
+			out = lang.Pool(guessType(g), lits)
+		}
 	default:
 		out = lang.Pool(guessType(g), lits)
 	}
@@ -400,6 +405,61 @@ func guessPool(g pysource.Guess, lits []string) []any {
 		out = append(out, nil)
 	}
 	return lang.DedupeValues(out)
+}
+
+// maxKeyedDicts bounds the one-key dicts keyedDicts adds, one per key.
+const maxKeyedDicts = 8
+
+// keyedDicts are the dicts of a mapping whose keys are known to be
+// numbers (dict[int, int]: hyperframe's settings, by setting id): a JSON
+// object's keys are strings, so they are written as expressions. Beside
+// the pool's usual shapes (one key, none, two), one dict per key of the
+// number pool: the large and negative ids a mask or a range test
+// (setting & 0xFF) treats apart. nil when the keys are text or unknown.
+func keyedDicts(g pysource.Guess, lits []string) []any {
+	if len(g.Parts) != 2 {
+		return nil
+	}
+	switch g.Parts[0].Kind {
+	case pysource.KindInt, pysource.KindFloat, pysource.KindNumber:
+	default:
+		return nil
+	}
+	isInt := g.Parts[0].Kind == pysource.KindInt
+	var keys []any
+	for _, k := range guessPool(pysource.Guess{Kind: g.Parts[0].Kind}, lits) {
+		if f, ok := k.(float64); ok && isInt && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			k = int64(f)
+		}
+		if k != nil && !exprIn(k) {
+			keys = append(keys, k)
+		}
+	}
+	var vals []any
+	for _, v := range guessPool(g.Parts[1], lits) {
+		if v != nil {
+			vals = append(vals, v)
+		}
+	}
+	if len(keys) < 2 || len(vals) == 0 {
+		return nil
+	}
+	dict := func(pairs ...[2]any) any {
+		parts := make([]string, len(pairs))
+		for i, p := range pairs {
+			parts[i] = pyRepr(p[0], 0) + ": " + pyRepr(p[1], 0)
+		}
+		return map[string]any{lang.ExprKey: "{" + strings.Join(parts, ", ") + "}"}
+	}
+	v := func(i int) any { return vals[i%len(vals)] }
+	out := []any{dict([2]any{keys[0], v(0)}), dict(), dict([2]any{keys[0], v(0)}, [2]any{keys[1], v(1)})}
+	for i, k := range keys[1:] {
+		if i >= maxKeyedDicts {
+			break
+		}
+		out = append(out, dict([2]any{k, v(0)}))
+	}
+	return out
 }
 
 // maxIterables bounds the lists of a pool also passed as other iterables.

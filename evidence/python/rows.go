@@ -35,6 +35,7 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		var base []any
 		t := inferPython(p)
 		g, hasGuess := info.guesses[p.Name]
+		guessed := false // the pool is the guess's own (guessPool)
 		// An annotation premise reads itself is trusted most; a guess
 		// from the docstring, a stub or the body and a name on premise's
 		// list both speak, so both pools are taken, the list's first.
@@ -45,12 +46,21 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 			base, froms[i] = lang.Pool(t, lits), "annotation"
 		case hasGuess && g.Known() && t.Known():
 			base, froms[i] = lang.Interleave([][]any{lang.Pool(t, lits), guessPool(g, lits)}), t.From+"+"+g.From
+			guessed = true
 		case hasGuess && g.Known():
 			base, froms[i] = guessPool(g, lits), g.From
+			guessed = true
 		case t.Known():
 			base, froms[i] = lang.Pool(t, lits), t.From
 		case t.Kind == lang.KindTime:
 			base, froms[i] = timePool(t), t.From
+		}
+		if hasGuess && g.Kind == pysource.KindDict && !guessed {
+			// Number keys (dict[int, int]) premise's own reading of the
+			// annotation leaves out: a JSON object's keys are strings.
+			if kd := keyedDicts(g, lits); kd != nil {
+				base = append(kd, base...)
+			}
 		}
 		if objs := info.classValues[p.Name]; len(objs) > 0 && !t.Known() {
 			// Objects of the module's own class the annotation names.
@@ -356,14 +366,30 @@ func harvestedArgs(sig *lang.Signature, info *pyInfo) (rows []lang.SourcedRow, p
 	}
 	for _, in := range info.harvested {
 		if in.Receiver != "" {
+			// A method's call: methodRows makes its row, on its
+			// receiver; its arguments lead their pools and are
+			// mutated, as a function's are.
+			for j, a := range in.Args {
+				if j < len(positional) && !in.Raises {
+					perParam[positional[j]] = append(perParam[positional[j]], pyArg(a, in.Imports))
+				}
+			}
+			for k, a := range in.Kwargs {
+				if i, known := index[k]; known && !in.Raises {
+					perParam[i] = append(perParam[i], pyArg(a, in.Imports))
+				}
+			}
 			continue
 		}
 		var args []any
 		kwargs := map[string]any{}
+		// A call a test expects to raise is a row of its own, and its
+		// arguments no typical value: SettingsFrame(1), refused for
+		// its stream, must not build every receiver that way.
 		for j, a := range in.Args {
 			v := pyArg(a, in.Imports)
 			args = append(args, v)
-			if j < len(positional) {
+			if j < len(positional) && !in.Raises {
 				i := positional[j]
 				perParam[i] = append(perParam[i], v)
 			}
@@ -371,7 +397,7 @@ func harvestedArgs(sig *lang.Signature, info *pyInfo) (rows []lang.SourcedRow, p
 		for k, a := range in.Kwargs {
 			v := pyArg(a, in.Imports)
 			kwargs[k] = v
-			if i, known := index[k]; known {
+			if i, known := index[k]; known && !in.Raises {
 				perParam[i] = append(perParam[i], v)
 			}
 		}
@@ -520,7 +546,7 @@ func pyValueRows(sig *lang.Signature, info *pyInfo, lits []string, rng *rand.Ran
 	// Mutations of each harvested value, in its own parameter.
 	for i := range sig.Params {
 		for _, v := range perParam[i] {
-			for _, m := range lang.Mutate(v, lits) {
+			for _, m := range append(lang.Mutate(v, lits), bytesMutants(v)...) {
 				vals := typical()
 				vals[i] = m
 				rows = append(rows, mk(sig.Params[i].Name+"_mutated", lang.SourceMutation, vals))

@@ -1,0 +1,94 @@
+package python
+
+import (
+	"encoding/json"
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/premise-dev/premise/gate"
+)
+
+// refusedTypeRes find the type a TypeError or an AttributeError names in
+// the interpreter's own wording of a value of the wrong type: what a
+// builtin or an operator says when handed an argument it does not take.
+// A message the code wrote itself ("name must be a string") names none,
+// and stays a refusal of its own.
+var refusedTypeRes = map[string][]*regexp.Regexp{
+	"AttributeError": {wrongTypeRe},
+	"TypeError": {
+		regexp.MustCompile(`^expected (?:string|str|bytes)[\w -]*(?:object)?, got '(\w+)'$`),
+		regexp.MustCompile(`^'(\w+)' object is not (?:iterable|subscriptable|callable|reversible|an iterator)$`),
+		regexp.MustCompile(`^object of type '(\w+)' has no len\(\)$`),
+		regexp.MustCompile(`^argument of type '(\w+)' is not iterable$`),
+		regexp.MustCompile(`^can only concatenate \w+ \(not "(\w+)"\) to \w+$`),
+		regexp.MustCompile(`^(?:[\w.() ]+ )?(?:argument|arg \d+) must be [\w ,-]+, not (\w+)$`),
+		regexp.MustCompile(`^must be [\w ,-]+, not (\w+)$`),
+		regexp.MustCompile(`^descriptor '\w+' for '\w+' objects doesn't apply to a '(\w+)' object$`),
+	},
+}
+
+// RefusedType is the Python side of lang.Refuser: the type exc says it
+// refused, when a top-level argument of the row is of that type (None
+// passed where the body calls name.lower() and re.sub alike).
+func (*pythonLang) RefusedType(exc *gate.Exc, args []any, kwargs map[string]any) string {
+	if exc == nil {
+		return ""
+	}
+	var typ string
+	for _, re := range refusedTypeRes[exc.Class] {
+		if m := re.FindStringSubmatch(exc.Message); m != nil {
+			typ = m[len(m)-1]
+			break
+		}
+	}
+	if typ == "" {
+		return ""
+	}
+	for _, a := range args {
+		if pyTypeName(a) == typ {
+			return typ
+		}
+	}
+	for k, a := range kwargs {
+		if !strings.HasPrefix(k, "$") && pyTypeName(a) == typ {
+			return typ
+		}
+	}
+	return ""
+}
+
+// pyTypeName is the Python type of a plain JSON argument; "" for a value
+// premise builds as an expression (its type is not known here).
+func pyTypeName(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "NoneType"
+	case bool:
+		return "bool"
+	case string:
+		return "str"
+	case []any:
+		return "list"
+	case map[string]any:
+		for k := range x {
+			if strings.HasPrefix(k, "$") {
+				return ""
+			}
+		}
+		return "dict"
+	case int, int64:
+		return "int"
+	case float64:
+		if x == math.Trunc(x) && !math.IsInf(x, 0) {
+			return "int"
+		}
+		return "float"
+	case json.Number:
+		if strings.ContainsAny(x.String(), ".eE") {
+			return "float"
+		}
+		return "int"
+	}
+	return ""
+}
