@@ -52,14 +52,17 @@ func Parse(data []byte, name string) ([]File, error) {
 	return files, nil
 }
 
-// unprintable says a path holds a control character, a format character
-// (a bidirectional override) or bytes that are not UTF-8.
+// unprintable says a path holds a control character other than a tab, a
+// format character (a bidirectional override) or bytes that are not
+// UTF-8.
 func unprintable(p string) bool {
 	if !utf8.ValidString(p) {
 		return true
 	}
 	for _, r := range p {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+		// A tab prints as itself; an escape, a newline or a
+		// bidirectional override does not.
+		if r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r)) {
 			return true
 		}
 	}
