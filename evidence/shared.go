@@ -38,7 +38,8 @@ func sharedChanges(res *diffparse.Result, langs lang.Languages) bool {
 }
 
 // sharingFiles are the changed files of res whose module-level changes
-// are followed: library code both sides have.
+// are followed: library code the head has (a file the patch adds with an
+// empty base).
 func sharingFiles(res *diffparse.Result) []diffparse.File {
 	var out []diffparse.File
 	for _, f := range res.Files {
@@ -77,16 +78,13 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 		return res, dataReaders{}, nil
 	}
 	files := treeSources(headDir)
-	cache := map[string][]byte{}
+	// Not cached: a language may read every file of a large tree once
+	// to find the few importing a module.
 	read := func(rel string) []byte {
-		if b, ok := cache[rel]; ok {
-			return b
-		}
 		b, err := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(rel)))
 		if err != nil {
-			b = nil
+			return nil
 		}
-		cache[rel] = b
 		return b
 	}
 	already := changedLocals(res)
