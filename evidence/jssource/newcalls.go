@@ -18,28 +18,40 @@ func NewCalls(files []*File, class string, limit int) [][]string {
 		if f == nil || f.root == nil {
 			continue
 		}
-		stack := []*sitter.Node{f.root}
-		for visited := 0; len(stack) > 0 && visited < maxNewCallNodes && len(out) < limit; visited++ {
-			n := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if n.Kind() == "new_expression" {
-				if args, ok := f.newArgs(n, class); ok {
-					key := ""
-					for _, a := range args {
-						key += a + "\x00"
-					}
-					if !seen[key] {
-						seen[key] = true
-						out = append(out, args)
-					}
+		walkKind(f.root, "new_expression", func(n *sitter.Node) bool {
+			if len(out) >= limit {
+				return false
+			}
+			if args, ok := f.newArgs(n, class); ok {
+				key := ""
+				for _, a := range args {
+					key += a + "\x00"
+				}
+				if !seen[key] {
+					seen[key] = true
+					out = append(out, args)
 				}
 			}
-			for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
-				stack = append(stack, n.NamedChild(uint(i)))
-			}
-		}
+			return len(out) < limit
+		})
 	}
 	return out
+}
+
+// walkKind calls fn with each node of kind under root, in source order,
+// until fn says stop or maxNewCallNodes nodes were visited.
+func walkKind(root *sitter.Node, kind string, fn func(*sitter.Node) bool) {
+	stack := []*sitter.Node{root}
+	for visited := 0; len(stack) > 0 && visited < maxNewCallNodes; visited++ {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Kind() == kind && !fn(n) {
+			return
+		}
+		for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
+			stack = append(stack, n.NamedChild(uint(i)))
+		}
+	}
 }
 
 // newArgs are a new expression's literal arguments when it constructs
@@ -95,26 +107,22 @@ func FactoryCalls(files []*File, class string, statics []string, limit int) []Fa
 		if f == nil || f.root == nil || len(want) == 0 {
 			continue
 		}
-		stack := []*sitter.Node{f.root}
-		for visited := 0; len(stack) > 0 && visited < maxNewCallNodes && len(out) < limit; visited++ {
-			n := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if n.Kind() == "call_expression" {
-				if c, ok := f.factoryCall(n, class, want); ok {
-					key := c.Method + "\x00"
-					for _, a := range c.Args {
-						key += a + "\x00"
-					}
-					if !seen[key] {
-						seen[key] = true
-						out = append(out, c)
-					}
+		walkKind(f.root, "call_expression", func(n *sitter.Node) bool {
+			if len(out) >= limit {
+				return false
+			}
+			if c, ok := f.factoryCall(n, class, want); ok {
+				key := c.Method + "\x00"
+				for _, a := range c.Args {
+					key += a + "\x00"
+				}
+				if !seen[key] {
+					seen[key] = true
+					out = append(out, c)
 				}
 			}
-			for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
-				stack = append(stack, n.NamedChild(uint(i)))
-			}
-		}
+			return len(out) < limit
+		})
 	}
 	return out
 }
