@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -117,8 +118,12 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 	sort.Strings(rels)
 	dr := dataReaders{files: map[string]bool{}, reads: map[string][]string{}}
 	var extra []diffparse.File
-	for _, rel := range rels {
+	for i, rel := range rels {
 		if len(extra) >= maxSharedUserFiles {
+			// Readers past the bound are not compared: the run cannot
+			// say they hold.
+			unchecked = append(unchecked, SymbolRows{Symbol: strings.Join(rels[i:], ", "), Unchecked: true,
+				Why: fmt.Sprintf("these files read what a module-level change binds, past the %d compared for one run", maxSharedUserFiles)})
 			break
 		}
 		head := read(rel)

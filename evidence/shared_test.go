@@ -1,6 +1,7 @@
 package evidence_test
 
 import (
+	"fmt"
 	"github.com/premise-dev/premise/evidence"
 	"maps"
 	"slices"
@@ -269,5 +270,19 @@ func TestClassBodyChangeComparesItsMethods(t *testing.T) {
 	}, map[string]string{"src/box.js": strings.Replace(jsBox, "LIMIT = 10", "LIMIT = 0", 1)}, nil)
 	if !hasChange(rep, "src/box.Box.big", nil) {
 		t.Errorf("Box.big reads the changed static LIMIT: no change; symbols %+v", rep.Symbols)
+	}
+}
+
+// TestSharedReadersPastTheBoundAreUnchecked: a constant read by more
+// files than one run compares leaves the rest unchecked, never passed.
+func TestSharedReadersPastTheBoundAreUnchecked(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"go.mod": "module example.com/lim\n\ngo 1.22\n", "lim/consts.go": "package lim\n\n// MaxLen bounds a name.\nconst MaxLen = 10\n"}
+	for i := 0; i < 22; i++ {
+		base[fmt.Sprintf("lim/f%02d.go", i)] = fmt.Sprintf("package lim\n\n// Fits%02d says whether s fits.\nfunc Fits%02d(s string) bool {\n\treturn len(s) <= MaxLen\n}\n", i, i)
+	}
+	rep := runCommits(t, base, map[string]string{"lim/consts.go": "package lim\n\n// MaxLen bounds a name.\nconst MaxLen = 10 // unchanged value, changed line\n"}, nil)
+	if i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.Contains(s.Why, "past the 20") }); i < 0 || !rep.Symbols[i].Unchecked {
+		t.Errorf("22 files read the changed MaxLen: want the ones past 20 unchecked; symbols %d", len(rep.Symbols))
 	}
 }
