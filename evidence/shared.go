@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -35,7 +36,7 @@ func sharedChanges(res *diffparse.Result, langs lang.Languages) bool {
 			return true
 		}
 	}
-	return false
+	return len(excludedCode(res, langs)) > 0
 }
 
 // sharingFiles are the changed files of res whose module-level changes
@@ -75,8 +76,14 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 			sharers = append(sharers, sharer{f, ds})
 		}
 	}
-	if len(sharers) == 0 {
-		return res, dataReaders{}, nil
+	excluded, past := excludedSharers(res, langs, headDir, baseDir)
+	var unchecked []SymbolRows
+	if len(past) > 0 {
+		unchecked = append(unchecked, SymbolRows{Symbol: strings.Join(past, ", "), Unchecked: true,
+			Why: fmt.Sprintf("vendored or generated code the patch changes, past the %d files followed for one run", maxExcludedFiles)})
+	}
+	if len(sharers) == 0 && len(excluded) == 0 {
+		return res, dataReaders{}, unchecked
 	}
 	files := treeSources(headDir)
 	// Not cached: a language may read every file of a large tree once
@@ -92,23 +99,47 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 	// names are the names each user file may read, with the changed
 	// file that binds them.
 	names := map[string]map[string]string{}
-	var unchecked []SymbolRows
-	for _, sh := range sharers {
-		users, unfollowed := sh.ds.SharedUsers(sh.f, files, read)
-		for _, u := range unfollowed {
-			unchecked = append(unchecked, SymbolRows{Symbol: sh.f.Path + " " + u, Unchecked: true,
-				Why: "a module-level statement premise cannot follow (it changes state at import, and premise cannot find what reads it, or it binds a function premise cannot call)"})
-		}
+	addUsers := func(from string, users map[string][]string) {
 		for rel, ns := range users {
-			if rel == sh.f.Path {
+			if rel == from {
 				continue
 			}
 			if names[rel] == nil {
 				names[rel] = map[string]string{}
 			}
 			for _, n := range ns {
-				names[rel][n] = sh.f.Path
+				names[rel][n] = from
 			}
+		}
+	}
+	unfollow := func(from string, lines []string) {
+		for _, u := range lines {
+			unchecked = append(unchecked, SymbolRows{Symbol: from + " " + u, Unchecked: true,
+				Why: "a module-level statement premise cannot follow (it changes state at import, and premise cannot find what reads it, or it binds a function premise cannot call)"})
+		}
+	}
+	for _, sh := range sharers {
+		users, unfollowed := sh.ds.SharedUsers(sh.f, files, read)
+		unfollow(sh.f.Path, unfollowed)
+		addUsers(sh.f.Path, users)
+	}
+	// vendored are the vendored files whose change reaches code the base
+	// has: one no function of the project is found to read is not
+	// checked.
+	vendored := map[string]bool{}
+	for _, ex := range excluded {
+		// What its changed declarations define, and what its
+		// module-level statements bind, as the project reads them.
+		decls, modified := changedDeclNames(ex.f)
+		users := ex.ds.UsersOf(ex.f, decls, files, read)
+		shared, unfollowed := ex.ds.SharedUsers(ex.f, files, read)
+		unfollow(ex.f.Path, unfollowed)
+		for rel, ns := range shared {
+			users[rel] = append(users[rel], ns...)
+		}
+		addUsers(ex.f.Path, users)
+		if vendoredPath(ex.f) && (modified || len(shared) > 0) {
+			vendored[ex.f.Path] = true
 		}
 	}
 	rels := make([]string, 0, len(names))
@@ -154,6 +185,19 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 				}
 			}
 		}
+	}
+	for _, rs := range dr.reads {
+		for _, r := range rs {
+			for p := range vendored {
+				if strings.HasSuffix(r, "("+p+")") {
+					delete(vendored, p)
+				}
+			}
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(vendored)) {
+		unchecked = append(unchecked, SymbolRows{Symbol: p, Unchecked: true,
+			Why: "vendored code the patch changes, and premise finds no function of the project reading what changed"})
 	}
 	if len(extra) == 0 {
 		return res, dataReaders{}, unchecked

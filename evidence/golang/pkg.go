@@ -530,12 +530,16 @@ func (p *goPkg) embedded(typ ast.Expr, key string, depth int) []lang.Field {
 
 // importPath is the import path of file's package at the head: the module
 // path of the nearest go.mod above it joined with the directory below it,
-// "" when no go.mod names one (or there is no checkout).
+// "" when no go.mod names one (or there is no checkout). A package under
+// a vendor directory is imported by the path below it.
 func (gp *goPkgs) importPath(file string) string {
 	if gp == nil || gp.headDir == "" {
 		return ""
 	}
 	dir := path.Dir(filepath.ToSlash(file))
+	if i := strings.LastIndex("/"+dir, "/vendor/"); i >= 0 {
+		return dir[i+len("vendor/"):]
+	}
 	for d := dir; ; d = path.Dir(d) {
 		data, err := os.ReadFile(filepath.Join(gp.headDir, filepath.FromSlash(d), "go.mod"))
 		if err == nil {

@@ -136,11 +136,16 @@ func funcVars(f diffparse.File) []string {
 // the files of other directories importing the package, for its exported
 // ones.
 func (l *goLang) SharedUsers(f diffparse.File, files []string, read func(string) []byte) (map[string][]string, []string) {
-	names := sharedNames(f)
+	return l.UsersOf(f, sharedNames(f), files, read), funcVars(f)
+}
+
+// UsersOf are the files of f's package other than f, which may read any of
+// names, and the files of other directories importing the package, which
+// may read its exported ones (as lim.MaxLen).
+func (l *goLang) UsersOf(f diffparse.File, names map[string]bool, files []string, read func(string) []byte) map[string][]string {
 	users := map[string][]string{}
-	unfollowed := funcVars(f)
 	if len(names) == 0 {
-		return users, unfollowed
+		return users
 	}
 	var all, exported []string
 	for n := range names {
@@ -169,5 +174,5 @@ func (l *goLang) SharedUsers(f diffparse.File, files []string, read func(string)
 			}
 		}
 	}
-	return users, unfollowed
+	return users
 }

@@ -160,29 +160,41 @@ func (l *jsLang) ChangesShared(f diffparse.File) bool {
 	return len(names) > 0 || len(unfollowed) > 0
 }
 
-// jsSpecRe is a relative module specifier in an import or require.
-var jsSpecRe = regexp.MustCompile(`(?:from\s+|require\(\s*|import\(\s*)['"](\.{1,2}/[^'"]*)['"]`)
+// jsSpecRe is a module specifier in an import or require.
+var jsSpecRe = regexp.MustCompile(`(?:from\s+|require\(\s*|import\(\s*)['"]([^'"\n]+)['"]`)
 
 // SharedUsers are the files of the tree importing f's module, with the
 // changed names (and the local names an import gives them) each may read.
 func (l *jsLang) SharedUsers(f diffparse.File, files []string, read func(string) []byte) (map[string][]string, []string) {
 	names, unfollowed := jsModuleChanges(f, l.lang)
+	return l.UsersOf(f, names, files, read), unfollowed
+}
+
+// UsersOf are the JavaScript and TypeScript files among files importing
+// f's module (by a relative specifier, or for a file under node_modules by
+// its package's name), with the names of names each may read.
+func (*jsLang) UsersOf(f diffparse.File, names map[string]bool, files []string, read func(string) []byte) map[string][]string {
 	users := map[string][]string{}
 	if len(names) == 0 {
-		return users, unfollowed
+		return users
 	}
 	self := jsModulePath(f.Path)
+	pkg := nodePackage(f.Path)
 	for _, rel := range files {
 		if lg := diffparse.LanguageOf(rel); rel == f.Path || lg != "javascript" && lg != "typescript" {
 			continue
 		}
 		src := read(rel)
-		if src == nil || !strings.Contains(string(src), path.Base(self)) {
+		if src == nil || !strings.Contains(string(src), path.Base(self)) && (pkg == "" || !strings.Contains(string(src), pkg)) {
 			continue
 		}
 		imports := false
 		for _, m := range jsSpecRe.FindAllStringSubmatch(string(src), -1) {
-			if jsModulePath(path.Join(path.Dir(rel), m[1])) == self {
+			spec := m[1]
+			if strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") {
+				spec = jsModulePath(path.Join(path.Dir(rel), spec))
+			}
+			if spec == self || pkg != "" && (spec == pkg || strings.HasPrefix(spec, pkg+"/")) {
 				imports = true
 				break
 			}
@@ -203,7 +215,24 @@ func (l *jsLang) SharedUsers(f diffparse.File, files []string, read func(string)
 		sort.Strings(ns)
 		users[rel] = ns
 	}
-	return users, unfollowed
+	return users
+}
+
+// nodePackage is the name of the package under node_modules that holds
+// p ("left-pad", "@scope/name"), "" outside one.
+func nodePackage(p string) string {
+	i := strings.LastIndex("/"+p, "/node_modules/")
+	if i < 0 {
+		return ""
+	}
+	segs := strings.Split(p[i+len("node_modules/"):], "/")
+	if len(segs) < 2 {
+		return ""
+	}
+	if strings.HasPrefix(segs[0], "@") && len(segs) > 2 {
+		return segs[0] + "/" + segs[1]
+	}
+	return segs[0]
 }
 
 // jsModulePath is a module's path without its extension or a trailing

@@ -116,6 +116,10 @@ type DataSharer interface {
 	// attribute of the module); unfollowed names the changed statements
 	// whose reach cannot be found ("line 3 `sys.modules[...] = ...`").
 	SharedUsers(f diffparse.File, files []string, read func(rel string) []byte) (users map[string][]string, unfollowed []string)
+	// UsersOf are the source files among files other than f whose
+	// functions may read any of names, which f's module defines, each
+	// with the names it may read, written as SharedUsers writes them.
+	UsersOf(f diffparse.File, names map[string]bool, files []string, read func(rel string) []byte) map[string][]string
 }
 
 // Tracer is a language that can run the base's own tests and record the

@@ -419,10 +419,10 @@ func lineText(n int, text string) string { return lang.LineText(n, text) }
 // each may read: the modules importing a changed name of f's module, and
 // the modules f's statements assign into. unfollowed names the changed
 // statements whose reach premise cannot follow.
-func (*pythonLang) SharedUsers(f diffparse.File, files []string, read func(string) []byte) (map[string][]string, []string) {
+func (l *pythonLang) SharedUsers(f diffparse.File, files []string, read func(string) []byte) (map[string][]string, []string) {
 	mc := moduleChanges(f)
-	users := map[string][]string{}
-	if len(mc.names) == 0 && len(mc.into) == 0 {
+	users := l.UsersOf(f, mc.names, files, read)
+	if len(mc.into) == 0 {
 		return users, mc.unfollowed
 	}
 	byModule := map[string]string{}
@@ -431,48 +431,53 @@ func (*pythonLang) SharedUsers(f diffparse.File, files []string, read func(strin
 			byModule[pyQualifier(rel)] = rel
 		}
 	}
-	addTo := func(rel string, names ...string) {
-		for _, n := range names {
-			if n != "" && !slices.Contains(users[rel], n) {
-				users[rel] = append(users[rel], n)
-			}
-		}
-	}
 	unfollowed := mc.unfollowed
 	for _, r := range mc.into {
 		if rel, ok := byModule[r.module+"."+r.name]; ok && r.attr != "" {
-			addTo(rel, r.attr)
+			addUser(users, rel, r.attr)
 		} else if rel, ok := byModule[r.module]; ok {
-			addTo(rel, r.name)
+			addUser(users, rel, r.name)
 		} else if r.line != "" {
 			// Into a module outside the tree (json.dumps = fast): what
 			// reads it cannot be found.
 			unfollowed = append(unfollowed, r.line)
 		}
 	}
-	if len(mc.names) > 0 {
-		self := pyQualifier(f.Path)
-		last := self[strings.LastIndex(self, ".")+1:]
-		for _, rel := range files {
-			if rel == f.Path || !strings.HasSuffix(rel, ".py") {
-				continue
-			}
-			src := read(rel)
-			if src == nil || !strings.Contains(string(src), last) {
-				continue
-			}
-			pkg := pyPackage(rel)
-			for name, b := range pyImports(strings.Split(string(src), "\n"), pkg) {
-				switch {
-				case b.module == self && mc.names[b.attr]:
-					// from .consts import MAX_LEN [as LIMIT]
-					addTo(rel, name)
-				case b.attr == "" && b.module == self, b.module+"."+b.attr == self:
-					// import mypkg.consts as c; from . import consts:
-					// c.MAX_LEN.
-					for n := range mc.names {
-						addTo(rel, "."+n)
-					}
+	for rel := range users {
+		sort.Strings(users[rel])
+	}
+	return users, unfollowed
+}
+
+// UsersOf are the Python files among files importing f's module, with the
+// names each may read of names: the local name a from-import gives one,
+// or ".NAME" read on the module.
+func (*pythonLang) UsersOf(f diffparse.File, names map[string]bool, files []string, read func(string) []byte) map[string][]string {
+	users := map[string][]string{}
+	if len(names) == 0 {
+		return users
+	}
+	self := pyQualifier(f.Path)
+	last := self[strings.LastIndex(self, ".")+1:]
+	for _, rel := range files {
+		if rel == f.Path || !strings.HasSuffix(rel, ".py") {
+			continue
+		}
+		src := read(rel)
+		if src == nil || !strings.Contains(string(src), last) {
+			continue
+		}
+		pkg := pyPackage(rel)
+		for name, b := range pyImports(strings.Split(string(src), "\n"), pkg) {
+			switch {
+			case b.module == self && names[b.attr]:
+				// from .consts import MAX_LEN [as LIMIT]
+				addUser(users, rel, name)
+			case b.attr == "" && b.module == self, b.module+"."+b.attr == self:
+				// import mypkg.consts as c; from . import consts:
+				// c.MAX_LEN.
+				for n := range names {
+					addUser(users, rel, "."+n)
 				}
 			}
 		}
@@ -480,7 +485,16 @@ func (*pythonLang) SharedUsers(f diffparse.File, files []string, read func(strin
 	for rel := range users {
 		sort.Strings(users[rel])
 	}
-	return users, unfollowed
+	return users
+}
+
+// addUser adds names to what users[rel] may read, once each.
+func addUser(users map[string][]string, rel string, names ...string) {
+	for _, n := range names {
+		if n != "" && !slices.Contains(users[rel], n) {
+			users[rel] = append(users[rel], n)
+		}
+	}
 }
 
 // ChangesShared says f's module-level changes bind something other files
