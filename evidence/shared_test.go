@@ -194,6 +194,13 @@ func TestUnfollowedModuleStateIsUnchecked(t *testing.T) {
 		{"go blank var calling a function at load", "lim/tune.go line 3 `var _ = tune()`", map[string]string{"go.mod": "module example.com/lim\n\ngo 1.22\n",
 			"lim/lim.go": "package lim\n\nvar limits = map[string]int{\"high\": 10}\n\n// High says whether x is high.\nfunc High(x int) bool {\n\treturn x >= limits[\"high\"]\n}\n"},
 			map[string]string{"lim/tune.go": "package lim\n\nvar _ = tune()\n\nfunc tune() int {\n\tlimits[\"high\"] = 5\n\treturn 0\n}\n"}},
+		// A module the patch adds at the top of the tree in a standard
+		// module's name runs under premise alone: an installed package
+		// imports the real one.
+		{"python module shadowing the standard library", "colorsys.py (added at the top of the tree", coreBase, map[string]string{
+			"mypkg/core.py": coreBase["mypkg/core.py"] + "\n\nimport colorsys  # noqa: E402\n",
+			"colorsys.py":   "import mypkg.core as _c\n\n\ndef _clamp(x, lo, hi):\n    return max(lo, min(x, hi))\n\n\n_c.clamp = _clamp\n",
+		}},
 		{"go function var", "lim/lim.go line 4 `var Clamp = func", map[string]string{"go.mod": "module example.com/lim\n\ngo 1.22\n",
 			"lim/lim.go": "package lim\n\n// Clamp clamps x.\nvar Clamp = func(x, hi int) int {\n\tif x > hi {\n\t\treturn hi\n\t}\n\treturn x\n}\n"},
 			map[string]string{"lim/lim.go": "package lim\n\n// Clamp clamps x.\nvar Clamp = func(x, hi int) int {\n\treturn x\n}\n"}},

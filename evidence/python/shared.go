@@ -148,6 +148,10 @@ func moduleChanges(f diffparse.File) modChange {
 	if f.Language != "python" || f.HeadSrc == nil || f.BaseSrc == nil {
 		return mc
 	}
+	if mod := shadowed(f); mod != "" {
+		mc.unfollowed = append(mc.unfollowed, "(added at the top of the tree, it takes the name of the standard library's "+mod+
+			" module: under premise every import of "+mod+" finds it, where the package is installed none does)")
+	}
 	head, err := diffparse.Decls("python", f.HeadSrc)
 	if err != nil {
 		return mc
