@@ -1042,9 +1042,23 @@ func sameWords(a, b, nameA, nameB string) bool {
 // tokenRe finds a word or a single other character of source text.
 var tokenRe = lang.Lazy(`\w+|[^\s\w]`)
 
+// maxFileReaders bounds the unchanged functions of one file compared
+// because they read its changed module data or class body.
+const maxFileReaders = 20
+
 // fileTargets are the targets of one changed file of language l.
 func fileTargets(f diffparse.File, l lang.Language) ([]lang.Target, []SymbolRows) {
 	readers, reads, dataLits := l.DataReaders(f)
+	var skipped []SymbolRows
+	if len(readers) > maxFileReaders {
+		// Readers past the bound are not compared: the run cannot say
+		// they hold.
+		for _, s := range readers[maxFileReaders:] {
+			skipped = append(skipped, SymbolRows{Symbol: s.Name, Unchecked: true,
+				Why: fmt.Sprintf("it reads module data the patch changed, past the %d readers of one file compared for one run", maxFileReaders)})
+		}
+		readers = readers[:maxFileReaders]
+	}
 	syms := append(f.Symbols[:len(f.Symbols):len(f.Symbols)], readers...)
 	callers, reaches := changedCallers(f, l)
 	syms = append(syms, callers...)
@@ -1055,7 +1069,6 @@ func fileTargets(f diffparse.File, l lang.Language) ([]lang.Target, []SymbolRows
 		reads[name] = append(reads[name], r...)
 	}
 	var out []lang.Target
-	var skipped []SymbolRows
 	changed := map[string]bool{}
 	for _, s := range f.Symbols {
 		changed[s.Name] = true

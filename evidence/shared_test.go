@@ -293,3 +293,55 @@ func TestSharedReadersPastTheBoundAreUnchecked(t *testing.T) {
 		t.Errorf("22 files read the changed MaxLen: want the ones past 20 unchecked; symbols %d", len(rep.Symbols))
 	}
 }
+
+// TestFileReadersPastTheBoundAreUnchecked: a changed module constant read
+// by more functions of its own file than one run compares leaves the
+// rest unchecked, each named, never passed over.
+func TestFileReadersPastTheBoundAreUnchecked(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("LIMIT = 10\n")
+	for i := 0; i < 24; i++ {
+		fmt.Fprintf(&b, "\n\ndef fits%02d(n: int) -> bool:\n    return n <= LIMIT\n", i)
+	}
+	base := map[string]string{"lim.py": b.String()}
+	rep := runCommits(t, base, map[string]string{"lim.py": strings.Replace(b.String(), "LIMIT = 10", "LIMIT = 5", 1)}, nil)
+	var compared, unchecked int
+	for _, s := range rep.Symbols {
+		if !strings.HasPrefix(s.Symbol, "lim.fits") {
+			continue
+		}
+		switch {
+		case s.Unchecked && strings.Contains(s.Why, "past the 20 readers"):
+			unchecked++
+		case s.Rows > 0:
+			compared++
+		}
+	}
+	if compared != 20 || unchecked != 4 {
+		t.Errorf("24 functions read the changed LIMIT: %d compared, %d unchecked; want 20 and 4 (symbols %+v)", compared, unchecked, rep.Symbols)
+	}
+}
+
+// TestStructFieldAddedReadsOnlyItsSelectors: a field added to a struct
+// changes what the functions selecting it answer, not every method of
+// the type: none of the methods reading other fields is compared for it,
+// and none is left unchecked past a bound.
+func TestStructFieldAddedReadsOnlyItsSelectors(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("package box\n\n// Box holds items.\ntype Box struct {\n\titems []int\n}\n")
+	for i := 0; i < 24; i++ {
+		fmt.Fprintf(&b, "\n// Len%02d counts the items.\nfunc (b *Box) Len%02d() int {\n\treturn len(b.items)\n}\n", i, i)
+	}
+	src := b.String()
+	head := strings.Replace(src, "\titems []int\n", "\titems []int\n\tlabel string\n", 1) +
+		"\n// Label names the box.\nfunc (b *Box) Label() string {\n\treturn b.label\n}\n"
+	rep := runCommits(t, map[string]string{"go.mod": "module example.com/box\n\ngo 1.22\n", "box/box.go": src},
+		map[string]string{"box/box.go": head}, nil)
+	for _, s := range rep.Symbols {
+		if strings.Contains(s.Symbol, ".Len") {
+			t.Errorf("a field added that Len never selects: %s taken as its reader (unchecked %v: %s)", s.Symbol, s.Unchecked, s.Why)
+		}
+	}
+}

@@ -20,10 +20,8 @@ func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[str
 	// A type the patch changes (a field's tag, an embedded type, what it
 	// is defined as) changes what the functions of its file using it
 	// answer: encoding/json reads the tags, a narrower int overflows.
-	for _, s := range f.Symbols {
-		if s.Kind == "type" && s.Change == "modified" {
-			names[s.Local] = true
-		}
+	for n := range typeReads(f) {
+		names[n] = true
 	}
 	if len(names) == 0 {
 		return nil, nil, nil

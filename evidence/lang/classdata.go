@@ -21,9 +21,6 @@ type ClassBody struct {
 	Prefix  string // the module's qualifier symbols are named under
 }
 
-// maxClassReaders bounds the methods taken for one file's class changes.
-const maxClassReaders = 10
-
 // ClassReaders are the methods of each class whose own body the diff
 // changes outside its methods (a class attribute, a field's default, its
 // bases or decorators), or that gains or loses a special method: the
@@ -85,7 +82,7 @@ func ClassReaders(f diffparse.File, head, base []diffparse.Decl, cb ClassBody) (
 	reads := map[string][]string{}
 	for _, d := range head {
 		c := changed[classOf(d.Local)]
-		if d.Kind != "method" || c == nil || taken[d.Local] || !inBase[d.Local] || len(out) >= maxClassReaders {
+		if d.Kind != "method" || c == nil || taken[d.Local] || !inBase[d.Local] {
 			continue
 		}
 		text := Span(f.HeadSrc, d.Start, d.End)

@@ -11,9 +11,6 @@ import (
 	"github.com/premise-dev/premise/diffparse"
 )
 
-// maxDataReaders bounds the readers taken for one file's changed data.
-const maxDataReaders = 10
-
 // InDecl reports whether line is inside one of decls.
 func InDecl(decls []diffparse.Decl, line int) bool {
 	for _, d := range decls {
@@ -26,8 +23,8 @@ func InDecl(decls []diffparse.Decl, line int) bool {
 
 // ReadersOf returns the declarations of f's head that take (per take),
 // exist in the base, are not among f's own symbols, and name one of
-// names, each as a modified symbol named under prefix, with the names it
-// reads; at most maxDataReaders.
+// names (".name" as an attribute, t.name), each as a modified symbol named under prefix, with the names it
+// reads. The engine bounds how many it compares.
 func ReadersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]bool, prefix string, take func(diffparse.Decl) bool) ([]diffparse.Symbol, map[string][]string) {
 	taken := map[string]bool{}
 	for _, s := range f.Symbols {
@@ -44,13 +41,18 @@ func ReadersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]b
 	sort.Strings(sorted)
 	res := make([]*regexp.Regexp, len(sorted))
 	for i, n := range sorted {
+		if attr, ok := strings.CutPrefix(n, "."); ok {
+			// ".name": the name selected on a value (t.limit).
+			res[i] = regexp.MustCompile(`\.\s*` + regexp.QuoteMeta(attr) + `\b`)
+			continue
+		}
 		// A bare name: x.name is an attribute of something else.
 		res[i] = regexp.MustCompile(`(?:^|[^.\w])` + regexp.QuoteMeta(n) + `\b`)
 	}
 	var out []diffparse.Symbol
 	reads := map[string][]string{}
 	for _, d := range head {
-		if !take(d) || taken[d.Local] || !inBase[d.Local] || len(out) >= maxDataReaders {
+		if !take(d) || taken[d.Local] || !inBase[d.Local] {
 			continue
 		}
 		text := Span(f.HeadSrc, d.Start, d.End)

@@ -3,33 +3,16 @@ package python
 import (
 	"slices"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/internal/difftest"
 )
 
 // changedFile is a Python file of path whose base and head differ by
 // the lines a line diff of the two gives.
 func changedFile(path, base, head string) diffparse.File {
-	b, h := strings.Split(base, "\n"), strings.Split(head, "\n")
-	// The longest common prefix and suffix stand unchanged.
-	p := 0
-	for p < len(b) && p < len(h) && b[p] == h[p] {
-		p++
-	}
-	s := 0
-	for s < len(b)-p && s < len(h)-p && b[len(b)-1-s] == h[len(h)-1-s] {
-		s++
-	}
-	var hunk diffparse.Hunk
-	for i := p; i < len(b)-s; i++ {
-		hunk.Lines = append(hunk.Lines, diffparse.Line{Kind: '-', Old: i + 1, Text: b[i]})
-	}
-	for i := p; i < len(h)-s; i++ {
-		hunk.Lines = append(hunk.Lines, diffparse.Line{Kind: '+', New: i + 1, Text: h[i]})
-	}
-	return diffparse.File{Path: path, Language: "python", Status: "modified", BaseSrc: []byte(base), HeadSrc: []byte(head), Hunks: []diffparse.Hunk{hunk}}
+	return difftest.File("python", path, base, head)
 }
 
 // TestModuleChangesReadWhatStatementsBind: the module-level statements a

@@ -1,0 +1,50 @@
+package golang
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/internal/difftest"
+)
+
+// TestTypeReadsFollowTheChange: what a function must read to be a reader
+// of a changed type depends on the change: a field added or removed is
+// read through its selector alone; a field whose type changed is also
+// stored by a composite literal naming the type; a tag, an embedded type
+// or the definition itself reach every use of the type's values.
+func TestTypeReadsFollowTheChange(t *testing.T) {
+	const box = "package box\n\n// Box holds items.\ntype Box struct {\n\titems []int\n\tlimit int\n}\n"
+	for _, c := range []struct {
+		name, base, head string
+		want             []string
+	}{
+		{"field added", box, strings.Replace(box, "\tlimit int\n", "\tlimit int\n\tlabel string\n", 1), []string{".label"}},
+		{"field removed", box, strings.Replace(box, "\tlimit int\n", "", 1), []string{".limit"}},
+		{"field type narrowed", box, strings.Replace(box, "\tlimit int\n", "\tlimit int8\n", 1), []string{".limit", "Box"}},
+		{"tag changed", box, strings.Replace(box, "\tlimit int\n", "\tlimit int `json:\"limit\"`\n", 1), []string{".limit", "Box"}},
+		{"embedded type added", box, strings.Replace(box, "\tlimit int\n", "\tlimit int\n\tsync.Mutex\n", 1), []string{"Box"}},
+		{"comment between fields", box, strings.Replace(box, "\tlimit int\n", "\t// limit bounds items.\n\tlimit int\n", 1), nil},
+		{"definition changed", "package dur\n\n// Span is seconds.\ntype Span int\n", "package dur\n\n// Span is seconds.\ntype Span int32\n", []string{"Span"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := difftest.File("go", "box/box.go", c.base, c.head)
+			local := "Box"
+			if strings.Contains(c.base, "Span") {
+				local = "Span"
+			}
+			f.Symbols = []diffparse.Symbol{{Name: "box." + local, Local: local, Kind: "type", Change: "modified"}}
+			var got []string
+			for n := range typeReads(f) {
+				got = append(got, n)
+			}
+			sort.Strings(got)
+			sort.Strings(c.want)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("reads %q, want %q", got, c.want)
+			}
+		})
+	}
+}
