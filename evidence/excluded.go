@@ -114,3 +114,27 @@ func changedDeclNames(f diffparse.File) (names map[string]bool, modified bool) {
 func vendoredPath(f diffparse.File) bool {
 	return strings.HasPrefix(f.Excluded, "vendored")
 }
+
+// manifestUnchecked are the lines of res's changed manifests (files of
+// no language premise judges) that change which code a language's
+// functions call in a way premise does not follow: a go.mod's replace
+// directive. Each keeps the run from saying the gate holds.
+func manifestUnchecked(res *diffparse.Result, langs lang.Languages) []SymbolRows {
+	var out []SymbolRows
+	for _, f := range res.Files {
+		if f.Language != "" {
+			continue
+		}
+		for _, name := range langs.Names() {
+			mr, ok := langs[name].(lang.ManifestReader)
+			if !ok {
+				continue
+			}
+			for _, line := range mr.ManifestChanges(f) {
+				out = append(out, SymbolRows{Symbol: f.Path + " " + line, Unchecked: true,
+					Why: "the manifest now takes a dependency's code from elsewhere (a fork, another version): the functions calling it may answer otherwise, and premise does not compare them for it"})
+			}
+		}
+	}
+	return out
+}

@@ -94,3 +94,33 @@ func TestExcludedCodeIsComparedThroughItsReaders(t *testing.T) {
 		}
 	})
 }
+
+// TestManifestReplaceIsUnchecked: a go.mod replace directive the patch
+// adds or changes swaps the code behind an import path; premise does not
+// compare the functions calling it for that, and says so, naming the
+// line. Other go.mod changes are not such lines.
+func TestManifestReplaceIsUnchecked(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/app\n\ngo 1.22\n"
+	code := "package app\n\n// Name says hello.\nfunc Name(s string) string {\n\treturn \"hello \" + s\n}\n"
+	touched := strings.Replace(code, `"hello " + s`, `"hello " + s + ""`, 1)
+	for _, c := range []struct {
+		name, head string
+		want       bool
+	}{
+		{"replace added", mod + "\nreplace example.com/dep => ./fork/dep\n", true},
+		{"go version raised", strings.Replace(mod, "go 1.22", "go 1.23", 1), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rep := runCommits(t, map[string]string{"go.mod": mod, "app/app.go": code}, map[string]string{"go.mod": c.head, "app/app.go": touched}, nil)
+			i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.HasPrefix(s.Symbol, "go.mod line") })
+			if got := i >= 0 && rep.Symbols[i].Unchecked; got != c.want {
+				t.Errorf("go.mod unchecked %v, want %v; symbols %+v", got, c.want, rep.Symbols)
+			}
+			if c.want && i >= 0 && !strings.Contains(rep.Symbols[i].Symbol, "example.com/dep => ./fork/dep") {
+				t.Errorf("the unchecked entry should quote the directive: %q", rep.Symbols[i].Symbol)
+			}
+		})
+	}
+}

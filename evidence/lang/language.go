@@ -122,6 +122,17 @@ type DataSharer interface {
 	UsersOf(f diffparse.File, names map[string]bool, files []string, read func(rel string) []byte) map[string][]string
 }
 
+// ManifestReader is a language whose project manifest can change what
+// its code calls without a line of code changing: a Go module's replace
+// directive.
+type ManifestReader interface {
+	// ManifestChanges names the lines of f, a changed file of no
+	// language, that change which code the language's functions call
+	// where premise cannot follow it ("line 7 `example.com/dep => ./fork`");
+	// none when f is not its manifest.
+	ManifestChanges(f diffparse.File) []string
+}
+
 // Tracer is a language that can run the base's own tests and record the
 // calls they make of the changed functions (evidence/python's traced.go).
 type Tracer interface {
