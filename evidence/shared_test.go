@@ -324,9 +324,10 @@ func TestFileReadersPastTheBoundAreUnchecked(t *testing.T) {
 }
 
 // TestStructFieldAddedReadsOnlyItsSelectors: a field added to a struct
-// changes what the functions selecting it answer, not every method of
-// the type: none of the methods reading other fields is compared for it,
-// and none is left unchecked past a bound.
+// changes what the functions selecting it, or using a whole value of the
+// type, answer, not every method of the type: none of the methods
+// reading other fields is compared for it, and none is left unchecked
+// past a bound; a method printing its receiver whole is compared.
 func TestStructFieldAddedReadsOnlyItsSelectors(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
@@ -334,7 +335,9 @@ func TestStructFieldAddedReadsOnlyItsSelectors(t *testing.T) {
 	for i := 0; i < 24; i++ {
 		fmt.Fprintf(&b, "\n// Len%02d counts the items.\nfunc (b *Box) Len%02d() int {\n\treturn len(b.items)\n}\n", i, i)
 	}
-	src := b.String()
+	b.WriteString("\n// New makes a box.\nfunc New(items []int) *Box {\n\treturn &Box{items: items}\n}\n")
+	b.WriteString("\n// Dump prints the box whole.\nfunc (b *Box) Dump() string {\n\treturn fmt.Sprintf(\"%+v\", *b)\n}\n")
+	src := strings.Replace(b.String(), "package box\n", "package box\n\nimport \"fmt\"\n", 1)
 	head := strings.Replace(src, "\titems []int\n", "\titems []int\n\tlabel string\n", 1) +
 		"\n// Label names the box.\nfunc (b *Box) Label() string {\n\treturn b.label\n}\n"
 	rep := runCommits(t, map[string]string{"go.mod": "module example.com/box\n\ngo 1.22\n", "box/box.go": src},
@@ -343,5 +346,9 @@ func TestStructFieldAddedReadsOnlyItsSelectors(t *testing.T) {
 		if strings.Contains(s.Symbol, ".Len") {
 			t.Errorf("a field added that Len never selects: %s taken as its reader (unchecked %v: %s)", s.Symbol, s.Unchecked, s.Why)
 		}
+	}
+	// Dump prints the whole value, the new field with it.
+	if !hasChange(rep, "example.com/box/box.Box.Dump", nil) {
+		t.Errorf("Dump prints a Box whole and its field list grew: no change; changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }

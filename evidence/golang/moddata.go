@@ -20,11 +20,13 @@ func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[str
 	// A type the patch changes (a field's tag, an embedded type, what it
 	// is defined as) changes what the functions of its file using it
 	// answer: encoding/json reads the tags, a narrower int overflows.
-	for n := range typeReads(f) {
+	typeNames, values := typeReads(f)
+	for n := range typeNames {
 		names[n] = true
 	}
+	byValue, valueReads := typeValueReaders(f, values, prefix)
 	if len(names) == 0 {
-		return nil, nil, nil
+		return byValue, valueReads, nil
 	}
 	head, err := diffparse.Decls("go", f.HeadSrc)
 	if err != nil {
@@ -37,6 +39,12 @@ func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[str
 	out, reads := lang.ReadersOf(f, head, base, names, prefix, func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
 	})
+	for _, s := range byValue {
+		if _, dup := reads[s.Name]; !dup {
+			out = append(out, s)
+			reads[s.Name] = valueReads[s.Name]
+		}
+	}
 	strs, _ := goLiterals(strings.Join(changedText, "\n"))
 	return out, reads, strs
 }

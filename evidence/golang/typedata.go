@@ -16,16 +16,16 @@ import (
 // type's own name where a change reaches every use of its values (a
 // field's tag, which encoders read; an embedded type, whose methods it
 // gains or loses; the definition itself, type Span int -> int32).
-func typeReads(f diffparse.File) map[string]bool {
+func typeReads(f diffparse.File) (names, values map[string]bool) {
 	modified := map[string]bool{}
 	for _, s := range f.Symbols {
 		if s.Kind == "type" && s.Change == "modified" {
 			modified[s.Local] = true
 		}
 	}
-	names := map[string]bool{}
+	names, values = map[string]bool{}, map[string]bool{}
 	if len(modified) == 0 {
-		return names
+		return names, values
 	}
 	// sides are the fields changed on each side, by their type: one on
 	// both (its type narrowed, int -> int8) changes what a composite
@@ -71,7 +71,139 @@ func typeReads(f diffparse.File) map[string]bool {
 			names[typ] = true
 		}
 	}
-	return names
+	// A field added or removed also changes what the functions using a
+	// whole value of the type answer: it prints, encodes and compares
+	// with its fields (typeValueReaders).
+	for _, side := range sides {
+		for _, typ := range side {
+			if !names[typ] {
+				values[typ] = true
+			}
+		}
+	}
+	return names, values
+}
+
+// typeValueReaders are the functions and methods of f's head, which the
+// base has too and the diff does not count as changed, that use a whole
+// value of one of types: a method passing its receiver itself on
+// (fmt.Sprintf("%v", t), json.Marshal(t), *t == other; not t.items, not
+// a bare return t), or a function naming the type outside a receiver (a
+// parameter, a composite literal), each as a modified symbol named under
+// prefix, with the type it reads.
+func typeValueReaders(f diffparse.File, types map[string]bool, prefix string) ([]diffparse.Symbol, map[string][]string) {
+	if len(types) == 0 {
+		return nil, nil
+	}
+	fset, af, err := gosource.ParseFile(f.HeadSrc)
+	if err != nil {
+		return nil, nil
+	}
+	inBase := map[string]bool{}
+	if base, err := diffparse.Decls("go", f.BaseSrc); err == nil {
+		for _, d := range base {
+			inBase[d.Local] = true
+		}
+	}
+	taken := map[string]bool{}
+	for _, s := range f.Symbols {
+		taken[s.Local] = true
+	}
+	var out []diffparse.Symbol
+	reads := map[string][]string{}
+	for _, d := range af.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		local, recvType, recvName := fd.Name.Name, "", ""
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			recvType = recvTypeName(fd.Recv.List[0].Type)
+			local = recvType + "." + fd.Name.Name
+			if len(fd.Recv.List[0].Names) == 1 {
+				recvName = fd.Recv.List[0].Names[0].Name
+			}
+		}
+		if taken[local] || !inBase[local] {
+			continue
+		}
+		typ := ""
+		if types[recvType] && recvName != "" && wholeUse(fd.Body, recvName) {
+			typ = recvType
+		}
+		for _, n := range []ast.Node{fd.Type, fd.Body} {
+			ast.Inspect(n, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && types[id.Name] && typ == "" {
+					typ = id.Name
+				}
+				return typ == ""
+			})
+		}
+		if typ == "" {
+			continue
+		}
+		name := local
+		if prefix != "" {
+			name = prefix + "." + local
+		}
+		out = append(out, diffparse.Symbol{Name: name, Local: local, Kind: kindOf(fd), Change: "modified",
+			Start: fset.Position(fd.Pos()).Line, End: fset.Position(fd.End()).Line})
+		reads[name] = []string{typ}
+	}
+	return out, reads
+}
+
+// recvTypeName is a receiver's type name: T of T, *T, T[K] and *T[K].
+func recvTypeName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// wholeUse says body uses the identifier name other than to select from
+// it (name.field, name.Method()) or to return it as it is.
+func wholeUse(body *ast.BlockStmt, name string) bool {
+	selected := map[*ast.Ident]bool{}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := x.X.(*ast.Ident); ok {
+				selected[id] = true
+			}
+		case *ast.ReturnStmt:
+			for _, r := range x.Results {
+				if id, ok := r.(*ast.Ident); ok {
+					selected[id] = true
+				}
+			}
+		case *ast.Ident:
+			if x.Name == name && !selected[x] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// kindOf is a function declaration's kind as diffparse names it.
+func kindOf(fd *ast.FuncDecl) string {
+	if fd.Recv != nil {
+		return "method"
+	}
+	return "function"
 }
 
 // typeSpecReads adds to names what a reader of ts must read, for the

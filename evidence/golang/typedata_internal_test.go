@@ -20,14 +20,15 @@ func TestTypeReadsFollowTheChange(t *testing.T) {
 	for _, c := range []struct {
 		name, base, head string
 		want             []string
+		byValue          bool // whole values of the type read too
 	}{
-		{"field added", box, strings.Replace(box, "\tlimit int\n", "\tlimit int\n\tlabel string\n", 1), []string{".label"}},
-		{"field removed", box, strings.Replace(box, "\tlimit int\n", "", 1), []string{".limit"}},
-		{"field type narrowed", box, strings.Replace(box, "\tlimit int\n", "\tlimit int8\n", 1), []string{".limit", "Box"}},
-		{"tag changed", box, strings.Replace(box, "\tlimit int\n", "\tlimit int `json:\"limit\"`\n", 1), []string{".limit", "Box"}},
-		{"embedded type added", box, strings.Replace(box, "\tlimit int\n", "\tlimit int\n\tsync.Mutex\n", 1), []string{"Box"}},
-		{"comment between fields", box, strings.Replace(box, "\tlimit int\n", "\t// limit bounds items.\n\tlimit int\n", 1), nil},
-		{"definition changed", "package dur\n\n// Span is seconds.\ntype Span int\n", "package dur\n\n// Span is seconds.\ntype Span int32\n", []string{"Span"}},
+		{"field added", box, strings.Replace(box, "\tlimit int\n", "\tlimit int\n\tlabel string\n", 1), []string{".label"}, true},
+		{"field removed", box, strings.Replace(box, "\tlimit int\n", "", 1), []string{".limit"}, true},
+		{"field type narrowed", box, strings.Replace(box, "\tlimit int\n", "\tlimit int8\n", 1), []string{".limit", "Box"}, false},
+		{"tag changed", box, strings.Replace(box, "\tlimit int\n", "\tlimit int `json:\"limit\"`\n", 1), []string{".limit", "Box"}, false},
+		{"embedded type added", box, strings.Replace(box, "\tlimit int\n", "\tlimit int\n\tsync.Mutex\n", 1), []string{"Box"}, false},
+		{"comment between fields", box, strings.Replace(box, "\tlimit int\n", "\t// limit bounds items.\n\tlimit int\n", 1), nil, false},
+		{"definition changed", "package dur\n\n// Span is seconds.\ntype Span int\n", "package dur\n\n// Span is seconds.\ntype Span int32\n", []string{"Span"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := difftest.File("go", "box/box.go", c.base, c.head)
@@ -37,8 +38,12 @@ func TestTypeReadsFollowTheChange(t *testing.T) {
 			}
 			f.Symbols = []diffparse.Symbol{{Name: "box." + local, Local: local, Kind: "type", Change: "modified"}}
 			var got []string
-			for n := range typeReads(f) {
+			names, values := typeReads(f)
+			for n := range names {
 				got = append(got, n)
+			}
+			if values[local] != c.byValue {
+				t.Errorf("whole values of %s read: %v, want %v", local, values[local], c.byValue)
 			}
 			sort.Strings(got)
 			sort.Strings(c.want)
