@@ -147,7 +147,16 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 		rels = append(rels, rel)
 	}
 	sort.Strings(rels)
-	dr := dataReaders{files: map[string]bool{}, reads: map[string][]string{}}
+	// The values the changed statements wrote (a limit's old and new
+	// number) are the readers' edges, as a changed data file's words are.
+	from := make([]diffparse.File, 0, len(sharers)+len(excluded))
+	for _, sh := range sharers {
+		from = append(from, sh.f)
+	}
+	for _, ex := range excluded {
+		from = append(from, ex.f)
+	}
+	dr := dataReaders{files: map[string]bool{}, reads: map[string][]string{}, lits: sharedLits(from)}
 	var extra []diffparse.File
 	for i, rel := range rels {
 		if len(extra) >= maxSharedUserFiles {
@@ -246,6 +255,37 @@ func changedLocals(res *diffparse.Result) map[string]map[string]bool {
 		}
 		for _, s := range f.Symbols {
 			out[f.Path][s.Local] = true
+		}
+	}
+	return out
+}
+
+// maxSharedLits bounds the literals taken from shared changes.
+const maxSharedLits = 16
+
+// sharedLitRe finds a literal of a changed line: a quoted string's text,
+// or a number not part of a name (LIMIT = 45, "high": 5).
+var sharedLitRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|(?:^|[^\w.$])(-?\d+(?:\.\d+)?)\b`)
+
+// sharedLits are the literals of the changed lines of files, both sides.
+func sharedLits(files []diffparse.File) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range files {
+		for _, h := range f.Hunks {
+			for _, l := range h.Lines {
+				if l.Kind == ' ' {
+					continue
+				}
+				for _, m := range sharedLitRe.FindAllStringSubmatch(l.Text, -1) {
+					w := m[1] + m[2] + m[3]
+					if w == "" || len(w) > 80 || seen[w] || len(out) >= maxSharedLits {
+						continue
+					}
+					seen[w] = true
+					out = append(out, w)
+				}
+			}
 		}
 	}
 	return out

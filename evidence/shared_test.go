@@ -144,6 +144,15 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		{"javascript constants module", "src/core.big", jsBase, map[string]string{
 			"src/consts.js": "const LIMIT = 0;\nmodule.exports = { LIMIT };\n",
 		}},
+		// A limit no pool holds: its old and new numbers are the
+		// reader's edges.
+		{"javascript constant moved between numbers no pool holds", "src/core.big", func() map[string]string {
+			m := maps.Clone(jsBase)
+			m["src/consts.js"] = "const LIMIT = 37;\nmodule.exports = { LIMIT };\n"
+			return m
+		}(), map[string]string{
+			"src/consts.js": "const LIMIT = 45;\nmodule.exports = { LIMIT };\n",
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -820,7 +821,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	pools := make([][]any, len(tg.Sig.Params))
 	lits := l.literals(info, tg.DataLits)
 	for i, t := range types {
-		pools[i] = append(jsNumbers(info, tg.Receivers, t), lang.Pool(t, lits)...)
+		pools[i] = append(jsNumbers(info, tg.Receivers, tg.DataLits, t), lang.Pool(t, lits)...)
 		if t.Kind == lang.KindAny || t.Kind == lang.KindStr {
 			// The changed data's words are what reach the changed
 			// entries of what the function reads.
@@ -1006,8 +1007,10 @@ func (*jsLang) literals(info *jsInfo, data []string) []string {
 }
 
 // jsNumbers are a number parameter's edges: each numeric constant the
-// function compares with, and its neighbours (both sides of a >=).
-func jsNumbers(info *jsInfo, receivers []any, t lang.Type) []any {
+// function compares with, and the numbers of the changed data it reads
+// (a limit another module exports, before and after), with their
+// neighbours (both sides of a >=).
+func jsNumbers(info *jsInfo, receivers []any, data []string, t lang.Type) []any {
 	if t.Kind != lang.KindInt && t.Kind != lang.KindFloat && t.Kind != lang.KindAny {
 		return nil
 	}
@@ -1020,6 +1023,11 @@ func jsNumbers(info *jsInfo, receivers []any, t lang.Type) []any {
 			if n, isNum := v.(json.Number); isNum {
 				nums = append(nums, n)
 			}
+		}
+	}
+	for _, d := range data {
+		if _, err := strconv.ParseFloat(d, 64); err == nil {
+			nums = append(nums, json.Number(d))
 		}
 	}
 	// A method compares its arguments with its object's fields: the
