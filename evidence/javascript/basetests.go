@@ -446,7 +446,7 @@ func baseTestFiles(baseDir string, w testWords) (tests, overlay []string) {
 		if !jsTestFileRe.MatchString(rel) || !d.Type().IsRegular() || strings.Contains(rel, ".d.") {
 			return nil
 		}
-		if inFixtures(rel) {
+		if inFixtures(rel) || inBenchmarks(rel) {
 			overlay = append(overlay, rel)
 			return nil
 		}
@@ -689,6 +689,21 @@ func inFixtures(rel string) bool {
 	for _, part := range strings.Split(path.Dir(rel), "/") {
 		switch part {
 		case "fixtures", "fixture", "helpers", "__fixtures__", "__mocks__", "__snapshots__", "support", "utils":
+			return true
+		}
+	}
+	return false
+}
+
+// inBenchmarks says a file lies under a benchmark directory
+// (benchmark/tests/parse-speed.js): a script that times the code in loops
+// as it loads, not a test, whose path only looks like one. Run first (its
+// path sorts before test/), one would spend the tests' time before any
+// test of the change ran.
+func inBenchmarks(rel string) bool {
+	for _, part := range strings.Split(path.Dir(rel), "/") {
+		switch part {
+		case "benchmark", "benchmarks", "bench", "benches", "perf":
 			return true
 		}
 	}

@@ -366,3 +366,35 @@ func TestJavaScriptFailingTestFiledByBothSidesLines(t *testing.T) {
 		t.Errorf("filed under (-want +got):\n%s", d)
 	}
 }
+
+// A benchmark directory's scripts (culori's benchmark/tests/*.js, which
+// time parse() in loops as they load) are not the base's tests, though
+// their path holds tests/ and they import the changed module's index:
+// laid over the copy, not run, so the suite's own test of the change is
+// not left waiting behind them.
+func TestJavaScriptBaseTestFilesLeaveBenchmarksOut(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for rel, text := range map[string]string{
+		"src/index.js":                   "export { default as parseHsl } from './hsl/parseHsl.js';\n",
+		"src/hsl/parseHsl.js":            "export default function parseHsl(c) { return c; }\n",
+		"benchmark/tests/parse-speed.js": "import { parseHsl } from '../../src/index.js';\nfor (let i = 0; i < 1e9; i++) parseHsl('hsl(0 1 2)');\n",
+		"benchmarks/parseHsl.test.js":    "import { parseHsl } from '../src/index.js';\ntest('speed', () => parseHsl('x'));\n",
+		"test/parse.test.js":             "import { parseHsl } from '../src/index.js';\ntest('hsl', () => expect(parseHsl('a')).toBe('a'));\n",
+	} {
+		p := filepath.Join(dir, rel)
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests, overlay := baseTestFiles(dir, testWords{names: []string{"parseHsl", "parseHsl"}, modules: []string{"src/hsl/parseHsl.js"}})
+	if d := cmp.Diff([]string{"test/parse.test.js"}, tests); d != "" {
+		t.Errorf("tests run (-want +got):\n%s", d)
+	}
+	for _, b := range []string{"benchmark/tests/parse-speed.js", "benchmarks/parseHsl.test.js"} {
+		if !slices.Contains(overlay, b) {
+			t.Errorf("%s is not laid over the copy: %v", b, overlay)
+		}
+	}
+}

@@ -175,7 +175,11 @@ func jsTypeOf(s string) (lang.Type, bool) {
 	if len(parts) != 1 {
 		return lang.Type{}, false
 	}
-	s = parts[0]
+	// A readonly array or tuple (items: readonly T[]) takes the values
+	// its mutable form does: read as any, a parameter would be sent
+	// objects and numbers its type rules out, and a refactor that reads
+	// one without .map differs on them from the base.
+	s = strings.TrimSpace(strings.TrimPrefix(parts[0], "readonly "))
 	t := lang.Type{Nullable: nullable}
 	switch s {
 	case "number":

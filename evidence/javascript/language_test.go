@@ -1,6 +1,10 @@
 package javascript
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/premise-dev/premise/evidence/lang"
+)
 
 // TestTestFiles: the paths read for test inputs, and those that are code.
 func TestTestFiles(t *testing.T) {
@@ -24,6 +28,32 @@ func TestTestFiles(t *testing.T) {
 	} {
 		if got := jsTestFileRe.MatchString(path); got != want {
 			t.Errorf("%s: test file %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestInferReadonlyArrays: a TypeScript readonly array is a list of its
+// element's kind, as its mutable form is, not any value.
+func TestInferReadonlyArrays(t *testing.T) {
+	l := &jsLang{lang: "typescript"}
+	for _, c := range []struct {
+		typ        string
+		kind, elem string
+		reason     string
+	}{
+		{"number[]", lang.KindList, lang.KindInt, "the mutable form, as before"},
+		{"readonly number[]", lang.KindList, lang.KindInt, "readonly changes what the callee may do, not what it takes"},
+		{"readonly T[]", lang.KindList, lang.KindAny, "a type parameter's elements are any value, the list still a list"},
+		{"readonly string[] | undefined", lang.KindList, lang.KindStr, "nullable too"},
+		{"ReadonlyArray<number>", lang.KindList, lang.KindInt, "the generic spelling, as before"},
+	} {
+		got := l.Infer(lang.Param{Name: "items", Type: c.typ})
+		elem := ""
+		if got.Elem != nil {
+			elem = got.Elem.Kind
+		}
+		if got.Kind != c.kind || elem != c.elem {
+			t.Errorf("%s: kind %q elem %q, want %q %q (%s)", c.typ, got.Kind, elem, c.kind, c.elem, c.reason)
 		}
 	}
 }

@@ -1,0 +1,46 @@
+package javascript
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/premise-dev/premise/evidence/lang"
+)
+
+// TestOutsideTypeByTheBasesAnnotation: a TypeScript row whose argument
+// the merge-base's annotation rules out is outside its parameter's
+// type; a well-typed one, an untyped parameter, a value premise encodes,
+// JavaScript and an annotation only the head has are not judged.
+func TestOutsideTypeByTheBasesAnnotation(t *testing.T) {
+	meanBy := &lang.Signature{Params: []lang.Param{{Name: "items", Type: "readonly T[]"}, {Name: "getValue", Type: "(element: T) => number"}}}
+	pad := &lang.Signature{Params: []lang.Param{{Name: "s", Type: "string"}, {Name: "width", Type: "number"}, {Name: "fill"}}}
+	for _, c := range []struct {
+		name    string
+		lang    string
+		sig     *lang.Signature // the base's
+		args    []any
+		outside bool
+		reason  string
+	}{
+		{"object for a readonly array", "typescript", meanBy, []any{map[string]any{}, json.Number("0")}, true,
+			"a refactor reading items without .map differs from the base only here"},
+		{"number for an array", "typescript", meanBy, []any{json.Number("3"), nil}, true, ""},
+		{"an array", "typescript", meanBy, []any{[]any{json.Number("1")}, map[string]any{"$func": "identity"}}, false, ""},
+		{"null", "typescript", meanBy, []any{nil, nil}, false, "null is what a nullable caller passes; never judged"},
+		{"string for a number", "typescript", pad, []any{"a", "b"}, true, ""},
+		{"NaN for a number", "typescript", pad, []any{"a", map[string]any{"$number": "NaN"}}, false, "an encoded value's kind is not read here"},
+		{"untyped parameter", "typescript", pad, []any{"a", json.Number("2"), []any{}}, false, "fill has no annotation"},
+		{"javascript", "javascript", meanBy, []any{map[string]any{}, nil}, false, "JavaScript's types are not written"},
+		{"no base signature", "typescript", nil, []any{map[string]any{}, nil}, false, "the head's annotation alone sets nothing apart"},
+	} {
+		var l lang.Language = &jsLang{lang: c.lang}
+		ty, ok := l.(lang.Typer)
+		if !ok {
+			t.Fatal("the JavaScript language is not a lang.Typer")
+		}
+		tg := lang.Target{Sig: meanBy, BaseSig: c.sig}
+		if got := ty.OutsideType(tg, c.args, nil) != ""; got != c.outside {
+			t.Errorf("%s: outside %v, want %v (%s)", c.name, got, c.outside, c.reason)
+		}
+	}
+}
