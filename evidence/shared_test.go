@@ -268,6 +268,15 @@ func TestClassBodyChangeComparesItsMethods(t *testing.T) {
 		t.Errorf("Box.big reads the changed LIMIT: not compared; symbols %v", got)
 	}
 
+	// The attribute's old and new numbers are the method's edges: no
+	// pool holds 37 to 44.
+	gauge := "class Gauge:\n    LIMIT = 37\n\n    def __init__(self, name: str):\n        self.name = name\n\n" +
+		"    def big(self, n: int) -> bool:\n        return n >= self.LIMIT\n"
+	rep = runCommits(t, map[string]string{"gauge.py": gauge}, map[string]string{"gauge.py": strings.Replace(gauge, "LIMIT = 37", "LIMIT = 45", 1)}, nil)
+	if !hasChange(rep, "gauge.Gauge.big", nil) {
+		t.Errorf("Gauge.big compares n with LIMIT, moved from 37 to 45: no change; symbols %+v", rep.Symbols)
+	}
+
 	// A docstring's lines say nothing: no method is compared for them.
 	doc := strings.Replace(base["box.py"], "class Box:\n", "class Box:\n    \"\"\"A box.\n\n    It holds n.\n    \"\"\"\n\n", 1)
 	rep = runCommits(t, map[string]string{"box.py": doc}, map[string]string{"box.py": strings.Replace(doc, "It holds n.", "It holds a count.", 1)}, nil)

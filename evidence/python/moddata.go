@@ -30,6 +30,9 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	headLines := strings.Split(string(f.HeadSrc), "\n")
 	baseLines := strings.Split(string(f.BaseSrc), "\n")
 	names := map[string]bool{}
+	// A class body's changed line (LIMIT = 45) is data to its methods as
+	// a module's is to its functions: its values are their inputs.
+	headFuncs, baseFuncs := functionDecls(head), functionDecls(base)
 	for _, h := range f.Hunks {
 		for _, l := range h.Lines {
 			switch {
@@ -42,6 +45,8 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 				for _, n := range assigned(baseLines, l.Old) {
 					names[n] = true
 				}
+				changedText = append(changedText, l.Text)
+			case l.Kind == '+' && l.New > 0 && !lang.InDecl(headFuncs, l.New), l.Kind == '-' && l.Old > 0 && !lang.InDecl(baseFuncs, l.Old):
 				changedText = append(changedText, l.Text)
 			}
 		}
@@ -75,7 +80,8 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	}
 	// The changed data's own strings are the inputs that reach it: the
 	// key "k" of a table of suffixes.
-	return out, reads, pyStrings(strings.Join(changedText, "\n"))
+	text := strings.Join(changedText, "\n")
+	return out, reads, append(pyStrings(text), pyNumbers(text)...)
 }
 
 // pyStrLitRe finds a one-line Python string literal with its prefix:
@@ -99,6 +105,33 @@ func pyStrings(text string) []string {
 		}
 		seen[s] = true
 		out = append(out, s)
+	}
+	return out
+}
+
+// functionDecls are the functions and methods of decls.
+func functionDecls(decls []diffparse.Decl) []diffparse.Decl {
+	var out []diffparse.Decl
+	for _, d := range decls {
+		if d.Kind == "function" || d.Kind == "method" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// pyNumRe is a number literal not part of a name: LIMIT = 45, 2.5.
+var pyNumRe = regexp.MustCompile(`(?:^|[^\w.])(-?\d+(?:\.\d+)?)\b`)
+
+// pyNumbers are the number literals of text, as written.
+func pyNumbers(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range pyNumRe.FindAllStringSubmatch(text, -1) {
+		if !seen[m[1]] && len(out) < 16 {
+			seen[m[1]] = true
+			out = append(out, m[1])
+		}
 	}
 	return out
 }

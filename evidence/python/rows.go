@@ -23,6 +23,9 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 	pools := make([][]any, n)
 	froms := make([]string, n)
 	nums, strs, lens := constantValues(info.consts)
+	// The numbers of the changed data it reads (a class's LIMIT before
+	// and after) are edges as its own constants are.
+	nums = append(nums, dataNumbers(info.data)...)
 	// Numbers of the function's own arithmetic: each decimal place zero or
 	// not where it takes a number apart, and whole numbers in another type
 	// where it converts them (int(n), Decimal(n)): dropping the
@@ -273,6 +276,20 @@ func poolKind(vs []any) map[string]bool {
 
 // maxSized bounds a list or string built to a constant's length.
 const maxSized = 64
+
+// dataNumbers are the numbers among the changed data's words, each with
+// its neighbours.
+func dataNumbers(words []string) []any {
+	var out []any
+	for _, w := range words {
+		if i, err := strconv.Atoi(w); err == nil {
+			out = append(out, i, i-1, i+1)
+		} else if f, err := strconv.ParseFloat(w, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			out = append(out, f, f-0.1, f+0.1)
+		}
+	}
+	return out
+}
 
 // constantValues reads the function's constants into numbers at and
 // around each (k-1, k, k+1; 999.9 beside 1000 for a float), the string
