@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/premise-dev/premise/evidence"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -295,6 +296,27 @@ func TestClassBodyChangeComparesItsMethods(t *testing.T) {
 	}, map[string]string{"src/box.js": strings.Replace(jsBox, "LIMIT = 10", "LIMIT = 0", 1)}, nil)
 	if !hasChange(rep, "src/box.Box.big", nil) {
 		t.Errorf("Box.big reads the changed static LIMIT: no change; symbols %+v", rep.Symbols)
+	}
+
+	// No test builds a Box: its constructor's typed parameters (or
+	// defaults) build one, and the static's old and new numbers are
+	// big's edges. A constructor saying nothing of what it takes builds
+	// none: junk is no object a caller builds.
+	for _, c := range []struct {
+		name, path, ctor string
+		built            bool
+	}{
+		{"typescript typed constructor", "src/box.ts", "constructor(private name: string) {}", true},
+		{"javascript constructor with a default", "src/box.js", "constructor(name = \"box\") {\n    this.name = name;\n  }", true},
+		{"javascript untyped constructor", "src/box.js", "constructor(name) {\n    this.name = name;\n  }", false},
+	} {
+		box := "export class Box {\n  static LIMIT = 37;\n\n  " + c.ctor + "\n\n  big(n) {\n    return n >= Box.LIMIT;\n  }\n}\n"
+		rep = runCommits(t, map[string]string{"package.json": `{"name": "box", "type": "module"}`, c.path: box},
+			map[string]string{c.path: strings.Replace(box, "LIMIT = 37", "LIMIT = 45", 1)}, nil)
+		symbol := strings.TrimSuffix(c.path, path.Ext(c.path)) + ".Box.big"
+		if got := hasChange(rep, symbol, nil); got != c.built {
+			t.Errorf("%s, no test building a Box: a change on %s %v, want %v; symbols %+v", c.name, symbol, got, c.built, rep.Symbols)
+		}
 	}
 }
 

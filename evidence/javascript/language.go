@@ -286,9 +286,15 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 	headLines, baseLines := strings.Split(string(f.HeadSrc), "\n"), strings.Split(string(f.BaseSrc), "\n")
 	names := map[string]bool{}
 	var changed []string
+	// A class body's changed line (static LIMIT = 45) is data to its
+	// methods: its values are their inputs.
+	headFns, baseFns := lang.FunctionDecls(head), lang.FunctionDecls(base)
 	for _, h := range f.Hunks {
 		for _, ln := range h.Lines {
 			switch {
+			case ln.Kind == '+' && ln.New > 0 && lang.InDecl(head, ln.New) && !lang.InDecl(headFns, ln.New),
+				ln.Kind == '-' && ln.Old > 0 && lang.InDecl(base, ln.Old) && !lang.InDecl(baseFns, ln.Old):
+				changed = append(changed, ln.Text)
 			case ln.Kind == '+' && ln.New > 0 && !lang.InDecl(head, ln.New):
 				if n := jsAssigned(headLines, ln.New); n != "" {
 					names[n] = true
@@ -320,7 +326,7 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 	module := strings.TrimSuffix(f.Path, path.Ext(f.Path))
 	classes, classReads := jsClassReaders(f, head, base, module)
 	if len(names) == 0 {
-		return classes, classReads, nil
+		return classes, classReads, jsDataLits(changed)
 	}
 	// A module-level declaration built from a changed one changed with it
 	// (const parseFlags = {H: ["hour", twoDigitsOptional]}): the
@@ -349,15 +355,30 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 		}
 		reads[r] = named
 	}
-	var strs []string
-	for _, m := range jsStrLitRe.FindAllString(strings.Join(changed, "\n"), 16) {
+	return out, reads, jsDataLits(changed)
+}
+
+// jsNumLitRe is a number literal not part of a name: LIMIT = 45, 2.5.
+var jsNumLitRe = regexp.MustCompile(`(?:^|[^\w.$])(-?\d+(?:\.\d+)?)\b`)
+
+// jsDataLits are the string literals of changed lines, then their
+// numbers as written.
+func jsDataLits(changed []string) []string {
+	text := strings.Join(changed, "\n")
+	var out []string
+	for _, m := range jsStrLitRe.FindAllString(text, 16) {
 		if v, ok := jssource.Value(m); ok {
 			if s, ok := v.(string); ok && s != "" {
-				strs = append(strs, s)
+				out = append(out, s)
 			}
 		}
 	}
-	return out, reads, strs
+	for _, m := range jsNumLitRe.FindAllStringSubmatch(text, 16) {
+		if !slices.Contains(out, m[1]) {
+			out = append(out, m[1])
+		}
+	}
+	return out
 }
 
 // jsIdent is a plain name.
@@ -553,6 +574,12 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		}
 	}
 	if len(tg.Receivers) == 0 {
+		// No test builds one: the constructor's own parameters build a
+		// few, where each says what it takes (a type, a default), and
+		// a class with no constructor is built as its callers build it.
+		tg.Receivers = l.constructed(class, jsCtor(info.module, class, exported), sigs, l.literals(info, tg.DataLits))
+	}
+	if len(tg.Receivers) == 0 {
 		if l.probe {
 			return ""
 		}
@@ -569,6 +596,46 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		}
 	}
 	return ""
+}
+
+// maxConstructed bounds the receivers built from a constructor's
+// parameters.
+const maxConstructed = 3
+
+// constructed are receivers of class built from its constructor's
+// parameters: the i-th of each one's values (its default first, then its
+// type's pool), up to maxConstructed; new Class() for a class declaring
+// no constructor. None when a parameter says neither its type nor a
+// default: junk in a constructor is no object a caller builds.
+func (l *jsLang) constructed(class, ctor string, sigs map[string]*lang.Signature, lits []string) []any {
+	if sigs[class] == nil && !slices.ContainsFunc(slices.Collect(maps.Keys(sigs)), func(k string) bool { return strings.HasPrefix(k, class+".") }) {
+		return nil
+	}
+	sig := sigs[class+".constructor"]
+	if sig == nil {
+		return []any{map[string]any{"$new": ctor, "$args": []any{}}}
+	}
+	pools := make([][]any, len(sig.Params))
+	for i, p := range sig.Params {
+		if v, ok := l.DefaultValue(p); ok {
+			pools[i] = append(pools[i], v)
+		}
+		if t := l.Infer(p); t.Kind != lang.KindUnknown && t.Kind != lang.KindAny {
+			pools[i] = append(pools[i], lang.Pool(t, lits)...)
+		}
+		if len(pools[i]) == 0 {
+			return nil
+		}
+	}
+	var out []any
+	for k := 0; k < maxConstructed; k++ {
+		args := make([]any, len(pools))
+		for i, pool := range pools {
+			args[i] = pool[k%len(pool)]
+		}
+		out = append(out, map[string]any{"$new": ctor, "$args": args})
+	}
+	return out
 }
 
 // jsStaticRe finds a class's static methods (not its getters or setters).

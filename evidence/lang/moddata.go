@@ -11,6 +11,17 @@ import (
 	"github.com/premise-dev/premise/diffparse"
 )
 
+// FunctionDecls are the functions and methods of decls.
+func FunctionDecls(decls []diffparse.Decl) []diffparse.Decl {
+	var out []diffparse.Decl
+	for _, d := range decls {
+		if d.Kind == "function" || d.Kind == "method" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // InDecl reports whether line is inside one of decls.
 func InDecl(decls []diffparse.Decl, line int) bool {
 	for _, d := range decls {

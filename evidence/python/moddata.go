@@ -32,7 +32,7 @@ func dataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][]string, []s
 	names := map[string]bool{}
 	// A class body's changed line (LIMIT = 45) is data to its methods as
 	// a module's is to its functions: its values are their inputs.
-	headFuncs, baseFuncs := functionDecls(head), functionDecls(base)
+	headFuncs, baseFuncs := lang.FunctionDecls(head), lang.FunctionDecls(base)
 	for _, h := range f.Hunks {
 		for _, l := range h.Lines {
 			switch {
@@ -105,17 +105,6 @@ func pyStrings(text string) []string {
 		}
 		seen[s] = true
 		out = append(out, s)
-	}
-	return out
-}
-
-// functionDecls are the functions and methods of decls.
-func functionDecls(decls []diffparse.Decl) []diffparse.Decl {
-	var out []diffparse.Decl
-	for _, d := range decls {
-		if d.Kind == "function" || d.Kind == "method" {
-			out = append(out, d)
-		}
 	}
 	return out
 }
