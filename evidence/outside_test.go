@@ -241,7 +241,7 @@ def test_empty():
 
 // TestStrReadFromItsUse: a parameter the base puts together as text (a
 // slice of it added to one of its items) is a str, so a list passed there,
-// on which a refactor that swaps through a list and joins answers ''
+// on which a refactor that swaps through a list and joins answers ""
 // where the base returned the list, is outside its type and listed
 // apart; the iterator premise builds, which the base refuses to slice, is
 // too. A change on strings is still filed.
