@@ -138,9 +138,16 @@ func inferTypes(module *File, fn string, stub *File, visiting map[string]bool) (
 			nullable = nullable || g.Nullable
 			cands = append(cands, g)
 		}
-		if !pick(cands).Known() && len(visiting) < maxCallDepth {
+		if sofar := pick(cands); (!sofar.Known() || refinable(sofar)) && len(visiting) < maxCallDepth {
 			if g, ok := passedOn(module, calls[bare], stub, visiting); ok {
-				cands = append(cands, g)
+				if sofar.Known() && contains(compatible[g.Kind], sofar.Kind) {
+					// The body only sized or indexed it; the function it
+					// is handed to says which of those it is (a check
+					// that raises unless it is a str).
+					cands = append([]Guess{g}, cands...)
+				} else {
+					cands = append(cands, g)
+				}
 			}
 		}
 		if g := nameGuess(bare); g.Kind != "" {
@@ -170,6 +177,12 @@ func inferTypes(module *File, fn string, stub *File, visiting map[string]bool) (
 		out[p.name] = g
 	}
 	return out, nil
+}
+
+// refinable says g is the body's vague reading alone (sized, iterable, a
+// sequence), which a function the parameter is handed to may narrow.
+func refinable(g Guess) bool {
+	return g.From == FromBody && (g.Kind == KindSized || g.Kind == KindIterable || g.Kind == KindSequence)
 }
 
 // passedOn reads a parameter's type from the functions of the module it
