@@ -126,11 +126,17 @@ def check_text(s):
     if not isinstance(s, str):
         raise TypeError("expected str")
 
+def pairs(choices):
+    try:
+        return list(choices.items())
+    except AttributeError:
+        return list(enumerate(choices))
+
 def similar(a, b, c):
     check_text(a)
     check_text(c)
     n = len(a)
-    return a[0] == b[0] and n and split_iter(c)
+    return a[0] and n and split_iter(c) and pairs(b) and [x for x in b]
 
 @overload
 def item(value: bool) -> bool: ...
@@ -258,9 +264,10 @@ func TestInferTypes(t *testing.T) {
 	}, {
 		name: "narrowed by the function it is passed to",
 		fn:   "similar",
-		want: map[string]string{"a": "str from call", "b": "sequence from body", "c": "str from call"},
+		want: map[string]string{"a": "str from call", "b": "iterable from body", "c": "str from call"},
 		reason: "the body only sizes and indexes a; check_text, which it is handed to, raises unless it is a str; " +
-			"b is handed to nothing; c goes to check_text and to split_iter, and the first call that knows wins",
+			"b is handed to pairs, which only tries it as a dict: that narrows nothing; " +
+			"c goes to check_text and to split_iter, and the first call that knows wins",
 	}, {
 		name:   "passed on to an overloaded function",
 		fn:     "set_item",
