@@ -121,3 +121,55 @@ func Name(f reflect.StructField) string {
 	rep := runCommits(t, map[string]string{"go.mod": mod, "tags.go": base}, map[string]string{"tags.go": head}, nil)
 	changeOn(t, rep, "example.com/tags.Name", "a required string field's name is no longer upper-cased")
 }
+
+// An interface{} parameter is given a map of a concrete value type
+// (map[string]int) itself: an encoder that coerces such maps into
+// map[string]interface{} before its type switch, and a head that drops
+// the coercion and prints the map's fmt form, differ only there.
+func TestGoAnyGetsATypedMap(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/enc\n\ngo 1.21\n"
+	base := `package enc
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// Encode writes value as key=value pairs, a map's entries in key order.
+func Encode(value interface{}) string {
+	if reflect.ValueOf(value).Kind() == reflect.Map {
+		if _, ok := value.(map[string]interface{}); !ok {
+			val := map[string]interface{}{}
+			vv := reflect.ValueOf(value)
+			for _, k := range vv.MapKeys() {
+				val[fmt.Sprint(k)] = vv.MapIndex(k).Interface()
+			}
+			value = val
+		}
+	}
+	switch v := value.(type) {
+	case map[string]interface{}:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var b strings.Builder
+		for _, k := range keys {
+			fmt.Fprintf(&b, "%s=%v;", k, v[k])
+		}
+		return b.String()
+	default:
+		return fmt.Sprintf("<%v>", v)
+	}
+}
+`
+	start := strings.Index(base, "\tif reflect.ValueOf(value)")
+	end := strings.Index(base, "\tswitch v := value.(type)")
+	head := strings.Replace(base[:start]+base[end:], "\t\"reflect\"\n", "", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "enc.go": base}, map[string]string{"enc.go": head}, nil)
+	changeOn(t, rep, "example.com/enc.Encode", "a map[string]int is no longer encoded as its entries")
+}

@@ -238,3 +238,52 @@ def test_empty():
 	}
 	t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v)", rep.Symbols)
 }
+
+// TestStrReadFromItsUse: a parameter the base puts together as text (a
+// slice of it added to one of its items) is a str, so a list passed there,
+// on which a refactor that swaps through a list and joins answers ""
+// where the base returned the list, is outside its type and listed
+// apart; the iterator premise builds, which the base refuses to slice, is
+// too. A change on strings is still filed.
+func TestStrReadFromItsUse(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"m.py": `def swap_ends(s):
+    if len(s) < 2:
+        return s
+    return s[-1] + s[1:-1] + s[0]
+
+
+def rotate(s):
+    if len(s) < 2:
+        return s
+    return s[1:] + s[0]
+`}
+	head := map[string]string{"m.py": `def swap_ends(s):
+    chars = list(s)
+    if len(chars) >= 2:
+        chars[0], chars[-1] = chars[-1], chars[0]
+    return ''.join(chars)
+
+
+def rotate(s):
+    chars = list(s)
+    if len(chars) >= 2:
+        chars = chars[-1:] + chars[:-1]
+    return ''.join(chars)
+`}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.swap_ends" {
+			t.Errorf("m.swap_ends: a change filed on an input outside s's type: %+v", c)
+		}
+	}
+	rotated := false
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.rotate" {
+			rotated = true
+		}
+	}
+	if !rotated {
+		t.Errorf("m.rotate turns the other way on strings, yet no change was filed (outside: %+v)", rep.OutsideType)
+	}
+}

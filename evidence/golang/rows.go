@@ -705,7 +705,11 @@ func goTypedAny() []any {
 		// what is copied in, an empty one, a nil one, of two element
 		// types.
 		typed("[]int", []any{1}), typed("*[]int", []any{1, 2, 3}), typed("[]int", []any{}), typed("*[]int64", nil),
-		typed("[]string", []any{"a", "b"}), typed("*[]string", []any{}), typed("*map[string]int", map[string]any{"a": 1})}
+		typed("[]string", []any{"a", "b"}), typed("*[]string", []any{}), typed("*map[string]int", map[string]any{"a": 1}),
+		// A map of a concrete value type passed itself: JSON's objects
+		// decode as map[string]interface{} alone, so an encoder that
+		// coerces other maps (reflect's Kind() == Map) never saw one.
+		typed("map[string]int", map[string]any{"a": 1})}
 }
 
 // anyPairs are the calls of a function with two or more interface{}

@@ -427,7 +427,55 @@ func (u use) subscript() (fact, bool) {
 	if isStringLiteral(sub) {
 		return fact{kind: KindDict, text: t}, true
 	}
+	if whole, ok := u.strPiece(sub); ok {
+		return fact{kind: KindStr, text: whole}, true
+	}
 	return fact{kind: KindSequence, text: t}, true
+}
+
+// strPiece says whether x[sub] is put together with text in a way only a
+// str allows, and returns the expression that shows it: a slice of x
+// added to a str literal (x[1:] + '.'), or chosen in its stead
+// (x[j:] if j < n else ""), and a slice of x added to one of its items
+// (x[:j] + x[i]: a list's item would have to be a list itself).
+func (u use) strPiece(sub *sitter.Node) (string, bool) {
+	piece, p := u.p, u.p.Parent()
+	for p != nil && p.Kind() == "parenthesized_expression" {
+		piece, p = p, p.Parent()
+	}
+	if p == nil || sub == nil {
+		return "", false
+	}
+	slice := sub.Kind() == "slice"
+	var others []*sitter.Node
+	switch p.Kind() {
+	case "binary_operator":
+		if u.f.text(p.ChildByFieldName("operator")) != "+" {
+			return "", false
+		}
+		others = append(others, p.ChildByFieldName("left"), p.ChildByFieldName("right"))
+	case "conditional_expression":
+		if p.NamedChildCount() != 3 {
+			return "", false
+		}
+		others = append(others, p.NamedChild(0), p.NamedChild(2))
+	default:
+		return "", false
+	}
+	for _, o := range others {
+		if o == nil || (o.StartByte() == piece.StartByte() && o.EndByte() == piece.EndByte()) {
+			continue
+		}
+		if slice && literalGuess(u.f, o, 0).Kind == KindStr {
+			return u.f.text(p), true
+		}
+		if p.Kind() == "binary_operator" && o.Kind() == "subscript" && u.f.text(o.ChildByFieldName("value")) == u.name {
+			if s := o.ChildByFieldName("subscript"); s != nil && (s.Kind() == "slice") != slice {
+				return u.f.text(p), true
+			}
+		}
+	}
+	return "", false
 }
 
 // unary reads ~x (an int) and -x, +x (a number).

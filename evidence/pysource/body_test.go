@@ -117,6 +117,11 @@ func TestUseFact(t *testing.T) {
 		{name: "index", body: "x[0]", want: []string{"sequence <- x[0]"}},
 		{name: "as an index", body: "y[x]", want: []string{"int <- y[x]"}},
 		{name: "in a slice", body: "y[x:]", want: []string{"int <- [x:]"}},
+		{name: "slice plus str", body: "x[1:] + '.'", want: []string{"str <- x[1:] + '.'"}, reason: "a list's slice cannot be added to a str"},
+		{name: "slice plus item", body: "x[:j] + x[i]", want: []string{"str <- x[:j] + x[i]", "str <- x[:j] + x[i]"}, reason: "a list's item added to its slice would have to be a list itself; a str's item is a str"},
+		{name: "slice or str", body: "t = x[j:] if j < n else ''", want: []string{"str <- x[j:] if j < n else ''"}, reason: "a slice chosen in a str's stead is a str"},
+		{name: "item plus str", body: "x[0] + '.'", want: []string{"sequence <- x[0]"}, reason: "a list of str's item is a str too"},
+		{name: "slices added", body: "x[:i] + x[i+1:]", want: []string{"sequence <- x[:i]", "sequence <- x[i+1:]"}, reason: "a list's slices add up as well as a str's"},
 
 		// Operators.
 		{name: "invert", body: "~x", want: []string{"int <- ~x"}},

@@ -138,9 +138,18 @@ func inferTypes(module *File, fn string, stub *File, visiting map[string]bool) (
 			nullable = nullable || g.Nullable
 			cands = append(cands, g)
 		}
-		if !pick(cands).Known() && len(visiting) < maxCallDepth {
-			if g, ok := passedOn(module, calls[bare], stub, visiting); ok {
+		if sofar := pick(cands); !sofar.Known() && len(visiting) < maxCallDepth {
+			if g, ok := passedOn(module, calls[bare], stub, visiting, false); ok {
 				cands = append(cands, g)
+			}
+		} else if refinable(sofar) && len(visiting) < maxCallDepth {
+			// The body only sized, iterated or indexed it; a function it
+			// is handed to that declares or tests its type says which of
+			// those it is (a check that raises unless it is a str). What
+			// another function merely does with it (choices.items() in
+			// a try) narrows nothing.
+			if g, ok := passedOn(module, calls[bare], stub, visiting, true); ok && contains(compatible[g.Kind], sofar.Kind) {
+				cands = append([]Guess{g}, cands...)
 			}
 		}
 		if g := nameGuess(bare); g.Kind != "" {
@@ -172,10 +181,30 @@ func inferTypes(module *File, fn string, stub *File, visiting map[string]bool) (
 	return out, nil
 }
 
+// refinable says g is the body's vague reading alone (sized, iterable, a
+// sequence), which a function the parameter is handed to may narrow.
+func refinable(g Guess) bool {
+	return g.From == FromBody && (g.Kind == KindSized || g.Kind == KindIterable || g.Kind == KindSequence)
+}
+
+// declares says g is a type written down (an annotation, a stub, a
+// docstring) or tested (isinstance in the body), not one read from what
+// the body does with the value.
+func declares(g Guess) bool {
+	switch g.From {
+	case FromAnnotation, FromStub, FromDocstring:
+		return true
+	case FromBody:
+		return strings.Contains(g.Text, "isinstance(")
+	}
+	return false
+}
+
 // passedOn reads a parameter's type from the functions of the module it
 // is passed to unchanged: split(src, sep) calling split_iter(src, sep)
-// has split_iter's types.
-func passedOn(module *File, calls []passed, stub *File, visiting map[string]bool) (Guess, bool) {
+// has split_iter's types. With declared, only a type the other function
+// declares or tests counts.
+func passedOn(module *File, calls []passed, stub *File, visiting map[string]bool, declared bool) (Guess, bool) {
 	for _, c := range calls {
 		if visiting[c.fn] {
 			continue
@@ -199,7 +228,7 @@ func passedOn(module *File, calls []passed, stub *File, visiting map[string]bool
 		if err != nil {
 			continue
 		}
-		if g := gs[name]; g.Known() && g.From != FromName {
+		if g := gs[name]; g.Known() && g.From != FromName && (!declared || declares(g)) {
 			g.Text = c.fn + "(" + name + "): " + g.String() + " from " + g.From
 			g.From = FromCall
 			return g, true

@@ -122,6 +122,22 @@ def split_iter(src, sep=None, maxsplit=None):
 def split(src, sep=None, maxsplit=None, key=bool):
     return list(split_iter(src, maxsplit=maxsplit, sep=sep))
 
+def check_text(s):
+    if not isinstance(s, str):
+        raise TypeError("expected str")
+
+def pairs(choices):
+    try:
+        return list(choices.items())
+    except AttributeError:
+        return list(enumerate(choices))
+
+def similar(a, b, c):
+    check_text(a)
+    check_text(c)
+    n = len(a)
+    return a[0] and n and split_iter(c) and pairs(b) and [x for x in b]
+
 @overload
 def item(value: bool) -> bool: ...
 @overload
@@ -245,6 +261,13 @@ func TestInferTypes(t *testing.T) {
 		want: map[string]string{"src": "iterable from call", "sep": "str? from name", "maxsplit": "int? from call", "key": "callable from default"},
 		reason: "split hands src and maxsplit to split_iter, whose body says what they are; sep is only compared with, so its name speaks; " +
 			"a builtin as default (key=bool) is a function",
+	}, {
+		name: "narrowed by the function it is passed to",
+		fn:   "similar",
+		want: map[string]string{"a": "str from call", "b": "iterable from body", "c": "str from call"},
+		reason: "the body only sizes and indexes a; check_text, which it is handed to, raises unless it is a str; " +
+			"b is handed to pairs, which only tries it as a dict: that narrows nothing; " +
+			"c goes to check_text and to split_iter, and the first call that knows wins",
 	}, {
 		name:   "passed on to an overloaded function",
 		fn:     "set_item",

@@ -15,8 +15,9 @@ import (
 // alone, never the head's: a patch that annotates a parameter anew must not
 // thereby set its revealing inputs apart),
 // against the row's value, by family (numbers, strings, sequences, mappings,
-// callables). None and values premise builds as Python expressions are
-// never judged: their type is not known here.
+// callables). None is never judged, nor a value premise builds as a Python
+// expression other than a builtin container (iter([1, 2]), (1, 2)): its
+// type is not known here.
 func (*pythonLang) OutsideType(tg lang.Target, args []any, kwargs map[string]any) string {
 	if pyOf(tg) == nil || tg.Sig == nil {
 		return ""
@@ -55,13 +56,6 @@ func outsideGuess(name string, g pysource.Guess, v any) string {
 	if v == nil || !g.Known() || g.From == "" || strings.HasPrefix(g.From, pysource.FromName) || onlyAnIndex(name, g) {
 		return ""
 	}
-	if m, ok := v.(map[string]any); ok {
-		for k := range m {
-			if strings.HasPrefix(k, "$") {
-				return "" // a Python expression: its type is not known here
-			}
-		}
-	}
 	if admits(g, v) {
 		return ""
 	}
@@ -69,13 +63,19 @@ func outsideGuess(name string, g pysource.Guess, v any) string {
 	if g.Kind == pysource.KindCallable {
 		what = "is called"
 	}
-	return fmt.Sprintf("`%s` %s, and got %s", name, what, lang.Compact(v, 40))
+	got := lang.Compact(v, 40)
+	if m, ok := v.(map[string]any); ok && builtKind(m) != "" {
+		got = m[lang.ExprKey].(string)
+	}
+	return fmt.Sprintf("`%s` %s, and got %s", name, what, got)
 }
 
-// admits says whether a plain JSON value is in g's family.
+// admits says whether a value is in g's family: a plain JSON value, or a
+// builtin container premise wrote as an expression (builtKind); any other
+// expression's type is not known here, and is admitted.
 func admits(g pysource.Guess, v any) bool {
 	var number, str, list, mapping bool
-	switch v.(type) {
+	switch x := v.(type) {
 	case bool, int, int64, float64, json.Number:
 		number = true
 	case string:
@@ -83,7 +83,20 @@ func admits(g pysource.Guess, v any) bool {
 	case []any:
 		list = true
 	case map[string]any:
-		mapping = true
+		if !isExpr(x) {
+			mapping = true
+			break
+		}
+		switch builtKind(x) {
+		case pysource.KindList, pysource.KindTuple:
+			list = true
+		case pysource.KindSet:
+			return admitsSet(g)
+		case pysource.KindIterator:
+			return admitsIterator(g)
+		default:
+			return true
+		}
 	default:
 		return true
 	}
@@ -126,4 +139,64 @@ func onlyAnIndex(name string, g pysource.Guess) bool {
 		}
 	}
 	return true
+}
+
+// isExpr says m is a value premise builds in the worker (an expression,
+// a constructor call) rather than a dict.
+func isExpr(m map[string]any) bool {
+	for k := range m {
+		if strings.HasPrefix(k, "$") {
+			return true
+		}
+	}
+	return false
+}
+
+// builtKind is the kind of a builtin container premise wrote as an
+// expression alone ({"$expr": "iter([1, 2])"}), "" for any other
+// expression: its type is not known without running it.
+func builtKind(m map[string]any) string {
+	src, ok := m[lang.ExprKey].(string)
+	if !ok || len(m) != 1 {
+		return ""
+	}
+	kind, _ := pysource.ExprType(src)
+	return kind
+}
+
+// admitsSet says whether g takes a set: what iterates or takes a len()
+// does, and a list or tuple parameter as a JSON list would (the
+// interpreter cannot tell an annotation's list from a collection); what
+// the body indexes or reverses does not.
+func admitsSet(g pysource.Guess) bool {
+	switch g.Kind {
+	case pysource.KindSet, pysource.KindList, pysource.KindTuple,
+		pysource.KindIterable, pysource.KindIterator, pysource.KindSized:
+		return true
+	case pysource.KindUnion:
+		for _, p := range g.Parts {
+			if !p.Known() || admitsSet(p) {
+				return true
+			}
+		}
+		return false
+	}
+	return !g.Known() || g.Kind == pysource.KindObject
+}
+
+// admitsIterator says whether g takes an iterator, which can be walked
+// once and has no len() and no index: only what the body iterates does.
+func admitsIterator(g pysource.Guess) bool {
+	switch g.Kind {
+	case pysource.KindIterable, pysource.KindIterator:
+		return true
+	case pysource.KindUnion:
+		for _, p := range g.Parts {
+			if !p.Known() || admitsIterator(p) {
+				return true
+			}
+		}
+		return false
+	}
+	return !g.Known() || g.Kind == pysource.KindObject
 }

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/evidence/pysource"
 	"github.com/premise-dev/premise/gate"
 )
 
@@ -58,7 +60,8 @@ func (*pythonLang) RefusedType(exc *gate.Exc, args []any, kwargs map[string]any)
 	return ""
 }
 
-// pyTypeName is the Python type of a plain JSON argument; "" for a value
+// pyTypeName is the Python type of a plain JSON argument, or of a builtin
+// container premise wrote as an expression; "" for any other value
 // premise builds as an expression (its type is not known here).
 func pyTypeName(v any) string {
 	switch x := v.(type) {
@@ -71,10 +74,14 @@ func pyTypeName(v any) string {
 	case []any:
 		return "list"
 	case map[string]any:
-		for k := range x {
-			if strings.HasPrefix(k, "$") {
-				return ""
-			}
+		if src, ok := x[lang.ExprKey].(string); ok && len(x) == 1 {
+			// A builtin container premise wrote as an expression
+			// (iter([1, 2]): a list_iterator); "" for any other.
+			_, name := pysource.ExprType(src)
+			return name
+		}
+		if isExpr(x) {
+			return ""
 		}
 		return "dict"
 	case int, int64:

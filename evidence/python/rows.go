@@ -723,8 +723,8 @@ func dedupePy(rows []lang.SourcedRow) []lang.SourcedRow {
 }
 
 // sameStrings are calls of a function of two or more text parameters
-// with the second the first's text (its first two text parameters only), as written and with its case flipped, and
-// each again with the flags flipped:
+// with the second the first's text (its first two text parameters only), as written, with its case flipped and a
+// character longer, and each again with the flags flipped:
 // find(pattern, text) and parse(format, string) do most where the two
 // agree, and a case-sensitivity flag only matters there. The other
 // parameters keep their typical values.
@@ -753,7 +753,11 @@ func sameStrings(pools [][]any) [][]any {
 					continue
 				}
 				n++
-				for _, w := range []string{t, lang.FlipCase(t)} {
+				// The text a character longer (its first one again) is a
+				// near miss: a similarity or a diff of two texts of
+				// lengths apart by one, one a prefix of the other,
+				// takes the paths equal texts never do.
+				for _, w := range []string{t, lang.FlipCase(t), t + t[:1]} {
 					vals := lang.TypicalValues(pools)
 					vals[i], vals[j] = t, w
 					out = append(out, vals)

@@ -141,17 +141,18 @@ func TestAttributeNamesForGetattr(t *testing.T) {
 	}
 }
 
-// TestSameStrings: two text parameters are called with the same text and
-// with its case flipped, and again with the flag flipped, so findall('a',
-// 'A', True) is among the rows; a parameter that is not text is left at
-// its typical value.
+// TestSameStrings: two text parameters are called with the same text,
+// with its case flipped and a character longer, and again with the flag
+// flipped, so findall('a', 'A', True) and a similarity of 'ab' and 'aba'
+// are among the rows; a parameter that is not text is left at its
+// typical value.
 func TestSameStrings(t *testing.T) {
 	pools := [][]any{{"", "a", "ab"}, {"x"}, {false, true}, {3}}
 	seen := map[string]bool{}
 	for _, vals := range sameStrings(pools) {
 		seen[fmt.Sprint(vals)] = true
 	}
-	for _, want := range []string{"[a a false 3]", "[a A false 3]", "[a A true 3]", "[ab AB true 3]"} {
+	for _, want := range []string{"[a a false 3]", "[a A false 3]", "[a A true 3]", "[ab AB true 3]", "[ab aba false 3]"} {
 		if !seen[want] {
 			t.Errorf("no call %s among %v", want, seen)
 		}

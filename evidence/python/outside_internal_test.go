@@ -1,0 +1,63 @@
+package python
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/evidence/pysource"
+	"github.com/premise-dev/premise/gate"
+)
+
+func expr(src string) map[string]any { return map[string]any{lang.ExprKey: src} }
+
+// TestBuiltContainersAreJudged: a builtin container premise writes as an
+// expression has a type premise knows, so an iterator where the base
+// slices the parameter is outside its type as a list where it calls it
+// is; an expression whose value premise cannot know is never judged.
+func TestBuiltContainersAreJudged(t *testing.T) {
+	seq := pysource.Guess{Kind: pysource.KindSequence, From: pysource.FromBody, Text: "x[::-1]"}
+	str := pysource.Guess{Kind: pysource.KindStr, From: pysource.FromBody, Text: "x[:j] + x[i]"}
+	iterable := pysource.Guess{Kind: pysource.KindIterable, From: pysource.FromBody, Text: "for ... in x"}
+	list := pysource.Guess{Kind: pysource.KindList, From: pysource.FromAnnotation}
+	cases := []struct {
+		name    string
+		g       pysource.Guess
+		v       any
+		outside bool
+		reason  string
+	}{
+		{name: "iterator sliced", g: seq, v: expr("iter([1, 2, 3])"), outside: true, reason: "an iterator has no index"},
+		{name: "iterator iterated", g: iterable, v: expr("iter([1, 2, 3])"), reason: "what the body only loops over takes an iterator"},
+		{name: "tuple sliced", g: seq, v: expr("tuple([1])"), reason: "a tuple is a sequence"},
+		{name: "tuple for a list", g: list, v: expr("(1, 2)"), reason: "a collection annotated list takes a tuple as often as not"},
+		{name: "tuple for a str", g: str, v: expr("tuple([0])"), outside: true},
+		{name: "set sliced", g: seq, v: expr("set([1])"), outside: true, reason: "a set has no index"},
+		{name: "set iterated", g: iterable, v: expr("set([1])")},
+		{name: "other expression", g: str, v: expr("datetime.date(2020, 1, 1)"), reason: "its type is not known without running it"},
+		{name: "expression with imports", g: str, v: map[string]any{lang.ExprKey: "(1, 2)", lang.ImportsKey: []any{"import os"}}, reason: "only an expression alone is read"},
+	}
+	for _, c := range cases {
+		why := outsideGuess("x", c.g, c.v)
+		if (why != "") != c.outside {
+			t.Errorf("%s: outsideGuess(%s, %v) = %q, want outside %v (%s)", c.name, c.g, c.v, why, c.outside, c.reason)
+		}
+		if c.outside && !strings.Contains(why, c.v.(map[string]any)[lang.ExprKey].(string)) {
+			t.Errorf("%s: the reason %q does not show the expression", c.name, why)
+		}
+	}
+}
+
+// TestRefusedTypeOfABuiltContainer: the interpreter names an iterator
+// premise built ('list_iterator' object is not subscriptable), and the
+// refusal is of that argument's type.
+func TestRefusedTypeOfABuiltContainer(t *testing.T) {
+	exc := &gate.Exc{Class: "TypeError", Message: "'list_iterator' object is not subscriptable"}
+	var l pythonLang
+	if got := l.RefusedType(exc, []any{expr("iter([1, 2])"), []any{}}, nil); got != "list_iterator" {
+		t.Errorf("RefusedType of iter([1, 2]) = %q, want list_iterator", got)
+	}
+	if got := l.RefusedType(exc, []any{expr("make_iter()")}, nil); got != "" {
+		t.Errorf("RefusedType of a call of the code's own = %q, want none: its type is not known", got)
+	}
+}
