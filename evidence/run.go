@@ -1165,7 +1165,7 @@ func (fr *fileReader) target(s diffparse.Symbol) (lang.Target, *SymbolRows) {
 // function the patch deleted, for a language that can tell (rebinder).
 func stillBound(l lang.Language, f diffparse.File, file any, s diffparse.Symbol) bool {
 	rb, ok := l.(lang.Rebinder)
-	return ok && s.Kind == "function" && f.HeadSrc != nil && f.BaseSrc != nil && rb.StillBound(f, file, s.Local)
+	return ok && (s.Kind == "function" || s.Kind == "method") && f.HeadSrc != nil && f.BaseSrc != nil && rb.StillBound(f, file, s.Local)
 }
 
 // noValues says why a target got no rows: the parameters no value could be

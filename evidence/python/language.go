@@ -335,10 +335,26 @@ func (*pythonLang) Bug(exc *gate.Exc) bool {
 	return pyBugs[exc.Class] && !(exc.Class == "AttributeError" && wrongTypeRe.MatchString(exc.Message))
 }
 
+// StillBound: the head's module still binds the name (an import, an
+// assignment, a re-export); for a method, its class is still defined and
+// the method one every class has from object (__repr__, __eq__): a class
+// that drops its own answers with object's.
 func (*pythonLang) StillBound(_ diffparse.File, file any, local string) bool {
 	pyf, _ := file.(*pyFile)
-	return pyf != nil && pyf.head != nil && pyf.head.Binds(local)
+	if pyf == nil || pyf.head == nil {
+		return false
+	}
+	if class, method, ok := strings.Cut(local, "."); ok {
+		return objectMethods[method] && !strings.Contains(method, ".") && pyf.head.Binds(class)
+	}
+	return pyf.head.Binds(local)
 }
+
+// objectMethods are the special methods every Python class has from
+// object.
+var objectMethods = map[string]bool{"__repr__": true, "__str__": true, "__format__": true, "__eq__": true, "__ne__": true,
+	"__lt__": true, "__le__": true, "__gt__": true, "__ge__": true, "__hash__": true, "__dir__": true,
+	"__sizeof__": true, "__reduce__": true, "__reduce_ex__": true, "__getstate__": true}
 
 // isPyTestCode says a changed file is test code, whose functions are not
 // judged: a file named for its tests or pytest's conftest.py, or one under
