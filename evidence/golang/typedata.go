@@ -118,7 +118,7 @@ func typeValueReaders(f diffparse.File, types map[string]bool, prefix string) ([
 		}
 		local, recvType, recvName := fd.Name.Name, "", ""
 		if fd.Recv != nil && len(fd.Recv.List) == 1 {
-			recvType = recvTypeName(fd.Recv.List[0].Type)
+			recvType = diffparse.GoReceiver(fd)
 			local = recvType + "." + fd.Name.Name
 			if len(fd.Recv.List[0].Names) == 1 {
 				recvName = fd.Recv.List[0].Names[0].Name
@@ -151,24 +151,6 @@ func typeValueReaders(f diffparse.File, types map[string]bool, prefix string) ([
 		reads[name] = []string{typ}
 	}
 	return out, reads
-}
-
-// recvTypeName is a receiver's type name: T of T, *T, T[K] and *T[K].
-func recvTypeName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // wholeUse says body uses the identifier name other than to select from
