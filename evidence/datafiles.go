@@ -345,20 +345,30 @@ var dataWordRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|([^\s,;:=
 // quoted strings of a JSON or YAML document, the entries of a word list
 // or a table's row.
 func dataWords(res *diffparse.Result, data []string) []string {
+	var files []diffparse.File
+	for _, f := range res.Files {
+		if slices.Contains(data, f.Path) || slices.Contains(data, f.OldPath) {
+			files = append(files, f)
+		}
+	}
+	return changedWords(files, dataWordRe, maxDataWords)
+}
+
+// changedWords are the words re finds on the changed lines of files,
+// both sides, each once, at most max: the text of the first of re's
+// groups that matched.
+func changedWords(files []diffparse.File, re *regexp.Regexp, max int) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, f := range res.Files {
-		if !slices.Contains(data, f.Path) && !slices.Contains(data, f.OldPath) {
-			continue
-		}
+	for _, f := range files {
 		for _, h := range f.Hunks {
 			for _, l := range h.Lines {
 				if l.Kind == ' ' {
 					continue
 				}
-				for _, m := range dataWordRe.FindAllStringSubmatch(l.Text, -1) {
-					w := m[1] + m[2] + m[3]
-					if w == "" || len(w) > 80 || seen[w] || len(out) >= maxDataWords {
+				for _, m := range re.FindAllStringSubmatch(l.Text, -1) {
+					w := strings.Join(m[1:], "")
+					if w == "" || len(w) > 80 || seen[w] || len(out) >= max {
 						continue
 					}
 					seen[w] = true

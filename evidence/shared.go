@@ -269,24 +269,5 @@ var sharedLitRe = regexp.MustCompile(`"((?:[^"\\\n]|\\.)*)"|'([^'\n]*)'|(?:^|[^\
 
 // sharedLits are the literals of the changed lines of files, both sides.
 func sharedLits(files []diffparse.File) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, f := range files {
-		for _, h := range f.Hunks {
-			for _, l := range h.Lines {
-				if l.Kind == ' ' {
-					continue
-				}
-				for _, m := range sharedLitRe.FindAllStringSubmatch(l.Text, -1) {
-					w := m[1] + m[2] + m[3]
-					if w == "" || len(w) > 80 || seen[w] || len(out) >= maxSharedLits {
-						continue
-					}
-					seen[w] = true
-					out = append(out, w)
-				}
-			}
-		}
-	}
-	return out
+	return changedWords(files, sharedLitRe, maxSharedLits)
 }
