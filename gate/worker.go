@@ -85,6 +85,9 @@ type proc struct {
 	exited chan struct{}
 	once   sync.Once
 	tail   *tailBuffer
+	// drained is closed when the worker's output has been read to its
+	// end: its last words are in tail.
+	drained chan struct{}
 
 	isolated bool // started in its own PID namespace (sandbox)
 
@@ -172,8 +175,11 @@ func startProc(spec procSpec) (*proc, error) {
 	limitProcs(cmd.Process.Pid, spec.memory)
 	closeAll(reqR, repW, outW)
 	p := &proc{isolated: cmd.SysProcAttr.Cloneflags&syscall.CLONE_NEWPID != 0, spec: spec, cmd: cmd, req: reqW, rep: repR, out: outR, br: bufio.NewReaderSize(repR, 64<<10), page: page,
-		exited: make(chan struct{}), tail: &tailBuffer{max: tailBytes}}
-	go func() { _, _ = io.Copy(p.tail, outR) }()
+		exited: make(chan struct{}), drained: make(chan struct{}), tail: &tailBuffer{max: tailBytes}}
+	go func() {
+		_, _ = io.Copy(p.tail, outR)
+		close(p.drained)
+	}()
 	go func() {
 		_ = cmd.Wait()
 		os.RemoveAll(home)
@@ -193,6 +199,7 @@ func startProc(spec procSpec) (*proc, error) {
 func (p *proc) awaitReady() error {
 	fail := func(why string) error {
 		p.kill()
+		p.lastWords()
 		if t := p.tail.String(); t != "" {
 			why += "; worker output ends: " + t
 		}
@@ -589,11 +596,26 @@ func decodeNumbers(data []byte, v any) error {
 // fail kills the worker and records why the call has no reply.
 func (p *proc) fail(c Call, outcome, detail string) Reply {
 	p.kill()
+	p.lastWords()
 	if t := p.tail.String(); t != "" {
 		detail += "; worker output ends: " + t
 	}
 	return Reply{ID: c.ID, Outcome: outcome, Detail: detail}
 }
+
+// lastWords waits, briefly, for the output a dead worker wrote before it
+// died to be read: on a loaded machine the reader may not have caught up
+// with the exit, and the dying words are what says why.
+func (p *proc) lastWords() {
+	select {
+	case <-p.drained:
+	case <-time.After(lastWordsWait):
+	}
+}
+
+// lastWordsWait bounds lastWords: a child the subject left holding the
+// output open must not hold up the verdict.
+const lastWordsWait = 2 * time.Second
 
 func (p *proc) exitStatus() string {
 	if st := p.cmd.ProcessState; st != nil {

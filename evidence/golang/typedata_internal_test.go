@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
-	"github.com/premise-dev/premise/internal/difftest"
+	"github.com/premise-dev/premise/diffparse/difftest"
 )
 
 // TestTypeReadsFollowTheChange: what a function must read to be a reader

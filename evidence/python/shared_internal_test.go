@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
-	"github.com/premise-dev/premise/internal/difftest"
+	"github.com/premise-dev/premise/diffparse/difftest"
 )
 
 // changedFile is a Python file of path whose base and head differ by
