@@ -91,9 +91,9 @@ func admits(g pysource.Guess, v any) bool {
 		case pysource.KindList, pysource.KindTuple:
 			list = true
 		case pysource.KindSet:
-			return admitsSet(g)
+			return takenBy(g, setTakers)
 		case pysource.KindIterator:
-			return admitsIterator(g)
+			return takenBy(g, iteratorTakers)
 		default:
 			return true
 		}
@@ -164,39 +164,25 @@ func builtKind(m map[string]any) string {
 	return kind
 }
 
-// admitsSet says whether g takes a set: what iterates or takes a len()
-// does, and a list or tuple parameter as a JSON list would (the
+// setTakers are the guesses that take a set: what iterates or takes a
+// len() does, and a list or tuple parameter as a JSON list would (the
 // interpreter cannot tell an annotation's list from a collection); what
 // the body indexes or reverses does not.
-func admitsSet(g pysource.Guess) bool {
-	switch g.Kind {
-	case pysource.KindSet, pysource.KindList, pysource.KindTuple,
-		pysource.KindIterable, pysource.KindIterator, pysource.KindSized:
-		return true
-	case pysource.KindUnion:
-		for _, p := range g.Parts {
-			if !p.Known() || admitsSet(p) {
-				return true
-			}
-		}
-		return false
-	}
-	return !g.Known() || g.Kind == pysource.KindObject
-}
+var setTakers = []string{pysource.KindSet, pysource.KindList, pysource.KindTuple, pysource.KindIterable, pysource.KindIterator, pysource.KindSized}
 
-// admitsIterator says whether g takes an iterator, which can be walked
-// once and has no len() and no index: only what the body iterates does.
-func admitsIterator(g pysource.Guess) bool {
-	switch g.Kind {
-	case pysource.KindIterable, pysource.KindIterator:
+// iteratorTakers are the guesses that take an iterator, which can be
+// walked once and has no len() and no index: only what the body iterates.
+var iteratorTakers = []string{pysource.KindIterable, pysource.KindIterator}
+
+// takenBy says whether g takes a value that guesses of the kinds takers
+// take: one of them, a union with such a part (or an unknown one), or no
+// known kind at all.
+func takenBy(g pysource.Guess, takers []string) bool {
+	if slices.Contains(takers, g.Kind) {
 		return true
-	case pysource.KindUnion:
-		for _, p := range g.Parts {
-			if !p.Known() || admitsIterator(p) {
-				return true
-			}
-		}
-		return false
+	}
+	if g.Kind == pysource.KindUnion {
+		return slices.ContainsFunc(g.Parts, func(p pysource.Guess) bool { return !p.Known() || takenBy(p, takers) })
 	}
 	return !g.Known() || g.Kind == pysource.KindObject
 }
