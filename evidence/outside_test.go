@@ -185,12 +185,9 @@ class Settings:
 	base := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFFFF", 1)}
 	head := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFF", 1)}
 	rep := runCommits(t, base, head, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "m.Settings.serialize" {
-			return
-		}
+	if !hasChange(rep, "m.Settings.serialize", nil) {
+		t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v, outside %+v, unstable %+v, skipped %v)", rep.Symbols, rep.OutsideType, rep.Unstable, rep.Skipped)
 	}
-	t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v, outside %+v, unstable %+v, skipped %v)", rep.Symbols, rep.OutsideType, rep.Unstable, rep.Skipped)
 }
 
 // TestRefusedTestCallIsNoTypicalValue: a constructor argument a test
@@ -231,12 +228,9 @@ def test_empty():
 	base := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFFFF", 1), "tests/test_m.py": tests}
 	head := map[string]string{"m.py": strings.Replace(body, "MASK", "0xFF", 1)}
 	rep := runCommits(t, base, head, nil)
-	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "m.Settings.serialize" {
-			return
-		}
+	if !hasChange(rep, "m.Settings.serialize", nil) {
+		t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v)", rep.Symbols)
 	}
-	t.Errorf("m.Settings.serialize: no change found for an id masked to 8 bits (symbols %+v)", rep.Symbols)
 }
 
 // TestStrReadFromItsUse: a parameter the base puts together as text (a
