@@ -108,11 +108,14 @@ func changedDeclNames(f diffparse.File) (names map[string]bool, modified bool) {
 	return names, modified
 }
 
-// vendoredPath says the policy excludes f as code of another project (a
-// vendor directory the merge-base has, linguist-vendored), not as
-// generated or by the project's own settings.
-func vendoredPath(f diffparse.File) bool {
-	return strings.HasPrefix(f.Excluded, "vendored")
+// mustBeRead says a change of f, excluded as code of another project (a
+// vendor directory the merge-base has, linguist-vendored) or as
+// generated, is not checked unless a function of the project is found
+// reading it: a hand edit of either is code no reviewer reads. A file the
+// project's own settings exclude, a minified bundle or type declarations
+// are left as the settings and the build say.
+func mustBeRead(f diffparse.File) bool {
+	return strings.HasPrefix(f.Excluded, "vendored") || strings.HasPrefix(f.Excluded, "generated")
 }
 
 // manifestUnchecked are the lines of res's changed manifests (files of

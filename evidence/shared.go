@@ -123,10 +123,10 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 		unfollow(sh.f.Path, unfollowed)
 		addUsers(sh.f.Path, users)
 	}
-	// vendored are the vendored files whose change reaches code the base
-	// has: one no function of the project is found to read is not
-	// checked.
-	vendored := map[string]bool{}
+	// unread are the vendored and generated files whose change reaches
+	// code the base has: one no function of the project is found to read
+	// is not checked.
+	unread := map[string]bool{}
 	for _, ex := range excluded {
 		// What its changed declarations define, and what its
 		// module-level statements bind, as the project reads them.
@@ -138,8 +138,8 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 			users[rel] = append(users[rel], ns...)
 		}
 		addUsers(ex.f.Path, users)
-		if vendoredPath(ex.f) && (modified || len(shared) > 0) {
-			vendored[ex.f.Path] = true
+		if mustBeRead(ex.f) && (modified || len(shared) > 0) {
+			unread[ex.f.Path] = true
 		}
 	}
 	rels := make([]string, 0, len(names))
@@ -197,16 +197,16 @@ func withSharedUsers(res *diffparse.Result, langs lang.Languages, headDir, baseD
 	}
 	for _, rs := range dr.reads {
 		for _, r := range rs {
-			for p := range vendored {
+			for p := range unread {
 				if strings.HasSuffix(r, "("+p+")") {
-					delete(vendored, p)
+					delete(unread, p)
 				}
 			}
 		}
 	}
-	for _, p := range slices.Sorted(maps.Keys(vendored)) {
+	for _, p := range slices.Sorted(maps.Keys(unread)) {
 		unchecked = append(unchecked, SymbolRows{Symbol: p, Unchecked: true,
-			Why: "vendored code the patch changes, and premise finds no function of the project reading what changed"})
+			Why: "vendored or generated code the patch changes, and premise finds no function of the project reading what changed"})
 	}
 	if len(extra) == 0 {
 		return res, dataReaders{}, unchecked
