@@ -24,9 +24,8 @@ func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[str
 	for n := range typeNames {
 		names[n] = true
 	}
-	byValue, valueReads := typeValueReaders(f, values, prefix)
-	if len(names) == 0 {
-		return byValue, valueReads, nil
+	if len(names) == 0 && len(values) == 0 {
+		return nil, nil, nil
 	}
 	head, err := diffparse.Decls("go", f.HeadSrc)
 	if err != nil {
@@ -36,6 +35,7 @@ func goDataReaders(f diffparse.File, prefix string) ([]diffparse.Symbol, map[str
 	if err != nil {
 		return nil, nil, nil
 	}
+	byValue, valueReads := typeValueReaders(f, base, values, prefix)
 	out, reads := lang.ReadersOf(f, head, base, names, prefix, func(d diffparse.Decl) bool {
 		return d.Kind == "function" || d.Kind == "method"
 	})

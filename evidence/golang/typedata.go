@@ -85,13 +85,13 @@ func typeReads(f diffparse.File) (names, values map[string]bool) {
 }
 
 // typeValueReaders are the functions and methods of f's head, which the
-// base has too and the diff does not count as changed, that use a whole
+// base (its declarations) has too and the diff does not count as changed, that use a whole
 // value of one of types: a method passing its receiver itself on
 // (fmt.Sprintf("%v", t), json.Marshal(t), *t == other; not t.items, not
 // a bare return t), or a function naming the type outside a receiver (a
 // parameter, a composite literal), each as a modified symbol named under
 // prefix, with the type it reads.
-func typeValueReaders(f diffparse.File, types map[string]bool, prefix string) ([]diffparse.Symbol, map[string][]string) {
+func typeValueReaders(f diffparse.File, base []diffparse.Decl, types map[string]bool, prefix string) ([]diffparse.Symbol, map[string][]string) {
 	if len(types) == 0 {
 		return nil, nil
 	}
@@ -100,10 +100,8 @@ func typeValueReaders(f diffparse.File, types map[string]bool, prefix string) ([
 		return nil, nil
 	}
 	inBase := map[string]bool{}
-	if base, err := diffparse.Decls("go", f.BaseSrc); err == nil {
-		for _, d := range base {
-			inBase[d.Local] = true
-		}
+	for _, d := range base {
+		inBase[d.Local] = true
 	}
 	taken := map[string]bool{}
 	for _, s := range f.Symbols {
