@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,26 +119,53 @@ func mustBeRead(f diffparse.File) bool {
 	return strings.HasPrefix(f.Excluded, "vendored") || strings.HasPrefix(f.Excluded, "generated")
 }
 
-// manifestUnchecked are the lines of res's changed manifests (files of
-// no language premise judges) that change which code a language's
-// functions call in a way premise does not follow: a go.mod's replace
-// directive. Each keeps the run from saying the gate holds.
-func manifestUnchecked(res *diffparse.Result, langs lang.Languages) []SymbolRows {
+// manifestUnchecked are what res's changed project files (files of no
+// language premise judges) change in how a language's code builds or
+// what it calls where premise does not follow it: a go.mod's replace
+// directive, a package.json's "imports". Both sides are read from the
+// checkouts at headDir and baseDir. Each keeps the run from saying the
+// gate holds.
+func manifestUnchecked(res *diffparse.Result, langs lang.Languages, headDir, baseDir string) []SymbolRows {
 	var out []SymbolRows
 	for _, f := range res.Files {
-		if f.Language != "" {
+		if f.Language != "" || f.Submodule {
 			continue
 		}
+		var readers []lang.ManifestReader
 		for _, name := range langs.Names() {
-			mr, ok := langs[name].(lang.ManifestReader)
-			if !ok {
-				continue
+			if mr, ok := langs[name].(lang.ManifestReader); ok {
+				readers = append(readers, mr)
 			}
-			for _, line := range mr.ManifestChanges(f) {
+		}
+		if len(readers) == 0 {
+			continue
+		}
+		head, base := sideOf(headDir, f.Path, f.Status != "deleted"), sideOf(baseDir, cmp.Or(f.OldPath, f.Path), f.Status != "added")
+		seen := map[string]bool{} // JavaScript and TypeScript read package.json alike
+		for _, mr := range readers {
+			for _, line := range mr.ManifestChanges(f, base, head) {
+				if seen[line] {
+					continue
+				}
+				seen[line] = true
 				out = append(out, SymbolRows{Symbol: f.Path + " " + line, Unchecked: true,
-					Why: "the manifest now takes a dependency's code from elsewhere (a fork, another version): the functions calling it may answer otherwise, and premise does not compare them for it"})
+					Why: "the project file now changes how the code builds or which code it calls (a dependency's fork, a module map, the language's version or settings): the functions it reaches may answer otherwise, and premise does not compare them for it"})
 			}
 		}
 	}
 	return out
+}
+
+// sideOf is the file rel in the checkout at dir, nil where want is false
+// or it cannot be read (a side the patch adds or deletes is empty to a
+// ManifestReader).
+func sideOf(dir, rel string, want bool) []byte {
+	if !want {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil
+	}
+	return data
 }

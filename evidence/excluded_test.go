@@ -109,31 +109,69 @@ func TestExcludedCodeIsComparedThroughItsReaders(t *testing.T) {
 	})
 }
 
-// TestManifestReplaceIsUnchecked: a go.mod replace directive the patch
-// adds or changes swaps the code behind an import path; premise does not
-// compare the functions calling it for that, and says so, naming the
-// line. Other go.mod changes are not such lines.
-func TestManifestReplaceIsUnchecked(t *testing.T) {
+// TestProjectFileChangesAreUnchecked: a project file can change what
+// the code does with no line of it changed (issue 26, verdict rules the
+// head can steer): a go.mod replace or go.work swaps the code behind an
+// import path, a go line crossing 1.22 gives each loop iteration its own
+// variable, a package.json "imports" entry points a specifier at another
+// file, a tsconfig.json turns class fields from defined to assigned, a
+// pyproject.toml's entry point names another plug-in. premise compares
+// none of the functions they reach for it, and says so, naming the line;
+// beside a one-line change elsewhere, the run does not hold. Changes of
+// such files that change none of it are not such lines.
+func TestProjectFileChangesAreUnchecked(t *testing.T) {
 	t.Parallel()
 	mod := "module example.com/app\n\ngo 1.22\n"
-	code := "package app\n\n// Name says hello.\nfunc Name(s string) string {\n\treturn \"hello \" + s\n}\n"
-	touched := strings.Replace(code, `"hello " + s`, `"hello " + s + ""`, 1)
+	goCode := "package app\n\n// Name says hello.\nfunc Name(s string) string {\n\treturn \"hello \" + s\n}\n"
+	goTouched := strings.Replace(goCode, `"hello " + s`, `"hello " + s + ""`, 1)
+	jsCode := "function label(name) {\n  return 'level ' + name;\n}\nmodule.exports = { label };\n"
+	jsTouched := strings.Replace(jsCode, "'level ' + name", "`level ${name}`", 1)
+	pkg := `{"name": "app", "imports": {"#clamp": "./lib/clamp.js"}}`
+	tsconfig := "{\n  // settings\n  \"compilerOptions\": {\"target\": \"es2022\", \"strict\": false,},\n}\n"
+	pyCode := "def label(name):\n    return 'level ' + name\n"
+	pyTouched := "def label(name):\n    return f'level {name}'\n"
+	pyproject := "[project]\nname = \"app\"\nversion = \"1.0\"\n\n[project.entry-points.\"app.plugins\"]\nclamp = \"app.clamp:Clamp\"\n"
 	for _, c := range []struct {
-		name, head string
-		want       bool
+		name, file string
+		base, head map[string]string
+		want       string // what the unchecked entry quotes; "" for none
 	}{
-		{"replace added", mod + "\nreplace example.com/dep => ./fork/dep\n", true},
-		{"go version raised", strings.Replace(mod, "go 1.22", "go 1.23", 1), false},
+		{"go replace added", "go.mod", map[string]string{"go.mod": mod, "app/app.go": goCode},
+			map[string]string{"go.mod": mod + "\nreplace example.com/dep => ./fork/dep\n", "app/app.go": goTouched}, "example.com/dep => ./fork/dep"},
+		{"go line across 1.22", "go.mod", map[string]string{"go.mod": strings.Replace(mod, "1.22", "1.21", 1), "app/app.go": goCode},
+			map[string]string{"go.mod": mod, "app/app.go": goTouched}, "each loop iteration has its own variable"},
+		{"go line raised past 1.22", "go.mod", map[string]string{"go.mod": mod, "app/app.go": goCode},
+			map[string]string{"go.mod": strings.Replace(mod, "1.22", "1.23", 1), "app/app.go": goTouched}, ""},
+		{"go.work added", "go.work", map[string]string{"go.mod": mod, "app/app.go": goCode},
+			map[string]string{"go.work": "go 1.22\n\nuse .\n\nreplace example.com/dep => ./fork/dep\n", "app/app.go": goTouched}, "replace example.com/dep => ./fork/dep"},
+		{"package.json imports pointed elsewhere", "package.json", map[string]string{"package.json": pkg, "src/label.js": jsCode},
+			map[string]string{"package.json": strings.Replace(pkg, "clamp.js", "fast.js", 1), "src/label.js": jsTouched}, `"#clamp": "./lib/fast.js"`},
+		{"package.json specifier added", "package.json", map[string]string{"package.json": pkg, "src/label.js": jsCode},
+			map[string]string{"package.json": strings.Replace(pkg, `}}`, `, "#fast": "./lib/fast.js"}, "version": "2.0.0"}`, 1), "src/label.js": jsTouched}, ""},
+		{"tsconfig class fields assigned", "tsconfig.json", map[string]string{"tsconfig.json": tsconfig, "src/label.js": jsCode},
+			map[string]string{"tsconfig.json": strings.Replace(tsconfig, "es2022", "es2019", 1), "src/label.js": jsTouched}, `"useDefineForClassFields": false`},
+		{"tsconfig type checking only", "tsconfig.json", map[string]string{"tsconfig.json": tsconfig, "src/label.js": jsCode},
+			map[string]string{"tsconfig.json": strings.Replace(tsconfig, `"strict": false`, `"strict": true`, 1), "src/label.js": jsTouched}, ""},
+		{"pyproject entry point", "pyproject.toml", map[string]string{"pyproject.toml": pyproject, "app/__init__.py": "", "app/label.py": pyCode},
+			map[string]string{"pyproject.toml": strings.Replace(pyproject, "app.clamp:Clamp", "app.fast:Clamp", 1), "app/label.py": pyTouched}, "app.fast:Clamp"},
+		{"pyproject version", "pyproject.toml", map[string]string{"pyproject.toml": pyproject, "app/__init__.py": "", "app/label.py": pyCode},
+			map[string]string{"pyproject.toml": strings.Replace(pyproject, `"1.0"`, `"1.1"`, 1), "app/label.py": pyTouched}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			rep := runCommits(t, map[string]string{"go.mod": mod, "app/app.go": code}, map[string]string{"go.mod": c.head, "app/app.go": touched}, nil)
-			i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.HasPrefix(s.Symbol, "go.mod line") })
-			if got := i >= 0 && rep.Symbols[i].Unchecked; got != c.want {
-				t.Errorf("go.mod unchecked %v, want %v; symbols %+v", got, c.want, rep.Symbols)
+			rep := runCommits(t, c.base, c.head, nil)
+			i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.HasPrefix(s.Symbol, c.file+" line") })
+			if got := i >= 0 && rep.Symbols[i].Unchecked; got != (c.want != "") {
+				t.Fatalf("%s unchecked %v, want %v; symbols %+v", c.file, got, c.want != "", rep.Symbols)
 			}
-			if c.want && i >= 0 && !strings.Contains(rep.Symbols[i].Symbol, "example.com/dep => ./fork/dep") {
-				t.Errorf("the unchecked entry should quote the directive: %q", rep.Symbols[i].Symbol)
+			if c.want != "" && !strings.Contains(rep.Symbols[i].Symbol, c.want) {
+				t.Errorf("the unchecked entry should quote %q: %q", c.want, rep.Symbols[i].Symbol)
+			}
+			if i < 0 {
+				return
+			}
+			if n := len(slices.DeleteFunc(slices.Clone(rep.Symbols), func(s evidence.SymbolRows) bool { return s.Symbol != rep.Symbols[i].Symbol })); n > 1 {
+				t.Errorf("%q is listed %d times", rep.Symbols[i].Symbol, n)
 			}
 		})
 	}

@@ -122,15 +122,18 @@ type DataSharer interface {
 	UsersOf(f diffparse.File, names map[string]bool, files []string, read func(rel string) []byte) map[string][]string
 }
 
-// ManifestReader is a language whose project manifest can change what
-// its code calls without a line of code changing: a Go module's replace
-// directive.
+// ManifestReader is a language whose project files can change what its
+// code does without a line of code changing: a Go module's replace
+// directive or go line, a package.json's "imports" map, a tsconfig.json's
+// class-field setting.
 type ManifestReader interface {
-	// ManifestChanges names the lines of f, a changed file of no
-	// language, that change which code the language's functions call
-	// where premise cannot follow it ("line 7 `example.com/dep => ./fork`");
-	// none when f is not its manifest.
-	ManifestChanges(f diffparse.File) []string
+	// ManifestChanges names what f, a changed file of no language, changes
+	// in how the language's code builds or what it calls, where premise
+	// cannot follow it ("line 7 `example.com/dep => ./fork`"); none when f
+	// is not one of its project files or changes nothing of the kind.
+	// base and head are f's two sides (nil for the side a file added or
+	// deleted lacks).
+	ManifestChanges(f diffparse.File, base, head []byte) []string
 }
 
 // Tracer is a language that can run the base's own tests and record the

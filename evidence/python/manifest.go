@@ -1,0 +1,105 @@
+package python
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
+)
+
+// pyprojectMeta is what premise installs of a pyproject.toml into its
+// copies of the tree (gate/pymeta.go): the distribution's name and entry
+// points, taken from the merge-base on both sides.
+type pyprojectMeta struct {
+	Project struct {
+		Name        string                       `toml:"name"`
+		EntryPoints map[string]map[string]string `toml:"entry-points"`
+		Scripts     map[string]string            `toml:"scripts"`
+		GUIScripts  map[string]string            `toml:"gui-scripts"`
+	} `toml:"project"`
+	Tool struct {
+		Poetry struct {
+			Name    string                       `toml:"name"`
+			Plugins map[string]map[string]string `toml:"plugins"`
+		} `toml:"poetry"`
+	} `toml:"tool"`
+}
+
+// ManifestChanges names the entry points and distribution name a patch
+// changes in the top pyproject.toml: code that finds its plug-ins or its
+// own metadata through importlib.metadata reads the merge-base's in
+// premise's copies, the head's where it is installed, so premise cannot
+// compare what the change does.
+func (*pythonLang) ManifestChanges(f diffparse.File, base, head []byte) []string {
+	if f.Path != "pyproject.toml" {
+		return nil
+	}
+	b, okB := pyprojectFields(base)
+	h, okH := pyprojectFields(head)
+	if !okB || !okH {
+		return nil
+	}
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(h)) {
+		if b[k] != h[k] {
+			out = append(out, lang.LineText(tomlLine(head, k), k+" = "+h[k]))
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(b)) {
+		if _, ok := h[k]; !ok {
+			out = append(out, lang.LineText(tomlLine(base, k), k+" = "+b[k])+" (removed)")
+		}
+	}
+	return out
+}
+
+// pyprojectFields keys a pyproject.toml's name and each entry point by
+// its group and name ("[project.entry-points.\"markdown.extensions\"]
+// toc"); none for an absent file, false for one that does not parse.
+func pyprojectFields(data []byte) (map[string]string, bool) {
+	out := map[string]string{}
+	if data == nil {
+		return out, true
+	}
+	var p pyprojectMeta
+	if _, err := toml.Decode(string(data), &p); err != nil {
+		return nil, false
+	}
+	put := func(group string, eps map[string]string) {
+		for name, target := range eps {
+			out[group+" "+name] = target
+		}
+	}
+	for _, name := range []string{p.Project.Name, p.Tool.Poetry.Name} {
+		if name != "" {
+			out["name"] = strconv.Quote(name)
+			break
+		}
+	}
+	for g, eps := range p.Project.EntryPoints {
+		put(g, eps)
+	}
+	for g, eps := range p.Tool.Poetry.Plugins {
+		put(g, eps)
+	}
+	put("console_scripts", p.Project.Scripts)
+	put("gui_scripts", p.Project.GUIScripts)
+	return out, true
+}
+
+// tomlLine is the first line of data that names key's last word (an
+// entry point's name, "name"), or 0.
+func tomlLine(data []byte, key string) int {
+	word := key[strings.LastIndex(key, " ")+1:]
+	for i, line := range strings.Split(string(data), "\n") {
+		if l := strings.TrimSpace(line); strings.HasPrefix(l, word) || strings.HasPrefix(l, `"`+word+`"`) {
+			return i + 1
+		}
+	}
+	return 0
+}
