@@ -42,6 +42,20 @@ class Patch:
 
     def asdicts(self):
         return [{"op": o} for o in self._ops]
+
+class Cents(int):
+    def __add__(self, other):
+        return 99
+
+def cents(n):
+    return Cents(n)
+
+def plain_cents(n):
+    return n
+
+def ordered(n):
+    import collections
+    return collections.OrderedDict(n=n)
 `
 
 // TestPythonAdapterObserve: the evidence protocol keys ($observe, $expr)
@@ -91,6 +105,14 @@ func TestPythonAdapterObserve(t *testing.T) {
 			map[string]any{"$expr": "obs.Patch()", "$imports": []any{"import obs"}}, "x"}, Kwargs: obs},
 			Reply{ID: "O11", Outcome: OutcomeReturned, Value: nil},
 			"a private attribute is how a class keeps its state, not what it shows: a refactor may keep it another way"},
+		{"the project's own int", Call{ID: "O12", Target: "obs.cents", Args: []any{10}, Kwargs: obs},
+			Reply{ID: "O12", Outcome: OutcomeReturned, Value: map[string]any{"$class": "Cents", "$value": num("10")}},
+			"a look-alike of a plain value whose methods answer otherwise (Cents(10) + 1 is 99) is not the plain 10 another side returns"},
+		{"a plain int", Call{ID: "O13", Target: "obs.plain_cents", Args: []any{10}, Kwargs: obs},
+			Reply{ID: "O13", Outcome: OutcomeReturned, Value: num("10")}, ""},
+		{"the standard library's dict", Call{ID: "O14", Target: "obs.ordered", Args: []any{1}, Kwargs: obs},
+			Reply{ID: "O14", Outcome: OutcomeReturned, Value: map[string]any{"n": num("1")}},
+			"an OrderedDict is compared as the dict it holds, as before"},
 		{"no observe", Call{ID: "O7", Target: "obs.gen", Args: []any{2}},
 			Reply{ID: "O7", Outcome: OutcomeUnencodable}, "gate rows see what they always saw"},
 		{"expressions without observe", Call{ID: "O9", Target: "obs.call", Args: []any{

@@ -475,12 +475,45 @@ def _aliased(fn, args, kwargs, raw, shown):
     return None if second == shown else second
 
 
+# The built-in types a value is compared as, and how to read a subclass
+# instance's own data past any method the subclass overrides.
+_BUILTIN = {int: int.__int__, float: float.__float__, str: str.__str__,
+            list: lambda v: list(list.__iter__(v)), tuple: lambda v: tuple(tuple.__iter__(v)),
+            dict: lambda v: dict(dict.items(v)), set: lambda v: set(set.__iter__(v)),
+            frozenset: lambda v: frozenset(frozenset.__iter__(v))}
+
+
+def _subclassed(v):
+    """v's data as its built-in type when v is an instance of a subclass
+    of one defined outside the standard library (the project's own
+    int or list with methods of its own), else None: such a value is
+    compared with its class, so a head returning a look-alike whose
+    methods answer otherwise is not taken for the base's plain value."""
+    t = type(v)
+    if t in _BUILTIN or t is bool:
+        return None
+    for base, plain in _BUILTIN.items():
+        if isinstance(v, base):
+            top = (getattr(t, "__module__", None) or "").split(".")[0]
+            if top == "builtins" or top in getattr(sys, "stdlib_module_names", (top,)):
+                return None
+            return plain(v)
+    return None
+
+
 def _comparable(v, depth):
     """v with what JSON cannot carry replaced by {"$repr": ...}, its repr
     without memory addresses or ids (which differ between any two workers), so
     that two objects are compared by what they show rather than all
-    being equally unencodable."""
-    if v is None or isinstance(v, (bool, int, str)):
+    being equally unencodable. An instance of the project's own subclass
+    of a built-in type is {"$class": name, "$value": its data}."""
+    if v is None or type(v) in (bool, int, str):
+        return v
+    if depth <= 20:
+        plain = _subclassed(v)
+        if plain is not None:
+            return {"$class": type(v).__qualname__, "$value": _comparable(plain, depth + 1)}
+    if isinstance(v, (bool, int, str)):
         return v
     if isinstance(v, float):
         return v if v == v and v not in (float("inf"), float("-inf")) else {"$repr": repr(v)}
