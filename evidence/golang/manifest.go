@@ -169,3 +169,9 @@ func syntaxText(verb string, l *modfile.Line) string {
 	}
 	return strings.Join(l.Token, " ")
 }
+
+// EncodesThrough names the methods encoding/json calls on a value the
+// worker returns: a row's result is compared by what they write.
+func (*goLang) EncodesThrough(method string) bool {
+	return method == "MarshalJSON" || method == "MarshalText"
+}

@@ -136,6 +136,16 @@ type ManifestReader interface {
 	ManifestChanges(f diffparse.File, base, head []byte) []string
 }
 
+// Encoder is a language whose worker compares some values through a
+// method of their own type (Go: a value's JSON, which its MarshalJSON or
+// MarshalText writes): such a method the patch adds to a type the base
+// has decides what every row returning that type is compared by.
+type Encoder interface {
+	// EncodesThrough says the worker reads a value through its type's
+	// method of this name.
+	EncodesThrough(method string) bool
+}
+
 // Tracer is a language that can run the base's own tests and record the
 // calls they make of the changed functions (evidence/python's traced.go).
 type Tracer interface {
