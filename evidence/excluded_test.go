@@ -115,7 +115,9 @@ func TestExcludedCodeIsComparedThroughItsReaders(t *testing.T) {
 // import path, a go line crossing 1.22 gives each loop iteration its own
 // variable, a package.json "imports" entry points a specifier at another
 // file, a tsconfig.json turns class fields from defined to assigned, a
-// pyproject.toml's entry point names another plug-in. premise compares
+// pyproject.toml's entry point names another plug-in; assembly a Go
+// package builds, or an extension module Python imports before the .py
+// of its name, is code premise does not read. premise compares
 // none of the functions they reach for it, and says so, naming the line;
 // beside a one-line change elsewhere, the run does not hold. Changes of
 // such files that change none of it are not such lines.
@@ -154,13 +156,17 @@ func TestProjectFileChangesAreUnchecked(t *testing.T) {
 			map[string]string{"tsconfig.json": strings.Replace(tsconfig, `"strict": false`, `"strict": true`, 1), "src/label.js": jsTouched}, ""},
 		{"pyproject entry point", "pyproject.toml", map[string]string{"pyproject.toml": pyproject, "app/__init__.py": "", "app/label.py": pyCode},
 			map[string]string{"pyproject.toml": strings.Replace(pyproject, "app.clamp:Clamp", "app.fast:Clamp", 1), "app/label.py": pyTouched}, "app.fast:Clamp"},
+		{"go assembly", "app/zero_amd64.s", map[string]string{"go.mod": mod, "app/app.go": goCode},
+			map[string]string{"app/zero_amd64.s": "// nothing yet\n", "app/app.go": goTouched}, "assembly"},
+		{"python extension module", "app/clamp.so", map[string]string{"pyproject.toml": pyproject, "app/__init__.py": "", "app/label.py": pyCode},
+			map[string]string{"app/clamp.so": "\x7fELF", "app/label.py": pyTouched}, "compiled module"},
 		{"pyproject version", "pyproject.toml", map[string]string{"pyproject.toml": pyproject, "app/__init__.py": "", "app/label.py": pyCode},
 			map[string]string{"pyproject.toml": strings.Replace(pyproject, `"1.0"`, `"1.1"`, 1), "app/label.py": pyTouched}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			rep := runCommits(t, c.base, c.head, nil)
-			i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.HasPrefix(s.Symbol, c.file+" line") })
+			i := slices.IndexFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return strings.HasPrefix(s.Symbol, c.file+" ") })
 			if got := i >= 0 && rep.Symbols[i].Unchecked; got != (c.want != "") {
 				t.Fatalf("%s unchecked %v, want %v; symbols %+v", c.file, got, c.want != "", rep.Symbols)
 			}

@@ -303,6 +303,7 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	langs := lang.LanguagesFor(cfg.HeadDir, cfg.BaseDir, b.perFunction, false)
 	defer langs.Close()
 	var readers dataReaders
+	cfg.Diff = withShadowed(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
 	cfg.Diff, readers = withDataReaders(cfg.Diff, cfg.HeadDir, cfg.BaseDir)
 	var shared dataReaders
 	var unfollowed []SymbolRows

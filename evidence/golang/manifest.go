@@ -32,6 +32,9 @@ import (
 // none of them for it. A side that does not parse names nothing: nothing
 // of the module builds on it, and its symbols are unchecked already.
 func (*goLang) ManifestChanges(f diffparse.File, base, head []byte) []string {
+	if foreignGo[path.Ext(f.Path)] && !inTestdata(f.Path) {
+		return []string{"(C, assembly or object code a Go package builds with its Go files: premise does not read it)"}
+	}
 	switch path.Base(f.Path) {
 	case "go.mod":
 		b, errB := parseSide(f.Path, base, modfile.Parse)
@@ -51,6 +54,27 @@ func (*goLang) ManifestChanges(f diffparse.File, base, head []byte) []string {
 		return manifestDiff(settingsOf(nil, b.Replace, b.Godebug, b.Use), settingsOf(nil, h.Replace, h.Godebug, h.Use))
 	}
 	return nil
+}
+
+// foreignGo are the extensions of the files the go command compiles or
+// links into a package beside its Go files (cgo's C and C++, Fortran,
+// assembly, SWIG, .syso objects): a change in one changes what the
+// package's functions do with no Go line changed.
+var foreignGo = map[string]bool{
+	".s": true, ".S": true, ".sx": true, ".c": true, ".cc": true, ".cpp": true, ".cxx": true,
+	".h": true, ".hh": true, ".hpp": true, ".hxx": true, ".m": true, ".f": true, ".F": true,
+	".for": true, ".f90": true, ".syso": true, ".swig": true, ".swigcxx": true,
+}
+
+// inTestdata says the go command ignores a path: under a testdata
+// directory, or one whose name begins with . or _.
+func inTestdata(p string) bool {
+	for _, dir := range strings.Split(path.Dir(p), "/") {
+		if dir == "testdata" || strings.HasPrefix(dir, "_") || strings.HasPrefix(dir, ".") && dir != "." {
+			return true
+		}
+	}
+	return false
 }
 
 // parseSide parses one side of a go.mod or go.work; a side the patch

@@ -36,6 +36,9 @@ var tsconfigKeys = []string{
 // reach for it. A side that does not parse names nothing (Node, or
 // esbuild, refuses it on that side, and what loads through it fails).
 func (*jsLang) ManifestChanges(f diffparse.File, base, head []byte) []string {
+	if path.Ext(f.Path) == ".node" {
+		return []string{"(a compiled addon Node loads: premise does not read it)"}
+	}
 	switch path.Base(f.Path) {
 	case "package.json":
 		return changedFields(base, head, packageFields)

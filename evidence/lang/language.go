@@ -136,6 +136,15 @@ type ManifestReader interface {
 	ManifestChanges(f diffparse.File, base, head []byte) []string
 }
 
+// Shadower is a language whose import system can resolve one name to
+// either of two files, preferring one (a package's __init__.py over the
+// module.py of its name), and whose rows call a function by that name.
+type Shadower interface {
+	// Shadows are the files (slash paths relative to the tree's top)
+	// whose import name a file at rel takes when both exist.
+	Shadows(rel string) []string
+}
+
 // Encoder is a language whose worker compares some values through a
 // method of their own type (Go: a value's JSON, which its MarshalJSON or
 // MarshalText writes): such a method the patch adds to a type the base

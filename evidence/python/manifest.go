@@ -2,6 +2,7 @@ package python
 
 import (
 	"maps"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,6 +37,9 @@ type pyprojectMeta struct {
 // premise's copies, the head's where it is installed, so premise cannot
 // compare what the change does.
 func (*pythonLang) ManifestChanges(f diffparse.File, base, head []byte) []string {
+	if compiledModule(f.Path) {
+		return []string{"(a compiled module Python imports before a source module of its name: premise does not read it)"}
+	}
 	if f.Path != "pyproject.toml" {
 		return nil
 	}
@@ -56,6 +60,20 @@ func (*pythonLang) ManifestChanges(f diffparse.File, base, head []byte) []string
 		}
 	}
 	return out
+}
+
+// compiledModule says Python imports the file as code premise cannot
+// read: an extension module (.so, .pyd), which the import system finds
+// before a .py of the same name, or a .pyc outside __pycache__, which it
+// loads where no .py stands beside it.
+func compiledModule(p string) bool {
+	switch path.Ext(p) {
+	case ".so", ".pyd":
+		return true
+	case ".pyc":
+		return path.Base(path.Dir(p)) != "__pycache__"
+	}
+	return false
 }
 
 // pyprojectFields keys a pyproject.toml's name and each entry point by
@@ -102,4 +120,13 @@ func tomlLine(data []byte, key string) int {
 		}
 	}
 	return 0
+}
+
+// Shadows says a package's __init__.py takes the import name of the
+// module.py beside its directory: Python finds the package first.
+func (*pythonLang) Shadows(rel string) []string {
+	if path.Base(rel) != "__init__.py" || path.Dir(rel) == "." {
+		return nil
+	}
+	return []string{path.Dir(rel) + ".py"}
 }
