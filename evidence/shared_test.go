@@ -58,6 +58,11 @@ const (
 		"def encode(x: int) -> str:\n    return json.dumps(dataclasses.asdict(Point(x)))\n"
 )
 
+// fitGo is a package whose init sets the limit its Fits reads.
+const fitGo = "package fit\n\nvar limit int\n\nfunc init() {\n\tlimit = 10\n}\n\n" +
+	"// Fits says s is short enough.\nfunc Fits(s string) bool {\n\treturn len(s) <= limit\n}\n\n" +
+	"// Name names the package.\nfunc Name() string {\n\treturn \"fit\"\n}\n"
+
 // TestModuleLevelChangesAreCompared: a module-level statement changes
 // what functions of other files (or its own, untouched) answer, and
 // premise compares them as changed functions: a constant lowered in a
@@ -69,7 +74,8 @@ const (
 // now imports a function from, in place of the old one, is compared with
 // the old one, as is a new module a manifest's entry point now names. A
 // type or class whose definition changed (a struct tag, a dataclass
-// field's default) makes the functions of its file using it targets.
+// field's default) makes the functions of its file using it targets. An
+// init changed in place is never called itself: its readers are.
 func TestModuleLevelChangesAreCompared(t *testing.T) {
 	t.Parallel()
 	goBase := map[string]string{
@@ -116,6 +122,14 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 		}},
 		{"go init of a new file", "example.com/lim/lim.Label", goBase, map[string]string{
 			"lim/tune.go": "package lim\n\nfunc init() {\n\tlimits[\"high\"] = 5\n}\n",
+		}},
+		// An init the patch changes in place, beside a function it
+		// refactors: the harness cannot call it (once, naming it failed
+		// every row of the package).
+		{"go init changed in place", "example.com/fit.Fits", map[string]string{
+			"go.mod": "module example.com/fit\n\ngo 1.22\n", "fit.go": fitGo,
+		}, map[string]string{
+			"fit.go": strings.NewReplacer("limit = 10", "limit = 5", `return "fit"`, `return "fi" + "t"`).Replace(fitGo),
 		}},
 		{"go var initialized by a function literal at load", "example.com/lim/lim.Label", goBase, map[string]string{
 			"lim/tune.go": "package lim\n\nvar _ = func() int {\n\tlimits[\"high\"] = 5\n\treturn 0\n}()\n",

@@ -124,6 +124,13 @@ func (l *goLang) Complete(tg *lang.Target, f diffparse.File, _ any, _ map[string
 	if lang.InTestPath(f, func(p string) bool { return strings.HasSuffix(p, "_test.go") }) {
 		return lang.InTestFile
 	}
+	if tg.Sym.Kind == "function" && lang.BareName(tg.Sym.Local) == "init" {
+		// The harness cannot name it (undefined: init), and one target
+		// it cannot compile fails every row of the package. What it sets
+		// is read by functions compared as its readers (sharedNames);
+		// its own changed lines count as checked when their rows run it.
+		return "an init function runs when its package loads and cannot be called"
+	}
 	why := goPlan(tg, l.gp, f)
 	if why == "" && len(tg.Sig.Params) == 0 && tg.Sym.Kind != "method" && !lang.BareCallable(lang.BareName(tg.Sym.Local)) {
 		why = "it takes no parameters, and a call of " + lang.BareName(tg.Sym.Local) + " runs a program, not a function"
