@@ -106,6 +106,16 @@ func catalog(t Type, langName string) map[string]class {
 		add(class{"padded", bnd, " 42 ", "a number with spaces around it", false})
 		add(class{"non_numeric", bnd, "abc", "text that is not a number", false})
 		add(class{"non_ascii_digits", bnd, "٤٢", "digits outside ASCII", false})
+		// A string is a sequence of characters: an order or uniqueness
+		// precondition on one ("s arrives sorted") has sides to test.
+		// Named apart from a list's, so that only the categories about
+		// order and repeats try them; a class's side is read from its
+		// name's suffix (text_unsorted is unsorted).
+		add(class{"text_sorted", rep, "abc", "characters already in ascending order", false})
+		add(class{"text_unsorted", bnd, "cab", "characters out of order", false})
+		add(class{"text_reversed", bnd, "cba", "characters in descending order", false})
+		add(class{"text_duplicate", bnd, "aba", "a character repeated, not next to its twin", false})
+		add(class{"text_all_same", bnd, "aaa", "every character the same", false})
 	case kindBool:
 		add(class{"true", rep, true, "the value true", false})
 		add(class{"false", bnd, false, "the value false", false})

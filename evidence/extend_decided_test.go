@@ -93,6 +93,35 @@ func TestDecidedRows(t *testing.T) {
 	}
 }
 
+// A string is a sequence: "s arrives sorted", rejected on a function of
+// a string, is kept by rows of strings out of order (once, no class of a
+// string lay on either side, and the decision stayed a todo no row kept).
+func TestDecidedRowsOfAString(t *testing.T) {
+	sig, err := python.SignatureOf([]byte("def codex(s: str) -> str:\n    return s\n"), "codex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := validate.Item{ID: "A001", Symbol: "m.codex", Precondition: "`s` arrives sorted", Status: validate.StatusRejected}
+	rows, err := Templates{}.Generate(context.Background(), Request{Target: "m.codex", Sig: sig, Assumptions: []validate.Item{it}, Decided: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rows {
+		if r.Todo != "" {
+			t.Fatalf("a todo row: %s", r.Todo)
+		}
+		if !r.SameAsBase {
+			t.Errorf("%s: does not pin the base", r.Cls)
+		}
+		got = append(got, r.Cls)
+	}
+	sort.Strings(got)
+	if d := cmp.Diff([]string{"text_reversed", "text_unsorted"}, got); d != "" {
+		t.Errorf("classes (-want +got): strings out of order violate it:\n%s", d)
+	}
+}
+
 func TestViolates(t *testing.T) {
 	for _, tc := range []struct {
 		pre, cls string
