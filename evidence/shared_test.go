@@ -58,6 +58,10 @@ const (
 		"def encode(x: int) -> str:\n    return json.dumps(dataclasses.asdict(Point(x)))\n"
 )
 
+// strictJS is a script whose first function reads an argument its
+// parameter aliases, as only sloppy mode lets it.
+const strictJS = "function first(a, b) {\n  arguments[0] = b;\n  return a;\n}\n\nfunction label(name) {\n  return 'level ' + name;\n}\n\nmodule.exports = { first, label };\n"
+
 // fitGo is a package whose init sets the limit its Fits reads.
 const fitGo = "package fit\n\nvar limit int\n\nfunc init() {\n\tlimit = 10\n}\n\n" +
 	"// Fits says s is short enough.\nfunc Fits(s string) bool {\n\treturn len(s) <= limit\n}\n\n" +
@@ -155,6 +159,14 @@ func TestModuleLevelChangesAreCompared(t *testing.T) {
 			"src/core.js":  jsClamp + "\nmodule.exports = { clamp };\n",
 		}, map[string]string{
 			"src/core.js": jsClamp + "\nfunction clampFast(x, lo, hi) {\n  return Math.min(x, hi);\n}\n\nmodule.exports = { clamp: clampFast };\n",
+		}},
+		// "use strict" at the top of a script changes every function in
+		// it: arguments no longer alias the parameters.
+		{"javascript use strict added", "lib.first", map[string]string{
+			"package.json": `{"name": "s"}`,
+			"lib.js":       strictJS,
+		}, map[string]string{
+			"lib.js": "'use strict';\n\n" + strings.Replace(strictJS, "'level ' + name", "'lev' + 'el ' + name", 1),
 		}},
 		{"javascript constants module", "src/core.big", jsBase, map[string]string{
 			"src/consts.js": "const LIMIT = 0;\nmodule.exports = { LIMIT };\n",

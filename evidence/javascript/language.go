@@ -325,6 +325,21 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 	}
 	module := strings.TrimSuffix(f.Path, path.Ext(f.Path))
 	classes, classReads := jsClassReaders(f, head, base, module)
+	if strictChanged(f, head, base) {
+		// "use strict" added or removed at the top of a script changes
+		// what every function of it does (arguments no longer alias
+		// parameters, this is undefined in a plain call, an assignment to
+		// an undeclared name throws) with none of their lines changed.
+		for _, s := range allFunctions(f, head, base, module) {
+			if _, dup := classReads[s.Name]; !dup {
+				classes = append(classes, s)
+				if classReads == nil {
+					classReads = map[string][]string{}
+				}
+				classReads[s.Name] = []string{`"use strict"`}
+			}
+		}
+	}
 	if len(names) == 0 {
 		return classes, classReads, jsDataLits(changed)
 	}
@@ -1312,4 +1327,45 @@ func (l *jsLang) testFiles() []*jssource.File {
 
 func (*jsLang) StillBound(f diffparse.File, _ any, local string) bool {
 	return !strings.Contains(local, ".") && jsExported(f.HeadSrc, local)
+}
+
+// strictRe is a "use strict" directive on a line of its own.
+var strictRe = regexp.MustCompile(`^\s*(?:'use strict'|"use strict")\s*;?\s*$`)
+
+// strictChanged says the patch adds or removes a "use strict" directive
+// outside every declaration of the file: the script's own, which governs
+// every function in it.
+func strictChanged(f diffparse.File, head, base []diffparse.Decl) bool {
+	for _, h := range f.Hunks {
+		for _, ln := range h.Lines {
+			if !strictRe.MatchString(ln.Text) {
+				continue
+			}
+			if ln.Kind == '+' && ln.New > 0 && !lang.InDecl(head, ln.New) || ln.Kind == '-' && ln.Old > 0 && !lang.InDecl(base, ln.Old) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allFunctions are the functions and methods of the file on both sides
+// that the diff does not already name, as symbols the patch changed.
+func allFunctions(f diffparse.File, head, base []diffparse.Decl, module string) []diffparse.Symbol {
+	taken := map[string]bool{}
+	for _, s := range f.Symbols {
+		taken[s.Local] = true
+	}
+	inBase := map[string]bool{}
+	for _, d := range base {
+		inBase[d.Local] = true
+	}
+	var out []diffparse.Symbol
+	for _, d := range head {
+		if (d.Kind != "function" && d.Kind != "method") || taken[d.Local] || !inBase[d.Local] {
+			continue
+		}
+		out = append(out, diffparse.Symbol{Name: module + "." + d.Local, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
+	}
+	return out
 }
