@@ -237,6 +237,15 @@ func TestUnfollowedModuleStateIsUnchecked(t *testing.T) {
 			"mypkg/core.py": coreBase["mypkg/core.py"] + "\n\nimport colorsys  # noqa: E402\n",
 			"colorsys.py":   "import mypkg.core as _c\n\n\ndef _clamp(x, lo, hi):\n    return max(lo, min(x, hi))\n\n\n_c.clamp = _clamp\n",
 		}},
+		// The interpreter's state, set at import through a standard
+		// module: every Decimal division of the process is rounded to
+		// six digits, and no function names the change.
+		{"python decimal context set at import", "mypkg/__init__.py line 4 `decimal.getcontext().prec = 6`", coreBase, map[string]string{
+			"mypkg/__init__.py": "from .core import clamp, label\nimport decimal\n\ndecimal.getcontext().prec = 6\n",
+		}},
+		{"python locale set at import", "mypkg/__init__.py line 4 `locale.setlocale(", coreBase, map[string]string{
+			"mypkg/__init__.py": "from .core import clamp, label\nimport locale\n\nlocale.setlocale(locale.LC_ALL, \"C\")\n",
+		}},
 		{"go function var", "lim/lim.go line 4 `var Clamp = func", map[string]string{"go.mod": "module example.com/lim\n\ngo 1.22\n",
 			"lim/lim.go": "package lim\n\n// Clamp clamps x.\nvar Clamp = func(x, hi int) int {\n\tif x > hi {\n\t\treturn hi\n\t}\n\treturn x\n}\n"},
 			map[string]string{"lim/lim.go": "package lim\n\n// Clamp clamps x.\nvar Clamp = func(x, hi int) int {\n\treturn x\n}\n"}},

@@ -42,7 +42,7 @@ var (
 	pyImportRe     = regexp.MustCompile(`^import\s+([^#]*)`)
 	// pyMutateRe: an assignment, augmented or not, or a del, through an
 	// attribute or a subscript of a name: core.clamp = f, LIMITS["k"] = 5.
-	pyMutateRe = regexp.MustCompile(`^(?:del\s+)?([A-Za-z_]\w*)((?:\s*\.\s*\w+|\[[^\]]*\])+)\s*(?:(?:[-+*/|&%^@]|//|\*\*|<<|>>)?=[^=]|$)`)
+	pyMutateRe = regexp.MustCompile(`^(?:del\s+)?([A-Za-z_]\w*)((?:\s*\.\s*\w+|\[[^\]]*\]|\([^()]*\))*(?:\s*\.\s*\w+|\[[^\]]*\]))\s*(?:(?:[-+*/|&%^@]|//|\*\*|<<|>>)?=[^=]|$)`)
 	// pyMethodCallRe: a method called on a name: LIMITS.update({...}).
 	pyMethodCallRe = regexp.MustCompile(`^([A-Za-z_]\w*)((?:\.\w+)+)\s*\(`)
 	pySetattrRe    = regexp.MustCompile(`^(?:setattr|delattr)\(\s*([A-Za-z_][\w.]*)\s*,\s*(?:['"](\w+)['"])?`)
@@ -346,6 +346,12 @@ func (mc *modChange) statement(text string, n int, lines []string, imports map[s
 		} else if m := pyMethodCallRe.FindStringSubmatch(text); m != nil && (defined[m[1]] || mc.names[m[1]] || imports[m[1]].attr != "" || assignedAnywhere(lines, m[1])) {
 			// LIMITS.update(...): a method changing the module's data.
 			root, attrs = m[1], ""
+		} else if m := pyMethodCallRe.FindStringSubmatch(text); m != nil && isModuleImport(imports, m[1]) && !quietCall(m[1], m[2]) {
+			// decimal.setcontext(...), locale.setlocale(...) at load: a
+			// call into another module, which may set state every
+			// function reads (into a module outside the tree, it is not
+			// followed).
+			root, attrs = m[1], m[2]
 		} else {
 			return
 		}
@@ -568,4 +574,17 @@ func pySilent(lines []string, n, start int) bool {
 		quotes += strings.Count(lines[i-1], `"""`) + strings.Count(lines[i-1], "'''")
 	}
 	return quotes%2 == 1
+}
+
+// isModuleImport says name is bound by an import of a module (import
+// decimal), not of a name from one.
+func isModuleImport(imports map[string]pyBinding, name string) bool {
+	b, ok := imports[name]
+	return ok && b.attr == ""
+}
+
+// quietCall says a module-level call changes nothing a function returns:
+// logging's configuration, a warning issued.
+func quietCall(module, attrs string) bool {
+	return module == "logging" || module == "warnings" && strings.HasPrefix(attrs, ".warn")
 }
