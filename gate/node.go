@@ -352,7 +352,8 @@ func isDeclaration(name string) bool {
 // import.meta.url resolves from where the source sits, as under tsc. The
 // private copy is premise's, so writing into it costs the user nothing. A
 // hand-written x.js beside an x.ts is replaced: the TypeScript source is
-// what the patch changed. A JSX file never replaces a JavaScript one.
+// what the patch changed. A TypeScript or JSX file never replaces a
+// JavaScript file the tree has: Node loads that one.
 //
 // Each output's module kind is what Node will read it as: .mts is an ES
 // module, .cts CommonJS, and .ts, .tsx and .jsx what the nearest
@@ -380,7 +381,12 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 		if claimed[out] {
 			continue
 		}
-		if ext == ".jsx" {
+		if ext != ".js" {
+			// The tree's own JavaScript is what Node loads for that path
+			// (require resolves clamp.js before any loader's clamp.ts):
+			// a TypeScript or JSX source beside it never replaces it, or
+			// a head could narrow clamp.js and add a clamp.ts of the old
+			// code for premise alone to run.
 			if _, err := os.Lstat(out); err == nil {
 				continue
 			}

@@ -321,6 +321,29 @@ func TestNodeAdapterTypeScript(t *testing.T) {
 	}
 }
 
+// TestNodeAdapterTypeScriptBesideJavaScript: a TypeScript file beside a
+// JavaScript file of its name never replaces it: Node loads clamp.js for
+// "./clamp", so a head that narrows clamp.js and adds a clamp.ts of the
+// old code is judged on the JavaScript.
+func TestNodeAdapterTypeScriptBesideJavaScript(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json": `{"name": "c"}`,
+		"lib/clamp.js": "function clamp(n, lo, hi) {\n  return Math.max(lo, Math.min(n, hi - 1));\n}\nmodule.exports = { clamp };\n",
+		"lib/clamp.ts": "export function clamp(n: number, lo: number, hi: number): number {\n  return Math.max(lo, Math.min(n, hi));\n}\n",
+		"lib/only.ts":  "export function twice(n: number): number {\n  return 2 * n;\n}\n",
+	})
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	runNodeCases(t, a, []nodeCase{
+		{name: "the JavaScript Node loads", target: "lib/clamp.clamp", args: []any{14, 0, 10}, want: `9`, reason: "clamp.js is what require(\"./lib/clamp\") loads"},
+		{name: "a TypeScript file alone is transpiled", target: "lib/only.twice", args: []any{4}, want: `8`},
+	})
+}
+
 // TestNodeAdapterTimeout: a call that loops, or awaits a promise that
 // never settles, is a timeout within the timeout plus a second; only that
 // row: the next call gets a fresh worker and its answer.
