@@ -381,22 +381,21 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 		if claimed[out] {
 			continue
 		}
-		if ext != ".js" {
-			// The tree's own JavaScript is what Node loads for that path
-			// (require resolves clamp.js before any loader's clamp.ts):
-			// a TypeScript or JSX source beside it never replaces it, or
-			// a head could narrow clamp.js and add a clamp.ts of the old
-			// code for premise alone to run.
-			if _, err := os.Lstat(out); err == nil {
-				continue
-			}
-		}
-		claimed[out] = true
 		module := ext == ".mts" || ext != ".cts" && ext != ".js" && packageIsModule(filepath.Dir(src), types)
 		code, smap, err := transpileFile(dir, src, module, nearestTsconfig(dir, filepath.Dir(src), tsconfigs), watched[src])
 		if err != nil {
 			return esm, kept, claimed, err
 		}
+		if ext != ".js" && theTreesOwn(out, code) {
+			// The tree's own JavaScript is what Node loads for that path
+			// (require resolves clamp.js before any loader's clamp.ts):
+			// a TypeScript or JSX source beside it never replaces it, or
+			// a head could narrow clamp.js and add a clamp.ts of the old
+			// code for premise alone to run. An output premise wrote
+			// before, in a copy it transpiles again, is its own.
+			continue
+		}
+		claimed[out] = true
 		if err := os.WriteFile(out, code, 0o644); err != nil {
 			return esm, kept, claimed, fmt.Errorf("write %s: %w", out, err)
 		}
@@ -409,6 +408,13 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 		linkSelfExports(dir)
 	}
 	return esm, kept, claimed, nil
+}
+
+// theTreesOwn says out is a file other than the transpiled code: one the
+// tree has.
+func theTreesOwn(out string, code []byte) bool {
+	have, err := os.ReadFile(out)
+	return err == nil && !bytes.Equal(have, code)
 }
 
 // transpileFile is src transpiled, and with withMap esbuild's source map
