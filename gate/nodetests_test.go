@@ -437,3 +437,51 @@ func outcomesOf(run NodeTestRun) map[string]string {
 	}
 	return got
 }
+
+// QUnit's tests (jsep's, an ES module using the QUnit global as a browser
+// page loads it) run with premise's stand-in: a module without a function
+// names the tests after it, one with a function holds its own and its
+// hooks; assert.equal compares with ==, deepEqual and throws as QUnit's,
+// a failing assertion fails the test, and assert.async() makes the test
+// wait for its callback. Before, such a file did not load (QUnit is not
+// defined) and its tests told nothing.
+func TestNodeTestsStandInForQUnit(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json": `{"name": "x", "type": "module"}`,
+		"lib.js":       "export const add = (a, b) => a + b;\nexport const boom = () => { throw new TypeError('bad input'); };\n",
+		"test/lib.test.js": `import { add, boom } from '../lib.js';
+QUnit.module('flat');
+QUnit.test('equal is loose', function (assert) { assert.equal(add(1, 1), '2'); assert.strictEqual(add(1, 1), 2); });
+QUnit.test('wrong', (assert) => { assert.deepEqual([add(1, 1)], [3]); });
+QUnit.module('nested', (hooks) => {
+  hooks.beforeEach(function () { this.n = 40; });
+  QUnit.test('this from the hook', function (assert) { assert.strictEqual(add(this.n, 2), 42); assert.throws(() => boom(), TypeError); });
+  QUnit.test('async', (assert) => { const done = assert.async(); setTimeout(() => { assert.ok(add(1, 1) === 3); done(); }, 5); });
+  QUnit.test.each('each', [[1, 2], [2, 3]], (assert, [a, want]) => { assert.strictEqual(add(a, 1), want); });
+  QUnit.skip('skipped', () => {});
+});
+`,
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"test/lib.test.js"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	if why, ok := run.Files["test/lib.test.js"]; ok {
+		t.Fatalf("test/lib.test.js does not load: %q", why)
+	}
+	got := outcomesOf(run)
+	want := map[string]string{
+		"test/lib.test.js > flat > equal is loose":              "passed",
+		"test/lib.test.js > flat > wrong":                       "failed",
+		"test/lib.test.js > flat > nested > this from the hook": "passed",
+		"test/lib.test.js > flat > nested > async":              "failed",
+		"test/lib.test.js > flat > nested > each [0]":           "passed",
+		"test/lib.test.js > flat > nested > each [1]":           "passed",
+		"test/lib.test.js > flat > nested > skipped":            "skipped",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+}
