@@ -485,3 +485,34 @@ QUnit.module('nested', (hooks) => {
 		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
 	}
 }
+
+// A TypeScript test beside a JavaScript test of the same name
+// (currency.js' test/test.ts, a check of its typings, beside
+// test/test.js, its suite) leaves the JavaScript test as it is: its tests
+// run and keep their outcomes. Before, the TypeScript file's output
+// replaced it, and neither file's tests ran. A TypeScript source beside
+// a JavaScript file of its name still replaces it (the source is what a
+// patch changes).
+func TestNodeTestsKeepAJavaScriptTestBesideATypeScriptOne(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json": `{"name": "x"}`,
+		"lib.ts":       "export const add = (a: number, b: number): number => a + b;\n",
+		"lib.js":       "exports.add = () => 0;\n",
+		"test/test.js": "const { add } = require('../lib');\nit('adds', () => { expect(add(1, 2)).toBe(3); });\nit('is wrong', () => { expect(add(1, 2)).toBe(4); });\n",
+		"test/test.ts": "import add from '../lib';\nconst n: number = add(1, 2);\n",
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"test/test.js", "test/test.ts"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	if len(run.Files) != 0 {
+		t.Errorf("files that did not load: %v; want none", run.Files)
+	}
+	got := outcomesOf(run)
+	want := map[string]string{"test/test.js > adds": "passed", "test/test.js > is wrong": "failed"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+}
