@@ -171,6 +171,26 @@ func TestJavaScriptKindsTheFunctionTestsFor(t *testing.T) {
 	}
 }
 
+// A function that calls a method of Object.prototype on a value (ramda's
+// clone: value.hasOwnProperty(key)) is handed an object without that
+// prototype (Object.create(null)), on which the call throws: the patch
+// that stops calling it through Object.prototype shows a change there.
+func TestJavaScriptAnObjectWithoutAPrototype(t *testing.T) {
+	t.Parallel()
+	keys := func(own string) string {
+		return "export function ownKeys(value) {\n  const out = [];\n  for (const key in value) {\n    if (" + own + ") {\n      out.push(key);\n    }\n  }\n  return out;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/keys.js": keys("Object.prototype.hasOwnProperty.call(value, key)")}
+	rep := runCommits(t, base, map[string]string{"src/keys.js": keys("value.hasOwnProperty(key)")}, nil)
+	var protoless bool
+	for _, c := range changesOf(rep, "src/keys.ownKeys") {
+		protoless = protoless || strings.Contains(c.Input, "$nullproto")
+	}
+	if !protoless {
+		t.Errorf("ownKeys throws on an object without a prototype now, yet no change shows one: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
 // A spec calling the function a hundred times (validate.js'
 // numericality-spec.js: 101 calls, the one of strict mode with a negative
 // number near the end) has every call made a row, not the first 64: the

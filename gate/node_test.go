@@ -83,6 +83,7 @@ export function kinds(...xs) { return xs.map((x) => (x === null ? "null" : typeo
 export function counts(words) { const m = new Map(); for (const w of words) m.set(w, (m.get(w) || 0) + 1); return m; }
 export function uniq(xs) { return new Set(xs); }
 export function sizeOf(x) { return x.size; }
+export function protoless(x) { return [Object.getPrototypeOf(x) === null, typeof x.hasOwnProperty, x.a]; }
 export function throwString() { throw "bad input"; }
 export function throwObject() { throw { code: 42 }; }
 export function push(xs) { xs.push(1); return xs.length; }
@@ -247,6 +248,7 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "Map in insertion order", target: m + "counts", args: []any{[]any{"b", "a", "b"}}, want: `{"$map":[["b",2],["a",1]]}`},
 		{name: "Set", target: m + "uniq", args: []any{[]any{3, 1, 3}}, want: `{"$set":[3,1]}`},
 		{name: "Map and Set arguments", target: m + "sizeOf", args: []any{map[string]any{"$map": []any{[]any{1, "x"}, []any{2, "y"}}}}, want: `2`},
+		{name: "an object without a prototype", target: m + "protoless", args: []any{map[string]any{"$nullproto": map[string]any{"a": 1}}}, want: `[true,"undefined",1]`, reason: "Object.create(null): no hasOwnProperty of its own"},
 		{name: "thrown string", target: m + "throwString", class: "string", code: "bad input"},
 		{name: "thrown object", target: m + "throwObject", class: "Object"},
 		{name: "dollar keys escaped", target: m + "dollar", want: `{"$object":{"$new":"x","plain":1}}`},

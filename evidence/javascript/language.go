@@ -974,6 +974,10 @@ var nativeTests = []struct {
 	{regexp.MustCompile(`instanceof\s+Set\b`), map[string]any{"$set": []any{1, "a"}}},
 	{regexp.MustCompile(`instanceof\s+Date\b`), map[string]any{"$date": "2000-01-02T03:04:05.000Z"}},
 	{regexp.MustCompile(`instanceof\s+RegExp\b`), map[string]any{"$regexp": "/a+/g"}},
+	// An object without Object's prototype (Object.create(null), the
+	// dictionary a parser builds): a method of Object.prototype called
+	// on a value (x.hasOwnProperty(k)) is not there.
+	{regexp.MustCompile(`[\w$\])]\s*\.\s*(hasOwnProperty|propertyIsEnumerable|isPrototypeOf)\s*\(`), map[string]any{"$nullproto": map[string]any{"a": 1}}},
 }
 
 // nativeValues are a value of each kind text tests for (nativeTests).
