@@ -460,7 +460,62 @@ func (w *jsWalker) bound(v *sitter.Node, local string, outer, end *sitter.Node, 
 		// return Serializer })(): the wrapper's declarations are the
 		// module's, as a top-level wrapper's are.
 		w.wrapper(v)
+	case v.Kind() == "call_expression" && wrappedFunction(v, w.src) != nil:
+		// var is = _curry2(function is(Ctor, val) {...}), const f =
+		// memoize((x) => ...): the name is the function the call
+		// wraps, called with its parameters; its body is the name's.
+		w.add(Decl{Local: prefix + local, Kind: kind, Start: startLine(outer), End: endLine(end)}, wrappedFunction(v, w.src))
 	}
+}
+
+// jsValueMethods are the methods of arrays, strings and promises that
+// take a function and return no function.
+var jsValueMethods = map[string]bool{
+	"map": true, "filter": true, "reduce": true, "reduceRight": true, "forEach": true,
+	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "some": true,
+	"every": true, "flatMap": true, "sort": true, "toSorted": true, "then": true,
+	"catch": true, "finally": true, "replace": true, "replaceAll": true, "from": true,
+	"call": true, "apply": true,
+}
+
+// wrappedFunction is the function written in place that a call wraps as
+// its last argument, directly or through calls nested the same way
+// (_curry2(_dispatchable([...], _xall, function all(fn, list) {...}))),
+// when it is the only function written among the calls' arguments; nil
+// otherwise, and for a call of a function written in place (a wrapper,
+// handled as the module's scope).
+func wrappedFunction(call *sitter.Node, src []byte) *sitter.Node {
+	callee := unwrapJS(call.ChildByFieldName("function"))
+	switch {
+	case callee == nil || jsFuncKinds[callee.Kind()] || callee.Kind() == "call_expression":
+		return nil
+	case callee.Kind() == "member_expression":
+		// list.map(x => ...), p.then(...): a value's method handing
+		// the function its items, whose result is no function.
+		if prop := callee.ChildByFieldName("property"); prop == nil || jsValueMethods[string(src[prop.StartByte():prop.EndByte()])] {
+			return nil
+		}
+	}
+	args := call.ChildByFieldName("arguments")
+	if args == nil || args.Kind() != "arguments" || args.NamedChildCount() == 0 {
+		return nil
+	}
+	n := args.NamedChildCount()
+	for i := uint(0); i+1 < n; i++ {
+		if a := unwrapJS(args.NamedChild(i)); a == nil || jsFuncKinds[a.Kind()] || a.Kind() == "class" {
+			return nil
+		}
+	}
+	last := unwrapJS(args.NamedChild(n - 1))
+	switch {
+	case last == nil:
+		return nil
+	case jsFuncKinds[last.Kind()]:
+		return last
+	case last.Kind() == "call_expression":
+		return wrappedFunction(last, src)
+	}
+	return nil
 }
 
 // wrapperCallee is the function a wrapper's call runs: the callee itself,

@@ -77,9 +77,10 @@ let tri = function (x) {
 var legacy = function legacyName() {};
 export const typed = ((x: string) => x.length) as (x: string) => number;
 const notAFunction = 3;
+const computed = total(3, 4);
 const wrapped = memo(() => 1);
-`, want: []string{"double function 1-1", "identity function 2-2", "tri function 3-5", "quad function 5-5", "legacy function 6-6", "typed function 7-7"},
-			reason: "a call's result is not a function declaration; assertions and parentheses are looked through"},
+`, want: []string{"double function 1-1", "identity function 2-2", "tri function 3-5", "quad function 5-5", "legacy function 6-6", "typed function 7-7", "wrapped function 10-10"},
+			reason: "a call's result is no function declaration unless the call wraps a function written in place; assertions and parentheses are looked through"},
 		{name: "object literals, namespaces, types", lang: LangTypeScript, src: `export const api = {
   merge(a: number[], b: number[]) { return a.concat(b); },
   split: (s: string) => s.split(","),
@@ -163,7 +164,7 @@ export function Badge<T>({ label }: Props): JSX.Element {
 		{name: "immediately called function", lang: LangJavaScript, src: "!function () {\n  function pad(s) {\n    return ' ' + s;\n  }\n  exports.pad = pad;\n}();\n;(() => {\n  const trim = (s) => s.trim();\n})();\nfoo(function () {\n  function notTop() {}\n});\n",
 			want: []string{"pad function 2-4", "trim function 8-8", "notTop function 11-11"}, reason: "an IIFE's body is the module's scope"},
 		{name: "a const built by an immediately called function", lang: LangTypeScript, src: "export function serialize(v: any): string {\n  return new Serializer().serialize(v);\n}\nconst Serializer = /*@__PURE__*/ (function () {\n  class Serializer {\n    serialize(v: any) { return String(v); }\n  }\n  return Serializer;\n})();\nconst later = compute(function () { function hidden() {} });\n",
-			want: []string{"serialize function 1-3", "Serializer class 5-7", "Serializer.serialize method 6-6"}, reason: "the wrapper's declarations are the module's, as a top-level wrapper's; a function handed to another call is not"},
+			want: []string{"serialize function 1-3", "Serializer class 5-7", "Serializer.serialize method 6-6", "later function 10-10"}, reason: "the wrapper's declarations are the module's, as a top-level wrapper's; a function handed to another call is the name the call binds, and what it declares inside is not the module's"},
 		{name: "a function hung on a module-level name", lang: LangJavaScript, src: "const picomatch = (glob) => glob;\npicomatch.matchBase = (input, glob) => {\n  return input === glob;\n};\npicomatch.test = function (input) {\n  return input;\n};\npicomatch.VERSION = '1';\na.b.c = () => 1;\nmodule.exports = picomatch;\n",
 			want: []string{"picomatch function 1-1", "picomatch.matchBase function 2-4", "picomatch.test function 5-7"}, reason: "x.f = function: a function reached as the module's x.f"},
 		{name: "a module wrapped in a function run by .call, its functions hung in object literals", lang: LangJavaScript, src: `(function (exports, module) {
@@ -196,6 +197,21 @@ export function Badge<T>({ label }: Props): JSX.Element {
 }).call(this, typeof exports !== 'undefined' ? exports : null, typeof module !== 'undefined' ? module : null);
 `, want: []string{"validate function 2-4", "validate.runValidations function 7-9", "validate.isPromise function 10-10", "validate.validators.url function 13-15", "validate.validators.nested.deep method 16-16", "validate.validators.email function 17-21", "validate.later function 25-25", "validate.last function 25-25"},
 			reason: "(function () {...}).call(this, ...) is a wrapper as (function () {...})() is; v.extend(x, {...}), Object.assign(x, {...}) and x.p = {...} hang the literal's functions on x; email: v.extend(function, {data}) is the function, its data inside its span"},
+		{name: "a function a call wraps", lang: LangJavaScript, src: `import _curry2 from './internal/_curry2.js';
+
+var is = _curry2(function is(Ctor, val) {
+  return val instanceof Ctor;
+});
+var all = _curry2(_dispatchable(['all'], _xall, function all(fn, list) {
+  return true;
+}));
+export const square = memoize((x) => x * x);
+const names = list.map((n) => n.name);
+const done = load().then(() => 1);
+const pair = compose(f, (x) => x, (y) => y);
+export default is;
+`, want: []string{"is function 3-5", "all function 6-8", "square function 9-9"},
+			reason: "a call whose last argument is the one function written among its arguments (through nested calls) wraps it: the name is that function; a value's map or then gives none, nor two functions"},
 		{name: "Flow annotations in a .js file", lang: LangJavaScript, src: "// @flow\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n",
 			want: []string{"add function 2-4"}, reason: "the JavaScript grammar refuses annotations; TSX reads them"},
 	}

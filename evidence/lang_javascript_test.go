@@ -171,6 +171,43 @@ func TestJavaScriptKindsTheFunctionTestsFor(t *testing.T) {
 	}
 }
 
+// A function that calls a method of Object.prototype on a value (ramda's
+// clone: value.hasOwnProperty(key)) is handed an object without that
+// prototype (Object.create(null)), on which the call throws: the patch
+// that stops calling it through Object.prototype shows a change there.
+func TestJavaScriptAnObjectWithoutAPrototype(t *testing.T) {
+	t.Parallel()
+	keys := func(own string) string {
+		return "export function ownKeys(value) {\n  const out = [];\n  for (const key in value) {\n    if (" + own + ") {\n      out.push(key);\n    }\n  }\n  return out;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/keys.js": keys("Object.prototype.hasOwnProperty.call(value, key)")}
+	rep := runCommits(t, base, map[string]string{"src/keys.js": keys("value.hasOwnProperty(key)")}, nil)
+	var protoless bool
+	for _, c := range changesOf(rep, "src/keys.ownKeys") {
+		protoless = protoless || strings.Contains(c.Input, "$nullproto")
+	}
+	if !protoless {
+		t.Errorf("ownKeys throws on an object without a prototype now, yet no change shows one: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
+// A parameter the function defaults itself (ramda's _clone(value, deep,
+// map): map || (map = new _ObjectMap()), passed only by its own
+// recursion) is left out where the others vary: junk there made every
+// call throw alike on both sides, and the change to how the first
+// parameter is read showed on no row.
+func TestJavaScriptAParameterTheBodyDefaultsIsLeftOut(t *testing.T) {
+	t.Parallel()
+	count := func(step string) string {
+		return "export function distinct(items, seen) {\n  if (seen === undefined) seen = new Set();\n  let n = 0;\n  for (const x of items) {\n    if (!seen.has(x)) {\n      seen.add(x);\n      n " + step + ";\n    }\n  }\n  return n;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/distinct.js": count("+= 1")}
+	rep := runCommits(t, base, map[string]string{"src/distinct.js": count("+= items.length > 2 ? 2 : 1")}, nil)
+	if len(changesOf(rep, "src/distinct.distinct")) == 0 {
+		t.Errorf("distinct counts differently past two items, yet no change: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
 // A spec calling the function a hundred times (validate.js'
 // numericality-spec.js: 101 calls, the one of strict mode with a negative
 // number near the end) has every call made a row, not the first 64: the

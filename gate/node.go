@@ -340,6 +340,27 @@ func isDeclaration(name string) bool {
 	return false
 }
 
+// jsTestPathRe is a path under a tests directory, or a file named as a
+// test.
+var jsTestPathRe = regexp.MustCompile(`(^|/)(tests?|__tests__|specs?)/|\.(test|spec)\.[^/]*$`)
+
+// tsTestBesideJS says whether src is a TypeScript test whose output would
+// replace a JavaScript test the tree holds beside it (currency.js'
+// test/test.ts, a check of its typings, beside test/test.js, its suite):
+// both are tests, not a source and its build, and the JavaScript one is
+// kept.
+func tsTestBesideJS(dir, src, out string) bool {
+	if ext := filepath.Ext(src); ext != ".ts" && ext != ".mts" && ext != ".cts" && ext != ".tsx" {
+		return false
+	}
+	rel, err := filepath.Rel(dir, src)
+	if err != nil || !jsTestPathRe.MatchString(filepath.ToSlash(rel)) {
+		return false
+	}
+	fi, err := os.Lstat(out)
+	return err == nil && fi.Mode().IsRegular()
+}
+
 // transpileTree transpiles srcs, files under dir, each into its own
 // output file beside it (transpiledExt), with esbuild's Transform: types
 // stripped, nothing type-checked, nothing bundled, one file at a time.
@@ -352,8 +373,8 @@ func isDeclaration(name string) bool {
 // import.meta.url resolves from where the source sits, as under tsc. The
 // private copy is premise's, so writing into it costs the user nothing. A
 // hand-written x.js beside an x.ts is replaced: the TypeScript source is
-// what the patch changed. A TypeScript or JSX file never replaces a
-// JavaScript file the tree has: Node loads that one.
+// what the patch changed. A JSX file never replaces a JavaScript one, nor
+// does a TypeScript test a JavaScript test (tsTestBesideJS).
 //
 // Each output's module kind is what Node will read it as: .mts is an ES
 // module, .cts CommonJS, and .ts, .tsx and .jsx what the nearest
@@ -381,21 +402,17 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 		if claimed[out] {
 			continue
 		}
+		if ext == ".jsx" || tsTestBesideJS(dir, src, out) {
+			if _, err := os.Lstat(out); err == nil {
+				continue
+			}
+		}
+		claimed[out] = true
 		module := ext == ".mts" || ext != ".cts" && ext != ".js" && packageIsModule(filepath.Dir(src), types)
 		code, smap, err := transpileFile(dir, src, module, nearestTsconfig(dir, filepath.Dir(src), tsconfigs), watched[src])
 		if err != nil {
 			return esm, kept, claimed, err
 		}
-		if ext != ".js" && theTreesOwn(out, code) {
-			// The tree's own JavaScript is what Node loads for that path
-			// (require resolves clamp.js before any loader's clamp.ts):
-			// a TypeScript or JSX source beside it never replaces it, or
-			// a head could narrow clamp.js and add a clamp.ts of the old
-			// code for premise alone to run. An output premise wrote
-			// before, in a copy it transpiles again, is its own.
-			continue
-		}
-		claimed[out] = true
 		if err := os.WriteFile(out, code, 0o644); err != nil {
 			return esm, kept, claimed, fmt.Errorf("write %s: %w", out, err)
 		}
@@ -408,13 +425,6 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 		linkSelfExports(dir)
 	}
 	return esm, kept, claimed, nil
-}
-
-// theTreesOwn says out is a file other than the transpiled code: one the
-// tree has.
-func theTreesOwn(out string, code []byte) bool {
-	have, err := os.ReadFile(out)
-	return err == nil && !bytes.Equal(have, code)
 }
 
 // transpileFile is src transpiled, and with withMap esbuild's source map

@@ -90,19 +90,7 @@ func linkSelfExports(dir string) {
 		if under == "" {
 			continue
 		}
-		src := ""
-		for _, base := range []string{"src/", ""} {
-			for _, se := range sourceExts {
-				cand := filepath.Join(dir, filepath.FromSlash(base+under+se))
-				if fi, err := os.Lstat(cand); err == nil && fi.Mode().IsRegular() {
-					src = cand
-					break
-				}
-			}
-			if src != "" {
-				break
-			}
-		}
+		src := builtSource(dir, under)
 		if src == "" {
 			continue
 		}
@@ -129,6 +117,38 @@ func linkSelfExports(dir string) {
 			continue
 		}
 		_ = os.WriteFile(out, []byte(code), 0o644)
+	}
+}
+
+// builtFormats are the words a build adds to a built file's name for its
+// format or flavour (lib/marked.esm.js from src/marked.ts, dist/x.umd.min.js
+// from src/x.js).
+var builtFormats = map[string]bool{
+	"esm": true, "es": true, "mjs": true, "cjs": true, "umd": true, "iife": true, "min": true,
+	"module": true, "common": true, "commonjs": true, "node": true, "browser": true,
+	"bundle": true, "development": true, "production": true, "dev": true, "prod": true,
+}
+
+// builtSource is the source file in dir a build makes the built file
+// under (its path below the build directory, without its extension) from:
+// that path with a source's extension, under src/ or at the top, first as
+// it is, then with the format words a build adds (.esm, .min) taken off its
+// name, last first. "" when none is there.
+func builtSource(dir, under string) string {
+	for name := under; ; {
+		for _, base := range []string{"src/", ""} {
+			for _, se := range sourceExts {
+				cand := filepath.Join(dir, filepath.FromSlash(base+name+se))
+				if fi, err := os.Lstat(cand); err == nil && fi.Mode().IsRegular() {
+					return cand
+				}
+			}
+		}
+		i := strings.LastIndex(name, ".")
+		if i <= strings.LastIndex(name, "/")+1 || !builtFormats[strings.ToLower(name[i+1:])] {
+			return ""
+		}
+		name = name[:i]
 	}
 }
 

@@ -109,6 +109,11 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		f := filepath.Join(dir, rel)
 		if out, ok := transpiledExt[filepath.Ext(rel)]; ok {
 			f = strings.TrimSuffix(f, filepath.Ext(rel)) + out
+			if !claimed[f] && filepath.Ext(rel) != ".jsx" {
+				// Its output is a JavaScript test the tree holds,
+				// which runs as itself.
+				continue
+			}
 		}
 		files = append(files, f)
 		names[f] = filepath.ToSlash(rel)

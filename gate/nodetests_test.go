@@ -437,3 +437,82 @@ func outcomesOf(run NodeTestRun) map[string]string {
 	}
 	return got
 }
+
+// QUnit's tests (jsep's, an ES module using the QUnit global as a browser
+// page loads it) run with premise's stand-in: a module without a function
+// names the tests after it, one with a function holds its own and its
+// hooks; assert.equal compares with ==, deepEqual and throws as QUnit's,
+// a failing assertion fails the test, and assert.async() makes the test
+// wait for its callback. Before, such a file did not load (QUnit is not
+// defined) and its tests told nothing.
+func TestNodeTestsStandInForQUnit(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json": `{"name": "x", "type": "module"}`,
+		"lib.js":       "export const add = (a, b) => a + b;\nexport const boom = () => { throw new TypeError('bad input'); };\n",
+		"test/lib.test.js": `import { add, boom } from '../lib.js';
+QUnit.module('flat');
+QUnit.test('equal is loose', function (assert) { assert.equal(add(1, 1), '2'); assert.strictEqual(add(1, 1), 2); });
+QUnit.test('wrong', (assert) => { assert.deepEqual([add(1, 1)], [3]); });
+QUnit.module('nested', (hooks) => {
+  hooks.beforeEach(function () { this.n = 40; });
+  QUnit.test('this from the hook', function (assert) { assert.strictEqual(add(this.n, 2), 42); assert.throws(() => boom(), TypeError); });
+  QUnit.test('async', (assert) => { const done = assert.async(); setTimeout(() => { assert.ok(add(1, 1) === 3); done(); }, 5); });
+  QUnit.test.each('each', [[1, 2], [2, 3]], (assert, [a, want]) => { assert.strictEqual(add(a, 1), want); });
+  QUnit.skip('skipped', () => {});
+});
+`,
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"test/lib.test.js"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	if why, ok := run.Files["test/lib.test.js"]; ok {
+		t.Fatalf("test/lib.test.js does not load: %q", why)
+	}
+	got := outcomesOf(run)
+	want := map[string]string{
+		"test/lib.test.js > flat > equal is loose":              "passed",
+		"test/lib.test.js > flat > wrong":                       "failed",
+		"test/lib.test.js > flat > nested > this from the hook": "passed",
+		"test/lib.test.js > flat > nested > async":              "failed",
+		"test/lib.test.js > flat > nested > each [0]":           "passed",
+		"test/lib.test.js > flat > nested > each [1]":           "passed",
+		"test/lib.test.js > flat > nested > skipped":            "skipped",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+}
+
+// A TypeScript test beside a JavaScript test of the same name
+// (currency.js' test/test.ts, a check of its typings, beside
+// test/test.js, its suite) leaves the JavaScript test as it is: its tests
+// run and keep their outcomes. Before, the TypeScript file's output
+// replaced it, and neither file's tests ran. A TypeScript source beside
+// a JavaScript file of its name still replaces it (the source is what a
+// patch changes).
+func TestNodeTestsKeepAJavaScriptTestBesideATypeScriptOne(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json": `{"name": "x"}`,
+		"lib.ts":       "export const add = (a: number, b: number): number => a + b;\n",
+		"lib.js":       "exports.add = () => 0;\n",
+		"test/test.js": "const { add } = require('../lib');\nit('adds', () => { expect(add(1, 2)).toBe(3); });\nit('is wrong', () => { expect(add(1, 2)).toBe(4); });\n",
+		"test/test.ts": "import add from '../lib';\nconst n: number = add(1, 2);\n",
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"test/test.js", "test/test.ts"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	if len(run.Files) != 0 {
+		t.Errorf("files that did not load: %v; want none", run.Files)
+	}
+	got := outcomesOf(run)
+	want := map[string]string{"test/test.js > adds": "passed", "test/test.js > is wrong": "failed"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+}

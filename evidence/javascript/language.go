@@ -64,6 +64,9 @@ type jsInfo struct {
 	// function tests for, at either side (a symbol where it asks typeof
 	// x === 'symbol').
 	natives []any
+	// defaulted are the parameters the function's body gives a value
+	// of its own when none is passed (map || (map = new _ObjectMap())).
+	defaulted map[string]bool
 }
 
 func (l *jsLang) Name() string { return l.lang }
@@ -519,6 +522,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		tg.Call = info.module + "." + alias
 	}
 	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
+	info.defaulted = defaultedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), tg.Sig)
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxJSHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
@@ -921,6 +925,14 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		if len(pools[i]) == 0 {
 			pools[i] = lang.Pool(lang.Type{Kind: lang.KindAny}, lits)
 		}
+		if t.Kind == lang.KindAny && info.defaulted[tg.Sig.Params[i].Name] {
+			// A parameter the body defaults itself is left out where
+			// the others vary (its typical value): a caller passes
+			// none (ramda's _clone(value, deep, map), whose map only
+			// its own recursion passes), and junk there fails every
+			// call alike on both sides.
+			pools[i] = append([]any{jsUndefined}, pools[i]...)
+		}
 		switch {
 		case t.Kind == lang.KindAny:
 			// A parameter that takes anything (untyped, any, unknown)
@@ -976,6 +988,27 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	return rows, sourceOf
 }
 
+// defaultedParams are the parameters of sig that body gives a value of its
+// own when the caller passes none: x || (x = ...), x = x || ..., x ??= ...,
+// x === undefined, typeof x === 'undefined'.
+func defaultedParams(body string, sig *lang.Signature) map[string]bool {
+	out := map[string]bool{}
+	if sig == nil {
+		return out
+	}
+	for _, p := range sig.Params {
+		if !jsIdent.MatchString(p.Name) {
+			continue
+		}
+		q := regexp.QuoteMeta(p.Name)
+		re := regexp.MustCompile(`\b` + q + `\s*(\|\||\?\?)\s*\(\s*` + q + `\s*=[^=]|\b` + q + `\s*=\s*` + q + `\s*(\|\||\?\?)|\b` + q + `\s*(\|\||\?\?)=|\b` + q + `\s*===?\s*undefined\b|\btypeof\s+` + q + `\s*===?\s*['"]undefined['"]`)
+		if re.MatchString(body) {
+			out[p.Name] = true
+		}
+	}
+	return out
+}
+
 // nativeTests are the tests of a value's kind that JSON cannot carry, and
 // a value of each kind as a row writes it: a function that asks typeof x
 // === 'symbol' (superstruct's print) is handed a symbol.
@@ -989,6 +1022,10 @@ var nativeTests = []struct {
 	{regexp.MustCompile(`instanceof\s+Set\b`), map[string]any{"$set": []any{1, "a"}}},
 	{regexp.MustCompile(`instanceof\s+Date\b`), map[string]any{"$date": "2000-01-02T03:04:05.000Z"}},
 	{regexp.MustCompile(`instanceof\s+RegExp\b`), map[string]any{"$regexp": "/a+/g"}},
+	// An object without Object's prototype (Object.create(null), the
+	// dictionary a parser builds): a method of Object.prototype called
+	// on a value (x.hasOwnProperty(k)) is not there.
+	{regexp.MustCompile(`[\w$\])]\s*\.\s*(hasOwnProperty|propertyIsEnumerable|isPrototypeOf)\s*\(`), map[string]any{"$nullproto": map[string]any{"a": 1}}},
 }
 
 // nativeValues are a value of each kind text tests for (nativeTests).

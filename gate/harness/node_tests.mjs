@@ -17,7 +17,8 @@
 // TDD and QUnit globals: describe/it, suite/test, hooks, this.timeout),
 // Jest and Vitest (the same globals, it.each/test.each tables, expect
 // with the common matchers), chai's expect and assert, ava, tape and tap
-// (test(name, t => ...) with t's assertions and subtests). Each is a
+// (test(name, t => ...) with t's assertions and subtests), QUnit
+// (QUnit.module and QUnit.test, hooks, assert with async()). Each is a
 // module no file of the subject's can replace: require() and import of
 // its name return premise's, whatever node_modules holds. A test that
 // needs what the stand-ins do not have (a snapshot, a mock timer) is "not
@@ -702,7 +703,41 @@ function makeT(test, style) {
   t.beforeEach = t.afterEach = t.before = () => {};
   t.name = test.name;
   t.title = test.name;
+  if (style === "qunit") qunitAssert(t, test, rec, m);
   return t;
+}
+
+// qunitAssert gives t QUnit's assertions where they differ from tap's:
+// equal compares with ==, true and false want the boolean itself, and
+// async() makes the test wait for the callbacks it returns.
+function qunitAssert(t, test, rec, m) {
+  t.equal = (a, b, msg) => rec(a == b, m(msg, `expected ${show(b)}, got ${show(a)}`));
+  t.notEqual = (a, b, msg) => rec(a != b, m(msg, `expected not ${show(b)}`));
+  t.strictEqual = (a, b, msg) => rec(Object.is(a, b) || a === b, m(msg, `expected ${show(b)}, got ${show(a)}`));
+  t.notStrictEqual = (a, b, msg) => rec(!(Object.is(a, b) || a === b), m(msg, `expected not ${show(b)}`));
+  t.propEqual = (a, b, msg) => rec(looseEquals({ ...a }, { ...b }), m(msg, `expected ${show(b)}, got ${show(a)}`));
+  t.notPropEqual = (a, b, msg) => rec(!looseEquals({ ...a }, { ...b }), m(msg, `expected not ${show(b)}`));
+  t.propContains = (a, b, msg) => rec(matchesObject(a, b), m(msg, `${show(a)} lacks ${show(b)}`));
+  t.true = (v, msg) => rec(v === true, m(msg, `expected true, got ${show(v)}`));
+  t.false = (v, msg) => rec(v === false, m(msg, `expected false, got ${show(v)}`));
+  t.raises = t.throws;
+  t.pushResult = (r) => rec(!!(r && r.result), (r && r.message) || `expected ${show(r && r.expected)}, got ${show(r && r.actual)}`);
+  t.expect = () => {};
+  t.timeout = () => {};
+  const steps = [];
+  t.step = (s) => {
+    steps.push(s);
+    rec(true);
+  };
+  t.verifySteps = (want, msg) => rec(looseEquals(steps.splice(0), want), m(msg, `steps were not ${show(want)}`));
+  t.async = (n = 1) => {
+    test.pending = (test.pending || 0) + 1;
+    let left = n;
+    return () => {
+      if (--left !== 0) return;
+      if (--test.pending === 0) test.finish();
+    };
+  };
 }
 
 // runT runs fn(t) for a t-style test: done when the function's promise
@@ -746,6 +781,7 @@ function runT(test, fn, style, timeLeft) {
     const maybeDone = async () => {
       if (!returned || settled) return;
       if (waitEnd && !finished) return;
+      if (state.pending > 0) return; // QUnit's assert.async() callbacks not all called
       const nm = await runSubs();
       for (const f of state.teardowns) {
         try {
@@ -759,7 +795,7 @@ function runT(test, fn, style, timeLeft) {
     const t = makeT(state, style);
     let r;
     try {
-      r = fn.length >= 2 && style === "node" ? new Promise((res, rej) => fn.call(t, t, (e) => (e ? rej(e) : res()))) : fn.call(t, t);
+      r = fn.length >= 2 && style === "node" ? new Promise((res, rej) => fn.call(t, t, (e) => (e ? rej(e) : res()))) : fn.call(style === "qunit" && test.ctx ? test.ctx : t, t);
     } catch (e) {
       if (e instanceof NotMade) return done({ notMade: e.message });
       state.failure = state.failure ?? errText(e);
@@ -850,6 +886,83 @@ for (const k of ["equal", "same", "ok", "notOk", "throws", "match", "strictSame"
     addTest(`(top level) ${k}`, (t) => { t[k](...a); t.end(); }, "tap");
   };
 }
+
+// ---- QUnit ----
+
+// QUnit.module(name) names the tests after it, until the next; with a
+// function, the tests it registers. Its hooks (an object, or the hooks
+// the function is handed) run with the module's this and an assert whose
+// failure fails the test. QUnit.test's function gets assert, and this
+// shared with the hooks.
+function qunitModule(name, a, b, opts = {}) {
+  const hooks = a && typeof a === "object" ? a : null;
+  const fn = typeof a === "function" ? a : typeof b === "function" ? b : null;
+  let s;
+  if (fn) {
+    s = suiteOf(title(name), null, null);
+    s.skip = !!opts.skip;
+    register(s);
+  } else {
+    if (current === null) throw new Error("a test registered outside a test file");
+    s = suiteOf(title(name), current, current.file);
+    s.skip = !!opts.skip;
+    current.children.push(s);
+    tdd = s;
+  }
+  const into = (kind) => (f) => {
+    if (typeof f === "function") s[kind].push(qunitHook(f));
+  };
+  const on = { before: into("before"), beforeEach: into("beforeEach"), afterEach: into("afterEach"), after: into("after") };
+  if (hooks) for (const k of Object.keys(on)) on[k](hooks[k]);
+  if (fn) {
+    const was = current, wasTdd = tdd;
+    current = s;
+    tdd = null;
+    try {
+      fn.call(suiteContext(s), on);
+    } finally {
+      current = was;
+      tdd = wasTdd;
+    }
+  }
+}
+
+// qunitHook is a QUnit hook as the runner calls a mocha one: with no
+// argument, throwing when one of its assertions failed.
+function qunitHook(f) {
+  return async function () {
+    const state = { name: "", asserts: 0, failure: undefined, pending: 0, teardowns: [], chain: Promise.resolve(), finish() {} };
+    await f.call(this, makeT(state, "qunit"));
+    if (state.failure !== undefined) throw Object.assign(new Error(state.failure), { premiseAssertion: true });
+  };
+}
+
+function qunitTest(name, fn, opts = {}) {
+  if (typeof fn !== "function") return addTest(name, null, "qunit", { skip: true });
+  addTest(name, fn, "qunit", opts);
+}
+qunitTest.each = (name, data, fn) => {
+  for (const [k, v] of Object.entries(data || {})) {
+    qunitTest(`${name} [${k}]`, function (assert) {
+      return fn.call(this, assert, v);
+    });
+  }
+};
+qunitTest.skip = (name) => addTest(name, null, "qunit", { skip: true });
+qunitTest.only = qunitTest;
+qunitTest.todo = (name) => addTest(name, null, "qunit", { notMade: "a test expected to fail" });
+qunitTest.if = (name, cond, fn) => (cond ? qunitTest(name, fn) : qunitTest.skip(name));
+const qunitModuleFn = (name, a, b) => qunitModule(name, a, b);
+qunitModuleFn.skip = (name, a, b) => qunitModule(name, a, b, { skip: true });
+qunitModuleFn.only = qunitModuleFn;
+qunitModuleFn.todo = qunitModuleFn.skip;
+const noop = () => {};
+const QUnit = {
+  module: qunitModuleFn, test: qunitTest, skip: qunitTest.skip, only: qunitTest, todo: qunitTest.todo,
+  config: {}, assert: {}, dump: { parse: show }, equiv: (a, b) => looseEquals(a, b),
+  on: noop, begin: noop, done: noop, log: noop, testStart: noop, testDone: noop, moduleStart: noop, moduleDone: noop, start: noop,
+  extend: Object.assign, hooks: { beforeEach: noop, afterEach: noop },
+};
 
 // Mock functions, as Jest's jest.fn and jest.spyOn and Vitest's vi.fn
 // and vi.spyOn make them: the calls and results they record
@@ -954,6 +1067,7 @@ const standIns = {
   vitest: { default: jestGlobals, ...jestGlobals },
   "@jest/globals": { default: jestGlobals, ...jestGlobals },
   chai: { default: chai, ...chai },
+  qunit: { default: QUnit, QUnit, module: QUnit.module, test: QUnit.test, skip: QUnit.skip, only: QUnit.only, todo: QUnit.todo },
   "power-assert": { default: nodeAssert.default ?? nodeAssert, ...nodeAssert },
 };
 standIns.test = standIns["node:test"];
@@ -987,6 +1101,7 @@ Object.assign(globalThis, {
   xit: plainTest.skip, xtest: plainTest.skip, xdescribe: describe.skip, xcontext: describe.skip, xspecify: plainTest.skip,
   fit: plainTest, fdescribe: describe, expect,
   jest: jestGlobals.jest, vi: jestGlobals.vi,
+  QUnit,
 });
 
 // A package the clone has not installed that a test file or its helper
@@ -1361,7 +1476,7 @@ async function runTest(c, skip, beforeFailed) {
     if (c.style === "plain") {
       await callPlain(c.fn, ctx, deadlineFor() - DateNow());
     } else {
-      const got = await runT({ name: c.name }, c.fn, c.style, deadlineFor() - DateNow());
+      const got = await runT({ name: c.name, ctx }, c.fn, c.style, deadlineFor() - DateNow());
       if (got.notMade) throw new NotMade(got.notMade);
       if (got.skipped) throw new SkipSignal();
       if (got.failure !== undefined) throw Object.assign(new Error(got.failure), { premiseAssertion: true });

@@ -74,6 +74,7 @@
 //   /a+/g                                   {"$regexp": "/a+/g"}
 //   Symbol("s")                             {"$symbol": "s"}
 //   an object with a key starting with $    {"$object": {"$k": ..}} (keys literal)
+//   Object.create(null) (an argument)       {"$nullproto": {"k": ..}} (comes back as a plain object)
 //   an instance of a class                  {"$class": "Interval", "$fields": {own enumerable fields}}
 //                                           (an Error adds "$message"; a typed array, a Buffer or an
 //                                           Array subclass "$items"; a boxed primitive "$value";
@@ -119,7 +120,7 @@ const { pathToFileURL } = url;
 const { createRequire, register } = nodeModule; // register: Node 18.19 and 20.6 on
 const { types } = util;
 const { parse: jsonParse, stringify: jsonStringify } = JSON;
-const { keys: objectKeys, getPrototypeOf, getOwnPropertyDescriptor, defineProperty, is: objectIs, hasOwn } = Object;
+const { keys: objectKeys, getPrototypeOf, getOwnPropertyDescriptor, defineProperty, is: objectIs, hasOwn, create: objectCreate } = Object;
 const { apply, construct } = Reflect;
 const { isArray } = Array;
 const ObjectProto = Object.prototype;
@@ -801,7 +802,7 @@ async function decodeArgs(list, cache, loader) {
   return out;
 }
 
-const TAGS = ["$undefined", "$hole", "$number", "$bigint", "$map", "$set", "$date", "$regexp", "$symbol", "$object", "$new"];
+const TAGS = ["$undefined", "$hole", "$number", "$bigint", "$map", "$set", "$date", "$regexp", "$symbol", "$object", "$nullproto", "$new"];
 
 async function decode(v, cache, loader, depth) {
   if (v === null || typeof v !== "object") return v;
@@ -927,6 +928,12 @@ async function decode(v, cache, loader, depth) {
     case "$object":
       if (x === null || typeof x !== "object" || isArray(x)) throw new DecodeError("$object wants an object");
       return plainObject(x, objectKeys(x), cache, loader, depth);
+    case "$nullproto": {
+      if (x === null || typeof x !== "object" || isArray(x)) throw new DecodeError("$nullproto wants an object");
+      const o = objectCreate(null);
+      for (const k of objectKeys(x)) defineProperty(o, k, { value: await decode(x[k], cache, loader, depth + 1), enumerable: true, writable: true, configurable: true });
+      return o;
+    }
   }
   if (tag === "$class" || tag === "$fields") throw new DecodeError("a class instance cannot be passed as a value: build it with {\"$new\": \"module/path.Class\", \"$args\": [...]}");
   throw new DecodeError(`unknown argument form ${tag} (want one of ${arrayJoin(TAGS, ", ")})`);
