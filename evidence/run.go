@@ -1091,8 +1091,11 @@ func fileTargets(f diffparse.File, l lang.Language) ([]lang.Target, []SymbolRows
 			// (Report.covered): "cannot call it" is never a pass. An
 			// unchanged caller or reader premise only hoped to reach
 			// the change through is left out, and says why. A test's
-			// function is not judged at all: its tests are inputs.
-			skipped = append(skipped, SymbolRows{Symbol: s.Name, Why: why, Unchecked: changed[s.Name] && why != lang.InTestFile && why != lang.Declaration})
+			// function is not judged at all: its tests are inputs. A
+			// language may name it apart (tg.Sym.Name), where another
+			// file's function bears its name and coverage must not mix
+			// the two.
+			skipped = append(skipped, SymbolRows{Symbol: tg.Sym.Name, Why: why, Unchecked: changed[s.Name] && why != lang.InTestFile && why != lang.Declaration})
 			continue
 		}
 		out = append(out, tg)

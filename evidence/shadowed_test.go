@@ -1,8 +1,11 @@
 package evidence_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
 )
 
 // TestAddedFileShadowingAModule: a file the patch adds can take the
@@ -28,6 +31,25 @@ func TestAddedFileShadowingAModule(t *testing.T) {
 		rep := runCommits(t, base, head, nil)
 		if !hasChange(rep, "app.clamp.clamp", nil) {
 			t.Errorf("app.clamp now loads the added package's narrower clamp: no change; symbols %+v", rep.Symbols)
+		}
+	})
+	// premise transpiles a TypeScript file over the JavaScript of its
+	// name (a committed build beside its source): a head that narrows
+	// the JavaScript and adds a TypeScript twin of the old code leaves
+	// the JavaScript unchecked, never passed.
+	t.Run("typescript twin of a narrowed javascript file", func(t *testing.T) {
+		t.Parallel()
+		base := map[string]string{
+			"package.json": `{"name": "app"}`,
+			"lib/clamp.js": "function clamp(n, lo, hi) {\n  return Math.max(lo, Math.min(n, hi));\n}\n\nmodule.exports = { clamp };\n",
+		}
+		head := map[string]string{
+			"lib/clamp.js": strings.Replace(base["lib/clamp.js"], "Math.min(n, hi)", "Math.min(n, hi - 1)", 1),
+			"lib/clamp.ts": "export function clamp(n: number, lo: number, hi: number): number {\n  return Math.max(lo, Math.min(n, hi));\n}\n",
+		}
+		rep := runCommits(t, base, head, nil)
+		if !slices.ContainsFunc(rep.Symbols, func(s evidence.SymbolRows) bool { return s.Symbol == "lib/clamp.clamp in lib/clamp.js" && s.Unchecked }) {
+			t.Errorf("the narrowed lib/clamp.js runs as its TypeScript twin under premise: want it unchecked; symbols %+v", rep.Symbols)
 		}
 	})
 	t.Run("javascript file over a directory's index", func(t *testing.T) {

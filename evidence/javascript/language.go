@@ -496,6 +496,17 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	if pair == nil || pair.head == nil {
 		return "its file could not be read"
 	}
+	if ts := l.typeScriptTwin(f.Path); ts != "" {
+		// premise's copy runs the TypeScript's output in this file's
+		// place (gate/node.go: a committed build beside its source is
+		// what a patch to the source changes): a head that narrows the
+		// JavaScript and adds a TypeScript twin of the old code would be
+		// judged on the twin. Both files' functions bear one name: this
+		// one is named by its file, so the twin's rows, which run the
+		// twin's lines, cannot be taken for its own.
+		tg.Sym.Name += " in " + f.Path
+		return "premise runs " + ts + " in its place (the TypeScript beside it is transpiled over it), so its own code is not what rows call"
+	}
 	local := tg.Sym.Local
 	if !jsExported(f.HeadSrc, local) {
 		return "not exported: premise's worker calls what a module exports"
@@ -1405,4 +1416,26 @@ func allFunctions(f diffparse.File, head, base []diffparse.Decl, module string) 
 		out = append(out, diffparse.Symbol{Name: module + "." + d.Local, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
 	}
 	return out
+}
+
+// typeScriptTwin is the TypeScript file of the head's tree whose
+// transpiled output takes the path of the JavaScript file rel (x.ts or
+// x.tsx for x.js, x.mts for x.mjs, x.cts for x.cjs); "" for none.
+func (l *jsLang) typeScriptTwin(rel string) string {
+	stem, ext := strings.TrimSuffix(rel, path.Ext(rel)), path.Ext(rel)
+	var twins []string
+	switch ext {
+	case ".js":
+		twins = []string{stem + ".ts", stem + ".tsx"}
+	case ".mjs":
+		twins = []string{stem + ".mts"}
+	case ".cjs":
+		twins = []string{stem + ".cts"}
+	}
+	for _, t := range twins {
+		if fi, err := os.Lstat(filepath.Join(l.head, filepath.FromSlash(t))); err == nil && fi.Mode().IsRegular() {
+			return t
+		}
+	}
+	return ""
 }
