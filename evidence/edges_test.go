@@ -195,3 +195,33 @@ func TestGoRowsTheBaseRefusesLeaveTheSymbolUnchecked(t *testing.T) {
 		t.Errorf("Twice: no change and not unchecked (%+v, coverage %+v): rows the base refused compared nothing", s, s.Coverage)
 	}
 }
+
+// Two string parameters get the same text, case-flipped and a character
+// longer, a text of multi-byte characters first: a common prefix counted
+// in bytes where the base counts runes parts from the base only when both
+// texts share characters of several bytes.
+func TestGoSameTextsOfTwoStrings(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/pre\n\ngo 1.21\n"
+	base := `package pre
+
+// Common is the common prefix of a and b.
+func Common(a, b string) string {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) > len(rb) {
+		ra, rb = rb, ra
+	}
+	n := 0
+	for i, r := range ra {
+		if r != rb[i] {
+			break
+		}
+		n++
+	}
+	return string(rb[:n])
+}
+`
+	head := strings.Replace(base, "for i, r := range ra {", "for i, r := range string(ra) {", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "pre.go": base}, map[string]string{"pre.go": head}, nil)
+	changeOn(t, rep, "example.com/pre.Common", "a byte offset indexes the runes of a shared multi-byte prefix")
+}
