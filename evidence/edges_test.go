@@ -47,6 +47,51 @@ func (d *Decoder) Next() (int, error) {
 	}
 }
 
+// A function reading a line scanner or a buffered reader (a mail's
+// headers up to the blank line, a header's first line) gets them over the
+// same texts an io.Reader does: a patch that no longer stops at a blank
+// line is a change there.
+func TestGoScannerAndBufferedReaderParameters(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/mail\n\ngo 1.21\n"
+	base := `package mail
+
+import (
+	"bufio"
+	"strings"
+)
+
+// Headers are the lines s scans, up to a blank line.
+func Headers(s *bufio.Scanner) string {
+	var b []string
+	for s.Scan() {
+		if s.Text() == "" {
+			break
+		}
+		b = append(b, s.Text())
+	}
+	return strings.Join(b, "|")
+}
+
+// First is the first line r holds, or (blank).
+func First(r *bufio.Reader) string {
+	line, _ := r.ReadString('\n')
+	if strings.TrimSpace(line) == "" {
+		return "(blank)"
+	}
+	return strings.TrimSpace(line)
+}
+`
+	head := strings.Replace(base, "\t\tif s.Text() == \"\" {\n\t\t\tbreak\n\t\t}\n", "", 1)
+	head = strings.Replace(head, "\tif strings.TrimSpace(line) == \"\" {\n\t\treturn \"(blank)\"\n\t}\n", "", 1)
+	if strings.Count(head, "if ") != 0 {
+		t.Fatal("the head keeps a check")
+	}
+	rep := runCommits(t, map[string]string{"go.mod": mod, "mail.go": base}, map[string]string{"mail.go": head}, nil)
+	changeOn(t, rep, "example.com/mail.Headers", "a scanner's blank line no longer ends the headers")
+	changeOn(t, rep, "example.com/mail.First", "a buffered reader's blank first line is no longer (blank)")
+}
+
 // A function that stops appending into its caller's buffer returns the
 // same values, but the caller who kept the buffer sees its room left
 // empty: a slice argument is given room past its length, and what the
@@ -149,4 +194,34 @@ func TestGoRowsTheBaseRefusesLeaveTheSymbolUnchecked(t *testing.T) {
 	if len(changesOf(rep, "example.com/twice.Twice")) == 0 && !s.Unchecked {
 		t.Errorf("Twice: no change and not unchecked (%+v, coverage %+v): rows the base refused compared nothing", s, s.Coverage)
 	}
+}
+
+// Two string parameters get the same text, case-flipped and a character
+// longer, a text of multi-byte characters first: a common prefix counted
+// in bytes where the base counts runes parts from the base only when both
+// texts share characters of several bytes.
+func TestGoSameTextsOfTwoStrings(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/pre\n\ngo 1.21\n"
+	base := `package pre
+
+// Common is the common prefix of a and b.
+func Common(a, b string) string {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) > len(rb) {
+		ra, rb = rb, ra
+	}
+	n := 0
+	for i, r := range ra {
+		if r != rb[i] {
+			break
+		}
+		n++
+	}
+	return string(rb[:n])
+}
+`
+	head := strings.Replace(base, "for i, r := range ra {", "for i, r := range string(ra) {", 1)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "pre.go": base}, map[string]string{"pre.go": head}, nil)
+	changeOn(t, rep, "example.com/pre.Common", "a byte offset indexes the runes of a shared multi-byte prefix")
 }

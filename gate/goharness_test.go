@@ -41,6 +41,20 @@ func Lines(r io.Reader) int {
 	return n
 }
 
+// Scanned counts the lines s scans.
+func Scanned(s *bufio.Scanner) int {
+	n := 0
+	for ; s.Scan(); n++ {
+	}
+	return n
+}
+
+// Peeked is the first byte r holds.
+func Peeked(r *bufio.Reader) string {
+	b, err := r.Peek(1)
+	return string(b) + fmt.Sprint(err)
+}
+
 type Version struct{ major, minor int }
 
 func Parse(s string) (*Version, error) {
@@ -119,7 +133,7 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 	}
 	const p = "example.com/ver."
 	targets := []string{p + "Parse", p + "(*Version).Less", p + "(*Version).Bumped", p + "(*Point).Sum",
-		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Greet", p + "Lines", p + "Describe", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
+		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Greet", p + "Lines", p + "Scanned", p + "Peeked", p + "Describe", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
 	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
 	if err != nil {
 		t.Fatal(err)
@@ -141,6 +155,11 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 		{"(*Semver).Major0", []any{"1.2"}, Reply{Outcome: OutcomeReturned, Value: false}},
 		{"Greet", []any{map[string]any{"$writer": true}, "bob"}, Reply{Outcome: OutcomeReturned, Value: map[string]any{"returned": nil, "written": []any{"hi bob"}}}},
 		{"Lines", []any{map[string]any{"$reader": "a\nb\n"}}, Reply{Outcome: OutcomeReturned, Value: num("2")}},
+		// A line scanner and a buffered reader wrap the reader of the
+		// same text.
+		{"Scanned", []any{map[string]any{"$reader": "a\nb\nc"}}, Reply{Outcome: OutcomeReturned, Value: num("3")}},
+		{"Peeked", []any{map[string]any{"$reader": "", "$bytes": "QQ=="}}, Reply{Outcome: OutcomeReturned, Value: "A<nil>"}},
+		{"Peeked", []any{map[string]any{"$reader": "b"}}, Reply{Outcome: OutcomeReturned, Value: "b<nil>"}},
 		// An interface parameter gets Go's basic types by name: JSON
 		// alone would give it a float64.
 		{"Describe", []any{8}, Reply{Outcome: OutcomeReturned, Value: "float64 8"}},

@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -128,4 +129,66 @@ func goValueSpans(src []byte) []goValueSpan {
 		}
 	}
 	return out
+}
+
+// valueDependents adds to names the package-level vars and consts of src
+// whose values are built from one of names, directly or through another
+// (a pattern's piece changed: the pattern built from it, and the compiled
+// regexp built from that, changed too).
+func valueDependents(src []byte, names map[string]bool) {
+	if len(names) == 0 || len(src) == 0 {
+		return
+	}
+	_, af, err := gosource.ParseFile(src)
+	if err != nil {
+		return
+	}
+	type spec struct {
+		names []string
+		reads map[string]bool
+	}
+	var specs []spec
+	for _, d := range af.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || (gd.Tok != token.VAR && gd.Tok != token.CONST) {
+			continue
+		}
+		for _, s := range gd.Specs {
+			vs := s.(*ast.ValueSpec)
+			sp := spec{reads: map[string]bool{}}
+			for _, n := range vs.Names {
+				if n.Name != "_" {
+					sp.names = append(sp.names, n.Name)
+				}
+			}
+			for _, v := range vs.Values {
+				ast.Inspect(v, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						sp.reads[id.Name] = true
+					}
+					return true
+				})
+			}
+			if len(sp.names) > 0 && len(sp.reads) > 0 {
+				specs = append(specs, sp)
+			}
+		}
+	}
+	for grew := true; grew; {
+		grew = false
+		for _, sp := range specs {
+			if !slices.ContainsFunc(sp.names, func(n string) bool { return !names[n] }) {
+				continue
+			}
+			for r := range sp.reads {
+				if names[r] {
+					for _, n := range sp.names {
+						names[n] = true
+					}
+					grew = true
+					break
+				}
+			}
+		}
+	}
 }

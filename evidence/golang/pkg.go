@@ -388,6 +388,10 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 		return lang.Type{Kind: lang.KindWriter}
 	case s == "io.Reader" || s == "io.RuneReader" || s == "io.ByteReader" || s == "io.RuneScanner":
 		return lang.Type{Kind: lang.KindReader}
+	case s == "bufio.Reader" || s == "bufio.Scanner":
+		// A buffered reader or a line scanner over the same text (the
+		// harness wraps the reader it builds).
+		return lang.Type{Kind: lang.KindReader}
 	case strings.HasPrefix(s, "func("):
 		return lang.Type{Kind: lang.KindFunc}
 	case strings.HasPrefix(s, "iter.Seq[") && strings.HasSuffix(s, "]"):

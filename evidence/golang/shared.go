@@ -62,6 +62,12 @@ func sharedNames(f diffparse.File) map[string]bool {
 			}
 		}
 	})
+	// A var or const built from a changed one (pathCont = ... + midChar)
+	// changed with it, though its own line did not: the functions reading
+	// only it read the change.
+	for _, src := range [][]byte{f.HeadSrc, f.BaseSrc} {
+		valueDependents(src, names)
+	}
 	// A method the patch adds or deletes that the standard library calls
 	// on its own (String, Error, MarshalJSON, Less) changes how every
 	// value of its type prints, encodes or sorts: the functions naming

@@ -323,8 +323,10 @@ func (*pythonLang) Sources() []lang.Source {
 var pyBugs = map[string]bool{"IndexError": true, "KeyError": true, "ZeroDivisionError": true, "UnboundLocalError": true, "RecursionError": true, "AttributeError": true}
 
 // wrongTypeRe is an AttributeError about a built-in value: an input of
-// another type than the function takes, not a bug in it.
-var wrongTypeRe = regexp.MustCompile(`^'(str|int|float|bool|list|dict|tuple|set|frozenset|bytes|NoneType|function|generator)' object has no attribute`)
+// another type than the function takes, not a bug in it. An iterator
+// over a builtin container (list_iterator, as premise passes iter([...]))
+// is one too.
+var wrongTypeRe = regexp.MustCompile(`^'(str|int|float|bool|list|dict|tuple|set|frozenset|bytes|NoneType|function|generator|[a-z]+_iterator)' object has no attribute`)
 
 func (*pythonLang) Tokens(src []byte) []string { return tokens(src) }
 

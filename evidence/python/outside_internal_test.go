@@ -61,3 +61,30 @@ func TestRefusedTypeOfABuiltContainer(t *testing.T) {
 		t.Errorf("RefusedType of a call of the code's own = %q, want none: its type is not known", got)
 	}
 }
+
+// TestRefusedTypeOfVarsArgument: vars() refusing a value without a
+// __dict__ names no type, but the row's one plain argument is the value
+// it refused: the head's vars(other) and the base's other.__dict__ both
+// refuse a list passed where an object is compared, and only the words
+// differ. With plain arguments of two types, which one was refused is not
+// known.
+func TestRefusedTypeOfVarsArgument(t *testing.T) {
+	var l pythonLang
+	head := &gate.Exc{Class: "TypeError", Message: "vars() argument must have __dict__ attribute"}
+	base := &gate.Exc{Class: "AttributeError", Message: "'list' object has no attribute '__dict__'"}
+	args := []any{expr("Subtitle(1, 2, 3, 'a')"), []any{1.0, 2.0}}
+	if got, want := l.RefusedType(head, args, nil), l.RefusedType(base, args, nil); got != "list" || want != "list" {
+		t.Errorf("RefusedType of vars() = %q and of .__dict__ = %q, want list both", got, want)
+	}
+	it := []any{expr("Subtitle(1, 2, 3, 'a')"), expr("iter([3, 1, 2])")}
+	itBase := &gate.Exc{Class: "AttributeError", Message: "'list_iterator' object has no attribute '__dict__'"}
+	if got, want := l.RefusedType(head, it, nil), l.RefusedType(itBase, it, nil); got != "list_iterator" || want != "list_iterator" {
+		t.Errorf("RefusedType of vars() = %q and of .__dict__ = %q on an iterator premise built, want list_iterator both", got, want)
+	}
+	if got := l.RefusedType(head, []any{[]any{}, "a"}, nil); got != "" {
+		t.Errorf("RefusedType of vars() with a list and a str = %q, want none: which one it refused is not known", got)
+	}
+	if got := l.RefusedType(&gate.Exc{Class: "ValueError", Message: "vars() argument must have __dict__ attribute"}, args, nil); got != "" {
+		t.Errorf("RefusedType of a ValueError the code raised = %q, want none", got)
+	}
+}

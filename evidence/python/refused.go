@@ -44,6 +44,9 @@ func (*pythonLang) RefusedType(exc *gate.Exc, args []any, kwargs map[string]any)
 			break
 		}
 	}
+	if typ == "" && exc.Class == "TypeError" && varsArgRe.MatchString(exc.Message) {
+		return onlyPlainType(args, kwargs)
+	}
 	if typ == "" {
 		return ""
 	}
@@ -58,6 +61,43 @@ func (*pythonLang) RefusedType(exc *gate.Exc, args []any, kwargs map[string]any)
 		}
 	}
 	return ""
+}
+
+// varsArgRe is vars()'s refusal of a value without a __dict__: the
+// interpreter's words about the argument's type, though they name none.
+// No plain value premise passes (str, list, dict, int, None, a builtin
+// container) has a __dict__.
+var varsArgRe = regexp.MustCompile(`^vars\(\) argument must have __dict__ attribute$`)
+
+// onlyPlainType is the type of the row's one plain argument, the one a
+// refusal that names no type can be about ("" when the row has none, or
+// plain arguments of two types: which one was refused is not known).
+// Arguments premise built as expressions of the code's own (a receiver)
+// have a __dict__ and are not counted.
+func onlyPlainType(args []any, kwargs map[string]any) string {
+	typ := ""
+	see := func(a any) bool {
+		n := pyTypeName(a)
+		if n == "" {
+			return true
+		}
+		if typ != "" && typ != n {
+			return false
+		}
+		typ = n
+		return true
+	}
+	for _, a := range args {
+		if !see(a) {
+			return ""
+		}
+	}
+	for k, a := range kwargs {
+		if !strings.HasPrefix(k, "$") && !see(a) {
+			return ""
+		}
+	}
+	return typ
 }
 
 // pyTypeName is the Python type of a plain JSON argument, or of a builtin
