@@ -218,9 +218,13 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		for i := 0; i < len(rows); i++ {
 			if r := rows[i]; r.Todo != "" && r.Cls == "error-accepted" {
 				if it := itemCited(items, r.AssumptionIDs); it != nil {
-					if wr := refusedRows(res.Register, sym, *it); len(wr) > 0 {
+					wr, conflicts := refusedRows(res.Register, sym, *it)
+					switch {
+					case len(wr) > 0:
 						rows = append(append(rows[:i:i], wr...), rows[i+1:]...)
 						i += len(wr) - 1
+					case len(conflicts) > 0:
+						rows[i].Todo = conflictTodo(*it, conflicts)
 					}
 				}
 			}

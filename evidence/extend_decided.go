@@ -249,17 +249,29 @@ func violations(cs []Change, reg *validate.Register) func(Change) []string {
 // accepts, or refuses otherwise, are the ones it is about. Rejected, they must still be refused
 // (the base's outcome); accepted, the widening is legitimate and they
 // keep the head's outcome. Nil when the evidence saw none.
-func refusedRows(reg *validate.Register, sym string, it validate.Item) []validate.Row {
-	var out []validate.Row
+//
+// An input whose change the reviewer decided otherwise (the change
+// accepted as intended, the assumption rejected, or the other way round)
+// is left to the change: the decision on the input itself wins over the
+// one on the class of inputs, as a template row's does (Extend), and the
+// change ids are returned as conflicts so the todo can name them.
+func refusedRows(reg *validate.Register, sym string, it validate.Item) (rows []validate.Row, conflicts []string) {
 	for _, c := range reg.Items {
 		if !validate.IsChange(c.ID) || c.Stale || c.Symbol != sym {
 			continue
 		}
+		decided := c.Status == validate.StatusAccepted || c.Status == validate.StatusRejected
 		for _, w := range c.Witnesses {
 			// An input the base refused (it raised) that the head treats
 			// otherwise: it returns, or refuses it another way.
 			if w.Base == nil || w.Head == nil || w.Base.Outcome != validate.OutcomeRaised ||
 				(w.Head.Outcome == validate.OutcomeRaised && w.Head.Class == w.Base.Class) {
+				continue
+			}
+			if decided && c.Status != it.Status {
+				if !slices.Contains(conflicts, c.ID) {
+					conflicts = append(conflicts, c.ID)
+				}
 				continue
 			}
 			r := validate.Row{Cls: "refused_by_base", Kind: validate.KindBoundary, Target: w.Call.Target,
@@ -274,10 +286,23 @@ func refusedRows(reg *validate.Register, sym string, it validate.Item) []validat
 				r.Expect = w.Head
 				r.Relation = fmt.Sprintf("%s is accepted: %s, which the base refused, is accepted now (%s)", it.ID, w.Input, w.Head)
 			}
-			out = append(out, r)
+			rows = append(rows, r)
 		}
 	}
-	return out
+	return rows, conflicts
+}
+
+// conflictTodo is what an "error-accepted" assumption's todo says when
+// every input the evidence saw the base refuse belongs to a change the
+// reviewer decided the other way: the two decisions disagree, and only a
+// person can say which holds.
+func conflictTodo(it validate.Item, conflicts []string) string {
+	verb, other := "rejected", "accepted as intended"
+	if it.Status == validate.StatusAccepted {
+		verb, other = "accepted", "rejected as a regression"
+	}
+	return fmt.Sprintf("%s is %s, but every input the base refused that the evidence saw is a change %s (%s), whose rows keep that decision; decide %s again, or write a row that the base refuses and say what the head must do",
+		it.ID, verb, other, strings.Join(conflicts, ", "), it.ID)
 }
 
 // itemCited finds the item of items a row cites first.

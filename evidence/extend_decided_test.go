@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -199,6 +200,57 @@ func TestDecidedRowsTakeTheWitnessValues(t *testing.T) {
 		}
 		if (todos > 0) != tc.todo || len(rows) == 0 {
 			t.Errorf("typical %v: %d rows, %d todo; want todo %v", tc.typical, len(rows), todos, tc.todo)
+		}
+	}
+}
+
+// Issue 25: a rejected "error-accepted" assumption writes rows from the
+// inputs the evidence saw the base refuse, but an input whose change the
+// reviewer accepted as intended is the reviewer's decision on that very
+// input: no row demands the base's refusal there (it would fail the head
+// the reviewer just accepted), and when every such input is decided so the
+// todo names the changes the decision disagrees with.
+func TestRefusedRowsLeaveDecidedInputsToTheirChange(t *testing.T) {
+	const sym = "lib.roman_range"
+	witness := func(args []any, head *validate.Outcome) validate.Witness {
+		return validate.Witness{Input: "roman_range(...)", Call: validate.Call{Target: sym, Args: args},
+			Base: &validate.Outcome{Outcome: validate.OutcomeRaised, Class: "ValueError"}, Head: head}
+	}
+	returned := &validate.Outcome{Outcome: validate.OutcomeReturned, Value: []any{"VIII", "VII"}}
+	overflow := &validate.Outcome{Outcome: validate.OutcomeRaised, Class: "OverflowError"}
+	a := validate.Item{ID: "A001", Symbol: sym, Status: validate.StatusRejected,
+		Precondition: "inputs where `stop < 1`, which the base refused, are now accepted"}
+	reg := &validate.Register{Items: []validate.Item{
+		a,
+		{ID: "C001", Symbol: sym, Status: validate.StatusAccepted, Witnesses: []validate.Witness{witness([]any{7, 8, -1}, returned)}},
+		{ID: "C002", Symbol: sym, Status: validate.StatusAccepted, Witnesses: []validate.Witness{witness([]any{7, 1, -1}, overflow)}},
+		{ID: "C003", Symbol: sym, Status: validate.StatusProposed, Witnesses: []validate.Witness{witness([]any{9, 8, -1}, returned)}},
+		{ID: "C004", Symbol: sym, Status: validate.StatusRejected, Witnesses: []validate.Witness{witness([]any{2, 8, -1}, returned)}},
+	}}
+	rows, conflicts := refusedRows(reg, sym, a)
+	var got [][]any
+	for _, r := range rows {
+		got = append(got, r.Args)
+		if r.Expect == nil || r.Expect.Outcome != validate.OutcomeRaised || r.Expect.Class != "ValueError" {
+			t.Errorf("row on %v pins %v, want the base's refusal", r.Args, r.Expect)
+		}
+	}
+	if want := [][]any{{9, 8, -1}, {2, 8, -1}}; !cmp.Equal(got, want) {
+		t.Errorf("rows on %v, want %v (the undecided change's input and the one rejected alike)", got, want)
+	}
+	if want := []string{"C001", "C002"}; !cmp.Equal(conflicts, want) {
+		t.Errorf("conflicts %v, want %v", conflicts, want)
+	}
+
+	reg.Items = reg.Items[:3]
+	rows, conflicts = refusedRows(reg, sym, a)
+	if len(rows) != 0 {
+		t.Errorf("rows %v on inputs the reviewer accepted the head's outcome on", rows)
+	}
+	todo := conflictTodo(a, conflicts)
+	for _, want := range []string{"A001 is rejected", "accepted as intended (C001, C002)", "decide A001 again"} {
+		if !strings.Contains(todo, want) {
+			t.Errorf("todo %q does not say %q", todo, want)
 		}
 	}
 }
