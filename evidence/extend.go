@@ -153,6 +153,7 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		}
 	}
 	pinned := witnessInputs(tb)
+	added := addedSymbols(cfg.Diff)
 	langs := lang.LanguagesFor(src.dir, "", 0, true)
 	defer langs.Close()
 	defer src.close()
@@ -230,6 +231,9 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 			}
 		}
 
+		if added[sym] {
+			rows = newOnHead(sym, items, rows)
+		}
 		templates = append(templates, rows)
 		if acc := acceptedOnly(items); cfg.ModelRows != nil && sig != nil && len(acc) > 0 {
 			source := src.source(ctx, langName, file, sym)

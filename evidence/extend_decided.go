@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -303,6 +304,51 @@ func conflictTodo(it validate.Item, conflicts []string) string {
 	}
 	return fmt.Sprintf("%s is %s, but every input the base refused that the evidence saw is a change %s (%s), whose rows keep that decision; decide %s again, or write a row that the base refuses and say what the head must do",
 		it.ID, verb, other, strings.Join(conflicts, ", "), it.ID)
+}
+
+// addedSymbols are the symbols the diff says the head adds; none without
+// a diff.
+func addedSymbols(d *diffparse.Result) map[string]bool {
+	out := map[string]bool{}
+	if d == nil {
+		return out
+	}
+	for _, f := range d.Files {
+		for _, s := range f.Symbols {
+			if s.Change == "added" {
+				out[s.Name] = true
+			}
+		}
+	}
+	return out
+}
+
+// newOnHead rewrites the decided rows of a function the head adds: a row
+// that defers to the base (same_as_base) has no base to run on, and would
+// only ever error there. Each assumption with such rows gets one todo
+// instead, saying what to write: what the head itself must do.
+func newOnHead(sym string, items []validate.Item, rows []validate.Row) []validate.Row {
+	var out []validate.Row
+	done := map[string]bool{}
+	for _, r := range rows {
+		if !r.SameAsBase || r.Todo != "" {
+			out = append(out, r)
+			continue
+		}
+		it := itemCited(items, r.AssumptionIDs)
+		if it == nil || done[it.ID] {
+			continue
+		}
+		done[it.ID] = true
+		where := "where " + it.ID + " still holds"
+		if it.Status == validate.StatusRejected {
+			where = "on an input that violates " + it.ID
+		}
+		t := todoRow(*it, r.Cls, fmt.Sprintf("%s is new on the head, so %s %s; write a row saying what the head must do there", sym, validate.NoBase, where))
+		t.Target, t.Decision = sym, it.Status
+		out = append(out, t)
+	}
+	return out
 }
 
 // itemCited finds the item of items a row cites first.

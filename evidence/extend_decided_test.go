@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/python"
 	"github.com/premise-dev/premise/validate"
 )
@@ -252,5 +253,58 @@ func TestRefusedRowsLeaveDecidedInputsToTheirChange(t *testing.T) {
 		if !strings.Contains(todo, want) {
 			t.Errorf("todo %q does not say %q", todo, want)
 		}
+	}
+}
+
+// Issue 25: a decided assumption about a function the head adds has no
+// base to defer to. Its same_as_base rows would error on the base on every
+// run (the gate failed, naming rows that "pass on base"); they become one
+// todo that says what to write, and its other rows stay.
+func TestDecidedRowsOfAFunctionTheHeadAdds(t *testing.T) {
+	const sym = "example.com/j.newInvalidCharacterError"
+	d := &diffparse.Result{Files: []diffparse.File{{Path: "j.go", Symbols: []diffparse.Symbol{
+		{Name: sym, Change: "added"}, {Name: "example.com/j.parse", Change: "modified"}}}}}
+	added := addedSymbols(d)
+	if !added[sym] || added["example.com/j.parse"] || len(addedSymbols(nil)) != 0 {
+		t.Fatalf("addedSymbols = %v, want only %s", added, sym)
+	}
+	items := []validate.Item{
+		{ID: "A001", Symbol: sym, Status: validate.StatusRejected, Precondition: "`prefix` is non-empty"},
+		{ID: "A002", Symbol: sym, Status: validate.StatusAccepted, Precondition: "`n` is at least 0"},
+	}
+	rows := []validate.Row{
+		{Cls: "prefix_empty", Kind: validate.KindBoundary, Args: []any{"", "abc"}, SameAsBase: true, AssumptionIDs: []string{"A001"}, Decision: validate.StatusRejected},
+		{Cls: "prefix_blank", Kind: validate.KindBoundary, Args: []any{" ", "abc"}, SameAsBase: true, AssumptionIDs: []string{"A001"}, Decision: validate.StatusRejected},
+		{Cls: "n_negative", Kind: validate.KindInvalid, Args: []any{"a", -1}, Raises: "ValueError", AssumptionIDs: []string{"A002"}, Decision: validate.StatusAccepted},
+	}
+	got := newOnHead(sym, items, rows)
+	if len(got) != 2 {
+		t.Fatalf("got %d rows, want the todo of A001 and A002's invalid row: %+v", len(got), got)
+	}
+	todo := got[0]
+	if todo.Todo == "" || todo.SameAsBase || len(todo.Args) != 0 || !slices.Equal(todo.AssumptionIDs, []string{"A001"}) || todo.Decision != validate.StatusRejected || todo.Target != sym {
+		t.Errorf("A001's row = %+v, want one todo carrying its decision", todo)
+	}
+	for _, want := range []string{sym + " is new on the head", "violates A001", "what the head must do"} {
+		if !strings.Contains(todo.Todo, want) {
+			t.Errorf("todo %q does not say %q", todo.Todo, want)
+		}
+	}
+	if got[1].Raises != "ValueError" || got[1].Todo != "" {
+		t.Errorf("A002's row = %+v, want it kept", got[1])
+	}
+	// check tells the reviewer to pin the head's own outcome: deferring to
+	// the base is what cannot work here.
+	todo.ID = "P001"
+	rep := validate.Check(&validate.CheckInput{Register: &validate.Register{Items: items},
+		Table: &validate.Table{Version: 1, Language: "go", Rows: []validate.Row{todo}}})
+	var msg string
+	for _, f := range rep.Findings {
+		if f.ID == "P001" {
+			msg = f.Msg
+		}
+	}
+	if !strings.Contains(msg, "expect: what the head must do there") || strings.Contains(msg, "same_as_base: true") {
+		t.Errorf("check says %q, want it to ask for expect, not same_as_base", msg)
 	}
 }

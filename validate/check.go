@@ -241,6 +241,9 @@ func todoMessage(in *CheckInput, r Row) string {
 			items = append(items, id)
 		}
 	}
+	if strings.Contains(r.Todo, NoBase) {
+		check = "expect: what the head must do there (outcome: returned with its value, or outcome: raised with its class)"
+	}
 	what := "the row"
 	if len(items) > 0 {
 		what = strings.Join(items, ", ")
@@ -248,6 +251,10 @@ func todoMessage(in *CheckInput, r Row) string {
 	return fmt.Sprintf("%s (%s) is a row premise could not write (%s); %s is not checked until it is filled in: replace its todo: line with %s (inp: for one argument, args: for several; %s) and %s",
 		r.ID, r.Cls, strings.TrimRight(r.Todo, ". "), what, input, inputHint(in.Table.Language), check)
 }
+
+// NoBase is what the todo of a decided row about a function the head
+// adds says: no base outcome can be deferred to, so the row needs expect.
+const NoBase = "there is no base to do what the base did"
 
 func decisionWord(status string) string {
 	switch status {
