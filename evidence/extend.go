@@ -39,6 +39,9 @@ type ExtendConfig struct {
 	// CheckOnBase none is kept.
 	ModelRows   RowsFunc
 	CheckOnBase BaseCheck
+	// Added are the symbols the head adds, whose decided rows cannot
+	// defer to the base; Diff's added symbols when nil.
+	Added map[string]bool
 }
 
 // ExtendResult is what the partitions stage did.
@@ -153,7 +156,10 @@ func extend(ctx context.Context, cfg *ExtendConfig, res *ExtendResult, order []s
 		}
 	}
 	pinned := witnessInputs(tb)
-	added := addedSymbols(cfg.Diff)
+	added := cfg.Added
+	if added == nil {
+		added = AddedSymbols(cfg.Diff)
+	}
 	langs := lang.LanguagesFor(src.dir, "", 0, true)
 	defer langs.Close()
 	defer src.close()

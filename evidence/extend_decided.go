@@ -306,9 +306,9 @@ func conflictTodo(it validate.Item, conflicts []string) string {
 		it.ID, verb, other, strings.Join(conflicts, ", "), it.ID)
 }
 
-// addedSymbols are the symbols the diff says the head adds; none without
+// AddedSymbols are the symbols the diff says the head adds; none without
 // a diff.
-func addedSymbols(d *diffparse.Result) map[string]bool {
+func AddedSymbols(d *diffparse.Result) map[string]bool {
 	out := map[string]bool{}
 	if d == nil {
 		return out

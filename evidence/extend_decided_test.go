@@ -264,8 +264,8 @@ func TestDecidedRowsOfAFunctionTheHeadAdds(t *testing.T) {
 	const sym = "example.com/j.newInvalidCharacterError"
 	d := &diffparse.Result{Files: []diffparse.File{{Path: "j.go", Symbols: []diffparse.Symbol{
 		{Name: sym, Change: "added"}, {Name: "example.com/j.parse", Change: "modified"}}}}}
-	added := addedSymbols(d)
-	if !added[sym] || added["example.com/j.parse"] || len(addedSymbols(nil)) != 0 {
+	added := AddedSymbols(d)
+	if !added[sym] || added["example.com/j.parse"] || len(AddedSymbols(nil)) != 0 {
 		t.Fatalf("addedSymbols = %v, want only %s", added, sym)
 	}
 	items := []validate.Item{

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence"
 	// Every language the engine judges, registered with the seam.
 	_ "github.com/premise-dev/premise/evidence/languages"
@@ -212,6 +213,7 @@ func runPartitions(ctx context.Context, opts partitionsOptions) error {
 			return evidence.CheckOnBase(gate.Config{}, opts.baseDir)(ctx, t)
 		}
 	}
+	cfg.Added = addedOnHead(ctx, opts.Repo, opts.Register)
 	ext, err := evidence.Extend(ctx, cfg)
 	if err != nil {
 		return err
@@ -275,4 +277,20 @@ func writePartitions(opts partitionsOptions, ext *evidence.ExtendResult, rep par
 		fmt.Fprintf(opts.Out, "; %d todo rows to fill in by hand before premise check passes", len(rep.Todo))
 	}
 	fmt.Fprintln(opts.Out)
+}
+
+// addedOnHead are the symbols the register's patch adds (its merge-base
+// against its head, as premise run reads them): a decided row about one
+// has no base to defer to. Nil when the register names no commits or the
+// diff cannot be read, and the rows are written as before.
+func addedOnHead(ctx context.Context, repo, register string) map[string]bool {
+	reg, err := validate.LoadRegister(register)
+	if err != nil || reg.Provenance == nil || reg.Provenance.MergeBase == "" || reg.Provenance.Head == "" {
+		return nil
+	}
+	res, err := diffparse.Load(ctx, diffparse.Config{Repo: repo, Base: reg.Provenance.MergeBase, Head: reg.Provenance.Head, NoSources: true})
+	if err != nil {
+		return nil
+	}
+	return evidence.AddedSymbols(res)
 }
