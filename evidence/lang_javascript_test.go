@@ -152,6 +152,33 @@ func TestJavaScriptUMDFunctionHungUnderAnotherName(t *testing.T) {
 	}
 }
 
+// A function its module exports only under other names (querystringify:
+// exports.parse = querystring; an ES export {f as g}; long.js:
+// Long.fromString = fromString beside export default Long) is called by
+// that name, and its change is shown; before, it was "not exported".
+func TestJavaScriptFunctionExportedUnderAnotherName(t *testing.T) {
+	t.Parallel()
+	parse := func(none string) string {
+		return "function querystring(query) {\n  var out = {};\n  query.split('&').forEach(function (part) {\n    var kv = part.split('=');\n    if (kv[0]) out[kv[0]] = kv.length > 1 ? kv[1] : " + none + ";\n  });\n  return out;\n}\n"
+	}
+	cases := []struct{ name, file, exports, sym string }{
+		{"CommonJS", "index.js", "exports.parse = querystring;\n", "index.querystring"},
+		{"module.exports object", "index.js", "module.exports = { parse: querystring };\n", "index.querystring"},
+		{"ES export list", "src/qs.mjs", "export { querystring as parse };\n", "src/qs.querystring"},
+		{"a default export's property", "src/qs.mjs", "function Qs() {}\nQs.parse = querystring;\nexport default Qs;\n", "src/qs.querystring"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			base := map[string]string{tc.file: parse("''") + tc.exports}
+			rep := runCommits(t, base, map[string]string{tc.file: parse("null") + tc.exports}, nil)
+			if len(changesOf(rep, tc.sym)) == 0 {
+				t.Errorf("a key without a value is null now, not '', yet no change on %s: %+v; symbols %+v", tc.sym, append(rep.Changes, rep.Unexplained...), rep.Symbols)
+			}
+		})
+	}
+}
+
 // A function that takes anything and tests for a kind JSON has no word for
 // (superstruct's print: typeof value === 'symbol') is handed a value of
 // that kind; the patch that drops the test throws on it.

@@ -508,7 +508,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		return "premise runs " + ts + " in its place (the TypeScript beside it is transpiled over it), so its own code is not what rows call"
 	}
 	local := tg.Sym.Local
-	if !jsExported(f.HeadSrc, local) {
+	// A function its module exports only under another name
+	// (exports.parse = querystring, export {f as g}, Long.fromString =
+	// fromString beside export default Long) is called by that name.
+	exportedAs := jsExportedAs(f.HeadSrc, local)
+	if exportedAs == "" && !jsExported(f.HeadSrc, local) {
 		return "not exported: premise's worker calls what a module exports"
 	}
 	info := &jsInfo{module: strings.TrimSuffix(tg.Sym.Name, "."+local)}
@@ -526,6 +530,9 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	} else if jsDefaultOnly(f.HeadSrc, local) {
 		exported = "default"
 		tg.Call = info.module + ".default"
+	} else if exportedAs != "" {
+		exported = exportedAs
+		tg.Call = info.module + "." + exportedAs
 	} else if alias := jsHungAlias(f.HeadSrc, local); alias != "" {
 		// Reached only under the name the factory's object gives it
 		// (Papa.unparse = JsonToCsv).
@@ -775,6 +782,78 @@ func jsExported(src []byte, local string) bool {
 	}
 	return name == "default" || jsHungAlias(src, local) != ""
 }
+
+// jsExportedAs is the path, from the module's exports, under which a
+// module exports the function name only under other names: a CommonJS
+// export's property holding it (exports.parse = querystring,
+// module.exports = {parse: querystring}), an ES export renaming it
+// (export {querystring as parse}), or a property of the module's default
+// or named export it is assigned to (Long.fromString = fromString beside
+// export default Long: "default.fromString"). "" when the module exports
+// it under its own name, or not at all; a method (Class.m) is its
+// class's business.
+func jsExportedAs(src []byte, name string) string {
+	if name == "" || strings.Contains(name, ".") {
+		return ""
+	}
+	text := string(src)
+	q := regexp.QuoteMeta(name)
+	alias := ""
+	for _, m := range jsESExportListRe.FindAllStringSubmatch(text, -1) {
+		for _, item := range strings.Split(m[1], ",") {
+			f := strings.Fields(item)
+			switch {
+			case len(f) == 1 && f[0] == name, len(f) == 3 && f[0] == name && f[2] == name:
+				return "" // exported by its own name
+			case len(f) == 3 && f[0] == name && f[1] == "as" && alias == "":
+				alias = f[2]
+			}
+		}
+	}
+	for _, re := range []string{
+		`export\s+(default\s+)?(async\s+)?(function\*?|class|const|let|var)\s+` + q + ``,
+		`(module\.)?exports\.` + q + `\s*=`,
+		`module\.exports\s*=\s*\{[^}]*[{,]\s*` + q + `\s*[,}]`,
+		`module\.exports\s*=\s*` + q + ``,
+		`export\s+default\s+` + q + ``,
+	} {
+		if regexp.MustCompile(re).MatchString(text) {
+			return ""
+		}
+	}
+	if alias != "" {
+		return alias
+	}
+	if m := regexp.MustCompile(`(?m)^\s*(?:module\.)?exports\.([\w$]+)\s*=\s*` + q + `\s*;?\s*$`).FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	if m := regexp.MustCompile(`module\.exports\s*=\s*\{[^}]*?([\w$]+)\s*:\s*` + q + `\s*[,}]`).FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	// A property of an exported object or function: Long.fromString =
+	// fromString, where the module exports Long. A factory's returned
+	// object (return Papa) is the module's exports itself: jsHungAlias.
+	if m := jsFactoryRe.FindStringSubmatch(text); m != nil && m[1] != "require" {
+		return ""
+	}
+	for _, hung := range regexp.MustCompile(`(?m)^\s*([\w$]+)\.([\w$]+)\s*=\s*`+q+`\s*;?\s*$`).FindAllStringSubmatch(text, -1) {
+		obj, prop := hung[1], hung[2]
+		if obj == "exports" || obj == "module" {
+			continue
+		}
+		o := regexp.QuoteMeta(obj)
+		if regexp.MustCompile(`(?m)(export\s+default\s+` + o + `\s*;?\s*$|module\.exports\s*=\s*` + o + `\s*;?\s*$)`).MatchString(text) {
+			return "default." + prop
+		}
+		if jsExported(src, obj) && jsExportedAs(src, obj) == "" {
+			return obj + "." + prop
+		}
+	}
+	return ""
+}
+
+// jsESExportListRe is an ES export list, export {a, b as c}.
+var jsESExportListRe = regexp.MustCompile(`export\s*\{([^}]*)\}`)
 
 // jsHungAlias is the name under which a UMD or CommonJS factory's
 // returned object hangs the function name, when that is another name
