@@ -249,8 +249,8 @@ func (w *jsWalker) statement(c, outer *sitter.Node, prefix string, sigs overload
 	case "lexical_declaration", "variable_declaration":
 		w.variables(c, outer, prefix)
 	case "expression_statement":
-		if c.NamedChildCount() == 1 {
-			switch e := c.NamedChild(0); e.Kind() {
+		if e := soleExpression(c); e != nil {
+			switch e.Kind() {
 			case "assignment_expression":
 				w.assignment(e, outer, prefix)
 			case "internal_module", "module":
@@ -279,6 +279,26 @@ func (w *jsWalker) statement(c, outer *sitter.Node, prefix string, sigs overload
 			}
 		}
 	}
+}
+
+// soleExpression is an expression statement's one expression, the
+// comments tree-sitter hangs inside the statement left out: a statement
+// without a semicolon takes the comments after it on its line and the
+// lines below (fuzzysort's UMD wrapper ends "}) // UMD"). nil when the
+// statement holds more than one.
+func soleExpression(stmt *sitter.Node) *sitter.Node {
+	var e *sitter.Node
+	for i := uint(0); i < stmt.NamedChildCount(); i++ {
+		c := stmt.NamedChild(i)
+		if c == nil || c.Kind() == "comment" {
+			continue
+		}
+		if e != nil {
+			return nil
+		}
+		e = c
+	}
+	return e
 }
 
 // wrapper walks the module a top-level wrapper holds: the body of an
