@@ -218,6 +218,26 @@ func TestJavaScriptAnObjectWithoutAPrototype(t *testing.T) {
 	}
 }
 
+// A function reading a value's prototype (microdiff's diff:
+// Object.getPrototypeOf(v).constructor.name, on each member it recurses
+// into) is handed an object without one, alone and held in a key: the
+// patch that drops the guard throws there.
+func TestJavaScriptAValueWithoutAPrototypeInsideAnother(t *testing.T) {
+	t.Parallel()
+	walk := func(read string) string {
+		return "export function kinds(obj) {\n  const out = [];\n  for (const key in obj) {\n    const v = obj[key];\n    if (v && typeof v === 'object') {\n      out.push(" + read + ");\n    }\n  }\n  return out;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/kinds.js": walk("Object.getPrototypeOf(v)?.constructor?.name")}
+	rep := runCommits(t, base, map[string]string{"src/kinds.js": walk("Object.getPrototypeOf(v).constructor.name")}, nil)
+	var protoless bool
+	for _, c := range changesOf(rep, "src/kinds.kinds") {
+		protoless = protoless || strings.Contains(c.Input, "$nullproto")
+	}
+	if !protoless {
+		t.Errorf("kinds throws on a member without a prototype now, yet no change shows one: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
 // A parameter the function defaults itself (ramda's _clone(value, deep,
 // map): map || (map = new _ObjectMap()), passed only by its own
 // recursion) is left out where the others vary: junk there made every

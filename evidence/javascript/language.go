@@ -1116,7 +1116,16 @@ var nativeTests = []struct {
 	// dictionary a parser builds): a method of Object.prototype called
 	// on a value (x.hasOwnProperty(k)) is not there.
 	{regexp.MustCompile(`[\w$\])]\s*\.\s*(hasOwnProperty|propertyIsEnumerable|isPrototypeOf)\s*\(`), map[string]any{"$nullproto": map[string]any{"a": 1}}},
+	// A function that reads a value's prototype (microdiff's
+	// Object.getPrototypeOf(v).constructor.name) gets null for one
+	// without: such an object, and one held in an object's key, where a
+	// function walking a value's members meets it.
+	{jsGetPrototypeRe, map[string]any{"$nullproto": map[string]any{"a": 1}}},
+	{jsGetPrototypeRe, map[string]any{"a": map[string]any{"$nullproto": map[string]any{"a": 1}}}},
 }
+
+// jsGetPrototypeRe is a read of a value's prototype.
+var jsGetPrototypeRe = regexp.MustCompile(`\b(Object|Reflect)\s*\.\s*getPrototypeOf\s*\(|\.__proto__\b`)
 
 // nativeValues are a value of each kind text tests for (nativeTests).
 func nativeValues(text string) []any {
