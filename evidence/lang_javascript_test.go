@@ -238,6 +238,26 @@ func TestJavaScriptAValueWithoutAPrototypeInsideAnother(t *testing.T) {
 	}
 }
 
+// A value of a kind the text tests for is handed to every parameter that
+// takes it at once, the defaulted ones left to their defaults: a function
+// comparing two values (microdiff's diff(obj, newObj, options, _stack =
+// [])) reads a member's prototype only where both sides hold an object.
+func TestJavaScriptANativeValueInBothParameters(t *testing.T) {
+	t.Parallel()
+	diff := func(read string) string {
+		return "export function diff(obj, newObj, seen = []) {\n  const out = [];\n  for (const key in obj) {\n    const a = obj[key], b = newObj[key];\n    if (a && b && typeof a === 'object' && typeof b === 'object' && !seen.includes(a)) {\n      out.push(" + read + ");\n    } else if (a !== b) {\n      out.push(key);\n    }\n  }\n  return out;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/diff.js": diff("Object.getPrototypeOf(a)?.constructor?.name")}
+	rep := runCommits(t, base, map[string]string{"src/diff.js": diff("Object.getPrototypeOf(a).constructor.name")}, nil)
+	var both bool
+	for _, c := range changesOf(rep, "src/diff.diff") {
+		both = both || strings.Count(c.Input, "$nullproto") >= 2
+	}
+	if !both {
+		t.Errorf("diff throws on two members without a prototype now, yet no change shows them: %+v; outside %+v", append(rep.Changes, rep.Unexplained...), rep.OutsideType)
+	}
+}
+
 // A parameter the function defaults itself (ramda's _clone(value, deep,
 // map): map || (map = new _ObjectMap()), passed only by its own
 // recursion) is left out where the others vary: junk there made every

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -1033,6 +1034,14 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			// together.
 			pools[i] = append(pools[i], nil, jsUndefined, []any{}, map[string]any{})
 			pools[i] = append(pools[i], info.natives...)
+		case t.Kind == lang.KindDict:
+			// An object typed as one (Record<string, any>) is handed the
+			// objects the text tests for too: one without a prototype is
+			// a record all the same.
+			pools[i] = append(pools[i], objectNatives(info.natives)...)
+			if admitsUndefined(tg.Sig.Params[i].Type) {
+				pools[i] = append(pools[i], nil, jsUndefined)
+			}
 		case admitsUndefined(tg.Sig.Params[i].Type):
 			pools[i] = append(pools[i], nil, jsUndefined)
 		}
@@ -1053,6 +1062,35 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		})
 	}
 	if len(tg.Sig.Params) >= 2 {
+		// A value of a kind the text tests for, in every parameter whose
+		// pool holds it at once: a function comparing or merging two
+		// values (microdiff's diff(obj, newObj)) reaches the member
+		// where it tests for the kind only when both sides hold it.
+		for _, v := range info.natives {
+			vals := lang.TypicalValues(pools)
+			n := 0
+			for i, p := range pools {
+				switch {
+				case tg.Sig.Params[i].Default != "":
+					// As a caller leaves it: a parameter with a default
+					// (diff's _stack = []) gets none.
+					vals[i] = jsUndefined
+				case slices.ContainsFunc(p, func(x any) bool { return reflect.DeepEqual(x, v) }):
+					vals[i] = v
+					n++
+				}
+			}
+			if n < 2 {
+				continue
+			}
+			for _, r := range recvs {
+				args := append([]any(nil), vals...)
+				if r != nil {
+					args = append([]any{r}, args...)
+				}
+				add(args, "natives", lang.SourceOneAtATime)
+			}
+		}
 		// Every two parameters crossed over their pools' heads and the
 		// text the function names (its numbers lead its pools already),
 		// each pair on a receiver drawn in turn.
@@ -1136,6 +1174,33 @@ func nativeValues(text string) []any {
 		}
 	}
 	return out
+}
+
+// objectNatives are the natives that are plain objects as the code sees
+// them: one without a prototype, an object holding one.
+func objectNatives(natives []any) []any {
+	var out []any
+	for _, v := range natives {
+		m, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		if _, ok := m["$nullproto"]; ok || !jsTagged(m) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// jsTagged says whether an object is one of the worker's tagged values
+// ({"$map": ...}), not an object of data.
+func jsTagged(m map[string]any) bool {
+	for k := range m {
+		if strings.HasPrefix(k, "$") {
+			return true
+		}
+	}
+	return false
 }
 
 // removedText is the text of the lines f's hunks remove: the base's side
