@@ -258,6 +258,27 @@ func TestJavaScriptANativeValueInBothParameters(t *testing.T) {
 	}
 }
 
+// A function that compares a string's character codes with numbers
+// (jsonrepair's isSpecialWhitespace(text, index): code ===
+// codeZeroWidthSpace, module-level constants) is handed those
+// characters, read at index 0: no string of the pools holds U+200B, and
+// the patch that drops it from the test shows only there.
+func TestJavaScriptCharactersTheCodesAreComparedWith(t *testing.T) {
+	t.Parallel()
+	src := func(consts, test string) string {
+		return "const codeSpace = 0x20\n" + consts + "export function isSpace(text: string, index: number): boolean {\n  const code = text.charCodeAt(index)\n  return code === codeSpace" + test + "\n}\n"
+	}
+	base := map[string]string{"src/chars.ts": src("const codeZeroWidthSpace = 0x200b // zero width\n", " || code === codeZeroWidthSpace")}
+	rep := runCommits(t, base, map[string]string{"src/chars.ts": src("", "")}, nil)
+	var zw bool
+	for _, c := range changesOf(rep, "src/chars.isSpace") {
+		zw = zw || strings.Contains(c.Input, "\u200b")
+	}
+	if !zw {
+		t.Errorf("U+200B is no space now, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
 // A parameter the function defaults itself (ramda's _clone(value, deep,
 // map): map || (map = new _ObjectMap()), passed only by its own
 // recursion) is left out where the others vary: junk there made every

@@ -68,6 +68,9 @@ type jsInfo struct {
 	// defaulted are the parameters the function's body gives a value
 	// of its own when none is passed (map || (map = new _ObjectMap())).
 	defaulted map[string]bool
+	// chars are the characters a function reading a string's character
+	// codes compares them with, and their neighbours, as strings.
+	chars []string
 }
 
 func (l *jsLang) Name() string { return l.lang }
@@ -542,6 +545,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	}
 	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
 	info.defaulted = defaultedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), tg.Sig)
+	info.chars = charCodeStrings(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), f.HeadSrc, f.BaseSrc)
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxJSHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
@@ -1008,6 +1012,12 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			// entries of what the function reads.
 			pools[i] = append(dataValues(tg.DataLits), pools[i]...)
 		}
+		if t.Kind == lang.KindAny || t.Kind == lang.KindStr {
+			// The characters a string's codes are compared with.
+			for _, c := range info.chars {
+				pools[i] = append(pools[i], c)
+			}
+		}
 		if ks := info.keys[tg.Sig.Params[i].Name]; len(ks) > 0 {
 			// An options object: each key the function reads, set alone
 			// to each value of a small pool.
@@ -1050,6 +1060,34 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		// A method of no parameters: one call on each object.
 		for _, r := range recvs {
 			add([]any{r}, "receiver", lang.SourceReceiver)
+		}
+	}
+	if len(info.chars) > 0 {
+		// Each character a string's codes are compared with, read where
+		// a number parameter points (isSpecialWhitespace(text, index)):
+		// at 0, the others typical. One-at-a-time leaves the index at
+		// its typical value, past the string's end.
+		for _, c := range info.chars {
+			vals := lang.TypicalValues(pools)
+			text := false
+			for i, t := range types {
+				switch {
+				case t.Kind == lang.KindInt:
+					vals[i] = 0
+				case !text && (t.Kind == lang.KindStr || t.Kind == lang.KindAny):
+					vals[i], text = c, true
+				}
+			}
+			if !text {
+				continue
+			}
+			for _, r := range recvs {
+				args := append([]any(nil), vals...)
+				if r != nil {
+					args = append([]any{r}, args...)
+				}
+				add(args, "char_codes", lang.SourceOneAtATime)
+			}
 		}
 	}
 	for _, r := range recvs {
@@ -1172,6 +1210,65 @@ func nativeValues(text string) []any {
 		if t.re.MatchString(text) {
 			out = append(out, t.value)
 		}
+	}
+	return out
+}
+
+// jsCharCodeRe is a read of a string's character codes.
+var jsCharCodeRe = regexp.MustCompile(`\.\s*(charCodeAt|codePointAt)\s*\(`)
+
+// jsNumberRe is a number a function compares a character code with, and
+// jsNumberConstRe a module-level constant holding one (const codeTab =
+// 0x9).
+var (
+	jsNumberRe      = regexp.MustCompile(`\b(0[xX][0-9a-fA-F]+|\d+)\b`)
+	jsNumberConstRe = regexp.MustCompile(`(?m)^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*=\s*(0[xX][0-9a-fA-F]+|\d+)\s*;?\s*(?://.*)?$`)
+)
+
+// charCodeStrings are, for a function whose text reads a string's
+// character codes (code === codeZeroWidthSpace, code >= 0x2000), the
+// characters it compares them with and each one's neighbours, as
+// strings of four of each: the numbers of its text and of the module-level constants it
+// names, on either side (srcs). A string pool rarely holds U+200B or
+// U+FEFF, and a patch that narrows such a test shows only on them.
+func charCodeStrings(text string, srcs ...[]byte) []string {
+	if !jsCharCodeRe.MatchString(text) {
+		return nil
+	}
+	var codes []int64
+	for _, m := range jsNumberRe.FindAllString(text, -1) {
+		if n, err := strconv.ParseInt(m, 0, 64); err == nil {
+			codes = append(codes, n)
+		}
+	}
+	for _, src := range srcs {
+		for _, m := range jsNumberConstRe.FindAllStringSubmatch(string(src), -1) {
+			if !regexp.MustCompile(`(^|[^\w$])` + regexp.QuoteMeta(m[1]) + `([^\w$]|$)`).MatchString(text) {
+				continue
+			}
+			if n, err := strconv.ParseInt(m[2], 0, 64); err == nil {
+				codes = append(codes, n)
+			}
+		}
+	}
+	var out []string
+	seen := map[int64]bool{}
+	for _, c := range codes {
+		for _, n := range []int64{c - 1, c, c + 1} {
+			// Printable or not, any code point but a surrogate half
+			// (which no Go string holds) and the ASCII a pool has.
+			if seen[n] || n < 0x7f || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff) {
+				continue
+			}
+			seen[n] = true
+			// A run of it: the function may read the code at an index
+			// another parameter gives (isSpecialWhitespace(text,
+			// index)), whose typical value is past a string's first.
+			out = append(out, strings.Repeat(string(rune(n)), 4))
+		}
+	}
+	if len(out) > 24 {
+		out = out[:24]
 	}
 	return out
 }
