@@ -279,6 +279,36 @@ func TestJavaScriptCharactersTheCodesAreComparedWith(t *testing.T) {
 	}
 }
 
+// A TypeScript parameter the base annotates with an interface of the
+// project's, imported from another module (Fuse's computeScoreSingle(result:
+// InternalResult), made pure as computeScoreSingle(matches: MatchScore[])),
+// is an object: a difference seen only where a row passed it an array or
+// a primitive is set apart as outside its type, not shown as a change.
+func TestTypeScriptAnInterfaceParameterTakesNoArray(t *testing.T) {
+	t.Parallel()
+	types := "export interface Match { score: number }\nexport interface Result { matches: Match[]; score?: number }\n"
+	base := map[string]string{
+		"src/types.ts": types,
+		"src/score.ts": "import type { Result } from './types'\n\nexport function scoreOf(result: Result): number {\n  let total = 1\n  result.matches.forEach((m) => { total *= m.score })\n  return total\n}\n",
+	}
+	head := map[string]string{
+		"src/score.ts": "import type { Match } from './types'\n\nexport function scoreOf(matches: Match[]): number {\n  let total = 1\n  matches.forEach((m) => { total *= m.score })\n  return total\n}\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range changesOf(rep, "src/score.scoreOf") {
+		if strings.HasPrefix(strings.TrimSpace(c.Input), "([") {
+			t.Errorf("an array passed where the base takes a Result is shown as a change: %+v", c)
+		}
+	}
+	var apart bool
+	for _, c := range rep.OutsideType {
+		apart = apart || c.Symbol == "src/score.scoreOf"
+	}
+	if !apart {
+		t.Errorf("no difference set apart as outside the base's interface: outside %+v, changes %+v", rep.OutsideType, append(rep.Changes, rep.Unexplained...))
+	}
+}
+
 // A parameter the function defaults itself (ramda's _clone(value, deep,
 // map): map || (map = new _ObjectMap()), passed only by its own
 // recursion) is left out where the others vary: junk there made every

@@ -71,6 +71,10 @@ type jsInfo struct {
 	// chars are the characters a function reading a string's character
 	// codes compares them with, and their neighbours, as strings.
 	chars []string
+	// interfaces are the parameters the base annotates with an
+	// interface of the project's (result: InternalResult): an object,
+	// never an array or a primitive.
+	interfaces map[string]bool
 }
 
 func (l *jsLang) Name() string { return l.lang }
@@ -545,6 +549,18 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	}
 	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
 	info.defaulted = defaultedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), tg.Sig)
+	if l.lang == diffparse.LangTypeScript && tg.BaseSig != nil && f.BaseSrc != nil {
+		baseFile := f.OldPath
+		if baseFile == "" {
+			baseFile = f.Path
+		}
+		info.interfaces = map[string]bool{}
+		for _, p := range tg.BaseSig.Params {
+			if t := strings.TrimSpace(p.Type); jsTypeNameRe.MatchString(t) && l.isInterface(f.BaseSrc, baseFile, t) {
+				info.interfaces[p.Name] = true
+			}
+		}
+	}
 	info.chars = charCodeStrings(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), f.HeadSrc, f.BaseSrc)
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxJSHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)

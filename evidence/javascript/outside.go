@@ -3,6 +3,10 @@ package javascript
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -32,6 +36,9 @@ func (l *jsLang) OutsideType(tg lang.Target, args []any, _ map[string]any) strin
 			break
 		}
 		p := sig.Params[i]
+		if info, _ := tg.Data.(*jsInfo); info != nil && info.interfaces[p.Name] && !admitsObject(a) {
+			return fmt.Sprintf("`%s` is %s, an interface, and got %s", p.Name, strings.TrimSpace(p.Type), lang.Compact(a, 40))
+		}
 		t, ok := jsTypeOf(strings.TrimSpace(p.Type))
 		if p.Type == "" || !ok || admits(t, a) {
 			continue
@@ -39,6 +46,16 @@ func (l *jsLang) OutsideType(tg lang.Target, args []any, _ map[string]any) strin
 		return fmt.Sprintf("`%s` is %s, and got %s", p.Name, strings.TrimSpace(p.Type), lang.Compact(a, 40))
 	}
 	return ""
+}
+
+// admitsObject says whether v may be an object an interface describes:
+// not an array, a string, a number or a boolean.
+func admitsObject(v any) bool {
+	switch v.(type) {
+	case []any, string, bool, int, int64, float64, json.Number:
+		return false
+	}
+	return true
 }
 
 // admits says whether a row's value v is of t's kind, or cannot be told.
@@ -67,4 +84,57 @@ func admits(t lang.Type, v any) bool {
 		return t.Kind == lang.KindDict || t.Kind == lang.KindAny
 	}
 	return true
+}
+
+// jsTypeNameRe is an annotation that is a bare type name (InternalResult).
+var jsTypeNameRe = regexp.MustCompile(`^[A-Z][\w$]*$`)
+
+// isInterface says whether name is an interface the TypeScript file at
+// file (src, in the base's tree) declares or imports from a relative
+// module of the base's tree: an object type, which no array or primitive
+// is. An interface extending Array, or a name found nowhere, says nothing.
+func (l *jsLang) isInterface(src []byte, file, name string) bool {
+	q := regexp.QuoteMeta(name)
+	decl := regexp.MustCompile(`(?m)^\s*(export\s+)?(declare\s+)?interface\s+` + q + `\b([^{]*)\{`)
+	declared := func(text []byte) (bool, bool) {
+		m := decl.FindSubmatch(text)
+		if m == nil {
+			return false, false
+		}
+		return !regexp.MustCompile(`\b(Array|ReadonlyArray|Iterable)\b`).Match(m[3]), true
+	}
+	if ok, found := declared(src); found {
+		return ok
+	}
+	if l.base == "" {
+		return false
+	}
+	imp := regexp.MustCompile(`import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"](\.[^'"]*)['"]`)
+	for _, m := range imp.FindAllSubmatch(src, -1) {
+		names := false
+		for _, item := range strings.Split(string(m[2]), ",") {
+			f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(item), "type "))
+			if len(f) > 0 && f[len(f)-1] == name && (len(f) == 1 || f[0] == name) {
+				names = true
+			}
+		}
+		if !names {
+			continue
+		}
+		rel := path.Join(path.Dir(filepath.ToSlash(file)), string(m[3]))
+		rel = strings.TrimSuffix(rel, ".js")
+		for _, cand := range []string{rel + ".ts", rel + ".d.ts", rel + ".mts", rel + "/index.ts", rel} {
+			if strings.HasPrefix(cand, "..") {
+				continue
+			}
+			text, err := os.ReadFile(filepath.Join(l.base, filepath.FromSlash(cand)))
+			if err != nil || len(text) > lang.MaxTestFileBytes {
+				continue
+			}
+			if ok, found := declared(text); found {
+				return ok
+			}
+		}
+	}
+	return false
 }
