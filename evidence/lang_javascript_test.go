@@ -262,11 +262,13 @@ func TestJavaScriptANativeValueInBothParameters(t *testing.T) {
 // (jsonrepair's isSpecialWhitespace(text, index): code ===
 // codeZeroWidthSpace, module-level constants) is handed those
 // characters, read at index 0: no string of the pools holds U+200B, and
-// the patch that drops it from the test shows only there.
+// the patch that drops it from the test shows only there. The parameter's
+// type is an interface a string satisfies (charCodeAt and length): a
+// string is inside it.
 func TestJavaScriptCharactersTheCodesAreComparedWith(t *testing.T) {
 	t.Parallel()
 	src := func(consts, test string) string {
-		return "const codeSpace = 0x20\n" + consts + "export function isSpace(text: string, index: number): boolean {\n  const code = text.charCodeAt(index)\n  return code === codeSpace" + test + "\n}\n"
+		return "export interface Text {\n  charCodeAt: (index: number) => number\n  length: number\n}\n\nconst codeSpace = 0x20\n" + consts + "export function isSpace(text: Text, index: number): boolean {\n  const code = text.charCodeAt(index)\n  return code === codeSpace" + test + "\n}\n"
 	}
 	base := map[string]string{"src/chars.ts": src("const codeZeroWidthSpace = 0x200b // zero width\n", " || code === codeZeroWidthSpace")}
 	rep := runCommits(t, base, map[string]string{"src/chars.ts": src("", "")}, nil)

@@ -72,9 +72,9 @@ type jsInfo struct {
 	// codes compares them with, and their neighbours, as strings.
 	chars []string
 	// interfaces are the parameters the base annotates with an
-	// interface of the project's (result: InternalResult): an object,
-	// never an array or a primitive.
-	interfaces map[string]bool
+	// interface of the project's (result: InternalResult), with the
+	// members it requires: a value lacking one is outside it.
+	interfaces map[string][]string
 }
 
 func (l *jsLang) Name() string { return l.lang }
@@ -554,10 +554,12 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		if baseFile == "" {
 			baseFile = f.Path
 		}
-		info.interfaces = map[string]bool{}
+		info.interfaces = map[string][]string{}
 		for _, p := range tg.BaseSig.Params {
-			if t := strings.TrimSpace(p.Type); jsTypeNameRe.MatchString(t) && l.isInterface(f.BaseSrc, baseFile, t) {
-				info.interfaces[p.Name] = true
+			if t := strings.TrimSpace(p.Type); jsTypeNameRe.MatchString(t) {
+				if req := l.interfaceMembers(f.BaseSrc, baseFile, t); len(req) > 0 {
+					info.interfaces[p.Name] = req
+				}
 			}
 		}
 	}
