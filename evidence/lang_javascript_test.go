@@ -311,6 +311,26 @@ func TestTypeScriptAnInterfaceParameterTakesNoArray(t *testing.T) {
 	}
 }
 
+// A function that URI-encodes a value (querystringify's encode, wrapping
+// encodeURIComponent in a try) is handed a string with a lone surrogate,
+// the one input encodeURIComponent refuses: the patch that calls it
+// unguarded throws there.
+func TestJavaScriptAStringWithALoneSurrogate(t *testing.T) {
+	t.Parallel()
+	enc := func(body string) string {
+		return "export function encode(input) {\n" + body + "\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/enc.js": enc("  try {\n    return encodeURIComponent(input);\n  } catch (e) {\n    return null;\n  }")}
+	rep := runCommits(t, base, map[string]string{"src/enc.js": enc("  return encodeURIComponent(input);")}, nil)
+	var lone bool
+	for _, c := range changesOf(rep, "src/enc.encode") {
+		lone = lone || strings.Contains(c.Input, "$utf16")
+	}
+	if !lone {
+		t.Errorf("encode throws on a lone surrogate now, yet no change shows one: %+v; outside %+v", append(rep.Changes, rep.Unexplained...), rep.OutsideType)
+	}
+}
+
 // A parameter the function defaults itself (ramda's _clone(value, deep,
 // map): map || (map = new _ObjectMap()), passed only by its own
 // recursion) is left out where the others vary: junk there made every

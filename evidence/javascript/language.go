@@ -1216,6 +1216,10 @@ var nativeTests = []struct {
 	// function walking a value's members meets it.
 	{jsGetPrototypeRe, map[string]any{"$nullproto": map[string]any{"a": 1}}},
 	{jsGetPrototypeRe, map[string]any{"a": map[string]any{"$nullproto": map[string]any{"a": 1}}}},
+	// A string with a lone surrogate, which encodeURIComponent and
+	// encodeURI refuse (URIError) and isWellFormed tells apart: no JSON
+	// text a row's Go string makes can hold one.
+	{regexp.MustCompile(`\b(encodeURIComponent|encodeURI)\s*\(|\.\s*(isWellFormed|toWellFormed)\s*\(`), map[string]any{"$utf16": []any{97, 0xd800, 98}}},
 }
 
 // jsGetPrototypeRe is a read of a value's prototype.
