@@ -181,7 +181,7 @@ func (fe jsFrontEnd) decls(src []byte) ([]Decl, error) {
 		return nil, err
 	}
 	defer tree.Close()
-	w := jsWalker{src: src}
+	w := jsWalker{src: src, protos: protoAliases(src)}
 	w.statements(tree.RootNode(), "")
 	if w.out == nil {
 		w.out = []Decl{}
@@ -197,6 +197,22 @@ type jsWalker struct {
 	// funcs, when not nil, collects each function's node by its local
 	// name, the first of a name winning (JSFuncParams).
 	funcs map[string]*sitter.Node
+	// protos are the module's names for a class's prototype (var
+	// LongPrototype = Long.prototype; const pp = Parser.prototype), by
+	// name: a function assigned to one's property is the class's method.
+	protos map[string]string
+}
+
+// jsProtoAliasRe is a module-level name bound to a class's prototype.
+var jsProtoAliasRe = regexp.MustCompile(`(?m)^[ \t]*(?:var|let|const)[ \t]+([\w$]+)[ \t]*=[ \t]*([\w$]+)\.prototype[ \t]*;?[ \t]*(?://.*)?$`)
+
+// protoAliases are src's names for a class's prototype.
+func protoAliases(src []byte) map[string]string {
+	out := map[string]string{}
+	for _, m := range jsProtoAliasRe.FindAllSubmatch(src, -1) {
+		out[string(m[1])] = string(m[2])
+	}
+	return out
 }
 
 // jsContainers are statements whose bodies still belong to the enclosing
@@ -249,8 +265,8 @@ func (w *jsWalker) statement(c, outer *sitter.Node, prefix string, sigs overload
 	case "lexical_declaration", "variable_declaration":
 		w.variables(c, outer, prefix)
 	case "expression_statement":
-		if c.NamedChildCount() == 1 {
-			switch e := c.NamedChild(0); e.Kind() {
+		if e := soleExpression(c); e != nil {
+			switch e.Kind() {
 			case "assignment_expression":
 				w.assignment(e, outer, prefix)
 			case "internal_module", "module":
@@ -279,6 +295,26 @@ func (w *jsWalker) statement(c, outer *sitter.Node, prefix string, sigs overload
 			}
 		}
 	}
+}
+
+// soleExpression is an expression statement's one expression, the
+// comments tree-sitter hangs inside the statement left out: a statement
+// without a semicolon takes the comments after it on its line and the
+// lines below (fuzzysort's UMD wrapper ends "}) // UMD"). nil when the
+// statement holds more than one.
+func soleExpression(stmt *sitter.Node) *sitter.Node {
+	var e *sitter.Node
+	for i := uint(0); i < stmt.NamedChildCount(); i++ {
+		c := stmt.NamedChild(i)
+		if c == nil || c.Kind() == "comment" {
+			continue
+		}
+		if e != nil {
+			return nil
+		}
+		e = c
+	}
+	return e
 }
 
 // wrapper walks the module a top-level wrapper holds: the body of an
@@ -701,6 +737,10 @@ func (w *jsWalker) assignment(e, outer *sitter.Node, prefix string) {
 			if jsFuncKinds[right.Kind()] {
 				w.add(Decl{Local: prefix + strings.TrimSuffix(o, ".prototype") + "." + w.text(prop), Kind: "method", Start: startLine(outer), End: endLine(outer)}, right)
 			}
+		case obj.Kind() == "identifier" && w.protos[o] != "" && jsFuncKinds[right.Kind()]:
+			// LongPrototype.multiply = function multiply(...) {...},
+			// where var LongPrototype = Long.prototype: Long's method.
+			w.add(Decl{Local: prefix + w.protos[o] + "." + w.text(prop), Kind: "method", Start: startLine(outer), End: endLine(outer)}, right)
 		case obj.Kind() == "identifier" && jsFuncKinds[right.Kind()]:
 			// picomatch.matchBase = (input, glob) => ...: a function
 			// hung on a module-level function or object, reached as

@@ -161,6 +161,10 @@ export function Badge<T>({ label }: Props): JSX.Element {
   };
 }));
 `, want: []string{"split function 8-10", "compare function 11-13"}, reason: "a UMD factory's functions are the module's; the one it returns is its export"},
+		{name: "an arrow UMD wrapper ending in a comment", lang: LangJavaScript, src: ";((root, UMD) => {\n  module.exports = UMD()\n})(this, _ => {\n  var single = (a) => {\n    return a\n  }\n  return {single}\n}) // UMD\n\n// TODO: more\nexports.f = function () {} // f\n",
+			want: []string{"single function 4-6", "f function 11-11"}, reason: "a statement without a semicolon holds the comments after it (fuzzysort's \"}) // UMD\"): its expression is still its only one"},
+		{name: "methods assigned through a name for the prototype", lang: LangJavaScript, src: "function Long(low, high) {\n  this.low = low;\n}\nvar LongPrototype = Long.prototype;\nLongPrototype.multiply = function multiply(m) {\n  return this.low * m;\n};\nLongPrototype.mul = LongPrototype.multiply;\nexport default Long;\n",
+			want: []string{"Long function 1-3", "Long.multiply method 5-7"}, reason: "a function assigned to a prototype alias's property (var LongPrototype = Long.prototype) is the class's method, as Long.prototype.multiply = function is"},
 		{name: "immediately called function", lang: LangJavaScript, src: "!function () {\n  function pad(s) {\n    return ' ' + s;\n  }\n  exports.pad = pad;\n}();\n;(() => {\n  const trim = (s) => s.trim();\n})();\nfoo(function () {\n  function notTop() {}\n});\n",
 			want: []string{"pad function 2-4", "trim function 8-8", "notTop function 11-11"}, reason: "an IIFE's body is the module's scope"},
 		{name: "a const built by an immediately called function", lang: LangTypeScript, src: "export function serialize(v: any): string {\n  return new Serializer().serialize(v);\n}\nconst Serializer = /*@__PURE__*/ (function () {\n  class Serializer {\n    serialize(v: any) { return String(v); }\n  }\n  return Serializer;\n})();\nconst later = compute(function () { function hidden() {} });\n",

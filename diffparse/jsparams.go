@@ -46,7 +46,7 @@ func jsFuncs(language string, src []byte) (map[string][]Param, error) {
 		return nil, err
 	}
 	defer tree.Close()
-	w := jsWalker{src: src, funcs: map[string]*sitter.Node{}}
+	w := jsWalker{src: src, funcs: map[string]*sitter.Node{}, protos: protoAliases(src)}
 	w.statements(tree.RootNode(), "")
 	out := make(map[string][]Param, len(w.funcs))
 	for name, fn := range w.funcs {

@@ -152,6 +152,33 @@ func TestJavaScriptUMDFunctionHungUnderAnotherName(t *testing.T) {
 	}
 }
 
+// A function its module exports only under other names (querystringify:
+// exports.parse = querystring; an ES export {f as g}; long.js:
+// Long.fromString = fromString beside export default Long) is called by
+// that name, and its change is shown; before, it was "not exported".
+func TestJavaScriptFunctionExportedUnderAnotherName(t *testing.T) {
+	t.Parallel()
+	parse := func(none string) string {
+		return "function querystring(query) {\n  var out = {};\n  query.split('&').forEach(function (part) {\n    var kv = part.split('=');\n    if (kv[0]) out[kv[0]] = kv.length > 1 ? kv[1] : " + none + ";\n  });\n  return out;\n}\n"
+	}
+	cases := []struct{ name, file, exports, sym string }{
+		{"CommonJS", "index.js", "exports.parse = querystring;\n", "index.querystring"},
+		{"module.exports object", "index.js", "module.exports = { parse: querystring };\n", "index.querystring"},
+		{"ES export list", "src/qs.mjs", "export { querystring as parse };\n", "src/qs.querystring"},
+		{"a default export's property", "src/qs.mjs", "function Qs() {}\nQs.parse = querystring;\nexport default Qs;\n", "src/qs.querystring"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			base := map[string]string{tc.file: parse("''") + tc.exports}
+			rep := runCommits(t, base, map[string]string{tc.file: parse("null") + tc.exports}, nil)
+			if len(changesOf(rep, tc.sym)) == 0 {
+				t.Errorf("a key without a value is null now, not '', yet no change on %s: %+v; symbols %+v", tc.sym, append(rep.Changes, rep.Unexplained...), rep.Symbols)
+			}
+		})
+	}
+}
+
 // A function that takes anything and tests for a kind JSON has no word for
 // (superstruct's print: typeof value === 'symbol') is handed a value of
 // that kind; the patch that drops the test throws on it.
@@ -188,6 +215,119 @@ func TestJavaScriptAnObjectWithoutAPrototype(t *testing.T) {
 	}
 	if !protoless {
 		t.Errorf("ownKeys throws on an object without a prototype now, yet no change shows one: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
+// A function reading a value's prototype (microdiff's diff:
+// Object.getPrototypeOf(v).constructor.name, on each member it recurses
+// into) is handed an object without one, alone and held in a key: the
+// patch that drops the guard throws there.
+func TestJavaScriptAValueWithoutAPrototypeInsideAnother(t *testing.T) {
+	t.Parallel()
+	walk := func(read string) string {
+		return "export function kinds(obj) {\n  const out = [];\n  for (const key in obj) {\n    const v = obj[key];\n    if (v && typeof v === 'object') {\n      out.push(" + read + ");\n    }\n  }\n  return out;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/kinds.js": walk("Object.getPrototypeOf(v)?.constructor?.name")}
+	rep := runCommits(t, base, map[string]string{"src/kinds.js": walk("Object.getPrototypeOf(v).constructor.name")}, nil)
+	var protoless bool
+	for _, c := range changesOf(rep, "src/kinds.kinds") {
+		protoless = protoless || strings.Contains(c.Input, "$nullproto")
+	}
+	if !protoless {
+		t.Errorf("kinds throws on a member without a prototype now, yet no change shows one: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
+// A value of a kind the text tests for is handed to every parameter that
+// takes it at once, the defaulted ones left to their defaults: a function
+// comparing two values (microdiff's diff(obj, newObj, options, _stack =
+// [])) reads a member's prototype only where both sides hold an object.
+func TestJavaScriptANativeValueInBothParameters(t *testing.T) {
+	t.Parallel()
+	diff := func(read string) string {
+		return "export function diff(obj, newObj, seen = []) {\n  const out = [];\n  for (const key in obj) {\n    const a = obj[key], b = newObj[key];\n    if (a && b && typeof a === 'object' && typeof b === 'object' && !seen.includes(a)) {\n      out.push(" + read + ");\n    } else if (a !== b) {\n      out.push(key);\n    }\n  }\n  return out;\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/diff.js": diff("Object.getPrototypeOf(a)?.constructor?.name")}
+	rep := runCommits(t, base, map[string]string{"src/diff.js": diff("Object.getPrototypeOf(a).constructor.name")}, nil)
+	var both bool
+	for _, c := range changesOf(rep, "src/diff.diff") {
+		both = both || strings.Count(c.Input, "$nullproto") >= 2
+	}
+	if !both {
+		t.Errorf("diff throws on two members without a prototype now, yet no change shows them: %+v; outside %+v", append(rep.Changes, rep.Unexplained...), rep.OutsideType)
+	}
+}
+
+// A function that compares a string's character codes with numbers
+// (jsonrepair's isSpecialWhitespace(text, index): code ===
+// codeZeroWidthSpace, module-level constants) is handed those
+// characters, read at index 0: no string of the pools holds U+200B, and
+// the patch that drops it from the test shows only there. The parameter's
+// type is an interface a string satisfies (charCodeAt and length): a
+// string is inside it.
+func TestJavaScriptCharactersTheCodesAreComparedWith(t *testing.T) {
+	t.Parallel()
+	src := func(consts, test string) string {
+		return "export interface Text {\n  charCodeAt: (index: number) => number\n  length: number\n}\n\nconst codeSpace = 0x20\n" + consts + "export function isSpace(text: Text, index: number): boolean {\n  const code = text.charCodeAt(index)\n  return code === codeSpace" + test + "\n}\n"
+	}
+	base := map[string]string{"src/chars.ts": src("const codeZeroWidthSpace = 0x200b // zero width\n", " || code === codeZeroWidthSpace")}
+	rep := runCommits(t, base, map[string]string{"src/chars.ts": src("", "")}, nil)
+	var zw bool
+	for _, c := range changesOf(rep, "src/chars.isSpace") {
+		zw = zw || strings.Contains(c.Input, "\u200b")
+	}
+	if !zw {
+		t.Errorf("U+200B is no space now, yet no change shows it: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
+// A TypeScript parameter the base annotates with an interface of the
+// project's, imported from another module (Fuse's computeScoreSingle(result:
+// InternalResult), made pure as computeScoreSingle(matches: MatchScore[])),
+// is an object: a difference seen only where a row passed it an array or
+// a primitive is set apart as outside its type, not shown as a change.
+func TestTypeScriptAnInterfaceParameterTakesNoArray(t *testing.T) {
+	t.Parallel()
+	types := "export interface Match { score: number }\nexport interface Result { matches: Match[]; score?: number }\n"
+	base := map[string]string{
+		"src/types.ts": types,
+		"src/score.ts": "import type { Result } from './types'\n\nexport function scoreOf(result: Result): number {\n  let total = 1\n  result.matches.forEach((m) => { total *= m.score })\n  return total\n}\n",
+	}
+	head := map[string]string{
+		"src/score.ts": "import type { Match } from './types'\n\nexport function scoreOf(matches: Match[]): number {\n  let total = 1\n  matches.forEach((m) => { total *= m.score })\n  return total\n}\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range changesOf(rep, "src/score.scoreOf") {
+		if strings.HasPrefix(strings.TrimSpace(c.Input), "([") {
+			t.Errorf("an array passed where the base takes a Result is shown as a change: %+v", c)
+		}
+	}
+	var apart bool
+	for _, c := range rep.OutsideType {
+		apart = apart || c.Symbol == "src/score.scoreOf"
+	}
+	if !apart {
+		t.Errorf("no difference set apart as outside the base's interface: outside %+v, changes %+v", rep.OutsideType, append(rep.Changes, rep.Unexplained...))
+	}
+}
+
+// A function that URI-encodes a value (querystringify's encode, wrapping
+// encodeURIComponent in a try) is handed a string with a lone surrogate,
+// the one input encodeURIComponent refuses: the patch that calls it
+// unguarded throws there.
+func TestJavaScriptAStringWithALoneSurrogate(t *testing.T) {
+	t.Parallel()
+	enc := func(body string) string {
+		return "export function encode(input) {\n" + body + "\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/enc.js": enc("  try {\n    return encodeURIComponent(input);\n  } catch (e) {\n    return null;\n  }")}
+	rep := runCommits(t, base, map[string]string{"src/enc.js": enc("  return encodeURIComponent(input);")}, nil)
+	var lone bool
+	for _, c := range changesOf(rep, "src/enc.encode") {
+		lone = lone || strings.Contains(c.Input, "$utf16")
+	}
+	if !lone {
+		t.Errorf("encode throws on a lone surrogate now, yet no change shows one: %+v; outside %+v", append(rep.Changes, rep.Unexplained...), rep.OutsideType)
 	}
 }
 

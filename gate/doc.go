@@ -61,7 +61,8 @@
 // instance as {"$class": name, "$fields": {own fields}}, so two instances
 // are equal when their classes' names and own fields are. In arguments,
 // {"$new": "src/lib/ranges.Interval", "$args": [...]} builds a receiver,
-// and {"$nullproto": {...}} an object without a prototype.
+// {"$nullproto": {...}} an object without a prototype, and {"$utf16":
+// [97, 55296]} a string by its code units (a lone surrogate).
 // A returned promise is awaited; a rejection, like a throw, is a raise of
 // the thrown value's class (its type for a thrown string or number, which
 // is then also its code). harness/node_worker.mjs's header has the whole

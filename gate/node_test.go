@@ -83,6 +83,7 @@ export function kinds(...xs) { return xs.map((x) => (x === null ? "null" : typeo
 export function counts(words) { const m = new Map(); for (const w of words) m.set(w, (m.get(w) || 0) + 1); return m; }
 export function uniq(xs) { return new Set(xs); }
 export function sizeOf(x) { return x.size; }
+export function encodes(s) { try { return encodeURIComponent(s); } catch (e) { return e.name; } }
 export function protoless(x) { return [Object.getPrototypeOf(x) === null, typeof x.hasOwnProperty, x.a]; }
 export function throwString() { throw "bad input"; }
 export function throwObject() { throw { code: 42 }; }
@@ -249,6 +250,7 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "Set", target: m + "uniq", args: []any{[]any{3, 1, 3}}, want: `{"$set":[3,1]}`},
 		{name: "Map and Set arguments", target: m + "sizeOf", args: []any{map[string]any{"$map": []any{[]any{1, "x"}, []any{2, "y"}}}}, want: `2`},
 		{name: "an object without a prototype", target: m + "protoless", args: []any{map[string]any{"$nullproto": map[string]any{"a": 1}}}, want: `[true,"undefined",1]`, reason: "Object.create(null): no hasOwnProperty of its own"},
+		{name: "a string with a lone surrogate", target: m + "encodes", args: []any{map[string]any{"$utf16": []any{97, 0xd800}}}, want: `"URIError"`, reason: "a string by its code units: a lone surrogate, which encodeURIComponent refuses"},
 		{name: "thrown string", target: m + "throwString", class: "string", code: "bad input"},
 		{name: "thrown object", target: m + "throwObject", class: "Object"},
 		{name: "dollar keys escaped", target: m + "dollar", want: `{"$object":{"$new":"x","plain":1}}`},

@@ -151,7 +151,7 @@ func (l *jsLang) BaseTests(ctx context.Context, cfg lang.TraceRun, targets []lan
 			continue
 		}
 		file, test, _ := strings.Cut(id, " > ")
-		syms := byLinesRun(sideLines{run.Tests[id].Lines, cfg.HeadDir}, sideLines{again.Tests[id].Lines, cfg.BaseDir}, mine)
+		syms := byLinesRun(sideLines{run.Tests[id].Lines, cfg.HeadDir}, sideLines{again.Tests[id].Lines, cfg.BaseDir}, mine, test)
 		if len(syms) == 0 {
 			// A change that only deletes lines leaves the head none to
 			// watch: the changed functions, in the diff's order.
@@ -300,13 +300,34 @@ func changedFunctions(cfg lang.TraceRun, targets []lang.Target, langName string)
 		if baseFile == "" {
 			baseFile = f.Path
 		}
-		for _, sym := range f.Symbols {
+		for i, sym := range f.Symbols {
 			if sym.Change == "modified" {
-				out = append(out, changed{name: sym.Name, local: sym.Local, baseFile: filepath.ToSlash(baseFile), headFile: f.Path, sym: sym, baseChanged: baseSideLines(f, sym)})
+				own, baseOwn := ownChangedLines(f, i)
+				sym.ChangedLines = own
+				out = append(out, changed{name: sym.Name, local: sym.Local, baseFile: filepath.ToSlash(baseFile), headFile: f.Path, sym: sym, baseChanged: baseOwn})
 			}
 		}
 	}
 	return out
+}
+
+// ownChangedLines are the changed lines of f's i-th symbol, on the head
+// and on the base, less those of the modified symbols nested in its span
+// (a class's methods): a test that ran a method's changed lines is filed
+// under the method, not under the class whose span holds every method's
+// lines and so always ran at least as many.
+func ownChangedLines(f diffparse.File, i int) (head, base []int) {
+	sym := f.Symbols[i]
+	head, base = sym.ChangedLines, baseSideLines(f, sym)
+	for j, in := range f.Symbols {
+		if j == i || in.Change != "modified" || in.Start < sym.Start || in.End > sym.End || (in.Start == sym.Start && in.End == sym.End) {
+			continue
+		}
+		head = slices.DeleteFunc(slices.Clone(head), func(l int) bool { return in.Start <= l && l <= in.End })
+		nested := baseSideLines(f, in)
+		base = slices.DeleteFunc(slices.Clone(base), func(l int) bool { return slices.Contains(nested, l) })
+	}
+	return head, base
 }
 
 // byLinesRun are the changed functions a failing test ran, by how many of
@@ -315,16 +336,25 @@ func changedFunctions(cfg lang.TraceRun, targets []lang.Target, langName string)
 // where the patch removed lines: a fix taken out leaves the head none of
 // its lines to run (js-yaml's tab check in readBlockMapping), while a
 // helper it also touched still has one.
-func byLinesRun(head, base sideLines, fns []changed) []string {
+//
+// Among those that ran as many changed lines, one the test's name names
+// comes first ("add invalidates the cache" ran the constructor's changed
+// line too, and is add's test).
+func byLinesRun(head, base sideLines, fns []changed, test string) []string {
 	headAbs, _ := filepath.Abs(head.dir)
 	baseAbs, _ := filepath.Abs(base.dir)
 	type score struct {
 		name          string
 		changed, body int
+		named         bool
+	}
+	words := map[string]bool{}
+	for _, w := range regexp.MustCompile(`[\w$#]+`).FindAllString(test, -1) {
+		words[w] = true
 	}
 	var scores []score
 	for _, fn := range fns {
-		sc := score{name: fn.name}
+		sc := score{name: fn.name, named: words[fn.local[strings.LastIndex(fn.local, ".")+1:]]}
 		for _, l := range head.lines[filepath.Join(headAbs, fn.headFile)] {
 			if slices.Contains(fn.sym.ChangedLines, l) {
 				sc.changed++
@@ -347,6 +377,9 @@ func byLinesRun(head, base sideLines, fns []changed) []string {
 	sort.SliceStable(scores, func(i, j int) bool {
 		if scores[i].changed != scores[j].changed {
 			return scores[i].changed > scores[j].changed
+		}
+		if scores[i].named != scores[j].named {
+			return scores[i].named
 		}
 		return scores[i].body > scores[j].body
 	})

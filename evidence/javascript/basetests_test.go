@@ -361,7 +361,7 @@ func TestJavaScriptFailingTestFiledByBothSidesLines(t *testing.T) {
 	}
 	headRan := map[string][]int{abs(head, "lib/snippet.js"): {10}, abs(head, "lib/loader.js"): {100, 101, 110, 111}}
 	baseRan := map[string][]int{abs(base, "lib/snippet.js"): {10}, abs(base, "lib/loader.js"): {100, 101, 120, 121}}
-	got := byLinesRun(sideLines{headRan, head}, sideLines{baseRan, base}, fns)
+	got := byLinesRun(sideLines{headRan, head}, sideLines{baseRan, base}, fns, "")
 	if d := cmp.Diff([]string{"lib/loader.readBlockMapping", "lib/snippet.getLine"}, got); d != "" {
 		t.Errorf("filed under (-want +got):\n%s", d)
 	}
@@ -396,5 +396,47 @@ func TestJavaScriptBaseTestFilesLeaveBenchmarksOut(t *testing.T) {
 		if !slices.Contains(overlay, b) {
 			t.Errorf("%s is not laid over the copy: %v", b, overlay)
 		}
+	}
+}
+
+// A failing base's test that ran a method's changed lines is filed under
+// the method, not under its class: the class's span holds every method's
+// changed lines (Fuse's add, remove and removeAt each calling
+// _invalidateSearcherCache), so counted whole it always ran as many and
+// took the test.
+func TestJavaScriptFailingTestFiledUnderTheMethodNotItsClass(t *testing.T) {
+	t.Parallel()
+	head, base := t.TempDir(), t.TempDir()
+	f := diffparse.File{Path: "src/core/index.ts", Language: "typescript", Status: "modified",
+		Hunks: []diffparse.Hunk{{OldStart: 20, NewStart: 20, Lines: []diffparse.Line{
+			{Kind: ' ', Old: 20, New: 20}, {Kind: '-', Old: 21}, {Kind: ' ', Old: 22, New: 21},
+			{Kind: ' ', Old: 30, New: 29}, {Kind: '-', Old: 31}, {Kind: ' ', Old: 32, New: 30},
+		}}},
+		Symbols: []diffparse.Symbol{
+			{Name: "src/core/index.Fuse", Local: "Fuse", Kind: "class", Change: "modified", Start: 1, End: 60, ChangedLines: []int{21, 30}},
+			{Name: "src/core/index.Fuse.add", Local: "Fuse.add", Kind: "method", Change: "modified", Start: 18, End: 24, ChangedLines: []int{21}},
+			{Name: "src/core/index.Fuse.remove", Local: "Fuse.remove", Kind: "method", Change: "modified", Start: 26, End: 33, ChangedLines: []int{30}},
+		}}
+	fns := changedFunctions(lang.TraceRun{Diff: &diffparse.Result{Files: []diffparse.File{f}}}, nil, "typescript")
+	abs := func(dir, rel string) string {
+		a, _ := filepath.Abs(filepath.Join(dir, rel))
+		return a
+	}
+	headRan := map[string][]int{abs(head, "src/core/index.ts"): {2, 18, 19, 20, 21}}
+	baseRan := map[string][]int{abs(base, "src/core/index.ts"): {2, 18, 19, 20, 21}}
+	got := byLinesRun(sideLines{headRan, head}, sideLines{baseRan, base}, fns, "fails")
+	if len(got) == 0 || got[0] != "src/core/index.Fuse.add" {
+		t.Errorf("filed under %v, want src/core/index.Fuse.add first", got)
+	}
+	// A test that ran as many changed lines of two methods (the
+	// constructor's setCollection, then add) is filed under the one its
+	// name names.
+	ctor := changed{name: "src/core/index.Fuse.setCollection", local: "Fuse.setCollection", baseFile: "src/core/index.ts", headFile: "src/core/index.ts",
+		sym: diffparse.Symbol{Start: 3, End: 12, ChangedLines: []int{8}}, baseChanged: []int{8}}
+	headRan[abs(head, "src/core/index.ts")] = append(headRan[abs(head, "src/core/index.ts")], 3, 4, 5, 6, 7, 8, 9)
+	baseRan[abs(base, "src/core/index.ts")] = append(baseRan[abs(base, "src/core/index.ts")], 8)
+	got = byLinesRun(sideLines{headRan, head}, sideLines{baseRan, base}, append([]changed{ctor}, fns...), "add invalidates the cache")
+	if len(got) == 0 || got[0] != "src/core/index.Fuse.add" {
+		t.Errorf("add's test filed under %v, want src/core/index.Fuse.add first", got)
 	}
 }

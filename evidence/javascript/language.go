@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -67,6 +68,13 @@ type jsInfo struct {
 	// defaulted are the parameters the function's body gives a value
 	// of its own when none is passed (map || (map = new _ObjectMap())).
 	defaulted map[string]bool
+	// chars are the characters a function reading a string's character
+	// codes compares them with, and their neighbours, as strings.
+	chars []string
+	// interfaces are the parameters the base annotates with an
+	// interface of the project's (result: InternalResult), with the
+	// members it requires: a value lacking one is outside it.
+	interfaces map[string][]string
 }
 
 func (l *jsLang) Name() string { return l.lang }
@@ -508,7 +516,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		return "premise runs " + ts + " in its place (the TypeScript beside it is transpiled over it), so its own code is not what rows call"
 	}
 	local := tg.Sym.Local
-	if !jsExported(f.HeadSrc, local) {
+	// A function its module exports only under another name
+	// (exports.parse = querystring, export {f as g}, Long.fromString =
+	// fromString beside export default Long) is called by that name.
+	exportedAs := jsExportedAs(f.HeadSrc, local)
+	if exportedAs == "" && !jsExported(f.HeadSrc, local) {
 		return "not exported: premise's worker calls what a module exports"
 	}
 	info := &jsInfo{module: strings.TrimSuffix(tg.Sym.Name, "."+local)}
@@ -526,6 +538,9 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	} else if jsDefaultOnly(f.HeadSrc, local) {
 		exported = "default"
 		tg.Call = info.module + ".default"
+	} else if exportedAs != "" {
+		exported = exportedAs
+		tg.Call = info.module + "." + exportedAs
 	} else if alias := jsHungAlias(f.HeadSrc, local); alias != "" {
 		// Reached only under the name the factory's object gives it
 		// (Papa.unparse = JsonToCsv).
@@ -534,6 +549,21 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	}
 	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
 	info.defaulted = defaultedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), tg.Sig)
+	if l.lang == diffparse.LangTypeScript && tg.BaseSig != nil && f.BaseSrc != nil {
+		baseFile := f.OldPath
+		if baseFile == "" {
+			baseFile = f.Path
+		}
+		info.interfaces = map[string][]string{}
+		for _, p := range tg.BaseSig.Params {
+			if t := strings.TrimSpace(p.Type); jsTypeNameRe.MatchString(t) {
+				if req := l.interfaceMembers(f.BaseSrc, baseFile, t); len(req) > 0 {
+					info.interfaces[p.Name] = req
+				}
+			}
+		}
+	}
+	info.chars = charCodeStrings(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), f.HeadSrc, f.BaseSrc)
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxJSHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
@@ -776,6 +806,78 @@ func jsExported(src []byte, local string) bool {
 	return name == "default" || jsHungAlias(src, local) != ""
 }
 
+// jsExportedAs is the path, from the module's exports, under which a
+// module exports the function name only under other names: a CommonJS
+// export's property holding it (exports.parse = querystring,
+// module.exports = {parse: querystring}), an ES export renaming it
+// (export {querystring as parse}), or a property of the module's default
+// or named export it is assigned to (Long.fromString = fromString beside
+// export default Long: "default.fromString"). "" when the module exports
+// it under its own name, or not at all; a method (Class.m) is its
+// class's business.
+func jsExportedAs(src []byte, name string) string {
+	if name == "" || strings.Contains(name, ".") {
+		return ""
+	}
+	text := string(src)
+	q := regexp.QuoteMeta(name)
+	alias := ""
+	for _, m := range jsESExportListRe.FindAllStringSubmatch(text, -1) {
+		for _, item := range strings.Split(m[1], ",") {
+			f := strings.Fields(item)
+			switch {
+			case len(f) == 1 && f[0] == name, len(f) == 3 && f[0] == name && f[2] == name:
+				return "" // exported by its own name
+			case len(f) == 3 && f[0] == name && f[1] == "as" && alias == "":
+				alias = f[2]
+			}
+		}
+	}
+	for _, re := range []string{
+		`export\s+(default\s+)?(async\s+)?(function\*?|class|const|let|var)\s+` + q + ``,
+		`(module\.)?exports\.` + q + `\s*=`,
+		`module\.exports\s*=\s*\{[^}]*[{,]\s*` + q + `\s*[,}]`,
+		`module\.exports\s*=\s*` + q + ``,
+		`export\s+default\s+` + q + ``,
+	} {
+		if regexp.MustCompile(re).MatchString(text) {
+			return ""
+		}
+	}
+	if alias != "" {
+		return alias
+	}
+	if m := regexp.MustCompile(`(?m)^\s*(?:module\.)?exports\.([\w$]+)\s*=\s*` + q + `\s*;?\s*$`).FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	if m := regexp.MustCompile(`module\.exports\s*=\s*\{[^}]*?([\w$]+)\s*:\s*` + q + `\s*[,}]`).FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	// A property of an exported object or function: Long.fromString =
+	// fromString, where the module exports Long. A factory's returned
+	// object (return Papa) is the module's exports itself: jsHungAlias.
+	if m := jsFactoryRe.FindStringSubmatch(text); m != nil && m[1] != "require" {
+		return ""
+	}
+	for _, hung := range regexp.MustCompile(`(?m)^\s*([\w$]+)\.([\w$]+)\s*=\s*`+q+`\s*;?\s*$`).FindAllStringSubmatch(text, -1) {
+		obj, prop := hung[1], hung[2]
+		if obj == "exports" || obj == "module" {
+			continue
+		}
+		o := regexp.QuoteMeta(obj)
+		if regexp.MustCompile(`(?m)(export\s+default\s+` + o + `\s*;?\s*$|module\.exports\s*=\s*` + o + `\s*;?\s*$)`).MatchString(text) {
+			return "default." + prop
+		}
+		if jsExported(src, obj) && jsExportedAs(src, obj) == "" {
+			return obj + "." + prop
+		}
+	}
+	return ""
+}
+
+// jsESExportListRe is an ES export list, export {a, b as c}.
+var jsESExportListRe = regexp.MustCompile(`export\s*\{([^}]*)\}`)
+
 // jsHungAlias is the name under which a UMD or CommonJS factory's
 // returned object hangs the function name, when that is another name
 // (var Papa = {}; Papa.unparse = JsonToCsv; ... return Papa): its users
@@ -928,6 +1030,12 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			// entries of what the function reads.
 			pools[i] = append(dataValues(tg.DataLits), pools[i]...)
 		}
+		if t.Kind == lang.KindAny || t.Kind == lang.KindStr {
+			// The characters a string's codes are compared with.
+			for _, c := range info.chars {
+				pools[i] = append(pools[i], c)
+			}
+		}
 		if ks := info.keys[tg.Sig.Params[i].Name]; len(ks) > 0 {
 			// An options object: each key the function reads, set alone
 			// to each value of a small pool.
@@ -954,6 +1062,14 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			// together.
 			pools[i] = append(pools[i], nil, jsUndefined, []any{}, map[string]any{})
 			pools[i] = append(pools[i], info.natives...)
+		case t.Kind == lang.KindDict:
+			// An object typed as one (Record<string, any>) is handed the
+			// objects the text tests for too: one without a prototype is
+			// a record all the same.
+			pools[i] = append(pools[i], objectNatives(info.natives)...)
+			if admitsUndefined(tg.Sig.Params[i].Type) {
+				pools[i] = append(pools[i], nil, jsUndefined)
+			}
 		case admitsUndefined(tg.Sig.Params[i].Type):
 			pools[i] = append(pools[i], nil, jsUndefined)
 		}
@@ -962,6 +1078,34 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		// A method of no parameters: one call on each object.
 		for _, r := range recvs {
 			add([]any{r}, "receiver", lang.SourceReceiver)
+		}
+	}
+	if len(info.chars) > 0 {
+		// Each character a string's codes are compared with, read where
+		// a number parameter points (isSpecialWhitespace(text, index)):
+		// at 0, the others typical. One-at-a-time leaves the index at
+		// its typical value, past the string's end.
+		for _, c := range info.chars {
+			vals := lang.TypicalValues(pools)
+			text := false
+			for i, t := range types {
+				switch {
+				case t.Kind == lang.KindInt:
+					vals[i] = 0
+				case !text && (t.Kind == lang.KindStr || t.Kind == lang.KindAny):
+					vals[i], text = c, true
+				}
+			}
+			if !text {
+				continue
+			}
+			for _, r := range recvs {
+				args := append([]any(nil), vals...)
+				if r != nil {
+					args = append([]any{r}, args...)
+				}
+				add(args, "char_codes", lang.SourceOneAtATime)
+			}
 		}
 	}
 	for _, r := range recvs {
@@ -974,6 +1118,35 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		})
 	}
 	if len(tg.Sig.Params) >= 2 {
+		// A value of a kind the text tests for, in every parameter whose
+		// pool holds it at once: a function comparing or merging two
+		// values (microdiff's diff(obj, newObj)) reaches the member
+		// where it tests for the kind only when both sides hold it.
+		for _, v := range info.natives {
+			vals := lang.TypicalValues(pools)
+			n := 0
+			for i, p := range pools {
+				switch {
+				case tg.Sig.Params[i].Default != "":
+					// As a caller leaves it: a parameter with a default
+					// (diff's _stack = []) gets none.
+					vals[i] = jsUndefined
+				case slices.ContainsFunc(p, func(x any) bool { return reflect.DeepEqual(x, v) }):
+					vals[i] = v
+					n++
+				}
+			}
+			if n < 2 {
+				continue
+			}
+			for _, r := range recvs {
+				args := append([]any(nil), vals...)
+				if r != nil {
+					args = append([]any{r}, args...)
+				}
+				add(args, "natives", lang.SourceOneAtATime)
+			}
+		}
 		// Every two parameters crossed over their pools' heads and the
 		// text the function names (its numbers lead its pools already),
 		// each pair on a receiver drawn in turn.
@@ -1037,7 +1210,20 @@ var nativeTests = []struct {
 	// dictionary a parser builds): a method of Object.prototype called
 	// on a value (x.hasOwnProperty(k)) is not there.
 	{regexp.MustCompile(`[\w$\])]\s*\.\s*(hasOwnProperty|propertyIsEnumerable|isPrototypeOf)\s*\(`), map[string]any{"$nullproto": map[string]any{"a": 1}}},
+	// A function that reads a value's prototype (microdiff's
+	// Object.getPrototypeOf(v).constructor.name) gets null for one
+	// without: such an object, and one held in an object's key, where a
+	// function walking a value's members meets it.
+	{jsGetPrototypeRe, map[string]any{"$nullproto": map[string]any{"a": 1}}},
+	{jsGetPrototypeRe, map[string]any{"a": map[string]any{"$nullproto": map[string]any{"a": 1}}}},
+	// A string with a lone surrogate, which encodeURIComponent and
+	// encodeURI refuse (URIError) and isWellFormed tells apart: no JSON
+	// text a row's Go string makes can hold one.
+	{regexp.MustCompile(`\b(encodeURIComponent|encodeURI)\s*\(|\.\s*(isWellFormed|toWellFormed)\s*\(`), map[string]any{"$utf16": []any{97, 0xd800, 98}}},
 }
+
+// jsGetPrototypeRe is a read of a value's prototype.
+var jsGetPrototypeRe = regexp.MustCompile(`\b(Object|Reflect)\s*\.\s*getPrototypeOf\s*\(|\.__proto__\b`)
 
 // nativeValues are a value of each kind text tests for (nativeTests).
 func nativeValues(text string) []any {
@@ -1048,6 +1234,92 @@ func nativeValues(text string) []any {
 		}
 	}
 	return out
+}
+
+// jsCharCodeRe is a read of a string's character codes.
+var jsCharCodeRe = regexp.MustCompile(`\.\s*(charCodeAt|codePointAt)\s*\(`)
+
+// jsNumberRe is a number a function compares a character code with, and
+// jsNumberConstRe a module-level constant holding one (const codeTab =
+// 0x9).
+var (
+	jsNumberRe      = regexp.MustCompile(`\b(0[xX][0-9a-fA-F]+|\d+)\b`)
+	jsNumberConstRe = regexp.MustCompile(`(?m)^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*=\s*(0[xX][0-9a-fA-F]+|\d+)\s*;?\s*(?://.*)?$`)
+)
+
+// charCodeStrings are, for a function whose text reads a string's
+// character codes (code === codeZeroWidthSpace, code >= 0x2000), the
+// characters it compares them with and each one's neighbours, as
+// strings of four of each: the numbers of its text and of the module-level constants it
+// names, on either side (srcs). A string pool rarely holds U+200B or
+// U+FEFF, and a patch that narrows such a test shows only on them.
+func charCodeStrings(text string, srcs ...[]byte) []string {
+	if !jsCharCodeRe.MatchString(text) {
+		return nil
+	}
+	var codes []int64
+	for _, m := range jsNumberRe.FindAllString(text, -1) {
+		if n, err := strconv.ParseInt(m, 0, 64); err == nil {
+			codes = append(codes, n)
+		}
+	}
+	for _, src := range srcs {
+		for _, m := range jsNumberConstRe.FindAllStringSubmatch(string(src), -1) {
+			if !regexp.MustCompile(`(^|[^\w$])` + regexp.QuoteMeta(m[1]) + `([^\w$]|$)`).MatchString(text) {
+				continue
+			}
+			if n, err := strconv.ParseInt(m[2], 0, 64); err == nil {
+				codes = append(codes, n)
+			}
+		}
+	}
+	var out []string
+	seen := map[int64]bool{}
+	for _, c := range codes {
+		for _, n := range []int64{c - 1, c, c + 1} {
+			// Printable or not, any code point but a surrogate half
+			// (which no Go string holds) and the ASCII a pool has.
+			if seen[n] || n < 0x7f || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff) {
+				continue
+			}
+			seen[n] = true
+			// A run of it: the function may read the code at an index
+			// another parameter gives (isSpecialWhitespace(text,
+			// index)), whose typical value is past a string's first.
+			out = append(out, strings.Repeat(string(rune(n)), 4))
+		}
+	}
+	if len(out) > 24 {
+		out = out[:24]
+	}
+	return out
+}
+
+// objectNatives are the natives that are plain objects as the code sees
+// them: one without a prototype, an object holding one.
+func objectNatives(natives []any) []any {
+	var out []any
+	for _, v := range natives {
+		m, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		if _, ok := m["$nullproto"]; ok || !jsTagged(m) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// jsTagged says whether an object is one of the worker's tagged values
+// ({"$map": ...}), not an object of data.
+func jsTagged(m map[string]any) bool {
+	for k := range m {
+		if strings.HasPrefix(k, "$") {
+			return true
+		}
+	}
+	return false
 }
 
 // removedText is the text of the lines f's hunks remove: the base's side

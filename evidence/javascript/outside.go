@@ -3,6 +3,10 @@ package javascript
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -32,6 +36,11 @@ func (l *jsLang) OutsideType(tg lang.Target, args []any, _ map[string]any) strin
 			break
 		}
 		p := sig.Params[i]
+		if info, _ := tg.Data.(*jsInfo); info != nil && len(info.interfaces[p.Name]) > 0 {
+			if m := lacks(a, info.interfaces[p.Name]); m != "" {
+				return fmt.Sprintf("`%s` is %s, which requires %s, and got %s", p.Name, strings.TrimSpace(p.Type), m, lang.Compact(a, 40))
+			}
+		}
 		t, ok := jsTypeOf(strings.TrimSpace(p.Type))
 		if p.Type == "" || !ok || admits(t, a) {
 			continue
@@ -40,6 +49,49 @@ func (l *jsLang) OutsideType(tg lang.Target, args []any, _ map[string]any) strin
 	}
 	return ""
 }
+
+// lacks is the first of an interface's required members that v, an
+// array or a primitive, does not have ("" when it has them all, or is an
+// object or null): TypeScript's types are structural, and a string is a
+// Text that asks only for charCodeAt and length.
+func lacks(v any, required []string) string {
+	var has map[string]bool
+	switch v.(type) {
+	case []any:
+		has = jsArrayMembers
+	case string:
+		has = jsStringMembers
+	case int, int64, float64, json.Number:
+		has = jsNumberMembers
+	case bool:
+		has = jsBooleanMembers
+	default:
+		return ""
+	}
+	for _, m := range required {
+		if !has[m] {
+			return m
+		}
+	}
+	return ""
+}
+
+func memberSet(names string) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range strings.Fields(names) {
+		out[n] = true
+	}
+	return out
+}
+
+// The members of JavaScript's arrays, strings, numbers and booleans.
+var (
+	jsCommonMembers  = " constructor toString valueOf toLocaleString hasOwnProperty isPrototypeOf propertyIsEnumerable"
+	jsArrayMembers   = memberSet("length at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat flatMap forEach includes indexOf join keys lastIndexOf map pop push reduce reduceRight reverse shift slice some sort splice toReversed toSorted toSpliced unshift values with" + jsCommonMembers)
+	jsStringMembers  = memberSet("length at charAt charCodeAt codePointAt concat endsWith includes indexOf lastIndexOf localeCompare match matchAll normalize padEnd padStart repeat replace replaceAll search slice split startsWith substr substring toLowerCase toUpperCase toLocaleLowerCase toLocaleUpperCase trim trimEnd trimStart" + jsCommonMembers)
+	jsNumberMembers  = memberSet("toExponential toFixed toPrecision" + jsCommonMembers)
+	jsBooleanMembers = memberSet(jsCommonMembers)
+)
 
 // admits says whether a row's value v is of t's kind, or cannot be told.
 func admits(t lang.Type, v any) bool {
@@ -68,3 +120,82 @@ func admits(t lang.Type, v any) bool {
 	}
 	return true
 }
+
+// jsTypeNameRe is an annotation that is a bare type name (InternalResult).
+var jsTypeNameRe = regexp.MustCompile(`^[A-Z][\w$]*$`)
+
+// interfaceMembers are the members an interface the TypeScript file at
+// file (src, in the base's tree) declares, or imports from a relative
+// module of the base's tree, requires (those without a ?); nil when name
+// is no such interface, or one extending another type, whose members are
+// not all written here.
+func (l *jsLang) interfaceMembers(src []byte, file, name string) []string {
+	q := regexp.QuoteMeta(name)
+	decl := regexp.MustCompile(`(?m)^\s*(export\s+)?(declare\s+)?interface\s+` + q + `\b([^{]*)\{`)
+	members := func(text []byte) ([]string, bool) {
+		loc := decl.FindSubmatchIndex(text)
+		if loc == nil {
+			return nil, false
+		}
+		if strings.Contains(string(text[loc[6]:loc[7]]), "extends") {
+			return nil, true
+		}
+		body, depth := text[loc[1]:], 1
+		for i, c := range body {
+			switch c {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			if depth == 0 {
+				body = body[:i]
+				break
+			}
+		}
+		var req []string
+		for _, m := range jsMemberRe.FindAllSubmatch(body, -1) {
+			if len(m[3]) == 0 {
+				req = append(req, string(m[2]))
+			}
+		}
+		return req, true
+	}
+	if req, found := members(src); found {
+		return req
+	}
+	if l.base == "" {
+		return nil
+	}
+	imp := regexp.MustCompile(`import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"](\.[^'"]*)['"]`)
+	for _, m := range imp.FindAllSubmatch(src, -1) {
+		names := false
+		for _, item := range strings.Split(string(m[2]), ",") {
+			f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(item), "type "))
+			if len(f) > 0 && f[len(f)-1] == name && (len(f) == 1 || f[0] == name) {
+				names = true
+			}
+		}
+		if !names {
+			continue
+		}
+		rel := strings.TrimSuffix(path.Join(path.Dir(filepath.ToSlash(file)), string(m[3])), ".js")
+		for _, cand := range []string{rel + ".ts", rel + ".d.ts", rel + ".mts", rel + "/index.ts", rel} {
+			if strings.HasPrefix(cand, "..") {
+				continue
+			}
+			text, err := os.ReadFile(filepath.Join(l.base, filepath.FromSlash(cand)))
+			if err != nil || len(text) > lang.MaxTestFileBytes {
+				continue
+			}
+			if req, found := members(text); found {
+				return req
+			}
+		}
+	}
+	return nil
+}
+
+// jsMemberRe is an interface member at the start of a line: its name and
+// whether it is optional (name?: T, name?(...)).
+var jsMemberRe = regexp.MustCompile(`(?m)^\s*(readonly\s+)?([\w$]+)\s*(\?)?\s*[:(<]`)

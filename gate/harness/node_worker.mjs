@@ -75,6 +75,8 @@
 //   Symbol("s")                             {"$symbol": "s"}
 //   an object with a key starting with $    {"$object": {"$k": ..}} (keys literal)
 //   Object.create(null) (an argument)       {"$nullproto": {"k": ..}} (comes back as a plain object)
+//   "a\ud800" (an argument)                 {"$utf16": [97, 55296]} (a string by its code units: a lone
+//                                           surrogate, which no JSON text a Go string makes holds)
 //   an instance of a class                  {"$class": "Interval", "$fields": {own enumerable fields}}
 //                                           (an Error adds "$message"; a typed array, a Buffer or an
 //                                           Array subclass "$items"; a boxed primitive "$value";
@@ -159,6 +161,7 @@ const SetC = Set;
 const DateC = Date;
 const RegExpC = RegExp;
 const SymbolC = Symbol;
+const fromCharCode = String.fromCharCode;
 const ErrorC = Error;
 const TextDecoderC = TextDecoder;
 const iteratorSym = Symbol.iterator;
@@ -802,7 +805,7 @@ async function decodeArgs(list, cache, loader) {
   return out;
 }
 
-const TAGS = ["$undefined", "$hole", "$number", "$bigint", "$map", "$set", "$date", "$regexp", "$symbol", "$object", "$nullproto", "$new"];
+const TAGS = ["$undefined", "$hole", "$number", "$bigint", "$map", "$set", "$date", "$regexp", "$symbol", "$object", "$nullproto", "$utf16", "$new"];
 
 async function decode(v, cache, loader, depth) {
   if (v === null || typeof v !== "object") return v;
@@ -928,6 +931,15 @@ async function decode(v, cache, loader, depth) {
     case "$object":
       if (x === null || typeof x !== "object" || isArray(x)) throw new DecodeError("$object wants an object");
       return plainObject(x, objectKeys(x), cache, loader, depth);
+    case "$utf16": {
+      if (!isArray(x) || x.length > 4096) throw new DecodeError("$utf16 wants an array of code units");
+      let out = "";
+      for (const u of x) {
+        if (typeof u !== "number" || u !== (u & 0xffff)) throw new DecodeError("$utf16 wants code units, 0 to 65535");
+        out += fromCharCode(u);
+      }
+      return out;
+    }
     case "$nullproto": {
       if (x === null || typeof x !== "object" || isArray(x)) throw new DecodeError("$nullproto wants an object");
       const o = objectCreate(null);
