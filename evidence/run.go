@@ -293,14 +293,6 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 }
 
 func runFresh(ctx context.Context, cfg Config) (*Report, error) {
-	if touchesGo(cfg.Diff) {
-		// The standard library a Go harness links is compiled before the
-		// stage's clock starts: on a fresh build cache it took most of the
-		// rows' time, and every Go function ended "not exercised". An
-		// error leaves the builds to pay it, as before.
-		_ = gate.WarmGo(ctx, cfg.Gate.Race)
-	}
-	end := runEnd(time.Now(), cfg.RowSeconds)
 	rep := &Report{Changes: []Change{}, Unexplained: []Change{}, NewFunctions: []Change{}, Symbols: []SymbolRows{}}
 	rep.Seed = cfg.Seed
 	if rep.Seed == 0 {
@@ -309,6 +301,12 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	b := newBudget(cfg, rep.Seed)
 	langs := lang.LanguagesFor(cfg.HeadDir, cfg.BaseDir, b.perFunction, false)
 	defer langs.Close()
+	// What a language's workers need on every run is prepared before the
+	// stage's clock starts: on a fresh build cache the Go harness's
+	// standard library took most of the rows' time, and every Go
+	// function ended "not exercised".
+	warm(ctx, cfg, langs)
+	end := runEnd(time.Now(), cfg.RowSeconds)
 	var readers dataReaders
 	cfg.Diff = withShadowed(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
 	cfg.Diff, readers = withDataReaders(cfg.Diff, cfg.HeadDir, cfg.BaseDir)
@@ -1253,15 +1251,17 @@ func declText(src []byte, decls []diffparse.Decl, local string) string {
 	return ""
 }
 
-// touchesGo says whether the diff changes a Go file.
-func touchesGo(d *diffparse.Result) bool {
-	if d == nil {
-		return false
+// warm prepares, once each, the languages of the diff's files that need
+// it (lang.Warmer).
+func warm(ctx context.Context, cfg Config, langs lang.Languages) {
+	if cfg.Diff == nil {
+		return
 	}
-	for _, f := range d.Files {
-		if f.Language == "go" {
-			return true
+	done := map[string]bool{}
+	for _, f := range cfg.Diff.Files {
+		if w, ok := langs[f.Language].(lang.Warmer); ok && !done[f.Language] {
+			done[f.Language] = true
+			w.Warm(ctx, cfg.Gate)
 		}
 	}
-	return false
 }

@@ -34,6 +34,10 @@ type goLang struct{ gp *goPkgs }
 
 func (*goLang) Name() string { return validate.LangGo }
 
+// Warm compiles the standard packages the harness links before the
+// evidence's clock starts (lang.Warmer).
+func (*goLang) Warm(ctx context.Context, gcfg gate.Config) { _ = gate.WarmGo(ctx, gcfg.Race) }
+
 // Probes: a Go function's returned funcs are not probed.
 func (*goLang) Probes(lang.Target) []any { return nil }
 

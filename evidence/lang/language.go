@@ -349,6 +349,15 @@ type Differ interface {
 	Words(src []byte) []string
 }
 
+// Warmer is a language whose workers need the same preparation on every
+// run, paid once before the evidence's clock starts (Go: the standard
+// packages its harness links, compiled into the build cache), so that a
+// first run on a fresh machine does not spend the rows' time on it. A
+// failure leaves the workers to pay it, as before.
+type Warmer interface {
+	Warm(ctx context.Context, gcfg gate.Config)
+}
+
 // Coverer is a language whose changed lines coverage can count.
 type Coverer interface {
 	// Statements are a file's statements as its workers see them run;
