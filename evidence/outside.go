@@ -46,6 +46,9 @@ func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target
 		why = bothRefused(l, c)
 	}
 	if why == "" {
+		why = otherVersion(l, *tg, c)
+	}
+	if why == "" {
 		return false
 	}
 	c.OutsideType = why
@@ -120,4 +123,27 @@ func bothRefused(l lang.Language, c *Change) string {
 		return ""
 	}
 	return "both versions refuse its " + b + " argument for its type (" + c.baseExc.Class + " against " + c.headExc.Class + "): only the words of the refusal differ"
+}
+
+// otherVersion says why a change is code written for another version of
+// its language, run under this one: a side raised an error that says the
+// running interpreter lacks a name of that version (Python 2's long)
+// which the base's own module names too, as a module written for both
+// does in the branches only the other version runs. Neither version is
+// reached there by a caller on this interpreter. A name the base's module
+// never had is the patch's, and its error a change.
+func otherVersion(l lang.Language, tg lang.Target, c *Change) string {
+	v, ok := l.(lang.Versioned)
+	if !ok {
+		return ""
+	}
+	for _, side := range []struct {
+		name string
+		exc  *gate.Exc
+	}{{"base", c.baseExc}, {"head", c.headExc}} {
+		if name := v.OtherVersion(tg, side.exc); name != "" {
+			return "the " + side.name + " raised " + side.exc.Class + " for " + name + ", a name of another version of the language that the base's module reads as well: code written for that version ran under this one"
+		}
+	}
+	return ""
 }

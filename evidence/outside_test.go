@@ -281,3 +281,60 @@ def rotate(s):
 		t.Errorf("m.rotate turns the other way on strings, yet no change was filed (outside: %+v)", rep.OutsideType)
 	}
 }
+
+// TestPython2CodeUnderPython3: a module written for Python 2 and 3 alike
+// (u-msgpack-python's _pack2, chosen by sys.version_info) names long in
+// its Python 2 packer; a refactor to isinstance(obj, (int, long)) raises
+// NameError under Python 3 where `or isinstance(obj, long)` never got
+// that far. That is the Python 2 branch run where it never runs, listed
+// apart; a patch that brings a Python 2 name into a module that never had
+// one is a change.
+func TestPython2CodeUnderPython3(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"m.py": `import sys
+
+
+def pack2(obj):
+    if isinstance(obj, int) or isinstance(obj, long):
+        return 'int'
+    return 'other'
+
+
+def pack3(obj):
+    if isinstance(obj, int):
+        return 'int'
+    return 'other'
+
+
+pack = pack3 if sys.version_info[0] == 3 else pack2
+`, "n.py": `def join(a, b):
+    """Join two values into one long text."""
+    return str(a) + str(b)
+`}
+	head := map[string]string{"m.py": strings.Replace(base["m.py"], "isinstance(obj, int) or isinstance(obj, long)", "isinstance(obj, (int, long))", 1),
+		"n.py": strings.Replace(base["n.py"], "str(a) + str(b)", "long(a) + long(b)", 1)}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.pack2" {
+			t.Errorf("m.pack2: a change filed for Python 2 code run under Python 3: %+v", c)
+		}
+	}
+	apart := false
+	for _, c := range rep.OutsideType {
+		if c.Symbol == "m.pack2" && strings.Contains(c.OutsideType, "`long` (Python 2's)") {
+			apart = true
+		}
+	}
+	if !apart {
+		t.Errorf("m.pack2(1) is not listed apart as Python 2 code: outside %+v", rep.OutsideType)
+	}
+	joined := false
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "n.join" {
+			joined = true
+		}
+	}
+	if !joined {
+		t.Errorf("n.join: long() brought into a module that never named it (its docstring's word aside) is not a change (outside %+v)", rep.OutsideType)
+	}
+}
