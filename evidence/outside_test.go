@@ -338,3 +338,77 @@ pack = pack3 if sys.version_info[0] == 3 else pack2
 		t.Errorf("n.join: long() brought into a module that never named it (its docstring's word aside) is not a change (outside %+v)", rep.OutsideType)
 	}
 }
+
+// TestPrivateHelperRetypedParameter: a refactor that hands a private
+// helper the bytes instead of the object holding them
+// (u-msgpack-python's _unpack_ext_timestamp(ext) becoming
+// (ext_data)) renames its parameter; a row that passes the helper what
+// the other version takes is refused by one side for its type, and lists
+// apart. A public function's renamed parameter is anyone's to pass, and
+// stays a change.
+func TestPrivateHelperRetypedParameter(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"m.py": `class Box:
+    def __init__(self, data):
+        self.data = data
+
+
+def _size(box):
+    if not box.data:
+        raise ValueError("empty")
+    return len(box.data)
+
+
+def size(box):
+    if not box.data:
+        raise ValueError("empty")
+    return len(box.data)
+
+
+def measure(data):
+    return _size(Box(data)) + size(Box(data))
+`}
+	head := map[string]string{"m.py": `class Box:
+    def __init__(self, data):
+        self.data = data
+
+
+def _size(data):
+    if not data:
+        raise ValueError("empty")
+    return len(data)
+
+
+def size(data):
+    if not data:
+        raise ValueError("empty")
+    return len(data)
+
+
+def measure(data):
+    return _size(data) + size(data)
+`}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m._size" {
+			t.Errorf("m._size: a change filed where a side refuses the argument its renamed parameter no longer takes: %+v", c)
+		}
+	}
+	apart, public := false, false
+	for _, c := range rep.OutsideType {
+		if c.Symbol == "m._size" && strings.Contains(c.OutsideType, "renamed `box` to `data`") {
+			apart = true
+		}
+	}
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.size" {
+			public = true
+		}
+	}
+	if !apart {
+		t.Errorf("m._size: no row listed apart for its renamed parameter: outside %+v", rep.OutsideType)
+	}
+	if !public {
+		t.Errorf("m.size: the public function's renamed parameter is no change (outside %+v)", rep.OutsideType)
+	}
+}
