@@ -196,3 +196,49 @@ func TestRenamedAndChangedIsCompared(t *testing.T) {
 		t.Errorf("u.count_vowels, new beside a deleted unrelated helper, was compared with it: %+v", append(rep.Changes, rep.Unexplained...))
 	}
 }
+
+// TestRenamedInCaseIsCompared: a patch that renames a function in case
+// alone (bluemonday's sanitizedURL back to sanitizedUrl) while inlining
+// the helpers it called, so the file loses three functions and gains one
+// whose words changed, is that function renamed: it is compared with the
+// base's, and what the patch changed in it is a change.
+func TestRenamedInCaseIsCompared(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/rn\n\ngo 1.21\n"
+	base := map[string]string{
+		"go.mod": mod,
+		"q/q.go": `package q
+
+import "strings"
+
+func split(s string) []string { return strings.Split(s, "&") }
+
+func join(parts []string) string { return strings.Join(parts, "&") }
+
+// CleanURL keeps the query's pairs in their order.
+func CleanURL(s string) string {
+	return join(split(s))
+}
+`,
+	}
+	head := map[string]string{
+		"q/q.go": `package q
+
+import (
+	"sort"
+	"strings"
+)
+
+// CleanUrl sorts the query's pairs.
+func CleanUrl(s string) string {
+	parts := strings.Split(s, "&")
+	sort.Strings(parts)
+	return strings.Join(parts, "&")
+}
+`,
+	}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "example.com/rn/q.CleanUrl", nil) {
+		t.Errorf("CleanURL renamed CleanUrl, its helpers inlined and the order sorted: no change; changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -46,6 +46,12 @@ func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target
 		why = bothRefused(l, c)
 	}
 	if why == "" {
+		why = otherVersion(l, *tg, c)
+	}
+	if why == "" {
+		why = retyped(l, *tg, c)
+	}
+	if why == "" {
 		return false
 	}
 	c.OutsideType = why
@@ -92,12 +98,21 @@ func baseCrashed(l lang.Language, tg lang.Target, c *Change) string {
 	default:
 		what = "crashed on it (" + c.baseExc.Class + ")"
 	}
-	for _, part := range strings.Split(tg.Sym.Local, ".") {
-		if !l.Public(lang.BareName(part)) {
-			return "the base " + what + " in " + lang.BareName(tg.Sym.Local) + ", which only its own package or module calls: no caller passes it and relies on what the base did"
-		}
+	if private(l, tg) {
+		return "the base " + what + " in " + lang.BareName(tg.Sym.Local) + ", which only its own package or module calls: no caller passes it and relies on what the base did"
 	}
 	return ""
+}
+
+// private says only tg's own package or module calls it: its name, or
+// its class's, is not public.
+func private(l lang.Language, tg lang.Target) bool {
+	for _, part := range strings.Split(tg.Sym.Local, ".") {
+		if !l.Public(lang.BareName(part)) {
+			return true
+		}
+	}
+	return false
 }
 
 // bothRefused says why a change is on an input both versions refuse for
@@ -120,4 +135,68 @@ func bothRefused(l lang.Language, c *Change) string {
 		return ""
 	}
 	return "both versions refuse its " + b + " argument for its type (" + c.baseExc.Class + " against " + c.headExc.Class + "): only the words of the refusal differ"
+}
+
+// otherVersion says why a change is code written for another version of
+// its language, run under this one: a side raised an error that says the
+// running interpreter lacks a name of that version (Python 2's long)
+// which the base's own module names too, as a module written for both
+// does in the branches only the other version runs. Neither version is
+// reached there by a caller on this interpreter. A name the base's module
+// never had is the patch's, and its error a change.
+func otherVersion(l lang.Language, tg lang.Target, c *Change) string {
+	v, ok := l.(lang.Versioned)
+	if !ok {
+		return ""
+	}
+	for _, side := range []struct {
+		name string
+		exc  *gate.Exc
+	}{{"base", c.baseExc}, {"head", c.headExc}} {
+		if name := v.OtherVersion(tg, side.exc); name != "" {
+			return "the " + side.name + " raised " + side.exc.Class + " for " + name + ", a name of another version of the language that the base's module reads as well: code written for that version ran under this one"
+		}
+	}
+	return ""
+}
+
+// retyped says why a change of a private function is on an argument of
+// the kind the patch stopped passing it: the patch renamed a parameter
+// (ext to ext_data) of a function only its own package or module calls,
+// and a side refuses an argument of the row for its type in the
+// runtime's own words (the head's object of type 'Ext' has no len(), the
+// base's 'list' object has no attribute 'data'). The function takes
+// another kind of value there now, and the callers the patch
+// changed to pass it are where a difference shows (they are targets of
+// their own, entry.go). "" when no parameter was renamed, the function is
+// public, or neither side refused the row's argument for its type.
+func retyped(l lang.Language, tg lang.Target, c *Change) string {
+	r, ok := l.(lang.Refuser)
+	if !ok || c.Call == nil || tg.BaseSig == nil || tg.Sig == nil || !private(l, tg) {
+		return ""
+	}
+	var renamed []string
+	if len(tg.BaseSig.Params) == len(tg.Sig.Params) {
+		for i, p := range tg.BaseSig.Params {
+			if q := tg.Sig.Params[i]; p.Name != q.Name {
+				renamed = append(renamed, "`"+p.Name+"` to `"+q.Name+"`")
+			}
+		}
+	}
+	if len(renamed) == 0 {
+		return ""
+	}
+	for _, side := range []struct {
+		name    string
+		exc     *gate.Exc
+		outcome *validate.Outcome
+	}{{"head", c.headExc, c.HeadOutcome}, {"base", c.baseExc, c.BaseOutcome}} {
+		if side.exc == nil || side.outcome == nil || side.outcome.Outcome != validate.OutcomeRaised {
+			continue
+		}
+		if typ := r.RefusedType(side.exc, c.Call.Args, c.Call.Kwargs); typ != "" {
+			return "the patch renamed " + strings.Join(renamed, ", ") + " in " + lang.BareName(tg.Sym.Local) + ", which only its own package or module calls, and the " + side.name + " refuses its " + typ + " argument for its type (" + side.exc.Class + "): the parameter takes another kind of value, and its callers show what the patch changed"
+		}
+	}
+	return ""
 }

@@ -281,3 +281,134 @@ def rotate(s):
 		t.Errorf("m.rotate turns the other way on strings, yet no change was filed (outside: %+v)", rep.OutsideType)
 	}
 }
+
+// TestPython2CodeUnderPython3: a module written for Python 2 and 3 alike
+// (u-msgpack-python's _pack2, chosen by sys.version_info) names long in
+// its Python 2 packer; a refactor to isinstance(obj, (int, long)) raises
+// NameError under Python 3 where `or isinstance(obj, long)` never got
+// that far. That is the Python 2 branch run where it never runs, listed
+// apart; a patch that brings a Python 2 name into a module that never had
+// one is a change.
+func TestPython2CodeUnderPython3(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"m.py": `import sys
+
+
+def pack2(obj):
+    if isinstance(obj, int) or isinstance(obj, long):
+        return 'int'
+    return 'other'
+
+
+def pack3(obj):
+    if isinstance(obj, int):
+        return 'int'
+    return 'other'
+
+
+pack = pack3 if sys.version_info[0] == 3 else pack2
+`, "n.py": `def join(a, b):
+    """Join two values into one long text."""
+    return str(a) + str(b)
+`}
+	head := map[string]string{"m.py": strings.Replace(base["m.py"], "isinstance(obj, int) or isinstance(obj, long)", "isinstance(obj, (int, long))", 1),
+		"n.py": strings.Replace(base["n.py"], "str(a) + str(b)", "long(a) + long(b)", 1)}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.pack2" {
+			t.Errorf("m.pack2: a change filed for Python 2 code run under Python 3: %+v", c)
+		}
+	}
+	apart := false
+	for _, c := range rep.OutsideType {
+		if c.Symbol == "m.pack2" && strings.Contains(c.OutsideType, "`long` (Python 2's)") {
+			apart = true
+		}
+	}
+	if !apart {
+		t.Errorf("m.pack2(1) is not listed apart as Python 2 code: outside %+v", rep.OutsideType)
+	}
+	joined := false
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "n.join" {
+			joined = true
+		}
+	}
+	if !joined {
+		t.Errorf("n.join: long() brought into a module that never named it (its docstring's word aside) is not a change (outside %+v)", rep.OutsideType)
+	}
+}
+
+// TestPrivateHelperRetypedParameter: a refactor that hands a private
+// helper the bytes instead of the object holding them
+// (u-msgpack-python's _unpack_ext_timestamp(ext) becoming
+// (ext_data)) renames its parameter; a row that passes the helper what
+// the other version takes is refused by one side for its type, and lists
+// apart. A public function's renamed parameter is anyone's to pass, and
+// stays a change.
+func TestPrivateHelperRetypedParameter(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"m.py": `class Box:
+    def __init__(self, data):
+        self.data = data
+
+
+def _size(box):
+    if not box.data:
+        raise ValueError("empty")
+    return len(box.data)
+
+
+def size(box):
+    if not box.data:
+        raise ValueError("empty")
+    return len(box.data)
+
+
+def measure(data):
+    return _size(Box(data)) + size(Box(data))
+`}
+	head := map[string]string{"m.py": `class Box:
+    def __init__(self, data):
+        self.data = data
+
+
+def _size(data):
+    if not data:
+        raise ValueError("empty")
+    return len(data)
+
+
+def size(data):
+    if not data:
+        raise ValueError("empty")
+    return len(data)
+
+
+def measure(data):
+    return _size(data) + size(data)
+`}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m._size" {
+			t.Errorf("m._size: a change filed where a side refuses the argument its renamed parameter no longer takes: %+v", c)
+		}
+	}
+	apart, public := false, false
+	for _, c := range rep.OutsideType {
+		if c.Symbol == "m._size" && strings.Contains(c.OutsideType, "renamed `box` to `data`") {
+			apart = true
+		}
+	}
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "m.size" {
+			public = true
+		}
+	}
+	if !apart {
+		t.Errorf("m._size: no row listed apart for its renamed parameter: outside %+v", rep.OutsideType)
+	}
+	if !public {
+		t.Errorf("m.size: the public function's renamed parameter is no change (outside %+v)", rep.OutsideType)
+	}
+}

@@ -997,6 +997,19 @@ func moved(res *diffparse.Result, targets []lang.Target) []lang.Target {
 			renamed[f.Path] = out[0]
 		}
 	}
+	// A function whose new name differs from a deleted one of its file in
+	// case alone (sanitizedURL back to sanitizedUrl, an initialism a
+	// linter wants upper-cased) is that function renamed, however many
+	// other functions the file lost and however much its body changed.
+	folded := map[string][]gone{}
+	for _, f := range res.Files {
+		for _, s := range f.Symbols {
+			if s.Kind == "function" && s.Change == "deleted" && f.BaseSrc != nil {
+				k := f.Path + "\x00" + strings.ToLower(s.Local)
+				folded[k] = append(folded[k], gone{f, s})
+			}
+		}
+	}
 	for i := range targets {
 		tg := &targets[i]
 		if !tg.HeadOnly || tg.Sym.Kind != "function" || tg.Call != "" {
@@ -1005,6 +1018,9 @@ func moved(res *diffparse.Result, targets []lang.Target) []lang.Target {
 		g := deleted[tg.Lang+"\x00"+tg.Sym.Local]
 		if r, ok := renamed[tg.BaseFile]; ok && len(g) == 0 && sameWords(lang.Span(r.f.BaseSrc, r.s.Start, r.s.End), tg.HeadText, r.s.Local, tg.Sym.Local) {
 			g = []gone{r}
+		}
+		if c := folded[tg.BaseFile+"\x00"+strings.ToLower(tg.Sym.Local)]; len(g) == 0 && len(c) == 1 {
+			g = c
 		}
 		if len(g) != 1 || g[0].s.Name == tg.Sym.Name {
 			continue

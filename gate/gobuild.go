@@ -167,6 +167,13 @@ func (h *harness) box(ctx context.Context, cmd *exec.Cmd, writesCache bool) (fun
 	}
 	cmd.Env = append(cmd.Env, goPinned...)
 	cmd.Env = append(cmd.Env, "GOWORK="+h.goWork(), "GOCACHE="+cache)
+	if h.sumFromCache {
+		// go.sum lacks lines of modules the module cache holds: -mod=mod
+		// writes them into premise's copy from the cache's own hashes
+		// (GOPROXY stays off: nothing is fetched, and a module the cache
+		// lacks still fails), with no checksum database to ask in the box.
+		cmd.Env = append(cmd.Env, "GOFLAGS="+strings.TrimSpace(vars["GOFLAGS"]+" -mod=mod"), "GOSUMDB=off")
+	}
 	return done, nil
 }
 

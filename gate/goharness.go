@@ -41,6 +41,11 @@ type harness struct {
 	// frame and address-space limits: compiled in, not passed in argv.
 	fd, maxFrame int
 	memory       int64
+	// sumFromCache is set once the build found go.sum without the lines
+	// of modules the go.mod requires (a repository of before Go 1.16,
+	// which kept no go.sum): the box's go command then completes the
+	// copy's go.sum from the module cache (gobuild.go).
+	sumFromCache bool
 }
 
 // maxDropRounds bounds the rebuilds that leave refused targets out.
@@ -109,6 +114,15 @@ func (h *harness) build(ctx context.Context) error {
 		out, shown, err := h.compile(ctx, src.Bytes())
 		if err == nil {
 			return nil
+		}
+		if !h.sumFromCache && missingSum.MatchString(out) {
+			// go.sum lacks the lines of a module the go.mod requires: the
+			// module cache has the module's hashes, checked when it was
+			// fetched, so the copy's go.sum is completed from it (nothing
+			// is fetched), and built again.
+			h.sumFromCache = true
+			round--
+			continue
 		}
 		if !fetched && h.cfg.ModulesFrom != "" && missingModule.MatchString(out) {
 			// A module the code imports is not in the module cache, which
@@ -181,6 +195,10 @@ func (h *harness) compile(ctx context.Context, src []byte) (out, shown string, e
 // in the module cache: it starts a download (which fails in the box, where
 // the cache is read-only and nothing is fetched), or says why it cannot.
 var missingModule = regexp.MustCompile(`go: downloading |GOPROXY=off|missing go\.sum entry|no required module provides package|cannot find module providing package|\[setup failed\]`)
+
+// missingSum finds the go command refusing a module go.sum has no line
+// for.
+var missingSum = regexp.MustCompile(`missing go\.sum entry`)
 
 // moduleDownloadTime bounds fetching the merge-base's modules.
 const moduleDownloadTime = 2 * time.Minute

@@ -133,7 +133,10 @@ def cut_one(mirrors, out, case):
     run = lambda *a: subprocess.run(list(a), cwd=d, env=ENV, check=True,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     run("git", "init", "-q", "-b", "main")
-    run("git", "add", "-A")
+    # -f: every file here is one upstream tracks (or the case's extra), even
+    # when the tree's own .gitignore names it (a generated version.py, a
+    # command's binary name that is also its package directory)
+    run("git", "add", "-A", "-f")
     run("git", "commit", "-q", "-m", "base: %s@%s" % (case["repo"], case["base"]))
     for f in case["files"]:
         dest = os.path.join(d, mapped(case, f))
@@ -141,7 +144,7 @@ def cut_one(mirrors, out, case):
             export(gitdir, case["head"], f, dest)
         except subprocess.CalledProcessError:  # removed on the head side
             os.remove(dest)
-    run("git", "add", "-A")
+    run("git", "add", "-A", "-f")
     run("git", "commit", "-q", "--allow-empty", "-m", "head: %s from %s@%s" % (" ".join(case["files"]), case["repo"], case["head"]))
     return d
 

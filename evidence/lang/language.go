@@ -320,6 +320,21 @@ type Refuser interface {
 	RefusedType(exc *gate.Exc, args []any, kwargs map[string]any) string
 }
 
+// Versioned is a language whose modules may hold code for another
+// version of the language than the one premise runs them under: a module
+// written for Python 2 and 3 alike keeps branches that only Python 2
+// reaches, naming its builtins (long, unicode, xrange). Such code raises
+// when premise calls it directly, on either side, for a reason no patch
+// made.
+type Versioned interface {
+	// OtherVersion names what exc says the running interpreter lacks
+	// ("`long` (Python 2's)") when it is a name of another version of
+	// the language that tg's module reads at the base as well; "" when
+	// exc is no such error or the base's module never names it (a patch
+	// that brings the name in is a change).
+	OtherVersion(tg Target, exc *gate.Exc) string
+}
+
 // Explorer is a language whose worker answers the $explore call: it
 // calls one target again and again from seed arguments, changing them a
 // little at a time and keeping what runs code no call had, and returns

@@ -81,3 +81,25 @@ func (f *File) assigns(a *sitter.Node, name string) bool {
 	}
 	return false
 }
+
+// Names says whether the module's code names name anywhere (a read, a
+// call, a binding): an identifier, never the words of a comment or a
+// string.
+func (f *File) Names(name string) bool {
+	if f.root == nil || name == "" {
+		return false
+	}
+	var walk func(n *sitter.Node) bool
+	walk = func(n *sitter.Node) bool {
+		if n.Kind() == "identifier" {
+			return f.text(n) == name
+		}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if walk(n.NamedChild(i)) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(f.root)
+}

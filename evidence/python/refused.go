@@ -22,6 +22,7 @@ var refusedTypeRes = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`^expected (?:string|str|bytes)[\w -]*(?:object)?, got '(\w+)'$`),
 		regexp.MustCompile(`^'(\w+)' object is not (?:iterable|subscriptable|callable|reversible|an iterator)$`),
 		regexp.MustCompile(`^object of type '(\w+)' has no len\(\)$`),
+		regexp.MustCompile(`^a bytes-like object is required, not '(\w+)'$`),
 		regexp.MustCompile(`^argument of type '(\w+)' is not iterable$`),
 		regexp.MustCompile(`^can only concatenate \w+ \(not "(\w+)"\) to \w+$`),
 		regexp.MustCompile(`^(?:[\w.() ]+ )?(?:argument|arg \d+) must be [\w ,-]+, not (\w+)$`),
