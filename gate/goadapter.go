@@ -185,6 +185,7 @@ func NewGoAdapter(ctx context.Context, cfg GoConfig) (*GoAdapter, error) {
 		return nil, fmt.Errorf("go harness: %w", err)
 	}
 	spec := newSpec(bin, root, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
+	spec.roots = treeRoots(spec.dir)
 	mem := cfg.MemoryLimit
 	if mem == 0 {
 		mem = DefaultMemoryLimit

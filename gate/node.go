@@ -129,6 +129,7 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 		return nil, fmt.Errorf("node adapter: %w", err)
 	}
 	spec := newSpec(node.path, dir, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
+	spec.roots = treeRoots(spec.dir)
 	spec.memory = cfg.MemoryLimit
 	if spec.memory == 0 {
 		spec.memory = DefaultMemoryLimit

@@ -78,6 +78,7 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 		return nil, fmt.Errorf("python adapter: %w", err)
 	}
 	spec := newSpec(path, dir, pythonEnv(cfg.Env, cfg.HashSeed), cfg.Timeout, cfg.Grace, cfg.MaxFrame)
+	spec.roots = treeRoots(spec.dir)
 	mem := cfg.MemoryLimit
 	if mem == 0 {
 		mem = DefaultMemoryLimit

@@ -71,6 +71,9 @@ type procSpec struct {
 	grace    time.Duration
 	timeout  time.Duration
 	memory   int64 // an address-space limit premise sets itself (exec workers); 0 none
+	// roots are the forms of the tree's root a reply's value has replaced
+	// by TreeMark (treepath.go); none for a worker of the user's own.
+	roots [][]byte
 }
 
 // proc is one running worker: its own session and process group, dying with
@@ -538,10 +541,11 @@ func (p *proc) reply(c Call, line []byte) (Reply, bool, error) {
 		if r.Exc != nil {
 			// Shown, never compared (DESIGN.md: the class, never the
 			// message): made printable once, here.
-			r.Exc.Class, r.Exc.Message = Printable(r.Exc.Class), Printable(r.Exc.Message)
+			r.Exc.Class, r.Exc.Message = Printable(r.Exc.Class), Printable(string(markTree([]byte(r.Exc.Message), p.spec.roots)))
 		}
 	}
 	if len(w.Value) > 0 {
+		w.Value = markTree(w.Value, p.spec.roots)
 		r.Raw = w.Value
 		if bytes.Equal(w.Value, p.lastRaw) {
 			r.Value = p.lastVal
