@@ -39,27 +39,17 @@ type pyProject struct {
 	} `toml:"tool"`
 }
 
-// distName is a distribution's name as a .dist-info directory spells it
-// (PEP 427: runs of -_. as one underscore).
-var distName = regexp.MustCompile(`[-_.]+`)
-
-// installPythonMeta writes into dir, premise's own copy of a tree, the
-// .dist-info of the distribution the pyproject.toml at the top of from
-// declares (the merge-base's, as every setting premise reads), unless the
-// copy holds it already. Nothing is written when from declares none.
-func installPythonMeta(dir, from string) error {
-	data, err := os.ReadFile(filepath.Join(from, "pyproject.toml"))
-	if err != nil {
-		return nil // no pyproject.toml: nothing declared
-	}
+// PythonDistribution is what premise installs of a pyproject.toml into
+// its copies of a tree: the distribution's name and version and its entry
+// points by group (PEP 621's [project], else Poetry's). ok is false for a
+// file that does not parse.
+func PythonDistribution(data []byte) (name, version string, groups map[string]map[string]string, ok bool) {
 	var p pyProject
 	if _, err := toml.Decode(string(data), &p); err != nil {
-		// Not premise's file to judge: a tree whose pyproject.toml this
-		// reader refuses runs as it did before, uninstalled.
-		return nil
+		return "", "", nil, false
 	}
-	name, version := p.Project.Name, p.Project.Version
-	groups := map[string]map[string]string{}
+	name, version = p.Project.Name, p.Project.Version
+	groups = map[string]map[string]string{}
 	for g, eps := range p.Project.EntryPoints {
 		groups[g] = eps
 	}
@@ -74,6 +64,28 @@ func installPythonMeta(dir, from string) error {
 		for g, eps := range p.Tool.Poetry.Plugins {
 			groups[g] = eps
 		}
+	}
+	return name, version, groups, true
+}
+
+// distName is a distribution's name as a .dist-info directory spells it
+// (PEP 427: runs of -_. as one underscore).
+var distName = regexp.MustCompile(`[-_.]+`)
+
+// installPythonMeta writes into dir, premise's own copy of a tree, the
+// .dist-info of the distribution the pyproject.toml at the top of from
+// declares (the merge-base's, as every setting premise reads), unless the
+// copy holds it already. Nothing is written when from declares none.
+func installPythonMeta(dir, from string) error {
+	data, err := os.ReadFile(filepath.Join(from, "pyproject.toml"))
+	if err != nil {
+		return nil // no pyproject.toml: nothing declared
+	}
+	name, version, groups, ok := PythonDistribution(data)
+	if !ok {
+		// Not premise's file to judge: a tree whose pyproject.toml this
+		// reader refuses runs as it did before, uninstalled.
+		return nil
 	}
 	if name == "" || strings.ContainsAny(name, `/\`) {
 		return nil

@@ -7,29 +7,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/gate"
 )
-
-// pyprojectMeta is what premise installs of a pyproject.toml into its
-// copies of the tree (gate/pymeta.go): the distribution's name and entry
-// points, taken from the merge-base on both sides.
-type pyprojectMeta struct {
-	Project struct {
-		Name        string                       `toml:"name"`
-		EntryPoints map[string]map[string]string `toml:"entry-points"`
-		Scripts     map[string]string            `toml:"scripts"`
-		GUIScripts  map[string]string            `toml:"gui-scripts"`
-	} `toml:"project"`
-	Tool struct {
-		Poetry struct {
-			Name    string                       `toml:"name"`
-			Plugins map[string]map[string]string `toml:"plugins"`
-		} `toml:"poetry"`
-	} `toml:"tool"`
-}
 
 // ManifestChanges names the entry points and distribution name a patch
 // changes in the top pyproject.toml: code that finds its plug-ins or its
@@ -76,37 +57,27 @@ func compiledModule(p string) bool {
 	return false
 }
 
-// pyprojectFields keys a pyproject.toml's name and each entry point by
-// its group and name ("[project.entry-points.\"markdown.extensions\"]
-// toc"); none for an absent file, false for one that does not parse.
+// pyprojectFields keys what premise installs of a pyproject.toml
+// (gate.PythonDistribution) by name, "name" and each entry point by its
+// group and name ("markdown.extensions toc"); none for an absent file,
+// false for one that does not parse.
 func pyprojectFields(data []byte) (map[string]string, bool) {
 	out := map[string]string{}
 	if data == nil {
 		return out, true
 	}
-	var p pyprojectMeta
-	if _, err := toml.Decode(string(data), &p); err != nil {
+	name, _, groups, ok := gate.PythonDistribution(data)
+	if !ok {
 		return nil, false
 	}
-	put := func(group string, eps map[string]string) {
-		for name, target := range eps {
-			out[group+" "+name] = target
+	if name != "" {
+		out["name"] = strconv.Quote(name)
+	}
+	for g, eps := range groups {
+		for n, target := range eps {
+			out[g+" "+n] = target
 		}
 	}
-	for _, name := range []string{p.Project.Name, p.Tool.Poetry.Name} {
-		if name != "" {
-			out["name"] = strconv.Quote(name)
-			break
-		}
-	}
-	for g, eps := range p.Project.EntryPoints {
-		put(g, eps)
-	}
-	for g, eps := range p.Tool.Poetry.Plugins {
-		put(g, eps)
-	}
-	put("console_scripts", p.Project.Scripts)
-	put("gui_scripts", p.Project.GUIScripts)
 	return out, true
 }
 
