@@ -1672,19 +1672,8 @@ func strictChanged(f diffparse.File, head, base []diffparse.Decl) bool {
 // allFunctions are the functions and methods of the file on both sides
 // that the diff does not already name, as symbols the patch changed.
 func allFunctions(f diffparse.File, head, base []diffparse.Decl, module string) []diffparse.Symbol {
-	taken := map[string]bool{}
-	for _, s := range f.Symbols {
-		taken[s.Local] = true
-	}
-	inBase := map[string]bool{}
-	for _, d := range base {
-		inBase[d.Local] = true
-	}
 	var out []diffparse.Symbol
-	for _, d := range head {
-		if (d.Kind != "function" && d.Kind != "method") || taken[d.Local] || !inBase[d.Local] {
-			continue
-		}
+	for _, d := range lang.Unchanged(f, head, base, func(d diffparse.Decl) bool { return d.Kind == "function" || d.Kind == "method" }) {
 		out = append(out, diffparse.Symbol{Name: module + "." + d.Local, Local: d.Local, Kind: d.Kind, Change: "modified", Start: d.Start, End: d.End})
 	}
 	return out

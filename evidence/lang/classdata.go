@@ -70,21 +70,11 @@ func ClassReaders(f diffparse.File, head, base []diffparse.Decl, cb ClassBody) (
 		classes = append(classes, c)
 	}
 	sort.Strings(classes)
-	taken := map[string]bool{}
-	for _, s := range f.Symbols {
-		taken[s.Local] = true
-	}
-	inBase := map[string]bool{}
-	for _, d := range base {
-		inBase[d.Local] = true
-	}
 	var out []diffparse.Symbol
 	reads := map[string][]string{}
-	for _, d := range head {
+	methods := Unchanged(f, head, base, func(d diffparse.Decl) bool { return d.Kind == "method" && changed[classOf(d.Local)] != nil })
+	for _, d := range methods {
 		c := changed[classOf(d.Local)]
-		if d.Kind != "method" || c == nil || taken[d.Local] || !inBase[d.Local] {
-			continue
-		}
 		text := Span(f.HeadSrc, d.Start, d.End)
 		var r []string
 		for n := range c.names {

@@ -37,14 +37,6 @@ func InDecl(decls []diffparse.Decl, line int) bool {
 // names (".name" as an attribute, t.name), each as a modified symbol named under prefix, with the names it
 // reads. The engine bounds how many it compares.
 func ReadersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]bool, prefix string, take func(diffparse.Decl) bool) ([]diffparse.Symbol, map[string][]string) {
-	taken := map[string]bool{}
-	for _, s := range f.Symbols {
-		taken[s.Local] = true
-	}
-	inBase := map[string]bool{}
-	for _, d := range base {
-		inBase[d.Local] = true
-	}
 	sorted := make([]string, 0, len(names))
 	for n := range names {
 		sorted = append(sorted, n)
@@ -62,10 +54,7 @@ func ReadersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]b
 	}
 	var out []diffparse.Symbol
 	reads := map[string][]string{}
-	for _, d := range head {
-		if !take(d) || taken[d.Local] || !inBase[d.Local] {
-			continue
-		}
+	for _, d := range Unchanged(f, head, base, take) {
 		text := Span(f.HeadSrc, d.Start, d.End)
 		var r []string
 		for i, n := range sorted {
@@ -84,6 +73,27 @@ func ReadersOf(f diffparse.File, head, base []diffparse.Decl, names map[string]b
 		reads[name] = r
 	}
 	return out, reads
+}
+
+// Unchanged are the declarations of f's head that take (per take), exist
+// in the base, and are not among f's own symbols: what a change elsewhere
+// in the file can make a changed symbol.
+func Unchanged(f diffparse.File, head, base []diffparse.Decl, take func(diffparse.Decl) bool) []diffparse.Decl {
+	taken := map[string]bool{}
+	for _, s := range f.Symbols {
+		taken[s.Local] = true
+	}
+	inBase := map[string]bool{}
+	for _, d := range base {
+		inBase[d.Local] = true
+	}
+	var out []diffparse.Decl
+	for _, d := range head {
+		if take(d) && !taken[d.Local] && inBase[d.Local] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // Side is one version of a changed file: its lines, split once, and its
