@@ -91,8 +91,9 @@ func goChangedNames(f diffparse.File) (map[string]bool, []string) {
 type goValueSpan struct {
 	from, to int
 	names    []string
-	fn       bool // its value is a function literal: var Clamp = func(...)
-	loadCall bool // var _ = tune(): a call for its effect at load
+	fn       bool            // its value is a function literal: var Clamp = func(...)
+	loadCall bool            // var _ = tune(): a call for its effect at load
+	reads    map[string]bool // the identifiers its values name
 }
 
 func goValueSpans(src []byte) []goValueSpan {
@@ -108,8 +109,14 @@ func goValueSpans(src []byte) []goValueSpan {
 		}
 		for _, s := range gd.Specs {
 			vs := s.(*ast.ValueSpec)
-			sp := goValueSpan{from: fset.Position(vs.Pos()).Line, to: fset.Position(vs.End()).Line}
+			sp := goValueSpan{from: fset.Position(vs.Pos()).Line, to: fset.Position(vs.End()).Line, reads: map[string]bool{}}
 			for _, v := range vs.Values {
+				ast.Inspect(v, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						sp.reads[id.Name] = true
+					}
+					return true
+				})
 				if _, ok := v.(*ast.FuncLit); ok {
 					sp.fn = true
 				}
@@ -131,48 +138,13 @@ func goValueSpans(src []byte) []goValueSpan {
 	return out
 }
 
-// valueDependents adds to names the package-level vars and consts of src
-// whose values are built from one of names, directly or through another
-// (a pattern's piece changed: the pattern built from it, and the compiled
-// regexp built from that, changed too).
-func valueDependents(src []byte, names map[string]bool) {
-	if len(names) == 0 || len(src) == 0 {
+// valueDependents adds to names the package-level vars and consts of a
+// file (its goValueSpans) whose values are built from one of names,
+// directly or through another (a pattern's piece changed: the pattern
+// built from it, and the compiled regexp built from that, changed too).
+func valueDependents(specs []goValueSpan, names map[string]bool) {
+	if len(names) == 0 {
 		return
-	}
-	_, af, err := gosource.ParseFile(src)
-	if err != nil {
-		return
-	}
-	type spec struct {
-		names []string
-		reads map[string]bool
-	}
-	var specs []spec
-	for _, d := range af.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || (gd.Tok != token.VAR && gd.Tok != token.CONST) {
-			continue
-		}
-		for _, s := range gd.Specs {
-			vs := s.(*ast.ValueSpec)
-			sp := spec{reads: map[string]bool{}}
-			for _, n := range vs.Names {
-				if n.Name != "_" {
-					sp.names = append(sp.names, n.Name)
-				}
-			}
-			for _, v := range vs.Values {
-				ast.Inspect(v, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok {
-						sp.reads[id.Name] = true
-					}
-					return true
-				})
-			}
-			if len(sp.names) > 0 && len(sp.reads) > 0 {
-				specs = append(specs, sp)
-			}
-		}
 	}
 	for grew := true; grew; {
 		grew = false

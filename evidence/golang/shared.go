@@ -65,8 +65,8 @@ func sharedNames(f diffparse.File) map[string]bool {
 	// A var or const built from a changed one (pathCont = ... + midChar)
 	// changed with it, though its own line did not: the functions reading
 	// only it read the change.
-	for _, src := range [][]byte{f.HeadSrc, f.BaseSrc} {
-		valueDependents(src, names)
+	for _, sp := range spans {
+		valueDependents(sp, names)
 	}
 	// A method the patch adds or deletes that the standard library calls
 	// on its own (String, Error, MarshalJSON, Less) changes how every
