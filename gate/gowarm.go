@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"time"
 )
 
@@ -32,38 +33,27 @@ func WarmGo(ctx context.Context, race bool) error {
 	if err != nil {
 		return err
 	}
-	env := os.Environ()
-	vars, err := goEnv(ctx, goPath, env)
+	dir, err := os.MkdirTemp("", "")
 	if err != nil {
 		return err
 	}
-	scratch, err := os.MkdirTemp("", "")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(scratch)
+	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithTimeout(ctx, warmGoTime)
 	defer cancel()
 	args := []string{"build", "-trimpath"}
 	if race {
 		args = append(args, "-race")
 	}
+	// A harness of no module: its box, settings and cache are a real
+	// harness build's, its directory an empty one of premise's.
+	h := &harness{root: dir, goPath: goPath, bin: filepath.Join(dir, "bin")}
 	cmd := exec.CommandContext(ctx, goPath, append(args, harnessStd...)...)
-	cmd.Dir = scratch
-	cache := vars["GOCACHE"]
-	if err := os.MkdirAll(cache, 0o777); err != nil {
+	cmd.Dir = dir
+	done, err := h.boxGo(ctx, cmd)
+	if err != nil {
 		return err
 	}
-	if err := sandbox(cmd, env, scratch, 0, cache); err != nil {
-		return err
-	}
-	for _, k := range goBuildVars {
-		if v := vars[k]; v != "" {
-			cmd.Env = append(cmd.Env, k+"="+v)
-		}
-	}
-	cmd.Env = append(cmd.Env, goPinned...)
-	cmd.Env = append(cmd.Env, "GOWORK=off", "GOCACHE="+cache)
+	defer done()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build of the harness's standard packages: %v: %s", err, oneLine(string(out), 300))
 	}
