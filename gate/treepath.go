@@ -31,7 +31,15 @@ func treeRoots(dir string) [][]byte {
 // message. A root is a path's whole first components: it is replaced only
 // where the next byte ends the component (a slash, a quote, the text's end),
 // so /tmp/1/repo2 is not /tmp/1/repo's.
+//
+// The mark is the worker's, never the code's: a reply that already holds
+// it (a head returning "$TREE/x" to pass for the base's path) has each
+// one written "$TREE$" first, and a mark premise writes is never followed
+// by a "$", so two replies compare equal only when the code's answers did.
 func markTree(b []byte, roots [][]byte) []byte {
+	if len(roots) > 0 && bytes.Contains(b, []byte(TreeMark)) {
+		b = bytes.ReplaceAll(b, []byte(TreeMark), []byte(TreeMark+"$"))
+	}
 	for _, root := range roots {
 		if !bytes.Contains(b, root) {
 			continue

@@ -13,9 +13,12 @@ import (
 // side, and the evidence filed the two roots as a behaviour change (on a
 // real refactor of a directory lister); each side's own root is TreeMark
 // in its replies, and a path that only starts with the root's text is
-// left as it is.
+// left as it is. A text the code itself returns holding the mark is
+// never taken for it.
 func TestRepliesWriteTheTreesRootAsOneMark(t *testing.T) {
-	src := []byte("import os\n\ndef where(p):\n    return [os.path.abspath(p), os.getcwd() + '2/x']\n\ndef fail(p):\n    raise ValueError('no such file: ' + os.path.abspath(p))\n")
+	src := []byte("import os\n\ndef where(p):\n    return [os.path.abspath(p), os.getcwd() + '2/x']\n\n" +
+		"def forged(p):\n    return '$TREE/' + p\n\n" +
+		"def fail(p):\n    raise ValueError('no such file: ' + os.path.abspath(p))\n")
 	for range 2 {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "paths.py"), src, 0o644); err != nil {
@@ -28,6 +31,13 @@ func TestRepliesWriteTheTreesRootAsOneMark(t *testing.T) {
 		r, err := a.Call(context.Background(), Call{ID: "P1", Target: "paths.where", Args: []any{"tests/data"}})
 		if err != nil {
 			t.Fatal(err)
+		}
+		f, err := a.Call(context.Background(), Call{ID: "P3", Target: "paths.forged", Args: []any{"tests/data"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Value == r.Value.([]any)[0] {
+			t.Errorf("forged() returned %#v, the mark of a real path: the code can pass for the base's path", f.Value)
 		}
 		e, err := a.Call(context.Background(), Call{ID: "P2", Target: "paths.fail", Args: []any{"x"}})
 		a.Close()
