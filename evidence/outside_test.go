@@ -311,7 +311,11 @@ pack = pack3 if sys.version_info[0] == 3 else pack2
     """Join two values into one long text."""
     return str(a) + str(b)
 `}
-	head := map[string]string{"m.py": strings.Replace(base["m.py"], "isinstance(obj, int) or isinstance(obj, long)", "isinstance(obj, (int, long))", 1),
+	// pack3 never named long at the base: the patch's long there breaks
+	// Python 3's packer, and is a change.
+	headM := strings.Replace(base["m.py"], "isinstance(obj, int) or isinstance(obj, long)", "isinstance(obj, (int, long))", 1)
+	headM = strings.Replace(headM, "def pack3(obj):\n    if isinstance(obj, int):", "def pack3(obj):\n    if isinstance(obj, (int, long)):", 1)
+	head := map[string]string{"m.py": headM,
 		"n.py": strings.Replace(base["n.py"], "str(a) + str(b)", "long(a) + long(b)", 1)}
 	rep := runCommits(t, base, head, nil)
 	for _, c := range append(rep.Changes, rep.Unexplained...) {
@@ -328,11 +332,13 @@ pack = pack3 if sys.version_info[0] == 3 else pack2
 	if !apart {
 		t.Errorf("m.pack2(1) is not listed apart as Python 2 code: outside %+v", rep.OutsideType)
 	}
-	joined := false
+	joined, packed3 := false, false
 	for _, c := range append(rep.Changes, rep.Unexplained...) {
-		if c.Symbol == "n.join" {
-			joined = true
-		}
+		joined = joined || c.Symbol == "n.join"
+		packed3 = packed3 || c.Symbol == "m.pack3"
+	}
+	if !packed3 {
+		t.Errorf("m.pack3: long() brought into a function that never named it, in a module that does, is not a change (outside %+v)", rep.OutsideType)
 	}
 	if !joined {
 		t.Errorf("n.join: long() brought into a module that never named it (its docstring's word aside) is not a change (outside %+v)", rep.OutsideType)
