@@ -140,7 +140,8 @@ func bothRefused(l lang.Language, c *Change) string {
 // otherVersion says why a change is code written for another version of
 // its language, run under this one: a side raised an error that says the
 // running interpreter lacks a name of that version (Python 2's long)
-// which the function named at the base already, as a module written for both
+// which the base's module names and the patch gave no function that lacked
+// it, as a module written for both
 // does in the branches only the other version runs. Neither version is
 // reached there by a caller on this interpreter. A name the base's module
 // never had is the patch's, and its error a change.
@@ -154,7 +155,7 @@ func otherVersion(l lang.Language, tg lang.Target, c *Change) string {
 		exc  *gate.Exc
 	}{{"base", c.baseExc}, {"head", c.headExc}} {
 		if name := v.OtherVersion(tg, side.exc); name != "" {
-			return "the " + side.name + " raised " + side.exc.Class + " for " + name + ", a name of another version of the language that the function read at the base already: code written for that version ran under this one"
+			return "the " + side.name + " raised " + side.exc.Class + " for " + name + ", a name of another version of the language that the base's module reads, in no function the patch gave it: code written for that version ran under this one"
 		}
 	}
 	return ""
