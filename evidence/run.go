@@ -849,6 +849,7 @@ func (rep *Report) collect(langs lang.Languages, t *validate.Table, grep *gate.R
 		}
 		if noisy {
 			c.Head += " (and other values on reruns, where the base answers the same every time)"
+			c.HeadOutcome = variedOutcome(rr, c.HeadOutcome)
 			unstable = false
 		}
 		if unstable && !noisy && rep.orderApart[rr.ID] {
@@ -864,6 +865,19 @@ func (rep *Report) collect(langs lang.Languages, t *validate.Table, grep *gate.R
 		}
 		rep.file(c, bySymbol)
 	}
+}
+
+// variedOutcome is the head's outcome of a row whose head varies where its
+// base does not: when the head returned on every run, another value each
+// time, a decision pins that it returns, not one run's value (issue 25:
+// an accepted random draw must not fail the gate on its next draw).
+func variedOutcome(rr gate.RowResult, o *validate.Outcome) *validate.Outcome {
+	for _, a := range rr.Attempts {
+		if a.Reply.Outcome != gate.OutcomeReturned {
+			return o
+		}
+	}
+	return &validate.Outcome{Outcome: validate.OutcomeReturned, Varies: true}
 }
 
 // differing is the first attempt of a row whose head answered otherwise

@@ -58,6 +58,10 @@ type Outcome struct {
 	Outcome string `yaml:"outcome" json:"outcome"` // returned, raised, unencodable, crashed or timeout; passed or failed for a test
 	Value   any    `yaml:"value,omitempty" json:"value,omitempty"`
 	Class   string `yaml:"class,omitempty" json:"class,omitempty"`
+	// Varies says the side returned another value each time it was run
+	// on the input (a random draw, a clock) where the other side answered
+	// the same every time: the outcome is pinned, not one run's value.
+	Varies bool `yaml:"varies,omitempty" json:"varies,omitempty"`
 }
 
 // String is the outcome as premise prints it.
@@ -69,6 +73,9 @@ func (o *Outcome) String() string {
 	case OutcomeRaised:
 		return "raised " + o.Class
 	case OutcomeReturned:
+		if o.Varies {
+			return "returned a value that varies from run to run"
+		}
 		return "returned " + compactJSON(o.Value)
 	case OutcomeFailed:
 		if s, ok := o.Value.(string); ok && s != "" {
@@ -88,7 +95,7 @@ func (o *Outcome) Matches(outcome string, value any, class string) bool {
 	case OutcomeRaised:
 		return o.Class == class
 	case OutcomeReturned:
-		return reflect.DeepEqual(Normalize(o.Value), Normalize(value))
+		return o.Varies || reflect.DeepEqual(Normalize(o.Value), Normalize(value))
 	}
 	return true // unencodable, crashed, timeout: the outcome alone
 }

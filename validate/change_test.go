@@ -110,3 +110,33 @@ func TestChangeItemsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestOutcomeMatchesAVaryingValue: an outcome that varies from run to run
+// matches any returned value, and nothing else; a pinned one matches its
+// value alone (issue 25: an accepted random draw holds on the next draw).
+func TestOutcomeMatchesAVaryingValue(t *testing.T) {
+	varies := &Outcome{Outcome: OutcomeReturned, Varies: true}
+	pinned := &Outcome{Outcome: OutcomeReturned, Value: 0.25}
+	for _, c := range []struct {
+		o       *Outcome
+		outcome string
+		value   any
+		class   string
+		want    bool
+	}{
+		{varies, OutcomeReturned, 0.25, "", true},
+		{varies, OutcomeReturned, 0.75, "", true},
+		{varies, OutcomeReturned, nil, "", true},
+		{varies, OutcomeRaised, nil, "ValueError", false},
+		{varies, OutcomeTimeout, nil, "", false},
+		{pinned, OutcomeReturned, 0.25, "", true},
+		{pinned, OutcomeReturned, 0.75, "", false},
+	} {
+		if got := c.o.Matches(c.outcome, c.value, c.class); got != c.want {
+			t.Errorf("%s matches %s %v %s: got %v, want %v", c.o, c.outcome, c.value, c.class, got, c.want)
+		}
+	}
+	if got, want := varies.String(), "returned a value that varies from run to run"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}

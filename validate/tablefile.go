@@ -300,6 +300,8 @@ func (d *decoder) checkRow(t *Table, r *Row, k keyLines, what string, line int) 
 			d.errf(at("expect"), "%s: expect: a test row's outcome %q must be passed or failed", what, r.Expect.Outcome)
 		case r.Test == "" && !knownOutcome(r.Expect.Outcome):
 			d.errf(at("expect"), "%s: expect: outcome %q must be returned, raised, unencodable, crashed or timeout", what, r.Expect.Outcome)
+		case r.Expect.Varies && (r.Expect.Outcome != OutcomeReturned || r.Expect.Value != nil):
+			d.errf(at("expect"), "%s: expect: varies says a returned value is not pinned; it takes outcome returned and no value", what)
 		}
 	}
 	if r.Test != "" {
