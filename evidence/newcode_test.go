@@ -266,3 +266,52 @@ func TestPythonTargetMissingFromItsModule(t *testing.T) {
 		t.Errorf("no change on first: %+v", append(rep.Changes, rep.Unexplained...))
 	}
 }
+
+// TestPythonAbstractBaseMethodOnSubclasses: a method of a class meant only
+// to be derived from (its setup raises NotImplementedError) runs on the
+// objects of its subclasses, and a value whose class the text tests
+// exactly is tried with a bool: the head's type(value) not in (...)
+// refuses the True the base's isinstance took (found on bitmath's _norm).
+func TestPythonAbstractBaseMethodOnSubclasses(t *testing.T) {
+	t.Parallel()
+	decl := `class Size(object):
+    valid_types = (int, float)
+
+    def __init__(self, value=0):
+        self._unit = self._setup()
+        self._norm(value)
+
+    def _setup(self):
+        raise NotImplementedError("Size is not used directly")
+
+    def _norm(self, value):
+%s
+
+    def __repr__(self):
+        return "%%s(%%r)" %% (type(self).__name__, self.value)
+
+
+class Byte(Size):
+    def _setup(self):
+        return 1
+
+
+class KiB(Byte):
+    def _setup(self):
+        return 1024
+`
+	base := fmt.Sprintf(decl, `        if isinstance(value, self.valid_types):
+            self.value = value * self._unit
+        else:
+            raise ValueError("not a number: %r" % (value,))`)
+	head := fmt.Sprintf(decl, `        if type(value) not in self.valid_types:
+            raise ValueError("not a number: %r" % (value,))
+        self.value = value * self._unit`)
+	rep := runPatch(t, base, head)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "words.Size._norm" && (strings.Contains(c.Input, "Byte(") || strings.Contains(c.Input, "KiB(")) {
+			return
+		}
+	}
+	t.Fatalf("no change of Size._norm on a subclass's object: changes %+v, unexplained %+v, symbols %+v", rep.Changes, rep.Unexplained, rep.Symbols)
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -281,6 +282,79 @@ func (f *File) ClassBases(cls string) []string {
 		}
 	}
 	return out
+}
+
+// Subclasses returns the top-level classes of the file that derive from
+// the top-level class cls, directly or through others of the file: the
+// direct ones first, then theirs, each level in file order.
+func (f *File) Subclasses(cls string) []string {
+	if f == nil || f.root == nil {
+		return nil
+	}
+	type class struct {
+		name  string
+		bases []string
+	}
+	var classes []class
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			c := n.NamedChild(i)
+			if c.Kind() == "decorated_definition" {
+				if c = c.ChildByFieldName("definition"); c == nil {
+					continue
+				}
+			}
+			switch {
+			case c.Kind() == "class_definition":
+				name := f.text(c.ChildByFieldName("name"))
+				classes = append(classes, class{name, f.ClassBases(name)})
+			case containers[c.Kind()]:
+				walk(c)
+			}
+		}
+	}
+	walk(f.root)
+	var out []string
+	seen := map[string]bool{cls: true}
+	level := []string{cls}
+	for len(level) > 0 {
+		var next []string
+		for _, c := range classes {
+			if seen[c.name] {
+				continue
+			}
+			for _, b := range c.bases {
+				if slices.Contains(level, b) {
+					seen[c.name] = true
+					next = append(next, c.name)
+					break
+				}
+			}
+		}
+		out = append(out, next...)
+		level = next
+	}
+	return out
+}
+
+// Abstract reports whether the class cls reads as one meant to be
+// derived from, not built: it derives from ABC (or names ABCMeta), marks a
+// method abstract, or raises NotImplementedError in one of its methods.
+func (f *File) Abstract(cls string) bool {
+	_, c := f.class(cls)
+	if c == nil {
+		return false
+	}
+	if sc := c.ChildByFieldName("superclasses"); sc != nil && strings.Contains(f.text(sc), "ABC") {
+		return true
+	}
+	body := c.ChildByFieldName("body")
+	if body == nil {
+		return false
+	}
+	text := f.text(body)
+	return strings.Contains(text, "abstractmethod") || strings.Contains(text, "NotImplementedError")
 }
 
 // class finds the definition of class cls (Outer.Inner for a nested one):

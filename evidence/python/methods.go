@@ -216,11 +216,6 @@ func initReceivers(s diffparse.Symbol, sigs map[string]*lang.Signature, pf *pyFi
 		return nil
 	}
 	module := strings.TrimSuffix(s.Name, "."+s.Local)
-	type ctor struct {
-		callee string
-		sig    *lang.Signature
-		info   *pyInfo
-	}
 	var ctors []ctor
 	switch {
 	case sigs[cls+".__init__"] != nil:
@@ -241,6 +236,7 @@ func initReceivers(s diffparse.Symbol, sigs map[string]*lang.Signature, pf *pyFi
 			ctors = append(ctors, ctor{cls + "." + m, sig, pf.info(pyf, cls+"."+m)})
 		}
 	}
+	ctors = append(ctors, subclassCtors(cls, sigs, pf, pyf)...)
 	rng := rand.New(rand.NewSource(int64(len(s.Name))))
 	type built struct {
 		src     string
@@ -292,6 +288,53 @@ func initReceivers(s diffparse.Symbol, sigs map[string]*lang.Signature, pf *pyFi
 	}
 	return out
 }
+
+// ctor is one way to build a class's objects: the callee (the class, a
+// class method, a subclass) and the signature its arguments follow.
+type ctor struct {
+	callee string
+	sig    *lang.Signature
+	info   *pyInfo
+}
+
+// subclassCtors are the constructors of the classes of the file derived
+// from cls: a method of cls is a method of theirs, and a class meant only
+// to be derived from (bitmath's Bitmath, whose setup raises
+// NotImplementedError) builds no object itself, so its methods run only
+// on its subclasses' objects. Such a class gives maxSubclassCtors of them;
+// another, whose own objects come first, one. Each is built by its own
+// __init__, or the nearest one it inherits from a class of the file.
+func subclassCtors(cls string, sigs map[string]*lang.Signature, pf *pyFiles, pyf *pyFile) []ctor {
+	n := 1
+	if pyf.head.Abstract(cls) {
+		n = maxSubclassCtors
+	}
+	var out []ctor
+	for _, d := range pyf.head.Subclasses(cls) {
+		if len(out) == n {
+			break
+		}
+		if pyf.head.Abstract(d) {
+			continue
+		}
+		for c, hops := d, 0; c != "" && hops < 8; hops++ {
+			if sig := sigs[c+".__init__"]; sig != nil {
+				out = append(out, ctor{d, sig, pf.info(pyf, c+".__init__")})
+				break
+			}
+			bases := pyf.head.ClassBases(c)
+			if len(bases) == 0 {
+				break
+			}
+			c = bases[0]
+		}
+	}
+	return out
+}
+
+// maxSubclassCtors bounds the subclasses a class meant to be derived from
+// builds its methods' receivers with.
+const maxSubclassCtors = 3
 
 // valueBase is the Python type a class's objects are built from when it
 // subclasses a built-in value, "" when it does not.

@@ -87,6 +87,7 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		// int) come first: nothing else reaches those branches.
 		vals = append(vals, comparedTypes(p.Name, info.text)...)
 		vals = append(vals, testedInstances(p.Name, info.text)...)
+		vals = append(vals, exactTypeInstances(p.Name, info.text)...)
 		kind := poolKind(base)
 		if froms[i] != "annotation" || kind["str"] {
 			// The changed data's words are what reach the changed
@@ -256,6 +257,27 @@ func testedInstances(name, text string) []any {
 		}
 	}
 	return out
+}
+
+// exactTypeInstances are values of subclasses of the built-in types for a
+// parameter whose class the text compares exactly (type(value) in
+// self.valid_types, type(x) is int, type(s) != str): a bool, an IntEnum
+// member, a StrEnum member and an OrderedDict are the values on which that
+// test and isinstance part, which a patch trading one for the other
+// changes (bitmath's _norm refused a bool its isinstance took). The
+// classes compared need not be literals: they are often a tuple the
+// module keeps.
+func exactTypeInstances(name, text string) []any {
+	re := regexp.MustCompile(`\btype\(\s*` + regexp.QuoteMeta(name) + `\s*\)\s*(?:is\b|[!=]=|(?:not\s+)?in\b)`)
+	if !re.MatchString(text) {
+		return nil
+	}
+	return []any{
+		true,
+		map[string]any{lang.ExprKey: "http.HTTPStatus.OK", lang.ImportsKey: []any{"import http"}},
+		map[string]any{lang.ExprKey: "http.HTTPMethod.GET", lang.ImportsKey: []any{"import http"}},
+		map[string]any{lang.ExprKey: "collections.OrderedDict([('a', 1)])", lang.ImportsKey: []any{"import collections"}},
+	}
 }
 
 // poolKind says which shapes a pool holds: numbers, strings, lists.

@@ -235,3 +235,28 @@ func TestAnnotationGivesItsKindsPool(t *testing.T) {
 		}
 	}
 }
+
+// TestExactTypeTestTakesSubclasses: a parameter whose class the text
+// compares exactly, even with classes it does not name (type(value) not in
+// self.valid_types), takes values of subclasses of the built-in types, on
+// which that test and isinstance part; a parameter the text only passes
+// to type() elsewhere takes none.
+func TestExactTypeTestTakesSubclasses(t *testing.T) {
+	text := `def _norm(self, value):
+    if type(value) not in self.valid_types:
+        raise ValueError("invalid type %s" % type(value))
+    self._byte_value = value * self._unit_value`
+	got := exactTypeInstances("value", text)
+	if len(got) == 0 || got[0] != true {
+		t.Fatalf("exactTypeInstances(value) = %v; want a bool first", got)
+	}
+	if fmt.Sprint(got[1:]) != "[map[$expr:http.HTTPStatus.OK $imports:[import http]] map[$expr:http.HTTPMethod.GET $imports:[import http]] map[$expr:collections.OrderedDict([('a', 1)]) $imports:[import collections]]]" {
+		t.Errorf("exactTypeInstances(value) = %v", got)
+	}
+	if got := exactTypeInstances("self", text); got != nil {
+		t.Errorf("exactTypeInstances(self) = %v; the text never compares its class", got)
+	}
+	if got := exactTypeInstances("value", "def f(value):\n    return str(type(value))"); got != nil {
+		t.Errorf("type(value) only printed: %v; want none", got)
+	}
+}
