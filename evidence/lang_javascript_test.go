@@ -421,3 +421,37 @@ func TestJavaScriptDatesMovedToEdgeYears(t *testing.T) {
 		t.Errorf("dates before 1883 are no longer old, yet no row of 1850 showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// The shapes a CommonJS module exports its functions in, each with its
+// change shown: a function expression assigned to module.exports, whose
+// private helper reads a pattern the patch changed (shell-quote's parse);
+// a name bound to a called arrow function returning an object of them
+// (jsonata's functions); module["exports"] with brackets inside a UMD
+// wrapper (Fraction.js). Before, each was "not exported" and nothing was
+// checked.
+func TestJavaScriptModuleShapesExportingAFunction(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, file, base, head, sym string }{
+		{"module.exports = function, through a reader of changed data", "parse.js",
+			"var LIMIT = 3;\nfunction clip(s) {\n  return s.slice(0, LIMIT);\n}\n\nmodule.exports = function parse(s) {\n  return clip(String(s));\n};\n",
+			"var LIMIT = 4;\nfunction clip(s) {\n  return s.slice(0, LIMIT);\n}\n\nmodule.exports = function parse(s) {\n  return clip(String(s));\n};\n",
+			"parse.parse"},
+		{"a name bound to a called arrow function", "src/functions.js",
+			"const functions = (() => {\n  'use strict';\n  function contains(str, token) {\n    if (typeof str === 'undefined') {\n      return undefined;\n    }\n    return str.indexOf(token) !== -1;\n  }\n  return {\n    contains\n  };\n})();\n\nmodule.exports = functions;\n",
+			"const functions = (() => {\n  'use strict';\n  function contains(str, token) {\n    return str.indexOf(token) !== -1;\n  }\n  return {\n    contains\n  };\n})();\n\nmodule.exports = functions;\n",
+			"src/functions.contains"},
+		{"module[\"exports\"] in a UMD wrapper", "fraction.js",
+			"(function (root) {\n  'use strict';\n  function half(n) {\n    return Math.floor(n / 2);\n  }\n  if (typeof exports === 'object') {\n    module['exports'] = half;\n  } else {\n    root['half'] = half;\n  }\n})(this);\n",
+			"(function (root) {\n  'use strict';\n  function half(n) {\n    return Math.trunc(n / 2);\n  }\n  if (typeof exports === 'object') {\n    module['exports'] = half;\n  } else {\n    root['half'] = half;\n  }\n})(this);\n",
+			"fraction.half"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			rep := runCommits(t, map[string]string{tc.file: tc.base}, map[string]string{tc.file: tc.head}, nil)
+			if len(changesOf(rep, tc.sym)) == 0 {
+				t.Errorf("no change on %s: %+v; symbols %+v", tc.sym, append(rep.Changes, rep.Unexplained...), rep.Symbols)
+			}
+		})
+	}
+}

@@ -1097,7 +1097,12 @@ func fileTargets(f diffparse.File, l lang.Language) ([]lang.Target, []SymbolRows
 		readers = readers[:maxFileReaders]
 	}
 	syms := append(f.Symbols[:len(f.Symbols):len(f.Symbols)], readers...)
-	callers, reaches := changedCallers(f, l)
+	// The callers of a reader of the changed data reach the change as a
+	// changed function's do: a private helper reading a changed pattern
+	// is called through its module's export (shell-quote's parse).
+	withReaders := f
+	withReaders.Symbols = syms
+	callers, reaches := changedCallers(withReaders, l)
 	syms = append(syms, callers...)
 	for name, r := range reaches {
 		if reads == nil {

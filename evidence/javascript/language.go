@@ -775,13 +775,14 @@ func jsExported(src []byte, local string) bool {
 	if i := strings.Index(local, "."); i >= 0 {
 		name = local[:i] // a method: its class is exported
 	}
-	text := string(src)
+	text := jsExportText(src)
 	q := regexp.QuoteMeta(name)
 	for _, re := range []string{
 		`export\s+(default\s+)?(async\s+)?(function\*?|class|const|let|var)\s+` + q + `\b`,
 		`export\s*\{[^}]*\b` + q + `\b[^}]*\}`,
 		`export\s+default\s+` + q + `\b`,
 		`module\.exports\s*=\s*` + q + `\b`,
+		`module\.exports\s*=\s*(async\s+)?(function\*?|class)\s+` + q + `\b`,
 		`module\.exports\s*=\s*\{[^}]*\b` + q + `\b`,
 		`(module\.)?exports\.` + q + `\s*=`,
 	} {
@@ -789,10 +790,11 @@ func jsExported(src []byte, local string) bool {
 			return true
 		}
 	}
-	if m := jsFactoryRe.FindStringSubmatch(text); m != nil && m[1] != "require" {
-		// A UMD or CommonJS factory (module.exports = factory()): what
-		// it returns is the module's export, a function by its name or
-		// an object of them.
+	if jsFactory(text) {
+		// A UMD or CommonJS factory (module.exports = factory(), or a
+		// name bound to a called function expression): what it returns
+		// is the module's export, a function by its name or an object
+		// of them.
 		for _, re := range []string{
 			`return\s+function\s+` + q + `\s*\(`,
 			`return\s+` + q + `\s*;?\s*\n\s*\}`,
@@ -819,7 +821,7 @@ func jsExportedAs(src []byte, name string) string {
 	if name == "" || strings.Contains(name, ".") {
 		return ""
 	}
-	text := string(src)
+	text := jsExportText(src)
 	q := regexp.QuoteMeta(name)
 	alias := ""
 	for _, m := range jsESExportListRe.FindAllStringSubmatch(text, -1) {
@@ -856,7 +858,7 @@ func jsExportedAs(src []byte, name string) string {
 	// A property of an exported object or function: Long.fromString =
 	// fromString, where the module exports Long. A factory's returned
 	// object (return Papa) is the module's exports itself: jsHungAlias.
-	if m := jsFactoryRe.FindStringSubmatch(text); m != nil && m[1] != "require" {
+	if jsFactory(text) {
 		return ""
 	}
 	for _, hung := range regexp.MustCompile(`(?m)^\s*([\w$]+)\.([\w$]+)\s*=\s*`+q+`\s*;?\s*$`).FindAllStringSubmatch(text, -1) {
@@ -884,9 +886,8 @@ var jsESExportListRe = regexp.MustCompile(`export\s*\{([^}]*)\}`)
 // call it as the export's property, never by its own name. "" when the
 // module does not.
 func jsHungAlias(src []byte, name string) string {
-	text := string(src)
-	m := jsFactoryRe.FindStringSubmatch(text)
-	if m == nil || m[1] == "require" {
+	text := jsExportText(src)
+	if !jsFactory(text) {
 		return ""
 	}
 	q := regexp.QuoteMeta(name)
@@ -906,11 +907,43 @@ func jsHungAlias(src []byte, name string) string {
 // another module's, through require).
 var jsFactoryRe = regexp.MustCompile(`module\.exports\s*=\s*([\w$]+)\s*\(`)
 
+// jsExportedNameRe is a module whose exports are a name it binds
+// (module.exports = functions).
+var jsExportedNameRe = regexp.MustCompile(`module\.exports\s*=\s*([\w$]+)\s*;?\s*$`)
+
+// jsFactory says whether a module's exports are what a function returns:
+// a called factory (module.exports = factory(...), not require), or a name
+// bound to a called function expression (const functions = (() => {
+// ... return {sum, contains}; })(); module.exports = functions, jsonata's
+// shape).
+func jsFactory(text string) bool {
+	if m := jsFactoryRe.FindStringSubmatch(text); m != nil && m[1] != "require" {
+		return true
+	}
+	for _, m := range regexp.MustCompile(`(?m)`+jsExportedNameRe.String()).FindAllStringSubmatch(text, -1) {
+		if regexp.MustCompile(`(?:const|let|var)\s+` + regexp.QuoteMeta(m[1]) + `\s*=\s*\(\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)`).MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsExportBracketRe is an export written with brackets: module["exports"],
+// exports['parse'].
+var jsExportBracketRe = regexp.MustCompile(`\b(module|exports)\[\s*["']([\w$]+)["']\s*\]`)
+
+// jsExportText is a module's text with its exports written with brackets
+// (module["exports"] = Fraction, as minifier-safe UMD wrappers write
+// them) in dotted form, as the export patterns read them.
+func jsExportText(src []byte) string {
+	return jsExportBracketRe.ReplaceAllString(string(src), "$1.$2")
+}
+
 // jsDefaultOnly says whether name reaches the module's users only as its
 // default export (export default, module.exports = name), not by a name
 // of its own.
 func jsDefaultOnly(src []byte, name string) bool {
-	text := string(src)
+	text := jsExportText(src)
 	q := regexp.QuoteMeta(name)
 	def := false
 	for _, re := range []string{
