@@ -455,3 +455,20 @@ func TestJavaScriptModuleShapesExportingAFunction(t *testing.T) {
 		})
 	}
 }
+
+// A parameter the function tests against undefined is handed undefined
+// while the others are set, even where the first parameter is typically
+// absent: jsonata's contains(str, token) returned undefined for an
+// undefined token, and the patch that drops that test throws there.
+func TestJavaScriptAParameterTestedForUndefined(t *testing.T) {
+	t.Parallel()
+	contains := func(guard string) string {
+		return "/**\n * @param {String} str\n * @param {String} token\n */\nfunction contains(str, token) {\n  if (" + guard + ") {\n    return undefined;\n  }\n" +
+			"  if (typeof token === 'string') {\n    return str.indexOf(token) !== -1;\n  }\n  return token.test(str);\n}\n\nmodule.exports = { contains };\n"
+	}
+	rep := runCommits(t, map[string]string{"src/functions.js": contains("typeof str === 'undefined' || typeof token === 'undefined'")},
+		map[string]string{"src/functions.js": contains("typeof str === 'undefined'")}, nil)
+	if len(changesOf(rep, "src/functions.contains")) == 0 {
+		t.Errorf("an undefined token throws now, yet no change on contains: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -68,6 +68,11 @@ type jsInfo struct {
 	// defaulted are the parameters the function's body gives a value
 	// of its own when none is passed (map || (map = new _ObjectMap())).
 	defaulted map[string]bool
+	// emptyTested are the parameters the function tests against null or
+	// undefined, at either side: they are handed both, whatever their
+	// declared type (a JSDoc {String} does not keep callers from passing
+	// undefined).
+	emptyTested map[string]bool
 	// chars are the characters a function reading a string's character
 	// codes compares them with, and their neighbours, as strings.
 	chars []string
@@ -549,6 +554,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	}
 	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
 	info.defaulted = defaultedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), tg.Sig)
+	info.emptyTested = emptyTestedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), tg.Sig)
 	if l.lang == diffparse.LangTypeScript && tg.BaseSig != nil && f.BaseSrc != nil {
 		baseFile := f.OldPath
 		if baseFile == "" {
@@ -1106,6 +1112,12 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		case admitsUndefined(tg.Sig.Params[i].Type):
 			pools[i] = append(pools[i], nil, jsUndefined)
 		}
+		if info.emptyTested[tg.Sig.Params[i].Name] && len(pools[i]) > 0 {
+			// Tested against null or undefined: both come right after
+			// its typical value, where the rows that set a typically
+			// absent parameter reach them.
+			pools[i] = lang.DedupeValues(append([]any{pools[i][0], jsUndefined, nil}, pools[i][1:]...))
+		}
 	}
 	if len(tg.Sig.Params) == 0 && tg.Sig.Varargs == nil && recvs[0] != nil {
 		// A method of no parameters: one call on each object.
@@ -1220,6 +1232,28 @@ func defaultedParams(body string, sig *lang.Signature) map[string]bool {
 		q := regexp.QuoteMeta(p.Name)
 		re := regexp.MustCompile(`\b` + q + `\s*(\|\||\?\?)\s*\(\s*` + q + `\s*=[^=]|\b` + q + `\s*=\s*` + q + `\s*(\|\||\?\?)|\b` + q + `\s*(\|\||\?\?)=|\b` + q + `\s*===?\s*undefined\b|\btypeof\s+` + q + `\s*===?\s*['"]undefined['"]`)
 		if re.MatchString(body) {
+			out[p.Name] = true
+		}
+	}
+	return out
+}
+
+// emptyTestedParams are the parameters of sig that text tests against
+// null or undefined: typeof x === 'undefined', x === undefined, x == null,
+// x !== null (jsonata's contains, whose fix returns undefined when its
+// token is undefined).
+func emptyTestedParams(text string, sig *lang.Signature) map[string]bool {
+	out := map[string]bool{}
+	if sig == nil {
+		return out
+	}
+	for _, p := range sig.Params {
+		if !jsIdent.MatchString(p.Name) {
+			continue
+		}
+		q := regexp.QuoteMeta(p.Name)
+		re := regexp.MustCompile(`\btypeof\s+` + q + `\s*[!=]==?\s*['"]undefined['"]|(^|[^\w$.])` + q + `\s*[!=]==?\s*(undefined|null)\b|\b(undefined|null)\s*[!=]==?\s*` + q + `\b`)
+		if re.MatchString(text) {
 			out[p.Name] = true
 		}
 	}
