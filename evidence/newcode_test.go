@@ -315,3 +315,28 @@ class KiB(Byte):
 	}
 	t.Fatalf("no change of Size._norm on a subclass's object: changes %+v, unexplained %+v, symbols %+v", rep.Changes, rep.Unexplained, rep.Symbols)
 }
+
+// TestGoTypesReadFromText: parameters of the standard library's types that
+// read themselves from text (net.IP, netip.Prefix) are handed addresses and
+// prefixes, where before no value could be built for them and nothing was
+// checked (found on c-robinson/iplib's DecrementIP6WithinHostmask).
+func TestGoTypesReadFromText(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, base, head, sym string }{
+		{"net.IP", "package nc\n\nimport \"net\"\n\n// IsV4 says ip is an IPv4 address.\nfunc IsV4(ip net.IP) bool {\n\treturn ip.To4() != nil\n}\n",
+			"package nc\n\nimport \"net\"\n\n// IsV4 says ip is an IPv4 address.\nfunc IsV4(ip net.IP) bool {\n\treturn len(ip) == net.IPv4len\n}\n", "example.com/nc/nc.IsV4"},
+		{"netip.Prefix", "package nc\n\nimport \"net/netip\"\n\n// Hosts is how many addresses p holds past its first, at most 1<<16.\nfunc Hosts(p netip.Prefix) int {\n\tn := p.Addr().BitLen() - p.Bits()\n\tif n > 16 {\n\t\tn = 16\n\t}\n\treturn 1<<n - 1\n}\n",
+			"package nc\n\nimport \"net/netip\"\n\n// Hosts is how many addresses p holds past its first, at most 1<<16.\nfunc Hosts(p netip.Prefix) int {\n\tn := 32 - p.Bits()\n\tif n > 16 {\n\t\tn = 16\n\t}\n\treturn 1<<n - 1\n}\n", "example.com/nc/nc.Hosts"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			rep := runGoPatch(t, map[string]string{"nc/nc.go": tc.base}, map[string]string{"nc/nc.go": tc.head})
+			for _, c := range append(rep.Changes, rep.Unexplained...) {
+				if c.Symbol == tc.sym {
+					return
+				}
+			}
+			t.Fatalf("no change on %s: changes %+v, unexplained %+v, symbols %+v", tc.sym, rep.Changes, rep.Unexplained, rep.Symbols)
+		})
+	}
+}

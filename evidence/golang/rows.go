@@ -1082,6 +1082,8 @@ func goPool(t lang.Type, lits []string) []any {
 		return goStructFields(lits)
 	case "time.Duration":
 		return goDurations(lang.Pool(t, lits))
+	case "net.IP", "netip.Addr", "netip.Prefix", "netip.AddrPort", "net.HardwareAddr", "big.Rat", "big.Float":
+		return goTextValues(strings.TrimPrefix(t.Text, "*"))
 	}
 	pool := lang.Pool(t, lits)
 	out := make([]any, len(pool))

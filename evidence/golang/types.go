@@ -32,6 +32,15 @@ func goType(s, name string) lang.Type {
 	case s == "big.Int":
 		// math/big's Int reads a JSON number of any size.
 		return lang.Type{Kind: lang.KindInt, Text: s}
+	case s == "net.IP" || s == "netip.Addr" || s == "netip.Prefix" || s == "netip.AddrPort" || s == "big.Rat" || s == "big.Float":
+		// Types that read themselves from text (encoding.TextUnmarshaler,
+		// which the harness's JSON decoding calls): addresses and
+		// prefixes in their usual notation (goTextValues), numbers as
+		// math/big spells them.
+		return lang.Type{Kind: lang.KindStr, Text: s, Nullable: s == "net.IP"}
+	case s == "net.HardwareAddr":
+		// Bytes, as JSON carries a byte slice: base64 (goTextValues).
+		return lang.Type{Kind: lang.KindStr, Text: s, Nullable: true}
 	case s == "regexp.Regexp":
 		// A *regexp.Regexp reads its pattern from text.
 		return lang.Type{Kind: lang.KindStr, Text: s}
@@ -107,4 +116,33 @@ func durationUnits() []any {
 		day    = 24 * 3600 * second
 	)
 	return []any{second, second - 1, 60 * second, 3600 * second, day, 364 * day, 365 * day}
+}
+
+// goTextValues are the values of a type that reads itself from text, in
+// that text: IPv4 and IPv6 addresses at the ends of their spaces and in
+// the middle (a v4 address mapped into v6, a link-local one, the
+// unspecified and loopback ones), prefixes of every length class, and
+// hardware addresses of six and eight bytes (EUI-48 and EUI-64, base64 as
+// JSON carries bytes). Nil where the type has one.
+func goTextValues(typ string) []any {
+	addrs := []any{"192.0.2.1", "0.0.0.0", "255.255.255.255", "10.0.0.255", "::", "::1", "2001:db8::1",
+		"::ffff:192.0.2.1", "fe80::1", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "2001:db8::ff00:42:8329"}
+	switch typ {
+	case "net.IP":
+		return append(addrs, nil)
+	case "netip.Addr":
+		return addrs
+	case "netip.Prefix":
+		return []any{"192.0.2.0/24", "10.0.0.0/8", "0.0.0.0/0", "192.0.2.1/32", "192.0.2.0/31", "::/0", "2001:db8::/32", "2001:db8::1/128", "fe80::/64", "::ffff:192.0.2.0/120"}
+	case "netip.AddrPort":
+		return []any{"192.0.2.1:80", "0.0.0.0:0", "255.255.255.255:65535", "[::1]:443", "[2001:db8::1]:8080", "[fe80::1]:0"}
+	case "net.HardwareAddr":
+		// 00:00:5e:00:53:01, ff:ff:ff:ff:ff:ff, 02:00:5e:10:00:00:00:01.
+		return []any{"AABeAFMB", "////////", "AgBeEAAAAAE=", nil}
+	case "big.Rat":
+		return []any{"1/3", "0", "-5/2", "7", "22/7", "1/1000000007"}
+	case "big.Float":
+		return []any{"1.5", "0", "-2.25", "1e100", "0.1"}
+	}
+	return nil
 }
