@@ -340,3 +340,24 @@ func TestGoTypesReadFromText(t *testing.T) {
 		})
 	}
 }
+
+// TestGoMagicBytes: a matcher that tells a format by its first bytes is
+// handed buffers holding them, at the lengths it checks: the head that
+// lowered the length it needs reads past a short buffer's end (found on
+// h2non/filetype's Tiff).
+func TestGoMagicBytes(t *testing.T) {
+	t.Parallel()
+	tiff := func(n int) string {
+		return fmt.Sprintf("package nc\n\n// Tiff says buf starts a TIFF image, not a CR2 one.\nfunc Tiff(buf []byte) bool {\n\treturn len(buf) > %d &&\n"+
+			"\t\t((buf[0] == 0x49 && buf[1] == 0x49 && buf[2] == 0x2A && buf[3] == 0x0) ||\n"+
+			"\t\t\t(buf[0] == 0x4D && buf[1] == 0x4D && buf[2] == 0x0 && buf[3] == 0x2A)) &&\n"+
+			"\t\t!(buf[8] == 0x43 && buf[9] == 0x52)\n}\n", n)
+	}
+	rep := runGoPatch(t, map[string]string{"nc/nc.go": tiff(9)}, map[string]string{"nc/nc.go": tiff(3)})
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/nc/nc.Tiff" && strings.Contains(c.Input, "0x49, 0x49, 0x2a") {
+			return
+		}
+	}
+	t.Fatalf("no change of Tiff on a buffer of its magic bytes: changes %+v, unexplained %+v, symbols %+v", rep.Changes, rep.Unexplained, rep.Symbols)
+}

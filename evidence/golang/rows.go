@@ -407,6 +407,19 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 			continue
 		}
 		pools[i] = goPool(t, lits)
+		if t.Text == "[]byte" {
+			// The magic bytes the function compares the buffer's with,
+			// at the lengths it compares the buffer's with.
+			var sigs []any
+			for _, b := range lang.ByteSignatures(tg.Sig.Params[i].Name, tg.BaseText+"\n"+tg.HeadText) {
+				vals := make([]any, len(b))
+				for k, v := range b {
+					vals[k] = v
+				}
+				sigs = append(sigs, map[string]any{"$go": "[]byte", "value": vals})
+			}
+			pools[i] = append(pools[i][:min(1, len(pools[i])):min(1, len(pools[i]))], append(sigs, pools[i][min(1, len(pools[i])):]...)...)
+		}
 		named := strings.TrimPrefix(strings.TrimSpace(tg.Sig.Params[i].Type), "*")
 		if gt.pkg != nil && len(gt.pkg.ctors[named]) > 0 {
 			// A value of the package's own type is built as its
@@ -815,6 +828,16 @@ func goValueText(v any) string {
 					return "&" + c + "(nil)"
 				}
 				return "&" + c + lang.Compact(m["value"], 40)
+			}
+			if bs, ok := m["value"].([]any); ok && t == "[]byte" {
+				// Bytes no text holds, as Go writes them.
+				parts := make([]string, len(bs))
+				for k, b := range bs {
+					if n, ok := lang.Number(b); ok {
+						parts[k] = fmt.Sprintf("0x%02x", int(n))
+					}
+				}
+				return shortText("[]byte{" + strings.Join(parts, ", ") + "}")
 			}
 			return t + "(" + lang.Compact(m["value"], 40) + ")"
 		}
