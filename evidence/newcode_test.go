@@ -361,3 +361,23 @@ func TestGoMagicBytes(t *testing.T) {
 	}
 	t.Fatalf("no change of Tiff on a buffer of its magic bytes: changes %+v, unexplained %+v, symbols %+v", rep.Changes, rep.Unexplained, rep.Symbols)
 }
+
+// TestGoReflectValueOfKindInterface: a reflect.Value parameter is handed
+// values of kind Interface too (a struct's any field as reflection sees
+// it): the head that dropped that case writes an empty cell (found on
+// gocarina/gocsv's getFieldAsString).
+func TestGoReflectValueOfKindInterface(t *testing.T) {
+	t.Parallel()
+	cell := func(iface string) string {
+		return "package nc\n\nimport (\n\t\"fmt\"\n\t\"reflect\"\n)\n\nvar _ = fmt.Sprint\n\n// Cell is a field's value as a CSV cell.\nfunc Cell(field reflect.Value) string {\n\tswitch field.Kind() {\n\tcase reflect.String:\n\t\treturn field.String()\n" +
+			iface + "\t}\n\treturn \"\"\n}\n"
+	}
+	rep := runGoPatch(t, map[string]string{"nc/nc.go": cell("\tcase reflect.Interface:\n\t\treturn fmt.Sprint(field.Interface())\n")},
+		map[string]string{"nc/nc.go": cell("")})
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "example.com/nc/nc.Cell" {
+			return
+		}
+	}
+	t.Fatalf("no change of Cell: changes %+v, unexplained %+v, symbols %+v", rep.Changes, rep.Unexplained, rep.Symbols)
+}

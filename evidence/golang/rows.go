@@ -1207,13 +1207,15 @@ func goContexts() []any {
 // goReflectValues are the values a reflect.Value parameter takes, each
 // settable: the zero of each kind a reflection-driven decoder fills in
 // (an int, a float, text, a bool, a list, a map), then values holding
-// data an encoder reads, the function's own words among them.
+// data an encoder reads, the function's own words among them, and values
+// of kind Interface (a struct's any field, holding a value or nil).
 func goReflectValues(lits []string) []any {
 	rv := func(v any) any { return map[string]any{"$go": "reflect.Value", "value": v} }
 	typed := func(name string, v any) any { return rv(map[string]any{"$go": name, "value": v}) }
 	out := []any{typed("int", 0), typed("float64", 0), rv(""), rv(false), rv([]any{}), rv(map[string]any{}),
+		typed("interface{}", "x"), typed("interface{}", nil),
 		typed("int", 7), typed("int64", -1), typed("uint", 3), typed("float64", 1.5), rv("abc"), rv(true),
-		rv([]any{"a", "b"}), rv(map[string]any{"a": "1"}), typed("[]byte", "abc")}
+		rv([]any{"a", "b"}), rv(map[string]any{"a": "1"}), typed("[]byte", "abc"), typed("interface{}", 3)}
 	for _, l := range lits[:min(len(lits), 4)] {
 		out = append(out, rv(l))
 	}
