@@ -746,6 +746,11 @@ func (w *jsWalker) assignment(e, outer *sitter.Node, prefix string) {
 			// hung on a module-level function or object, reached as
 			// its property (the module exports picomatch).
 			w.add(Decl{Local: prefix + o + "." + w.text(prop), Kind: "function", Start: startLine(outer), End: endLine(outer)}, right)
+		case obj.Kind() == "identifier" && w.text(prop) == "prototype" && right.Kind() == "object":
+			// Fraction.prototype = {add: function (a, b) {...}, ...}:
+			// each member is Fraction's method, named as
+			// Fraction.prototype.add = function would name it.
+			w.object(right, prefix+o+".", false)
 		case obj.Kind() == "identifier" && right.Kind() == "object":
 			// validate.validators = {url: function (value, options)
 			// {...}}: an object of functions hung on a module-level
