@@ -88,6 +88,7 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		vals = append(vals, comparedTypes(p.Name, info.text)...)
 		vals = append(vals, testedInstances(p.Name, info.text)...)
 		vals = append(vals, exactTypeInstances(p.Name, info.text)...)
+		vals = append(vals, magicBytes(p.Name, info.text)...)
 		kind := poolKind(base)
 		if froms[i] != "annotation" || kind["str"] {
 			// The changed data's words are what reach the changed
@@ -278,6 +279,21 @@ func exactTypeInstances(name, text string) []any {
 		map[string]any{lang.ExprKey: "http.HTTPMethod.GET", lang.ImportsKey: []any{"import http"}},
 		map[string]any{lang.ExprKey: "collections.OrderedDict([('a', 1)])", lang.ImportsKey: []any{"import collections"}},
 	}
+}
+
+// magicBytes are the buffers a function telling a format by its first
+// bytes compares name's with (data[0] == 0x89 and on, lang.ByteSignatures),
+// as bytes the worker builds.
+func magicBytes(name, text string) []any {
+	var out []any
+	for _, b := range lang.ByteSignatures(name, text) {
+		parts := make([]string, len(b))
+		for i, v := range b {
+			parts[i] = strconv.Itoa(v)
+		}
+		out = append(out, map[string]any{lang.ExprKey: "bytes([" + strings.Join(parts, ", ") + "])"})
+	}
+	return out
 }
 
 // poolKind says which shapes a pool holds: numbers, strings, lists.

@@ -260,3 +260,18 @@ func TestExactTypeTestTakesSubclasses(t *testing.T) {
 		t.Errorf("type(value) only printed: %v; want none", got)
 	}
 }
+
+// TestMagicBytes: a parameter whose bytes the function compares with
+// constants (a format's magic number) takes buffers holding them, as
+// bytes the worker builds; a parameter it never indexes takes none.
+func TestMagicBytes(t *testing.T) {
+	text := `def is_png(data, strict=False):
+    return len(data) >= 8 and data[0] == 0x89 and data[1] == ord('P') and data[2] == 78 and data[3] == 71`
+	got := fmt.Sprint(magicBytes("data", text))
+	if !strings.Contains(got, "bytes([137, 0, 78, 71])") || !strings.Contains(got, "bytes([137, 0, 78, 71, 0, 0, 0, 0])") {
+		t.Errorf("magicBytes(data) = %s; want the magic bytes, alone and at the compared length", got)
+	}
+	if got := magicBytes("strict", text); got != nil {
+		t.Errorf("magicBytes(strict) = %v; want none", got)
+	}
+}
