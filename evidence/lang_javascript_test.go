@@ -472,3 +472,20 @@ func TestJavaScriptAParameterTestedForUndefined(t *testing.T) {
 		t.Errorf("an undefined token throws now, yet no change on contains: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A pattern declared inside a module's top-level wrapper (const dateTime =
+// (function () { var iso = new RegExp('...'); ... })()) is the module's
+// data: the functions reading it are compared, on the texts only one
+// version of the pattern matches (jsonata's iso8601regex, whose ? the
+// patch made *).
+func TestJavaScriptAChangedPatternInsideAWrapper(t *testing.T) {
+	t.Parallel()
+	module := func(q string) string {
+		return "const dateTime = (function () {\n  'use strict';\n\n  var iso = new RegExp('^\\\\d{4}(-[01]\\\\d)" + q + "(-[0-3]\\\\d)" + q + "$');\n\n" +
+			"  function isDate(s) {\n    return iso.test(s);\n  }\n\n  return {\n    isDate\n  };\n})();\n\nmodule.exports = dateTime;\n"
+	}
+	rep := runCommits(t, map[string]string{"src/datetime.js": module("?")}, map[string]string{"src/datetime.js": module("*")}, nil)
+	if len(changesOf(rep, "src/datetime.isDate")) == 0 {
+		t.Errorf("a date with a repeated month matches now, yet no change on isDate: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

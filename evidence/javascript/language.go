@@ -465,10 +465,22 @@ var jsStrLitRe = regexp.MustCompile(`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`)
 
 // jsAssigned is the name a module-level declaration holding line (1-based)
 // binds: the statement starts at the nearest line above that begins in
-// column 0 and does not close a bracket.
+// column 0 and does not close a bracket, or, for a line inside a top-level
+// wrapper, at the nearest declaration above indented no deeper.
 func jsAssigned(lines []string, line int) string {
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	at := 0
+	if line-1 < len(lines) && line >= 1 {
+		at = indent(lines[line-1])
+	}
 	for i := line - 1; i >= 0 && i >= line-200; i-- {
 		l := lines[i]
+		if t := strings.TrimLeft(l, " \t"); t != "" && at > 0 && indent(l) <= at && jsAssignRe.MatchString(t) {
+			// A declaration inside a top-level wrapper (const dateTime =
+			// (function () { var iso8601regex = ...; ... })()), whose
+			// statements are the module's and indented.
+			return jsAssignRe.FindStringSubmatch(t)[1]
+		}
 		if l == "" || l[0] == ' ' || l[0] == '\t' || strings.HasPrefix(l, "//") || strings.ContainsRune(")]}", rune(l[0])) {
 			continue
 		}
@@ -1455,11 +1467,33 @@ func jsArgsOf(args []string) ([]any, bool) {
 
 // dataValues are the first words of the changed data a function reads.
 func dataValues(words []string) []any {
-	out := make([]any, 0, min(len(words), 8))
+	var out []any
+	// A changed pattern's two versions (a regular expression's source
+	// in a string): first the texts only one of them matches, then a
+	// few each matches (jsonata's iso8601regex).
+	var patterns []string
+	for _, w := range words {
+		if strings.ContainsAny(w, "[]()^$*?|\\") && len(patterns) < 4 {
+			patterns = append(patterns, w)
+		}
+	}
+	for i, a := range patterns {
+		for _, b := range patterns[i+1:] {
+			for _, d := range lang.Distinguishing(a, b) {
+				out = append(out, d)
+			}
+		}
+	}
+	for _, p := range patterns {
+		samples := lang.PatternSamples(p)
+		for _, s := range samples[:min(len(samples), 2)] {
+			out = append(out, s)
+		}
+	}
 	for _, w := range words[:min(len(words), 8)] {
 		out = append(out, w)
 	}
-	return out
+	return lang.DedupeValues(out)
 }
 
 // literals are the changed data's strings the function reads (data),
