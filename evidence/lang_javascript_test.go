@@ -489,3 +489,23 @@ func TestJavaScriptAChangedPatternInsideAWrapper(t *testing.T) {
 		t.Errorf("a date with a repeated month matches now, yet no change on isDate: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A class only another class's constructor builds, from its own
+// parameter (croner's Cron builds new CronPattern(pattern, ...)), gets
+// receivers from the tests' constructions of that class: before, its
+// methods had "no constructor call of its class in the tests" and were
+// not checked.
+func TestJavaScriptReceiverBuiltByAnotherClassesConstructor(t *testing.T) {
+	t.Parallel()
+	pattern := func(last string) string {
+		return "class Pattern {\n  constructor(text) {\n    this.parts = text.split(' ');\n  }\n\n  extractNth(conf) {\n" + last +
+			"    return [conf, undefined];\n  }\n}\n\nmodule.exports = { Pattern };\n"
+	}
+	cron := "const { Pattern } = require('./pattern');\n\nclass Cron {\n  constructor(pattern, options) {\n    this.options = options || {};\n    this.pattern = new Pattern(pattern);\n  }\n}\n\nmodule.exports = { Cron };\n"
+	test := "const { Cron } = require('../src/cron');\n\ntest('builds', () => {\n  new Cron('0 0 * * 5L');\n});\n"
+	base := map[string]string{"src/pattern.js": pattern("    if (conf.endsWith('L')) {\n      return [conf.slice(0, -1), 'L'];\n    }\n"), "src/cron.js": cron, "test/cron.test.js": test}
+	rep := runCommits(t, base, map[string]string{"src/pattern.js": pattern("")}, nil)
+	if len(changesOf(rep, "src/pattern.Pattern.extractNth")) == 0 {
+		t.Errorf("a conf ending in L is no longer split, yet no change on extractNth: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

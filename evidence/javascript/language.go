@@ -652,6 +652,35 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		}
 	}
 	if len(tg.Receivers) == 0 {
+		// Built only inside another class's constructor, from that
+		// constructor's parameters (croner's Cron builds new
+		// CronPattern(pattern, ...)): the tests' literal constructions
+		// of the outer class give the arguments it forwards. Read from
+		// the merge-base's sources of the module's directory.
+		for _, fw := range jssource.ForwardedNews(l.baseSources(path.Dir(f.Path)), class, 4) {
+			outers := jssource.NewCalls(l.testFiles(), fw.Outer, lang.MaxReceivers)
+			if !slices.ContainsFunc(fw.Args, func(k int) bool { return k >= 0 }) {
+				outers = [][]string{nil} // literals alone: one object
+			}
+			for _, src := range outers {
+				outer, ok := jsArgsOf(src)
+				if !ok || len(tg.Receivers) >= lang.MaxReceivers {
+					continue
+				}
+				args := make([]any, len(fw.Args))
+				for i, k := range fw.Args {
+					args[i] = jsUndefined
+					if k >= 0 && k < len(outer) {
+						args[i] = outer[k]
+					} else if v, ok := jssource.Value(fw.Literal[i]); ok && fw.Literal[i] != "" {
+						args[i] = v
+					}
+				}
+				tg.Receivers = append(tg.Receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
+			}
+		}
+	}
+	if len(tg.Receivers) == 0 {
 		// No test builds one: the constructor's own parameters build a
 		// few, where each says what it takes (a type, a default), and
 		// a class with no constructor is built as its callers build it.
@@ -1703,6 +1732,43 @@ var jsTestFileRe = regexp.MustCompile(`([-_.](test|spec)s?\.[cm]?[jt]sx?$)|(^|/)
 // testFiles are the repository's JavaScript and TypeScript test files at
 // the base and at the head, the base's first (a patch that deletes a test
 // does not take its inputs away), read once.
+// maxSourceFiles bounds the source files of a directory read for the
+// constructions of a class.
+const maxSourceFiles = 32
+
+// baseSources are the merge-base's JavaScript and TypeScript sources of
+// dir (a repository path), test files left out, parsed.
+func (l *jsLang) baseSources(dir string) []*jssource.File {
+	if l.base == "" {
+		return nil
+	}
+	entries, err := os.ReadDir(filepath.Join(l.base, filepath.FromSlash(dir)))
+	if err != nil {
+		return nil
+	}
+	var out []*jssource.File
+	for _, e := range entries {
+		rel := path.Join(dir, e.Name())
+		if e.IsDir() || !jsSourceExtRe.MatchString(e.Name()) || jsTestFileRe.MatchString(rel) || len(out) >= maxSourceFiles {
+			continue
+		}
+		if info, err := e.Info(); err != nil || !info.Mode().IsRegular() || info.Size() > lang.MaxTestFileBytes {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(l.base, filepath.FromSlash(rel)))
+		if err != nil {
+			continue
+		}
+		if f, err := jssource.Parse(rel, src); err == nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// jsSourceExtRe is a JavaScript or TypeScript source file's name.
+var jsSourceExtRe = regexp.MustCompile(`\.[cm]?[jt]sx?$`)
+
 func (l *jsLang) testFiles() []*jssource.File {
 	if l.read || l.head == "" {
 		return l.tests

@@ -1,6 +1,10 @@
 package jssource
 
-import sitter "github.com/tree-sitter/go-tree-sitter"
+import (
+	"fmt"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
 
 // maxNewCallNodes bounds the nodes NewCalls visits in one file.
 const maxNewCallNodes = 200000
@@ -156,4 +160,133 @@ func (f *File) factoryCall(n *sitter.Node, class string, statics map[string]bool
 		}
 	}
 	return c, true
+}
+
+// Forwarded is a construction of a class inside another class's
+// constructor, whose arguments are that constructor's parameters or
+// literals: Cron's constructor builds new CronPattern(pattern,
+// this.options.timezone). The tests build the outer class from literals
+// (new Cron("* * * * *")); the inner one is built from those literals
+// where its arguments forward them.
+type Forwarded struct {
+	// Outer is the class whose constructor holds the construction.
+	Outer string
+	// Args are, per argument, the index of the outer constructor's
+	// parameter it forwards (>= 0), or -1 with Literal its literal
+	// source, or -1 and "" for anything else.
+	Args    []int
+	Literal []string
+}
+
+// ForwardedNews returns the constructions of class inside other classes'
+// constructors in files that forward a parameter or pass a literal, each
+// distinct one once, at most limit.
+func ForwardedNews(files []*File, class string, limit int) []Forwarded {
+	var out []Forwarded
+	seen := map[string]bool{}
+	for _, f := range files {
+		if f == nil || f.root == nil {
+			continue
+		}
+		walkKind(f.root, "new_expression", func(n *sitter.Node) bool {
+			if len(out) >= limit {
+				return false
+			}
+			if fw, ok := f.forwarded(n, class); ok {
+				key := fw.Outer + fmt.Sprint(fw.Args, fw.Literal)
+				if !seen[key] {
+					seen[key] = true
+					out = append(out, fw)
+				}
+			}
+			return len(out) < limit
+		})
+	}
+	return out
+}
+
+func (f *File) forwarded(n *sitter.Node, class string) (Forwarded, bool) {
+	ctor := n.ChildByFieldName("constructor")
+	if ctor == nil || !(ctor.Kind() == "identifier" && f.text(ctor) == class ||
+		ctor.Kind() == "member_expression" && f.text(ctor.ChildByFieldName("property")) == class) {
+		return Forwarded{}, false
+	}
+	// The enclosing method must be a class's constructor.
+	m := n.Parent()
+	for m != nil && m.Kind() != "method_definition" {
+		switch m.Kind() {
+		case "function_declaration", "function_expression", "arrow_function", "class_declaration", "class":
+			return Forwarded{}, false
+		}
+		m = m.Parent()
+	}
+	if m == nil || f.text(m.ChildByFieldName("name")) != "constructor" {
+		return Forwarded{}, false
+	}
+	cls := m.Parent()
+	for cls != nil && cls.Kind() != "class_declaration" && cls.Kind() != "class" {
+		cls = cls.Parent()
+	}
+	if cls == nil || cls.ChildByFieldName("name") == nil {
+		return Forwarded{}, false
+	}
+	var params []string
+	if ps := m.ChildByFieldName("parameters"); ps != nil {
+		for i := uint(0); i < ps.NamedChildCount(); i++ {
+			p := ps.NamedChild(i)
+			if p.Kind() == "comment" {
+				continue
+			}
+			name := p
+			if pat := p.ChildByFieldName("pattern"); pat != nil {
+				name = pat // TypeScript's required_parameter, optional_parameter
+			}
+			if name.Kind() == "assignment_pattern" {
+				name = name.ChildByFieldName("left")
+			}
+			params = append(params, f.text(name))
+		}
+	}
+	fw := Forwarded{Outer: f.text(cls.ChildByFieldName("name"))}
+	if fw.Outer == class {
+		return Forwarded{}, false
+	}
+	if list := n.ChildByFieldName("arguments"); list != nil {
+		for i := uint(0); i < list.NamedChildCount(); i++ {
+			a := list.NamedChild(i)
+			if a.Kind() == "comment" {
+				continue
+			}
+			idx, lit := -1, ""
+			for a.Kind() == "as_expression" || a.Kind() == "parenthesized_expression" || a.Kind() == "non_null_expression" || a.Kind() == "satisfies_expression" {
+				if a.NamedChildCount() == 0 {
+					break
+				}
+				a = a.NamedChild(0) // pattern as string: the name
+			}
+			if a.Kind() == "identifier" {
+				for k, p := range params {
+					if p == f.text(a) {
+						idx = k
+					}
+				}
+			}
+			if idx < 0 {
+				if s, ok := f.literal(a, nil); ok {
+					lit = s
+				}
+			}
+			fw.Args = append(fw.Args, idx)
+			fw.Literal = append(fw.Literal, lit)
+		}
+	}
+	// One that forwards nothing still says how the class is built when
+	// one of its arguments is a literal (new CronPattern("* * * * *",
+	// undefined, {...})).
+	for i, k := range fw.Args {
+		if k >= 0 || fw.Literal[i] != "" && fw.Literal[i] != "undefined" {
+			return fw, true
+		}
+	}
+	return fw, false
 }
