@@ -418,3 +418,31 @@ def measure(data):
 		t.Errorf("m.size: the public function's renamed parameter is no change (outside %+v)", rep.OutsideType)
 	}
 }
+
+// TestPythonTestModuleNamedTest: a package's test.py is test code, as
+// unittest's discovery reads it: its tests are the function's inputs, read
+// through the helper that forwards them, and its test methods are no
+// targets of their own (found on tikitu/jsmin, whose jsmin/test.py calls
+// jsmin.jsmin through self.assertMinified).
+func TestPythonTestModuleNamedTest(t *testing.T) {
+	t.Parallel()
+	pythonPath(t)
+	squeeze := func(cond string) string {
+		return "def squeeze(js):\n    out = []\n    for i, c in enumerate(js):\n        if c == ' ' and " + cond + ":\n            continue\n        out.append(c)\n    return ''.join(out)\n"
+	}
+	test := "import unittest\nimport squeeze\n\n\nclass SqueezeTests(unittest.TestCase):\n    def assertSqueezed(self, js_input, expected):\n        self.assertEqual(squeeze.squeeze(js_input), expected)\n\n" +
+		"    def test_keeps_unary_minus(self):\n        self.assertSqueezed('a - -b', 'a- -b')\n"
+	base := map[string]string{"squeeze/__init__.py": squeeze("not (i + 1 < len(js) and js[i + 1] == '-' and i > 0 and js[i - 1] == '-')") + "", "squeeze/test.py": test}
+	rep := runCommits(t, base, map[string]string{"squeeze/__init__.py": squeeze("True")}, nil)
+	for _, s := range rep.Symbols {
+		if strings.Contains(s.Symbol, "SqueezeTests") {
+			t.Errorf("a test method is a target: %+v", s)
+		}
+	}
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "squeeze.squeeze" && strings.Contains(c.Input, "a - -b") {
+			return
+		}
+	}
+	t.Errorf("no change of squeeze on the test's input 'a - -b': %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}

@@ -20,8 +20,11 @@
 // others. Guesses are guesses: the body says what a parameter is used as,
 // not what the function accepts, and names are the least trusted source.
 //
-// What is not read: calls whose arguments are splatted (f(*rows)), helper
-// functions and objects a test defines, receivers built by a test helper or
+// A test's helper that forwards its parameters to the function (def
+// assertMinified(self, js_input, expected): jsmin.jsmin(js_input)) is read
+// through: each call of it is an input. What is not read: calls whose
+// arguments are splatted (f(*rows)), other helper functions and objects a
+// test defines, receivers built by a test helper or
 // a pytest fixture (setUp and setup_method attributes are read), operators
 // as method calls (a | b for union), parametrize on a class, and the types
 // of elements beyond what a loop's unpacking, sum() or str.join show.

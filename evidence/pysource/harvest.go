@@ -130,6 +130,8 @@ type harvester struct {
 	limit         int
 	seen          map[string]bool
 	out           []Input
+	// fileHelpers are the helpers of the test file being read.
+	fileHelpers map[string]helper
 }
 
 // thin keeps limit of ins, in their order: the first half of the limit,
@@ -209,7 +211,9 @@ func (h *harvester) doctest(module *File, s *sitter.Node) {
 
 // file harvests one test file.
 func (h *harvester) file(t *File) {
+	h.fileHelpers = h.helpers(t)
 	h.walk(t, t.root, t.moduleNames(), []map[string]string{nil}, KindTest, nil)
+	h.fileHelpers = nil
 }
 
 // walk finds the calls under n. rows are the bindings of the enclosing
@@ -221,7 +225,7 @@ func (h *harvester) walk(f *File, n *sitter.Node, ns *names, rows []map[string]s
 	}
 	// Most of a test file never names the function: skip those parts
 	// before reading their scopes.
-	if !bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.name)) && !(h.name == "__init__" && bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.cls))) {
+	if !bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.name)) && !(h.name == "__init__" && bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.cls))) && !h.namesHelper(f.src[n.StartByte():n.EndByte()]) {
 		return
 	}
 	switch n.Kind() {
@@ -270,6 +274,9 @@ func (h *harvester) walk(f *File, n *sitter.Node, ns *names, rows []map[string]s
 		}
 	case "call":
 		h.call(f, n, ns, rows, kind, lines)
+		if h.fileHelpers != nil {
+			h.helperCall(f, n, ns, rows, kind, lines)
+		}
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		h.walk(f, n.NamedChild(i), ns, rows, kind, lines)

@@ -1,6 +1,7 @@
 package pysource
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 
@@ -588,7 +589,15 @@ func render(f *File, n *sitter.Node, repl map[uint]string) string {
 				return
 			}
 		}
-		if n.ChildCount() == 0 || len(repl) == 0 {
+		multiline := bytes.IndexByte(f.src[n.StartByte():n.EndByte()], '\n') >= 0
+		if n.Kind() == "string" && multiline {
+			// A triple-quoted string over several lines, on one line
+			// with its newlines as escapes: folding its lines would
+			// change its value.
+			b.WriteString(oneLineString(f, n))
+			return
+		}
+		if n.ChildCount() == 0 || len(repl) == 0 && !multiline {
 			b.Write(f.src[n.StartByte():n.EndByte()])
 			return
 		}
@@ -603,6 +612,43 @@ func render(f *File, n *sitter.Node, repl map[uint]string) string {
 	}
 	walk(n)
 	return oneLine(b.String())
+}
+
+// oneLineString writes a string literal spanning lines as one line with
+// the same value: each newline in it as \n (a raw string's backslashes
+// doubled, its r dropped, so that the escape means a newline), a
+// backslash ending a line of a plain string (which joins the lines)
+// dropped with its newline.
+func oneLineString(f *File, n *sitter.Node) string {
+	var start, end string
+	var body strings.Builder
+	for i := uint(0); i < n.ChildCount(); i++ {
+		c := n.Child(i)
+		text := string(f.src[c.StartByte():c.EndByte()])
+		switch c.Kind() {
+		case "string_start":
+			start = text
+		case "string_end":
+			end = text
+		default:
+			body.WriteString(text)
+		}
+	}
+	if start == "" {
+		return string(f.src[n.StartByte():n.EndByte()])
+	}
+	quote := strings.TrimLeft(start, "rRbBuU")
+	prefix := start[:len(start)-len(quote)]
+	content := body.String()
+	if strings.ContainsAny(prefix, "rR") {
+		prefix = strings.NewReplacer("r", "", "R", "").Replace(prefix)
+		content = strings.ReplaceAll(content, `\`, `\\`)
+	} else {
+		content = strings.ReplaceAll(content, "\\\r\n", "")
+		content = strings.ReplaceAll(content, "\\\n", "")
+	}
+	content = strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(content)
+	return prefix + quote + content + end
 }
 
 // oneLine folds a multi-line expression (a list over several lines) into

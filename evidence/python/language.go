@@ -364,7 +364,7 @@ var objectMethods = map[string]bool{"__repr__": true, "__str__": true, "__format
 // is code its users call, and is judged.
 func isPyTestCode(rel string) bool {
 	base := rel[strings.LastIndex(rel, "/")+1:]
-	if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "tests.py" || base == "conftest.py" {
+	if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "tests.py" || base == "test.py" || base == "conftest.py" {
 		return true
 	}
 	return slices.Contains(strings.Split(rel, "/"), "tests")
