@@ -446,3 +446,20 @@ func TestPythonTestModuleNamedTest(t *testing.T) {
 	}
 	t.Errorf("no change of squeeze on the test's input 'a - -b': %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
+
+// TestPythonConstructorOfNoParameters: a changed __init__ that takes no
+// parameter is called once, and what it builds is compared: before, it got
+// "no template built a row for it" and the run could not say it held.
+func TestPythonConstructorOfNoParameters(t *testing.T) {
+	t.Parallel()
+	cls := func(v string) string {
+		return "class Top(object):\n    def __init__(self):\n        self.iscanonical = " + v + "\n        self.operator = '1'\n"
+	}
+	rep := runPatch(t, cls("True"), cls("False"))
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "words.Top.__init__" {
+			return
+		}
+	}
+	t.Errorf("no change of Top.__init__: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}

@@ -204,9 +204,10 @@ func (*pythonLang) Rows(ctx context.Context, tg lang.Target, templates []validat
 		return rows, sourceOf
 	case pyOf(tg) == nil:
 		return append(templates, lang.ValueRows(tg.Sig, lang.Literals(tg.BaseText, tg.HeadText))...), sourceOf
-	case len(tg.Sig.Params) == 0 && tg.Sig.Varargs == nil && tg.Sig.Kwargs == nil && tg.Sym.Kind != "method":
+	case len(tg.Sig.Params) == 0 && tg.Sig.Varargs == nil && tg.Sig.Kwargs == nil && (tg.Sym.Kind != "method" || strings.HasSuffix(tg.Sym.Name, ".__init__")):
 		// Nothing to vary: the one call there is shows what it returns
-		// from its module's state.
+		// from its module's state (a constructor of no parameters: the
+		// object it builds).
 		r := lang.SignatureRow(tg.Sig, "no_arguments", nil)
 		sourceOf[lang.CallKey(r.CallArgs())] = lang.SourceNoArguments
 		return []validate.Row{r}, sourceOf
