@@ -158,6 +158,8 @@ func TestProjectFileChangesAreUnchecked(t *testing.T) {
 			map[string]string{"pyproject.toml": strings.Replace(pyproject, "app.clamp:Clamp", "app.fast:Clamp", 1), "app/label.py": pyTouched}, "app.fast:Clamp"},
 		{"go assembly", "app/zero_amd64.s", map[string]string{"go.mod": mod, "app/app.go": goCode},
 			map[string]string{"app/zero_amd64.s": "// nothing yet\n", "app/app.go": goTouched}, "assembly"},
+		{"python bytecode in __pycache__", "app/__pycache__/label.cpython-311.pyc", map[string]string{"pyproject.toml": pyproject, "app/__init__.py": "", "app/label.py": pyCode},
+			map[string]string{"app/__pycache__/label.cpython-311.pyc": "\xa7\r\r\n\x03\x00\x00\x00", "app/label.py": pyTouched}, "compiled module"},
 		{"python extension module", "app/clamp.so", map[string]string{"pyproject.toml": pyproject, "app/__init__.py": "", "app/label.py": pyCode},
 			map[string]string{"app/clamp.so": "\x7fELF", "app/label.py": pyTouched}, "compiled module"},
 		{"pyproject version", "pyproject.toml", map[string]string{"pyproject.toml": pyproject, "app/__init__.py": "", "app/label.py": pyCode},

@@ -45,14 +45,15 @@ func (*pythonLang) ManifestChanges(f diffparse.File, base, head []byte) []string
 
 // compiledModule says Python imports the file as code premise cannot
 // read: an extension module (.so, .pyd), which the import system finds
-// before a .py of the same name, or a .pyc outside __pycache__, which it
-// loads where no .py stands beside it.
+// before a .py of the same name; a .pyc outside __pycache__, which it
+// loads where no .py stands beside it; and one inside, which it runs in
+// place of its source when the source's stamp matches it or, an
+// unchecked hash-based .pyc (PEP 552), without looking at the source at
+// all.
 func compiledModule(p string) bool {
 	switch path.Ext(p) {
-	case ".so", ".pyd":
+	case ".so", ".pyd", ".pyc", ".pyo":
 		return true
-	case ".pyc":
-		return path.Base(path.Dir(p)) != "__pycache__"
 	}
 	return false
 }
