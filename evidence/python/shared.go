@@ -145,7 +145,13 @@ func pyPackage(p string) string {
 // line inside a function or class is the declaration's own change.
 func moduleChanges(f diffparse.File) modChange {
 	mc := modChange{names: map[string]bool{}}
-	if f.Language != "python" || f.HeadSrc == nil || f.BaseSrc == nil {
+	if f.Language != "python" || f.HeadSrc == nil {
+		return mc
+	}
+	if why := readOtherwise(f.HeadSrc); why != "" && (f.BaseSrc == nil || readOtherwise(f.BaseSrc) != why) {
+		mc.unfollowed = append(mc.unfollowed, "(the interpreter reads the file otherwise than premise: "+why+")")
+	}
+	if f.BaseSrc == nil {
 		return mc
 	}
 	if mod := shadowed(f); mod != "" {
@@ -587,4 +593,33 @@ func isModuleImport(imports map[string]pyBinding, name string) bool {
 // logging's configuration, a warning issued.
 func quietCall(module, attrs string) bool {
 	return module == "logging" || module == "warnings" && strings.HasPrefix(attrs, ".warn")
+}
+
+// pyCodingRe is a coding declaration (PEP 263), on the first or second
+// line.
+var pyCodingRe = regexp.MustCompile(`^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)`)
+
+// readOtherwise says why the interpreter would read src otherwise than
+// premise, which parses it as UTF-8 text whose lines end at "\n": a coding
+// declaration of another encoding (unicode_escape makes "\u000a" in what
+// premise reads as a comment a line end; utf-7 hides code in "+...-"), or a
+// carriage return not followed by "\n", which the interpreter takes for a
+// line end where premise does not. "" when it reads as premise does.
+func readOtherwise(src []byte) string {
+	lines := strings.SplitN(string(src), "\n", 3)
+	for _, l := range lines[:min(2, len(lines))] {
+		if m := pyCodingRe.FindStringSubmatch(l); m != nil {
+			switch enc := strings.ToLower(strings.ReplaceAll(m[1], "_", "-")); enc {
+			case "utf-8", "utf8", "ascii", "us-ascii", "latin-1", "iso-8859-1", "iso8859-1", "latin1", "cp1252", "utf-8-sig":
+			default:
+				return "a coding declaration of " + m[1]
+			}
+		}
+	}
+	for i, c := range src {
+		if c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+			return "a carriage return alone, which ends a line for the interpreter only"
+		}
+	}
+	return ""
 }

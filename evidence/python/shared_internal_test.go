@@ -95,3 +95,26 @@ func FuzzModuleChanges(f *testing.F) {
 		(&pythonLang{}).SharedUsers(file, []string{"mypkg/core.py", "mypkg/other.py"}, func(string) []byte { return []byte(head) })
 	})
 }
+
+// TestReadOtherwise: a module the interpreter reads otherwise than
+// premise (another encoding declared, a carriage return alone) is said so;
+// UTF-8, Latin-1 and CRLF line ends are read alike.
+func TestReadOtherwise(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string
+	}{
+		{"def f():\n    return 1\n", ""},
+		{"# -*- coding: utf-8 -*-\ndef f():\n    return 1\n", ""},
+		{"#!/usr/bin/env python\n# vim: set fileencoding=latin-1 :\nx = 1\n", ""},
+		{"def f():\r\n    return 1\r\n", ""},
+		{"# -*- coding: unicode_escape -*-\nx = 1 # \\u000ay = 2\n", "a coding declaration of unicode_escape"},
+		{"x = 1\n# coding: utf-7\n", "a coding declaration of utf-7"},
+		{"x = 1\n# note\ry = 2\n", "a carriage return alone, which ends a line for the interpreter only"},
+		{"x = 1\n\n\n# coding: utf-7\n", ""},
+	} {
+		if got := readOtherwise([]byte(c.src)); got != c.want {
+			t.Errorf("readOtherwise(%q) = %q, want %q", c.src, got, c.want)
+		}
+	}
+}
