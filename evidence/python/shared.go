@@ -47,7 +47,7 @@ var (
 	pyMethodCallRe = regexp.MustCompile(`^([A-Za-z_]\w*)((?:\.\w+)+)\s*\(`)
 	pySetattrRe    = regexp.MustCompile(`^(?:setattr|delattr)\(\s*([A-Za-z_][\w.]*)\s*,\s*(?:['"](\w+)['"])?`)
 	// pyOpaqueRe: state no reading of the tree can follow.
-	pyOpaqueRe = regexp.MustCompile(`\bglobals\(\)|\bsys\.modules\b|__builtins__|\bbuiltins\.\w+\s*=|\bexec\(|\bsetattr\(\s*builtins\b`)
+	pyOpaqueRe = regexp.MustCompile(`\bglobals\(\)|\bvars\(\)|\bsys\.modules\b|__builtins__|\bbuiltins\.\w+\s*=|\bexec\(|\beval\(|\bsetattr\(\s*builtins\b`)
 	pyAttrRe   = regexp.MustCompile(`\w+`)
 	// pyLambdaRe: a name bound to a lambda.
 	pyLambdaRe = regexp.MustCompile(`^[A-Za-z_][\w.]*\s*(?::[^=]*)?=\s*lambda\b`)
@@ -209,8 +209,15 @@ func moduleChanges(f diffparse.File) modChange {
 			}
 		case lang.InDecl(s.Decls, n):
 			if s.Head {
+				if importTime(s, n, text) {
+					mc.atImport(text, n, imports[s.Head])
+				}
 				mc.inner(text, n, imports[s.Head])
 			}
+		case s.Head && pyOpaqueRe.MatchString(text):
+			// exec(...), globals()[...] = ..., vars()[...] = ...: the
+			// module's names written where premise cannot read which.
+			mc.unfollowed = append(mc.unfollowed, lineText(n, text))
 		case s.Head && pyBareCallRe.MatchString(text) && inModuleBlock(s.Lines, n):
 			// _tune() at load: what the module's own function assigns
 			// into the module's names changes their readers.
@@ -219,6 +226,7 @@ func moduleChanges(f diffparse.File) modChange {
 			mc.statement(text, n, s.Lines, imports[s.Head], defined, s.Head)
 		}
 	})
+	mc.unfollowed = slices.Compact(mc.unfollowed)
 	return mc
 }
 
@@ -291,11 +299,98 @@ func (mc *modChange) inner(text string, n int, imports map[string]pyBinding) {
 	}
 }
 
+// importTime says line n of a declaration of the side runs when the module
+// is imported: a decorator, a def's own line (its defaults and
+// annotations), or a class body's line outside its methods.
+func importTime(s lang.Side, n int, text string) bool {
+	if strings.HasPrefix(text, "@") || strings.HasPrefix(text, "def ") || strings.HasPrefix(text, "async def ") {
+		return true
+	}
+	return !lang.InDecl(lang.FunctionDecls(s.Decls), n)
+}
+
+// pyModuleCallRe finds a call of an attribute of a name: decimal.setcontext(.
+var pyModuleCallRe = regexp.MustCompile(`\b([A-Za-z_]\w*)((?:\.\w+)+)\s*\(`)
+
+// pyOneLineBlockRe is a compound statement with its body on its own line:
+// for _ in [0]: clamp = fast.
+var pyOneLineBlockRe = regexp.MustCompile(`^(?:if|elif|else|try|except|finally|with|for|while|async\s+for|async\s+with)\b[^#]*?:\s*[^\s#]`)
+
+// atImport records what a changed line that runs at import does beyond
+// what it binds: it writes the module's names where premise cannot read
+// which (globals(), vars(), exec), or calls into an imported module, which
+// may set state every function reads (decimal.setcontext(...) in an
+// assignment's value, a default argument, an annotation, a condition, an
+// assert). Either keeps the run from saying the gate holds.
+func (mc *modChange) atImport(text string, n int, imports map[string]pyBinding) {
+	code := text
+	if j := strings.IndexByte(stripStrings(code), '#'); j >= 0 {
+		code = code[:j]
+	}
+	switch {
+	case pyOpaqueRe.MatchString(code), pyOneLineBlockRe.MatchString(code), strings.Contains(stripStrings(code), ";"):
+		mc.unfollowed = append(mc.unfollowed, lineText(n, text))
+		return
+	}
+	for _, m := range pyModuleCallRe.FindAllStringSubmatch(stripStrings(code), -1) {
+		if isModuleImport(imports, m[1]) && !quietCall(m[1], m[2]) && !pureModuleCall(m[1], m[2]) {
+			mc.unfollowed = append(mc.unfollowed, lineText(n, text))
+			return
+		}
+	}
+}
+
+// pureModuleCall says a call of the standard library reads or builds
+// values and sets no state: re.compile, collections.namedtuple,
+// os.path.join, typing's, enum's, dataclasses.field, functools.partial.
+func pureModuleCall(module, attrs string) bool {
+	switch module {
+	case "re", "collections", "typing", "enum", "dataclasses", "functools", "itertools", "operator", "string",
+		"math", "struct", "datetime", "decimal", "fractions", "textwrap", "unicodedata", "codecs", "abc", "types":
+		switch module + attrs {
+		case "decimal.setcontext", "decimal.localcontext", "decimal.getcontext":
+			return false
+		}
+		return !strings.HasPrefix(attrs, ".getcontext")
+	case "os":
+		return strings.HasPrefix(attrs, ".path.") || attrs == ".getenv" || attrs == ".environ.get"
+	case "sys":
+		return attrs == ".getdefaultencoding" || attrs == ".getrecursionlimit"
+	}
+	return false
+}
+
+// stripStrings is code with its string literals' contents blanked: a ';'
+// or a call inside a string is no statement.
+func stripStrings(code string) string {
+	var b strings.Builder
+	var q byte
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		switch {
+		case q != 0 && c == '\\':
+			i++
+			b.WriteString("  ")
+			continue
+		case q != 0 && c == q:
+			q = 0
+		case q == 0 && (c == '\'' || c == '"'):
+			q = c
+		case q != 0:
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
 // statement records what one changed module-level line binds.
 func (mc *modChange) statement(text string, n int, lines []string, imports map[string]pyBinding, defined map[string]bool, head bool) {
 	where := ""
 	if head {
 		where = lineText(n, text)
+		mc.atImport(text, n, imports)
 	}
 	if head && pyLambdaRe.MatchString(text) {
 		// clamp = lambda x, lo, hi: ...: a function premise cannot call
@@ -303,10 +398,7 @@ func (mc *modChange) statement(text string, n int, lines []string, imports map[s
 		mc.unfollowed = append(mc.unfollowed, lineText(n, text))
 	}
 	if pyOpaqueRe.MatchString(text) {
-		if head {
-			mc.unfollowed = append(mc.unfollowed, lineText(n, text))
-		}
-		return
+		return // atImport named it
 	}
 	for _, name := range assigned(lines, n) {
 		if !strings.HasPrefix(name, "__") {
