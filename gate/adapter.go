@@ -78,6 +78,11 @@ type Exc struct {
 	Class   string `json:"class"`
 	Code    any    `json:"code"`
 	Message string `json:"message"`
+	// Module is set where the class is the code's own but bears the name
+	// of one of the language's built-in exceptions (class
+	// ValueError(Exception)): the module defining it, or "(the code's
+	// own)". A raise of it is not a raise of the built-in.
+	Module string `json:"module,omitempty"`
 }
 
 // Adapter runs calls against the subject in a worker process outside

@@ -975,6 +975,9 @@ func replyKey(r Reply) string {
 		b, _ := json.Marshal(validate.Normalize(r.Value))
 		return "returned " + string(b)
 	case OutcomeRaised:
+		if r.Exc != nil && r.Exc.Module != "" {
+			return "raised " + r.Exc.Class + " of " + r.Exc.Module
+		}
 		if r.Exc != nil {
 			return "raised " + r.Exc.Class
 		}

@@ -324,6 +324,19 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 			}
 		}
 	}
+	// A declaration the patch adds that takes the name of one of the
+	// language's globals (class RangeError extends Error {}) changes what
+	// every function of the module naming it gets: a caller's instanceof
+	// RangeError no longer catches what they throw.
+	inBaseDecl := map[string]bool{}
+	for _, d := range base {
+		inBaseDecl[d.Local] = true
+	}
+	for _, d := range head {
+		if !strings.Contains(d.Local, ".") && !inBaseDecl[d.Local] && jsShadowable[d.Local] {
+			names[d.Local] = true
+		}
+	}
 	// LIMITS.high = 5 at module level changes LIMITS (shared.go).
 	mutated, _ := jsModuleChanges(f, l.lang)
 	for n := range mutated {
@@ -387,6 +400,19 @@ func (l *jsLang) DataReaders(f diffparse.File) ([]diffparse.Symbol, map[string][
 		reads[r] = named
 	}
 	return out, reads, jsDataLits(changed)
+}
+
+// jsShadowable are the names of JavaScript's global objects a module's
+// own declaration can shadow.
+var jsShadowable = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError
+		Object Array Number String Boolean Symbol BigInt Math JSON Date RegExp Map Set WeakMap WeakSet Promise Proxy Reflect
+		parseInt parseFloat isNaN isFinite encodeURIComponent decodeURIComponent encodeURI decodeURI structuredClone
+		Buffer URL URLSearchParams TextEncoder TextDecoder Intl setTimeout setInterval queueMicrotask`) {
+		jsShadowable[n] = true
+	}
 }
 
 // jsNumLitRe is a number literal not part of a name: LIMIT = 45, 2.5.

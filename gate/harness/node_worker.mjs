@@ -163,6 +163,12 @@ const RegExpC = RegExp;
 const SymbolC = Symbol;
 const fromCharCode = String.fromCharCode;
 const ErrorC = Error;
+// The built-in errors' prototypes, as they were before any code ran: a
+// thrown object whose class bears one's name but not its prototype is the
+// code's own class (class RangeError extends Error {}), which a caller's
+// instanceof RangeError no longer catches.
+const builtinErrorProtos = new Map([Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, AggregateError]
+  .map((c) => [c.name, c.prototype]));
 const TextDecoderC = TextDecoder;
 const iteratorSym = Symbol.iterator;
 const asyncIteratorSym = Symbol.asyncIterator;
@@ -1220,10 +1226,16 @@ function raised(id, e, cls) {
     if (d && typeof d.value === "string") stack = d.value;
   } catch {}
   const message = messageOf(e);
+  const exc = { class: cls ?? classOf(e), code, message: strSlice(message, 0, 4096) };
+  if (cls === undefined && builtinErrorProtos.has(exc.class) && e !== null && typeof e === "object") {
+    try {
+      if (getPrototypeOf(e) !== builtinErrorProtos.get(exc.class)) exc.module = "(the code's own)";
+    } catch {}
+  }
   return {
     id,
     outcome: "raised",
-    exc: { class: cls ?? classOf(e), code, message: strSlice(message, 0, 4096) },
+    exc,
     detail: strSlice(cls === undefined ? stack || message : message, -4096),
     // Only the harness names a class (its refusals): marked so, as no
     // throw of the code under review is, whatever its class is called.

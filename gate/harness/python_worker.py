@@ -39,6 +39,7 @@ while sys.path and sys.path[0] in ("", "."):
     del sys.path[0]
 
 import binascii
+import builtins
 import codecs
 import functools
 import importlib
@@ -540,6 +541,10 @@ def _comparable(v, depth):
     return shown
 
 
+# The built-in exception classes, as they were before any code ran.
+_BUILTIN_EXC = {n: c for n, c in vars(builtins).items() if isinstance(c, type) and issubclass(c, BaseException)}
+
+
 def _raised(cid, e):
     code = getattr(e, "code", None)
     if not (code is None or isinstance(code, (bool, int, str))):
@@ -547,8 +552,15 @@ def _raised(cid, e):
             json.dumps(code, allow_nan=False, default=_default)
         except (TypeError, ValueError, RecursionError):
             code = repr(code)
+    exc = {"class": type(e).__name__, "code": code, "message": str(e)[:4096]}
+    name = type(e).__name__
+    if name in _BUILTIN_EXC and type(e) is not _BUILTIN_EXC[name]:
+        # A class of the code's own named like a built-in exception
+        # (class ValueError(Exception)): a caller's except ValueError no
+        # longer catches it.
+        exc["module"] = str(getattr(type(e), "__module__", "")) or "(the code's own)"
     return {"id": cid, "outcome": "raised",
-            "exc": {"class": type(e).__name__, "code": code, "message": str(e)[:4096]},
+            "exc": exc,
             "detail": "".join(traceback.format_exception(type(e), e, e.__traceback__))[-4096:]}
 
 
