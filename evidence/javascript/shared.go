@@ -62,8 +62,27 @@ func jsModuleChanges(f diffparse.File, language string) (map[string]bool, []stri
 			}
 		}
 	}
+	fnDecls := map[bool][]diffparse.Decl{}
+	topFns := map[string]bool{}
+	for _, side := range sides {
+		fnDecls[side.Head] = lang.FunctionDecls(side.Decls)
+		for _, d := range side.Decls {
+			if side.Head && d.Kind == "function" && !strings.Contains(d.Local, ".") {
+				topFns[d.Local] = true
+			}
+		}
+	}
 	lang.EachChanged(f, sides, func(side lang.Side, n int) {
 		text := side.Lines[n-1]
+		if side.Head && !lang.InDecl(fnDecls[true], n) && jsOpaqueAtLoad(text, topFns) {
+			// A line that runs at load (module level, a class's static
+			// block or field, a wrapper called at once) and writes
+			// what premise cannot read which: exports or a built-in
+			// through Object.assign, defineProperty or Reflect, code
+			// from a string, a declared function's name reassigned.
+			unfollowed = append(unfollowed, lang.LineText(n, text))
+			return
+		}
 		if lang.InDecl(side.Decls, n) && !assignsFunction(side.Decls, n, text) {
 			// Inside a function or class: an assignment into an imported
 			// module or a built-in changes it for every later caller
@@ -107,6 +126,28 @@ func jsModuleChanges(f diffparse.File, language string) (map[string]bool, []stri
 		}
 	})
 	return names, unfollowed
+}
+
+// jsOpaqueRe finds what writes a module's exports or a built-in where
+// premise cannot read which, or runs code from a string.
+var jsOpaqueRe = regexp.MustCompile(`\beval\s*\(|\bnew\s+Function\s*\(|(?:^|[^\w$.])Function\s*\(|\bReflect\s*\.\s*(?:set|defineProperty|deleteProperty|setPrototypeOf|apply)\s*\(|\bObject\s*\.\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*(?:module\b|exports\b|this\b|globalThis\b|global\b|(?:Math|JSON|Object|Array|String|Number|Date|RegExp|Promise|Function|Boolean|Symbol|Map|Set|Error|Reflect|console|process)\b)|(?:^|[^\w$.])(?:module\.)?exports\s*\[|(?:^|[^\w$.])(?:globalThis|Math|JSON|Object|Array|String|Number|Date|RegExp|Promise|Function|Boolean|Symbol|Map|Set|Error|Reflect)(?:\s*\.\s*[\w$]+)+\s*=[^=]`)
+
+// jsReassignRe is a plain assignment to a name: clamp = (n) => n.
+var jsReassignRe = regexp.MustCompile(`^\s*([A-Za-z_$][\w$]*)\s*=[^=>]`)
+
+// jsOpaqueAtLoad says a line that runs at load writes what premise cannot
+// follow: jsOpaqueRe, or one of the module's function declarations
+// reassigned (a declaration is a binding sloppy code may replace).
+func jsOpaqueAtLoad(text string, topFns map[string]bool) bool {
+	code := text
+	if i := strings.Index(code, "//"); i >= 0 && !strings.ContainsAny(code[:i], "'\"`") {
+		code = code[:i]
+	}
+	if jsOpaqueRe.MatchString(code) {
+		return true
+	}
+	m := jsReassignRe.FindStringSubmatch(code)
+	return m != nil && topFns[m[1]]
 }
 
 // assignsFunction says line n starts a declaration that is a function
