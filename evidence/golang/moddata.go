@@ -112,8 +112,16 @@ func goValueSpans(src []byte) []goValueSpan {
 			sp := goValueSpan{from: fset.Position(vs.Pos()).Line, to: fset.Position(vs.End()).Line, reads: map[string]bool{}}
 			for _, v := range vs.Values {
 				ast.Inspect(v, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok {
-						sp.reads[id.Name] = true
+					switch x := n.(type) {
+					case *ast.Ident:
+						sp.reads[x.Name] = true
+					case *ast.CallExpr:
+						// A function literal called in a value, at any
+						// depth (var _ = func() bool { floor = -5; ...
+						// }()): code run at load, as an init's is.
+						if _, lit := x.Fun.(*ast.FuncLit); lit {
+							sp.loadCall = true
+						}
 					}
 					return true
 				})
@@ -124,7 +132,7 @@ func goValueSpans(src []byte) []goValueSpan {
 				// what it does (an interface assertion declares a type).
 				if c, ok := v.(*ast.CallExpr); ok && vs.Type == nil && len(vs.Names) == 1 && vs.Names[0].Name == "_" {
 					_, lit := c.Fun.(*ast.FuncLit)
-					sp.loadCall = !lit
+					sp.loadCall = sp.loadCall || !lit
 				}
 			}
 			for _, n := range vs.Names {

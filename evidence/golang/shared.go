@@ -99,7 +99,13 @@ func inInit(decls []diffparse.Decl, line int) bool {
 }
 
 func (*goLang) ChangesShared(f diffparse.File) bool {
-	return f.Language == "go" && f.HeadSrc != nil && f.BaseSrc != nil && (len(sharedNames(f)) > 0 || len(funcVars(f)) > 0)
+	if f.Language != "go" || f.HeadSrc == nil {
+		return false
+	}
+	if f.BaseSrc == nil {
+		return len(funcVars(f)) > 0 // a file the patch adds, running code at load
+	}
+	return len(sharedNames(f)) > 0 || len(funcVars(f)) > 0
 }
 
 // funcVars are the head's package-level vars holding a function literal
@@ -109,6 +115,9 @@ func (*goLang) ChangesShared(f diffparse.File) bool {
 // made at load for what it does; each as "line N `text`".
 func funcVars(f diffparse.File) []string {
 	changed := func(sp goValueSpan, kind byte) bool {
+		if f.BaseSrc == nil {
+			return kind == '+' // an added file: every line is the patch's
+		}
 		return slices.ContainsFunc(f.Hunks, func(h diffparse.Hunk) bool {
 			return slices.ContainsFunc(h.Lines, func(l diffparse.Line) bool {
 				n := l.New
@@ -130,7 +139,7 @@ func funcVars(f diffparse.File) []string {
 	lines := strings.Split(string(f.HeadSrc), "\n")
 	var out []string
 	for _, sp := range goValueSpans(f.HeadSrc) {
-		if sp.fn && (changed(sp, '+') || slices.ContainsFunc(sp.names, func(n string) bool { return removedFrom[n] })) ||
+		if sp.fn && f.BaseSrc != nil && (changed(sp, '+') || slices.ContainsFunc(sp.names, func(n string) bool { return removedFrom[n] })) ||
 			sp.loadCall && changed(sp, '+') {
 			out = append(out, lang.LineText(sp.from, lines[sp.from-1]))
 		}
