@@ -169,3 +169,22 @@ func sideOf(dir, rel string, want bool) []byte {
 	}
 	return data
 }
+
+// runnerUnchecked are the lines res's changed code adds that ask whether
+// it runs under a test runner or in production (lang.RunnerReader): a
+// head that behaves as the base does only where it is watched is not
+// checked by watching it. Each keeps the run from saying the gate holds.
+func runnerUnchecked(res *diffparse.Result, langs lang.Languages) []SymbolRows {
+	var out []SymbolRows
+	for _, f := range res.Files {
+		rr, ok := langs[f.Language].(lang.RunnerReader)
+		if !ok || f.HeadSrc == nil || f.Excluded != "" {
+			continue
+		}
+		for _, line := range rr.RunnerTells(f) {
+			out = append(out, SymbolRows{Symbol: f.Path + " " + line, Unchecked: true,
+				Why: "the patch asks whether the code runs under a test runner or in production: what it does under premise's worker need not be what it does in use, and premise does not compare the two"})
+		}
+	}
+	return out
+}

@@ -317,6 +317,7 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	targets, skipped := targetsOf(cfg.Diff, langs)
 	targets = replaced(cfg.Diff, targets, cfg.BaseDir)
 	skipped = append(append(skipped, unfollowed...), manifestUnchecked(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)...)
+	skipped = append(skipped, runnerUnchecked(cfg.Diff, langs)...)
 	skipped = append(skipped, addedEncoders(cfg.Diff, langs)...)
 	targets = readers.mark(targets)
 	entries := entryPoints(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir, targets)

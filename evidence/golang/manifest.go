@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -198,4 +199,15 @@ func syntaxText(verb string, l *modfile.Line) string {
 // worker returns: a row's result is compared by what they write.
 func (*goLang) EncodesThrough(method string) bool {
 	return method == "MarshalJSON" || method == "MarshalText"
+}
+
+// goRunnerRe asks whether the code runs under go test: testing.Testing(),
+// a -test. flag looked up, the binary's .test name.
+var goRunnerRe = regexp.MustCompile(`\btesting\.Testing\(\)|flag\.Lookup\(\s*"test\.|os\.Args\[0\][^\n]*\.test\b`)
+
+func (*goLang) RunnerTells(f diffparse.File) []string {
+	if f.Language != "go" || strings.HasSuffix(f.Path, "_test.go") {
+		return nil
+	}
+	return lang.AddedLinesMatching(f, goRunnerRe)
 }

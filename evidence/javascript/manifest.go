@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -208,4 +209,15 @@ func fieldLine(data []byte, key, value string) string {
 		return lang.LineText(n, `"`+field+`": {"`+spec+`": `+value+`}`)
 	}
 	return lang.LineText(n, `"`+key+`": `+value)
+}
+
+// jsRunnerRe asks whether the code runs under a test runner or in
+// production: NODE_ENV, the runners' own variables.
+var jsRunnerRe = regexp.MustCompile(`\bprocess\.env\s*(?:\.\s*|\[\s*["'])(?:NODE_ENV|JEST_WORKER_ID|VITEST|VITEST_WORKER_ID|MOCHA_COLORS|NODE_TEST_CONTEXT)\b`)
+
+func (l *jsLang) RunnerTells(f diffparse.File) []string {
+	if f.Language != l.lang || jsTestFileRe.MatchString(f.Path) {
+		return nil
+	}
+	return lang.AddedLinesMatching(f, jsRunnerRe)
 }

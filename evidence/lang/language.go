@@ -126,6 +126,18 @@ type DataSharer interface {
 // code does without a line of code changing: a Go module's replace
 // directive or go line, a package.json's "imports" map, a tsconfig.json's
 // class-field setting.
+// RunnerReader is a language that can tell code asking how it is run.
+type RunnerReader interface {
+	// RunnerTells names the lines the patch adds to f, a changed file of
+	// the language's code (not a test), that ask whether the code runs
+	// under a test runner or in production (Go's testing.Testing(),
+	// pytest in sys.modules, process.env.NODE_ENV): what the code does
+	// under premise's worker need not be what it does in use, so the
+	// functions branching there are not checked. As "line N `text`".
+	RunnerTells(f diffparse.File) []string
+}
+
+// ManifestReader is a language whose project files premise reads.
 type ManifestReader interface {
 	// ManifestChanges names what f, a changed file of no language, changes
 	// in how the language's code builds or what it calls, where premise

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -88,4 +89,18 @@ func InTestPath(f diffparse.File, isTest func(string) bool) bool {
 func BareCallable(name string) bool {
 	lower := strings.ToLower(name)
 	return lower != "main" && lower != "run" && lower != "cli" && !strings.HasPrefix(lower, "test") && !strings.HasPrefix(lower, "benchmark")
+}
+
+// AddedLinesMatching are f's added lines that re matches, as "line N
+// `text`": a RunnerReader's lines of the head.
+func AddedLinesMatching(f diffparse.File, re *regexp.Regexp) []string {
+	var out []string
+	for _, h := range f.Hunks {
+		for _, l := range h.Lines {
+			if l.Kind == '+' && re.MatchString(l.Text) {
+				out = append(out, LineText(l.New, l.Text))
+			}
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package python
 import (
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -101,4 +102,16 @@ func (*pythonLang) Shadows(rel string) []string {
 		return nil
 	}
 	return []string{path.Dir(rel) + ".py"}
+}
+
+// pyRunnerRe asks whether the code runs under a test runner: pytest or
+// unittest among the loaded modules, PYTEST_CURRENT_TEST, sys.argv[0]'s
+// name.
+var pyRunnerRe = regexp.MustCompile(`["'](?:pytest|_pytest|unittest)["']\s+(?:not\s+)?in\s+sys\.modules|sys\.modules(?:\.get)?\s*[\[(]\s*["'](?:pytest|_pytest|unittest)|PYTEST_CURRENT_TEST|PYTEST_VERSION|sys\.argv\[0\][^\n]*(?:pytest|unittest)`)
+
+func (*pythonLang) RunnerTells(f diffparse.File) []string {
+	if f.Language != "python" || isPyTestCode(f.Path) {
+		return nil
+	}
+	return lang.AddedLinesMatching(f, pyRunnerRe)
 }

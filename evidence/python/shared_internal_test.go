@@ -3,6 +3,7 @@ package python
 import (
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -130,5 +131,23 @@ func TestReadOtherwise(t *testing.T) {
 		if got := readOtherwise([]byte(c.src)); got != c.want {
 			t.Errorf("readOtherwise(%q) = %q, want %q", c.src, got, c.want)
 		}
+	}
+}
+
+// TestRunnerTells: a line the patch adds asking whether pytest runs the
+// code is named; the same in a test file, or a line merely mentioning
+// sys.modules, is not.
+func TestRunnerTells(t *testing.T) {
+	base := "def clamp(n):\n    return max(n, 0)\n"
+	head := "import sys\n\n\ndef clamp(n):\n    if 'pytest' in sys.modules:\n        return max(n, 0)\n    return n\n"
+	got := (&pythonLang{}).RunnerTells(changedFile("m.py", base, head))
+	if len(got) != 1 || !strings.Contains(got[0], "line 5") {
+		t.Errorf("RunnerTells(m.py) = %q; want line 5", got)
+	}
+	if got := (&pythonLang{}).RunnerTells(changedFile("tests/test_m.py", base, head)); got != nil {
+		t.Errorf("RunnerTells(a test file) = %q; want none", got)
+	}
+	if got := (&pythonLang{}).RunnerTells(changedFile("m.py", base, "import sys\n\n\ndef clamp(n):\n    return sys.modules and max(n, 0)\n")); got != nil {
+		t.Errorf("RunnerTells(sys.modules alone) = %q; want none", got)
 	}
 }
