@@ -83,6 +83,10 @@ type Exc struct {
 	// ValueError(Exception)): the module defining it, or "(the code's
 	// own)". A raise of it is not a raise of the built-in.
 	Module string `json:"module,omitempty"`
+	// Is names the standard library's sentinel errors a Go error is
+	// (errors.Is): io.EOF is not errors.New("EOF"), though both are an
+	// *errors.errorString reading "EOF".
+	Is string `json:"is,omitempty"`
 }
 
 // Adapter runs calls against the subject in a worker process outside

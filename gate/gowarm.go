@@ -12,7 +12,7 @@ import (
 // harnessStd are the standard packages every Go harness imports
 // (harness/go_worker.go.tmpl), with those of the HTTP handler's.
 var harnessStd = []string{
-	"bufio", "bytes", "context", "encoding/json", "flag", "fmt", "hash/crc32", "io",
+	"bufio", "bytes", "context", "encoding/json", "errors", "flag", "fmt", "hash/crc32", "io", "io/fs",
 	"net/http", "net/http/httptest", "os", "reflect", "sort", "strconv", "strings",
 	"syscall", "testing", "time",
 }

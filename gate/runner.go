@@ -975,6 +975,9 @@ func replyKey(r Reply) string {
 		b, _ := json.Marshal(validate.Normalize(r.Value))
 		return "returned " + string(b)
 	case OutcomeRaised:
+		if r.Exc != nil && r.Exc.Is != "" {
+			return "raised " + r.Exc.Class + " that is " + r.Exc.Is
+		}
 		if r.Exc != nil && r.Exc.Module != "" {
 			return "raised " + r.Exc.Class + " of " + r.Exc.Module
 		}
