@@ -83,6 +83,13 @@ func jsModuleChanges(f diffparse.File, language string) (map[string]bool, []stri
 			unfollowed = append(unfollowed, lang.LineText(n, text))
 			return
 		}
+		if e := enumHolding(side, n); e != "" {
+			// A TypeScript enum's member changed: its values are data
+			// every function naming the enum reads (Lim.Floor), in its
+			// module and the modules importing it.
+			names[e] = true
+			return
+		}
 		if lang.InDecl(side.Decls, n) && !assignsFunction(side.Decls, n, text) {
 			// Inside a function or class: an assignment into an imported
 			// module or a built-in changes it for every later caller
@@ -126,6 +133,20 @@ func jsModuleChanges(f diffparse.File, language string) (map[string]bool, []stri
 		}
 	})
 	return names, unfollowed
+}
+
+// jsEnumRe starts a TypeScript enum's declaration.
+var jsEnumRe = regexp.MustCompile(`^\s*(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+[A-Za-z_$]`)
+
+// enumHolding is the name of the enum whose declaration holds line n of
+// side, "" when none does.
+func enumHolding(side lang.Side, n int) string {
+	for _, d := range side.Decls {
+		if d.Kind == "type" && n >= d.Start && n <= d.End && d.Start >= 1 && d.Start <= len(side.Lines) && jsEnumRe.MatchString(side.Lines[d.Start-1]) {
+			return d.Local
+		}
+	}
+	return ""
 }
 
 // jsOpaqueRe finds what writes a module's exports or a built-in where
