@@ -309,6 +309,10 @@ func importTime(s lang.Side, n int, text string) bool {
 	return !lang.InDecl(lang.FunctionDecls(s.Decls), n)
 }
 
+// pyDecoratorRe is a decorator through an attribute of a name:
+// @show.register, @fmt.show.register(int).
+var pyDecoratorRe = regexp.MustCompile(`^@\s*([A-Za-z_]\w*)\s*\.\s*(\w+)`)
+
 // pyModuleCallRe finds a call of an attribute of a name: decimal.setcontext(.
 var pyModuleCallRe = regexp.MustCompile(`\b([A-Za-z_]\w*)((?:\.\w+)+)\s*\(`)
 
@@ -323,6 +327,20 @@ var pyOneLineBlockRe = regexp.MustCompile(`^(?:if|elif|else|try|except|finally|w
 // assignment's value, a default argument, an annotation, a condition, an
 // assert). Either keeps the run from saying the gate holds.
 func (mc *modChange) atImport(text string, n int, imports map[string]pyBinding) {
+	if m := pyDecoratorRe.FindStringSubmatch(text); m != nil {
+		// @show.register on a handler: a registration into another
+		// module's dispatcher (functools.singledispatch), which changes
+		// what it answers: the dispatcher and its readers are compared.
+		// One into a module outside the tree (@functools.lru_cache,
+		// @app.route of an installed framework) is its own business.
+		if b, ok := imports[m[1]]; ok {
+			if b.attr != "" {
+				mc.into = append(mc.into, intoRef{module: b.module, name: b.attr})
+			} else if m[2] != "" {
+				mc.into = append(mc.into, intoRef{module: b.module, name: m[2]})
+			}
+		}
+	}
 	code := text
 	if j := strings.IndexByte(stripStrings(code), '#'); j >= 0 {
 		code = code[:j]
