@@ -1,6 +1,7 @@
 package python
 
 import (
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -107,6 +108,30 @@ func pyImports(lines []string, pkg string) map[string]pyBinding {
 	return out
 }
 
+// pyAllRe is a module's __all__ list or tuple, over lines or not.
+var pyAllRe = regexp.MustCompile(`(?m)^__all__\s*\+?=\s*[\[(]([^\])]*)[\])]`)
+
+// pyAllNames are the names a module's __all__ lists.
+func pyAllNames(src []byte) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range pyAllRe.FindAllStringSubmatch(string(src), -1) {
+		for _, q := range regexp.MustCompile(`["'](\w+)["']`).FindAllStringSubmatch(m[1], -1) {
+			out[q[1]] = true
+		}
+	}
+	return out
+}
+
+// pyStarImports says lines hold a star import (from .a import *).
+func pyStarImports(lines []string) bool {
+	for _, l := range lines {
+		if m := pyImportFromRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil && strings.TrimSpace(m[2]) == "*" {
+			return true
+		}
+	}
+	return false
+}
+
 // pyResolve is the absolute module path of an import's module as written
 // in package pkg: ".core" in mypkg is mypkg.core, ".." its parent.
 func pyResolve(mod, pkg string) string {
@@ -183,13 +208,30 @@ func moduleChanges(f diffparse.File) modChange {
 	// what the functions reading it call.
 	headImports, baseImports := pyImports(sides[0].Lines, pkg), pyImports(sides[1].Lines, pkg)
 	for name, b := range headImports {
-		if o, ok := baseImports[name]; ok && o != b {
+		if o, ok := baseImports[name]; ok && o != b || !ok && f.BaseSrc != nil && pyStarImports(sides[1].Lines) {
+			// Rebound to another module's function; or newly imported
+			// into a module that star-imports, where the name was
+			// another module's (from .a import *, then from .b import
+			// clamp).
 			mc.names[name] = true
 		}
 	}
 	for name := range baseImports {
 		if _, ok := headImports[name]; !ok && !defined[name] {
 			mc.names[name] = true
+		}
+	}
+	// A name the base's module already had, now in its __all__: every
+	// star import of the module takes it, and rebinds what the importer
+	// had under that name (another module's function of the name).
+	baseDefined := map[string]bool{}
+	for _, d := range sides[1].Decls {
+		baseDefined[d.Local] = true
+	}
+	headAll, baseAll := pyAllNames(f.HeadSrc), pyAllNames(f.BaseSrc)
+	for _, n := range slices.Sorted(maps.Keys(headAll)) {
+		if !baseAll[n] && baseDefined[n] {
+			mc.unfollowed = append(mc.unfollowed, "(__all__ now exports "+n+", which the module already had: every star import of it takes "+n+" in place of what the importer had)")
 		}
 	}
 	imports := map[bool]map[string]pyBinding{true: headImports, false: baseImports}
