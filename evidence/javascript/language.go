@@ -1288,21 +1288,9 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 // own when the caller passes none: x || (x = ...), x = x || ..., x ??= ...,
 // x === undefined, typeof x === 'undefined'.
 func defaultedParams(body string, sig *lang.Signature) map[string]bool {
-	out := map[string]bool{}
-	if sig == nil {
-		return out
-	}
-	for _, p := range sig.Params {
-		if !jsIdent.MatchString(p.Name) {
-			continue
-		}
-		q := regexp.QuoteMeta(p.Name)
-		re := regexp.MustCompile(`\b` + q + `\s*(\|\||\?\?)\s*\(\s*` + q + `\s*=[^=]|\b` + q + `\s*=\s*` + q + `\s*(\|\||\?\?)|\b` + q + `\s*(\|\||\?\?)=|\b` + q + `\s*===?\s*undefined\b|\btypeof\s+` + q + `\s*===?\s*['"]undefined['"]`)
-		if re.MatchString(body) {
-			out[p.Name] = true
-		}
-	}
-	return out
+	return paramsMatching(body, sig, func(q string) string {
+		return `\b` + q + `\s*(\|\||\?\?)\s*\(\s*` + q + `\s*=[^=]|\b` + q + `\s*=\s*` + q + `\s*(\|\||\?\?)|\b` + q + `\s*(\|\||\?\?)=|\b` + q + `\s*===?\s*undefined\b|\btypeof\s+` + q + `\s*===?\s*['"]undefined['"]`
+	})
 }
 
 // emptyTestedParams are the parameters of sig that text tests against
@@ -1310,17 +1298,20 @@ func defaultedParams(body string, sig *lang.Signature) map[string]bool {
 // x !== null (jsonata's contains, whose fix returns undefined when its
 // token is undefined).
 func emptyTestedParams(text string, sig *lang.Signature) map[string]bool {
+	return paramsMatching(text, sig, func(q string) string {
+		return `\btypeof\s+` + q + `\s*[!=]==?\s*['"]undefined['"]|(^|[^\w$.])` + q + `\s*[!=]==?\s*(undefined|null)\b|\b(undefined|null)\s*[!=]==?\s*` + q + `\b`
+	})
+}
+
+// paramsMatching are the parameters of sig (plain names) for which text
+// matches the pattern pattern builds from the name, quoted.
+func paramsMatching(text string, sig *lang.Signature, pattern func(q string) string) map[string]bool {
 	out := map[string]bool{}
 	if sig == nil {
 		return out
 	}
 	for _, p := range sig.Params {
-		if !jsIdent.MatchString(p.Name) {
-			continue
-		}
-		q := regexp.QuoteMeta(p.Name)
-		re := regexp.MustCompile(`\btypeof\s+` + q + `\s*[!=]==?\s*['"]undefined['"]|(^|[^\w$.])` + q + `\s*[!=]==?\s*(undefined|null)\b|\b(undefined|null)\s*[!=]==?\s*` + q + `\b`)
-		if re.MatchString(text) {
+		if jsIdent.MatchString(p.Name) && regexp.MustCompile(pattern(regexp.QuoteMeta(p.Name))).MatchString(text) {
 			out[p.Name] = true
 		}
 	}
