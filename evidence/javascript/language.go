@@ -1517,18 +1517,9 @@ func dataValues(words []string) []any {
 	// A changed pattern's two versions (a regular expression's source
 	// in a string): first the texts only one of them matches, then a
 	// few each matches (jsonata's iso8601regex).
-	var patterns []string
-	for _, w := range words {
-		if strings.ContainsAny(w, "[]()^$*?|\\") && len(patterns) < 4 {
-			patterns = append(patterns, w)
-		}
-	}
-	for i, a := range patterns {
-		for _, b := range patterns[i+1:] {
-			for _, d := range lang.Distinguishing(a, b) {
-				out = append(out, d)
-			}
-		}
+	patterns := lang.Patterns(words, 4)
+	for _, d := range lang.DistinguishingPairs(patterns) {
+		out = append(out, d)
 	}
 	for _, p := range patterns {
 		samples := lang.PatternSamples(p)

@@ -523,25 +523,15 @@ func WithSeparators(lits []string) []string {
 	pieces, seps, samples := 0, 0, 0
 	// Two patterns among the literals, such as a changed pattern's two
 	// versions, give first the words only one of them matches.
-	var patterns []string
-	for _, l := range lits {
-		if strings.ContainsAny(l, "[]()^$*?|\\") && len(patterns) < 6 {
-			patterns = append(patterns, l)
-		}
-	}
-	for i, a := range patterns {
-		for _, b := range patterns[i+1:] {
-			for _, p := range Distinguishing(a, b) {
-				if !seen[p] && samples < 8 {
-					seen[p] = true
-					samples++
-					out = append(out, p)
-				}
-			}
+	for _, p := range DistinguishingPairs(Patterns(lits, 6)) {
+		if !seen[p] && samples < 8 {
+			seen[p] = true
+			samples++
+			out = append(out, p)
 		}
 	}
 	for _, l := range lits {
-		if !strings.ContainsAny(l, "[]()^$*?|\\") {
+		if !isPattern(l) {
 			continue
 		}
 		for _, p := range PatternPieces(l) {
@@ -567,6 +557,33 @@ func WithSeparators(lits []string) []string {
 				seps++
 				out = append(out, c)
 			}
+		}
+	}
+	return out
+}
+
+// isPattern says a literal reads as a regular expression.
+func isPattern(l string) bool { return strings.ContainsAny(l, "[]()^$*?|\\") }
+
+// Patterns are the literals of lits that read as regular expressions (a
+// changed pattern's two versions among them), at most n.
+func Patterns(lits []string, n int) []string {
+	var out []string
+	for _, l := range lits {
+		if isPattern(l) && len(out) < n {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// DistinguishingPairs are, for each pair of patterns, the texts only one
+// of the two matches (Distinguishing), pair after pair.
+func DistinguishingPairs(patterns []string) []string {
+	var out []string
+	for i, a := range patterns {
+		for _, b := range patterns[i+1:] {
+			out = append(out, Distinguishing(a, b)...)
 		}
 	}
 	return out
