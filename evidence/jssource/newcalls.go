@@ -2,6 +2,7 @@ package jssource
 
 import (
 	"fmt"
+	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -16,7 +17,16 @@ const maxNewCallNodes = 200000
 // builds its object apart from the call of the method under review still
 // says how such an object is made.
 func NewCalls(files []*File, class string, limit int) [][]string {
-	var out [][]string
+	return distinctNews(files, limit, func(f *File, n *sitter.Node) ([]string, string, bool) {
+		args, ok := f.newArgs(n, class)
+		return args, strings.Join(args, "\x00"), ok
+	})
+}
+
+// distinctNews walks the new expressions of files in order and keeps what
+// read makes of each, once a key, at most limit.
+func distinctNews[T any](files []*File, limit int, read func(f *File, n *sitter.Node) (T, string, bool)) []T {
+	var out []T
 	seen := map[string]bool{}
 	for _, f := range files {
 		if f == nil || f.root == nil {
@@ -26,15 +36,9 @@ func NewCalls(files []*File, class string, limit int) [][]string {
 			if len(out) >= limit {
 				return false
 			}
-			if args, ok := f.newArgs(n, class); ok {
-				key := ""
-				for _, a := range args {
-					key += a + "\x00"
-				}
-				if !seen[key] {
-					seen[key] = true
-					out = append(out, args)
-				}
+			if v, key, ok := read(f, n); ok && !seen[key] {
+				seen[key] = true
+				out = append(out, v)
 			}
 			return len(out) < limit
 		})
@@ -182,27 +186,10 @@ type Forwarded struct {
 // constructors in files that forward a parameter or pass a literal, each
 // distinct one once, at most limit.
 func ForwardedNews(files []*File, class string, limit int) []Forwarded {
-	var out []Forwarded
-	seen := map[string]bool{}
-	for _, f := range files {
-		if f == nil || f.root == nil {
-			continue
-		}
-		walkKind(f.root, "new_expression", func(n *sitter.Node) bool {
-			if len(out) >= limit {
-				return false
-			}
-			if fw, ok := f.forwarded(n, class); ok {
-				key := fw.Outer + fmt.Sprint(fw.Args, fw.Literal)
-				if !seen[key] {
-					seen[key] = true
-					out = append(out, fw)
-				}
-			}
-			return len(out) < limit
-		})
-	}
-	return out
+	return distinctNews(files, limit, func(f *File, n *sitter.Node) (Forwarded, string, bool) {
+		fw, ok := f.forwarded(n, class)
+		return fw, fw.Outer + fmt.Sprint(fw.Args, fw.Literal), ok
+	})
 }
 
 func (f *File) forwarded(n *sitter.Node, class string) (Forwarded, bool) {
