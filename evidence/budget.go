@@ -148,14 +148,13 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 			continue
 		}
 		s.Why = fmt.Sprintf("cut off after %d of %d rows: its time of %s ran out (.premise.yaml evidence: function_seconds)", s.Rows, planned[s.Symbol], c.functions.Budget())
-		// A head that hangs on the input its change would show spends its
-		// function's time on that call, which never returns: its time is
-		// the head's, though the row never ran.
-		if slower(bySymbol[s.Symbol], hung[s.Symbol]) {
+		switch {
+		case hung[s.Symbol] > 0:
+			// A head that hangs on the input its change would show spends
+			// its function's time on that call, and the row never ran.
+			s.Why, s.Unchecked = s.Why+fmt.Sprintf("; its head was still running a call after %s when its time ran out, so the rows not run are not checked", hung[s.Symbol].Round(100*time.Millisecond)), true
+		case slower(bySymbol[s.Symbol]):
 			s.Why, s.Unchecked = s.Why+headSlowerWhy, true
-			if hung[s.Symbol] > 0 {
-				s.Why += fmt.Sprintf(" (a call of its head was still running after %s when its time ran out)", hung[s.Symbol].Round(100*time.Millisecond))
-			}
 		}
 	}
 }
@@ -164,12 +163,10 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 // not checked.
 const headSlowerWhy = "; its head took more than twice its base's time, so the patch's slowness cut off the rows not run, and they are not checked"
 
-// slower says the head's calls among rows, and hung, the time of a call of
-// the head's still running when the clock ran out, took more than twice
-// the base's (and a second more): a cut of those rows is the patch's
-// doing.
-func slower(rows []gate.RowResult, hung time.Duration) bool {
-	head, base := hung, time.Duration(0)
+// slower says the head's calls among rows took more than twice the base's
+// (and a second more): a cut of those rows is the patch's doing.
+func slower(rows []gate.RowResult) bool {
+	var head, base time.Duration
 	for _, rr := range rows {
 		for _, a := range rr.Attempts {
 			head += a.Reply.Elapsed
@@ -216,7 +213,7 @@ func (rep *Report) outOfTime(c *rowClock, t *validate.Table, grep *gate.Report, 
 	for _, r := range t.Rows {
 		planned[origins[r.ID].Symbol]++
 	}
-	slow := slower(rows, 0)
+	slow := slower(rows)
 	for i, s := range rep.Symbols {
 		switch n := done[s.Symbol]; {
 		case planned[s.Symbol] == 0 || n == planned[s.Symbol]:
