@@ -117,7 +117,6 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 	planned, ran := map[string]int{}, map[string]int{}
 	sources := map[string]map[string]int{}
 	cut := map[string]bool{}
-	hung := map[string]time.Duration{} // by symbol: the head's call running when its time ran out
 	bySymbol := map[string][]gate.RowResult{}
 	for _, r := range t.Rows {
 		planned[origins[r.ID].Symbol]++
@@ -127,7 +126,6 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 		switch {
 		case rr.Status == gate.StatusCutOff:
 			cut[o.Symbol], rep.clocked = true, true
-			hung[o.Symbol] = max(hung[o.Symbol], rr.HeadHung)
 		case len(rr.Attempts) > 0:
 			ran[o.Symbol]++
 			bySymbol[o.Symbol] = append(bySymbol[o.Symbol], rr)
@@ -148,12 +146,7 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 			continue
 		}
 		s.Why = fmt.Sprintf("cut off after %d of %d rows: its time of %s ran out (.premise.yaml evidence: function_seconds)", s.Rows, planned[s.Symbol], c.functions.Budget())
-		switch {
-		case hung[s.Symbol] > 0:
-			// A head that hangs on the input its change would show spends
-			// its function's time on that call, and the row never ran.
-			s.Why, s.Unchecked = s.Why+fmt.Sprintf("; its head was still running a call after %s when its time ran out, so the rows not run are not checked", hung[s.Symbol].Round(100*time.Millisecond)), true
-		case slower(bySymbol[s.Symbol]):
+		if slower(bySymbol[s.Symbol]) {
 			s.Why, s.Unchecked = s.Why+headSlowerWhy, true
 		}
 	}

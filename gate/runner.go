@@ -280,23 +280,20 @@ type Stale struct {
 
 // RowResult is one row's runs.
 type RowResult struct {
-	meaning string   // the row's validate.Row.Meaning under its target
-	ID      string   `json:"id"`
-	Hash    string   `json:"hash"`
-	Kind    string   `json:"kind"`
-	Cls     string   `json:"cls"`
-	Target  string   `json:"target"`
-	Line    int      `json:"line,omitempty"` // the row's line in the table, 0 if built in memory
-	Status  string   `json:"status"`
-	Seen    []string `json:"seen"`
-	Why     string   `json:"why,omitempty"` // what happened, one line
-	// HeadHung is, for a row cut off (StatusCutOff), how long the head's
-	// call had been running when its target's time ran out.
-	HeadHung time.Duration `json:"head_hung,omitempty"`
-	Frozen   bool          `json:"frozen"`
-	Freeze   *Freeze       `json:"freeze,omitempty"`
-	Broken   bool          `json:"broken,omitempty"` // failed every attempt: cannot be frozen
-	Attempts []Attempt     `json:"attempts"`
+	meaning  string    // the row's validate.Row.Meaning under its target
+	ID       string    `json:"id"`
+	Hash     string    `json:"hash"`
+	Kind     string    `json:"kind"`
+	Cls      string    `json:"cls"`
+	Target   string    `json:"target"`
+	Line     int       `json:"line,omitempty"` // the row's line in the table, 0 if built in memory
+	Status   string    `json:"status"`
+	Seen     []string  `json:"seen"`
+	Why      string    `json:"why,omitempty"` // what happened, one line
+	Frozen   bool      `json:"frozen"`
+	Freeze   *Freeze   `json:"freeze,omitempty"`
+	Broken   bool      `json:"broken,omitempty"` // failed every attempt: cannot be frozen
+	Attempts []Attempt `json:"attempts"`
 	// Differential mode.
 	BaseSeen   []string `json:"base_seen,omitempty"`
 	BaseWhy    string   `json:"base_why,omitempty"`
@@ -630,12 +627,7 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 	for i := 0; i < reruns; i++ {
 		a, reason, err := rn.attempt(ctx, p, i, i < reruns-1, rng, &memo)
 		if errors.Is(err, errCutOff) {
-			res = rn.cutOff(res)
-			var cr *cutRunning
-			if errors.As(err, &cr) {
-				res.HeadHung = cr.took
-			}
-			return res, "", nil
+			return rn.cutOff(res), "", nil
 		}
 		if err != nil {
 			return res, "", err
@@ -750,7 +742,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 				return a, "", ctx.Err()
 			}
 			if errors.Is(err, errCutOff) {
-				return a, "", errCutOff // the base's own slowness is no head's hang
+				return a, "", err
 			}
 			var ie *InfraError
 			if errors.As(err, &ie) {
