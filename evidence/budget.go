@@ -117,6 +117,7 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 	planned, ran := map[string]int{}, map[string]int{}
 	sources := map[string]map[string]int{}
 	cut := map[string]bool{}
+	hangs := map[string]map[*gate.Hang][]gate.RowResult{} // by symbol: the rows cut off with a head's call still running
 	bySymbol := map[string][]gate.RowResult{}
 	for _, r := range t.Rows {
 		planned[origins[r.ID].Symbol]++
@@ -126,6 +127,12 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 		switch {
 		case rr.Status == gate.StatusCutOff:
 			cut[o.Symbol], rep.clocked = true, true
+			if rr.Hang != nil {
+				if hangs[o.Symbol] == nil {
+					hangs[o.Symbol] = map[*gate.Hang][]gate.RowResult{}
+				}
+				hangs[o.Symbol][rr.Hang] = append(hangs[o.Symbol][rr.Hang], rr)
+			}
 		case len(rr.Attempts) > 0:
 			ran[o.Symbol]++
 			bySymbol[o.Symbol] = append(bySymbol[o.Symbol], rr)
@@ -146,10 +153,43 @@ func (rep *Report) cutOff(c *rowClock, t *validate.Table, grep *gate.Report, ori
 			continue
 		}
 		s.Why = fmt.Sprintf("cut off after %d of %d rows: its time of %s ran out (.premise.yaml evidence: function_seconds)", s.Rows, planned[s.Symbol], c.functions.Budget())
-		if slower(bySymbol[s.Symbol]) {
+		switch h, base := hung(hangs[s.Symbol]); {
+		case h != nil:
+			// A head that hangs on the input its change would show spends
+			// its function's time on that call, and the row never ran.
+			s.Why, s.Unchecked = s.Why+fmt.Sprintf("; its head was still running %s after %s when its time ran out, where its base answered the same in %s, so the rows not run are not checked", calls(h.Calls), h.Ran.Round(100*time.Millisecond), base.Round(time.Millisecond)), true
+		case slower(bySymbol[s.Symbol]):
 			s.Why, s.Unchecked = s.Why+headSlowerWhy, true
 		}
 	}
+}
+
+// hung finds, among a symbol's rows cut off while its head was still
+// running a call (or a batch of them), a hang the base did not share: the
+// base answered the call of every row cut off with the batch (the other
+// calls of a batch are those rows' reruns), the slowest in less than a
+// quarter of the time the head had run. A batch the base was as slow on
+// (a large input slow on both sides) is no hang of the head's.
+func hung(hangs map[*gate.Hang][]gate.RowResult) (found *gate.Hang, took time.Duration) {
+	for h, rows := range hangs {
+		var base time.Duration
+		answered := true
+		for _, rr := range rows {
+			answered = answered && rr.BaseAnswered
+			base = max(base, rr.BaseTook)
+		}
+		if answered && 4*base < h.Ran && (found == nil || h.Ran > found.Ran) {
+			found, took = h, base
+		}
+	}
+	return found, took
+}
+
+func calls(n int) string {
+	if n == 1 {
+		return "a call"
+	}
+	return fmt.Sprintf("%d calls", n)
 }
 
 // headSlowerWhy says why a symbol cut off where its head was slower is

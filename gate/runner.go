@@ -280,20 +280,26 @@ type Stale struct {
 
 // RowResult is one row's runs.
 type RowResult struct {
-	meaning  string    // the row's validate.Row.Meaning under its target
-	ID       string    `json:"id"`
-	Hash     string    `json:"hash"`
-	Kind     string    `json:"kind"`
-	Cls      string    `json:"cls"`
-	Target   string    `json:"target"`
-	Line     int       `json:"line,omitempty"` // the row's line in the table, 0 if built in memory
-	Status   string    `json:"status"`
-	Seen     []string  `json:"seen"`
-	Why      string    `json:"why,omitempty"` // what happened, one line
-	Frozen   bool      `json:"frozen"`
-	Freeze   *Freeze   `json:"freeze,omitempty"`
-	Broken   bool      `json:"broken,omitempty"` // failed every attempt: cannot be frozen
-	Attempts []Attempt `json:"attempts"`
+	meaning string   // the row's validate.Row.Meaning under its target
+	ID      string   `json:"id"`
+	Hash    string   `json:"hash"`
+	Kind    string   `json:"kind"`
+	Cls     string   `json:"cls"`
+	Target  string   `json:"target"`
+	Line    int      `json:"line,omitempty"` // the row's line in the table, 0 if built in memory
+	Status  string   `json:"status"`
+	Seen    []string `json:"seen"`
+	Why     string   `json:"why,omitempty"` // what happened, one line
+	// Hang is, for a row cut off (StatusCutOff), the head's call (or batch
+	// of calls) still running when its target's time ran out; BaseTook,
+	// when BaseAnswered, how long the base took to answer the row's call.
+	Hang         *Hang         `json:"hang,omitempty"`
+	BaseTook     time.Duration `json:"base_took_ns,omitempty"`
+	BaseAnswered bool          `json:"base_answered,omitempty"`
+	Frozen       bool          `json:"frozen"`
+	Freeze       *Freeze       `json:"freeze,omitempty"`
+	Broken       bool          `json:"broken,omitempty"` // failed every attempt: cannot be frozen
+	Attempts     []Attempt     `json:"attempts"`
 	// Differential mode.
 	BaseSeen   []string `json:"base_seen,omitempty"`
 	BaseWhy    string   `json:"base_why,omitempty"`
@@ -505,6 +511,7 @@ func (rn *Runner) Run(ctx context.Context, t *validate.Table) (*Report, error) {
 			return nil, &InfraError{Reason: reason}
 		}
 	}
+	intended(planned, rep.Rows)
 	rn.finish(rep)
 	rep.Elapsed = time.Since(start)
 	return rep, nil
@@ -627,7 +634,12 @@ func (rn *Runner) runRow(ctx context.Context, p plannedRow, reruns int, seed int
 	for i := 0; i < reruns; i++ {
 		a, reason, err := rn.attempt(ctx, p, i, i < reruns-1, rng, &memo)
 		if errors.Is(err, errCutOff) {
-			return rn.cutOff(res), "", nil
+			res = rn.cutOff(res)
+			var hr *headRunning
+			if errors.As(err, &hr) {
+				res.Hang, res.BaseTook, res.BaseAnswered = hr.hang, hr.base, hr.answered
+			}
+			return res, "", nil
 		}
 		if err != nil {
 			return res, "", err
@@ -719,6 +731,10 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 		if ctx.Err() != nil {
 			return a, "", ctx.Err()
 		}
+		var cr *cutRunning
+		if errors.As(err, &cr) {
+			return a, "", rn.headHung(ctx, cr.hang, p, n, id, unwatched, args, kwargs)
+		}
 		var ie *InfraError
 		if errors.As(err, &ie) {
 			a.Status, a.Why = StatusError, ie.Error()
@@ -742,7 +758,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 				return a, "", ctx.Err()
 			}
 			if errors.Is(err, errCutOff) {
-				return a, "", err
+				return a, "", errCutOff // the base's own slowness is no head's hang
 			}
 			var ie *InfraError
 			if errors.As(err, &ie) {
@@ -760,7 +776,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 			a.Status, a.Why = StatusError, "the harness could not call the target on the base: "+excString(b.Exc)
 		} else if r.SameAsBase && a.Status == StatusPass {
 			if hk, bk := replyKey(rep), replyKey(b); hk != bk {
-				a.Status, a.Why = StatusFail, fmt.Sprintf("same_as_base: head %s, base %s", hk, bk)
+				a.Status, a.Why = StatusFail, fmt.Sprintf(sameAsBaseWhy+"head %s, base %s", hk, bk)
 			}
 		}
 	}
@@ -768,6 +784,34 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 	// time, not the judging's.
 	a.Duration = max(time.Since(start), rep.Elapsed)
 	return a, "", nil
+}
+
+// headRunning is errCutOff for a row whose head call was still running
+// when its target's time ran out, with how long the base took to answer
+// the same call (answered), if it did.
+type headRunning struct {
+	hang     *Hang
+	base     time.Duration
+	answered bool
+}
+
+func (e *headRunning) Error() string { return (&cutRunning{hang: e.hang}).Error() }
+
+func (e *headRunning) Is(target error) bool { return target == errCutOff }
+
+// headHung is the error of a row whose head was still running a call when
+// its target's time ran out: the base's reply to the same call, fetched
+// ahead, says whether the base answers it at once (a head that hangs where
+// its base returns) or is as slow.
+func (rn *Runner) headHung(ctx context.Context, h *Hang, p plannedRow, n int, id string, unwatched bool, args []any, kwargs map[string]any) error {
+	e := &headRunning{hang: h}
+	if rn.Base == nil {
+		return e
+	}
+	if b, err := rn.primary(ctx, rn.Base, &p, n, id, unwatched, args, kwargs); err == nil {
+		e.base, e.answered = b.Elapsed, true
+	}
+	return e
 }
 
 // judgeExpect judges a change item's witness row (issue 25): it passes

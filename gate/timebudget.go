@@ -253,9 +253,13 @@ func (rn *Runner) timed(ctx context.Context, ad Adapter, target string, p *plann
 		c.Timeout = rn.Short
 	}
 	sctx, end := rn.Clock.start(ctx, target)
+	began := time.Now()
 	r, err := ad.Call(sctx, c)
 	end()
 	if cutOff(ctx, sctx, err) {
+		if took := time.Since(began); took >= hungAfter {
+			return Reply{}, &cutRunning{hang: &Hang{Ran: took, Calls: 1}}
+		}
 		return Reply{}, errCutOff
 	}
 	if err == nil && c.Timeout > 0 && r.Outcome == OutcomeTimeout {
@@ -266,6 +270,31 @@ func (rn *Runner) timed(ctx context.Context, ad Adapter, target string, p *plann
 	}
 	return r, err
 }
+
+// hungAfter is how long a call must have been running when its target's
+// time ran out to be told apart from one never run.
+const hungAfter = time.Second
+
+// cutRunning is errCutOff for a call (or a batch of them, sharing one
+// hang) still running when its target's time ran out: a head that hangs
+// on the input its change would show spends its function's time there,
+// and the row must not pass for one never run (RowResult.Hang).
+type cutRunning struct{ hang *Hang }
+
+func (e *cutRunning) Error() string {
+	return fmt.Sprintf("the target's time ran out while a call had run %s", e.hang.Ran.Round(10*time.Millisecond))
+}
+
+// Hang is a call, or a batch of calls sent together, still running on a
+// side when its target's time ran out, after Ran: one of them may never
+// return. The rows cut off with it share one Hang; each carries, in its
+// RowResult.BaseTook, how long the base took to answer the same call.
+type Hang struct {
+	Ran   time.Duration `json:"ran_ns"`
+	Calls int           `json:"calls"`
+}
+
+func (e *cutRunning) Is(target error) bool { return target == errCutOff }
 
 // closedChan is a closed channel: the rows' hashes are set before any
 // row's own calls run.
@@ -367,18 +396,31 @@ func (rn *Runner) fetchTarget(ctx context.Context, bc batchCaller, ad Adapter, t
 		bctx, stop := context.WithCancelCause(sctx)
 		var again []int
 		began := time.Now()
+		last := began
+		var hang *Hang
 		bc.CallBatch(bctx, batch, func(k int, r Reply, err error) {
 			i := part[k]
 			switch {
 			case err != nil && ctx.Err() == nil && errors.Is(context.Cause(bctx), errShorten):
 				again = append(again, i) // stopped for the shortened limit
 				return
+			case cutOff(ctx, sctx, err) && time.Since(last) >= hungAfter:
+				// A call of these was still running, that long, when the
+				// time ran out.
+				if hang == nil {
+					hang = &Hang{Ran: time.Since(last)}
+				}
+				hang.Calls++
+				err = &cutRunning{hang: hang}
 			case cutOff(ctx, sctx, err):
 				err = errCutOff
 			case err == nil && batch[k].Timeout > 0 && r.Outcome == OutcomeTimeout:
 				r.Shortened, r.Detail = true, r.Detail+shortNote
 			}
 			put(i, r, err)
+			if err == nil {
+				last = time.Now()
+			}
 			if err == nil && i < shortFrom && rn.shortens(ad, rowOf[i], r, hashed) {
 				rn.pace.shorten(ad, target)
 				shortFrom = i + 1
