@@ -41,6 +41,9 @@ func (l *jsLang) OutsideType(tg lang.Target, args []any, _ map[string]any) strin
 				return fmt.Sprintf("`%s` is %s, which requires %s, and got %s", p.Name, strings.TrimSpace(p.Type), m, lang.Compact(a, 40))
 			}
 		}
+		if class := builtinClass(p.Type); class != "" && !instanceLike(a) {
+			return fmt.Sprintf("`%s` is %s, and got %s", p.Name, strings.TrimSpace(p.Type), lang.Compact(a, 40))
+		}
 		t, ok := jsTypeOf(strings.TrimSpace(p.Type))
 		if p.Type == "" || !ok || admits(t, a) {
 			continue
@@ -48,6 +51,53 @@ func (l *jsLang) OutsideType(tg lang.Target, args []any, _ map[string]any) strin
 		return fmt.Sprintf("`%s` is %s, and got %s", p.Name, strings.TrimSpace(p.Type), lang.Compact(a, 40))
 	}
 	return ""
+}
+
+// builtinClass is the class of JavaScript's own an annotation names
+// (data: Uint8Array, when: Date | undefined, m: Map<string, number>), ""
+// for any other: a value of such a class is an object of it, never a
+// primitive or a plain array or object, which lack its members.
+func builtinClass(annotation string) string {
+	class := ""
+	for _, p := range strings.Split(annotation, "|") {
+		switch p = strings.TrimSpace(p); p {
+		case "null", "undefined":
+		default:
+			if class != "" {
+				return ""
+			}
+			class, _, _ = strings.Cut(p, "<")
+			if !jsBuiltinClasses[class] {
+				return ""
+			}
+		}
+	}
+	return class
+}
+
+// jsBuiltinClasses are the classes of the language and of Node whose
+// objects premise's worker builds and sends as themselves ($class).
+var jsBuiltinClasses = memberSet("Uint8Array Uint8ClampedArray Int8Array Uint16Array Int16Array Uint32Array Int32Array Float32Array Float64Array BigInt64Array BigUint64Array ArrayBuffer SharedArrayBuffer DataView Date Map Set WeakMap WeakSet RegExp Promise Buffer")
+
+// instanceLike says whether v may be an object of a class: null and
+// undefined (judged by the annotation's own nullability elsewhere), and
+// values premise encodes ($ keys), are not judged; a number, string,
+// boolean, array or plain object is none.
+func instanceLike(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case bool, int, int64, float64, json.Number, string, []any:
+		return false
+	case map[string]any:
+		for k := range v {
+			if strings.HasPrefix(k, "$") {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // lacks is the first of an interface's required members that v, an

@@ -13,6 +13,7 @@ import (
 // JavaScript and an annotation only the head has are not judged.
 func TestOutsideTypeByTheBasesAnnotation(t *testing.T) {
 	meanBy := &lang.Signature{Params: []lang.Param{{Name: "items", Type: "readonly T[]"}, {Name: "getValue", Type: "(element: T) => number"}}}
+	zlib := &lang.Signature{Params: []lang.Param{{Name: "data", Type: "Uint8Array"}, {Name: "when", Type: "Date | undefined"}, {Name: "seen", Type: "Map<string, number>"}}}
 	pad := &lang.Signature{Params: []lang.Param{{Name: "s", Type: "string"}, {Name: "width", Type: "number"}, {Name: "fill"}}}
 	for _, c := range []struct {
 		name    string
@@ -30,6 +31,12 @@ func TestOutsideTypeByTheBasesAnnotation(t *testing.T) {
 		{"string for a number", "typescript", pad, []any{"a", "b"}, true, ""},
 		{"NaN for a number", "typescript", pad, []any{"a", map[string]any{"$number": "NaN"}}, false, "an encoded value's kind is not read here"},
 		{"untyped parameter", "typescript", pad, []any{"a", json.Number("2"), []any{}}, false, "fill has no annotation"},
+		{"number for a Uint8Array", "typescript", zlib, []any{json.Number("2"), json.Number("2")}, true,
+			"fflate's adler: a base looping on a number's undefined length, a head not; no typed caller passes one"},
+		{"plain array for a Uint8Array", "typescript", zlib, []any{[]any{json.Number("1")}}, true, ""},
+		{"a Uint8Array", "typescript", zlib, []any{map[string]any{"$class": "Uint8Array", "$items": []any{}}, nil, nil}, false, "an encoded object of the class"},
+		{"string for a Date", "typescript", zlib, []any{nil, "2020-01-01"}, true, ""},
+		{"plain object for a Map", "typescript", zlib, []any{nil, nil, map[string]any{"a": json.Number("1")}}, true, ""},
 		{"javascript", "javascript", meanBy, []any{map[string]any{}, nil}, false, "JavaScript's types are not written"},
 		{"no base signature", "typescript", nil, []any{map[string]any{}, nil}, false, "the head's annotation alone sets nothing apart"},
 	} {
