@@ -415,6 +415,11 @@ func init() {
 	}
 }
 
+// jsRegexLitRe is a regular expression literal where an expression
+// starts (after an opening bracket, a comma, an operator or a return):
+// its source and its flags.
+var jsRegexLitRe = regexp.MustCompile(`(?m)(?:^|[\[(,=:!&|?{};]|\breturn)\s*/((?:[^/\\\[\n*]|\\.|\[(?:[^\]\\\n]|\\.)*\])(?:[^/\\\[\n]|\\.|\[(?:[^\]\\\n]|\\.)*\])*)/([dgimsuvy]*)`)
+
 // jsNumLitRe is a number literal not part of a name: LIMIT = 45, 2.5.
 var jsNumLitRe = regexp.MustCompile(`(?:^|[^\w.$])(-?\d+(?:\.\d+)?)\b`)
 
@@ -422,7 +427,17 @@ var jsNumLitRe = regexp.MustCompile(`(?:^|[^\w.$])(-?\d+(?:\.\d+)?)\b`)
 // numbers as written.
 func jsDataLits(changed []string) []string {
 	text := strings.Join(changed, "\n")
+	// A regular expression literal's source, first: a changed one's two
+	// versions tell the texts only one matches (lang.Patterns), as a
+	// pattern in a string does (ua-parser-js' table of /(quest( \d| pro)?)/i).
 	var out []string
+	for _, m := range jsRegexLitRe.FindAllStringSubmatch(text, 8) {
+		src := m[1]
+		if strings.Contains(m[2], "i") {
+			src = "(?i)" + src
+		}
+		out = append(out, src)
+	}
 	for _, m := range jsStrLitRe.FindAllString(text, 16) {
 		if v, ok := jssource.Value(m); ok {
 			if s, ok := v.(string); ok && s != "" {
@@ -499,7 +514,7 @@ func jsAssigned(lines []string, line int) string {
 	if line-1 < len(lines) && line >= 1 {
 		at = indent(lines[line-1])
 	}
-	for i := line - 1; i >= 0 && i >= line-200; i-- {
+	for i := line - 1; i >= 0 && i >= line-maxStatementLines; i-- {
 		l := lines[i]
 		if t := strings.TrimLeft(l, " \t"); t != "" && at > 0 && indent(l) <= at && jsAssignRe.MatchString(t) {
 			// A declaration inside a top-level wrapper (const dateTime =
@@ -517,6 +532,11 @@ func jsAssigned(lines []string, line int) string {
 	}
 	return ""
 }
+
+// maxStatementLines bounds how far above a changed line jsAssigned looks
+// for the declaration holding it: a UMD factory's table of patterns
+// (ua-parser-js' defaultRegexes) runs to hundreds of lines.
+const maxStatementLines = 5000
 
 // jsPair is a changed file read at both sides.
 type jsPair struct {

@@ -1,6 +1,7 @@
 package javascript
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,5 +90,44 @@ func TestDataReadersOfAFunctionTable(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"fecha.fecha.format fecha.formatFlags.YYYY"}, got); diff != "" {
 		t.Errorf("readers (-want +got):\n%s", diff)
+	}
+}
+
+// TestDataLitsOfARegexTable: a changed regular expression literal in a
+// table a UMD factory holds (ua-parser-js' defaultRegexes, hundreds of
+// lines long) gives its readers the texts its two versions treat apart,
+// its source among the changed data's words, its flags kept.
+func TestDataLitsOfARegexTable(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("(function (window) {\n    var defaultRegexes = {\n        device : [[\n")
+	for i := 0; i < 400; i++ {
+		b.WriteString("            /(vendor" + strings.Repeat("x", i%7) + ")/i\n            ], [MODEL], [\n")
+	}
+	b.WriteString("            /(quest( \\d| pro)?)/i                // Oculus Quest\n            ], [MODEL]]\n    };\n")
+	b.WriteString("    var UAParser = function (ua) {\n        return defaultRegexes.device.length + ua;\n    };\n    module.exports = UAParser;\n})(this);\n")
+	base := b.String()
+	head := strings.Replace(base, `( \d| pro)`, `( 2| pro)`, 1)
+	line := strings.Count(base[:strings.Index(base, "/(quest")], "\n") + 1
+	f := diffparse.File{
+		Path: "src/ua-parser.js", Language: "javascript", Status: "modified",
+		BaseSrc: []byte(base), HeadSrc: []byte(head),
+		Hunks: []diffparse.Hunk{{OldStart: line, OldLines: 1, NewStart: line, NewLines: 1, Lines: []diffparse.Line{
+			{Kind: '-', Old: line, Text: strings.Split(base, "\n")[line-1]},
+			{Kind: '+', New: line, Text: strings.Split(head, "\n")[line-1]},
+		}}},
+	}
+	l := &jsLang{lang: "javascript"}
+	syms, reads, lits := l.DataReaders(f)
+	var got []string
+	for _, s := range syms {
+		got = append(got, s.Name+" "+strings.Join(reads[s.Name], ","))
+	}
+	if diff := cmp.Diff([]string{"src/ua-parser.UAParser defaultRegexes"}, got); diff != "" {
+		t.Errorf("readers (-want +got):\n%s", diff)
+	}
+	for _, want := range []string{`(?i)(quest( \d| pro)?)`, `(?i)(quest( 2| pro)?)`} {
+		if !slices.Contains(lits, want) {
+			t.Errorf("the changed data's words %q lack the pattern %q", lits, want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -178,12 +179,31 @@ func Distinguishing(a, b string) []string {
 				continue
 			}
 			seen[c] = true
-			if ma.MatchString(c) != mb.MatchString(c) {
+			if matchesApart(ma, mb, c) {
 				out = append(out, c)
 			}
 		}
 	}
 	return out
+}
+
+// matchesApart says whether a and b treat s apart: one matches it and the
+// other does not, or both do and capture other text (quest( \d| pro)?
+// against quest( 2| pro)? in "quest 3": a caller reading the match reads
+// "quest 3" from one and "quest" from the other). Where the two have
+// other numbers of groups only the whole match is compared.
+func matchesApart(a, b *regexp.Regexp, s string) bool {
+	x, y := a.FindStringSubmatchIndex(s), b.FindStringSubmatchIndex(s)
+	if (x == nil) != (y == nil) {
+		return true
+	}
+	if x == nil {
+		return false
+	}
+	if len(x) != len(y) {
+		x, y = x[:2], y[:2]
+	}
+	return !slices.Equal(x, y)
 }
 
 // sampleRand writes to b a string r matches, each choice drawn from rng.
