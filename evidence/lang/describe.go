@@ -39,6 +39,87 @@ func DescribeWith(returned func(v any) string, r *gate.Reply) string {
 	}
 }
 
+// whereApart adds to the two sides' words, b and h, where their returned
+// values first differ, when the words alone do not show it: both cut
+// short, or alike ("returned {"browser":{"major":…" on both sides of a
+// parser's result whose device model changed).
+func whereApart(base, head *gate.Reply, b, h string) (string, string) {
+	if base == nil || head == nil || base.Outcome != gate.OutcomeReturned || head.Outcome != gate.OutcomeReturned {
+		return b, h
+	}
+	if b != h && !(strings.HasSuffix(b, "…") && strings.HasSuffix(h, "…")) {
+		return b, h
+	}
+	at, x, y, ok := FirstDifference(base.Value, head.Value, "")
+	if !ok || at == "" {
+		return b, h
+	}
+	return shorter(b) + " where " + at + " is " + Compact(x, 60), shorter(h) + " where " + at + " is " + Compact(y, 60)
+}
+
+// shorter cuts a side's words to their first 48 runes: the value whole is
+// in the row, and where it differs says the rest.
+func shorter(s string) string {
+	if r := []rune(s); len(r) > 48 {
+		return strings.TrimSuffix(string(r[:47]), "…") + "…"
+	}
+	return s
+}
+
+// FirstDifference is where two values as the workers send them first
+// differ, as a path of keys and indices (.device.model, [2]), and the
+// values there; an encoded object's fields ($fields) are read as its
+// own. ok is false when they are equal.
+func FirstDifference(a, b any, at string) (string, any, any, bool) {
+	am, aok := a.(map[string]any)
+	bm, bok := b.(map[string]any)
+	if aok && bok {
+		if f, ok := am["$fields"]; ok {
+			if g, ok := bm["$fields"]; ok && fmt.Sprint(am["$class"]) == fmt.Sprint(bm["$class"]) {
+				return FirstDifference(f, g, at)
+			}
+		}
+		keys := make([]string, 0, len(am)+len(bm))
+		for k := range am {
+			keys = append(keys, k)
+		}
+		for k := range bm {
+			if _, dup := am[k]; !dup {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			x, inA := am[k]
+			y, inB := bm[k]
+			if !inA || !inB {
+				if inA != inB {
+					return at + "." + k, x, y, true
+				}
+				continue
+			}
+			if p, x, y, ok := FirstDifference(x, y, at+"."+k); ok {
+				return p, x, y, true
+			}
+		}
+		return "", nil, nil, false
+	}
+	al, aok := a.([]any)
+	bl, bok := b.([]any)
+	if aok && bok && len(al) == len(bl) {
+		for i := range al {
+			if p, x, y, ok := FirstDifference(al[i], bl[i], fmt.Sprintf("%s[%d]", at, i)); ok {
+				return p, x, y, true
+			}
+		}
+		return "", nil, nil, false
+	}
+	if Compact(a, 1<<20) == Compact(b, 1<<20) {
+		return "", nil, nil, false
+	}
+	return at, a, b, true
+}
+
 // Compact renders v as one line of JSON, cut to max runes; <, > and &
 // stay as they are ("<br />"), as a reviewer reads them.
 func Compact(v any, max int) string {

@@ -302,9 +302,11 @@ func (ls Languages) Names() []string {
 func (ls Languages) Present(o Origin, args []any, kwargs map[string]any, base, head *gate.Reply) (input, b, h string) {
 	if l := ls[o.Lang]; l != nil {
 		b, h = l.Outcomes(base, head, o)
+		b, h = whereApart(base, head, b, h)
 		return l.CallText(args, kwargs), b, h
 	}
-	return CallText(args, kwargs), Describe(base), Describe(head)
+	b, h = whereApart(base, head, Describe(base), Describe(head))
+	return CallText(args, kwargs), b, h
 }
 
 // StaticLanguages are the languages with no checkout to read: for what a
