@@ -885,7 +885,7 @@ func variedOutcome(rr gate.RowResult, o *validate.Outcome) *validate.Outcome {
 // than its base, a timeout aside, else its last.
 func differing(rr gate.RowResult) gate.Attempt {
 	for _, a := range rr.Attempts {
-		if a.Base != nil && a.Reply.Outcome != gate.OutcomeTimeout && a.Reply.Key() != a.Base.Key() {
+		if a.Base != nil && a.Reply.Outcome != gate.OutcomeTimeout && !gate.Same(a.Reply, *a.Base) {
 			return a
 		}
 	}

@@ -1,0 +1,112 @@
+package gate
+
+import (
+	"strings"
+)
+
+// Same says whether head's reply is the base's outcome: the same value,
+// or a raise of the same class (replyKey), where an object's private
+// attributes that only one side has are no part of its value. A refactor
+// that keeps a derived value in a new private attribute (self._look_for,
+// computed once in __init__ where a method computed it each call) shows
+// the same object to every caller; a private attribute both sides have,
+// and any public one, still decide.
+func Same(head, base Reply) bool {
+	if replyKey(head) == replyKey(base) {
+		return true
+	}
+	if head.Outcome != OutcomeReturned || base.Outcome != OutcomeReturned {
+		return false
+	}
+	h, b, dropped := withoutOneSidedPrivate(head.Value, base.Value)
+	if !dropped {
+		return false
+	}
+	return replyKey(Reply{Outcome: OutcomeReturned, Value: h}) == replyKey(Reply{Outcome: OutcomeReturned, Value: b})
+}
+
+// withoutOneSidedPrivate walks a and b together and leaves out of each
+// encoded object's fields ($fields) those named as private (a leading _)
+// that the other side's object of the same place lacks; dropped says
+// whether it left any out. a and b are not changed.
+func withoutOneSidedPrivate(a, b any) (any, any, bool) {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok {
+			return a, b, false
+		}
+		xf, xok := x["$fields"].(map[string]any)
+		yf, yok := y["$fields"].(map[string]any)
+		if xok && yok {
+			xf2, yf2, dropped := alignFields(xf, yf)
+			x2, y2 := cloneMap(x), cloneMap(y)
+			x2["$fields"], y2["$fields"] = xf2, yf2
+			return x2, y2, dropped
+		}
+		x2, y2, dropped := map[string]any{}, map[string]any{}, false
+		for k, v := range x {
+			x2[k] = v
+		}
+		for k, v := range y {
+			y2[k] = v
+		}
+		for k := range x {
+			if _, both := y[k]; both {
+				var d bool
+				x2[k], y2[k], d = withoutOneSidedPrivate(x[k], y[k])
+				dropped = dropped || d
+			}
+		}
+		return x2, y2, dropped
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return a, b, false
+		}
+		x2, y2, dropped := make([]any, len(x)), make([]any, len(y)), false
+		for i := range x {
+			var d bool
+			x2[i], y2[i], d = withoutOneSidedPrivate(x[i], y[i])
+			dropped = dropped || d
+		}
+		return x2, y2, dropped
+	}
+	return a, b, false
+}
+
+// alignFields is two objects' fields without the private ones only one
+// has, the shared ones aligned in turn.
+func alignFields(x, y map[string]any) (map[string]any, map[string]any, bool) {
+	x2, y2, dropped := map[string]any{}, map[string]any{}, false
+	for k, v := range x {
+		if _, both := y[k]; !both && strings.HasPrefix(k, "_") {
+			dropped = true
+			continue
+		}
+		x2[k] = v
+	}
+	for k, v := range y {
+		if _, both := x[k]; !both && strings.HasPrefix(k, "_") {
+			dropped = true
+			continue
+		}
+		y2[k] = v
+	}
+	for k := range x2 {
+		if _, both := y2[k]; both {
+			var d bool
+			x2[k], y2[k], d = withoutOneSidedPrivate(x2[k], y2[k])
+			dropped = dropped || d
+		}
+	}
+	return x2, y2, dropped
+}
+
+func cloneMap(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
