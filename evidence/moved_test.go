@@ -242,3 +242,30 @@ func CleanUrl(s string) string {
 		t.Errorf("CleanURL renamed CleanUrl, its helpers inlined and the order sorted: no change; changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestDeletedOverrideIsCompared: a patch that deletes (or renames) a
+// method overriding its base class's leaves its callers calling the base
+// class's method (httpagentparser's getVersion, renamed get_version in
+// three bot classes): the base's override is compared with what the name
+// resolves to on the head. A deleted method no base class of the file has
+// is not a target.
+func TestDeletedOverrideIsCompared(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{
+		"lib/__init__.py": "",
+		"lib/m.py": "class Detector:\n    def version(self, agent: str) -> str:\n        return agent.split('/')[-1]\n\n\n" +
+			"class Bot(Detector):\n    def version(self, agent: str) -> str:\n        return ''\n\n    def extra(self, agent: str) -> str:\n        return agent\n",
+	}
+	head := map[string]string{
+		"lib/m.py": "class Detector:\n    def version(self, agent: str) -> str:\n        return agent.split('/')[-1]\n\n\n" +
+			"class Bot(Detector):\n    def get_version(self, agent: str) -> str:\n        return ''\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "lib.m.Bot.version", nil) {
+		t.Errorf("lib.m.Bot.version, an override renamed away, shows no change: changes %+v, symbols %+v",
+			append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+	if g := symbolRows(t, rep, "lib.m.Bot.extra"); g.Rows != 0 || g.Unchecked {
+		t.Errorf("lib.m.Bot.extra, deleted outright: rows %d, unchecked %v (%s); want no rows, not a target", g.Rows, g.Unchecked, g.Why)
+	}
+}

@@ -348,9 +348,29 @@ func (*pythonLang) StillBound(_ diffparse.File, file any, local string) bool {
 		return false
 	}
 	if class, method, ok := strings.Cut(local, "."); ok {
-		return objectMethods[method] && !strings.Contains(method, ".") && pyf.head.Binds(class)
+		if strings.Contains(method, ".") || !pyf.head.Binds(class) {
+			return false
+		}
+		return objectMethods[method] || inherited(pyf.head, class, method, 0)
 	}
 	return pyf.head.Binds(local)
+}
+
+// inherited says a class of f gets method from a base class f defines, or
+// one of theirs: an override the patch deleted (or renamed, as
+// httpagentparser's getVersion became get_version) leaves its callers
+// calling the base class's method, which rows compare with the base's
+// override.
+func inherited(f *pysource.File, class, method string, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	for _, b := range f.ClassBases(class) {
+		if f.HasDef(b+"."+method) || inherited(f, b, method, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // objectMethods are the special methods every Python class has from
