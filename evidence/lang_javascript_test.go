@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
 )
 
 // TestJavaScriptChangeIsShown: a JavaScript function whose patch narrows
@@ -507,5 +509,24 @@ func TestJavaScriptReceiverBuiltByAnotherClassesConstructor(t *testing.T) {
 	rep := runCommits(t, base, map[string]string{"src/pattern.js": pattern("")}, nil)
 	if len(changesOf(rep, "src/pattern.Pattern.extractNth")) == 0 {
 		t.Errorf("a conf ending in L is no longer split, yet no change on extractNth: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
+// TestTypeScriptBytesParameterGetsTypedArrays: a parameter typed
+// Uint8Array is handed Uint8Arrays, the empty one among them (fflate's
+// deflate of no data): a change seen only on empty bytes is found on
+// well-typed inputs, where a plain array or string given for the bytes
+// would be set apart as outside the type.
+func TestTypeScriptBytesParameterGetsTypedArrays(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{
+		"src/sum.ts": "export function checksum(data: Uint8Array): number {\n  let s = 1;\n  for (let i = 0; i < data.length; ++i) s = (s + data[i]) % 65521;\n  return s;\n}\n",
+	}
+	head := map[string]string{
+		"src/sum.ts": "export function checksum(data: Uint8Array): number {\n  if (!data.length) return 0;\n  let s = 1;\n  for (let i = 0; i < data.length; ++i) s = (s + data[i]) % 65521;\n  return s;\n}\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "src/sum.checksum", func(c evidence.Change) bool { return strings.Contains(c.Input, `"$class":"Uint8Array","$items":[]`) }) {
+		t.Errorf("checksum: no change on an empty Uint8Array: changes %+v, outside %+v", append(rep.Changes, rep.Unexplained...), rep.OutsideType)
 	}
 }

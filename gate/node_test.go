@@ -84,6 +84,7 @@ export function counts(words) { const m = new Map(); for (const w of words) m.se
 export function uniq(xs) { return new Set(xs); }
 export function sizeOf(x) { return x.size; }
 export function encodes(s) { try { return encodeURIComponent(s); } catch (e) { return e.name; } }
+export function bytes(b) { return [b.constructor.name, b.length, b[0] ?? null, Buffer.isBuffer(b)]; }
 export function protoless(x) { return [Object.getPrototypeOf(x) === null, typeof x.hasOwnProperty, x.a]; }
 export function throwString() { throw "bad input"; }
 export function throwObject() { throw { code: 42 }; }
@@ -250,6 +251,9 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "Set", target: m + "uniq", args: []any{[]any{3, 1, 3}}, want: `{"$set":[3,1]}`},
 		{name: "Map and Set arguments", target: m + "sizeOf", args: []any{map[string]any{"$map": []any{[]any{1, "x"}, []any{2, "y"}}}}, want: `2`},
 		{name: "an object without a prototype", target: m + "protoless", args: []any{map[string]any{"$nullproto": map[string]any{"a": 1}}}, want: `[true,"undefined",1]`, reason: "Object.create(null): no hasOwnProperty of its own"},
+		{name: "a typed array", target: m + "bytes", args: []any{map[string]any{"$class": "Uint8Array", "$items": []any{255, 1}}}, want: `["Uint8Array",2,255,false]`, reason: "bytes a parameter typed Uint8Array takes, as the worker encodes them back"},
+		{name: "a Buffer", target: m + "bytes", args: []any{map[string]any{"$class": "Buffer", "$items": []any{}}}, want: `["Buffer",0,null,true]`},
+		{name: "another class's form", target: m + "bytes", args: []any{map[string]any{"$class": "Date", "$items": []any{1}}}, class: "premise.DecodeError", reason: "only a typed array or a Buffer is built from $class"},
 		{name: "a string with a lone surrogate", target: m + "encodes", args: []any{map[string]any{"$utf16": []any{97, 0xd800}}}, want: `"URIError"`, reason: "a string by its code units: a lone surrogate, which encodeURIComponent refuses"},
 		{name: "thrown string", target: m + "throwString", class: "string", code: "bad input"},
 		{name: "thrown object", target: m + "throwObject", class: "Object"},

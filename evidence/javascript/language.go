@@ -1151,6 +1151,11 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	lits := l.literals(info, tg.DataLits)
 	for i, t := range types {
 		pools[i] = append(jsNumbers(info, tg.Receivers, tg.DataLits, t), lang.Pool(t, lits)...)
+		if class := itemClass(tg.Sig.Params[i].Type); class != "" {
+			// Bytes (data: Uint8Array): arrays of that class come first,
+			// the empty one among them.
+			pools[i] = append(itemValues(class, pools[i]), pools[i]...)
+		}
 		if t.Kind == lang.KindAny || t.Kind == lang.KindStr {
 			// The changed data's words are what reach the changed
 			// entries of what the function reads.

@@ -79,6 +79,42 @@ func builtinClass(annotation string) string {
 // objects premise's worker builds and sends as themselves ($class).
 var jsBuiltinClasses = memberSet("Uint8Array Uint8ClampedArray Int8Array Uint16Array Int16Array Uint32Array Int32Array Float32Array Float64Array BigInt64Array BigUint64Array ArrayBuffer SharedArrayBuffer DataView Date Map Set WeakMap WeakSet RegExp Promise Buffer")
 
+// itemClass is the typed array class (or Buffer) an annotation names, ""
+// for any other: premise's worker builds one from {"$class": NAME,
+// "$items": [...]}.
+func itemClass(annotation string) string {
+	switch c := builtinClass(annotation); c {
+	case "Uint8Array", "Int8Array", "Uint8ClampedArray", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array", "Float64Array", "Buffer":
+		return c
+	}
+	return ""
+}
+
+// itemValues are arrays of class: the empty one, one zero, a few bytes at
+// their edges, and each list of numbers pool holds, made one.
+func itemValues(class string, pool []any) []any {
+	one := func(items []any) any { return map[string]any{"$class": class, "$items": items} }
+	out := []any{one([]any{}), one([]any{0}), one([]any{1, 2, 3}), one([]any{255, 0, 128, 127})}
+	for _, v := range pool {
+		l, ok := v.([]any)
+		if !ok || len(l) == 0 {
+			continue
+		}
+		numbers := true
+		for _, x := range l {
+			switch x.(type) {
+			case int, int64, float64, json.Number:
+			default:
+				numbers = false
+			}
+		}
+		if numbers && len(out) < 12 {
+			out = append(out, one(l))
+		}
+	}
+	return out
+}
+
 // instanceLike says whether v may be an object of a class: null and
 // undefined (judged by the annotation's own nullability elsewhere), and
 // values premise encodes ($ keys), are not judged; a number, string,

@@ -93,7 +93,8 @@
 // row's raise. "$then": [{"$call": "push", "$args": [1]}] calls the built
 // object's own methods in order before the row's call (a state its
 // constructor never builds). A "$class" form cannot be passed back (build
-// it with $new).
+// it with $new), but for a typed array's or a Buffer's, which builds one
+// of its numbers: {"$class": "Uint8Array", "$items": [31, 139]}.
 //
 // A raise is {"class", "code", "message"}: the class is the thrown value's
 // constructor name (TypeError, RangeError, a subclass's own name), or for a
@@ -133,6 +134,9 @@ const mapIterNext = Function.prototype.call.bind(Object.getPrototypeOf(new Map()
 const setValues = Function.prototype.call.bind(Set.prototype.values);
 const setIterNext = Function.prototype.call.bind(Object.getPrototypeOf(new Set().values()).next);
 const u8Subarray = Function.prototype.call.bind(Uint8Array.prototype.subarray);
+// The classes of bytes and numbers an argument {"$class": NAME, "$items":
+// [...]} builds, as the worker found them before any subject loaded.
+const ITEM_CLASSES = { __proto__: null, Uint8Array, Int8Array, Uint8ClampedArray, Uint16Array, Int16Array, Uint32Array, Int32Array, Float32Array, Float64Array };
 const decodeText = Function.prototype.call.bind(TextDecoder.prototype.decode);
 const exitNow = process.exit.bind(process);
 // process.kill looks process._kill up at each call: the raw one is bound
@@ -870,6 +874,11 @@ async function decode(v, cache, loader, depth) {
       }
     }
     return made;
+  }
+  if (tag === "$class" && ks.length === 2 && typeof v.$class === "string" && isArray(v.$items) && (v.$class === "Buffer" || ITEM_CLASSES[v.$class] !== undefined)) {
+    if (v.$items.length > 1 << 20) throw new DecodeError(`$items of a ${v.$class}: more than 1048576`);
+    for (const x of v.$items) if (typeof x !== "number") throw new DecodeError(`$items of a ${v.$class} wants numbers`);
+    return v.$class === "Buffer" ? apply(bufferFrom, Buffer, [v.$items]) : new ITEM_CLASSES[v.$class](v.$items);
   }
   if (ks.length !== 1) throw new DecodeError(`an argument object with ${tag} has other keys: ${oneLine(jsonStringify(v))}`);
   const x = v[tag];
