@@ -530,3 +530,24 @@ func TestTypeScriptBytesParameterGetsTypedArrays(t *testing.T) {
 		t.Errorf("checksum: no change on an empty Uint8Array: changes %+v, outside %+v", append(rep.Changes, rep.Unexplained...), rep.OutsideType)
 	}
 }
+
+// TestJavaScriptChangedPatternInAFunction: a regular expression the
+// patch changed in a function's own lines (URI.js' scheme pattern losing
+// the + of :+) gives the function the texts its two versions treat apart,
+// and a parameter the body defaults itself (if (!parts) { parts = {} })
+// keeps its default while the text varies.
+func TestJavaScriptChangedPatternInAFunction(t *testing.T) {
+	t.Parallel()
+	body := func(colons string) string {
+		return "module.exports.parse = function (string, parts) {\n  if (!parts) {\n    parts = {};\n  }\n" +
+			"  string = string.replace(/^(https?|ftp)?" + colons + "[/\\\\]*/i, '$1://');\n" +
+			"  var at = string.indexOf('://');\n  parts.protocol = at > 0 ? string.slice(0, at) : null;\n" +
+			"  parts.rest = at >= 0 ? string.slice(at + 3) : string;\n  return parts;\n};\n"
+	}
+	base := map[string]string{"src/uri.js": body(":+")}
+	head := map[string]string{"src/uri.js": body(":")}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "src/uri.parse", nil) {
+		t.Errorf("parse: no change where :+ became :: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

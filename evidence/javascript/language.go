@@ -628,6 +628,15 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		}
 	}
 	info.chars = charCodeStrings(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), f.HeadSrc, f.BaseSrc)
+	if tg.Sym.Change == "modified" {
+		// A pattern the patch changed in the function's own lines (URI.js'
+		// /^(https?|ftp|wss?)?:+[/\\]*/i losing its +): the texts its two
+		// versions treat apart are inputs, as a changed pattern of module
+		// data is its readers'.
+		if lits := jsDataLits(changedLinesIn(f, tg.Sym.Start, tg.Sym.End)); len(lang.Patterns(lits, 4)) > 1 {
+			tg.DataLits = append(tg.DataLits, lits...)
+		}
+	}
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxJSHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
@@ -1311,10 +1320,10 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 
 // defaultedParams are the parameters of sig that body gives a value of its
 // own when the caller passes none: x || (x = ...), x = x || ..., x ??= ...,
-// x === undefined, typeof x === 'undefined'.
+// x === undefined, typeof x === 'undefined', if (!x) { x = ... }.
 func defaultedParams(body string, sig *lang.Signature) map[string]bool {
 	return paramsMatching(body, sig, func(q string) string {
-		return `\b` + q + `\s*(\|\||\?\?)\s*\(\s*` + q + `\s*=[^=]|\b` + q + `\s*=\s*` + q + `\s*(\|\||\?\?)|\b` + q + `\s*(\|\||\?\?)=|\b` + q + `\s*===?\s*undefined\b|\btypeof\s+` + q + `\s*===?\s*['"]undefined['"]`
+		return `\b` + q + `\s*(\|\||\?\?)\s*\(\s*` + q + `\s*=[^=]|\b` + q + `\s*=\s*` + q + `\s*(\|\||\?\?)|\b` + q + `\s*(\|\||\?\?)=|\b` + q + `\s*===?\s*undefined\b|\btypeof\s+` + q + `\s*===?\s*['"]undefined['"]|\bif\s*\(\s*!\s*` + q + `\s*\)\s*\{?\s*` + q + `\s*=[^=]`
 	})
 }
 
@@ -1470,6 +1479,25 @@ func jsTagged(m map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// changedLinesIn are the lines f's hunks add or remove between the head's
+// lines start and end (a removed line at the head's place it was taken
+// from).
+func changedLinesIn(f diffparse.File, start, end int) []string {
+	var out []string
+	for _, h := range f.Hunks {
+		at := h.NewStart
+		for _, ln := range h.Lines {
+			if ln.New > 0 {
+				at = ln.New
+			}
+			if ln.Kind != ' ' && at >= start && at <= end {
+				out = append(out, ln.Text)
+			}
+		}
+	}
+	return out
 }
 
 // removedText is the text of the lines f's hunks remove: the base's side
