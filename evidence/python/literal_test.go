@@ -70,6 +70,8 @@ func TestPyRepr(t *testing.T) {
 		{"it's", `"it's"`},
 		{"a\nb", `'a\nb'`},
 		{map[string]any{"b": 1.5, "a": 2.0}, "{'a': 2.0, 'b': 1.5}"},
+		{map[string]any{"$tuple": []any{3, []any{1}}}, "(3, [1])"},
+		{map[string]any{"$tuple": []any{"a"}}, "('a',)"},
 	}
 	for _, c := range cases {
 		if got := pyRepr(c.v, 0); got != c.want {

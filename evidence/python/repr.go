@@ -26,6 +26,10 @@ func pyRepr(v any, max int) string {
 	return s
 }
 
+// tupleKey marks a value the Python worker returned as a tuple, on
+// evidence rows ($observe): {"$tuple": [items]}.
+const tupleKey = "$tuple"
+
 func writePy(b *strings.Builder, v any, depth int) {
 	if depth > maxLiteralDepth {
 		b.WriteString("...")
@@ -75,6 +79,21 @@ func writePy(b *strings.Builder, v any, depth int) {
 	case map[string]any:
 		if e, ok := x[lang.ExprKey].(string); ok {
 			b.WriteString(e) // a harvested expression, as written
+			return
+		}
+		if t, ok := x[tupleKey].([]any); ok && len(x) == 1 {
+			// A tuple the worker told from a list.
+			b.WriteByte('(')
+			for i, e := range t {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				writePy(b, e, depth+1)
+			}
+			if len(t) == 1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte(')')
 			return
 		}
 		if e, ok := x[lang.ReprKey].(string); ok && len(x) == 1 {

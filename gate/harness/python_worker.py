@@ -520,8 +520,13 @@ def _comparable(v, depth):
         return v if v == v and v not in (float("inf"), float("-inf")) else {"$repr": repr(v)}
     if depth > 20:
         return {"$repr": "..."}
-    if isinstance(v, (list, tuple)):
+    if isinstance(v, list):
         return [_comparable(x, depth + 1) for x in v]
+    if isinstance(v, tuple):
+        # A tuple is no list to its callers (a dict key, a set member,
+        # t + (1,)): a head returning [n, 0] where the base returned
+        # (n, 0) changed what they can do with it.
+        return {"$tuple": [_comparable(x, depth + 1) for x in v]}
     if isinstance(v, dict) and all(isinstance(k, str) for k in v):
         return {k: _comparable(x, depth + 1) for k, x in v.items()}
     if isinstance(v, (set, frozenset)):
