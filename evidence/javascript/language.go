@@ -420,6 +420,10 @@ func init() {
 // its source and its flags.
 var jsRegexLitRe = regexp.MustCompile(`(?m)(?:^|[\[(,=:!&|?{};]|\breturn)\s*/((?:[^/\\\[\n*]|\\.|\[(?:[^\]\\\n]|\\.)*\])(?:[^/\\\[\n]|\\.|\[(?:[^\]\\\n]|\\.)*\])*)/([dgimsuvy]*)`)
 
+// jsUnicodeEscRe is a JavaScript pattern's \uXXXX or \u{X...}, which
+// Go's syntax writes \x{...}.
+var jsUnicodeEscRe = regexp.MustCompile(`\\u(?:([0-9a-fA-F]{4})|\{([0-9a-fA-F]{1,6})\})`)
+
 // jsNumLitRe is a number literal not part of a name: LIMIT = 45, 2.5.
 var jsNumLitRe = regexp.MustCompile(`(?:^|[^\w.$])(-?\d+(?:\.\d+)?)\b`)
 
@@ -432,7 +436,7 @@ func jsDataLits(changed []string) []string {
 	// pattern in a string does (ua-parser-js' table of /(quest( \d| pro)?)/i).
 	var out []string
 	for _, m := range jsRegexLitRe.FindAllStringSubmatch(text, 8) {
-		src := m[1]
+		src := jsUnicodeEscRe.ReplaceAllString(m[1], `\x{$1$2}`)
 		if strings.Contains(m[2], "i") {
 			src = "(?i)" + src
 		}
@@ -1578,6 +1582,14 @@ func dataValues(words []string) []any {
 		samples := lang.PatternSamples(p)
 		for _, s := range samples[:min(len(samples), 2)] {
 			out = append(out, s)
+		}
+		// And inside other text: a pattern a function strips or replaces
+		// (URI.js' tabs and newlines) is often trimmed at the ends first,
+		// and shows only amid the text.
+		for _, s := range samples[:min(len(samples), 2)] {
+			if s != "" {
+				out = append(out, "a"+s+"b")
+			}
 		}
 	}
 	for _, w := range words[:min(len(words), 8)] {

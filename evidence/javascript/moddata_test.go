@@ -131,3 +131,24 @@ func TestDataLitsOfARegexTable(t *testing.T) {
 		}
 	}
 }
+
+// TestDataValuesOfAStrippedPattern: a removed pattern a function strips
+// from its text (URI.js' ascii_tab_whitespace, /[\u0009\u000A\u000D]+/g,
+// written with JavaScript's \u escapes) gives texts it matches, alone and
+// amid other text: the function trims the ends first, so only a tab
+// inside a URL shows the change.
+func TestDataValuesOfAStrippedPattern(t *testing.T) {
+	lits := jsDataLits([]string{`  URI.ascii_tab_whitespace = /[\u0009\u000A\u000D]+/g`})
+	if len(lits) == 0 || lits[0] != `[\x{0009}\x{000A}\x{000D}]+` {
+		t.Fatalf("lits %q, want the pattern in Go's syntax first", lits)
+	}
+	amid := false
+	for _, v := range dataValues(lits) {
+		if s, ok := v.(string); ok && len(s) > 2 && strings.ContainsAny(s[1:len(s)-1], "\t\n\r") && !strings.ContainsAny(s[:1]+s[len(s)-1:], "\t\n\r") {
+			amid = true
+		}
+	}
+	if !amid {
+		t.Errorf("dataValues(%q) = %q: no tab or newline amid other text", lits, dataValues(lits))
+	}
+}
