@@ -72,8 +72,14 @@ func newRowClock(ctx context.Context, seconds, functionSeconds int, end time.Tim
 	if last := end.Add(-tailTime); !end.IsZero() && last.Before(rows) {
 		// What ran before the rows (a traced run of the base's tests)
 		// took some of the stage's time: the rows get what is left, and
-		// their notes say that much.
-		rows, c.budget = last, max(0, last.Sub(now).Round(time.Second))
+		// their notes say that much; but never less than a quarter of
+		// their own time, the stage ending that much later: on a loaded
+		// machine a slow traced run left every function unexercised.
+		rows = last
+		if floor := now.Add(c.budget / 4); rows.Before(floor) {
+			rows, c.end = floor, floor.Add(tailTime)
+		}
+		c.budget = max(0, rows.Sub(now).Round(time.Second))
 	}
 	c.ctx, c.stop = context.WithDeadline(ctx, rows)
 	per := time.Duration(functionSeconds) * time.Second
