@@ -357,7 +357,7 @@ func (rep *Report) covered() {
 		}
 		s := &rep.Symbols[i]
 		s.Coverage = c
-		if s.Rows == 0 && s.Unchecked && c.Exercised() {
+		if s.Rows == 0 && s.Unchecked && c.Exercised() && !strings.HasPrefix(s.Why, lang.Unexported) {
 			// A function premise could not call itself whose changed
 			// lines the rows of its callers, or the base's tests on both
 			// sides, ran was checked through them.

@@ -551,3 +551,25 @@ func TestJavaScriptChangedPatternInAFunction(t *testing.T) {
 		t.Errorf("parse: no change where :+ became :: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestJavaScriptExportRemovedIsUnchecked: a changed function the base
+// exported and the head no longer exports (set-cookie-parser's
+// parseString, exported by a fix taken back) breaks every caller of the
+// export: the run cannot say the gate holds, however much of it the rows
+// of its module's other exports ran.
+func TestJavaScriptExportRemovedIsUnchecked(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{
+		"lib/cookie.js": "function parseString(s, options) {\n  options = options || {};\n  return s.split('=')[0].trim();\n}\n" +
+			"function parse(s) {\n  return [parseString(s)];\n}\nmodule.exports = parse;\nmodule.exports.parse = parse;\nmodule.exports.parseString = parseString;\n",
+	}
+	head := map[string]string{
+		"lib/cookie.js": "function parseString(s) {\n  return s.split('=')[0].trim();\n}\n" +
+			"function parse(s) {\n  return [parseString(s)];\n}\nmodule.exports = parse;\nmodule.exports.parse = parse;\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	s := symbolRows(t, rep, "lib/cookie.parseString")
+	if !s.Unchecked || !strings.HasPrefix(s.Why, "the head no longer exports it") {
+		t.Errorf("parseString, no longer exported: unchecked %v, why %q; want unchecked, saying the export is gone", s.Unchecked, s.Why)
+	}
+}

@@ -588,6 +588,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	// fromString beside export default Long) is called by that name.
 	exportedAs := jsExportedAs(f.HeadSrc, local)
 	if exportedAs == "" && !jsExported(f.HeadSrc, local) {
+		if f.BaseSrc != nil && (jsExportedAs(f.BaseSrc, local) != "" || jsExported(f.BaseSrc, local)) {
+			// set-cookie-parser's parseString, exported by the fix:
+			// taken back, every caller of the export fails.
+			return lang.Unexported + ": every caller of the export now fails"
+		}
 		return "not exported: premise's worker calls what a module exports"
 	}
 	info := &jsInfo{module: strings.TrimSuffix(tg.Sym.Name, "."+local)}

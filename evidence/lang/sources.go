@@ -71,6 +71,12 @@ const InTestFile = "in a test file: premise judges the code the tests call, not 
 // is not judged: it does nothing, and nothing is left unchecked.
 const Declaration = "a declaration: its body is `...`, which does nothing"
 
+// Unexported begins why a changed function its module exported at the
+// base and no longer exports on the head gets no rows: every caller of
+// the export now fails, and no call one side cannot make is compared. It
+// stays unchecked whatever its callers' rows ran (a reviewer looks at it).
+const Unexported = "the head no longer exports it, where the base did"
+
 // InTestPath says a changed file is test code by its language's isTest
 // on both sides: its head path and, when the base has the file, its base
 // path. Which files are judged is read from the merge-base too (issue
