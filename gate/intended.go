@@ -10,10 +10,15 @@ import (
 
 // intended lets a same_as_base row (a rejected assumption's: where the
 // assumption is violated, the head does what the base did) differ from the
-// base the way an accepted change item of its target does (issue 25). The
-// reviewer accepted that way of differing on that target, and the evidence
-// makes every input that differs so one item: had it run this row's input,
-// the input would have been one of the item's witnesses, already decided.
+// base the way an accepted change item of its target does (issue 25), where
+// that way is a change of outcome (a raise of another class, a raise where
+// it returned, a return where it raised): the reviewer accepted that the
+// head answers such inputs so, and the evidence makes every input that
+// differs so one item, so this row's input would have been one of its
+// witnesses, already decided. Another value ("returns another value") is
+// no such decision: an accepted value is decided for its own inputs, and a
+// rejected assumption's row that returns another value still fails
+// (decide_timezone.txtar: a result off by the zone's offset).
 // The ways are read off the accepted items' own witness rows as they ran
 // here, on both sides, and only off those that passed: the head cannot
 // widen them without failing a witness row. rows are planned's results, in
@@ -27,6 +32,9 @@ func intended(planned []plannedRow, rows []RowResult) {
 		}
 		for _, a := range res.Attempts {
 			if a.Base == nil {
+				continue
+			}
+			if a.Base.Outcome == OutcomeReturned && a.Reply.Outcome == OutcomeReturned {
 				continue
 			}
 			w := way(*a.Base, a.Reply)

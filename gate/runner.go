@@ -822,7 +822,7 @@ func judgeExpect(r validate.Row, rep Reply) (string, string) {
 	if rep.Exc != nil {
 		class = rep.Exc.Class
 	}
-	got := "returned " + rep.shortValue()
+	got := "returned " + oneLine(validate.DisplayJSON(validate.Normalize(rep.Value)), 120)
 	if rep.Outcome != OutcomeReturned && rep.Outcome != OutcomeRaised {
 		got = rep.Outcome
 	}

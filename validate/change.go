@@ -76,7 +76,7 @@ func (o *Outcome) String() string {
 		if o.Varies {
 			return "returned a value that varies from run to run"
 		}
-		return "returned " + compactJSON(o.Value)
+		return "returned " + DisplayJSON(o.Value)
 	case OutcomeFailed:
 		if s, ok := o.Value.(string); ok && s != "" {
 			return "failed: " + s // how the test failed, for the reviewer
@@ -311,6 +311,42 @@ func compactJSON(v any) string {
 		return fmt.Sprint(v)
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// DisplayJSON is a value as premise prints it: compact JSON, where a
+// Python tuple, as the worker sends one where values are compared
+// ({"$tuple": [0, 1]}), is written (0,1).
+func DisplayJSON(v any) string {
+	switch x := v.(type) {
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = DisplayJSON(e)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case map[string]any:
+		if t, ok := x["$tuple"].([]any); ok && len(x) == 1 {
+			parts := make([]string, len(t))
+			for i, e := range t {
+				parts[i] = DisplayJSON(e)
+			}
+			if len(t) == 1 {
+				return "(" + parts[0] + ",)"
+			}
+			return "(" + strings.Join(parts, ",") + ")"
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = compactJSON(k) + ":" + DisplayJSON(x[k])
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	}
+	return compactJSON(v)
 }
 
 // checkChangeItem holds a change item to its shape (and an assumption to
