@@ -2,8 +2,6 @@ package gate
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,15 +18,8 @@ import (
 // "the gate holds").
 func TestIntendedWayExcusesRejectedAssumption(t *testing.T) {
 	t.Parallel()
-	side := func(body string) Adapter {
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, "m.py"), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return pyAdapter(t, dir)
-	}
-	base := side("def parse(x):\n    if not isinstance(x, str):\n        raise KeyError(x)\n    return int(x)\n")
-	head := side("def parse(x):\n    if not isinstance(x, str):\n        raise TypeError(x)\n    return int(x) if x.isdigit() else 0\n")
+	base := pyModule(t, "def parse(x):\n    if not isinstance(x, str):\n        raise KeyError(x)\n    return int(x)\n")
+	head := pyModule(t, "def parse(x):\n    if not isinstance(x, str):\n        raise TypeError(x)\n    return int(x) if x.isdigit() else 0\n")
 	witness := validate.Row{ID: "P001", Cls: "witness", Kind: validate.KindBoundary, Target: "m.parse", Args: []any{0},
 		Relation: "C001 is intended", AssumptionIDs: []string{"C001"},
 		Expect: &validate.Outcome{Outcome: validate.OutcomeRaised, Class: "TypeError"}, Decision: validate.StatusAccepted}

@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"maps"
 	"strings"
 )
 
@@ -39,26 +40,12 @@ func withoutOneSidedPrivate(a, b any) (any, any, bool) {
 		xf, xok := x["$fields"].(map[string]any)
 		yf, yok := y["$fields"].(map[string]any)
 		if xok && yok {
-			xf2, yf2, dropped := alignFields(xf, yf)
-			x2, y2 := cloneMap(x), cloneMap(y)
+			xf2, yf2, dropped := alignMaps(xf, yf, true)
+			x2, y2 := maps.Clone(x), maps.Clone(y)
 			x2["$fields"], y2["$fields"] = xf2, yf2
 			return x2, y2, dropped
 		}
-		x2, y2, dropped := map[string]any{}, map[string]any{}, false
-		for k, v := range x {
-			x2[k] = v
-		}
-		for k, v := range y {
-			y2[k] = v
-		}
-		for k := range x {
-			if _, both := y[k]; both {
-				var d bool
-				x2[k], y2[k], d = withoutOneSidedPrivate(x[k], y[k])
-				dropped = dropped || d
-			}
-		}
-		return x2, y2, dropped
+		return alignMaps(x, y, false)
 	case []any:
 		y, ok := b.([]any)
 		if !ok || len(x) != len(y) {
@@ -75,24 +62,21 @@ func withoutOneSidedPrivate(a, b any) (any, any, bool) {
 	return a, b, false
 }
 
-// alignFields is two objects' fields without the private ones only one
-// has, the shared ones aligned in turn.
-func alignFields(x, y map[string]any) (map[string]any, map[string]any, bool) {
+// alignMaps is x and y, their shared keys' values aligned in turn; with
+// fields, two objects' fields, less the private ones only one has.
+func alignMaps(x, y map[string]any, fields bool) (map[string]any, map[string]any, bool) {
 	x2, y2, dropped := map[string]any{}, map[string]any{}, false
-	for k, v := range x {
-		if _, both := y[k]; !both && strings.HasPrefix(k, "_") {
-			dropped = true
-			continue
+	keep := func(from, other, to map[string]any) {
+		for k, v := range from {
+			if _, both := other[k]; fields && !both && strings.HasPrefix(k, "_") {
+				dropped = true
+				continue
+			}
+			to[k] = v
 		}
-		x2[k] = v
 	}
-	for k, v := range y {
-		if _, both := x[k]; !both && strings.HasPrefix(k, "_") {
-			dropped = true
-			continue
-		}
-		y2[k] = v
-	}
+	keep(x, y, x2)
+	keep(y, x, y2)
 	for k := range x2 {
 		if _, both := y2[k]; both {
 			var d bool
@@ -101,12 +85,4 @@ func alignFields(x, y map[string]any) (map[string]any, map[string]any, bool) {
 		}
 	}
 	return x2, y2, dropped
-}
-
-func cloneMap(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }

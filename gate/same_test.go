@@ -18,14 +18,7 @@ import (
 // compared by their attributes on evidence rows, $observe.)
 func TestSameIgnoresOneSidedPrivateAttributes(t *testing.T) {
 	t.Parallel()
-	side := func(body string) Adapter {
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, "m.py"), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return pyAdapter(t, dir)
-	}
-	base := side(`class D:
+	base := pyModule(t, `class D:
     def __init__(self, look):
         self.look = look
         self._n = 1
@@ -39,7 +32,7 @@ def counted(look):
 def shown(look):
     return D(look)
 `)
-	head := side(`class D:
+	head := pyModule(t, `class D:
     def __init__(self, look):
         self.look = look
         self._n = 1
@@ -76,4 +69,14 @@ def shown(look):
 	if diff := cmp.Diff([]string{"P005:fail"}, failing(rep)); diff != "" {
 		t.Errorf("failing rows (-want +got):\n%s", diff)
 	}
+}
+
+// pyModule is an adapter over a directory holding body as m.py.
+func pyModule(t *testing.T, body string) Adapter {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "m.py"), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return pyAdapter(t, dir)
 }
