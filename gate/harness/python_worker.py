@@ -539,11 +539,40 @@ def _comparable(v, depth):
     # "at 0x7f..." (object's repr) and "@ 140077201951232" (an id())
     # name where the object lives, not what it is.
     shown = {"$repr": re.sub(r"\s?(\bat|@)\s?(0x[0-9a-fA-F]+|\d{6,})", "", repr(v))[:1000]}
-    if type(v).__repr__ is object.__repr__ and isinstance(getattr(v, "__dict__", None), dict):
-        # An object that shows nothing but its class is compared by its
-        # attributes: two Money objects of different cents differ.
-        shown["$fields"] = {str(k): _comparable(x, depth + 1) for k, x in sorted(vars(v).items(), key=lambda kv: str(kv[0]))[:50]}
+    if type(v).__repr__ is object.__repr__:
+        fields = _attributes(v)
+        if fields is not None:
+            # An object that shows nothing but its class is compared by
+            # its attributes: two Money objects of different cents differ.
+            shown["$fields"] = {str(k): _comparable(x, depth + 1) for k, x in sorted(fields.items(), key=lambda kv: str(kv[0]))[:50]}
     return shown
+
+
+def _attributes(v):
+    """An object's attributes: those of its __dict__ and the __slots__ of
+    its classes that are set (a class keeping its state in slots has no
+    __dict__, and showed nothing); None when it has neither."""
+    d = getattr(v, "__dict__", None)
+    out = dict(d) if isinstance(d, dict) else None
+    for cls in type(v).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        if isinstance(slots, str):
+            slots = (slots,)
+        if not isinstance(slots, (tuple, list)):
+            continue
+        for name in slots:
+            if not isinstance(name, str) or name in ("__dict__", "__weakref__"):
+                continue
+            attr = name
+            if name.startswith("__") and not name.endswith("__"):
+                attr = "_" + cls.__name__.lstrip("_") + name  # a private slot, as Python mangles it
+            if out is None:
+                out = {}
+            try:
+                out.setdefault(attr, object.__getattribute__(v, attr))
+            except AttributeError:
+                pass  # declared, never set
+    return out
 
 
 # The built-in exception classes, as they were before any code ran.
