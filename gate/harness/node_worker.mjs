@@ -78,7 +78,9 @@
 //   "a\ud800" (an argument)                 {"$utf16": [97, 55296]} (a string by its code units: a lone
 //                                           surrogate, which no JSON text a Go string makes holds)
 //   an instance of a class                  {"$class": "Interval", "$fields": {own enumerable fields}}
-//                                           (an Error adds "$message"; a typed array, a Buffer or an
+//                                           (one with no own field adds "$getters", what its
+//                                           class's getters return: #private state;
+//                                           an Error adds "$message"; a typed array, a Buffer or an
 //                                           Array subclass "$items"; a boxed primitive "$value";
 //                                           a Map or Set subclass its "$map"/"$set")
 //   a function                              {"$function": "name"}
@@ -123,7 +125,7 @@ const { pathToFileURL } = url;
 const { createRequire, register } = nodeModule; // register: Node 18.19 and 20.6 on
 const { types } = util;
 const { parse: jsonParse, stringify: jsonStringify } = JSON;
-const { keys: objectKeys, getPrototypeOf, getOwnPropertyDescriptor, defineProperty, is: objectIs, hasOwn, create: objectCreate } = Object;
+const { keys: objectKeys, getPrototypeOf, getOwnPropertyDescriptor, getOwnPropertyNames, defineProperty, is: objectIs, hasOwn, create: objectCreate } = Object;
 const { apply, construct } = Reflect;
 const { isArray } = Array;
 const ObjectProto = Object.prototype;
@@ -1100,6 +1102,39 @@ function encodeObject(v, depth, stack) {
   }
   const out = { $class: cls, $fields: fieldsOf(v, depth, stack) };
   if (isNativeError(v) || v instanceof ErrorC) out.$message = Str(messageOf(v));
+  else if (objectKeys(out.$fields).length === 0) {
+    // An object that keeps its state where no key shows it (#private
+    // fields) is what its class's getters say: a Span whose lo getter
+    // reads #lo.
+    const got = gettersOf(v, depth, stack);
+    if (got !== undefined) out.$getters = got;
+  }
+  return out;
+}
+
+// gettersOf is what the getters of v's classes (their prototypes' own
+// accessors, Object's aside) return, at most eight, by name; undefined
+// when they have none. A getter that throws is {"$raised": CLASS}.
+function gettersOf(v, depth, stack) {
+  let out;
+  let n = 0;
+  for (let p = getPrototypeOf(v); p !== null && p !== undefined && p !== ObjectProto && n < 8; p = getPrototypeOf(p)) {
+    const names = getOwnPropertyNames(p);
+    for (let i = 0; i < names.length && n < 8; i++) {
+      const k = names[i];
+      const d = getOwnPropertyDescriptor(p, k);
+      if (d === undefined || typeof d.get !== "function" || (out !== undefined && hasOwn(out, k))) continue;
+      let x;
+      try {
+        x = encode(apply(d.get, v, []), depth + 1, stack);
+      } catch (e) {
+        x = { $raised: classOf(e) };
+      }
+      if (out === undefined) out = {};
+      defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
+      n++;
+    }
+  }
   return out;
 }
 
