@@ -775,7 +775,7 @@ func (rn *Runner) attempt(ctx context.Context, p plannedRow, n int, unwatched bo
 		if r.SameAsBase && a.Status == StatusPass && HarnessRefused(b) {
 			a.Status, a.Why = StatusError, "the harness could not call the target on the base: "+excString(b.Exc)
 		} else if r.SameAsBase && a.Status == StatusPass {
-			if hk, bk := replyKey(rep), replyKey(b); !Same(rep, b) {
+			if hk, bk := replyKey(rep), replyKey(b); !sameKeyed(rep, b, hk, bk) {
 				a.Status, a.Why = StatusFail, fmt.Sprintf(sameAsBaseWhy+"head %s, base %s", hk, bk)
 			}
 		}
@@ -977,7 +977,7 @@ func (rn *Runner) compareBase(res *RowResult) {
 	}
 	head := res.Attempts[0].Reply
 	base := *res.Attempts[0].Base
-	bk := replyKey(base)
+	hk, bk := replyKey(head), replyKey(base)
 	res.BaseWhy = bk
 	if Refused(head) || Refused(base) {
 		// The harness did not call the target on a side (arguments it
@@ -986,7 +986,7 @@ func (rn *Runner) compareBase(res *RowResult) {
 		// change a reviewer could decide (or a witness row replay).
 		return
 	}
-	if !Same(head, base) {
+	if !sameKeyed(head, base, hk, bk) {
 		res.Changed = true
 		res.SpecChange = res.Kind == validate.KindInvalid && base.Outcome == OutcomeRaised && head.Outcome == OutcomeReturned
 	}
