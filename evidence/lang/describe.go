@@ -3,6 +3,8 @@ package lang
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -68,37 +70,26 @@ func shorter(s string) string {
 
 // FirstDifference is where two values as the workers send them first
 // differ, as a path of keys and indices (.device.model, [2]), and the
-// values there; an encoded object's fields ($fields) are read as its
-// own. ok is false when they are equal.
+// values there; an encoded object's fields and getters ($fields,
+// $getters) are read as its own members. ok is false when they are
+// equal.
 func FirstDifference(a, b any, at string) (string, any, any, bool) {
 	am, aok := a.(map[string]any)
 	bm, bok := b.(map[string]any)
 	if aok && bok {
-		if f, ok := am["$fields"]; ok {
-			if g, ok := bm["$fields"]; ok && fmt.Sprint(am["$class"]) == fmt.Sprint(bm["$class"]) {
-				return FirstDifference(f, g, at)
-			}
-		}
-		keys := make([]string, 0, len(am)+len(bm))
-		for k := range am {
-			keys = append(keys, k)
-		}
-		for k := range bm {
-			if _, dup := am[k]; !dup {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		union := maps.Clone(am)
+		maps.Copy(union, bm)
+		for _, k := range slices.Sorted(maps.Keys(union)) {
 			x, inA := am[k]
 			y, inB := bm[k]
-			if !inA || !inB {
-				if inA != inB {
-					return at + "." + k, x, y, true
-				}
-				continue
+			path := at + "." + k
+			if k == "$fields" || k == "$getters" {
+				path = at
 			}
-			if p, x, y, ok := FirstDifference(x, y, at+"."+k); ok {
+			if inA != inB {
+				return path, x, y, true
+			}
+			if p, x, y, ok := FirstDifference(x, y, path); ok {
 				return p, x, y, true
 			}
 		}

@@ -97,6 +97,15 @@ func TestWhereApartNamesTheDifference(t *testing.T) {
 	if b, h := whereApart(list, other, Describe(list), Describe(other)); b != Describe(list) || h != Describe(other) {
 		t.Errorf("short results that differ in their words were changed: %q, %q", b, h)
 	}
+	// A JavaScript object whose state only its getters show: its fields
+	// alike, the getter where they differ.
+	span := `{"$class":"Span","$fields":{},"$getters":{"hi":3,"lo":%s,"width":"` + strings.Repeat("w", 80) + `"}}`
+	sb := &gate.Reply{Outcome: gate.OutcomeReturned, Value: decode(strings.Replace(span, "%s", "0", 1))}
+	sh := &gate.Reply{Outcome: gate.OutcomeReturned, Value: decode(strings.Replace(span, "%s", "-8", 1))}
+	if b, h := whereApart(sb, sh, Describe(sb), Describe(sh)); !strings.HasSuffix(b, " where .lo is 0") || !strings.HasSuffix(h, " where .lo is -8") {
+		t.Errorf("getters: base %q, head %q: want each to end with the getter that differs", b, h)
+	}
+
 	raised := &gate.Reply{Outcome: gate.OutcomeRaised, Exc: &gate.Exc{Class: "ValueError"}}
 	if b, _ := whereApart(raised, head, "raised ValueError", Describe(head)); b != "raised ValueError" {
 		t.Errorf("a raise was changed: %q", b)
