@@ -275,6 +275,15 @@ func (rn *Runner) timed(ctx context.Context, ad Adapter, target string, p *plann
 // time ran out to be told apart from one never run.
 const hungAfter = time.Second
 
+// Hang is a call, or a batch of calls sent together, still running on a
+// side when its target's time ran out, after Ran: one of them may never
+// return. The rows cut off with it share one Hang; each carries, in its
+// RowResult.BaseTook, how long the base took to answer the same call.
+type Hang struct {
+	Ran   time.Duration `json:"ran_ns"`
+	Calls int           `json:"calls"`
+}
+
 // cutRunning is errCutOff for a call (or a batch of them, sharing one
 // hang) still running when its target's time ran out: a head that hangs
 // on the input its change would show spends its function's time there,
@@ -283,15 +292,6 @@ type cutRunning struct{ hang *Hang }
 
 func (e *cutRunning) Error() string {
 	return fmt.Sprintf("the target's time ran out while a call had run %s", e.hang.Ran.Round(10*time.Millisecond))
-}
-
-// Hang is a call, or a batch of calls sent together, still running on a
-// side when its target's time ran out, after Ran: one of them may never
-// return. The rows cut off with it share one Hang; each carries, in its
-// RowResult.BaseTook, how long the base took to answer the same call.
-type Hang struct {
-	Ran   time.Duration `json:"ran_ns"`
-	Calls int           `json:"calls"`
 }
 
 func (e *cutRunning) Is(target error) bool { return target == errCutOff }

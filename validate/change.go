@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -317,32 +319,26 @@ func compactJSON(v any) string {
 // Python tuple, as the worker sends one where values are compared
 // ({"$tuple": [0, 1]}), is written (0,1).
 func DisplayJSON(v any) string {
-	switch x := v.(type) {
-	case []any:
-		parts := make([]string, len(x))
-		for i, e := range x {
+	each := func(items []any) string {
+		parts := make([]string, len(items))
+		for i, e := range items {
 			parts[i] = DisplayJSON(e)
 		}
-		return "[" + strings.Join(parts, ",") + "]"
+		return strings.Join(parts, ",")
+	}
+	switch x := v.(type) {
+	case []any:
+		return "[" + each(x) + "]"
 	case map[string]any:
 		if t, ok := x["$tuple"].([]any); ok && len(x) == 1 {
-			parts := make([]string, len(t))
-			for i, e := range t {
-				parts[i] = DisplayJSON(e)
-			}
 			if len(t) == 1 {
-				return "(" + parts[0] + ",)"
+				return "(" + each(t) + ",)"
 			}
-			return "(" + strings.Join(parts, ",") + ")"
+			return "(" + each(t) + ")"
 		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = compactJSON(k) + ":" + DisplayJSON(x[k])
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			parts = append(parts, compactJSON(k)+":"+DisplayJSON(x[k]))
 		}
 		return "{" + strings.Join(parts, ",") + "}"
 	}

@@ -1585,13 +1585,14 @@ func dataValues(words []string) []any {
 	}
 	for _, p := range patterns {
 		samples := lang.PatternSamples(p)
-		for _, s := range samples[:min(len(samples), 2)] {
+		samples = samples[:min(len(samples), 2)]
+		for _, s := range samples {
 			out = append(out, s)
 		}
 		// And inside other text: a pattern a function strips or replaces
 		// (URI.js' tabs and newlines) is often trimmed at the ends first,
 		// and shows only amid the text.
-		for _, s := range samples[:min(len(samples), 2)] {
+		for _, s := range samples {
 			if s != "" {
 				out = append(out, "a"+s+"b")
 			}

@@ -75,8 +75,8 @@ func builtinClass(annotation string) string {
 	return class
 }
 
-// jsBuiltinClasses are the classes of the language and of Node whose
-// objects premise's worker builds and sends as themselves ($class).
+// jsBuiltinClasses are classes of the language and of Node: a value of
+// one is an object of it, never a primitive, plain array or plain object.
 var jsBuiltinClasses = memberSet("Uint8Array Uint8ClampedArray Int8Array Uint16Array Int16Array Uint32Array Int32Array Float32Array Float64Array BigInt64Array BigUint64Array ArrayBuffer SharedArrayBuffer DataView Date Map Set WeakMap WeakSet RegExp Promise Buffer")
 
 // itemClass is the typed array class (or Buffer) an annotation names, ""

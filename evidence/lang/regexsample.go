@@ -138,9 +138,10 @@ func classMembers(ranges []rune) []rune {
 	return out
 }
 
-// Distinguishing are strings one of two patterns matches and the other
-// does not (issue 13, part 3): where a patch changed a pattern, the words
-// only one version accepts are those its callers treat differently. They
+// Distinguishing are strings two patterns treat apart (issue 13, part 3;
+// matchesApart): one matches and the other does not, or both match and
+// capture other text. Where a patch changed a pattern, those are the
+// words its callers treat differently. They
 // are drawn at random, with a seed fixed by the patterns, from each
 // pattern's choices; none when either does not parse here.
 func Distinguishing(a, b string) []string {

@@ -577,8 +577,8 @@ func Patterns(lits []string, n int) []string {
 	return out
 }
 
-// DistinguishingPairs are, for each pair of patterns, the texts only one
-// of the two matches (Distinguishing), pair after pair.
+// DistinguishingPairs are, for each pair of patterns, the texts the two
+// treat apart (Distinguishing), pair after pair.
 func DistinguishingPairs(patterns []string) []string {
 	var out []string
 	for i, a := range patterns {

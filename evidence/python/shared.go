@@ -111,11 +111,14 @@ func pyImports(lines []string, pkg string) map[string]pyBinding {
 // pyAllRe is a module's __all__ list or tuple, over lines or not.
 var pyAllRe = regexp.MustCompile(`(?m)^__all__\s*\+?=\s*[\[(]([^\])]*)[\])]`)
 
+// pyQuotedNameRe is a quoted name in a list: 'clamp'.
+var pyQuotedNameRe = regexp.MustCompile(`["'](\w+)["']`)
+
 // pyAllNames are the names a module's __all__ lists.
 func pyAllNames(src []byte) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range pyAllRe.FindAllStringSubmatch(string(src), -1) {
-		for _, q := range regexp.MustCompile(`["'](\w+)["']`).FindAllStringSubmatch(m[1], -1) {
+		for _, q := range pyQuotedNameRe.FindAllStringSubmatch(m[1], -1) {
 			out[q[1]] = true
 		}
 	}
@@ -376,11 +379,11 @@ func (mc *modChange) atImport(text string, n int, imports map[string]pyBinding) 
 		// One into a module outside the tree (@functools.lru_cache,
 		// @app.route of an installed framework) is its own business.
 		if b, ok := imports[m[1]]; ok {
-			if b.attr != "" {
-				mc.into = append(mc.into, intoRef{module: b.module, name: b.attr})
-			} else if m[2] != "" {
-				mc.into = append(mc.into, intoRef{module: b.module, name: m[2]})
+			name := b.attr
+			if name == "" {
+				name = m[2] // @fmt.show.register: fmt is the module
 			}
+			mc.into = append(mc.into, intoRef{module: b.module, name: name})
 		}
 	}
 	code := text
