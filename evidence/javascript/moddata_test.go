@@ -38,11 +38,7 @@ export function pad(s) {
 		}}},
 	}
 	l := &jsLang{lang: "javascript"}
-	syms, reads, _ := l.DataReaders(f)
-	var got []string
-	for _, s := range syms {
-		got = append(got, s.Name+" "+strings.Join(reads[s.Name], ","))
-	}
+	got, _ := readers(l, f)
 	if diff := cmp.Diff([]string{"src/fecha.parse parseFlags"}, got); diff != "" {
 		t.Errorf("readers (-want +got):\n%s", diff)
 	}
@@ -83,11 +79,7 @@ func TestDataReadersOfAFunctionTable(t *testing.T) {
 		}}},
 	}
 	l := &jsLang{lang: "javascript"}
-	syms, reads, _ := l.DataReaders(f)
-	var got []string
-	for _, s := range syms {
-		got = append(got, s.Name+" "+strings.Join(reads[s.Name], ","))
-	}
+	got, _ := readers(l, f)
 	if diff := cmp.Diff([]string{"fecha.fecha.format fecha.formatFlags.YYYY"}, got); diff != "" {
 		t.Errorf("readers (-want +got):\n%s", diff)
 	}
@@ -117,11 +109,7 @@ func TestDataLitsOfARegexTable(t *testing.T) {
 		}}},
 	}
 	l := &jsLang{lang: "javascript"}
-	syms, reads, lits := l.DataReaders(f)
-	var got []string
-	for _, s := range syms {
-		got = append(got, s.Name+" "+strings.Join(reads[s.Name], ","))
-	}
+	got, lits := readers(l, f)
 	if diff := cmp.Diff([]string{"src/ua-parser.UAParser defaultRegexes"}, got); diff != "" {
 		t.Errorf("readers (-want +got):\n%s", diff)
 	}
@@ -151,4 +139,15 @@ func TestDataValuesOfAStrippedPattern(t *testing.T) {
 	if !amid {
 		t.Errorf("dataValues(%q) = %q: no tab or newline amid other text", lits, dataValues(lits))
 	}
+}
+
+// readers are what DataReaders says of f, a reader a line ("NAME READS"),
+// and the changed data's words.
+func readers(l *jsLang, f diffparse.File) ([]string, []string) {
+	syms, reads, lits := l.DataReaders(f)
+	var got []string
+	for _, s := range syms {
+		got = append(got, s.Name+" "+strings.Join(reads[s.Name], ","))
+	}
+	return got, lits
 }
