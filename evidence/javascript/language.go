@@ -80,6 +80,10 @@ type jsInfo struct {
 	// interface of the project's (result: InternalResult), with the
 	// members it requires: a value lacking one is outside it.
 	interfaces map[string][]string
+	// protoKeys says the function, or the patch's lines, treat an
+	// object's keys as Object.prototype's members may be among them
+	// (protokeys.go): those names are inputs.
+	protoKeys bool
 }
 
 func (l *jsLang) Name() string { return l.lang }
@@ -621,6 +625,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	}
 	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
 	info.defaulted = defaultedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), tg.Sig)
+	info.protoKeys = protoKeyed(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), f)
 	info.emptyTested = emptyTestedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), tg.Sig)
 	if l.lang == diffparse.LangTypeScript && tg.BaseSig != nil && f.BaseSrc != nil {
 		baseFile := f.OldPath
@@ -1151,6 +1156,20 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			}
 		}
 	}
+	if info.protoKeys {
+		// Object.prototype's names in the tests' strings, before the
+		// steps below, which flip their case too.
+		n := 0
+		for _, r := range append([]validate.Row(nil), rows...) {
+			args, _ := r.CallArgs()
+			for _, m := range protoArgs(args) {
+				if n < maxProtoRows {
+					add(m, "mutation", lang.SourceMutation)
+					n++
+				}
+			}
+		}
+	}
 	// The tests' calls mutated a step each way (a list reversed or one
 	// shorter, a number moved by one, a string's case flipped).
 	for _, r := range append([]validate.Row(nil), rows...) {
@@ -1183,6 +1202,11 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			// The characters a string's codes are compared with.
 			for _, c := range info.chars {
 				pools[i] = append(pools[i], c)
+			}
+			if info.protoKeys {
+				for _, w := range jsProtoWords {
+					pools[i] = append(pools[i], w)
+				}
 			}
 		}
 		if ks := info.keys[tg.Sig.Params[i].Name]; len(ks) > 0 {

@@ -1,0 +1,78 @@
+package javascript
+
+import (
+	"regexp"
+
+	"github.com/premise-dev/premise/diffparse"
+)
+
+// An object used as a map reads Object.prototype's members as keys it
+// holds: `key in {}` is true for "constructor", obj["__proto__"] is its
+// prototype. A function that guards against that (set-cookie-parser's
+// isForbiddenKey, URI.js' parseQuery) changes behaviour on those names
+// alone, which no test writes and no step of a test's text reaches. So
+// where a function's text, or the patch's lines, show the guard, the
+// names are inputs: each in place of the first word of the tests' string
+// arguments (a cookie's name in "foo=bar; Path=/"), and in a string
+// parameter's pool.
+
+// jsProtoTellRe is text that treats an object as a map whose keys may be
+// Object.prototype's members: `in {}`, a test of an own key, the
+// prototype itself or an object made without one.
+var jsProtoTellRe = regexp.MustCompile(`\bin\s*\{\s*\}|\bObject\s*\.\s*prototype\b|\bhasOwnProperty\b|\bObject\s*\.\s*hasOwn\s*\(|__proto__|\bObject\s*\.\s*create\s*\(\s*null\s*\)|['"](constructor|prototype)['"]`)
+
+// jsProtoWords are the keys every object reads from Object.prototype, and
+// one of them capitalised: a guard that lower-cases the key first (or
+// stops doing so) parts there.
+var jsProtoWords = []string{"__proto__", "constructor", "Constructor", "prototype", "toString", "hasOwnProperty", "valueOf"}
+
+// jsKeyWordRe is the first word of a text: a name as a key is written.
+var jsKeyWordRe = regexp.MustCompile(`[A-Za-z_$][\w$-]*`)
+
+// maxProtoRows bounds the rows a function gets from putting the names
+// into its tests' strings.
+const maxProtoRows = 48
+
+// protoKeyed says whether a function's text, or the lines its patch
+// changed in its file, treat an object's keys as the tell says.
+func protoKeyed(span string, f diffparse.File) bool {
+	return jsProtoTellRe.MatchString(span) || jsProtoTellRe.MatchString(changedText(f))
+}
+
+// protoArgs are args with one string argument's first word replaced by
+// each of jsProtoWords; nil when no argument is a string holding a word.
+func protoArgs(args []any) [][]any {
+	var out [][]any
+	for i, a := range args {
+		s, ok := a.(string)
+		if !ok {
+			continue
+		}
+		at := jsKeyWordRe.FindStringIndex(s)
+		if at == nil {
+			continue
+		}
+		for _, w := range jsProtoWords {
+			if v := s[:at[0]] + w + s[at[1]:]; v != s {
+				m := append([]any(nil), args...)
+				m[i] = v
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// changedText is the text of every line the patch changed in f, removed
+// and added.
+func changedText(f diffparse.File) string {
+	var b []byte
+	for _, h := range f.Hunks {
+		for _, ln := range h.Lines {
+			if ln.Kind == '-' || ln.Kind == '+' {
+				b = append(append(b, ln.Text...), '\n')
+			}
+		}
+	}
+	return string(b)
+}
