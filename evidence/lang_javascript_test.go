@@ -573,3 +573,77 @@ func TestJavaScriptExportRemovedIsUnchecked(t *testing.T) {
 		t.Errorf("parseString, no longer exported: unchecked %v, why %q; want unchecked, saying the export is gone", s.Unchecked, s.Why)
 	}
 }
+
+// TestJavaScriptObjectPrototypeNamesAsKeys: a function that keeps an
+// object's inherited names out of a map (set-cookie-parser's
+// isForbiddenKey: `key in {}`) changes behaviour on those names alone,
+// which no test writes. Where the patch's lines show such a guard, the
+// names go in place of the first word of the tests' strings: a cookie
+// named Constructor is dropped once the guard lower-cases the key.
+func TestJavaScriptObjectPrototypeNamesAsKeys(t *testing.T) {
+	t.Parallel()
+	src := func(key string) string {
+		return "function isForbiddenKey(key) {\n  return typeof key !== 'string' || " + key + " in {};\n}\n\n" +
+			"function parse(text) {\n  const out = {};\n  for (const part of text.split(';')) {\n" +
+			"    const [name, value] = part.split('=');\n    const key = name.trim();\n" +
+			"    if (isForbiddenKey(key)) {\n      continue;\n    }\n    out[key] = value;\n  }\n  return out;\n}\n\nmodule.exports = { parse };\n"
+	}
+	base := map[string]string{
+		"lib/cookie.js":       src("key"),
+		"test/cookie.test.js": "const { parse } = require('../lib/cookie');\ntest('parses', () => { expect(parse('sid=1; theme=dark')).toEqual({ sid: '1', theme: 'dark' }); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"lib/cookie.js": src("key.toLowerCase()")}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if strings.Contains(c.Input, "onstructor") || strings.Contains(c.Input, "CONSTRUCTOR") {
+			return
+		}
+	}
+	t.Errorf("parse drops a cookie named Constructor now, yet no change shows one: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
+
+// TestJavaScriptCallbackArgumentsStandIn: a test's call that passes a
+// function (URI.js' withinString(text, function (url) {...})) is still an
+// input: premise's callback stands in for the test's and marks the text
+// it is handed, so what the function found shows in what it returns. The
+// patch that takes a bare "www." for an address parts there.
+func TestJavaScriptCallbackArgumentsStandIn(t *testing.T) {
+	t.Parallel()
+	src := func(pattern string) string {
+		return "function withinString(text, callback) {\n  return text.replace(" + pattern + ", function (url) {\n    return callback(url);\n  });\n}\n\nmodule.exports = { withinString };\n"
+	}
+	base := map[string]string{
+		"lib/within.js": src(`/\bwww\.\w[\w.]*|https?:\/\/\w[\w./]*/g`),
+		"test/within.test.js": "const { withinString } = require('../lib/within');\n" +
+			"test('finds', () => { expect(withinString('see www. and www.example.org', (u) => '[' + u + ']')).toBe('see www. and [www.example.org]'); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"lib/within.js": src(`/\bwww\.[\w.]*|https?:\/\/[\w./]*/g`)}, nil)
+	for _, c := range changesOf(rep, "lib/within.withinString") {
+		if strings.Contains(c.Base+c.Head, "<www.>") {
+			return
+		}
+	}
+	t.Errorf("withinString takes a bare www. for an address now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
+
+// TestJavaScriptReceiverBuiltWithACallback: a stream's class takes its
+// data callback in its constructor (fflate's new DecodeUTF8((data, final)
+// => ...)) and its push returns nothing. The receiver is built with
+// premise's callback in the test's, and what the callback was handed is
+// the call's behaviour: the patch that stops signalling the end of an
+// empty last chunk shows there.
+func TestJavaScriptReceiverBuiltWithACallback(t *testing.T) {
+	t.Parallel()
+	src := func(guard string) string {
+		return "class Decoder {\n  constructor(ondata) {\n    this.ondata = ondata;\n  }\n\n" +
+			"  push(chunk, final) {\n    if (" + guard + ") {\n      this.ondata(chunk.toUpperCase(), !!final);\n    }\n  }\n}\n\nmodule.exports = { Decoder };\n"
+	}
+	base := map[string]string{
+		"lib/decoder.js": src("chunk.length || final"),
+		"test/decoder.test.js": "const { Decoder } = require('../lib/decoder');\n" +
+			"test('decodes', () => {\n  const out = [];\n  const d = new Decoder((s, final) => out.push([s, final]));\n  d.push('ab', false);\n  d.push('cd', true);\n  expect(out).toEqual([['AB', false], ['CD', true]]);\n});\n",
+	}
+	rep := runCommits(t, base, map[string]string{"lib/decoder.js": src("chunk.length")}, nil)
+	if !hasChange(rep, "lib/decoder.Decoder.push", func(c evidence.Change) bool { return strings.Contains(c.Base, "true") }) {
+		t.Errorf("push no longer signals the end after an empty last chunk, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,6 +86,8 @@ export function uniq(xs) { return new Set(xs); }
 export function sizeOf(x) { return x.size; }
 export function encodes(s) { try { return encodeURIComponent(s); } catch (e) { return e.name; } }
 export function bytes(b) { return [b.constructor.name, b.length, b[0] ?? null, Buffer.isBuffer(b)]; }
+export function emits(ondata, n) { const buf = new Uint8Array(1); for (let i = 0; i < n; i++) { ondata(buf, false); buf[0] = i + 1; } }
+export function calls(fn) { return [fn("a"), fn(2), fn(""), typeof fn]; }
 export function protoless(x) { return [Object.getPrototypeOf(x) === null, typeof x.hasOwnProperty, x.a]; }
 export function throwString() { throw "bad input"; }
 export function throwObject() { throw { code: 42 }; }
@@ -216,6 +219,16 @@ func runNodeCases(t *testing.T, a Adapter, tests []nodeCase) {
 	}
 }
 
+// heardBytes is what a callback handed a one-byte array counting from 0
+// and false, n times, heard.
+func heardBytes(n int) string {
+	var calls []string
+	for i := 0; i < n; i++ {
+		calls = append(calls, fmt.Sprintf(`[{"$class":"Uint8Array","$items":[%d]},false]`, i))
+	}
+	return strings.Join(calls, ",")
+}
+
 // TestNodeAdapterJavaScript: every kind of JavaScript value and raise
 // comes back as JavaScript sees it, from ES modules and CommonJS alike.
 func TestNodeAdapterJavaScript(t *testing.T) {
@@ -251,6 +264,10 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "Set", target: m + "uniq", args: []any{[]any{3, 1, 3}}, want: `{"$set":[3,1]}`},
 		{name: "Map and Set arguments", target: m + "sizeOf", args: []any{map[string]any{"$map": []any{[]any{1, "x"}, []any{2, "y"}}}}, want: `2`},
 		{name: "an object without a prototype", target: m + "protoless", args: []any{map[string]any{"$nullproto": map[string]any{"a": 1}}}, want: `[true,"undefined",1]`, reason: "Object.create(null): no hasOwnProperty of its own"},
+		{name: "a callback that marks", target: m + "calls", args: []any{map[string]any{"$func": "mark"}}, want: `{"$returned":["<a>",2,"<>","function"],"$heard":[["a"],[2],[""]]}`, reason: "a test's callback stands in as premise's: it shows what it was handed, and the result says what it heard"},
+		{name: "a callback of a truth", target: m + "calls", args: []any{map[string]any{"$func": "truthy"}}, want: `{"$returned":[true,true,false,"function"],"$heard":[["a"],[2],[""]]}`},
+		{name: "a callback an event calls", target: m + "emits", args: []any{map[string]any{"$func": "identity"}, 40}, want: `{"$returned":{"$undefined":true},"$heard":[` + heardBytes(32) + `],"$heard_more":8}`, reason: "a stream's ondata returns nothing: what it was handed, each as it was then, is the call's behaviour; past 32, how many more"},
+		{name: "an unknown callback", target: m + "calls", args: []any{map[string]any{"$func": "constructor"}}, class: "premise.DecodeError", reason: "only premise's own callbacks, never a name the prototype holds"},
 		{name: "a typed array", target: m + "bytes", args: []any{map[string]any{"$class": "Uint8Array", "$items": []any{255, 1}}}, want: `["Uint8Array",2,255,false]`, reason: "bytes a parameter typed Uint8Array takes, as the worker encodes them back"},
 		{name: "a Buffer", target: m + "bytes", args: []any{map[string]any{"$class": "Buffer", "$items": []any{}}}, want: `["Buffer",0,null,true]`},
 		{name: "another class's form", target: m + "bytes", args: []any{map[string]any{"$class": "Date", "$items": []any{1}}}, class: "premise.DecodeError", reason: "only a typed array or a Buffer is built from $class"},

@@ -160,7 +160,8 @@ describe("Interval", () => {
 }
 
 // TestHarvestLiterals holds the literal forms an argument may take, and
-// the ones it may not.
+// the ones it may not. A function the test passes is premise's callback
+// (Callback).
 func TestHarvestLiterals(t *testing.T) {
 	test := parse(t, "t.test.js", "import { f } from './m';\n"+
 		"f(1, -2, 0x1F, 1_000, 10n, 'a', \"b\", `c`, true, false, null, undefined, NaN, -Infinity, [1, [2]], { k: 1, 'q': [] }, {});\n"+
@@ -169,6 +170,7 @@ func TestHarvestLiterals(t *testing.T) {
 	got := calls(Harvest(nil, "f", []*File{test}, 0))
 	want := []string{
 		"|1, -2, 0x1F, 1_000, 10n, 'a', \"b\", `c`, true, false, null, undefined, NaN, -Infinity, [1, [2]], { k: 1, 'q': [] }, {}|test|t.test.js:2",
+		"|" + Callback + "|test|t.test.js:6",
 		"|1, [2, 3]|test|t.test.js:10",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

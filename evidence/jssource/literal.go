@@ -56,6 +56,10 @@ func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 		return f.objectLit(n, sc, depth)
 	case "new_expression":
 		return f.dateLit(n, sc, depth)
+	case "arrow_function", "function_expression", "function":
+		// A callback the test passes: premise's own stands in for it
+		// (Callback), whatever the test's did.
+		return Callback, true
 	case "member_expression", "subscript_expression":
 		// A field of a bound row (test.input, CASES[i].config): bound
 		// under its path (fieldsOf).
@@ -68,6 +72,13 @@ func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 	}
 	return "", false
 }
+
+// Callback is how a literal writes a function a test passes (a
+// callback, a replacer): the worker's callback that marks the text it is
+// handed ({"$func": "mark"}), so that a function that finds parts of a
+// string and hands each to its callback (URI.js' withinString) returns
+// what it found.
+const Callback = "premise$callback"
 
 // maxDateArgs is how many arguments new Date takes (year to millisecond).
 const maxDateArgs = 7

@@ -100,6 +100,8 @@ func nameValue(name string) (any, bool) {
 		return map[string]any{"$undefined": true}, true
 	case "NaN", "Infinity":
 		return map[string]any{"$number": name}, true
+	case Callback:
+		return map[string]any{"$func": "mark"}, true
 	}
 	return nil, false
 }

@@ -84,6 +84,8 @@
 //                                           Array subclass "$items"; a boxed primitive "$value";
 //                                           a Map or Set subclass its "$map"/"$set")
 //   a function                              {"$function": "name"}
+//   a callback (an argument)                {"$func": "mark"} (or identity, truthy, true, false:
+//                                           CALLBACKS)
 //   a cycle, a nesting past 64              {"$cycle": true}, {"$truncated": true}
 //   an accessor property                    {"$accessor": true} (its getter is not run)
 // so undefined is apart from null, -0 from 0, NaN equal to itself, and two
@@ -725,6 +727,20 @@ async function handle(call, cache, loader) {
     if (typeof observe !== "number" || !(observe >= 0) || observe !== Math.floor(observe)) observe = 0;
   }
   let extra = [];
+  const log = [];
+  log.more = 0;
+  heardLog = log;
+  try {
+    return await called(id, call.target, entry, args, kwargs, observe, probes, extra, cache, loader, log);
+  } finally {
+    heardLog = null;
+  }
+}
+
+// called is handle's call, its callbacks heard into log: a result beside
+// what they were handed, {"$returned": V, "$heard": [[args], ...]} (with
+// "$heard_more": N past MAX_HEARD).
+async function called(id, target, entry, args, kwargs, observe, probes, extra, cache, loader, log) {
   try {
     args = await decodeArgs(args, cache, loader);
     if (objectKeys(kwargs).length > 0) args[args.length] = await decode(kwargs, cache, loader, 0);
@@ -738,7 +754,7 @@ async function handle(call, cache, loader) {
     return raised(id, e, "premise.DecodeError");
   }
   if (entry.method && args.length === 0) {
-    return raised(id, new DecodeError(`${call.target} is an instance member: pass its receiver as the first argument`), "premise.ArityError");
+    return raised(id, new DecodeError(`${target} is an instance member: pass its receiver as the first argument`), "premise.ArityError");
   }
   const before = observe ? snapshot(args) : null;
   let value;
@@ -749,6 +765,7 @@ async function handle(call, cache, loader) {
   } catch (e) {
     return raised(id, e);
   }
+  heardLog = null; // what encoding the result runs (a getter) is not the call's
   let out;
   try {
     out = encode(value, 0, []);
@@ -763,6 +780,11 @@ async function handle(call, cache, loader) {
         }
       }
       if (any) out = { $returned: out, $args_after: changed };
+    }
+    if (log.length > 0) {
+      if (out === null || typeof out !== "object" || isArray(out) || !hasOwn(out, "$returned")) out = { $returned: out };
+      defineProperty(out, "$heard", { value: log, enumerable: true, writable: true, configurable: true });
+      if (log.more > 0) defineProperty(out, "$heard_more", { value: log.more, enumerable: true, writable: true, configurable: true });
     }
   } catch (e) {
     return { id, outcome: "unencodable", detail: `the result cannot be carried as JSON: ${classOf(e)}: ${oneLine(messageOf(e))}` };
@@ -817,7 +839,43 @@ async function decodeArgs(list, cache, loader) {
   return out;
 }
 
-const TAGS = ["$undefined", "$hole", "$number", "$bigint", "$map", "$set", "$date", "$regexp", "$symbol", "$object", "$nullproto", "$utf16", "$new"];
+const TAGS = ["$undefined", "$hole", "$number", "$bigint", "$map", "$set", "$date", "$regexp", "$symbol", "$object", "$nullproto", "$utf16", "$func", "$new"];
+
+// CALLBACKS make the functions {"$func": name} builds, a fresh one each
+// time (no row sees what another's call left on it): what a caller's
+// callback might do with what it is handed. mark wraps a string in angle
+// brackets (a replacer whose result shows what it was handed) and hands
+// anything else back. Each notes what it was handed (heard): an event's
+// or a stream's callback returns nothing the call's result shows.
+const CALLBACKS = {
+  mark: () => (...a) => (heard(a), typeof a[0] === "string" ? "<" + a[0] + ">" : a[0]),
+  identity: () => (...a) => (heard(a), a[0]),
+  truthy: () => (...a) => (heard(a), !!a[0]),
+  true: () => (...a) => (heard(a), true),
+  false: () => (...a) => (heard(a), false),
+};
+
+// heardLog is, during one call (handle), the arguments premise's
+// callbacks were handed, each encoded when it was (a buffer the code
+// reuses is seen as it was then); null between calls. MAX_HEARD bounds
+// it: past it, only how many more.
+let heardLog = null;
+const MAX_HEARD = 32;
+
+function heard(args) {
+  if (heardLog === null) return;
+  if (heardLog.length >= MAX_HEARD) {
+    heardLog.more++;
+    return;
+  }
+  let v;
+  try {
+    v = encode(args, 0, []);
+  } catch (e) {
+    v = { $unencodable: classOf(e) };
+  }
+  heardLog[heardLog.length] = v;
+}
 
 async function decode(v, cache, loader, depth) {
   if (v === null || typeof v !== "object") return v;
@@ -957,6 +1015,9 @@ async function decode(v, cache, loader, depth) {
       }
       return out;
     }
+    case "$func":
+      if (typeof x !== "string" || !hasOwn(CALLBACKS, x)) throw new DecodeError(`$func ${jsonStringify(x)}: want one of ${arrayJoin(objectKeys(CALLBACKS), ", ")}`);
+      return CALLBACKS[x]();
     case "$nullproto": {
       if (x === null || typeof x !== "object" || isArray(x)) throw new DecodeError("$nullproto wants an object");
       const o = objectCreate(null);
