@@ -1004,11 +1004,11 @@ func Refused(r Reply) bool {
 func (r Reply) Key() string { return replyKey(r) }
 
 // replyKey is what "same outcome" means between base and head: the same
-// value, or a raise of the same class.
+// value (its numbers exact: exactNumbers), or a raise of the same class.
 func replyKey(r Reply) string {
 	switch r.Outcome {
 	case OutcomeReturned:
-		b, _ := json.Marshal(validate.Normalize(r.Value))
+		b, _ := json.Marshal(exactNumbers(r.Value))
 		return "returned " + string(b)
 	case OutcomeRaised:
 		if r.Exc != nil && r.Exc.Is != "" {
