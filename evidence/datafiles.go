@@ -91,22 +91,38 @@ func dataNamePattern(p string) *regexp.Regexp {
 // changed is left to its own file. Test files, and files the base lacks,
 // are not taken.
 func dataReaderFiles(res *diffparse.Result, headDir, baseDir string) []diffparse.File {
+	files, _ := scanDataReaders(res, headDir, baseDir)
+	return files
+}
+
+// scanDataReaders is dataReaderFiles, and the changed data files no
+// source file of the head's tree names (nil when it could not look: no
+// checkouts, or more sources than it reads).
+func scanDataReaders(res *diffparse.Result, headDir, baseDir string) ([]diffparse.File, []string) {
 	data := changedData(res)
 	if len(data) == 0 || headDir == "" || baseDir == "" {
-		return nil
+		return nil, nil
 	}
 	pats := make([]*regexp.Regexp, len(data))
 	for i, p := range data {
 		pats[i] = dataNamePattern(p)
 	}
 	already := changedLocals(res)
+	named := map[string]bool{}
 	var out []diffparse.File
-	for _, rel := range treeSources(headDir) {
-		if len(out) >= maxDataReaderFiles {
-			break
-		}
+	sources := treeSources(headDir)
+	for _, rel := range sources {
 		head, err := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(rel)))
-		if err != nil || !slices.ContainsFunc(data, func(p string) bool { return strings.Contains(string(head), path.Base(p)) }) {
+		if err != nil {
+			continue
+		}
+		names := false
+		for _, p := range data {
+			if strings.Contains(string(head), path.Base(p)) {
+				named[p], names = true, true
+			}
+		}
+		if !names || len(out) >= maxDataReaderFiles {
 			continue
 		}
 		base, err := os.ReadFile(filepath.Join(baseDir, filepath.FromSlash(rel)))
@@ -117,7 +133,16 @@ func dataReaderFiles(res *diffparse.Result, headDir, baseDir string) []diffparse
 			out = append(out, f)
 		}
 	}
-	return out
+	if len(sources) >= maxScannedFiles {
+		return out, nil
+	}
+	var unnamed []string
+	for _, p := range data {
+		if !named[p] {
+			unnamed = append(unnamed, p)
+		}
+	}
+	return out, unnamed
 }
 
 // treeSources are the source files of the head's tree (headDir) in the
@@ -283,11 +308,20 @@ type dataReaders struct {
 	lits  []string
 }
 
-// withDataReaders is res with the files dataReaderFiles finds.
-func withDataReaders(res *diffparse.Result, headDir, baseDir string) (*diffparse.Result, dataReaders) {
-	extra := dataReaderFiles(res, headDir, baseDir)
+// withDataReaders is res with the files dataReaderFiles finds, and the
+// changed data files nothing names, each not checked: code that builds a
+// data file's name ("lim" + ".json") or lists a directory reads it
+// unseen, and a change to it must not pass for checked beside the
+// patch's other changes.
+func withDataReaders(res *diffparse.Result, headDir, baseDir string) (*diffparse.Result, dataReaders, []SymbolRows) {
+	extra, unnamed := scanDataReaders(res, headDir, baseDir)
+	var unchecked []SymbolRows
+	for _, p := range unnamed {
+		unchecked = append(unchecked, SymbolRows{Symbol: p, Unchecked: true,
+			Why: "a changed data file no source file names: premise cannot find what reads it (a name the code builds, a directory it lists), so its change is not checked"})
+	}
 	if len(extra) == 0 {
-		return res, dataReaders{}
+		return res, dataReaders{}, unchecked
 	}
 	data := changedData(res)
 	dr := dataReaders{files: map[string]bool{}, reads: map[string][]string{}, lits: dataWords(res, data)}
@@ -304,7 +338,7 @@ func withDataReaders(res *diffparse.Result, headDir, baseDir string) (*diffparse
 	}
 	out := *res
 	out.Files = append(slices.Clip(res.Files), extra...)
-	return &out, dr
+	return &out, dr, unchecked
 }
 
 // mark gives the targets of the files it added what they read: the data

@@ -309,7 +309,8 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	end := runEnd(time.Now(), cfg.RowSeconds)
 	var readers dataReaders
 	cfg.Diff = withShadowed(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
-	cfg.Diff, readers = withDataReaders(cfg.Diff, cfg.HeadDir, cfg.BaseDir)
+	var unread []SymbolRows
+	cfg.Diff, readers, unread = withDataReaders(cfg.Diff, cfg.HeadDir, cfg.BaseDir)
 	var shared dataReaders
 	var unfollowed []SymbolRows
 	cfg.Diff, shared, unfollowed = withSharedUsers(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
@@ -319,6 +320,7 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	skipped = append(append(skipped, unfollowed...), manifestUnchecked(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)...)
 	skipped = append(skipped, runnerUnchecked(cfg.Diff, langs)...)
 	skipped = append(skipped, addedEncoders(cfg.Diff, langs)...)
+	skipped = append(skipped, unread...)
 	targets = readers.mark(targets)
 	entries := entryPoints(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir, targets)
 	targets = append(targets, entries...)
