@@ -109,10 +109,13 @@ func (c *constants) walk(n, doc *sitter.Node) {
 			}
 		}
 		return
-	case "unary_operator":
-		if a := n.ChildByFieldName("argument"); a != nil && f.text(n)[0] == '-' && (a.Kind() == "integer" || a.Kind() == "float") {
-			c.add(Constant{Value: "-" + f.text(a), Kind: literalKind(f.text(a)).Kind, Line: line(n)})
-			return
+	case "unary_operator", "binary_operator":
+		// -1, and arithmetic of literals: its value, then its parts.
+		if k, ok := c.literal(n); ok {
+			c.add(k)
+			if n.Kind() == "unary_operator" {
+				return
+			}
 		}
 	case "integer", "float", "string", "concatenated_string":
 		if k, ok := c.literal(n); ok {
@@ -160,6 +163,9 @@ func (c *constants) literal(n *sitter.Node) (Constant, bool) {
 		if a := n.ChildByFieldName("argument"); a != nil && f.text(n)[0] == '-' && (a.Kind() == "integer" || a.Kind() == "float") {
 			return Constant{Value: "-" + f.text(a), Kind: literalKind(f.text(a)).Kind, Line: line(n)}, true
 		}
+		return c.folded(n)
+	case "binary_operator", "parenthesized_expression":
+		return c.folded(n)
 	case "identifier":
 		// if n > MAX_SIZE: the boundary is the module constant's value.
 		if e, owner := c.names.lookup(f.text(n)); e != nil && owner == c.names {
@@ -170,6 +176,16 @@ func (c *constants) literal(n *sitter.Node) (Constant, bool) {
 		}
 	}
 	return Constant{}, false
+}
+
+// folded is an integer expression of literals as the constant it computes
+// (foldInt): 24 * 60 * 60 is 86400.
+func (c *constants) folded(n *sitter.Node) (Constant, bool) {
+	v, ok := foldInt(c.f, n, c.literal, 0)
+	if !ok {
+		return Constant{}, false
+	}
+	return Constant{Value: v.String(), Kind: KindInt, Line: line(n)}, true
 }
 
 func isFString(f *File, n *sitter.Node) bool {

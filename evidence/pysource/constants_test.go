@@ -2,6 +2,7 @@ package pysource
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -95,5 +96,48 @@ def is_normalized(name):
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("Constants(is_normalized) (-want +got):\n%s", diff)
+	}
+}
+
+// TestConstantsFoldArithmetic: a boundary written as arithmetic of
+// literals is the value it computes, beside its parts: a sentinel as
+// -(7 * 1111), a day as 24 * 60 * 60, a module's mask as (1 << 20) - 1,
+// Python's floor division and power. What is not all literals stays its
+// parts.
+func TestConstantsFoldArithmetic(t *testing.T) {
+	mod := mustParse(t, "m.py", "MASK = (1 << 20) - 1\n\n\n"+
+		"def f(n, t, width):\n"+
+		"    if n == -(7 * 1111):\n"+
+		"        return n\n"+
+		"    if t > 24 * 60 * 60:\n"+
+		"        return 0\n"+
+		"    if n & MASK == -7 // 2 + 2 ** 10 % -5:\n"+
+		"        return 1\n"+
+		"    return width * 3 + 2 ** 999999\n")
+	got, err := Constants(mod, "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compared, alone []string
+	for _, k := range got {
+		if k.Op != "" {
+			compared = append(compared, k.Operand+" "+k.Op+" "+k.Value)
+		} else {
+			alone = append(alone, k.Value)
+		}
+	}
+	want := []string{"n == -7777", "t > 86400", "n & MASK == -5"}
+	if diff := cmp.Diff(want, compared); diff != "" {
+		t.Errorf("comparisons (-want +got):\n%s\nreason: -(7 * 1111) is -7777, 24 * 60 * 60 is 86400, -7 // 2 is -4 and 2 ** 10 %% -5 is -1 as Python computes them", diff)
+	}
+	for _, w := range []string{"3", "2", "999999"} {
+		if !slices.Contains(alone, w) {
+			t.Errorf("literals %v: want %s, a part of an expression that is not all literals", alone, w)
+		}
+	}
+	for _, a := range alone {
+		if len(a) > 80 {
+			t.Errorf("literal %.40s...: a power past %d bits is no boundary", a, maxFoldBits)
+		}
 	}
 }
