@@ -647,3 +647,21 @@ func TestJavaScriptReceiverBuiltWithACallback(t *testing.T) {
 		t.Errorf("push no longer signals the end after an empty last chunk, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestTypeScriptReceiverBuiltWithPremisesCallback: a stream class no test
+// constructs (fflate's DecodeUTF8) takes its data callback, typed as a
+// function through an alias, in its constructor: the receiver is built
+// with premise's callback, and what it was handed shows the patch that
+// stops signalling the end after an empty last chunk.
+func TestTypeScriptReceiverBuiltWithPremisesCallback(t *testing.T) {
+	t.Parallel()
+	src := func(guard string) string {
+		return "export type Handler = (data: string, final: boolean) => void;\n\n" +
+			"export class Decoder {\n  ondata: Handler;\n  constructor(cb: Handler) {\n    this.ondata = cb;\n  }\n\n" +
+			"  push(chunk: string, final?: boolean): void {\n    if (" + guard + ") {\n      this.ondata(chunk.toUpperCase(), !!final);\n    }\n  }\n}\n"
+	}
+	rep := runCommits(t, map[string]string{"src/decoder.ts": src("chunk.length || final")}, map[string]string{"src/decoder.ts": src("chunk.length")}, nil)
+	if !hasChange(rep, "src/decoder.Decoder.push", func(c evidence.Change) bool { return strings.Contains(c.Base, "$heard") }) {
+		t.Errorf("push no longer signals the end after an empty last chunk, yet no change shows what its callback heard: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

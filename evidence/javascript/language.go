@@ -753,7 +753,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		// No test builds one: the constructor's own parameters build a
 		// few, where each says what it takes (a type, a default), and
 		// a class with no constructor is built as its callers build it.
-		tg.Receivers = l.constructed(class, jsCtor(info.module, class, exported), sigs, l.literals(info, tg.DataLits))
+		tg.Receivers = l.constructed(class, jsCtor(info.module, class, exported), sigs, l.literals(info, tg.DataLits), pair.head)
 	}
 	if len(tg.Receivers) == 0 {
 		if l.probe {
@@ -781,9 +781,11 @@ const maxConstructed = 3
 // constructed are receivers of class built from its constructor's
 // parameters: the i-th of each one's values (its default first, then its
 // type's pool), up to maxConstructed; new Class() for a class declaring
-// no constructor. None when a parameter says neither its type nor a
+// no constructor. A parameter whose type is a function (a stream's data
+// callback: new DecodeUTF8(ondata)) gets premise's callback, which notes
+// what it is handed. None when a parameter says neither its type nor a
 // default: junk in a constructor is no object a caller builds.
-func (l *jsLang) constructed(class, ctor string, sigs map[string]*lang.Signature, lits []string) []any {
+func (l *jsLang) constructed(class, ctor string, sigs map[string]*lang.Signature, lits []string, src *jssource.File) []any {
 	if sigs[class] == nil && !slices.ContainsFunc(slices.Collect(maps.Keys(sigs)), func(k string) bool { return strings.HasPrefix(k, class+".") }) {
 		return nil
 	}
@@ -798,6 +800,11 @@ func (l *jsLang) constructed(class, ctor string, sigs map[string]*lang.Signature
 		}
 		if t := l.Infer(p); t.Kind != lang.KindUnknown && t.Kind != lang.KindAny {
 			pools[i] = append(pools[i], lang.Pool(t, lits)...)
+		}
+		if len(pools[i]) == 0 && src != nil {
+			if gs, err := jssource.InferTypes(src, class+".constructor"); err == nil && gs[p.Name].Kind == jssource.KindFunction {
+				pools[i] = append(pools[i], jsCallback)
+			}
 		}
 		if len(pools[i]) == 0 {
 			return nil
@@ -1547,6 +1554,10 @@ func removedText(f diffparse.File) string {
 	}
 	return b.String()
 }
+
+// jsCallback is premise's callback as a row writes it: the Node worker
+// builds one that marks a string it is handed and notes every call.
+var jsCallback = map[string]any{"$func": "mark"}
 
 // jsUndefined is undefined as a row writes it.
 var jsUndefined = map[string]any{"$undefined": true}
