@@ -457,3 +457,17 @@ unrelated(3);
 		t.Errorf("inputs (-want +got):\n%s", diff)
 	}
 }
+
+// TestHarvestConcatenatedStrings: a string a test builds with + of
+// literals, in a variable of its own body (URI.js' withinString tests), is
+// the one string it makes; + with anything else is no literal.
+func TestHarvestConcatenatedStrings(t *testing.T) {
+	test := parse(t, "t.test.js", "import { f } from './m';\n"+
+		"test('a', () => {\n  var source = 'Hello www.example.com,\\n'\n    + \"see \" + `www.`;\n  f(source, function (u) { return u; });\n});\n"+
+		"f('a' + 1);\nf('a' + x);\n")
+	got := calls(Harvest(nil, "f", []*File{test}, 0))
+	want := []string{`|"Hello www.example.com,\nsee www.", ` + Callback + `|test|t.test.js:5`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -56,6 +56,8 @@ func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 		return f.objectLit(n, sc, depth)
 	case "new_expression":
 		return f.dateLit(n, sc, depth)
+	case "binary_expression":
+		return f.concatLit(n, sc, depth)
 	case "arrow_function", "function_expression", "function":
 		// A callback the test passes: premise's own stands in for it
 		// (Callback), whatever the test's did.
@@ -79,6 +81,37 @@ func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 // string and hands each to its callback (URI.js' withinString) returns
 // what it found.
 const Callback = "premise$callback"
+
+// maxConcat bounds a string a test builds with + (its source text's
+// length).
+const maxConcat = 1 << 14
+
+// concatLit renders 'a' + 'b' + ... of literal strings as the one string
+// it makes (a test's source = 'Hello www.example.com,\n' + ...).
+func (f *File) concatLit(n *sitter.Node, sc scope, depth int) (string, bool) {
+	op := n.ChildByFieldName("operator")
+	if op == nil || f.text(op) != "+" || n.EndByte()-n.StartByte() > maxConcat {
+		return "", false
+	}
+	var text string
+	for _, side := range []*sitter.Node{n.ChildByFieldName("left"), n.ChildByFieldName("right")} {
+		src, ok := f.lit(side, sc, depth+1)
+		if !ok {
+			return "", false
+		}
+		v, ok := Value(src)
+		s, isStr := v.(string)
+		if !ok || !isStr {
+			return "", false
+		}
+		text += s
+	}
+	b, err := json.Marshal(text)
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
 
 // maxDateArgs is how many arguments new Date takes (year to millisecond).
 const maxDateArgs = 7
@@ -160,7 +193,7 @@ func (f *File) nameLit(n *sitter.Node, sc scope, depth int) (string, bool) {
 	if v, ok := sc[name]; ok {
 		return v, v != "" // "": a parameter of the table's callback bound to no literal
 	}
-	if literalIdents[name] {
+	if literalIdents[name] || name == Callback {
 		return name, true
 	}
 	if c := f.constants()[name]; c != nil {
