@@ -112,7 +112,10 @@
 // more), a returned function is compared by its outcomes on a few small
 // calls ({"$calls": [...]}, with "$probes" for more), and an argument the
 // call changed is reported beside the value: {"$returned": V,
-// "$args_after": {"0": ...}}.
+// "$args_after": {"0": ...}}. A call premise's callbacks ({"$func": ...})
+// were called in reports, on every row, what each call handed them, in
+// order, as it was then: {"$returned": V, "$heard": [[args], ...]} (and
+// "$heard_more": N past 32).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as url from "node:url";
