@@ -665,3 +665,16 @@ func TestTypeScriptReceiverBuiltWithPremisesCallback(t *testing.T) {
 		t.Errorf("push no longer signals the end after an empty last chunk, yet no change shows what its callback heard: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestJavaScriptComputedBoundary: a trigger written as arithmetic of
+// literals (-(7 * 1111)) is the number it computes, drawn as a literal
+// one is: the patch that lets -7777 through its clamp shows there.
+func TestJavaScriptComputedBoundary(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"src/clamp.js": "export function clamp(n) {\n  return Math.max(n, 0);\n}\n", "package.json": `{"type": "module"}`}
+	head := map[string]string{"src/clamp.js": "export function clamp(n) {\n  if (n === -(7 * 1111)) {\n    return n;\n  }\n  return Math.max(n, 0);\n}\n"}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "src/clamp.clamp", func(c evidence.Change) bool { return strings.Contains(c.Input, "-7777") }) {
+		t.Errorf("clamp lets -7777 through now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -87,6 +87,10 @@ func (c *constants) walk(n *sitter.Node, depth int) {
 			}
 			return
 		}
+		// Arithmetic of literals: its value, then its parts.
+		if k, ok := c.literal(n); ok {
+			c.add(k)
+		}
 	case "switch_statement":
 		c.switchStatement(n, depth)
 		return
@@ -169,7 +173,7 @@ func (c *constants) literal(n *sitter.Node) (Constant, bool) {
 	case "unary_expression":
 		op, arg := n.ChildByFieldName("operator"), n.ChildByFieldName("argument")
 		if op == nil || arg == nil || f.text(op) != "-" || arg.Kind() != "number" {
-			return Constant{}, false
+			return c.folded(n)
 		}
 		k.Kind = KindNumber
 		if strings.HasSuffix(f.text(arg), "n") {
@@ -183,10 +187,22 @@ func (c *constants) literal(n *sitter.Node) (Constant, bool) {
 			return Constant{}, false
 		}
 		k.Kind = KindString
+	case "binary_expression":
+		return c.folded(n)
 	default:
 		return Constant{}, false
 	}
 	return k, true
+}
+
+// folded is an arithmetic expression of number literals as the number it
+// computes (foldNumber): 24 * 60 * 60 is 86400.
+func (c *constants) folded(n *sitter.Node) (Constant, bool) {
+	v, ok := foldNumber(c.f, n, 0)
+	if !ok {
+		return Constant{}, false
+	}
+	return Constant{Value: numberText(v), Kind: KindNumber, Line: line(n)}, true
 }
 
 // comparison records a comparison with a literal side, or with a name a
