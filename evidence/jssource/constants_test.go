@@ -81,7 +81,7 @@ func TestConstantsForms(t *testing.T) {
 		{name: "deep", body: deep, want: []string{"3", "2"},
 			reason: "the body is walked 400 levels deep: a hostile file must not exhaust the stack (the sum is read through the parentheses)"},
 		{name: "arithmetic", body: "if (x === -(7 * 1111)) return x;\nreturn x > 24 * 60 * 60 ? (1 << 20) - 1 : x * 3 + 2 ** 0.5 + 5n * 2n;",
-			want: []string{"-7777 === x", "86400 > x", "1048575", "1048576", "1", "20", "3", "1.4142135623730951", "2", "0.5", "5n", "2n"},
+			want:   []string{"-7777 === x", "86400 > x", "1048575", "1048576", "1", "20", "3", "1.4142135623730951", "2", "0.5", "5n", "2n"},
 			reason: "arithmetic of number literals is the number it computes, beside its parts; of anything else (x * 3, a BigInt) only its parts"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
