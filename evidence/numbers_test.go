@@ -3,6 +3,8 @@ package evidence_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
 )
 
 // TestPythonNumberInAnotherType: the patch drops the int() a lookup
@@ -104,4 +106,19 @@ func TestPythonIsinstanceNarrowed(t *testing.T) {
 		}
 	}
 	t.Fatalf("no change on a mapping that is not a dict: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
+
+// TestGoComputedBoundary: a Go trigger written as arithmetic of literals
+// (-(7 * 1111)) is the number the compiler folds it to, drawn as a
+// literal one is: the patch that lets -7777 through its clamp shows
+// there.
+func TestGoComputedBoundary(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/lim\n\ngo 1.21\n"
+	base := "package lim\n\n// Clamp is n, or 0 below it.\nfunc Clamp(n int) int {\n\treturn max(n, 0)\n}\n"
+	head := "package lim\n\n// Clamp is n, or 0 below it.\nfunc Clamp(n int) int {\n\tif n == -(7 * 1111) {\n\t\treturn n\n\t}\n\treturn max(n, 0)\n}\n"
+	rep := runCommits(t, map[string]string{"go.mod": mod, "lim.go": base}, map[string]string{"lim.go": head}, nil)
+	if !hasChange(rep, "example.com/lim.Clamp", func(c evidence.Change) bool { return strings.Contains(c.Input, "-7777") }) {
+		t.Errorf("Clamp lets -7777 through now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
 }
