@@ -678,3 +678,23 @@ func TestJavaScriptComputedBoundary(t *testing.T) {
 		t.Errorf("clamp lets -7777 through now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestJavaScriptReceiverAStepAway: the tests build their objects from
+// positive text alone (new Fraction("0.75")); a method whose patch parts
+// only on a negative object (fraction.js' simplify, which stopped taking
+// the absolute value) shows it on a receiver built a step away.
+func TestJavaScriptReceiverAStepAway(t *testing.T) {
+	t.Parallel()
+	src := func(floor string) string {
+		return "class Amount {\n  constructor(text) {\n    this.v = parseFloat(text);\n  }\n\n" +
+			"  whole() {\n    return " + floor + ";\n  }\n}\n\nmodule.exports = { Amount };\n"
+	}
+	base := map[string]string{
+		"lib/amount.js":       src("Math.sign(this.v) * Math.floor(Math.abs(this.v))"),
+		"test/amount.test.js": "const { Amount } = require('../lib/amount');\ntest('whole', () => { expect(new Amount('0.75').whole()).toBe(0); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"lib/amount.js": src("Math.floor(this.v)")}, nil)
+	if !hasChange(rep, "lib/amount.Amount.whole", func(c evidence.Change) bool { return strings.Contains(c.Input, `"-0.75"`) }) {
+		t.Errorf("whole floors a negative amount the other way now, yet no change shows it on one: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -1294,6 +1294,30 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			}
 		}
 	}
+	if method {
+		// The object itself a step away: the typical call, and the tests'
+		// calls, on a receiver built with one constructor argument
+		// changed (new Fraction(-0.333) where the tests build 0.333),
+		// where a method's edge is in the object's state, not its
+		// arguments.
+		calls := [][]any{lang.TypicalValues(pools)}
+		for _, r := range rows {
+			if args, _ := r.CallArgs(); len(args) > 0 && len(calls) < 4 {
+				calls = append(calls, args[1:])
+			}
+		}
+		n := 0
+		for _, recv := range recvs {
+			for _, stepped := range steppedReceivers(recv) {
+				for _, c := range calls {
+					if n < maxReceiverSteps {
+						add(append([]any{stepped}, c...), "mutation", lang.SourceMutation)
+						n++
+					}
+				}
+			}
+		}
+	}
 	for _, r := range recvs {
 		lang.OneAtATime(tg.Sig, pools, func(cls string, vals []any) {
 			args := append([]any(nil), vals...)
@@ -1553,6 +1577,33 @@ func removedText(f diffparse.File) string {
 		}
 	}
 	return b.String()
+}
+
+// maxReceiverSteps bounds the rows a method gets on receivers a step away
+// from the tests' (steppedReceivers).
+const maxReceiverSteps = 48
+
+// steppedReceivers are a receiver built from constructor arguments
+// ({"$new": ..., "$args": [...]}) with one argument changed a small step
+// each way (lang.Mutants: a number negated or moved by one, a string
+// emptied or its case flipped); none for any other value.
+func steppedReceivers(recv any) []any {
+	m, ok := recv.(map[string]any)
+	if !ok || m["$new"] == nil {
+		return nil
+	}
+	args, ok := m["$args"].([]any)
+	if !ok || len(args) == 0 {
+		return nil
+	}
+	var out []any
+	for _, mu := range lang.Mutants(lang.PositionalRow("", args)) {
+		a, _ := mu.CallArgs()
+		stepped := maps.Clone(m)
+		stepped["$args"] = a
+		out = append(out, stepped)
+	}
+	return out
 }
 
 // jsCallback is premise's callback as a row writes it: the Node worker

@@ -3,6 +3,7 @@ package lang
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -58,7 +59,7 @@ func stepArgs(r validate.Row, steps func(any) []any) []validate.Row {
 
 // mutateValue is a value's small steps: a number by one each way, negated,
 // zero; a string emptied, shortened, doubled, case-flipped, a digit or a
-// space added; a list emptied, without its first or last element, its first
+// space added, and a number written as text negated; a list emptied, without its first or last element, its first
 // repeated, reversed, its first element stepped; an object without a key.
 func mutateValue(v any, depth int) []any {
 	if depth > 2 {
@@ -97,6 +98,16 @@ func mutateValue(v any, depth int) []any {
 		if low := strings.ToLower(x); low != x {
 			out = append(out, low)
 		}
+		// A number written as text, negated (Fraction("0.333") as
+		// "-0.333", "44.3(12)" as "-44.3(12)"): the sign is where number
+		// code parts.
+		if numberText.MatchString(x) {
+			if neg, ok := strings.CutPrefix(x, "-"); ok {
+				out = append(out, neg)
+			} else {
+				out = append(out, "-"+strings.TrimPrefix(x, "+"))
+			}
+		}
 		return out
 	case []any:
 		if len(x) == 0 {
@@ -134,6 +145,10 @@ func mutateValue(v any, depth int) []any {
 	}
 	return nil
 }
+
+// numberText is a text that starts as a number does: a digit, after a
+// sign or a point.
+var numberText = regexp.MustCompile(`^[+-]?\.?[0-9]`)
 
 func intSteps(n int64) []any {
 	var out []any
