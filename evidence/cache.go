@@ -28,8 +28,9 @@ import (
 // that cut rows, a call that timed out, a note of something the run did
 // without) is not kept: the next run tries again.
 
-// cacheVersion changes when the kept form does.
-const cacheVersion = 1
+// cacheVersion changes when the kept form does (2: outcomes keep their
+// numbers as the worker wrote them).
+const cacheVersion = 2
 
 // wireReport is a Report as the cache keeps it: the fields the user's
 // JSON leaves out (a change's call and outcomes, a symbol left unchecked)
@@ -66,7 +67,10 @@ func fromWire(ws []wireChange) []Change {
 	out := make([]Change, len(ws))
 	for i, w := range ws {
 		c := w.Change
-		c.Call, c.BaseOutcome, c.HeadOutcome, c.baseExc = w.Call, outcomeNumbers(w.BaseOutcome), outcomeNumbers(w.HeadOutcome), w.BaseExc
+		// Outcomes' values come back as the worker wrote them, their
+		// numbers json.Number (decodeReport's UseNumber), as outcomeOf
+		// keeps them.
+		c.Call, c.BaseOutcome, c.HeadOutcome, c.baseExc = w.Call, w.BaseOutcome, w.HeadOutcome, w.BaseExc
 		if c.Call != nil {
 			if c.Call.Args != nil {
 				c.Call.Args = jsonvalue.Numbers(c.Call.Args).([]any)
@@ -78,14 +82,6 @@ func fromWire(ws []wireChange) []Change {
 		out[i] = c
 	}
 	return out
-}
-
-// outcomeNumbers gives an outcome's value the numbers outcomeOf gave it.
-func outcomeNumbers(o *validate.Outcome) *validate.Outcome {
-	if o != nil && o.Value != nil {
-		o.Value = validate.Normalize(o.Value)
-	}
-	return o
 }
 
 // encodeReport is rep as the cache keeps it.

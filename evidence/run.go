@@ -167,7 +167,10 @@ func outcomeOf(r *gate.Reply) *validate.Outcome {
 	case r == nil:
 		return nil
 	case r.Outcome == gate.OutcomeReturned:
-		return &validate.Outcome{Outcome: validate.OutcomeReturned, Value: validate.Normalize(r.Value)}
+		// The value as the worker wrote it: its numbers stay exact (an
+		// integer past 64 bits, a float apart from an integer) through
+		// the evidence cache and the register (ExactNumbers).
+		return &validate.Outcome{Outcome: validate.OutcomeReturned, Value: r.Value}
 	case r.Outcome == gate.OutcomeRaised && r.Exc != nil:
 		return &validate.Outcome{Outcome: validate.OutcomeRaised, Class: r.Exc.Class}
 	case r.Outcome == gate.OutcomeUnencodable, r.Outcome == gate.OutcomeCrashed, r.Outcome == gate.OutcomeTimeout:

@@ -822,7 +822,7 @@ func judgeExpect(r validate.Row, rep Reply) (string, string) {
 	if rep.Exc != nil {
 		class = rep.Exc.Class
 	}
-	got := "returned " + oneLine(validate.DisplayJSON(validate.Normalize(rep.Value)), 120)
+	got := "returned " + oneLine(validate.DisplayJSON(rep.Value), 120)
 	if rep.Outcome != OutcomeReturned && rep.Outcome != OutcomeRaised {
 		got = rep.Outcome
 	}
@@ -1008,7 +1008,7 @@ func (r Reply) Key() string { return replyKey(r) }
 func replyKey(r Reply) string {
 	switch r.Outcome {
 	case OutcomeReturned:
-		b, _ := json.Marshal(exactNumbers(r.Value))
+		b, _ := json.Marshal(validate.ExactNumbers(r.Value))
 		return "returned " + string(b)
 	case OutcomeRaised:
 		if r.Exc != nil && r.Exc.Is != "" {

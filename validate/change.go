@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"reflect"
 	"slices"
 	"sort"
@@ -97,7 +98,9 @@ func (o *Outcome) Matches(outcome string, value any, class string) bool {
 	case OutcomeRaised:
 		return o.Class == class
 	case OutcomeReturned:
-		return o.Varies || reflect.DeepEqual(Normalize(o.Value), Normalize(value))
+		// Numbers exactly (ExactNumbers): a witness pinning 0 is not met
+		// by 0.0, nor one digit of a large integer by another.
+		return o.Varies || reflect.DeepEqual(ExactNumbers(o.Value), ExactNumbers(value))
 	}
 	return true // unencodable, crashed, timeout: the outcome alone
 }
@@ -341,6 +344,12 @@ func DisplayJSON(v any) string {
 			parts = append(parts, compactJSON(k)+":"+DisplayJSON(x[k]))
 		}
 		return "{" + strings.Join(parts, ",") + "}"
+	case float64:
+		// A float is written as one: 0.0, never the int 0 it equals (a
+		// witness pinning Python's 0.0 is not met by 0).
+		if x == math.Trunc(x) && math.Abs(x) < 1e16 {
+			return strconv.FormatFloat(x, 'f', 1, 64)
+		}
 	}
 	return compactJSON(v)
 }

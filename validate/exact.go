@@ -1,4 +1,4 @@
-package gate
+package validate
 
 import (
 	"encoding/json"
@@ -8,15 +8,15 @@ import (
 	"strings"
 )
 
-// exactNumbers is v with each number written as its exact value, for
-// comparing replies: an integer by its digits, however large (an off-by-one
-// at 2**64, which a float64 cannot tell, is a change), and a float in its
-// shortest exponent form, so that an integer and a float stay apart even
-// when equal in value (Python's "ab"[0] and "ab"[0.0]: the head returning
-// 0.0 where the base returned 0 breaks the caller). Contracts and a witness
-// row's expected value still compare numbers by value
-// (validate.Normalize).
-func exactNumbers(v any) any {
+// ExactNumbers is v with each number written as its exact value, for
+// comparing outcomes (a reply with the base's, a witness row's pinned
+// value with the reply): an integer by its digits, however large (an
+// off-by-one at 2**64, which a float64 cannot tell, is a change), and a
+// float in its shortest form with a point or an exponent (floatNumber),
+// so that an integer and a float stay apart even when equal in value (Python's "ab"[0] and "ab"[0.0]: the head returning
+// 0.0 where the base returned 0 breaks the caller). Contracts still
+// compare numbers by value (Normalize).
+func ExactNumbers(v any) any {
 	switch x := v.(type) {
 	case json.Number:
 		return exactNumber(string(x))
@@ -33,13 +33,13 @@ func exactNumbers(v any) any {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = exactNumbers(e)
+			out[i] = ExactNumbers(e)
 		}
 		return out
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = exactNumbers(e)
+			out[k] = ExactNumbers(e)
 		}
 		return out
 	}
@@ -47,7 +47,7 @@ func exactNumbers(v any) any {
 }
 
 // exactNumber is a JSON number's text as its exact value: an integer's
-// digits (-0 is 0), a float's shortest exponent form.
+// digits (-0 is 0), a float's shortest form (floatNumber).
 func exactNumber(text string) any {
 	if !strings.ContainsAny(text, ".eE") {
 		if n, ok := new(big.Int).SetString(text, 10); ok {
@@ -61,8 +61,9 @@ func exactNumber(text string) any {
 	return floatNumber(f)
 }
 
-// floatNumber writes a float apart from every integer: 2.0 is 2e+00. A
-// float zero is one zero, as Python's -0.0 == 0.0 is.
+// floatNumber writes a float apart from every integer, in its shortest
+// form: 2.0 is "2.0", never "2"; 1e+20 stays so. A float zero is one
+// zero, as Python's -0.0 == 0.0 is.
 func floatNumber(f float64) any {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return strconv.FormatFloat(f, 'g', -1, 64)
@@ -70,5 +71,9 @@ func floatNumber(f float64) any {
 	if f == 0 {
 		f = 0
 	}
-	return json.Number(strconv.FormatFloat(f, 'e', -1, 64))
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eE") {
+		s += ".0"
+	}
+	return json.Number(s)
 }
