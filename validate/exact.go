@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/premise-dev/premise/internal/jsonvalue"
 )
 
 // ExactNumbers is v with each number written as its exact value, for
@@ -13,10 +15,15 @@ import (
 // value with the reply): an integer by its digits, however large (an
 // off-by-one at 2**64, which a float64 cannot tell, is a change), and a
 // float in its shortest form with a point or an exponent (floatNumber),
-// so that an integer and a float stay apart even when equal in value (Python's "ab"[0] and "ab"[0.0]: the head returning
-// 0.0 where the base returned 0 breaks the caller). Contracts still
-// compare numbers by value (Normalize).
-func ExactNumbers(v any) any {
+// so that an integer and a float stay apart even when equal in value
+// (Python's "ab"[0] and "ab"[0.0]: the head returning 0.0 where the base
+// returned 0 breaks the caller). Contracts still compare numbers by value
+// (Normalize).
+func ExactNumbers(v any) any { return jsonvalue.Leaves(v, exactLeaf) }
+
+// exactLeaf is one number as ExactNumbers writes it; anything else as it
+// is.
+func exactLeaf(v any) any {
 	switch x := v.(type) {
 	case json.Number:
 		return exactNumber(string(x))
@@ -30,18 +37,6 @@ func ExactNumbers(v any) any {
 		return json.Number(strconv.FormatInt(x, 10))
 	case uint64:
 		return json.Number(strconv.FormatUint(x, 10))
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = ExactNumbers(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = ExactNumbers(e)
-		}
-		return out
 	}
 	return v
 }

@@ -1566,11 +1566,15 @@ func changedLinesIn(f diffparse.File, start, end int) []string {
 
 // removedText is the text of the lines f's hunks remove: the base's side
 // of a change, which the head's span no longer holds.
-func removedText(f diffparse.File) string {
+func removedText(f diffparse.File) string { return hunkText(f, "-") }
+
+// hunkText is the text of f's diff lines of the kinds given ('-', '+',
+// ' '), one a line.
+func hunkText(f diffparse.File, kinds string) string {
 	var b strings.Builder
 	for _, h := range f.Hunks {
 		for _, ln := range h.Lines {
-			if ln.Kind == '-' {
+			if strings.ContainsRune(kinds, rune(ln.Kind)) {
 				b.WriteString(ln.Text)
 				b.WriteByte('\n')
 			}

@@ -65,14 +65,4 @@ func protoArgs(args []any) [][]any {
 
 // changedText is the text of every line the patch changed in f, removed
 // and added.
-func changedText(f diffparse.File) string {
-	var b []byte
-	for _, h := range f.Hunks {
-		for _, ln := range h.Lines {
-			if ln.Kind == '-' || ln.Kind == '+' {
-				b = append(append(b, ln.Text...), '\n')
-			}
-		}
-	}
-	return string(b)
-}
+func changedText(f diffparse.File) string { return hunkText(f, "-+") }

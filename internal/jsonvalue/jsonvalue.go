@@ -12,27 +12,38 @@ import (
 // json.Number an int when it is written as one, else a float64, in lists
 // and objects too.
 func Numbers(v any) any {
-	switch x := v.(type) {
-	case json.Number:
+	return Leaves(v, func(v any) any {
+		x, ok := v.(json.Number)
+		if !ok {
+			return v
+		}
 		if i, err := strconv.ParseInt(string(x), 10, 64); err == nil {
 			return int(i)
 		}
 		f, _ := x.Float64()
 		return f
+	})
+}
+
+// Leaves returns v with each value that is neither a list nor an object
+// replaced by leaf's, in lists and objects too (new ones: v is not
+// changed).
+func Leaves(v any, leaf func(any) any) any {
+	switch x := v.(type) {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = Numbers(e)
+			out[i] = Leaves(e, leaf)
 		}
 		return out
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = Numbers(e)
+			out[k] = Leaves(e, leaf)
 		}
 		return out
 	}
-	return v
+	return leaf(v)
 }
 
 // ProtocolKey reports whether v holds, at any depth, an object key that
