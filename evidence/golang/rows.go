@@ -388,7 +388,7 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 		harvested = append(harvested, lang.SourcedRow{Row: lang.PositionalRow("harvested_"+strings.Fields(c.source)[0], args), Source: c.source})
 	}
 	strs, nums := goLiterals(tg.BaseText, tg.HeadText)
-	nums = withFolded(nums, tg.BaseText, tg.HeadText)
+	nums = gosource.WithFolded(nums, tg.BaseText, tg.HeadText)
 	own := nums
 	nums = append(nums[:len(nums):len(nums)], gt.tableNums...)
 	lits := lang.WithSeparators(append(append(append(lang.Literals(tg.BaseText, tg.HeadText), strs...), tg.DataLits...), gt.tableStrs...))

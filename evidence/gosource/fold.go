@@ -1,4 +1,4 @@
-package golang
+package gosource
 
 import (
 	"go/ast"
@@ -12,16 +12,17 @@ import (
 // as -(7 * 1111)) is the number it computes, as the compiler folds it:
 // its neighbours are the inputs, its factors alone are not (issue 26,
 // the computed trigger; pysource/fold.go and jssource/fold.go are the
-// other languages').
+// other languages'). evidence/golang draws the function's numbers from
+// them.
 
 // maxFolded bounds the numbers folded from one function's text.
 const maxFolded = 8
 
-// foldedNumbers are the values of the constant arithmetic expressions of
+// FoldedNumbers are the values of the constant arithmetic expressions of
 // number literals in a Go function's text (a declaration, as the diff
 // gives it), outermost first, each once; an expression of anything else
 // (a name, a call) gives none.
-func foldedNumbers(text string) []float64 {
+func FoldedNumbers(text string) []float64 {
 	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+text, parser.SkipObjectResolution)
 	if err != nil {
 		return nil
@@ -113,12 +114,12 @@ func foldConst(e ast.Expr, depth int) (constant.Value, bool) {
 	return nil, false
 }
 
-// withFolded is nums and, first, the folded numbers of texts not among
-// them.
-func withFolded(nums []float64, texts ...string) []float64 {
+// WithFolded is nums and, first, the folded numbers of texts
+// (FoldedNumbers) not among them.
+func WithFolded(nums []float64, texts ...string) []float64 {
 	var out []float64
 	for _, t := range texts {
-		for _, x := range foldedNumbers(t) {
+		for _, x := range FoldedNumbers(t) {
 			if !slices.Contains(out, x) && !slices.Contains(nums, x) {
 				out = append(out, x)
 			}
