@@ -29,11 +29,27 @@ import (
 // reruns, the hash seeds and the comparison decide as for any row; a
 // digest that differed for nothing costs a row, never a finding.
 
+// DefaultSearchSeconds is a table's blind searches' time on a side (the
+// two sides search at once) when the settings name none
+// (.premise.yaml evidence: search_seconds); the coverage search has 1.5
+// times it (explore.go).
+const DefaultSearchSeconds = 4
+
+// searchTime is Config.SearchSeconds as a duration: the default when
+// zero, none when negative.
+func searchTime(seconds int) time.Duration {
+	switch {
+	case seconds == 0:
+		return DefaultSearchSeconds * time.Second
+	case seconds < 0:
+		return 0
+	}
+	return time.Duration(seconds) * time.Second
+}
+
 const (
-	// differTotal bounds a table's blind searches on a side (the two
-	// sides search at once), differExecs a search's calls, differFound
-	// the calls of a search made rows.
-	differTotal = 4 * time.Second
+	// differExecs bounds a search's calls, differFound the calls of a
+	// search made rows.
 	differExecs = 50000
 	differFound = 4
 )
@@ -43,7 +59,8 @@ const (
 // as rows.
 func (rep *Report) differ(ctx context.Context, gcfg gate.Config, l lang.Language, targets []lang.Target, t *validate.Table, grep *gate.Report, origins map[string]lang.Origin) {
 	dl, ok := l.(lang.Differ)
-	if !ok || gcfg.BaseDir == "" {
+	differTotal := rep.search
+	if !ok || gcfg.BaseDir == "" || differTotal <= 0 {
 		return
 	}
 	shown := map[string]bool{}

@@ -3,6 +3,8 @@ package evidence_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
 )
 
 // TestDifferShowsWhatRowsRanPast: the patch trims quotes with strip,
@@ -34,6 +36,14 @@ func TestDifferShowsWhatRowsRanPast(t *testing.T) {
 	s := symbolRows(t, rep, "names.unquote")
 	if s.Sources["differential"] == 0 {
 		t.Errorf("unquote's rows by source %v: want the differential search's rows counted", s.Sources)
+	}
+
+	// search_seconds: 0 (SearchSeconds negative) turns the searches off:
+	// no row of either search, and the change is not found.
+	rep = runCommits(t, map[string]string{"names.py": base}, map[string]string{"names.py": head}, func(c *evidence.Config) { c.SearchSeconds = -1 })
+	s = symbolRows(t, rep, "names.unquote")
+	if s.Sources["differential"] != 0 || s.Sources["coverage_guided"] != 0 {
+		t.Errorf("searches off: unquote's rows by source %v, want none of the searches'", s.Sources)
 	}
 }
 

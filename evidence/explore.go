@@ -29,11 +29,6 @@ import (
 // running in its box; what it says it found is only ever inputs.
 
 const (
-	// exploreTotal bounds a table's searches on a side, shared evenly
-	// (the two sides search at once); no search is given less than a
-	// quarter of exploreSeconds.
-	exploreSeconds = 2 * time.Second
-	exploreTotal   = 6 * time.Second
 	// exploreTargets bounds the targets searched for one changed
 	// function, exploreFound the calls a search returns, exploreSeeds
 	// the rows it starts from.
@@ -61,7 +56,7 @@ type search struct {
 // the table's rows left unreached, and runs what it finds as rows.
 func (rep *Report) explore(ctx context.Context, gcfg gate.Config, l lang.Language, targets []lang.Target, t *validate.Table, grep *gate.Report, origins map[string]lang.Origin) {
 	ex, ok := l.(lang.Explorer)
-	if !ok {
+	if !ok || rep.search <= 0 {
 		return
 	}
 	var head, base []search
@@ -111,7 +106,7 @@ func (rep *Report) explore(ctx context.Context, gcfg gate.Config, l lang.Languag
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			found[i] = runSearches(ctx, gcfg, side.dir, t, side.searches)
+			found[i] = runSearches(ctx, gcfg, side.dir, t, side.searches, rep.search*3/2)
 		}()
 	}
 	wg.Wait()
@@ -410,27 +405,29 @@ func (rep *Report) newSearch(tokens []string, p coverPlan, s sideLines, goal map
 }
 
 // runSearches runs a side's searches one after another on one worker,
-// within exploreTotal; each search's found arguments, in order.
-func runSearches(ctx context.Context, gcfg gate.Config, dir string, t *validate.Table, searches []search) [][][]any {
+// within total, shared evenly (the two sides search at once), no search
+// given less than a twelfth of it; each search's found arguments, in
+// order.
+func runSearches(ctx context.Context, gcfg gate.Config, dir string, t *validate.Table, searches []search, total time.Duration) [][][]any {
 	out := make([][][]any, len(searches))
 	if len(searches) == 0 || dir == "" {
 		return out
 	}
 	cfg := gcfg
 	cfg.Watch, cfg.BaseWatch = nil, nil
-	cfg.Timeout = exploreTotal + 5*time.Second
+	cfg.Timeout = total + 5*time.Second
 	ad, err := gate.NewAdapter(ctx, cfg, dir, t)
 	if err != nil {
 		return out
 	}
 	defer ad.Close()
-	end := time.Now().Add(exploreTotal)
+	end := time.Now().Add(total)
 	for i, s := range searches {
 		left := time.Until(end)
-		if left < exploreSeconds/4 || ctx.Err() != nil {
+		if left < total/12 || ctx.Err() != nil {
 			break
 		}
-		spend := max(left/time.Duration(len(searches)-i), exploreSeconds/4)
+		spend := max(left/time.Duration(len(searches)-i), total/12)
 		spec := map[string]any{
 			"seeds": s.seeds, "tokens": s.tokens, "goal": s.goal, "near": s.near, "root": dir,
 			"seconds": spend.Seconds(), "seed": s.seed, "max": exploreFound, "execs": exploreExecs,

@@ -66,6 +66,11 @@ type Config struct {
 	// its rows past it are cut off, said so, and the other functions' rows
 	// go on (budget.go).
 	FunctionSeconds int
+	// SearchSeconds bounds the differential search of each table on
+	// each side (differ.go), the coverage search having 1.5 times it
+	// (explore.go): DefaultSearchSeconds when zero, no search when
+	// negative.
+	SearchSeconds int
 	// CacheKey names the run by everything it depends on, and CacheDir
 	// is where finished reports are kept (cache.go): a run whose key has
 	// a report there reads it and runs nothing. Either empty: no cache.
@@ -242,6 +247,9 @@ type Report struct {
 	// perFunction is the rows a function may get: the guide's rows count
 	// against it too.
 	perFunction int
+	// search is the differential search's time of a table on a side
+	// (Config.SearchSeconds); zero, none.
+	search time.Duration
 	// noisyHead are the rows whose head varies between reruns where the
 	// base never does: changes, not unstable rows (noise.go).
 	noisyHead map[string]bool
@@ -298,6 +306,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	rep := &Report{Changes: []Change{}, Unexplained: []Change{}, NewFunctions: []Change{}, Symbols: []SymbolRows{}}
 	rep.Seed = cfg.Seed
+	rep.search = searchTime(cfg.SearchSeconds)
 	if rep.Seed == 0 {
 		rep.Seed = diffSeed(cfg.Diff)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -423,6 +424,14 @@ func (p *run) evidence(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if v := os.Getenv("PREMISE_SEARCH_SECONDS"); v != "" {
+		// The user's own setting, over the merge-base's (README).
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return fmt.Errorf("PREMISE_SEARCH_SECONDS=%q: want a whole number of seconds, 0 to turn the searches off", v)
+		}
+		st.Evidence.SearchSeconds = &n
+	}
 	cfg := evidence.Config{
 		Diff: p.res, Register: p.reg,
 		Gate:               p.gateConfig(),
@@ -430,9 +439,10 @@ func (p *run) evidence(ctx context.Context) error {
 		MaxRowsPerFunction: st.Evidence.MaxRowsPerFunction,
 		MaxRows:            st.Evidence.MaxRows,
 		Inputs:             modelInputs(p.cfg.Proposer),
-		TraceSeconds:       traceSeconds(st.Evidence.TraceSeconds),
+		TraceSeconds:       offSeconds(st.Evidence.TraceSeconds),
 		RowSeconds:         st.Evidence.RowSeconds,
 		FunctionSeconds:    st.Evidence.FunctionSeconds,
+		SearchSeconds:      offSeconds(st.Evidence.SearchSeconds),
 		CacheKey:           p.evidenceKey(ctx, st.Evidence),
 		CacheDir:           p.cfg.CacheDir,
 	}
@@ -547,9 +557,10 @@ func (p *run) changes(ctx context.Context) error {
 	return p.judged.record(p.path(RegisterFile))
 }
 
-// traceSeconds is the traced run's budget as evidence.Config takes it: the
-// default when the settings name none, off (negative) when they say 0.
-func traceSeconds(t *int) int {
+// offSeconds is a time setting that 0 turns off (trace_seconds,
+// search_seconds) as evidence.Config takes it: the default when the
+// settings name none, off (negative) when they say 0.
+func offSeconds(t *int) int {
 	switch {
 	case t == nil:
 		return 0

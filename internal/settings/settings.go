@@ -71,16 +71,19 @@ type Settings struct {
 //	  trace_seconds: 20    # the traced run of the base's tests; 0 turns it off
 //	  row_seconds: 40      # the rows' run on base and head, every table
 //	  function_seconds: 10 # one function's calls on base and head together
+//	  search_seconds: 4    # the differential search, each table and side (the
+//	                       # coverage search 1.5 times it); 0 turns both off
 type Evidence struct {
 	MaxRowsPerFunction int  `yaml:"max_rows_per_function"`
 	MaxRows            int  `yaml:"max_rows"`
 	TraceSeconds       *int `yaml:"trace_seconds"`
 	RowSeconds         int  `yaml:"row_seconds"`
 	FunctionSeconds    int  `yaml:"function_seconds"`
+	SearchSeconds      *int `yaml:"search_seconds"`
 }
 
 // evidenceKeys are the keys of the evidence: section.
-var evidenceKeys = []string{"max_rows_per_function", "max_rows", "trace_seconds", "row_seconds", "function_seconds"}
+var evidenceKeys = []string{"max_rows_per_function", "max_rows", "trace_seconds", "row_seconds", "function_seconds", "search_seconds"}
 
 // Freeze is the freeze: section: where the registry of frozen tests lives
 // and how much of the gate it may hide. Every field is optional.
@@ -267,6 +270,9 @@ func Parse(name string, data []byte) (*Settings, error) {
 			}
 			if t := s.Evidence.TraceSeconds; t != nil && *t < 0 {
 				return nil, fmt.Errorf("%s:%d: evidence: trace_seconds must not be negative (0 turns the traced run off)", name, v.Line)
+			}
+			if t := s.Evidence.SearchSeconds; t != nil && *t < 0 {
+				return nil, fmt.Errorf("%s:%d: evidence: search_seconds must not be negative (0 turns the searches off)", name, v.Line)
 			}
 		case contains(ModelKeys, k.Value):
 			if v.Kind != yaml.ScalarNode {
