@@ -37,7 +37,7 @@ func TestParse(t *testing.T) {
 		{name: "a negative function's time", yaml: "evidence:\n  function_seconds: -1\n", wantErr: "f:2: evidence: function_seconds must not be negative (0 keeps the default, 10)",
 			reason: "a time below zero would read as the default, hiding a typo"},
 		{name: "searches off", yaml: "evidence:\n  search_seconds: 0\n",
-			want: &Settings{Name: "f", Model: map[string]Value{}, Evidence: Evidence{SearchSeconds: new0()}},
+			want:   &Settings{Name: "f", Model: map[string]Value{}, Evidence: Evidence{SearchSeconds: new0()}},
 			reason: "0 is said, not the default: it turns the searches off"},
 		{name: "a negative search time", yaml: "evidence:\n  search_seconds: -2\n", wantErr: "f:2: evidence: search_seconds must not be negative (0 turns the searches off)"},
 		{name: "unknown key in evidence", yaml: "evidence:\n  max_row: 5\n", wantErr: "f:2: evidence: field max_row not found"},
