@@ -698,3 +698,29 @@ func TestJavaScriptReceiverAStepAway(t *testing.T) {
 		t.Errorf("whole floors a negative amount the other way now, yet no change shows it on one: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestJavaScriptFactoryObjectMethodAndPrototypeKeys: a UMD factory whose
+// exports are the object it builds and returns last (json-logic-js: var
+// jsonLogic = {}; jsonLogic.apply = function ...; return jsonLogic) has
+// its methods called through the export; and where the patch drops the
+// own-key guard of an operation table, an operation named as
+// Object.prototype's members (the first key of the tests' rule objects)
+// shows it: the base refuses toString, the head runs it.
+func TestJavaScriptFactoryObjectMethodAndPrototypeKeys(t *testing.T) {
+	t.Parallel()
+	src := func(guard string) string {
+		return "(function (root, factory) {\n  if (typeof exports === 'object') {\n    module.exports = factory();\n  } else {\n    root.logic = factory();\n  }\n}(this, function () {\n" +
+			"  var ops = { '+': function (a, b) { return a + b; } };\n  var logic = {};\n\n" +
+			"  logic.apply = function (rule) {\n    var op = Object.keys(rule)[0];\n    if (" + guard + ") {\n      throw new Error('Unrecognized operation ' + op);\n    }\n    return ops[op].apply(null, rule[op]);\n  };\n\n  return logic;\n}));\n"
+	}
+	base := map[string]string{
+		"logic.js":           src("!Object.prototype.hasOwnProperty.call(ops, op)"),
+		"test/logic.test.js": "const logic = require('../logic');\ntest('adds', () => { expect(logic.apply({ '+': [1, 2] })).toBe(3); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"logic.js": src("!ops[op]")}, nil)
+	if !hasChange(rep, "logic.logic.apply", func(c evidence.Change) bool {
+		return strings.Contains(c.Input, "toString") || strings.Contains(c.Input, "onstructor") || strings.Contains(c.Input, "valueOf")
+	}) {
+		t.Errorf("apply runs an operation named toString now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -1079,6 +1079,12 @@ func jsDefaultOnly(src []byte, name string) bool {
 			def = true
 		}
 	}
+	if !def && jsFactory(text) && regexp.MustCompile(`return\s+`+q+`\s*;?\s*\n\s*\}`).MatchString(text) {
+		// A UMD or CommonJS factory whose exports are the object it
+		// builds and returns last (json-logic-js: var jsonLogic = {};
+		// ... return jsonLogic;): jsonLogic.apply is the export's apply.
+		def = true
+	}
 	if !def {
 		return false
 	}

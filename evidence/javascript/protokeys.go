@@ -1,7 +1,10 @@
 package javascript
 
 import (
+	"maps"
 	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
 )
@@ -39,25 +42,50 @@ func protoKeyed(span string, f diffparse.File) bool {
 	return jsProtoTellRe.MatchString(span) || jsProtoTellRe.MatchString(changedText(f))
 }
 
-// protoArgs are args with one string argument's first word replaced by
-// each of jsProtoWords; nil when no argument is a string holding a word.
+// protoArgs are args with one argument's first name replaced by each of
+// jsProtoWords: a string's first word (a cookie's name in
+// "foo=bar; Path=/"), or a plain object's first key, its value kept (an
+// operation named as a key, json-logic-js' {"+": [1, 2]}); nil when no
+// argument has one.
 func protoArgs(args []any) [][]any {
 	var out [][]any
 	for i, a := range args {
-		s, ok := a.(string)
-		if !ok {
-			continue
+		for _, v := range protoSteps(a) {
+			m := append([]any(nil), args...)
+			m[i] = v
+			out = append(out, m)
 		}
-		at := jsKeyWordRe.FindStringIndex(s)
+	}
+	return out
+}
+
+// protoSteps are a's first name replaced by each of jsProtoWords.
+func protoSteps(a any) []any {
+	var out []any
+	switch x := a.(type) {
+	case string:
+		at := jsKeyWordRe.FindStringIndex(x)
 		if at == nil {
-			continue
+			return nil
 		}
 		for _, w := range jsProtoWords {
-			if v := s[:at[0]] + w + s[at[1]:]; v != s {
-				m := append([]any(nil), args...)
-				m[i] = v
-				out = append(out, m)
+			if v := x[:at[0]] + w + x[at[1]:]; v != x {
+				out = append(out, v)
 			}
+		}
+	case map[string]any:
+		keys := slices.Sorted(maps.Keys(x))
+		if len(keys) == 0 || strings.HasPrefix(keys[0], "$") {
+			return nil // empty, or a value premise builds ($new, $map)
+		}
+		for _, w := range jsProtoWords {
+			if _, taken := x[w]; taken {
+				continue
+			}
+			m := maps.Clone(x)
+			delete(m, keys[0])
+			m[w] = x[keys[0]]
+			out = append(out, m)
 		}
 	}
 	return out
