@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -96,8 +97,9 @@ func dataReaderFiles(res *diffparse.Result, headDir, baseDir string) []diffparse
 }
 
 // scanDataReaders is dataReaderFiles, and the changed data files no
-// source file of the head's tree names (nil when it could not look: no
-// checkouts, or more sources than it reads).
+// source file of the head's tree that it read names (nil when it could
+// not look: no checkouts; in a tree of more than maxScannedFiles sources,
+// those of the first maxScannedFiles).
 func scanDataReaders(res *diffparse.Result, headDir, baseDir string) ([]diffparse.File, []string) {
 	data := changedData(res)
 	if len(data) == 0 || headDir == "" || baseDir == "" {
@@ -133,9 +135,9 @@ func scanDataReaders(res *diffparse.Result, headDir, baseDir string) ([]diffpars
 			out = append(out, f)
 		}
 	}
-	if len(sources) >= maxScannedFiles {
-		return out, nil
-	}
+	// A tree past maxScannedFiles was not read whole: a data file none
+	// of the files read names stays unnamed all the same (not checked,
+	// never passed over).
 	var unnamed []string
 	for _, p := range data {
 		if !named[p] {
@@ -318,7 +320,7 @@ func withDataReaders(res *diffparse.Result, headDir, baseDir string) (*diffparse
 	var unchecked []SymbolRows
 	for _, p := range unnamed {
 		unchecked = append(unchecked, SymbolRows{Symbol: p, Unchecked: true,
-			Why: "a changed data file no source file names: premise cannot find what reads it (a name the code builds, a directory it lists), so its change is not checked"})
+			Why: fmt.Sprintf("a changed data file no source file names: premise cannot find what reads it (a name the code builds, a directory it lists; it reads at most %d source files), so its change is not checked", maxScannedFiles)})
 	}
 	if len(extra) == 0 {
 		return res, dataReaders{}, unchecked
