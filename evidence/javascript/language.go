@@ -794,6 +794,7 @@ func (l *jsLang) constructed(class, ctor string, sigs map[string]*lang.Signature
 		return []any{map[string]any{"$new": ctor, "$args": []any{}}}
 	}
 	pools := make([][]any, len(sig.Params))
+	var guesses map[string]jssource.Guess // the constructor's, read once when needed
 	for i, p := range sig.Params {
 		if v, ok := l.DefaultValue(p); ok {
 			pools[i] = append(pools[i], v)
@@ -802,7 +803,13 @@ func (l *jsLang) constructed(class, ctor string, sigs map[string]*lang.Signature
 			pools[i] = append(pools[i], lang.Pool(t, lits)...)
 		}
 		if len(pools[i]) == 0 && src != nil {
-			if gs, err := jssource.InferTypes(src, class+".constructor"); err == nil && gs[p.Name].Kind == jssource.KindFunction {
+			if guesses == nil {
+				guesses, _ = jssource.InferTypes(src, class+".constructor")
+				if guesses == nil {
+					guesses = map[string]jssource.Guess{}
+				}
+			}
+			if guesses[p.Name].Kind == jssource.KindFunction {
 				pools[i] = append(pools[i], jsCallback)
 			}
 		}
