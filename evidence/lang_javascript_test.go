@@ -724,3 +724,49 @@ func TestJavaScriptFactoryObjectMethodAndPrototypeKeys(t *testing.T) {
 		t.Errorf("apply runs an operation named toString now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestJavaScriptHiddenClassThroughItsFactory: a module exports only a
+// factory (BigInteger.js' bigInt), whose objects are of a class it never
+// exports; the tests call the method on what the factory built
+// (num(-50).inverse()). The method is reached there, on the test's own
+// receiver, and the patch's dropped sign shows.
+func TestJavaScriptHiddenClassThroughItsFactory(t *testing.T) {
+	t.Parallel()
+	src := func(sign string) string {
+		return "var num = (function () {\n  function Num(v) {\n    this.v = v;\n  }\n\n" +
+			"  Num.prototype.inverse = function () {\n    var r = 1 / Math.abs(this.v);\n" + sign + "    return r;\n  };\n\n" +
+			"  return function (v) {\n    return new Num(v);\n  };\n})();\n\nmodule.exports = num;\n"
+	}
+	base := map[string]string{
+		"num.js":           src("    if (this.v < 0) {\n      r = -r;\n    }\n"),
+		"test/num.test.js": "const num = require('../num');\ntest('inverse', () => { expect(num(-4).inverse()).toBe(-0.25); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"num.js": src("")}, nil)
+	if !hasChange(rep, "num.Num.inverse", func(c evidence.Change) bool { return strings.Contains(c.Input, "num(-4)") }) {
+		t.Errorf("inverse lost its sign on the factory's objects, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
+// TestJavaScriptConstructorFunctionArgument: an ES5 class (function
+// Big(n) { this.n = n; } with methods on Big.prototype) is built with new
+// for a receiver, and an object of it that a test hands the method (new
+// Big(12) to gcd) is built a step away too (new Big(0)): bn.js' gcd kept
+// the receiver's sign against zero.
+func TestJavaScriptConstructorFunctionArgument(t *testing.T) {
+	t.Parallel()
+	src := func(zero string) string {
+		return "function Big(n) {\n  this.n = n;\n}\n\nBig.prototype.gcd = function (other) {\n" +
+			"  if (other.n === 0) {\n    return new Big(" + zero + ");\n  }\n" +
+			"  var a = Math.abs(this.n), b = Math.abs(other.n);\n  while (b) {\n    var t = b;\n    b = a % b;\n    a = t;\n  }\n  return new Big(a);\n};\n\nmodule.exports = Big;\n"
+	}
+	base := map[string]string{
+		"big.js":           src("Math.abs(this.n)"),
+		"test/big.test.js": "const Big = require('../big');\ntest('gcd', () => { expect(new Big(-18).gcd(new Big(12)).n).toBe(6); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"big.js": src("this.n")}, nil)
+	if !hasChange(rep, "big.Big.gcd", func(c evidence.Change) bool {
+		return strings.Contains(c.Input, "big(0)") && strings.HasPrefix(c.Input, "(big(")
+	}) {
+		t.Errorf("gcd against zero keeps a negative sign now, yet no change shows it on new Big(0): changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -3,6 +3,7 @@ package evidence
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"sort"
 	"strings"
@@ -264,6 +265,26 @@ func smaller(v any, depth int) []any {
 	case map[string]any:
 		if _, isExpr := x[lang.ExprKey]; isExpr {
 			return nil
+		}
+		if built, ok := x["$args"].([]any); ok && x["$new"] != nil {
+			// An object built for the call is built smaller, never taken
+			// apart: without its "$new" it is another value, one no
+			// caller passes.
+			for i := 0; i < len(built) && i < 3; i++ {
+				for _, e := range smaller(built[i], depth+1) {
+					c := maps.Clone(x)
+					args := append([]any{}, built...)
+					args[i] = e
+					c["$args"] = args
+					out = append(out, c)
+				}
+			}
+			break
+		}
+		for k := range x {
+			if strings.HasPrefix(k, "$") {
+				return nil // a value of the protocol's own ($date, $map): whole
+			}
 		}
 		keys := make([]string, 0, len(x))
 		for k := range x {

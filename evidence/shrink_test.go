@@ -24,6 +24,13 @@ func TestSmaller(t *testing.T) {
 		{name: "zero", v: 0, want: nil, reason: "nothing is smaller"},
 		{name: "expression", v: map[string]any{lang.ExprKey: "iter('ab')"}, want: nil, reason: "an expression is shown as written"},
 		{name: "none", v: nil, want: nil},
+		{name: "built", v: map[string]any{"$new": "lib/bn.BN", "$args": []any{-18}}, want: []any{
+			map[string]any{"$new": "lib/bn.BN", "$args": []any{0}},
+			map[string]any{"$new": "lib/bn.BN", "$args": []any{-9}},
+			map[string]any{"$new": "lib/bn.BN", "$args": []any{-17}},
+			map[string]any{"$new": "lib/bn.BN", "$args": []any{18}},
+		}, reason: "an object built for the call is built smaller, never taken apart into a plain object"},
+		{name: "protocol value", v: map[string]any{"$date": "2020-01-01"}, want: nil, reason: "a $date without its key is no date"},
 	}
 	for _, c := range cases {
 		got := smaller(c.v, 0)

@@ -56,8 +56,14 @@ type jsLang struct {
 type jsInfo struct {
 	module    string // the module path as targets name it: src/lib/ranges
 	harvested []jssource.Input
-	consts    []jssource.Constant
-	guesses   map[string]jssource.Guess
+	// receiverOf is the receiver each harvested call's own receiver text
+	// builds (new Interval(1, 2), default(3)).
+	receiverOf map[string]any
+	// builtIn names a class the tests build (new BN(2)) as the worker
+	// builds it from the module (jsBuiltIn).
+	builtIn func(string) string
+	consts  []jssource.Constant
+	guesses map[string]jssource.Guess
 	// keys are the property names the function reads of each parameter
 	// (an options object's maxAge), at either side.
 	keys map[string][]string
@@ -280,7 +286,13 @@ func (*jsLang) DefaultValue(p lang.Param) (any, bool) {
 	if p.Default == "" {
 		return nil, false
 	}
-	return jssource.Value(p.Default)
+	v, ok := jssource.Value(p.Default)
+	if !ok {
+		return nil, false
+	}
+	// A default that builds an object (= new Options()) is not a value
+	// a row can write without its module.
+	return jssource.Built(v, func(string) string { return "" })
 }
 
 func (*jsLang) Public(name string) bool {
@@ -587,6 +599,9 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		return "premise runs " + ts + " in its place (the TypeScript beside it is transpiled over it), so its own code is not what rows call"
 	}
 	local := tg.Sym.Local
+	// hidden: a method of a class the module does not export, reached
+	// only on the objects its exports build (bigInt(3) is a BigInteger).
+	hidden := false
 	// A function its module exports only under another name
 	// (exports.parse = querystring, export {f as g}, Long.fromString =
 	// fromString beside export default Long) is called by that name.
@@ -597,9 +612,13 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 			// taken back, every caller of the export fails.
 			return lang.Unexported + ": every caller of the export now fails"
 		}
-		return "not exported: premise's worker calls what a module exports"
+		if !strings.Contains(local, ".") || tg.Sym.Kind != "method" {
+			return "not exported: premise's worker calls what a module exports"
+		}
+		hidden = true
 	}
 	info := &jsInfo{module: strings.TrimSuffix(tg.Sym.Name, "."+local)}
+	info.builtIn = jsBuiltIn(info.module, f.HeadSrc)
 	tg.Data = info
 	// A module whose default export (module.exports itself) is the
 	// function or its class is called through "default", as the worker
@@ -685,18 +704,33 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	}
 	// A method: its rows run on the objects the tests construct.
 	class := local[:strings.LastIndex(local, ".")]
-	seenRecv := map[string]bool{}
+	info.receiverOf = map[string]any{}
 	for _, in := range info.harvested {
-		m := jsNewRe.FindStringSubmatch(in.Receiver)
-		if m == nil || m[1] != class || seenRecv[in.Receiver] {
+		if _, seen := info.receiverOf[in.Receiver]; seen {
 			continue
 		}
-		args, ok := jsArgs(m[2])
-		if !ok {
-			continue
+		var recv map[string]any
+		if m := jsNewRe.FindStringSubmatch(in.Receiver); m != nil && m[1] == class && !hidden {
+			if args, ok := jsArgs(m[2], info.builtIn); ok {
+				recv = map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args}
+			}
+		} else if m := jsFactoryCallRe.FindStringSubmatch(in.Receiver); m != nil && jsBuilds(f.HeadSrc, m[1]) {
+			// Built by what the module exports (bigInt(3).modInv(11)):
+			// the worker calls the method the object has by that name.
+			if args, ok := jsArgs(m[2], info.builtIn); ok {
+				recv = map[string]any{"$new": info.module + "." + m[1], "$args": args}
+			}
 		}
-		seenRecv[in.Receiver] = true
-		tg.Receivers = append(tg.Receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
+		if recv != nil {
+			info.receiverOf[in.Receiver] = recv
+			tg.Receivers = append(tg.Receivers, recv)
+		}
+	}
+	if hidden {
+		if len(tg.Receivers) == 0 {
+			return "not exported: premise's worker calls what a module exports, and no test calls it on an object an export builds"
+		}
+		return ""
 	}
 	if len(tg.Receivers) == 0 {
 		// The tests build their objects apart from the method's calls
@@ -704,7 +738,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		// construction of the class, in the tests or the module, builds
 		// one.
 		for _, src := range jssource.NewCalls(append(l.testFiles(), pair.head), class, lang.MaxReceivers) {
-			if args, ok := jsArgsOf(src); ok {
+			if args, ok := jsArgsOf(src, info.builtIn); ok {
 				tg.Receivers = append(tg.Receivers, map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args})
 			}
 		}
@@ -715,7 +749,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		// never new Interval(...)): those calls build one.
 		statics := jsStaticNames(f.HeadSrc)
 		for _, c := range jssource.FactoryCalls(append(l.testFiles(), pair.head), class, statics, lang.MaxReceivers) {
-			if args, ok := jsArgsOf(c.Args); ok {
+			if args, ok := jsArgsOf(c.Args, info.builtIn); ok {
 				tg.Receivers = append(tg.Receivers, map[string]any{"$new": jsCtor(info.module, class, exported) + "." + c.Method, "$args": args})
 			}
 		}
@@ -732,7 +766,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 				outers = [][]string{nil} // literals alone: one object
 			}
 			for _, src := range outers {
-				outer, ok := jsArgsOf(src)
+				outer, ok := jsArgsOf(src, info.builtIn)
 				if !ok || len(tg.Receivers) >= lang.MaxReceivers {
 					continue
 				}
@@ -742,6 +776,9 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 					if k >= 0 && k < len(outer) {
 						args[i] = outer[k]
 					} else if v, ok := jssource.Value(fw.Literal[i]); ok && fw.Literal[i] != "" {
+						if v, ok = jssource.Built(v, info.builtIn); !ok {
+							continue
+						}
 						args[i] = v
 					}
 				}
@@ -1108,8 +1145,25 @@ func jsDefaultOnly(src []byte, name string) bool {
 	return true
 }
 
-// jsArgs reads a call's literal arguments as Harvest writes them.
-func jsArgs(text string) ([]any, bool) {
+// jsFactoryCallRe is a receiver Harvest read as a call of what the
+// module exports: default(3), parse("1.2").
+var jsFactoryCallRe = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\((.*)\)$`)
+
+// jsBuilds says whether the module's head exports name as a function the
+// worker can call to build an object: "default" when module.exports or
+// export default is one.
+func jsBuilds(src []byte, name string) bool {
+	if name != "default" {
+		return jsExported(src, name) || jsHungAlias(src, name) != ""
+	}
+	text := jsExportText(src)
+	return regexp.MustCompile(`(?m)(^|[^.\w$])module\.exports\s*=\s*[\w$(]|export\s+default\s`).MatchString(text) &&
+		!regexp.MustCompile(`(?m)(^|[^.\w$])module\.exports\s*=\s*\{`).MatchString(text)
+}
+
+// jsArgs reads a call's literal arguments as Harvest writes them, an
+// object of the module's own class (new BN(2)) named by builtIn.
+func jsArgs(text string, builtIn func(string) string) ([]any, bool) {
 	if strings.TrimSpace(text) == "" {
 		return []any{}, true
 	}
@@ -1117,8 +1171,26 @@ func jsArgs(text string) ([]any, bool) {
 	if !ok {
 		return nil, false
 	}
+	if v, ok = jssource.Built(v, builtIn); !ok {
+		return nil, false
+	}
 	args, ok := v.([]any)
 	return args, ok
+}
+
+// jsBuiltIn names a class as the worker builds it from module: the
+// module's default export when that is the class, or its export by
+// name; "" when the module does not export it.
+func jsBuiltIn(module string, src []byte) func(string) string {
+	return func(class string) string {
+		switch {
+		case jsDefaultOnly(src, class):
+			return module + ".default"
+		case jsExported(src, class):
+			return module + "." + class
+		}
+		return ""
+	}
 }
 
 func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Row, rng *rand.Rand, perFunction int) ([]validate.Row, map[string]string) {
@@ -1147,11 +1219,16 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		}
 	}
 	for _, in := range info.harvested {
-		args, ok := jsArgsOf(in.Args)
+		args, ok := jsArgsOf(in.Args, info.builtIn)
 		if !ok {
 			continue
 		}
 		source := "test_call " + in.Pos
+		if own := info.receiverOf[in.Receiver]; method && own != nil {
+			// The test's call on the object it built itself.
+			add(append([]any{own}, args...), "harvested_"+in.Kind, source)
+			continue
+		}
 		for _, r := range recvs {
 			if r != nil {
 				if in.Receiver == "" {
@@ -1200,6 +1277,16 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 					continue // the receiver was mutated, not an argument
 				}
 			}
+			add(args, "mutation", lang.SourceMutation)
+		}
+		// An object the call is handed, built a step away (gcd's new
+		// BN(12) as new BN(0)).
+		from := 0
+		if method {
+			from = 1
+		}
+		for _, m := range lang.BuiltMutants(r, from) {
+			args, _ := m.CallArgs()
 			add(args, "mutation", lang.SourceMutation)
 		}
 	}
@@ -1663,11 +1750,15 @@ func optionObjects(keys []string) []any {
 	return out
 }
 
-// jsArgsOf reads a harvested call's arguments.
-func jsArgsOf(args []string) ([]any, bool) {
+// jsArgsOf reads a harvested call's arguments, an object of the
+// module's own class (new BN(2)) named by builtIn.
+func jsArgsOf(args []string, builtIn func(string) string) ([]any, bool) {
 	out := make([]any, len(args))
 	for i, a := range args {
 		v, ok := jssource.Value(a)
+		if ok {
+			v, ok = jssource.Built(v, builtIn)
+		}
 		if !ok {
 			return nil, false
 		}
@@ -1851,9 +1942,33 @@ func (*jsLang) ModelRow(args []any, _ map[string]any) validate.Row {
 func (*jsLang) CallText(args []any, _ map[string]any) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
-		parts[i] = lang.Compact(a, 60)
+		parts[i] = jsValueText(a, 0)
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// jsValueText is a row's value as a reviewer reads it: an object premise
+// builds for the call as the call that builds it (BN(-18), BigInteger(3)
+// for the module's default export), anything else as compact JSON.
+func jsValueText(v any, depth int) string {
+	m, ok := v.(map[string]any)
+	name, built := m["$new"].(string)
+	args, listed := m["$args"].([]any)
+	if !ok || !built || !listed || len(m) != 2 || depth > 2 {
+		return lang.Compact(v, 60)
+	}
+	module, export := path.Base(name), ""
+	if i := strings.LastIndex(module, "."); i >= 0 {
+		module, export = module[:i], module[i+1:]
+	}
+	if export != "default" && export != "" {
+		module = export
+	}
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = jsValueText(a, depth+1)
+	}
+	return module + "(" + strings.Join(parts, ", ") + ")"
 }
 
 func (*jsLang) Outcomes(base, head *gate.Reply, _ lang.Origin) (string, string) {

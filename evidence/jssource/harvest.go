@@ -14,9 +14,10 @@ type Input struct {
 	// Args are the arguments, each a literal as JavaScript writes it.
 	Args []string
 	// Receiver is what a method is called on: a constructor call with
-	// literal arguments (new Interval(1, 2)), or the class or object
-	// itself for a static method or an object literal's method
-	// (Interval, api). It is "" for a function.
+	// literal arguments (new Interval(1, 2)), a call of what the module
+	// exports, by the export's name (default(3), parse("1.2")), or the
+	// class or object itself for a static method or an object literal's
+	// method (Interval, api). It is "" for a function.
 	Receiver string
 	// Kind says where the input was found: KindTest or KindTable.
 	Kind string
@@ -558,6 +559,9 @@ func (h *harvester) receiver(obj *sitter.Node, sc scope) (string, bool) {
 	if obj.Kind() == "member_expression" && h.modules[f.text(obj.ChildByFieldName("object"))] && f.text(obj.ChildByFieldName("property")) == h.cls {
 		return h.cls, true
 	}
+	if obj.Kind() == "call_expression" {
+		return h.factory(obj, sc)
+	}
 	if obj.Kind() != "new_expression" {
 		return "", false
 	}
@@ -576,4 +580,43 @@ func (h *harvester) receiver(obj *sitter.Node, sc scope) (string, bool) {
 		}
 	}
 	return "new " + h.cls + "(" + strings.Join(parts, ", ") + ")", true
+}
+
+// factory reads a receiver built by a call of what the module exports,
+// with literal arguments: the module itself when it is the function
+// (bigInt(3).modInv(11), whose bigInt = require("../BigInteger")) or a
+// function it exports (m.parse("1.2").bump()). It is written as the
+// export's name and the call's arguments, default(3) or parse("1.2"):
+// the only way to an instance of a class the module does not export.
+func (h *harvester) factory(call *sitter.Node, sc scope) (string, bool) {
+	f := h.f
+	callee, args := call.ChildByFieldName("function"), call.ChildByFieldName("arguments")
+	if callee == nil || args == nil || args.Kind() != "arguments" {
+		return "", false
+	}
+	name := ""
+	switch {
+	case callee.Kind() == "identifier" && h.modules[f.text(callee)]:
+		name = "default"
+	case callee.Kind() == "member_expression" && h.modules[f.text(callee.ChildByFieldName("object"))]:
+		if p := callee.ChildByFieldName("property"); p != nil && p.Kind() == "property_identifier" {
+			name = f.text(p)
+		}
+	}
+	if name == "" {
+		return "", false
+	}
+	var parts []string
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		a := args.NamedChild(i)
+		if a.Kind() == "comment" {
+			continue
+		}
+		s, ok := f.literal(a, sc)
+		if !ok {
+			return "", false
+		}
+		parts = append(parts, s)
+	}
+	return name + "(" + strings.Join(parts, ", ") + ")", true
 }

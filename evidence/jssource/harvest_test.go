@@ -148,9 +148,10 @@ describe("Interval", () => {
 		t.Errorf("mergeRanges (-want +got):\n%s", cmp.Diff(want, got))
 	}
 	if got, want := calls(Harvest(module, "Interval.merge", []*File{mocha}, 0)), []string{
+		"new Interval(0, 2)|new Interval(1, 3)|test|test/ranges.spec.js:15",
 		"new Interval(1, 4)|null|test|test/ranges.spec.js:16",
 	}; !cmp.Equal(want, got) {
-		t.Errorf("Interval.merge (-want +got):\n%s (a receiver with an argument that is not a literal is dropped)", cmp.Diff(want, got))
+		t.Errorf("Interval.merge (-want +got):\n%s (an object of the module's class handed to the method is a literal too)", cmp.Diff(want, got))
 	}
 	if got, want := calls(Harvest(module, "Interval.parse", []*File{mocha}, 0)), []string{
 		`Interval|"1-2"|test|test/ranges.spec.js:17`,
@@ -467,6 +468,32 @@ func TestHarvestConcatenatedStrings(t *testing.T) {
 		"f('a' + 1);\nf('a' + x);\n")
 	got := calls(Harvest(nil, "f", []*File{test}, 0))
 	want := []string{`|"Hello www.example.com,\nsee www.", ` + Callback + `|test|t.test.js:5`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestHarvestFactoryReceiver: a method of a class its module does not
+// export is called on what the module's exports build (bigInt(3).modInv(11),
+// m.parse("1.2").bump()), directly or through a const; the receiver is
+// written as the export's name and the call's literal arguments, and an
+// object of the module's class handed to the method (new BN(2)) is a
+// literal too.
+func TestHarvestFactoryReceiver(t *testing.T) {
+	module := parse(t, "BigInteger.js", "var bigInt = (function () {\n  function BigInteger(v) { this.v = v; }\n"+
+		"  BigInteger.prototype.modInv = function (n) { return this; };\n  return function (v) { return new BigInteger(v); };\n})();\nmodule.exports = bigInt;\n")
+	test := parse(t, "spec/spec.js", "var bigInt = require('../BigInteger.js');\n"+
+		"expect(bigInt(3).modInv(11)).toEqual(4);\n"+
+		"const m = bigInt('-50');\nm.modInv(83);\n"+
+		"bigInt.parse('7').modInv(new BN(2));\n"+
+		"other(3).modInv(5);\n"+
+		"bigInt(x).modInv(5);\n")
+	got := calls(Harvest(module, "BigInteger.modInv", []*File{test}, 0))
+	want := []string{
+		"default(3)|11|test|spec/spec.js:2",
+		"default('-50')|83|test|spec/spec.js:4",
+		"parse('7')|new BN(2)|test|spec/spec.js:5",
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

@@ -55,7 +55,10 @@ func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 	case "object":
 		return f.objectLit(n, sc, depth)
 	case "new_expression":
-		return f.dateLit(n, sc, depth)
+		if s, ok := f.dateLit(n, sc, depth); ok {
+			return s, true
+		}
+		return f.builtLit(n, sc, depth)
 	case "binary_expression":
 		return f.concatLit(n, sc, depth)
 	case "arrow_function", "function_expression", "function":
@@ -156,6 +159,67 @@ func (f *File) dateLit(n *sitter.Node, sc scope, depth int) (string, bool) {
 		parts = append(parts, s)
 	}
 	return "new Date(" + strings.Join(parts, ", ") + ")", true
+}
+
+// builtLit renders new X(...) of literal arguments, X a class named as
+// the code under test names its own (capitalized, not one of the
+// language's): a test's new BN(2) handed to gcd. Value reads it as
+// {"$new": "X", "$args": [...]}, its class named bare for the caller to
+// find in the module (Built).
+func (f *File) builtLit(n *sitter.Node, sc scope, depth int) (string, bool) {
+	name := builtClass(f, n)
+	if name == "" {
+		return "", false
+	}
+	var parts []string
+	if args := n.ChildByFieldName("arguments"); args != nil {
+		for i := uint(0); i < args.NamedChildCount(); i++ {
+			a := args.NamedChild(i)
+			if a.Kind() == "comment" {
+				continue
+			}
+			s, ok := f.lit(a, sc, depth+1)
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, s)
+		}
+	}
+	return "new " + name + "(" + strings.Join(parts, ", ") + ")", true
+}
+
+// builtClass is the class new_expression n constructs when it may be the
+// module's own: a capitalized name, bare or read off a namespace
+// (new m.BN(2)), that is not one of JavaScript's built-in classes.
+func builtClass(f *File, n *sitter.Node) string {
+	ctor := n.ChildByFieldName("constructor")
+	if ctor != nil && ctor.Kind() == "member_expression" {
+		ctor = ctor.ChildByFieldName("property")
+	}
+	if ctor == nil || ctor.Kind() != "identifier" && ctor.Kind() != "property_identifier" {
+		return ""
+	}
+	name := f.text(ctor)
+	if name == "" || name[0] < 'A' || name[0] > 'Z' || builtins[name] {
+		return ""
+	}
+	return name
+}
+
+// builtins are JavaScript's and Node's global classes: new Map(...) in a
+// test is no object of the module's.
+var builtins = map[string]bool{
+	"Array": true, "ArrayBuffer": true, "BigInt": true, "BigInt64Array": true, "BigUint64Array": true,
+	"Blob": true, "Boolean": true, "Buffer": true, "DataView": true, "Date": true, "Error": true,
+	"EvalError": true, "Event": true, "EventEmitter": true, "EventTarget": true, "Float32Array": true,
+	"Float64Array": true, "Function": true, "Int16Array": true, "Int32Array": true, "Int8Array": true,
+	"Intl": true, "Map": true, "Number": true, "Object": true, "Promise": true, "Proxy": true,
+	"RangeError": true, "ReferenceError": true, "RegExp": true, "Set": true, "SharedArrayBuffer": true,
+	"String": true, "Symbol": true, "SyntaxError": true, "TextDecoder": true, "TextEncoder": true,
+	"TypeError": true, "URIError": true, "URL": true, "URLSearchParams": true, "Uint16Array": true,
+	"Uint32Array": true, "Uint8Array": true, "Uint8ClampedArray": true, "WeakMap": true,
+	"WeakRef": true, "WeakSet": true, "AbortController": true, "Headers": true, "Request": true,
+	"Response": true, "FormData": true, "AggregateError": true,
 }
 
 func isString(v any) bool {

@@ -62,9 +62,76 @@ func (f *File) value(n *sitter.Node, depth int) (any, bool) {
 	case "object":
 		return f.objectValue(n, depth)
 	case "new_expression":
-		return f.dateValue(n, depth)
+		if dateArgs(f, n) != nil {
+			return f.dateValue(n, depth)
+		}
+		return f.builtValue(n, depth)
 	}
 	return nil, false
+}
+
+// builtValue reads new X(...) of literal arguments (builtLit) as
+// {"$new": "X", "$args": [...]}: X bare, for the caller to find in the
+// module under test (Built).
+func (f *File) builtValue(n *sitter.Node, depth int) (any, bool) {
+	name := builtClass(f, n)
+	if name == "" {
+		return nil, false
+	}
+	args := []any{}
+	if list := n.ChildByFieldName("arguments"); list != nil {
+		for i := uint(0); i < list.NamedChildCount(); i++ {
+			a := list.NamedChild(i)
+			if a.Kind() == "comment" {
+				continue
+			}
+			v, ok := f.value(a, depth+1)
+			if !ok {
+				return nil, false
+			}
+			args = append(args, v)
+		}
+	}
+	return map[string]any{"$new": name, "$args": args}, true
+}
+
+// Built is v with each object it builds ({"$new": "X", ...}, as Value
+// reads new X(...)) named by where X is found: module(X), or false when
+// module finds no X. Values not built pass as they are.
+func Built(v any, module func(string) string) (any, bool) {
+	switch x := v.(type) {
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			var ok bool
+			if out[i], ok = Built(e, module); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	case map[string]any:
+		name, isBuilt := x["$new"].(string)
+		if isBuilt && !strings.Contains(name, ".") {
+			target := module(name)
+			if target == "" {
+				return nil, false
+			}
+			args, ok := Built(x["$args"], module)
+			if !ok {
+				return nil, false
+			}
+			return map[string]any{"$new": target, "$args": args}, true
+		}
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			var ok bool
+			if out[k], ok = Built(e, module); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	return v, true
 }
 
 // dateValue reads new Date(...) as the worker's {"$date": ...}: one string

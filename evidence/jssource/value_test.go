@@ -100,3 +100,44 @@ testFormat("two strings", new Date("a", "b"), "YYYY");
 		t.Errorf("dates (-want +got):\n%s", diff)
 	}
 }
+
+// TestValueOfAnObjectATestBuilds: new X(...) of literal arguments, X not
+// one of JavaScript's classes, is {"$new": "X", "$args": [...]}, its class
+// bare until Built names it in the module under test; a class the module
+// does not have leaves the value unbuilt.
+func TestValueOfAnObjectATestBuilds(t *testing.T) {
+	f := parse(t, "test.js", `use(new BN(12));
+use(new m.Decimal("1.5", [new BN(-1)]));
+use(new Map([[1, 2]]));
+use(new BN(x));
+use(new lower(1));
+`)
+	var got []string
+	f.eachNode(func(n *sitter.Node) {
+		if n.Kind() != "new_expression" || n.Parent().Kind() != "arguments" || f.text(n.Parent().Parent().ChildByFieldName("function")) != "use" {
+			return
+		}
+		s, ok := f.literal(n, nil)
+		if !ok {
+			got = append(got, "not a literal")
+			return
+		}
+		v, _ := Value(s)
+		built, ok := Built(v, func(class string) string {
+			if class == "BN" {
+				return "lib/bn.BN"
+			}
+			return ""
+		})
+		b, _ := json.Marshal(built)
+		got = append(got, fmt.Sprintf("%s %s %v", s, b, ok))
+	})
+	want := []string{
+		`new BN(12) {"$args":[12],"$new":"lib/bn.BN"} true`,
+		`new Decimal("1.5", [new BN(-1)]) null false`,
+		"not a literal", "not a literal", "not a literal",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"regexp"
 	"sort"
@@ -39,6 +40,33 @@ func WordMutants(r validate.Row, words []string) []validate.Row {
 		}
 		return out
 	})
+}
+
+// BuiltMutants are r's calls with one argument that premise builds for
+// the call ({"$new": ..., "$args": [...]}: new BN(12) passed to gcd),
+// from argument from on (past a method's receiver), built with one of its
+// own arguments a step away (new BN(0)), as Mutants steps a plain value.
+func BuiltMutants(r validate.Row, from int) []validate.Row {
+	args, kwargs := r.CallArgs()
+	var out []validate.Row
+	for i := from; i < len(args); i++ {
+		x, ok := args[i].(map[string]any)
+		built, isList := x["$args"].([]any)
+		if !ok || x["$new"] == nil || !isList {
+			continue
+		}
+		for _, s := range Mutants(PositionalRow("", built)) {
+			b, _ := s.CallArgs()
+			stepped := maps.Clone(x)
+			stepped["$args"] = b
+			m := r
+			m.HasInp, m.Inp = false, nil
+			m.Args = append(append(append([]any{}, args[:i]...), stepped), args[i+1:]...)
+			m.Kwargs = kwargs
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // stepArgs are r's calls with one argument replaced by each of its steps.

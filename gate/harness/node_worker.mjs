@@ -53,10 +53,15 @@
 // module.exports is, as a UMD factory returns it). The names are then looked up from the
 // namespace: a function is called with the object it was found on as
 // `this` (undefined for a module's own export), a class is constructed with
-// `new`, and a name found on a class's prototype rather than on the class
+// `new` (and so is a module's own function whose prototype has methods of
+// its own, a class written before the class keyword), and a name found on a class's prototype rather than on the class
 // is an instance method (or getter) called on the first argument, the
 // receiver, with the rest: "src/lib/ranges.Interval.merge" with args
-// [RECEIVER, other]. A returned promise is awaited: a rejection is a raise.
+// [RECEIVER, other]. A class the module does not export is reached on the
+// objects its exports build: "BigInteger.BigInteger.modInv" with args
+// [{"$new": "BigInteger.default", "$args": [3]}, 11] calls the modInv the
+// receiver has (a receiver without one is a premise.DecodeError).
+// A returned promise is awaited: a rejection is a raise.
 // JavaScript has no keyword arguments: a call's kwargs, when it has any,
 // are passed as one options object after the positional arguments (a
 // must-reject fixture {"ranges": ...} calls fn({ranges: ...})).
@@ -92,9 +97,10 @@
 // instances equal when their classes' names and own fields are. In
 // arguments, the same forms build the same values, and
 //   {"$new": "src/lib/ranges.Interval", "$args": [0, 3]}
-// builds a receiver: a class named so is constructed with new, a function
-// (a factory) is called and its promise awaited; what either throws is the
-// row's raise. "$then": [{"$call": "push", "$args": [1]}] calls the built
+// builds a receiver: a class named so is constructed with new, and so is
+// a constructor written as a function whose prototype has methods (an ES5
+// class); another function (a factory) is called and its promise awaited;
+// what either throws is the row's raise. "$then": [{"$call": "push", "$args": [1]}] calls the built
 // object's own methods in order before the row's call (a state its
 // constructor never builds). A "$class" form cannot be passed back (build
 // it with $new), but for a typed array's or a Buffer's, which builds one
@@ -632,6 +638,23 @@ function isClass(f) {
   }
 }
 
+// oldStyleClass says whether fn, not read off an object, is a
+// constructor written as a function (function BN(n) { this.negative = 0;
+// ... } with BN.prototype.gcd = ...): its prototype has methods of its
+// own, and it is built with new as its callers build it. A factory
+// (bigInt(3)) has none and is called.
+function oldStyleClass(fn, self) {
+  if (typeof fn !== "function" || self !== undefined) return false;
+  const p = getOwnPropertyDescriptor(fn, "prototype");
+  if (!p || p.value === null || typeof p.value !== "object") return false;
+  for (const k of getOwnPropertyNames(p.value)) {
+    if (k === "constructor") continue;
+    const d = getOwnPropertyDescriptor(p.value, k);
+    if (d && (typeof d.value === "function" || typeof d.get === "function")) return true;
+  }
+  return false;
+}
+
 function findDescriptor(obj, name) {
   for (let o = obj; o !== null && o !== undefined; o = getPrototypeOf(o)) {
     const d = getOwnPropertyDescriptor(o, name);
@@ -667,11 +690,17 @@ function member(target, mod, names) {
       if (d && typeof d.value === "function") return { fn: d.value, method: true };
       throw new ErrorC(`${target}: ${name} is not a method of ${obj.name || "the class"}`);
     }
+    if (!(name in obj) && k === names.length - 2 && k === 0) {
+      // A class the module does not export (BigInteger.js' BigInteger,
+      // built by the exported bigInt(3)): its method is the one the
+      // receiver has by that name.
+      return { fn: null, method: true, onReceiver: names[k + 1] };
+    }
     if (!(name in obj)) throw new ErrorC(`${target}: no ${name} in ${k === 0 ? "the module's exports" : arrayJoin(arraySlice(names, 0, k), ".")}`);
     self = k === 0 ? undefined : obj;
     obj = obj[name];
   }
-  return { fn: obj, self: ownThis(obj, self), ctor: isClass(obj) };
+  return { fn: obj, self: ownThis(obj, self), ctor: isClass(obj) || oldStyleClass(obj, self) };
 }
 
 // ownThis is the this a function is called with: the object it was read
@@ -759,6 +788,9 @@ async function called(id, target, entry, args, kwargs, observe, probes, extra, c
   if (entry.method && args.length === 0) {
     return raised(id, new DecodeError(`${target} is an instance member: pass its receiver as the first argument`), "premise.ArityError");
   }
+  if (entry.onReceiver !== undefined && receiverMember(args[0], entry.onReceiver) === undefined) {
+    return raised(id, new DecodeError(`${target}: the receiver, ${describe(args[0])}, has no method ${entry.onReceiver}`), "premise.DecodeError");
+  }
   const before = observe ? snapshot(args) : null;
   let value;
   try {
@@ -815,7 +847,21 @@ async function watched(call, cache, loader, cover, again) {
   return reply;
 }
 
+// receiverMember is the method (or getter) named so on recv's prototype
+// chain, undefined when it has none.
+function receiverMember(recv, name) {
+  if (recv === null || (typeof recv !== "object" && typeof recv !== "function")) return undefined;
+  const d = findDescriptor(recv, name);
+  if (d && (typeof d.get === "function" || typeof d.value === "function")) return d;
+  return undefined;
+}
+
 function invoke(entry, args) {
+  if (entry.onReceiver !== undefined) {
+    const d = receiverMember(args[0], entry.onReceiver);
+    if (typeof d.get === "function") return apply(d.get, args[0], []);
+    return apply(d.value, args[0], arraySlice(args, 1));
+  }
   if (entry.method) {
     const recv = args[0];
     return apply(entry.fn, recv, entry.getter ? [] : arraySlice(args, 1));
