@@ -148,7 +148,7 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 	spec.fdBase = 64 + int(rand.Uint32N(128))
 	spec.args = append(append([]string{}, node.flags...), "--input-type=module", "--eval", nodeWorker,
 		dir, strconv.Itoa(spec.maxFrame), strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase+1), hook,
-		nodeWatch(cfg.Watch, top, dir, kept, claimed), boxedArg())
+		nodeWatch(cfg.Watch, top, dir, kept, claimed), boxedArg(), nodeEntriesArg(dir))
 	spec.ready = true
 	a.spec = spec
 	return a, nil

@@ -488,3 +488,36 @@ func TestNodeAdapterMissingNode(t *testing.T) {
 		t.Errorf("error %v; want one line saying Node 18 or later is needed", err)
 	}
 }
+
+// TestNodeAdapterModuleOrderAndBuiltReceivers: a module on an import cycle
+// runs after its package's entry, as callers load it (ical.js' time.js
+// imported alone reads design.js' binding before design.js ran); a class
+// written as a function with prototype methods is built with new; a
+// method of a class the module hides is called on what its exported
+// factory built.
+func TestNodeAdapterModuleOrderAndBuiltReceivers(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json":   `{"type": "module"}`,
+		"lib/module.js":  "import design from './design.js';\nimport Time from './time.js';\nexport default { design, Time };\n",
+		"lib/design.js":  "import Time from './time.js';\nconst design = { epoch: Time.epoch() };\nexport default design;\n",
+		"lib/time.js":    "import design from './design.js';\nexport default class Time {\n  static epoch() { return 1970; }\n  static fromYear(y) { return y - design.epoch; }\n}\n",
+		"lib/helpers.js": "import ICAL from './module.js';\nexport function version() { return ICAL ? 1 : 0; }\n",
+		"test/time.test.js": "import ICAL from '../lib/module.js';\n",
+		"old/package.json":  `{"type": "commonjs"}`,
+		"old/big.js": "function Big(n) {\n  this.n = n;\n}\nBig.prototype.neg = function () { return new Big(-this.n); };\nmodule.exports = Big;\n",
+		"old/num.js": "var num = (function () {\n  function Num(v) { this.v = v; }\n  Num.prototype.twice = function () { return this.v * 2; };\n" +
+			"  return function (v) { return new Num(v); };\n})();\nmodule.exports = num;\n",
+	})
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	runNodeCases(t, a, []nodeCase{
+		{name: "a module on a cycle, after its entry", target: "lib/time.default.fromYear", args: []any{2000}, want: `30`, reason: "imported alone, time.js runs design.js first, which reads Time before it is initialised"},
+		{name: "a function with prototype methods is a class", target: "old/big.default.neg", args: []any{map[string]any{"$new": "old/big.default", "$args": []any{3}}}, want: `{"$class":"Big","$fields":{"n":-3}}`, reason: "called without new, Big(3) sets no field of its own and returns nothing"},
+		{name: "a hidden class's method on what the factory built", target: "old/num.Num.twice", args: []any{map[string]any{"$new": "old/num.default", "$args": []any{21}}}, want: `42`},
+		{name: "a receiver without the method", target: "old/num.Num.thrice", args: []any{map[string]any{"$new": "old/num.default", "$args": []any{21}}}, class: "premise.DecodeError", reason: "the hidden class's method is the receiver's; a receiver without one is premise's error, never a pass"},
+	})
+}

@@ -2,9 +2,11 @@
 //
 // Node's built-ins only, each imported by its node: name. premise embeds
 // this file and runs it as
-//   NODE [FLAGS] --input-type=module --eval SOURCE REPO MAX_FRAME REQ_FD REP_FD HOOK WATCH BOXED
+//   NODE [FLAGS] --input-type=module --eval SOURCE REPO MAX_FRAME REQ_FD REP_FD HOOK WATCH BOXED ENTRIES
 // (gate/node.go). BOXED is "1" where it runs under premise's init in a PID
-// namespace of its own: what each call leaves running is then killed. Requests arrive as JSON lines on REQ_FD, replies leave as
+// namespace of its own: what each call leaves running is then killed.
+// ENTRIES maps each module on an import cycle to its package's entry,
+// loaded before it (gate/nodeorder.go). Requests arrive as JSON lines on REQ_FD, replies leave as
 // JSON lines on REP_FD (both drawn from a high range), so nothing the
 // subject prints on stdout or stderr can corrupt the protocol. The source is
 // evaluated, never read from a file, and imports nothing by a bare or
@@ -131,7 +133,7 @@ import { Buffer } from "node:buffer";
 
 // The built-ins the protocol uses, bound before any subject code runs.
 const { readSync, writeSync, closeSync, existsSync, statSync, readFileSync, openSync, realpathSync } = fs;
-const { join, dirname, sep } = path;
+const { join, dirname, sep, extname } = path;
 const { pathToFileURL } = url;
 const { createRequire, register } = nodeModule; // register: Node 18.19 and 20.6 on
 const { types } = util;
@@ -247,6 +249,7 @@ async function main() {
   const hook = argv[5] === "1";
   const watch = argv.length > 6 ? jsonParse(argv[6]) : {};
   const boxed = argv.length > 7 && argv[7] === "1";
+  const entries = argv.length > 8 ? jsonParse(argv[8]) : {};
   // The subject sees an ordinary node run: no protocol arguments, no source.
   argv.length = 1;
   freezeClock();
@@ -265,7 +268,7 @@ async function main() {
   }
   const send = sender(repFd, maxFrame);
   const cache = new MapC();
-  const loader = modules(repo);
+  const loader = modules(repo, entries);
   const cover = await coverage(watch);
   send({ ready: true });
   return loop(reqFd, maxFrame, send, cache, loader, cover, boxed);
@@ -547,7 +550,7 @@ function sender(fd, maxFrame) {
 }
 
 // modules finds and loads a target's module in repo.
-function modules(repo) {
+function modules(repo, entries) {
   const exts = [".ts", ".mts", ".cts", ".tsx", ".js", ".mjs", ".cjs", ".jsx"];
   const emitted = { ".ts": ".js", ".tsx": ".js", ".jsx": ".js", ".mts": ".mjs", ".cts": ".cjs" };
   const req = createRequire(join(repo, "index.js"));
@@ -600,9 +603,30 @@ function modules(repo) {
     for (const d of seen) scopes.set(d, found);
     return found;
   }
+  const entered = new SetC();
+  // enter loads first the entry of the package a module in an import
+  // cycle belongs to (ENTRIES: the module, by its path without extension,
+  // to the entry's): imported alone, such a module can read a partner's
+  // binding before the partner ran, where the entry runs them in the
+  // order the package's callers see. What the entry throws is left for
+  // the module's own import to say.
+  async function enter(file) {
+    const rel = strSlice(file, repo.length + 1);
+    const key = strSlice(rel, 0, rel.length - extname(rel).length);
+    const entry = entries !== null && typeof entries === "object" && hasOwn(entries, key) ? entries[key] : undefined;
+    if (typeof entry !== "string" || entered.has(entry)) return;
+    entered.add(entry);
+    const ef = find(entry);
+    if (!ef) return;
+    try {
+      if (esm(ef)) await import(pathToFileURL(ef).href);
+      else req(ef);
+    } catch {}
+  }
   return async function load(modPath) {
     const file = find(modPath);
     if (!file) return null;
+    await enter(file);
     if (esm(file)) return { ns: await import(pathToFileURL(file).href), cjs: false };
     return { ns: req(file), cjs: true };
   };
