@@ -498,14 +498,14 @@ func TestNodeAdapterMissingNode(t *testing.T) {
 func TestNodeAdapterModuleOrderAndBuiltReceivers(t *testing.T) {
 	needNode(t)
 	dir := writeTree(t, map[string]string{
-		"package.json":   `{"type": "module"}`,
-		"lib/module.js":  "import design from './design.js';\nimport Time from './time.js';\nexport default { design, Time };\n",
-		"lib/design.js":  "import Time from './time.js';\nconst design = { epoch: Time.epoch() };\nexport default design;\n",
-		"lib/time.js":    "import design from './design.js';\nexport default class Time {\n  static epoch() { return 1970; }\n  static fromYear(y) { return y - design.epoch; }\n}\n",
-		"lib/helpers.js": "import ICAL from './module.js';\nexport function version() { return ICAL ? 1 : 0; }\n",
+		"package.json":      `{"type": "module"}`,
+		"lib/module.js":     "import design from './design.js';\nimport Time from './time.js';\nexport default { design, Time };\n",
+		"lib/design.js":     "import Time from './time.js';\nconst design = { epoch: Time.epoch() };\nexport default design;\n",
+		"lib/time.js":       "import design from './design.js';\nexport default class Time {\n  static epoch() { return 1970; }\n  static fromYear(y) { return y - design.epoch; }\n}\n",
+		"lib/helpers.js":    "import ICAL from './module.js';\nexport function version() { return ICAL ? 1 : 0; }\n",
 		"test/time.test.js": "import ICAL from '../lib/module.js';\n",
 		"old/package.json":  `{"type": "commonjs"}`,
-		"old/big.js": "function Big(n) {\n  this.n = n;\n}\nBig.prototype.neg = function () { return new Big(-this.n); };\nmodule.exports = Big;\n",
+		"old/big.js":        "function Big(n) {\n  this.n = n;\n}\nBig.prototype.neg = function () { return new Big(-this.n); };\nmodule.exports = Big;\n",
 		"old/num.js": "var num = (function () {\n  function Num(v) { this.v = v; }\n  Num.prototype.twice = function () { return this.v * 2; };\n" +
 			"  return function (v) { return new Num(v); };\n})();\nmodule.exports = num;\n",
 	})
