@@ -770,3 +770,26 @@ func TestJavaScriptConstructorFunctionArgument(t *testing.T) {
 		t.Errorf("gcd against zero keeps a negative sign now, yet no change shows it on new Big(0): changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestJavaScriptIndexAtTheLength: fast-diff's shape. The module exports
+// its function under a name it binds (var diff = diff_main;
+// module.exports = diff), JSDoc names the index's type {Int}, the text is
+// read for its length (no options object), and the patch's helper breaks
+// only at an index equal to the text's length, which the function
+// compares: rows at that length show it.
+func TestJavaScriptIndexAtTheLength(t *testing.T) {
+	t.Parallel()
+	src := func(guard string) string {
+		return "/**\n * @param {string} text1\n * @param {string} text2\n * @param {Int} cursor_pos\n */\n" +
+			"function diff_main(text1, text2, cursor_pos) {\n  if (text1 == text2) {\n    return [];\n  }\n" +
+			"  if (cursor_pos < 0 || text1.length < cursor_pos || text1.length < 3) {\n    cursor_pos = null;\n  }\n" +
+			"  var parts = [text1, text2];\n  if (cursor_pos != null) {\n    return fix_cursor(parts, text1, cursor_pos);\n  }\n  return parts;\n}\n\n" +
+			"function fix_cursor(parts, text, pos) {\n  var c = text[pos];\n" + guard + "  return parts.concat([c.toUpperCase()]);\n}\n\n" +
+			"var diff = diff_main;\nmodule.exports = diff;\n"
+	}
+	base := map[string]string{"diff.js": src("  if (c == null) {\n    return parts;\n  }\n")}
+	rep := runCommits(t, base, map[string]string{"diff.js": src("")}, nil)
+	if !hasChange(rep, "diff.diff_main", func(c evidence.Change) bool { return strings.Contains(c.Head, "TypeError") }) {
+		t.Errorf("fix_cursor fails at the text's end now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

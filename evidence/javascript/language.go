@@ -1041,6 +1041,22 @@ func jsExportedAs(src []byte, name string) string {
 			return obj + "." + prop
 		}
 	}
+	// A name the module binds to the function and exports (fast-diff: var
+	// diff = diff_main; ... module.exports = diff): the function is that
+	// export.
+	for _, m := range regexp.MustCompile(`(?m)^\s*(?:var|let|const)\s+([\w$]+)\s*=\s*` + q + `\s*;?\s*$`).FindAllStringSubmatch(text, -1) {
+		bound := m[1]
+		if bound == name {
+			continue
+		}
+		b := regexp.QuoteMeta(bound)
+		if regexp.MustCompile(`(?m)(export\s+default\s+` + b + `\s*;?\s*$|module\.exports\s*=\s*` + b + `\s*;?\s*$)`).MatchString(text) {
+			return "default"
+		}
+		if jsExported(src, bound) && jsExportedAs(src, bound) == "" {
+			return bound
+		}
+	}
 	return ""
 }
 
@@ -1316,9 +1332,12 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 				}
 			}
 		}
-		if ks := info.keys[tg.Sig.Params[i].Name]; len(ks) > 0 {
+		if ks := info.keys[tg.Sig.Params[i].Name]; len(ks) > 0 && !slices.Equal(ks, []string{"length"}) &&
+			t.Kind != lang.KindStr && t.Kind != lang.KindList && t.Kind != lang.KindInt && t.Kind != lang.KindBool {
 			// An options object: each key the function reads, set alone
-			// to each value of a small pool.
+			// to each value of a small pool. Not for a parameter its type
+			// says is a string, a list, a number or a flag, nor for one
+			// read only for its length, which strings and lists have.
 			pools[i] = append(optionObjects(ks), pools[i]...)
 		}
 		if len(pools[i]) == 0 {
@@ -1426,6 +1445,19 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			}
 			add(args, cls, lang.SourceOneAtATime)
 		})
+	}
+	// A number compared with another parameter's length (text1.length <
+	// cursor_pos), at that length and a step either side.
+	if pairs := lang.LengthPairs(tg.HeadText+"\n"+tg.BaseText, `([A-Za-z_$][\w$]*)\.length`, tg.Sig.Params); len(pairs) > 0 {
+		for _, r := range recvs[:1] {
+			lang.LengthRows(pairs, pools, lang.UTF16Length, func(vals []any) {
+				args := append([]any(nil), vals...)
+				if r != nil {
+					args = append([]any{r}, args...)
+				}
+				add(args, "length_edge", lang.SourceOneAtATime)
+			})
+		}
 	}
 	if len(tg.Sig.Params) >= 2 {
 		// A value of a kind the text tests for, in every parameter whose

@@ -57,3 +57,21 @@ func TestInferReadonlyArrays(t *testing.T) {
 		}
 	}
 }
+
+// TestExportedThroughABoundName: a function the module binds to another
+// name and exports under it (fast-diff: var diff = diff_main;
+// module.exports = diff) is called as that export.
+func TestExportedThroughABoundName(t *testing.T) {
+	for _, c := range []struct {
+		src, name, want string
+	}{
+		{"function diff_main(a, b) {}\nvar diff = diff_main;\ndiff.INSERT = 1;\nmodule.exports = diff;\n", "diff_main", "default"},
+		{"function parseImpl(s) {}\nconst parse = parseImpl;\nexport default parse;\n", "parseImpl", "default"},
+		{"function parseImpl(s) {}\nconst parse = parseImpl;\nexports.parse = parse;\n", "parseImpl", "parse"},
+		{"function helper(s) {}\nvar h = helper;\nmodule.exports = other;\n", "helper", ""},
+	} {
+		if got := jsExportedAs([]byte(c.src), c.name); got != c.want {
+			t.Errorf("%q in %q: exported as %q, want %q", c.name, c.src, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package jssource
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -298,6 +299,17 @@ func namedType(f *File, name string, args []Guess, depth int) Guess {
 	return Guess{Kind: KindObject, Class: name}
 }
 
+// declares says whether f binds name itself, a class, function or
+// variable of its own or an import.
+func (f *File) declares(name string) bool {
+	q := regexp.QuoteMeta(name)
+	return regexp.MustCompile(`\b(class|function|var|let|const|type|interface)\s+` + q + `\b|\bimport\b[^;]*\b` + q + `\b`).Match(f.src)
+}
+
+// jsdocNumbers are the names JSDoc comments give a number that no
+// TypeScript type has.
+var jsdocNumbers = map[string]bool{"Int": true, "int": true, "Integer": true, "integer": true, "Float": true, "float": true, "Double": true, "double": true}
+
 // typeAlias is the value of the file's type alias of the name, nil when it
 // declares none.
 func (f *File) typeAlias(name string) *sitter.Node {
@@ -450,6 +462,14 @@ func jsdocTypes(f *File, d def) map[string]Guess {
 			continue
 		}
 		g := docType(typ)
+		if g.Kind == KindObject && jsdocNumbers[g.Class] {
+			// JSDoc's own spellings of a number (fast-diff's @param
+			// {Int} cursor_pos), where the file declares no class of
+			// the name.
+			if !f.declares(g.Class) {
+				g.Kind, g.Class = KindNumber, ""
+			}
+		}
 		g.Optional = g.Optional || optional
 		g.From, g.Text = FromJSDoc, typ
 		out[name] = g

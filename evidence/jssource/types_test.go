@@ -108,3 +108,26 @@ func TestInferTypesJSDocRest(t *testing.T) {
 		t.Errorf("nums: %s rest %v from %q, want array[number] rest true from %q", g, g.Rest, g.From, FromJSDoc)
 	}
 }
+
+// TestInferTypesJSDocNumberNames: JSDoc's own names of a number ({Int},
+// {Integer}, {float}) are numbers, unless the file declares a class of the
+// name.
+func TestInferTypesJSDocNumberNames(t *testing.T) {
+	f := parse(t, "m.js", "/**\n * @param {string} text\n * @param {Int} pos\n * @param {Integer} n\n * @param {float} x\n */\nfunction at(text, pos, n, x) {}\n")
+	got, err := InferTypes(f, "at")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"pos", "n", "x"} {
+		if got[p].Kind != KindNumber {
+			t.Errorf("%s: kind %q, want a number (JSDoc's spelling)", p, got[p].Kind)
+		}
+	}
+	own, err := InferTypes(parse(t, "int.js", "class Int {}\n/**\n * @param {Int} v\n */\nfunction wrap(v) {}\n"), "wrap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if own["v"].Kind != KindObject || own["v"].Class != "Int" {
+		t.Errorf("v: %+v, want the file's own class Int", own["v"])
+	}
+}
