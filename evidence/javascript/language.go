@@ -1044,7 +1044,7 @@ func jsExportedAs(src []byte, name string) string {
 	// A name the module binds to the function and exports (fast-diff: var
 	// diff = diff_main; ... module.exports = diff): the function is that
 	// export.
-	for _, m := range regexp.MustCompile(`(?m)^\s*(?:var|let|const)\s+([\w$]+)\s*=\s*` + q + `\s*;?\s*$`).FindAllStringSubmatch(text, -1) {
+	for _, m := range regexp.MustCompile(`(?m)^\s*(?:var|let|const)\s+([\w$]+)\s*=\s*`+q+`\s*;?\s*$`).FindAllStringSubmatch(text, -1) {
 		bound := m[1]
 		if bound == name {
 			continue
