@@ -76,9 +76,12 @@ type NodeAdapter struct {
 // "src/lib/ranges.Interval.merge" (an instance method, the receiver the
 // first argument, built in the row by {"$new": "src/lib/ranges.Interval",
 // "$args": [...]}, and "$then": [{"$call": "merge", "$args": [...]}] for
-// the object's own methods called on it first). ES modules and CommonJS are told apart as Node tells
-// them (extension, then the nearest package.json's "type"); a returned
-// promise is awaited.
+// the object's own methods called on it first, or "$chain" in the same
+// form for a builder's chain, each call on what the one before returned).
+// A method of a class the module does not export ("BigInteger.BigInteger.modInv")
+// is the one the receiver has by that name. ES modules and CommonJS are
+// told apart as Node tells them (extension, then the nearest
+// package.json's "type"); a returned promise is awaited.
 //
 // TypeScript (.ts, .mts, .cts, .tsx) and JSX are transpiled first, without
 // type checking, by esbuild in premise's own process (transpileTree).

@@ -508,6 +508,8 @@ func TestNodeAdapterModuleOrderAndBuiltReceivers(t *testing.T) {
 		"old/big.js":        "function Big(n) {\n  this.n = n;\n}\nBig.prototype.neg = function () { return new Big(-this.n); };\nmodule.exports = Big;\n",
 		"old/num.js": "var num = (function () {\n  function Num(v) { this.v = v; }\n  Num.prototype.twice = function () { return this.v * 2; };\n" +
 			"  return function (v) { return new Num(v); };\n})();\nmodule.exports = num;\n",
+		"old/schema.js": "class Schema {\n  constructor(checks) { this.checks = checks; }\n  min(n) { return new Schema(this.checks.concat([n])); }\n" +
+			"  parse(x) { if (this.checks.some((n) => x.length < n)) throw new RangeError('short'); return x; }\n}\nexports.Schema = Schema;\nexports.string = () => new Schema([]);\n",
 	})
 	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 5 * time.Second})
 	if err != nil {
@@ -518,6 +520,8 @@ func TestNodeAdapterModuleOrderAndBuiltReceivers(t *testing.T) {
 		{name: "a module on a cycle, after its entry", target: "lib/time.default.fromYear", args: []any{2000}, want: `30`, reason: "imported alone, time.js runs design.js first, which reads Time before it is initialised"},
 		{name: "a function with prototype methods is a class", target: "old/big.default.neg", args: []any{map[string]any{"$new": "old/big.default", "$args": []any{3}}}, want: `{"$class":"Big","$fields":{"n":-3}}`, reason: "called without new, Big(3) sets no field of its own and returns nothing"},
 		{name: "a hidden class's method on what the factory built", target: "old/num.Num.twice", args: []any{map[string]any{"$new": "old/num.default", "$args": []any{21}}}, want: `42`},
+		{name: "a builder's chain", target: "old/schema.Schema.parse", args: []any{map[string]any{"$new": "old/schema.string", "$args": []any{}, "$chain": []any{map[string]any{"$call": "min", "$args": []any{3}}}}, "ab"}, class: "RangeError", reason: "$chain calls min on what string() built and takes what min returned: a Schema that refuses a short text"},
+		{name: "a chain's step on the object itself", target: "old/schema.Schema.parse", args: []any{map[string]any{"$new": "old/schema.string", "$args": []any{}, "$then": []any{map[string]any{"$call": "min", "$args": []any{3}}}}, "ab"}, want: `"ab"`, reason: "$then keeps the object built first: min's new Schema is dropped"},
 		{name: "a receiver without the method", target: "old/num.Num.thrice", args: []any{map[string]any{"$new": "old/num.default", "$args": []any{21}}}, class: "premise.DecodeError", reason: "the hidden class's method is the receiver's; a receiver without one is premise's error, never a pass"},
 	})
 }

@@ -292,7 +292,7 @@ func (*jsLang) DefaultValue(p lang.Param) (any, bool) {
 	}
 	// A default that builds an object (= new Options()) is not a value
 	// a row can write without its module.
-	return jssource.Built(v, func(string) string { return "" })
+	return jssource.Named(v, func(string) string { return "" })
 }
 
 func (*jsLang) Public(name string) bool {
@@ -714,12 +714,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 			if args, ok := jsArgs(m[2], info.builtIn); ok {
 				recv = map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args}
 			}
-		} else if m := jsFactoryCallRe.FindStringSubmatch(in.Receiver); m != nil && jsBuilds(f.HeadSrc, m[1]) {
-			// Built by what the module exports (bigInt(3).modInv(11)):
-			// the worker calls the method the object has by that name.
-			if args, ok := jsArgs(m[2], info.builtIn); ok {
-				recv = map[string]any{"$new": info.module + "." + m[1], "$args": args}
-			}
+		} else if in.Built != nil && jsBuilds(f.HeadSrc, in.Built.Factory) {
+			// Built by what the module exports (bigInt(3).modInv(11),
+			// z.string().datetime({ offset: true }).parse(...)): the
+			// worker calls the method the object has by that name.
+			recv = jsBuiltReceiver(info, in.Built)
 		}
 		if recv != nil {
 			info.receiverOf[in.Receiver] = recv
@@ -776,7 +775,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 					if k >= 0 && k < len(outer) {
 						args[i] = outer[k]
 					} else if v, ok := jssource.Value(fw.Literal[i]); ok && fw.Literal[i] != "" {
-						if v, ok = jssource.Built(v, info.builtIn); !ok {
+						if v, ok = jssource.Named(v, info.builtIn); !ok {
 							continue
 						}
 						args[i] = v
@@ -1161,9 +1160,28 @@ func jsDefaultOnly(src []byte, name string) bool {
 	return true
 }
 
-// jsFactoryCallRe is a receiver Harvest read as a call of what the
-// module exports: default(3), parse("1.2").
-var jsFactoryCallRe = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\((.*)\)$`)
+// jsBuiltReceiver is a receiver a test built by calling what the module
+// exports, then the object's own methods ($then); nil when an argument is
+// no value a row can write.
+func jsBuiltReceiver(info *jsInfo, b *jssource.Built) map[string]any {
+	args, ok := jsArgsOf(b.Args, info.builtIn)
+	if !ok {
+		return nil
+	}
+	recv := map[string]any{"$new": info.module + "." + b.Factory, "$args": args}
+	var then []any
+	for _, st := range b.Then {
+		a, ok := jsArgsOf(st.Args, info.builtIn)
+		if !ok || st.Method == "constructor" {
+			return nil
+		}
+		then = append(then, map[string]any{"$call": st.Method, "$args": a})
+	}
+	if len(then) > 0 {
+		recv["$chain"] = then
+	}
+	return recv
+}
 
 // jsBuilds says whether the module's head exports name as a function the
 // worker can call to build an object: "default" when module.exports or
@@ -1187,7 +1205,7 @@ func jsArgs(text string, builtIn func(string) string) ([]any, bool) {
 	if !ok {
 		return nil, false
 	}
-	if v, ok = jssource.Built(v, builtIn); !ok {
+	if v, ok = jssource.Named(v, builtIn); !ok {
 		return nil, false
 	}
 	args, ok := v.([]any)
@@ -1789,7 +1807,7 @@ func jsArgsOf(args []string, builtIn func(string) string) ([]any, bool) {
 	for i, a := range args {
 		v, ok := jssource.Value(a)
 		if ok {
-			v, ok = jssource.Built(v, builtIn)
+			v, ok = jssource.Named(v, builtIn)
 		}
 		if !ok {
 			return nil, false
@@ -1986,7 +2004,8 @@ func jsValueText(v any, depth int) string {
 	m, ok := v.(map[string]any)
 	name, built := m["$new"].(string)
 	args, listed := m["$args"].([]any)
-	if !ok || !built || !listed || len(m) != 2 || depth > 2 {
+	steps, chained := m["$chain"].([]any)
+	if !ok || !built || !listed || len(m) != 2 && !(len(m) == 3 && chained) || depth > 2 {
 		return lang.Compact(v, 60)
 	}
 	module, export := path.Base(name), ""
@@ -1996,11 +2015,23 @@ func jsValueText(v any, depth int) string {
 	if export != "default" && export != "" {
 		module = export
 	}
+	text := module + jsArgsText(args, depth)
+	for _, st := range steps {
+		s, _ := st.(map[string]any)
+		call, _ := s["$call"].(string)
+		a, _ := s["$args"].([]any)
+		text += "." + call + jsArgsText(a, depth)
+	}
+	return text
+}
+
+// jsArgsText is a call's arguments as jsValueText writes them.
+func jsArgsText(args []any, depth int) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		parts[i] = jsValueText(a, depth+1)
 	}
-	return module + "(" + strings.Join(parts, ", ") + ")"
+	return "(" + strings.Join(parts, ", ") + ")"
 }
 
 func (*jsLang) Outcomes(base, head *gate.Reply, _ lang.Origin) (string, string) {

@@ -19,6 +19,10 @@ type Input struct {
 	// class or object itself for a static method or an object literal's
 	// method (Interval, api). It is "" for a function.
 	Receiver string
+	// Built is the receiver's making when an export builds it
+	// (Receiver default(3), string().datetime({ offset: true })); nil
+	// otherwise.
+	Built *Built
 	// Kind says where the input was found: KindTest or KindTable.
 	Kind string
 	// Pos is the file and line of the call, or of the table's row.
@@ -65,6 +69,7 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 			}
 		}
 		h.module = strings.TrimSuffix(path.Base(module.Path), path.Ext(module.Path))
+		h.moduleDir = path.Dir(module.Path)
 	}
 	h.name = local
 	if i := strings.LastIndex(local, "."); i >= 0 {
@@ -88,6 +93,11 @@ type harvester struct {
 	// (const is = {enumCase: isEnumCase}): is.enumCase(...) calls it.
 	aliases map[string]bool
 	module  string // the defining file's base name without extension, "" when unknown
+	// moduleDir is the defining file's directory, "" when unknown: a
+	// package index above it re-exports it (viaIndex).
+	moduleDir string
+	// indexed is set while a require being bound is of such an index.
+	indexed bool
 	limit   int
 	seen    map[string]bool
 	out     []Input
@@ -310,7 +320,13 @@ func (h *harvester) imports(root *sitter.Node) {
 		c := root.NamedChild(i)
 		switch c.Kind() {
 		case "import_statement":
-			ours := h.ours(f.text(c.ChildByFieldName("source")))
+			src := f.text(c.ChildByFieldName("source"))
+			ours := h.ours(src)
+			// A package's index above the module (zod's tests: import *
+			// as z from "../index") re-exports it: its namespace and the
+			// names imported from it are the module's, its default
+			// export is its own.
+			index := !ours && h.viaIndex(src)
 			for j := uint(0); j < c.NamedChildCount(); j++ {
 				cl := c.NamedChild(j)
 				if cl.Kind() != "import_clause" {
@@ -326,11 +342,11 @@ func (h *harvester) imports(root *sitter.Node) {
 							h.modules[f.text(part)] = true
 						}
 					case "namespace_import": // import * as m from "./m"
-						if ours && part.NamedChildCount() > 0 {
+						if (ours || index) && part.NamedChildCount() > 0 {
 							h.modules[f.text(part.NamedChild(0))] = true
 						}
 					case "named_imports":
-						for m := uint(0); ours && m < part.NamedChildCount(); m++ {
+						for m := uint(0); (ours || index) && m < part.NamedChildCount(); m++ {
 							h.specifier(part.NamedChild(m))
 						}
 					}
@@ -358,6 +374,7 @@ func (h *harvester) requires(n *sitter.Node, depth int) {
 	case "variable_declarator":
 		if v := n.ChildByFieldName("value"); v != nil && h.isRequire(v) {
 			h.bindRequire(n.ChildByFieldName("name"))
+			h.indexed = false
 			return
 		}
 	case "assignment_expression":
@@ -365,6 +382,7 @@ func (h *harvester) requires(n *sitter.Node, depth int) {
 			if l := n.ChildByFieldName("left"); l != nil && l.Kind() == "identifier" {
 				h.bindRequire(l)
 			}
+			h.indexed = false
 			return
 		}
 	case "string", "template_string", "comment":
@@ -384,7 +402,7 @@ func (h *harvester) bindRequire(name *sitter.Node) {
 	switch name.Kind() {
 	case "identifier": // const m = require("./m")
 		h.modules[f.text(name)] = true
-		if h.name == "default" && h.cls == "" {
+		if h.name == "default" && h.cls == "" && !h.indexed {
 			// CommonJS: require returns module.exports, here the
 			// function itself.
 			h.direct[f.text(name)] = true
@@ -429,7 +447,34 @@ func (h *harvester) isRequire(v *sitter.Node) bool {
 		return false
 	}
 	args := v.ChildByFieldName("arguments")
-	return args != nil && args.NamedChildCount() == 1 && h.ours(h.f.text(args.NamedChild(0)))
+	if args == nil || args.NamedChildCount() != 1 {
+		return false
+	}
+	src := h.f.text(args.NamedChild(0))
+	if h.ours(src) {
+		return true
+	}
+	h.indexed = h.viaIndex(src)
+	return h.indexed
+}
+
+// viaIndex reports whether an import's source (quoted) is the index of a
+// directory holding the module (../index, .., ../src/): a package's entry,
+// which re-exports what its modules export.
+func (h *harvester) viaIndex(src string) bool {
+	src = strings.Trim(src, "\"'`")
+	if h.moduleDir == "" || h.f == nil || !strings.HasPrefix(src, ".") {
+		return false
+	}
+	p := path.Join(path.Dir(h.f.Path), src)
+	dir := ""
+	switch b := path.Base(p); {
+	case strings.TrimSuffix(b, path.Ext(b)) == "index":
+		dir = path.Dir(p)
+	case strings.HasSuffix(src, "/") || path.Base(src) == "." || path.Base(src) == "..":
+		dir = p
+	}
+	return dir != "" && (h.moduleDir == dir || dir == "." || strings.HasPrefix(h.moduleDir, dir+"/"))
 }
 
 // ours reports whether an import's source (quoted) may be the defining
@@ -512,6 +557,9 @@ func (h *harvester) call(n *sitter.Node, sc scope, kind string, pos *sitter.Node
 			return
 		}
 		in.Receiver = recv
+		if c := unwrapConst(f, obj); c != nil && c.Kind() == "call_expression" && h.cls != "" {
+			in.Built, _ = h.built(c, sc, 0)
+		}
 	default:
 		return
 	}
@@ -560,7 +608,11 @@ func (h *harvester) receiver(obj *sitter.Node, sc scope) (string, bool) {
 		return h.cls, true
 	}
 	if obj.Kind() == "call_expression" {
-		return h.factory(obj, sc)
+		b, ok := h.built(obj, sc, 0)
+		if !ok {
+			return "", false
+		}
+		return b.String(), true
 	}
 	if obj.Kind() != "new_expression" {
 		return "", false
@@ -582,41 +634,97 @@ func (h *harvester) receiver(obj *sitter.Node, sc scope) (string, bool) {
 	return "new " + h.cls + "(" + strings.Join(parts, ", ") + ")", true
 }
 
-// factory reads a receiver built by a call of what the module exports,
+// Built is an object a test builds by calling what the module exports,
 // with literal arguments: the module itself when it is the function
-// (bigInt(3).modInv(11), whose bigInt = require("../BigInteger")) or a
-// function it exports (m.parse("1.2").bump()). It is written as the
-// export's name and the call's arguments, default(3) or parse("1.2"):
-// the only way to an instance of a class the module does not export.
-func (h *harvester) factory(call *sitter.Node, sc scope) (string, bool) {
+// (bigInt(3), whose bigInt = require("../BigInteger")) or a function it
+// exports (z.string()), then the built object's own methods in a chain
+// (z.string().datetime({ offset: true })): the only way to an instance of
+// a class the module does not export, and the way builder APIs make one.
+type Built struct {
+	// Factory is the export's name: "default" for the module itself.
+	Factory string
+	Args    []string
+	// Then are the chained calls, in order.
+	Then []Step
+}
+
+// Step is one chained call of a Built object.
+type Step struct {
+	Method string
+	Args   []string
+}
+
+// String is the making as JavaScript writes it, the export by its name:
+// default(3), string().datetime({ offset: true }).
+func (b *Built) String() string {
+	s := b.Factory + "(" + strings.Join(b.Args, ", ") + ")"
+	for _, st := range b.Then {
+		s += "." + st.Method + "(" + strings.Join(st.Args, ", ") + ")"
+	}
+	return s
+}
+
+// maxChain bounds the chained calls of a Built object.
+const maxChain = 6
+
+// built reads call as a Built object, false when it is not one.
+func (h *harvester) built(call *sitter.Node, sc scope, depth int) (*Built, bool) {
 	f := h.f
 	callee, args := call.ChildByFieldName("function"), call.ChildByFieldName("arguments")
-	if callee == nil || args == nil || args.Kind() != "arguments" {
-		return "", false
+	if callee == nil || args == nil || args.Kind() != "arguments" || depth > maxChain {
+		return nil, false
 	}
-	name := ""
+	lits, ok := h.literalArgs(args, sc)
+	if !ok {
+		return nil, false
+	}
 	switch {
 	case callee.Kind() == "identifier" && h.modules[f.text(callee)]:
-		name = "default"
-	case callee.Kind() == "member_expression" && h.modules[f.text(callee.ChildByFieldName("object"))]:
-		if p := callee.ChildByFieldName("property"); p != nil && p.Kind() == "property_identifier" {
-			name = f.text(p)
+		return &Built{Factory: "default", Args: lits}, true
+	case callee.Kind() == "member_expression":
+		obj, prop := callee.ChildByFieldName("object"), callee.ChildByFieldName("property")
+		if prop == nil || prop.Kind() != "property_identifier" {
+			return nil, false
+		}
+		if h.modules[f.text(obj)] {
+			return &Built{Factory: f.text(prop), Args: lits}, true
+		}
+		if inner := unwrapConst(f, obj); inner != nil && inner.Kind() == "call_expression" {
+			b, ok := h.built(inner, sc, depth+1)
+			if !ok {
+				return nil, false
+			}
+			b.Then = append(b.Then, Step{Method: f.text(prop), Args: lits})
+			return b, true
 		}
 	}
-	if name == "" {
-		return "", false
-	}
-	var parts []string
+	return nil, false
+}
+
+// literalArgs are a call's arguments as literals, false when one is not.
+func (h *harvester) literalArgs(args *sitter.Node, sc scope) ([]string, bool) {
+	var out []string
 	for i := uint(0); i < args.NamedChildCount(); i++ {
 		a := args.NamedChild(i)
 		if a.Kind() == "comment" {
 			continue
 		}
-		s, ok := f.literal(a, sc)
+		s, ok := h.f.literal(a, sc)
 		if !ok {
-			return "", false
+			return nil, false
 		}
-		parts = append(parts, s)
+		out = append(out, s)
 	}
-	return name + "(" + strings.Join(parts, ", ") + ")", true
+	return out, true
+}
+
+// unwrapConst is n, or the value of the const n names.
+func unwrapConst(f *File, n *sitter.Node) *sitter.Node {
+	n = unwrap(n)
+	if n != nil && n.Kind() == "identifier" {
+		if v := f.constants()[f.text(n)]; v != nil {
+			return unwrap(v)
+		}
+	}
+	return n
 }

@@ -498,3 +498,37 @@ func TestHarvestFactoryReceiver(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestHarvestBuilderChain: a builder API's tests make their objects by a
+// chain of calls on what the package's index exports (zod: import * as z
+// from "../index"; z.string().datetime({ offset: true }).parse(...)),
+// directly or through a const; the receiver is the chain, the index's
+// namespace the module's (it re-exports it), an index of another
+// directory not.
+func TestHarvestBuilderChain(t *testing.T) {
+	module := parse(t, "src/types.ts", "export class ZodType { parse(x: unknown) { return x; } }\nexport class ZodString extends ZodType {}\nconst stringType = () => new ZodString();\nexport { stringType as string };\n")
+	test := parse(t, "src/__tests__/string.test.ts", `import * as z from "../index";
+import * as other from "../../lib/index";
+const d = z.string().datetime({ offset: true });
+d.parse("2020-10-14T17:42:29+0000");
+z.string().min(3).parse("ab");
+other.string().parse("x");
+z.string().min(n).parse("y");
+`)
+	got := Harvest(module, "ZodType.parse", []*File{test}, 0)
+	var rows []string
+	for _, in := range got {
+		chain := ""
+		if in.Built != nil {
+			chain = in.Built.String()
+		}
+		rows = append(rows, in.Receiver+"|"+strings.Join(in.Args, ", ")+"|"+chain)
+	}
+	want := []string{
+		`string().datetime({ offset: true })|"2020-10-14T17:42:29+0000"|string().datetime({ offset: true })`,
+		`string().min(3)|"ab"|string().min(3)`,
+	}
+	if diff := cmp.Diff(want, rows); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

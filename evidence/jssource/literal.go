@@ -165,7 +165,7 @@ func (f *File) dateLit(n *sitter.Node, sc scope, depth int) (string, bool) {
 // the code under test names its own (capitalized, not one of the
 // language's): a test's new BN(2) handed to gcd. Value reads it as
 // {"$new": "X", "$args": [...]}, its class named bare for the caller to
-// find in the module (Built).
+// find in the module (Named).
 func (f *File) builtLit(n *sitter.Node, sc scope, depth int) (string, bool) {
 	name := builtClass(f, n)
 	if name == "" {

@@ -72,7 +72,7 @@ func (f *File) value(n *sitter.Node, depth int) (any, bool) {
 
 // builtValue reads new X(...) of literal arguments (builtLit) as
 // {"$new": "X", "$args": [...]}: X bare, for the caller to find in the
-// module under test (Built).
+// module under test (Named).
 func (f *File) builtValue(n *sitter.Node, depth int) (any, bool) {
 	name := builtClass(f, n)
 	if name == "" {
@@ -95,16 +95,16 @@ func (f *File) builtValue(n *sitter.Node, depth int) (any, bool) {
 	return map[string]any{"$new": name, "$args": args}, true
 }
 
-// Built is v with each object it builds ({"$new": "X", ...}, as Value
+// Named is v with each object it builds ({"$new": "X", ...}, as Value
 // reads new X(...)) named by where X is found: module(X), or false when
 // module finds no X. Values not built pass as they are.
-func Built(v any, module func(string) string) (any, bool) {
+func Named(v any, module func(string) string) (any, bool) {
 	switch x := v.(type) {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
 			var ok bool
-			if out[i], ok = Built(e, module); !ok {
+			if out[i], ok = Named(e, module); !ok {
 				return nil, false
 			}
 		}
@@ -116,7 +116,7 @@ func Built(v any, module func(string) string) (any, bool) {
 			if target == "" {
 				return nil, false
 			}
-			args, ok := Built(x["$args"], module)
+			args, ok := Named(x["$args"], module)
 			if !ok {
 				return nil, false
 			}
@@ -125,7 +125,7 @@ func Built(v any, module func(string) string) (any, bool) {
 		out := make(map[string]any, len(x))
 		for k, e := range x {
 			var ok bool
-			if out[k], ok = Built(e, module); !ok {
+			if out[k], ok = Named(e, module); !ok {
 				return nil, false
 			}
 		}

@@ -103,7 +103,7 @@ testFormat("two strings", new Date("a", "b"), "YYYY");
 
 // TestValueOfAnObjectATestBuilds: new X(...) of literal arguments, X not
 // one of JavaScript's classes, is {"$new": "X", "$args": [...]}, its class
-// bare until Built names it in the module under test; a class the module
+// bare until Named names it in the module under test; a class the module
 // does not have leaves the value unbuilt.
 func TestValueOfAnObjectATestBuilds(t *testing.T) {
 	f := parse(t, "test.js", `use(new BN(12));
@@ -123,7 +123,7 @@ use(new lower(1));
 			return
 		}
 		v, _ := Value(s)
-		built, ok := Built(v, func(class string) string {
+		built, ok := Named(v, func(class string) string {
 			if class == "BN" {
 				return "lib/bn.BN"
 			}

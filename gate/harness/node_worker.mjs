@@ -104,7 +104,9 @@
 // class); another function (a factory) is called and its promise awaited;
 // what either throws is the row's raise. "$then": [{"$call": "push", "$args": [1]}] calls the built
 // object's own methods in order before the row's call (a state its
-// constructor never builds). A "$class" form cannot be passed back (build
+// constructor never builds); "$chain", in the same form, calls each on
+// what the one before returned, as a builder's chain does
+// (z.string().datetime({offset: true})). A "$class" form cannot be passed back (build
 // it with $new), but for a typed array's or a Buffer's, which builds one
 // of its numbers: {"$class": "Uint8Array", "$items": [31, 139]}.
 //
@@ -967,7 +969,7 @@ async function decode(v, cache, loader, depth) {
   let tag = "";
   for (const k of ks) if (strStartsWith(k, "$")) tag = tag || k;
   if (tag === "") return plainObject(v, ks, cache, loader, depth);
-  if (tag === "$args" && hasOwn(v, "$new")) tag = "$new";
+  if (hasOwn(v, "$new")) tag = "$new";
   if (tag === "$new") {
     const target = v.$new;
     const args = isArray(v.$args) ? v.$args : v.$args === undefined ? [] : null;
@@ -980,7 +982,11 @@ async function decode(v, cache, loader, depth) {
     }
     if (entry.method || typeof entry.fn !== "function") throw new DecodeError(`$new ${target}: not a class or a function`);
     const a = await decodeArgs(args, cache, loader);
-    const then = v.$then === undefined ? [] : v.$then;
+    // "$chain" is "$then" whose each call's result is the object the
+    // next is called on, as a builder chain reads (z.string().datetime()).
+    const chained = v.$chain !== undefined;
+    if (chained && v.$then !== undefined) throw new DecodeError(`$new takes $then or $chain, not both: ${oneLine(jsonStringify(v))}`);
+    const then = chained ? v.$chain : v.$then === undefined ? [] : v.$then;
     if (!isArray(then)) throw new DecodeError(`$then wants a list of {$call, $args}: ${oneLine(jsonStringify(v))}`);
     let made;
     try {
@@ -1000,8 +1006,9 @@ async function decode(v, cache, loader, depth) {
       if (typeof m !== "function") throw new DecodeError(`$then: ${name} is not a method of what ${target} built`);
       const stepArgs = await decodeArgs(sa, cache, loader);
       try {
-        const r = apply(m, made, stepArgs);
-        if (isPromise(r)) await settle(r);
+        let r = apply(m, made, stepArgs);
+        if (isPromise(r)) r = await settle(r);
+        if (chained) made = r;
       } catch (e) {
         throw new SubjectThrow(e);
       }
