@@ -122,3 +122,29 @@ func TestGoComputedBoundary(t *testing.T) {
 		t.Errorf("Clamp lets -7777 through now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestGoReceiverBuiltByAChain: gojsonq's tests build their queries as
+// New().JSONString(doc).From("items").Select("id"): a variadic constructor
+// (New(opts ...Option)) and a chain of the type's own methods, one of them
+// variadic, each returning the query. The receiver is built so, and a
+// patch whose Get drops the selected fields shows on it.
+func TestGoReceiverBuiltByAChain(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/q\n\ngo 1.21\n"
+	src := func(project string) string {
+		return "package q\n\nimport \"strings\"\n\n// Option sets a query up.\ntype Option func(*Query)\n\n" +
+			"// Query is a query of a comma-separated document.\ntype Query struct {\n\tdoc    []string\n\tfields []string\n}\n\n" +
+			"// New is an empty query.\nfunc New(opts ...Option) *Query {\n\tq := &Query{}\n\tfor _, o := range opts {\n\t\to(q)\n\t}\n\treturn q\n}\n\n" +
+			"// From reads the document.\nfunc (q *Query) From(doc string) *Query {\n\tq.doc = strings.Split(doc, \",\")\n\treturn q\n}\n\n" +
+			"// Select keeps the fields named.\nfunc (q *Query) Select(fields ...string) *Query {\n\tq.fields = append(q.fields, fields...)\n\treturn q\n}\n\n" +
+			"// Get is the document's entries, only the selected ones when some are.\nfunc (q *Query) Get() []string {\n" + project + "\treturn q.doc\n}\n"
+	}
+	keep := "\tif len(q.fields) > 0 {\n\t\tvar out []string\n\t\tfor _, d := range q.doc {\n\t\t\tfor _, f := range q.fields {\n\t\t\t\tif d == f {\n\t\t\t\t\tout = append(out, d)\n\t\t\t\t}\n\t\t\t}\n\t\t}\n\t\treturn out\n\t}\n"
+	test := "package q\n\nimport \"testing\"\n\nfunc TestGet(t *testing.T) {\n\tq := New().From(\"a,b,c\").Select(\"b\")\n\tif got := q.Get(); len(got) != 1 {\n\t\tt.Fatal(got)\n\t}\n}\n"
+	rep := runCommits(t, map[string]string{"go.mod": mod, "q.go": src(keep), "q_test.go": test}, map[string]string{"q.go": src("")}, nil)
+	if !hasChange(rep, "example.com/q.Query.Get", func(c evidence.Change) bool {
+		return strings.Contains(c.Input, `Select("b")`) && c.Class != "base_test"
+	}) {
+		t.Errorf("Get drops the selection now, yet no row on the tests' own query shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

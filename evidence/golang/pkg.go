@@ -37,10 +37,13 @@ type goPkg struct {
 	// constNames are the names of consts' values, in the same order.
 	constNames map[string][]string
 	ctors      map[string][]goCtor // type name -> functions returning it
-	vars       map[string]goVar    // package-level variables of a basic type
-	ranges     map[string][]goRange
-	words      map[string][]string        // table name -> the text of its keys or elements (golintInitialisms: ID, HTTP, ...)
-	reads      map[string]map[string]bool // function or method name -> the names its body uses
+	// varCtors are the variadic functions returning a type, by its name:
+	// a test's call of one builds a receiver.
+	varCtors map[string][]string
+	vars     map[string]goVar // package-level variables of a basic type
+	ranges   map[string][]goRange
+	words    map[string][]string        // table name -> the text of its keys or elements (golintInitialisms: ID, HTTP, ...)
+	reads    map[string]map[string]bool // function or method name -> the names its body uses
 	// methods are the names of each type's methods, on T or *T.
 	methods map[string]map[string]bool
 	// typeMethods are each type's methods, generic types' too, in the
@@ -183,7 +186,7 @@ func (gp *goPkgs) source(dir string) *gosource.Package {
 // types, constants, constructors and package-level variables; empty when
 // src is nil.
 func loadGoPkg(src *gosource.Package) *goPkg {
-	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]lang.Param{}, consts: map[string][]any{}, constNames: map[string][]string{}, ctors: map[string][]goCtor{},
+	p := &goPkg{types: map[string]ast.Expr{}, params: map[string][]lang.Param{}, consts: map[string][]any{}, constNames: map[string][]string{}, ctors: map[string][]goCtor{}, varCtors: map[string][]string{},
 		vars: map[string]goVar{}, ranges: map[string][]goRange{}, words: map[string][]string{}, reads: map[string]map[string]bool{},
 		methods: map[string]map[string]bool{}, typeMethods: map[string][]goMethod{}}
 	if src != nil {
@@ -349,6 +352,11 @@ func (p *goPkg) fn(d *ast.FuncDecl) {
 	}
 	for _, f := range d.Type.Params.List {
 		if _, variadic := f.Type.(*ast.Ellipsis); variadic {
+			// Called only as the tests call it (New(opts...)): its
+			// options are functions no pool builds.
+			if c.typeArgs == nil {
+				p.varCtors[name] = append(p.varCtors[name], d.Name.Name)
+			}
 			return
 		}
 		typ := types.ExprString(f.Type)

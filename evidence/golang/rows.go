@@ -998,7 +998,29 @@ func (g *goTarget) ctorValue(c *gosource.Ctor) (any, bool) {
 			}
 			args[i] = v
 		}
-		return map[string]any{"$new": g.pkgPath + "." + c.Func, "$args": args}, true
+		built := map[string]any{"$new": g.pkgPath + "." + c.Func, "$args": spread(args, c.Variadic)}
+		if len(c.Then) > 0 {
+			// The type's own methods the test chained on it
+			// (New().FromString(s).Select("name")), called on the
+			// object in turn: each returns it.
+			if g.pkg == nil || len(g.pkg.params[c.Type]) > 0 {
+				return nil, false
+			}
+			then := make([]any, len(c.Then))
+			for i, st := range c.Then {
+				vals := make([]any, len(st.Args))
+				for j, a := range st.Args {
+					v, ok := g.rowValue(a)
+					if !ok {
+						return nil, false
+					}
+					vals[j] = v
+				}
+				then[i] = map[string]any{"$call": g.pkgPath + ".(*" + c.Type + ")." + st.Method, "$args": spread(vals, st.Variadic)}
+			}
+			built["$then"] = then
+		}
+		return built, true
 	case c.Literal != nil:
 		v, ok := g.rowValue(c.Literal)
 		return v, ok
@@ -1017,7 +1039,20 @@ func (g *goTarget) hasCtor(typ, fn string) bool {
 			return true
 		}
 	}
-	return false
+	return slices.Contains(g.pkg.varCtors[typ], fn)
+}
+
+// spread is a harvested call's arguments as a row passes them: a
+// variadic parameter's list, the last, spread into its elements.
+func spread(args []any, variadic bool) []any {
+	if !variadic || len(args) == 0 {
+		return args
+	}
+	last, ok := args[len(args)-1].([]any)
+	if !ok {
+		return args
+	}
+	return append(args[:len(args)-1:len(args)-1], last...)
 }
 
 // rowValue turns a harvested value into one a JSON row carries: bytes as

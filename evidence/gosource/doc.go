@@ -56,7 +56,13 @@
 // parameters of the f.Fuzz function after *testing.T; a value JSON cannot
 // carry (NaN, Inf) drops its corpus file.
 //
-// What is not read: receivers returned by methods (v.Inc().String()),
+// A constructor's value with the type's own methods chained on it, each
+// returning the type (New().JSONString(doc).From("items")), is the
+// constructor's call and those steps (Ctor.Then), a builder's query as
+// the test made it; a variadic constructor's or step's arguments are its
+// last argument, one list.
+//
+// What is not read: receivers returned by other methods (v.Inc().String()),
 // function-typed arguments (lo.Map(xs, func...)) and pointers to a test's
 // variables (toml.Decode(s, &v)), which JSON cannot carry; tables built by
 // a loop, append or a helper with loops; values from functions other than

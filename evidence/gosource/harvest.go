@@ -52,7 +52,26 @@ type Ctor struct {
 	// constant (KindDir), a conversion (pathKind(3)), a []string of a
 	// named slice type.
 	Value Value
+	// Variadic says Func's last parameter is variadic: its arguments are
+	// the last of Args, one list (New(opts...)).
+	Variadic bool `json:",omitempty"`
+	// Then are the type's own methods a test chains on what Func built,
+	// each returning the type (gojsonq.New().FromString(s).Select("name")).
+	Then []Step `json:",omitempty"`
 }
+
+// Step is one method chained on a constructed value: its name and
+// arguments.
+type Step struct {
+	Method string
+	Args   []Value
+	// Variadic says the method's last parameter is variadic: its
+	// arguments are the last of Args, one list.
+	Variadic bool `json:",omitempty"`
+}
+
+// maxChain bounds the methods chained on one constructed value.
+const maxChain = 6
 
 // Kinds of Call.
 const (

@@ -763,6 +763,9 @@ func (p *Package) callValue(x *ast.CallExpr, sc scope) val {
 			return p.returnValue(d.Type, d.Body, nil, sc.u.fileOfDecl(d), x, sc)
 		}
 	}
+	if v := p.chained(fun, x, sc); v != nil {
+		return v
+	}
 	name, d := p.target(fun, sc)
 	if d == nil {
 		return unknown
@@ -775,11 +778,57 @@ func (p *Package) callValue(x *ast.CallExpr, sc scope) val {
 	if !ok {
 		return unknown
 	}
-	c := &Ctor{Func: name, Type: typ, Args: args}
+	_, _, variadic := params(d.Type)
+	c := &Ctor{Func: name, Type: typ, Args: args, Variadic: variadic}
 	if sc.f != nil && sc.f.test {
 		p.recordCtor(typ, c)
 	}
 	return &ctorv{c: c, typ: typ}
+}
+
+// chained is a method of the package's type called on a constructed value
+// of it and returning the type (New().FromString(s), q.Select("name")):
+// the constructor's call with the step added; nil when x is no such call.
+func (p *Package) chained(fun ast.Expr, x *ast.CallExpr, sc scope) val {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if id, ok := sel.X.(*ast.Ident); ok && isPkg(id, sc) {
+		return nil
+	}
+	cv, ok := p.eval(sel.X, tref{}, sc).(*ctorv)
+	if !ok || cv.c.Func == "" || len(cv.c.Then) >= maxChain {
+		return nil
+	}
+	d := p.in.funcs[cv.typ+"."+sel.Sel.Name]
+	if d == nil || d.Recv == nil || !returnsOwn(d, cv.typ) {
+		return nil
+	}
+	args, ok := p.args(d, x, sc)
+	if !ok {
+		return unknown
+	}
+	c := *cv.c
+	_, _, variadic := params(d.Type)
+	c.Then = append(append([]Step(nil), cv.c.Then...), Step{Method: sel.Sel.Name, Args: args, Variadic: variadic})
+	if sc.f != nil && sc.f.test {
+		p.recordCtor(cv.typ, &c)
+	}
+	return &ctorv{c: &c, typ: cv.typ}
+}
+
+// returnsOwn says whether method d returns one value, of typ or *typ.
+func returnsOwn(d *ast.FuncDecl, typ string) bool {
+	if d.Type == nil || d.Type.Results == nil || len(d.Type.Results.List) != 1 || len(d.Type.Results.List[0].Names) > 1 {
+		return false
+	}
+	t := d.Type.Results.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	id, ok := t.(*ast.Ident)
+	return ok && id.Name == typ
 }
 
 // target finds the package function a call's function expression names,
