@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -99,9 +100,84 @@ func baseTestRunner(cfg Config, langName, dir, baseDir string) TestRunner {
 				return "", "", fmt.Errorf("%s was skipped", name)
 			}
 			return validate.OutcomeFailed, strings.TrimPrefix(got.Outcome, "failed"), nil
+		case validate.LangJavaScript, validate.LangTypeScript:
+			return nodeTestRow(ctx, cfg.Node, dir, baseDir, file, name, seconds)
 		}
-		return "", "", fmt.Errorf("premise runs the base's tests of Python and Go, not %s", langName)
+		return "", "", fmt.Errorf("premise runs the base's tests of Python, Go, JavaScript and TypeScript, not %s", langName)
 	}
+}
+
+// maxTestRowOverlay bounds the base's files laid beside a JavaScript
+// test row's test (its directory's helpers and fixtures).
+const maxTestRowOverlay = 400
+
+// nodeTestRow runs the JavaScript or TypeScript test name (its describe
+// blocks' names and its own, joined by " > ") of the base's test file,
+// the base's files of its directory laid over the code beside it, in the
+// Node box as evidence ran it (RunNodeTests). The file is named as the
+// run named it: a TypeScript test by its source or by its output's name.
+func nodeTestRow(ctx context.Context, node, dir, baseDir, file, name string, seconds int) (string, string, error) {
+	// The base's checkout premise made holds a TypeScript test's output
+	// beside it, which is what runs (a TypeScript test beside a
+	// JavaScript one of its name is not compiled over it); a file named
+	// by its output is the source where no output is there.
+	ext := filepath.Ext(file)
+	stem := strings.TrimSuffix(file, ext)
+	var cands []string
+	if out, ok := transpiledExt[ext]; ok {
+		cands = append(cands, stem+out)
+	}
+	cands = append(cands, file)
+	for _, e := range []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"} {
+		cands = append(cands, stem+e)
+	}
+	src := ""
+	for _, c := range cands {
+		if st, err := os.Stat(filepath.Join(baseDir, c)); err == nil && st.Mode().IsRegular() {
+			src = c
+			break
+		}
+	}
+	if src == "" {
+		return "", "", fmt.Errorf("the base has no test file %s", file)
+	}
+	var overlay []string
+	testDir := filepath.Dir(filepath.Join(baseDir, src))
+	_ = filepath.WalkDir(testDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || len(overlay) >= maxTestRowOverlay {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if d.Name() == "node_modules" || d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if rel, err := filepath.Rel(baseDir, p); err == nil && d.Type().IsRegular() && filepath.ToSlash(rel) != filepath.ToSlash(src) {
+			overlay = append(overlay, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	run := RunNodeTests(ctx, NodeTests{Node: node, Dir: dir, BaseDir: baseDir, Tests: []string{src}, Overlay: overlay, Seconds: seconds})
+	if run.Err != "" {
+		return "", "", fmt.Errorf("%s", run.Err)
+	}
+	got, ran := run.Tests[file+" > "+name]
+	if !ran {
+		got, ran = run.Tests[src+" > "+name]
+	}
+	switch {
+	case !ran:
+		if why := run.Files[src]; why != "" {
+			return "", "", fmt.Errorf("%s did not load: %s", src, why)
+		}
+		return "", "", fmt.Errorf("%s has no test %s", src, name)
+	case got.Outcome == validate.OutcomePassed:
+		return validate.OutcomePassed, "", nil
+	case strings.HasPrefix(got.Outcome, "failed"):
+		return validate.OutcomeFailed, strings.TrimPrefix(got.Outcome, "failed"), nil
+	}
+	return "", "", fmt.Errorf("%s: %s", name, got.Outcome)
 }
 
 // goTestRow runs the Go test name (TestX or TestX/sub) of the package

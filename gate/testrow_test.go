@@ -74,3 +74,23 @@ func TestGoTestRowJudgesItsSubtest(t *testing.T) {
 		}
 	}
 }
+
+// A TypeScript test row runs the base's test (named by its describe
+// blocks, and its file by the source or by its output's name) in the Node
+// box with the base's helper beside it; a test of no such name is an
+// error (issue 25: a decided change a JavaScript test showed is kept,
+// where the gate said "premise runs the base's tests of Python and Go").
+func TestTypeScriptTestRow(t *testing.T) {
+	needNode(t)
+	t.Parallel()
+	test := "import { shout } from '../src/shout';\nimport { word } from './helper';\n\ndescribe('shout', () => {\n  it('upper-cases', () => {\n    expect(shout(word)).toBe('AB');\n  });\n});\n"
+	base := writeTree(t, map[string]string{"package.json": `{"type": "module"}`, "src/shout.ts": "export function shout(s: string): string {\n  return s.toUpperCase();\n}\n",
+		"test/shout.test.ts": test, "test/helper.ts": "export const word = 'ab';\n"})
+	head := writeTree(t, map[string]string{"package.json": `{"type": "module"}`, "src/shout.ts": "export function shout(s: string): string {\n  return s;\n}\n"})
+	tb := &validate.Table{Version: 1, Language: validate.LangTypeScript, Target: "src/shout.shout", Rows: []validate.Row{
+		testRow("P001", "test/shout.test.ts: shout > upper-cases", validate.OutcomePassed),
+		testRow("P002", "test/shout.test.js: shout > upper-cases", validate.OutcomeFailed),
+		testRow("P003", "test/shout.test.ts: shout > whispers", validate.OutcomePassed),
+	}}
+	checkTestRows(t, head, base, tb, map[string]string{"P001": StatusFail, "P002": StatusPass, "P003": StatusError})
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -846,8 +847,21 @@ func (p *run) gate(ctx context.Context, rows int) error {
 		}
 		p.stop(StageDone, VerdictHolds, 0, "")
 	default:
+		errored, why := map[string]bool{}, ""
+		for _, r := range rep.Rows {
+			if r.Status == gate.StatusError {
+				errored[r.ID] = true
+				if why == "" {
+					why = r.Why
+				}
+			}
+		}
 		next := fmt.Sprintf("rows %s fail on head", strings.Join(failing, ", "))
-		if len(baseFails) == 0 {
+		if len(failing) > 0 && !slices.ContainsFunc(failing, func(id string) bool { return !errored[id] }) {
+			// Rows that could not run decide nothing of the patch: the
+			// run says what stopped them, never that it narrowed.
+			next = fmt.Sprintf("rows %s could not run, so the gate cannot hold: %s", strings.Join(failing, ", "), why)
+		} else if len(baseFails) == 0 {
 			next += " and pass on base: the patch narrowed the function; see premise gate --json for each attempt"
 		}
 		p.stop(StageGate, VerdictFailed, rep.Exit, next)
