@@ -46,6 +46,7 @@ var orderExts = []string{".ts", ".mts", ".cts", ".tsx", ".js", ".mjs", ".cjs", "
 // a cycle.
 func nodeEntries(dir string) map[string]string {
 	mods := map[string][]string{} // module -> the modules it imports
+	files := map[string]string{}  // module -> its file, the first of orderExts
 	n := 0
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -66,17 +67,14 @@ func nodeEntries(dir string) map[string]string {
 			return nil
 		}
 		n++
-		mods[filepath.ToSlash(strings.TrimSuffix(rel, ext))] = nil
+		m := filepath.ToSlash(strings.TrimSuffix(rel, ext))
+		mods[m] = nil
+		if f, ok := files[m]; !ok || slices.Index(orderExts, ext) < slices.Index(orderExts, filepath.Ext(f)) {
+			files[m] = p
+		}
 		return nil
 	})
-	for m := range mods {
-		var file string
-		for _, ext := range orderExts {
-			if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(m)+ext)); err == nil && st.Mode().IsRegular() {
-				file = filepath.Join(dir, filepath.FromSlash(m)+ext)
-				break
-			}
-		}
+	for m, file := range files {
 		text, err := readPrefix(file, maxOrderBytes)
 		if err != nil {
 			continue
