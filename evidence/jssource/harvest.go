@@ -563,17 +563,11 @@ func (h *harvester) call(n *sitter.Node, sc scope, kind string, pos *sitter.Node
 	default:
 		return
 	}
-	for i := uint(0); i < args.NamedChildCount(); i++ {
-		a := args.NamedChild(i)
-		if a.Kind() == "comment" {
-			continue
-		}
-		s, ok := f.literal(a, sc)
-		if !ok {
-			return
-		}
-		in.Args = append(in.Args, s)
+	lits, ok := h.literalArgs(args, sc)
+	if !ok {
+		return
 	}
+	in.Args = lits
 	if in.Args == nil {
 		in.Args = []string{}
 	}

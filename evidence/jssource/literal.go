@@ -171,21 +171,14 @@ func (f *File) builtLit(n *sitter.Node, sc scope, depth int) (string, bool) {
 	if name == "" {
 		return "", false
 	}
-	var parts []string
-	if args := n.ChildByFieldName("arguments"); args != nil {
-		for i := uint(0); i < args.NamedChildCount(); i++ {
-			a := args.NamedChild(i)
-			if a.Kind() == "comment" {
-				continue
-			}
-			s, ok := f.lit(a, sc, depth+1)
-			if !ok {
-				return "", false
-			}
-			parts = append(parts, s)
+	args := "[]"
+	if list := n.ChildByFieldName("arguments"); list != nil {
+		var ok bool
+		if args, ok = f.arrayLit(list, sc, depth); !ok { // its elements, as an array's
+			return "", false
 		}
 	}
-	return "new " + name + "(" + strings.Join(parts, ", ") + ")", true
+	return "new " + name + "(" + args[1:len(args)-1] + ")", true
 }
 
 // builtClass is the class new_expression n constructs when it may be the

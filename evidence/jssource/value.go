@@ -78,18 +78,11 @@ func (f *File) builtValue(n *sitter.Node, depth int) (any, bool) {
 	if name == "" {
 		return nil, false
 	}
-	args := []any{}
+	var args any = []any{}
 	if list := n.ChildByFieldName("arguments"); list != nil {
-		for i := uint(0); i < list.NamedChildCount(); i++ {
-			a := list.NamedChild(i)
-			if a.Kind() == "comment" {
-				continue
-			}
-			v, ok := f.value(a, depth+1)
-			if !ok {
-				return nil, false
-			}
-			args = append(args, v)
+		var ok bool
+		if args, ok = f.arrayValue(list, depth); !ok { // its elements, as an array's
+			return nil, false
 		}
 	}
 	return map[string]any{"$new": name, "$args": args}, true
