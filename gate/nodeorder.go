@@ -3,6 +3,7 @@ package gate
 import (
 	"encoding/json"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -150,10 +151,30 @@ func nodeEntries(dir string) map[string]string {
 	return out
 }
 
-// nodeEntriesArg is nodeEntries(dir) as the worker's argument: JSON.
+// maxEntriesArg bounds the worker's ENTRIES argument: the kernel refuses
+// an argument past 128 KiB, and a worker that does not start runs no row.
+const maxEntriesArg = 64 << 10
+
+// nodeEntriesArg is nodeEntries(dir) as the worker's argument: JSON, each
+// entry with the modules loaded after it ({"lib/ical/module": ["lib/ical/time",
+// ...]}), modules past maxEntriesArg left out (each then loads alone, as
+// before).
 func nodeEntriesArg(dir string) string {
-	b, err := json.Marshal(nodeEntries(dir))
-	if err != nil || string(b) == "null" {
+	byEntry := map[string][]string{}
+	size := 2
+	entries := nodeEntries(dir)
+	for _, m := range slices.Sorted(maps.Keys(entries)) {
+		e := entries[m]
+		if size += len(m) + 3; len(byEntry[e]) == 0 {
+			size += len(e) + 6
+		}
+		if size > maxEntriesArg {
+			break
+		}
+		byEntry[e] = append(byEntry[e], m)
+	}
+	b, err := json.Marshal(byEntry)
+	if err != nil {
 		return "{}"
 	}
 	return string(b)

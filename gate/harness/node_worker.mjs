@@ -5,8 +5,9 @@
 //   NODE [FLAGS] --input-type=module --eval SOURCE REPO MAX_FRAME REQ_FD REP_FD HOOK WATCH BOXED ENTRIES
 // (gate/node.go). BOXED is "1" where it runs under premise's init in a PID
 // namespace of its own: what each call leaves running is then killed.
-// ENTRIES maps each module on an import cycle to its package's entry,
-// loaded before it (gate/nodeorder.go). Requests arrive as JSON lines on REQ_FD, replies leave as
+// ENTRIES maps each package entry to the modules on an import cycle
+// loaded after it ({"lib/ical/module": ["lib/ical/time", ...]},
+// gate/nodeorder.go). Requests arrive as JSON lines on REQ_FD, replies leave as
 // JSON lines on REP_FD (both drawn from a high range), so nothing the
 // subject prints on stdout or stderr can corrupt the protocol. The source is
 // evaluated, never read from a file, and imports nothing by a bare or
@@ -251,7 +252,13 @@ async function main() {
   const hook = argv[5] === "1";
   const watch = argv.length > 6 ? jsonParse(argv[6]) : {};
   const boxed = argv.length > 7 && argv[7] === "1";
-  const entries = argv.length > 8 ? jsonParse(argv[8]) : {};
+  const entries = new MapC(); // a module on a cycle -> its package's entry
+  const byEntry = argv.length > 8 ? jsonParse(argv[8]) : {};
+  if (byEntry !== null && typeof byEntry === "object") {
+    for (const e of objectKeys(byEntry)) {
+      if (isArray(byEntry[e])) for (const m of byEntry[e]) if (typeof m === "string") entries.set(m, e);
+    }
+  }
   // The subject sees an ordinary node run: no protocol arguments, no source.
   argv.length = 1;
   freezeClock();
@@ -615,7 +622,7 @@ function modules(repo, entries) {
   async function enter(file) {
     const rel = strSlice(file, repo.length + 1);
     const key = strSlice(rel, 0, rel.length - extname(rel).length);
-    const entry = entries !== null && typeof entries === "object" && hasOwn(entries, key) ? entries[key] : undefined;
+    const entry = entries.get(key);
     if (typeof entry !== "string" || entered.has(entry)) return;
     entered.add(entry);
     const ef = find(entry);
