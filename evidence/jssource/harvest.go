@@ -552,14 +552,11 @@ func (h *harvester) call(n *sitter.Node, sc scope, kind string, pos *sitter.Node
 	case callee.Kind() == "identifier" && h.direct[f.text(callee)]:
 	case callee.Kind() == "member_expression" && (f.text(callee.ChildByFieldName("property")) == h.name || h.aliases[f.text(callee.ChildByFieldName("property"))]):
 		obj := callee.ChildByFieldName("object")
-		recv, ok := h.receiver(obj, sc)
+		recv, built, ok := h.receiver(obj, sc)
 		if !ok {
 			return
 		}
-		in.Receiver = recv
-		if c := unwrapConst(f, obj); c != nil && c.Kind() == "call_expression" && h.cls != "" {
-			in.Built, _ = h.built(c, sc, 0)
-		}
+		in.Receiver, in.Built = recv, built
 	default:
 		return
 	}
@@ -579,53 +576,49 @@ func (h *harvester) call(n *sitter.Node, sc scope, kind string, pos *sitter.Node
 }
 
 // receiver says what obj.name(...) calls the function on: a namespace
-// holding a function (""), its class or object by name, or an instance
-// built with literal arguments, directly or through a const.
-func (h *harvester) receiver(obj *sitter.Node, sc scope) (string, bool) {
+// holding a function (""), its class or object by name, an instance built
+// with literal arguments, or one a call of what the module exports built
+// (its making, Built), directly or through a const.
+func (h *harvester) receiver(obj *sitter.Node, sc scope) (string, *Built, bool) {
 	f := h.f
 	if obj == nil {
-		return "", false
+		return "", nil, false
 	}
 	if h.cls == "" {
-		return "", obj.Kind() == "identifier" && h.modules[f.text(obj)]
+		return "", nil, obj.Kind() == "identifier" && h.modules[f.text(obj)]
 	}
-	if obj.Kind() == "identifier" {
-		name := f.text(obj)
-		if h.classes[name] {
-			return h.cls, true
-		}
-		if v := f.constants()[name]; v != nil {
-			obj = unwrap(v)
-		}
+	if obj.Kind() == "identifier" && h.classes[f.text(obj)] {
+		return h.cls, nil, true
+	}
+	obj = unwrapConst(f, obj)
+	if obj == nil {
+		return "", nil, false
 	}
 	if obj.Kind() == "member_expression" && h.modules[f.text(obj.ChildByFieldName("object"))] && f.text(obj.ChildByFieldName("property")) == h.cls {
-		return h.cls, true
+		return h.cls, nil, true
 	}
 	if obj.Kind() == "call_expression" {
 		b, ok := h.built(obj, sc, 0)
 		if !ok {
-			return "", false
+			return "", nil, false
 		}
-		return b.String(), true
+		return b.String(), b, true
 	}
 	if obj.Kind() != "new_expression" {
-		return "", false
+		return "", nil, false
 	}
 	ctor := obj.ChildByFieldName("constructor")
 	if ctor == nil || !h.classes[f.text(ctor)] && !(ctor.Kind() == "member_expression" && f.text(ctor.ChildByFieldName("property")) == h.cls) {
-		return "", false
+		return "", nil, false
 	}
 	var parts []string
 	if args := obj.ChildByFieldName("arguments"); args != nil {
-		for i := uint(0); i < args.NamedChildCount(); i++ {
-			s, ok := f.literal(args.NamedChild(i), sc)
-			if !ok {
-				return "", false
-			}
-			parts = append(parts, s)
+		var ok bool
+		if parts, ok = h.literalArgs(args, sc); !ok {
+			return "", nil, false
 		}
 	}
-	return "new " + h.cls + "(" + strings.Join(parts, ", ") + ")", true
+	return "new " + h.cls + "(" + strings.Join(parts, ", ") + ")", nil, true
 }
 
 // Built is an object a test builds by calling what the module exports,
