@@ -1216,14 +1216,20 @@ func jsArgs(text string, builtIn func(string) string) ([]any, bool) {
 // module's default export when that is the class, or its export by
 // name; "" when the module does not export it.
 func jsBuiltIn(module string, src []byte) func(string) string {
+	named := map[string]string{} // each class read off the source once
 	return func(class string) string {
+		if target, ok := named[class]; ok {
+			return target
+		}
+		target := ""
 		switch {
 		case jsDefaultOnly(src, class):
-			return module + ".default"
+			target = module + ".default"
 		case jsExported(src, class):
-			return module + "." + class
+			target = module + "." + class
 		}
-		return ""
+		named[class] = target
+		return target
 	}
 }
 
