@@ -1451,7 +1451,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		}
 		n := 0
 		for _, recv := range recvs {
-			for _, stepped := range steppedReceivers(recv) {
+			for _, stepped := range lang.SteppedBuilt(recv) {
 				for _, c := range calls {
 					if n < maxReceiverSteps {
 						add(append([]any{stepped}, c...), "mutation", lang.SourceMutation)
@@ -1742,29 +1742,6 @@ func hunkText(f diffparse.File, kinds string) string {
 // maxReceiverSteps bounds the rows a method gets on receivers a step away
 // from the tests' (steppedReceivers).
 const maxReceiverSteps = 48
-
-// steppedReceivers are a receiver built from constructor arguments
-// ({"$new": ..., "$args": [...]}) with one argument changed a small step
-// each way (lang.Mutants: a number negated or moved by one, a string
-// emptied or its case flipped); none for any other value.
-func steppedReceivers(recv any) []any {
-	m, ok := recv.(map[string]any)
-	if !ok || m["$new"] == nil {
-		return nil
-	}
-	args, ok := m["$args"].([]any)
-	if !ok || len(args) == 0 {
-		return nil
-	}
-	var out []any
-	for _, mu := range lang.Mutants(lang.PositionalRow("", args)) {
-		a, _ := mu.CallArgs()
-		stepped := maps.Clone(m)
-		stepped["$args"] = a
-		out = append(out, stepped)
-	}
-	return out
-}
 
 // jsCallback is premise's callback as a row writes it: the Node worker
 // builds one that marks a string it is handed and notes every call.

@@ -17,7 +17,7 @@ const SourceGuided = "coverage_guided"
 // way; arguments premise builds itself (a receiver's constructor, a Python
 // expression: objects with "$" keys) are kept as they are.
 func Mutants(r validate.Row) []validate.Row {
-	return stepArgs(r, func(a any) []any { return mutateValue(a, 0) })
+	return stepArgs(r, func(_ int, a any) []any { return mutateValue(a, 0) })
 }
 
 // WordMutants are r's steps that put one of words, the changed function's
@@ -25,7 +25,7 @@ func Mutants(r validate.Row) []validate.Row {
 // suffix a branch of the function looks for ("5" -> "5#", "5l") is a step
 // the generic ones never take.
 func WordMutants(r validate.Row, words []string) []validate.Row {
-	return stepArgs(r, func(a any) []any {
+	return stepArgs(r, func(_ int, a any) []any {
 		x, ok := a.(string)
 		if !ok {
 			return nil
@@ -44,37 +44,44 @@ func WordMutants(r validate.Row, words []string) []validate.Row {
 
 // BuiltMutants are r's calls with one argument that premise builds for
 // the call ({"$new": ..., "$args": [...]}: new BN(12) passed to gcd),
-// from argument from on (past a method's receiver), built with one of its
-// own arguments a step away (new BN(0)), as Mutants steps a plain value.
+// from argument from on (past a method's receiver), built a step away
+// (SteppedBuilt: new BN(0)).
 func BuiltMutants(r validate.Row, from int) []validate.Row {
-	args, kwargs := r.CallArgs()
-	var out []validate.Row
-	for i := from; i < len(args); i++ {
-		x, ok := args[i].(map[string]any)
-		built, isList := x["$args"].([]any)
-		if !ok || x["$new"] == nil || !isList {
-			continue
+	return stepArgs(r, func(i int, a any) []any {
+		if i < from {
+			return nil
 		}
-		for _, s := range Mutants(PositionalRow("", built)) {
-			b, _ := s.CallArgs()
-			stepped := maps.Clone(x)
-			stepped["$args"] = b
-			m := r
-			m.HasInp, m.Inp = false, nil
-			m.Args = append(append(append([]any{}, args[:i]...), stepped), args[i+1:]...)
-			m.Kwargs = kwargs
-			out = append(out, m)
-		}
+		return SteppedBuilt(a)
+	})
+}
+
+// SteppedBuilt are an object built for the call ({"$new": ..., "$args":
+// [...]}) built with one of its arguments changed a small step each way
+// (Mutants: a number negated or moved by one, a string emptied or its
+// case flipped); none for any other value.
+func SteppedBuilt(v any) []any {
+	x, ok := v.(map[string]any)
+	built, isList := x["$args"].([]any)
+	if !ok || x["$new"] == nil || !isList {
+		return nil
+	}
+	var out []any
+	for _, s := range Mutants(PositionalRow("", built)) {
+		b, _ := s.CallArgs()
+		stepped := maps.Clone(x)
+		stepped["$args"] = b
+		out = append(out, stepped)
 	}
 	return out
 }
 
-// stepArgs are r's calls with one argument replaced by each of its steps.
-func stepArgs(r validate.Row, steps func(any) []any) []validate.Row {
+// stepArgs are r's calls with one argument (the i-th) replaced by each of
+// its steps.
+func stepArgs(r validate.Row, steps func(i int, a any) []any) []validate.Row {
 	args, kwargs := r.CallArgs()
 	var out []validate.Row
 	for i, a := range args {
-		for _, v := range steps(a) {
+		for _, v := range steps(i, a) {
 			m := r
 			m.HasInp, m.Inp = false, nil
 			m.Args = append(append(append([]any{}, args[:i]...), v), args[i+1:]...)
