@@ -771,12 +771,14 @@ func TestJavaScriptConstructorFunctionArgument(t *testing.T) {
 	}
 }
 
-// TestJavaScriptIndexAtTheLength: fast-diff's shape. The module exports
-// its function under a name it binds (var diff = diff_main;
-// module.exports = diff), JSDoc names the index's type {Int}, the text is
-// read for its length (no options object), and the patch's helper breaks
-// only at an index equal to the text's length, which the function
-// compares: rows at that length show it.
+// TestJavaScriptIndexAtTheLength: fast-diff's shape end to end. The
+// module exports its function under a name it binds (var diff =
+// diff_main; module.exports = diff: without that the function is "not
+// exported" and nothing is checked), JSDoc names the index's type {Int},
+// the text is read for its length (no options object), and the patch's
+// helper breaks only at an index equal to the text's length. Here the
+// search also meets that index; the length rows themselves are held by
+// lang's TestLengthRows and TestLengthComparedAsTheSeamReadsIt.
 func TestJavaScriptIndexAtTheLength(t *testing.T) {
 	t.Parallel()
 	src := func(guard string) string {

@@ -1160,6 +1160,14 @@ func jsDefaultOnly(src []byte, name string) bool {
 	return true
 }
 
+// jsLengthRe is a name's length as JavaScript reads it, xs.length: the
+// seam's comparisons read it as len(xs).
+var jsLengthRe = regexp.MustCompile(`(^|[^\w$.])([A-Za-z_$][\w$]*)\.length\b`)
+
+// jsLengths is text with each name's length written len(name), as the
+// seam's comparisons read a length.
+func jsLengths(text string) string { return jsLengthRe.ReplaceAllString(text, "${1}len($2)") }
+
 // jsBuiltReceiver is a receiver a test built by calling what the module
 // exports, then the object's own methods ($then); nil when an argument is
 // no value a row can write.
@@ -1472,7 +1480,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	}
 	// A number compared with another parameter's length (text1.length <
 	// cursor_pos), at that length and a step either side.
-	if pairs := lang.LengthPairs(tg.HeadText+"\n"+tg.BaseText, `([A-Za-z_$][\w$]*)\.length`, tg.Sig.Params); len(pairs) > 0 {
+	if pairs := lang.LengthPairs(jsLengths(tg.HeadText+"\n"+tg.BaseText), tg.Sig.Params); len(pairs) > 0 {
 		for _, r := range recvs[:1] {
 			lang.LengthRows(pairs, pools, lang.UTF16Length, func(vals []any) {
 				args := append([]any(nil), vals...)

@@ -1,6 +1,7 @@
 package javascript
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/premise-dev/premise/evidence/lang"
@@ -73,5 +74,18 @@ func TestExportedThroughABoundName(t *testing.T) {
 		if got := jsExportedAs([]byte(c.src), c.name); got != c.want {
 			t.Errorf("%q in %q: exported as %q, want %q", c.name, c.src, got, c.want)
 		}
+	}
+}
+
+// TestLengthComparedAsTheSeamReadsIt: a JavaScript length (text1.length,
+// $s.length) is read as the seam's len(x), so the index compared with it
+// gets rows at that length; a field's length (opts.text1.length) is not
+// the parameter's.
+func TestLengthComparedAsTheSeamReadsIt(t *testing.T) {
+	params := []lang.Param{{Name: "text1"}, {Name: "$s"}, {Name: "cursor_pos"}}
+	text := "if (cursor_pos < 0 || text1.length < cursor_pos) {}\nif (cursor_pos !== $s.length) {}\nif (this.length > cursor_pos) {}\nif (opts.text1.length > cursor_pos) {}"
+	got := lang.LengthPairs(jsLengths(text), params)
+	if want := []lang.LengthPair{{Of: 0, Num: 2}, {Of: 1, Num: 2}}; !slices.Equal(got, want) {
+		t.Errorf("pairs %v, want %v", got, want)
 	}
 }

@@ -1,9 +1,6 @@
 package lang
 
-import (
-	"regexp"
-	"unicode/utf16"
-)
+import "unicode/utf16"
 
 // UTF16Length is a string's length in UTF-16 code units, as JavaScript
 // counts it.
@@ -20,34 +17,27 @@ func UTF16Length(s string) int { return len(utf16.Encode([]rune(s))) }
 // number parameter: Of and Num index the signature's parameters.
 type LengthPair struct{ Of, Num int }
 
-// lengthOps are the operators of a comparison.
-const lengthOps = `(?:===?|!==?|<=?|>=?)`
-
-// LengthPairs are the pairs text compares, where length(name) is a
-// parameter's length as the language writes it: a pattern with one group,
-// the parameter's name (JavaScript's `(\w+)\.length`, Python's and Go's
-// `len\((\w+)\)`).
-func LengthPairs(text, length string, params []Param) []LengthPair {
+// LengthPairs are the pairs text compares, its lengths written len(x), as
+// RelationCalls reads them (a language writing x.length rewrites it
+// first).
+func LengthPairs(text string, params []Param) []LengthPair {
 	index := map[string]int{}
 	for i, p := range params {
 		index[p.Name] = i
 	}
 	var out []LengthPair
 	seen := map[LengthPair]bool{}
-	add := func(of, num string) {
+	for _, m := range compareRe.FindAllStringSubmatch(text, -1) {
+		of, num := m[1], m[5] // len(of) < num
+		if of == "" {
+			of, num = m[4], m[2] // num < len(of)
+		}
 		i, ok1 := index[of]
 		j, ok2 := index[num]
-		if p := (LengthPair{Of: i, Num: j}); ok1 && ok2 && i != j && !seen[p] {
+		if p := (LengthPair{Of: i, Num: j}); of != "" && num != "" && ok1 && ok2 && i != j && !seen[p] {
 			seen[p] = true
 			out = append(out, p)
 		}
-	}
-	word := `([A-Za-z_$][\w$]*)`
-	for _, m := range regexp.MustCompile(length+`\s*`+lengthOps+`\s*`+word+`\b`).FindAllStringSubmatch(text, -1) {
-		add(m[1], m[2])
-	}
-	for _, m := range regexp.MustCompile(`(?:^|[^\w$.])`+word+`\s*`+lengthOps+`\s*`+length).FindAllStringSubmatch(text, -1) {
-		add(m[2], m[1])
 	}
 	return out
 }

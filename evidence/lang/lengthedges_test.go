@@ -6,19 +6,21 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestLengthPairs: a number parameter compared with another's length, on
-// either side of the operator, in JavaScript's and Python's spelling; a
-// comparison with a local or a literal is none.
+// TestLengthPairs: a number parameter compared with another's length
+// (len(x), JavaScript's x.length rewritten so), on either side of the
+// operator, === among them; a comparison with a local or a literal, or of
+// two lengths, is none.
 func TestLengthPairs(t *testing.T) {
 	params := []Param{{Name: "text1"}, {Name: "text2"}, {Name: "cursor_pos"}}
-	js := `if (cursor_pos < 0 || text1.length < cursor_pos) {}
-if (text2.length > 3) {}
-if (n >= text2.length) {}`
-	if got, want := LengthPairs(js, `([A-Za-z_$][\w$]*)\.length`, params), []LengthPair{{Of: 0, Num: 2}}; !cmp.Equal(got, want) {
+	js := `if (cursor_pos < 0 || len(text1) < cursor_pos) {}
+if (len(text2) > 3) {}
+if (n >= len(text2)) {}
+if (len(text1) === len(text2)) {}`
+	if got, want := LengthPairs(js, params), []LengthPair{{Of: 0, Num: 2}}; !cmp.Equal(got, want) {
 		t.Errorf("javascript: %v, want %v", got, want)
 	}
 	py := `if cursor_pos >= len(text2):`
-	if got, want := LengthPairs(py, `len\((\w+)\)`, params), []LengthPair{{Of: 1, Num: 2}}; !cmp.Equal(got, want) {
+	if got, want := LengthPairs(py, params), []LengthPair{{Of: 1, Num: 2}}; !cmp.Equal(got, want) {
 		t.Errorf("python: %v, want %v", got, want)
 	}
 }

@@ -616,7 +616,8 @@ func PatternPieces(pattern string) []string {
 
 // compareRe finds a comparison between two names, or between the length
 // of one and another: x > hi, len(xs) <= n.
-var compareRe = regexp.MustCompile(`(?:\blen\(\s*([A-Za-z_]\w*)\s*\)|\b([A-Za-z_]\w*))\s*(<=|>=|<|>|==|!=)\s*(?:\blen\(\s*([A-Za-z_]\w*)\s*\)|\b([A-Za-z_]\w*))`)
+// A JavaScript name may hold $, and its equality is === and !== too.
+var compareRe = regexp.MustCompile(`(?:\blen\(\s*([A-Za-z_$][\w$]*)\s*\)|\b([A-Za-z_$][\w$]*))\s*(<=|>=|<|>|===?|!==?)\s*(?:\blen\(\s*([A-Za-z_$][\w$]*)\s*\)|\b([A-Za-z_$][\w$]*))`)
 
 // RelationCalls are calls that put two parameters the function compares
 // with each other at the edge of their comparison: equal, and a step or
