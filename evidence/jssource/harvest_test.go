@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 func parse(t testing.TB, path, src string) *File {
@@ -516,19 +517,21 @@ other.string().parse("x");
 z.string().min(n).parse("y");
 `)
 	got := Harvest(module, "ZodType.parse", []*File{test}, 0)
-	var rows []string
-	for _, in := range got {
-		chain := ""
-		if in.Built != nil {
-			chain = in.Built.String()
-		}
-		rows = append(rows, in.Receiver+"|"+strings.Join(in.Args, ", ")+"|"+chain)
-	}
-	want := []string{
-		`string().datetime({ offset: true })|"2020-10-14T17:42:29+0000"|string().datetime({ offset: true })`,
-		`string().min(3)|"ab"|string().min(3)`,
-	}
-	if diff := cmp.Diff(want, rows); diff != "" {
+	if diff := cmp.Diff([]string{
+		`string().datetime({ offset: true })|"2020-10-14T17:42:29+0000"|test|src/__tests__/string.test.ts:4`,
+		`string().min(3)|"ab"|test|src/__tests__/string.test.ts:5`,
+	}, calls(got)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+	var built []*Built
+	for _, in := range got {
+		built = append(built, in.Built)
+	}
+	want := []*Built{
+		{Factory: "string", Then: []Step{{Method: "datetime", Args: []string{"{ offset: true }"}}}},
+		{Factory: "string", Then: []Step{{Method: "min", Args: []string{"3"}}}},
+	}
+	if diff := cmp.Diff(want, built, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("the receivers' making (-want +got):\n%s", diff)
 	}
 }
