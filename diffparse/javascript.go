@@ -161,7 +161,59 @@ func parseBudget(src []byte) int { return 500 + len(src)/64 }
 
 // BoundedParse parses src within parseBudget; nil when it was given up.
 // Every JavaScript and TypeScript parse goes through it (propose's too).
+// A source the grammar cannot read only for TypeScript's variance
+// annotations (interface Check<in T>, Schema<out O, in I>, TypeScript
+// 4.7's, which the grammar premise builds with predates) is read with the
+// annotations blanked: the tree's offsets are the source's own, so its
+// nodes' text is still read from src.
 func BoundedParse(p *sitter.Parser, src []byte) *sitter.Tree {
+	tree := boundedParse(p, src)
+	if tree == nil || !tree.RootNode().HasError() {
+		return tree
+	}
+	blanked, ok := blankVariance(src)
+	if !ok {
+		return tree
+	}
+	if alt := boundedParse(p, blanked); alt != nil {
+		if !alt.RootNode().HasError() {
+			tree.Close()
+			return alt
+		}
+		alt.Close()
+	}
+	return tree
+}
+
+// varianceRe finds a type parameter's variance annotations: in, out, or
+// both, after the < or comma that opens the parameter and before its
+// name (comments may come between), which a constraint, a default, a
+// comma or the list's end follows.
+var varianceRe = regexp.MustCompile(`([<,](?:\s|/\*.*?\*/|//[^\n]*\n)*)((?:(?:in|out)\s+)+)([A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))`)
+
+// blankVariance is src with every variance annotation turned to spaces,
+// of the same length; false when it has none.
+func blankVariance(src []byte) ([]byte, bool) {
+	out := append([]byte(nil), src...)
+	found := false
+	for range 8 { // a match takes its comma: <in A, out B> needs a second pass
+		locs := varianceRe.FindAllSubmatchIndex(out, -1)
+		if len(locs) == 0 {
+			break
+		}
+		for _, l := range locs {
+			for i := l[4]; i < l[5]; i++ {
+				if out[i] != '\n' && out[i] != '\r' {
+					out[i] = ' '
+				}
+			}
+		}
+		found = true
+	}
+	return out, found
+}
+
+func boundedParse(p *sitter.Parser, src []byte) *sitter.Tree {
 	calls, budget := 0, parseBudget(src)
 	read := func(i int, _ sitter.Point) []byte {
 		if i >= len(src) {

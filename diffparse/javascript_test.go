@@ -218,6 +218,19 @@ const pair = compose(f, (x) => x, (y) => y);
 export default is;
 `, want: []string{"is function 3-5", "all function 6-8", "square function 9-9"},
 			reason: "a call whose last argument is the one function written among its arguments (through nested calls) wraps it: the name is that function; a value's map or then gives none, nor two functions"},
+		{name: "variance annotations", lang: LangTypeScript, src: `export interface Check<in T = never> {
+  run(x: T): void;
+}
+export interface Schema<
+  /** @ts-ignore variance */
+  out O, in out I extends string> { o: O; i: I }
+export const min = <const T>(xs: T[]): T => xs[0];
+export function keep(s: Schema<number, "a">, label: string): string {
+  const index = "x in y, out z>";
+  return label;
+}
+`, want: []string{"Check type 1-3", "Schema type 4-6", "min function 7-7", "keep function 8-11"},
+			reason: "TypeScript 4.7's in and out on a type parameter, which the grammar lacks, do not hide the file's functions"},
 		{name: "Flow annotations in a .js file", lang: LangJavaScript, src: "// @flow\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n",
 			want: []string{"add function 2-4"}, reason: "the JavaScript grammar refuses annotations; TSX reads them"},
 	}

@@ -264,6 +264,15 @@ func (p *run) do(ctx context.Context) error {
 		// Seed 004: "An empty partition table is a signal to skip the
 		// ritual, not a signal to pad it." A patch that changes only
 		// module-level data still has evidence: the functions reading it.
+		if unread := unreadFiles(p.res); len(unread) > 0 {
+			// A changed file premise cannot parse names no symbol, yet
+			// its interpreter may run it: nothing in it was checked, and
+			// --allow-empty, for patches that change no code, does not
+			// make that a pass.
+			p.stop(StageDiff, VerdictUnchecked, 4, fmt.Sprintf("premise could not read %s, so the %s changes were not checked: premise cannot say the gate holds for %s",
+				strings.Join(unread, "; "), plural(len(unread), "file's", "files'"), plural(len(unread), "it", "them")))
+			return nil
+		}
 		p.nothing(StageDiff, "the patch changes no Python, Go, JavaScript or TypeScript function, method or type")
 		return nil
 	}
@@ -1003,6 +1012,18 @@ func (p *run) unchecked(stage string) bool {
 	p.stop(stage, VerdictUnchecked, 4, fmt.Sprintf("the rows that ran hold, but %d changed %s got no evidence row, not all of its rows, or none that ran its changed lines (%s): premise cannot say the gate holds for %s",
 		len(left), plural(len(left), "symbol", "symbols"), strings.Join(left, "; "), plural(len(left), "it", "them")))
 	return true
+}
+
+// unreadFiles are the changed files of a judged language premise could
+// not parse, each with why ("m.py (syntax error at line 2)").
+func unreadFiles(res *diffparse.Result) []string {
+	var out []string
+	for _, f := range res.Files {
+		if f.ParseError != "" && f.Language != "" && f.Excluded == "" {
+			out = append(out, fmt.Sprintf("%s (%s)", f.Path, f.ParseError))
+		}
+	}
+	return out
 }
 
 // nothing stops a run that checked nothing: exit 4, or 0 when the user

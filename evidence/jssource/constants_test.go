@@ -99,3 +99,30 @@ func TestConstantsForms(t *testing.T) {
 		})
 	}
 }
+
+// TestConstantsBesideVarianceAnnotations: a module that declares
+// interface Check<in T> (TypeScript 4.7) still parses, and its literals
+// are read as written, a string that looks like an annotation included.
+func TestConstantsBesideVarianceAnnotations(t *testing.T) {
+	f := parse(t, "src/check.ts", `export interface Check<in T = never> { run(x: T): void }
+export function label(x: number): string {
+  if (x > 3) return "<in a, out b>";
+  return "";
+}
+`)
+	if err := f.SyntaxError(); err != nil {
+		t.Fatalf("SyntaxError = %v, want none", err)
+	}
+	got, err := Constants(f, "label")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Constant{
+		{Value: "3", Kind: KindNumber, Line: 3, Op: ">", Operand: "x"},
+		{Value: `"<in a, out b>"`, Kind: KindString, Line: 3},
+		{Value: `""`, Kind: KindString, Line: 4},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("constants (-want +got):\n%s", diff)
+	}
+}
