@@ -795,3 +795,21 @@ func TestJavaScriptIndexAtTheLength(t *testing.T) {
 		t.Errorf("fix_cursor fails at the text's end now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A diff of two texts that share a character's first UTF-16 unit (🐶
+// and 🐷) splits the emoji when the common prefix is counted in units:
+// fast-diff's fix moved the lone high surrogate back into both edits. The
+// second text is the first's near miss, and the halves come back apart.
+func TestJavaScriptTwoTextsSharingAnEmojisFirstUnit(t *testing.T) {
+	t.Parallel()
+	src := func(fix string) string {
+		return "function commonPrefix(a, b) {\n  var n = 0;\n  while (n < a.length && n < b.length && a[n] === b[n]) n++;\n" + fix +
+			"  return n;\n}\n\nfunction diff(text1, text2) {\n  var n = commonPrefix(text1, text2);\n" +
+			"  return [[0, text1.slice(0, n)], [-1, text1.slice(n)], [1, text2.slice(n)]];\n}\n\nmodule.exports = diff;\n"
+	}
+	base := map[string]string{"diff.js": src("  if (n > 0 && a.charCodeAt(n - 1) >= 0xD800 && a.charCodeAt(n - 1) <= 0xDBFF) n--;\n")}
+	rep := runCommits(t, base, map[string]string{"diff.js": src("")}, nil)
+	if !hasChange(rep, "diff.diff", func(c evidence.Change) bool { return strings.Contains(c.Head, "$utf16") }) {
+		t.Errorf("the head splits an emoji between two edits, yet no change shows its halves: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

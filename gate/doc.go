@@ -60,9 +60,10 @@
 // v]]} and {"$set": [...]} in insertion order, {"$date": ISO}, and a class
 // instance as {"$class": name, "$fields": {own fields}}, so two instances
 // are equal when their classes' names and own fields are. In arguments,
-// {"$new": "src/lib/ranges.Interval", "$args": [...]} builds a receiver,
-// {"$nullproto": {...}} an object without a prototype, and {"$utf16":
-// [97, 55296]} a string by its code units (a lone surrogate).
+// {"$new": "src/lib/ranges.Interval", "$args": [...]} builds a receiver
+// and {"$nullproto": {...}} an object without a prototype. Both ways,
+// {"$utf16": [97, 55296]} is a string holding a lone surrogate, by its
+// code units, which no Go string can hold.
 // A returned promise is awaited; a rejection, like a throw, is a raise of
 // the thrown value's class (its type for a thrown string or number, which
 // is then also its code). harness/node_worker.mjs's header has the whole

@@ -85,6 +85,7 @@ export function counts(words) { const m = new Map(); for (const w of words) m.se
 export function uniq(xs) { return new Set(xs); }
 export function sizeOf(x) { return x.size; }
 export function encodes(s) { try { return encodeURIComponent(s); } catch (e) { return e.name; } }
+export function halves(s) { return [s.slice(0, 1), s.slice(1), s, { k: s.slice(1) }]; }
 export function bytes(b) { return [b.constructor.name, b.length, b[0] ?? null, Buffer.isBuffer(b)]; }
 export function emits(ondata, n) { const buf = new Uint8Array(1); for (let i = 0; i < n; i++) { ondata(buf, false); buf[0] = i + 1; } }
 export function calls(fn) { return [fn("a"), fn(2), fn(""), typeof fn]; }
@@ -272,6 +273,7 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "a Buffer", target: m + "bytes", args: []any{map[string]any{"$class": "Buffer", "$items": []any{}}}, want: `["Buffer",0,null,true]`},
 		{name: "another class's form", target: m + "bytes", args: []any{map[string]any{"$class": "Date", "$items": []any{1}}}, class: "premise.DecodeError", reason: "only a typed array or a Buffer is built from $class"},
 		{name: "a string with a lone surrogate", target: m + "encodes", args: []any{map[string]any{"$utf16": []any{97, 0xd800}}}, want: `"URIError"`, reason: "a string by its code units: a lone surrogate, which encodeURIComponent refuses"},
+		{name: "halves of an emoji", target: m + "halves", args: []any{"\U0001F436"}, want: `[{"$utf16":[55357]},{"$utf16":[56374]},"🐶",{"k":{"$utf16":[56374]}}]`, reason: "a lone surrogate comes back by its code units: read as a Go string, every half would be the same U+FFFD, and a diff splitting 🐶 would equal one splitting 🐷"},
 		{name: "thrown string", target: m + "throwString", class: "string", code: "bad input"},
 		{name: "thrown object", target: m + "throwObject", class: "Object"},
 		{name: "dollar keys escaped", target: m + "dollar", want: `{"$object":{"$new":"x","plain":1}}`},

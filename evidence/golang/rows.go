@@ -1352,44 +1352,8 @@ func holdsDollar(v any) bool {
 	return false
 }
 
-// goSameTexts are calls of a function of two or more string parameters
-// with the second the first's text (its first two only): as written, with
-// its case flipped and a character longer, the others at their typical
-// values. A common prefix, a similarity or a diff does most where the two
-// agree; a text with a character of several bytes leads, where a byte
-// offset and a rune index part.
+// goSameTexts are lang.SameTexts: a text with a character of several
+// bytes leads, where a byte offset and a rune index part.
 func goSameTexts(pools [][]any) [][]any {
-	var strs []int
-	for i, p := range pools {
-		if len(p) > 0 {
-			if _, ok := p[0].(string); ok {
-				strs = append(strs, i)
-			}
-		}
-	}
-	if len(strs) < 2 {
-		return nil
-	}
-	i, j := strs[0], strs[1]
-	var texts []string
-	for _, v := range pools[i] {
-		if t, ok := v.(string); ok && t != "" && utf8.RuneCountInString(t) < len(t) && utf8.RuneCountInString(t) > 1 && len(texts) < 2 {
-			texts = append(texts, t)
-		}
-	}
-	for _, v := range pools[i] {
-		if t, ok := v.(string); ok && t != "" && len(texts) < 5 && !slices.Contains(texts, t) {
-			texts = append(texts, t)
-		}
-	}
-	var out [][]any
-	for _, t := range texts {
-		r, _ := utf8.DecodeRuneInString(t)
-		for _, w := range []string{t, lang.FlipCase(t), t + string(r)} {
-			vals := lang.TypicalValues(pools)
-			vals[i], vals[j] = t, w
-			out = append(out, vals)
-		}
-	}
-	return out
+	return lang.SameTexts(pools, nil, 5, func(t string) bool { return utf8.RuneCountInString(t) < len(t) })
 }

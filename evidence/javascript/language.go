@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/jssource"
@@ -1469,6 +1470,22 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			}
 		}
 	}
+	// The second text the first's, and its near misses: an emoji (two
+	// UTF-16 units) and the next one, which share their first unit, where
+	// a diff or a common prefix splits a character.
+	var texts []int
+	for i, t := range types {
+		if t.Kind == lang.KindStr || t.Kind == lang.KindAny && slices.ContainsFunc(info.keys[tg.Sig.Params[i].Name], func(k string) bool { return jsStringMethods[k] }) {
+			texts = append(texts, i)
+		}
+	}
+	for _, vals := range lang.SameTexts(pools, texts, 5, jsWide, "a\U0001F436b") {
+		args := append([]any(nil), vals...)
+		if r := recvs[0]; r != nil {
+			args = append([]any{r}, args...)
+		}
+		add(args, "same_text", lang.SourceSameText)
+	}
 	for _, r := range recvs {
 		lang.OneAtATime(tg.Sig, pools, func(cls string, vals []any) {
 			args := append([]any(nil), vals...)
@@ -1608,6 +1625,18 @@ var nativeTests = []struct {
 	// text a row's Go string makes can hold one.
 	{regexp.MustCompile(`\b(encodeURIComponent|encodeURI)\s*\(|\.\s*(isWellFormed|toWellFormed)\s*\(`), map[string]any{"$utf16": []any{97, 0xd800, 98}}},
 }
+
+// jsStringMethods are String.prototype's methods a function calls on a
+// parameter it takes for text, typed or not.
+var jsStringMethods = map[string]bool{
+	"charAt": true, "charCodeAt": true, "codePointAt": true, "slice": true, "substring": true, "substr": true,
+	"toLowerCase": true, "toUpperCase": true, "trim": true, "trimStart": true, "trimEnd": true, "split": true,
+	"startsWith": true, "endsWith": true, "indexOf": true, "lastIndexOf": true, "replace": true, "replaceAll": true,
+	"match": true, "matchAll": true, "normalize": true, "localeCompare": true, "padStart": true, "padEnd": true,
+}
+
+// jsWide says a text holds a character of two UTF-16 units.
+func jsWide(t string) bool { return lang.UTF16Length(t) > utf8.RuneCountInString(t) }
 
 // jsGetPrototypeRe is a read of a value's prototype.
 var jsGetPrototypeRe = regexp.MustCompile(`\b(Object|Reflect)\s*\.\s*getPrototypeOf\s*\(|\.__proto__\b`)

@@ -760,50 +760,16 @@ func dedupePy(rows []lang.SourcedRow) []lang.SourcedRow {
 	return out
 }
 
-// sameStrings are calls of a function of two or more text parameters
-// with the second the first's text (its first two text parameters only), as written, with its case flipped and a
-// character longer, and each again with the flags flipped:
-// find(pattern, text) and parse(format, string) do most where the two
-// agree, and a case-sensitivity flag only matters there. The other
-// parameters keep their typical values.
+// sameStrings are lang.SameTexts, each again with the flags flipped:
+// parse(format, string) does most where the two agree, and a
+// case-sensitivity flag only matters there. A Python text indexes code
+// points, so no character is wide.
 func sameStrings(pools [][]any) [][]any {
-	var strs []int
-	for i, p := range pools {
-		if len(p) > 0 {
-			if _, ok := p[0].(string); ok {
-				strs = append(strs, i)
-			}
-		}
-	}
-	if len(strs) > 2 {
-		// A function of many text parameters (a formatter's options)
-		// pairs its first two.
-		strs = strs[:2]
-	}
 	var out [][]any
-	for a := 0; a < len(strs); a++ {
-		for b := a + 1; b < len(strs); b++ {
-			i, j := strs[a], strs[b]
-			n := 0
-			for _, v := range pools[i] {
-				t, ok := v.(string)
-				if !ok || t == "" || n >= 3 {
-					continue
-				}
-				n++
-				// The text a character longer (its first one again) is a
-				// near miss: a similarity or a diff of two texts of
-				// lengths apart by one, one a prefix of the other,
-				// takes the paths equal texts never do.
-				for _, w := range []string{t, lang.FlipCase(t), t + t[:1]} {
-					vals := lang.TypicalValues(pools)
-					vals[i], vals[j] = t, w
-					out = append(out, vals)
-					if flipped, ok := flagsFlipped(pools, vals); ok {
-						out = append(out, flipped)
-					}
-				}
-			}
+	for _, vals := range lang.SameTexts(pools, nil, 3, nil) {
+		out = append(out, vals)
+		if flipped, ok := flagsFlipped(pools, vals); ok {
+			out = append(out, flipped)
 		}
 	}
 	return out

@@ -83,8 +83,8 @@
 //   Symbol("s")                             {"$symbol": "s"}
 //   an object with a key starting with $    {"$object": {"$k": ..}} (keys literal)
 //   Object.create(null) (an argument)       {"$nullproto": {"k": ..}} (comes back as a plain object)
-//   "a\ud800" (an argument)                 {"$utf16": [97, 55296]} (a string by its code units: a lone
-//                                           surrogate, which no JSON text a Go string makes holds)
+//   "a\ud800"                               {"$utf16": [97, 55296]} (a string holding a lone surrogate,
+//                                           by its code units: no Go string holds one)
 //   an instance of a class                  {"$class": "Interval", "$fields": {own enumerable fields}}
 //                                           (one with no own field adds "$getters", what its
 //                                           class's getters return: #private state;
@@ -167,6 +167,7 @@ const strStartsWith = Function.prototype.call.bind(String.prototype.startsWith);
 const strIncludes = Function.prototype.call.bind(String.prototype.includes);
 const strEndsWith = Function.prototype.call.bind(String.prototype.endsWith);
 const strSlice = Function.prototype.call.bind(String.prototype.slice);
+const strCharCodeAt = Function.prototype.call.bind(String.prototype.charCodeAt);
 const strIndexOf = Function.prototype.call.bind(String.prototype.indexOf);
 const strSplit = Function.prototype.call.bind(String.prototype.split);
 const arrayJoin = Function.prototype.call.bind(ArrayProto.join);
@@ -1175,8 +1176,9 @@ function encode(v, depth, stack) {
     case "undefined":
       return { $undefined: true };
     case "boolean":
-    case "string":
       return v;
+    case "string":
+      return loneSurrogate(v) ? { $utf16: codeUnits(v) } : v;
     case "number":
       if (v !== v) return { $number: "NaN" };
       if (v === Infinity) return { $number: "Infinity" };
@@ -1200,6 +1202,30 @@ function encode(v, depth, stack) {
   } finally {
     stack.length--;
   }
+}
+
+// loneSurrogate says s holds half of a surrogate pair alone ("\ud83d",
+// what a diff that splits an emoji leaves): JSON carries it escaped, but
+// premise reads JSON into Go strings, where every such half is the same
+// U+FFFD. Such a string goes by its code units, {"$utf16": [...]}, so two
+// that differ stay apart.
+function loneSurrogate(s) {
+  for (let i = 0; i < s.length; i++) {
+    const c = strCharCodeAt(s, i);
+    if (c >= 0xdc00 && c <= 0xdfff) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = i + 1 < s.length ? strCharCodeAt(s, i + 1) : 0;
+      if (d < 0xdc00 || d > 0xdfff) return true;
+      i++;
+    }
+  }
+  return false;
+}
+
+function codeUnits(s) {
+  const out = [];
+  for (let i = 0; i < s.length; i++) out[out.length] = strCharCodeAt(s, i);
+  return out;
 }
 
 function encodeObject(v, depth, stack) {
