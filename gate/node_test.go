@@ -120,6 +120,13 @@ exports.who = function () { return typeof module === "object" ? "commonjs" : "ot
 }));
 `,
 	"cjs/tools/index.js": `module.exports = { name: () => "index" };`,
+	"cjs/filters.js": `var filters = { default: function (v, d) { return v === undefined ? d : v; }, sum: function (xs) { return xs.reduce(function (a, b) { return a + b; }, 0); } };
+module.exports = filters;
+`,
+	"cjs/esm.js": `Object.defineProperty(exports, "__esModule", { value: true });
+exports.default = { sum: function () { return "the default's" }, only: function () { return "only" } };
+exports.sum = function () { return "the module's" };
+`,
 	"cjs/validate.js": `(function (exports, module) {
   "use strict";
   var validate = function () {};
@@ -293,6 +300,10 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "module.exports a function, by its name", target: "cjs/fn.double", args: []any{21}, want: `42`},
 		{name: "a UMD factory's function, by its name", target: "cjs/umd.compare", args: []any{"1.2", "1"}, want: `1`},
 		{name: "directory index", target: "cjs/tools.name", want: `"index"`},
+		{name: "a member of module.exports beside its own default", target: "cjs/filters.default.sum", args: []any{[]any{1, 2}}, want: `3`, reason: "nunjucks' filters object has a filter named default: default.sum is module.exports' sum"},
+		{name: "module.exports' own default member", target: "cjs/filters.default.default", args: []any{map[string]any{"$undefined": true}, 7}, want: `7`},
+		{name: "a transpiled ES module's default", target: "cjs/esm.default.sum", want: `"the default's"`, reason: "an own default that holds the name is the default export"},
+		{name: "a transpiled ES module's default, its only member", target: "cjs/esm.default.only", want: `"only"`},
 		{name: "a function reading data copied onto it through this", target: "cjs/validate.validators.email", args: []any{"a@b"}, want: `true`, reason: "validate.js calls its validators as validator.call(validator, ...): email's this.PATTERN is its own, not the validators object's"},
 		{name: "a function reading through this what the object has too", target: "cjs/validate.validators.tag", args: []any{"x"}, want: `"v-x"`, reason: "this stays the object it was read from when that object has the key"},
 	})

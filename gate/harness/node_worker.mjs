@@ -697,13 +697,25 @@ function findDescriptor(obj, name) {
   return undefined;
 }
 
+// exportsHasNext says module.exports, whose own "default" is a member like
+// any other (nunjucks' filters: {default: function ..., sum: ...}), holds
+// the name after "default" where that default does not.
+function exportsHasNext(exp, names) {
+  if (names.length < 2) return false;
+  const d = exp.default;
+  const inDefault = d !== null && (typeof d === "object" || typeof d === "function") && names[1] in d;
+  return !inDefault && names[1] in exp;
+}
+
 function member(target, mod, names) {
   let obj = mod.ns;
   let self;
   for (let k = 0; k < names.length; k++) {
     const name = names[k];
-    if (k === 0 && mod.cjs && name === "default" && !(obj !== null && (typeof obj === "object" || typeof obj === "function") && hasOwn(obj, "default"))) {
-      // CommonJS: "default" is module.exports itself.
+    if (k === 0 && mod.cjs && name === "default" && !(obj !== null && (typeof obj === "object" || typeof obj === "function") && hasOwn(obj, "default") && !exportsHasNext(obj, names))) {
+      // CommonJS: "default" is module.exports itself, unless it has a
+      // default of its own (a transpiled ES module's) that holds the
+      // next name.
       self = undefined;
       continue;
     }
