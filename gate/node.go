@@ -395,8 +395,8 @@ func tsTestBesideJS(dir, src, out string) bool {
 func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool, kept map[string]emitted, claimed map[string]bool, err error) {
 	claimed = map[string]bool{}
 	kept = map[string]emitted{}
-	types := map[string]bool{}       // directory -> its package's "type" is module
-	tsconfigs := map[string]string{} // directory -> the nearest tsconfig.json's text
+	types := map[string]bool{}         // directory -> its package's "type" is module
+	tsconfigs := map[string]tsconfig{} // directory -> the nearest tsconfig.json
 	for _, src := range srcs {
 		ext := filepath.Ext(src)
 		out := strings.TrimSuffix(src, ext) + transpiledExt[ext]
@@ -413,10 +413,15 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 		}
 		claimed[out] = true
 		module := ext == ".mts" || ext != ".cts" && ext != ".js" && packageIsModule(filepath.Dir(src), types)
-		code, smap, err := transpileFile(dir, src, module, nearestTsconfig(dir, filepath.Dir(src), tsconfigs), watched[src])
+		cfg := nearestTsconfig(dir, filepath.Dir(src), tsconfigs)
+		code, smap, err := transpileFile(dir, src, module, cfg.text, watched[src])
 		if err != nil {
 			return esm, kept, claimed, err
 		}
+		// The names tsconfig.json maps, pointed at their files
+		// (nodepaths.go). No line moves: a source map, read line by
+		// line against this code, stays true.
+		code = rewritePaths(code, out, cfg.paths)
 		if err := os.WriteFile(out, code, 0o644); err != nil {
 			return esm, kept, claimed, fmt.Errorf("write %s: %w", out, err)
 		}
@@ -580,11 +585,17 @@ func packageIsModule(dir string, cache map[string]bool) bool {
 	return found
 }
 
-// nearestTsconfig is the text of the tsconfig.json nearest to from, no
-// higher than top, or "".
-func nearestTsconfig(top, from string, cache map[string]string) string {
+// tsconfig is a tsconfig.json's text and the module names it maps.
+type tsconfig struct {
+	text  string
+	paths *tsPaths
+}
+
+// nearestTsconfig is the tsconfig.json nearest to from, no higher than
+// top; the zero tsconfig when there is none.
+func nearestTsconfig(top, from string, cache map[string]tsconfig) tsconfig {
 	var seen []string
-	found := ""
+	var found tsconfig
 	for d := from; ; {
 		if v, ok := cache[d]; ok {
 			found = v
@@ -593,7 +604,7 @@ func nearestTsconfig(top, from string, cache map[string]string) string {
 		seen = append(seen, d)
 		if info, err := os.Lstat(filepath.Join(d, "tsconfig.json")); err == nil && info.Mode().IsRegular() {
 			if data, err := os.ReadFile(filepath.Join(d, "tsconfig.json")); err == nil {
-				found = string(data)
+				found = tsconfig{text: string(data), paths: readTsPaths(top, d, string(data))}
 				break
 			}
 		}

@@ -538,3 +538,38 @@ func TestNodeAdapterModuleOrderAndBuiltReceivers(t *testing.T) {
 		{name: "a receiver without the method", target: "old/num.Num.thrice", args: []any{map[string]any{"$new": "old/num.default", "$args": []any{21}}}, class: "premise.DecodeError", reason: "the hidden class's method is the receiver's; a receiver without one is premise's error, never a pass"},
 	})
 }
+
+// TestNodeAdapterTsconfigPaths: a TypeScript project importing its own
+// files by the names its tsconfig.json maps (baseUrl, and paths with a
+// star, an exact name and a directory's index) loads, ES module and
+// CommonJS alike; a mapped name that names no file is left as written.
+func TestNodeAdapterTsconfigPaths(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json":  `{"type": "module"}`,
+		"tsconfig.json": "{\n  // as sql-formatter's\n  \"compilerOptions\": {\"baseUrl\": \"./\", \"paths\": {\"src/*\": [\"./src/*\"], \"@util\": [\"lib/util/index.ts\"], \"@out/*\": [\"../outside/*\"]},},\n}\n",
+		"src/core/format.ts": `import { upper } from 'src/core/words';
+import { twice } from '@util';
+import { tag } from 'lib/tags';
+export function format(s: string): string { return tag(twice(upper(s))); }
+export async function outside(): Promise<string> { try { await import('@out/secret'); return "loaded"; } catch (e) { return (e as Error).constructor.name; } }
+`,
+		"src/core/words.ts": `export const upper = (s: string): string => s.toUpperCase();`,
+		"lib/util/index.ts": `export const twice = (s: string): string => s + s;`,
+		"lib/tags.ts":       `export const tag = (s: string): string => "<" + s + ">";`,
+		"cjs/package.json":  `{"type": "commonjs"}`,
+		"cjs/tsconfig.json": `{"compilerOptions": {"baseUrl": "."}}`,
+		"cjs/app/main.ts":   `import { greet } from "app/greet";` + "\nexport function hello(n: string): string { return greet(n); }\n",
+		"cjs/app/greet.ts":  `export function greet(n: string): string { return "hi " + n; }`,
+	})
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	runNodeCases(t, a, []nodeCase{
+		{name: "paths and baseUrl", target: "src/core/format.format", args: []any{"ab"}, want: `"<ABAB>"`, reason: "src/*, an exact name mapped to an index file, and a name found below baseUrl"},
+		{name: "a mapped name without a file", target: "src/core/format.outside", want: `"Error"`, reason: "left as a package name, which Node does not find"},
+		{name: "CommonJS under baseUrl", target: "cjs/app/main.hello", args: []any{"x"}, want: `"hi x"`},
+	})
+}
