@@ -82,7 +82,15 @@ func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir s
 				}
 			}
 		}
-		files = append(files, siblings(l, f, headDir, baseDir, inDiff)...)
+		// The directories above hold the library's surface too
+		// (sql-formatter's src/sqlFormatter.ts, whose format builds the
+		// formatter of src/core/): nearest first.
+		for dir := path.Dir(f.Path); ; dir = path.Dir(dir) {
+			files = append(files, siblings(l, f.Language, dir, headDir, baseDir, inDiff)...)
+			if dir == "." || dir == "/" {
+				break
+			}
+		}
 		for _, e := range reachingCallers(l, files, reached) {
 			if len(out) >= maxEntries || taken[e.sym.Name] {
 				continue
@@ -118,10 +126,9 @@ type entry struct {
 	depth   int
 }
 
-// siblings are the other files of f's directory in f's language, unchanged
-// by the patch and not tests, as files of the diff with both sides.
-func siblings(l lang.Language, f diffparse.File, headDir, baseDir string, inDiff map[string]bool) []diffparse.File {
-	dir := path.Dir(f.Path)
+// siblings are the files of dir in language, unchanged by the patch and
+// not tests, as files of the diff with both sides.
+func siblings(l lang.Language, language, dir, headDir, baseDir string, inDiff map[string]bool) []diffparse.File {
 	ents, err := os.ReadDir(filepath.Join(headDir, filepath.FromSlash(dir)))
 	if err != nil {
 		return nil
@@ -141,9 +148,9 @@ func siblings(l lang.Language, f diffparse.File, headDir, baseDir string, inDiff
 		if err1 != nil || err2 != nil || string(head) != string(base) {
 			continue
 		}
-		g := diffparse.File{Path: rel, Status: "modified", Language: f.Language, HeadSrc: head, BaseSrc: base}
-		prefix := diffparse.Qualifier(f.Language, rel, read)
-		decls, err := diffparse.Decls(f.Language, head)
+		g := diffparse.File{Path: rel, Status: "modified", Language: language, HeadSrc: head, BaseSrc: base}
+		prefix := diffparse.Qualifier(language, rel, read)
+		decls, err := diffparse.Decls(language, head)
 		if err != nil {
 			continue
 		}

@@ -813,3 +813,24 @@ func TestJavaScriptTwoTextsSharingAnEmojisFirstUnit(t *testing.T) {
 		t.Errorf("the head splits an emoji between two edits, yet no change shows its halves: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// The library's surface may live above the changed file's directory:
+// sql-formatter's src/sqlFormatter.ts format() builds the formatter of
+// src/core/, whose methods no test constructs. The public functions of
+// the directories above are entry points too.
+func TestJavaScriptEntryPointAboveTheChangedFile(t *testing.T) {
+	t.Parallel()
+	fmtSrc := func(body string) string {
+		return "class Formatter {\n  constructor(indent) { this.indent = indent; }\n  comment(text) {\n" + body + "  }\n}\nmodule.exports = Formatter;\n"
+	}
+	base := map[string]string{
+		"package.json":          `{"name": "fmt", "main": "src/index.js"}`,
+		"src/index.js":          "const Formatter = require('./core/formatter');\nfunction format(text) {\n  return new Formatter('  ').comment(text);\n}\nmodule.exports = { format };\n",
+		"src/core/formatter.js": fmtSrc("    return text.split('\\n').map((l) => this.indent + l.trim()).join('\\n');\n"),
+		"test/format.test.js":   "const { format } = require('../src/index');\ntest('one line', () => { expect(format('a')).toBe('  a'); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"src/core/formatter.js": fmtSrc("    return text.split('\\n').map((l) => this.indent + l).join('\\n');\n")}, nil)
+	if !hasChange(rep, "src/index.format", func(evidence.Change) bool { return true }) {
+		t.Errorf("the comment's lines keep their own indentation now, yet format shows no change: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
