@@ -155,7 +155,7 @@ func resolve(ctx context.Context, repo *git.Repo, res *Result, base, head string
 // git is recorded in f.ParseError.
 func (l *loader) gitSources(f *File) error {
 	for _, head := range []bool{true, false} {
-		if head && f.Status == "deleted" || !head && f.Status == "added" {
+		if head && (f.Status == "deleted" || f.movedOut()) || !head && f.Status == "added" {
 			continue
 		}
 		typ, data, err := l.cat.Object(l.spec(f, head))
@@ -456,6 +456,25 @@ func (l *loader) symbols(f *File) {
 		qOld = fe.qualifier(f.OldPath, func(p string) ([]byte, bool) { return l.read(baseRev, p) })
 	}
 	f.Symbols = changedSymbols(f.Hunks, head, base, qualifyWith(q), qualifyWith(qOld))
+	if f.movedOut() {
+		// No line changed, yet nothing of the module is left where it
+		// was imported from: every declaration of it is deleted.
+		f.Symbols = f.Symbols[:0]
+		for _, d := range base {
+			lines := make([]int, 0, d.End-d.Start+1)
+			for n := d.Start; n <= d.End; n++ {
+				lines = append(lines, n)
+			}
+			f.Symbols = append(f.Symbols, Symbol{Name: qualifyWith(qOld)(d.Local), Local: d.Local, Kind: d.Kind, Change: "deleted", Start: d.Start, End: d.End, ChangedLines: lines})
+		}
+	}
+}
+
+// movedOut says f was renamed to a path of no language premise reads (a
+// module renamed m.py.bak): at its old path, where callers import it, it
+// is deleted. Its Language is the old path's.
+func (f *File) movedOut() bool {
+	return f.Status == "renamed" && f.Language != "" && languageOf(f.Path) == ""
 }
 
 func qualifyWith(prefix string) func(string) string {

@@ -546,6 +546,11 @@ func (c *chunk) file(lines []string, name string) (File, error) {
 		f.OldPath = f.Path
 	}
 	f.Language = languageOf(f.Path)
+	if f.Language == "" && f.Status == "renamed" {
+		// Moved out of its language (m.py to m.txt): the module at the
+		// old path is gone, and its functions with it (movedOut).
+		f.Language = languageOf(f.OldPath)
+	}
 	if f.Submodule || f.Binary {
 		f.Language = ""
 	}

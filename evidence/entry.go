@@ -54,7 +54,7 @@ func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir s
 	seenDir := map[string]bool{}
 	for _, f := range res.Files {
 		l := langs[f.Language]
-		if l == nil || f.Excluded != "" || f.HeadSrc == nil || f.BaseSrc == nil || seenDir[f.Language+"\x00"+path.Dir(f.Path)] {
+		if l == nil || f.Excluded != "" || f.BaseSrc == nil || seenDir[f.Language+"\x00"+path.Dir(f.Path)] {
 			continue
 		}
 		seenDir[f.Language+"\x00"+path.Dir(f.Path)] = true

@@ -23,13 +23,16 @@ func HasTargets(res *diffparse.Result) bool {
 
 // privateChanged says whether res modifies a function or method of a
 // file of the run's languages that is not a test file, both sides read.
+//
+// A deleted one counts too, its file kept or not: the functions that
+// still call it are entry points (entry.go), whose head no longer loads.
 func privateChanged(res *diffparse.Result, langs lang.Languages) bool {
 	for _, f := range res.Files {
-		if langs[f.Language] == nil || f.Excluded != "" || f.HeadSrc == nil || f.BaseSrc == nil || testLike(f.Path) {
+		if langs[f.Language] == nil || f.Excluded != "" || f.BaseSrc == nil || testLike(f.Path) {
 			continue
 		}
 		for _, s := range f.Symbols {
-			if (s.Kind == "function" || s.Kind == "method") && s.Change == "modified" {
+			if (s.Kind == "function" || s.Kind == "method") && (s.Change == "modified" && f.HeadSrc != nil || s.Change == "deleted") {
 				return true
 			}
 		}
