@@ -834,3 +834,20 @@ func TestJavaScriptEntryPointAboveTheChangedFile(t *testing.T) {
 		t.Errorf("the comment's lines keep their own indentation now, yet format shows no change: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A changed constructor is run as what it is: new Frame(parent, ...),
+// whose object is the outcome; no receiver is needed, and none is
+// built in the tests (nunjucks' Frame). Its variables object losing
+// its null prototype is a change: 'toString' is now found in it.
+func TestJavaScriptChangedConstructorBuildsTheObject(t *testing.T) {
+	t.Parallel()
+	src := func(vars string) string {
+		return "class Frame {\n  constructor(parent, isolateWrites) {\n    this.variables = " + vars + ";\n    this.parent = parent;\n    this.isolateWrites = isolateWrites;\n  }\n" +
+			"  lookup(name) {\n    return name in this.variables ? this.variables[name] : undefined;\n  }\n}\nmodule.exports = { Frame };\n"
+	}
+	base := map[string]string{"src/runtime.js": src("Object.create(null)")}
+	rep := runCommits(t, base, map[string]string{"src/runtime.js": src("{}")}, nil)
+	if !hasChange(rep, "src/runtime.Frame.constructor", func(c evidence.Change) bool { return strings.Contains(c.Base, "$nullproto") }) {
+		t.Errorf("the head's variables have Object's prototype, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

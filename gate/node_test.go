@@ -89,6 +89,7 @@ export function halves(s) { return [s.slice(0, 1), s.slice(1), s, { k: s.slice(1
 export function bytes(b) { return [b.constructor.name, b.length, b[0] ?? null, Buffer.isBuffer(b)]; }
 export function emits(ondata, n) { const buf = new Uint8Array(1); for (let i = 0; i < n; i++) { ondata(buf, false); buf[0] = i + 1; } }
 export function calls(fn) { return [fn("a"), fn(2), fn(""), typeof fn]; }
+export function dicts() { const o = Object.create(null); o.k = 1; return [o, { k: 1 }]; }
 export function protoless(x) { return [Object.getPrototypeOf(x) === null, typeof x.hasOwnProperty, x.a]; }
 export function throwString() { throw "bad input"; }
 export function throwObject() { throw { code: 42 }; }
@@ -272,6 +273,7 @@ func TestNodeAdapterJavaScript(t *testing.T) {
 		{name: "Set", target: m + "uniq", args: []any{[]any{3, 1, 3}}, want: `{"$set":[3,1]}`},
 		{name: "Map and Set arguments", target: m + "sizeOf", args: []any{map[string]any{"$map": []any{[]any{1, "x"}, []any{2, "y"}}}}, want: `2`},
 		{name: "an object without a prototype", target: m + "protoless", args: []any{map[string]any{"$nullproto": map[string]any{"a": 1}}}, want: `[true,"undefined",1]`, reason: "Object.create(null): no hasOwnProperty of its own"},
+		{name: "an object without a prototype comes back as one", target: m + "dicts", want: `[{"$nullproto":{"k":1}},{"k":1}]`, reason: "'toString' in it is false: a patch that turns {} into Object.create(null), or back, changes every lookup of such a key"},
 		{name: "a callback that marks", target: m + "calls", args: []any{map[string]any{"$func": "mark"}}, want: `{"$returned":["<a>",2,"<>","function"],"$heard":[["a"],[2],[""]]}`, reason: "a test's callback stands in as premise's: it shows what it was handed, and the result says what it heard"},
 		{name: "a callback of a truth", target: m + "calls", args: []any{map[string]any{"$func": "truthy"}}, want: `{"$returned":[true,true,false,"function"],"$heard":[["a"],[2],[""]]}`},
 		{name: "a callback an event calls", target: m + "emits", args: []any{map[string]any{"$func": "identity"}, 40}, want: `{"$returned":{"$undefined":true},"$heard":[` + heardBytes(32) + `],"$heard_more":8}`, reason: "a stream's ondata returns nothing: what it was handed, each as it was then, is the call's behaviour; past 32, how many more"},

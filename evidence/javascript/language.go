@@ -695,6 +695,13 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 			}
 		}
 	}
+	if class, ok := strings.CutSuffix(local, ".constructor"); ok && tg.Sym.Kind == "method" && !strings.Contains(class, ".") && !hidden {
+		// A changed constructor: its rows build the object, new
+		// Frame(parent, isolateWrites), and the object built (its
+		// class and own fields) is the outcome. No receiver is needed.
+		tg.Call = jsCtor(info.module, class, exported)
+		tg.Sym.Kind = "function"
+	}
 	if tg.Sym.Kind == "method" && jsStaticMethod(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), local[strings.LastIndex(local, ".")+1:]) {
 		// A static method (luxon's Formatter.parseFormat) is called on
 		// its class, as a function is, with no receiver of its own.

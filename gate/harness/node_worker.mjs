@@ -82,7 +82,7 @@
 //   /a+/g                                   {"$regexp": "/a+/g"}
 //   Symbol("s")                             {"$symbol": "s"}
 //   an object with a key starting with $    {"$object": {"$k": ..}} (keys literal)
-//   Object.create(null) (an argument)       {"$nullproto": {"k": ..}} (comes back as a plain object)
+//   Object.create(null)                     {"$nullproto": {"k": ..}}
 //   "a\ud800"                               {"$utf16": [97, 55296]} (a string holding a lone surrogate,
 //                                           by its code units: no Go string holds one)
 //   an instance of a class                  {"$class": "Interval", "$fields": {own enumerable fields}}
@@ -1284,6 +1284,10 @@ function encodeObject(v, depth, stack) {
     let dollar = false;
     for (let i = 0; i < ks.length; i++) if (strStartsWith(ks[i], "$")) dollar = true;
     const fields = fieldsOf(v, depth, stack);
+    // An object without a prototype ('toString' in it is false, as its
+    // lookups of such keys) is not {}: a patch that turns one into the
+    // other changes what every key lookup finds.
+    if (getPrototypeOf(v) === null) return { $nullproto: dollar ? { $object: fields } : fields };
     return dollar ? { $object: fields } : fields;
   }
   const out = { $class: cls, $fields: fieldsOf(v, depth, stack) };
