@@ -420,6 +420,37 @@ func (w *jsWalker) function(fn *sitter.Node, local string, outer *sitter.Node, p
 		delete(sigs, local)
 	}
 	w.add(d, fn)
+	if prefix == "" && kind == "function" {
+		w.returnedObject(fn, local)
+	}
+}
+
+// returnedObject records the functions of the object literal a module's
+// function returns as its methods (nunjucks' globals() returns {range(start,
+// stop, step) {...}, ...}): a change to range is range's, called on what
+// globals() builds, not a change to globals, whose own result (an object
+// of functions) shows none.
+func (w *jsWalker) returnedObject(fn *sitter.Node, name string) {
+	body := fn.ChildByFieldName("body")
+	if body == nil {
+		return
+	}
+	if o := unwrapJS(body); o != nil && o.Kind() == "object" {
+		w.object(o, name+".", false) // () => ({ ... })
+		return
+	}
+	if body.Kind() != "statement_block" {
+		return
+	}
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		r := body.NamedChild(i)
+		if r == nil || r.Kind() != "return_statement" || r.NamedChildCount() == 0 {
+			continue
+		}
+		if o := unwrapJS(r.NamedChild(0)); o != nil && o.Kind() == "object" {
+			w.object(o, name+".", false)
+		}
+	}
 }
 
 func (w *jsWalker) add(d Decl, fn *sitter.Node) {
@@ -534,6 +565,9 @@ func (w *jsWalker) bound(v *sitter.Node, local string, outer, end *sitter.Node, 
 	switch {
 	case jsFuncKinds[v.Kind()]:
 		w.add(Decl{Local: prefix + local, Kind: kind, Start: startLine(outer), End: endLine(end)}, v)
+		if prefix == "" && !inType {
+			w.returnedObject(v, local)
+		}
 	case v.Kind() == "class":
 		w.class(v, prefix+local, outer)
 	case v.Kind() == "object":

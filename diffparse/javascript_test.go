@@ -218,6 +218,17 @@ const pair = compose(f, (x) => x, (y) => y);
 export default is;
 `, want: []string{"is function 3-5", "all function 6-8", "square function 9-9"},
 			reason: "a call whose last argument is the one function written among its arguments (through nested calls) wraps it: the name is that function; a value's map or then gives none, nor two functions"},
+		{name: "the object a module's function returns", lang: LangJavaScript, src: `function globals() {
+  return {
+    range(start, stop) { return [start, stop]; },
+    cycler: function (items) { return items; },
+    limit: 3,
+  };
+}
+const store = () => ({ get: (k) => k });
+function plain() { const o = { inner() {} }; return 1; }
+`, want: []string{"globals function 1-7", "globals.range method 3-3", "globals.cycler method 4-4", "store function 8-8", "store.get method 8-8", "plain function 9-9"},
+			reason: "nunjucks' globals() returns its functions in an object literal: each is a method of what the function builds; an object the function only uses is not returned"},
 		{name: "variance annotations", lang: LangTypeScript, src: `export interface Check<in T = never> {
   run(x: T): void;
 }

@@ -851,3 +851,19 @@ func TestJavaScriptChangedConstructorBuildsTheObject(t *testing.T) {
 		t.Errorf("the head's variables have Object's prototype, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A function of the object a module's factory returns (nunjucks'
+// globals() returns {range: function (start, stop, step) {...}}) is
+// called on what the factory builds: the change shows on range, where
+// the factory's own result, an object of functions, shows none.
+func TestJavaScriptFunctionOfTheObjectAFactoryReturns(t *testing.T) {
+	t.Parallel()
+	src := func(guard string) string {
+		return "function globals() {\n  return {\n    clamp: function (x, hi) {\n      if (" + guard + ") {\n        hi = 10;\n      }\n      return Math.min(x, hi);\n    },\n  };\n}\nmodule.exports = globals;\n"
+	}
+	base := map[string]string{"src/globals.js": src("hi === undefined")}
+	rep := runCommits(t, base, map[string]string{"src/globals.js": src("!hi")}, nil)
+	if !hasChange(rep, "src/globals.globals.clamp", func(evidence.Change) bool { return true }) {
+		t.Errorf("clamp(x, 0) clamps to 10 now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

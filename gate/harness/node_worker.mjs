@@ -742,6 +742,12 @@ function member(target, mod, names) {
       // receiver has by that name.
       return { fn: null, method: true, onReceiver: names[k + 1] };
     }
+    if (typeof obj === "function" && !(name in obj) && k === names.length - 1 && k > 0) {
+      // A function of the object a factory returns (nunjucks'
+      // globals() builds {range, cycler, ...}): called on the receiver
+      // the factory built.
+      return { fn: null, method: true, onReceiver: name };
+    }
     if (!(name in obj)) throw new ErrorC(`${target}: no ${name} in ${k === 0 ? "the module's exports" : arrayJoin(arraySlice(names, 0, k), ".")}`);
     self = k === 0 ? undefined : obj;
     obj = obj[name];
