@@ -539,11 +539,13 @@ def _comparable(v, depth):
     # "at 0x7f..." (object's repr) and "@ 140077201951232" (an id())
     # name where the object lives, not what it is.
     shown = {"$repr": re.sub(r"\s?(\bat|@)\s?(0x[0-9a-fA-F]+|\d{6,})", "", repr(v))[:1000]}
-    if type(v).__repr__ is object.__repr__:
+    if type(v).__repr__ is object.__repr__ or type(v).__repr__ is BaseException.__repr__:
         fields = _attributes(v)
         if fields is not None:
             # An object that shows nothing but its class is compared by
             # its attributes: two Money objects of different cents differ.
+            # So is an exception, whose repr shows only its args: an
+            # HTTPError's log_message is an attribute.
             shown["$fields"] = {str(k): _comparable(x, depth + 1) for k, x in sorted(fields.items(), key=lambda kv: str(kv[0]))[:50]}
     return shown
 
