@@ -117,10 +117,12 @@ func private(l lang.Language, tg lang.Target) bool {
 
 // bothRefused says why a change is on an input both versions refuse for
 // its type: each raised, in the runtime's own words, that an argument of
-// the row is of a type it does not take (None where the base's re.sub
-// wants a string and the head's name.lower() a str: a TypeError against
-// an AttributeError). Neither version takes the input; only the words of
-// the refusal differ, and no caller passes it and relies on them. "" when
+// the row (or an item of one) is of a type it does not take (None where
+// the base's re.sub wants a string and the head's name.lower() a str: a
+// TypeError against an AttributeError; [1, 2, 3] where a graph is wanted,
+// whose items the base found not iterable and whose _adj the head found
+// missing). Neither version takes the input; only the words of the
+// refusal differ, and no caller passes it and relies on them. "" when
 // either answered, or refused otherwise (an error the code raises itself
 // is a refusal a caller may rely on, and a change).
 func bothRefused(l lang.Language, c *Change) string {
@@ -131,8 +133,12 @@ func bothRefused(l lang.Language, c *Change) string {
 		return ""
 	}
 	b := r.RefusedType(c.baseExc, c.Call.Args, c.Call.Kwargs)
-	if b == "" || r.RefusedType(c.headExc, c.Call.Args, c.Call.Kwargs) != b {
+	h := r.RefusedType(c.headExc, c.Call.Args, c.Call.Kwargs)
+	switch {
+	case b == "" || h == "":
 		return ""
+	case b != h:
+		return "both versions refuse the row's arguments for their types (the base a " + b + ", the head a " + h + "; " + c.baseExc.Class + " against " + c.headExc.Class + "): only the words of the refusal differ"
 	}
 	return "both versions refuse its " + b + " argument for its type (" + c.baseExc.Class + " against " + c.headExc.Class + "): only the words of the refusal differ"
 }

@@ -3,6 +3,8 @@ package evidence_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/validate"
 )
 
 // TestOutsideTypeIsListedApart: a difference seen only where an argument
@@ -462,4 +464,31 @@ func TestPythonConstructorOfNoParameters(t *testing.T) {
 		}
 	}
 	t.Errorf("no change of Top.__init__: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}
+
+// A function taking a graph, refactored to read the graph's adjacency
+// another way (networkx's max-cardinality search: G[x] to G._adj[x]), is
+// handed text and lists no caller passes: the base refuses a list by its
+// items (not iterable) and the head by itself (no _adj). Both refuse the
+// row's arguments for their types; that is no change, and is listed apart.
+func TestBothRefuseAGraphThatIsNot(t *testing.T) {
+	t.Parallel()
+	src := func(pick string) string {
+		return "def next_node(G, choices, numbered):\n    return max(choices, key=lambda x: " + pick + ")\n"
+	}
+	rep := runCommits(t,
+		map[string]string{"chordal.py": src("len([y for y in G[x] if y in numbered])")},
+		map[string]string{"chordal.py": src("len(G._adj[x].keys() & numbered)")}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "chordal.next_node" && c.BaseOutcome != nil && c.BaseOutcome.Outcome == validate.OutcomeRaised && c.HeadOutcome != nil && c.HeadOutcome.Outcome == validate.OutcomeRaised {
+			t.Errorf("a change filed where both versions refuse the row's arguments for their types: %+v", c)
+		}
+	}
+	apart := false
+	for _, c := range rep.OutsideType {
+		apart = apart || c.Symbol == "chordal.next_node" && strings.Contains(c.OutsideType, "refuse the row's arguments for their types")
+	}
+	if !apart {
+		t.Errorf("rows both versions refuse for different types are not listed apart: outside %+v", rep.OutsideType)
+	}
 }

@@ -329,8 +329,9 @@ type Typer interface {
 // bytes-like object, got 'NoneType'), from any other.
 type Refuser interface {
 	// RefusedType names the type of the row's argument exc refuses
-	// ("NoneType"), "" when exc is no such refusal or no argument of
-	// the row is of the type it names.
+	// ("NoneType"), or of an item of one, "" when exc is no such
+	// refusal or no argument of the row (nor its items) is of the type
+	// it names.
 	RefusedType(exc *gate.Exc, args []any, kwargs map[string]any) string
 }
 

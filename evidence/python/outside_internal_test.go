@@ -88,3 +88,31 @@ func TestRefusedTypeOfVarsArgument(t *testing.T) {
 		t.Errorf("RefusedType of a ValueError the code raised = %q, want none", got)
 	}
 }
+
+// TestRefusedTypeOfAGraphThatIsNot: a text, a list or a list's items
+// read as the code reads a graph (G[node], for y in G[x], G._adj) are
+// refused in the runtime's words, each naming the argument's type or its
+// items'; a message of the code's own, or a type no argument has, is no
+// refusal.
+func TestRefusedTypeOfAGraphThatIsNot(t *testing.T) {
+	var l pythonLang
+	cases := []struct {
+		class, message string
+		args           []any
+		want           string
+	}{
+		{"TypeError", "string indices must be integers, not 'str'", []any{"abc", nil}, "str"},
+		{"TypeError", "list indices must be integers or slices, not str", []any{[]any{"a"}}, "list"},
+		{"IndexError", "list index out of range", []any{[]any{1, 2}, nil}, "list"},
+		{"TypeError", "'int' object is not iterable", []any{[]any{1, 2, 3}, nil, 0.5}, "int"},
+		{"TypeError", "'int' object is not iterable", []any{map[string]any{"a": 1}}, "int"},
+		{"TypeError", "'int' object is not iterable", []any{[]any{"a"}}, ""},
+		{"IndexError", "pop from empty list", []any{[]any{}}, ""},
+		{"ValueError", "list index out of range", []any{[]any{1}}, ""},
+	}
+	for _, c := range cases {
+		if got := l.RefusedType(&gate.Exc{Class: c.class, Message: c.message}, c.args, nil); got != c.want {
+			t.Errorf("RefusedType(%s: %s, %v) = %q, want %q", c.class, c.message, c.args, got, c.want)
+		}
+	}
+}

@@ -18,6 +18,9 @@ import (
 // and stays a refusal of its own.
 var refusedTypeRes = map[string][]*regexp.Regexp{
 	"AttributeError": {wrongTypeRe},
+	// A list or a text read past its end as the code reads its input
+	// (G[node] of [1, 2]): the argument is not what the code takes.
+	"IndexError": {regexp.MustCompile(`^(list|tuple|str)(?:ing)? index out of range$`)},
 	"TypeError": {
 		regexp.MustCompile(`^expected (?:string|str|bytes)[\w -]*(?:object)?, got '(\w+)'$`),
 		regexp.MustCompile(`^'(\w+)' object is not (?:iterable|subscriptable|callable|reversible|an iterator)$`),
@@ -28,6 +31,10 @@ var refusedTypeRes = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`^(?:[\w.() ]+ )?(?:argument|arg \d+) must be [\w ,-]+, not (\w+)$`),
 		regexp.MustCompile(`^must be [\w ,-]+, not (\w+)$`),
 		regexp.MustCompile(`^descriptor '\w+' for '\w+' objects doesn't apply to a '(\w+)' object$`),
+		// A text or a list read as a mapping (G[node] where G is
+		// 'abc'): the container is the refused value.
+		regexp.MustCompile(`^(str)ing indices must be integers`),
+		regexp.MustCompile(`^(list|tuple) indices must be integers or slices, not \w+$`),
 	},
 }
 
@@ -52,16 +59,40 @@ func (*pythonLang) RefusedType(exc *gate.Exc, args []any, kwargs map[string]any)
 		return ""
 	}
 	for _, a := range args {
-		if pyTypeName(a) == typ {
+		if pyTypeName(a) == typ || holdsType(a, typ) {
 			return typ
 		}
 	}
 	for k, a := range kwargs {
-		if !strings.HasPrefix(k, "$") && pyTypeName(a) == typ {
+		if !strings.HasPrefix(k, "$") && (pyTypeName(a) == typ || holdsType(a, typ)) {
 			return typ
 		}
 	}
 	return ""
+}
+
+// holdsType says a list argument has an item, or a dict argument a value,
+// of type typ: [1, 2, 3] passed where the code reads each item as a
+// list of its own ('int' object is not iterable) is refused by its items.
+func holdsType(a any, typ string) bool {
+	switch x := a.(type) {
+	case []any:
+		for _, v := range x {
+			if pyTypeName(v) == typ {
+				return true
+			}
+		}
+	case map[string]any:
+		if isExpr(x) {
+			return false
+		}
+		for _, v := range x {
+			if pyTypeName(v) == typ {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // varsArgRe is vars()'s refusal of a value without a __dict__: the
