@@ -228,11 +228,16 @@ func (a *GoAdapter) Close() error {
 // generic ("example.com/lo.Uniq[int]", "example.com/q.(*Queue[int]).Back").
 type goTarget struct {
 	pkg, recv, name, inst string
+	// lit says the target is IMPORTPATH.&Type: a function the harness
+	// writes, func(v Type) *Type { return &v }, that builds a struct of
+	// the package from its fields (a value of an interface whose
+	// implementers have no constructor: evalfilter's &object.Integer{Value: 3}).
+	lit bool
 }
 
 // splitGoTarget reads a target; "./x.F" is relative to the module.
 func splitGoTarget(t, modPath string) (goTarget, error) {
-	bad := fmt.Errorf("go target %q: want IMPORTPATH.Func, IMPORTPATH.(*Type).Method or IMPORTPATH.Func[T], e.g. example.com/intervals.MergeRanges", t)
+	bad := fmt.Errorf("go target %q: want IMPORTPATH.Func, IMPORTPATH.(*Type).Method, IMPORTPATH.Func[T] or IMPORTPATH.&Struct, e.g. example.com/intervals.MergeRanges", t)
 	var gt goTarget
 	rest := t
 	recvInst := false
@@ -267,7 +272,9 @@ func splitGoTarget(t, modPath string) (goTarget, error) {
 			return gt, bad
 		}
 		gt.pkg, gt.name = rest[:dot], rest[dot+1:]
-		if recv, ok := methodForm(gt.pkg, slash, modPath); ok {
+		if name, ok := strings.CutPrefix(gt.name, "&"); ok && gt.inst == "" {
+			gt.name, gt.lit = name, true
+		} else if recv, ok := methodForm(gt.pkg, slash, modPath); ok {
 			// pkg.Type.Method, as premise diff names a method (issue 25):
 			// called through (*Type).Method, whose method set holds the
 			// value receiver's methods too.
@@ -333,6 +340,8 @@ func (gt goTarget) exported() bool {
 // with qual ("t0." outside the package, "" inside it).
 func (gt goTarget) expr(qual string) string {
 	switch {
+	case gt.lit:
+		return "func(v " + qual + gt.name + ") *" + qual + gt.name + " { return &v }"
 	case gt.recv != "" && gt.inst != "":
 		return "(*" + qual + gt.recv + "[" + gt.inst + "])." + gt.name
 	case gt.recv != "":
@@ -348,8 +357,11 @@ func (gt goTarget) expr(qual string) string {
 // package.
 func exportAlias(gt goTarget, isVar bool) string {
 	n := "PremiseExport_"
-	if isVar {
+	switch {
+	case isVar:
 		n = "PremiseVar_"
+	case gt.lit:
+		n = "PremiseLit_"
 	}
 	if gt.recv != "" {
 		n += gt.recv + "_"

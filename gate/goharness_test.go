@@ -133,7 +133,7 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 	}
 	const p = "example.com/ver."
 	targets := []string{p + "Parse", p + "(*Version).Less", p + "(*Version).Bumped", p + "(*Point).Sum",
-		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Greet", p + "Lines", p + "Scanned", p + "Peeked", p + "Describe", p + "Max[int]", p + "Max[string]", p + "Max[[]int]"}
+		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Greet", p + "Lines", p + "Scanned", p + "Peeked", p + "Describe", p + "Max[int]", p + "Max[string]", p + "Max[[]int]", p + "&Point", p + "&counter"}
 	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
 	if err != nil {
 		t.Fatal(err)
@@ -177,6 +177,11 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 		{"Describe", []any{map[string]any{"$go": "*time.Location", "value": "Mars/Olympus"}}, Reply{Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.DecodeError", Message: `argument 1: no zone "Mars/Olympus": UTC or an offset such as +05:30`}}},
 		{"Describe", []any{map[string]any{"$go": "int8", "value": 300}}, Reply{Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: json: cannot unmarshal number 300 into Go value of type int8"}}},
 		{"Greet", []any{map[string]any{"$go": "int", "value": 1}, "bob"}, Reply{Outcome: OutcomeRaised, Refused: true, Exc: &Exc{Class: "premise.DecodeError", Message: "argument 1: a int is not a io.Writer"}}},
+		// A struct of the package built from its fields, for a
+		// parameter of an interface it implements (IMPORTPATH.&Type);
+		// an unexported one through an alias in the private copy.
+		{"Describe", []any{map[string]any{"$new": p + "&Point", "$args": []any{map[string]any{"X": 2, "Y": 3}}}}, Reply{Outcome: OutcomeReturned, Value: "*ver.Point &{2 3}"}},
+		{"Describe", []any{map[string]any{"$new": p + "&counter", "$args": []any{map[string]any{}}}}, Reply{Outcome: OutcomeReturned, Value: "*ver.counter &{0}"}},
 		{"Max[int]", []any{[]any{3, 9, 2}}, Reply{Outcome: OutcomeReturned, Value: num("9")}},
 		{"Max[string]", []any{[]any{"b", "c", "a"}}, Reply{Outcome: OutcomeReturned, Value: "c"}},
 	}
@@ -217,6 +222,8 @@ func TestSplitGoTarget(t *testing.T) {
 		// A method of a generic type, the type instantiated.
 		{"example.com/q.(*Queue[int]).Back", "example.com/q", "Queue", "Back", "int"},
 		{"example.com/q.(*pair[string,int]).swap", "example.com/q", "pair", "swap", "string,int"},
+		// A struct built from its fields.
+		{"example.com/m/object.&Integer", "example.com/m/object", "", "Integer", ""},
 	} {
 		gt, err := splitGoTarget(tc.in, "example.com/m")
 		if err != nil {

@@ -52,6 +52,9 @@ type goPkg struct {
 	// sibling is the package of the same module the package's files
 	// import by a name (orb for orb.Bound); nil when there is none.
 	sibling func(name string) *goPkg
+	// imports are the import paths of the names the package's files
+	// import packages by.
+	imports map[string]string
 }
 
 // goCtor is a package function that returns a T or *T, possibly with an
@@ -85,6 +88,7 @@ func (gp *goPkgs) pkgIn(rel string) *goPkg {
 	p := loadGoPkg(src)
 	if src != nil {
 		imports := src.Imports()
+		p.imports = imports
 		p.sibling = func(name string) *goPkg { return gp.imported(rel, imports[name]) }
 	}
 	if gp.baseDir != "" {

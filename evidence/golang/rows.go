@@ -193,9 +193,15 @@ func goReceivers(g *goTarget, lits []string) []any {
 // wrapper (AsValue(i any)) of the "\r\n" a filter of the wrapped text
 // handles.
 func ctorValues(g *goTarget, name string, lits, own []string, n int) []any {
+	return ctorValuesIn(g, g.pkg, g.pkgPath, name, lits, own, n)
+}
+
+// ctorValuesIn are ctorValues of a type of the package pkg, imported as
+// pkgPath: the target's own, or another of its module.
+func ctorValuesIn(g *goTarget, pkg *goPkg, pkgPath, name string, lits, own []string, n int) []any {
 	var each [][]any
-	for _, c := range g.pkg.ctors[name] {
-		ctor := g.pkgPath + "." + c.name
+	for _, c := range pkg.ctors[name] {
+		ctor := pkgPath + "." + c.name
 		if c.typeArgs != nil {
 			// A generic constructor, instantiated as its type is.
 			if len(c.typeArgs) != len(g.inst) || name != g.recv {
@@ -210,7 +216,7 @@ func ctorValues(g *goTarget, name string, lits, own []string, n int) []any {
 			for j, a := range c.typeArgs {
 				typ = replaceIdent(typ, a, g.inst[j])
 			}
-			t := g.pkg.resolve(typ, p.Name, 0)
+			t := pkg.resolve(typ, p.Name, 0)
 			pools[i] = parseable(goPool(t, lits))
 			if t.Kind == lang.KindStr || t.Kind == lang.KindAny {
 				var first []any
@@ -238,6 +244,26 @@ func ctorValues(g *goTarget, name string, lits, own []string, n int) []any {
 	}
 	out := lang.DedupeValues(lang.Interleave(each))
 	return out[:min(len(out), n)]
+}
+
+// litValues are up to n values of the struct type name of the package
+// pkg (imported as pkgPath) built from its exported fields, as the
+// harness builds one for IMPORTPATH.&Type: an implementer of an
+// interface that has no constructor (evalfilter's &object.Integer{Value:
+// 3}). None for a type that is no struct, or one with no field premise
+// can fill.
+func litValues(pkg *goPkg, pkgPath, name string, lits []string, n int) []any {
+	t := pkg.resolve(name, "", 0)
+	if t.Kind != lang.KindStruct || len(t.Fields) == 0 || pkgPath == "" {
+		return nil
+	}
+	var out []any
+	for _, v := range goPool(t, lits) {
+		if _, ok := v.(map[string]any); ok && len(out) < n {
+			out = append(out, map[string]any{"$new": pkgPath + ".&" + name, "$args": []any{v}})
+		}
+	}
+	return out
 }
 
 // parseable orders a pool's strings for a constructor: text of digits and
@@ -428,11 +454,27 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 			pools[i] = append(ctorValues(gt, named, lits, strs, maxGoReceivers), pools[i]...)
 		}
 		if gt.pkg != nil {
-			// An interface of the package is given values of its own
-			// types that implement it, as their constructors build them.
-			impls := gt.pkg.implementers(named)
-			for _, impl := range impls {
-				pools[i] = append(pools[i], ctorValues(gt, impl, lits, strs, max(2, maxGoReceivers/len(impls)))...)
+			// An interface of the package, or of another package of the
+			// module (object.Object), is given values of the types that
+			// implement it there: as their constructors build them, or
+			// built from their fields when they have none.
+			q, qPath, typ := gt.pkg, gt.pkgPath, named
+			if pkgName, name, ok := strings.Cut(named, "."); ok {
+				q, qPath, typ = nil, gt.pkg.imports[pkgName], name
+				if gt.pkg.sibling != nil && qPath != "" {
+					q = gt.pkg.sibling(pkgName)
+				}
+			}
+			if q != nil {
+				impls := q.implementers(typ)
+				for _, impl := range impls {
+					n := max(2, maxGoReceivers/len(impls))
+					vals := ctorValuesIn(gt, q, qPath, impl, lits, strs, n)
+					if len(vals) == 0 {
+						vals = litValues(q, qPath, impl, lits, n)
+					}
+					pools[i] = append(pools[i], vals...)
+				}
 			}
 		}
 		switch t.Kind {
