@@ -867,3 +867,19 @@ func TestJavaScriptFunctionOfTheObjectAFactoryReturns(t *testing.T) {
 		t.Errorf("clamp(x, 0) clamps to 10 now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A member of an object literal the module exports (nunjucks' filters:
+// var filters = {safe: function (str) {...}}; module.exports = filters)
+// is called on that object as a function is: no receiver is built for
+// it, and its first parameter gets the row's first value.
+func TestJavaScriptMemberOfAnExportedObjectLiteral(t *testing.T) {
+	t.Parallel()
+	src := func(body string) string {
+		return "var filters = {\n  safe: function (str) {\n" + body + "    return str;\n  },\n};\nmodule.exports = filters;\n"
+	}
+	base := map[string]string{"src/filters.js": src("    if (typeof str === 'number') {\n      return String(str);\n    }\n")}
+	rep := runCommits(t, base, map[string]string{"src/filters.js": src("")}, nil)
+	if !hasChange(rep, "src/filters.filters.safe", func(c evidence.Change) bool { return strings.Contains(c.Base, `"`) }) {
+		t.Errorf("safe no longer makes a number text, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -565,6 +565,27 @@ type jsPair struct {
 	// baseSigs are the base's signatures, read once for the file's
 	// methods (their building steps must be declared on both sides).
 	baseSigs map[string]*lang.Signature
+	// declared are the head's declarations by local name (a function,
+	// a class), read once: a method whose owner is none of them belongs
+	// to an object literal.
+	declared map[string]bool
+}
+
+// owned says the head of f declares owner as a function or a class: a
+// method of it runs on an object built from it, where a member of an
+// object literal (var filters = {safe: function (str) {...}}) is called
+// on the object itself, as a function is.
+func (p *jsPair) owned(language string, src []byte, owner string) bool {
+	if p.declared == nil {
+		p.declared = map[string]bool{}
+		decls, _ := diffparse.Decls(language, src)
+		for _, d := range decls {
+			if d.Kind == "function" || d.Kind == "class" || d.Kind == "method" {
+				p.declared[d.Local] = true
+			}
+		}
+	}
+	return p.declared[owner]
 }
 
 func (l *jsLang) File(f diffparse.File) any {
@@ -694,6 +715,12 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 				info.consts = append(info.consts, c)
 			}
 		}
+	}
+	if owner, _, ok := strings.Cut(local, "."); ok && tg.Sym.Kind == "method" && !hidden && !pair.owned(l.lang, f.HeadSrc, local[:strings.LastIndex(local, ".")]) && !pair.owned(l.lang, f.HeadSrc, owner) {
+		// A member of an object literal the module exports (nunjucks'
+		// filters.safe, module.exports = filters): called on that
+		// object, as the worker finds it, with no receiver of its own.
+		tg.Sym.Kind = "function"
 	}
 	if class, ok := strings.CutSuffix(local, ".constructor"); ok && tg.Sym.Kind == "method" && !strings.Contains(class, ".") && !hidden {
 		// A changed constructor: its rows build the object, new
