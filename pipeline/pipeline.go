@@ -990,11 +990,12 @@ type StageTime struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// VerdictUnchecked: the rows that ran hold, but a changed symbol that
-// should have had evidence rows got none (the budget, no value, its module
-// not importing on either side): premise cannot say the gate holds for it
-// (issue 26, item 4). Exit 4, whatever --allow-empty says: something was
-// checked, not everything.
+// VerdictUnchecked: the rows that ran hold (if any did), but a changed
+// symbol that should have had evidence rows got none (the budget, no
+// value, its module not importing on either side, a program's main):
+// premise cannot say the gate holds for it (issue 26, item 4). Exit 4,
+// whatever --allow-empty says: that flag is for a patch with nothing to
+// check, not for one premise could not check.
 const VerdictUnchecked = "not every changed symbol was checked"
 
 // unchecked stops the run, naming them, when a changed symbol got no
@@ -1009,8 +1010,12 @@ func (p *run) unchecked(stage string) bool {
 	if len(left) == 0 {
 		return false
 	}
-	p.stop(stage, VerdictUnchecked, 4, fmt.Sprintf("the rows that ran hold, but %d changed %s got no evidence row, not all of its rows, or none that ran its changed lines (%s): premise cannot say the gate holds for %s",
-		len(left), plural(len(left), "symbol", "symbols"), strings.Join(left, "; "), plural(len(left), "it", "them")))
+	ran := "the rows that ran hold, but"
+	if p.sum.EvidenceRows == 0 {
+		ran = "no evidence row ran:"
+	}
+	p.stop(stage, VerdictUnchecked, 4, fmt.Sprintf("%s %d changed %s got no evidence row, not all of its rows, or none that ran its changed lines (%s): premise cannot say the gate holds for %s",
+		ran, len(left), plural(len(left), "symbol", "symbols"), strings.Join(left, "; "), plural(len(left), "it", "them")))
 	return true
 }
 
@@ -1053,6 +1058,12 @@ func (p *run) noRows() {
 		}
 	}
 	if p.sum.EvidenceRows == 0 && byTests == 0 {
+		// A changed function premise could not check (its package a
+		// program, no value to build, its module not loading) is never
+		// "nothing to check", which --allow-empty passes.
+		if p.unchecked(StageCheck) {
+			return
+		}
 		var none []string
 		for _, s := range p.sum.EvidenceSymbols {
 			if s.Rows == 0 {
