@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand"
+	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -398,7 +400,11 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 	}
-	rep.baseTests(ctx, cfg, langs, targets, bySymbol, end)
+	// The base's tests are run for the changed functions and the entry
+	// points beside them, not for those in the directories above: such
+	// an entry point's package took a test directory (and its coverage)
+	// from the changed function's own.
+	rep.baseTests(ctx, cfg, langs, withoutEntriesAbove(targets, entries, cfg.Diff), bySymbol, end)
 	sortChanges(rep.Changes)
 	sortChanges(rep.Unexplained)
 	return rep, nil
@@ -629,6 +635,32 @@ func (rep *Report) noLoad(targets []lang.Target, f lang.ModuleFailure) {
 			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = why+f.Text, true
 		}
 	}
+}
+
+// withoutEntriesAbove is targets without the entry points among them
+// whose file is in no directory of a changed file.
+func withoutEntriesAbove(targets, entries []lang.Target, res *diffparse.Result) []lang.Target {
+	if len(entries) == 0 || res == nil {
+		return targets
+	}
+	changedDir := map[string]bool{}
+	for _, f := range res.Files {
+		changedDir[path.Dir(f.Path)] = true
+		changedDir[path.Dir(f.OldPath)] = true
+	}
+	entry := map[string]bool{}
+	for _, e := range entries {
+		if !changedDir[path.Dir(filepath.ToSlash(e.BaseFile))] {
+			entry[e.Sym.Name] = true
+		}
+	}
+	var out []lang.Target
+	for _, tg := range targets {
+		if !entry[tg.Sym.Name] {
+			out = append(out, tg)
+		}
+	}
+	return out
 }
 
 // baseTargets are the base's names for targets whose module the patch
