@@ -76,6 +76,12 @@ func shorter(s string) string {
 func FirstDifference(a, b any, at string) (string, any, any, bool) {
 	am, aok := a.(map[string]any)
 	bm, bok := b.(map[string]any)
+	if aok && bok && tagOf(am) != tagOf(bm) {
+		// A value of a kind JSON has no word for against another kind
+		// ({"$nullproto": {}} against {}): the two wholes, not the tag's
+		// key, are where they differ.
+		return at, a, b, true
+	}
 	if aok && bok {
 		union := maps.Clone(am)
 		maps.Copy(union, bm)
@@ -109,6 +115,20 @@ func FirstDifference(a, b any, at string) (string, any, any, bool) {
 		return "", nil, nil, false
 	}
 	return at, a, b, true
+}
+
+// tagOf is the key of a value the workers write as a one-key "$" object
+// ($nullproto, $utf16, $map, ...); "" for any other object.
+func tagOf(m map[string]any) string {
+	if len(m) != 1 {
+		return ""
+	}
+	for k := range m {
+		if strings.HasPrefix(k, "$") && k != "$fields" && k != "$getters" {
+			return k
+		}
+	}
+	return ""
 }
 
 // Compact renders v as one line of JSON, cut to max runes; <, > and &

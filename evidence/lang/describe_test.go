@@ -106,6 +106,15 @@ func TestWhereApartNamesTheDifference(t *testing.T) {
 		t.Errorf("getters: base %q, head %q: want each to end with the getter that differs", b, h)
 	}
 
+	// An object without a prototype against a plain one (nunjucks'
+	// Frame): the field's two values, not the tag's key against nothing.
+	frame := `{"$class":"Frame","$fields":{"parent":"` + strings.Repeat("p", 60) + `","variables":%s}}`
+	fb := &gate.Reply{Outcome: gate.OutcomeReturned, Value: decode(strings.Replace(frame, "%s", `{"$nullproto":{}}`, 1))}
+	fh := &gate.Reply{Outcome: gate.OutcomeReturned, Value: decode(strings.Replace(frame, "%s", `{}`, 1))}
+	if b, h := whereApart(fb, fh, Describe(fb), Describe(fh)); !strings.HasSuffix(b, ` where .variables is {"$nullproto":{}}`) || !strings.HasSuffix(h, " where .variables is {}") {
+		t.Errorf("a tagged value against a plain one: base %q, head %q", b, h)
+	}
+
 	raised := &gate.Reply{Outcome: gate.OutcomeRaised, Exc: &gate.Exc{Class: "ValueError"}}
 	if b, _ := whereApart(raised, head, "raised ValueError", Describe(head)); b != "raised ValueError" {
 		t.Errorf("a raise was changed: %q", b)
