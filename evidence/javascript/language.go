@@ -716,11 +716,16 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 			}
 		}
 	}
-	if owner, _, ok := strings.Cut(local, "."); ok && tg.Sym.Kind == "method" && !hidden && !pair.owned(l.lang, f.HeadSrc, local[:strings.LastIndex(local, ".")]) && !pair.owned(l.lang, f.HeadSrc, owner) {
+	if top, _, ok := strings.Cut(local, "."); ok && tg.Sym.Kind == "method" && !hidden {
 		// A member of an object literal the module exports (nunjucks'
 		// filters.safe, module.exports = filters): called on that
 		// object, as the worker finds it, with no receiver of its own.
-		tg.Sym.Kind = "function"
+		// Neither its object nor the name it hangs from is a function
+		// or a class the module declares.
+		owner := local[:strings.LastIndex(local, ".")]
+		if !pair.owned(l.lang, f.HeadSrc, owner) && !pair.owned(l.lang, f.HeadSrc, top) {
+			tg.Sym.Kind = "function"
+		}
 	}
 	if class, ok := strings.CutSuffix(local, ".constructor"); ok && tg.Sym.Kind == "method" && !strings.Contains(class, ".") && !hidden {
 		// A changed constructor: its rows build the object, new
