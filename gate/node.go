@@ -126,7 +126,7 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 		}
 		dir = copyDir
 	}
-	esm, kept, claimed, err := transpileTree(dir, srcs, watchedIn(cfg.Watch, top, dir))
+	esm, kept, claimed, err := transpileTree(dir, srcs, watchedIn(cfg.Watch, top, dir), nil)
 	if err != nil {
 		a.Close()
 		return nil, fmt.Errorf("node adapter: %w", err)
@@ -392,7 +392,12 @@ func tsTestBesideJS(dir, src, out string) bool {
 //
 // The sources in watched are transpiled with a source map, kept with their
 // output (nodecover.go); claimed are the outputs written.
-func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool, kept map[string]emitted, claimed map[string]bool, err error) {
+//
+// asWritten are sources whose module names are left as written: the
+// merge-base's test files laid over a head's tree, which the head's
+// tsconfig.json must not point at a file of its own (a vitest.ts beside
+// baseUrl would stand in for premise's vitest).
+func transpileTree(dir string, srcs []string, watched, asWritten map[string]bool) (esm bool, kept map[string]emitted, claimed map[string]bool, err error) {
 	claimed = map[string]bool{}
 	kept = map[string]emitted{}
 	types := map[string]bool{}         // directory -> its package's "type" is module
@@ -421,7 +426,9 @@ func transpileTree(dir string, srcs []string, watched map[string]bool) (esm bool
 		// The names tsconfig.json maps, pointed at their files
 		// (nodepaths.go). No line moves: a source map, read line by
 		// line against this code, stays true.
-		code = rewritePaths(code, out, cfg.paths)
+		if !asWritten[src] {
+			code = rewritePaths(code, out, cfg.paths)
+		}
 		if err := os.WriteFile(out, code, 0o644); err != nil {
 			return esm, kept, claimed, fmt.Errorf("write %s: %w", out, err)
 		}

@@ -98,7 +98,11 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		run.Err = err.Error()
 		return run
 	}
-	esm, kept, claimed, err := transpileTree(dir, srcs, watchedIn(spec.Watch, top, dir))
+	laid := map[string]bool{}
+	for _, rel := range append(append([]string{}, spec.Overlay...), spec.Tests...) {
+		laid[filepath.Join(dir, filepath.FromSlash(rel))] = true
+	}
+	esm, kept, claimed, err := transpileTree(dir, srcs, watchedIn(spec.Watch, top, dir), laid)
 	if err != nil {
 		run.Err = err.Error()
 		return run

@@ -516,3 +516,29 @@ func TestNodeTestsKeepAJavaScriptTestBesideATypeScriptOne(t *testing.T) {
 		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
 	}
 }
+
+// A head's tsconfig.json maps module names for the head's own code, never
+// for the merge-base's tests laid over it: a vitest.ts the head adds
+// beside its baseUrl does not stand in for premise's vitest, whose expect
+// still fails the head that broke add.
+func TestNodeTestsHeadTsconfigDoesNotRedirectTheBasesTests(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	test := "import { test, expect } from 'vitest';\nimport { add } from './lib';\ntest('add', () => { expect(add(1, 2)).toBe(3); });\n"
+	base := writeTree(t, map[string]string{
+		"package.json": `{"type": "module"}`,
+		"lib.ts":       "export const add = (a: number, b: number): number => a + b;\n",
+		"lib.test.ts":  test,
+	})
+	head := writeTree(t, map[string]string{
+		"package.json":  `{"type": "module"}`,
+		"tsconfig.json": `{"compilerOptions": {"baseUrl": "."}}`,
+		"lib.ts":        "export const add = (a: number, b: number): number => a - b;\n",
+		"lib.test.ts":   test,
+		"vitest.ts":     "export const test = (_: string, fn: () => void) => { try { fn(); } catch {} };\nexport const expect = (_: unknown) => ({ toBe: (_: unknown) => {} });\n",
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: head, BaseDir: base, Tests: []string{"lib.test.ts"}, Seconds: 20})
+	if r := run.Tests["lib.test.ts > add"]; !strings.HasPrefix(r.Outcome, "failed") {
+		t.Fatalf("the base's test on the head: %q, want failed: the head's vitest.ts stood in for premise's (%+v)", r.Outcome, run)
+	}
+}
