@@ -52,6 +52,17 @@ func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir s
 	}
 	var out []lang.Target
 	seenDir := map[string]bool{}
+	// The directories above the changed files are shared by them: each
+	// is read and parsed once a run.
+	read := map[string][]diffparse.File{} // language and directory -> its unchanged files
+	siblingsOf := func(l lang.Language, language, dir string) []diffparse.File {
+		k := language + "\x00" + dir
+		if fs, ok := read[k]; ok {
+			return fs
+		}
+		read[k] = siblings(l, language, dir, headDir, baseDir, inDiff)
+		return read[k]
+	}
 	for _, f := range res.Files {
 		l := langs[f.Language]
 		if l == nil || f.Excluded != "" || f.BaseSrc == nil || seenDir[f.Language+"\x00"+path.Dir(f.Path)] {
@@ -86,7 +97,7 @@ func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir s
 		// (sql-formatter's src/sqlFormatter.ts, whose format builds the
 		// formatter of src/core/): nearest first.
 		for dir := path.Dir(f.Path); ; dir = path.Dir(dir) {
-			files = append(files, siblings(l, f.Language, dir, headDir, baseDir, inDiff)...)
+			files = append(files, siblingsOf(l, f.Language, dir)...)
 			if dir == "." || dir == "/" {
 				break
 			}
