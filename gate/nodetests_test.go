@@ -189,6 +189,159 @@ it('ts', () => { expect(same('a', 'a')).toBe(true); });
 	}
 }
 
+// The test helpers a clone has not installed that premise has a working
+// copy of run as the packages do, so the tests that use them have their
+// own outcomes where they were not made before: expect.js, should and
+// @hapi/code's assertion chains, lab's script, and the dedent tags tests
+// write multi-line inputs and outputs with (dedent, dedent-js, ts-dedent,
+// outdent, strip-indent, common-tags). Each failing test shows the
+// assertion checks; a package the tree has installed runs as itself.
+func TestNodeTestsStandInForTestHelpers(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json": `{"name": "x"}`,
+		"lib.js":       "exports.add = (a, b) => a + b;\nexports.boom = () => { throw new RangeError('out of range'); };\n",
+		"test/expectjs.js": `var expect = require('expect.js');
+var lib = require('../lib');
+describe('expect.js', function () {
+  it('passes', function () {
+    expect(lib.add(1, 2)).to.be(3);
+    expect(lib.add(1, 2)).to.equal(3);
+    expect([lib.add(1, 1)]).to.eql([2]);
+    expect(lib.add(1, 1)).to.not.be(3);
+    expect('abc').to.be.a('string');
+    expect([1]).to.be.an('array');
+    expect(lib.add(2, 2)).to.be.within(3, 5);
+    expect(lib.boom).to.throwException(function (e) { expect(e).to.be.a(RangeError); });
+    expect(lib.boom).to.throwError(/range/);
+    expect('abc').to.match(/b/);
+    expect([1, 2]).to.have.length(2);
+    expect({ a: 1 }).to.have.property('a', 1);
+    expect(1).to.be.ok();
+  });
+  it('be fails', function () { expect(lib.add(1, 2)).to.be(4); });
+  it('callback fails', function () { expect(lib.boom).to.throwException(function (e) { expect(e).to.be.a(TypeError); }); });
+});
+`,
+		"test/should.js": `require('should');
+var Lab = require('lab');
+var lab = exports.lab = Lab.script();
+var it = lab.test;
+var describe = lab.experiment;
+var lib = require('../lib');
+describe('should', function () {
+  it('passes', function (done) {
+    lib.add(1, 2).should.equal(3);
+    ({ a: [lib.add(1, 1)] }).should.eql({ a: [2] });
+    ({}).should.be.an.instanceOf(Object);
+    'abc'.should.be.a.String();
+    lib.boom.should.throw(/range/);
+    done();
+  });
+  it('fails', function (done) { lib.add(1, 2).should.eql(4); done(); });
+});
+`,
+		"test/code.js": `const { expect } = require('@hapi/code');
+const { describe, it } = exports.lab = require('@hapi/lab').script();
+const lib = require('../lib');
+describe('code', () => {
+  it('passes', () => {
+    expect([lib.add(1, 1)]).to.equal([2]);
+    expect(lib.add(1, 1)).to.be.a.number();
+    expect(null).to.not.exist();
+    expect(lib.boom).to.throw(RangeError, 'out of range');
+  });
+  it('shallow fails', () => { expect([lib.add(1, 1)]).to.shallow.equal([2]); });
+});
+`,
+		"test/dedent.test.js": `const dedent = require('dedent');
+const dedentJs = require('dedent-js');
+const { stripIndent, oneLine } = require('common-tags');
+const stripIndentPlain = require('strip-indent');
+it('dedent', () => {
+  expect(dedent` + "`" + `
+      a
+        b
+      c\n
+  ` + "`" + `).toBe('a\n  b\nc\n');
+  expect(dedent('\n    x\n      y\n  ')).toBe('x\n  y');
+});
+it('dedent-js', () => {
+  expect(dedentJs(` + "`" + `
+    SELECT
+      a
+    FROM t
+  ` + "`" + `)).toBe('SELECT\n  a\nFROM t');
+});
+it('common-tags', () => {
+  expect(stripIndent` + "`" + `
+    one
+      two
+  ` + "`" + `).toBe('one\n  two');
+  expect(oneLine` + "`" + `
+    one
+    two
+  ` + "`" + `).toBe('one two');
+  expect(stripIndentPlain('  a\n    b')).toBe('a\n  b');
+});
+it('dedent fails', () => { expect(dedent('  a\n   b')).toBe('  a\n   b'); });
+`,
+		"test/esm.test.ts": `import { dedent } from 'ts-dedent';
+import outdent from 'outdent';
+it('ts-dedent', () => {
+  expect(dedent` + "`" + `
+    a
+      b
+  ` + "`" + `).toBe('a\n  b');
+});
+it('outdent', () => {
+  expect(outdent` + "`" + `
+    a
+      b
+  ` + "`" + `).toBe('a\n  b');
+});
+`,
+	})
+	tests := []string{"test/expectjs.js", "test/should.js", "test/code.js", "test/dedent.test.js", "test/esm.test.ts"}
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Tests: tests, Seconds: 30})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	want := map[string]string{
+		"test/expectjs.js > expect.js > passes":         "passed",
+		"test/expectjs.js > expect.js > be fails":       "failed",
+		"test/expectjs.js > expect.js > callback fails": "failed",
+		"test/should.js > should > passes":              "passed",
+		"test/should.js > should > fails":               "failed",
+		"test/code.js > code > passes":                  "passed",
+		"test/code.js > code > shallow fails":           "failed",
+		"test/dedent.test.js > dedent":                  "passed",
+		"test/dedent.test.js > dedent-js":               "passed",
+		"test/dedent.test.js > common-tags":             "passed",
+		"test/dedent.test.js > dedent fails":            "failed",
+		"test/esm.test.ts > ts-dedent":                  "passed",
+		"test/esm.test.ts > outdent":                    "passed",
+	}
+	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
+	}
+	if len(run.StoodIn) != 0 {
+		t.Errorf("stood in %v: want none, premise has a working copy of each", run.StoodIn)
+	}
+
+	installed := writeTree(t, map[string]string{
+		"package.json":                     `{"name": "x"}`,
+		"test/installed.test.js":           "const dedent = require('dedent');\nit('installed', () => { expect(dedent('x')).toBe('installed: x'); });\n",
+		"node_modules/dedent/package.json": `{"name": "dedent", "main": "index.js"}`,
+		"node_modules/dedent/index.js":     "module.exports = (s) => 'installed: ' + s;\n",
+	})
+	run = RunNodeTests(context.Background(), NodeTests{Dir: installed, BaseDir: installed, Tests: []string{"test/installed.test.js"}, Seconds: 30})
+	if o := run.Tests["test/installed.test.js > installed"].Outcome; o != "passed" {
+		t.Errorf("a test of the installed dedent: %q (%s), want passed: the tree's own package runs", o, run.Err)
+	}
+}
+
 // A TypeScript project compiled by tsc to CommonJS without
 // esModuleInterop calls what import * as gives it (jsonc-parser's tests:
 // import * as assert from 'assert'; assert(ok)): the module itself, as

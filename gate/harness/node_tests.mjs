@@ -478,12 +478,24 @@ expect.extend = () => {
 
 // ---- chai ----
 
-function chaiExpect(actual, message) {
-  const flags = { not: false, deep: false };
+// chaiExpect is chai's expect, and in a dialect the chains of the other
+// BDD assertion packages a clone may lack (expectJs, should, codeExpect):
+// dialect.deepEqual makes equal deep unless .shallow (@hapi/code);
+// dialect.beCalls makes .be(v) an equal (expect.js), and dialect.callback
+// a function given to throw a callback on the error (expect.js).
+function chaiExpect(actual, message, dialect = {}) {
+  const flags = { not: false, deep: !!dialect.deepEqual, last: "" };
   const ok = (cond, what) => {
     if (!!cond === flags.not) fail((message ? message + ": " : "") + `expected ${show(actual)} ${flags.not ? "not " : ""}${what}`);
   };
   const eq = (v) => (flags.deep ? looseEquals(actual, v) : Object.is(actual, v) || actual === v);
+  const isA = (t) =>
+    typeof t === "function" ? actual instanceof t
+    : t === "array" ? Array.isArray(actual)
+    : t === "null" ? actual === null
+    : t === "date" || t === "regexp" || t === "error" ? Object.prototype.toString.call(actual).toLowerCase() === `[object ${t}]` || (t === "error" && actual instanceof Error)
+    : t === "object" ? actual !== null && typeof actual === "object" && !Array.isArray(actual)
+    : typeof actual === t;
   const methods = {
     equal: (v) => ok(eq(v), `to equal ${show(v)}`),
     eql: (v) => ok(looseEquals(actual, v), `to deeply equal ${show(v)}`),
@@ -491,7 +503,20 @@ function chaiExpect(actual, message) {
     below: (v) => ok(actual < v, `to be below ${v}`),
     least: (v) => ok(actual >= v, `to be at least ${v}`),
     most: (v) => ok(actual <= v, `to be at most ${v}`),
-    a: (t) => ok(t === "array" ? Array.isArray(actual) : t === "null" ? actual === null : typeof actual === t, `to be a ${t}`),
+    a: (t) => ok(isA(typeof t === "string" ? t.toLowerCase() : t), `to be a ${typeof t === "function" ? t.name : t}`),
+    exactly: (v) => ok(Object.is(actual, v) || actual === v, `to be exactly ${show(v)}`),
+    within: (lo, hi) => ok(actual >= lo && actual <= hi, `to be within ${lo}..${hi}`),
+    between: (lo, hi) => ok(actual > lo && actual < hi, `to be between ${lo} and ${hi}`),
+    startWith: (v) => ok(typeof actual === "string" && actual.startsWith(v), `to start with ${show(v)}`),
+    endWith: (v) => ok(typeof actual === "string" && actual.endsWith(v), `to end with ${show(v)}`),
+    containEql: (v) => ok(typeof actual === "string" ? actual.includes(v) : actual != null && Array.from(actual).some((x) => looseEquals(x, v)), `to contain ${show(v)}`),
+    containDeep: (v) => ok(actual != null && matchesObject(actual, v), `to contain ${show(v)}`),
+    error: (type, msg) => ok(actual instanceof Error && (typeof type !== "function" || actual instanceof type) && errorMatches(actual, typeof type === "function" ? msg : type), `to be an error`),
+    fail: (msg) => fail(msg || "explicit failure"),
+    ...Object.fromEntries(["string", "number", "boolean", "object", "array", "function", "date", "regexp", "symbol", "bigint"].flatMap((t) => [
+      [t, () => ok(isA(t), `to be a ${t}`)],
+      [t[0].toUpperCase() + t.slice(1), () => ok(isA(t), `to be a ${t}`)],
+    ])),
     include: (v) => ok(typeof actual === "string" ? actual.includes(v) : Array.isArray(actual) ? (flags.deep ? actual.some((x) => looseEquals(x, v)) : actual.includes(v)) : actual && typeof v === "object" ? matchesObject(actual, v) : false, `to include ${show(v)}`),
     lengthOf: (n) => ok(actual != null && actual.length === n, `to have length ${n}`),
     match: (re) => ok(re.test(actual), `to match ${re}`),
@@ -499,6 +524,10 @@ function chaiExpect(actual, message) {
     instanceOf: (c) => ok(actual instanceof c, `to be an instance of ${c && c.name}`),
     throw: (expected, msg) => {
       const got = thrownBy(actual);
+      if (got !== null && dialect.callback && typeof expected === "function" && expected !== Error && !Error.isPrototypeOf(expected) && !(got.e instanceof expected)) {
+        expected(got.e); // expect.js: a callback that asserts on what was thrown
+        return ok(true, "to throw");
+      }
       const matches = got !== null && errorMatches(got.e, expected) && (msg === undefined || errorMatches(got.e, msg));
       ok(matches, `to throw ${show(expected)}`);
     },
@@ -507,7 +536,7 @@ function chaiExpect(actual, message) {
     closeTo: (v, d) => ok(Math.abs(actual - v) <= d, `to be close to ${v}`),
     oneOf: (list) => ok(list.includes(actual), `to be one of ${show(list)}`),
   };
-  const alias = { equals: "equal", eq: "equal", eqls: "eql", gt: "above", greaterThan: "above", lt: "below", lessThan: "below", gte: "least", lte: "most", an: "a", includes: "include", contain: "include", contains: "include", length: "lengthOf", matches: "match", throws: "throw", Throw: "throw", instanceof: "instanceOf", key: "keys", haveOwnProperty: "property", ownProperty: "property" };
+  const alias = { equals: "equal", eq: "equal", eqls: "eql", gt: "above", greaterThan: "above", lt: "below", lessThan: "below", gte: "least", lte: "most", an: "a", includes: "include", contain: "include", contains: "include", length: "lengthOf", matches: "match", throws: "throw", Throw: "throw", throwException: "throw", throwError: "throw", instanceof: "instanceOf", key: "keys", haveOwnProperty: "property", ownProperty: "property", min: "least", max: "most", type: "a", approximately: "closeTo", Error: "error", RegExp: "regexp" };
   const props = {
     true: () => ok(actual === true, "to be true"),
     false: () => ok(actual === false, "to be false"),
@@ -519,9 +548,19 @@ function chaiExpect(actual, message) {
     empty: () => ok(actual != null && (typeof actual === "object" && !Array.isArray(actual) && !(typeof actual.length === "number") ? Object.keys(actual).length === 0 : actual.length === 0), "to be empty"),
     finite: () => ok(Number.isFinite(actual), "to be finite"),
   };
-  const chain = new Set(["to", "be", "been", "is", "that", "which", "and", "has", "have", "with", "at", "of", "same", "but", "does", "still", "also", "own", "nested", "any", "all", "ordered"]);
+  const chain = new Set(["to", "be", "been", "is", "that", "which", "and", "has", "have", "with", "at", "of", "same", "but", "does", "still", "also", "own", "nested", "any", "all", "ordered", "only", "part", "the", "it", "should"]);
   const self = new Proxy(function () {}, {
+    // expect.js: expect(x).to.be(v)
+    apply(_, __, args) {
+      if (dialect.beCalls && flags.last === "be") methods.equal(args[0]);
+      return self;
+    },
     get(_, k) {
+      flags.last = k;
+      if (k === "shallow") {
+        flags.deep = false;
+        return self;
+      }
       if (k === "not") {
         flags.not = !flags.not;
         return self;
@@ -542,7 +581,9 @@ function chaiExpect(actual, message) {
           return self;
         };
         // length and a/an are also chains: expect(x).to.have.length(3)
-        return new Proxy(f, { get: (t, p) => (p === "above" || p === "below" || p === "least" || p === "most" || p === "of" ? ((flags.lengthOf = true), self[p]) : t[p]) });
+        // and a method's name is a chain before another's: should's
+        // x.should.be.an.instanceOf(Object), be.a.String()
+        return new Proxy(f, { get: (t, p) => (p === "above" || p === "below" || p === "least" || p === "most" || p === "of" ? ((flags.lengthOf = true), self[p]) : typeof p === "string" && !(p in t) ? self[p] : t[p]) });
       }
       if (k === "then") return undefined;
       throw new NotMade("chai's ." + String(k));
@@ -599,6 +640,186 @@ const chaiAssertMethods = {
 };
 Object.assign(chaiAssert, chaiAssertMethods);
 const chai = { expect: chaiExpect, assert: chaiAssert, should: () => { throw new NotMade("chai's should"); }, use: () => { throw new NotMade("a chai plugin"); }, config: {} };
+
+// ---- the test helpers a clone may lack ----
+
+// helperStandIns are packages of the tests' own, not installed in the
+// clone, that premise has a working copy of: the BDD assertion packages
+// whose chains chaiExpect speaks (expect.js, should, @hapi/code), lab's
+// script, and the dedent tags tests write multi-line inputs with. Each is
+// made when a test file first asks for it and the clone has none of its
+// own (an installed package runs as itself).
+const helperStandIns = {
+  "expect.js": () => expectJs,
+  should: () => shouldPackage(),
+  code: () => codePackage,
+  "@hapi/code": () => codePackage,
+  lab: () => labPackage,
+  "@hapi/lab": () => labPackage,
+  dedent: () => asModule(dedentTag, ["dedent"]),
+  "dedent-js": () => asModule(dedentJs, ["dedent"]),
+  "ts-dedent": () => asModule(dedentJs, ["dedent"]),
+  outdent: () => asModule(outdent, ["outdent"]),
+  "strip-indent": () => asModule(stripIndentPlain, []),
+  "common-tags": () => ({ stripIndent: commonStripIndent, stripIndents: commonStripIndents, oneLine: commonOneLine, oneLineTrim: commonOneLineTrim }),
+};
+
+// asModule is f as a package that exports it as default, as itself
+// (module.exports = f) and under names.
+function asModule(f, names) {
+  f.default = f;
+  for (const n of names) f[n] = f;
+  return f;
+}
+
+function expectJs(actual) {
+  return chaiExpect(actual, undefined, { beCalls: true, callback: true });
+}
+expectJs.version = "0.3.1";
+
+// should is should.js: should(x) and, once a test requires it, x.should
+// on every value.
+function should(actual) {
+  return chaiExpect(actual, undefined, {});
+}
+should.exist = should.exists = (v, msg) => (v != null ? undefined : fail(msg || `expected ${show(v)} to exist`));
+should.not = { exist: (v, msg) => (v == null ? undefined : fail(msg || `expected ${show(v)} not to exist`)) };
+should.not.exists = should.not.exist;
+let shouldOnObjects = false;
+function shouldPackage() {
+  if (!shouldOnObjects) {
+    shouldOnObjects = true;
+    Object.defineProperty(Object.prototype, "should", {
+      get() {
+        const v = this instanceof String || this instanceof Number || this instanceof Boolean ? this.valueOf() : this;
+        return should(v);
+      },
+      set(v) {
+        Object.defineProperty(this, "should", { value: v, writable: true, configurable: true, enumerable: true });
+      },
+      configurable: true,
+      enumerable: false,
+    });
+  }
+  return asModule(should, ["should"]);
+}
+
+// @hapi/code: equal is deep unless .shallow.
+function codeExpect(actual, prefix) {
+  return chaiExpect(actual, prefix, { deepEqual: true });
+}
+const codePackage = { expect: codeExpect, fail: (m) => fail(m || "code.fail()"), settings: {}, count: () => 0, incomplete: () => null };
+codePackage.default = codePackage;
+
+// lab's script: its experiments and tests are this run's suites and
+// tests; lab's options object may come before the function.
+const labTest = (name, a, b) => (typeof a === "function" ? plainTest(name, a) : plainTest(name, b, a));
+const labSuite = (name, a, b) => (typeof a === "function" ? describe(name, a) : describe(name, b, a));
+labTest.skip = plainTest.skip;
+labTest.only = labTest;
+labSuite.skip = describe.skip;
+labSuite.only = labSuite;
+const labScript = {
+  describe: labSuite, experiment: labSuite, suite: labSuite, it: labTest, test: labTest,
+  before: hook("before"), after: hook("after"), beforeEach: hook("beforeEach"), afterEach: hook("afterEach"),
+};
+const labPackage = { script: () => labScript, assertions: codePackage, expect: codeExpect };
+labPackage.default = labPackage;
+
+// ---- dedent and its kin, as tags and as plain calls ----
+
+// templateParts are a tag's strings (cooked, or as written when raw) and
+// values, or a plain call's one string.
+function templateParts(args, raw) {
+  const [strings, ...values] = args;
+  if (typeof strings === "string") return { parts: [strings], values: [] };
+  return { parts: Array.from(raw && strings.raw ? strings.raw : strings), values };
+}
+
+function interleave(parts, values) {
+  let out = parts[0];
+  for (let i = 0; i < values.length; i++) out += String(values[i]) + parts[i + 1];
+  return out;
+}
+
+// dedentTag is the dedent package: the smallest indentation of a line
+// with text is cut from every line that starts with a blank, and the
+// whole is trimmed; a tag reads its strings as written, with \n then
+// made a line break.
+function dedentTag(...args) {
+  const tagged = typeof args[0] !== "string";
+  const { parts, values } = templateParts(args, true);
+  const written = tagged ? parts.map((p) => p.replace(/\\\n[ \t]*/g, "").replace(/\\`/g, "`").replace(/\\\$/g, "$").replace(/\\\{/g, "{")) : parts;
+  let text = interleave(written, values);
+  let least = null;
+  for (const line of text.split("\n")) {
+    const m = line.match(/^(\s+)\S+/);
+    if (m) least = least === null ? m[1].length : Math.min(least, m[1].length);
+  }
+  if (least !== null) text = text.split("\n").map((l) => (l[0] === " " || l[0] === "\t" ? l.slice(least) : l)).join("\n");
+  text = text.trim();
+  return tagged ? text.replace(/\\n/g, "\n") : text;
+}
+dedentTag.withOptions = () => dedentTag;
+
+// dedentJs is dedent-js and ts-dedent: the last line's break and
+// indentation dropped, the smallest indentation after a line break cut
+// after each, the first line break dropped.
+function dedentJs(...args) {
+  const { parts, values } = templateParts(args, false);
+  parts[parts.length - 1] = parts[parts.length - 1].replace(/\r?\n([\t ]*)$/, "");
+  const sizes = [];
+  for (const p of parts) for (const m of p.match(/\n[\t ]+/g) || []) sizes.push(m.length - 1);
+  if (sizes.length > 0) {
+    const cut = new RegExp(`\n[\t ]{${Math.min(...sizes)}}`, "g");
+    for (let i = 0; i < parts.length; i++) parts[i] = parts[i].replace(cut, "\n");
+  }
+  parts[0] = parts[0].replace(/^\r?\n/, "");
+  return interleave(parts, values);
+}
+
+// outdent: the first line break and the last, with its indentation, are
+// dropped, and the first line's indentation is cut from every line.
+function outdent(...args) {
+  if (args.length === 1 && args[0] !== null && typeof args[0] === "object" && !Array.isArray(args[0]) && !("raw" in args[0])) return outdent;
+  const { parts, values } = templateParts(args, false);
+  const first = parts[0].match(/^\r?\n([ \t]*)/);
+  if (first) {
+    const cut = new RegExp(`(\r?\n)[ \t]{0,${first[1].length}}`, "g");
+    for (let i = 0; i < parts.length; i++) parts[i] = parts[i].replace(cut, "$1");
+    parts[0] = parts[0].replace(/^\r?\n/, "");
+  }
+  parts[parts.length - 1] = parts[parts.length - 1].replace(/\r?\n[ \t]*$/, "");
+  return interleave(parts, values);
+}
+outdent.string = (s) => outdent(s);
+
+// stripIndentPlain is strip-indent: the smallest indentation of a line
+// with text cut from every line.
+function stripIndentPlain(text) {
+  const sizes = (String(text).match(/^[ \t]*(?=\S)/gm) || []).map((m) => m.length);
+  if (sizes.length === 0) return String(text);
+  const least = Math.min(...sizes);
+  return least > 0 ? String(text).replace(new RegExp(`^[ \t]{${least}}`, "gm"), "") : String(text);
+}
+
+// common-tags' stripIndent, stripIndents, oneLine and oneLineTrim.
+function commonStripIndent(...args) {
+  const { parts, values } = templateParts(args, false);
+  return stripIndentPlain(interleave(parts, values)).trim();
+}
+function commonStripIndents(...args) {
+  const { parts, values } = templateParts(args, false);
+  return interleave(parts, values).replace(/^[ \t]+/gm, "").trim();
+}
+function commonOneLine(...args) {
+  const { parts, values } = templateParts(args, false);
+  return interleave(parts, values).replace(/(?:\n(?:\s*))+/g, " ").trim();
+}
+function commonOneLineTrim(...args) {
+  const { parts, values } = templateParts(args, false);
+  return interleave(parts, values).replace(/(?:\n\s*)/g, "").trim();
+}
 
 // ---- t: node:test, ava, tape, tap ----
 
@@ -1146,6 +1367,7 @@ function absentPackage(path, names = []) {
 // standingIn are the absent packages the file being loaded was given.
 const standingIn = new Set();
 function standIn(request, names) {
+  if (Object.hasOwn(helperStandIns, request)) return helperStandIns[request]();
   standingIn.add(packageName(request) ?? request);
   return absentPackage(request, names);
 }
