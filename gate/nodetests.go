@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,6 +93,10 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 			run.Err = err.Error()
 			return run
 		}
+	}
+	if err := laySnapshots(spec.BaseDir, dir, spec.Tests); err != nil {
+		run.Err = err.Error()
+		return run
 	}
 	srcs, err := transpilable(dir)
 	if err != nil {
@@ -200,6 +205,31 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 // replacing what the side has there, through an os.Root: a head whose
 // test directory is a link out of its tree cannot have premise write
 // where it points.
+// laySnapshots lays the base's snapshot file of each test file
+// (__snapshots__/NAME.snap beside it, where Jest and Vitest keep it) over
+// the copy, and takes away one the base does not have: a test compares
+// with the snapshots the base wrote, never with those the head did.
+func laySnapshots(baseDir, dir string, tests []string) error {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	for _, rel := range tests {
+		snap := filepath.Join(filepath.Dir(filepath.FromSlash(rel)), "__snapshots__", filepath.Base(rel)+".snap")
+		if info, err := os.Lstat(filepath.Join(baseDir, snap)); err == nil && info.Mode().IsRegular() {
+			if err := layOver(baseDir, dir, snap); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := root.Remove(snap); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("take the head's %s away: %w", snap, err)
+		}
+	}
+	return nil
+}
+
 func layOver(baseDir, dir, rel string) error {
 	from := filepath.Join(baseDir, rel)
 	info, err := os.Lstat(from)

@@ -553,7 +553,12 @@ it("multi-line", () => { expect(show("a\nb")).toMatchInlineSnapshot(` + "`" + `
     "a
     b"
   ` + "`" + `); });
-it("object", () => { expect({a: 1}).toMatchInlineSnapshot(` + "`" + `{ "a": 1 }` + "`" + `); });
+it("object", () => { expect({a: 1}).toMatchInlineSnapshot(` + "`" + `
+    {
+      "a": 1,
+    }
+  ` + "`" + `); });
+it("object wrong", () => { expect({a: 1}).toMatchInlineSnapshot(` + "`" + `{ "a": 1 }` + "`" + `); });
 it("self import", () => { expect(digest("x")).toBe("d:x"); });
 `,
 	})
@@ -567,7 +572,8 @@ it("self import", () => { expect(digest("x")).toBe("d:x"); });
 		"test/snap.test.ts > string wrong": "failed",
 		"test/snap.test.ts > number":       "passed",
 		"test/snap.test.ts > multi-line":   "passed",
-		"test/snap.test.ts > object":       "not made: a snapshot",
+		"test/snap.test.ts > object":       "passed",
+		"test/snap.test.ts > object wrong": "failed",
 		"test/snap.test.ts > self import":  "passed",
 	}
 	if d := cmp.Diff(want, got); d != "" {
@@ -575,6 +581,86 @@ it("self import", () => { expect(digest("x")).toBe("d:x"); });
 	}
 	if _, err := os.Stat(filepath.Join(dir, "dist")); !os.IsNotExist(err) {
 		t.Errorf("the self-import's stand-in was written into the tree given (%v); only the copy gets one", err)
+	}
+}
+
+// A test that compares with a snapshot file (Jest's and Vitest's
+// __snapshots__/NAME.snap) compares with the base's, the value printed as
+// pretty-format prints it in Jest 29 and Vitest ({ "a": 1, }) or older
+// Jest (Object { "a": 1, }): the base passes, a head whose value differs
+// fails, and a snapshot file the head rewrote to match itself is not
+// read. A snapshot the base never wrote is not made.
+func TestNodeTestsSnapshotFilesOfTheBase(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	test := `const { parse } = require('../lib');
+describe('parse', () => {
+  it('splits', () => {
+    expect(parse('a,b')).toMatchSnapshot();
+    expect(parse('c')).toMatchSnapshot('one');
+  });
+  it('throws', () => { expect(() => parse(1)).toThrowErrorMatchingSnapshot(); });
+  it('unwritten', () => { expect(parse('d')).toMatchSnapshot(); });
+  it('inline', () => {
+    expect(new Map([['k', [parse('e')]]])).toMatchInlineSnapshot(` + "`" + `
+      Map {
+        "k" => [
+          {
+            "name": "e",
+            "parts": [
+              "e",
+            ],
+          },
+        ],
+      }
+    ` + "`" + `);
+  });
+});
+`
+	jest29 := "// Jest Snapshot v1, https://goo.gl/fbAQLP\n\n" +
+		"exports[`parse splits 1`] = `\n{\n  \"name\": \"a,b\",\n  \"parts\": [\n    \"a\",\n    \"b\",\n  ],\n}\n`;\n\n" +
+		"exports[`parse splits: one 1`] = `\n{\n  \"name\": \"c\",\n  \"parts\": [\n    \"c\",\n  ],\n}\n`;\n\n" +
+		"exports[`parse throws 1`] = `\"s.split is not a function\"`;\n"
+	older := "// Jest Snapshot v1, https://goo.gl/fbAQLP\n\n" +
+		"exports[`old 1`] = `\nObject {\n  \"name\": \"a,b\",\n  \"parts\": Array [\n    \"a\",\n    \"b\",\n  ],\n}\n`;\n"
+	base := writeTree(t, map[string]string{
+		"package.json":                          `{"name": "x"}`,
+		"lib.js":                                "exports.parse = (s) => ({ name: s, parts: s.split(',') });\n",
+		"test/parse.test.js":                    test,
+		"test/__snapshots__/parse.test.js.snap": jest29,
+		"test/old.test.js":                      "const { parse } = require('../lib');\nit('old', () => { expect(parse('a,b')).toMatchSnapshot(); });\n",
+		"test/__snapshots__/old.test.js.snap":   older,
+	})
+	head := writeTree(t, map[string]string{
+		"package.json":                          `{"name": "x"}`,
+		"lib.js":                                "exports.parse = (s) => ({ name: s, parts: s.split(',').reverse() });\n",
+		"test/__snapshots__/parse.test.js.snap": strings.Replace(jest29, `\"a\",\n    \"b\"`, `\"b\",\n    \"a\"`, 1),
+	})
+	tests := []string{"test/parse.test.js", "test/old.test.js"}
+	want := map[string]map[string]string{
+		base: {
+			"test/parse.test.js > parse > splits":    "passed",
+			"test/parse.test.js > parse > throws":    "passed",
+			"test/parse.test.js > parse > unwritten": "not made: a snapshot the base has not written",
+			"test/parse.test.js > parse > inline":    "passed",
+			"test/old.test.js > old":                 "passed",
+		},
+		head: {
+			"test/parse.test.js > parse > splits":    "failed",
+			"test/parse.test.js > parse > throws":    "passed",
+			"test/parse.test.js > parse > unwritten": "not made: a snapshot the base has not written",
+			"test/parse.test.js > parse > inline":    "passed",
+			"test/old.test.js > old":                 "failed",
+		},
+	}
+	for _, side := range []string{base, head} {
+		run := RunNodeTests(context.Background(), NodeTests{Dir: side, BaseDir: base, Tests: tests, Seconds: 30})
+		if run.Err != "" {
+			t.Fatal(run.Err)
+		}
+		if d := cmp.Diff(want[side], outcomesOf(run)); d != "" {
+			t.Errorf("%s: outcomes (-want +got):\n%s\n%+v", filepath.Base(side), d, run)
+		}
 	}
 }
 

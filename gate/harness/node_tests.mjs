@@ -29,6 +29,7 @@
 // > " between. lines are the watched lines the test ran (its hooks
 // included), read from V8's precise coverage as the worker reads them.
 import * as fs from "node:fs";
+import * as path from "node:path";
 import * as url from "node:url";
 import * as nodeModule from "node:module";
 import * as util from "node:util";
@@ -271,22 +272,107 @@ function matchesObject(got, want) {
   return Object.keys(want).every((k) => matchesObject(got[k], want[k]));
 }
 
-// snapshotOf is how a snapshot prints a primitive (pretty-format, strings
-// in double quotes and not escaped, Vitest's and Jest's default);
-// undefined for a value premise does not print as they do.
-function snapshotOf(v) {
+// prettyFormats are the ways Jest's and Vitest's pretty-format print a
+// value in a snapshot, by their two options that differ between versions
+// and configurations: Jest 29 and Vitest drop "Object"/"Array" before a
+// plain object's or array's braces and print strings as they are, older
+// Jest writes both and escapes quotes and backslashes. A snapshot passes
+// when it reads as the value in any of them.
+function prettyFormats(v) {
+  const out = new Set();
+  for (const basic of [false, true]) for (const escape of [false, true]) out.add(pretty(v, { basic, escape }, "", []));
+  return out;
+}
+
+function pretty(v, o, indent, seen) {
   switch (typeof v) {
     case "string":
-      return `"${v}"`;
+      return '"' + (o.escape ? v.replace(/"|\\/g, "\\$&") : v) + '"';
     case "number":
       return Object.is(v, -0) ? "-0" : String(v);
+    case "bigint":
+      return `${v}n`;
     case "boolean":
     case "undefined":
       return String(v);
-    case "bigint":
-      return `${v}n`;
+    case "symbol":
+      return v.toString();
+    case "function":
+      return `[Function ${v.name || "anonymous"}]`;
   }
-  return v === null ? "null" : undefined;
+  if (v === null) return "null";
+  if (seen.includes(v)) return "[Circular]";
+  const tag = Object.prototype.toString.call(v);
+  if (tag === "[object Date]") return Number.isNaN(v.getTime()) ? "Date { NaN }" : v.toISOString();
+  if (tag === "[object RegExp]") return String(v);
+  if (v instanceof Error) return `[${v.name}: ${v.message}]`;
+  const inner = indent + "  ";
+  const next = seen.concat([v]);
+  const list = (items, open, close) => (items.length === 0 ? open + close : open + "\n" + items.map((i) => inner + i + ",\n").join("") + indent + close);
+  const name = (fallback) => {
+    const c = v.constructor;
+    return c && typeof c.name === "string" && c.name !== "" ? c.name : fallback;
+  };
+  if (Array.isArray(v)) {
+    const items = v.map((x) => pretty(x, o, inner, next));
+    const prefix = name("Array") === "Array" ? (o.basic ? "Array " : "") : name("Array") + " ";
+    return prefix + list(items, "[", "]");
+  }
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return name("TypedArray") + " " + list(Array.from(v, (x) => pretty(x, o, inner, next)), "[", "]");
+  if (v instanceof Map) return "Map " + list([...v].map(([k, x]) => pretty(k, o, inner, next) + " => " + pretty(x, o, inner, next)), "{", "}");
+  if (v instanceof Set) return "Set " + list([...v].map((x) => pretty(x, o, inner, next)), "{", "}");
+  const proto = Object.getPrototypeOf(v);
+  const plain = proto === Object.prototype || proto === null;
+  const keys = Object.keys(v).sort();
+  const items = keys.map((k) => pretty(k, o, inner, next) + ": " + pretty(v[k], o, inner, next));
+  for (const s of Object.getOwnPropertySymbols(v)) if (Object.prototype.propertyIsEnumerable.call(v, s)) items.push(s.toString() + ": " + pretty(v[s], o, inner, next));
+  const prefix = plain ? (o.basic || proto === null ? "Object " : "") : name("Object") + " ";
+  return prefix + list(items, "{", "}");
+}
+
+// thrownFormats are what a thrown error's snapshot may read as: its
+// message printed as a string (Jest), or the error itself (Vitest).
+function thrownFormats(e) {
+  const out = prettyFormats(e && typeof e === "object" && "message" in e ? String(e.message) : e);
+  for (const f of prettyFormats(e)) out.add(f);
+  return out;
+}
+
+// snapTest is the test running, for the snapshots it reads: its file, the
+// names of its suites and its own, and how many of each name it read.
+let snapTest = null;
+const snapFiles = new Map();
+
+// storedSnapshot is the text the base's snapshot file (__snapshots__/
+// NAME.snap beside the test file, as Jest and Vitest write it) holds for
+// the running test's next snapshot named hint, its names joined as Jest
+// joins them or as Vitest does.
+function storedSnapshot(hint) {
+  const t = snapTest;
+  if (t === null) throw new NotMade("a snapshot");
+  const key = t.names.join(" ") + (hint ? ": " + hint : "");
+  const n = (t.counts.get(key) || 0) + 1;
+  t.counts.set(key, n);
+  const rel = spec.names[t.file] || t.file;
+  const file = path.join(process.cwd(), path.dirname(rel), "__snapshots__", path.basename(rel) + ".snap");
+  if (!snapFiles.has(file)) {
+    let held = null;
+    try {
+      const text = fs.readFileSync(file, "utf8");
+      held = Object.create(null);
+      new Function("exports", text)(held);
+    } catch {
+      held = null;
+    }
+    snapFiles.set(file, held);
+  }
+  const held = snapFiles.get(file);
+  if (held === null) throw new NotMade("a snapshot the base has not written");
+  for (const sep of [" ", " > "]) {
+    const stored = held[t.names.join(sep) + (hint ? ": " + hint : "") + " " + n];
+    if (typeof stored === "string") return stored.length > 1 && stored.startsWith("\n") && stored.endsWith("\n") ? stored.slice(1, -1) : stored;
+  }
+  throw new NotMade("a snapshot the base has not written");
 }
 
 // inlineSnapshot is an inline snapshot's text as compared: one written over
@@ -389,22 +475,31 @@ function expect(actual) {
         check(c.length >= n && looseEquals(c[n - 1], a), `toHaveBeenNthCalledWith(${n}, ${show(a)})`);
       },
       toHaveReturnedWith: (v) => check(mockOf(actual, "toHaveReturnedWith").results.some((r) => r.type === "return" && looseEquals(r.value, v)), `toHaveReturnedWith(${show(v)})`),
-      toMatchSnapshot: () => {
-        throw new NotMade("a snapshot");
+      // A snapshot, written in the test or in the base's snapshot file
+      // beside it, is compared with the value as pretty-format prints it
+      // (prettyFormats); one with property matchers is not made.
+      toMatchSnapshot: (a, b) => {
+        if (mode !== undefined || (a !== null && typeof a === "object")) throw new NotMade("a snapshot");
+        const stored = storedSnapshot(typeof a === "string" ? a : typeof b === "string" ? b : "");
+        check(prettyFormats(actual).has(stored), "toMatchSnapshot()");
       },
       toMatchInlineSnapshot: (...a) => {
-        // The snapshot written in the test: a primitive's is read here as
-        // Vitest and Jest print it; anything else is not made.
         const snap = a.length > 0 && typeof a[a.length - 1] === "string" ? a[a.length - 1] : undefined;
-        const got = snapshotOf(actual);
-        if (snap === undefined || got === undefined) throw new NotMade("a snapshot");
-        check(got === inlineSnapshot(snap), `toMatchInlineSnapshot(${show(snap)})`);
+        if (mode !== undefined || snap === undefined || a.length > 1) throw new NotMade("a snapshot");
+        check(prettyFormats(actual).has(inlineSnapshot(snap)), `toMatchInlineSnapshot(${show(snap)})`);
       },
-      toThrowErrorMatchingSnapshot: () => {
-        throw new NotMade("a snapshot");
+      toThrowErrorMatchingSnapshot: (hint) => {
+        if (mode !== undefined) throw new NotMade("a snapshot");
+        const stored = storedSnapshot(typeof hint === "string" ? hint : "");
+        const got = thrownBy(actual);
+        if (got === null) fail("expected the function to throw");
+        check(thrownFormats(got.e).has(stored), "toThrowErrorMatchingSnapshot()");
       },
-      toThrowErrorMatchingInlineSnapshot: () => {
-        throw new NotMade("a snapshot");
+      toThrowErrorMatchingInlineSnapshot: (snap) => {
+        if (mode !== undefined || typeof snap !== "string") throw new NotMade("a snapshot");
+        const got = thrownBy(actual);
+        if (got === null) fail("expected the function to throw");
+        check(thrownFormats(got.e).has(inlineSnapshot(snap)), `toThrowErrorMatchingInlineSnapshot(${show(snap)})`);
       },
     };
     matchers.toThrowError = matchers.toThrow;
@@ -1680,6 +1775,18 @@ async function runSuite(s) {
   }
 }
 
+// fileOf is the test file a test was registered from; suiteNames its
+// suites' names below the file's and its own.
+function fileOf(c) {
+  for (let s = c.parent; s; s = s.parent) if (s.file) return s.file;
+  return "";
+}
+function suiteNames(c) {
+  const names = [c.name];
+  for (let s = c.parent; s && s.parent; s = s.parent) names.unshift(s.name);
+  return names;
+}
+
 async function runTest(c, skip, beforeFailed) {
   const rec = { outcome: "passed" };
   if (skip || c.skip || c.fn === null) {
@@ -1692,6 +1799,7 @@ async function runTest(c, skip, beforeFailed) {
   uncaught = null;
   const ctx = c.parent ? suiteContext(c.parent) : mochaContext(null);
   ctx.test = ctx.currentTest = { title: c.name };
+  snapTest = { file: fileOf(c), names: suiteNames(c), counts: new Map() };
   try {
     if (beforeFailed) throw beforeFailed;
     for (const h of hooksUp(c.parent, "beforeEach")) await callPlain(h, ctx, deadlineFor() - DateNow());
