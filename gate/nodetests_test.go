@@ -96,7 +96,7 @@ it('chai bad', () => { expect(add(1, 1)).to.be.above(5); });
 		"test/jest.test.js > add(2, 2)":    "failed",
 		"test/jest.test.js > throws":       "passed",
 		"test/jest.test.js > matchers":     "passed",
-		"test/jest.test.js > snapshots":    "not made: a snapshot",
+		"test/jest.test.js > snapshots":    "not made: a snapshot the base has not written",
 		"test/vitest.spec.ts > ts > add 1": "passed",
 		"test/node.test.js > top":          "failed",
 		"test/ava.js > ava is":             "passed",
