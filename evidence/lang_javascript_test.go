@@ -883,3 +883,36 @@ func TestJavaScriptMemberOfAnExportedObjectLiteral(t *testing.T) {
 		t.Errorf("safe no longer makes a number text, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// Two options the tests set in separate calls are also set together: a
+// formatter whose change shows only with a comma-first layout and a wide
+// indent at once (sql-formatter's commaPosition: 'before' with indent:
+// '    ') is caught from tests that set each alone.
+func TestJavaScriptOptionsOfTwoTestsTogether(t *testing.T) {
+	t.Parallel()
+	render := func(commaPad string) string {
+		return "export function render(text, opts) {\n" +
+			"  const pad = opts.indent || '  ';\n" +
+			"  const items = text.split(',');\n" +
+			"  if (opts.commaFirst) {\n" +
+			"    return items.map((x, i) => (i ? " + commaPad + ".slice(2) + ', ' + x : pad + x)).join('\\n');\n" +
+			"  }\n" +
+			"  return items.map((x) => pad + x).join(',\\n');\n" +
+			"}\n"
+	}
+	base := map[string]string{
+		"package.json":  `{"type": "module"}`,
+		"src/render.js": render("pad"),
+		"test/render.test.js": "import { render } from '../src/render.js';\n" +
+			"test('comma first', () => { expect(render('a,b', { commaFirst: true })).toBe('  a\\n, b'); });\n" +
+			"test('indent', () => { expect(render('a,b', { indent: '    ' })).toBe('    a,\\n    b'); });\n",
+	}
+	head := map[string]string{"src/render.js": render("'  '")}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "src/render.render" && strings.Contains(c.Input, "commaFirst") && strings.Contains(c.Input, "indent") {
+			return
+		}
+	}
+	t.Errorf("render: no change with both options set: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}

@@ -1328,6 +1328,17 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			break
 		}
 	}
+	// The tests' options objects two at a time, their keys together:
+	// one test passes format(q, {commaPosition: 'before'}), another
+	// format(q, {indent: '    '}), and a change may lie where the two
+	// options meet.
+	from := 0
+	if method {
+		from = 1
+	}
+	for _, args := range mergedOptions(rows, from, maxMergedOptions) {
+		add(args, "mutation", lang.SourceMutation)
+	}
 	// A date the tests write (an ISO string, alone or as a receiver's
 	// argument) moved to the years where date code breaks: before 100,
 	// which Date.UTC reads as 1900 and more, and 1850, before time zones
@@ -1369,10 +1380,6 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		}
 		// An object the call is handed, built a step away (gcd's new
 		// BN(12) as new BN(0)).
-		from := 0
-		if method {
-			from = 1
-		}
 		for _, m := range lang.BuiltMutants(r, from) {
 			args, _ := m.CallArgs()
 			add(args, "mutation", lang.SourceMutation)
