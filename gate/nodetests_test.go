@@ -194,7 +194,7 @@ it('ts', () => { expect(same('a', 'a')).toBe(true); });
 // own outcomes where they were not made before: expect.js, should and
 // @hapi/code's assertion chains, lab's script, and the dedent tags tests
 // write multi-line inputs and outputs with (dedent, dedent-js, ts-dedent,
-// outdent, strip-indent, common-tags). Each failing test shows the
+// outdent, strip-indent, common-tags), and deep-freeze. Each failing test shows the
 // assertion checks; a package the tree has installed runs as itself.
 func TestNodeTestsStandInForTestHelpers(t *testing.T) {
 	t.Parallel()
@@ -286,6 +286,10 @@ it('common-tags', () => {
   expect(stripIndentPlain('  a\n    b')).toBe('a\n  b');
 });
 it('dedent fails', () => { expect(dedent('  a\n   b')).toBe('  a\n   b'); });
+it('deep-freeze', () => {
+  const o = require('deep-freeze')({ a: { b: [1] } });
+  expect(Object.isFrozen(o.a.b)).toBe(true);
+});
 `,
 		"test/esm.test.ts": `import { dedent } from 'ts-dedent';
 import outdent from 'outdent';
@@ -320,6 +324,7 @@ it('outdent', () => {
 		"test/dedent.test.js > dedent-js":               "passed",
 		"test/dedent.test.js > common-tags":             "passed",
 		"test/dedent.test.js > dedent fails":            "failed",
+		"test/dedent.test.js > deep-freeze":             "passed",
 		"test/esm.test.ts > ts-dedent":                  "passed",
 		"test/esm.test.ts > outdent":                    "passed",
 	}
@@ -407,7 +412,10 @@ func TestNodeTestsBabelsMixedModules(t *testing.T) {
 // Jest's and Vitest's mock functions are made (yaml's foldFlowLines tests
 // count an onFold callback's calls with jest.fn; its error tests spy on
 // process.emitWarning): their calls are recorded and the call matchers
-// judge them; what else jest's object offers is still not made.
+// judge them, and clearAllMocks clears them; a file's settings of the
+// runner (vi.setConfig, jest.setTimeout) change nothing and no longer
+// stop it loading (immer's suites); what else jest's object offers
+// (fake timers) is still not made.
 func TestNodeTestsMockFunctions(t *testing.T) {
 	t.Parallel()
 	needNode(t)
@@ -415,6 +423,8 @@ func TestNodeTestsMockFunctions(t *testing.T) {
 		"package.json": `{"name": "x"}`,
 		"lib.js":       "exports.fold = (text, onFold) => { if (text.length > 3) onFold(text.length); return text; };\nexports.warn = (m) => { process.emitWarning(m); return m; };\n",
 		"test/a.test.js": `const { fold, warn } = require('../lib');
+vi.setConfig({ testTimeout: 2000 });
+jest.setTimeout(2000);
 let onFold;
 beforeEach(() => { onFold = jest.fn(); });
 test('folds', () => { fold('abcdef', onFold); expect(onFold).toHaveBeenCalledTimes(1); expect(onFold).toHaveBeenCalledWith(6); expect(onFold.mock.calls).toEqual([[6]]); });
@@ -429,6 +439,7 @@ test('spy', () => {
 });
 test('vi', () => { const f = vi.fn().mockReturnValueOnce(1).mockReturnValue(2); expect([f(), f()]).toEqual([1, 2]); });
 test('timers', () => { jest.useFakeTimers(); });
+test('clear all', () => { const f = jest.fn(); f(1); jest.clearAllMocks(); expect(f).not.toHaveBeenCalled(); });
 `,
 	})
 	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"test/a.test.js"}})
@@ -448,6 +459,7 @@ test('timers', () => { jest.useFakeTimers(); });
 		"test/a.test.js > spy":         "passed",
 		"test/a.test.js > vi":          "passed",
 		"test/a.test.js > timers":      "not made: jest's mocks",
+		"test/a.test.js > clear all":   "passed",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)

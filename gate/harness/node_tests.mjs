@@ -757,7 +757,20 @@ const helperStandIns = {
   outdent: () => asModule(outdent, ["outdent"]),
   "strip-indent": () => asModule(stripIndentPlain, []),
   "common-tags": () => ({ stripIndent: commonStripIndent, stripIndents: commonStripIndents, oneLine: commonOneLine, oneLineTrim: commonOneLineTrim }),
+  "deep-freeze": () => asModule(deepFreeze, []),
+  "deep-freeze-strict": () => asModule(deepFreeze, []),
 };
+
+// deepFreeze is deep-freeze: the object frozen, and each object or
+// function it holds that is not frozen yet.
+function deepFreeze(o) {
+  Object.freeze(o);
+  for (const k of Object.getOwnPropertyNames(o)) {
+    const v = o[k];
+    if (v !== null && (typeof v === "object" || typeof v === "function") && !Object.isFrozen(v)) deepFreeze(v);
+  }
+  return o;
+}
 
 // asModule is f as a package that exports it as default, as itself
 // (module.exports = f) and under names.
@@ -1351,8 +1364,27 @@ function calls(f, matcher) {
   return mockOf(f, matcher).calls;
 }
 
+// allMocks are the mock functions made so far, for jest.clearAllMocks()
+// and its kin.
+const allMocks = [];
+
 function mockObject(framework) {
-  const made = { fn: (impl) => mockFn(impl), spyOn, isMockFunction: (f) => typeof f === "function" && !!f[MOCK] };
+  const made = {
+    fn: (impl) => remember(mockFn(impl)),
+    spyOn: (obj, name) => remember(spyOn(obj, name)),
+    isMockFunction: (f) => typeof f === "function" && !!f[MOCK],
+    clearAllMocks: () => (allMocks.forEach((f) => f.mockClear()), made),
+    resetAllMocks: () => (allMocks.forEach((f) => f.mockReset()), made),
+    restoreAllMocks: () => (allMocks.forEach((f) => f.mockRestore()), made),
+    // A suite's settings of the runner (its timeout, retries) change
+    // nothing of what a test checks; the timers are real already.
+    setConfig: () => made,
+    resetConfig: () => made,
+    setTimeout: () => made,
+    retryTimes: () => made,
+    useRealTimers: () => made,
+  };
+  const remember = (f) => (allMocks.push(f), f);
   return new Proxy(made, {
     get(target, k) {
       if (k in target) return target[k];
