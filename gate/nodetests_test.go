@@ -676,6 +676,33 @@ describe('parse', () => {
 	}
 }
 
+// A test file that imports a name its module does not export loads as
+// Vitest and Jest load it, the name undefined (immer's map-set tests take
+// DRAFT_STATE from a module that only imports it), where a native ES
+// module was refused and its tests told nothing; its other imports of
+// that module still work, and a test that needs the name fails as under
+// Vitest.
+func TestNodeTestsAnImportOfANameNotExported(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	dir := writeTree(t, map[string]string{
+		"package.json":  `{"name": "x", "type": "module"}`,
+		"src/common.js": "export const twice = (x) => 2 * x;\nexport default function one() { return 1; }\n",
+		"test/a.test.js": `import one, { twice, MISSING as gone } from '../src/common.js';
+it('twice', () => { expect(twice(one())).toBe(2); });
+it('missing', () => { expect(gone.size).toBe(0); });
+`,
+	})
+	run := RunNodeTests(context.Background(), NodeTests{Dir: dir, BaseDir: dir, Seconds: 30, Tests: []string{"test/a.test.js"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	want := map[string]string{"test/a.test.js > twice": "passed", "test/a.test.js > missing": "failed"}
+	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\nfiles: %v", d, run.Files)
+	}
+}
+
 // outcomesOf is each test's outcome, a failure's reason left out.
 func outcomesOf(run NodeTestRun) map[string]string {
 	got := map[string]string{}
