@@ -236,6 +236,8 @@ describe('should', function () {
     ({ a: [lib.add(1, 1)] }).should.eql({ a: [2] });
     ({}).should.be.an.instanceOf(Object);
     'abc'.should.be.a.String();
+    ({ a: 1 }).should.deepEqual({ a: 1 });
+    (null === null).should.be.true();
     lib.boom.should.throw(/range/);
     done();
   });

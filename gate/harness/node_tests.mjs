@@ -606,6 +606,7 @@ function chaiExpect(actual, message, dialect = {}) {
     endWith: (v) => ok(typeof actual === "string" && actual.endsWith(v), `to end with ${show(v)}`),
     containEql: (v) => ok(typeof actual === "string" ? actual.includes(v) : actual != null && Array.from(actual).some((x) => looseEquals(x, v)), `to contain ${show(v)}`),
     containDeep: (v) => ok(actual != null && matchesObject(actual, v), `to contain ${show(v)}`),
+    size: (n) => ok(actual != null && (typeof actual.size === "number" ? actual.size : Object.keys(actual).length) === n, `to have size ${n}`),
     error: (type, msg) => ok(actual instanceof Error && (typeof type !== "function" || actual instanceof type) && errorMatches(actual, typeof type === "function" ? msg : type), `to be an error`),
     fail: (msg) => fail(msg || "explicit failure"),
     ...Object.fromEntries(["string", "number", "boolean", "object", "array", "function", "date", "regexp", "symbol", "bigint"].flatMap((t) => [
@@ -631,12 +632,14 @@ function chaiExpect(actual, message, dialect = {}) {
     closeTo: (v, d) => ok(Math.abs(actual - v) <= d, `to be close to ${v}`),
     oneOf: (list) => ok(list.includes(actual), `to be one of ${show(list)}`),
   };
-  const alias = { equals: "equal", eq: "equal", eqls: "eql", gt: "above", greaterThan: "above", lt: "below", lessThan: "below", gte: "least", lte: "most", an: "a", includes: "include", contain: "include", contains: "include", length: "lengthOf", matches: "match", throws: "throw", Throw: "throw", throwException: "throw", throwError: "throw", instanceof: "instanceOf", key: "keys", haveOwnProperty: "property", ownProperty: "property", min: "least", max: "most", type: "a", approximately: "closeTo", Error: "error", RegExp: "regexp" };
+  const alias = { equals: "equal", eq: "equal", eqls: "eql", gt: "above", greaterThan: "above", lt: "below", lessThan: "below", gte: "least", lte: "most", an: "a", includes: "include", contain: "include", contains: "include", length: "lengthOf", matches: "match", throws: "throw", Throw: "throw", throwException: "throw", throwError: "throw", instanceof: "instanceOf", key: "keys", haveOwnProperty: "property", ownProperty: "property", min: "least", max: "most", type: "a", approximately: "closeTo", Error: "error", RegExp: "regexp", deepEqual: "eql", aboveOrEqual: "least", belowOrEqual: "most", containDeepOrdered: "containDeep" };
   const props = {
     true: () => ok(actual === true, "to be true"),
     false: () => ok(actual === false, "to be false"),
     null: () => ok(actual === null, "to be null"),
     undefined: () => ok(actual === undefined, "to be undefined"),
+    Null: () => ok(actual === null, "to be null"),
+    Undefined: () => ok(actual === undefined, "to be undefined"),
     ok: () => ok(!!actual, "to be truthy"),
     NaN: () => ok(Number.isNaN(actual), "to be NaN"),
     exist: () => ok(actual != null, "to exist"),
