@@ -225,3 +225,31 @@ func Common(a, b string) string {
 	rep := runCommits(t, map[string]string{"go.mod": mod, "pre.go": base}, map[string]string{"pre.go": head}, nil)
 	changeOn(t, rep, "example.com/pre.Common", "a byte offset indexes the runes of a shared multi-byte prefix")
 }
+
+// A Python function that takes one of the project's objects gets the ones
+// its tests build with the project's code: a graph setup_class fills
+// edge by edge with the graph's own methods, where a change shows only on
+// a graph with edges (networkx's functions take graphs; a bare Graph()
+// and the literals premise makes show nothing).
+func TestPythonArgumentBuiltByTheProjectsCode(t *testing.T) {
+	t.Parallel()
+	graph := "class Graph:\n    def __init__(self):\n        self.adj = {}\n\n" +
+		"    def add_edge(self, u, v):\n        self.adj.setdefault(u, set()).add(v)\n        self.adj.setdefault(v, set()).add(u)\n\n" +
+		"    def add_edges_from(self, edges):\n        for u, v in edges:\n            self.add_edge(u, v)\n\n" +
+		"from graphs.degrees import degree_sum\n"
+	base := map[string]string{
+		"graphs/__init__.py": graph,
+		"graphs/degrees.py":  "def degree_sum(G):\n    return sum(len(G.adj[n]) for n in G.adj)\n",
+		"tests/test_degrees.py": "import graphs as gr\n\n\nclass TestDegrees:\n    @classmethod\n    def setup_class(cls):\n" +
+			"        G = gr.Graph()\n        G.add_edges_from([(0, 1), (1, 2)])\n        cls.G = G\n\n" +
+			"    def test_sum(self):\n        assert gr.degree_sum(self.G) == 4\n",
+	}
+	head := map[string]string{"graphs/degrees.py": "def degree_sum(G):\n    return len(G.adj)\n"}
+	rep := runCommits(t, base, head, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Symbol == "graphs.degrees.degree_sum" && strings.Contains(c.Input, "add_edges_from") {
+			return
+		}
+	}
+	t.Errorf("degree_sum: no change on the tests' graph: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+}

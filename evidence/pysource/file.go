@@ -31,6 +31,19 @@ type File struct {
 	imported map[string]bool
 	names    *names
 	scopes   map[uint]*names
+	// project are the repository's own top-level modules and packages
+	// (SetProject): a test's argument may call them, as the tests do.
+	project map[string]bool
+}
+
+// SetProject names the repository's own top-level modules and packages
+// (networkx, of networkx/algorithms/...): an argument of the file's tests
+// may then be built by their functions and classes (nx.path_graph(4), a
+// nx.Graph() the test fills by its own methods), the import going with
+// it, as it may by the standard modules'. It must be called before the
+// file is read.
+func (f *File) SetProject(roots map[string]bool) {
+	f.project = roots
 }
 
 var (

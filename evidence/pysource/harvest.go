@@ -284,10 +284,15 @@ func (h *harvester) walk(f *File, n *sitter.Node, ns *names, rows []map[string]s
 }
 
 func (h *harvester) scope(f *File, def *sitter.Node, outer *names) *names {
+	return scopeOf(f, def, outer)
+}
+
+// scopeOf is the scope of the function def inside outer, read once.
+func scopeOf(f *File, def *sitter.Node, outer *names) *names {
 	if ns := f.scopes[def.StartByte()]; ns != nil && ns.outer == outer {
 		return ns
 	}
-	ns := h.newScope(f, def, outer)
+	ns := newScope(f, def, outer)
 	if f.scopes == nil {
 		f.scopes = map[uint]*names{}
 	}
@@ -295,7 +300,7 @@ func (h *harvester) scope(f *File, def *sitter.Node, outer *names) *names {
 	return ns
 }
 
-func (h *harvester) newScope(f *File, def *sitter.Node, outer *names) *names {
+func newScope(f *File, def *sitter.Node, outer *names) *names {
 	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}, outer: outer}
 	if ps := def.ChildByFieldName("parameters"); ps != nil {
 		for i := uint(0); i < ps.NamedChildCount(); i++ {
@@ -311,9 +316,10 @@ func (h *harvester) newScope(f *File, def *sitter.Node, outer *names) *names {
 }
 
 // classScope reads the fixtures of a test class: the attributes its
-// setUp (or pytest's setup_method) binds exactly once.
+// setUp (or pytest's setup_method) binds on self exactly once, and those
+// its setUpClass (or setup_class) binds on cls.
 func classScope(f *File, body *sitter.Node, outer *names) *names {
-	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}, fixtures: map[string]*sitter.Node{}, outer: outer}
+	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}, fixtures: map[string]*sitter.Node{}, fixtureDefs: map[string]*sitter.Node{}, outer: outer}
 	count := map[string]int{}
 	for i := uint(0); i < body.NamedChildCount(); i++ {
 		d := body.NamedChild(i)
@@ -323,17 +329,24 @@ func classScope(f *File, body *sitter.Node, outer *names) *names {
 		if d == nil || d.Kind() != "function_definition" {
 			continue
 		}
-		setup := f.text(d.ChildByFieldName("name"))
-		if setup != "setUp" && setup != "setup_method" {
+		owner := ""
+		switch f.text(d.ChildByFieldName("name")) {
+		case "setUp", "setup_method":
+			owner = "self"
+		case "setUpClass", "setup_class":
+			owner = "cls"
+		default:
 			continue
 		}
+		def := d
 		var walk func(n *sitter.Node)
 		walk = func(n *sitter.Node) {
 			if n.Kind() == "assignment" {
-				if l := n.ChildByFieldName("left"); l != nil && l.Kind() == "attribute" && f.text(l.ChildByFieldName("object")) == "self" {
+				if l := n.ChildByFieldName("left"); l != nil && l.Kind() == "attribute" && f.text(l.ChildByFieldName("object")) == owner {
 					a := f.text(l.ChildByFieldName("attribute"))
 					count[a]++
 					ns.fixtures[a] = n.ChildByFieldName("right")
+					ns.fixtureDefs[a] = def
 				}
 			}
 			for j := uint(0); j < n.NamedChildCount(); j++ {
@@ -381,6 +394,7 @@ func (h *harvester) call(f *File, n *sitter.Node, ns *names, rows []map[string]s
 			return
 		}
 		r := newResolver(ns, row)
+		r.before = n.StartByte()
 		in := Input{Args: []string{}, Kind: kind, Pos: pos(f, n, lines), Raises: expectsRaise(f, n)}
 		if recv != nil {
 			rt, rc, ok := h.receiver(f, recv, ns, r, 0)

@@ -424,3 +424,63 @@ class T(unittest.TestCase):
 		}
 	}
 }
+
+// A test's argument built by the project's own code (nx.path_graph(4), a
+// nx.Graph() the test fills by its own method calls, in the test or in
+// its class's setup_class) is an input, the import and the calls going
+// with it, where before only literals and the standard modules were: the
+// functions of a graph library take graphs. A call the test makes after
+// the one read, or inside a loop, is not part of what it was given; a
+// file whose project is not named keeps to literals.
+func TestHarvestArgumentsBuiltByTheProject(t *testing.T) {
+	module := mustParse(t, "graphs/bfs.py", "def layers(G, sources):\n    return []\n")
+	test := `import graphs as nx
+from graphs import Graph
+
+class TestLayers:
+    @classmethod
+    def setup_class(cls):
+        G = nx.Graph()
+        G.add_edges_from([(0, 1), (1, 2)])
+        cls.G = G
+
+    def test_class_graph(self):
+        assert list(nx.layers(self.G, [0])) == [[0], [1], [2]]
+
+    def test_path(self):
+        P = nx.path_graph(4)
+        assert list(nx.layers(P, 0))
+
+    def test_local(self):
+        H = Graph()
+        H.add_edge(5, 6)
+        H.add_node(7)
+        got = list(nx.layers(H, 5))
+        H.add_node(8)
+
+    def test_loop(self):
+        L = Graph()
+        for i in range(3):
+            L.add_node(i)
+        nx.layers(L, 0)
+`
+	f := mustParse(t, "tests/test_bfs.py", test)
+	f.SetProject(map[string]bool{"graphs": true})
+	got := map[string][]string{}
+	for _, in := range Harvest(module, "layers", []*File{f}, 0) {
+		got[in.Args[0]] = in.Imports
+	}
+	want := map[string][]string{
+		"(lambda _premise_o: (_premise_o.add_edges_from([(0, 1), (1, 2)]), _premise_o)[-1])(nx.Graph())": {"import graphs as nx"},
+		"nx.path_graph(4)": {"import graphs as nx"},
+		"(lambda _premise_o: (_premise_o.add_edge(5, 6), _premise_o.add_node(7), _premise_o)[-1])(Graph())": {"from graphs import Graph"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("inputs by their graph (-want +got):\n%s", d)
+	}
+
+	plain := mustParse(t, "tests/test_bfs.py", test)
+	if ins := Harvest(module, "layers", []*File{plain}, 0); len(ins) != 0 {
+		t.Errorf("without the project named, inputs %+v: want none, each needs the project's code", ins)
+	}
+}

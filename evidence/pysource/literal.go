@@ -64,7 +64,27 @@ type names struct {
 	// objects are names bound once and then mutated (x = Cls(); x.pop()):
 	// not literals, but a fresh Cls() is still a fair receiver.
 	objects map[string]*sitter.Node
-	outer   *names
+	// steps are, by name, the method calls the scope makes on it as
+	// statements of its own (G = nx.Graph(); G.add_edges_from([...])), in
+	// order: a name so built is that construction and those calls. A name
+	// one is made on inside a nested block (a loop, a branch) has none.
+	steps map[string][]*sitter.Node
+	// fixtureDefs are the methods binding each fixture (setUp, or
+	// setup_class binding cls.G = G), whose scope its expression is read in.
+	fixtureDefs map[string]*sitter.Node
+	outer       *names
+}
+
+// stepsOf returns the calls building name, made before the byte before
+// when before is not 0.
+func (ns *names) stepsOf(name string, before uint) []*sitter.Node {
+	var out []*sitter.Node
+	for _, c := range ns.steps[name] {
+		if before == 0 || c.StartByte() < before {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // object returns what a name was bound to once, mutated or not.
@@ -91,6 +111,17 @@ func (ns *names) fixture(name string) (*sitter.Node, *names) {
 		}
 	}
 	return nil, nil
+}
+
+// fixtureDef returns the expression self.name (or cls.name) was bound to
+// in its class's setUp or setup_class, and that method.
+func (ns *names) fixtureDef(name string) (e, def *sitter.Node, class *names) {
+	for s := ns; s != nil; s = s.outer {
+		if s.fixtures != nil {
+			return s.fixtures[name], s.fixtureDefs[name], s
+		}
+	}
+	return nil, nil, nil
 }
 
 // lookup returns the expression a name was bound to once, and the scope it
@@ -174,7 +205,7 @@ func addImport(f *File, ns *names, from string, n *sitter.Node) {
 	if from != "" {
 		root = from
 	}
-	if !stdModules[strings.SplitN(root, ".", 2)[0]] {
+	if top := strings.SplitN(root, ".", 2)[0]; !stdModules[top] && !f.project[top] {
 		return
 	}
 	stmt := "import " + name
@@ -196,7 +227,7 @@ func addImport(f *File, ns *names, from string, n *sitter.Node) {
 // function body), not entering nested definitions: a name bound once by a
 // plain assignment and never mutated is a const.
 func collectBindings(f *File, scope *sitter.Node, ns *names) {
-	b := &binder{f: f, ns: ns, count: map[string]int{}, mutated: map[string]bool{}}
+	b := &binder{f: f, ns: ns, count: map[string]int{}, mutated: map[string]bool{}, scope: scope, unsure: map[string]bool{}}
 	b.walk(scope, true)
 	b.settle()
 }
@@ -209,6 +240,10 @@ type binder struct {
 	ns      *names
 	count   map[string]int
 	mutated map[string]bool
+	// scope is the node the scope's own statements are children of;
+	// unsure are the names a statement call is made on elsewhere.
+	scope  *sitter.Node
+	unsure map[string]bool
 }
 
 // walk visits n and the nodes under it, stopping at nested scopes; top is
@@ -303,6 +338,21 @@ func (b *binder) call(n *sitter.Node) {
 	if fn == nil {
 		return
 	}
+	if st := n.Parent(); fn.Kind() == "attribute" && st != nil && st.Kind() == "expression_statement" {
+		// A method called on a name as a statement: a step building it
+		// when the statement is the scope's own.
+		if o := fn.ChildByFieldName("object"); o != nil && o.Kind() == "identifier" {
+			name := b.f.text(o)
+			if p := st.Parent(); p != nil && p.StartByte() == b.scope.StartByte() && p.EndByte() == b.scope.EndByte() && p.Kind() == b.scope.Kind() {
+				if b.ns.steps == nil {
+					b.ns.steps = map[string][]*sitter.Node{}
+				}
+				b.ns.steps[name] = append(b.ns.steps[name], n)
+			} else {
+				b.unsure[name] = true
+			}
+		}
+	}
 	if fn.Kind() == "attribute" && mutators[b.f.text(fn.ChildByFieldName("attribute"))] {
 		if o := fn.ChildByFieldName("object"); o.Kind() == "identifier" {
 			b.mutated[b.f.text(o)] = true
@@ -319,6 +369,12 @@ func (b *binder) call(n *sitter.Node) {
 // once is bound, not a const; a mutated const becomes an object.
 func (b *binder) settle() {
 	ns := b.ns
+	for name := range b.unsure {
+		// Built by calls that may or may not run (in a loop, a
+		// branch): not the value it was bound to.
+		delete(ns.steps, name)
+		b.mutated[name] = true
+	}
 	for name, c := range b.count {
 		if c != 1 {
 			delete(ns.consts, name)
@@ -361,8 +417,11 @@ func paramName(f *File, p *sitter.Node) string {
 type resolver struct {
 	ns   *names
 	row  map[string]string // names bound by a parametrize or loop row: rendered text
-	repl map[uint]string   // identifier start byte -> replacement
-	imps map[string]bool
+	repl map[uint]string   // identifier start byte (an attribute's: attrKey) -> replacement
+	// before is where the call read is: a step of its own scope after it
+	// is not part of what it was given.
+	before uint
+	imps   map[string]bool
 	// work is shared by a resolver and those it starts for substituted
 	// names, so a = [b, b]; b = [c, c]; ... cannot blow up.
 	work *work
@@ -440,6 +499,9 @@ func (r *resolver) check(ns *names, n *sitter.Node, local map[string]bool, depth
 		}
 		return true
 	case "attribute":
+		if r.fixtureArg(ns, n, depth) {
+			return true
+		}
 		// 'a,b'.split, operator.add, math.pi: the object must resolve.
 		return r.check(ns, n.ChildByFieldName("object"), local, depth+1)
 	case "call":
@@ -469,7 +531,16 @@ func (r *resolver) name(ns *names, n *sitter.Node, local map[string]bool, depth 
 		return true
 	}
 	if e, owner := ns.lookup(name); e != nil && owner.f == r.ns.f {
+		if steps := r.stepsIn(owner, name); len(steps) > 0 {
+			return r.substituteBuilt(n.StartByte(), e, owner, steps, depth)
+		}
 		return r.substitute(n, e, owner, depth)
+	}
+	if e, owner := ns.object(name); e != nil && owner.f == r.ns.f && e.Kind() == "call" {
+		// A mutated object the scope builds by statements alone.
+		if steps := r.stepsIn(owner, name); len(steps) > 0 && len(steps) == len(owner.steps[name]) {
+			return r.substituteBuilt(n.StartByte(), e, owner, steps, depth)
+		}
 	}
 	if builtinNames[name] {
 		return true
@@ -508,6 +579,82 @@ func (r *resolver) substitute(n, e *sitter.Node, owner *names, depth int) bool {
 	r.work.done[e.StartByte()] = text
 	r.repl[n.StartByte()] = text
 	return true
+}
+
+// stepsIn are the steps building name in owner that the call read has
+// been made after: in the call's own scope, those before it; in an outer
+// one or a fixture's method, all.
+func (r *resolver) stepsIn(owner *names, name string) []*sitter.Node {
+	if owner == r.ns {
+		return owner.stepsOf(name, r.before)
+	}
+	return owner.stepsOf(name, 0)
+}
+
+// builtName is the parameter of the lambda a built object is rendered
+// through: (lambda _premise_o: (_premise_o.add(1), _premise_o)[-1])(C()).
+const builtName = "_premise_o"
+
+// substituteBuilt replaces the node starting at at (a name, or attrKey of
+// a fixture's attribute) by the expression e it was bound to, in owner,
+// and the calls steps made on it, in order, as one expression; each call's
+// arguments must be literal-ish too.
+func (r *resolver) substituteBuilt(at uint, e *sitter.Node, owner *names, steps []*sitter.Node, depth int) bool {
+	if _, done := r.work.done[e.StartByte()]; done || r.work.visiting[e.StartByte()] {
+		// One object passed twice is not two built alike.
+		return false
+	}
+	r.work.visiting[e.StartByte()] = true
+	defer delete(r.work.visiting, e.StartByte())
+	sub := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
+	if !sub.check(owner, e, nil, depth+1) {
+		return false
+	}
+	var calls []string
+	for _, c := range steps {
+		obj := c.ChildByFieldName("function").ChildByFieldName("object")
+		cs := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
+		if !cs.children(owner, c.ChildByFieldName("arguments"), nil, depth+1) {
+			return false
+		}
+		cs.repl[obj.StartByte()] = builtName
+		calls = append(calls, render(owner.f, c, cs.repl))
+	}
+	text := "(lambda " + builtName + ": (" + strings.Join(calls, ", ") + ", " + builtName + ")[-1])(" + render(owner.f, e, sub.repl) + ")"
+	r.work.done[e.StartByte()] = text
+	r.repl[at] = text
+	return true
+}
+
+// attrKey is the key an attribute node's replacement has in a resolver's
+// repl, apart from the start bytes of identifiers.
+func attrKey(n *sitter.Node) uint { return n.EndByte() + 1<<40 }
+
+// fixtureArg checks self.name or cls.name, a fixture of the test's class
+// bound in its setUp or setup_class, and replaces it by what the fixture
+// was built as, read in that method's scope.
+func (r *resolver) fixtureArg(ns *names, n *sitter.Node, depth int) bool {
+	obj, attr := n.ChildByFieldName("object"), n.ChildByFieldName("attribute")
+	if obj == nil || attr == nil || obj.Kind() != "identifier" || (ns.f.text(obj) != "self" && ns.f.text(obj) != "cls") {
+		return false
+	}
+	e, def, class := ns.fixtureDef(ns.f.text(attr))
+	if e == nil || def == nil {
+		return false
+	}
+	scope := scopeOf(ns.f, def, class)
+	if e.Kind() == "identifier" {
+		// cls.G = G: the name the method built.
+		name := ns.f.text(e)
+		if v, owner := scope.lookup(name); v != nil && owner == scope {
+			return r.substituteBuilt(attrKey(n), v, scope, scope.stepsOf(name, 0), depth)
+		}
+		if v, owner := scope.object(name); v != nil && owner == scope && v.Kind() == "call" && len(scope.steps[name]) > 0 {
+			return r.substituteBuilt(attrKey(n), v, scope, scope.stepsOf(name, 0), depth)
+		}
+		return false
+	}
+	return r.substituteBuilt(attrKey(n), e, scope, nil, depth)
 }
 
 // scope checks a lambda or a comprehension, whose parameters or targets
@@ -585,6 +732,12 @@ func render(f *File, n *sitter.Node, repl map[uint]string) string {
 	walk = func(n *sitter.Node) {
 		if n.Kind() == "identifier" {
 			if v, ok := repl[n.StartByte()]; ok {
+				b.WriteString(v)
+				return
+			}
+		}
+		if n.Kind() == "attribute" {
+			if v, ok := repl[attrKey(n)]; ok {
 				b.WriteString(v)
 				return
 			}

@@ -49,6 +49,8 @@ type pyFiles struct {
 	// headText are the test files whose text only the head has (added or
 	// rewritten by the patch): their inputs are the patch's words.
 	headText map[*pysource.File]bool
+	// roots are projectRoots, read once.
+	roots map[string]bool
 }
 
 // testFiles parses the repository's test files once: test_*.py, *_test.py
@@ -77,6 +79,7 @@ func (pf *pyFiles) testFiles() []*pysource.File {
 			}
 			seen[rel] = string(src)
 			if f, err := pysource.Parse(rel, src); err == nil {
+				f.SetProject(pf.projectRoots())
 				pf.tests = append(pf.tests, f)
 				if dir == pf.headDir && pf.baseDir != "" {
 					if pf.headText == nil {
@@ -89,6 +92,57 @@ func (pf *pyFiles) testFiles() []*pysource.File {
 		})
 	}
 	return pf.tests
+}
+
+// projectRoots are the repository's own top-level packages and modules,
+// read at the merge-base (the head's tree when there is none): a
+// directory holding __init__.py, at the top or under src/, and a module at
+// the top, but not the tests' own, setup.py or conftest.py. The tests'
+// arguments may be built by them (pysource.File.SetProject).
+func (pf *pyFiles) projectRoots() map[string]bool {
+	if pf.roots != nil {
+		return pf.roots
+	}
+	pf.roots = map[string]bool{}
+	dir := pf.baseDir
+	if dir == "" {
+		dir = pf.headDir
+	}
+	for _, top := range []string{dir, filepath.Join(dir, "src")} {
+		entries, err := os.ReadDir(top)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			name := e.Name()
+			switch {
+			case e.IsDir():
+				if info, err := os.Lstat(filepath.Join(top, name, "__init__.py")); err == nil && info.Mode().IsRegular() {
+					pf.roots[name] = true
+				}
+			case e.Type().IsRegular() && strings.HasSuffix(name, ".py"):
+				pf.roots[strings.TrimSuffix(name, ".py")] = true
+			}
+		}
+	}
+	for _, n := range []string{"test", "tests", "testing", "setup", "conftest", "noxfile", "fabfile"} {
+		delete(pf.roots, n)
+	}
+	for n := range pf.roots {
+		if strings.HasPrefix(n, "test_") || strings.HasSuffix(n, "_test") || !pyIdent(n) {
+			delete(pf.roots, n)
+		}
+	}
+	return pf.roots
+}
+
+func pyIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // walkTests calls fn with each Python test file under root (relative, with
