@@ -591,7 +591,16 @@ func (h *harvester) receiver(f *File, o *sitter.Node, ns *names, r *resolver, de
 		}
 		if o.Kind() == "identifier" {
 			if e, owner := ns.object(f.text(o)); e != nil {
-				return h.receiver(f, e, owner, r, depth+1)
+				rt, rc, ok := h.receiver(f, e, owner, r, depth+1)
+				if steps := r.stepsIn(owner, f.text(o)); ok && rc != nil && len(steps) > 0 {
+					// q = Queue(); q.put(1); q.get(): the object as the
+					// test's own calls left it. It is no longer a plain
+					// constructor call (ReceiverCall).
+					if calls, ok := r.stepCalls(owner, steps, depth); ok {
+						return built(rt, calls), nil, true
+					}
+				}
+				return rt, rc, ok
 			}
 		}
 	}

@@ -484,3 +484,28 @@ class TestLayers:
 		t.Errorf("without the project named, inputs %+v: want none, each needs the project's code", ins)
 	}
 }
+
+// A method's receiver the test fills by its own calls before the one read
+// (q = Queue(); q.put(1); q.put(2); q.get()) is the object so filled,
+// not a fresh Queue(); the calls after it are not part of it.
+func TestHarvestReceiverFilledByTheTest(t *testing.T) {
+	module := mustParse(t, "queues.py", "class Queue:\n    def put(self, x):\n        pass\n\n    def get(self):\n        pass\n")
+	test := `from queues import Queue
+
+def test_get():
+    q = Queue()
+    q.put(1)
+    q.put(2)
+    assert q.get() == 1
+    q.put(3)
+`
+	f := mustParse(t, "tests/test_queues.py", test)
+	var got []string
+	for _, in := range Harvest(module, "Queue.get", []*File{f}, 0) {
+		got = append(got, in.Receiver)
+	}
+	want := []string{"(lambda _premise_o: (_premise_o.put(1), _premise_o.put(2), _premise_o)[-1])(Queue())"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("receivers (-want +got):\n%s", d)
+	}
+}

@@ -610,20 +610,39 @@ func (r *resolver) substituteBuilt(at uint, e *sitter.Node, owner *names, steps 
 	if !sub.check(owner, e, nil, depth+1) {
 		return false
 	}
+	calls, ok := r.stepCalls(owner, steps, depth)
+	if !ok {
+		return false
+	}
+	text := built(render(owner.f, e, sub.repl), calls)
+	r.work.done[e.StartByte()] = text
+	r.repl[at] = text
+	return true
+}
+
+// stepCalls renders the calls steps make on a name, in owner, as calls
+// on builtName; ok is false when an argument of one is not literal-ish.
+func (r *resolver) stepCalls(owner *names, steps []*sitter.Node, depth int) ([]string, bool) {
 	var calls []string
 	for _, c := range steps {
 		obj := c.ChildByFieldName("function").ChildByFieldName("object")
 		cs := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
 		if !cs.children(owner, c.ChildByFieldName("arguments"), nil, depth+1) {
-			return false
+			return nil, false
 		}
 		cs.repl[obj.StartByte()] = builtName
 		calls = append(calls, render(owner.f, c, cs.repl))
 	}
-	text := "(lambda " + builtName + ": (" + strings.Join(calls, ", ") + ", " + builtName + ")[-1])(" + render(owner.f, e, sub.repl) + ")"
-	r.work.done[e.StartByte()] = text
-	r.repl[at] = text
-	return true
+	return calls, true
+}
+
+// built is the expression of the object ctor builds after calls (each a
+// call on builtName) are made on it.
+func built(ctor string, calls []string) string {
+	if len(calls) == 0 {
+		return ctor
+	}
+	return "(lambda " + builtName + ": (" + strings.Join(calls, ", ") + ", " + builtName + ")[-1])(" + ctor + ")"
 }
 
 // attrKey is the key an attribute node's replacement has in a resolver's
