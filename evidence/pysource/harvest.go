@@ -373,6 +373,13 @@ func (h *harvester) call(f *File, n *sitter.Node, ns *names, rows []map[string]s
 	if fn == nil || args == nil || args.Kind() != "argument_list" {
 		return
 	}
+	if fn.Kind() == "identifier" {
+		// format_meter = tqdm.format_meter, then format_meter(5, 10, 1):
+		// a local name for the function is a call of it.
+		if e, _ := ns.lookup(f.text(fn)); e != nil && e.Kind() == "attribute" && f.text(e.ChildByFieldName("attribute")) == h.name {
+			fn = e
+		}
+	}
 	var recv *sitter.Node // the receiver expression of a method call
 	switch {
 	case h.cls == "":

@@ -509,3 +509,33 @@ def test_get():
 		t.Errorf("receivers (-want +got):\n%s", d)
 	}
 }
+
+// A test that names the function locally first, by its own name
+// (format_meter = tqdm.format_meter, as tqdm's do), calls it through that
+// name: each such call is an input, where none was read before.
+func TestHarvestCallThroughALocalName(t *testing.T) {
+	module := mustParse(t, "meters.py", "class Meter:\n    @staticmethod\n    def format_meter(n, total, elapsed):\n        pass\n\ndef pad(s, n):\n    pass\n")
+	test := `from meters import Meter
+import meters
+
+def test_format_meter():
+    format_meter = Meter.format_meter
+    assert format_meter(5, float("inf"), 1) == format_meter(5, None, 1)
+
+def test_pad():
+    pad = meters.pad
+    assert pad("a", 3) == "a  "
+`
+	f := mustParse(t, "tests/tests_meters.py", test)
+	var got []string
+	for _, in := range Harvest(module, "Meter.format_meter", []*File{f}, 0) {
+		got = append(got, strings.Join(in.Args, ", "))
+	}
+	for _, in := range Harvest(module, "pad", []*File{f}, 0) {
+		got = append(got, strings.Join(in.Args, ", "))
+	}
+	want := []string{`5, float("inf"), 1`, "5, None, 1", `"a", 3`}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("inputs (-want +got):\n%s", d)
+	}
+}
