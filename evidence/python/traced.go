@@ -104,6 +104,14 @@ func testFilesNaming(baseDir string, isTest func(base string) bool, tiers ...[]s
 		return nil
 	}
 	byTier := make([][]string, len(named))
+	// testsNamed are the files defining a test whose name holds a word of
+	// the first tier, a changed function's (def test_write_stdout_none
+	// for write).
+	var testNamed *regexp.Regexp
+	if alts := wordAlternatives(tiers[0]); alts != "" {
+		testNamed = regexp.MustCompile(`(?i)def\s+test\w*(` + alts + `)`)
+	}
+	testsNamed := map[string]bool{}
 	found := 0
 	walkTests(baseDir, func(rel, abs string) bool {
 		if !isTest(path.Base(rel)) {
@@ -119,6 +127,9 @@ func testFilesNaming(baseDir string, isTest func(base string) bool, tiers ...[]s
 				found++
 				break
 			}
+		}
+		if testNamed != nil && testNamed.Match(text) {
+			testsNamed[rel] = true
 		}
 		return found < lang.MaxTestFiles
 	})
@@ -137,17 +148,34 @@ func testFilesNaming(baseDir string, isTest func(base string) bool, tiers ...[]s
 			}
 			return false
 		}
-		slices.SortStableFunc(files, func(a, b string) int {
-			switch na, nb := named(a), named(b); {
-			case na && !nb:
-				return -1
-			case nb && !na:
-				return 1
+		// Of the files naming a changed function, one defining a test
+		// named after it comes first of all: tqdm's tests_tqdm.py, with
+		// test_write_stdout_none, among the many files naming write.
+		rank := func(rel string) int {
+			r := 0
+			if i == 0 && testsNamed[rel] {
+				r += 2
 			}
-			return 0
-		})
+			if named(rel) {
+				r++
+			}
+			return r
+		}
+		slices.SortStableFunc(files, func(a, b string) int { return rank(b) - rank(a) })
 	}
 	return slices.Concat(byTier...)
+}
+
+// wordAlternatives is the names as one regular expression's alternatives,
+// "" when there are none.
+func wordAlternatives(names []string) string {
+	var alts []string
+	for _, n := range names {
+		if n = strings.Trim(n, "_"); len(n) > 2 && n != "init" {
+			alts = append(alts, regexp.QuoteMeta(n))
+		}
+	}
+	return strings.Join(alts, "|")
 }
 
 // traceKey names a traced run by all its result depends on: the

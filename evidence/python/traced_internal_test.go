@@ -151,6 +151,23 @@ func TestBaseTestFilesClosestFirst(t *testing.T) {
 	}
 }
 
+// Of the files naming a changed function, the one defining a test named
+// after it runs first (tqdm: write is named by a dozen test files, in
+// walk order before tests_tqdm.py, which holds test_write_stdout_none;
+// the budget ran out before it).
+func TestBaseTestFilesWithATestNamedAfterTheFunctionFirst(t *testing.T) {
+	dir := t.TempDir()
+	suitetest.WriteFiles(t, dir, map[string]string{
+		"tests/tests_asyncio.py": "from tqdm import tqdm\n\ndef test_gather():\n    tqdm.write('x')\n",
+		"tests/tests_logging.py": "from tqdm import tqdm\n\ndef test_handler():\n    tqdm.write('y')\n",
+		"tests/tests_tqdm.py":    "from tqdm import tqdm\n\ndef test_write_stdout_none():\n    tqdm.write('z')\n",
+	})
+	got := baseTestFiles(dir, []string{"write"}, []string{"std"}, []string{"tqdm"})
+	if len(got) == 0 || got[0] != "tests/tests_tqdm.py" {
+		t.Errorf("test files in the order %q, want tests/tests_tqdm.py first", got)
+	}
+}
+
 // Within a tier, the test files named after what changed run first: for
 // sqlglot/optimizer/simplify.py, test_optimizer.py (named after the
 // module's package) before the dialect tests that also name simplify,
