@@ -539,3 +539,34 @@ def test_pad():
 		t.Errorf("inputs (-want +got):\n%s", d)
 	}
 }
+
+// The values tests build from the standard library as often as from
+// literals are inputs with their import: typing's Optional[str], an
+// in-memory stream, a compiled pattern.
+func TestHarvestStandardValuesTestsBuild(t *testing.T) {
+	module := mustParse(t, "types_.py", "def is_generic(tp):\n    pass\n")
+	test := `import io
+import re
+from typing import Optional, List
+
+def test_generic():
+    assert is_generic(Optional[str])
+    assert is_generic(List[int])
+    assert not is_generic(io.StringIO("a\nb"))
+    assert not is_generic(re.compile("x+"))
+`
+	f := mustParse(t, "tests/test_types.py", test)
+	var got []string
+	for _, in := range Harvest(module, "is_generic", []*File{f}, 0) {
+		got = append(got, in.Args[0]+" | "+strings.Join(in.Imports, "; "))
+	}
+	want := []string{
+		"Optional[str] | from typing import Optional",
+		"List[int] | from typing import List",
+		`io.StringIO("a\nb") | import io`,
+		`re.compile("x+") | import re`,
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("inputs (-want +got):\n%s", d)
+	}
+}

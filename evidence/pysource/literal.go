@@ -33,6 +33,11 @@ var builtinNames = setOf(
 var stdModules = setOf(
 	"cmath", "collections", "datetime", "decimal", "fractions", "functools", "itertools",
 	"math", "operator", "statistics", "string",
+	// Values tests build as often: types (Optional[str]), patterns,
+	// enums, in-memory streams, addresses, paths, encoded text.
+	"typing", "re", "enum", "io", "ipaddress", "pathlib", "uuid", "json", "base64", "binascii",
+	"textwrap", "unicodedata", "numbers", "heapq", "bisect", "copy", "array", "types", "zoneinfo",
+	"calendar",
 )
 
 // mutators are the methods that change a value in place: a local name a
