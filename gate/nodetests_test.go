@@ -194,8 +194,10 @@ it('ts', () => { expect(same('a', 'a')).toBe(true); });
 // own outcomes where they were not made before: expect.js, should and
 // @hapi/code's assertion chains, lab's script, and the dedent tags tests
 // write multi-line inputs and outputs with (dedent, dedent-js, ts-dedent,
-// outdent, strip-indent, common-tags), and deep-freeze. Each failing test shows the
-// assertion checks; a package the tree has installed runs as itself.
+// outdent, strip-indent, common-tags), deep-freeze, and the small helpers
+// of tape suites (for-each, has-symbols, globalthis, mock-property). Each
+// failing test shows the assertion checks; a package the tree has
+// installed runs as itself.
 func TestNodeTestsStandInForTestHelpers(t *testing.T) {
 	t.Parallel()
 	needNode(t)
@@ -288,6 +290,17 @@ it('common-tags', () => {
   expect(stripIndentPlain('  a\n    b')).toBe('a\n  b');
 });
 it('dedent fails', () => { expect(dedent('  a\n   b')).toBe('  a\n   b'); });
+it('tape helpers', () => {
+  const seen = [];
+  require('for-each')({ a: 1, b: 2 }, (v, k) => seen.push(k + v));
+  require('for-each')('xy', (c, i) => seen.push(c + i));
+  const o = { p: 1 };
+  const restore = require('mock-property')(o, 'p', { value: 2 });
+  seen.push(o.p);
+  restore();
+  seen.push(o.p, require('has-symbols/shams')(), require('globalthis')() === globalThis);
+  expect(seen).toEqual(['a1', 'b2', 'x0', 'y1', 2, 1, true, true]);
+});
 it('deep-freeze', () => {
   const o = require('deep-freeze')({ a: { b: [1] } });
   expect(Object.isFrozen(o.a.b)).toBe(true);
@@ -327,6 +340,7 @@ it('outdent', () => {
 		"test/dedent.test.js > common-tags":             "passed",
 		"test/dedent.test.js > dedent fails":            "failed",
 		"test/dedent.test.js > deep-freeze":             "passed",
+		"test/dedent.test.js > tape helpers":            "passed",
 		"test/esm.test.ts > ts-dedent":                  "passed",
 		"test/esm.test.ts > outdent":                    "passed",
 	}

@@ -762,7 +762,52 @@ const helperStandIns = {
   "common-tags": () => ({ stripIndent: commonStripIndent, stripIndents: commonStripIndents, oneLine: commonOneLine, oneLineTrim: commonOneLineTrim }),
   "deep-freeze": () => asModule(deepFreeze, []),
   "deep-freeze-strict": () => asModule(deepFreeze, []),
+  // The small helpers of tape suites in the style of object-inspect's
+  // and qs's, each what its package does on a modern Node.
+  "for-each": () => asModule(forEachItem, []),
+  "has-symbols": () => asModule(() => true, []),
+  "has-symbols/shams": () => asModule(() => true, []),
+  "has-tostringtag": () => asModule(() => true, []),
+  "has-tostringtag/shams": () => asModule(() => true, []),
+  globalthis: () => asModule(() => globalThis, []),
+  "functions-have-names": () => Object.assign(asModule(() => true, []), { functionsHaveConfigurableNames: () => true, boundFunctionsHaveNames: () => true }),
+  "mock-property": () => asModule(mockProperty, []),
 };
+
+// forEachItem is for-each: fn(value, key, collection) over an array's or
+// a string's items, or an object's own enumerable keys.
+function forEachItem(list, fn, thisArg) {
+  if (typeof fn !== "function") throw new TypeError("iterator must be a function");
+  if (Array.isArray(list) || typeof list === "string") {
+    for (let i = 0; i < list.length; i++) fn.call(thisArg, typeof list === "string" ? list.charAt(i) : list[i], i, list);
+    return;
+  }
+  for (const k of Object.keys(list)) fn.call(thisArg, list[k], k, list);
+}
+
+// mockProperty is mock-property: the property given a value, accessors,
+// or deleted, until the function it returns puts it back.
+function mockProperty(obj, prop, opts = {}) {
+  const had = Object.prototype.hasOwnProperty.call(obj, prop);
+  const was = Object.getOwnPropertyDescriptor(obj, prop);
+  if (opts.delete) {
+    delete obj[prop];
+  } else {
+    const d = { configurable: true, enumerable: opts.nonEnumerable ? false : was ? was.enumerable : true };
+    if ("get" in opts || "set" in opts) {
+      if (opts.get) d.get = opts.get;
+      if (opts.set) d.set = opts.set;
+    } else {
+      d.value = "value" in opts ? opts.value : was && was.value;
+      d.writable = opts.nonWritable ? false : true;
+    }
+    Object.defineProperty(obj, prop, d);
+  }
+  return () => {
+    if (had) Object.defineProperty(obj, prop, was);
+    else delete obj[prop];
+  };
+}
 
 // deepFreeze is deep-freeze: the object frozen, and each object or
 // function it holds that is not frozen yet.
