@@ -128,6 +128,16 @@ func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir s
 // way classes were built before the class keyword).
 const callTail = `(\s*\.\s*(call|apply))?\s*[\[(]`
 
+// handedHead and handedTail are what stand around a function's name
+// where it is handed on to be called: an argument (getIsArbitraryValue(
+// value, 'length', isLengthOnly), sorted(xs, key=rank)), an item of a
+// list or a value of a table (tailwind-merge's config: [isLength,
+// isArbitraryLength]). What it is handed to may call it.
+const (
+	handedHead = `[(\[,=:]\s*`
+	handedTail = `\s*[,)\]}]`
+)
+
 // entry is a public function of an unchanged file that reaches changed
 // functions.
 type entry struct {
@@ -247,6 +257,7 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 		}
 		sort.Strings(names)
 		callRe := regexp.MustCompile(`(^|[^\w])(` + strings.Join(names, "|") + `)` + callTail)
+		handRe := regexp.MustCompile(handedHead + `(` + strings.Join(names, "|") + `)` + handedTail)
 		for _, d := range decls {
 			if done[d.sym.Name] {
 				continue
@@ -254,6 +265,9 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 			var r []string
 			for _, m := range callRe.FindAllStringSubmatch(d.body, -1) {
 				r = append(r, reached[m[2]]...)
+			}
+			for _, m := range handRe.FindAllStringSubmatch(d.body, -1) {
+				r = append(r, reached[m[1]]...)
 			}
 			for _, tmpl := range d.templates {
 				for n, changed := range reached {

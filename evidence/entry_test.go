@@ -156,3 +156,20 @@ module.exports.parse = parse;
 		t.Errorf("empty fields are kept again, yet no change on lib.parse: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestEntryPointHandsTheChangedFunctionOn: a private function no one
+// calls by name but that is handed on to be called (sorted's key=, as a
+// validator is put in a config's table or passed to a helper) reaches its
+// caller all the same: the public function handing it on is a target
+// and shows the change.
+func TestEntryPointHandsTheChangedFunctionOn(t *testing.T) {
+	t.Parallel()
+	lib := func(rank string) string {
+		return "def _rank(word):\n    return " + rank + "\n\n\ndef ordered(words):\n    return sorted(words, key=_rank)\n"
+	}
+	rep := runCommits(t, map[string]string{"words.py": lib("(len(word), word)")},
+		map[string]string{"words.py": lib("len(word)")}, func(c *evidence.Config) { c.TraceSeconds = -1 })
+	if len(changesOf(rep, "words.ordered")) == 0 {
+		t.Errorf("ties are no longer broken by the word, yet no change on words.ordered: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
