@@ -326,7 +326,7 @@ function pretty(v, o, indent, seen) {
   const keys = Object.keys(v).sort();
   const items = keys.map((k) => pretty(k, o, inner, next) + ": " + pretty(v[k], o, inner, next));
   for (const s of Object.getOwnPropertySymbols(v)) if (Object.prototype.propertyIsEnumerable.call(v, s)) items.push(s.toString() + ": " + pretty(v[s], o, inner, next));
-  const prefix = plain ? (o.basic || proto === null ? "Object " : "") : name("Object") + " ";
+  const prefix = plain ? (o.basic ? "Object " : "") : name("Object") + " ";
   return prefix + list(items, "{", "}");
 }
 
