@@ -150,7 +150,7 @@ func testFilesNaming(baseDir string, isTest func(base string) bool, tiers ...[]s
 		}
 		// Of the files naming a changed function, one defining a test
 		// named after it comes first of all: tqdm's tests_tqdm.py, with
-		// test_write_stdout_none, among the many files naming write.
+		// test_write_stdout_none, after the three others naming write.
 		rank := func(rel string) int {
 			r := 0
 			if i == 0 && testsNamed[rel] {

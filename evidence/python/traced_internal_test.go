@@ -152,7 +152,7 @@ func TestBaseTestFilesClosestFirst(t *testing.T) {
 }
 
 // Of the files naming a changed function, the one defining a test named
-// after it runs first (tqdm: write is named by a dozen test files, in
+// after it runs first (tqdm: write is named by three other test files, in
 // walk order before tests_tqdm.py, which holds test_write_stdout_none;
 // the budget ran out before it).
 func TestBaseTestFilesWithATestNamedAfterTheFunctionFirst(t *testing.T) {
