@@ -570,3 +570,35 @@ def test_generic():
 		t.Errorf("inputs (-want +got):\n%s", d)
 	}
 }
+
+// An object the test changes with a mutator (q.append) is built again by
+// the calls made on it before the one read, when those statements are all
+// that changed it; one also changed inside an expression (first =
+// q.pop()) is not the value its statements build, and is no input.
+func TestHarvestObjectChangedOnlyByItsStatements(t *testing.T) {
+	module := mustParse(t, "deques.py", "class Deque:\n    pass\n\ndef peek(d):\n    pass\n")
+	test := `from deques import Deque, peek
+
+def test_after():
+    q = Deque()
+    q.append(1)
+    assert peek(q) == 1
+    q.append(2)
+
+def test_popped():
+    d = Deque()
+    d.append(7)
+    first = d.pop()
+    assert peek(d) is None
+`
+	f := mustParse(t, "tests/test_deques.py", test)
+	f.SetProject(map[string]bool{"deques": true})
+	var got []string
+	for _, in := range Harvest(module, "peek", []*File{f}, 0) {
+		got = append(got, in.Args[0])
+	}
+	want := []string{"(lambda _premise_o: (_premise_o.append(1), _premise_o)[-1])(Deque())"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("inputs (-want +got):\n%s", d)
+	}
+}

@@ -74,6 +74,9 @@ type names struct {
 	// order: a name so built is that construction and those calls. A name
 	// one is made on inside a nested block (a loop, a branch) has none.
 	steps map[string][]*sitter.Node
+	// stepBuilt are the objects (mutated names) changed only by their
+	// steps: built again by them, they are the value the test had.
+	stepBuilt map[string]bool
 	// fixtureDefs are the methods binding each fixture (setUp, or
 	// setup_class binding cls.G = G), whose scope its expression is read in.
 	fixtureDefs map[string]*sitter.Node
@@ -232,7 +235,7 @@ func addImport(f *File, ns *names, from string, n *sitter.Node) {
 // function body), not entering nested definitions: a name bound once by a
 // plain assignment and never mutated is a const.
 func collectBindings(f *File, scope *sitter.Node, ns *names) {
-	b := &binder{f: f, ns: ns, count: map[string]int{}, mutated: map[string]bool{}, scope: scope, unsure: map[string]bool{}}
+	b := &binder{f: f, ns: ns, count: map[string]int{}, mutated: map[string]bool{}, scope: scope, unsure: map[string]bool{}, loose: map[string]bool{}}
 	b.walk(scope, true)
 	b.settle()
 }
@@ -246,9 +249,12 @@ type binder struct {
 	count   map[string]int
 	mutated map[string]bool
 	// scope is the node the scope's own statements are children of;
-	// unsure are the names a statement call is made on elsewhere.
+	// unsure are the names a statement call is made on elsewhere; loose
+	// the names mutated other than by a step (xs.pop() in an expression,
+	// xs += ..., next(it)).
 	scope  *sitter.Node
 	unsure map[string]bool
+	loose  map[string]bool
 }
 
 // walk visits n and the nodes under it, stopping at nested scopes; top is
@@ -280,6 +286,7 @@ func (b *binder) visit(n *sitter.Node, top bool) bool {
 			b.target(l)
 			if n.Kind() == "augmented_assignment" && l.Kind() == "identifier" {
 				b.mutated[b.f.text(l)] = true
+				b.loose[b.f.text(l)] = true
 			}
 		}
 	case "named_expression":
@@ -343,6 +350,7 @@ func (b *binder) call(n *sitter.Node) {
 	if fn == nil {
 		return
 	}
+	step := false
 	if st := n.Parent(); fn.Kind() == "attribute" && st != nil && st.Kind() == "expression_statement" {
 		// A method called on a name as a statement: a step building it
 		// when the statement is the scope's own.
@@ -353,6 +361,7 @@ func (b *binder) call(n *sitter.Node) {
 					b.ns.steps = map[string][]*sitter.Node{}
 				}
 				b.ns.steps[name] = append(b.ns.steps[name], n)
+				step = true
 			} else {
 				b.unsure[name] = true
 			}
@@ -361,11 +370,15 @@ func (b *binder) call(n *sitter.Node) {
 	if fn.Kind() == "attribute" && mutators[b.f.text(fn.ChildByFieldName("attribute"))] {
 		if o := fn.ChildByFieldName("object"); o.Kind() == "identifier" {
 			b.mutated[b.f.text(o)] = true
+			if !step {
+				b.loose[b.f.text(o)] = true
+			}
 		}
 	}
 	if fn.Kind() == "identifier" && b.f.text(fn) == "next" {
 		if a := n.ChildByFieldName("arguments"); a != nil && a.NamedChildCount() > 0 && a.NamedChild(0).Kind() == "identifier" {
 			b.mutated[b.f.text(a.NamedChild(0))] = true
+			b.loose[b.f.text(a.NamedChild(0))] = true
 		}
 	}
 }
@@ -392,6 +405,12 @@ func (b *binder) settle() {
 				ns.objects = map[string]*sitter.Node{}
 			}
 			ns.objects[name] = e
+			if !b.loose[name] && !b.unsure[name] && len(ns.steps[name]) > 0 {
+				if ns.stepBuilt == nil {
+					ns.stepBuilt = map[string]bool{}
+				}
+				ns.stepBuilt[name] = true
+			}
 		}
 		delete(ns.consts, name)
 		ns.bound[name] = true
@@ -541,9 +560,10 @@ func (r *resolver) name(ns *names, n *sitter.Node, local map[string]bool, depth 
 		}
 		return r.substitute(n, e, owner, depth)
 	}
-	if e, owner := ns.object(name); e != nil && owner.f == r.ns.f && e.Kind() == "call" {
-		// A mutated object the scope builds by statements alone.
-		if steps := r.stepsIn(owner, name); len(steps) > 0 && len(steps) == len(owner.steps[name]) {
+	if e, owner := ns.object(name); e != nil && owner.f == r.ns.f && e.Kind() == "call" && owner.stepBuilt[name] {
+		// A mutated object the scope changes by its statements alone
+		// (q = Queue(); q.append(1)): those made before the call.
+		if steps := r.stepsIn(owner, name); len(steps) > 0 {
 			return r.substituteBuilt(n.StartByte(), e, owner, steps, depth)
 		}
 	}
