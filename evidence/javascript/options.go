@@ -34,7 +34,7 @@ func mergedOptions(rows []validate.Row, from, limit int) [][]any {
 				continue
 			}
 			uses = append(uses, use{args, p})
-			if !slices.ContainsFunc(byPos[p], func(x map[string]any) bool { return sameKeysAndValues(x, o) }) {
+			if !slices.ContainsFunc(byPos[p], func(x map[string]any) bool { return reflect.DeepEqual(x, o) }) {
 				byPos[p] = append(byPos[p], o)
 			}
 		}
@@ -78,8 +78,4 @@ func plainObject(v any) (map[string]any, bool) {
 		}
 	}
 	return o, true
-}
-
-func sameKeysAndValues(a, b map[string]any) bool {
-	return maps.EqualFunc(a, b, func(x, y any) bool { return reflect.DeepEqual(x, y) })
 }
