@@ -244,6 +244,7 @@ describe('should', function () {
     done();
   });
   it('fails', function (done) { lib.add(1, 2).should.eql(4); done(); });
+  it('deepEqual fails', function (done) { ({ a: [lib.add(1, 1)] }).should.deepEqual({ a: [3] }); done(); });
 });
 `,
 		"test/code.js": `const { expect } = require('@hapi/code');
@@ -333,6 +334,7 @@ it('outdent', () => {
 		"test/expectjs.js > expect.js > callback fails": "failed",
 		"test/should.js > should > passes":              "passed",
 		"test/should.js > should > fails":               "failed",
+		"test/should.js > should > deepEqual fails":     "failed",
 		"test/code.js > code > passes":                  "passed",
 		"test/code.js > code > shallow fails":           "failed",
 		"test/dedent.test.js > dedent":                  "passed",
