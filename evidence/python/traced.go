@@ -142,7 +142,7 @@ func testFilesNaming(baseDir string, isTest func(base string) bool, tiers ...[]s
 			stem := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(path.Base(rel), "test_"), ".py"))
 			stem = strings.TrimSuffix(strings.TrimPrefix(stem, "test"), "_test")
 			for _, w := range words {
-				if w = strings.ToLower(strings.Trim(w, "_")); len(w) > 2 && w != "__init__" && strings.Contains(stem, w) {
+				if w, ok := fileWord(w); ok && strings.Contains(stem, strings.ToLower(w)) {
 					return true
 				}
 			}
@@ -171,11 +171,19 @@ func testFilesNaming(baseDir string, isTest func(base string) bool, tiers ...[]s
 func wordAlternatives(names []string) string {
 	var alts []string
 	for _, n := range names {
-		if n = strings.Trim(n, "_"); len(n) > 2 && n != "init" {
-			alts = append(alts, regexp.QuoteMeta(n))
+		if w, ok := fileWord(n); ok {
+			alts = append(alts, regexp.QuoteMeta(w))
 		}
 	}
 	return strings.Join(alts, "|")
+}
+
+// fileWord is a changed name as a test's file or function name holds it
+// (test_init.py, def test_init_... for __init__): its underscores trimmed,
+// and only when more than two letters are left.
+func fileWord(name string) (string, bool) {
+	w := strings.Trim(name, "_")
+	return w, len(w) > 2
 }
 
 // traceKey names a traced run by all its result depends on: the
