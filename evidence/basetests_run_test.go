@@ -190,6 +190,22 @@ func TestPythonBaseTestFiledWhereItRanTheChange(t *testing.T) {
 	}
 }
 
+// A failing base's test is filed under the function whose fix the patch
+// took out, though the head left that function none of its changed lines
+// to run and a helper it calls has one: the base ran the lines the patch
+// removed, and the test is named for it (tqdm's write lost its `if fp is
+// None: return`, and test_write_stdout_none then failed in the helper).
+func TestPythonBaseTestFiledUnderTheFixTakenOut(t *testing.T) {
+	t.Parallel()
+	base := "def _emit(fp, s):\n    fp.write(s + '\\n')\n\n\ndef write(s, fp=None):\n    if fp is None:\n        return\n    _emit(fp, s)\n"
+	head := "def _emit(fp, s):\n    s = str(s)\n    fp.write(s + '\\n')\n\n\ndef write(s, fp=None):\n    _emit(fp, s)\n"
+	test := "import m\n\n\ndef test_write_none():\n    assert m.write('x', None) is None\n"
+	rep := runCommits(t, map[string]string{"m.py": base, "tests/test_m.py": test}, map[string]string{"m.py": head}, nil)
+	if baseTestChange(rep, "m.write", "test_write_none") == nil {
+		t.Errorf("test_write_none fails on the head where write's removed guard no longer returns, and is not filed under m.write: %+v", append(rep.Changes, rep.Unexplained...))
+	}
+}
+
 // A base's Go test that panics on the base as well (a server it cannot
 // reach, a file it lacks) ends the test binary, and with it every test
 // after it: the run is made again without the tests the base fails, so

@@ -171,41 +171,83 @@ def main():
 	}
 }
 
-// TestJSUnexportedHelperCheckedThroughCallers: a JavaScript function the
-// module does not export is not called; its changed lines run through an
-// exported caller's rows, and so it is checked through them.
-func TestJSUnexportedHelperCheckedThroughCallers(t *testing.T) {
+// TestJSUnexportedHelperCalledItself: a JavaScript function its module
+// does not export is called itself, where the scope its exported
+// functions close over holds it (an ES module's, a CommonJS module's,
+// TypeScript's emitted CommonJS with its exports as getters): its change
+// shows on its own name, with its own rows. Before, it was "not
+// exported" and only its callers' rows spoke for it.
+func TestJSUnexportedHelperCalledItself(t *testing.T) {
 	t.Parallel()
-	base := map[string]string{
-		"package.json": `{"type": "module"}`,
-		"lib/m.js":     "function clamp(x) {\n  return Math.min(1, Math.max(0, x));\n}\n\nexport function score(x) {\n  return clamp(x) * 10;\n}\n",
+	for _, tc := range []struct{ name, file, pkg, src string }{
+		{"ES module", "lib/m.js", `{"type": "module"}`, "function clamp(x) {\n  return Math.min(1, Math.max(0, x));\n}\n\nexport function score(x) {\n  return clamp(x) * 10;\n}\n"},
+		{"CommonJS", "lib/m.js", `{}`, "function clamp(x) {\n  return Math.min(1, Math.max(0, x));\n}\n\nmodule.exports.score = function score(x) {\n  return clamp(x) * 10;\n};\n"},
+		{"TypeScript", "lib/m.ts", `{}`, "function clamp(x: number): number {\n  return Math.min(1, Math.max(0, x));\n}\n\nexport const score = (x: number) => clamp(x) * 10;\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			base := map[string]string{"package.json": tc.pkg, tc.file: tc.src}
+			head := map[string]string{tc.file: strings.Replace(tc.src, "Math.min(1, Math.max(0, x))", "Math.max(0, x)", 1)}
+			rep := runCommits(t, base, head, nil)
+			c := symbolRows(t, rep, "lib/m.clamp")
+			if c.Rows == 0 || c.Unchecked {
+				t.Fatalf("clamp: rows %d, unchecked %v (%s); want rows of its own", c.Rows, c.Unchecked, c.Why)
+			}
+			if !hasChange(rep, "lib/m.clamp", nil) {
+				t.Errorf("clamp stopped clamping at 1 and no change on clamp shows: %+v", rep.Changes)
+			}
+		})
 	}
-	head := map[string]string{
-		"lib/m.js": "function clamp(x) {\n  return Math.max(0, x);\n}\n\nexport function score(x) {\n  return clamp(x) * 10;\n}\n",
-	}
+}
+
+// TestJSHelperOnlyLoadingCallsSpeaksThroughCallers: a module's own
+// function that none of its exported functions closes over (called only
+// while the module loads) cannot be called; its rows are left out on both
+// sides and it is said so, not as a module that fails to load, while the
+// module's other functions keep their rows.
+func TestJSHelperOnlyLoadingCallsSpeaksThroughCallers(t *testing.T) {
+	t.Parallel()
+	src := "function build(n) {\n  return n + 1;\n}\n\nconst LIMIT = build(4);\n\nexports.cap = function cap(x) {\n  return Math.min(x, LIMIT);\n};\n\nexports.twice = function twice(x) {\n  return x * 2;\n};\n"
+	base := map[string]string{"package.json": `{}`, "lib/m.js": src}
+	head := map[string]string{"lib/m.js": strings.Replace(strings.Replace(src, "n + 1", "n + 2", 1), "x * 2", "x * 3", 1)}
 	rep := runCommits(t, base, head, nil)
-	c := symbolRows(t, rep, "lib/m.clamp")
-	if c.Rows != 0 || c.Unchecked || !strings.Contains(c.Why, "checked through its callers") {
-		t.Errorf("clamp: rows %d, unchecked %v (%s); want it checked through score's rows", c.Rows, c.Unchecked, c.Why)
+	b := symbolRows(t, rep, "lib/m.build")
+	if b.Rows != 0 || !strings.HasPrefix(b.Why, "not exported") {
+		t.Errorf("build: rows %d (%s); want no rows and \"not exported\"", b.Rows, b.Why)
+	}
+	for _, s := range rep.Skipped {
+		if strings.Contains(s, "lib/m.build") {
+			t.Errorf("build is said in its own why, not as a module that did not load: %q", s)
+		}
+	}
+	if !hasChange(rep, "lib/m.twice", nil) {
+		t.Errorf("twice, beside it, lost its rows: %+v", rep.Symbols)
 	}
 }
 
 // TestUncallableCallerDoesNotBlock: an unchanged caller premise adds as a
 // target only to reach a changed function through it is left out when it
-// cannot be called (here not exported), without keeping the run from
-// "holds": it is not a change.
+// cannot be called (here a function of the module nothing it exports
+// reaches), without keeping the run from "holds": it is not a change.
 func TestUncallableCallerDoesNotBlock(t *testing.T) {
 	t.Parallel()
 	base := map[string]string{
-		"package.json": `{"type": "module"}`,
-		"lib/m.js":     "export function norm(s) {\n  return s.trim().toLowerCase();\n}\n\nfunction shout(s) {\n  return norm(s) + '!';\n}\n\nexport const loud = (s) => shout(s);\n",
+		"package.json": `{}`,
+		"lib/m.js":     "function norm(s) {\n  return s.trim().toLowerCase();\n}\n\nfunction shout(s) {\n  return norm(s) + '!';\n}\n\nmodule.exports = { norm, loud: (s) => norm(s) };\n",
 	}
 	head := map[string]string{
-		"lib/m.js": "export function norm(s) {\n  return s.trim();\n}\n\nfunction shout(s) {\n  return norm(s) + '!';\n}\n\nexport const loud = (s) => shout(s);\n",
+		"lib/m.js": "function norm(s) {\n  return s.trim();\n}\n\nfunction shout(s) {\n  return norm(s) + '!';\n}\n\nmodule.exports = { norm, loud: (s) => norm(s) };\n",
 	}
 	rep := runCommits(t, base, head, nil)
-	if s := symbolRows(t, rep, "lib/m.shout"); s.Unchecked || s.Rows != 0 {
-		t.Errorf("shout, an unchanged caller premise cannot call: rows %d, unchecked %v (%s); want it left out, not unchecked", s.Rows, s.Unchecked, s.Why)
+	for _, s := range rep.Symbols {
+		if s.Symbol == "lib/m.shout" && (s.Unchecked || s.Rows != 0) {
+			t.Errorf("shout, an unchanged caller premise cannot call: rows %d, unchecked %v (%s); want it left out, not unchecked", s.Rows, s.Unchecked, s.Why)
+		}
+	}
+	for _, s := range rep.Symbols {
+		if s.Unchecked {
+			t.Errorf("%s is unchecked (%s): a caller premise cannot call must not keep the run from holding", s.Symbol, s.Why)
+		}
 	}
 	if n := symbolRows(t, rep, "lib/m.norm"); n.Rows == 0 || n.Unchecked {
 		t.Errorf("norm, the changed function: rows %d, unchecked %v (%s)", n.Rows, n.Unchecked, n.Why)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand"
 	"path"
 	"path/filepath"
@@ -526,9 +527,16 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 			rep.HeadBroken = append(rep.HeadBroken, why.Text)
 		} else {
 			rep.noLoad(targets, why)
-			rep.Skipped = append(rep.Skipped, why.Text)
+			if why.Why == "" {
+				rep.Skipped = append(rep.Skipped, why.Text)
+			}
 		}
 		t = rest
+		if len(t.Rows) == 0 {
+			// Every row was the dropped target's: nothing is left to run.
+			grep, err = &gate.Report{}, nil
+			break
+		}
 		gcfg.Budget, gcfg.Progress = len(t.Rows), rowProgress(cfg.Progress, len(t.Rows))
 		grep, err = gate.Differential(clock.ctx, gcfg, t)
 	}
@@ -559,6 +567,9 @@ func (rep *Report) runTable(ctx context.Context, clock *rowClock, cfg Config, la
 		return nil
 	case err != nil:
 		return fmt.Errorf("evidence rows (%s): %w", langName, err)
+	}
+	if u, ok := langs[langName].(lang.Unreacher); ok {
+		rep.unreached(u, targets, grep)
 	}
 	rep.ran.add(grep)
 	rep.cutOff(clock, t, grep, origins)
@@ -622,6 +633,13 @@ func modulesOf(targets []lang.Target) map[string]string {
 func (rep *Report) noLoad(targets []lang.Target, f lang.ModuleFailure) {
 	out := map[string]string{}
 	for _, tg := range targets {
+		if f.Why != "" && len(tg.Reads) > 0 && (tg.Sym.Name == f.Module || tg.Call == f.Module) {
+			// An unchanged caller premise took only to reach a changed
+			// function, and cannot call: left out, as one that was
+			// never callable is.
+			rep.drop(tg.Sym.Name)
+			continue
+		}
 		switch {
 		case f.Target && (tg.Sym.Name == f.Module || tg.Call == f.Module):
 			out[tg.Sym.Name] = "its module does not hold it here: "
@@ -633,8 +651,52 @@ func (rep *Report) noLoad(targets []lang.Target, f lang.ModuleFailure) {
 		if why, ok := out[s.Symbol]; ok {
 			rep.Symbols[i].Rows, rep.Symbols[i].Sources = 0, nil
 			rep.Symbols[i].Why, rep.Symbols[i].Unchecked = why+f.Text, true
+			if f.Why != "" {
+				rep.Symbols[i].Why = f.Why
+			}
 		}
 	}
+}
+
+// unreached leaves out the rows of each target the worker could not
+// reach on a side (lang.Unreacher), and lets its symbol say why: rows
+// that only say so compared nothing.
+func (rep *Report) unreached(u lang.Unreacher, targets []lang.Target, grep *gate.Report) {
+	gone := map[string]string{}
+	for _, rr := range grep.Rows {
+		for _, a := range rr.Attempts {
+			if a.Status != gate.StatusError {
+				continue
+			}
+			if why, ok := u.Unreached(a.Why); ok {
+				gone[rr.Target] = why
+			}
+		}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	kept := grep.Rows[:0]
+	for _, rr := range grep.Rows {
+		if _, ok := gone[rr.Target]; !ok {
+			kept = append(kept, rr)
+		}
+	}
+	grep.Rows = kept
+	for _, target := range slices.Sorted(maps.Keys(gone)) {
+		rep.noLoad(targets, lang.ModuleFailure{Module: target, Target: true, Why: gone[target]})
+	}
+}
+
+// drop leaves symbol out of the report's symbols.
+func (rep *Report) drop(symbol string) {
+	kept := rep.Symbols[:0]
+	for _, s := range rep.Symbols {
+		if s.Symbol != symbol {
+			kept = append(kept, s)
+		}
+	}
+	rep.Symbols = kept
 }
 
 // withoutEntriesAbove is targets without the entry points among them

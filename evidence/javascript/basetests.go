@@ -252,27 +252,6 @@ type changed struct {
 	baseChanged        []int            // its changed lines on the base
 }
 
-// baseSideLines are the base's lines of f's hunks that the patch removed
-// or replaced within sym: those between two of the head's lines of its
-// span.
-func baseSideLines(f diffparse.File, sym diffparse.Symbol) []int {
-	var out []int
-	for _, h := range f.Hunks {
-		at := h.NewStart - 1 // the head's last line seen
-		for _, ln := range h.Lines {
-			switch ln.Kind {
-			case '-':
-				if sym.Start <= at+1 && at < sym.End {
-					out = append(out, ln.Old)
-				}
-			default:
-				at = ln.New
-			}
-		}
-	}
-	return out
-}
-
 // sideLines are the lines a test ran on one side, by absolute file, and
 // that side's tree.
 type sideLines struct {
@@ -318,13 +297,13 @@ func changedFunctions(cfg lang.TraceRun, targets []lang.Target, langName string)
 // lines and so always ran at least as many.
 func ownChangedLines(f diffparse.File, i int) (head, base []int) {
 	sym := f.Symbols[i]
-	head, base = sym.ChangedLines, baseSideLines(f, sym)
+	head, base = sym.ChangedLines, lang.RemovedLines(f, sym)
 	for j, in := range f.Symbols {
 		if j == i || in.Change != "modified" || in.Start < sym.Start || in.End > sym.End || (in.Start == sym.Start && in.End == sym.End) {
 			continue
 		}
 		head = slices.DeleteFunc(slices.Clone(head), func(l int) bool { return in.Start <= l && l <= in.End })
-		nested := baseSideLines(f, in)
+		nested := lang.RemovedLines(f, in)
 		base = slices.DeleteFunc(slices.Clone(base), func(l int) bool { return slices.Contains(nested, l) })
 	}
 	return head, base

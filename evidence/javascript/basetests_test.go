@@ -347,13 +347,13 @@ func TestJavaScriptFailingTestFiledByBothSidesLines(t *testing.T) {
 		{Kind: ' ', Old: 122, New: 112},
 	}}}}
 	sym := diffparse.Symbol{Name: "lib/loader.readBlockMapping", Local: "readBlockMapping", Start: 100, End: 200}
-	if d := cmp.Diff([]int{120, 121}, baseSideLines(loader, sym)); d != "" {
+	if d := cmp.Diff([]int{120, 121}, lang.RemovedLines(loader, sym)); d != "" {
 		t.Errorf("base side lines (-want +got):\n%s", d)
 	}
 	fns := []changed{
 		{name: "lib/snippet.getLine", baseFile: "lib/snippet.js", headFile: "lib/snippet.js",
 			sym: diffparse.Symbol{Start: 5, End: 15, ChangedLines: []int{10}}, baseChanged: []int{10}},
-		{name: "lib/loader.readBlockMapping", baseFile: "lib/loader.js", headFile: "lib/loader.js", sym: sym, baseChanged: baseSideLines(loader, sym)},
+		{name: "lib/loader.readBlockMapping", baseFile: "lib/loader.js", headFile: "lib/loader.js", sym: sym, baseChanged: lang.RemovedLines(loader, sym)},
 	}
 	abs := func(dir, rel string) string {
 		a, _ := filepath.Abs(filepath.Join(dir, rel))

@@ -634,10 +634,16 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 			// taken back, every caller of the export fails.
 			return lang.Unexported + ": every caller of the export now fails"
 		}
-		if !strings.Contains(local, ".") || tg.Sym.Kind != "method" {
+		switch {
+		case !strings.Contains(local, "."):
+			// A function the module keeps to itself is called where
+			// its exports reach it: the worker finds it in the scope
+			// they close over (node_worker.mjs, privateScopes).
+		case tg.Sym.Kind != "method":
 			return "not exported: premise's worker calls what a module exports"
+		default:
+			hidden = true
 		}
-		hidden = true
 	}
 	info := &jsInfo{module: strings.TrimSuffix(tg.Sym.Name, "."+local)}
 	info.builtIn = jsBuiltIn(info.module, f.HeadSrc)
@@ -2122,12 +2128,47 @@ func (*jsLang) Sources() []lang.Source { return nil }
 // jsImportFailRe finds the target a Node worker could not load.
 var jsImportFailRe = regexp.MustCompile(`\bimport ([\w./@$-]+): `)
 
+// Unreached: the worker found the target neither among its module's
+// exports nor in the scope its exported functions close over.
+func (*jsLang) Unreached(detail string) (string, bool) {
+	if !jsUnreachedRe.MatchString(detail) {
+		return "", false
+	}
+	return "not exported: premise's worker calls what a module exports, or a function of the module that its exported functions reach", true
+}
+
+// jsUnreachedRe finds the worker's word that a module's own function is
+// reached by none of its exported functions (node_worker.mjs).
+var jsUnreachedRe = regexp.MustCompile(`nor in the scope its exported functions close over`)
+
 // DropModule leaves out the rows of a module (or one export) the worker
 // cannot load, so the other modules' rows still run.
-func (*jsLang) DropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, lang.ModuleFailure, bool) {
+func (l *jsLang) DropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, lang.ModuleFailure, bool) {
 	m := jsImportFailRe.FindStringSubmatch(err.Error())
 	if m == nil {
 		return nil, lang.ModuleFailure{}, false
+	}
+	if why, ok := l.Unreached(err.Error()); ok {
+		// A function the module keeps to itself that none of its
+		// exported functions closes over on a side (called only while
+		// the module loads, or no longer called at all): its rows are
+		// left out on both sides, and its callers' rows speak for it.
+		rest, cut := *t, *t
+		rest.Rows, cut.Rows = nil, nil
+		for _, r := range t.Rows {
+			if t.TargetOf(r) == m[1] {
+				cut.Rows = append(cut.Rows, r)
+			} else {
+				rest.Rows = append(rest.Rows, r)
+			}
+		}
+		if len(cut.Rows) == 0 {
+			return nil, lang.ModuleFailure{}, false
+		}
+		if len(rest.Rows) > 0 {
+			rest.Target = rest.Rows[0].Target
+		}
+		return &rest, lang.ModuleFailure{Module: m[1], Target: true, Text: t.Language + " rows: " + lang.OneLine(err.Error()), Why: why}, true
 	}
 	return lang.DropFailing(ctx, cfg, t, modules, m[1], false, err)
 }

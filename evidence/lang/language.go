@@ -93,6 +93,16 @@ type Reseeder interface {
 	Reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) (int, []string, error)
 }
 
+// Unreacher is a language whose worker can say it cannot reach a target
+// on a side, though its module loads (a JavaScript function its module
+// keeps to itself that none of its exported functions closes over): the
+// target's rows are left out, and its symbol says why.
+type Unreacher interface {
+	// Unreached says, for the detail of a row's harness error, why the
+	// row's target cannot be called; ok is false for any other error.
+	Unreached(detail string) (why string, ok bool)
+}
+
 // ModuleDropper is a language whose rows of one module that does not load
 // can be left out so the other modules' rows still run.
 type ModuleDropper interface {

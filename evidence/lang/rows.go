@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
 )
@@ -242,4 +243,25 @@ func BareName(local string) string {
 		return local[i+1:]
 	}
 	return local
+}
+
+// RemovedLines are the base's lines of f's hunks that the patch removed
+// or replaced within sym: those between two of the head's lines of its
+// span.
+func RemovedLines(f diffparse.File, sym diffparse.Symbol) []int {
+	var out []int
+	for _, h := range f.Hunks {
+		at := h.NewStart - 1 // the head's last line seen
+		for _, ln := range h.Lines {
+			switch ln.Kind {
+			case '-':
+				if sym.Start <= at+1 && at < sym.End {
+					out = append(out, ln.Old)
+				}
+			default:
+				at = ln.New
+			}
+		}
+	}
+	return out
 }

@@ -87,6 +87,9 @@ type TraceRun struct {
 type ModuleFailure struct {
 	Module, Text     string
 	HeadOnly, Target bool
+	// Why, when set, is all a target's symbol says (the target is one
+	// the worker cannot reach, not a module that fails to load).
+	Why string
 }
 
 // BaseLoads reports whether the base side runs t's first rows without an

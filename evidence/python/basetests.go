@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 	"github.com/premise-dev/premise/validate"
@@ -126,7 +127,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 			continue
 		}
 		file, test, _ := strings.Cut(id, "::")
-		out.Failures = append(out.Failures, lang.TestFailure{Test: test, File: file, Symbols: byLinesRun(head.Tests[id].Reached, head.Tests[id].Lines, targets, cfg.HeadDir), Head: gate.FailureText(how)})
+		out.Failures = append(out.Failures, lang.TestFailure{Test: test, File: file, Symbols: byLinesRun(head.Tests[id].Reached, ranBy{head.Tests[id].Lines, cfg.HeadDir}, ranBy{first.Tests[id].Lines, cfg.BaseDir}, targets, cfg.Diff, test), Head: gate.FailureText(how)})
 	}
 	return out
 }
@@ -226,25 +227,74 @@ func loadNotes(run gate.PyTestRun) []string {
 	return notes
 }
 
+// ranBy is the lines a test ran on one side, by absolute file, and that
+// side's tree.
+type ranBy struct {
+	lines map[string][]int
+	dir   string
+}
+
 // byLinesRun orders the targets a failing test called (the last called
-// first) by how many of their changed lines it ran on the head, most
-// first: the change it fails on is most often where it ran the patch's
-// lines, not what it called last.
-func byLinesRun(called []string, lines map[string][]int, targets []lang.Target, headDir string) []string {
-	abs, _ := filepath.Abs(headDir)
+// first) by how many of their changed lines it ran on the head and, where
+// it passed, of their removed lines on the base, most first: the change
+// it fails on is most often where it ran the patch's lines, not what it
+// called last. A fix taken out leaves the head none of its lines to run
+// (tqdm's write lost its `if fp is None` return), so the base's count
+// matters. Among those that ran as many, one the test's name names comes
+// first (test_write_stdout_none is write's test, though it ran a helper's
+// changed lines too).
+func byLinesRun(called []string, head, base ranBy, targets []lang.Target, diff *diffparse.Result, test string) []string {
+	headAbs, _ := filepath.Abs(head.dir)
+	baseAbs, _ := filepath.Abs(base.dir)
+	words := "_" + strings.NewReplacer("::", "_", ".", "_").Replace(strings.ToLower(test)) + "_"
 	score := map[string]int{}
+	named := map[string]bool{}
 	for _, tg := range targets {
 		if tg.Lang != "python" || !slices.Contains(called, tg.Sym.Name) {
 			continue
 		}
-		ran := lines[filepath.Join(abs, tg.BaseFile)]
+		ran := head.lines[filepath.Join(headAbs, tg.BaseFile)]
 		for _, l := range tg.Sym.ChangedLines {
 			if slices.Contains(ran, l) {
 				score[tg.Sym.Name]++
 			}
 		}
+		if base.dir != "" {
+			ran := base.lines[filepath.Join(baseAbs, tg.BaseFile)]
+			for _, l := range removedLines(diff, tg) {
+				if slices.Contains(ran, l) {
+					score[tg.Sym.Name]++
+				}
+			}
+		}
+		bare := strings.ToLower(lang.BareName(tg.Sym.Local))
+		named[tg.Sym.Name] = strings.Contains(words, "_"+strings.Trim(bare, "_")+"_")
 	}
 	out := slices.Clone(called)
-	sort.SliceStable(out, func(i, j int) bool { return score[out[i]] > score[out[j]] })
+	sort.SliceStable(out, func(i, j int) bool {
+		if score[out[i]] != score[out[j]] {
+			return score[out[i]] > score[out[j]]
+		}
+		return named[out[i]] && !named[out[j]]
+	})
 	return out
+}
+
+// removedLines are tg's lines on the base that the patch removed or
+// replaced (lang.RemovedLines), from its file in diff.
+func removedLines(diff *diffparse.Result, tg lang.Target) []int {
+	if diff == nil {
+		return nil
+	}
+	for _, f := range diff.Files {
+		if f.Path != tg.BaseFile && f.OldPath != tg.BaseFile {
+			continue
+		}
+		for _, s := range f.Symbols {
+			if s.Name == tg.Sym.Name {
+				return lang.RemovedLines(f, s)
+			}
+		}
+	}
+	return nil
 }

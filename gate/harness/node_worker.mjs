@@ -280,6 +280,7 @@ async function main() {
   const cache = new MapC();
   const loader = modules(repo, entries);
   const cover = await coverage(watch);
+  privateReach = await privateScopes();
   send({ ready: true });
   return loop(reqFd, maxFrame, send, cache, loader, cover, boxed);
 }
@@ -642,6 +643,143 @@ function modules(repo, entries) {
   };
 }
 
+// privateReach finds a module's own function it does not export; null
+// where this Node has no inspector.
+let privateReach = null;
+
+// privateScopes reaches the functions a module keeps to itself (earcut's
+// findHoleBridge, object-inspect's isDate, a TypeScript module's
+// unexported helper): such a function is a binding of the scope the
+// module's exported functions close over (an ES module's scope, a
+// CommonJS module's wrapper, a UMD factory's body), which V8's inspector
+// lists for a function as its [[Scopes]]. Nothing is added to the
+// module or its file: the worker asks V8 through a session of its own,
+// whose methods, and the object values pass through, it holds from
+// before any subject code ran. The returned find(ns, name) is the
+// function bound to name in the innermost scope of the first exported
+// function (or method of an exported object or class) that has one;
+// undefined when none has.
+async function privateScopes() {
+  let session, post;
+  try {
+    const { Session } = await import("node:inspector");
+    session = new Session();
+    session.connect();
+    const raw = Session.prototype.post;
+    post = (method, params) => {
+      let out = null;
+      apply(raw, session, [method, params, (err, res) => {
+        if (!err) out = res;
+      }]);
+      return out;
+    };
+  } catch {
+    return null;
+  }
+  // holder carries values between the worker and the session: a
+  // null-prototype object, so no setter of the subject's runs on it.
+  const holder = objectCreate(null);
+  const key = "premise-holder-" + Str(Date.now()) + "-" + Str(Math.random());
+  defineProperty(globalThis, key, { value: holder, configurable: true });
+  const got = post("Runtime.evaluate", { expression: "globalThis[" + jsonStringify(key) + "]", objectGroup: "premise-holder" });
+  delete globalThis[key];
+  const holderId = got && got.result && got.result.objectId;
+  if (typeof holderId !== "string") return null;
+  const group = "premise-scopes";
+  function idOf(v) {
+    holder.v = v;
+    const r = post("Runtime.callFunctionOn", { objectId: holderId, functionDeclaration: "function () { return this.v; }", objectGroup: group });
+    holder.v = undefined;
+    return r && r.result && r.result.objectId;
+  }
+  function valueOf(objectId) {
+    post("Runtime.callFunctionOn", { objectId: holderId, functionDeclaration: "function (v) { this.v = v; }", arguments: [{ objectId }] });
+    const v = holder.v;
+    holder.v = undefined;
+    return v;
+  }
+  function props(objectId) {
+    const r = post("Runtime.getProperties", { objectId, ownProperties: true, objectGroup: group });
+    return r || {};
+  }
+  // bound looks name up in fn's scopes, innermost first.
+  function bound(fn, name) {
+    const id = idOf(fn);
+    if (typeof id !== "string") return undefined;
+    const internal = props(id).internalProperties || [];
+    let scopes = null;
+    for (const p of internal) if (p && p.name === "[[Scopes]]" && p.value && p.value.objectId) scopes = p.value.objectId;
+    if (!scopes) return undefined;
+    for (const sc of props(scopes).result || []) {
+      const v = sc && sc.value;
+      if (!v || !v.objectId || strStartsWith(Str(v.description || ""), "Global")) continue;
+      for (const b of props(v.objectId).result || []) {
+        if (b && b.name === name && b.value && b.value.type === "function" && b.value.objectId) return valueOf(b.value.objectId);
+      }
+    }
+    return undefined;
+  }
+  // candidates are the functions a module's exports hold: the exports
+  // themselves, their own members and a class's methods, at most 256.
+  function candidates(ns) {
+    const out = [];
+    const seen = new SetC();
+    const put = (v) => {
+      if (typeof v === "function" && !seen.has(v) && out.length < 256) {
+        seen.add(v);
+        out[out.length] = v;
+      }
+    };
+    const members = (o) => {
+      if (o === null || (typeof o !== "object" && typeof o !== "function")) return;
+      for (const k of getOwnPropertyNames(o)) {
+        const d = getOwnPropertyDescriptor(o, k);
+        if (d) {
+          put(d.value);
+          put(d.get);
+        }
+      }
+    };
+    put(ns);
+    const tops = [];
+    if (ns !== null && (typeof ns === "object" || typeof ns === "function")) {
+      for (const k of getOwnPropertyNames(ns)) {
+        const d = getOwnPropertyDescriptor(ns, k);
+        if (!d) continue;
+        // An export esbuild or tsc writes as a getter (CommonJS from
+        // TypeScript) closes over the module's scope itself.
+        put(d.get);
+        let v = d.value;
+        if (!("value" in d)) {
+          try {
+            v = ns[k];
+          } catch {
+            continue;
+          }
+        }
+        put(v);
+        tops[tops.length] = v;
+      }
+    }
+    for (const t of tops) {
+      members(t);
+      if (typeof t === "function" && t.prototype !== null && typeof t.prototype === "object") members(t.prototype);
+    }
+    return out;
+  }
+  return function find(ns, name) {
+    try {
+      for (const fn of candidates(ns)) {
+        const v = bound(fn, name);
+        if (v !== undefined) return v;
+      }
+      return undefined;
+    } finally {
+      post("Runtime.releaseObjectGroup", { objectGroup: group });
+    }
+  };
+}
+
 // resolve finds what a target names: {fn, self, method, ctor}.
 async function resolve(target, cache, loader) {
   const hit = cache.get(target);
@@ -747,6 +885,13 @@ function member(target, mod, names) {
       // globals() builds {range, cycler, ...}): called on the receiver
       // the factory built.
       return { fn: null, method: true, onReceiver: name };
+    }
+    if (!(name in obj) && k === 0 && names.length === 1 && privateReach !== null) {
+      // A function the module keeps to itself, reached through the
+      // scope its exports close over.
+      const fn = privateReach(obj, name);
+      if (fn !== undefined) return { fn, self: undefined, ctor: isClass(fn) || oldStyleClass(fn, undefined) };
+      throw new ErrorC(`${target}: no ${name} in the module's exports, nor in the scope its exported functions close over`);
     }
     if (!(name in obj)) throw new ErrorC(`${target}: no ${name} in ${k === 0 ? "the module's exports" : arrayJoin(arraySlice(names, 0, k), ".")}`);
     self = k === 0 ? undefined : obj;
