@@ -452,6 +452,9 @@ func transpileFile(dir, src string, module bool, tsconfig string, withMap bool) 
 	}
 	rel, _ := filepath.Rel(dir, src)
 	rel = filepath.ToSlash(rel)
+	if l := loaderFor(filepath.Ext(src)); l == api.LoaderTS || l == api.LoaderTSX {
+		text = markTypeImports(src, text)
+	}
 	opts := api.TransformOptions{
 		Sourcefile:  rel,
 		Loader:      loaderFor(filepath.Ext(src)),

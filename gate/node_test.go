@@ -175,6 +175,18 @@ export async function viaDynamic(n: number): Promise<number> { return (await imp
 	"src/bare.ts": `import { helper } from "./helper";
 export function viaBare(n: number): number { return helper(n); }
 `,
+	"src/patterns.ts": `import { helper, Shape } from "./helper";
+import {
+  Box,
+  unbox,
+} from "./types/box";
+export { Shape, Box };
+export function boxed(n: number): Box { return { v: helper(n) }; }
+export function opened(b: Box): number { return unbox(b); }
+`,
+	"src/types/box.ts": `export type Box = { v: number };
+export function unbox(b: Box): number { return b.v; }
+`,
 	"src/legacy.js":    `export function legacy() { return "js"; }`,
 	"src/kinds.mts":    `export const kind = (): string => typeof require;`,
 	"src/kinds2.cts":   `export function kind(): string { return typeof require; }`,
@@ -349,6 +361,9 @@ func TestNodeAdapterTypeScript(t *testing.T) {
 		{name: ".cts is CommonJS", target: "src/kinds2.kind", want: `"function"`},
 		{name: "CommonJS package, ./x.js of x.ts", target: "pkg/a.a", args: []any{"hi"}, want: `"HI!"`},
 		{name: "CommonJS default export", target: "pkg/a.default", want: `"main"`},
+		{name: "a type imported and re-exported without `type`", target: "src/patterns.boxed", args: []any{1}, want: `{"v":2}`,
+			reason: "tsc reads ./helper and ./types/box and elides Shape and Box; transpiled alone, Node's ES loader refused the module"},
+		{name: "beside it, a value of the same module", target: "src/patterns.opened", args: []any{map[string]any{"v": 7}}, want: `7`},
 	})
 	_, err = a.Call(context.Background(), Call{ID: "X1", Target: "src/broken.broken"})
 	var ie *InfraError
