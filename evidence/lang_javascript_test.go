@@ -916,3 +916,29 @@ func TestJavaScriptOptionsOfTwoTestsTogether(t *testing.T) {
 	}
 	t.Errorf("render: no change with both options set: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
+
+// TestJavaScriptObservedBeyondTheValue: a JavaScript row is observed as
+// Python's and Go's are. A head that sorts its caller's array in place
+// (the copy before the sort taken out) returns what the base returns and
+// differs only in the array the caller keeps; a head whose returned
+// matcher matches more returns a function on both sides, told apart by
+// what it does and the pattern it carries. Before, each compared equal.
+func TestJavaScriptObservedBeyondTheValue(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{
+		"package.json": `{"type": "module"}`,
+		"lib/m.js": "/** @param {number[]} xs */\nexport function median(xs) {\n  const s = xs.slice().sort((a, b) => a - b);\n  return s[Math.floor(s.length / 2)];\n}\n\n" +
+			"export function matcher(prefix) {\n  const re = new RegExp('^' + prefix + '$');\n  const f = (s) => re.test(s);\n  f.regexp = re;\n  return f;\n}\n",
+	}
+	head := map[string]string{
+		"lib/m.js": "/** @param {number[]} xs */\nexport function median(xs) {\n  const s = xs.sort((a, b) => a - b);\n  return s[Math.floor(s.length / 2)];\n}\n\n" +
+			"export function matcher(prefix) {\n  const re = new RegExp('^' + prefix);\n  const f = (s) => re.test(s);\n  f.regexp = re;\n  return f;\n}\n",
+	}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "lib/m.median", func(c evidence.Change) bool { return strings.Contains(c.Head, "argument 1 became") }) {
+		t.Errorf("median now sorts its caller's array, and no change says so: %+v", changesOf(rep, "lib/m.median"))
+	}
+	if !hasChange(rep, "lib/m.matcher", nil) {
+		t.Errorf("matcher's function now matches any text that starts with the prefix, and no change shows: %+v", rep.Symbols)
+	}
+}

@@ -2106,10 +2106,6 @@ func jsArgsText(args []any, depth int) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-func (*jsLang) Outcomes(base, head *gate.Reply, _ lang.Origin) (string, string) {
-	return lang.Describe(base), lang.Describe(head)
-}
-
 // Bug: a TypeError reading a property of undefined or null, or calling
 // what is not a function, inside the new function; a RangeError of the
 // call stack.

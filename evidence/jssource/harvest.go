@@ -77,6 +77,7 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 	}
 	if module != nil && module.root != nil && h.cls == "" {
 		h.aliases = module.aliases(h.name)
+		h.isDefault = module.defaultIs(h.name)
 	}
 	for _, t := range tests {
 		if t == nil || t.root == nil || h.full() {
@@ -93,6 +94,10 @@ type harvester struct {
 	// (const is = {enumCase: isEnumCase}): is.enumCase(...) calls it.
 	aliases map[string]bool
 	module  string // the defining file's base name without extension, "" when unknown
+	// isDefault is set when the module's default export is the function
+	// under its own name (export default wildcardMatch, module.exports =
+	// parse): a test's default import of the module is the function.
+	isDefault bool
 	// moduleDir is the defining file's directory, "" when unknown: a
 	// package index above it re-exports it (viaIndex).
 	moduleDir string
@@ -132,6 +137,36 @@ func (f *File) aliases(fn string) map[string]bool {
 		}
 	})
 	return out
+}
+
+// defaultIs says whether f's default export is the function named fn:
+// export default fn, export default function fn, or module.exports = fn.
+func (f *File) defaultIs(fn string) bool {
+	for i := uint(0); i < f.root.NamedChildCount(); i++ {
+		c := f.root.NamedChild(i)
+		switch c.Kind() {
+		case "export_statement":
+			if !strings.HasPrefix(f.text(c), "export default") {
+				continue
+			}
+			if v := c.ChildByFieldName("value"); v != nil && v.Kind() == "identifier" && f.text(v) == fn {
+				return true
+			}
+			if d := c.ChildByFieldName("declaration"); d != nil && f.text(d.ChildByFieldName("name")) == fn {
+				return true
+			}
+		case "expression_statement":
+			e := c.NamedChild(0)
+			if e == nil || e.Kind() != "assignment_expression" {
+				continue
+			}
+			left, right := e.ChildByFieldName("left"), e.ChildByFieldName("right")
+			if left != nil && right != nil && f.text(left) == "module.exports" && right.Kind() == "identifier" && f.text(right) == fn {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (h *harvester) full() bool { return h.limit > 0 && len(h.out) >= h.limit }
@@ -336,7 +371,7 @@ func (h *harvester) imports(root *sitter.Node) {
 					part := cl.NamedChild(k)
 					switch part.Kind() {
 					case "identifier": // import X from "./m"
-						if ours && h.name == "default" && h.cls == "" {
+						if ours && (h.name == "default" || h.isDefault) && h.cls == "" {
 							h.direct[f.text(part)] = true
 						} else if ours {
 							h.modules[f.text(part)] = true
@@ -402,7 +437,7 @@ func (h *harvester) bindRequire(name *sitter.Node) {
 	switch name.Kind() {
 	case "identifier": // const m = require("./m")
 		h.modules[f.text(name)] = true
-		if h.name == "default" && h.cls == "" && !h.indexed {
+		if (h.name == "default" || h.isDefault) && h.cls == "" && !h.indexed {
 			// CommonJS: require returns module.exports, here the
 			// function itself.
 			h.direct[f.text(name)] = true

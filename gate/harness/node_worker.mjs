@@ -1542,10 +1542,24 @@ async function probe(value, limit, extra, depth) {
     }
   }
   // The functions a wrapper carries (a cache's clear, a retry's reset)
-  // are part of what it does.
+  // are part of what it does, and so is the data it carries (a compiled
+  // matcher's regexp and pattern, wildcard-match's isMatch.regexp).
   const names = [];
-  for (const k of objectKeys(value)) if (!strStartsWith(k, "_") && typeof value[k] === "function") names[names.length] = k;
-  names.sort();
+  const data = [];
+  for (const k of objectKeys(value)) {
+    if (strStartsWith(k, "_")) continue;
+    if (typeof value[k] === "function") names[names.length] = k;
+    else data[data.length] = k;
+  }
+  arraySort(names);
+  arraySort(data);
+  for (const k of arraySlice(data, 0, 8)) {
+    try {
+      out[out.length] = { $attr: k, $value: encode(value[k], 1, []) };
+    } catch (e) {
+      out[out.length] = { $attr: k, $raised: classOf(e) };
+    }
+  }
   for (const name of arraySlice(names, 0, 3)) {
     for (const p of [[], [0], [1], [1]]) {
       try {

@@ -1,0 +1,200 @@
+package javascript
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/premise-dev/premise/evidence/jssource"
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/gate"
+	"github.com/premise-dev/premise/validate"
+)
+
+// What a call did beyond its value (issue 24: the caller's slice after
+// the call; issue 27: a removed copy before mutation). An evidence row
+// asks the worker to observe ($observe): the arguments as the call left
+// them ({"$returned": V, "$args_after": {...}}), the first items of an
+// iterator or generator it returned, and a function it returned by what
+// that function does on a few small calls and by the data it carries (a
+// compiled matcher's regexp). Without it, a patch that sorts its caller's
+// array in place, or changes what a returned matcher matches, differed
+// from the base on no row.
+
+// observeItems is how many items of a returned iterator are compared.
+const observeItems = 20
+
+// maxProbes bounds the calls a target's returned function takes beyond
+// the worker's own.
+const maxProbes = 12
+
+// jsInnerFunctionRe finds a function written inside a target's body: a
+// function it may return.
+var jsInnerFunctionRe = regexp.MustCompile(`=>|\bfunction\b`)
+
+// Probes are the extra calls a function the target returns is probed
+// with: one argument each, from the target's own constants (a matcher a
+// factory compiles compares with them). Nil for a target whose body
+// writes no function: it returns none to probe.
+func (*jsLang) Probes(tg lang.Target) []any {
+	info, _ := tg.Data.(*jsInfo)
+	if info == nil || !jsInnerFunctionRe.MatchString(bodyOf(tg.HeadText)) {
+		return nil
+	}
+	var out []any
+	seen := map[string]bool{}
+	for _, c := range info.consts {
+		v, ok := jssource.Value(c.Value)
+		if !ok {
+			continue
+		}
+		if k := fmt.Sprint(v); !seen[k] && len(out) < maxProbes {
+			seen[k] = true
+			out = append(out, []any{v})
+		}
+	}
+	return out
+}
+
+// bodyOf is a function's text past its first line, which names it.
+func bodyOf(text string) string {
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			return text[i:]
+		}
+	}
+	return ""
+}
+
+// Observe turns an evidence row into the worker's observed call.
+func (*jsLang) Observe(r validate.Row, probes []any) validate.Row {
+	args, kwargs := r.CallArgs()
+	kw := make(map[string]any, len(kwargs)+2)
+	for k, v := range kwargs {
+		kw[k] = v
+	}
+	kw[lang.ObserveKey] = observeItems
+	if len(probes) > 0 {
+		kw[lang.ProbesKey] = probes
+	}
+	r.Inp, r.HasInp = nil, false
+	r.Args, r.Kwargs = args, kw
+	return r
+}
+
+var _ lang.Observer = (*jsLang)(nil)
+
+// Outcomes is what a JavaScript row did on each side, observed as the
+// worker observes it: the arguments a call left changed ("argument 1
+// became [1, 3]"), an iterator's first items, and, for two returned
+// functions, the first call on which they part ("returned a function;
+// f("ab") = false" against "= true").
+func (*jsLang) Outcomes(base, head *gate.Reply, o lang.Origin) (string, string) {
+	b, h := lang.DescribeWith(jsOutcome, base), lang.DescribeWith(jsOutcome, head)
+	if b != h || base == nil || head == nil || base.Outcome != gate.OutcomeReturned || head.Outcome != gate.OutcomeReturned {
+		return b, h
+	}
+	if label, bv, hv, ok := jsCallDiff("f", base.Value, head.Value, o.Probes); ok {
+		return "returned a function; " + label + bv, "returned a function; " + label + hv
+	}
+	return b, h
+}
+
+// jsOutcome writes what an observed JavaScript call returned.
+func jsOutcome(v any) string {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return "returned " + lang.Compact(v, 80)
+	}
+	if first, ok := m[lang.FirstItemsKey]; ok && len(m) == 1 {
+		return "yielded " + lang.Compact(first, 80) + " first"
+	}
+	if _, ok := m[lang.CallsKey]; ok && len(m) == 1 {
+		return "returned a function"
+	}
+	after, hasAfter := m[lang.ArgsAfterKey].(map[string]any)
+	ret, hasRet := m[lang.ReturnedKey]
+	if !hasAfter || !hasRet {
+		return "returned " + lang.Compact(v, 80)
+	}
+	keys := make([]string, 0, len(after))
+	for k := range after {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		name := k
+		if n, err := strconv.Atoi(k); err == nil {
+			name = fmt.Sprintf("argument %d", n+1)
+		}
+		parts[i] = name + " became " + lang.Compact(after[k], 60)
+	}
+	return jsOutcome(ret) + "; " + strings.Join(parts, ", ")
+}
+
+// jsProbes are the calls the worker makes of a returned function, in the
+// order of its replies (gate/harness/node_worker.mjs, PROBES).
+var jsProbes = []string{"()", "(0)", "(1)", "(-2)", "(3)", `("ab")`, "([3, 1, 2])", "(-2, 3)", "(2, 3)", `("a", "b")`, "(f)"}
+
+// jsAttrProbes are the calls the worker makes of each function a
+// returned function carries, in order.
+var jsAttrProbes = []string{"()", "(0)", "(1)", "(1)"}
+
+// jsCallDiff finds the first probe on which two returned functions part:
+// its label and what each side did there.
+func jsCallDiff(name string, base, head any, extra []any) (string, string, string, bool) {
+	bm, _ := base.(map[string]any)
+	hm, _ := head.(map[string]any)
+	bc, ok1 := bm[lang.CallsKey].([]any)
+	hc, ok2 := hm[lang.CallsKey].([]any)
+	if !ok1 || !ok2 {
+		return "", "", "", false
+	}
+	attrSeen := map[string]int{}
+	for i := 0; i < len(bc) && i < len(hc); i++ {
+		label := fmt.Sprintf("%s(#%d)", name, i+1)
+		switch {
+		case i < len(jsProbes):
+			label = name + jsProbes[i]
+		case i-len(jsProbes) < len(extra):
+			if args, ok := extra[i-len(jsProbes)].([]any); ok {
+				label = name + jsArgsText(args, 0)
+			}
+		}
+		m, _ := hc[i].(map[string]any)
+		if a, ok := m["$attr"].(string); ok {
+			if _, data := m["$value"]; data && !strings.Contains(fmt.Sprint(bc[i]), "$calls") {
+				label = name + "." + a
+			} else {
+				n := attrSeen[a]
+				attrSeen[a]++
+				label = name + "." + a + jsAttrProbes[min(n, len(jsAttrProbes)-1)]
+			}
+		}
+		if reflect.DeepEqual(bc[i], hc[i]) {
+			continue
+		}
+		if l, bv, hv, ok := jsCallDiff(label, bc[i], hc[i], extra); ok {
+			return l, bv, hv, true
+		}
+		return label, jsCallOutcome(bc[i]), jsCallOutcome(hc[i]), true
+	}
+	return "", "", "", false
+}
+
+// jsCallOutcome is one probe's outcome: " = 3", " threw TypeError".
+func jsCallOutcome(v any) string {
+	if m, ok := v.(map[string]any); ok {
+		if e, ok := m["$raised"].(string); ok {
+			return " threw " + e
+		}
+		if _, ok := m["$attr"]; ok {
+			v = m["$value"]
+		}
+	}
+	return " = " + lang.Compact(v, 60)
+}
