@@ -151,6 +151,19 @@ func lacks(v any, required []string) string {
 		has = jsNumberMembers
 	case bool:
 		has = jsBooleanMembers
+	case map[string]any:
+		// A plain object lacking a member its interface requires is one
+		// no typed caller builds; an object premise encodes ($ keys) is
+		// not judged.
+		for k := range v.(map[string]any) {
+			if strings.HasPrefix(k, "$") {
+				return ""
+			}
+		}
+		has = map[string]bool{}
+		for k := range v.(map[string]any) {
+			has[k] = true
+		}
 	default:
 		return ""
 	}
@@ -212,46 +225,44 @@ var jsTypeNameRe = regexp.MustCompile(`^[A-Z][\w$]*$`)
 
 // interfaceMembers are the members an interface the TypeScript file at
 // file (src, in the base's tree) declares, or imports from a relative
-// module of the base's tree, requires (those without a ?); nil when name
-// is no such interface, or one extending another type, whose members are
-// not all written here.
+// module of the base's tree, requires (those without a ?), with those of
+// the interfaces it extends and through a type alias naming one
+// (AnyConfig = Config<...>, Config extends ConfigStaticPart,
+// ConfigGroupsPart<...>); nil when name is no such interface, or one
+// of its parts is not an interface premise reads here (Partial<T>, a
+// package's), whose members are not all known.
 func (l *jsLang) interfaceMembers(src []byte, file, name string) []string {
-	q := regexp.QuoteMeta(name)
-	decl := regexp.MustCompile(`(?m)^\s*(export\s+)?(declare\s+)?interface\s+` + q + `\b([^{]*)\{`)
-	members := func(text []byte) ([]string, bool) {
-		loc := decl.FindSubmatchIndex(text)
-		if loc == nil {
-			return nil, false
-		}
-		if strings.Contains(string(text[loc[6]:loc[7]]), "extends") {
-			return nil, true
-		}
-		body, depth := text[loc[1]:], 1
-		for i, c := range body {
-			switch c {
-			case '{':
-				depth++
-			case '}':
-				depth--
-			}
-			if depth == 0 {
-				body = body[:i]
-				break
-			}
-		}
-		var req []string
-		for _, m := range jsMemberRe.FindAllSubmatch(body, -1) {
-			if len(m[3]) == 0 {
-				req = append(req, string(m[2]))
-			}
-		}
-		return req, true
+	req, ok := l.membersOf(src, filepath.ToSlash(file), name, 0)
+	if !ok {
+		return nil
 	}
-	if req, found := members(src); found {
-		return req
+	return req
+}
+
+// maxInterfaceDepth bounds the aliases and parents followed.
+const maxInterfaceDepth = 6
+
+// membersOf is interfaceMembers at a depth of aliases and parents; ok is
+// false when some part is unknown.
+func (l *jsLang) membersOf(src []byte, file, name string, depth int) ([]string, bool) {
+	if depth > maxInterfaceDepth {
+		return nil, false
+	}
+	if text, at, found := l.declaring(src, file, name); found {
+		return l.declared(text, at, name, depth)
+	}
+	return nil, false
+}
+
+// declaring is the text of the file that declares name as an interface or
+// a type alias (src itself, or a relative module it imports name from),
+// that file's path, and whether one does.
+func (l *jsLang) declaring(src []byte, file, name string) ([]byte, string, bool) {
+	if declRe(name).Match(src) {
+		return src, file, true
 	}
 	if l.base == "" {
-		return nil
+		return nil, "", false
 	}
 	imp := regexp.MustCompile(`import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"](\.[^'"]*)['"]`)
 	for _, m := range imp.FindAllSubmatch(src, -1) {
@@ -265,7 +276,7 @@ func (l *jsLang) interfaceMembers(src []byte, file, name string) []string {
 		if !names {
 			continue
 		}
-		rel := strings.TrimSuffix(path.Join(path.Dir(filepath.ToSlash(file)), string(m[3])), ".js")
+		rel := strings.TrimSuffix(path.Join(path.Dir(file), string(m[3])), ".js")
 		for _, cand := range []string{rel + ".ts", rel + ".d.ts", rel + ".mts", rel + "/index.ts", rel} {
 			if strings.HasPrefix(cand, "..") {
 				continue
@@ -274,14 +285,170 @@ func (l *jsLang) interfaceMembers(src []byte, file, name string) []string {
 			if err != nil || len(text) > lang.MaxTestFileBytes {
 				continue
 			}
-			if req, found := members(text); found {
-				return req
+			if declRe(name).Match(text) {
+				return text, cand, true
 			}
 		}
 	}
-	return nil
+	return nil, "", false
+}
+
+// declRe finds name declared as an interface or a type alias.
+func declRe(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\s*(export\s+)?(declare\s+)?(interface|type)\s+` + regexp.QuoteMeta(name) + `\b`)
+}
+
+// declared reads name's declaration in text (the file at file): an
+// interface's own members and its parents', or what a type alias names.
+func (l *jsLang) declared(text []byte, file, name string, depth int) ([]string, bool) {
+	loc := declRe(name).FindSubmatchIndex(text)
+	rest := text[loc[1]:]
+	rest = rest[len(rest)-len(skipGenerics(rest)):]
+	if string(text[loc[6]:loc[7]]) == "type" {
+		// type A = B<...>: B's members, for a B premise reads.
+		eq := strings.TrimLeft(string(rest), " \t\r\n")
+		if !strings.HasPrefix(eq, "=") {
+			return nil, false
+		}
+		target := jsTypeRefRe.FindStringSubmatch(strings.TrimLeft(eq[1:], " \t\r\n"))
+		if target == nil || jsUtilityTypes[target[1]] {
+			return nil, false
+		}
+		after := strings.TrimLeft(skipGenerics([]byte(strings.TrimLeft(eq[1:], " \t\r\n")[len(target[1]):])), " \t\r\n")
+		if after != "" && !strings.HasPrefix(after, ";") && !strings.HasPrefix(after, "\n") && after[0] != '/' && !jsNextDeclRe.MatchString(after) {
+			return nil, false // A & B, A | B, A[]: not one interface
+		}
+		return l.membersOf(text, file, target[1], depth+1)
+	}
+	open := strings.IndexByte(string(rest), '{')
+	if open < 0 {
+		return nil, false
+	}
+	var req []string
+	if heads := strings.TrimSpace(string(rest[:open])); heads != "" {
+		parents, ok := strings.CutPrefix(heads, "extends")
+		if !ok {
+			return nil, false
+		}
+		for _, p := range splitTop(parents) {
+			ref := jsTypeRefRe.FindStringSubmatch(strings.TrimSpace(p))
+			if ref == nil || jsUtilityTypes[ref[1]] {
+				return nil, false
+			}
+			more, ok := l.membersOf(text, file, ref[1], depth+1)
+			if !ok {
+				return nil, false
+			}
+			req = append(req, more...)
+		}
+	}
+	body := rest[open+1:]
+	for _, member := range topMembers(body) {
+		if m := jsMemberRe.FindStringSubmatch(member); m != nil && m[3] == "" {
+			req = append(req, m[2])
+		}
+	}
+	return req, true
+}
+
+// jsTypeRefRe is a type's name at the start of a reference (Config<A, B>).
+var jsTypeRefRe = regexp.MustCompile(`^([A-Za-z_$][\w$]*)\b`)
+
+// jsNextDeclRe is the start of a declaration after a type alias written
+// without a semicolon.
+var jsNextDeclRe = regexp.MustCompile(`^\n|^(export|type|interface|const|let|function|class|import|declare)\b`)
+
+// jsUtilityTypes are TypeScript's own generic types: their members are
+// not written in the project.
+var jsUtilityTypes = memberSet("Partial Required Readonly Record Pick Omit Exclude Extract NonNullable ReturnType InstanceType Parameters Awaited NoInfer Array ReadonlyArray Promise Map Set")
+
+// skipGenerics is text past a leading list of type parameters (<A
+// extends string, B>), which may hold "extends" of their own.
+func skipGenerics(text []byte) string {
+	s := strings.TrimLeft(string(text), " \t\r\n")
+	if !strings.HasPrefix(s, "<") {
+		return string(text)
+	}
+	depth := 0
+	for i, c := range s {
+		switch c {
+		case '<':
+			depth++
+		case '>':
+			if i > 0 && s[i-1] == '=' {
+				continue // an arrow in a parameter's default
+			}
+			depth--
+			if depth == 0 {
+				return s[i+1:]
+			}
+		}
+	}
+	return ""
+}
+
+// splitTop splits a list at its commas outside brackets.
+func splitTop(list string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i, c := range list {
+		switch c {
+		case '<', '(', '[', '{':
+			depth++
+		case '>', ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, list[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(out, list[from:])
+}
+
+// topMembers are an interface body's members (text from just past its
+// "{"), one string each, those of nested object types left inside
+// theirs; comments are left out.
+func topMembers(body []byte) []string {
+	var out []string
+	var cur strings.Builder
+	depth := 0
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c == '/' && i+1 < len(body) && body[i+1] == '/':
+			for i < len(body) && body[i] != '\n' {
+				i++
+			}
+			i--
+			continue
+		case c == '/' && i+1 < len(body) && body[i+1] == '*':
+			end := strings.Index(string(body[i+2:]), "*/")
+			if end < 0 {
+				return out
+			}
+			i += end + 3
+			continue
+		case c == '{' || c == '(' || c == '[':
+			depth++
+		case c == '}' || c == ')' || c == ']':
+			if depth == 0 {
+				return append(out, cur.String())
+			}
+			depth--
+		case depth == 0 && (c == ';' || c == '\n' || c == ','):
+			if strings.TrimSpace(cur.String()) != "" {
+				out = append(out, cur.String())
+			}
+			cur.Reset()
+			continue
+		}
+		cur.WriteByte(c)
+	}
+	return out
 }
 
 // jsMemberRe is an interface member at the start of a line: its name and
 // whether it is optional (name?: T, name?(...)).
-var jsMemberRe = regexp.MustCompile(`(?m)^\s*(readonly\s+)?([\w$]+)\s*(\?)?\s*[:(<]`)
+var jsMemberRe = regexp.MustCompile(`^\s*(readonly\s+)?([\w$]+)\s*(\?)?\s*[:(<]`)

@@ -2,6 +2,9 @@ package javascript
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/premise-dev/premise/evidence/lang"
@@ -49,5 +52,69 @@ func TestOutsideTypeByTheBasesAnnotation(t *testing.T) {
 		if got := ty.OutsideType(tg, c.args, nil) != ""; got != c.outside {
 			t.Errorf("%s: outside %v, want %v (%s)", c.name, got, c.outside, c.reason)
 		}
+	}
+}
+
+// TestInterfaceMembersThroughAliasesAndParents: the members a parameter's
+// interface requires are read through a type alias and the interfaces it
+// extends, in its own file or one it imports them from (tailwind-merge's
+// AnyConfig = Config<...>, Config extends ConfigStaticPart,
+// ConfigGroupsPart<...>), the members of a nested object type left out.
+// A plain object lacking one is outside the type: an object no typed
+// caller passes, on which a refactor building its maps lazily raised
+// nothing where the base raised. A part premise cannot read makes the
+// whole unknown.
+func TestInterfaceMembersThroughAliasesAndParents(t *testing.T) {
+	base := t.TempDir()
+	types := `export interface Config<ClassGroupIds extends string, ThemeGroupIds extends string>
+    extends ConfigStaticPart,
+        ConfigGroupsPart<ClassGroupIds, ThemeGroupIds> {}
+
+interface ConfigStaticPart {
+    /** the cache's size */
+    cacheSize: number
+    prefix?: string
+    parse?(name: string): string
+}
+
+interface ConfigGroupsPart<ClassGroupIds extends string, ThemeGroupIds extends string> {
+    theme: Record<ThemeGroupIds, string[]>
+    classGroups: {
+        nested: string
+        other?: number
+    }
+    conflictingClassGroupModifiers: Record<ClassGroupIds, string>
+}
+
+export type AnyConfig = Config<string, string>
+
+export interface Loose extends Partial<ConfigStaticPart> {
+    extra: number
+}
+`
+	if err := os.MkdirAll(filepath.Join(base, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(base, "src/types.ts"), []byte(types), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := []byte("import { AnyConfig, Loose } from './types'\nexport const make = (config: AnyConfig) => config\n")
+	l := &jsLang{lang: "typescript", base: base}
+	want := []string{"cacheSize", "theme", "classGroups", "conflictingClassGroupModifiers"}
+	if got := l.interfaceMembers(src, "src/utils.ts", "AnyConfig"); !slices.Equal(got, want) {
+		t.Errorf("AnyConfig requires %v, want %v", got, want)
+	}
+	if got := l.interfaceMembers(src, "src/utils.ts", "Loose"); got != nil {
+		t.Errorf("Loose extends Partial<...>, whose members premise does not read: got %v, want nil (unknown)", got)
+	}
+	if m := lacks(map[string]any{"conflictingClassGroupModifiers": "x"}, want); m != "cacheSize" {
+		t.Errorf("a plain object of one member lacks %q, want cacheSize", m)
+	}
+	full := map[string]any{"cacheSize": json.Number("1"), "theme": map[string]any{}, "classGroups": map[string]any{}, "conflictingClassGroupModifiers": map[string]any{}}
+	if m := lacks(full, want); m != "" {
+		t.Errorf("an object with every required member lacks %q", m)
+	}
+	if m := lacks(map[string]any{"$new": "src/x.Config", "$args": []any{}}, want); m != "" {
+		t.Errorf("an object premise builds is not judged, and lacks %q", m)
 	}
 }
