@@ -422,6 +422,47 @@ func (w *jsWalker) function(fn *sitter.Node, local string, outer *sitter.Node, p
 	w.add(d, fn)
 	if prefix == "" && kind == "function" {
 		w.returnedObject(fn, local)
+		w.inner(fn, local)
+	}
+}
+
+// inner records the functions a module-level function declares in its
+// own body, one level down, as functions named under it
+// (OUTER.inner): object-path's factory(options) declares
+// getShallowProperty, a parser's configure its steps. A change inside one
+// is its own, not only its outer function's, and premise's worker
+// reaches it in the scope of the closures the module's exports hold.
+func (w *jsWalker) inner(fn *sitter.Node, outer string) {
+	body := fn.ChildByFieldName("body")
+	if body == nil || body.Kind() != "statement_block" {
+		return
+	}
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		c := body.NamedChild(i)
+		switch c.Kind() {
+		case "function_declaration", "generator_function_declaration":
+			if name := w.name(c); name != "" {
+				w.add(Decl{Local: outer + "." + name, Kind: "function", Start: startLine(c), End: endLine(c)}, c)
+			}
+		case "lexical_declaration", "variable_declaration":
+			var decls []*sitter.Node
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				if d := c.NamedChild(j); d != nil && d.Kind() == "variable_declarator" {
+					decls = append(decls, d)
+				}
+			}
+			for _, d := range decls {
+				name, v := d.ChildByFieldName("name"), unwrapJS(d.ChildByFieldName("value"))
+				if name == nil || name.Kind() != "identifier" || v == nil || !jsFuncKinds[v.Kind()] {
+					continue
+				}
+				from := d
+				if len(decls) == 1 {
+					from = c
+				}
+				w.add(Decl{Local: outer + "." + w.text(name), Kind: "function", Start: startLine(from), End: endLine(from)}, v)
+			}
+		}
 	}
 }
 
@@ -567,6 +608,7 @@ func (w *jsWalker) bound(v *sitter.Node, local string, outer, end *sitter.Node, 
 		w.add(Decl{Local: prefix + local, Kind: kind, Start: startLine(outer), End: endLine(end)}, v)
 		if prefix == "" && !inType {
 			w.returnedObject(v, local)
+			w.inner(v, local)
 		}
 	case v.Kind() == "class":
 		w.class(v, prefix+local, outer)

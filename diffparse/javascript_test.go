@@ -141,7 +141,18 @@ export function Badge<T>({ label }: Props): JSX.Element {
   const n = (x: T) => x;
   return <span>{label}</span>;
 }
-`, want: []string{"Props type 1-1", "Badge function 3-6"}, reason: "the TypeScript grammar refuses JSX; TSX reads it"},
+`, want: []string{"Props type 1-1", "Badge function 3-6", "Badge.n function 4-4"}, reason: "the TypeScript grammar refuses JSX; TSX reads it"},
+		{name: "functions a function declares", lang: LangJavaScript, src: `function factory(options) {
+  function getShallowProperty(obj, prop) {
+    return obj[prop];
+  }
+  const isSet = (o) => o != null, other = 2;
+  var objectPath = {};
+  objectPath.get = function (obj, path) { return getShallowProperty(obj, path); };
+  return objectPath;
+}
+`, want: []string{"factory function 1-9", "factory.getShallowProperty function 2-4", "factory.isSet function 5-5"},
+			reason: "object-path's factory declares its steps; a change inside one is its own (one level down only)"},
 		{name: "type assertion in TypeScript", lang: LangTypeScript, src: "export function f(x: unknown): number {\n  return (<number>x) + 1;\n}\n",
 			want: []string{"f function 1-3"}, reason: "<T>x is TypeScript's assertion, not JSX"},
 		{name: "class expression and generator", lang: LangJavaScript, src: "const Named = class {\n  m() {}\n};\nfunction* ids() { yield 1; }\n",

@@ -131,6 +131,11 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 		a.Close()
 		return nil, fmt.Errorf("node adapter: %w", err)
 	}
+	if cfg.Private {
+		for out := range claimed {
+			privateOutputs.Store(out, true)
+		}
+	}
 	spec := newSpec(node.path, dir, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
 	spec.roots = treeRoots(spec.dir)
 	spec.memory = cfg.MemoryLimit
@@ -156,6 +161,13 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 	a.spec = spec
 	return a, nil
 }
+
+// privateOutputs are the files an adapter transpiled into premise's
+// private checkout of a side (NodeConfig.Private), by absolute path: not
+// the side's own. A run of the base's tests copies that checkout and
+// leaves them out, or a TypeScript test's stale output would stand as a
+// JavaScript test of its name (tsTestBesideJS) and the test would not run.
+var privateOutputs sync.Map
 
 // Close stops the worker and removes the private copy the adapter made.
 func (a *NodeAdapter) Close() error {

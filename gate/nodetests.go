@@ -88,6 +88,12 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		run.Err = fmt.Sprintf("copy %s: %v", top, err)
 		return run
 	}
+	privateOutputs.Range(func(k, _ any) bool {
+		if rel, err := filepath.Rel(top, k.(string)); err == nil && filepath.IsLocal(rel) {
+			os.Remove(filepath.Join(dir, rel)) // premise's own output, not the side's
+		}
+		return true
+	})
 	for _, rel := range append(append([]string{}, spec.Overlay...), spec.Tests...) {
 		if err := layOver(spec.BaseDir, dir, rel); err != nil {
 			run.Err = err.Error()
@@ -112,7 +118,7 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		run.Err = err.Error()
 		return run
 	}
-	var files []string
+	files := []string{}
 	names := map[string]string{}
 	for _, rel := range spec.Tests {
 		f := filepath.Join(dir, rel)
@@ -126,6 +132,9 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		}
 		files = append(files, f)
 		names[f] = filepath.ToSlash(rel)
+	}
+	if len(files) == 0 {
+		return run // every test named is a TypeScript twin of a JavaScript test, which runs as itself
 	}
 	out := filepath.Join(scratch, "out.json")
 	args, _ := json.Marshal(map[string]any{"files": files, "names": names, "only": spec.Only,

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -836,5 +837,42 @@ func TestNodeTestsHeadTsconfigDoesNotRedirectTheBasesTests(t *testing.T) {
 	run := RunNodeTests(context.Background(), NodeTests{Dir: head, BaseDir: base, Tests: []string{"lib.test.ts"}, Seconds: 20})
 	if r := run.Tests["lib.test.ts > add"]; !strings.HasPrefix(r.Outcome, "failed") {
 		t.Fatalf("the base's test on the head: %q, want failed: the head's vitest.ts stood in for premise's (%+v)", r.Outcome, run)
+	}
+}
+
+// TestNodeTestsAfterTheWorkerTranspiledInPlace: evidence's worker
+// transpiles TypeScript into premise's private checkout of a side, test
+// files too; a run of the base's tests on that checkout afterwards still
+// runs a TypeScript test, with the base's version laid over, and not the
+// worker's stale output of the side's own (which stood as a JavaScript
+// test of its name, so the test did not run at all).
+func TestNodeTestsAfterTheWorkerTranspiledInPlace(t *testing.T) {
+	t.Parallel()
+	needNode(t)
+	head := writeTree(t, map[string]string{
+		"package.json":     `{"name": "x"}`,
+		"src/lib.ts":       "export function one(): number { return 1; }\n",
+		"test/one.test.ts": "import * as assert from 'assert';\nimport { one } from '../src/lib';\ntest('one is two', () => { assert.equal(one(), 2); });\n",
+	})
+	base := writeTree(t, map[string]string{
+		"package.json":     `{"name": "x"}`,
+		"src/lib.ts":       "export function one(): number { return 1; }\n",
+		"test/one.test.ts": "import * as assert from 'assert';\nimport { one } from '../src/lib';\ntest('one is one', () => { assert.equal(one(), 1); });\n",
+	})
+	a, err := NewNodeAdapter(NodeConfig{Dir: head, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := os.Stat(filepath.Join(head, "test", "one.test.js")); err != nil {
+		t.Fatalf("the worker was to transpile the test beside its source in the private checkout: %v", err)
+	}
+	run := RunNodeTests(context.Background(), NodeTests{Dir: head, BaseDir: base, Seconds: 30, Tests: []string{"test/one.test.ts"}})
+	if run.Err != "" {
+		t.Fatal(run.Err)
+	}
+	want := map[string]string{"test/one.test.ts > one is one": "passed"}
+	if d := cmp.Diff(want, outcomesOf(run)); d != "" {
+		t.Errorf("outcomes (-want +got):\n%s\n%+v", d, run)
 	}
 }

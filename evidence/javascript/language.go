@@ -624,6 +624,10 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	// hidden: a method of a class the module does not export, reached
 	// only on the objects its exports build (bigInt(3) is a BigInteger).
 	hidden := false
+	// nested: the bare name of a function a module-level function
+	// declares in its body, called where the closures the module's
+	// exports hold reach it.
+	nested := ""
 	// A function its module exports only under another name
 	// (exports.parse = querystring, export {f as g}, Long.fromString =
 	// fromString beside export default Long) is called by that name.
@@ -639,6 +643,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 			// A function the module keeps to itself is called where
 			// its exports reach it: the worker finds it in the scope
 			// they close over (node_worker.mjs, privateScopes).
+		case tg.Sym.Kind == "function" && jsNested(f, local):
+			// A function a module-level function declares (object-path's
+			// factory declares getShallowProperty): the worker finds it
+			// by its own name in the scope the exports' closures hold.
+			nested = local[strings.LastIndex(local, ".")+1:]
 		case tg.Sym.Kind != "method":
 			return "not exported: premise's worker calls what a module exports"
 		default:
@@ -669,6 +678,10 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		// (Papa.unparse = JsonToCsv).
 		exported = alias
 		tg.Call = info.module + "." + alias
+	}
+	if nested != "" {
+		exported = nested
+		tg.Call = info.module + "." + nested
 	}
 	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
 	info.defaulted = defaultedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), tg.Sig)
@@ -2123,6 +2136,26 @@ func (*jsLang) Sources() []lang.Source { return nil }
 
 // jsImportFailRe finds the target a Node worker could not load.
 var jsImportFailRe = regexp.MustCompile(`\bimport ([\w./@$-]+): `)
+
+// jsNested says whether local (OUTER.inner) names a function that the
+// module-level function OUTER declares in its own body (diffparse's
+// inner functions), not a member of a namespace or an object.
+func jsNested(f diffparse.File, local string) bool {
+	outer, _, ok := strings.Cut(local, ".")
+	if !ok || strings.Count(local, ".") != 1 || f.HeadSrc == nil {
+		return false
+	}
+	decls, err := diffparse.Decls(f.Language, f.HeadSrc)
+	if err != nil {
+		return false
+	}
+	for _, d := range decls {
+		if d.Local == outer && d.Kind == "function" {
+			return true
+		}
+	}
+	return false
+}
 
 // Unreached: the worker found the target neither among its module's
 // exports nor in the scope its exported functions close over.
