@@ -11,6 +11,7 @@ import (
 	"github.com/premise-dev/premise/diffparse"
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/evidence/pysource"
+	"github.com/premise-dev/premise/gate"
 )
 
 func TestConstantValues(t *testing.T) {
@@ -273,5 +274,37 @@ func TestMagicBytes(t *testing.T) {
 	}
 	if got := magicBytes("strict", text); got != nil {
 		t.Errorf("magicBytes(strict) = %v; want none", got)
+	}
+}
+
+// TestTestedBuiltinClassesAreInputs: a class of the language's own that
+// the function (or the lines the patch removed from it) tests its
+// parameter against is an input of that class: a date, a path, text. (A
+// memoryview is not among them: argument expressions may not name it,
+// gate.CheckPythonExpr.)
+func TestTestedBuiltinClassesAreInputs(t *testing.T) {
+	text := `def db_value(self, value):
+    if isinstance(value, str):
+        value = value.encode('utf8')
+        elif isinstance(value, memoryview):
+            value = value.tobytes()
+    if isinstance(value, (datetime.date, pathlib.Path)):
+        return str(value)`
+	got := fmt.Sprint(testedInstances("value", text))
+	for _, want := range []string{"datetime.date(2020, 1, 31) $imports:[import datetime]", "pathlib.Path('a/b.txt') $imports:[import pathlib]", "'ab'"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("testedInstances(value) = %s; want %s among them", got, want)
+		}
+	}
+}
+
+// TestInstanceValuesPassTheExpressionCheck: every value premise writes
+// for a tested class is an expression the gate lets a worker see; one it
+// refuses would run on no side.
+func TestInstanceValuesPassTheExpressionCheck(t *testing.T) {
+	for class, e := range instanceOf {
+		if err := gate.CheckPythonExpr(e.expr); err != nil {
+			t.Errorf("%s: %s is refused: %v", class, e.expr, err)
+		}
 	}
 }
