@@ -57,3 +57,51 @@ func Div(left, right object.Object) (int64, error) {
 		t.Errorf("the head divides by zero, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A parameter of an interface of another package of the module whose
+// only implementer is unexported there, built by an exported constructor
+// that returns the interface itself (goqu's sb.NewSQLBuilder(isPrepared
+// bool) SQLBuilder), gets values from that constructor: a patch that
+// drops a limit's parentheses shows, where no value could be built and
+// the function went unchecked.
+func TestGoInterfaceBuiltByItsOwnConstructor(t *testing.T) {
+	t.Parallel()
+	sb := `package sb
+
+import "strings"
+
+// Builder collects SQL text.
+type Builder interface {
+	WriteString(s string) Builder
+	String() string
+}
+
+type builder struct{ b *strings.Builder }
+
+// New returns an empty Builder.
+func New(prepared bool) Builder { return &builder{b: &strings.Builder{}} }
+
+func (b *builder) WriteString(s string) Builder { b.b.WriteString(s); return b }
+func (b *builder) String() string               { return b.b.String() }
+`
+	gen := func(limit string) string {
+		return `package gen
+
+import "example.com/q/sb"
+
+// Limit writes a LIMIT clause.
+func Limit(b sb.Builder, n int) string {
+	b.WriteString(` + limit + `)
+	return b.String()
+}
+`
+	}
+	base := map[string]string{"go.mod": "module example.com/q\n\ngo 1.21\n", "sb/sb.go": sb, "gen/gen.go": gen(`"LIMIT ("`)}
+	rep := runCommits(t, base, map[string]string{"gen/gen.go": gen(`"LIMIT "`)}, nil)
+	if s := symbolRows(t, rep, "example.com/q/gen.Limit"); s.Rows == 0 {
+		t.Fatalf("Limit got no rows (%s); want its Builder from sb.New", s.Why)
+	}
+	if !hasChange(rep, "example.com/q/gen.Limit", nil) {
+		t.Errorf("Limit dropped its parenthesis, yet no change shows it: %+v", rep.Symbols)
+	}
+}

@@ -201,6 +201,9 @@ func ctorValues(g *goTarget, name string, lits, own []string, n int) []any {
 func ctorValuesIn(g *goTarget, pkg *goPkg, pkgPath, name string, lits, own []string, n int) []any {
 	var each [][]any
 	for _, c := range pkg.ctors[name] {
+		if pkg != g.pkg && !token.IsExported(c.name) {
+			continue // another package's: only its exported constructors can be called
+		}
 		ctor := pkgPath + "." + c.name
 		if c.typeArgs != nil {
 			// A generic constructor, instantiated as its type is.
@@ -464,6 +467,12 @@ func goRows(tg lang.Target, rng *rand.Rand, budget int) []lang.SourcedRow {
 				if gt.pkg.sibling != nil && qPath != "" {
 					q = gt.pkg.sibling(pkgName)
 				}
+			}
+			if q != nil && q != gt.pkg {
+				// A constructor there whose result is the interface itself
+				// (goqu's sb.NewSQLBuilder(isPrepared bool) SQLBuilder)
+				// builds one, as the package's callers get theirs.
+				pools[i] = append(pools[i], ctorValuesIn(gt, q, qPath, typ, lits, strs, maxGoReceivers)...)
 			}
 			if q != nil {
 				impls := q.implementers(typ)
