@@ -14,10 +14,12 @@ import (
 // a type, and Node's ES loader then refuses the whole module ("does not
 // provide an export named 'Pattern'"), where tsc, which reads the other
 // file, elides both. markTypeImports reads the imported file, as tsc
-// would, and marks each name it declares only as a type (`import { type
-// Pattern }`), which esbuild elides with every re-export of it. Only
-// relative imports of the project's own TypeScript are read; a name the
-// other file also declares as a value, or may re-export, is left alone.
+// would, and marks each name the file re-exports that the other declares
+// only as a type (`import { type Pattern }`), which esbuild then elides
+// with its re-export (an import nothing re-exports esbuild drops when no
+// value uses it). Only relative imports of the project's own TypeScript
+// are read; a name the other file also declares as a value, or may
+// re-export, is left alone.
 
 // namedImportRe is an import of named bindings from a relative module: the
 // list and the specifier.
@@ -27,6 +29,20 @@ var namedImportRe = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+\{([^}]*)\}[ \t\n
 // imports of type-only declarations of the relative modules it imports
 // marked `type`. The text keeps its lines.
 func markTypeImports(src string, text []byte) []byte {
+	// esbuild drops an import nothing uses as a value by itself: only a
+	// name the file re-exports (export { Pattern }) keeps a type's import
+	// alive, so only those are looked up.
+	reexported := map[string]bool{}
+	for _, m := range localExportRe.FindAllSubmatch(blockCommentRe.ReplaceAll(text, []byte(" ")), -1) {
+		for _, item := range strings.Split(string(m[1]), ",") {
+			if f := strings.Fields(item); len(f) > 0 && f[0] != "type" {
+				reexported[f[0]] = true
+			}
+		}
+	}
+	if len(reexported) == 0 {
+		return text
+	}
 	var out bytes.Buffer
 	last := 0
 	for _, m := range namedImportRe.FindAllSubmatchIndex(text, -1) {
@@ -35,7 +51,7 @@ func markTypeImports(src string, text []byte) []byte {
 			continue
 		}
 		list := text[m[2]:m[3]]
-		marked := markList(list, func(name string) bool { return typeOnly(target, name) })
+		marked := markList(list, func(name string) bool { return reexported[name] && typeOnly(target, name) })
 		if bytes.Equal(marked, list) {
 			continue
 		}
@@ -90,17 +106,22 @@ const maxTypeScan = 1 << 20
 // type alias or interface, and no value of that name, no re-export list
 // naming it, and no `export *` that might bring one.
 func typeOnly(text []byte, name string) bool {
-	q := regexp.QuoteMeta(name)
-	typ := regexp.MustCompile(`(?m)^[ \t]*export[ \t]+(declare[ \t]+)?(type|interface)[ \t]+` + q + `\b`)
+	// An identifier may hold $ (zod's $constructor, a type and a function
+	// of one name), which \b does not border: the name is bounded by
+	// what cannot continue an identifier.
+	q := `(?:^|[^\w$])` + regexp.QuoteMeta(name) + `(?:$|[^\w$])`
+	// Comments are no code (export /*@__NO_SIDE_EFFECTS__*/ function).
+	text = blockCommentRe.ReplaceAll(text, []byte(" "))
+	typ := regexp.MustCompile(`(?m)^[ \t]*export[ \t]+(declare[ \t]+)?(type|interface)[ \t]+` + regexp.QuoteMeta(name) + `(?:$|[^\w$])`)
 	if !typ.Match(text) {
 		return false
 	}
-	value := regexp.MustCompile(`(?m)^[ \t]*export[ \t]+(declare[ \t]+)?(default[ \t]+)?(const|let|var|function|async|class|abstract|enum|namespace|module)\b[^=\n(]*\b` + q + `\b`)
+	value := regexp.MustCompile(`(?m)^[ \t]*export[ \t]+(declare[ \t]+)?(default[ \t]+)?(const|let|var|function|async|class|abstract|enum|namespace|module)\b[^=\n(]*` + q)
 	if value.Match(text) || exportStarRe.Match(text) {
 		return false
 	}
 	for _, m := range exportListRe.FindAllSubmatch(text, -1) {
-		if regexp.MustCompile(`\b` + q + `\b`).Match(m[1]) {
+		if regexp.MustCompile(q).Match(m[1]) {
 			return false
 		}
 	}
@@ -108,6 +129,10 @@ func typeOnly(text []byte, name string) bool {
 }
 
 var (
-	exportStarRe = regexp.MustCompile(`(?m)^[ \t]*export[ \t]*\*`)
-	exportListRe = regexp.MustCompile(`(?m)^[ \t]*export[ \t]*\{([^}]*)\}`)
+	blockCommentRe = regexp.MustCompile(`(?s)/\*.*?\*/`)
+	// localExportRe is an export list of the file's own bindings (no
+	// from): export { Pattern, x as y }.
+	localExportRe = regexp.MustCompile(`(?m)^[ \t]*export[ \t]*\{([^}]*)\}[ \t]*(?:;|$|\n)`)
+	exportStarRe  = regexp.MustCompile(`(?m)^[ \t]*export[ \t]*\*`)
+	exportListRe  = regexp.MustCompile(`(?m)^[ \t]*export[ \t]*\{([^}]*)\}`)
 )
