@@ -2167,25 +2167,26 @@ func (*jsLang) Unreached(detail string) (string, bool) {
 }
 
 // jsUnreachedRe finds the worker's word that a module's own function is
-// reached by none of its exported functions (node_worker.mjs).
-var jsUnreachedRe = regexp.MustCompile(`nor in the scope its exported functions close over`)
+// reached by none of its exported functions (node_worker.mjs'
+// UnreachedError), at the start of a row's harness error as the gate
+// writes it (TARGET: DETAIL, after the base's words on the base): the
+// subject's own error text follows "import TARGET:" and cannot take this
+// form. Its group is the target.
+var jsUnreachedRe = regexp.MustCompile(`^(?:the harness could not call the target on the base: |base: )?[\w./@$-]+: unreached ([\w./@$-]+): `)
 
 // DropModule leaves out the rows of a module (or one export) the worker
 // cannot load, so the other modules' rows still run.
 func (l *jsLang) DropModule(ctx context.Context, cfg gate.Config, t *validate.Table, modules map[string]string, err error) (*validate.Table, lang.ModuleFailure, bool) {
-	m := jsImportFailRe.FindStringSubmatch(err.Error())
-	if m == nil {
-		return nil, lang.ModuleFailure{}, false
-	}
 	if why, ok := l.Unreached(err.Error()); ok {
 		// A function the module keeps to itself that none of its
 		// exported functions closes over on a side (called only while
 		// the module loads, or no longer called at all): its rows are
 		// left out on both sides, and its callers' rows speak for it.
+		target := jsUnreachedRe.FindStringSubmatch(err.Error())[1]
 		rest, cut := *t, *t
 		rest.Rows, cut.Rows = nil, nil
 		for _, r := range t.Rows {
-			if t.TargetOf(r) == m[1] {
+			if t.TargetOf(r) == target {
 				cut.Rows = append(cut.Rows, r)
 			} else {
 				rest.Rows = append(rest.Rows, r)
@@ -2197,7 +2198,11 @@ func (l *jsLang) DropModule(ctx context.Context, cfg gate.Config, t *validate.Ta
 		if len(rest.Rows) > 0 {
 			rest.Target = rest.Rows[0].Target
 		}
-		return &rest, lang.ModuleFailure{Module: m[1], Target: true, Text: t.Language + " rows: " + lang.OneLine(err.Error()), Why: why}, true
+		return &rest, lang.ModuleFailure{Module: target, Target: true, Text: t.Language + " rows: " + lang.OneLine(err.Error()), Why: why}, true
+	}
+	m := jsImportFailRe.FindStringSubmatch(err.Error())
+	if m == nil {
+		return nil, lang.ModuleFailure{}, false
 	}
 	return lang.DropFailing(ctx, cfg, t, modules, m[1], false, err)
 }

@@ -118,3 +118,25 @@ export interface Loose extends Partial<ConfigStaticPart> {
 		t.Errorf("an object premise builds is not judged, and lacks %q", m)
 	}
 }
+
+// TestUnreachedOnlyInTheWorkersOwnWords: a row's harness error says a
+// target is unreached only in the form the worker writes for its own
+// UnreachedError, on either side; a module whose import throws a message
+// holding those words (the head's own text, which follows "import
+// TARGET:") leaves the target's rows where they are.
+func TestUnreachedOnlyInTheWorkersOwnWords(t *testing.T) {
+	l := &jsLang{lang: "javascript"}
+	for _, c := range []struct {
+		detail string
+		want   bool
+	}{
+		{"lib/m.build: unreached lib/m.build: no build in the module's exports, nor in the scope its exported functions close over", true},
+		{"the harness could not call the target on the base: lib/m.build: unreached lib/m.build: no build in the module's exports", true},
+		{"lib/m.build: import lib/m.build: Error: lib/m.build: unreached lib/m.build: nor in the scope its exported functions close over", false},
+		{"lib/m.build: import lib/m.build: unreached lib/m.build: x", false},
+	} {
+		if _, got := l.Unreached(c.detail); got != c.want {
+			t.Errorf("Unreached(%q) = %v, want %v", c.detail, got, c.want)
+		}
+	}
+}

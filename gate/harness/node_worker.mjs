@@ -205,6 +205,12 @@ const MAX_DEPTH = 64;
 
 class DecodeError extends ErrorC {}
 
+// UnreachedError: a target's module loaded, and neither its exports nor
+// the scope its exported functions close over hold the name. Its reply's
+// detail begins "unreached TARGET:", a form no text of the subject's can
+// take (theirs follow "import TARGET:").
+class UnreachedError extends ErrorC {}
+
 // SubjectThrow carries what the code under review threw while an argument
 // was built ($new): the row's raise, not the worker's failure.
 class Encoded {
@@ -891,7 +897,7 @@ function member(target, mod, names) {
       // scope its exports close over.
       const fn = privateReach(obj, name);
       if (fn !== undefined) return { fn, self: undefined, ctor: isClass(fn) || oldStyleClass(fn, undefined) };
-      throw new ErrorC(`${target}: no ${name} in the module's exports, nor in the scope its exported functions close over`);
+      throw new UnreachedError(`no ${name} in the module's exports, nor in the scope its exported functions close over`);
     }
     if (!(name in obj)) throw new ErrorC(`${target}: no ${name} in ${k === 0 ? "the module's exports" : arrayJoin(arraySlice(names, 0, k), ".")}`);
     self = k === 0 ? undefined : obj;
@@ -939,6 +945,7 @@ async function handle(call, cache, loader) {
   try {
     entry = await resolve(call.target, cache, loader);
   } catch (e) {
+    if (e instanceof UnreachedError) return { id, outcome: "error", detail: `unreached ${call.target}: ${e.message}` };
     return { id, outcome: "error", detail: `import ${call.target}: ${classOf(e)}: ${oneLine(messageOf(e))}` };
   }
   let args = isArray(call.args) ? call.args : [];
