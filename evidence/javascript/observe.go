@@ -2,11 +2,7 @@ package javascript
 
 import (
 	"fmt"
-	"reflect"
 	"regexp"
-	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/premise-dev/premise/evidence/jssource"
 	"github.com/premise-dev/premise/evidence/lang"
@@ -71,18 +67,7 @@ func bodyOf(text string) string {
 
 // Observe turns an evidence row into the worker's observed call.
 func (*jsLang) Observe(r validate.Row, probes []any) validate.Row {
-	args, kwargs := r.CallArgs()
-	kw := make(map[string]any, len(kwargs)+2)
-	for k, v := range kwargs {
-		kw[k] = v
-	}
-	kw[lang.ObserveKey] = observeItems
-	if len(probes) > 0 {
-		kw[lang.ProbesKey] = probes
-	}
-	r.Inp, r.HasInp = nil, false
-	r.Args, r.Kwargs = args, kw
-	return r
+	return lang.ObservedRow(r, observeItems, probes)
 }
 
 var _ lang.Observer = (*jsLang)(nil)
@@ -97,7 +82,7 @@ func (*jsLang) Outcomes(base, head *gate.Reply, o lang.Origin) (string, string) 
 	if b != h || base == nil || head == nil || base.Outcome != gate.OutcomeReturned || head.Outcome != gate.OutcomeReturned {
 		return b, h
 	}
-	if label, bv, hv, ok := jsCallDiff("f", base.Value, head.Value, o.Probes); ok {
+	if label, bv, hv, ok := jsProbes.FirstDiff("f", base.Value, head.Value, o.Probes); ok {
 		return "returned a function; " + label + bv, "returned a function; " + label + hv
 	}
 	return b, h
@@ -120,81 +105,16 @@ func jsOutcome(v any) string {
 	if !hasAfter || !hasRet {
 		return "returned " + lang.Compact(v, 80)
 	}
-	keys := make([]string, 0, len(after))
-	for k := range after {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		name := k
-		if n, err := strconv.Atoi(k); err == nil {
-			name = fmt.Sprintf("argument %d", n+1)
-		}
-		parts[i] = name + " became " + lang.Compact(after[k], 60)
-	}
-	return jsOutcome(ret) + "; " + strings.Join(parts, ", ")
+	return jsOutcome(ret) + "; " + lang.ArgsAfterText(after, func(v any) string { return lang.Compact(v, 60) })
 }
 
-// jsProbes are the calls the worker makes of a returned function, in the
-// order of its replies (gate/harness/node_worker.mjs, PROBES).
-var jsProbes = []string{"()", "(0)", "(1)", "(-2)", "(3)", `("ab")`, "([3, 1, 2])", "(-2, 3)", "(2, 3)", `("a", "b")`, "(f)"}
-
-// jsAttrProbes are the calls the worker makes of each function a
-// returned function carries, in order.
-var jsAttrProbes = []string{"()", "(0)", "(1)", "(1)"}
-
-// jsCallDiff finds the first probe on which two returned functions part:
-// its label and what each side did there.
-func jsCallDiff(name string, base, head any, extra []any) (string, string, string, bool) {
-	bm, _ := base.(map[string]any)
-	hm, _ := head.(map[string]any)
-	bc, ok1 := bm[lang.CallsKey].([]any)
-	hc, ok2 := hm[lang.CallsKey].([]any)
-	if !ok1 || !ok2 {
-		return "", "", "", false
-	}
-	attrSeen := map[string]int{}
-	for i := 0; i < len(bc) && i < len(hc); i++ {
-		label := fmt.Sprintf("%s(#%d)", name, i+1)
-		switch {
-		case i < len(jsProbes):
-			label = name + jsProbes[i]
-		case i-len(jsProbes) < len(extra):
-			if args, ok := extra[i-len(jsProbes)].([]any); ok {
-				label = name + jsArgsText(args, 0)
-			}
-		}
-		m, _ := hc[i].(map[string]any)
-		if a, ok := m["$attr"].(string); ok {
-			if _, data := m["$value"]; data && !strings.Contains(fmt.Sprint(bc[i]), "$calls") {
-				label = name + "." + a
-			} else {
-				n := attrSeen[a]
-				attrSeen[a]++
-				label = name + "." + a + jsAttrProbes[min(n, len(jsAttrProbes)-1)]
-			}
-		}
-		if reflect.DeepEqual(bc[i], hc[i]) {
-			continue
-		}
-		if l, bv, hv, ok := jsCallDiff(label, bc[i], hc[i], extra); ok {
-			return l, bv, hv, true
-		}
-		return label, jsCallOutcome(bc[i]), jsCallOutcome(hc[i]), true
-	}
-	return "", "", "", false
-}
-
-// jsCallOutcome is one probe's outcome: " = 3", " threw TypeError".
-func jsCallOutcome(v any) string {
-	if m, ok := v.(map[string]any); ok {
-		if e, ok := m["$raised"].(string); ok {
-			return " threw " + e
-		}
-		if _, ok := m["$attr"]; ok {
-			v = m["$value"]
-		}
-	}
-	return " = " + lang.Compact(v, 60)
+// jsProbes is how the Node worker's probes of a returned function are
+// written (gate/harness/node_worker.mjs, PROBES), in the order of its
+// replies.
+var jsProbes = lang.CallProbes{
+	Probes:     []string{"()", "(0)", "(1)", "(-2)", "(3)", `("ab")`, "([3, 1, 2])", "(-2, 3)", "(2, 3)", `("a", "b")`, "(f)"},
+	AttrProbes: []string{"()", "(0)", "(1)", "(1)"},
+	Args:       func(args []any) string { return jsArgsText(args, 0) },
+	Raised:     "threw",
+	Show:       func(v any) string { return lang.Compact(v, 60) },
 }

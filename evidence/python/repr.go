@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -206,20 +205,7 @@ func pyOutcome(v any) string {
 	if !hasAfter || !hasRet || len(m) != 2 {
 		return "returned " + pyRepr(v, 80)
 	}
-	keys := make([]string, 0, len(after))
-	for k := range after {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var parts []string
-	for _, k := range keys {
-		name := k
-		if n, err := strconv.Atoi(k); err == nil {
-			name = fmt.Sprintf("argument %d", n+1)
-		}
-		parts = append(parts, name+" became "+pyRepr(after[k], 60))
-	}
-	return pyOutcome(ret) + "; " + strings.Join(parts, ", ")
+	return pyOutcome(ret) + "; " + lang.ArgsAfterText(after, func(v any) string { return pyRepr(v, 60) })
 }
 
 // probes are the calls the worker makes of a returned function, in the
@@ -239,64 +225,17 @@ func pyDescribe(base, head *gate.Reply, extra []any) (string, string) {
 	if b != h || base == nil || head == nil || base.Outcome != gate.OutcomeReturned || head.Outcome != gate.OutcomeReturned {
 		return b, h
 	}
-	if label, bv, hv, ok := firstCallDiff("f", base.Value, head.Value, extra); ok {
+	if label, bv, hv, ok := pyProbes.FirstDiff("f", base.Value, head.Value, extra); ok {
 		return "returned a function; " + label + bv, "returned a function; " + label + hv
 	}
 	return b, h
 }
 
-// firstCallDiff finds the first probe on which two returned functions'
-// calls differ: its label and what each side did there.
-func firstCallDiff(name string, base, head any, extra []any) (string, string, string, bool) {
-	bm, _ := base.(map[string]any)
-	hm, _ := head.(map[string]any)
-	bc, ok1 := bm[lang.CallsKey].([]any)
-	hc, ok2 := hm[lang.CallsKey].([]any)
-	if !ok1 || !ok2 {
-		return "", "", "", false
-	}
-	attrSeen := map[string]int{}
-	for i := 0; i < len(bc) && i < len(hc); i++ {
-		label := fmt.Sprintf("%s(#%d)", name, i+1)
-		switch {
-		case i < len(probes):
-			label = name + probes[i]
-		case i-len(probes) < len(extra):
-			// A probe from the target's own constants (probesOf).
-			if args, ok := extra[i-len(probes)].([]any); ok {
-				label = name + pyCallText(args, nil)
-			}
-		}
-		if m, ok := hc[i].(map[string]any); ok {
-			if a, ok := m["$attr"].(string); ok {
-				n := attrSeen[a]
-				attrSeen[a]++
-				label = name + "." + a + attrProbes[min(n, len(attrProbes)-1)]
-			}
-		}
-		if reflect.DeepEqual(bc[i], hc[i]) {
-			continue
-		}
-		if l, bv, hv, ok := firstCallDiff(label, bc[i], hc[i], extra); ok {
-			return l, bv, hv, true
-		}
-		return label, callOutcome(bc[i]), callOutcome(hc[i]), true
-	}
-	return "", "", "", false
-}
-
-// callOutcome is one probe's outcome: " = 3", " raised KeyError".
-func callOutcome(v any) string {
-	if m, ok := v.(map[string]any); ok {
-		if e, ok := m["$raised"].(string); ok {
-			return " raised " + e
-		}
-		if _, ok := m["$attr"]; ok {
-			v = m["$value"]
-		}
-	}
-	return " = " + pyRepr(v, 40)
-}
+// pyProbes is how the Python worker's probes of a returned function are
+// written.
+var pyProbes = lang.CallProbes{Probes: probes, AttrProbes: attrProbes, Raised: "raised",
+	Args: func(args []any) string { return pyCallText(args, nil) },
+	Show: func(v any) string { return pyRepr(v, 40) }}
 
 // probeText shows what a returned function did on the probes that did not
 // raise, then how many raised: f(0) = 0, f(-2, 3) = 8; 4 raised.

@@ -549,18 +549,7 @@ const observeItems = 20
 // observed turns a Python evidence row into the worker's evidence call:
 // positional arguments and keyword arguments, with $observe set.
 func observed(r validate.Row, probes []any) validate.Row {
-	args, kwargs := r.CallArgs()
-	kw := make(map[string]any, len(kwargs)+2)
-	for k, v := range kwargs {
-		kw[k] = v
-	}
-	kw[lang.ObserveKey] = observeItems
-	if len(probes) > 0 {
-		kw[lang.ProbesKey] = probes
-	}
-	r.Inp, r.HasInp = nil, false
-	r.Args, r.Kwargs = args, kw
-	return r
+	return lang.ObservedRow(r, observeItems, probes)
 }
 
 // pyOwnValues are, per parameter, the values of its pool the function's

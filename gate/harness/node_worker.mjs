@@ -1562,7 +1562,7 @@ async function probe(value, limit, extra, depth) {
   arraySort(data);
   for (const k of arraySlice(data, 0, 8)) {
     try {
-      out[out.length] = { $attr: k, $value: encode(value[k], 1, []) };
+      out[out.length] = { $attr: k, $data: encode(value[k], 1, []) };
     } catch (e) {
       out[out.length] = { $attr: k, $raised: classOf(e) };
     }
