@@ -942,3 +942,25 @@ func TestJavaScriptObservedBeyondTheValue(t *testing.T) {
 		t.Errorf("matcher's function now matches any text that starts with the prefix, and no change shows: %+v", rep.Symbols)
 	}
 }
+
+// TestJavaScriptReturnedFunctionCalledAsTheTestsCallIt: a returned
+// function is compared on the calls the tests make of it
+// (matcher('a/b')('a/bc')) as well as premise's own few: a head whose
+// compiled pattern lost its end anchor differs on none of premise's
+// probes, and on the test's.
+func TestJavaScriptReturnedFunctionCalledAsTheTestsCallIt(t *testing.T) {
+	t.Parallel()
+	src := func(pattern string) string {
+		return "export function matcher(p) {\n  const re = new RegExp(" + pattern + ");\n  return (s) => re.test(s);\n}\n"
+	}
+	base := map[string]string{
+		"package.json": `{"type": "module"}`,
+		"lib/m.js":     src(`'^' + p + '$'`),
+		"test/m.test.js": "import { matcher } from '../lib/m.js';\n" +
+			"test('anchored', () => { expect(matcher('a/b')('a/b')).toBe(true); expect(matcher('a/b')('a/bc')).toBe(false); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"lib/m.js": src(`'^' + p`)}, nil)
+	if !hasChange(rep, "lib/m.matcher", func(c evidence.Change) bool { return strings.Contains(c.Base+c.Head, `f("a/bc")`) }) {
+		t.Errorf("matcher's function now takes a/bc for a/b, and no change shows it on the test's call: %+v", changesOf(rep, "lib/m.matcher"))
+	}
+}

@@ -32,8 +32,9 @@ const maxProbes = 12
 var jsInnerFunctionRe = regexp.MustCompile(`=>|\bfunction\b`)
 
 // Probes are the extra calls a function the target returns is probed
-// with: one argument each, from the target's own constants (a matcher a
-// factory compiles compares with them). Nil for a target whose body
+// with: those the tests make of it, then one argument each from the
+// target's own constants (a matcher a factory compiles compares with
+// them). Nil for a target whose body
 // writes no function: it returns none to probe.
 func (*jsLang) Probes(tg lang.Target) []any {
 	info, _ := tg.Data.(*jsInfo)
@@ -42,6 +43,25 @@ func (*jsLang) Probes(tg lang.Target) []any {
 	}
 	var out []any
 	seen := map[string]bool{}
+	// What the tests call a returned function with (wcmatch('one/**',
+	// '/')('onetwo/three.js')) first: the calls its change is about.
+	for _, in := range info.harvested {
+		for _, then := range in.Then {
+			args := make([]any, 0, len(then))
+			for _, a := range then {
+				v, ok := jssource.Value(a)
+				if !ok {
+					args = nil
+					break
+				}
+				args = append(args, v)
+			}
+			if k := fmt.Sprint(args); args != nil && !seen[k] && len(out) < maxProbes {
+				seen[k] = true
+				out = append(out, args)
+			}
+		}
+	}
 	for _, c := range info.consts {
 		v, ok := jssource.Value(c.Value)
 		if !ok {

@@ -27,6 +27,9 @@ type Input struct {
 	Kind string
 	// Pos is the file and line of the call, or of the table's row.
 	Pos string
+	// Then are the arguments of calls the test makes of what this call
+	// returned, f(a)(b): each b, its literals as written.
+	Then [][]string
 }
 
 // Kinds of Input.
@@ -105,6 +108,7 @@ type harvester struct {
 	indexed bool
 	limit   int
 	seen    map[string]bool
+	at      map[string]int // where each call seen is in out
 	out     []Input
 
 	// Per test file:
@@ -173,12 +177,27 @@ func (h *harvester) full() bool { return h.limit > 0 && len(h.out) >= h.limit }
 
 func (h *harvester) add(in Input) {
 	key := in.Receiver + "\x00" + strings.Join(in.Args, "\x00")
+	if at, ok := h.at[key]; ok {
+		// The same call again: what the test then called its result
+		// with is one more way to look at that result.
+		if len(in.Then) > 0 && len(h.out[at].Then) < maxThen {
+			h.out[at].Then = append(h.out[at].Then, in.Then...)
+		}
+		return
+	}
 	if h.seen[key] || h.full() {
 		return
 	}
 	h.seen[key] = true
+	if h.at == nil {
+		h.at = map[string]int{}
+	}
+	h.at[key] = len(h.out)
 	h.out = append(h.out, in)
 }
+
+// maxThen bounds the calls of a call's result kept for one call.
+const maxThen = 8
 
 func (h *harvester) file(t *File) {
 	h.f, h.visits = t, 0
@@ -602,6 +621,12 @@ func (h *harvester) call(n *sitter.Node, sc scope, kind string, pos *sitter.Node
 	in.Args = lits
 	if in.Args == nil {
 		in.Args = []string{}
+	}
+	if outer := n.Parent(); outer != nil && outer.Kind() == "call_expression" && outer.ChildByFieldName("function") != nil && outer.ChildByFieldName("function").Id() == n.Id() {
+		// f(a)(b): the test looks at what f returned by calling it.
+		if then, ok := h.literalArgs(outer.ChildByFieldName("arguments"), sc); ok && len(then) > 0 {
+			in.Then = [][]string{then}
+		}
 	}
 	if pos == nil {
 		pos = n
