@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -132,9 +133,7 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 		return nil, fmt.Errorf("node adapter: %w", err)
 	}
 	if cfg.Private {
-		for out := range claimed {
-			privateOutputs.Store(out, true)
-		}
+		privateOutputs.note(dir, claimed)
 	}
 	spec := newSpec(node.path, dir, cfg.Env, cfg.Timeout, cfg.Grace, cfg.MaxFrame)
 	spec.roots = treeRoots(spec.dir)
@@ -167,7 +166,32 @@ func NewNodeAdapter(cfg NodeConfig) (*NodeAdapter, error) {
 // the side's own. A run of the base's tests copies that checkout and
 // leaves them out, or a TypeScript test's stale output would stand as a
 // JavaScript test of its name (tsTestBesideJS) and the test would not run.
-var privateOutputs sync.Map
+var privateOutputs = &outputs{byDir: map[string][]string{}}
+
+// outputs are files premise wrote into its private checkouts, by
+// checkout and relative path.
+type outputs struct {
+	mu    sync.Mutex
+	byDir map[string][]string
+}
+
+// note records the outputs (absolute paths) written into dir.
+func (o *outputs) note(dir string, written map[string]bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for out := range written {
+		if rel, err := filepath.Rel(dir, out); err == nil && filepath.IsLocal(rel) {
+			o.byDir[dir] = append(o.byDir[dir], rel)
+		}
+	}
+}
+
+// in are the outputs recorded for dir, relative to it.
+func (o *outputs) in(dir string) []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return slices.Clone(o.byDir[dir])
+}
 
 // Close stops the worker and removes the private copy the adapter made.
 func (a *NodeAdapter) Close() error {

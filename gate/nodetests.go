@@ -88,12 +88,9 @@ func RunNodeTests(ctx context.Context, spec NodeTests) NodeTestRun {
 		run.Err = fmt.Sprintf("copy %s: %v", top, err)
 		return run
 	}
-	privateOutputs.Range(func(k, _ any) bool {
-		if rel, err := filepath.Rel(top, k.(string)); err == nil && filepath.IsLocal(rel) {
-			os.Remove(filepath.Join(dir, rel)) // premise's own output, not the side's
-		}
-		return true
-	})
+	for _, rel := range privateOutputs.in(top) {
+		os.Remove(filepath.Join(dir, rel)) // premise's own output, not the side's
+	}
 	for _, rel := range append(append([]string{}, spec.Overlay...), spec.Tests...) {
 		if err := layOver(spec.BaseDir, dir, rel); err != nil {
 			run.Err = err.Error()
