@@ -216,3 +216,37 @@ func hostListener(t *testing.T) string {
 	}()
 	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 }
+
+// TestNodePrivateFunctionsCallAfterCall: a worker reaches a function its
+// module keeps to itself on every call, not on its first alone. The box
+// ends a call by killing what it left behind; Node takes a kill of -1 for
+// its own end and ends the inspector's view of its context, through which
+// the worker finds such functions, so a kill of -1 after each call left
+// every private function but the first "unreached" (fast-sort's sort and
+// multiPropertySorter, one module).
+func TestNodePrivateFunctionsCallAfterCall(t *testing.T) {
+	needBox(t, Isolated(), "PID namespace")
+	needNode(t)
+	dir := writeTree(t, map[string]string{"sorter.js": `
+const twice = function (n) { return n * 2; };
+const thrice = function (n) { return n * 3; };
+exports.both = (n) => twice(n) + thrice(n);
+`})
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 10 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for i, c := range []struct {
+		target string
+		want   string
+	}{{"sorter.twice", "8"}, {"sorter.thrice", "12"}, {"sorter.both", "20"}, {"sorter.twice", "8"}} {
+		r, err := a.Call(context.Background(), Call{ID: strconv.Itoa(i), Target: c.target, Args: []any{4}})
+		if err != nil {
+			t.Fatalf("call %d, %s: %v", i+1, c.target, err)
+		}
+		if r.Outcome != OutcomeReturned || string(r.Raw) != c.want {
+			t.Errorf("call %d, %s(4): %s %s (%s), want returned %s", i+1, c.target, r.Outcome, r.Raw, r.Detail, c.want)
+		}
+	}
+}

@@ -135,7 +135,7 @@ import * as util from "node:util";
 import { Buffer } from "node:buffer";
 
 // The built-ins the protocol uses, bound before any subject code runs.
-const { readSync, writeSync, closeSync, existsSync, statSync, readFileSync, openSync, realpathSync } = fs;
+const { readSync, writeSync, closeSync, existsSync, statSync, readFileSync, openSync, realpathSync, readdirSync, readlinkSync } = fs;
 const { join, dirname, sep, extname } = path;
 const { pathToFileURL } = url;
 const { createRequire, register } = nodeModule; // register: Node 18.19 and 20.6 on
@@ -160,6 +160,7 @@ const exitNow = process.exit.bind(process);
 // process.kill looks process._kill up at each call: the raw one is bound
 // here, before the subject could replace it.
 const rawKill = process._kill.bind(process);
+const ownPid = process.pid;
 const dateTime = Function.prototype.call.bind(Date.prototype.getTime);
 const dateISO = Function.prototype.call.bind(Date.prototype.toISOString);
 const regexpString = Function.prototype.call.bind(RegExp.prototype.toString);
@@ -525,10 +526,43 @@ async function loop(reqFd, maxFrame, send, cache, loader, cover, boxed) {
 // endStrays kills every process the call left behind in the worker's PID
 // namespace (BOXED: premise's init started it there): a head that leaves
 // processes burning the machine's CPU slows the base's calls, whose rows
-// their time then cuts off (issue 26, load). kill(-1) spares the init and
-// the caller, and reaches nothing outside the namespace; libuv reaps the
-// worker's own children.
+// their time then cuts off (issue 26, load). libuv reaps the worker's own
+// children.
+//
+// Node takes a kill of -1 (or 0, or its own pid) for its own end and runs
+// its exit hooks first, which end the inspector's view of the worker's
+// context: privateScopes would reach a module's own functions on the
+// first call alone. So the namespace's processes are killed one by one,
+// as the box's own /proc lists them, until none is left but the init and
+// the worker; kill(-1), which spares those two and reaches nothing
+// outside the namespace, is kept for a /proc that is not the namespace's
+// (it names the worker by another pid) or strays that outrun the passes.
 function endStrays() {
+  // A killed process stays listed until the init reaps it: each pass
+  // kills the ones not killed before, and a pass with none is the end.
+  const killed = objectCreate(null);
+  for (let pass = 0; pass < 8; pass++) {
+    let names;
+    try {
+      if (readlinkSync("/proc/self") !== Str(ownPid)) break;
+      names = readdirSync("/proc");
+    } catch {
+      break;
+    }
+    let fresh = 0;
+    for (const name of names) {
+      const pid = Num(name);
+      if (!(pid > 1) || pid !== Math.floor(pid) || pid === ownPid || Str(pid) !== name || killed[pid] === true) continue;
+      fresh++;
+      killed[pid] = true;
+      try {
+        rawKill(pid, 9);
+      } catch {
+        // gone already
+      }
+    }
+    if (fresh === 0) return;
+  }
   try {
     rawKill(-1, 9);
   } catch {
