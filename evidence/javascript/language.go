@@ -2225,10 +2225,11 @@ const maxJSTestFiles = 400
 const maxJSHarvest = 4 * lang.MaxHarvest
 
 // jsTestFileRe matches a test file's path: one under a test directory
-// (test/, tests/, __tests__/), one named for its tests (x.test.js,
-// x.spec.ts, x-test.js, x_test.js, test-x.js), and a package's single test
-// file at any depth (test.js, tests.js, spec.js, as ms keeps its tests).
-var jsTestFileRe = regexp.MustCompile(`([-_.](test|spec)s?\.[cm]?[jt]sx?$)|(^|/)(__tests__|tests?)/.*\.[cm]?[jt]sx?$|(^|/)(tests?|specs?)\.[cm]?[jt]sx?$|(^|/)tests?[-_][^/]*\.[cm]?[jt]sx?$`)
+// (test/, tests/, __tests__/, Jasmine's spec/), one named for its tests
+// (x.test.js, x.spec.ts, x-test.js, x_test.js, test-x.js, Jasmine's
+// xSpec.js), and a package's single test file at any depth (test.js,
+// tests.js, spec.js, as ms keeps its tests).
+var jsTestFileRe = regexp.MustCompile(`([-_.](test|spec)s?\.[cm]?[jt]sx?$)|[a-z0-9](Test|Spec)s?\.[cm]?[jt]sx?$|(^|/)(__tests__|tests?|specs?)/.*\.[cm]?[jt]sx?$|(^|/)(tests?|specs?)\.[cm]?[jt]sx?$|(^|/)tests?[-_][^/]*\.[cm]?[jt]sx?$`)
 
 // testFiles are the repository's JavaScript and TypeScript test files at
 // the base and at the head, the base's first (a patch that deletes a test

@@ -535,3 +535,34 @@ z.string().min(n).parse("y");
 		t.Errorf("the receivers' making (-want +got):\n%s", diff)
 	}
 }
+
+// TestHarvestTableThroughNamedCallback reads the older table form: a var
+// inside a describe holding rows of objects, handed to forEach by the
+// name of a function that declares one it per row (number-to-words'
+// toOrdinal spec).
+func TestHarvestTableThroughNamedCallback(t *testing.T) {
+	test := parse(t, "spec/toOrdinalSpec.js", `'use strict';
+var toOrdinal = require('../src/toOrdinal');
+
+describe('toOrdinal', function () {
+    var tests = [
+        { input: -11, expect: '-11th' },
+        { input: 2, expect: '2nd' }
+    ];
+
+    function addTest(test) {
+        it('should, if passed ' + test.input, function () {
+            expect(toOrdinal(test.input)).toEqual(test.expect);
+        });
+    }
+
+    tests.forEach(addTest);
+});
+`)
+	if got, want := calls(Harvest(nil, "toOrdinal", []*File{test}, 0)), []string{
+		"|-11|table|spec/toOrdinalSpec.js:6",
+		"|2|table|spec/toOrdinalSpec.js:7",
+	}; !cmp.Equal(want, got) {
+		t.Errorf("toOrdinal (-want +got):\n%s", cmp.Diff(want, got))
+	}
+}

@@ -504,10 +504,11 @@ func (f *File) constants() map[string]*sitter.Node {
 			case v == nil || p == nil:
 			case p.Kind() == "lexical_declaration" && strings.HasPrefix(f.text(p), "const"):
 				f.consts[k] = v
-			case p.Kind() == "variable_declaration" && p.Parent() != nil && p.Parent().Kind() == "program":
-				// A module-level var a file never assigns again holds
-				// its value as a const does (older tests' var
-				// PARSE_TESTS = [...]).
+			case p.Kind() == "variable_declaration":
+				// A var the file declares once and never assigns
+				// again holds its value as a const does (older tests'
+				// var PARSE_TESTS = [...], a describe's var tests =
+				// [...]).
 				f.consts[k] = v
 			}
 		}

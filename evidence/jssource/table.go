@@ -52,6 +52,12 @@ func (h *harvester) table(n *sitter.Node, sc scope, depth int) bool {
 			fn = a
 			break
 		}
+		if a := args.NamedChild(i); a.Kind() == "identifier" && h.helpers[f.text(a)] != nil {
+			// rows.forEach(addTest): a function of the file that
+			// declares a test per row, handed by its name.
+			fn = h.helpers[f.text(a)]
+			break
+		}
 	}
 	if fn == nil {
 		return false
