@@ -675,3 +675,44 @@ func (b *Box[T]) Room() int {
 	}
 	t.Errorf("Room of a box of more than 3 changed, yet no change on it: %+v", append(rep.Changes, rep.Unexplained...))
 }
+
+// TestJSParserByteOverRangeShows is parsimmon's byte(b) dropping its
+// check that b fits in a byte, in miniature: byte is reached where the
+// exports hold it (P.Binary = {byte: byte}, read by no closure), its b is
+// a number though the body reads b.toString(16), and what it returns, a
+// parser with a then method, is compared as returned, not awaited.
+func TestJSParserByteOverRangeShows(t *testing.T) {
+	t.Parallel()
+	src := `function P(action) {
+  if (!(this instanceof P)) return new P(action);
+  this._ = action;
+}
+P.prototype.then = function (next) {
+  if (!(next instanceof P)) throw new Error("not a parser: " + next);
+  return P(function (input, i) { return next._(input, i); });
+};
+function assertNumber(x) {
+  if (typeof x !== "number") throw new Error("not a number: " + x);
+}
+function byte(b) {
+  assertNumber(b);
+  if (b > 0xff) {
+    throw new Error("larger than a byte");
+  }
+  var expected = (b > 0xf ? "0x" : "0x0") + b.toString(16);
+  return P(function (input, i) { return input[i] === b ? expected : null; });
+}
+P.Binary = { byte: byte };
+module.exports = P;
+`
+	base := map[string]string{"package.json": `{}`, "src/p.js": src}
+	head := map[string]string{"src/p.js": strings.Replace(src, "  if (b > 0xff) {\n    throw new Error(\"larger than a byte\");\n  }\n", "", 1)}
+	rep := runCommits(t, base, head, nil)
+	c := symbolRows(t, rep, "src/p.byte")
+	if c.Rows == 0 || c.Unchecked {
+		t.Fatalf("byte: rows %d, unchecked %v (%s); want rows of its own", c.Rows, c.Unchecked, c.Why)
+	}
+	if !hasChange(rep, "src/p.byte", nil) {
+		t.Errorf("byte(256) raised on the base and returns a parser on the head, and no change shows: %+v", rep.Changes)
+	}
+}

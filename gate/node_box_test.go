@@ -250,3 +250,63 @@ exports.both = (n) => twice(n) + thrice(n);
 		}
 	}
 }
+
+// TestNodeFunctionHeldDeeperByItsName: a module-level function no closure
+// reads is in no scope the worker can search, but the exports may hold it
+// under its own name a level or two down (parsimmon's Parsimmon.Binary =
+// {byte: byte}): the worker calls it there. Two functions of that name is
+// no answer: the target stays unreached.
+func TestNodeFunctionHeldDeeperByItsName(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"lib.js": `
+function byte(b) { if (b > 255) throw new RangeError("not a byte"); return b; }
+function Lib() {}
+Lib.Binary = { byte: byte };
+module.exports = Lib;
+`,
+		"two.js": `
+exports.a = { pick: function pick() { return 1; } };
+exports.b = { pick: function pick() { return 2; } };
+`})
+	if got := callNode(t, dir, nil, "lib.byte", 3); got.Outcome != OutcomeReturned || string(got.Raw) != "3" {
+		t.Errorf("lib.byte(3): %s %s (%s), want returned 3", got.Outcome, got.Raw, got.Detail)
+	}
+	if got := callNode(t, dir, nil, "lib.byte", 256); got.Outcome != OutcomeRaised || !strings.Contains(got.Detail, "not a byte") {
+		t.Errorf("lib.byte(256): %s %s (%s), want raised RangeError", got.Outcome, got.Raw, got.Detail)
+	}
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 10 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if got, err := a.Call(context.Background(), Call{ID: "P1", Target: "two.pick"}); err == nil || !strings.Contains(err.Error(), "unreached two.pick") {
+		t.Errorf("two.pick, two functions of that name: %s %s (%v), want unreached", got.Outcome, got.Raw, err)
+	}
+}
+
+// TestNodeThenableReturnedAsItIs: a function that returns an object with
+// a then method (a parser combinator's parser: parsimmon's p.then(q) is
+// seq(p, q)) returned that object, observed or not; awaiting it called
+// its then with a resolver, and the row raised the parser's own error.
+func TestNodeThenableReturnedAsItIs(t *testing.T) {
+	needNode(t)
+	dir := writeTree(t, map[string]string{"p.js": `
+function P(n) { this.n = n; }
+P.prototype.then = function (next) { if (!(next instanceof P)) throw new TypeError("not a parser"); return new P(this.n + next.n); };
+exports.make = (n) => new P(n);
+`})
+	a, err := NewNodeAdapter(NodeConfig{Dir: dir, Timeout: 10 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for _, kw := range []map[string]any{nil, {"$observe": 20}, {"$observe": 20, "$probes": []any{[]any{1}}}} {
+		r, err := a.Call(context.Background(), Call{ID: "P1", Target: "p.make", Args: []any{2}, Kwargs: kw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Outcome != OutcomeReturned || !strings.Contains(string(r.Raw), `"n":2`) {
+			t.Errorf("make(2) with %v: %s %s (%s), want the parser returned", kw, r.Outcome, r.Raw, r.Detail)
+		}
+	}
+}

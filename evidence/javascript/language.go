@@ -1430,7 +1430,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 				}
 			}
 		}
-		if ks := info.keys[tg.Sig.Params[i].Name]; len(ks) > 0 && !slices.Equal(ks, []string{"length"}) &&
+		if ks := optionKeys(info.keys[tg.Sig.Params[i].Name]); len(ks) > 0 && !slices.Equal(ks, []string{"length"}) &&
 			t.Kind != lang.KindStr && t.Kind != lang.KindList && t.Kind != lang.KindInt && t.Kind != lang.KindBool {
 			// An options object: each key the function reads, set alone
 			// to each value of a small pool. Not for a parameter its type
@@ -1693,6 +1693,26 @@ var nativeTests = []struct {
 
 // jsStringMethods are String.prototype's methods a function calls on a
 // parameter it takes for text, typed or not.
+// optionKeys are the keys of an options object among those a function
+// reads of a parameter: not the methods every value has (parsimmon's
+// byte(b) reads b.toString(16) of a number), nor a number's own.
+func optionKeys(keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		if !jsEveryValueHas[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// jsEveryValueHas are the members of Object.prototype, and of
+// Number.prototype, that a function reads of any value.
+var jsEveryValueHas = map[string]bool{
+	"toString": true, "valueOf": true, "toLocaleString": true, "hasOwnProperty": true, "isPrototypeOf": true,
+	"propertyIsEnumerable": true, "constructor": true, "toFixed": true, "toPrecision": true, "toExponential": true,
+}
+
 var jsStringMethods = map[string]bool{
 	"charAt": true, "charCodeAt": true, "codePointAt": true, "slice": true, "substring": true, "substr": true,
 	"toLowerCase": true, "toUpperCase": true, "trim": true, "trimStart": true, "trimEnd": true, "split": true,

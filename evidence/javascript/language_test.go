@@ -94,3 +94,19 @@ func TestLengthComparedAsTheSeamReadsIt(t *testing.T) {
 		t.Errorf("pairs %v, want %v", got, want)
 	}
 }
+
+// TestOptionKeysLeaveOutWhatEveryValueHas: a parameter read as
+// b.toString(16) (parsimmon's byte) or n.toFixed(2) is no options
+// object: its rows were {toString: true} and the like, and the numbers
+// the function compares it with never ran.
+func TestOptionKeysLeaveOutWhatEveryValueHas(t *testing.T) {
+	if got := optionKeys([]string{"toString"}); len(got) != 0 {
+		t.Errorf("toString alone: %v, want no options keys", got)
+	}
+	if got := optionKeys([]string{"toFixed", "valueOf", "hasOwnProperty"}); len(got) != 0 {
+		t.Errorf("a number's methods: %v, want no options keys", got)
+	}
+	if got := optionKeys([]string{"maxAge", "toString", "sameSite"}); !slices.Equal(got, []string{"maxAge", "sameSite"}) {
+		t.Errorf("an options object read with toString too: %v, want [maxAge sameSite]", got)
+	}
+}

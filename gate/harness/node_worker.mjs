@@ -841,6 +841,37 @@ async function resolve(target, cache, loader) {
   throw new ErrorC(`no module file for ${target} (want MODULE/PATH.name with MODULE/PATH.ts, .js, .mjs, ... in the repository)`);
 }
 
+// heldByName finds the one function named name that the exports hold as
+// a member of a member (three levels down at most, 512 values looked at),
+// read through data properties alone, so no getter of the subject's runs;
+// undefined when none or several have that name.
+function heldByName(exports, name) {
+  let found;
+  let many = false;
+  let looked = 0;
+  const seen = new SetC();
+  const walk = (o, depth) => {
+    if (o === null || (typeof o !== "object" && typeof o !== "function") || seen.has(o) || depth > 3 || looked > 512) return;
+    seen.add(o);
+    for (const k of getOwnPropertyNames(o)) {
+      if (++looked > 512) return;
+      const d = getOwnPropertyDescriptor(o, k);
+      if (!d || !("value" in d)) continue;
+      const v = d.value;
+      if (typeof v === "function" && depth > 0) {
+        const n = getOwnPropertyDescriptor(v, "name");
+        if (n && n.value === name) {
+          if (found !== undefined && found !== v) many = true;
+          found = v;
+        }
+      }
+      if (typeof v === "object" || (typeof v === "function" && depth === 0)) walk(v, depth + 1);
+    }
+  };
+  walk(exports, 0);
+  return many ? undefined : found;
+}
+
 function isClass(f) {
   if (typeof f !== "function") return false;
   try {
@@ -926,10 +957,12 @@ function member(target, mod, names) {
       // the factory built.
       return { fn: null, method: true, onReceiver: name };
     }
-    if (!(name in obj) && k === 0 && names.length === 1 && privateReach !== null) {
+    if (!(name in obj) && k === 0 && names.length === 1) {
       // A function the module keeps to itself, reached through the
-      // scope its exports close over.
-      const fn = privateReach(obj, name);
+      // scope its exports close over, or one its exports hold deeper
+      // under its own name (parsimmon's Parsimmon.Binary = {byte: byte}:
+      // a declaration no closure reads is not in any scope).
+      const fn = (privateReach !== null ? privateReach(obj, name) : undefined) ?? heldByName(obj, name);
       if (fn !== undefined) return { fn, self: undefined, ctor: isClass(fn) || oldStyleClass(fn, undefined) };
       throw new UnreachedError(`no ${name} in the module's exports, nor in the scope its exported functions close over`);
     }
@@ -1034,7 +1067,7 @@ async function called(id, target, entry, args, kwargs, observe, probes, extra, c
   try {
     value = invoke(entry, args);
     if (isPromise(value)) value = await settle(value);
-    if (observe) value = await probe(await consume(value, observe), observe, extra, 0);
+    if (observe) value = (await probe((await consume(value, observe)).v, observe, extra, 0)).v;
   } catch (e) {
     return raised(id, e);
   }
@@ -1536,22 +1569,25 @@ function snapshot(args) {
 
 // consume is an iterator's (or async iterator's) first limit items, as a
 // list when it ends within them, else {"$first": items}; what iterating
-// throws is the call's raise.
+// throws is the call's raise. consume and probe answer in a box with no
+// prototype, {v}: an async function's answer is awaited, and a value with
+// a then method (a parsimmon parser) would be called as a promise is,
+// where the call returned it plainly.
 async function consume(value, limit) {
-  if (value === null || typeof value !== "object" || isArray(value) || isMap(value) || isSet(value) || isTypedArray(value)) return value;
+  if (value === null || typeof value !== "object" || isArray(value) || isMap(value) || isSet(value) || isTypedArray(value)) return { __proto__: null, v: value };
   const next = value.next;
-  if (typeof next !== "function" || !(iteratorSym in value || asyncIteratorSym in value)) return value;
+  if (typeof next !== "function" || !(iteratorSym in value || asyncIteratorSym in value)) return { __proto__: null, v: value };
   const items = [];
   for (let i = 0; i < limit; i++) {
     let r = apply(next, value, []);
     if (isPromise(r)) r = await settle(r);
-    if (r === null || typeof r !== "object") return value;
-    if (r.done) return items;
+    if (r === null || typeof r !== "object") return { __proto__: null, v: value };
+    if (r.done) return { __proto__: null, v: items };
     items[items.length] = r.value;
   }
   const shown = [];
   for (let i = 0; i < items.length; i++) shown[i] = encode(items[i], 1, []);
-  return new Encoded({ $first: shown });
+  return { __proto__: null, v: new Encoded({ $first: shown }) };
 }
 
 function first(...a) {
@@ -1568,15 +1604,15 @@ const PROBES = [[], [0], [1], [-2], [3], ["ab"], [[3, 1, 2]], [-2, 3], [2, 3], [
 // such a call returns; extra are more calls, from the target's constants.
 // Classes are left as they are.
 async function probe(value, limit, extra, depth) {
-  if (typeof value !== "function" || isClass(value)) return value;
+  if (typeof value !== "function" || isClass(value)) return { __proto__: null, v: value };
   const out = [];
   const calls = [...PROBES, ...extra];
   for (const p of calls) {
     try {
       let r = apply(value, undefined, arraySlice(p));
       if (isPromise(r)) r = await settle(r);
-      r = await consume(r, limit);
-      if (depth === 0) r = await probe(r, limit, extra, 1);
+      r = (await consume(r, limit)).v;
+      if (depth === 0) r = (await probe(r, limit, extra, 1)).v;
       out[out.length] = encode(r, 1, []);
     } catch (e) {
       out[out.length] = { $raised: classOf(e) };
@@ -1606,13 +1642,13 @@ async function probe(value, limit, extra, depth) {
       try {
         let r = apply(value[name], value, p);
         if (isPromise(r)) r = await settle(r);
-        out[out.length] = { $attr: name, $value: encode(await consume(r, limit), 1, []) };
+        out[out.length] = { $attr: name, $value: encode((await consume(r, limit)).v, 1, []) };
       } catch (e) {
         out[out.length] = { $attr: name, $raised: classOf(e) };
       }
     }
   }
-  return new Encoded({ $calls: out });
+  return { __proto__: null, v: new Encoded({ $calls: out }) };
 }
 
 // classOf is a thrown value's class: its constructor's name for an object
