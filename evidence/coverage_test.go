@@ -716,3 +716,35 @@ module.exports = P;
 		t.Errorf("byte(256) raised on the base and returns a parser on the head, and no change shows: %+v", rep.Changes)
 	}
 }
+
+// TestPythonDurationPastTheFunctionsBound: a function that takes a
+// timedelta among other date types (an isinstance test) and corrects
+// durations past day 59 as it corrects dates (xlsxwriter's leap-day
+// slip): the type's own small durations never cross 59 days; a duration a
+// day past each of the function's constants does.
+func TestPythonDurationPastTheFunctionsBound(t *testing.T) {
+	t.Parallel()
+	base := `import datetime
+
+
+def to_serial(value, date_1904):
+    is_delta = False
+    if isinstance(value, datetime.datetime):
+        delta = value - datetime.datetime(1899, 12, 31)
+    elif isinstance(value, datetime.timedelta):
+        is_delta = True
+        delta = value
+    else:
+        raise TypeError("unsupported")
+    serial = delta.days + delta.seconds / 86400
+    if not date_1904 and not is_delta and serial > 59:
+        serial += 1
+    return serial
+`
+	head := strings.Replace(strings.Replace(strings.Replace(base, "    is_delta = False\n", "", 1), "        is_delta = True\n", "", 1), "not is_delta and ", "", 1)
+	tests := "import datetime\nfrom serial import to_serial\n\n\ndef test_day():\n    assert to_serial(datetime.datetime(1900, 1, 2), False) == 2\n"
+	rep := runCommits(t, map[string]string{"serial.py": base, "test_serial.py": tests}, map[string]string{"serial.py": head}, nil)
+	if !hasChange(rep, "serial.to_serial", nil) {
+		t.Errorf("to_serial adds a leap day to durations past day 59 on the head, and no change shows: %+v", rep.Changes)
+	}
+}

@@ -87,6 +87,7 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		// int) come first: nothing else reaches those branches.
 		vals = append(vals, comparedTypes(p.Name, info.text)...)
 		vals = append(vals, testedInstances(p.Name, info.text)...)
+		vals = append(vals, scaledDurations(p.Name, info.text, t, nums)...)
 		vals = append(vals, exactTypeInstances(p.Name, info.text)...)
 		vals = append(vals, magicBytes(p.Name, info.text)...)
 		kind := poolKind(base)
@@ -275,6 +276,40 @@ func testedInstances(name, text string) []any {
 	}
 	return out
 }
+
+// scaledDurations are durations past the function's whole-number
+// constants, for a parameter that takes a timedelta (its annotation, or an
+// isinstance test): a day past each, and a second past each. A bound the
+// function compares a duration's days or seconds with (xlsxwriter's
+// leap-day correction past day 59) is crossed by none of the small
+// durations of the type's own pool.
+func scaledDurations(name, text string, t lang.Type, nums []any) []any {
+	takes := t.Kind == lang.KindTime && strings.Contains(t.Text, "timedelta")
+	for _, m := range isinstanceRe.FindAllStringSubmatch(text, 12) {
+		if (m[1] == name || m[1] == name+"s") && strings.Contains(m[2], "timedelta") {
+			takes = true
+		}
+	}
+	if !takes {
+		return nil
+	}
+	var out []any
+	seen := map[int]bool{}
+	for _, n := range nums {
+		c, ok := n.(int)
+		if !ok || c < 2 || c > 1_000_000 || seen[c] || len(seen) >= maxScaledDurations {
+			continue
+		}
+		seen[c] = true
+		for _, unit := range []string{"days", "seconds"} {
+			out = append(out, map[string]any{lang.ExprKey: fmt.Sprintf("datetime.timedelta(%s=%d)", unit, c+1), lang.ImportsKey: []any{"import datetime"}})
+		}
+	}
+	return out
+}
+
+// maxScaledDurations bounds the constants scaledDurations steps past.
+const maxScaledDurations = 4
 
 // exactTypeInstances are values of subclasses of the built-in types for a
 // parameter whose class the text compares exactly (type(value) in
