@@ -1,6 +1,7 @@
 package evidence_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -746,5 +747,27 @@ def to_serial(value, date_1904):
 	rep := runCommits(t, map[string]string{"serial.py": base, "test_serial.py": tests}, map[string]string{"serial.py": head}, nil)
 	if !hasChange(rep, "serial.to_serial", nil) {
 		t.Errorf("to_serial adds a leap day to durations past day 59 on the head, and no change shows: %+v", rep.Changes)
+	}
+}
+
+// TestPythonReceiverAttributeFarDownChanges: xlsxwriter's set_header,
+// turned from > 255 to >= 255: a header of exactly 255 characters is kept
+// on the base and refused on the head. The string is longer than the 64
+// characters a length edge was built to, and the attribute it sets is one
+// of a sheet's many (past the first twenty a receiver's state showed):
+// both are reached, and the change names the attribute.
+func TestPythonReceiverAttributeFarDownChanges(t *testing.T) {
+	t.Parallel()
+	var attrs strings.Builder
+	for i := 0; i < 30; i++ {
+		fmt.Fprintf(&attrs, "        self.a%02d = %d\n", i, i)
+	}
+	base := "class Sheet:\n    def __init__(self):\n" + attrs.String() + "        self.header = ''\n\n" +
+		"    def set_header(self, header=''):\n        if len(header) > 255:\n            return\n        self.header = header\n"
+	head := strings.Replace(base, "len(header) > 255", "len(header) >= 255", 1)
+	tests := "from sheet import Sheet\n\n\ndef test_header():\n    s = Sheet()\n    s.set_header('&Cx')\n    assert s.header == '&Cx'\n"
+	rep := runCommits(t, map[string]string{"sheet.py": base, "test_sheet.py": tests}, map[string]string{"sheet.py": head}, nil)
+	if !hasChange(rep, "sheet.Sheet.set_header", func(c evidence.Change) bool { return strings.Contains(c.Base, "{header=") }) {
+		t.Errorf("a 255-character header is kept on the base only, and no change names header: %+v", changesOf(rep, "sheet.Sheet.set_header"))
 	}
 }

@@ -205,7 +205,28 @@ func pyOutcome(v any) string {
 	if !hasAfter || !hasRet || len(m) != 2 {
 		return "returned " + pyRepr(v, 80)
 	}
-	return pyOutcome(ret) + "; " + lang.ArgsAfterText(after, func(v any) string { return pyRepr(v, 60) })
+	return pyOutcome(ret) + "; " + lang.ArgsAfterText(after, afterText)
+}
+
+// afterText writes an argument as the call left it: an object of the
+// code's own by the attributes the call changed, when the worker names
+// them ({"$state": ..., "$changed": [...]}: "{header='&C…'}"), else as
+// it is.
+func afterText(v any) string {
+	m, _ := v.(map[string]any)
+	state, _ := m["$state"].(map[string]any)
+	changed, _ := m["$changed"].([]any)
+	if state == nil || len(changed) == 0 {
+		return pyRepr(v, 60)
+	}
+	var parts []string
+	for _, c := range changed {
+		name, _ := c.(string)
+		if sv, ok := state[name]; ok && len(parts) < 4 {
+			parts = append(parts, name+"="+pyRepr(sv, 40))
+		}
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 // probes are the calls the worker makes of a returned function, in the

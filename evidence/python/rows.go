@@ -363,8 +363,9 @@ func poolKind(vs []any) map[string]bool {
 	return k
 }
 
-// maxSized bounds a list or string built to a constant's length.
-const maxSized = 64
+// maxSized bounds a list or string built to a constant's length: a
+// format's limits are often a few hundred (a 255-character header).
+const maxSized = 1024
 
 // dataNumbers are the numbers among the changed data's words, each with
 // its neighbours.

@@ -421,6 +421,7 @@ def _handle(call, cache):
     # its own is compared by what it shows (a receiver the call changed).
     own = (getattr(fn, "__module__", None) or "").split(".")[0]
     before = _snapshot(args, kwargs, own) if observe else None
+    attrs_before = _attr_texts(args[0], own) if observe and args and own else None
     try:
         raw = value = _awaited(fn(*args, **kwargs))
         if observe:
@@ -430,8 +431,17 @@ def _handle(call, cache):
     if observe:
         after = _snapshot(args, kwargs, own)
         changed = {k: v for k, v in after.items() if before.get(k) != v}
+        moved = ()
+        if attrs_before is not None:
+            # The receiver's attributes past the first ones _state shows
+            # (xlsxwriter's Worksheet has two hundred; set_header changes
+            # its header): those the call changed join its state.
+            now = _attr_texts(args[0], own) or {}
+            moved = tuple(sorted(k for k in set(attrs_before) | set(now) if attrs_before.get(k) != now.get(k)))
+            if moved:
+                changed.setdefault("0", True)
         if changed:
-            value = {"$returned": value, "$args_after": {k: _after(args, kwargs, k, own) for k in sorted(changed)}}
+            value = {"$returned": value, "$args_after": {k: _after(args, kwargs, k, own, moved) for k in sorted(changed)}}
         try:
             value = _comparable(value, 0)
             again = None
@@ -701,7 +711,40 @@ def _snapshot(args, kwargs, own=None):
 _READERS = re.compile(r"(keys|values|items|(as|to)_?(dict|dicts|list|tuple|json|native|data))$")
 
 
-def _state(v, own):
+# _REPR writes an attribute short enough to keep two copies of each of a
+# few hundred: it tells which attributes a call changed, not what they are.
+_REPR = None
+
+
+def _attr_texts(v, own):
+    """Each public attribute of an object of the code's own (its class
+    defined in the package own), at most 400, as text without object
+    addresses; None for any other value."""
+    global _REPR
+    t = type(v)
+    if isinstance(v, _PLAIN) or (getattr(t, "__module__", None) or "").split(".")[0] != own:
+        return None
+    attrs = getattr(v, "__dict__", None)
+    if not isinstance(attrs, dict):
+        return None
+    if _REPR is None:
+        import reprlib  # here: most workers never need it
+        _REPR = reprlib.Repr()
+        _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxset, _REPR.maxtuple = 3, 64, 64, 64, 64
+        _REPR.maxstring, _REPR.maxother, _REPR.maxlong = 4096, 400, 400
+    out = {}
+    for name in sorted(k for k in attrs if isinstance(k, str) and not k.startswith("_"))[:400]:
+        a = attrs[name]
+        if callable(a):
+            continue
+        try:
+            out[name] = re.sub(r"\s?(\bat|@)\s?(0x[0-9a-fA-F]+|\d{6,})", "", _REPR.repr(a))
+        except BaseException as e:
+            out[name] = "!" + type(e).__name__
+    return out
+
+
+def _state(v, own, moved=()):
     """What an object of the code's own (its class defined in the
     package own) says of itself without being changed: its own repr, its
     length, its public attributes and what its read methods (_READERS)
@@ -729,6 +772,9 @@ def _state(v, own):
         for name in sorted(k for k in attrs if isinstance(k, str) and not k.startswith("_"))[:20]:
             if not callable(attrs[name]):
                 ask(name, lambda name=name: attrs[name])
+        for name in moved[:20]:
+            if name not in out and name in attrs and not callable(attrs[name]):
+                ask(name, lambda name=name: attrs[name])
     for name in sorted(n for n in dir(t) if _READERS.match(n) and not n.startswith("_"))[:5]:
         m = getattr(v, name, None)
         if callable(m) and _no_required(m):
@@ -746,12 +792,17 @@ def _no_required(m):
         return False
 
 
-def _after(args, kwargs, k, own):
+def _after(args, kwargs, k, own, moved=()):
     """An argument the call changed, as the outcome shows it: an object
-    of the code's own by its state ({"$state": ...}), any other itself."""
+    of the code's own by its state ({"$state": ...}, with the attributes
+    moved the call changed), any other itself."""
     v = _plain(args, kwargs, k)
-    state = _state(v, own) if k == "0" else None
-    return v if state is None else {"$state": state}
+    state = _state(v, own, moved) if k == "0" else None
+    if state is None:
+        return v
+    if moved:
+        return {"$state": state, "$changed": list(moved[:20])}
+    return {"$state": state}
 
 
 def _plain(args, kwargs, k):
