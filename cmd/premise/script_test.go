@@ -13,8 +13,14 @@ import (
 )
 
 // TestMain lets testscript scripts run premise in-process as the command
-// "premise", so a script reads like the README.
+// "premise", so a script reads like the README. The package's own tests
+// that run premise in-process (batch, the CI examples) search for one
+// second a table and side, as the scripts do (Setup): the evidence package
+// tests the default's reach.
 func TestMain(m *testing.M) {
+	if os.Getenv("PREMISE_SEARCH_SECONDS") == "" {
+		os.Setenv("PREMISE_SEARCH_SECONDS", "1")
+	}
 	testscript.Main(m, map[string]func(){
 		"premise": main,
 	})
