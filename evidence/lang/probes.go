@@ -2,8 +2,9 @@ package lang
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,11 +38,7 @@ func ObservedRow(r validate.Row, items int, probes []any) validate.Row {
 // ArgsAfterKey's value) as "argument 1 became [1, 3]", keyword arguments
 // by their names, each value as show writes it.
 func ArgsAfterText(after map[string]any, show func(any) string) string {
-	keys := make([]string, 0, len(after))
-	for k := range after {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(after))
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		name := k

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -250,6 +251,19 @@ var instanceOf = map[string]struct{ expr, module string }{
 // isinstanceRe finds isinstance(x..., T) and isinstance(x..., (T, U)).
 var isinstanceRe = regexp.MustCompile(`isinstance\(\s*([A-Za-z_]\w*)[^,()]*(?:\([^()]*\))?[^,()]*,\s*\(?([\w., ]+)\)?\s*\)`)
 
+// testedClasses are the classes the text tests name (or an element of
+// it, dicts[0] for *dicts) against with isinstance, as written
+// (datetime.timedelta).
+func testedClasses(name, text string) []string {
+	var out []string
+	for _, m := range isinstanceRe.FindAllStringSubmatch(text, 12) {
+		if m[1] == name || m[1] == name+"s" {
+			out = append(out, strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' })...)
+		}
+	}
+	return out
+}
+
 // testedInstances are values of the classes the function tests name (or
 // an element of it: dicts[0] for *dicts) against with isinstance: the
 // patch that narrows Mapping to dict is seen on a mapping that is not a
@@ -257,22 +271,17 @@ var isinstanceRe = regexp.MustCompile(`isinstance\(\s*([A-Za-z_]\w*)[^,()]*(?:\(
 func testedInstances(name, text string) []any {
 	var out []any
 	seen := map[string]bool{}
-	for _, m := range isinstanceRe.FindAllStringSubmatch(text, 12) {
-		if m[1] != name && m[1] != name+"s" {
+	for _, t := range testedClasses(name, text) {
+		e, ok := instanceOf[t[strings.LastIndex(t, ".")+1:]]
+		if !ok || seen[e.expr] {
 			continue
 		}
-		for _, t := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' }) {
-			e, ok := instanceOf[t[strings.LastIndex(t, ".")+1:]]
-			if !ok || seen[e.expr] {
-				continue
-			}
-			seen[e.expr] = true
-			v := map[string]any{lang.ExprKey: e.expr}
-			if e.module != "" {
-				v[lang.ImportsKey] = []any{"import " + e.module}
-			}
-			out = append(out, v)
+		seen[e.expr] = true
+		v := map[string]any{lang.ExprKey: e.expr}
+		if e.module != "" {
+			v[lang.ImportsKey] = []any{"import " + e.module}
 		}
+		out = append(out, v)
 	}
 	return out
 }
@@ -285,11 +294,7 @@ func testedInstances(name, text string) []any {
 // durations of the type's own pool.
 func scaledDurations(name, text string, t lang.Type, nums []any) []any {
 	takes := t.Kind == lang.KindTime && strings.Contains(t.Text, "timedelta")
-	for _, m := range isinstanceRe.FindAllStringSubmatch(text, 12) {
-		if (m[1] == name || m[1] == name+"s") && strings.Contains(m[2], "timedelta") {
-			takes = true
-		}
-	}
+	takes = takes || slices.ContainsFunc(testedClasses(name, text), func(c string) bool { return strings.HasSuffix(c, "timedelta") })
 	if !takes {
 		return nil
 	}
