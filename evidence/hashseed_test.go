@@ -167,14 +167,16 @@ def last_index(words: list[str]) -> int:
 	if unstable["words.last_index"] != 0 {
 		t.Errorf("%d inputs of words.last_index unstable: its answers depend on no hash seed", unstable["words.last_index"])
 	}
+	// Every row that differed under seed 0 is rerun, but one of numbers
+	// alone (last_index([]): -1 and 0), which no seed can change.
 	changedRows := 0
 	for _, c := range rep.Unexplained {
-		if !c.Witness {
+		if !c.Witness && strings.ContainsAny(c.Input+c.Base+c.Head, `'"`) {
 			changedRows++
 		}
 	}
 	if want := changedRows + len(rep.Unstable); rep.Reseeded != want {
-		t.Errorf("Reseeded = %d, want the %d rows that differed under seed 0", rep.Reseeded, want)
+		t.Errorf("Reseeded = %d, want the %d rows with text that differed under seed 0", rep.Reseeded, want)
 	}
 	for _, c := range rep.Unexplained {
 		if c.Witness && c.Symbol == "words.distinct" {

@@ -3,6 +3,7 @@ package python
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -103,7 +104,10 @@ func reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 
 // seedCanMatter says a row's outcome could depend on the string hash
 // seed: its input or either side's last answer holds text (a string, an
-// expression, an object's repr), or it raised. The seed hashes str and
+// expression, an object's repr), or it raised. The observation's own
+// keys are not its input: "$observe" is a count, and the "$probes" (NaN
+// and infinity among them, written as expressions) are calls only of a
+// function a side returned, whose answers its value then holds. The seed hashes str and
 // bytes alone; a row of numbers, lists and dicts of them answers alike
 // under every seed, and is not rerun. Nor is a row a side of which timed
 // out: a timeout shows no order to vary with the seed, and was rerun at
@@ -115,12 +119,39 @@ func seedCanMatter(r validate.Row, rr gate.RowResult) bool {
 		return false
 	}
 	args, kwargs := r.CallArgs()
+	probes := kwargs["$probes"]
+	kwargs = maps.Clone(kwargs)
+	delete(kwargs, "$observe")
+	delete(kwargs, "$probes")
 	if holdsText(args) || holdsText(kwargs) {
 		return true
 	}
 	for _, rep := range []*gate.Reply{&a.Reply, a.Base} {
 		if rep == nil || rep.Outcome != gate.OutcomeReturned || holdsText(rep.Value) {
 			return true
+		}
+		if holdsKey(rep.Value, "$calls") && holdsText(probes) {
+			// The probes are inputs only where a side returned a
+			// function and answered them.
+			return true
+		}
+	}
+	return false
+}
+
+// holdsKey says v holds an object with the key at any depth.
+func holdsKey(v any, key string) bool {
+	switch x := v.(type) {
+	case []any:
+		return slices.ContainsFunc(x, func(e any) bool { return holdsKey(e, key) })
+	case map[string]any:
+		if _, ok := x[key]; ok {
+			return true
+		}
+		for _, e := range x {
+			if holdsKey(e, key) {
+				return true
+			}
 		}
 	}
 	return false

@@ -20,6 +20,19 @@ func TestSeedCanMatter(t *testing.T) {
 	if seedCanMatter(nums, rr(ret([]any{1, 3}), ret([]any{3, 1}))) {
 		t.Error("numbers in, numbers out: rerun under other seeds")
 	}
+	// An evidence row is observed: its probes, NaN and infinity written
+	// as expressions, are calls of a function a side returned, not its
+	// input. Nine more worker pairs a side for a row of numbers was half
+	// the evidence's time on the bundled example.
+	probes := []any{[]any{nil}, []any{map[string]any{"$expr": "float('nan')"}}, []any{"x"}}
+	observed := validate.Row{Args: nums.Args, Kwargs: map[string]any{"$observe": 20, "$probes": probes}}
+	if seedCanMatter(observed, rr(ret([]any{1, 3}), ret([]any{3, 1}))) {
+		t.Error("an observed row of numbers: rerun under other seeds for its probes")
+	}
+	calls := func(vs ...any) any { return map[string]any{"$calls": vs} }
+	if !seedCanMatter(observed, rr(ret(calls(1, 2, 3)), ret(calls(1, 2, 4)))) {
+		t.Error("a returned function answering text probes: not rerun under other seeds")
+	}
 	for name, c := range map[string]struct {
 		r  validate.Row
 		rr gate.RowResult
