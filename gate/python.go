@@ -96,7 +96,8 @@ func NewPythonAdapter(cfg PythonConfig) (Adapter, error) {
 	// __main__, and its protocol fds are drawn from a high range per worker
 	// (issue 26, item 7: fewer tells).
 	spec.fdBase = 64 + int(rand.Uint32N(128))
-	spec.args = []string{"-s", "-B", "-c", pythonBoot, pythonWorker, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10),
+	boot, code := workerBoot(path)
+	spec.args = []string{"-s", "-B", "-c", boot, code, dir, strconv.Itoa(spec.maxFrame), strconv.FormatInt(mem, 10),
 		strconv.Itoa(spec.fdBase), strconv.Itoa(spec.fdBase + 1), strconv.Itoa(spec.fdBase + 2), cfg.Watch.encode(), boxedArg()}
 	spec.pageArg = 10 // PAGE_FD
 	spec.ready, spec.progress = true, true
