@@ -771,3 +771,47 @@ func TestPythonReceiverAttributeFarDownChanges(t *testing.T) {
 		t.Errorf("a 255-character header is kept on the base only, and no change names header: %+v", changesOf(rep, "sheet.Sheet.set_header"))
 	}
 }
+
+// TestJSReturnedObjectComparedByItsMethods: a combinator returns a parser
+// whose change shows only in what it parses (parsimmon's regexp losing
+// its default group); the tests call the parser's method on what the
+// combinator built (var parser = P.regexp(/[0-9]/); parser.parse("1")),
+// and every row's returned parser is asked the same. The test itself
+// passes on both sides: only the parse it makes tells them apart.
+func TestJSReturnedObjectComparedByItsMethods(t *testing.T) {
+	t.Parallel()
+	src := `function regexp(re, group) {
+  group = group || 0;
+  return {
+    parse: function (s) {
+      var m = re.exec(s);
+      return m ? { status: true, value: m[group] } : { status: false };
+    }
+  };
+}
+module.exports = { regexp: regexp };
+`
+	test := `var P = require("../src/p");
+var assert = require("assert");
+it("parses a digit", function () {
+  var parser = P.regexp(/[0-9]/);
+  assert.ok(parser.parse("1"));
+  assert.equal(parser.parse("x").status, false);
+});
+`
+	base := map[string]string{"package.json": `{}`, "src/p.js": src, "test/p.test.js": test}
+	head := map[string]string{"src/p.js": strings.Replace(src, "  group = group || 0;\n", "", 1)}
+	rep := runCommits(t, base, head, nil)
+	var shown []string
+	for _, c := range append(append([]evidence.Change{}, rep.Changes...), rep.Unexplained...) {
+		if c.Symbol == "src/p.regexp" {
+			shown = append(shown, c.Input+": "+c.Base+" / "+c.Head)
+		}
+	}
+	if len(shown) == 0 {
+		t.Fatalf("regexp's parser parses \"1\" to \"1\" on the base and to nothing on the head, and no change shows: %+v", rep.Changes)
+	}
+	if !strings.Contains(strings.Join(shown, "\n"), `(/[0-9]/): returned an object; .parse("1") = `) {
+		t.Errorf("no change names the parse that parts the sides:\n%s", strings.Join(shown, "\n"))
+	}
+}

@@ -2104,9 +2104,13 @@ func (*jsLang) CallText(args []any, _ map[string]any) string {
 
 // jsValueText is a row's value as a reviewer reads it: an object premise
 // builds for the call as the call that builds it (BN(-18), BigInteger(3)
-// for the module's default export), anything else as compact JSON.
+// for the module's default export), a regular expression as written,
+// anything else as compact JSON.
 func jsValueText(v any, depth int) string {
 	m, ok := v.(map[string]any)
+	if re, isRe := m["$regexp"].(string); isRe && len(m) == 1 {
+		return re // a regular expression as it is written
+	}
 	name, built := m["$new"].(string)
 	args, listed := m["$args"].([]any)
 	steps, chained := m["$chain"].([]any)

@@ -2,6 +2,7 @@ package javascript
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 
 	"github.com/premise-dev/premise/evidence/jssource"
@@ -38,10 +39,13 @@ var jsInnerFunctionRe = regexp.MustCompile(`=>|\bfunction\b`)
 // writes no function: it returns none to probe.
 func (*jsLang) Probes(tg lang.Target) []any {
 	info, _ := tg.Data.(*jsInfo)
-	if info == nil || !jsInnerFunctionRe.MatchString(bodyOf(tg.HeadText)) {
+	if info == nil {
 		return nil
 	}
-	var out []any
+	out := methodProbes(info.harvested)
+	if !jsInnerFunctionRe.MatchString(bodyOf(tg.HeadText)) {
+		return out
+	}
 	seen := map[string]bool{}
 	// What the tests call a returned function with (wcmatch('one/**',
 	// '/')('onetwo/three.js')) first: the calls its change is about.
@@ -70,6 +74,34 @@ func (*jsLang) Probes(tg lang.Target) []any {
 		if k := fmt.Sprint(v); !seen[k] && len(out) < maxProbes {
 			seen[k] = true
 			out = append(out, []any{v})
+		}
+	}
+	return out
+}
+
+// methodProbes are the method calls the tests make of what the target
+// returned (var parser = regexp(/[0-9]/); parser.parse("1")), each once,
+// as the worker takes them: {"$call": "parse", "$args": ["1"]}. A returned
+// object is compared by their answers too: a parser combinator's change
+// shows only in what its parser parses.
+func methodProbes(harvested []jssource.Input) []any {
+	var out []any
+	seen := map[string]bool{}
+	for _, in := range harvested {
+		for _, st := range in.Calls {
+			args := make([]any, 0, len(st.Args))
+			for _, a := range st.Args {
+				v, ok := jssource.Value(a)
+				if !ok {
+					args = nil
+					break
+				}
+				args = append(args, v)
+			}
+			if k := st.Method + fmt.Sprint(args); args != nil && !seen[k] && len(out) < maxProbes {
+				seen[k] = true
+				out = append(out, map[string]any{lang.MethodCallKey: st.Method, lang.MethodArgsKey: args})
+			}
 		}
 	}
 	return out
@@ -105,7 +137,55 @@ func (*jsLang) Outcomes(base, head *gate.Reply, o lang.Origin) (string, string) 
 	if label, bv, hv, ok := jsProbes.FirstDiff("f", base.Value, head.Value, o.Probes); ok {
 		return "returned a function; " + label + bv, "returned a function; " + label + hv
 	}
+	if label, bv, hv, ok := methodsDiff(base.Value, head.Value, o.Probes); ok {
+		return "returned an object; " + label + bv, "returned an object; " + label + hv
+	}
 	return b, h
+}
+
+// methodsDiff finds the first of a returned object's method probes on
+// which the two sides part: its call (.parse("x0")) and what each side
+// answered there. The answers are in the order of the probes'
+// ({"$call": ...}) among all the row's probes.
+func methodsDiff(base, head any, probes []any) (string, string, string, bool) {
+	var calls []map[string]any
+	for _, p := range probes {
+		if m, ok := p.(map[string]any); ok {
+			calls = append(calls, m)
+		}
+	}
+	bm, _ := base.(map[string]any)
+	hm, _ := head.(map[string]any)
+	bs, ok1 := bm[lang.MethodsKey].([]any)
+	hs, ok2 := hm[lang.MethodsKey].([]any)
+	if !ok1 || !ok2 {
+		return "", "", "", false
+	}
+	answer := func(v any) string {
+		m, _ := v.(map[string]any)
+		if e, ok := m["$raised"].(string); ok {
+			return " threw " + e
+		}
+		if _, ok := m["$none"]; ok {
+			return ": no such method"
+		}
+		return " = " + lang.Compact(m["$value"], 60)
+	}
+	for i := 0; i < len(bs) && i < len(hs); i++ {
+		if reflect.DeepEqual(bs[i], hs[i]) {
+			continue
+		}
+		m, _ := hs[i].(map[string]any)
+		name, _ := m[lang.MethodCallKey].(string)
+		args := "(…)"
+		if i < len(calls) {
+			if a, ok := calls[i][lang.MethodArgsKey].([]any); ok {
+				args = jsArgsText(a, 0)
+			}
+		}
+		return "." + name + args, answer(bs[i]), answer(hs[i]), true
+	}
+	return "", "", "", false
 }
 
 // jsOutcome writes what an observed JavaScript call returned.
@@ -119,6 +199,10 @@ func jsOutcome(v any) string {
 	}
 	if _, ok := m[lang.CallsKey]; ok && len(m) == 1 {
 		return "returned a function"
+	}
+	if _, ok := m[lang.MethodsKey]; ok && len(m) == 2 {
+		// What its methods answered is told apart by Outcomes.
+		return jsOutcome(m[lang.ReturnedKey])
 	}
 	after, hasAfter := m[lang.ArgsAfterKey].(map[string]any)
 	ret, hasRet := m[lang.ReturnedKey]

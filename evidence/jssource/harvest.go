@@ -30,6 +30,10 @@ type Input struct {
 	// Then are the arguments of calls the test makes of what this call
 	// returned, f(a)(b): each b, its literals as written.
 	Then [][]string
+	// Calls are the methods the test calls on what this call returned,
+	// with literal arguments: f(a).parse("1"), or parser.parse("1") after
+	// var parser = f(a) in the same block.
+	Calls []Step
 }
 
 // Kinds of Input.
@@ -182,6 +186,9 @@ func (h *harvester) add(in Input) {
 		// with is one more way to look at that result.
 		if len(in.Then) > 0 && len(h.out[at].Then) < maxThen {
 			h.out[at].Then = append(h.out[at].Then, in.Then...)
+		}
+		if room := maxCalls - len(h.out[at].Calls); room > 0 {
+			h.out[at].Calls = append(h.out[at].Calls, in.Calls[:min(room, len(in.Calls))]...)
 		}
 		return
 	}
@@ -628,11 +635,80 @@ func (h *harvester) call(n *sitter.Node, sc scope, kind string, pos *sitter.Node
 			in.Then = [][]string{then}
 		}
 	}
+	in.Calls = h.callsOn(n, sc)
 	if pos == nil {
 		pos = n
 	}
 	in.Pos = f.pos(pos)
 	h.add(in)
+}
+
+// maxCalls bounds the method calls read for one call's result.
+const maxCalls = 8
+
+// callsOn are the method calls with literal arguments a test makes on
+// what call returned: directly, f(a).parse("1"), or through the name a
+// declaration in its block binds it to, var p = f(a); p.parse("1").
+func (h *harvester) callsOn(call *sitter.Node, sc scope) []Step {
+	f := h.f
+	if step, ok := h.methodCall(call.Parent(), call, sc); ok {
+		return []Step{step}
+	}
+	decl := call.Parent()
+	if decl == nil || decl.Kind() != "variable_declarator" {
+		return nil
+	}
+	name := decl.ChildByFieldName("name")
+	if name == nil || name.Kind() != "identifier" || decl.ChildByFieldName("value") == nil || decl.ChildByFieldName("value").Id() != call.Id() {
+		return nil
+	}
+	block := decl
+	for block != nil && block.Kind() != "statement_block" && block.Kind() != "program" {
+		block = block.Parent()
+	}
+	if block == nil {
+		return nil
+	}
+	var out []Step
+	var visit func(n *sitter.Node, depth int)
+	visit = func(n *sitter.Node, depth int) {
+		if n == nil || depth > 60 || len(out) >= maxCalls {
+			return
+		}
+		if n.Kind() == "identifier" && f.text(n) == f.text(name) && n.Id() != name.Id() {
+			if step, ok := h.methodCall(n.Parent(), n, sc); ok {
+				out = append(out, step)
+			}
+			return
+		}
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			visit(n.NamedChild(i), depth+1)
+		}
+	}
+	visit(block, 0)
+	return out
+}
+
+// methodCall reads member, whose object is obj, as obj.m(literals).
+func (h *harvester) methodCall(member, obj *sitter.Node, sc scope) (Step, bool) {
+	f := h.f
+	if member == nil || member.Kind() != "member_expression" || member.ChildByFieldName("object") == nil || member.ChildByFieldName("object").Id() != obj.Id() {
+		return Step{}, false
+	}
+	prop, call := member.ChildByFieldName("property"), member.Parent()
+	if prop == nil || prop.Kind() != "property_identifier" || call == nil || call.Kind() != "call_expression" ||
+		call.ChildByFieldName("function") == nil || call.ChildByFieldName("function").Id() != member.Id() {
+		return Step{}, false
+	}
+	args := call.ChildByFieldName("arguments")
+	if args == nil || args.Kind() != "arguments" {
+		return Step{}, false
+	}
+	lits, ok := h.literalArgs(args, sc)
+	if !ok {
+		return Step{}, false
+	}
+	return Step{Method: f.text(prop), Args: lits}, true
 }
 
 // receiver says what obj.name(...) calls the function on: a namespace

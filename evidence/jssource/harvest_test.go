@@ -163,7 +163,7 @@ describe("Interval", () => {
 
 // TestHarvestLiterals holds the literal forms an argument may take, and
 // the ones it may not. A function the test passes is premise's callback
-// (Callback).
+// (Callback); a regular expression the worker builds ({"$regexp": ...}).
 func TestHarvestLiterals(t *testing.T) {
 	test := parse(t, "t.test.js", "import { f } from './m';\n"+
 		"f(1, -2, 0x1F, 1_000, 10n, 'a', \"b\", `c`, true, false, null, undefined, NaN, -Infinity, [1, [2]], { k: 1, 'q': [] }, {});\n"+
@@ -172,6 +172,7 @@ func TestHarvestLiterals(t *testing.T) {
 	got := calls(Harvest(nil, "f", []*File{test}, 0))
 	want := []string{
 		"|1, -2, 0x1F, 1_000, 10n, 'a', \"b\", `c`, true, false, null, undefined, NaN, -Infinity, [1, [2]], { k: 1, 'q': [] }, {}|test|t.test.js:2",
+		"|/re/|test|t.test.js:5",
 		"|" + Callback + "|test|t.test.js:6",
 		"|1, [2, 3]|test|t.test.js:10",
 	}
@@ -564,5 +565,38 @@ describe('toOrdinal', function () {
 		"|2|table|spec/toOrdinalSpec.js:7",
 	}; !cmp.Equal(want, got) {
 		t.Errorf("toOrdinal (-want +got):\n%s", cmp.Diff(want, got))
+	}
+}
+
+// TestHarvestMethodsCalledOnTheResult: a factory's tests look at what it
+// built by calling its methods (a parser combinator's parser.parse("1")),
+// on the call itself or on the name a declaration of its block gives it;
+// a call with an argument that is not a literal, or on another name, is
+// not one of them.
+func TestHarvestMethodsCalledOnTheResult(t *testing.T) {
+	module := parse(t, "src/parsimmon.js", "function regexp(re, group) { return { parse: function (s) { return s; } }; }\nmodule.exports = { regexp: regexp };\n")
+	test := parse(t, "test/regexp.test.js", `var P = require("../src/parsimmon");
+it("parses", function () {
+  var parser = P.regexp(/[0-9]/);
+  assert.equal(parser.parse("1").value, "1");
+  assert.deepEqual(parser.parse("x0"), {});
+  other.parse("2");
+  parser.parse(x);
+});
+it("groups", function () {
+  assert.equal(P.regexp(/(\w)(\d)/, 1).parse("a1").value, "a");
+});
+`)
+	var got []string
+	for _, in := range Harvest(module, "regexp", []*File{test}, 0) {
+		var steps []string
+		for _, st := range in.Calls {
+			steps = append(steps, st.Method+"("+strings.Join(st.Args, ", ")+")")
+		}
+		got = append(got, strings.Join(in.Args, ", ")+" -> "+strings.Join(steps, " "))
+	}
+	want := []string{`/[0-9]/ -> parse("1") parse("x0")`, `/(\w)(\d)/, 1 -> parse("a1")`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

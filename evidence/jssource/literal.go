@@ -37,7 +37,7 @@ func (f *File) lit(n *sitter.Node, sc scope, depth int) (string, bool) {
 		return "", false
 	}
 	switch n.Kind() {
-	case "number", "true", "false", "null", "undefined", "string":
+	case "number", "true", "false", "null", "undefined", "string", "regex":
 		return f.text(n), true
 	case "template_string":
 		if substituted(n) {

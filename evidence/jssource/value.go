@@ -53,6 +53,9 @@ func (f *File) value(n *sitter.Node, depth int) (any, bool) {
 		return map[string]any{"$undefined": true}, true
 	case "string", "template_string":
 		return stringValue(f, n)
+	case "regex":
+		// The worker builds it: {"$regexp": "/source/flags"}.
+		return map[string]any{"$regexp": f.text(n)}, true
 	case "identifier":
 		return nameValue(f.text(n))
 	case "unary_expression":

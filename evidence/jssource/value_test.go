@@ -26,6 +26,7 @@ func TestValueReadsLiterals(t *testing.T) {
 		{"[1, /* c */ 2]", `[1,2]`}, {"{ /* c */ a: 1 }", `{"a":1}`},
 		{"{ 1: 'a', 0x10: 'b', 1.5: 'c' }", `{"1":"a","1.5":"c","16":"b"}`}, // a number key is the string JavaScript makes of it
 		{`{ 'a\nb': 1 }`, `{"a\nb":1}`},
+		{`/(\w)(\d)/g`, `{"$regexp":"/(\\w)(\\d)/g"}`},
 		{Callback, `{"$func":"mark"}`}, {"[1, " + Callback + "]", `[1,{"$func":"mark"}]`},
 		{strings.Repeat("[", 63) + "1" + strings.Repeat("]", 63), strings.Repeat("[", 63) + "1" + strings.Repeat("]", 63)},
 	} {

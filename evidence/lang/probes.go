@@ -78,6 +78,9 @@ func (cp CallProbes) FirstDiff(name string, base, head any, extra []any) (string
 	if !ok1 || !ok2 {
 		return "", "", "", false
 	}
+	// A returned object's method probes ({"$call": ...}) are not the
+	// function's calls.
+	extra = slices.DeleteFunc(slices.Clone(extra), func(p any) bool { _, ok := p.([]any); return !ok })
 	attrSeen := map[string]int{}
 	for i := 0; i < len(bc) && i < len(hc); i++ {
 		label := fmt.Sprintf("%s(#%d)", name, i+1)

@@ -30,6 +30,12 @@ const (
 	FieldsKey     = "$fields"
 	CallsKey      = "$calls"
 	ProbesKey     = "$probes"
+	// A probe of a returned object's method, {"$call": name, "$args":
+	// [...]}, and the object's answers to them beside it, {"$returned":
+	// V, "$methods": [...]} (the Node worker).
+	MethodCallKey = "$call"
+	MethodArgsKey = "$args"
+	MethodsKey    = "$methods"
 )
 
 // Mutate returns variants of a harvested value (issue 13, part 3):

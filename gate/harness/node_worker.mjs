@@ -121,7 +121,9 @@
 // With kwargs "$observe": N (evidence rows), an iterator's (or async
 // iterator's) first N items are the value ({"$first": items} when it has
 // more), a returned function is compared by its outcomes on a few small
-// calls ({"$calls": [...]}, with "$probes" for more), and an argument the
+// calls ({"$calls": [...]}, with "$probes" for more), a returned object
+// also by what its methods answer to the probes written {"$call": name,
+// "$args": [...]} ({"$returned": V, "$methods": [...]}), and an argument the
 // call changed is reported beside the value: {"$returned": V,
 // "$args_after": {"0": ...}}. A call premise's callbacks ({"$func": ...})
 // were called in reports, on every row, what each call handed them, in
@@ -173,6 +175,7 @@ const strIndexOf = Function.prototype.call.bind(String.prototype.indexOf);
 const strSplit = Function.prototype.call.bind(String.prototype.split);
 const arrayJoin = Function.prototype.call.bind(ArrayProto.join);
 const arraySlice = Function.prototype.call.bind(ArrayProto.slice);
+const arrayFilter = Function.prototype.call.bind(ArrayProto.filter);
 const arraySort = Function.prototype.call.bind(ArrayProto.sort);
 const bufferByteLength = Buffer.byteLength;
 const bufferFrom = Buffer.from;
@@ -1048,7 +1051,12 @@ async function called(id, target, entry, args, kwargs, observe, probes, extra, c
     args = await decodeArgs(args, cache, loader);
     if (objectKeys(kwargs).length > 0) args[args.length] = await decode(kwargs, cache, loader, 0);
     if (observe) {
-      for (const p of probes) if (isArray(p)) extra[extra.length] = await decodeArgs(p, cache, loader);
+      for (const p of probes) {
+        if (isArray(p)) extra[extra.length] = await decodeArgs(p, cache, loader);
+        else if (p !== null && typeof p === "object" && typeof p.$call === "string" && isArray(p.$args)) {
+          extra[extra.length] = { __proto__: null, method: p.$call, args: await decodeArgs(p.$args, cache, loader) };
+        }
+      }
     }
   } catch (e) {
     // A receiver's constructor is the code under review: what it throws
@@ -1604,9 +1612,9 @@ const PROBES = [[], [0], [1], [-2], [3], ["ab"], [[3, 1, 2]], [-2, 3], [2, 3], [
 // such a call returns; extra are more calls, from the target's constants.
 // Classes are left as they are.
 async function probe(value, limit, extra, depth) {
-  if (typeof value !== "function" || isClass(value)) return { __proto__: null, v: value };
+  if (typeof value !== "function" || isClass(value)) return await methodProbes(value, limit, extra);
   const out = [];
-  const calls = [...PROBES, ...extra];
+  const calls = [...PROBES, ...arrayFilter(extra, isArray)];
   for (const p of calls) {
     try {
       let r = apply(value, undefined, arraySlice(p));
@@ -1649,6 +1657,40 @@ async function probe(value, limit, extra, depth) {
     }
   }
   return { __proto__: null, v: new Encoded({ $calls: out }) };
+}
+
+// methodProbes compares an object a call returned (a parser a
+// combinator built) also by what its methods answer to the calls the
+// tests make of them (parser.parse("1")): {"$returned": V, "$methods":
+// [{"$call": name, "$value": W} or {"$call": name, "$raised": class}, or
+// {"$call": name, "$none": true} where it has no such method]}, in the
+// order of the probes. An object with none of those methods is itself.
+async function methodProbes(value, limit, extra) {
+  if (value === null || typeof value !== "object" || isArray(value) || isPromise(value)) return { __proto__: null, v: value };
+  const out = [];
+  let any = false;
+  for (const p of extra) {
+    if (isArray(p)) continue;
+    let m;
+    try {
+      m = value[p.method];
+    } catch {}
+    if (typeof m !== "function") {
+      // Kept in its place, so that the answers line up with the probes.
+      out[out.length] = { $call: p.method, $none: true };
+      continue;
+    }
+    any = true;
+    try {
+      let r = apply(m, value, arraySlice(p.args));
+      if (isPromise(r)) r = await settle(r);
+      out[out.length] = { $call: p.method, $value: encode((await consume(r, limit)).v, 1, []) };
+    } catch (e) {
+      out[out.length] = { $call: p.method, $raised: classOf(e) };
+    }
+  }
+  if (!any) return { __proto__: null, v: value };
+  return { __proto__: null, v: new Encoded({ $returned: encode(value, 0, []), $methods: out }) };
 }
 
 // classOf is a thrown value's class: its constructor's name for an object
