@@ -86,6 +86,16 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 		h.aliases = module.aliases(h.name)
 		h.isDefault = module.defaultIs(h.name)
 	}
+	// A test setup file that makes the module a global (mocha's
+	// test/setup.js: global.Parsimmon = require("..")) names it in every
+	// test file.
+	h.globals = map[string]bool{}
+	for _, t := range tests {
+		if t != nil && t.root != nil {
+			h.f = t
+			h.globalRequires(t.root, 0)
+		}
+	}
 	for _, t := range tests {
 		if t == nil || t.root == nil || h.full() {
 			continue
@@ -94,6 +104,34 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 	}
 	return h.out
 }
+
+// globalRequires reads the globals n's statements bind to require("..")
+// of the module (global.P = require(...), globalThis, window or self the
+// same), each marked whether it is a package index's.
+func (h *harvester) globalRequires(n *sitter.Node, depth int) {
+	if n == nil || depth > maxRequireDepth {
+		return
+	}
+	switch n.Kind() {
+	case "assignment_expression":
+		l, r := n.ChildByFieldName("left"), n.ChildByFieldName("right")
+		if l != nil && r != nil && l.Kind() == "member_expression" && globalObjects[h.f.text(l.ChildByFieldName("object"))] {
+			if prop := l.ChildByFieldName("property"); prop != nil && prop.Kind() == "property_identifier" && h.isRequire(r) {
+				h.globals[h.f.text(prop)] = h.indexed
+			}
+			h.indexed = false
+		}
+		return
+	case "string", "template_string", "comment":
+		return
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		h.globalRequires(n.NamedChild(i), depth+1)
+	}
+}
+
+// globalObjects are the names of JavaScript's global object.
+var globalObjects = map[string]bool{"global": true, "globalThis": true, "window": true, "self": true}
 
 type harvester struct {
 	name, cls string // the function's own name; its class or object ("" for a function)
@@ -114,6 +152,10 @@ type harvester struct {
 	seen    map[string]bool
 	at      map[string]int // where each call seen is in out
 	out     []Input
+
+	// globals are the names test setup files make the module under,
+	// each true when a package index's (Harvest).
+	globals map[string]bool
 
 	// Per test file:
 	f       *File
@@ -214,6 +256,12 @@ func (h *harvester) file(t *File) {
 	}
 	if h.cls != "" {
 		h.classes[h.cls] = true
+	}
+	for name, indexed := range h.globals {
+		h.modules[name] = true
+		if (h.name == "default" || h.isDefault) && h.cls == "" && !indexed {
+			h.direct[name] = true // the module is the function
+		}
 	}
 	h.imports(t.root)
 	h.boundNames(t)

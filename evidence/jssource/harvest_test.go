@@ -600,3 +600,18 @@ it("groups", function () {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestHarvestThroughASetupGlobal: mocha's setup file makes the module a
+// global (global.Parsimmon = require("..")), and the test files call it
+// by that name without requiring it; a global bound to another module is
+// not it.
+func TestHarvestThroughASetupGlobal(t *testing.T) {
+	module := parse(t, "src/parsimmon.js", "function regexp(re) { return re; }\nmodule.exports = { regexp: regexp };\n")
+	setup := parse(t, "test/setup.js", "\"use strict\";\nglobal.assert = require(\"chai\").assert;\nglobal.Parsimmon = require(\"..\");\nglobal.Other = require(\"../other\");\n")
+	test := parse(t, "test/core/regexp.test.js", "it('x', function () {\n  Parsimmon.regexp(/a/);\n  Other.regexp(/b/);\n});\n")
+	got := calls(Harvest(module, "regexp", []*File{test, setup}, 0))
+	want := []string{"|/a/|test|test/core/regexp.test.js:2"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
