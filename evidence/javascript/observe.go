@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"strings"
 
 	"github.com/premise-dev/premise/evidence/jssource"
 	"github.com/premise-dev/premise/evidence/lang"
@@ -183,7 +184,16 @@ func methodsDiff(base, head any, probes []any) (string, string, string, bool) {
 				args = jsArgsText(a, 0)
 			}
 		}
-		return "." + name + args, answer(bs[i]), answer(hs[i]), true
+		bv, hv := answer(bs[i]), answer(hs[i])
+		if bv == hv || strings.HasSuffix(bv, "…") && strings.HasSuffix(hv, "…") {
+			// Two answers alike in their first words: where they part.
+			bm, _ := bs[i].(map[string]any)
+			if at, x, y, ok := lang.FirstDifference(bm["$value"], m["$value"], ""); ok && at != "" {
+				bv += " where " + at + " is " + lang.Compact(x, 60)
+				hv += " where " + at + " is " + lang.Compact(y, 60)
+			}
+		}
+		return "." + name + args, bv, hv, true
 	}
 	return "", "", "", false
 }
