@@ -107,8 +107,8 @@ func reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate
 // expression, an object's repr), or it raised. The observation's own
 // keys are not its input: "$observe" is a count, and the "$probes" (NaN
 // and infinity among them, written as expressions) are calls only of a
-// function a side returned, whose answers its value then holds. The seed hashes str and
-// bytes alone; a row of numbers, lists and dicts of them answers alike
+// function a side returned, whose answers its value then holds. The seed
+// hashes str and bytes alone; a row of numbers, lists and dicts of them answers alike
 // under every seed, and is not rerun. Nor is a row a side of which timed
 // out: a timeout shows no order to vary with the seed, and was rerun at
 // twice the call time already (recheckTimeouts); nine more would be nine
@@ -119,10 +119,10 @@ func seedCanMatter(r validate.Row, rr gate.RowResult) bool {
 		return false
 	}
 	args, kwargs := r.CallArgs()
-	probes := kwargs["$probes"]
+	probes := kwargs[lang.ProbesKey]
 	kwargs = maps.Clone(kwargs)
-	delete(kwargs, "$observe")
-	delete(kwargs, "$probes")
+	delete(kwargs, lang.ObserveKey)
+	delete(kwargs, lang.ProbesKey)
 	if holdsText(args) || holdsText(kwargs) {
 		return true
 	}
@@ -130,7 +130,7 @@ func seedCanMatter(r validate.Row, rr gate.RowResult) bool {
 		if rep == nil || rep.Outcome != gate.OutcomeReturned || holdsText(rep.Value) {
 			return true
 		}
-		if holdsKey(rep.Value, "$calls") && holdsText(probes) {
+		if holdsKey(rep.Value, lang.CallsKey) && holdsText(probes) {
 			// The probes are inputs only where a side returned a
 			// function and answered them.
 			return true
