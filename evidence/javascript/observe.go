@@ -90,6 +90,9 @@ func methodProbes(harvested []jssource.Input) []any {
 	seen := map[string]bool{}
 	for _, in := range harvested {
 		for _, st := range in.Calls {
+			if st.Method == "constructor" || strings.HasPrefix(st.Method, "__") {
+				continue // the object's machinery, not what it does
+			}
 			args := make([]any, 0, len(st.Args))
 			for _, a := range st.Args {
 				v, ok := jssource.Value(a)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/premise-dev/premise/evidence/jssource"
 	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/gate"
 )
@@ -32,5 +33,19 @@ func TestReturnedObjectsPartOnAMethod(t *testing.T) {
 	}
 	if !strings.Contains(h, ` where .expected[0] is null`) {
 		t.Errorf("head: %s\nwant where it parts from the base", h)
+	}
+}
+
+// TestMethodProbesAreWhatTheObjectDoes: the tests' method calls on a
+// returned object become its probes, each once, but for its machinery
+// (constructor, __proto__ and the like), which says nothing of what it
+// does.
+func TestMethodProbesAreWhatTheObjectDoes(t *testing.T) {
+	got := methodProbes([]jssource.Input{{Calls: []jssource.Step{
+		{Method: "constructor", Args: []string{"1"}}, {Method: "__defineGetter__", Args: []string{"'x'"}},
+		{Method: "parse", Args: []string{`"1"`}}, {Method: "parse", Args: []string{`"1"`}}, {Method: "parse", Args: []string{"x"}},
+	}}})
+	if len(got) != 1 || lang.Compact(got[0], 80) != `{"$args":["1"],"$call":"parse"}` {
+		t.Errorf("probes %v, want parse(\"1\") alone", got)
 	}
 }
