@@ -183,7 +183,9 @@ func newPRRepo(t *testing.T, endpoint string) *prRepo {
 	write("README.md", "# shop\n")
 	// No time-bounded search: what a search finds in its time depends on
 	// how busy the machine is, and the shards run at another time than
-	// the whole batch they must equal. The rows alone are seeded.
+	// the whole batch they must equal. The rows alone are seeded. (The
+	// environment's PREMISE_SEARCH_SECONDS is over this; TestMain sets
+	// it to 0 as well.)
 	write(".premise.yaml", "endpoint: "+endpoint+"\nmodel: fake\nevidence:\n  search_seconds: 0\n")
 	git("add", "-A")
 	git("commit", "-q", "-m", "base")
