@@ -52,16 +52,8 @@ func (*jsLang) Probes(tg lang.Target) []any {
 	// '/')('onetwo/three.js')) first: the calls its change is about.
 	for _, in := range info.harvested {
 		for _, then := range in.Then {
-			args := make([]any, 0, len(then))
-			for _, a := range then {
-				v, ok := jssource.Value(a)
-				if !ok {
-					args = nil
-					break
-				}
-				args = append(args, v)
-			}
-			if k := fmt.Sprint(args); args != nil && !seen[k] && len(out) < maxProbes {
+			args, ok := literalArgs(then)
+			if k := fmt.Sprint(args); ok && !seen[k] && len(out) < maxProbes {
 				seen[k] = true
 				out = append(out, args)
 			}
@@ -93,22 +85,28 @@ func methodProbes(harvested []jssource.Input) []any {
 			if st.Method == "constructor" || strings.HasPrefix(st.Method, "__") {
 				continue // the object's machinery, not what it does
 			}
-			args := make([]any, 0, len(st.Args))
-			for _, a := range st.Args {
-				v, ok := jssource.Value(a)
-				if !ok {
-					args = nil
-					break
-				}
-				args = append(args, v)
-			}
-			if k := st.Method + fmt.Sprint(args); args != nil && !seen[k] && len(out) < maxProbes {
+			args, ok := literalArgs(st.Args)
+			if k := st.Method + fmt.Sprint(args); ok && !seen[k] && len(out) < maxProbes {
 				seen[k] = true
 				out = append(out, map[string]any{lang.MethodCallKey: st.Method, lang.MethodArgsKey: args})
 			}
 		}
 	}
 	return out
+}
+
+// literalArgs reads a harvested call's arguments, each a literal as
+// written, into the values the worker decodes; false when one is not.
+func literalArgs(lits []string) ([]any, bool) {
+	args := make([]any, 0, len(lits))
+	for _, a := range lits {
+		v, ok := jssource.Value(a)
+		if !ok {
+			return nil, false
+		}
+		args = append(args, v)
+	}
+	return args, true
 }
 
 // bodyOf is a function's text past its first line, which names it.
