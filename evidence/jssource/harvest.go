@@ -93,7 +93,8 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 	for _, t := range tests {
 		if t != nil && t.root != nil {
 			h.f = t
-			h.globalRequires(t.root, 0)
+			h.direct, h.modules, h.classes = map[string]bool{}, map[string]bool{}, map[string]bool{}
+			h.requires(t.root, 0)
 		}
 	}
 	for _, t := range tests {
@@ -103,31 +104,6 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 		h.file(t)
 	}
 	return h.out
-}
-
-// globalRequires reads the globals n's statements bind to require("..")
-// of the module (global.P = require(...), globalThis, window or self the
-// same), each marked whether it is a package index's.
-func (h *harvester) globalRequires(n *sitter.Node, depth int) {
-	if n == nil || depth > maxRequireDepth {
-		return
-	}
-	switch n.Kind() {
-	case "assignment_expression":
-		l, r := n.ChildByFieldName("left"), n.ChildByFieldName("right")
-		if l != nil && r != nil && l.Kind() == "member_expression" && globalObjects[h.f.text(l.ChildByFieldName("object"))] {
-			if prop := l.ChildByFieldName("property"); prop != nil && prop.Kind() == "property_identifier" && h.isRequire(r) {
-				h.globals[h.f.text(prop)] = h.indexed
-			}
-			h.indexed = false
-		}
-		return
-	case "string", "template_string", "comment":
-		return
-	}
-	for i := uint(0); i < n.NamedChildCount(); i++ {
-		h.globalRequires(n.NamedChild(i), depth+1)
-	}
 }
 
 // globalObjects are the names of JavaScript's global object.
@@ -488,8 +464,15 @@ func (h *harvester) requires(n *sitter.Node, depth int) {
 		}
 	case "assignment_expression":
 		if r := n.ChildByFieldName("right"); r != nil && h.isRequire(r) {
-			if l := n.ChildByFieldName("left"); l != nil && l.Kind() == "identifier" {
+			switch l := n.ChildByFieldName("left"); {
+			case l != nil && l.Kind() == "identifier":
 				h.bindRequire(l)
+			case l != nil && l.Kind() == "member_expression" && globalObjects[h.f.text(l.ChildByFieldName("object"))]:
+				// global.P = require(...): the module under that name in
+				// every test file (Harvest).
+				if prop := l.ChildByFieldName("property"); prop != nil && prop.Kind() == "property_identifier" {
+					h.globals[h.f.text(prop)] = h.indexed
+				}
 			}
 			h.indexed = false
 			return
