@@ -424,6 +424,43 @@ func TestJavaScriptDatesMovedToEdgeYears(t *testing.T) {
 	}
 }
 
+// A test's new Date(...) moved to the edges of its month: a patch that
+// looks for an earlier day from day 0 of the month when the first has no
+// time left (cron-schedule's getPrevDate) is shown, though the tests only
+// write dates in the middle of a month.
+func TestJavaScriptDatesMovedToTheirMonthsEdges(t *testing.T) {
+	t.Parallel()
+	mod := func(guard string) string {
+		return "export function prevNoon(d) {\n  let day = d.getUTCHours() >= 12 ? d.getUTCDate() : d.getUTCDate() - 1;\n" +
+			"  if (day < " + guard + ") { return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 0, 12)).toISOString(); }\n" +
+			"  if (day < 1) { throw new Error('startDay must not be smaller than 1.'); }\n" +
+			"  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), day, 12)).toISOString();\n}\n"
+	}
+	base := map[string]string{"package.json": `{"type": "module"}`, "src/cron.js": mod("1"),
+		"test/cron.test.js": "import { prevNoon } from '../src/cron.js';\ntest('prev', () => { expect(prevNoon(new Date(Date.UTC(2020, 9, 15, 14)))).toBe('2020-10-15T12:00:00.000Z'); expect(prevNoon(new Date('2021-03-12T08:00:00Z'))).toBe('2021-03-11T12:00:00.000Z'); });\n"}
+	rep := runCommits(t, base, map[string]string{"src/cron.js": mod("0")}, nil)
+	var first bool
+	for _, c := range changesOf(rep, "src/cron.prevNoon") {
+		first = first || strings.Contains(c.Input, "2021-03-01T00:00:00")
+	}
+	if !first {
+		t.Errorf("the first of a month at midnight now throws, yet no row of a month's first day showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
+// A parameter TypeScript types as a Date is handed dates at the edges of
+// a month and of a year, though no test writes one.
+func TestTypeScriptDateParameterGetsEdgeDates(t *testing.T) {
+	t.Parallel()
+	mod := func(cmp string) string {
+		return "export function isLastDay(d: Date): boolean {\n  const next = new Date(d.getTime() + 86400000);\n  return next.getUTCMonth() " + cmp + " d.getUTCMonth();\n}\n"
+	}
+	rep := runCommits(t, map[string]string{"src/days.ts": mod("!==")}, map[string]string{"src/days.ts": mod("<")}, nil)
+	if len(changesOf(rep, "src/days.isLastDay")) == 0 {
+		t.Errorf("the last day of December is no longer the last of its month, yet no change was shown: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
 // The shapes a CommonJS module exports its functions in, each with its
 // change shown: a function expression assigned to module.exports, whose
 // private helper reads a pattern the patch changed (shell-quote's parse);

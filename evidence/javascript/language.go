@@ -947,43 +947,6 @@ func jsStaticNames(src []byte) []string {
 	return out
 }
 
-// jsEdgeYears are the years a test's date is moved to (jsMoveYears).
-var jsEdgeYears = []string{"0099", "1850"}
-
-// jsISODateRe is a string that starts with an ISO date's year and month.
-var jsISODateRe = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}`)
-
-// jsMoveYears is v with each ISO date string in it (in a list, or a
-// receiver's $args) starting with year instead; ok says one was moved.
-func jsMoveYears(v any, year string, depth int) (any, bool) {
-	if depth > 3 {
-		return v, false
-	}
-	switch x := v.(type) {
-	case string:
-		if jsISODateRe.MatchString(x) && x[:4] != year {
-			return year + x[4:], true
-		}
-	case []any:
-		out, any := make([]any, len(x)), false
-		for i, e := range x {
-			var ok bool
-			out[i], ok = jsMoveYears(e, year, depth+1)
-			any = any || ok
-		}
-		return out, any
-	case map[string]any:
-		if _, ok := x["$new"]; ok {
-			if moved, ok := jsMoveYears(x["$args"], year, depth+1); ok {
-				out := maps.Clone(x)
-				out["$args"] = moved
-				return out, true
-			}
-		}
-	}
-	return v, false
-}
-
 // jsCtor names a class's constructor as the worker reaches it: through
 // the module's default export when that is the class.
 func jsCtor(module, class, exported string) string {
@@ -1358,15 +1321,11 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	for _, args := range mergedOptions(rows, from, maxMergedOptions) {
 		add(args, "mutation", lang.SourceMutation)
 	}
-	// A date the tests write (an ISO string, alone or as a receiver's
-	// argument) moved to the years where date code breaks: before 100,
-	// which Date.UTC reads as 1900 and more, and 1850, before time zones
-	// were standard (New York kept its local mean time, -4:56:02, until
-	// 1883).
+	// A date the tests write moved to where date code breaks (dates.go).
 	for _, r := range append([]validate.Row(nil), rows...) {
 		args, _ := r.CallArgs()
-		for _, year := range jsEdgeYears {
-			if moved, ok := jsMoveYears(args, year, 0); ok {
+		for _, mv := range jsDateMoves {
+			if moved, ok := jsMoveDates(args, mv, 0); ok {
 				add(moved.([]any), "mutation", lang.SourceMutation)
 			}
 		}
@@ -1409,6 +1368,9 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	lits := l.literals(info, tg.DataLits)
 	for i, t := range types {
 		pools[i] = append(jsNumbers(info, tg.Receivers, tg.DataLits, t), lang.Pool(t, lits)...)
+		if jsDateTypeRe.MatchString(tg.Sig.Params[i].Type) {
+			pools[i] = append(jsDates(), pools[i]...)
+		}
 		if class := itemClass(tg.Sig.Params[i].Type); class != "" {
 			// Bytes (data: Uint8Array): arrays of that class come first,
 			// the empty one among them.
