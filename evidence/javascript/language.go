@@ -773,7 +773,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 			if args, ok := jsArgs(m[2], info.builtIn); ok {
 				recv = map[string]any{"$new": jsCtor(info.module, class, exported), "$args": args}
 			}
-		} else if in.Built != nil && jsBuilds(f.HeadSrc, in.Built.Factory) {
+		} else if in.Built != nil && (in.Built.Module != "" || jsBuilds(f.HeadSrc, in.Built.Factory)) {
 			// Built by what the module exports (bigInt(3).modInv(11),
 			// z.string().datetime({ offset: true }).parse(...)): the
 			// worker calls the method the object has by that name.
@@ -1198,7 +1198,11 @@ func jsBuiltReceiver(info *jsInfo, b *jssource.Built) map[string]any {
 	if !ok {
 		return nil
 	}
-	recv := map[string]any{"$new": info.module + "." + b.Factory, "$args": args}
+	module := info.module
+	if b.Module != "" {
+		module = b.Module
+	}
+	recv := map[string]any{"$new": module + "." + b.Factory, "$args": args}
 	var then []any
 	for _, st := range b.Then {
 		a, ok := jsArgsOf(st.Args, info.builtIn)

@@ -138,6 +138,11 @@ type harvester struct {
 	direct  map[string]bool         // names that call the function itself
 	modules map[string]bool         // namespaces holding it
 	classes map[string]bool         // names of its class or object
+	// factories are the names the file imports of the package's other
+	// modules (import { parseCronExpression } from "../src"), each the
+	// module's path in the repository and the name it exports: a call of
+	// one may build the class's object (Built.Module).
+	factories map[string]string
 	helpers map[string]*sitter.Node // the file's own functions that call it, by name
 	active  map[string]bool         // helpers being walked through a call of theirs
 	visits  int
@@ -227,6 +232,7 @@ const maxThen = 8
 func (h *harvester) file(t *File) {
 	h.f, h.visits = t, 0
 	h.direct, h.modules, h.classes = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	h.factories = map[string]string{}
 	if h.cls == "" && h.name != "default" {
 		h.direct[h.name] = true
 	}
@@ -406,6 +412,7 @@ func (h *harvester) imports(root *sitter.Node) {
 		switch c.Kind() {
 		case "import_statement":
 			src := f.text(c.ChildByFieldName("source"))
+			h.importedFrom(c, src)
 			ours := h.ours(src)
 			// A package's index above the module (zod's tests: import *
 			// as z from "../index") re-exports it: its namespace and the
@@ -441,6 +448,57 @@ func (h *harvester) imports(root *sitter.Node) {
 			h.requires(c, 0)
 		}
 	}
+}
+
+// importedFrom records the names an import statement c of a relative
+// source takes from it (import { f, g as h } from "../src") as factories.
+func (h *harvester) importedFrom(c *sitter.Node, src string) {
+	mod := h.relModule(src)
+	if mod == "" || h.cls == "" {
+		return
+	}
+	for j := uint(0); j < c.NamedChildCount(); j++ {
+		cl := c.NamedChild(j)
+		if cl.Kind() != "import_clause" {
+			continue
+		}
+		for k := uint(0); k < cl.NamedChildCount(); k++ {
+			if part := cl.NamedChild(k); part.Kind() == "named_imports" {
+				for m := uint(0); m < part.NamedChildCount(); m++ {
+					if s := part.NamedChild(m); s.Kind() == "import_specifier" {
+						name := h.f.text(s.ChildByFieldName("name"))
+						alias := name
+						if a := s.ChildByFieldName("alias"); a != nil {
+							alias = h.f.text(a)
+						}
+						h.factories[alias] = mod + "." + name
+					}
+				}
+			}
+		}
+	}
+}
+
+// relModule is a relative import's source (quoted) as a module path in
+// the repository, its extension dropped ("src" for "../src" from
+// test/x.test.ts: the worker finds src.ts or src/index.ts); "" for a
+// package's or one outside the repository.
+func (h *harvester) relModule(src string) string {
+	src = strings.Trim(src, "\"'`")
+	if !strings.HasPrefix(src, ".") || h.f == nil {
+		return ""
+	}
+	p := path.Join(path.Dir(h.f.Path), src)
+	if p == "." || p == ".." || strings.HasPrefix(p, "../") {
+		return ""
+	}
+	for _, e := range []string{".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"} {
+		p = strings.TrimSuffix(p, e)
+	}
+	if strings.Contains(p, ".") {
+		return "" // the worker reads the first dot as the module's end
+	}
+	return p
 }
 
 // maxRequireDepth bounds how deep in a test file's statements a require is
@@ -564,6 +622,10 @@ func (h *harvester) viaIndex(src string) bool {
 	case strings.TrimSuffix(b, path.Ext(b)) == "index":
 		dir = path.Dir(p)
 	case strings.HasSuffix(src, "/") || path.Base(src) == "." || path.Base(src) == "..":
+		dir = p
+	case path.Ext(src) == "" && (h.moduleDir == p || strings.HasPrefix(h.moduleDir, p+"/")):
+		// "../src" from test/: the directory holding the module (a
+		// file of that name beside it would be shadowed by none).
 		dir = p
 	}
 	return dir != "" && (h.moduleDir == dir || dir == "." || strings.HasPrefix(h.moduleDir, dir+"/"))
@@ -797,6 +859,11 @@ func (h *harvester) receiver(obj *sitter.Node, sc scope) (string, *Built, bool) 
 type Built struct {
 	// Factory is the export's name: "default" for the module itself.
 	Factory string
+	// Module is the module exporting Factory when it is not the one
+	// defining the class (a package index, a parser beside the class):
+	// its path in the repository, as the worker finds it. "" for the
+	// defining module.
+	Module string
 	Args    []string
 	// Then are the chained calls, in order.
 	Then []Step
@@ -835,6 +902,10 @@ func (h *harvester) built(call *sitter.Node, sc scope, depth int) (*Built, bool)
 	switch {
 	case callee.Kind() == "identifier" && h.modules[f.text(callee)]:
 		return &Built{Factory: "default", Args: lits}, true
+	case callee.Kind() == "identifier" && h.factories[f.text(callee)] != "":
+		at := h.factories[f.text(callee)]
+		i := strings.LastIndex(at, ".")
+		return &Built{Module: at[:i], Factory: at[i+1:], Args: lits}, true
 	case callee.Kind() == "member_expression":
 		obj, prop := callee.ChildByFieldName("object"), callee.ChildByFieldName("property")
 		if prop == nil || prop.Kind() != "property_identifier" {

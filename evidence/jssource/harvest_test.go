@@ -537,6 +537,34 @@ z.string().min(n).parse("y");
 	}
 }
 
+// TestHarvestReceiverFromAFactoryElsewhere: a class's objects are made by
+// a function of another module of the package, which the tests import by
+// name from the package's directory (cron-schedule: import {
+// parseCronExpression } from "../src"; parseCronExpression("0 12 * * *")
+// .getPrevDate(...)); the receiver is that call, its module the one the
+// test imported it from. A name imported from a package outside the
+// repository is not a factory.
+func TestHarvestReceiverFromAFactoryElsewhere(t *testing.T) {
+	module := parse(t, "src/cron.ts", "export class Cron { getPrevDate(d: Date): Date { return d; } }\n")
+	test := parse(t, "test/cron.test.ts", `import { parseCronExpression as parse } from "../src";
+import { wrap } from "some-package";
+test("prev", () => {
+  expect(parse("*/5 * * * *").getPrevDate(new Date(2001, 2, 12, 0, 37, 48))).toStrictEqual(new Date(2001, 2, 12, 0, 35, 0));
+  expect(wrap("x").getPrevDate(new Date(2001, 2, 12))).toBe(1);
+});
+`)
+	got := Harvest(module, "Cron.getPrevDate", []*File{test}, 0)
+	if diff := cmp.Diff([]string{
+		`parseCronExpression("*/5 * * * *")|new Date(2001, 2, 12, 0, 37, 48)|test|test/cron.test.ts:4`,
+	}, calls(got)); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+	want := &Built{Module: "src", Factory: "parseCronExpression", Args: []string{`"*/5 * * * *"`}}
+	if diff := cmp.Diff(want, got[0].Built, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("the receiver's making (-want +got):\n%s", diff)
+	}
+}
+
 // TestHarvestTableThroughNamedCallback reads the older table form: a var
 // inside a describe holding rows of objects, handed to forEach by the
 // name of a function that declares one it per row (number-to-words'
