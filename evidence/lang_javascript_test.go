@@ -459,8 +459,8 @@ func TestJavaScriptReceiverMadeByAnotherModulesFunction(t *testing.T) {
 			"  total(n) { return this.parts.slice(" + from + ").reduce((a, b) => a + b, 0) + n; }\n}\nexport const TOKEN = Symbol('t');\n"
 	}
 	base := map[string]string{"package.json": `{"type": "module"}`, "src/sched.js": mod("0"),
-		"src/parse.js": "import { Sched, TOKEN } from './sched.js';\nexport function parse(text) { return new Sched(TOKEN, text.split(' ').map(Number)); }\n",
-		"src/index.js": "export * from './sched.js';\nexport * from './parse.js';\n",
+		"src/parse.js":       "import { Sched, TOKEN } from './sched.js';\nexport function parse(text) { return new Sched(TOKEN, text.split(' ').map(Number)); }\n",
+		"src/index.js":       "export * from './sched.js';\nexport * from './parse.js';\n",
 		"test/sched.test.js": "import { parse } from '../src';\ntest('total', () => { expect(parse('1 2 3').total(4)).toBe(10); });\n"}
 	rep := runCommits(t, base, map[string]string{"src/sched.js": mod("1")}, nil)
 	var made bool

@@ -135,17 +135,17 @@ type harvester struct {
 
 	// Per test file:
 	f       *File
-	direct  map[string]bool         // names that call the function itself
-	modules map[string]bool         // namespaces holding it
-	classes map[string]bool         // names of its class or object
+	direct  map[string]bool // names that call the function itself
+	modules map[string]bool // namespaces holding it
+	classes map[string]bool // names of its class or object
 	// factories are the names the file imports of the package's other
 	// modules (import { parseCronExpression } from "../src"), each the
 	// module's path in the repository and the name it exports: a call of
 	// one may build the class's object (Built.Module).
 	factories map[string]string
-	helpers map[string]*sitter.Node // the file's own functions that call it, by name
-	active  map[string]bool         // helpers being walked through a call of theirs
-	visits  int
+	helpers   map[string]*sitter.Node // the file's own functions that call it, by name
+	active    map[string]bool         // helpers being walked through a call of theirs
+	visits    int
 }
 
 // aliases are the keys under which f's objects hold the function named
@@ -864,7 +864,7 @@ type Built struct {
 	// its path in the repository, as the worker finds it. "" for the
 	// defining module.
 	Module string
-	Args    []string
+	Args   []string
 	// Then are the chained calls, in order.
 	Then []Step
 }
