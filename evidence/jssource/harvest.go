@@ -138,14 +138,15 @@ type harvester struct {
 	direct  map[string]bool // names that call the function itself
 	modules map[string]bool // namespaces holding it
 	classes map[string]bool // names of its class or object
+	helpers map[string]*sitter.Node // the file's own functions that call it, by name
+	active  map[string]bool         // helpers being walked through a call of theirs
+	visits  int
+
 	// factories are the names the file imports of the package's other
 	// modules (import { parseCronExpression } from "../src"), each the
 	// module's path in the repository and the name it exports: a call of
 	// one may build the class's object (Built.Module).
 	factories map[string]string
-	helpers   map[string]*sitter.Node // the file's own functions that call it, by name
-	active    map[string]bool         // helpers being walked through a call of theirs
-	visits    int
 }
 
 // aliases are the keys under which f's objects hold the function named
