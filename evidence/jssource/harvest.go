@@ -135,9 +135,9 @@ type harvester struct {
 
 	// Per test file:
 	f       *File
-	direct  map[string]bool // names that call the function itself
-	modules map[string]bool // namespaces holding it
-	classes map[string]bool // names of its class or object
+	direct  map[string]bool         // names that call the function itself
+	modules map[string]bool         // namespaces holding it
+	classes map[string]bool         // names of its class or object
 	helpers map[string]*sitter.Node // the file's own functions that call it, by name
 	active  map[string]bool         // helpers being walked through a call of theirs
 	visits  int
