@@ -381,3 +381,21 @@ func TestGoReflectValueOfKindInterface(t *testing.T) {
 	}
 	t.Fatalf("no change of Cell: changes %+v, unexplained %+v, symbols %+v", rep.Changes, rep.Unexplained, rep.Symbols)
 }
+
+// A helper the patch deletes is run by nothing but its callers' rows, so
+// its words lead their pools: a caller that no longer lower-cases the
+// version of the one kind the helper named ("hf", like packageurl's
+// typeAdjustVersion for huggingface) is shown.
+func TestDeletedHelpersWordsReachItsCallers(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"purl.py": "def _adjust(kind, version):\n    if kind == 'hf':\n        return version.lower()\n    return version\n\n\ndef parse(kind, version):\n    return kind + '@' + _adjust(kind, version)\n"}
+	head := map[string]string{"purl.py": "def parse(kind, version):\n    return kind + '@' + version\n"}
+	rep := runCommits(t, base, head, nil)
+	var hf bool
+	for _, c := range changesOf(rep, "purl.parse") {
+		hf = hf || strings.Contains(c.Input, "'hf'")
+	}
+	if !hf {
+		t.Errorf("the hf kind's version is no longer lower-cased, yet no row of kind hf showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -1078,7 +1078,9 @@ func targetsOf(res *diffparse.Result, langs lang.Languages) ([]lang.Target, []Sy
 		ts, sk := fileTargets(f, l)
 		out, skipped = append(out, ts...), append(skipped, sk...)
 	}
-	return moved(res, out), skipped
+	out = moved(res, out)
+	calleeLits(res, out)
+	return out, skipped
 }
 
 // moved pairs a function the head adds with the one of the same name the
