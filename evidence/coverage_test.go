@@ -815,3 +815,42 @@ it("parses a digit", function () {
 		t.Errorf("no change names the parse that parts the sides:\n%s", strings.Join(shown, "\n"))
 	}
 }
+
+// TestJSMethodThatChangesItsArgument: the object a function returns has a
+// method that takes the first key off the caller's list (fast-sort's
+// sort(rows).asc(by) after by.shift()); what it returns is the same on
+// both sides, and the list the caller still holds tells them apart.
+func TestJSMethodThatChangesItsArgument(t *testing.T) {
+	t.Parallel()
+	src := func(take string) string {
+		return `function sort(rows) {
+  var take = "` + take + `";
+  return {
+    asc: function (by) {
+      var key = by[take](0, 1)[0];
+      return rows.slice().sort(function (a, b) { return a[key] - b[key]; });
+    }
+  };
+}
+module.exports = { sort: sort };
+`
+	}
+	test := `var s = require("../src/sort");
+var assert = require("assert");
+it("sorts by keys", function () {
+  assert.deepEqual(s.sort([{a: 2}, {a: 1}]).asc(["a", "b"]), [{a: 1}, {a: 2}]);
+});
+`
+	base := map[string]string{"package.json": `{}`, "src/sort.js": src("slice"), "test/sort.test.js": test}
+	head := map[string]string{"src/sort.js": src("splice")}
+	rep := runCommits(t, base, head, nil)
+	var shown []string
+	for _, c := range append(append([]evidence.Change{}, rep.Changes...), rep.Unexplained...) {
+		if c.Symbol == "src/sort.sort" {
+			shown = append(shown, c.Input+": "+c.Base+" / "+c.Head)
+		}
+	}
+	if !strings.Contains(strings.Join(shown, "\n"), `.asc(["a","b"]) = [{"a":1},{"a":2}]; argument 1 became ["b"]`) {
+		t.Errorf("asc takes the first key off the caller's list on the head, and no change says so:\n%s\n%+v", strings.Join(shown, "\n"), rep.Symbols)
+	}
+}

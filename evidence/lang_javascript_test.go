@@ -472,6 +472,27 @@ func TestJavaScriptReceiverMadeByAnotherModulesFunction(t *testing.T) {
 	}
 }
 
+// A parameter the function asks Array.isArray of is handed arrays first:
+// fast-sort's sort(order, ctx, sortBy) returns ctx as it is unless it is
+// an array, so a patch that takes the first key off the caller's sortBy
+// list is shown only on rows where both are arrays, though no test calls
+// the function.
+func TestJavaScriptAParameterAskedIfItIsAnArray(t *testing.T) {
+	t.Parallel()
+	mod := func(first string) string {
+		return "const sort = function (order, ctx, sortBy) {\n  if (!Array.isArray(ctx)) {\n    return ctx;\n  }\n" +
+			"  const key = Array.isArray(sortBy) ? " + first + " : sortBy;\n  return ctx.slice().sort((a, b) => (a[key] > b[key] ? order : -order));\n};\nmodule.exports = { sort };\n"
+	}
+	rep := runCommits(t, map[string]string{"package.json": `{}`, "src/sort.js": mod("sortBy[0]")}, map[string]string{"src/sort.js": mod("sortBy.shift()")}, nil)
+	var mutated bool
+	for _, c := range changesOf(rep, "src/sort.sort") {
+		mutated = mutated || strings.Contains(c.Head, "argument 3 became")
+	}
+	if !mutated {
+		t.Errorf("the head takes the first key off the caller's list, yet no change says so: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
 // A parameter TypeScript types as a Date is handed dates at the edges of
 // a month and of a year, though no test writes one.
 func TestTypeScriptDateParameterGetsEdgeDates(t *testing.T) {

@@ -80,6 +80,9 @@ type jsInfo struct {
 	// declared type (a JSDoc {String} does not keep callers from passing
 	// undefined).
 	emptyTested map[string]bool
+	// arrayTested are the parameters the function asks Array.isArray of,
+	// at either side: an array is their typical value.
+	arrayTested map[string]bool
 	// chars are the characters a function reading a string's character
 	// codes compares them with, and their neighbours, as strings.
 	chars []string
@@ -687,6 +690,9 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	info.defaulted = defaultedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), tg.Sig)
 	info.protoKeys = protoKeyed(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), f)
 	info.emptyTested = emptyTestedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), tg.Sig)
+	info.arrayTested = paramsMatching(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), tg.Sig, func(q string) string {
+		return `\bArray\s*\.\s*isArray\s*\(\s*` + q + `\s*\)`
+	})
 	if l.lang == diffparse.LangTypeScript && tg.BaseSig != nil && f.BaseSrc != nil {
 		baseFile := f.OldPath
 		if baseFile == "" {
@@ -1436,6 +1442,13 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 		case admitsUndefined(tg.Sig.Params[i].Type):
 			pools[i] = append(pools[i], nil, jsUndefined)
 		}
+		if info.arrayTested[tg.Sig.Params[i].Name] && (t.Kind == lang.KindAny || t.Kind == lang.KindUnknown) {
+			// Asked whether it is an array (fast-sort's sort(order,
+			// ctx, sortBy) returns ctx as it is otherwise): arrays lead
+			// its pool, so the rows that vary another parameter run
+			// past the question.
+			pools[i] = lang.DedupeValues(append(jsArrays(lits), pools[i]...))
+		}
 		if info.emptyTested[tg.Sig.Params[i].Name] && len(pools[i]) > 0 {
 			// Tested against null or undefined: both come right after
 			// its typical value, where the rows that set a typically
@@ -1601,6 +1614,17 @@ func defaultedParams(body string, sig *lang.Signature) map[string]bool {
 	return paramsMatching(body, sig, func(q string) string {
 		return `\b` + q + `\s*(\|\||\?\?)\s*\(\s*` + q + `\s*=[^=]|\b` + q + `\s*=\s*` + q + `\s*(\|\||\?\?)|\b` + q + `\s*(\|\||\?\?)=|\b` + q + `\s*===?\s*undefined\b|\btypeof\s+` + q + `\s*===?\s*['"]undefined['"]|\bif\s*\(\s*!\s*` + q + `\s*\)\s*\{?\s*` + q + `\s*=[^=]`
 	})
+}
+
+// jsArrays are the arrays a parameter the function asks Array.isArray of
+// is handed first: numbers out of order, two of the function's words (or
+// letters), one, none, and objects.
+func jsArrays(lits []string) []any {
+	words := []any{"a", "b"}
+	if len(lits) > 1 {
+		words = []any{lits[0], lits[1]}
+	}
+	return []any{[]any{3, 1, 2}, words, []any{words[0]}, []any{}, []any{map[string]any{"a": 2}, map[string]any{"a": 1}}}
 }
 
 // emptyTestedParams are the parameters of sig that text tests against

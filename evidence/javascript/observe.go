@@ -171,6 +171,11 @@ func methodsDiff(base, head any, probes []any) (string, string, string, bool) {
 		if _, ok := m["$none"]; ok {
 			return ": no such method"
 		}
+		if after, ok := m[lang.ArgsAfterKey].(map[string]any); ok {
+			// The method changed what it was handed (asc(by) took a key
+			// off the caller's list).
+			return " = " + lang.Compact(m["$value"], 60) + "; " + lang.ArgsAfterText(after, func(v any) string { return lang.Compact(v, 60) })
+		}
 		return " = " + lang.Compact(m["$value"], 60)
 	}
 	for i := 0; i < len(bs) && i < len(hs); i++ {

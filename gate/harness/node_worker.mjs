@@ -1682,9 +1682,21 @@ async function methodProbes(value, limit, extra) {
     }
     any = true;
     try {
-      let r = apply(m, value, arraySlice(p.args));
+      const args = arraySlice(p.args);
+      const before = snapshot(args);
+      let r = apply(m, value, args);
       if (isPromise(r)) r = await settle(r);
-      out[out.length] = { $call: p.method, $value: encode((await consume(r, limit)).v, 1, []) };
+      const answer = { $call: p.method, $value: encode((await consume(r, limit)).v, 1, []) };
+      // An argument the method changed (fast-sort's asc(by) took the
+      // first key off the caller's list) is part of its answer.
+      const after = snapshot(args);
+      for (const k of objectKeys(after)) {
+        if (before[k] !== after[k]) {
+          if (answer.$args_after === undefined) answer.$args_after = {};
+          answer.$args_after[k] = jsonParse(after[k]);
+        }
+      }
+      out[out.length] = answer;
     } catch (e) {
       out[out.length] = { $call: p.method, $raised: classOf(e) };
     }
