@@ -493,6 +493,26 @@ func TestJavaScriptAParameterAskedIfItIsAnArray(t *testing.T) {
 	}
 }
 
+// A text and a position in it: the position walks across the texts that
+// hold the function's own characters (parsimmon's makeLineColumnIndex,
+// whose head no longer counts a lone "\r" as a line break before i).
+func TestJavaScriptPositionWalkedAcrossATextsCharacters(t *testing.T) {
+	t.Parallel()
+	mod := func(cr string) string {
+		return "function lineAt(input, i) {\n  var line = 1;\n  for (var j = 0; j < i; j++) {\n" +
+			"    var c = input.charAt(j);\n    if (c === '\\n' || " + cr + ") {\n      line++;\n    }\n  }\n  return line;\n}\nmodule.exports = { lineAt: lineAt };\n"
+	}
+	base := map[string]string{"package.json": `{}`, "src/lines.js": mod("(c === '\\r' && input.charAt(j + 1) !== '\\n')")}
+	rep := runCommits(t, base, map[string]string{"src/lines.js": mod("false")}, nil)
+	var cr bool
+	for _, c := range changesOf(rep, "src/lines.lineAt") {
+		cr = cr || strings.Contains(c.Input, `\r`)
+	}
+	if !cr {
+		t.Errorf("a lone \\r is no longer a line break, yet no row past one showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
 // A parameter TypeScript types as a Date is handed dates at the edges of
 // a month and of a year, though no test writes one.
 func TestTypeScriptDateParameterGetsEdgeDates(t *testing.T) {

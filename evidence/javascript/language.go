@@ -1402,7 +1402,14 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 				}
 			}
 		}
-		if ks := optionKeys(info.keys[tg.Sig.Params[i].Name]); len(ks) > 0 && !slices.Equal(ks, []string{"length"}) &&
+		text := slices.ContainsFunc(info.keys[tg.Sig.Params[i].Name], func(k string) bool { return jsStringMethods[k] })
+		if text && t.Kind == lang.KindAny {
+			// It calls a string's methods on it (input.charAt(j)):
+			// text leads its pool, text made of the function's words
+			// first.
+			pools[i] = lang.DedupeValues(append(lang.Pool(lang.Type{Kind: lang.KindStr}, lits), pools[i]...))
+		}
+		if ks := optionKeys(info.keys[tg.Sig.Params[i].Name]); len(ks) > 0 && !slices.Equal(ks, []string{"length"}) && !text &&
 			t.Kind != lang.KindStr && t.Kind != lang.KindList && t.Kind != lang.KindInt && t.Kind != lang.KindBool {
 			// An options object: each key the function reads, set alone
 			// to each value of a small pool. Not for a parameter its type
@@ -1529,6 +1536,25 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			args = append([]any{r}, args...)
 		}
 		add(args, "same_text", lang.SourceSameText)
+	}
+	// A text and a position in it: the position walked across the texts
+	// holding the function's own characters (lang.PositionRows).
+	for i, t := range types {
+		if t.Kind != lang.KindStr && !(t.Kind == lang.KindAny && slices.ContainsFunc(info.keys[tg.Sig.Params[i].Name], func(k string) bool { return jsStringMethods[k] })) {
+			continue
+		}
+		for j, u := range types {
+			if j == i || u.Kind != lang.KindInt && u.Kind != lang.KindAny || !lang.IsIndexName(tg.Sig.Params[j].Name) {
+				continue
+			}
+			lang.PositionRows(i, j, pools, lits, lang.UTF16Length, func(vals []any) {
+				args := append([]any(nil), vals...)
+				if r := recvs[0]; r != nil {
+					args = append([]any{r}, args...)
+				}
+				add(args, "position", lang.SourceOneAtATime)
+			})
+		}
 	}
 	for _, r := range recvs {
 		lang.OneAtATime(tg.Sig, pools, func(cls string, vals []any) {
