@@ -513,6 +513,31 @@ func TestJavaScriptPositionWalkedAcrossATextsCharacters(t *testing.T) {
 	}
 }
 
+// A function that names no parameter and reads its arguments object
+// (locutus' sprintf) gets rows all the same, over the arguments it reads,
+// and so does a rest parameter's: before, neither had a row.
+func TestJavaScriptArgumentsObjectAndRestParameter(t *testing.T) {
+	t.Parallel()
+	args := func(cmp string) string {
+		return "module.exports = function pick () {\n  var a = arguments;\n  return a.length " + cmp + " 2 ? a[1] : a[0];\n};\n"
+	}
+	rest := func(cmp string) string {
+		return "function pick(first, ...more) {\n  return more.length " + cmp + " 1 ? more[0] : first;\n}\nmodule.exports = { pick };\n"
+	}
+	for _, tc := range []struct{ name, base, head, symbol string }{
+		{"arguments", args(">="), args(">"), "src/pick.pick"},
+		{"rest", rest(">="), rest(">"), "src/pick.pick"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			rep := runCommits(t, map[string]string{"package.json": `{}`, "src/pick.js": tc.base}, map[string]string{"src/pick.js": tc.head}, nil)
+			if len(changesOf(rep, tc.symbol)) == 0 {
+				t.Errorf("two arguments now pick the first, yet no change was shown: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+			}
+		})
+	}
+}
+
 // A parameter TypeScript types as a Date is handed dates at the edges of
 // a month and of a year, though no test writes one.
 func TestTypeScriptDateParameterGetsEdgeDates(t *testing.T) {

@@ -623,6 +623,8 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		tg.Sym.Name += " in " + f.Path
 		return "premise runs " + ts + " in its place (the TypeScript beside it is transpiled over it), so its own code is not what rows call"
 	}
+	tg.Sig = jsSpreadSig(tg.Sig, lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End))
+	tg.BaseSig = jsSpreadSig(tg.BaseSig, tg.BaseText)
 	local := tg.Sym.Local
 	// hidden: a method of a class the module does not export, reached
 	// only on the objects its exports build (bigInt(3) is a BigInteger).
@@ -1627,10 +1629,47 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	if recvs[0] == nil {
 		rows = append(rows, templates...)
 	}
+	rows = withShortCalls(tg.Sig, method, rows, sourceOf)
 	if len(rows) > perFunction {
 		rows = rows[:perFunction]
 	}
 	return rows, sourceOf
+}
+
+// maxShortCalls bounds the rows made again with fewer arguments; they
+// go after the first shortCallsAfter rows, before a budget cuts them.
+const (
+	maxShortCalls   = 36
+	shortCallsAfter = 12
+)
+
+// withShortCalls is rows with, for a function that takes more values than
+// it names (jsSpreadSig), its first rows made again with fewer of those:
+// such a function looks at how many it got (arguments.length,
+// rest.length), which rows of every parameter never vary.
+func withShortCalls(sig *lang.Signature, method bool, rows []validate.Row, sourceOf map[string]string) []validate.Row {
+	named := slices.IndexFunc(sig.Params, func(p lang.Param) bool { return strings.Contains(p.Name, "[") })
+	if sig.Varargs == nil || named < 0 {
+		return rows
+	}
+	off := 0
+	if method {
+		off = 1
+	}
+	var short []validate.Row
+	for _, r := range rows {
+		args, _ := r.CallArgs()
+		for n := off + named; n < len(args) && len(short) < maxShortCalls; n++ {
+			k := lang.CallKey(args[:n], nil)
+			if sourceOf[k] != "" {
+				continue
+			}
+			sourceOf[k] = sourceOf[lang.CallKey(args, nil)]
+			short = append(short, lang.PositionalRow(r.Cls, slices.Clone(args[:n])))
+		}
+	}
+	at := min(shortCallsAfter, len(rows))
+	return append(append(slices.Clone(rows[:at]), short...), rows[at:]...)
 }
 
 // defaultedParams are the parameters of sig that body gives a value of its
@@ -1640,6 +1679,39 @@ func defaultedParams(body string, sig *lang.Signature) map[string]bool {
 	return paramsMatching(body, sig, func(q string) string {
 		return `\b` + q + `\s*(\|\||\?\?)\s*\(\s*` + q + `\s*=[^=]|\b` + q + `\s*=\s*` + q + `\s*(\|\||\?\?)|\b` + q + `\s*(\|\||\?\?)=|\b` + q + `\s*===?\s*undefined\b|\btypeof\s+` + q + `\s*===?\s*['"]undefined['"]|\bif\s*\(\s*!\s*` + q + `\s*\)\s*\{?\s*` + q + `\s*=[^=]`
 	})
+}
+
+// jsArgumentsRe finds a function reading its arguments object.
+var jsArgumentsRe = regexp.MustCompile(`(^|[^\w$.])arguments\b`)
+
+// jsSpreadSig is sig with parameters for the values a function takes
+// beyond those it names: a rest parameter's (f(a, ...rest): rest[0],
+// rest[1]) or, for a function that reads its arguments object (locutus'
+// sprintf() reads its format and values from arguments), the arguments'
+// own, three in all. Rows vary them as they vary named ones; sig as it
+// is for any other function.
+func jsSpreadSig(sig *lang.Signature, text string) *lang.Signature {
+	if sig == nil {
+		return sig
+	}
+	name, want, from := "", 0, 0
+	switch {
+	case sig.Varargs != nil:
+		name, want = sig.Varargs.Name, len(sig.Params)+2
+	case len(sig.Params) < 3 && jsArgumentsRe.MatchString(text):
+		name, want, from = "arguments", 3, len(sig.Params)
+	default:
+		return sig
+	}
+	out := *sig
+	out.Params = slices.Clone(sig.Params)
+	for i := from; len(out.Params) < want; i++ {
+		out.Params = append(out.Params, lang.Param{Name: fmt.Sprintf("%s[%d]", name, i)})
+	}
+	if out.Varargs == nil {
+		out.Varargs = &lang.Param{Name: name}
+	}
+	return &out
 }
 
 // jsArrays are the arrays a parameter the function asks Array.isArray of
