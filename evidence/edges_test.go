@@ -253,3 +253,22 @@ func TestPythonArgumentBuiltByTheProjectsCode(t *testing.T) {
 	}
 	t.Errorf("degree_sum: no change on the tests' graph: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 }
+
+// Infinities and NaN, which JSON cannot carry, reach a number parameter of
+// a function that speaks of them: PyMySQL's escape_float refused inf and
+// nan by their repr, and a head that forgets -inf writes '-infe0'.
+func TestPythonInfinitiesReachAFunctionThatNamesThem(t *testing.T) {
+	t.Parallel()
+	mod := func(refused string) string {
+		return "def escape_float(value, mapping=None):\n    s = repr(value)\n    if s in (" + refused + "):\n        raise ValueError('%s can not be used with MySQL' % s)\n" +
+			"    if 'e' not in s:\n        s += 'e0'\n    return s\n"
+	}
+	rep := runCommits(t, map[string]string{"conv.py": mod("'inf', '-inf', 'nan'")}, map[string]string{"conv.py": mod("'inf', 'nan'")}, nil)
+	var neg bool
+	for _, c := range changesOf(rep, "conv.escape_float") {
+		neg = neg || strings.Contains(c.Input, "float('-inf')")
+	}
+	if !neg {
+		t.Errorf("-inf is written as '-infe0' on the head, yet no row of -inf showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -115,6 +115,13 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		if kind["str"] {
 			vals = append(vals, lang.PathShapes(info.text)...)
 		}
+		if kind["num"] && (t.Kind == lang.KindFloat || specialFloatRe.MatchString(info.text)) {
+			// Infinities and NaN, which JSON cannot carry, for a float
+			// parameter or a number of a function that speaks of them
+			// (PyMySQL's escape_float refused 'inf' and 'nan' by their
+			// repr, and wrote -inf as '-infe0').
+			vals = append(vals, specialFloats()...)
+		}
 		if kind["str"] && bytesRe.MatchString(info.text) {
 			// A function that speaks of bytes takes them where it takes
 			// text: ASCII, and a byte no text encoding agrees on.
@@ -123,6 +130,15 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		pools[i] = lang.DedupeValues(vals)
 	}
 	return pools, froms
+}
+
+// specialFloatRe finds a function that speaks of infinities or NaN.
+var specialFloatRe = regexp.MustCompile(`(?i)\b(inf|infinity|nan|isinf|isnan|isfinite)\b`)
+
+// specialFloats are infinity each way and NaN, as expressions the worker
+// evaluates.
+func specialFloats() []any {
+	return []any{map[string]any{lang.ExprKey: "float('inf')"}, map[string]any{lang.ExprKey: "float('-inf')"}, map[string]any{lang.ExprKey: "float('nan')"}}
 }
 
 // maxDataValues bounds the words of changed data a parameter of unknown
