@@ -272,3 +272,19 @@ func TestPythonInfinitiesReachAFunctionThatNamesThem(t *testing.T) {
 		t.Errorf("-inf is written as '-infe0' on the head, yet no row of -inf showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A list whose elements may be missing (List[Optional[float]]) is handed
+// lists with None among their values: a head that no longer leaves the
+// missing ones out of its sums (gpxpy's calculate_uphill_downhill) fails
+// on them.
+func TestPythonListOfOptionalsGetsMissingElements(t *testing.T) {
+	t.Parallel()
+	mod := func(filter string) string {
+		return "from typing import List, Optional\n\n\ndef climb(elevations: List[Optional[float]]) -> float:\n" + filter +
+			"    total = 0.0\n    for a, b in zip(elevations, elevations[1:]):\n        if b > a:\n            total += b - a\n    return total\n"
+	}
+	rep := runCommits(t, map[string]string{"geo.py": mod("    elevations = [e for e in elevations if e is not None]\n")}, map[string]string{"geo.py": mod("")}, nil)
+	if len(changesOf(rep, "geo.climb")) == 0 {
+		t.Errorf("missing elevations now fail the sum, yet no change was shown: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

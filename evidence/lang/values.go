@@ -169,6 +169,12 @@ func listsPool(t Type, lits []string) []any {
 		out = append(out, []any{e[0], e[2]}, []any{e[2], e[0]})
 	}
 	out = append(out, []any{e[0], e[0]})
+	if t.Elem.Nullable && len(e) > 2 {
+		// Elements that may be missing (List[Optional[float]]): one
+		// between two values, at an end, and all of them (gpxpy's
+		// uphill sums left points without an elevation out).
+		out = append(out, []any{e[0], nil, e[2]}, []any{nil, e[0]}, []any{nil, nil})
+	}
 	if len(e) > 3 && (t.Elem.Kind == KindInt || t.Elem.Kind == KindFloat) {
 		out = append(out, []any{e[0], e[1], e[2], e[3]}, []any{e[3], e[2], e[1], e[0]}, []any{e[1]}, []any{e[3]})
 	}
