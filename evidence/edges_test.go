@@ -288,3 +288,20 @@ func TestPythonListOfOptionalsGetsMissingElements(t *testing.T) {
 		t.Errorf("missing elevations now fail the sum, yet no change was shown: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// Numbers joined by a function's separators, one inside the other's last
+// piece: PyMySQL's convert_time splits a TIME at ':' and its seconds at
+// '.', and a head that reads ".5" as five microseconds is shown on
+// "1:2:3.5", though no test calls the function.
+func TestPythonNumbersJoinedByTheFunctionsSeparators(t *testing.T) {
+	t.Parallel()
+	mod := func(micro string) string {
+		return "import datetime\n\n\ndef convert_time(obj):\n    try:\n        microseconds = 0\n        if '.' in obj:\n            (obj, tail) = obj.split('.')\n" +
+			"            microseconds = " + micro + "\n        hours, minutes, seconds = obj.split(':')\n" +
+			"        return datetime.time(hour=int(hours), minute=int(minutes), second=int(seconds), microsecond=int(microseconds))\n    except ValueError:\n        return None\n"
+	}
+	rep := runCommits(t, map[string]string{"conv.py": mod("float('0.' + tail) * 1e6")}, map[string]string{"conv.py": mod("int(tail)")}, nil)
+	if len(changesOf(rep, "conv.convert_time")) == 0 {
+		t.Errorf("a fraction of a second is read as microseconds on the head, yet no change was shown: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -493,6 +493,17 @@ func composed(lits []string) []string {
 			seps = append(seps, l)
 		}
 	}
+	// Numbers joined by the function's separators, the second's pieces
+	// inside the first's last (a time's 1:2:3.5, which PyMySQL's
+	// convert_time splits at ':' and then at '.').
+	for _, s := range seps {
+		add("1" + s + "2" + s + "3")
+		for _, t := range seps {
+			if t != s && len(seps) <= 4 {
+				add("1" + s + "2" + s + "3" + t + "5")
+			}
+		}
+	}
 	for _, l := range lits {
 		if len(l) < 2 || l[0] != '.' || len(seps) == 0 {
 			continue
