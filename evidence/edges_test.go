@@ -305,3 +305,19 @@ func TestPythonNumbersJoinedByTheFunctionsSeparators(t *testing.T) {
 		t.Errorf("a fraction of a second is read as microseconds on the head, yet no change was shown: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A function that tests for a float is handed floats whose repr is in
+// scientific notation: gpxpy's make_str wrote them in fixed notation, as
+// GPX requires, and a head that drops that writes '4e-05'.
+func TestPythonFloatInScientificNotation(t *testing.T) {
+	t.Parallel()
+	mod := func(fixed string) string {
+		return "import sys\n\nPYTHON_VERSION = sys.version.split(' ')[0]\n\n\ndef make_str(s):\n    \"\"\" Convert a str or unicode or float object into a str type. \"\"\"\n" +
+			"    if isinstance(s, float):\n        result = str(s)\n" + fixed + "        return result\n" +
+			"    if PYTHON_VERSION[0] == '2':\n        if isinstance(s, unicode):\n            return s.encode('utf-8')\n    return str(s)\n"
+	}
+	rep := runCommits(t, map[string]string{"utils.py": mod("        if 'e' in result:\n            return '{:f}'.format(s).rstrip('0').rstrip('.')\n")}, map[string]string{"utils.py": mod("")}, nil)
+	if len(changesOf(rep, "utils.make_str")) == 0 {
+		t.Errorf("a float is written in scientific notation on the head, yet no change was shown: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

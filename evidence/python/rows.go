@@ -298,9 +298,18 @@ func testedInstances(name, text string) []any {
 			v[lang.ImportsKey] = []any{"import " + e.module}
 		}
 		out = append(out, v)
+		for _, x := range moreInstances[t[strings.LastIndex(t, ".")+1:]] {
+			out = append(out, map[string]any{lang.ExprKey: x})
+		}
 	}
 	return out
 }
+
+// moreInstances are the further values of a class a function tests for
+// (isinstance(s, float)): floats whose repr is in scientific notation,
+// which text written for a format may not allow (gpxpy's make_str), and
+// a negative zero.
+var moreInstances = map[string][]string{"float": {"4e-05", "1e+16", "-0.0"}}
 
 // scaledDurations are durations past the function's whole-number
 // constants, for a parameter that takes a timedelta (its annotation, or an
