@@ -321,3 +321,24 @@ func TestPythonFloatInScientificNotation(t *testing.T) {
 		t.Errorf("a float is written in scientific notation on the head, yet no change was shown: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A parameter whose default names one of the module's values (xlrd's
+// cell_name_to_rowx_colx(cell_name, letter_value=_UPPERCASE_1_REL_INDEX))
+// is handed that value, as callers do: a head that no longer upper-cases
+// the name before looking its letters up in the table fails on a lower
+// case letter.
+func TestPythonDefaultNamingAModuleValue(t *testing.T) {
+	t.Parallel()
+	mod := func(upper string) string {
+		return "_INDEX = {c: i + 1 for i, c in enumerate('ABCDEFGHIJKLMNOPQRSTUVWXYZ')}\n\n\ndef col(name, letter_value=_INDEX):\n" +
+			"    n = 0\n    for c in name" + upper + ":\n        n = n * 26 + letter_value[c]\n    return n\n"
+	}
+	rep := runCommits(t, map[string]string{"cells.py": mod(".upper()")}, map[string]string{"cells.py": mod("")}, nil)
+	var named bool
+	for _, c := range changesOf(rep, "cells.col") {
+		named = named || strings.Contains(c.Input, "cells._INDEX")
+	}
+	if !named {
+		t.Errorf("lower-case names fail on the head, yet no row with the module's own table showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

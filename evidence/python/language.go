@@ -139,6 +139,7 @@ func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs 
 	}
 	tg.Data = info
 	info.classValues = classParamValues(s, sig, sigs, pf, pyf)
+	info.namedDefaults = namedDefaults(strings.TrimSuffix(s.Name, "."+s.Local), sig)
 	info.text = tg.HeadText + "\n" + tg.BaseText
 	if f.OldPath != "" && f.OldPath != f.Path {
 		if oldMod, newMod := diffparse.PythonModule(f.OldPath), diffparse.PythonModule(f.Path); oldMod != newMod && strings.HasPrefix(s.Name, newMod+".") {

@@ -29,6 +29,10 @@ type pyInfo struct {
 	// classValues are, by parameter, objects of the module's own class
 	// its annotation names, built as receivers are (classParamValues).
 	classValues map[string][]any
+	// namedDefaults are, by parameter, a default that names a value of
+	// the module (letter_value=_UPPERCASE_1_REL_INDEX), as an expression
+	// the worker evaluates there: the value most callers pass.
+	namedDefaults map[string]any
 }
 
 // pyFiles holds the parsed files of one run.

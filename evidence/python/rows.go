@@ -82,6 +82,8 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		if p.Default != "" {
 			if v, ok := pyDefaultValue(p.Default); ok {
 				vals = append(vals, v)
+			} else if v, ok := info.namedDefaults[p.Name]; ok {
+				vals = append(vals, v)
 			}
 		}
 		// Classes it compares the parameter with by identity (valtype is

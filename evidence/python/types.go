@@ -1,6 +1,7 @@
 package python
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -180,4 +181,22 @@ func pyDefaultValue(d string) (any, bool) {
 		return d[1 : len(d)-1], true
 	}
 	return nil, false
+}
+
+// pyNameRe is a default that names one of the module's values.
+var pyNameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// namedDefaults are the defaults of sig that name a value of module (a
+// constant table, a sentinel), each as an expression the worker evaluates
+// after importing the module; pyDefaultValue's literals and dunder names
+// are not among them.
+func namedDefaults(module string, sig *lang.Signature) map[string]any {
+	out := map[string]any{}
+	for _, p := range sig.Params {
+		if _, literal := pyDefaultValue(p.Default); literal || !pyNameRe.MatchString(p.Default) || strings.HasPrefix(p.Default, "__") || module == "" {
+			continue
+		}
+		out[p.Name] = map[string]any{lang.ExprKey: module + "." + p.Default, lang.ImportsKey: []any{"import " + module}}
+	}
+	return out
 }
