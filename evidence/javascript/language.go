@@ -1404,7 +1404,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 				}
 			}
 		}
-		text := slices.ContainsFunc(info.keys[tg.Sig.Params[i].Name], func(k string) bool { return jsStringMethods[k] })
+		text := info.callsStringMethods(tg.Sig.Params[i].Name)
 		if text && t.Kind == lang.KindAny {
 			// It calls a string's methods on it (input.charAt(j)):
 			// text leads its pool, text made of the function's words
@@ -1528,7 +1528,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	// a diff or a common prefix splits a character.
 	var texts []int
 	for i, t := range types {
-		if t.Kind == lang.KindStr || t.Kind == lang.KindAny && slices.ContainsFunc(info.keys[tg.Sig.Params[i].Name], func(k string) bool { return jsStringMethods[k] }) {
+		if t.Kind == lang.KindStr || t.Kind == lang.KindAny && info.callsStringMethods(tg.Sig.Params[i].Name) {
 			texts = append(texts, i)
 		}
 	}
@@ -1542,7 +1542,7 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 	// A text and a position in it: the position walked across the texts
 	// holding the function's own characters (lang.PositionRows).
 	for i, t := range types {
-		if t.Kind != lang.KindStr && !(t.Kind == lang.KindAny && slices.ContainsFunc(info.keys[tg.Sig.Params[i].Name], func(k string) bool { return jsStringMethods[k] })) {
+		if t.Kind != lang.KindStr && !(t.Kind == lang.KindAny && info.callsStringMethods(tg.Sig.Params[i].Name)) {
 			continue
 		}
 		for j, u := range types {
@@ -1779,8 +1779,6 @@ var nativeTests = []struct {
 	{regexp.MustCompile(`\b(encodeURIComponent|encodeURI)\s*\(|\.\s*(isWellFormed|toWellFormed)\s*\(`), map[string]any{"$utf16": []any{97, 0xd800, 98}}},
 }
 
-// jsStringMethods are String.prototype's methods a function calls on a
-// parameter it takes for text, typed or not.
 // optionKeys are the keys of an options object among those a function
 // reads of a parameter: not the methods every value has (parsimmon's
 // byte(b) reads b.toString(16) of a number), nor a number's own.
@@ -1801,6 +1799,14 @@ var jsEveryValueHas = map[string]bool{
 	"propertyIsEnumerable": true, "constructor": true, "toFixed": true, "toPrecision": true, "toExponential": true,
 }
 
+// callsStringMethods says the function calls a string's methods on the
+// parameter name (input.charAt(j)): it takes text, whatever its type says.
+func (info *jsInfo) callsStringMethods(name string) bool {
+	return slices.ContainsFunc(info.keys[name], func(k string) bool { return jsStringMethods[k] })
+}
+
+// jsStringMethods are String.prototype's methods a function calls on a
+// parameter it takes for text, typed or not.
 var jsStringMethods = map[string]bool{
 	"charAt": true, "charCodeAt": true, "codePointAt": true, "slice": true, "substring": true, "substr": true,
 	"toLowerCase": true, "toUpperCase": true, "trim": true, "trimStart": true, "trimEnd": true, "split": true,
@@ -2343,9 +2349,6 @@ const maxJSHarvest = 4 * lang.MaxHarvest
 // tests.js, spec.js, as ms keeps its tests).
 var jsTestFileRe = regexp.MustCompile(`([-_.](test|spec)s?\.[cm]?[jt]sx?$)|[a-z0-9](Test|Spec)s?\.[cm]?[jt]sx?$|(^|/)(__tests__|tests?|specs?)/.*\.[cm]?[jt]sx?$|(^|/)(tests?|specs?)\.[cm]?[jt]sx?$|(^|/)tests?[-_][^/]*\.[cm]?[jt]sx?$`)
 
-// testFiles are the repository's JavaScript and TypeScript test files at
-// the base and at the head, the base's first (a patch that deletes a test
-// does not take its inputs away), read once.
 // maxSourceFiles bounds the source files of a directory read for the
 // constructions of a class.
 const maxSourceFiles = 32
@@ -2383,6 +2386,9 @@ func (l *jsLang) baseSources(dir string) []*jssource.File {
 // jsSourceExtRe is a JavaScript or TypeScript source file's name.
 var jsSourceExtRe = regexp.MustCompile(`\.[cm]?[jt]sx?$`)
 
+// testFiles are the repository's JavaScript and TypeScript test files at
+// the base and at the head, the base's first (a patch that deletes a test
+// does not take its inputs away), read once.
 func (l *jsLang) testFiles() []*jssource.File {
 	if l.read || l.head == "" {
 		return l.tests
