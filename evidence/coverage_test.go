@@ -601,7 +601,7 @@ func TestGoGuidePutsTheFunctionsWordsIntoStrings(t *testing.T) {
 		return "package cron\n\nimport \"strings\"\n\n// Day is a day-of-week field without its week.\nfunc Day(field string) string {\n\tif i := strings.Index(field, \"#\"); i > 0 {\n\t\treturn " + keep + "\n\t}\n\treturn field\n}\n"
 	}
 	rep := runCommits(t, map[string]string{"go.mod": mod, "cron.go": src("field[:i]")}, map[string]string{"cron.go": src("field[:i-1]")},
-		func(c *evidence.Config) { c.TraceSeconds, c.MaxRowsPerFunction = -1, 8 })
+		func(c *evidence.Config) { searching(c); c.TraceSeconds, c.MaxRowsPerFunction = -1, 8 })
 	for _, c := range append(rep.Changes, rep.Unexplained...) {
 		if c.Symbol == "example.com/cron.Day" && strings.Contains(c.Input, "#") && strings.Contains(c.Source, lang.SourceGuided) {
 			return

@@ -23,7 +23,7 @@ func TestDifferShowsWhatRowsRanPast(t *testing.T) {
     return text
 `
 	head := strings.Replace(base, `        return text[1:-1]`, `        return text.strip('"')`, 1)
-	rep := runCommits(t, map[string]string{"names.py": base}, map[string]string{"names.py": head}, nil)
+	rep := runCommits(t, map[string]string{"names.py": base}, map[string]string{"names.py": head}, searching)
 	var found bool
 	for _, c := range append(rep.Changes, rep.Unexplained...) {
 		if c.Symbol == "names.unquote" && c.Heuristic == "differential" && c.Base != c.Head {
@@ -65,7 +65,7 @@ func Unquote(text string) string {
 }
 `
 	head := strings.Replace(base, "\t\treturn text[1 : len(text)-1]\n", "\t\treturn strings.Trim(text, `\"`)\n", 1)
-	rep := runCommits(t, map[string]string{"go.mod": mod, "names.go": base}, map[string]string{"names.go": head}, nil)
+	rep := runCommits(t, map[string]string{"go.mod": mod, "names.go": base}, map[string]string{"names.go": head}, searching)
 	var found bool
 	for _, c := range append(rep.Changes, rep.Unexplained...) {
 		if c.Symbol == "example.com/names.Unquote" && c.Heuristic == "differential" && c.Base != c.Head {

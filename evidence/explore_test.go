@@ -56,6 +56,7 @@ func TestExploreReachesALineBehindAConstruct(t *testing.T) {
         raise ValueError("duplicate section " + name)
 `, "", 1)
 	rep := runCommits(t, map[string]string{"ini.py": exploreBase}, map[string]string{"ini.py": head}, func(c *evidence.Config) {
+		searching(c)
 		c.MaxRowsPerFunction = 20 // a few seeds are enough
 	})
 

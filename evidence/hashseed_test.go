@@ -49,8 +49,9 @@ func pythonPath(t *testing.T) string {
 
 // runCommits commits the base's files in a new repository, then the
 // head's over them, and runs the evidence stage on the change, on
-// checkouts of both, with real workers; set, if not nil, changes the
-// settings.
+// checkouts of both, with real workers, the time-bounded searches given
+// one second a table and side (a test of what they find gives them their
+// default: searching); set, if not nil, changes the settings.
 func runCommits(t *testing.T, base, head map[string]string, set func(*evidence.Config)) *evidence.Report {
 	t.Helper()
 	dir := t.TempDir()
@@ -91,6 +92,7 @@ func runCommits(t *testing.T, base, head map[string]string, set func(*evidence.C
 	if hasPython(base) || hasPython(head) {
 		cfg.Gate.Python = pythonPath(t)
 	}
+	cfg.SearchSeconds = 1
 	if set != nil {
 		set(&cfg)
 	}
@@ -100,6 +102,12 @@ func runCommits(t *testing.T, base, head map[string]string, set func(*evidence.C
 	}
 	return rep
 }
+
+// searching gives the time-bounded searches their default time, for a
+// test of what they find: runCommits gives them one second, as a search
+// runs to its time on every function whose rows show no change, and at
+// the default that was most of the package's time.
+func searching(c *evidence.Config) { c.SearchSeconds = 0 }
 
 // hasPython says whether files hold a Python source, which the run
 // starts Python workers for.

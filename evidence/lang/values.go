@@ -91,17 +91,27 @@ func strPool(_ Type, lits []string) []any {
 		// Format-shaped text: versions, grouped numbers, dotted and cased
 		// names, URLs, hex, exponents, JSON.
 		"1.2.3", "1.0", "0.9", "1.10", "v1.2.3-rc.1+b.5", "1,000", "a.Bc", "aB_c-d e", "https://example.com/a?b=1#c", "0x1F", "1e3", "-0", "true", "[1,2]", `{"a":1}`)
-	seps := 0
+	var seps []string
 	for _, l := range lits {
 		// A literal after a number: "1k", "2,5" reach a parser's suffix
 		// and separator tables.
 		out = append(out, l, "a"+l+"1", l+l, "1"+l)
-		if len([]rune(l)) == 1 && seps < 4 {
+		if len([]rune(l)) == 1 && len(seps) < 4 {
 			// A separator of the function's own: at either end, doubled,
 			// and between numbers with leading zeros, where parsers of
 			// paths, versions and names keep their bugs.
-			seps++
+			seps = append(seps, l)
 			out = append(out, "a"+l, l+"a", "a"+l+l+"b", "01"+l+"002"+l+"3")
+		}
+	}
+	// Numbers joined by one separator, another's pieces inside the last
+	// (a time's 1:2:3.5, which PyMySQL's convert_time splits at ':' and
+	// then at '.').
+	for _, s := range seps {
+		for _, t := range seps {
+			if t != s {
+				out = append(out, "1"+s+"2"+s+"3"+t+"5")
+			}
 		}
 	}
 	// Numbers past the signed 64-bit range and at the unsigned one's end,
@@ -491,17 +501,6 @@ func composed(lits []string) []string {
 	for _, l := range lits {
 		if len([]rune(l)) == 1 && !unicode.IsLetter([]rune(l)[0]) && !unicode.IsDigit([]rune(l)[0]) {
 			seps = append(seps, l)
-		}
-	}
-	// Numbers joined by the function's separators, the second's pieces
-	// inside the first's last (a time's 1:2:3.5, which PyMySQL's
-	// convert_time splits at ':' and then at '.').
-	for _, s := range seps {
-		add("1" + s + "2" + s + "3")
-		for _, t := range seps {
-			if t != s && len(seps) <= 4 {
-				add("1" + s + "2" + s + "3" + t + "5")
-			}
 		}
 	}
 	for _, l := range lits {
