@@ -342,3 +342,25 @@ func TestPythonDefaultNamingAModuleValue(t *testing.T) {
 		t.Errorf("lower-case names fail on the head, yet no row with the module's own table showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A method's receivers include the objects its own module builds with
+// literal arguments (PyMySQL's table of Charset(5, 'latin1', ...) rows):
+// a head whose encoding no longer maps latin1 to cp1252 is shown on the
+// module's own latin1 row, which no pool of the constructor makes.
+func TestPythonReceiversTheModuleBuildsItself(t *testing.T) {
+	t.Parallel()
+	mod := func(mapped string) string {
+		return "class Charset(object):\n    def __init__(self, id, name, collation, is_default):\n        self.id, self.name = id, name\n" +
+			"        self.collation, self.is_default = collation, is_default == 'Yes'\n\n    @property\n    def encoding(self):\n        name = self.name\n" +
+			"        if name in ('utf8mb4', 'utf8mb3'):\n            return 'utf8'\n" + mapped + "        return name\n\n\n" +
+			"_charsets = [Charset(1, 'big5', 'big5_chinese_ci', 'Yes'), Charset(8, 'latin1', 'latin1_swedish_ci', 'Yes'), Charset(45, 'utf8mb4', 'utf8mb4_general_ci', 'Yes')]\n"
+	}
+	rep := runCommits(t, map[string]string{"charset.py": mod("        if name == 'latin1':\n            return 'cp1252'\n")}, map[string]string{"charset.py": mod("")}, nil)
+	var latin bool
+	for _, c := range changesOf(rep, "charset.Charset.encoding") {
+		latin = latin || strings.Contains(c.Input, "'latin1'")
+	}
+	if !latin {
+		t.Errorf("latin1 is no longer cp1252 on the head, yet no row on the module's latin1 charset showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -169,6 +169,10 @@ func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs 
 		n := receiverCount(*tg, max(pf.perFunction, lang.MaxReceivers))
 		tg.Receivers = receiversOf(s, info, lits, n)
 		if len(tg.Receivers) < n {
+			// The module's own objects of the class next.
+			tg.Receivers = lang.DedupeValues(append(tg.Receivers, moduleReceivers(s, pyf, lits, min(n-len(tg.Receivers), maxModuleReceivers))...))
+		}
+		if len(tg.Receivers) < n {
 			// The constructor's own parameters fill the rest.
 			tg.Receivers = lang.DedupeValues(append(tg.Receivers, initReceivers(s, sigs, pf, pyf, lits, n-len(tg.Receivers))...))
 		}

@@ -3,6 +3,7 @@ package python
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -484,4 +485,46 @@ func bare(sig *lang.Signature) bool {
 		}
 	}
 	return true
+}
+
+// maxModuleBuilt bounds the module's own constructions of a class read
+// for receivers; maxModuleReceivers those taken.
+const (
+	maxModuleBuilt     = 512
+	maxModuleReceivers = 4
+)
+
+// moduleReceivers are objects of a method's class that its own module
+// (at the merge-base) builds with literal arguments (PyMySQL's table of Charset(5, 'latin1',
+// 'latin1_swedish_ci', ”) rows), those holding one of the method's words
+// (lits) first, at most n: the values the code itself runs on, which no
+// pool of the constructor's parameters makes.
+func moduleReceivers(s diffparse.Symbol, pyf *pyFile, lits []string, n int) []any {
+	cls, _, ok := lang.CutLast(s.Local, ".")
+	if !ok || pyf == nil || pyf.head == nil || strings.Contains(cls, ".") || n <= 0 {
+		return nil
+	}
+	module := strings.TrimSuffix(s.Name, "."+s.Local)
+	// The merge-base's constructions where it has the file: the head's
+	// text decides no input the base's worker runs (issue 26).
+	src := pyf.head
+	if pyf.base != nil {
+		src = pyf.base
+	}
+	var first, rest []any
+	for _, in := range pysource.Harvest(src, cls+".__init__", []*pysource.File{src}, maxModuleBuilt) {
+		if in.Receiver != "" || in.Kind == pysource.KindDoctest {
+			continue
+		}
+		recv := receiverExpr(module, (&pysource.Call{Callee: cls, Args: in.Args, Kwargs: in.Kwargs}).String(), in.Imports)
+		if slices.ContainsFunc(lits, func(l string) bool {
+			return slices.ContainsFunc(in.Args, func(a string) bool { v, ok := pyLiteral(a); return ok && v == l })
+		}) {
+			first = append(first, recv)
+		} else {
+			rest = append(rest, recv)
+		}
+	}
+	out := append(first, rest...)
+	return out[:min(len(out), n)]
 }
