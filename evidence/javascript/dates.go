@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -140,22 +141,15 @@ func partsMonthEnd(p []float64) ([]float64, bool) {
 	return partsAt(p, []float64{p[0], p[1] + 1, 0, 23, 59, 59, 999})
 }
 
+// partsAt is to cut to as many parts as p has (the day at least); false
+// when that is p itself.
 func partsAt(p, to []float64) ([]float64, bool) {
 	n := max(len(p), 3)
 	out := to[:n]
-	if len(out) == len(p) && slicesEqual(out, p) {
+	if slices.Equal(out, p) {
 		return p, false
 	}
 	return out, true
-}
-
-func slicesEqual(a, b []float64) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // jsMoveDates is v with each date in it (a list's element, a built
