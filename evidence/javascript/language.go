@@ -623,7 +623,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		tg.Sym.Name += " in " + f.Path
 		return "premise runs " + ts + " in its place (the TypeScript beside it is transpiled over it), so its own code is not what rows call"
 	}
-	tg.Sig = jsSpreadSig(tg.Sig, lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End))
+	// The function's head text, and with it the lines the patch removed
+	// from its file: what its parameters' values are read from.
+	body := lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)
+	both := body + "\n" + removedText(f)
+	tg.Sig = jsSpreadSig(tg.Sig, body)
 	tg.BaseSig = jsSpreadSig(tg.BaseSig, tg.BaseText)
 	local := tg.Sym.Local
 	// hidden: a method of a class the module does not export, reached
@@ -688,11 +692,11 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		exported = nested
 		tg.Call = info.module + "." + nested
 	}
-	info.natives = nativeValues(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End) + "\n" + removedText(f))
-	info.defaulted = defaultedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), tg.Sig)
-	info.protoKeys = protoKeyed(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), f)
-	info.emptyTested = emptyTestedParams(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), tg.Sig)
-	info.arrayTested = paramsMatching(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), tg.Sig, func(q string) string {
+	info.natives = nativeValues(both)
+	info.defaulted = defaultedParams(body, tg.Sig)
+	info.protoKeys = protoKeyed(body, f)
+	info.emptyTested = emptyTestedParams(both, tg.Sig)
+	info.arrayTested = paramsMatching(both, tg.Sig, func(q string) string {
 		return `\bArray\s*\.\s*isArray\s*\(\s*` + q + `\s*\)`
 	})
 	if l.lang == diffparse.LangTypeScript && tg.BaseSig != nil && f.BaseSrc != nil {
@@ -709,7 +713,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 			}
 		}
 	}
-	info.chars = charCodeStrings(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End)+"\n"+removedText(f), f.HeadSrc, f.BaseSrc)
+	info.chars = charCodeStrings(both, f.HeadSrc, f.BaseSrc)
 	if tg.Sym.Change == "modified" {
 		// A pattern the patch changed in the function's own lines (URI.js'
 		// /^(https?|ftp|wss?)?:+[/\\]*/i losing its +): the texts its two
@@ -761,7 +765,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		tg.Call = jsCtor(info.module, class, exported)
 		tg.Sym.Kind = "function"
 	}
-	if tg.Sym.Kind == "method" && jsStaticMethod(lang.Span(f.HeadSrc, tg.Sym.Start, tg.Sym.End), local[strings.LastIndex(local, ".")+1:]) {
+	if tg.Sym.Kind == "method" && jsStaticMethod(body, local[strings.LastIndex(local, ".")+1:]) {
 		// A static method (luxon's Formatter.parseFormat) is called on
 		// its class, as a function is, with no receiver of its own.
 		tg.Sym.Kind = "function"
