@@ -364,3 +364,51 @@ func TestPythonReceiversTheModuleBuildsItself(t *testing.T) {
 		t.Errorf("latin1 is no longer cp1252 on the head, yet no row on the module's latin1 charset showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A segment's speed at its first point changes only on a segment holding
+// timed points, which no constructor call builds: the tests fill one
+// point by point (s.points.append(Point(...))) and never ask it for a
+// speed. That segment, as the test filled it, is a receiver.
+func TestPythonReceiversTheTestsFillPointByPoint(t *testing.T) {
+	t.Parallel()
+	mod := func(first string) string {
+		return "class Point:\n    def __init__(self, lat, lon, time=None):\n        self.lat, self.lon, self.time = lat, lon, time\n\n\n" +
+			"class Segment:\n    def __init__(self, points=None):\n        self.points = points if points else []\n\n" +
+			"    def speed(self, i):\n        point, nxt = self.points[i], None\n        if " + first + " <= i < len(self.points) - 1:\n            nxt = self.points[i + 1]\n" +
+			"        if nxt is None or nxt.time is None or point.time is None:\n            return None\n" +
+			"        return abs(nxt.lat - point.lat) / (nxt.time - point.time).total_seconds()\n"
+	}
+	test := "import datetime\nfrom geo import Point, Segment\n\n\ndef test_points_kept():\n    s = Segment()\n" +
+		"    s.points.append(Point(1, 2, datetime.datetime(2020, 1, 1)))\n    s.points.append(Point(3, 2, datetime.datetime(2020, 1, 2)))\n    assert len(s.points) == 2\n"
+	rep := runCommits(t, map[string]string{"geo.py": mod("0"), "tests/test_geo.py": test}, map[string]string{"geo.py": mod("1")}, nil)
+	var filled bool
+	for _, c := range changesOf(rep, "geo.Segment.speed") {
+		filled = filled || strings.Contains(c.Input, "points.append")
+	}
+	if !filled {
+		t.Errorf("the head has no speed at a segment's first point, yet no row on the segment the test filled showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
+// A parameter annotated with a class of the module takes the objects of
+// that class the tests build and fill, as it takes those its constructor
+// builds: a span over a segment's points shows only on a segment with
+// points in it.
+func TestPythonClassParameterGetsTheObjectsTestsFill(t *testing.T) {
+	t.Parallel()
+	mod := func(from string) string {
+		return "class Point:\n    def __init__(self, lat, lon):\n        self.lat, self.lon = lat, lon\n\n\n" +
+			"class Segment:\n    def __init__(self, points=None):\n        self.points = points if points else []\n\n\n" +
+			"def span(seg: Segment) -> float:\n    if len(seg.points) < 2:\n        return 0.0\n    return seg.points[-1].lat - seg.points[" + from + "].lat\n"
+	}
+	test := "from geo import Point, Segment\n\n\ndef test_points_kept():\n    s = Segment()\n" +
+		"    s.points.append(Point(1, 2))\n    s.points.append(Point(3, 2))\n    assert len(s.points) == 2\n"
+	rep := runCommits(t, map[string]string{"geo.py": mod("0"), "tests/test_geo.py": test}, map[string]string{"geo.py": mod("1")}, nil)
+	var filled bool
+	for _, c := range changesOf(rep, "geo.span") {
+		filled = filled || strings.Contains(c.Input, "points.append")
+	}
+	if !filled {
+		t.Errorf("the head measures the span from the second point, yet no row on the segment the test filled showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

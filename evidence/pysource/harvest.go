@@ -124,12 +124,38 @@ func Harvest(module *File, fn string, tests []*File, limit int) []Input {
 	return thin(h.out, limit)
 }
 
+// Instances returns the objects of the class cls (defined in module) that
+// the tests build and keep in a name, as the test leaves them: s =
+// Segment() with literal-ish arguments, and the test's own statements
+// that fill it after (s.points.append(Point(1, 2)), s.name = 'x',
+// s.add(1)), one expression each (Input.Receiver, no Args). A test builds
+// an object to use it, most often through another function than the
+// method judged (a segment put in a track the test asks for its bounds):
+// it is still an object of the class in a state its code reaches. At most
+// limit are returned (all when limit is not positive).
+func Instances(module *File, cls string, tests []*File, limit int) []Input {
+	h := &harvester{fn: cls + ".__init__", limit: 8 * limit, seen: map[string]bool{}, out: []Input{}, instances: true}
+	h.cls, h.name = cls[strings.LastIndex(cls, ".")+1:], "__init__"
+	if module != nil {
+		h.module = module.Module()
+	}
+	for _, t := range tests {
+		if t != nil && t.root != nil && !h.full() {
+			h.file(t)
+		}
+	}
+	return thin(h.out, limit)
+}
+
 type harvester struct {
 	fn, cls, name string
 	module        string
 	limit         int
-	seen          map[string]bool
-	out           []Input
+	// instances collects the objects of cls the tests keep in a name
+	// (Instances), not the calls of fn.
+	instances bool
+	seen      map[string]bool
+	out       []Input
 	// fileHelpers are the helpers of the test file being read.
 	fileHelpers map[string]helper
 }
@@ -390,6 +416,10 @@ func (h *harvester) call(f *File, n *sitter.Node, ns *names, rows []map[string]s
 		if !h.namesClass(f, fn, ns) {
 			return
 		}
+		if h.instances {
+			h.instance(f, n, ns, rows, kind, lines)
+			return
+		}
 	default:
 		if fn.Kind() != "attribute" || f.text(fn.ChildByFieldName("attribute")) != h.name {
 			return
@@ -414,6 +444,42 @@ func (h *harvester) call(f *File, n *sitter.Node, ns *names, rows []map[string]s
 			continue
 		}
 		in.Imports = r.imports()
+		if len(in.Imports) == 0 {
+			in.Imports = nil
+		}
+		h.add(in)
+	}
+}
+
+// instance records the object the construction n builds when a statement
+// of its scope binds it to a name (s = Segment()): the construction and
+// every step the scope takes on the name (Instances). A name changed
+// other than by its statements (in a loop, a branch, an expression) is
+// not the object so built, and is left out.
+func (h *harvester) instance(f *File, n *sitter.Node, ns *names, rows []map[string]string, kind string, lines []int) {
+	a := n.Parent()
+	if a == nil || a.Kind() != "assignment" {
+		return
+	}
+	left := a.ChildByFieldName("left")
+	if left == nil || left.Kind() != "identifier" {
+		return
+	}
+	name := f.text(left)
+	if ns.consts[name] == nil && !ns.stepBuilt[name] {
+		return
+	}
+	for _, row := range rows {
+		if h.full() {
+			return
+		}
+		r := newResolver(ns, row)
+		r.before = ^uint(0) // every step the scope takes on it
+		rt, rc, ok := h.receiver(f, left, ns, r, 0)
+		if !ok {
+			continue
+		}
+		in := Input{Args: []string{}, Receiver: rt, ReceiverCall: rc, Kind: kind, Pos: pos(f, n, lines), Imports: r.imports()}
 		if len(in.Imports) == 0 {
 			in.Imports = nil
 		}

@@ -215,10 +215,10 @@ func TestHarvest(t *testing.T) {
 			{Args: []string{"0"}, Receiver: "Bits(8, value=3)", ReceiverCall: &Call{Callee: "Bits", Args: []string{"8"}, Kwargs: map[string]string{"value": "3"}}, Kind: KindTest, Pos: "test_recipes.py:60"},
 			{Args: []string{"1"}, Receiver: "Bits(2)", ReceiverCall: &Call{Callee: "Bits", Args: []string{"2"}}, Kind: KindTest, Pos: "test_recipes.py:61"},
 			{Args: []string{"0"}, Receiver: "Bits.parse('10')", ReceiverCall: &Call{Callee: "Bits.parse", Args: []string{"'10'"}}, Kind: KindTest, Pos: "test_recipes.py:63"},
-			{Args: []string{"1"}, Receiver: "Bits(3, 1)", ReceiverCall: &Call{Callee: "Bits", Args: []string{"3", "1"}}, Kind: KindTest, Pos: "test_recipes.py:69"},
+			{Args: []string{"1"}, Receiver: `(lambda _premise_o: (setattr(_premise_o, "value", 2), _premise_o)[-1])(Bits(3, 1))`, Kind: KindTest, Pos: "test_recipes.py:69"},
 		},
-		reason: "c is bound twice, so which Bits it is depends on order: it is left out; d is changed after it is built, " +
-			"but a fresh Bits(3, 1) is still a fair receiver (evidence compares base and head, it does not replay the test); " +
+		reason: "c is bound twice, so which Bits it is depends on order: it is left out; d has a field set after it is built, " +
+			"and is the object the test called get on, that field set; " +
 			"a class method's result (Bits.parse('10')) is a receiver too, its arguments kept in parts so they can be varied",
 	}, {
 		name:  "class method on the class",
@@ -600,5 +600,60 @@ def test_popped():
 	want := []string{"(lambda _premise_o: (_premise_o.append(1), _premise_o)[-1])(Deque())"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("inputs (-want +got):\n%s", d)
+	}
+}
+
+// The objects of a class the tests build and fill by their own
+// statements (a segment whose points the test appends, a name whose fields
+// it sets, a track holding such a segment) are objects of that class in
+// the state the code meets them in, whatever the test then calls: each is
+// one expression, built as the test built it. One filled in a loop is
+// not, and one the test only constructs is the construction. The class
+// is named as its module names it: the worker builds receivers there.
+func TestInstancesTheTestsBuild(t *testing.T) {
+	module := mustParse(t, "geo/gpx.py", "class Segment:\n    def __init__(self, points=None):\n        self.points = points or []\n\n    def speed(self, i):\n        pass\n\nclass Track:\n    def __init__(self):\n        self.segments = []\n\nclass Point:\n    def __init__(self, lat, lon, time=None):\n        pass\n")
+	test := `import datetime as mod_datetime
+import geo.gpx as mod_gpx
+
+class TestBounds:
+    def test_time_bounds(self):
+        track = mod_gpx.Track()
+        segment_1 = mod_gpx.Segment()
+        segment_1.points.append(mod_gpx.Point(-12, 13))
+        segment_1.points.append(mod_gpx.Point(-100, -5, time=mod_datetime.datetime(2001, 1, 12)))
+        track.segments.append(segment_1)
+        segment_1.label = 'first'
+        assert track.bounds()
+
+    def test_loop(self):
+        s = mod_gpx.Segment()
+        for i in range(3):
+            s.points.append(mod_gpx.Point(i, i))
+        assert s.length()
+
+    def test_plain(self):
+        assert mod_gpx.Segment([mod_gpx.Point(1, 2)]).length()
+        empty = mod_gpx.Segment()
+        assert empty.length() == 0
+`
+	f := mustParse(t, "tests/test_gpx.py", test)
+	f.SetProject(map[string]bool{"geo": true})
+	got := map[string][]string{}
+	for _, in := range Instances(module, "Segment", []*File{f}, 0) {
+		got[in.Receiver] = in.Imports
+	}
+	want := map[string][]string{
+		`(lambda _premise_o: (_premise_o.points.append(mod_gpx.Point(-12, 13)), _premise_o.points.append(mod_gpx.Point(-100, -5, time=mod_datetime.datetime(2001, 1, 12))), setattr(_premise_o, "label", 'first'), _premise_o)[-1])(Segment())`: {"import datetime as mod_datetime", "import geo.gpx as mod_gpx"},
+		"Segment()": nil,
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("the segments the tests build (-want +got):\n%s", d)
+	}
+	var tracks []string
+	for _, in := range Instances(module, "Track", []*File{f}, 0) {
+		tracks = append(tracks, in.Receiver)
+	}
+	if len(tracks) != 1 || !strings.Contains(tracks[0], "_premise_o.segments.append((lambda _premise_o: (_premise_o.points.append(mod_gpx.Point(-12, 13))") {
+		t.Errorf("tracks %q: want the one track, holding the segment as the test filled it", tracks)
 	}
 }

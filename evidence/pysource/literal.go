@@ -2,6 +2,7 @@ package pysource
 
 import (
 	"bytes"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -319,8 +320,32 @@ func (b *binder) assignment(n *sitter.Node) {
 			b.ns.consts[name] = right
 		}
 	} else if left != nil {
+		if o := left.ChildByFieldName("object"); left.Kind() == "attribute" && o != nil && o.Kind() == "identifier" {
+			// p.name = 'Total': a field set, a step building p.
+			b.step(b.f.text(o), n)
+		}
 		b.target(left)
 	}
+}
+
+// step records n, a statement changing name (a method called on it, a
+// field of it set or filled), as a step building it when the statement
+// is the scope's own; one made inside a nested block leaves the name
+// unsure. It says whether n was a step.
+func (b *binder) step(name string, n *sitter.Node) bool {
+	st := n.Parent()
+	if st == nil || st.Kind() != "expression_statement" {
+		return false
+	}
+	if p := st.Parent(); p != nil && p.StartByte() == b.scope.StartByte() && p.EndByte() == b.scope.EndByte() && p.Kind() == b.scope.Kind() {
+		if b.ns.steps == nil {
+			b.ns.steps = map[string][]*sitter.Node{}
+		}
+		b.ns.steps[name] = append(b.ns.steps[name], n)
+		return true
+	}
+	b.unsure[name] = true
+	return false
 }
 
 // target reads the target of a binding: names are bound, unpacking binds
@@ -351,19 +376,20 @@ func (b *binder) call(n *sitter.Node) {
 		return
 	}
 	step := false
-	if st := n.Parent(); fn.Kind() == "attribute" && st != nil && st.Kind() == "expression_statement" {
-		// A method called on a name as a statement: a step building it
-		// when the statement is the scope's own.
-		if o := fn.ChildByFieldName("object"); o != nil && o.Kind() == "identifier" {
-			name := b.f.text(o)
-			if p := st.Parent(); p != nil && p.StartByte() == b.scope.StartByte() && p.EndByte() == b.scope.EndByte() && p.Kind() == b.scope.Kind() {
-				if b.ns.steps == nil {
-					b.ns.steps = map[string][]*sitter.Node{}
+	if fn.Kind() == "attribute" {
+		// A method called on a name as a statement: a step building it.
+		// So is filling a field of it (s.points.append(Point(1, 2))).
+		o := fn.ChildByFieldName("object")
+		switch {
+		case o != nil && o.Kind() == "identifier":
+			step = b.step(b.f.text(o), n)
+		case o != nil && o.Kind() == "attribute" && mutators[b.f.text(fn.ChildByFieldName("attribute"))]:
+			if v := o.ChildByFieldName("object"); v != nil && v.Kind() == "identifier" {
+				name := b.f.text(v)
+				b.mutated[name] = true
+				if !b.step(name, n) {
+					b.loose[name] = true
 				}
-				b.ns.steps[name] = append(b.ns.steps[name], n)
-				step = true
-			} else {
-				b.unsure[name] = true
 			}
 		}
 	}
@@ -650,8 +676,18 @@ func (r *resolver) substituteBuilt(at uint, e *sitter.Node, owner *names, steps 
 func (r *resolver) stepCalls(owner *names, steps []*sitter.Node, depth int) ([]string, bool) {
 	var calls []string
 	for _, c := range steps {
-		obj := c.ChildByFieldName("function").ChildByFieldName("object")
 		cs := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
+		if c.Kind() == "assignment" {
+			// p.name = v, as an expression: setattr(o, 'name', v).
+			left, right := c.ChildByFieldName("left"), c.ChildByFieldName("right")
+			if right == nil || !cs.check(owner, right, nil, depth+1) {
+				return nil, false
+			}
+			calls = append(calls, fmt.Sprintf("setattr(%s, %q, %s)", builtName, owner.f.text(left.ChildByFieldName("attribute")), render(owner.f, right, cs.repl)))
+			continue
+		}
+		// The name the call is made on (o in o.add(1), in o.points.append(p)).
+		obj := c.ChildByFieldName("function").ChildByFieldName("object")
 		if !cs.children(owner, c.ChildByFieldName("arguments"), nil, depth+1) {
 			return nil, false
 		}

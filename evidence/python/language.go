@@ -167,6 +167,7 @@ func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs 
 	default:
 		lits := pyLiterals(*tg)
 		n := receiverCount(*tg, max(pf.perFunction, lang.MaxReceivers))
+		info.instances = testInstances(s, pf, pyf)
 		tg.Receivers = receiversOf(s, info, lits, n)
 		if len(tg.Receivers) < n {
 			// The module's own objects of the class next.

@@ -53,6 +53,11 @@ func receiversOf(s diffparse.Symbol, info *pyInfo, lits []string, n int) []any {
 			add(in.Receiver, in.Imports)
 		}
 	}
+	// The objects of the class the tests build and fill, whatever they
+	// call on them next.
+	for _, in := range info.instances {
+		add(in.Receiver, in.Imports)
+	}
 	for _, in := range info.harvested {
 		c := in.ReceiverCall
 		if c == nil {
@@ -71,6 +76,31 @@ func receiversOf(s diffparse.Symbol, info *pyInfo, lits []string, n int) []any {
 		}
 	}
 	return out
+}
+
+// maxInstances bounds the objects of a method's class that the tests
+// build taken as its receivers.
+const maxInstances = 6
+
+// testInstances are the objects of a method's class that the merge-base's
+// tests build and fill (pysource.Instances): a head's test decides no
+// input the base's worker runs (issue 26).
+func testInstances(s diffparse.Symbol, pf *pyFiles, pyf *pyFile) []pysource.Input {
+	cls, _, ok := lang.CutLast(s.Local, ".")
+	if !ok || pyf == nil || pyf.head == nil {
+		return nil
+	}
+	src := pyf.head
+	if pyf.base != nil {
+		src = pyf.base
+	}
+	var fromBase []*pysource.File
+	for _, t := range pf.testFiles() {
+		if !pf.headText[t] {
+			fromBase = append(fromBase, t)
+		}
+	}
+	return pysource.Instances(src, cls, fromBase, maxInstances)
 }
 
 // receiverExpr is a receiver's expression with the method's module's names
@@ -374,7 +404,14 @@ func classParamValues(s diffparse.Symbol, sig *lang.Signature, sigs map[string]*
 		if !pyf.head.HasClass(cls) {
 			continue
 		}
-		vals := initReceivers(diffparse.Symbol{Name: module + "." + cls + ".__param__", Local: cls + ".__param__"}, sigs, pf, pyf, nil, maxClassValues)
+		param := diffparse.Symbol{Name: module + "." + cls + ".__param__", Local: cls + ".__param__"}
+		// The objects the tests build and fill first, then the
+		// constructor's own parameters.
+		var vals []any
+		for _, in := range testInstances(param, pf, pyf) {
+			vals = append(vals, receiverExpr(module, in.Receiver, in.Imports))
+		}
+		vals = lang.DedupeValues(append(vals, initReceivers(param, sigs, pf, pyf, nil, maxClassValues)...))
 		if len(vals) == 0 {
 			continue
 		}

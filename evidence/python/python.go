@@ -33,6 +33,9 @@ type pyInfo struct {
 	// the module (letter_value=_UPPERCASE_1_REL_INDEX), as an expression
 	// the worker evaluates there: the value most callers pass.
 	namedDefaults map[string]any
+	// instances are the objects of a method's class the merge-base's
+	// tests build (testInstances): receivers as the tests fill them.
+	instances []pysource.Input
 }
 
 // pyFiles holds the parsed files of one run.
