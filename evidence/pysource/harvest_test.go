@@ -605,7 +605,8 @@ def test_popped():
 
 // The objects of a class the tests build and fill by their own
 // statements (a segment whose points the test appends, a name whose fields
-// it sets, a track holding such a segment) are objects of that class in
+// it sets, a track holding such a segment, a track whose segments' points
+// it fills through their items) are objects of that class in
 // the state the code meets them in, whatever the test then calls: each is
 // one expression, built as the test built it. One filled in a loop is
 // not, and one the test only constructs is the construction. The class
@@ -624,6 +625,13 @@ class TestBounds:
         track.segments.append(segment_1)
         segment_1.label = 'first'
         assert track.bounds()
+
+    def test_nested(self):
+        t = mod_gpx.Track()
+        t.segments.append(mod_gpx.Segment())
+        t.segments[0].points.append(mod_gpx.Point(1, 2))
+        t.segments[-1].label = 'a'
+        assert t.length()
 
     def test_loop(self):
         s = mod_gpx.Segment()
@@ -653,7 +661,10 @@ class TestBounds:
 	for _, in := range Instances(module, "Track", []*File{f}, 0) {
 		tracks = append(tracks, in.Receiver)
 	}
-	if len(tracks) != 1 || !strings.Contains(tracks[0], "_premise_o.segments.append((lambda _premise_o: (_premise_o.points.append(mod_gpx.Point(-12, 13))") {
-		t.Errorf("tracks %q: want the one track, holding the segment as the test filled it", tracks)
+	wantTracks := []string{
+		`(lambda _premise_o: (_premise_o.segments.append(mod_gpx.Segment()), _premise_o.segments[0].points.append(mod_gpx.Point(1, 2)), setattr(_premise_o.segments[-1], "label", 'a'), _premise_o)[-1])(Track())`,
+	}
+	if len(tracks) != 2 || !strings.Contains(tracks[0], "_premise_o.segments.append((lambda _premise_o: (_premise_o.points.append(mod_gpx.Point(-12, 13))") || tracks[1] != wantTracks[0] {
+		t.Errorf("tracks %q: want the track holding the segment as the test filled it, then %q, filled through its items", tracks, wantTracks)
 	}
 }

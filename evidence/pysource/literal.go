@@ -320,12 +320,54 @@ func (b *binder) assignment(n *sitter.Node) {
 			b.ns.consts[name] = right
 		}
 	} else if left != nil {
-		if o := left.ChildByFieldName("object"); left.Kind() == "attribute" && o != nil && o.Kind() == "identifier" {
+		if left.Kind() == "attribute" {
 			// p.name = 'Total': a field set, a step building p.
-			b.step(b.f.text(o), n)
+			if v := rootName(left.ChildByFieldName("object")); v != nil {
+				b.step(b.f.text(v), n)
+			}
 		}
 		b.target(left)
 	}
+}
+
+// rootName is the name a chain of fields and items starts from (g in
+// g.tracks[0].points), n itself when it is a name; nil when the chain
+// starts elsewhere (a call, a literal).
+func rootName(n *sitter.Node) *sitter.Node {
+	for d := 0; n != nil && d < maxDepth; d++ {
+		switch n.Kind() {
+		case "identifier":
+			return n
+		case "attribute":
+			n = n.ChildByFieldName("object")
+		case "subscript":
+			n = n.ChildByFieldName("value")
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// chainChecked checks the items a chain of fields and items reads
+// (g.tracks[0].points: the 0) are literal-ish.
+func (r *resolver) chainChecked(ns *names, n *sitter.Node, depth int) bool {
+	for n != nil && n.Kind() != "identifier" {
+		switch n.Kind() {
+		case "attribute":
+			n = n.ChildByFieldName("object")
+		case "subscript":
+			for i := uint(0); i < n.NamedChildCount(); i++ {
+				if c := n.NamedChild(i); c.StartByte() != n.ChildByFieldName("value").StartByte() && !r.check(ns, c, nil, depth+1) {
+					return false
+				}
+			}
+			n = n.ChildByFieldName("value")
+		default:
+			return false
+		}
+	}
+	return n != nil
 }
 
 // step records n, a statement changing name (a method called on it, a
@@ -383,8 +425,8 @@ func (b *binder) call(n *sitter.Node) {
 		switch {
 		case o != nil && o.Kind() == "identifier":
 			step = b.step(b.f.text(o), n)
-		case o != nil && o.Kind() == "attribute" && mutators[b.f.text(fn.ChildByFieldName("attribute"))]:
-			if v := o.ChildByFieldName("object"); v != nil && v.Kind() == "identifier" {
+		case o != nil && mutators[b.f.text(fn.ChildByFieldName("attribute"))]:
+			if v := rootName(o); v != nil {
 				name := b.f.text(v)
 				b.mutated[name] = true
 				if !b.step(name, n) {
@@ -678,17 +720,20 @@ func (r *resolver) stepCalls(owner *names, steps []*sitter.Node, depth int) ([]s
 	for _, c := range steps {
 		cs := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
 		if c.Kind() == "assignment" {
-			// p.name = v, as an expression: setattr(o, 'name', v).
+			// p.name = v, as an expression: setattr(p, 'name', v).
 			left, right := c.ChildByFieldName("left"), c.ChildByFieldName("right")
-			if right == nil || !cs.check(owner, right, nil, depth+1) {
+			obj := left.ChildByFieldName("object")
+			if right == nil || !cs.check(owner, right, nil, depth+1) || !cs.chainChecked(owner, obj, depth) {
 				return nil, false
 			}
-			calls = append(calls, fmt.Sprintf("setattr(%s, %q, %s)", builtName, owner.f.text(left.ChildByFieldName("attribute")), render(owner.f, right, cs.repl)))
+			cs.repl[obj.StartByte()] = builtName
+			calls = append(calls, fmt.Sprintf("setattr(%s, %q, %s)", render(owner.f, obj, cs.repl), owner.f.text(left.ChildByFieldName("attribute")), render(owner.f, right, cs.repl)))
 			continue
 		}
-		// The name the call is made on (o in o.add(1), in o.points.append(p)).
+		// What the call is made on (o in o.add(1), o.points in
+		// o.points.append(p)): the name it starts from is the object.
 		obj := c.ChildByFieldName("function").ChildByFieldName("object")
-		if !cs.children(owner, c.ChildByFieldName("arguments"), nil, depth+1) {
+		if !cs.children(owner, c.ChildByFieldName("arguments"), nil, depth+1) || !cs.chainChecked(owner, obj, depth) {
 			return nil, false
 		}
 		cs.repl[obj.StartByte()] = builtName
