@@ -412,3 +412,26 @@ func TestPythonClassParameterGetsTheObjectsTestsFill(t *testing.T) {
 		t.Errorf("the head measures the span from the second point, yet no row on the segment the test filled showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A parameter nothing annotates, whose use reads the module's own class's
+// fields off it (item.price) or off its items (for it in items:
+// it.price), takes objects of that class and lists of them: on the ints
+// and texts of its name's pool both sides fail alike and show nothing.
+func TestPythonParameterUsedAsTheModulesObjects(t *testing.T) {
+	t.Parallel()
+	mod := func(upto, times string) string {
+		return "class Item:\n    def __init__(self, price, qty=1):\n        self.price, self.qty = price, qty\n\n\n" +
+			"def total(items, discount):\n    s = 0\n    for it in items[:" + upto + "]:\n        s += it.price * it.qty\n    return s - discount\n\n\n" +
+			"def doubled(item):\n    return item.price * " + times + "\n"
+	}
+	rep := runCommits(t, map[string]string{"shop.py": mod("", "2")}, map[string]string{"shop.py": mod("2", "3")}, nil)
+	for _, sym := range []string{"shop.total", "shop.doubled"} {
+		var built bool
+		for _, c := range changesOf(rep, sym) {
+			built = built || strings.Contains(c.Input, "Item(")
+		}
+		if !built {
+			t.Errorf("%s changed, yet no row on the module's Item objects showed it: %+v; symbols %+v", sym, changesOf(rep, sym), rep.Symbols)
+		}
+	}
+}

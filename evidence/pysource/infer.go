@@ -493,7 +493,7 @@ func literalGuess(f *File, n *sitter.Node, depth int) Guess {
 
 var (
 	intName       = regexp.MustCompile(`(?i)^(n|k|i|j|r|count|size|limit|index|idx|offset|start|end|stop|step|width|depth|level|port|retries|attempts|times|length|num|number|pos|position|maxsplit|window|chunk_size|max\w*|min\w*|num_\w+|n_\w+|\w+_(count|size|len|length|index|idx|limit|id|n|num))$`)
-	floatName     = regexp.MustCompile(`(?i)^(x|y|ratio|rate|scale|factor|weight|price|amount|threshold|alpha|beta|epsilon|eps|tolerance|tol|\w+_(ratio|rate|weight|price|amount|score))$`)
+	floatName     = regexp.MustCompile(`(?i)^(x|y|z|ratio|rate|scale|factor|weight|price|amount|threshold|alpha|beta|epsilon|eps|tolerance|tol|lat|lon|lng|latitude|longitude|elevation|altitude|distance|speed|velocity|angle|radius|\w+_(ratio|rate|weight|price|amount|score|lat|lon|latitude|longitude|elevation|distance|speed|angle))$`)
 	strName       = regexp.MustCompile(`(?i)^(s|text|string|name|prefix|suffix|sep|separator|delimiter|delim|word|line|label|title|url|email|query|pattern|char|chars|encoding|\w+_(name|str|text|path|sep))$`)
 	boolName      = regexp.MustCompile(`(?i)^(flag|\w+_flag|is_\w+|has_\w+|allow_\w+|strict|verbose|force|dry_run|enabled|reverse|inplace|recursive|ignore_case|case_sensitive)$`)
 	iterableName  = regexp.MustCompile(`(?i)^(iterable|iter|src|items|elements|values|data|\w+_iterable)$`)

@@ -139,6 +139,7 @@ func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs 
 	}
 	tg.Data = info
 	info.classValues = classParamValues(s, sig, sigs, pf, pyf)
+	info.duckValues = duckValues(s, sig, sigs, pf, pyf, info)
 	info.namedDefaults = namedDefaults(strings.TrimSuffix(s.Name, "."+s.Local), sig)
 	info.text = tg.HeadText + "\n" + tg.BaseText
 	if f.OldPath != "" && f.OldPath != f.Path {

@@ -36,6 +36,9 @@ type pyInfo struct {
 	// instances are the objects of a method's class the merge-base's
 	// tests build (testInstances): receivers as the tests fill them.
 	instances []pysource.Input
+	// duckValues are, by parameter nothing types, objects of the module's
+	// class its use fits, or lists of them (duckValues).
+	duckValues map[string][]any
 }
 
 // pyFiles holds the parsed files of one run.

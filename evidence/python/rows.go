@@ -73,6 +73,14 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 				base = append(base, nil)
 			}
 		}
+		if objs := info.duckValues[p.Name]; len(objs) > 0 {
+			// Objects of the module's class its use fits, or lists of
+			// them, before what its guess or nothing at all builds.
+			if len(base) == 0 {
+				base, froms[i] = mixedPool(), "body"
+			}
+			base = append(append([]any{}, objs...), base...)
+		}
 		if len(base) == 0 {
 			base, froms[i] = mixedPool(), "unknown"
 		}
