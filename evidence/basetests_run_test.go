@@ -389,3 +389,19 @@ func TestPytestGenerateTestsHookParametrizes(t *testing.T) {
 		t.Errorf("test_fruit[1] passes on both sides, and is listed as a change")
 	}
 }
+
+// A test package whose __init__ gathers its modules with star imports,
+// one of which needs a server as it loads, does not import; its other
+// modules still load and run, the package standing as its bare directory.
+func TestPythonBaseTestInAPackageWhoseInitFails(t *testing.T) {
+	t.Parallel()
+	test := "import unittest\n\nimport m\n\n\nclass ShoutTest(unittest.TestCase):\n    def test_fruit(self):\n        fruit = \"kumquat\" * 3\n        self.assertEqual(m.shout(fruit), fruit.upper())\n"
+	files := func(shout string) map[string]string {
+		return map[string]string{"m.py": shout, "tests/__init__.py": "from tests.test_server import *\nfrom tests.test_m import *\n",
+			"tests/test_server.py": "raise ConnectionRefusedError(111, 'Connection refused')\n", "tests/test_m.py": test}
+	}
+	rep := runCommits(t, files(pyShoutBase), files(pyShoutHead()), nil)
+	if baseTestChange(rep, "m.shout", "test_fruit") == nil {
+		t.Fatalf("no change from the base's test test_fruit on m.shout, its package's __init__ failing to import: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+}

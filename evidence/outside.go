@@ -35,7 +35,7 @@ func targetsBySymbol(targets []lang.Target) map[string]*lang.Target {
 func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target, c *Change) bool {
 	tg := targets[c.Symbol]
 	l := langs[c.lang()]
-	if l == nil || tg == nil || c.Call == nil {
+	if l == nil || tg == nil || c.Call == nil || projectsOwn(c.Heuristic) {
 		return false
 	}
 	why := baseCrashed(l, *tg, c)
@@ -57,6 +57,18 @@ func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target
 	c.OutsideType = why
 	rep.OutsideType = append(rep.OutsideType, *c)
 	return true
+}
+
+// projectsOwn says a row's input is one the repository itself passes the
+// function: the base's tests called it so (traced), or a test or doctest
+// writes the call. Whatever its type reads as, a caller passes it, and a
+// difference there is a change a reviewer decides.
+func projectsOwn(heuristic string) bool {
+	switch heuristic {
+	case lang.SourceTraced, "test_call", "doctest", "parametrize":
+		return true
+	}
+	return false
 }
 
 // lang is the language of the change's call.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/premise-dev/premise/evidence/lang"
 	"github.com/premise-dev/premise/validate"
 )
 
@@ -490,5 +491,25 @@ func TestBothRefuseAGraphThatIsNot(t *testing.T) {
 	}
 	if !apart {
 		t.Errorf("rows both versions refuse for different types are not listed apart: outside %+v", rep.OutsideType)
+	}
+}
+
+// An input the base's own tests pass the function is one its callers
+// pass, whatever its annotation says: a difference there is a change,
+// never listed apart as outside the parameter's type.
+func TestPythonTracedInputOutsideTheAnnotationIsAChange(t *testing.T) {
+	t.Parallel()
+	mod := func(conv string) string {
+		return "def whole(obj: bytes) -> int:\n    if isinstance(obj, bytes):\n        obj = obj.decode()\n    return " + conv + "\n"
+	}
+	test := "import m\n\n\ndef test_runs():\n    m.whole(\"12.\" + \"99\")\n"
+	rep := runCommits(t, map[string]string{"m.py": mod("int(obj.split('.')[0])"), "tests/test_m.py": test},
+		map[string]string{"m.py": mod("round(float(obj))")}, nil)
+	var traced bool
+	for _, c := range changesOf(rep, "m.whole") {
+		traced = traced || c.Heuristic == lang.SourceTraced
+	}
+	if !traced {
+		t.Errorf("the tests' own call whole('12.99') is 12 on the base and 13 on the head, and no change from it is listed: changes %+v, outside %+v", changesOf(rep, "m.whole"), rep.OutsideType)
 	}
 }
