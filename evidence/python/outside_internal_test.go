@@ -116,3 +116,29 @@ func TestRefusedTypeOfAGraphThatIsNot(t *testing.T) {
 		}
 	}
 }
+
+// A value formatted as a number it is not (f'{value:x}', '%X' % value,
+// format(value, 'd')) is refused in the interpreter's words, naming its
+// type: pylatexenc's HexstrN moved from the one to the other, and ''
+// raised a ValueError on the base and a TypeError on the head, no change
+// a caller of an int formatter relies on.
+func TestRefusedTypeOfAValueFormattedAsANumber(t *testing.T) {
+	var l pythonLang
+	cases := []struct {
+		class, message string
+		args           []any
+		want           string
+	}{
+		{"ValueError", "Unknown format code 'x' for object of type 'str'", []any{"", 0}, "str"},
+		{"TypeError", "%X format: an integer is required, not str", []any{"", 0}, "str"},
+		{"TypeError", "%d format: a real number is required, not NoneType", []any{nil}, "NoneType"},
+		{"TypeError", "unsupported format string passed to list.__format__", []any{[]any{}}, "list"},
+		{"TypeError", "%X format: an integer is required, not float", []any{1.0, 0}, "float"},
+		{"ValueError", "Unknown format code 'x' for object of type 'str'", []any{5}, ""},
+	}
+	for _, c := range cases {
+		if got := l.RefusedType(&gate.Exc{Class: c.class, Message: c.message}, c.args, nil); got != c.want {
+			t.Errorf("RefusedType(%s: %s, %v) = %q, want %q", c.class, c.message, c.args, got, c.want)
+		}
+	}
+}

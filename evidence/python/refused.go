@@ -18,6 +18,9 @@ import (
 // and stays a refusal of its own.
 var refusedTypeRes = map[string][]*regexp.Regexp{
 	"AttributeError": {wrongTypeRe},
+	// A format spec the value's type does not have: f'{value:x}' of a
+	// str.
+	"ValueError": {regexp.MustCompile(`^Unknown format code '.' for object of type '(\w+)'$`)},
 	// A list or a text read past its end as the code reads its input
 	// (G[node] of [1, 2]): the argument is not what the code takes.
 	"IndexError": {regexp.MustCompile(`^(list|tuple|str)(?:ing)? index out of range$`)},
@@ -30,6 +33,9 @@ var refusedTypeRes = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`^can only concatenate \w+ \(not "(\w+)"\) to \w+$`),
 		regexp.MustCompile(`^(?:[\w.() ]+ )?(?:argument|arg \d+) must be [\w ,-]+, not (\w+)$`),
 		regexp.MustCompile(`^must be [\w ,-]+, not (\w+)$`),
+		// '%X' % value and format(value, 'd') of a value of another type.
+		regexp.MustCompile(`^%\w format: an? [\w ]+ is required, not (\w+)$`),
+		regexp.MustCompile(`^unsupported format string passed to (\w+)\.__format__$`),
 		regexp.MustCompile(`^descriptor '\w+' for '\w+' objects doesn't apply to a '(\w+)' object$`),
 		// A text or a list read as a mapping (G[node] where G is
 		// 'abc'): the container is the refused value.
@@ -59,16 +65,26 @@ func (*pythonLang) RefusedType(exc *gate.Exc, args []any, kwargs map[string]any)
 		return ""
 	}
 	for _, a := range args {
-		if pyTypeName(a) == typ || holdsType(a, typ) {
+		if isType(a, typ) || holdsType(a, typ) {
 			return typ
 		}
 	}
 	for k, a := range kwargs {
-		if !strings.HasPrefix(k, "$") && (pyTypeName(a) == typ || holdsType(a, typ)) {
+		if !strings.HasPrefix(k, "$") && (isType(a, typ) || holdsType(a, typ)) {
 			return typ
 		}
 	}
 	return ""
+}
+
+// isType says a plain argument is of Python type typ. A whole float64 is
+// an int to pyTypeName, yet a row may carry it as the float it was made
+// as (1.0, a shrunk 1.5): the interpreter naming a float is about it.
+func isType(a any, typ string) bool {
+	if _, ok := a.(float64); ok && typ == "float" {
+		return true
+	}
+	return pyTypeName(a) == typ
 }
 
 // holdsType says a list argument has an item, or a dict argument a value,
