@@ -119,7 +119,7 @@ func TestRefusedTypeOfAGraphThatIsNot(t *testing.T) {
 
 // A value formatted as a number it is not (f'{value:x}', '%X' % value,
 // format(value, 'd')) is refused in the interpreter's words, naming its
-// type: pylatexenc's HexstrN moved from the one to the other, and ''
+// type: pylatexenc's HexstrN moved from the one to the other, and ”
 // raised a ValueError on the base and a TypeError on the head, no change
 // a caller of an int formatter relies on.
 func TestRefusedTypeOfAValueFormattedAsANumber(t *testing.T) {
