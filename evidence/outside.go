@@ -35,7 +35,7 @@ func targetsBySymbol(targets []lang.Target) map[string]*lang.Target {
 func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target, c *Change) bool {
 	tg := targets[c.Symbol]
 	l := langs[c.lang()]
-	if l == nil || tg == nil || c.Call == nil || projectsOwn(c.Heuristic) {
+	if l == nil || tg == nil || c.Call == nil || projectsOwn(c) {
 		return false
 	}
 	why := baseCrashed(l, *tg, c)
@@ -59,12 +59,18 @@ func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target
 	return true
 }
 
-// projectsOwn says a row's input is one the repository itself passes the
-// function: the base's tests called it so (traced), or a test or doctest
-// writes the call. Whatever its type reads as, a caller passes it, and a
-// difference there is a change a reviewer decides.
-func projectsOwn(heuristic string) bool {
-	switch heuristic {
+// projectsOwn says a change's input is one the repository itself passes
+// the function and the base takes: the base's tests called it so
+// (traced), or a test or doctest writes the call, and the base returned.
+// Whatever its type reads as, a caller passes it and uses the answer, and
+// a difference there is a change a reviewer decides. One the base refused
+// is a refusal the test may have wanted (m.apply([1], [2]) inside a try:
+// except TypeError), and is judged by its type as any other.
+func projectsOwn(c *Change) bool {
+	if c.BaseOutcome == nil || c.BaseOutcome.Outcome != validate.OutcomeReturned {
+		return false
+	}
+	switch c.Heuristic {
 	case lang.SourceTraced, "test_call", "doctest", "parametrize":
 		return true
 	}
