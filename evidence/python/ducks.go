@@ -50,11 +50,11 @@ func duckValues(s diffparse.Symbol, sig *lang.Signature, sigs map[string]*lang.S
 		switch {
 		case len(u.Own) > 0 && (!g.Known() || g.Kind == pysource.KindObject):
 			if cls := src.Fits(u.Own); len(cls) > 0 {
-				vals = classObjects(module, cls[0], sigs, pf, pyf)
+				vals = duckObjects(module, cls[0], sigs, pf, pyf)
 			}
 		case len(u.Items) > 0 && len(u.Own) == 0 && (!g.Known() || containerKinds[g.Kind]):
 			if cls := src.Fits(u.Items); len(cls) > 0 {
-				vals = objectLists(classObjects(module, cls[0], sigs, pf, pyf))
+				vals = objectLists(duckObjects(module, cls[0], sigs, pf, pyf))
 			}
 		}
 		if len(vals) == 0 {
@@ -75,15 +75,19 @@ var containerKinds = map[string]bool{
 }
 
 // classObjects are objects of the module's class cls: those the tests
-// build and fill, then those its constructors build.
-func classObjects(module, cls string, sigs map[string]*lang.Signature, pf *pyFiles, pyf *pyFile) []any {
+// build and fill first, then up to n its constructors build.
+func classObjects(module, cls string, sigs map[string]*lang.Signature, pf *pyFiles, pyf *pyFile, n int) []any {
 	param := diffparse.Symbol{Name: module + "." + cls + ".__param__", Local: cls + ".__param__"}
 	var vals []any
 	for _, in := range testInstances(param, pf, pyf) {
 		vals = append(vals, receiverExpr(module, in.Receiver, in.Imports))
 	}
-	vals = append(vals, initReceivers(param, sigs, pf, pyf, nil, maxDuckObjects)...)
-	vals = lang.DedupeValues(vals)
+	return lang.DedupeValues(append(vals, initReceivers(param, sigs, pf, pyf, nil, n)...))
+}
+
+// duckObjects are the first maxDuckObjects objects of cls.
+func duckObjects(module, cls string, sigs map[string]*lang.Signature, pf *pyFiles, pyf *pyFile) []any {
+	vals := classObjects(module, cls, sigs, pf, pyf, maxDuckObjects)
 	return vals[:min(len(vals), maxDuckObjects)]
 }
 

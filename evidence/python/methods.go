@@ -404,14 +404,7 @@ func classParamValues(s diffparse.Symbol, sig *lang.Signature, sigs map[string]*
 		if !pyf.head.HasClass(cls) {
 			continue
 		}
-		param := diffparse.Symbol{Name: module + "." + cls + ".__param__", Local: cls + ".__param__"}
-		// The objects the tests build and fill first, then the
-		// constructor's own parameters.
-		var vals []any
-		for _, in := range testInstances(param, pf, pyf) {
-			vals = append(vals, receiverExpr(module, in.Receiver, in.Imports))
-		}
-		vals = lang.DedupeValues(append(vals, initReceivers(param, sigs, pf, pyf, nil, maxClassValues)...))
+		vals := classObjects(module, cls, sigs, pf, pyf, maxClassValues)
 		if len(vals) == 0 {
 			continue
 		}
