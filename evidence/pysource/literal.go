@@ -2,7 +2,6 @@ package pysource
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -320,12 +319,6 @@ func (b *binder) assignment(n *sitter.Node) {
 			b.ns.consts[name] = right
 		}
 	} else if left != nil {
-		if left.Kind() == "attribute" {
-			// p.name = 'Total': a field set, a step building p.
-			if v := rootName(left.ChildByFieldName("object")); v != nil {
-				b.step(b.f.text(v), n)
-			}
-		}
 		b.target(left)
 	}
 }
@@ -371,9 +364,11 @@ func (r *resolver) chainChecked(ns *names, n *sitter.Node, depth int) bool {
 }
 
 // step records n, a statement changing name (a method called on it, a
-// field of it set or filled), as a step building it when the statement
-// is the scope's own; one made inside a nested block leaves the name
-// unsure. It says whether n was a step.
+// field of it filled), as a step building it when the statement is the
+// scope's own; a field set (p.name = 'x') is none: no argument
+// expression may assign (gate.CheckPythonExpr refuses setattr). One
+// made inside a nested block leaves the name unsure. It says whether n
+// was a step.
 func (b *binder) step(name string, n *sitter.Node) bool {
 	st := n.Parent()
 	if st == nil || st.Kind() != "expression_statement" {
@@ -719,17 +714,6 @@ func (r *resolver) stepCalls(owner *names, steps []*sitter.Node, depth int) ([]s
 	var calls []string
 	for _, c := range steps {
 		cs := &resolver{ns: owner, repl: map[uint]string{}, imps: r.imps, work: r.work}
-		if c.Kind() == "assignment" {
-			// p.name = v, as an expression: setattr(p, 'name', v).
-			left, right := c.ChildByFieldName("left"), c.ChildByFieldName("right")
-			obj := left.ChildByFieldName("object")
-			if right == nil || !cs.check(owner, right, nil, depth+1) || !cs.chainChecked(owner, obj, depth) {
-				return nil, false
-			}
-			cs.repl[obj.StartByte()] = builtName
-			calls = append(calls, fmt.Sprintf("setattr(%s, %q, %s)", render(owner.f, obj, cs.repl), owner.f.text(left.ChildByFieldName("attribute")), render(owner.f, right, cs.repl)))
-			continue
-		}
 		// What the call is made on (o in o.add(1), o.points in
 		// o.points.append(p)): the name it starts from is the object.
 		obj := c.ChildByFieldName("function").ChildByFieldName("object")
