@@ -94,13 +94,22 @@ func testInstances(s diffparse.Symbol, pf *pyFiles, pyf *pyFile) []pysource.Inpu
 	if pyf.base != nil {
 		src = pyf.base
 	}
+	key := src.Module() + "\x00" + cls
+	if got, ok := pf.instances[key]; ok {
+		return got
+	}
 	var fromBase []*pysource.File
 	for _, t := range pf.testFiles() {
 		if !pf.headText[t] {
 			fromBase = append(fromBase, t)
 		}
 	}
-	return pysource.Instances(src, cls, fromBase, maxInstances)
+	got := pysource.Instances(src, cls, fromBase, maxInstances)
+	if pf.instances == nil {
+		pf.instances = map[string][]pysource.Input{}
+	}
+	pf.instances[key] = got
+	return got
 }
 
 // receiverExpr is a receiver's expression with the method's module's names

@@ -61,6 +61,10 @@ type pyFiles struct {
 	headText map[*pysource.File]bool
 	// roots are projectRoots, read once.
 	roots map[string]bool
+	// instances are testInstances by module and class, read once a run:
+	// each of a class's changed methods and each parameter of its type
+	// asks for them.
+	instances map[string][]pysource.Input
 }
 
 // testFiles parses the repository's test files once: test_*.py, *_test.py
