@@ -1188,6 +1188,14 @@ def load_standing_in(name, cwd, absent):
     return load(name)
 
 
+def is_test_dir(part):
+    """A package name that says it holds tests (tests, test, testing,
+    unit_tests, test_utils), not one that merely contains the letters
+    (latest, contest)."""
+    words = part.lower().split("_")
+    return any(w in ("test", "tests", "testing", "unittests") for w in words)
+
+
 def bare_test_packages(name):
     """When a test package above test module name does not import (its
     __init__ gathers every test module with star imports, one of which
@@ -1201,7 +1209,7 @@ def bare_test_packages(name):
         pkg = ".".join(parts[:i])
         if pkg in sys.modules:
             continue
-        if "test" not in parts[i - 1].lower():
+        if not is_test_dir(parts[i - 1]):
             try:
                 importlib.import_module(pkg)
                 continue
