@@ -405,3 +405,18 @@ func TestPythonBaseTestInAPackageWhoseInitFails(t *testing.T) {
 		t.Fatalf("no change from the base's test test_fruit on m.shout, its package's __init__ failing to import: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
 	}
 }
+
+// A package of the code that fails to import is the code's own failure,
+// whatever letters its name holds (latest holds test): its test modules
+// are not loaded over a bare stand-in for it, and tell nothing.
+func TestPythonCodePackageWhoseInitFailsIsNotStoodIn(t *testing.T) {
+	t.Parallel()
+	test := "from latest.m import shout\n\n\ndef test_fruit():\n    fruit = \"kumquat\" * 3\n    assert shout(fruit) == fruit.upper()\n"
+	files := func(shout string) map[string]string {
+		return map[string]string{"latest/__init__.py": "raise RuntimeError('the package is broken')\n", "latest/m.py": shout, "latest/test_m.py": test}
+	}
+	rep := runCommits(t, files(pyShoutBase), files(pyShoutHead()), nil)
+	if c := baseTestChange(rep, "latest.m.shout", "test_fruit"); c != nil {
+		t.Errorf("the base's test ran over a bare stand-in for the code's package latest, whose __init__ raises: %+v", *c)
+	}
+}
