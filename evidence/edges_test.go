@@ -435,3 +435,26 @@ func TestPythonParameterUsedAsTheModulesObjects(t *testing.T) {
 		}
 	}
 }
+
+// A document the tests pass, written the other way its format allows:
+// its quotes the other kind, its spaces doubled. A parser that took only
+// one way is a change that neither the tests' own document nor one
+// broken by a character put in shows: both sides refuse a broken one.
+func TestPythonTextWrittenTheOtherWay(t *testing.T) {
+	t.Parallel()
+	mod := func(ns, split string) string {
+		return "import re\nimport xml.etree.ElementTree as ET\n\n\n" +
+			"def waypoints(doc):\n    doc = re.sub(r'" + ns + "', '', doc, count=1)\n    return [w.get('name') for w in ET.fromstring(doc).iter('wpt')]\n\n\n" +
+			"def schema_locations(doc):\n    return ET.fromstring(doc).get('schemaLocation', '')." + split + "\n"
+	}
+	test := "from geo import waypoints, schema_locations\n\nDOC = '<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" schemaLocation=\"http://a.example/x http://a.example/x.xsd\"><wpt name=\"home\"/></gpx>'\n\n\n" +
+		"def test_geo():\n    assert waypoints(DOC) == ['home']\n    assert len(schema_locations(DOC)) == 2\n"
+	base := mod(`xmlns=["\'][^"\']*["\']`, "split()")
+	head := mod(`xmlns="[^"]*"`, "split(' ')")
+	rep := runCommits(t, map[string]string{"geo.py": base, "test_geo.py": test}, map[string]string{"geo.py": head}, nil)
+	for _, sym := range []string{"geo.waypoints", "geo.schema_locations"} {
+		if len(changesOf(rep, sym)) == 0 {
+			t.Errorf("%s changed on a document written the other way, yet no row showed it; symbols %+v", sym, rep.Symbols)
+		}
+	}
+}

@@ -68,10 +68,33 @@ func Mutate(v any, lits []string) []any {
 			}
 		}
 		out = append(out, SegmentMutations(x)...)
+		out = append(out, textMutations(x)...)
 	case int:
 		out = append(out, x-1, x+1, 0, -x)
 	case float64:
 		out = append(out, x-0.1, x+0.1, math.Round(x), -x)
+	}
+	return out
+}
+
+// textMutations change how a text writes what it says, where a format
+// allows either way and a parser may take only one: each quote the other
+// kind (xmlns='...' for xmlns="..."), every space doubled and the first
+// between words a tab (a split on one space, a pattern of one, against
+// any run of whitespace; a document keeps its meaning to its parser).
+func textMutations(s string) []any {
+	var out []any
+	if strings.Contains(s, `"`) && !strings.Contains(s, "'") {
+		out = append(out, strings.ReplaceAll(s, `"`, "'"))
+	}
+	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
+		out = append(out, strings.ReplaceAll(s, "'", `"`))
+	}
+	// the first space between words, not one that leads or ends the text
+	lead := len(s) - len(strings.TrimLeft(s, " "))
+	if i := strings.Index(strings.TrimRight(s[lead:], " "), " "); i > 0 && len(s) < maxMutated {
+		i += lead
+		out = append(out, strings.ReplaceAll(s, " ", "  "), s[:i]+"\t"+s[i+1:])
 	}
 	return out
 }
