@@ -458,3 +458,20 @@ func TestPythonTextWrittenTheOtherWay(t *testing.T) {
 		}
 	}
 }
+
+// A text the tests pass at its degenerate numbers: every number 0, then
+// 1. A count in a text of a set form ('3 days ago') is exactly one only
+// where the text says 1, which no character put in or taken out of the
+// tests' own texts makes, and no text of the pools has the form.
+func TestPythonTextAtItsDegenerateNumbers(t *testing.T) {
+	t.Parallel()
+	mod := func(one string) string {
+		return "import re\n\n\ndef days_ago(text):\n    m = re.fullmatch(r'(\\d+) days? ago', text)\n    if not m:\n        raise ValueError(text)\n    n = int(m.group(1))\n" + one + "    return f'{n} days back'\n"
+	}
+	test := "from words import days_ago\n\n\ndef test_days_ago():\n    assert days_ago('3 days ago') == '3 days back'\n    assert days_ago('12 days ago') == '12 days back'\n"
+	base := mod("    if n == 1:\n        return 'yesterday'\n")
+	rep := runCommits(t, map[string]string{"words.py": base, "test_words.py": test}, map[string]string{"words.py": mod("")}, nil)
+	if len(changesOf(rep, "words.days_ago")) == 0 {
+		t.Errorf("days_ago no longer says yesterday, yet no row showed it; symbols %+v", rep.Symbols)
+	}
+}

@@ -3,6 +3,7 @@ package lang
 import (
 	"context"
 	"math"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -81,7 +82,8 @@ func Mutate(v any, lits []string) []any {
 // allows either way and a parser may take only one: each quote the other
 // kind (xmlns='...' for xmlns="..."), every space doubled and the first
 // between words a tab (a split on one space, a pattern of one, against
-// any run of whitespace; a document keeps its meaning to its parser).
+// any run of whitespace; a document keeps its meaning to its parser);
+// and the same text at its degenerate numbers.
 func textMutations(s string) []any {
 	var out []any
 	if strings.Contains(s, `"`) && !strings.Contains(s, "'") {
@@ -96,8 +98,21 @@ func textMutations(s string) []any {
 		i += lead
 		out = append(out, strings.ReplaceAll(s, " ", "  "), s[:i]+"\t"+s[i+1:])
 	}
+	// every number it writes 0, then 1: a path from a point to itself
+	// ('M 0 0 L 0 0', of length zero), a span of nothing, exactly one
+	// ('1 seconds')
+	if digits.MatchString(s) && len(s) < maxMutated {
+		for _, n := range []string{"0", "1"} {
+			if m := digits.ReplaceAllString(s, n); m != s {
+				out = append(out, m)
+			}
+		}
+	}
 	return out
 }
+
+// digits is a run of decimal digits.
+var digits = regexp.MustCompile(`[0-9]+`)
 
 // maxMutated bounds a mutated value's length.
 const maxMutated = 256
