@@ -65,6 +65,9 @@ func testChange(f lang.TestFailure, langName, sym string) Change {
 	if f.File != "" {
 		where = f.File + ": " + f.Test
 	}
+	if f.Variant != "" {
+		return variantChange(f, langName, sym, where)
+	}
 	head := "failed"
 	if f.Head != "" {
 		head += ": " + f.Head
@@ -74,6 +77,25 @@ func testChange(f lang.TestFailure, langName, sym string) Change {
 		Call:        &validate.Call{Language: langName, Target: sym, Test: where},
 		BaseOutcome: &validate.Outcome{Outcome: validate.OutcomePassed},
 		HeadOutcome: &validate.Outcome{Outcome: validate.OutcomeFailed, Value: f.Head}}
+}
+
+// variantChange is the change a variant of a base's test is filed as: the
+// test with one of its literals replaced ended one way on the base and
+// another on the head. Both often fail (the test's own assertions expect
+// the literal it wrote); how each ended is the outcome, its text whole,
+// which a test row of the variant compares (gate's testRow).
+func variantChange(f lang.TestFailure, langName, sym, where string) Change {
+	end := func(how string) (string, *validate.Outcome) {
+		if how == "" {
+			return validate.OutcomePassed, &validate.Outcome{Outcome: validate.OutcomePassed}
+		}
+		return "failed: " + how, &validate.Outcome{Outcome: validate.OutcomeFailed, Value: how}
+	}
+	base, bo := end(f.Base)
+	head, ho := end(f.Head)
+	return Change{Symbol: sym, Class: lang.SourceTestVariant, Input: fmt.Sprintf("the base's test %s, its literal %s", where, f.Variant),
+		Base: base, Head: head, Source: lang.SourceTestVariant + " " + where, Heuristic: lang.SourceTestVariant,
+		Call: &validate.Call{Language: langName, Target: sym, Test: where}, BaseOutcome: bo, HeadOutcome: ho}
 }
 
 // placeOf is the changed function a failing test is filed under: the one

@@ -3,6 +3,9 @@ package evidence_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
+	"github.com/premise-dev/premise/evidence/lang"
 )
 
 // A binary decoder reads bytes no text holds: a reader of 0xff, 0xe0
@@ -473,5 +476,36 @@ func TestPythonTextAtItsDegenerateNumbers(t *testing.T) {
 	rep := runCommits(t, map[string]string{"words.py": base, "test_words.py": test}, map[string]string{"words.py": mod("")}, nil)
 	if len(changesOf(rep, "words.days_ago")) == 0 {
 		t.Errorf("days_ago no longer says yesterday, yet no row showed it; symbols %+v", rep.Symbols)
+	}
+}
+
+// A base's test that calls a changed method with an object no row can
+// build (a reader from another module, unannotated) runs again with each
+// of its literals replaced: the text emptied, the base's parser answers
+// None and fails the test's assertion, the head's raises IndexError. Two
+// ends apart on the same test are a change, the literal named; the test
+// as written passes on both sides.
+func TestPythonBaseTestWithALiteralReplaced(t *testing.T) {
+	t.Parallel()
+	reader := "class Reader:\n    def __init__(self, text):\n        self.text, self.pos = text, 0\n\n" +
+		"    def tokens(self):\n        out = []\n        while self.pos < len(self.text):\n            out.append(self.text[self.pos])\n            self.pos += 1\n        return out\n"
+	parser := func(last string) string {
+		return "class Parser:\n    def parse(self, reader):\n        nodes = reader.tokens()\n" + last
+	}
+	test := "from tokens import Reader\nfrom walker import Parser\n\n\ndef test_parse_last():\n    assert Parser().parse(Reader('abc')) == 'c'\n"
+	rep := runCommits(t,
+		map[string]string{"tokens.py": reader, "walker.py": parser("        if nodes:\n            return nodes[-1]\n        return None\n"), "test_walker.py": test},
+		map[string]string{"walker.py": parser("        return nodes[-1]\n")}, nil)
+	var shown *evidence.Change
+	for _, c := range changesOf(rep, "walker.Parser.parse") {
+		if c.Heuristic == lang.SourceTestVariant {
+			shown = &c
+		}
+	}
+	if shown == nil || !strings.Contains(shown.Input, "'abc' as ''") || !strings.HasPrefix(shown.Head, "failed: IndexError") || !strings.HasPrefix(shown.Base, "failed: AssertionError") {
+		t.Fatalf("parse raises on no tokens on the head, and no variant of its test showed it: %+v; changes %+v; notes %q", shown, changesOf(rep, "walker.Parser.parse"), rep.Notes)
+	}
+	if shown.Call == nil || !strings.HasSuffix(shown.Call.Test, "test_parse_last[variant 0]") {
+		t.Errorf("the change's call names %+v, want the variant of test_parse_last a test row replays", shown.Call)
 	}
 }

@@ -22,6 +22,7 @@ var sharedSources = []lang.Source{
 	{Name: lang.SourceGuided, Doc: "a row that ran most lines of a changed function whose changed line no row ran, one argument moved a small step: kept as a parent when it reaches a new changed line (guide.go)"},
 	{Name: lang.SourceDifferential, Doc: "a call of a changed function whose rows showed no change, drawn with the run's seed from the rows' arguments and the words of both versions' source, made on both sides at once, kept when the two answered differently (differ.go)"},
 	{Name: lang.SourceBaseTest, Doc: "one of the merge-base's own tests, run on the base's code and on the head's with the base's test files laid over the head's: passed on the base, failed on the head, placed on the changed function whose changed lines it ran (basetests.go)"},
+	{Name: lang.SourceTestVariant, Doc: "one of the merge-base's own tests that calls a changed function, run again with one of its literals replaced (a text emptied, cut to one character, its numbers 0 or 1; a number 0, 1 or -1; a written list empty, one long, reversed, its last item twice) on both sides: it ended one way on the base and another on the head, twice each (Python)"},
 	{Name: lang.SourceBaseArity, Doc: "a row with the trailing arguments left out that the base's signature gives defaults and the head's requires: the base's callers make that call (basearity.go)"},
 	{Name: lang.SourceTemplate, Doc: "a boundary row a template builds from an assumption's category and the parameters' types (generate.go)"},
 }

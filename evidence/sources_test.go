@@ -357,6 +357,12 @@ func TestEverySourceIsNamed(t *testing.T) {
 		Head: "decode_test.go:88: got 28, want 29"}, "go", "example.com/cal.Decode")
 	yields[lang.SourceBaseTest] = append(yields[lang.SourceBaseTest], "# decode_test.go: TestDecode/leap-day passed on the base, failed on the head",
 		fmt.Sprintf("%s: base %s, head %s (call %+v)", tc.Input, tc.Base, tc.Head, *tc.Call))
+	// A variant of a base's test yields no row either: a change naming the
+	// test and the literal it replaced, when the two sides ended apart.
+	vc := testChange(lang.TestFailure{Test: "TestLast::test_last[variant 0]", File: "test_seq.py", Symbols: []string{"seq.last"},
+		Variant: "'abc' as ''", Base: "AssertionError at test_seq.py:6", Head: "IndexError: string index out of range"}, "python", "seq.last")
+	yields[lang.SourceTestVariant] = append(yields[lang.SourceTestVariant], "# test_seq.py: TestLast::test_last with 'abc' as '': an AssertionError on the base, an IndexError on the head",
+		fmt.Sprintf("%s: base %s, head %s (call %+v)", vc.Input, vc.Base, vc.Head, *vc.Call))
 	// A row made again without the arguments the base's signature lets a
 	// caller leave out and the head's requires.
 	arity := lang.Target{Sym: diffparse.Symbol{Kind: "function"},

@@ -9,8 +9,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
+
+	"github.com/premise-dev/premise/validate"
 )
 
 //go:embed harness/base_tests.py
@@ -34,6 +37,9 @@ type PyTestRun struct {
 		Outcome string           `json:"outcome"`
 		Reached []string         `json:"reached"`
 		Lines   map[string][]int `json:"lines,omitempty"`
+		// Variant says, for a variant of a test ("[variant n]" after
+		// its id), which of its literals it changed: "'abc' as ''".
+		Variant string `json:"variant,omitempty"`
 	} `json:"tests"`
 	// Calls are, with a Record, the arguments each target was called
 	// with: {"symbol": [{"args": [...], "kwargs": {...}}]}, as JSON.
@@ -63,6 +69,10 @@ type PyTests struct {
 	// Record, when positive, keeps the arguments of up to Record
 	// distinct calls of each target whose values JSON carries.
 	Record int
+	// Amplify names tests that also run once for each variant of their
+	// literals (base_tests.py's variants_of), each a test of its own:
+	// the test's id with "[variant n]" after it, which Only may name.
+	Amplify []string
 	// Seconds bounds the run; each test has perTestSeconds.
 	Seconds int
 	// First are words (a changed function's name, its module's): in each
@@ -118,7 +128,7 @@ func PythonTests(ctx context.Context, spec PyTests) PyTestRun {
 		return run
 	}
 	args, _ := json.Marshal(map[string]any{"base": base, "tests": spec.Tests, "only": spec.Only, "targets": spec.Targets,
-		"watch": json.RawMessage(spec.Watch.encode()), "record": spec.Record, "seconds": spec.Seconds, "per_test": perTestSeconds, "first": spec.First})
+		"watch": json.RawMessage(spec.Watch.encode()), "record": spec.Record, "seconds": spec.Seconds, "per_test": perTestSeconds, "first": spec.First, "amplify": spec.Amplify})
 	log, err := RunIsolated(ctx, IsolatedCommand{Path: python, Args: []string{script, string(args), out},
 		Dir: spec.Dir, Writable: []string{scratch}, Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", pinnedHashSeed), Timeout: time.Duration(spec.Seconds+15) * time.Second})
 	data, rerr := os.ReadFile(out)
@@ -178,4 +188,34 @@ func lastLogLine(b []byte) string {
 func PythonTestsDigest() string {
 	sum := sha256.Sum256(baseTestsScript)
 	return hex.EncodeToString(sum[:8])
+}
+
+// VariantMark is what follows a test's id in the id of a variant of it
+// (PyTests.Amplify), before the variant's place.
+const VariantMark = "[variant "
+
+// IsVariant says a test id names a variant of a test.
+func IsVariant(id string) bool {
+	i := strings.LastIndex(id, VariantMark)
+	return i > 0 && strings.HasSuffix(id, "]")
+}
+
+// addresses are the places in memory an object's default text names,
+// which differ from run to run.
+var addresses = regexp.MustCompile(`\b0x[0-9a-fA-F]+\b`)
+
+// VariantEnd is how a variant of a test ended ("passed" or "failed:
+// how") as its change and its test row say it: "" for passed, else the
+// failure's first line, the places in memory it names aside.
+func VariantEnd(outcome string) string {
+	if outcome == validate.OutcomePassed {
+		return ""
+	}
+	return addresses.ReplaceAllString(FailureText(strings.TrimPrefix(outcome, "failed: ")), "0x")
+}
+
+// SameEnd says two ends of a test, passed or "failed: how", are the
+// same as VariantEnd says them.
+func SameEnd(a, b string) bool {
+	return VariantEnd(a) == VariantEnd(b)
 }

@@ -39,6 +39,12 @@ func (rn *Runner) testRow(ctx context.Context, p plannedRow, reruns int) RowResu
 		return res
 	}
 	want := r.Expect.Outcome
+	// A variant of a test (one of its literals replaced) often fails on
+	// both sides: how it failed is its outcome, the whole first line.
+	variant := IsVariant(r.Test)
+	if how, _ := r.Expect.Value.(string); variant && want == validate.OutcomeFailed {
+		want += ": " + how
+	}
 	for i := 0; i < min(reruns, testRowAttempts); i++ {
 		got, why, err := rn.Tests(ctx, r.Test)
 		if err != nil {
@@ -46,11 +52,15 @@ func (rn *Runner) testRow(ctx context.Context, p plannedRow, reruns int) RowResu
 			res.Why = fmt.Sprintf("the base's test %s could not run: %v", r.Test, err)
 			return res
 		}
+		why = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(why), ":"))
+		if variant && got == validate.OutcomeFailed {
+			got += ": " + VariantEnd(validate.OutcomeFailed+": "+why)
+		}
 		res.Seen = append(res.Seen, got)
 		if got == want {
 			break
 		}
-		if why = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(why), ":")); why != "" {
+		if why != "" && !variant {
 			got += ": " + why
 		}
 		res.Why = fmt.Sprintf("the base's test %s %s; the row expects %s", r.Test, got, want)

@@ -94,3 +94,32 @@ func TestTypeScriptTestRow(t *testing.T) {
 	}}
 	checkTestRows(t, head, base, tb, map[string]string{"P001": StatusFail, "P002": StatusPass, "P003": StatusError})
 }
+
+// A test row of a variant of a test (one of its literals replaced)
+// compares how the variant ended, the whole first line: it fails on both
+// sides, and only the failure tells the base's code from the head's.
+func TestVariantTestRowComparesHowItEnded(t *testing.T) {
+	t.Parallel()
+	test := "import m\n\n\ndef test_last():\n    assert m.last('abc') == 'c'\n"
+	base := writeTree(t, map[string]string{"m.py": "def last(s):\n    return s[-1] if s else None\n", "tests/test_m.py": test})
+	head := writeTree(t, map[string]string{"m.py": "def last(s):\n    return s[-1]\n", "tests/test_m.py": test})
+	// the first variant empties 'abc': the base fails the assertion, the
+	// head raises IndexError
+	run := PythonTests(context.Background(), PyTests{Dir: base, BaseDir: base, Tests: []string{"tests/test_m.py"}, Amplify: []string{"tests/test_m.py::test_last"}, Seconds: 30})
+	v := run.Tests["tests/test_m.py::test_last[variant 0]"]
+	if v.Variant != "'abc' as ''" || !strings.HasPrefix(v.Outcome, "failed: AssertionError") {
+		t.Fatalf("the first variant of test_last: %+v; want 'abc' as '' failing its assertion (run %+v)", v, run)
+	}
+	row := func(id, how string) validate.Row {
+		r := testRow(id, "tests/test_m.py: test_last[variant 0]", validate.OutcomeFailed)
+		r.Expect.Value = how
+		return r
+	}
+	tb := &validate.Table{Version: 1, Language: validate.LangPython, Target: "m.last", Rows: []validate.Row{
+		row("P001", VariantEnd(v.Outcome)),                   // the base's end: the head must do as the base did
+		row("P002", "IndexError: string index out of range"), // the head's end, intended
+		testRow("P003", "tests/test_m.py: test_last[variant 0]", validate.OutcomePassed),
+	}}
+	checkTestRows(t, head, base, tb, map[string]string{"P001": StatusFail, "P002": StatusPass, "P003": StatusFail})
+	checkTestRows(t, base, base, tb, map[string]string{"P001": StatusPass, "P002": StatusFail, "P003": StatusFail})
+}

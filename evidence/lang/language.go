@@ -215,6 +215,11 @@ type TestFailure struct {
 	Symbols []string
 	// Head is how it failed: its first message, as data.
 	Head string
+	// Variant, for a variant of a test (one of its literals replaced:
+	// gate.PyTests.Amplify), says which literal it changed and how; Base
+	// is then how the variant ended on the base ("" passed, else "failed:
+	// how"), Head how it ended on the head, which differs.
+	Variant, Base string
 }
 
 // TimeClasser is a language whose rows can carry dates and times

@@ -44,6 +44,10 @@ const (
 	// SourceBaseTest is one of the merge-base's tests that passed on the
 	// base's code and failed on the head's (evidence/basetests.go).
 	SourceBaseTest = "base_test"
+	// SourceTestVariant is one of the merge-base's tests with one of its
+	// literals replaced, which ended one way on the base's code and
+	// another on the head's (evidence/basetests.go).
+	SourceTestVariant = "test_variant"
 	// SourceBaseArity is a row left short of arguments the base's
 	// signature lets a caller leave out and the head's requires
 	// (evidence/basearity.go).

@@ -107,6 +107,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 			failing = slices.DeleteFunc(failing, func(id string) bool { return !failsAgain(alone)(id) && !failsAgain(inOrder)(id) })
 		}
 	}
+	variants := l.variants(ctx, cfg, python, tests, br.first, reaching, again, want)
 	out := lang.BaseTestRun{Notes: notes, BaseLines: map[string][]int{}, HeadLines: map[string][]int{}}
 	for _, id := range reaching {
 		if again.Tests[id].Outcome != validate.OutcomePassed {
@@ -128,6 +129,93 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 		}
 		file, test, _ := strings.Cut(id, "::")
 		out.Failures = append(out.Failures, lang.TestFailure{Test: test, File: file, Symbols: byLinesRun(head.Tests[id].Reached, ranBy{head.Tests[id].Lines, cfg.HeadDir}, ranBy{first.Tests[id].Lines, cfg.BaseDir}, targets, cfg.Diff, test), Head: gate.FailureText(how)})
+	}
+	for _, v := range variants {
+		file, test, _ := strings.Cut(v.id, "::")
+		out.Failures = append(out.Failures, lang.TestFailure{
+			Test: test, File: file, Variant: v.what, Base: gate.VariantEnd(v.base), Head: gate.VariantEnd(v.head),
+			Symbols: byLinesRun(v.reached, ranBy{v.headLines, cfg.HeadDir}, ranBy{}, targets, cfg.Diff, test),
+		})
+	}
+	return out
+}
+
+// maxAmplified bounds the base's tests run again with their literals
+// replaced, and maxVariants the variants that ended apart filed as
+// changes.
+const (
+	maxAmplified = 6
+	maxVariants  = 4
+)
+
+// variant is a variant of a base's test (one of its literals replaced)
+// that ended one way on the base and another on the head.
+type variant struct {
+	id, what, base, head string
+	reached              []string
+	headLines            map[string][]int
+}
+
+// variants runs the first of the tests that call a changed function and
+// pass on the base again with each of their literals replaced
+// (gate.PyTests.Amplify), on both sides at once, and keeps the variants
+// that ended apart: differently on the two sides in one run, and each
+// side alike when each variant runs again alone (a variant that depends
+// on the tests before it, or ends another way each time, is no change).
+// A test the head fails as it is is a failure already; its variants are
+// not run.
+func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python string, tests, first, reaching []string, again gate.PyTestRun, want map[string]string) []variant {
+	var amplify []string
+	for _, id := range reaching {
+		if again.Tests[id].Outcome == validate.OutcomePassed && len(amplify) < maxAmplified {
+			amplify = append(amplify, id)
+		}
+	}
+	if len(amplify) == 0 || ctx.Err() != nil {
+		return nil
+	}
+	both := func(only, amplify []string) (base, head gate.PyTestRun) {
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			base = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests, Only: only, Amplify: amplify, Seconds: cfg.Seconds, First: first})
+		}()
+		go func() {
+			defer wg.Done()
+			head = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: only, Amplify: amplify,
+				Targets: want, Watch: cfg.HeadWatch, Seconds: cfg.Seconds, First: first})
+		}()
+		wg.Wait()
+		return base, head
+	}
+	base, head := both(amplify, amplify)
+	var apart []string
+	for _, id := range head.Order {
+		b, ok := base.Tests[id]
+		h := head.Tests[id]
+		if !gate.IsVariant(id) || !ok || b.Outcome == timedOut || h.Outcome == timedOut || b.Outcome == "skipped" || h.Outcome == "skipped" || gate.SameEnd(b.Outcome, h.Outcome) {
+			continue
+		}
+		if len(apart) < 2*maxVariants {
+			apart = append(apart, id)
+		}
+	}
+	if len(apart) == 0 {
+		return nil
+	}
+	base2, head2 := both(apart, nil)
+	var out []variant
+	for _, id := range apart {
+		b2, ok1 := base2.Tests[id]
+		h2, ok2 := head2.Tests[id]
+		if !ok1 || !ok2 || !gate.SameEnd(b2.Outcome, base.Tests[id].Outcome) || !gate.SameEnd(h2.Outcome, head.Tests[id].Outcome) {
+			continue
+		}
+		if len(out) < maxVariants {
+			h := head.Tests[id]
+			out = append(out, variant{id: id, what: h.Variant, base: base.Tests[id].Outcome, head: h.Outcome, reached: h.Reached, headLines: h.Lines})
+		}
 	}
 	return out
 }

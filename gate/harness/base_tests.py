@@ -18,7 +18,14 @@ the test called, the last called first; lines the watched lines it ran,
 by the watch's name of the file. With a record, OUT also has "calls":
 {"<symbol>": [{"args": [...], "kwargs": {...}}]}, the arguments (without
 self or cls) of up to N distinct calls of each target whose values JSON
-carries, the inputs the tests give it. Written when the tests end or
+carries, the inputs the tests give it. With "amplify": [test ids], each
+of those tests runs again once for each variant of its literals
+(variants_of: a text emptied, cut to its first character, its numbers 0
+or 1; a number 0, 1 or -1; a written list empty, one long, reversed or
+its last item twice), the test function's own constants replaced
+and nothing else; a variant's id is the test's with "[variant n]"
+after it, n the variant's place, and its record says which literal it
+changed ("variant"). Only may name a variant alone. Written when the tests end or
 after S seconds ("stopped": true)."""
 import contextlib
 import importlib.abc
@@ -105,6 +112,7 @@ def main():
     base = spec["base"]
     per_test = float(spec.get("per_test", 5))
     only = set(spec["only"]) if spec.get("only") else None
+    amplify = set(spec.get("amplify") or ())
     targets = {}
     for key, symbol in (spec.get("targets") or {}).items():
         path, qual = key.rsplit(":", 1)
@@ -203,9 +211,26 @@ def main():
 
     signal.signal(signal.SIGALRM, alarm)
 
-    def run_one(test_id, fn, test_file):
-        if only is not None and test_id not in only:
-            return
+    def run_one(test_id, fn, test_file, test_fn=None):
+        variants = []
+        if test_fn is not None and (test_id in amplify or only is not None and any(o.startswith(test_id + "[variant ") for o in only)):
+            variants = variants_of(test_fn)
+        if only is None or test_id in only:
+            run_as(test_id, fn, test_file)
+        for n, (code, what) in enumerate(variants):
+            vid = "%s[variant %d]" % (test_id, n)
+            if test_id not in amplify and vid not in only:
+                continue
+            kept = test_fn.__code__
+            test_fn.__code__ = code
+            try:
+                run_as(vid, fn, test_file)
+            finally:
+                test_fn.__code__ = kept
+            if vid in results:
+                results[vid]["variant"] = what
+
+    def run_as(test_id, fn, test_file):
         if done[0]:
             return
         results[test_id] = {"outcome": "passed", "reached": []}
@@ -291,7 +316,8 @@ def main():
                 cases_of = list(unittest.defaultTestLoader.loadTestsFromTestCase(obj))
                 cases_of.sort(key=lambda case: not named_first(case._testMethodName))
                 for case in cases_of:
-                    run_one("%s::%s::%s" % (rel, attr, case._testMethodName), case.debug, files[name])
+                    run_one("%s::%s::%s" % (rel, attr, case._testMethodName), case.debug, files[name],
+                            plain_function(vars(obj).get(case._testMethodName)))
                 try:
                     obj.tearDownClass()
                 except BaseException:
@@ -316,7 +342,8 @@ def main():
                                 call_with(getattr(inst, m), k, n, fixtures, mk)
                             finally:
                                 hook(inst, "teardown_method", getattr(inst, m))
-                        run_one("%s::%s::%s%s" % (rel, attr, meth, suffix), plain, files[name])
+                        run_one("%s::%s::%s%s" % (rel, attr, meth, suffix), plain, files[name],
+                                None if suffix else plain_function(vars(obj).get(meth)))
                 try:
                     if hasattr(obj, "teardown_class"):
                         obj.teardown_class()
@@ -325,9 +352,69 @@ def main():
             elif attr.startswith("test") and inspect.isfunction(obj) and getattr(obj, "__test__", True):
                 for suffix, kwargs, needs, made in cases(obj, fixtures, generated(generators, obj, None, mod)):
                     run_one("%s::%s%s" % (rel, attr, suffix),
-                            lambda fn=obj, k=kwargs, n=needs, mk=made: call_with(fn, k, n, fixtures, mk), files[name])
+                            lambda fn=obj, k=kwargs, n=needs, mk=made: call_with(fn, k, n, fixtures, mk), files[name],
+                            None if suffix else plain_function(obj))
     flush()
     os._exit(0)
+
+
+def plain_function(fn):
+    """A test's own function, whose constants a variant replaces; None
+    for anything else (a decorated test's wrapper holds none of them)."""
+    if inspect.isfunction(fn) and not hasattr(fn, "__wrapped__"):
+        return fn
+    return None
+
+
+# A test's variants: at most MAX_LITERALS of its literals, MAX_VARIANTS
+# variants in all.
+MAX_LITERALS = 8
+MAX_VARIANTS = 12
+DIGITS = re.compile(r"[0-9]+")
+
+
+def plain_tuple(c):
+    """Whether c is a tuple of texts and numbers, as a test's literal list
+    or tuple of them is compiled."""
+    return type(c) is tuple and len(c) > 0 and all(type(x) in (str, int, float, bool) or x is None for x in c)
+
+
+def variants_of(fn):
+    """The test's code with one of its literals replaced, and what was
+    replaced, in words: each text literal emptied, cut to its first
+    character and with its numbers 0 and 1; each number literal 0, 1 and
+    -1; each list of them empty, one long, reversed and with its last
+    item twice. The test's docstring and its nested functions stay as
+    they are."""
+    code = fn.__code__
+    consts = list(code.co_consts)
+    out = []
+    skip = 0 if fn.__doc__ is None or not consts or consts[0] != fn.__doc__ else 1
+    literals = [i for i, c in enumerate(consts) if i >= skip and (type(c) in (str, int, float) or plain_tuple(c))][:MAX_LITERALS]
+    for i in literals:
+        c = consts[i]
+        if type(c) is str:
+            steps = ["", c[:1]] + [DIGITS.sub(d, c) for d in ("0", "1")]
+        elif type(c) is tuple:
+            # a list or tuple the test writes out: empty, its first item
+            # alone, reversed, its last item twice
+            steps = [(), c[:1], c[::-1], c + c[-1:]]
+        else:
+            steps = [type(c)(v) for v in (0, 1, -1)]
+        seen = {c}
+        for v in steps:
+            if v in seen:
+                continue
+            seen.add(v)
+            new = consts[:]
+            new[i] = v
+            try:
+                out.append((code.replace(co_consts=tuple(new)), "%r as %r" % (c, v)))
+            except (TypeError, ValueError):
+                continue
+            if len(out) >= MAX_VARIANTS:
+                return out
+    return out
 
 
 def hook(inst, name, method):
