@@ -20,14 +20,17 @@ by the watch's name of the file. With a record, OUT also has "calls":
 self or cls) of up to N distinct calls of each target whose values JSON
 carries, the inputs the tests give it. With "amplify": [test ids], each
 of those tests runs again once for each variant of its literals
-(variants_of: a text emptied, cut to its first character, its numbers 0
-or 1; a number 0, 1 or -1; a written list empty, one long, reversed or
-its last item twice), the test function's own constants replaced
-and nothing else; a variant's id is the test's with "[variant n]"
+(variants_of: one literal of its body replaced, a text emptied, cut to
+its first character, its numbers 0 or 1; a number 0, 1 or -1; a written
+list or tuple empty, without its last or first item, its last item
+twice), the test function compiled again from the base's source with
+that one change; a variant's id is the test's with "[variant n]"
 after it, n the variant's place, and its record says which literal it
 changed ("variant"). Only may name a variant alone. Written when the tests end or
 after S seconds ("stopped": true)."""
+import ast
 import contextlib
+import copy
 import importlib.abc
 import importlib.util
 import inspect
@@ -38,6 +41,7 @@ import re
 import signal
 import sys
 import tempfile
+import textwrap
 import threading
 import traceback
 import types
@@ -366,54 +370,133 @@ def plain_function(fn):
     return None
 
 
-# A test's variants: at most MAX_LITERALS of its literals, MAX_VARIANTS
-# variants in all.
-MAX_LITERALS = 8
-MAX_VARIANTS = 12
+# A test's variants: the first MAX_SITES literals of its body, and
+# MAX_VARIANTS variants in all.
+MAX_SITES = 12
+MAX_VARIANTS = 24
 DIGITS = re.compile(r"[0-9]+")
 
 
-def plain_tuple(c):
-    """Whether c is a tuple of texts and numbers, as a test's literal list
-    or tuple of them is compiled."""
-    return type(c) is tuple and len(c) > 0 and all(type(x) in (str, int, float, bool) or x is None for x in c)
+def literal_sites(fdef):
+    """The literals of a test function's body in the order they are
+    written: texts and numbers, and lists and tuples written out (of
+    anything); not its docstring, not what a nested function, class,
+    lambda or f-string holds."""
+    body = fdef.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        body = body[1:]
+    out = []
+
+    def visit(node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.JoinedStr)):
+            return
+        if isinstance(node, ast.Constant) and type(node.value) in (str, int, float):
+            out.append(node)
+        elif isinstance(node, (ast.List, ast.Tuple)) and isinstance(node.ctx, ast.Load) and node.elts:
+            out.append(node)
+        for child in inputs_of(node):
+            visit(child)
+    for stmt in body:
+        visit(stmt)
+    return out
+
+
+def inputs_of(node):
+    """The parts of a node that make what a test passes, not what it
+    expects back: an assert's comparison without the values compared
+    against, a self.assertX call without its arguments after the first."""
+    if isinstance(node, ast.Compare) and getattr(node, "premise_asserted", False):
+        return [node.left]
+    if isinstance(node, ast.Assert):
+        if isinstance(node.test, ast.Compare):
+            node.test.premise_asserted = True
+        return [node.test]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.startswith("assert") and node.args:
+        return [node.func, node.args[0]]
+    return list(ast.iter_child_nodes(node))
+
+
+def site_steps(node):
+    """A literal's replacements and what each says: a text emptied, cut
+    to its first character, its numbers 0 and 1; a number 0, 1 and -1; a
+    written list or tuple empty, without its last item, without its first
+    and with its last twice."""
+    if isinstance(node, ast.Constant):
+        c = node.value
+        if type(c) is str:
+            steps = ["", c[:1]] + [DIGITS.sub(d, c) for d in ("0", "1")]
+        else:
+            steps = [type(c)(v) for v in (0, 1, -1)]
+        seen, out = {c}, []
+        for v in steps:
+            if v not in seen:
+                seen.add(v)
+                out.append((ast.Constant(v), "%r as %r" % (c, v)))
+        return out
+    written = ast.unparse(node)
+    if len(written) > 60:
+        written = written[:57] + "..."
+    elts, kind = node.elts, type(node)
+    out = [(kind(elts=[], ctx=ast.Load()), "%s empty" % written)]
+    if len(elts) > 1:
+        out.append((kind(elts=elts[:-1], ctx=ast.Load()), "%s without its last item" % written))
+        out.append((kind(elts=elts[1:], ctx=ast.Load()), "%s without its first item" % written))
+    if not any(isinstance(e, ast.Starred) for e in elts):
+        out.append((kind(elts=elts + elts[-1:], ctx=ast.Load()), "%s with its last item twice" % written))
+    return out
+
+
+class Replace(ast.NodeTransformer):
+    """Puts new in the place of one node of a tree."""
+
+    def __init__(self, target, new):
+        self.target, self.new = target, new
+
+    def visit(self, node):
+        if node is self.target:
+            return ast.copy_location(self.new, node)
+        return super().visit(node)
 
 
 def variants_of(fn):
-    """The test's code with one of its literals replaced, and what was
-    replaced, in words: each text literal emptied, cut to its first
-    character and with its numbers 0 and 1; each number literal 0, 1 and
-    -1; each list of them empty, one long, reversed and with its last
-    item twice. The test's docstring and its nested functions stay as
-    they are."""
+    """The test's code with one of its literals replaced (literal_sites,
+    site_steps), and what was replaced, in words: compiled again from the
+    base's source of the test, at its lines, in its module. None for a
+    test whose source premise cannot read, or that is a closure."""
     code = fn.__code__
-    consts = list(code.co_consts)
+    if code.co_freevars:
+        return []
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except Exception:
+        return []
+    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    ast.increment_lineno(tree, code.co_firstlineno - 1)
+    tree.body[0].decorator_list = []
     out = []
-    skip = 0 if fn.__doc__ is None or not consts or consts[0] != fn.__doc__ else 1
-    literals = [i for i, c in enumerate(consts) if i >= skip and (type(c) in (str, int, float) or plain_tuple(c))][:MAX_LITERALS]
-    for i in literals:
-        c = consts[i]
-        if type(c) is str:
-            steps = ["", c[:1]] + [DIGITS.sub(d, c) for d in ("0", "1")]
-        elif type(c) is tuple:
-            # a list or tuple the test writes out: empty, its first item
-            # alone, reversed, its last item twice
-            steps = [(), c[:1], c[::-1], c + c[-1:]]
-        else:
-            steps = [type(c)(v) for v in (0, 1, -1)]
-        seen = {c}
-        for v in steps:
-            if v in seen:
-                continue
-            seen.add(v)
-            new = consts[:]
-            new[i] = v
-            try:
-                out.append((code.replace(co_consts=tuple(new)), "%r as %r" % (c, v)))
-            except (TypeError, ValueError):
-                continue
-            if len(out) >= MAX_VARIANTS:
-                return out
+    sites = literal_sites(tree.body[0])[:MAX_SITES]
+    steps = [site_steps(site) for site in sites]
+    # each literal's first replacement, then each one's second, ...: the
+    # variants spread over the test's literals
+    order = sorted(((k, n) for n in range(len(sites)) for k in range(len(steps[n]))))
+    for k, n in order:
+        new, what = steps[n][k]
+        # each variant changes a copy: its site is the n-th of the copy's
+        mod = copy.deepcopy(tree)
+        target = literal_sites(mod.body[0])[n]
+        mod = ast.fix_missing_locations(Replace(target, new).visit(mod))
+        ns = {}
+        try:
+            exec(compile(mod, code.co_filename, "exec"), fn.__globals__, ns)
+            made = ns[tree.body[0].name].__code__
+        except Exception:
+            continue
+        if made.co_freevars:
+            continue
+        out.append((made, what))
+        if len(out) >= MAX_VARIANTS:
+            break
     return out
 
 
