@@ -141,11 +141,14 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 }
 
 // maxAmplified bounds the base's tests run again with their literals
-// replaced, and maxVariants the variants that ended apart filed as
-// changes.
+// replaced, maxVariants the variants that ended apart filed as changes,
+// and variantSeconds each of the two runs of the variants (a side's, the
+// two sides at once): each variant runs the whole test again, and a
+// project's slow tests would otherwise spend the run's time on them.
 const (
-	maxAmplified = 6
-	maxVariants  = 4
+	maxAmplified   = 6
+	maxVariants    = 4
+	variantSeconds = 6
 )
 
 // variant is a variant of a base's test (one of its literals replaced)
@@ -174,17 +177,18 @@ func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python str
 	if len(amplify) == 0 || ctx.Err() != nil {
 		return nil
 	}
+	seconds := min(cfg.Seconds, variantSeconds)
 	both := func(only, amplify []string) (base, head gate.PyTestRun) {
 		var wg sync.WaitGroup
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			base = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests, Only: only, Amplify: amplify, Seconds: cfg.Seconds, First: first})
+			base = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.BaseDir, BaseDir: cfg.BaseDir, Tests: tests, Only: only, Amplify: amplify, Seconds: seconds, First: first})
 		}()
 		go func() {
 			defer wg.Done()
 			head = gate.PythonTests(ctx, gate.PyTests{Python: python, Dir: cfg.HeadDir, BaseDir: cfg.BaseDir, Tests: tests, Only: only, Amplify: amplify,
-				Targets: want, Watch: cfg.HeadWatch, Seconds: cfg.Seconds, First: first})
+				Targets: want, Watch: cfg.HeadWatch, Seconds: seconds, First: first})
 		}()
 		wg.Wait()
 		return base, head
@@ -194,7 +198,10 @@ func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python str
 	for _, id := range head.Order {
 		b, ok := base.Tests[id]
 		h := head.Tests[id]
-		if !gate.IsVariant(id) || !ok || b.Outcome == timedOut || h.Outcome == timedOut || b.Outcome == "skipped" || h.Outcome == "skipped" || gate.SameEnd(b.Outcome, h.Outcome) {
+		// A variant the base ran past its time tells nothing; one the
+		// head runs past its time where the base ended is a change (a
+		// callback's count of 0 looping the head), which it must do again.
+		if !gate.IsVariant(id) || !ok || b.Outcome == timedOut || b.Outcome == "skipped" || h.Outcome == "skipped" || gate.SameEnd(b.Outcome, h.Outcome) {
 			continue
 		}
 		if len(apart) < 2*maxVariants {
@@ -204,7 +211,23 @@ func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python str
 	if len(apart) == 0 {
 		return nil
 	}
-	base2, head2 := both(apart, nil)
+	// A loop is one finding: one looping variant is run again, not each.
+	looped := false
+	apart = slices.DeleteFunc(apart, func(id string) bool {
+		loops := head.Tests[id].Outcome == timedOut
+		drop := loops && looped
+		looped = looped || loops
+		return drop
+	})
+	// Each runs after its test, as in the first run, which also times the
+	// test for the variant's own time.
+	again2 := slices.Clone(apart)
+	for _, id := range apart {
+		if test, _, ok := strings.Cut(id, gate.VariantMark); ok && !slices.Contains(again2, test) {
+			again2 = append(again2, test)
+		}
+	}
+	base2, head2 := both(again2, nil)
 	var out []variant
 	for _, id := range apart {
 		b2, ok1 := base2.Tests[id]

@@ -24,7 +24,8 @@ of those tests runs again once for each variant of its literals
 its first character, its numbers 0 or 1; a number 0, 1 or -1; a written
 list or tuple empty, without its last or first item, its last item
 twice), the test function compiled again from the base's source with
-that one change; a variant's id is the test's with "[variant n]"
+that one change, within ten times the test's own time (a second at
+least); a variant's id is the test's with "[variant n]"
 after it, n the variant's place, and its record says which literal it
 changed ("variant"). Only may name a variant alone. Written when the tests end or
 after S seconds ("stopped": true)."""
@@ -43,6 +44,7 @@ import sys
 import tempfile
 import textwrap
 import threading
+import time
 import traceback
 import types
 import unittest
@@ -84,13 +86,16 @@ class BaseTestFinder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, f)
 
 
+TIMED_OUT = "failed: timed out"
+
+
 def outcome_of(exc, test_file=None):
     name = type(exc).__name__
     if name in ("SkipTest", "Skipped") or isinstance(exc, unittest.SkipTest):
         return "skipped"
     msg = str(exc).strip().split("\n")[0][:300]
     if isinstance(exc, TestTimeout):
-        return "failed: timed out"
+        return TIMED_OUT
     if isinstance(exc, AssertionError) or not msg:
         # where the assertion stands says more than its empty message
         tb = traceback.extract_tb(exc.__traceback__)
@@ -219,8 +224,11 @@ def main():
         variants = []
         if test_fn is not None and (test_id in amplify or only is not None and any(o.startswith(test_id + "[variant ") for o in only)):
             variants = variants_of(test_fn)
+        # a variant has ten times the test's own time, a second at least:
+        # a loop it finds costs that, not the test's whole time
+        took = per_test / 10
         if only is None or test_id in only:
-            run_as(test_id, fn, test_file)
+            took = run_as(test_id, fn, test_file, per_test)
         for n, (code, what) in enumerate(variants):
             vid = "%s[variant %d]" % (test_id, n)
             if test_id not in amplify and vid not in only:
@@ -228,19 +236,23 @@ def main():
             kept = test_fn.__code__
             test_fn.__code__ = code
             try:
-                run_as(vid, fn, test_file)
+                run_as(vid, fn, test_file, min(per_test, max(1.0, 10 * took)))
             finally:
                 test_fn.__code__ = kept
             if vid in results:
                 results[vid]["variant"] = what
+                if results[vid]["outcome"] == TIMED_OUT:
+                    break  # a loop found: the test's other variants would spend their time in it too
 
-    def run_as(test_id, fn, test_file):
+    def run_as(test_id, fn, test_file, seconds):
+        """Runs one test within seconds and says how long it took."""
         if done[0]:
-            return
+            return 0
         results[test_id] = {"outcome": "passed", "reached": []}
         order.append(test_id)
         current[0] = test_id
-        signal.setitimer(signal.ITIMER_REAL, per_test)
+        started = time.monotonic()
+        signal.setitimer(signal.ITIMER_REAL, seconds)
         try:
             fn()
         except BaseException as exc:  # the test's, never the run's
@@ -248,6 +260,7 @@ def main():
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             current[0] = None
+        return time.monotonic() - started
 
     first = [w.lower().strip("_") for w in spec.get("first") or [] if len(w.strip("_")) > 2]
 
@@ -380,15 +393,15 @@ DIGITS = re.compile(r"[0-9]+")
 def literal_sites(fdef):
     """The literals of a test function's body in the order they are
     written: texts and numbers, and lists and tuples written out (of
-    anything); not its docstring, not what a nested function, class,
-    lambda or f-string holds."""
+    anything), a nested function's (a callback the test hands over) as
+    well; not its docstring, not an f-string's parts."""
     body = fdef.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
         body = body[1:]
     out = []
 
     def visit(node):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.JoinedStr)):
+        if isinstance(node, ast.JoinedStr):
             return
         if isinstance(node, ast.Constant) and type(node.value) in (str, int, float):
             out.append(node)
@@ -458,6 +471,28 @@ class Replace(ast.NodeTransformer):
         return super().visit(node)
 
 
+def parse_def(fn):
+    """A module of the function's definition alone, its lines counted
+    from the definition's first; None where its source does not read or
+    parse. A method's source is indented, and dedent leaves it so where a
+    text of its spans lines at the margin: it is parsed under an if."""
+    try:
+        src = inspect.getsource(fn)
+    except Exception:
+        return None
+    for text, nested in ((textwrap.dedent(src), False), ("if 1:\n" + src, True)):
+        try:
+            tree = ast.parse(text)
+        except Exception:
+            continue
+        if nested:
+            tree = ast.Module(body=tree.body[0].body, type_ignores=[])
+            ast.increment_lineno(tree, -1)
+        if tree.body and isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return tree
+    return None
+
+
 def variants_of(fn):
     """The test's code with one of its literals replaced (literal_sites,
     site_steps), and what was replaced, in words: compiled again from the
@@ -466,11 +501,8 @@ def variants_of(fn):
     code = fn.__code__
     if code.co_freevars:
         return []
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except Exception:
-        return []
-    if not tree.body or not isinstance(tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+    tree = parse_def(fn)
+    if tree is None:
         return []
     ast.increment_lineno(tree, code.co_firstlineno - 1)
     tree.body[0].decorator_list = []
