@@ -444,11 +444,9 @@ def site_steps(node):
         for v in steps:
             if v not in seen:
                 seen.add(v)
-                out.append((ast.Constant(v), "%r as %r" % (c, v)))
+                out.append((ast.Constant(v), "%s as %s" % (short(repr(c)), short(repr(v)))))
         return out
-    written = ast.unparse(node)
-    if len(written) > 60:
-        written = written[:57] + "..."
+    written = short(ast.unparse(node))
     elts, kind = node.elts, type(node)
     out = [(kind(elts=[], ctx=ast.Load()), "%s empty" % written)]
     if len(elts) > 1:
@@ -457,6 +455,11 @@ def site_steps(node):
     if not any(isinstance(e, ast.Starred) for e in elts):
         out.append((kind(elts=elts + elts[-1:], ctx=ast.Load()), "%s with its last item twice" % written))
     return out
+
+
+def short(text):
+    """A literal as a change names it: at most 60 characters."""
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Replace(ast.NodeTransformer):
