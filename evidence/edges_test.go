@@ -509,3 +509,18 @@ func TestPythonBaseTestWithALiteralReplaced(t *testing.T) {
 		t.Errorf("the change's call names %+v, want the variant of test_parse_last a test row replays", shown.Call)
 	}
 }
+
+// A variant of a base's test on which both sides raise the same class of
+// exception, reworded, is no change: rows compare exceptions by class,
+// and so do variants.
+func TestPythonVariantOfATestRewordedIsNoChange(t *testing.T) {
+	t.Parallel()
+	mod := func(msg string) string {
+		return "def parse(text):\n    if not text:\n        raise ValueError(" + msg + ")\n    return text.split(',')\n"
+	}
+	test := "from csvish import parse\n\n\ndef test_parse():\n    assert parse('a,b') == ['a', 'b']\n"
+	rep := runCommits(t, map[string]string{"csvish.py": mod("'empty text'"), "test_csvish.py": test}, map[string]string{"csvish.py": mod("'no text to parse: ' + repr(text)")}, nil)
+	if cs := changesOf(rep, "csvish.parse"); len(cs) > 0 {
+		t.Errorf("a message reworded is a change: %+v", cs)
+	}
+}

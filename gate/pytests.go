@@ -214,8 +214,24 @@ func VariantEnd(outcome string) string {
 	return addresses.ReplaceAllString(FailureText(strings.TrimPrefix(outcome, "failed: ")), "0x")
 }
 
+// VariantKey is what of a variant's end ("passed" or "failed: how") is
+// compared: a failed assertion whole (the values the test compared, the
+// places in memory they name aside); any other exception by its class
+// alone, as rows compare exceptions (a message reworded is no change);
+// "" for passed.
+func VariantKey(outcome string) string {
+	end := VariantEnd(outcome)
+	if end == "" || strings.HasPrefix(end, "AssertionError") {
+		return end
+	}
+	if i := strings.IndexAny(end, " :"); i > 0 {
+		return end[:i]
+	}
+	return end
+}
+
 // SameEnd says two ends of a test, passed or "failed: how", are the
-// same as VariantEnd says them.
+// same as VariantKey compares them.
 func SameEnd(a, b string) bool {
-	return VariantEnd(a) == VariantEnd(b)
+	return VariantKey(a) == VariantKey(b)
 }

@@ -40,10 +40,11 @@ func (rn *Runner) testRow(ctx context.Context, p plannedRow, reruns int) RowResu
 	}
 	want := r.Expect.Outcome
 	// A variant of a test (one of its literals replaced) often fails on
-	// both sides: how it failed is its outcome, the whole first line.
+	// both sides: how it failed is its outcome (VariantKey: a failed
+	// assertion whole, another exception by its class).
 	variant := IsVariant(r.Test)
 	if how, _ := r.Expect.Value.(string); variant && want == validate.OutcomeFailed {
-		want += ": " + how
+		want += ": " + VariantKey(validate.OutcomeFailed+": "+how)
 	}
 	for i := 0; i < min(reruns, testRowAttempts); i++ {
 		got, why, err := rn.Tests(ctx, r.Test)
@@ -54,7 +55,7 @@ func (rn *Runner) testRow(ctx context.Context, p plannedRow, reruns int) RowResu
 		}
 		why = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(why), ":"))
 		if variant && got == validate.OutcomeFailed {
-			got += ": " + VariantEnd(validate.OutcomeFailed+": "+why)
+			got += ": " + VariantKey(validate.OutcomeFailed+": "+why)
 		}
 		res.Seen = append(res.Seen, got)
 		if got == want {

@@ -96,8 +96,9 @@ func TestTypeScriptTestRow(t *testing.T) {
 }
 
 // A test row of a variant of a test (one of its literals replaced)
-// compares how the variant ended, the whole first line: it fails on both
-// sides, and only the failure tells the base's code from the head's.
+// compares how the variant ended: it fails on both sides, and only the
+// failure tells the base's code from the head's (a failed assertion
+// whole, another exception by its class, as rows compare them).
 func TestVariantTestRowComparesHowItEnded(t *testing.T) {
 	t.Parallel()
 	test := "import m\n\n\ndef test_last():\n    assert m.last('abc') == 'c'\n"
@@ -118,8 +119,9 @@ func TestVariantTestRowComparesHowItEnded(t *testing.T) {
 	tb := &validate.Table{Version: 1, Language: validate.LangPython, Target: "m.last", Rows: []validate.Row{
 		row("P001", VariantEnd(v.Outcome)),                   // the base's end: the head must do as the base did
 		row("P002", "IndexError: string index out of range"), // the head's end, intended
+		row("P004", "IndexError: no such index"),             // reworded: an exception is its class
 		testRow("P003", "tests/test_m.py: test_last[variant 0]", validate.OutcomePassed),
 	}}
-	checkTestRows(t, head, base, tb, map[string]string{"P001": StatusFail, "P002": StatusPass, "P003": StatusFail})
-	checkTestRows(t, base, base, tb, map[string]string{"P001": StatusPass, "P002": StatusFail, "P003": StatusFail})
+	checkTestRows(t, head, base, tb, map[string]string{"P001": StatusFail, "P002": StatusPass, "P003": StatusFail, "P004": StatusPass})
+	checkTestRows(t, base, base, tb, map[string]string{"P001": StatusPass, "P002": StatusFail, "P003": StatusFail, "P004": StatusFail})
 }
