@@ -3,6 +3,7 @@ package evidence
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/premise-dev/premise/evidence/lang"
@@ -25,6 +26,10 @@ func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languag
 	run := traceRun(cfg)
 	if cfg.TraceSeconds < 0 {
 		return
+	}
+	run.Shown = map[string]bool{}
+	for _, c := range append(slices.Clone(rep.Changes), rep.Unexplained...) {
+		run.Shown[c.Symbol] = true
 	}
 	// Each side's run has its time; the whole stage (the two sides at
 	// once, the base's second run, the head's runs that place a failure)

@@ -524,3 +524,22 @@ func TestPythonVariantOfATestRewordedIsNoChange(t *testing.T) {
 		t.Errorf("a message reworded is a change: %+v", cs)
 	}
 }
+
+// A changed function its rows already showed a change on waits for a
+// reviewer: the base's tests are not varied for it, which would only
+// file the same change again under another name.
+func TestPythonShownFunctionsTestsAreNotVaried(t *testing.T) {
+	t.Parallel()
+	test := "from seq import last\n\n\ndef test_last():\n    assert last('abc') == 'c'\n"
+	rep := runCommits(t, map[string]string{"seq.py": "def last(s):\n    return s[-1] if s else None\n", "test_seq.py": test},
+		map[string]string{"seq.py": "def last(s):\n    return s[-1]\n"}, nil)
+	cs := changesOf(rep, "seq.last")
+	if len(cs) == 0 {
+		t.Fatalf("last raises on '' on the head and no row showed it; symbols %+v", rep.Symbols)
+	}
+	for _, c := range cs {
+		if c.Heuristic == lang.SourceTestVariant {
+			t.Errorf("a variant of test_last was filed though rows showed the change: %+v", c)
+		}
+	}
+}

@@ -79,6 +79,9 @@ type TraceRun struct {
 	// base's tests is kept for the next run against the same merge-base;
 	// "" keeps and reads none (--no-cache).
 	CacheDir string
+	// Shown are the changed functions whose rows already showed a
+	// change: the base's tests are not varied for them alone.
+	Shown map[string]bool
 }
 
 // ModuleFailure is a module left out of the rows, or one target its

@@ -107,7 +107,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 			failing = slices.DeleteFunc(failing, func(id string) bool { return !failsAgain(alone)(id) && !failsAgain(inOrder)(id) })
 		}
 	}
-	variants := l.variants(ctx, cfg, python, tests, br.first, reaching, again, want)
+	variants := l.variants(ctx, cfg, python, tests, br.first, reaching, first, again, want)
 	out := lang.BaseTestRun{Notes: notes, BaseLines: map[string][]int{}, HeadLines: map[string][]int{}}
 	for _, id := range reaching {
 		if again.Tests[id].Outcome != validate.OutcomePassed {
@@ -159,18 +159,22 @@ type variant struct {
 	headLines            map[string][]int
 }
 
-// variants runs the first of the tests that call a changed function and
-// pass on the base again with each of their literals replaced
+// variants runs the first of the tests that call a changed function its
+// rows showed nothing on (the traced run says which they call) and pass
+// on the base again with each of their literals replaced
 // (gate.PyTests.Amplify), on both sides at once, and keeps the variants
 // that ended apart: differently on the two sides in one run, and each
 // side alike when each variant runs again alone (a variant that depends
 // on the tests before it, or ends another way each time, is no change).
 // A test the head fails as it is is a failure already; its variants are
 // not run.
-func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python string, tests, first, reaching []string, again gate.PyTestRun, want map[string]string) []variant {
+func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python string, tests, first, reaching []string, traced, again gate.PyTestRun, want map[string]string) []variant {
+	// A test is varied for a changed function its rows showed nothing on:
+	// one already shown waits for a reviewer, who gains nothing from more.
 	var amplify []string
 	for _, id := range reaching {
-		if again.Tests[id].Outcome == validate.OutcomePassed && len(amplify) < maxAmplified {
+		unshown := slices.ContainsFunc(traced.Tests[id].Reached, func(s string) bool { return !cfg.Shown[s] })
+		if again.Tests[id].Outcome == validate.OutcomePassed && unshown && len(amplify) < maxAmplified {
 			amplify = append(amplify, id)
 		}
 	}
