@@ -107,7 +107,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 			failing = slices.DeleteFunc(failing, func(id string) bool { return !failsAgain(alone)(id) && !failsAgain(inOrder)(id) })
 		}
 	}
-	variants := l.variants(ctx, cfg, python, tests, br.first, reaching, first, again, want)
+	variants := l.variants(ctx, cfg, python, tests, br.first, reaching, first, again, head, want)
 	out := lang.BaseTestRun{Notes: notes, BaseLines: map[string][]int{}, HeadLines: map[string][]int{}}
 	for _, id := range reaching {
 		if again.Tests[id].Outcome != validate.OutcomePassed {
@@ -164,17 +164,18 @@ type variant struct {
 // on the base again with each of their literals replaced
 // (gate.PyTests.Amplify), on both sides at once, and keeps the variants
 // that ended apart: differently on the two sides in one run, and each
-// side alike when each variant runs again alone (a variant that depends
-// on the tests before it, or ends another way each time, is no change).
-// A test the head fails as it is is a failure already; its variants are
-// not run.
-func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python string, tests, first, reaching []string, traced, again gate.PyTestRun, want map[string]string) []variant {
+// side alike again when each variant runs once more right after its test
+// alone (a variant that depends on the other tests, or ends another way
+// each time, is no change). A test the head fails as it is is a failure
+// already; its variants are not run.
+func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python string, tests, first, reaching []string, traced, again, onHead gate.PyTestRun, want map[string]string) []variant {
 	// A test is varied for a changed function its rows showed nothing on:
 	// one already shown waits for a reviewer, who gains nothing from more.
 	var amplify []string
 	for _, id := range reaching {
 		unshown := slices.ContainsFunc(traced.Tests[id].Reached, func(s string) bool { return !cfg.Shown[s] })
-		if again.Tests[id].Outcome == validate.OutcomePassed && unshown && len(amplify) < maxAmplified {
+		passes := again.Tests[id].Outcome == validate.OutcomePassed && onHead.Tests[id].Outcome == validate.OutcomePassed
+		if passes && unshown && len(amplify) < maxAmplified {
 			amplify = append(amplify, id)
 		}
 	}
@@ -225,13 +226,13 @@ func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python str
 	})
 	// Each runs after its test, as in the first run, which also times the
 	// test for the variant's own time.
-	again2 := slices.Clone(apart)
+	rerun := slices.Clone(apart)
 	for _, id := range apart {
-		if test, _, ok := strings.Cut(id, gate.VariantMark); ok && !slices.Contains(again2, test) {
-			again2 = append(again2, test)
+		if test, _, ok := strings.Cut(id, gate.VariantMark); ok && !slices.Contains(rerun, test) {
+			rerun = append(rerun, test)
 		}
 	}
-	base2, head2 := both(again2, nil)
+	base2, head2 := both(rerun, nil)
 	var out []variant
 	for _, id := range apart {
 		b2, ok1 := base2.Tests[id]

@@ -418,12 +418,8 @@ def inputs_of(node):
     """The parts of a node that make what a test passes, not what it
     expects back: an assert's comparison without the values compared
     against, a self.assertX call without its arguments after the first."""
-    if isinstance(node, ast.Compare) and getattr(node, "premise_asserted", False):
-        return [node.left]
     if isinstance(node, ast.Assert):
-        if isinstance(node.test, ast.Compare):
-            node.test.premise_asserted = True
-        return [node.test]
+        return [node.test.left if isinstance(node.test, ast.Compare) else node.test]
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.startswith("assert") and node.args:
         return [node.func, node.args[0]]
     return list(ast.iter_child_nodes(node))
