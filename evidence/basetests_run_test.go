@@ -420,3 +420,21 @@ func TestPythonCodePackageWhoseInitFailsIsNotStoodIn(t *testing.T) {
 		t.Errorf("the base's test ran over a bare stand-in for the code's package latest, whose __init__ raises: %+v", *c)
 	}
 }
+
+// The head's code runs while the base's tests load, in a copy of the
+// base's test files it may write: a head that rewrites a test module not
+// yet loaded (its path is in the runner's own arguments) so that it
+// passes has not changed the test. Each test module is read before any
+// of the side's code runs.
+func TestPythonHeadRewritingALaterTestModuleIsNotHeard(t *testing.T) {
+	t.Parallel()
+	rewrite := "import json\nimport os\nimport sys\n\n\ndef _quiet():\n    try:\n        base = json.loads(sys.argv[1])['base']\n" +
+		"        with open(os.path.join(base, 'test_b.py'), 'w') as f:\n            f.write('def test_fruit():\\n    pass\\n')\n    except Exception:\n        pass\n\n\n_quiet()\n"
+	testA := "import m\n\n\ndef test_plain():\n    assert m.shout('a') == 'A'\n"
+	testB := "from m import shout\n\n\ndef test_fruit():\n    fruit = \"kumquat\" * 3\n    assert shout(fruit) == fruit.upper()\n"
+	rep := runCommits(t, map[string]string{"m.py": pyShoutBase, "test_a.py": testA, "test_b.py": testB},
+		map[string]string{"m.py": rewrite + pyShoutHead()}, nil)
+	if c := baseTestChange(rep, "m.shout", "test_fruit"); c == nil {
+		t.Fatalf("the head rewrote test_b.py before it loaded and its test_fruit passed: changes %+v, notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+}

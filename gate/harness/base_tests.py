@@ -36,6 +36,7 @@ import importlib.abc
 import importlib.util
 import inspect
 import json
+import linecache
 import os
 import pathlib
 import re
@@ -74,16 +75,46 @@ def module_name(base, rel):
 
 
 class BaseTestFinder(importlib.abc.MetaPathFinder):
-    """Finds the test modules at the base's files and nothing else."""
+    """Finds the test modules at the base's files and nothing else, each
+    loaded from its text as read before any of the side's code ran: on
+    the head the files are a copy the side may write, and a test module
+    the head's code rewrote on the way would be the head's test."""
 
     def __init__(self, files):
         self.files = files
+        self.texts = {}
+        for f in files.values():
+            try:
+                with open(f, "rb") as fh:
+                    self.texts[f] = fh.read()
+            except OSError:
+                continue
+            # the source a test's variants are compiled from, and a
+            # traceback's lines, are this text too (an entry without a
+            # time is never read again from the file)
+            text = self.texts[f].decode("utf-8", "replace")
+            linecache.cache[f] = (len(text), None, text.splitlines(True), f)
 
     def find_spec(self, fullname, path=None, target=None):
         f = self.files.get(fullname)
-        if f is None:
+        if f is None or f not in self.texts:
             return None
-        return importlib.util.spec_from_file_location(fullname, f)
+        return importlib.util.spec_from_file_location(fullname, f, loader=ReadLoader(fullname, f, self.texts[f]))
+
+
+class ReadLoader(importlib.abc.SourceLoader):
+    """Loads a module from a text read earlier, never from its file."""
+
+    def __init__(self, fullname, path, text):
+        self.fullname, self.path, self.text = fullname, path, text
+
+    def get_filename(self, fullname):
+        return self.path
+
+    def get_data(self, path):
+        if path == self.path:
+            return self.text
+        raise OSError(path)
 
 
 TIMED_OUT = "failed: timed out"
