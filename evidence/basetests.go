@@ -3,7 +3,6 @@ package evidence
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/premise-dev/premise/evidence/lang"
@@ -28,8 +27,10 @@ func (rep *Report) baseTests(ctx context.Context, cfg Config, langs lang.Languag
 		return
 	}
 	run.Shown = map[string]bool{}
-	for _, c := range append(slices.Clone(rep.Changes), rep.Unexplained...) {
-		run.Shown[c.Symbol] = true
+	for _, cs := range [][]Change{rep.Changes, rep.Unexplained} {
+		for _, c := range cs {
+			run.Shown[c.Symbol] = true
+		}
 	}
 	// Each side's run has its time; the whole stage (the two sides at
 	// once, the base's second run, the head's runs that place a failure)
@@ -87,8 +88,8 @@ func testChange(f lang.TestFailure, langName, sym string) Change {
 // variantChange is the change a variant of a base's test is filed as: the
 // test with one of its literals replaced ended one way on the base and
 // another on the head. Both often fail (the test's own assertions expect
-// the literal it wrote); how each ended is the outcome, its text whole,
-// which a test row of the variant compares (gate's testRow).
+// the literal it wrote); how each ended is the outcome, its first line,
+// which a test row of the variant compares as gate.VariantKey says.
 func variantChange(f lang.TestFailure, langName, sym, where string) Change {
 	end := func(how string) (string, *validate.Outcome) {
 		if how == "" {

@@ -218,10 +218,10 @@ func VariantEnd(outcome string) string {
 // compared: a failed assertion whole (the values the test compared, the
 // places in memory they name aside); any other exception by its class
 // alone, as rows compare exceptions (a message reworded is no change);
-// "" for passed.
+// "timed out" as it is; "" for passed.
 func VariantKey(outcome string) string {
 	end := VariantEnd(outcome)
-	if end == "" || strings.HasPrefix(end, "AssertionError") {
+	if end == "" || end == "timed out" || strings.HasPrefix(end, "AssertionError") {
 		return end
 	}
 	if i := strings.IndexAny(end, " :"); i > 0 {

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,6 +111,11 @@ func TestVariantTestRowComparesHowItEnded(t *testing.T) {
 	v := run.Tests["tests/test_m.py::test_last[variant 0]"]
 	if v.Variant != "'abc' as ''" || !strings.HasPrefix(v.Outcome, "failed: AssertionError") {
 		t.Fatalf("the first variant of test_last: %+v; want 'abc' as '' failing its assertion (run %+v)", v, run)
+	}
+	// A variant named alone runs after its test, as it ran when found.
+	alone := PythonTests(context.Background(), PyTests{Dir: base, BaseDir: base, Tests: []string{"tests/test_m.py"}, Only: []string{"tests/test_m.py::test_last[variant 0]"}, Seconds: 30})
+	if want := []string{"tests/test_m.py::test_last", "tests/test_m.py::test_last[variant 0]"}; !slices.Equal(alone.Order, want) {
+		t.Errorf("the variant named alone ran as %q, want %q", alone.Order, want)
 	}
 	row := func(id, how string) validate.Row {
 		r := testRow(id, "tests/test_m.py: test_last[variant 0]", validate.OutcomeFailed)

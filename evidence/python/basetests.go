@@ -164,8 +164,9 @@ type variant struct {
 // on the base again with each of their literals replaced
 // (gate.PyTests.Amplify), on both sides at once, and keeps the variants
 // that ended apart: differently on the two sides in one run, and each
-// side alike again when each variant runs once more right after its test
-// alone (a variant that depends on the other tests, or ends another way
+// side alike again when each variant runs once more after its test alone
+// (base_tests.py runs a variant's test first, as the gate's test row
+// does; a variant that depends on the other tests, or ends another way
 // each time, is no change). A test the head fails as it is is a failure
 // already; its variants are not run.
 func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python string, tests, first, reaching []string, traced, again, onHead gate.PyTestRun, want map[string]string) []variant {
@@ -224,15 +225,7 @@ func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python str
 		looped = looped || loops
 		return drop
 	})
-	// Each runs after its test, as in the first run, which also times the
-	// test for the variant's own time.
-	rerun := slices.Clone(apart)
-	for _, id := range apart {
-		if test, _, ok := strings.Cut(id, gate.VariantMark); ok && !slices.Contains(rerun, test) {
-			rerun = append(rerun, test)
-		}
-	}
-	base2, head2 := both(rerun, nil)
+	base2, head2 := both(apart, nil)
 	var out []variant
 	for _, id := range apart {
 		b2, ok1 := base2.Tests[id]

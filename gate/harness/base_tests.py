@@ -27,7 +27,8 @@ twice), the test function compiled again from the base's source with
 that one change, within ten times the test's own time (a second at
 least); a variant's id is the test's with "[variant n]"
 after it, n the variant's place, and its record says which literal it
-changed ("variant"). Only may name a variant alone. Written when the tests end or
+changed ("variant"). Only may name a variant alone; its test runs
+before it all the same. Written when the tests end or
 after S seconds ("stopped": true)."""
 import ast
 import contextlib
@@ -256,9 +257,11 @@ def main():
         if test_fn is not None and (test_id in amplify or only is not None and any(o.startswith(test_id + "[variant ") for o in only)):
             variants = variants_of(test_fn)
         # a variant has ten times the test's own time, a second at least:
-        # a loop it finds costs that, not the test's whole time
+        # a loop it finds costs that, not the test's whole time. The test
+        # runs first whenever a variant of it does, named alone or not, so
+        # a variant meets what its test left, run after run.
         took = per_test / 10
-        if only is None or test_id in only:
+        if only is None or test_id in only or variants:
             took = run_as(test_id, fn, test_file, per_test)
         for n, (code, what) in enumerate(variants):
             vid = "%s[variant %d]" % (test_id, n)
