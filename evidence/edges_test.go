@@ -543,3 +543,32 @@ func TestPythonShownFunctionsTestsAreNotVaried(t *testing.T) {
 		}
 	}
 }
+
+// A function handed an element's attributes as a dict reads them by keys
+// the module names (ATTR_FIT = 'fit') and compares what one holds with
+// another of its names: the head drops the value 'none' the base keeps.
+// Only a dict holding that key with that value reaches the line; rows
+// build the dicts of the keys the body reads, the values it compares
+// them with first.
+func TestPythonDictOfTheKeysTheBodyReads(t *testing.T) {
+	t.Parallel()
+	mod := func(fit string) string {
+		return "ATTR_FIT = 'fit'\nATTR_WIDTH = 'width'\nVALUE_NONE = 'none'\n\n\n" +
+			"class Picture:\n    def __init__(self):\n        self.fit = None\n        self.width = 0\n\n" +
+			"    def take(self, values):\n        if ATTR_FIT in values:\n" + fit +
+			"        self.width = int(values.get(ATTR_WIDTH, 0))\n        return self\n\n" +
+			"    def __repr__(self):\n        return 'Picture(%r, %r)' % (self.fit, self.width)\n"
+	}
+	base := mod("            self.fit = values[ATTR_FIT]\n")
+	head := mod("            if values[ATTR_FIT] == VALUE_NONE:\n                self.fit = None\n            else:\n                self.fit = values[ATTR_FIT]\n")
+	rep := runCommits(t, map[string]string{"picture.py": base}, map[string]string{"picture.py": head}, nil)
+	found := false
+	for _, c := range changesOf(rep, "picture.Picture.take") {
+		if strings.Contains(c.Input, "'fit': 'none'") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("take forgets fit='none' on the head, and no row with that key showed it: %+v; symbols %+v", changesOf(rep, "picture.Picture.take"), rep.Symbols)
+	}
+}

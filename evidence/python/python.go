@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/premise-dev/premise/diffparse"
@@ -39,6 +40,10 @@ type pyInfo struct {
 	// duckValues are, by parameter nothing types, objects of the module's
 	// class its use fits, or lists of them (duckValues).
 	duckValues map[string][]any
+	// keys are, by name, the text keys the function reads of it as a
+	// mapping on either side (pysource.ReadKeys): a parameter's become
+	// dicts of those keys (keyedReads).
+	keys map[string][]pysource.Key
 }
 
 // pyFiles holds the parsed files of one run.
@@ -301,8 +306,31 @@ func (pf *pyFiles) info(file *pyFile, local string) *pyInfo {
 				in.consts = append(in.consts, c)
 			}
 		}
+		keys, _ := pysource.ReadKeys(f, local)
+		in.keys = mergeKeys(in.keys, keys)
 	}
 	return in
+}
+
+// mergeKeys adds keys (one side's reading) to by, a key both sides read
+// once, with what either compares it with.
+func mergeKeys(by map[string][]pysource.Key, keys []pysource.Key) map[string][]pysource.Key {
+	for _, k := range keys {
+		if by == nil {
+			by = map[string][]pysource.Key{}
+		}
+		i := slices.IndexFunc(by[k.Name], func(o pysource.Key) bool { return o.Key == k.Key })
+		if i < 0 {
+			by[k.Name] = append(by[k.Name], k)
+			continue
+		}
+		for _, c := range k.Compared {
+			if !slices.Contains(by[k.Name][i].Compared, c) {
+				by[k.Name][i].Compared = append(by[k.Name][i].Compared, c)
+			}
+		}
+	}
+	return by
 }
 
 // trusted keeps the inputs the base's worker may run (issue 26): those

@@ -101,6 +101,9 @@ func pyParamPools(sig *lang.Signature, info *pyInfo, harvested [][]any, lits []s
 		vals = append(vals, scaledDurations(p.Name, info.text, t, nums)...)
 		vals = append(vals, exactTypeInstances(p.Name, info.text)...)
 		vals = append(vals, magicBytes(p.Name, info.text)...)
+		if t.Kind == lang.KindDict || !(t.Known() && t.From == "annotation") {
+			vals = append(vals, keyedReads(info.keys[p.Name], info, lits)...)
+		}
 		kind := poolKind(base)
 		if froms[i] != "annotation" || kind["str"] {
 			// The changed data's words are what reach the changed
@@ -746,6 +749,67 @@ func varargsRows(sig *lang.Signature, info *pyInfo, pools [][]any, lits []string
 		out = append(out, lang.SourcedRow{Row: methodRow("varargs", append(append([]any{}, args...), x...), kwargs), Source: lang.SourceVarargs})
 	}
 	return out
+}
+
+// keyedReads are dicts of the keys a function reads of a parameter (m[K],
+// m.get(K), K in m): each key alone, with the values the body compares it
+// with first and then values of the kind its name says; every key at
+// once; and every key but one. A settings dict or an element's
+// attributes reach the branches of each key only with that key present.
+func keyedReads(keys []pysource.Key, info *pyInfo, lits []string) []any {
+	if len(keys) == 0 {
+		return nil
+	}
+	params := make([]lang.Param, len(keys))
+	for i, k := range keys {
+		params[i] = lang.Param{Name: keyName(k.Key)}
+	}
+	plain := *info
+	plain.keys = nil // a key's values are not keyed dicts again
+	kpools, _ := pyParamPools(&lang.Signature{Language: "python", Params: params}, &plain, make([][]any, len(keys)), lits)
+	vals := make([][]string, len(keys))
+	for i, k := range keys {
+		vals[i] = append(vals[i], k.Compared...)
+		for _, v := range kpools[i][:min(4, len(kpools[i]))] {
+			if _, expr := v.(map[string]any); !expr && !slices.Contains(vals[i], pyRepr(v, 0)) {
+				vals[i] = append(vals[i], pyRepr(v, 0))
+			}
+		}
+	}
+	dict := func(skip int, pick func(i int) (string, bool)) any {
+		var parts []string
+		for i, k := range keys {
+			if v, ok := pick(i); ok && i != skip {
+				parts = append(parts, k.Key+": "+v)
+			}
+		}
+		return map[string]any{lang.ExprKey: "{" + strings.Join(parts, ", ") + "}"}
+	}
+	first := func(i int) (string, bool) {
+		if len(vals[i]) == 0 {
+			return "", false
+		}
+		return vals[i][0], true
+	}
+	var out []any
+	for i := range keys {
+		for _, v := range vals[i] {
+			out = append(out, dict(-1, func(j int) (string, bool) { return v, j == i }))
+		}
+	}
+	if len(keys) > 1 {
+		out = append(out, dict(-1, first))
+		for i := range keys {
+			out = append(out, dict(i, first))
+		}
+	}
+	return out
+}
+
+// keyName is a key's text as a name its values are guessed from:
+// 'preserveAspectRatio' -> preserveAspectRatio.
+func keyName(lit string) string {
+	return strings.Trim(strings.TrimLeft(lit, "rRbBuU"), `"'`)
 }
 
 // maxKwargsKeys bounds the **kwargs keys a function's rows pass.
