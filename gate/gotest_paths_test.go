@@ -34,3 +34,26 @@ func TestGoTestFailureNamesFilesFromTheTop(t *testing.T) {
 		t.Errorf("the failure reads %q, want the file named from the top of the tree", got)
 	}
 }
+
+// TestGoTestBinaryIsNamedAsGoTestNamesIt: a command-line library's tests
+// compare the help they print, which names the program by its binary
+// (filepath.Base(os.Args[0])); under go test that is the package's last
+// import path element with ".test". They pass under premise as they do
+// under go test: a base's test that failed only here for its binary's name
+// was left out, with the change it would have shown.
+func TestGoTestBinaryIsNamedAsGoTestNamesIt(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"go.mod":          "module example.com/tool/v2\n\ngo 1.21\n",
+		"cli/cli.go":      "package cli\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n)\n\nfunc Usage() string { return \"usage: \" + filepath.Base(os.Args[0]) }\n",
+		"cli/cli_test.go": "package cli\n\nimport \"testing\"\n\nfunc TestUsage(t *testing.T) {\n\tif got := Usage(); got != \"usage: cli.test\" {\n\t\tt.Fatalf(\"got %q\", got)\n\t}\n}\n",
+		"tool.go":         "package tool\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n)\n\nfunc Name() string { return filepath.Base(os.Args[0]) }\n",
+		"tool_test.go":    "package tool\n\nimport \"testing\"\n\nfunc TestName(t *testing.T) {\n\tif got := Name(); got != \"tool.test\" {\n\t\tt.Fatalf(\"got %q\", got)\n\t}\n}\n",
+	})
+	for _, pkg := range []string{"cli", "."} {
+		run := GoTests(context.Background(), filepath.Join(dir, pkg), t.TempDir(), []string{"-count=1", "-v"}, 120*time.Second)
+		if len(run.Failed) > 0 || len(run.Passed) != 1 {
+			t.Errorf("%s: the test of the program's name: failed %v, passed %v, want it passed as under go test", pkg, run.Failed, run.Passed)
+		}
+	}
+}
