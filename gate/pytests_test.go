@@ -352,3 +352,23 @@ func TestPythonTestsFailureNamesFilesFromTheTop(t *testing.T) {
 		}
 	}
 }
+
+// A command-line tool's tests parse the command line as the test run has
+// it: under pytest with no arguments, an argparse parser built without a
+// list reads none, and names the program after pytest. premise's run of
+// the base's tests passes them too; with its own arguments on the command
+// line every such test failed on the base and was left out, with the
+// change it would have shown.
+func TestPythonTestsSeeTheCommandLineOfAPlainRun(t *testing.T) {
+	t.Parallel()
+	cli := "import argparse\n\n\ndef parser():\n    p = argparse.ArgumentParser()\n    p.add_argument('--level', type=int, default=1)\n    return p\n"
+	test := "import cli\n\n\ndef test_defaults():\n    assert cli.parser().parse_args().level == 1\n\n\n" +
+		"def test_prog():\n    assert cli.parser().prog == 'pytest'\n"
+	dir := writeTree(t, map[string]string{"cli.py": cli, "tests/test_cli.py": test})
+	run := PythonTests(context.Background(), PyTests{Dir: dir, BaseDir: dir, Tests: []string{"tests/test_cli.py"}, Seconds: 20})
+	for _, id := range []string{"tests/test_cli.py::test_defaults", "tests/test_cli.py::test_prog"} {
+		if got := run.Tests[id].Outcome; got != "passed" {
+			t.Errorf("%s %q %s, want passed as under pytest", id, got, run.Err)
+		}
+	}
+}

@@ -141,6 +141,9 @@ def outcome_of(exc, test_file=None):
 def main():
     spec = json.loads(sys.argv[1])
     out_path = sys.argv[2]
+    # the tests see the command line of a plain pytest run: no arguments
+    # (a parser built without a list reads sys.argv), the program pytest
+    sys.argv[:] = [os.path.join(os.path.dirname(sys.executable), "pytest")]
     cwd = os.getcwd()
     install_pytest()
     install_nose()
