@@ -438,3 +438,38 @@ func TestPythonHeadRewritingALaterTestModuleIsNotHeard(t *testing.T) {
 		t.Fatalf("the head rewrote test_b.py before it loaded and its test_fruit passed: changes %+v, notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
 	}
 }
+
+// A base's Go test that hands a changed function a value only the test
+// can build (its own Source over a list of words) passes on both sides
+// with the words it wrote; the variant that writes the list empty ends
+// in the test's message on the base (an empty last word) and in a panic
+// on the head. The two ends are a change, the literal named, and the
+// change's call is the variant a test row runs again.
+func TestGoBaseTestWithALiteralReplaced(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/words\n\ngo 1.21\n"
+	src := func(body string) string {
+		return "package words\n\n// Source hands out words until it has none.\ntype Source interface {\n\tNext() (string, bool)\n}\n\n" +
+			"// Last is the last word of s.\nfunc Last(s Source) string {\n\tvar ws []string\n\tfor {\n\t\tw, ok := s.Next()\n\t\tif !ok {\n\t\t\tbreak\n\t\t}\n\t\tws = append(ws, w)\n\t}\n" + body + "}\n"
+	}
+	test := "package words\n\nimport \"testing\"\n\ntype list struct {\n\twords []string\n\ti      int\n}\n\nfunc (l *list) Next() (string, bool) {\n\tif l.i >= len(l.words) {\n\t\treturn \"\", false\n\t}\n\tl.i++\n\treturn l.words[l.i-1], true\n}\n\n" +
+		"func TestLast(t *testing.T) {\n\tif got := Last(&list{words: []string{\"a\", \"b\"}}); got != \"b\" {\n\t\tt.Errorf(\"Last = %q\", got)\n\t}\n}\n"
+	rep := runCommits(t,
+		map[string]string{"go.mod": mod, "words.go": src("\tif len(ws) == 0 {\n\t\treturn \"\"\n\t}\n\treturn ws[len(ws)-1]\n"), "words_test.go": test},
+		map[string]string{"words.go": src("\treturn ws[len(ws)-1]\n")}, nil)
+	var shown *evidence.Change
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		if c.Heuristic == "test_variant" && strings.Contains(c.Input, `[]string{"a", "b"} as []string{}`) {
+			shown = &c
+		}
+	}
+	if shown == nil {
+		t.Fatalf("Last panics on no words on the head, and no variant of TestLast showed it: %+v; notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+	if shown.Symbol != "example.com/words.Last" || !strings.Contains(shown.Base, `Last = ""`) || !strings.Contains(shown.Head, "panic") {
+		t.Errorf("the change does not say how each side ended: %+v", *shown)
+	}
+	if shown.Call == nil || !strings.HasPrefix(shown.Call.Test, "words_test.go: TestLast[variant ") {
+		t.Errorf("the change's call is %+v, want the variant of TestLast a test row runs", shown.Call)
+	}
+}

@@ -138,6 +138,9 @@ type GoTestRun struct {
 	// MissingModule says a module the tests import is not in the
 	// module cache, which the box's go command does not fetch.
 	MissingModule bool
+	// BuildErrors are the places ("x_test.go:12") a failed build's
+	// compiler named, without its words (a message may quote the code).
+	BuildErrors []string
 }
 
 // stopKind says in premise's words what stopped a go test run.
@@ -174,6 +177,13 @@ func GoModDownload(ctx context.Context, dir string, timeout time.Duration) error
 // deleted, each of the base's the head lacks added. Its files live in
 // scratch, which the box lets the go command read.
 func BaseTestsOverlay(baseDir, headDir, scratch string) (string, error) {
+	return VariedOverlay(baseDir, headDir, scratch, "", nil)
+}
+
+// VariedOverlay is BaseTestsOverlay with the base's test file called name
+// (its base name) read as varied: the file GoVariants wrote. With headDir
+// baseDir it is the base's own run of the variants.
+func VariedOverlay(baseDir, headDir, scratch, name string, varied []byte) (string, error) {
 	replace := map[string]string{}
 	heads, _ := filepath.Glob(filepath.Join(headDir, "*_test.go"))
 	for _, h := range heads {
@@ -184,6 +194,9 @@ func BaseTestsOverlay(baseDir, headDir, scratch string) (string, error) {
 		data, err := os.ReadFile(b)
 		if err != nil {
 			return "", err
+		}
+		if filepath.Base(b) == name {
+			data = varied
 		}
 		keep := filepath.Join(scratch, fmt.Sprintf("t%d_%s", i, filepath.Base(b)))
 		if err := os.WriteFile(keep, data, 0o644); err != nil {
@@ -204,8 +217,10 @@ var (
 	passLine = regexp.MustCompile(`^\s*--- PASS: (\S+)`)
 	runLine  = regexp.MustCompile(`^=== (?:RUN|CONT)\s+(\S+)`)
 	// runningLine is one of the tests a timeout's panic lists.
-	runningLine = regexp.MustCompile(`^\s+(Test\S*) \(\S+\)$`)
-	stopLines   = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out)`)
+	// compileError is a compiler's error at a place of a Go file.
+	compileError = regexp.MustCompile(`^(\S+\.go):(\d+):\d+: `)
+	runningLine  = regexp.MustCompile(`^\s+(Test\S*) \(\S+\)$`)
+	stopLines    = regexp.MustCompile(`^(FAIL\s+\S+\s+\[(build|setup) failed\]|panic: test timed out)`)
 )
 
 // GoTests runs go test (GoTest) in dir and reads which tests failed.
@@ -266,6 +281,9 @@ func GoTests(ctx context.Context, dir, out string, args []string, timeout time.D
 			// What go test says when a module the tests import is not
 			// in the cache, which the box's go command cannot write.
 			run.MissingModule = true
+		}
+		if m := compileError.FindStringSubmatch(line); m != nil {
+			run.BuildErrors = append(run.BuildErrors, filepath.Base(m[1])+":"+m[2])
 		}
 		if stopLines.MatchString(line) && run.Stopped == "" {
 			// The kind of stop alone: a compiler's message may quote

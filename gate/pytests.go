@@ -214,14 +214,18 @@ func VariantEnd(outcome string) string {
 	return addresses.ReplaceAllString(FailureText(strings.TrimPrefix(outcome, "failed: ")), "0x")
 }
 
+// goTestMessage is a Go test's own message, at its line of its file
+// (t.Errorf's): an assertion, compared whole.
+var goTestMessage = regexp.MustCompile(`^[\w.-]+_test\.go:\d+: `)
+
 // VariantKey is what of a variant's end ("passed" or "failed: how") is
 // compared: a failed assertion whole (the values the test compared, the
-// places in memory they name aside); any other exception by its class
+// places in memory they name aside; a Go test's message at its line); any other exception by its class
 // alone, as rows compare exceptions (a message reworded is no change);
 // "timed out" as it is; "" for passed.
 func VariantKey(outcome string) string {
 	end := VariantEnd(outcome)
-	if end == "" || end == "timed out" || strings.HasPrefix(end, "AssertionError") {
+	if end == "" || end == "timed out" || strings.HasPrefix(end, "AssertionError") || goTestMessage.MatchString(end) {
 		return end
 	}
 	if i := strings.IndexAny(end, " :"); i > 0 {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -200,6 +201,9 @@ func goTestRow(ctx context.Context, dir, baseDir, file, name string, seconds int
 		return "", "", err
 	}
 	defer cleanup()
+	if IsVariant(name) {
+		return goVariantRow(ctx, dir, baseDir, file, name, scratch, seconds)
+	}
 	overlay, err := BaseTestsOverlay(filepath.Join(baseDir, pkg), filepath.Join(dir, pkg), scratch)
 	if err != nil {
 		return "", "", err
@@ -224,6 +228,42 @@ func goTestRow(ctx context.Context, dir, baseDir, file, name string, seconds int
 		return "", "", fmt.Errorf("%s has no test %s", pkg, name)
 	}
 	return validate.OutcomePassed, "", nil
+}
+
+// goVariantRow runs a variant of a Go test (GoVariants), made again from
+// the base's test file, on the code in dir.
+func goVariantRow(ctx context.Context, dir, baseDir, file, name, scratch string, seconds int) (string, string, error) {
+	pkg := filepath.Dir(file)
+	test := name[:strings.LastIndex(name, VariantMark)]
+	src, err := os.ReadFile(filepath.Join(baseDir, file))
+	if err != nil {
+		return "", "", err
+	}
+	varied, vs, err := GoVariants(src, []string{test}, GoVariantsPerTest, nil)
+	if err != nil {
+		return "", "", fmt.Errorf("%s: %v", file, err)
+	}
+	i := slices.IndexFunc(vs, func(v GoVariant) bool { return v.ID == name })
+	if i < 0 {
+		return "", "", fmt.Errorf("%s has no test %s", file, name)
+	}
+	overlay, err := VariedOverlay(filepath.Join(baseDir, pkg), filepath.Join(dir, pkg), scratch, filepath.Base(file), varied)
+	if err != nil {
+		return "", "", err
+	}
+	run := GoTests(ctx, filepath.Join(dir, pkg), filepath.Join(scratch, "out"),
+		[]string{"-count=1", "-v", fmt.Sprintf("-timeout=%ds", seconds), "-overlay=" + overlay, "-run=^" + regexp.QuoteMeta(vs[i].Func) + "$"},
+		time.Duration(seconds)*time.Second)
+	end, ran := GoVariantEnd(run, vs[i])
+	switch {
+	case !ran && run.Stopped != "":
+		return "", "", fmt.Errorf("%s", run.Stopped)
+	case !ran:
+		return "", "", fmt.Errorf("%s did not run", name)
+	case end == "":
+		return validate.OutcomePassed, "", nil
+	}
+	return validate.OutcomeFailed, end, nil
 }
 
 // scratchDir is a temporary directory of premise's and its removal.

@@ -131,3 +131,30 @@ func TestVariantTestRowComparesHowItEnded(t *testing.T) {
 	checkTestRows(t, head, base, tb, map[string]string{"P001": StatusFail, "P002": StatusPass, "P003": StatusFail, "P004": StatusPass})
 	checkTestRows(t, base, base, tb, map[string]string{"P001": StatusPass, "P002": StatusFail, "P003": StatusFail, "P004": StatusFail})
 }
+
+// A test row of a Go test's variant makes the variant again from the
+// base's test file and compares how it ended: the base's message where
+// the base's end is expected, a panic where the head's is.
+func TestGoVariantTestRowComparesHowItEnded(t *testing.T) {
+	t.Parallel()
+	test := "package m\n\nimport \"testing\"\n\nfunc TestLast(t *testing.T) {\n\tif got := Last([]string{\"a\", \"b\"}); got != \"b\" {\n\t\tt.Errorf(\"Last = %q\", got)\n\t}\n}\n"
+	mod := "module example.com/m\n\ngo 1.21\n"
+	base := writeTree(t, map[string]string{"go.mod": mod, "m.go": "package m\n\nfunc Last(ws []string) string {\n\tif len(ws) == 0 {\n\t\treturn \"\"\n\t}\n\treturn ws[len(ws)-1]\n}\n", "m_test.go": test})
+	head := writeTree(t, map[string]string{"go.mod": mod, "m.go": "package m\n\nfunc Last(ws []string) string {\n\treturn ws[len(ws)-1]\n}\n", "m_test.go": "package m\n"})
+	_, vs, err := GoVariants([]byte(test), []string{"TestLast"}, GoVariantsPerTest, nil)
+	if err != nil || len(vs) == 0 || vs[0].What != `[]string{"a", "b"} as []string{}` {
+		t.Fatalf("the first variant of TestLast: %+v %v; want the list written empty", vs, err)
+	}
+	row := func(id, how string) validate.Row {
+		r := testRow(id, "m_test.go: TestLast[variant 0]", validate.OutcomeFailed)
+		r.Expect.Value = how
+		return r
+	}
+	tb := &validate.Table{Version: 1, Language: validate.LangGo, Target: "example.com/m.Last", Rows: []validate.Row{
+		row("G001", `m_test.go:7: Last = ""`), // the base's end: the head must do as the base did
+		row("G002", "panic: runtime error: index out of range [-1] [recovered]"), // the head's end, intended
+		testRow("G003", "m_test.go: TestLast[variant 0]", validate.OutcomePassed),
+	}}
+	checkTestRows(t, head, base, tb, map[string]string{"G001": StatusFail, "G002": StatusPass, "G003": StatusFail})
+	checkTestRows(t, base, base, tb, map[string]string{"G001": StatusPass, "G002": StatusFail, "G003": StatusFail})
+}

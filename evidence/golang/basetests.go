@@ -188,6 +188,27 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, names []string
 		addLines(lines.BaseLines, baseProf, cfg.BaseDir, pkgDirs, cfg.BaseWatch)
 		addLines(lines.HeadLines, headProf, cfg.HeadDir, pkgDirs, cfg.HeadWatch)
 	}
+	// The tests that passed on both sides, each with one literal
+	// replaced (variants.go).
+	var varied []lang.TestFailure
+	if ctx.Err() == nil && base.Stopped == "" && head.Stopped == "" {
+		tests := variedTests(cfg, pkg, dir, targets, reaching, base, head, len(coverPkg) > 0)
+		vs, note := runVariants(ctx, cfg, dir, scratch, baseTests, tests)
+		if note != "" {
+			lines.Notes = append(lines.Notes, note)
+		}
+		for _, v := range vs {
+			f := lang.TestFailure{Test: v.v.ID, File: v.file, Variant: v.v.What, Base: gate.VariantEnd(outcome(v.base)), Head: gate.VariantEnd(outcome(v.head))}
+			if len(coverPkg) == 0 {
+				for _, tg := range targets {
+					if filepath.Dir(tg.BaseFile) == dir && slices.Contains(pkg.TestsReaching([]string{lang.BareName(tg.Sym.Local)}), v.v.Test) {
+						f.Symbols = append(f.Symbols, tg.Sym.Name)
+					}
+				}
+			}
+			varied = append(varied, f)
+		}
+	}
 	var tops []string
 	for _, name := range head.Order {
 		top, _, _ := strings.Cut(name, "/")
@@ -197,16 +218,16 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, names []string
 		tops = append(tops, top)
 	}
 	if len(tops) == 0 {
-		return nil, ""
+		return varied, ""
 	}
 	tops = tops[:min(len(tops), maxConfirmed)]
 	// The base passes them again, or they are not its behaviour.
 	again := gate.GoTests(ctx, baseDir, scratch+"/again", append(reflags, "-run=^("+strings.Join(quoteAll(tops), "|")+")$",
 		"-coverprofile="+filepath.Join(scratch, "again", "cover.out")), seconds)
 	if again.Stopped != "" {
-		return nil, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, again.Stopped)
+		return varied, fmt.Sprintf("the base's tests of %s told nothing: %s", dir, again.Stopped)
 	}
-	var out []lang.TestFailure
+	out := varied
 	for i, top := range tops {
 		if _, failed := again.Failed[top]; failed {
 			continue // a test that fails on the base too, now and then

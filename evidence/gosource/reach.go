@@ -2,6 +2,7 @@ package gosource
 
 import (
 	"go/ast"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -63,6 +64,41 @@ func (p *Package) TestsReaching(names []string) []string {
 	for _, d := range decls {
 		if d.test && reached[d.name] {
 			out = append(out, d.name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestsNaming names the package's tests (TestX) whose own body names one
+// of names (a call, a method value): those that use a changed function
+// themselves, before those that reach it through others (TestsReaching).
+func (p *Package) TestsNaming(names []string) []string {
+	var out []string
+	for _, u := range []*unit{p.in, p.ext} {
+		if u == nil {
+			continue
+		}
+		for _, f := range u.files {
+			if !f.test {
+				continue
+			}
+			for _, d := range f.ast.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || !isTestDecl(fd) {
+					continue
+				}
+				named := false
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok && slices.Contains(names, id.Name) {
+						named = true
+					}
+					return !named
+				})
+				if named {
+					out = append(out, fd.Name.Name)
+				}
+			}
 		}
 	}
 	sort.Strings(out)
