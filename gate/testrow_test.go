@@ -151,7 +151,7 @@ func TestGoVariantTestRowComparesHowItEnded(t *testing.T) {
 		return r
 	}
 	tb := &validate.Table{Version: 1, Language: validate.LangGo, Target: "example.com/m.Last", Rows: []validate.Row{
-		row("G001", `m_test.go:7: Last = ""`), // the base's end: the head must do as the base did
+		row("G001", `m_test.go:7: Last = ""`),                                    // the base's end: the head must do as the base did
 		row("G002", "panic: runtime error: index out of range [-1] [recovered]"), // the head's end, intended
 		testRow("G003", "m_test.go: TestLast[variant 0]", validate.OutcomePassed),
 	}}
