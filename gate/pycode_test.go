@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -87,4 +88,34 @@ func BenchmarkPythonWorkerStart(b *testing.B) {
 		defer compiledWorkers.Store(python, prev)
 		start(b)
 	})
+}
+
+// A version manager's shim (pyenv's costs hundreds of milliseconds a
+// start) is asked for the interpreter behind it once a process, however
+// many workers and test runs start: each start after the first runs the
+// real interpreter directly.
+func TestPythonShimIsResolvedOnce(t *testing.T) {
+	real, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	dir := t.TempDir()
+	count := filepath.Join(dir, "starts")
+	shim := filepath.Join(dir, "python3-shim")
+	script := "#!/bin/sh\necho x >> " + count + "\nexec " + real + " \"$@\"\n"
+	if err := os.WriteFile(shim, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := 0; i < 3; i++ {
+		p, err := ResolvePython(shim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, p)
+	}
+	b, _ := os.ReadFile(count)
+	if n := strings.Count(string(b), "x"); n != 1 || got[0] == shim || got[1] != got[0] || got[2] != got[0] {
+		t.Errorf("three resolutions started the shim %d times and gave %q; want once, the real interpreter each time", n, got)
+	}
 }

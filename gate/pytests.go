@@ -87,9 +87,12 @@ type PyTests struct {
 // installed.
 func PythonTests(ctx context.Context, spec PyTests) PyTestRun {
 	var run PyTestRun
-	python := spec.Python
-	if python == "" {
-		python = "python3"
+	python, err := ResolvePython(spec.Python)
+	if err != nil {
+		python = spec.Python // the run says it is missing
+		if python == "" {
+			python = "python3"
+		}
 	}
 	scratch, err := os.MkdirTemp("", "")
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -118,13 +119,27 @@ func boxedArg() string {
 }
 
 // ResolvePython finds the interpreter called name ("python3" when empty) and
-// the real executable behind a version manager's shim. A caller that starts
-// several adapters resolves once and passes the result (premise run starts
-// three). An error is an *InfraError: the interpreter is missing.
+// the real executable behind a version manager's shim, once a process: a
+// run that judges no Python never pays a shim's start, and one that does
+// pays it once. An error is an *InfraError: the interpreter is missing.
 func ResolvePython(name string) (string, error) {
 	if name == "" {
 		name = "python3"
 	}
+	if r, ok := resolved.Load(name); ok {
+		return r.(string), nil
+	}
+	path, err := resolvePython(name)
+	if err == nil {
+		resolved.Store(name, path)
+	}
+	return path, err
+}
+
+// resolved are the interpreters ResolvePython found, by name.
+var resolved sync.Map
+
+func resolvePython(name string) (string, error) {
 	path, err := exec.LookPath(name)
 	if err != nil {
 		return "", &InfraError{Reason: fmt.Sprintf("python interpreter %q not found: %v", name, err)}

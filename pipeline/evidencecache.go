@@ -96,6 +96,13 @@ func (p *run) tools(ctx context.Context) ([]string, bool) {
 	if python == "" {
 		python = "python3"
 	}
+	if p.touches(".py") {
+		// the interpreter behind a version manager's shim, whose file
+		// says nothing of the version it runs
+		if real, err := gate.ResolvePython(python); err == nil {
+			python = real
+		}
+	}
 	var out []string
 	for _, name := range []string{python, "node", "go"} {
 		path, err := exec.LookPath(name)

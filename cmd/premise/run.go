@@ -152,11 +152,6 @@ func runRun(ctx context.Context, opts runOptions) error {
 	if err != nil {
 		return err
 	}
-	// Resolve a pyenv-style shim once, not in each of the evidence, gate and
-	// base runs; a missing interpreter is left for the stage that needs it.
-	if py, err := gate.ResolvePython(opts.Python); err == nil {
-		opts.Python = py
-	}
 	prog := newProgress(opts.Streams.Err, opts.Quiet, opts.Verbose)
 	defer prog.done()
 	sum, err := pipeline.Run(ctx, pipeline.Config{
