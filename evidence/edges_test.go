@@ -572,3 +572,27 @@ func TestPythonDictOfTheKeysTheBodyReads(t *testing.T) {
 		t.Errorf("take forgets fit='none' on the head, and no row with that key showed it: %+v; symbols %+v", changesOf(rep, "picture.Picture.take"), rep.Symbols)
 	}
 }
+
+// A base's test writes its document one way (double quotes); the head's
+// parser reads only that way, the base's either. The variant with the
+// test's quotes the other kind passes on the base and fails on the head.
+func TestPythonBaseTestWithItsQuotesTheOtherKind(t *testing.T) {
+	t.Parallel()
+	reader := "class Reader:\n    def __init__(self, text):\n        self.text = text\n\n    def read(self):\n        return self.text\n"
+	parser := func(pattern string) string {
+		return "import re\n\n\nclass Parser:\n    def parse(self, reader):\n        return dict(re.findall(r'''" + pattern + "''', reader.read()))\n"
+	}
+	test := "from reader import Reader\nfrom attrs import Parser\n\n\ndef test_parse():\n    assert Parser().parse(Reader('a=\"1\" b=\"2\"')) == {'a': '1', 'b': '2'}\n"
+	rep := runCommits(t,
+		map[string]string{"reader.py": reader, "attrs.py": parser(`(\w+)=["']([^"']*)["']`), "test_attrs.py": test},
+		map[string]string{"attrs.py": parser(`(\w+)="([^"]*)"`)}, nil)
+	found := false
+	for _, c := range changesOf(rep, "attrs.Parser.parse") {
+		if c.Heuristic == lang.SourceTestVariant && (strings.Contains(c.Input, `'a=\'1\' b=\'2\''`) || strings.Contains(c.Input, `"a='1' b='2'"`)) {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the head's parser takes double quotes only, and no variant with the test's quotes swapped showed it: %+v; notes %q", changesOf(rep, "attrs.Parser.parse"), rep.Notes)
+	}
+}

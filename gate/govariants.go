@@ -222,6 +222,10 @@ func goLitSite(x *ast.BasicLit, src []byte, off func(token.Pos) int) (goSite, bo
 			add(digits.ReplaceAllString(v, "0"))
 			add(digits.ReplaceAllString(v, "1"))
 		}
+		if strings.Contains(v, "'") != strings.Contains(v, `"`) {
+			add(strings.NewReplacer("'", `"`, `"`, "'").Replace(v))
+		}
+		add(strings.ReplaceAll(v, " ", "  "))
 	case token.INT, token.FLOAT:
 		for _, w := range []string{"0", "1", "-1"} {
 			if w != x.Value {

@@ -60,3 +60,25 @@ func TestGoVariantsReplaceTheTestsInputs(t *testing.T) {
 		t.Errorf("the tests as written should pass beside their variants: passed %v", run.Passed)
 	}
 }
+
+// A text the test writes also comes back with its quotes the other kind
+// and its spaces doubled, as rows' texts do: a parser that reads one kind
+// of quote, or splits on one space, parts there.
+func TestGoVariantsWriteTextsTheOtherWay(t *testing.T) {
+	t.Parallel()
+	test := "package p\n\nimport \"testing\"\n\nfunc TestAttrs(t *testing.T) {\n\tParse(`a=\"1\" b=\"2\"`)\n}\n"
+	_, vs, err := GoVariants([]byte(test), []string{"TestAttrs"}, GoVariantsPerTest, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whats []string
+	for _, v := range vs {
+		whats = append(whats, v.What)
+	}
+	all := strings.Join(whats, "\n")
+	for _, want := range []string{"`a=\"1\" b=\"2\"` as \"a='1' b='2'\"", "`a=\"1\" b=\"2\"` as \"a=\\\"1\\\"  b=\\\"2\\\"\""} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no variant %s among:\n%s", want, all)
+		}
+	}
+}

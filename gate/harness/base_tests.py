@@ -464,13 +464,17 @@ def inputs_of(node):
 
 def site_steps(node):
     """A literal's replacements and what each says: a text emptied, cut
-    to its first character, its numbers 0 and 1; a number 0, 1 and -1; a
+    to its first character, its numbers 0 and 1, its quotes the other kind
+    (where it has one kind), its spaces doubled; a number 0, 1 and -1; a
     written list or tuple empty, without its last item, without its first
     and with its last twice."""
     if isinstance(node, ast.Constant):
         c = node.value
         if type(c) is str:
             steps = ["", c[:1]] + [DIGITS.sub(d, c) for d in ("0", "1")]
+            if ("'" in c) != ('"' in c):
+                steps.append(c.translate(str.maketrans("'\"", "\"'")))
+            steps.append(c.replace(" ", "  "))
         else:
             steps = [type(c)(v) for v in (0, 1, -1)]
         seen, out = {c}, []
