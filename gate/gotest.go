@@ -26,6 +26,12 @@ import (
 // are the tree's code acting. It returns the combined output (its last
 // 256 KiB) and its error, ErrTimedOut when timeout passed first.
 func GoTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, timeout time.Duration) ([]byte, error) {
+	return goTest(ctx, cfg, dir, out, args, timeout, true)
+}
+
+// goTest is GoTest; without build it runs the test binary an earlier
+// GoTest built in out again (args' build flags unused).
+func goTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, timeout time.Duration, build bool) ([]byte, error) {
 	root, _, err := findModule(dir)
 	if err != nil {
 		return nil, err
@@ -51,17 +57,19 @@ func GoTest(ctx context.Context, cfg GoConfig, dir, out string, args []string, t
 	// (samber/lo's, under -cover, 7 s of a 17 s run, on each side); with
 	// it a second copy of the same code is a cache hit (goharness.go's
 	// build does the same).
-	// A binary an earlier run left in out is not these tests: with no
-	// test files go test -c writes none.
-	old, _ := filepath.Glob(filepath.Join(out, "*.test"))
-	for _, o := range old {
-		if err := os.Remove(o); err != nil {
-			return nil, err
-		}
-	}
-	build := exec.CommandContext(ctx, goPath, append([]string{"test", "-c", "-o", out + string(filepath.Separator), "-vet=off", "-trimpath"}, buildArgs...)...)
 	var b bytes.Buffer
-	err = h.runBoxed(ctx, build, dir, &b, h.boxGo)
+	if build {
+		// A binary an earlier run left in out is not these tests: with
+		// no test files go test -c writes none.
+		old, _ := filepath.Glob(filepath.Join(out, "*.test"))
+		for _, o := range old {
+			if err := os.Remove(o); err != nil {
+				return nil, err
+			}
+		}
+		cmd := exec.CommandContext(ctx, goPath, append([]string{"test", "-c", "-o", out + string(filepath.Separator), "-vet=off", "-trimpath"}, buildArgs...)...)
+		err = h.runBoxed(ctx, cmd, dir, &b, h.boxGo)
+	}
 	if err == nil {
 		if bins, _ := filepath.Glob(filepath.Join(out, "*.test")); len(bins) == 1 { // none: no test files
 			err = h.runBoxed(ctx, exec.CommandContext(ctx, bins[0], runArgs...), dir, &b, h.boxBuilt)
@@ -225,13 +233,23 @@ var (
 
 // GoTests runs go test (GoTest) in dir and reads which tests failed.
 func GoTests(ctx context.Context, dir, out string, args []string, timeout time.Duration) GoTestRun {
+	return goTests(ctx, dir, out, args, timeout, true)
+}
+
+// GoTestsAgain is GoTests with the test binary an earlier GoTests built in
+// out, not built again: the same tests run with other run flags (-run).
+func GoTestsAgain(ctx context.Context, dir, out string, args []string, timeout time.Duration) GoTestRun {
+	return goTests(ctx, dir, out, args, timeout, false)
+}
+
+func goTests(ctx context.Context, dir, out string, args []string, timeout time.Duration, build bool) GoTestRun {
 	run := GoTestRun{Failed: map[string]string{}, Passed: map[string]bool{}}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		run.Stopped = err.Error()
 		return run
 	}
 	// The go command builds before the tests' clock starts.
-	data, err := GoTest(ctx, GoConfig{}, dir, out, args, timeout+60*time.Second)
+	data, err := goTest(ctx, GoConfig{}, dir, out, args, timeout+60*time.Second, build)
 	if errors.Is(err, ErrTimedOut) {
 		run.Stopped = "go test ran out of time"
 	}

@@ -57,3 +57,27 @@ func TestGoTestBinaryIsNamedAsGoTestNamesIt(t *testing.T) {
 		}
 	}
 }
+
+// GoTestsAgain runs the test binary GoTests built, with other tests
+// selected, and builds nothing: the variants' later rounds (a panic ended
+// the binary before the variants after it) cost a run, not a build.
+func TestGoTestsAgainRunsTheBinaryBuilt(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"go.mod":    "module example.com/p\n\ngo 1.21\n",
+		"p.go":      "package p\n",
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {}\n\nfunc TestB(t *testing.T) {}\n",
+	})
+	out := t.TempDir()
+	if first := GoTests(context.Background(), dir, out, []string{"-count=1", "-v", "-run=^TestA$"}, 120*time.Second); !first.Passed["TestA"] || first.Passed["TestB"] {
+		t.Fatalf("the first run: %+v, want TestA alone passed", first)
+	}
+	// Were it built again, TestB would fail.
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte("package p\n\nimport \"testing\"\n\nfunc TestB(t *testing.T) { t.Fatal(\"rebuilt\") }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again := GoTestsAgain(context.Background(), dir, out, []string{"-count=1", "-v", "-run=^TestB$"}, 120*time.Second)
+	if !again.Passed["TestB"] || len(again.Failed) > 0 {
+		t.Errorf("the second run: %+v, want TestB of the binary built first passed", again)
+	}
+}

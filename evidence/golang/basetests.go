@@ -188,10 +188,19 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, names []string
 		addLines(lines.BaseLines, baseProf, cfg.BaseDir, pkgDirs, cfg.BaseWatch)
 		addLines(lines.HeadLines, headProf, cfg.HeadDir, pkgDirs, cfg.HeadWatch)
 	}
+	var tops []string
+	for _, name := range head.Order {
+		top, _, _ := strings.Cut(name, "/")
+		if _, failed := base.Failed[top]; failed || slices.Contains(tops, top) {
+			continue
+		}
+		tops = append(tops, top)
+	}
 	// The tests that passed on both sides, each with one literal
-	// replaced (variants.go).
+	// replaced (variants.go), where no test failed on the head: a
+	// package whose tests fail there has shown its change.
 	var varied []lang.TestFailure
-	if ctx.Err() == nil && base.Stopped == "" && head.Stopped == "" {
+	if len(tops) == 0 && ctx.Err() == nil && base.Stopped == "" && head.Stopped == "" {
 		tests := variedTests(cfg, pkg, dir, targets, reaching, base, head, len(coverPkg) > 0)
 		vs, note := runVariants(ctx, cfg, dir, scratch, baseTests, tests)
 		if note != "" {
@@ -208,14 +217,6 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, names []string
 			}
 			varied = append(varied, f)
 		}
-	}
-	var tops []string
-	for _, name := range head.Order {
-		top, _, _ := strings.Cut(name, "/")
-		if _, failed := base.Failed[top]; failed || slices.Contains(tops, top) {
-			continue
-		}
-		tops = append(tops, top)
 	}
 	if len(tops) == 0 {
 		return varied, ""

@@ -26,7 +26,7 @@ import (
 // maxVariedTests bounds the base's tests of a package that are varied,
 // maxGoVariants the variants filed as changes, variantSeconds go test's
 // -timeout of a run of them (a test binary past it stops, and tells
-// nothing), variantBuilds the builds tried when a variant does not
+// nothing, and a build's first run has as long again), variantBuilds the builds tried when a variant does not
 // compile (an untyped -1 given to a uint) and variantRounds the runs when
 // a variant's panic ends the test binary before the variants after it.
 const (
@@ -35,6 +35,10 @@ const (
 	variantSeconds = 10
 	variantBuilds  = 3
 	variantRounds  = 8
+	// variantBudget bounds the variants of one test file, builds
+	// included: they run where nothing else showed a change, and must not
+	// double a run's time to say nothing.
+	variantBudget = 12 * time.Second
 )
 
 // variedTests are the tests of reaching (those that passed on both sides
@@ -121,28 +125,40 @@ func runVariants(ctx context.Context, cfg lang.TraceRun, dir, scratch string, ba
 // variantsOfFile runs the variants of tests, all in the base's test file
 // name (src), on both sides.
 func variantsOfFile(ctx context.Context, cfg lang.TraceRun, dir, scratch, name string, src []byte, tests []string) ([]goVariant, string) {
+	ctx, cancel := context.WithTimeout(ctx, variantBudget)
+	defer cancel()
 	baseDir, headDir := filepath.Join(cfg.BaseDir, dir), filepath.Join(cfg.HeadDir, dir)
 	skip := map[string]bool{}
 	var vs []gate.GoVariant
 	var baseOverlay, headOverlay string
 	round := 0
-	// side runs the variants fns (their function names) in dir.
-	side := func(dir, overlay, name string, fns []string, r int) gate.GoTestRun {
-		return gate.GoTests(ctx, dir, filepath.Join(scratch, fmt.Sprintf("%s%d", name, r)),
-			[]string{"-count=1", "-v", fmt.Sprintf("-timeout=%ds", variantSeconds), "-overlay=" + overlay, "-run=^(" + strings.Join(quoteAll(fns), "|") + ")$"},
-			variantSeconds*time.Second)
+	// side runs the variants fns (their function names) in dir: the
+	// first round of a build builds the test binary in out, the rounds
+	// after it run that binary again.
+	side := func(dir, overlay, out string, fns []string, build bool) gate.GoTestRun {
+		args := []string{"-count=1", "-v", fmt.Sprintf("-timeout=%ds", variantSeconds), "-overlay=" + overlay, "-run=^(" + strings.Join(quoteAll(fns), "|") + ")$"}
+		if build {
+			return gate.GoTests(ctx, dir, out, args, variantSeconds*time.Second)
+		}
+		return gate.GoTestsAgain(ctx, dir, out, args, variantSeconds*time.Second)
 	}
+	built := -1 // the round that built the binaries in use
 	// both runs bfns on the base and hfns on the head, at once.
 	both := func(bfns, hfns []string) (base, head gate.GoTestRun) {
 		round++
+		build := built < 0
+		if build {
+			built = round
+		}
+		bout, hout := filepath.Join(scratch, fmt.Sprintf("base%d", built)), filepath.Join(scratch, fmt.Sprintf("head%d", built))
 		var wg sync.WaitGroup
 		if len(bfns) > 0 {
 			wg.Add(1)
-			go func() { defer wg.Done(); base = side(baseDir, baseOverlay, "base", bfns, round) }()
+			go func() { defer wg.Done(); base = side(baseDir, baseOverlay, bout, bfns, build) }()
 		}
 		if len(hfns) > 0 {
 			wg.Add(1)
-			go func() { defer wg.Done(); head = side(headDir, headOverlay, "head", hfns, round) }()
+			go func() { defer wg.Done(); head = side(headDir, headOverlay, hout, hfns, build) }()
 		}
 		wg.Wait()
 		return base, head
@@ -153,7 +169,7 @@ func variantsOfFile(ctx context.Context, cfg lang.TraceRun, dir, scratch, name s
 		if err != nil || len(made) == 0 || build == variantBuilds {
 			return nil, ""
 		}
-		vs = made
+		vs, built = made, -1
 		for _, side := range []struct {
 			name, dir string
 			at        *string
