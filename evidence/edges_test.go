@@ -1,6 +1,7 @@
 package evidence_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -594,5 +595,35 @@ func TestPythonBaseTestWithItsQuotesTheOtherKind(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the head's parser takes double quotes only, and no variant with the test's quotes swapped showed it: %+v; notes %q", changesOf(rep, "attrs.Parser.parse"), rep.Notes)
+	}
+}
+
+// Of many base's tests that call a changed parser, the one whose document
+// runs the changed line is varied first, and its markup comes back
+// without its element's attribute: the base reads a <p/> with no d as
+// empty, the head raises.
+func TestPythonBaseTestWithoutAnAttribute(t *testing.T) {
+	t.Parallel()
+	reader := "class Reader:\n    def __init__(self, text):\n        self.text = text\n\n    def read(self):\n        return self.text\n"
+	parser := func(get string) string {
+		return "import xml.etree.ElementTree as ET\n\n\nclass Doc:\n    def parse(self, reader):\n        out = []\n        for e in ET.fromstring(reader.read()).iter():\n" +
+			"            if e.tag == 'p':\n                out.append(len(" + get + "))\n            else:\n                out.append(e.tag)\n        return out\n"
+	}
+	test := "from reader import Reader\nfrom doc import Doc\n\n\n"
+	for i := 0; i < 12; i++ {
+		test += fmt.Sprintf("def test_aa_%d():\n    assert Doc().parse(Reader('<svg><g/></svg>')) == ['svg', 'g']\n\n\n", i)
+	}
+	test += "def test_zz_path():\n    assert Doc().parse(Reader('<svg><p d=\"abc\"/></svg>')) == ['svg', 3]\n"
+	rep := runCommits(t,
+		map[string]string{"reader.py": reader, "doc.py": parser("e.get('d', '')"), "test_doc.py": test},
+		map[string]string{"doc.py": parser("e.get('d')")}, nil)
+	found := false
+	for _, c := range changesOf(rep, "doc.Doc.parse") {
+		if c.Heuristic == lang.SourceTestVariant && strings.Contains(c.Input, `as '<svg><p/></svg>'`) {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the head's parser needs the d attribute, and no variant of test_zz_path without it showed it: %+v; notes %q", changesOf(rep, "doc.Doc.parse"), rep.Notes)
 	}
 }

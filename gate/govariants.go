@@ -215,6 +215,9 @@ func goLitSite(x *ast.BasicLit, src []byte, off func(token.Pos) int) (goSite, bo
 			}
 		}
 		add("")
+		if m := markupAttribute.FindStringSubmatchIndex(v); m != nil {
+			add(v[:m[3]] + v[m[1]:]) // its first element's first attribute gone
+		}
 		if r := []rune(v); len(r) > 1 {
 			add(string(r[0]))
 		}
@@ -240,6 +243,9 @@ func goLitSite(x *ast.BasicLit, src []byte, off func(token.Pos) int) (goSite, bo
 }
 
 var digits = regexp.MustCompile(`[0-9]+`)
+
+// markupAttribute is an attribute of a markup element: <path d="M0,0"/>.
+var markupAttribute = regexp.MustCompile(`(<[A-Za-z][^<>]*?)\s+[A-Za-z_][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*')`)
 
 // goSliceSite is a slice written out of plain literals ([]string{"-a",
 // "x"}) as a site: empty, without its last or first item, its last twice.

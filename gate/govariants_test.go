@@ -62,11 +62,12 @@ func TestGoVariantsReplaceTheTestsInputs(t *testing.T) {
 }
 
 // A text the test writes also comes back with its quotes the other kind
-// and its spaces doubled, as rows' texts do: a parser that reads one kind
-// of quote, or splits on one space, parts there.
+// and its spaces doubled, as rows' texts do, and a markup text without
+// its first attribute: a parser that reads one kind of quote, splits on
+// one space or takes an attribute for granted parts there.
 func TestGoVariantsWriteTextsTheOtherWay(t *testing.T) {
 	t.Parallel()
-	test := "package p\n\nimport \"testing\"\n\nfunc TestAttrs(t *testing.T) {\n\tParse(`a=\"1\" b=\"2\"`)\n}\n"
+	test := "package p\n\nimport \"testing\"\n\nfunc TestAttrs(t *testing.T) {\n\tParse(`a=\"1\" b=\"2\"`)\n\tParse(`<svg><path d=\"M0 0\"/></svg>`)\n}\n"
 	_, vs, err := GoVariants([]byte(test), []string{"TestAttrs"}, GoVariantsPerTest, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +77,7 @@ func TestGoVariantsWriteTextsTheOtherWay(t *testing.T) {
 		whats = append(whats, v.What)
 	}
 	all := strings.Join(whats, "\n")
-	for _, want := range []string{"`a=\"1\" b=\"2\"` as \"a='1' b='2'\"", "`a=\"1\" b=\"2\"` as \"a=\\\"1\\\"  b=\\\"2\\\"\""} {
+	for _, want := range []string{"`a=\"1\" b=\"2\"` as \"a='1' b='2'\"", "`a=\"1\" b=\"2\"` as \"a=\\\"1\\\"  b=\\\"2\\\"\"", "as \"<svg><path/></svg>\""} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no variant %s among:\n%s", want, all)
 		}

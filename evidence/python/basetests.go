@@ -107,7 +107,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 			failing = slices.DeleteFunc(failing, func(id string) bool { return !failsAgain(alone)(id) && !failsAgain(inOrder)(id) })
 		}
 	}
-	variants := l.variants(ctx, cfg, python, tests, br.first, reaching, first, again, head, want)
+	variants := l.variants(ctx, cfg, python, tests, br.first, reaching, first, again, head, want, targets)
 	out := lang.BaseTestRun{Notes: notes, BaseLines: map[string][]int{}, HeadLines: map[string][]int{}}
 	for _, id := range reaching {
 		if again.Tests[id].Outcome != validate.OutcomePassed {
@@ -146,7 +146,7 @@ func (l *pythonLang) baseTests(ctx context.Context, cfg lang.TraceRun, targets [
 // two sides at once): each variant runs the whole test again, and a
 // project's slow tests would otherwise spend the run's time on them.
 const (
-	maxAmplified   = 6
+	maxAmplified   = 10
 	maxVariants    = 4
 	variantSeconds = 6
 )
@@ -169,17 +169,60 @@ type variant struct {
 // does; a variant that depends on the other tests, or ends another way
 // each time, is no change). A test the head fails as it is is a failure
 // already; its variants are not run.
-func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python string, tests, first, reaching []string, traced, again, onHead gate.PyTestRun, want map[string]string) []variant {
+func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python string, tests, first, reaching []string, traced, again, onHead gate.PyTestRun, want map[string]string, targets []lang.Target) []variant {
 	// A test is varied for a changed function its rows showed nothing on:
 	// one already shown waits for a reviewer, who gains nothing from more.
+	// Those that ran most of such a function's changed lines on the head
+	// come first: a parser's tests all call it, and the one whose
+	// document has the element the patch changed is the one to vary.
 	var amplify []string
+	ran := map[string]int{}
+	headAbs, _ := filepath.Abs(cfg.HeadDir)
 	for _, id := range reaching {
 		unshown := slices.ContainsFunc(traced.Tests[id].Reached, func(s string) bool { return !cfg.Shown[s] })
 		passes := again.Tests[id].Outcome == validate.OutcomePassed && onHead.Tests[id].Outcome == validate.OutcomePassed
-		if passes && unshown && len(amplify) < maxAmplified {
-			amplify = append(amplify, id)
+		if !passes || !unshown {
+			continue
+		}
+		amplify = append(amplify, id)
+		for _, tg := range targets {
+			if tg.Lang != "python" || cfg.Shown[tg.Sym.Name] {
+				continue
+			}
+			lines := onHead.Tests[id].Lines[filepath.Join(headAbs, tg.BaseFile)]
+			for _, l := range tg.Sym.ChangedLines {
+				if slices.Contains(lines, l) {
+					ran[id]++
+				}
+			}
 		}
 	}
+	// Then those whose name says most of the function's (test_svg_parse
+	// for SVG.parse, before test_parse_conditional).
+	named := map[string]int{}
+	for _, id := range amplify {
+		words := "_" + strings.NewReplacer("::", "_", ".", "_").Replace(strings.ToLower(id)) + "_"
+		for _, tg := range targets {
+			if tg.Lang != "python" || cfg.Shown[tg.Sym.Name] || !slices.Contains(traced.Tests[id].Reached, tg.Sym.Name) {
+				continue
+			}
+			n := 0
+			for _, w := range strings.Split(strings.ToLower(tg.Sym.Local), ".") {
+				if w = strings.Trim(w, "_"); w != "" && strings.Contains(words, "_"+w+"_") {
+					n++
+				}
+			}
+			named[id] = max(named[id], n)
+		}
+	}
+	sort.SliceStable(amplify, func(i, j int) bool {
+		a, b := amplify[i], amplify[j]
+		if ran[a] != ran[b] {
+			return ran[a] > ran[b]
+		}
+		return named[a] > named[b]
+	})
+	amplify = amplify[:min(len(amplify), maxAmplified)]
 	if len(amplify) == 0 || ctx.Err() != nil {
 		return nil
 	}

@@ -425,6 +425,8 @@ def plain_function(fn):
 MAX_SITES = 12
 MAX_VARIANTS = 24
 DIGITS = re.compile(r"[0-9]+")
+# an attribute of a markup element: <path d="M0,0"/>
+ATTRIBUTE = re.compile(r"""(<[A-Za-z][^<>]*?)\s+[A-Za-z_][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*')""")
 
 
 def literal_sites(fdef):
@@ -463,15 +465,16 @@ def inputs_of(node):
 
 
 def site_steps(node):
-    """A literal's replacements and what each says: a text emptied, cut
-    to its first character, its numbers 0 and 1, its quotes the other kind
-    (where it has one kind), its spaces doubled; a number 0, 1 and -1; a
-    written list or tuple empty, without its last item, without its first
-    and with its last twice."""
+    """A literal's replacements and what each says: a text emptied, a
+    markup text without its first element's first attribute, cut to its
+    first character, its numbers 0 and 1, its quotes the other kind (where
+    it has one kind), its spaces doubled; a number 0, 1 and -1; a written
+    list or tuple empty, without its last item, without its first and with
+    its last twice."""
     if isinstance(node, ast.Constant):
         c = node.value
         if type(c) is str:
-            steps = ["", c[:1]] + [DIGITS.sub(d, c) for d in ("0", "1")]
+            steps = ["", ATTRIBUTE.sub(r"\1", c, count=1), c[:1]] + [DIGITS.sub(d, c) for d in ("0", "1")]
             if ("'" in c) != ('"' in c):
                 steps.append(c.translate(str.maketrans("'\"", "\"'")))
             steps.append(c.replace(" ", "  "))
