@@ -473,3 +473,19 @@ func TestGoBaseTestWithALiteralReplaced(t *testing.T) {
 		t.Errorf("the change's call is %+v, want the variant of TestLast a test row runs", shown.Call)
 	}
 }
+
+// The base's tests check through a helper module of their own directory
+// (tests/check.py). A head that rewrites the helper so that every check
+// passes has not changed the tests: the helper is the base's too, read
+// before the side's code runs.
+func TestPythonHeadRewritingATestHelperIsNotHeard(t *testing.T) {
+	t.Parallel()
+	check := "def same(got, want):\n    assert got == want, (got, want)\n"
+	test := "import m\nfrom check import same\n\n\ndef test_fruit():\n    fruit = \"kumquat\" * 3\n    same(m.shout(fruit), fruit.upper())\n"
+	rep := runCommits(t,
+		map[string]string{"m.py": pyShoutBase, "tests/check.py": check, "tests/test_m.py": test},
+		map[string]string{"m.py": pyShoutHead(), "tests/check.py": "def same(got, want):\n    pass\n"}, nil)
+	if c := baseTestChange(rep, "m.shout", "test_fruit"); c == nil {
+		t.Fatalf("the head's tests/check.py made the base's test_fruit pass: changes %+v, notes %q", append(rep.Changes, rep.Unexplained...), rep.Notes)
+	}
+}

@@ -120,6 +120,11 @@ class ReadLoader(importlib.abc.SourceLoader):
 
 TIMED_OUT = "failed: timed out"
 
+# the modules beside the base's tests read as the base's, at most, in a
+# directory of tests
+MAX_HELPERS = 2000
+TEST_DIR = re.compile(r"/(tests?|testing|test_[^/]*|[^/]*_tests?)/")
+
 
 def outcome_of(exc, test_file=None):
     name = type(exc).__name__
@@ -329,6 +334,24 @@ def main():
             if not d:
                 break
             d = os.path.dirname(d)
+    # and so are the modules beside them that they import (a tests/
+    # directory's helpers, its fixtures' package): the head's copy of one
+    # could make a failing check pass. Only in a directory of tests
+    # (tests/, pkg/test/): beside a test at the top of the tree or in the
+    # package it tests are the code under test.
+    helpers = 0
+    for d in sorted(d for d in {os.path.dirname(rel) for rel in spec["tests"]} if TEST_DIR.search("/" + d + "/")):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(base, d)):
+            dirnames[:] = sorted(x for x in dirnames if not x.startswith((".", "__pycache__")))
+            for fn in sorted(filenames):
+                if fn.endswith(".py") and helpers < MAX_HELPERS:
+                    rel = os.path.relpath(os.path.join(dirpath, fn), base).replace(os.sep, "/")
+                    name = module_name(base, rel)[0]
+                    if name.endswith(".__init__"):
+                        name = name[: -len(".__init__")]
+                    if name not in files:
+                        files[name] = os.path.join(base, rel)
+                        helpers += 1
     sys.meta_path.insert(0, BaseTestFinder(files))
     timer = threading.Timer(float(spec.get("seconds", 20)), lambda: (flush(True), os._exit(0)))
     timer.daemon = True
