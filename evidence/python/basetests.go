@@ -197,31 +197,7 @@ func (l *pythonLang) variants(ctx context.Context, cfg lang.TraceRun, python str
 			}
 		}
 	}
-	// Then those whose name says most of the function's (test_svg_parse
-	// for SVG.parse, before test_parse_conditional).
-	named := map[string]int{}
-	for _, id := range amplify {
-		words := "_" + strings.NewReplacer("::", "_", ".", "_").Replace(strings.ToLower(id)) + "_"
-		for _, tg := range targets {
-			if tg.Lang != "python" || cfg.Shown[tg.Sym.Name] || !slices.Contains(traced.Tests[id].Reached, tg.Sym.Name) {
-				continue
-			}
-			n := 0
-			for _, w := range strings.Split(strings.ToLower(tg.Sym.Local), ".") {
-				if w = strings.Trim(w, "_"); w != "" && strings.Contains(words, "_"+w+"_") {
-					n++
-				}
-			}
-			named[id] = max(named[id], n)
-		}
-	}
-	sort.SliceStable(amplify, func(i, j int) bool {
-		a, b := amplify[i], amplify[j]
-		if ran[a] != ran[b] {
-			return ran[a] > ran[b]
-		}
-		return named[a] > named[b]
-	})
+	sort.SliceStable(amplify, func(i, j int) bool { return ran[amplify[i]] > ran[amplify[j]] })
 	amplify = amplify[:min(len(amplify), maxAmplified)]
 	if len(amplify) == 0 || ctx.Err() != nil {
 		return nil
