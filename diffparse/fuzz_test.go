@@ -101,3 +101,33 @@ func FuzzSymbols(f *testing.F) {
 		}
 	})
 }
+
+// FuzzGoTestLiterals feeds the reader of a Go test's literals arbitrary
+// source: it must never panic, and every literal it returns lies inside
+// its function and is the text it says (the gate cuts the variants from
+// those bytes).
+func FuzzGoTestLiterals(f *testing.F) {
+	for _, s := range []string{
+		"package p\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tf([]string{\"a\", \"b\"}, -1, 2.5, `raw`)\n\tif g() != \"x\" {\n\t\tt.Errorf(\"no %d\", 3)\n\t}\n}\n",
+		"package p\n\nfunc TestB(t *testing.T) {\n\tt.Run(\"sub\", func(tt *testing.T) { h(\"in\"); tt.Fatal(\"msg\") })\n\tcases := []struct{ in, want string }{{in: \"a\", want: \"b\"}}\n\t_ = [3]int{1, 2, 3}\n}\n",
+		"package p\n\nfunc TestC(t *T) {}\nfunc TestD(_ *testing.T) { x(\"\\xff\") }\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fns, err := GoTestLiterals(data)
+		if err != nil {
+			return
+		}
+		for _, fn := range fns {
+			if fn.Start < 0 || fn.End > len(data) || fn.NameAt < fn.Start || fn.NameAt+len(fn.Name) > fn.End || string(data[fn.NameAt:fn.NameAt+len(fn.Name)]) != fn.Name {
+				t.Fatalf("%s spans %d..%d (name at %d) of %d bytes", fn.Name, fn.Start, fn.End, fn.NameAt, len(data))
+			}
+			for _, l := range fn.Literals {
+				if l.From < fn.Start || l.To > fn.End || l.From > l.To || string(data[l.From:l.To]) != l.Text {
+					t.Fatalf("%s: literal %+v is not the text at %d..%d", fn.Name, l, l.From, l.To)
+				}
+			}
+		}
+	})
+}

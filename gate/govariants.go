@@ -3,12 +3,12 @@ package gate
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
 )
 
 // A Go test's variants are the Python ones' (base_tests.py variants_of)
@@ -41,77 +41,50 @@ const maxGoVariantSites = 12
 // at its end, at most max per test, and the variants in order. Those of
 // skip (by ID: ones that did not compile) are left out; the others keep
 // their numbers. The literals replaced are those of the test's body that
-// are inputs: not the messages and names of t's methods (t.Errorf,
-// t.Run's name), not a side of == or != (the value a test expects), not
-// the fields of a table row named for what it expects (want, expected),
-// not an assertion library's arguments.
+// are inputs (diffparse.GoTestLiterals).
 func GoVariants(src []byte, tests []string, max int, skip map[string]bool) ([]byte, []GoVariant, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "x_test.go", src, parser.SkipObjectResolution)
+	fns, err := diffparse.GoTestLiterals(src)
 	if err != nil {
 		return nil, nil, err
 	}
 	taken := map[string]bool{}
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok {
-			taken[fd.Name.Name] = true
-		}
+	for _, fn := range fns {
+		taken[fn.Name] = true
 	}
 	out := bytes.NewBuffer(append([]byte{}, src...))
 	if !bytes.HasSuffix(src, []byte("\n")) {
 		out.WriteByte('\n')
 	}
 	var vs []GoVariant
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Recv != nil || fd.Body == nil || !isGoTestFunc(fd) || !containsString(tests, fd.Name.Name) {
+	for _, tf := range fns {
+		if !slices.Contains(tests, tf.Name) {
 			continue
 		}
-		t := fd.Type.Params.List[0].Names[0].Name
-		start, end := fset.Position(fd.Pos()).Offset, fset.Position(fd.End()).Offset
-		name := fset.Position(fd.Name.Pos()).Offset - start
-		for n, s := range variantSteps(goSites(fset, fd.Body, t, src), max) {
-			id := fmt.Sprintf("%s%s%d]", fd.Name.Name, VariantMark, n)
+		sites := make([]goSite, 0, len(tf.Literals))
+		for _, l := range tf.Literals {
+			if s, ok := siteOf(l); ok {
+				sites = append(sites, s)
+			}
+		}
+		name := tf.NameAt - tf.Start
+		for n, s := range variantSteps(sites, max) {
+			id := fmt.Sprintf("%s%s%d]", tf.Name, VariantMark, n)
 			if skip[id] {
 				continue
 			}
-			fn := fmt.Sprintf("%s__%d", fd.Name.Name, n)
+			fn := fmt.Sprintf("%s__%d", tf.Name, n)
 			for taken[fn] {
 				fn += "_"
 			}
-			text := string(src[start:end])
-			lo, hi := s.from-start, s.to-start
-			text = text[:name] + fn + text[name+len(fd.Name.Name):lo] + s.with + text[hi:]
+			text := string(src[tf.Start:tf.End])
+			lo, hi := s.from-tf.Start, s.to-tf.Start
+			text = text[:name] + fn + text[name+len(tf.Name):lo] + s.with + text[hi:]
 			first := bytes.Count(out.Bytes(), []byte("\n")) + 2 // after a blank line
 			fmt.Fprintf(out, "\n%s\n", text)
-			vs = append(vs, GoVariant{ID: id, Test: fd.Name.Name, Func: fn, What: s.what, first: first, last: first + strings.Count(text, "\n"), origin: fset.Position(fd.Pos()).Line})
+			vs = append(vs, GoVariant{ID: id, Test: tf.Name, Func: fn, What: s.what, first: first, last: first + strings.Count(text, "\n"), origin: tf.Line})
 		}
 	}
 	return out.Bytes(), vs, nil
-}
-
-// isGoTestFunc says fd is func TestX(t *testing.T) with its parameter
-// named.
-func isGoTestFunc(fd *ast.FuncDecl) bool {
-	n := fd.Name.Name
-	if !strings.HasPrefix(n, "Test") || n == "TestMain" || fd.Type.Params == nil || len(fd.Type.Params.List) != 1 || len(fd.Type.Params.List[0].Names) != 1 {
-		return false
-	}
-	star, ok := fd.Type.Params.List[0].Type.(*ast.StarExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := star.X.(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "T" && fd.Type.Params.List[0].Names[0].Name != "_"
-}
-
-func containsString(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // goSite is one literal of a test's body and what it may become.
@@ -119,7 +92,6 @@ type goSite struct {
 	from, to int      // its bytes in the source
 	text     string   // as written
 	with     []string // its replacements, as written
-	shows    []string // each as a variant names it
 }
 
 // goStep is one replacement of one site.
@@ -128,89 +100,18 @@ type goStep struct {
 	with, what string
 }
 
-// expectsField names a table row's field that holds what the test
-// expects rather than what it gives.
-var expectsField = regexp.MustCompile(`(?i)^(want|expect|exp|golden|out|output|result|res)`)
-
-// assertPackages are the assertion libraries whose calls' arguments are
-// what a test expects.
-var assertPackages = map[string]bool{"assert": true, "require": true, "is": true, "qt": true, "check": true}
-
-// goSites are the literals of body, a test function's, that are inputs.
-func goSites(fset *token.FileSet, body *ast.BlockStmt, t string, src []byte) []goSite {
-	var sites []goSite
-	var stack []ast.Node
-	off := func(p token.Pos) int { return fset.Position(p).Offset }
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		parent := ast.Node(nil)
-		if len(stack) > 0 {
-			parent = stack[len(stack)-1]
-		}
-		switch x := n.(type) {
-		case *ast.CallExpr:
-			if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok && (id.Name == t || assertPackages[id.Name]) {
-					if id.Name == t && sel.Sel.Name == "Run" && len(x.Args) == 2 {
-						fl, ok := x.Args[1].(*ast.FuncLit)
-						if !ok {
-							return false
-						}
-						// t.Run(name, func(t *testing.T) {...}): the
-						// subtest's body, not its name
-						sub := t
-						if ps := fl.Type.Params.List; len(ps) == 1 && len(ps[0].Names) == 1 {
-							sub = ps[0].Names[0].Name
-						}
-						sites = append(sites, goSites(fset, fl.Body, sub, src)...)
-					}
-					return false
-				}
-			}
-		case *ast.BinaryExpr:
-			if x.Op == token.EQL || x.Op == token.NEQ {
-				return false // the value compared with is expected
-			}
-		case *ast.KeyValueExpr:
-			if k, ok := x.Key.(*ast.Ident); ok && expectsField.MatchString(k.Name) {
-				return false
-			}
-		case *ast.ArrayType:
-			return false // [3]int: its length is a type's
-		case *ast.BasicLit:
-			if s, ok := goLitSite(x, src, off); ok {
-				if u, neg := parent.(*ast.UnaryExpr); neg && u.Op == token.SUB {
-					s.from = off(u.Pos())
-					s.text = "-" + s.text
-				}
-				sites = append(sites, s)
-			}
-			return false
-		case *ast.CompositeLit:
-			if s, ok := goSliceSite(x, src, off); ok {
-				sites = append(sites, s)
-			}
-		}
-		stack = append(stack, n)
-		return true
-	})
-	return sites
-}
-
-// goLitSite is a string or number literal as a site.
-func goLitSite(x *ast.BasicLit, src []byte, off func(token.Pos) int) (goSite, bool) {
-	s := goSite{from: off(x.Pos()), to: off(x.End()), text: x.Value}
-	switch x.Kind {
-	case token.STRING:
-		v, err := strconv.Unquote(x.Value)
-		if err != nil {
-			return s, false
-		}
+// siteOf is a literal's replacements: a text emptied, a markup text
+// without its first element's first attribute, cut to its first
+// character, its numbers 0 and 1, its quotes the other kind, its spaces
+// doubled; a number 0, 1, -1; a slice empty, without its last or first
+// item, its last twice.
+func siteOf(l diffparse.GoLiteral) (goSite, bool) {
+	s := goSite{from: l.From, to: l.To, text: l.Text}
+	switch l.Kind {
+	case "string":
+		v := l.Value
 		add := func(w string) {
-			if w != v {
+			if w != v && !slices.Contains(s.with, strconv.Quote(w)) {
 				s.with = append(s.with, strconv.Quote(w))
 			}
 		}
@@ -229,16 +130,22 @@ func goLitSite(x *ast.BasicLit, src []byte, off func(token.Pos) int) (goSite, bo
 			add(strings.NewReplacer("'", `"`, `"`, "'").Replace(v))
 		}
 		add(strings.ReplaceAll(v, " ", "  "))
-	case token.INT, token.FLOAT:
+	case "number":
 		for _, w := range []string{"0", "1", "-1"} {
-			if w != x.Value {
+			if w != l.Text {
 				s.with = append(s.with, w)
 			}
 		}
-	default:
-		return s, false
+	case "slice":
+		items := l.Items
+		lists := [][]string{nil, items[:len(items)-1], items[1:], append(append([]string{}, items...), items[len(items)-1])}
+		if len(items) == 1 {
+			lists = [][]string{nil, append(append([]string{}, items...), items[0])}
+		}
+		for _, it := range lists {
+			s.with = append(s.with, l.Type+"{"+strings.Join(it, ", ")+"}")
+		}
 	}
-	s.shows = s.with
 	return s, len(s.with) > 0
 }
 
@@ -246,39 +153,6 @@ var digits = regexp.MustCompile(`[0-9]+`)
 
 // markupAttribute is an attribute of a markup element: <path d="M0,0"/>.
 var markupAttribute = regexp.MustCompile(`(<[A-Za-z][^<>]*?)\s+[A-Za-z_][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*')`)
-
-// goSliceSite is a slice written out of plain literals ([]string{"-a",
-// "x"}) as a site: empty, without its last or first item, its last twice.
-func goSliceSite(x *ast.CompositeLit, src []byte, off func(token.Pos) int) (goSite, bool) {
-	at, ok := x.Type.(*ast.ArrayType)
-	if !ok || at.Len != nil || len(x.Elts) == 0 {
-		return goSite{}, false
-	}
-	var items []string
-	for _, e := range x.Elts {
-		switch e := e.(type) {
-		case *ast.BasicLit:
-		case *ast.UnaryExpr:
-			if _, ok := e.X.(*ast.BasicLit); !ok {
-				return goSite{}, false
-			}
-		default:
-			return goSite{}, false
-		}
-		items = append(items, string(src[off(e.Pos()):off(e.End())]))
-	}
-	typ := string(src[off(x.Type.Pos()):off(x.Type.End())])
-	s := goSite{from: off(x.Pos()), to: off(x.End()), text: string(src[off(x.Pos()):off(x.End())])}
-	lists := [][]string{nil, items[:len(items)-1], items[1:], append(append([]string{}, items...), items[len(items)-1])}
-	if len(items) == 1 {
-		lists = [][]string{nil, append(append([]string{}, items...), items[0])}
-	}
-	for _, l := range lists {
-		s.with = append(s.with, typ+"{"+strings.Join(l, ", ")+"}")
-	}
-	s.shows = s.with
-	return s, true
-}
 
 // variantSteps are the replacements of sites taken in turns (each site's
 // first, then each one's second, ...), the first maxGoVariantSites sites,
@@ -292,7 +166,7 @@ func variantSteps(sites []goSite, max int) []goStep {
 		more := false
 		for _, s := range sites {
 			if round < len(s.with) && len(out) < max {
-				out = append(out, goStep{from: s.from, to: s.to, with: s.with[round], what: shortLit(s.text) + " as " + shortLit(s.shows[round])})
+				out = append(out, goStep{from: s.from, to: s.to, with: s.with[round], what: shortLit(s.text) + " as " + shortLit(s.with[round])})
 				more = true
 			}
 		}
@@ -367,7 +241,7 @@ func BuildErrorsIn(errs []string, file string, vs []GoVariant) []string {
 			continue
 		}
 		for _, v := range vs {
-			if n >= v.first && n <= v.last && !containsString(out, v.ID) {
+			if n >= v.first && n <= v.last && !slices.Contains(out, v.ID) {
 				out = append(out, v.ID)
 			}
 		}
