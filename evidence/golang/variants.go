@@ -26,7 +26,7 @@ import (
 // maxVariedTests bounds the base's tests of a package that are varied,
 // maxGoVariants the variants filed as changes, variantSeconds go test's
 // -timeout of a run of them (a test binary past it stops, and tells
-// nothing, and a build's first run has as long again), variantBuilds the builds tried when a variant does not
+// nothing), variantBuilds the builds tried when a variant does not
 // compile (an untyped -1 given to a uint) and variantRounds the runs when
 // a variant's panic ends the test binary before the variants after it.
 const (
@@ -41,11 +41,11 @@ const (
 	variantBudget = 12 * time.Second
 )
 
-// variedTests are the tests of reaching (those that passed on both sides
-// of run and head) to vary: those that reach a changed function of the
-// package its rows showed nothing on, the ones whose own body names it
-// first; for a dependent package (names are the changed packages' names)
-// its tests when one of targets is unshown.
+// variedTests are the tests of reaching to vary, of those that failed on
+// neither side (base and head): those that reach a changed function of
+// the package its rows showed nothing on, the ones whose own body names
+// it first; for a dependent package, its tests when one of targets is
+// unshown.
 func variedTests(cfg lang.TraceRun, pkg *gosource.Package, dir string, targets []lang.Target, reaching []string, base, head gate.GoTestRun, dependent bool) []string {
 	passed := func(t string) bool {
 		_, b := base.Failed[t]
