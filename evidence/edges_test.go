@@ -579,13 +579,12 @@ func TestPythonDictOfTheKeysTheBodyReads(t *testing.T) {
 // test's quotes the other kind passes on the base and fails on the head.
 func TestPythonBaseTestWithItsQuotesTheOtherKind(t *testing.T) {
 	t.Parallel()
-	reader := "class Reader:\n    def __init__(self, text):\n        self.text = text\n\n    def read(self):\n        return self.text\n"
 	parser := func(pattern string) string {
 		return "import re\n\n\nclass Parser:\n    def parse(self, reader):\n        return dict(re.findall(r'''" + pattern + "''', reader.read()))\n"
 	}
 	test := "from reader import Reader\nfrom attrs import Parser\n\n\ndef test_parse():\n    assert Parser().parse(Reader('a=\"1\" b=\"2\"')) == {'a': '1', 'b': '2'}\n"
 	rep := runCommits(t,
-		map[string]string{"reader.py": reader, "attrs.py": parser(`(\w+)=["']([^"']*)["']`), "test_attrs.py": test},
+		map[string]string{"reader.py": pyTextReader, "attrs.py": parser(`(\w+)=["']([^"']*)["']`), "test_attrs.py": test},
 		map[string]string{"attrs.py": parser(`(\w+)="([^"]*)"`)}, nil)
 	found := false
 	for _, c := range changesOf(rep, "attrs.Parser.parse") {
@@ -604,7 +603,6 @@ func TestPythonBaseTestWithItsQuotesTheOtherKind(t *testing.T) {
 // empty, the head raises.
 func TestPythonBaseTestWithoutAnAttribute(t *testing.T) {
 	t.Parallel()
-	reader := "class Reader:\n    def __init__(self, text):\n        self.text = text\n\n    def read(self):\n        return self.text\n"
 	parser := func(get string) string {
 		return "import xml.etree.ElementTree as ET\n\n\nclass Doc:\n    def parse(self, reader):\n        out = []\n        for e in ET.fromstring(reader.read()).iter():\n" +
 			"            if e.tag == 'p':\n                out.append(len(" + get + "))\n            else:\n                out.append(e.tag)\n        return out\n"
@@ -615,7 +613,7 @@ func TestPythonBaseTestWithoutAnAttribute(t *testing.T) {
 	}
 	test += "def test_zz_path():\n    assert Doc().parse(Reader('<svg><p d=\"abc\"/></svg>')) == ['svg', 3]\n"
 	rep := runCommits(t,
-		map[string]string{"reader.py": reader, "doc.py": parser("e.get('d', '')"), "test_doc.py": test},
+		map[string]string{"reader.py": pyTextReader, "doc.py": parser("e.get('d', '')"), "test_doc.py": test},
 		map[string]string{"doc.py": parser("e.get('d')")}, nil)
 	found := false
 	for _, c := range changesOf(rep, "doc.Doc.parse") {
@@ -627,3 +625,8 @@ func TestPythonBaseTestWithoutAnAttribute(t *testing.T) {
 		t.Errorf("the head's parser needs the d attribute, and no variant of test_zz_path without it showed it: %+v; notes %q", changesOf(rep, "doc.Doc.parse"), rep.Notes)
 	}
 }
+
+// pyTextReader is a module of the tests' own, reader.py: a Reader that
+// hands its text to whatever reads it, built by the base's tests and by
+// no row.
+const pyTextReader = "class Reader:\n    def __init__(self, text):\n        self.text = text\n\n    def read(self):\n        return self.text\n"

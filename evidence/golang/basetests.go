@@ -206,13 +206,19 @@ func dirTests(ctx context.Context, cfg lang.TraceRun, dir string, names []string
 		if note != "" {
 			lines.Notes = append(lines.Notes, note)
 		}
+		reachedBy := map[string][]string{} // a target of this package -> its tests
+		if len(coverPkg) == 0 && len(vs) > 0 {
+			for _, tg := range targets {
+				if filepath.Dir(tg.BaseFile) == dir {
+					reachedBy[tg.Sym.Name] = pkg.TestsReaching([]string{lang.BareName(tg.Sym.Local)})
+				}
+			}
+		}
 		for _, v := range vs {
 			f := lang.TestFailure{Test: v.v.ID, File: v.file, Variant: v.v.What, Base: gate.VariantEnd(outcome(v.base)), Head: gate.VariantEnd(outcome(v.head))}
-			if len(coverPkg) == 0 {
-				for _, tg := range targets {
-					if filepath.Dir(tg.BaseFile) == dir && slices.Contains(pkg.TestsReaching([]string{lang.BareName(tg.Sym.Local)}), v.v.Test) {
-						f.Symbols = append(f.Symbols, tg.Sym.Name)
-					}
+			for _, tg := range targets {
+				if slices.Contains(reachedBy[tg.Sym.Name], v.v.Test) {
+					f.Symbols = append(f.Symbols, tg.Sym.Name)
 				}
 			}
 			varied = append(varied, f)

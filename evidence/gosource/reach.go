@@ -75,6 +75,25 @@ func (p *Package) TestsReaching(names []string) []string {
 // themselves, before those that reach it through others (TestsReaching).
 func (p *Package) TestsNaming(names []string) []string {
 	var out []string
+	p.eachTest(func(fd *ast.FuncDecl) {
+		named := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && slices.Contains(names, id.Name) {
+				named = true
+			}
+			return !named
+		})
+		if named {
+			out = append(out, fd.Name.Name)
+		}
+	})
+	sort.Strings(out)
+	return out
+}
+
+// eachTest calls fn with each test function of the package's test files
+// (its own and its external ones).
+func (p *Package) eachTest(fn func(*ast.FuncDecl)) {
 	for _, u := range []*unit{p.in, p.ext} {
 		if u == nil {
 			continue
@@ -84,25 +103,12 @@ func (p *Package) TestsNaming(names []string) []string {
 				continue
 			}
 			for _, d := range f.ast.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil || !isTestDecl(fd) {
-					continue
-				}
-				named := false
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok && slices.Contains(names, id.Name) {
-						named = true
-					}
-					return !named
-				})
-				if named {
-					out = append(out, fd.Name.Name)
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && isTestDecl(fd) {
+					fn(fd)
 				}
 			}
 		}
 	}
-	sort.Strings(out)
-	return out
 }
 
 // isTestDecl says a function of a test file is one go test runs.
@@ -114,21 +120,7 @@ func isTestDecl(fd *ast.FuncDecl) bool {
 // Tests are every test function of the package's test files, sorted.
 func (p *Package) Tests() []string {
 	var out []string
-	for _, u := range []*unit{p.in, p.ext} {
-		if u == nil {
-			continue
-		}
-		for _, f := range u.files {
-			if !f.test {
-				continue
-			}
-			for _, d := range f.ast.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && isTestDecl(fd) {
-					out = append(out, fd.Name.Name)
-				}
-			}
-		}
-	}
+	p.eachTest(func(fd *ast.FuncDecl) { out = append(out, fd.Name.Name) })
 	sort.Strings(out)
 	return out
 }

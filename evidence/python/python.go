@@ -321,6 +321,7 @@ func mergeKeys(by map[string][]pysource.Key, keys []pysource.Key) map[string][]p
 		}
 		i := slices.IndexFunc(by[k.Name], func(o pysource.Key) bool { return o.Key == k.Key })
 		if i < 0 {
+			k.Compared = slices.Clone(k.Compared)
 			by[k.Name] = append(by[k.Name], k)
 			continue
 		}
