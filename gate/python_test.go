@@ -73,6 +73,15 @@ def big():
 def exit_code():
     sys.exit(4)
 
+def exit_later():
+    import threading
+    threading.Timer(0.3, os._exit, [9]).start()
+    return "armed"
+
+def nap():
+    time.sleep(1)
+    return "woke"
+
 def rand():
     return random.random() < 0.5
 
@@ -264,6 +273,50 @@ func TestPythonAdapterBatchBlame(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A worker killed by what an earlier call left running (a thread, a
+// goroutine, a timer) is not the running call's crash: that call answers
+// as it does in a fresh worker, in a batch and alone; a call that crashes
+// there too still crashes.
+func TestACrashAnEarlierCallLeftIsNotTheNextCalls(t *testing.T) {
+	dir := writeSubject(t)
+	a, err := NewPythonAdapter(PythonConfig{Dir: dir, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	calls := []Call{
+		{ID: "ARM", Target: "subj.exit_later"},
+		{ID: "NAP", Target: "subj.nap"},
+		{ID: "EXIT", Target: "subj.exit_now"},
+		{ID: "PAIR", Target: "subj.pair", Args: []any{1, 2}},
+	}
+	got := map[string]Reply{}
+	a.(*procAdapter).CallBatch(context.Background(), calls, func(i int, r Reply, err error) {
+		if err != nil {
+			t.Fatalf("%s: %v", calls[i].ID, err)
+		}
+		got[calls[i].ID] = r
+	})
+	for id, want := range map[string]string{"ARM": OutcomeReturned, "NAP": OutcomeReturned, "EXIT": OutcomeCrashed, "PAIR": OutcomeReturned} {
+		if got[id].Outcome != want {
+			t.Errorf("batch: %s %s (%s), want %s", id, got[id].Outcome, got[id].Detail, want)
+		}
+	}
+	if v, _ := got["NAP"].Value.(string); v != "woke" {
+		t.Errorf("batch: NAP returned %#v, want \"woke\"", got["NAP"].Value)
+	}
+	for _, c := range calls[:3] {
+		r, err := a.Call(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[c.ID] = r
+	}
+	if got["NAP"].Outcome != OutcomeReturned || got["EXIT"].Outcome != OutcomeCrashed {
+		t.Errorf("one by one: NAP %s (%s), EXIT %s; want returned and crashed", got["NAP"].Outcome, got["NAP"].Detail, got["EXIT"].Outcome)
 	}
 }
 

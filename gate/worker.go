@@ -798,6 +798,15 @@ func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
 	r, ok, err := p.call(ctx, c)
 	if !ok {
 		a.lost()
+		if err == nil && r.Outcome == OutcomeCrashed {
+			// Once more, first in a fresh worker: see CallBatch.
+			if p, err = a.worker(); err != nil {
+				return Reply{}, err
+			}
+			if r, ok, err = p.call(ctx, c); !ok {
+				a.lost()
+			}
+		}
 	}
 	return r, err
 }
@@ -807,6 +816,15 @@ func (a *procAdapter) Call(ctx context.Context, c Call) (Reply, error) {
 // are known, exactly once per call, on CallBatch's goroutine. After a
 // timeout or a crash the calls not yet answered go to a fresh worker: the
 // indexes then arrive out of order.
+//
+// A worker dies during the call it is running, but not always of that
+// call: a goroutine a Go target started, a timer a JavaScript one set or a
+// thread of a Python one can end the process after its own call answered,
+// while a later call runs. So the call a crash is blamed on runs once
+// more, alone and first in a fresh worker, where no earlier call can reach
+// it; its crash stands only if it crashes there too (Call does the same).
+// Without this one input answered "crashed" on one side and its value on
+// the other as the race fell: a change neither side's code made.
 func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(i int, r Reply, err error)) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -823,23 +841,50 @@ func (a *procAdapter) CallBatch(ctx context.Context, calls []Call, deliver func(
 			deliver(i, Reply{}, err)
 		}
 	}
-	for len(todo) > 0 {
+	// again is the call a crash was just blamed on, to run once more,
+	// alone, in the next worker.
+	again := -1
+	for len(todo) > 0 || again >= 0 {
 		if err := ctx.Err(); err != nil {
+			if again >= 0 {
+				todo = append(todo, again)
+			}
 			failAll(err)
 			return
 		}
-		if _, err := a.worker(); err != nil {
+		p, err := a.worker()
+		if err != nil {
+			if again >= 0 {
+				todo = append(todo, again)
+			}
 			failAll(err)
 			return
+		}
+		if i := again; i >= 0 {
+			again = -1
+			r, ok, err := p.call(ctx, calls[i])
+			if !ok {
+				a.lost()
+			}
+			deliver(i, r, err)
+			continue
 		}
 		batch := callsAt(calls, todo)
-		n, blamed, ok := a.cur.pipeline(ctx, batch, func(k int, r Reply, err error) { deliver(todo[k], r, err) })
+		hand := func(k int, r Reply, err error) {
+			i := todo[k]
+			if err == nil && r.Outcome == OutcomeCrashed {
+				again = i
+				return
+			}
+			deliver(i, r, err)
+		}
+		n, blamed, ok := a.cur.pipeline(ctx, batch, hand)
 		if n == 0 && ok {
 			// Not pipelinable (an oversized call): one at a time.
 			var r Reply
 			var err error
 			r, ok, err = a.cur.call(ctx, batch[0])
-			deliver(todo[0], r, err)
+			hand(0, r, err)
 			n, blamed = 1, 0
 		}
 		if ok {
