@@ -148,3 +148,22 @@ func TestGoReceiverBuiltByAChain(t *testing.T) {
 		t.Errorf("Get drops the selection now, yet no row on the tests' own query shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A struct a parameter is built as gets the fields of a standard library
+// struct it embeds (a url.URL's Host and Path), as it does its own: the
+// changed line below runs only with both set.
+func TestGoStandardStructEmbeddedIsFilled(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/d\n\ngo 1.21\n"
+	src := func(prefix string) string {
+		return "package d\n\nimport (\n\t\"errors\"\n\t\"net/url\"\n\t\"strings\"\n)\n\n" +
+			"// URL is a parsed data source.\ntype URL struct {\n\turl.URL\n\tDriver string\n}\n\n" +
+			"// Gen is the driver's name of the source.\nfunc Gen(u *URL) (string, error) {\n\tproject, rest := u.Hostname(), strings.TrimPrefix(u.Path, \"/\")\n" +
+			"\tif project == \"\" {\n\t\treturn \"\", errors.New(\"no host\")\n\t}\n\ti := strings.Index(rest, \"/\")\n\tif i < 1 || i == len(rest)-1 {\n\t\treturn \"\", errors.New(\"no path\")\n\t}\n" +
+			"\treturn \"" + prefix + "/\" + project + \"/instances/\" + rest[:i] + \"/databases/\" + rest[i+1:], nil\n}\n"
+	}
+	rep := runCommits(t, map[string]string{"go.mod": mod, "d.go": src("projects")}, map[string]string{"d.go": src("project")}, nil)
+	if !hasChange(rep, "example.com/d.Gen", func(c evidence.Change) bool { return strings.Contains(c.Base, "projects/") }) {
+		t.Errorf("Gen names its prefix otherwise now, yet no row set the embedded url.URL's host and path: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -45,6 +45,26 @@ var goPinned = []string{
 
 var goEnvs sync.Map // go command and environment -> map[string]string
 
+// GoRoot is where the go command on PATH keeps the standard library's
+// source, asked once; "" without a go command. The evidence reads the
+// standard packages' types there (a url.URL a parameter embeds).
+var GoRoot = sync.OnceValue(func() string {
+	goPath, err := exec.LookPath("go")
+	if err != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, goPath, "env", "GOROOT")
+	cmd.Dir = "/"
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOWORK=off", "GOFLAGS=")
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+})
+
 // goEnv is the go command's own view of the user's settings named in
 // goBuildVars, asked once per go command and environment, outside any
 // module (so no go.mod of the tree is read, nor a toolchain switched to).

@@ -16,6 +16,7 @@ import (
 
 	"github.com/premise-dev/premise/evidence/gosource"
 	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/gate"
 )
 
 // goPkgs reads the package of each changed Go file at the head once: what
@@ -120,6 +121,9 @@ func (gp *goPkgs) imported(rel, imp string) *goPkg {
 	if imp == "" {
 		return nil
 	}
+	if standard(imp) {
+		return gp.std(imp)
+	}
 	for d := filepath.ToSlash(rel); ; d = path.Dir(d) {
 		data, err := os.ReadFile(filepath.Join(gp.headDir, filepath.FromSlash(d), "go.mod"))
 		if err == nil {
@@ -138,6 +142,41 @@ func (gp *goPkgs) imported(rel, imp string) *goPkg {
 			return nil
 		}
 	}
+}
+
+// standard says imp is a standard library package's path: its first
+// element has no dot, as the go command tells them apart.
+func standard(imp string) bool {
+	first, _, _ := strings.Cut(imp, "/")
+	return imp != "C" && !strings.Contains(first, ".")
+}
+
+// std is the standard package imp, read from GOROOT's source once: its
+// struct types are built as the module's own are (a url.URL a type
+// embeds: its Host and Path). nil without a go command or the package.
+func (gp *goPkgs) std(imp string) *goPkg {
+	root := gate.GoRoot()
+	if root == "" {
+		return nil
+	}
+	dir := filepath.Join(root, "src", filepath.FromSlash(imp))
+	if p, ok := gp.byDir[dir]; ok {
+		return p
+	}
+	if gp.byDir == nil {
+		gp.byDir = map[string]*goPkg{}
+	}
+	src := gp.source(dir)
+	if src == nil {
+		gp.byDir[dir] = nil
+		return nil
+	}
+	p := loadGoPkg(src)
+	imports := src.Imports()
+	p.imports = imports
+	p.sibling = func(name string) *goPkg { return gp.imported("", imports[name]) }
+	gp.byDir[dir] = p
+	return p
 }
 
 // modulePath is the module a go.mod declares; "" when it declares none.
