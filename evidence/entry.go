@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -34,7 +35,9 @@ const (
 )
 
 // entryPoints are the targets that reach the changed functions of res
-// from the public functions of other files of their directories.
+// from the public functions of other files of their directories. The
+// callers among have (targets with Reads) take in place the changed
+// functions they reach through other files too.
 func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir string, have []lang.Target) []lang.Target {
 	if res == nil || headDir == "" || baseDir == "" {
 		return nil
@@ -102,7 +105,24 @@ func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir s
 				break
 			}
 		}
-		for _, e := range reachingCallers(l, files, reached) {
+		entries, reaches := reachingCallers(l, files, reached)
+		// A caller of a changed function another file's changed
+		// function is reached through too names both (have's Reads).
+		for i := range have {
+			tg := &have[i]
+			if len(tg.Reads) == 0 || tg.Lang != f.Language {
+				continue
+			}
+			var more []string
+			for n := range reaches[tg.Sym.Name] {
+				if !slices.Contains(tg.Reads, n) {
+					more = append(more, n)
+				}
+			}
+			sort.Strings(more)
+			tg.Reads = append(tg.Reads, more...)
+		}
+		for _, e := range entries {
 			if len(out) >= maxEntries || taken[e.sym.Name] {
 				continue
 			}
@@ -224,8 +244,9 @@ func testLike(rel string) bool {
 
 // reachingCallers are the public functions of files that call a function
 // of reached, directly or through up to entryDepth-1 others of the files,
-// the nearest first.
-func reachingCallers(l lang.Language, files []diffparse.File, reached map[string][]string) []entry {
+// the nearest first; and, by name, every function of files (public or
+// not) with the changed functions it reaches that way.
+func reachingCallers(l lang.Language, files []diffparse.File, reached map[string][]string) ([]entry, map[string]map[string]bool) {
 	type decl struct {
 		file      int
 		sym       diffparse.Symbol
@@ -242,12 +263,19 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 			decls = append(decls, decl{i, s, text, nameTemplates(text)})
 		}
 	}
-	done := map[string]bool{} // by name: a changed function is no entry point
+	changed := map[string]bool{} // by name: a changed function is no entry point
 	for _, names := range reached {
 		for _, n := range names {
-			done[n] = true
+			changed[n] = true
 		}
 	}
+	// reaches are the changed functions each function was found to reach
+	// so far; at is its entry's index in out. A function found near one
+	// changed function still takes those it reaches further down (parse
+	// calls nextNonSpace, and through parseExpr parseOuterExpr): a change
+	// its rows show is named after every changed function it reaches.
+	reaches := map[string]map[string]bool{}
+	at := map[string]int{}
 	var out []entry
 	for depth := 1; depth <= entryDepth && len(reached) > 0; depth++ {
 		next := map[string][]string{}
@@ -259,7 +287,7 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 		callRe := regexp.MustCompile(`(^|[^\w])(` + strings.Join(names, "|") + `)` + callTail)
 		handRe := regexp.MustCompile(handedHead + `(` + strings.Join(names, "|") + `)` + handedTail)
 		for _, d := range decls {
-			if done[d.sym.Name] {
+			if changed[d.sym.Name] {
 				continue
 			}
 			var r []string
@@ -276,17 +304,33 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 					}
 				}
 			}
-			if len(r) == 0 {
+			seen := reaches[d.sym.Name]
+			if seen == nil {
+				seen = map[string]bool{}
+				reaches[d.sym.Name] = seen
+			}
+			var fresh []string
+			for _, n := range r {
+				if !seen[n] {
+					seen[n] = true
+					fresh = append(fresh, n)
+				}
+			}
+			if len(fresh) == 0 {
 				continue
 			}
-			done[d.sym.Name] = true
-			r = dedupeStrings(r)
+			r = fresh
 			next[lang.BareName(d.sym.Local)] = append(next[lang.BareName(d.sym.Local)], r...)
+			if i, ok := at[d.sym.Name]; ok {
+				out[i].reaches = append(out[i].reaches, r...)
+				continue
+			}
 			public := true
 			for _, part := range strings.Split(d.sym.Local, ".") {
 				public = public && l.Public(lang.BareName(part))
 			}
 			if public {
+				at[d.sym.Name] = len(out)
 				out = append(out, entry{file: files[d.file], sym: d.sym, reaches: r, depth: depth})
 			}
 		}
@@ -327,7 +371,7 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 	for i, j := range idx {
 		sorted[i] = out[j]
 	}
-	return sorted
+	return sorted, reaches
 }
 
 // A dispatch by name calls what no call names: getattr(self,

@@ -399,3 +399,22 @@ func TestDeletedHelpersWordsReachItsCallers(t *testing.T) {
 		t.Errorf("the hf kind's version is no longer lower-cased, yet no row of kind hf showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A caller of a changed helper that also reaches another changed function
+// through a file the patch did not touch names both as the change's
+// cause: the reviewer is sent to the function that changed what it
+// returns, not only to the helper it passed on the way.
+func TestCallerNamesEveryChangedFunctionItReaches(t *testing.T) {
+	t.Parallel()
+	lex := func(strip string) string {
+		return "from pkg.mid import walk\n\n\ndef skip(s):\n    return " + strip + "\n\n\ndef parse(doc):\n    return walk(skip(doc))\n"
+	}
+	mid := "from pkg.deep import outer\n\n\ndef walk(doc):\n    return [outer(w) for w in doc.split(',')]\n"
+	deep := func(body string) string { return "def outer(word):\n    return " + body + "\n" }
+	base := map[string]string{"pkg/__init__.py": "", "pkg/lex.py": lex("s.strip()"), "pkg/mid.py": mid, "pkg/deep.py": deep("word.upper()")}
+	head := map[string]string{"pkg/lex.py": lex("str.strip(s)"), "pkg/deep.py": deep("word.lower()")}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "pkg.lex.parse", func(c evidence.Change) bool { return slices.Contains(c.Cause, "pkg.deep.outer") }) {
+		t.Errorf("parse's answers change through outer, yet no change of parse names it: %+v; symbols %+v", changesOf(rep, "pkg.lex.parse"), rep.Symbols)
+	}
+}
