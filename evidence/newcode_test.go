@@ -418,3 +418,28 @@ func TestCallerNamesEveryChangedFunctionItReaches(t *testing.T) {
 		t.Errorf("parse's answers change through outer, yet no change of parse names it: %+v; symbols %+v", changesOf(rep, "pkg.lex.parse"), rep.Symbols)
 	}
 }
+
+// A doctest builds its argument from the module's own imports (a
+// buffer class of another module of the project, binascii) and binds its
+// name again for the next example: each call is read with the binding
+// before it, and its input reaches the changed loop no generated buffer
+// does.
+func TestPythonDoctestAmongTheModulesNames(t *testing.T) {
+	t.Parallel()
+	buf := "class Buf:\n    def __init__(self, data=b''):\n        self.data = bytearray(data)\n        self.offset = 0\n\n" +
+		"    def get(self, n):\n        out = self.data[self.offset:self.offset + n]\n        self.offset += n\n        return bytes(out)\n\n" +
+		"    def remaining(self):\n        return len(self.data) - self.offset\n"
+	rec := func(cond string) string {
+		return "import binascii\nfrom pkg.buf import Buf\n\n\nclass Rec:\n    '''\n" +
+			"    >>> raw = binascii.unhexlify(b\"02014100\")\n    >>> Rec.parse(Buf(raw), len(raw))\n    ['A', '']\n" +
+			"    >>> raw = binascii.unhexlify(b\"0100\")\n    >>> Rec.parse(Buf(raw), len(raw))\n    ['']\n    '''\n\n" +
+			"    @classmethod\n    def parse(cls, buf, length):\n        buf.get(1)\n        out = []\n        while " + cond + ":\n" +
+			"            k = buf.get(1)[0]\n            out.append(buf.get(k).decode())\n        return out\n"
+	}
+	base := map[string]string{"pkg/__init__.py": "", "pkg/buf.py": buf, "pkg/rec.py": rec("buf.remaining() > 0")}
+	head := map[string]string{"pkg/rec.py": rec("buf.remaining() > 1")}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "pkg.rec.Rec.parse", func(c evidence.Change) bool { return strings.Contains(c.Input, "unhexlify") }) {
+		t.Errorf("parse drops a last empty item now, yet no row on the doctest's buffers showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

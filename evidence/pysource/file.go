@@ -34,6 +34,15 @@ type File struct {
 	// project are the repository's own top-level modules and packages
 	// (SetProject): a test's argument may call them, as the tests do.
 	project map[string]bool
+	// importPath is how an import names the module (SetImportPath).
+	importPath string
+}
+
+// SetImportPath says how an import names the file's module (dnslib.dns,
+// of dnslib/dns.py): its doctests run among the module's own names, and
+// an argument of theirs built by one imports it from there.
+func (f *File) SetImportPath(p string) {
+	f.importPath = p
 }
 
 // SetProject names the repository's own top-level modules and packages

@@ -3,6 +3,7 @@ package pysource
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -201,38 +202,172 @@ func (h *harvester) add(in Input) {
 
 // doctest harvests the >>> examples of one docstring: the examples are
 // joined into one Python snippet, so names an example binds serve the
-// examples after it, and lines are mapped back to the file.
+// examples after it, and lines are mapped back to the file. A name bound
+// again by a later example (pcap = ... before each parse) is read as the
+// example calling the function last bound it: each such call is read in a
+// snippet of the examples before it without the bindings they replaced.
 func (h *harvester) doctest(module *File, s *sitter.Node) {
 	text, start, ok := module.stringValue(s)
 	if !ok || !strings.Contains(text, ">>>") {
 		return
 	}
-	var src strings.Builder
-	var lines []int
+	var examples []example
 	for i, l := range strings.Split(text, "\n") {
 		t := strings.TrimLeft(l, " \t")
-		var code string
 		switch {
 		case strings.HasPrefix(t, ">>> "), t == ">>>":
-			code = strings.TrimPrefix(strings.TrimPrefix(t, ">>>"), " ")
+			examples = append(examples, example{})
+			t = strings.TrimPrefix(strings.TrimPrefix(t, ">>>"), " ")
 		case strings.HasPrefix(t, "... "), t == "...":
-			if len(lines) == 0 {
+			if len(examples) == 0 {
 				continue
 			}
-			code = strings.TrimPrefix(strings.TrimPrefix(t, "..."), " ")
+			t = strings.TrimPrefix(strings.TrimPrefix(t, "..."), " ")
 		default:
 			continue
 		}
-		src.WriteString(code + "\n")
-		lines = append(lines, start+i)
+		e := &examples[len(examples)-1]
+		e.code += t + "\n"
+		e.lines = append(e.lines, start+i)
+	}
+	if len(examples) > maxExamples {
+		examples = examples[:maxExamples]
+	}
+	for i := range examples {
+		examples[i].binds = assigned(examples[i].code)
+	}
+	again := map[string]bool{}
+	seen := map[string]bool{}
+	for _, e := range examples {
+		for _, n := range e.binds {
+			again[n] = again[n] || seen[n]
+			seen[n] = true
+		}
+	}
+	if len(again) == 0 {
+		h.snippet(module, examples, 0)
+		return
+	}
+	for k, e := range examples {
+		if !h.mentions([]byte(e.code)) || h.full() {
+			continue
+		}
+		// The examples up to k, each binding of a name left out when a
+		// later one before k binds it again.
+		var kept []example
+		for j := range k {
+			if !boundAgain(examples[j], examples[j+1:k]) {
+				kept = append(kept, examples[j])
+			}
+		}
+		h.snippet(module, append(kept, e), len(kept))
+	}
+}
+
+// maxExamples bounds the examples of one docstring read.
+const maxExamples = 200
+
+// example is one >>> example of a docstring with its ... lines: its code,
+// the file's line of each of its lines, and the names it binds by plain
+// assignment.
+type example struct {
+	code  string
+	lines []int
+	binds []string
+}
+
+// boundAgain says every name e binds is bound again by one of later.
+func boundAgain(e example, later []example) bool {
+	if len(e.binds) == 0 {
+		return false
+	}
+	for _, n := range e.binds {
+		if !slices.ContainsFunc(later, func(l example) bool { return slices.Contains(l.binds, n) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// assigned are the names a line of code binds by a plain assignment
+// (pcap = ...).
+func assigned(code string) []string {
+	var out []string
+	for _, l := range strings.Split(code, "\n") {
+		left, _, ok := strings.Cut(l, "=")
+		if !ok || strings.ContainsAny(left, "([{.'\"<>!") || strings.HasPrefix(strings.TrimSpace(l[len(left):]), "==") {
+			continue
+		}
+		if name := strings.TrimSpace(left); identRe.MatchString(name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+var identRe = regexp.MustCompile(`^[A-Za-z_]\w*$`)
+
+// snippet harvests the calls of examples[from:], read as one snippet
+// with the examples before them.
+func (h *harvester) snippet(module *File, examples []example, from int) {
+	var src strings.Builder
+	var lines []int
+	firstRow := uint(0)
+	for i, e := range examples {
+		if i == from {
+			firstRow = uint(len(lines))
+		}
+		src.WriteString(e.code)
+		lines = append(lines, e.lines...)
 	}
 	snip, err := Parse(module.Path, []byte(src.String()))
 	if err != nil {
 		return
 	}
 	defer snip.Close()
+	snip.project = module.project
 	ns := snip.moduleNames()
-	h.walk(snip, snip.root, ns, []map[string]string{nil}, KindDoctest, lines)
+	ns.outer = module.doctestNames()
+	for i := uint(0); i < snip.root.NamedChildCount(); i++ {
+		if n := snip.root.NamedChild(i); n.StartPosition().Row >= firstRow {
+			h.walk(snip, n, ns, []map[string]string{nil}, KindDoctest, lines)
+		}
+	}
+}
+
+// doctestNames are the names a doctest of the module finds besides its
+// own: the module's imports of standard and project modules, and, when
+// its import path is known, every name the module binds at its top,
+// imported from it (HTTPS.parse(Buffer(pcap), len(pcap)) builds its
+// Buffer as the module imported it).
+func (f *File) doctestNames() *names {
+	mod := f.moduleNames()
+	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}}
+	if f.importPath != "" {
+		for _, m := range []map[string]bool{mod.bound, keysOf(mod.consts)} {
+			for name := range m {
+				ns.imports[name] = "from " + f.importPath + " import " + name
+			}
+		}
+	}
+	for name, stmt := range mod.imports {
+		ns.imports[name] = stmt
+	}
+	return ns
+}
+
+func keysOf[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
+// mentions says code names the function (its class, for __init__) or a
+// helper that calls it.
+func (h *harvester) mentions(code []byte) bool {
+	return bytes.Contains(code, []byte(h.name)) || h.name == "__init__" && bytes.Contains(code, []byte(h.cls)) || h.namesHelper(code)
 }
 
 // file harvests one test file.
@@ -251,7 +386,7 @@ func (h *harvester) walk(f *File, n *sitter.Node, ns *names, rows []map[string]s
 	}
 	// Most of a test file never names the function: skip those parts
 	// before reading their scopes.
-	if !bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.name)) && !(h.name == "__init__" && bytes.Contains(f.src[n.StartByte():n.EndByte()], []byte(h.cls))) && !h.namesHelper(f.src[n.StartByte():n.EndByte()]) {
+	if !h.mentions(f.src[n.StartByte():n.EndByte()]) {
 		return
 	}
 	switch n.Kind() {

@@ -675,3 +675,31 @@ class TestBounds:
 		t.Errorf("tracks %q: want the track holding the segment as the test filled it, then %q, filled through its items", tracks, wantTracks)
 	}
 }
+
+// A doctest runs among its module's names: an argument built by a class
+// the module imports from the project, by a standard module or by the
+// module's own definitions is harvested with the import it takes; a name
+// an example binds again is read as the call after it last bound it.
+func TestHarvestDoctestReadsTheModulesNames(t *testing.T) {
+	src := "import binascii\nfrom pkg.buf import Buf\nLIMIT = 4\n\n\nclass Rec:\n    '''\n" +
+		"    >>> raw = binascii.unhexlify(b\"0001\")\n    >>> Rec.parse(Buf(raw), len(raw))\n" +
+		"    >>> raw = binascii.unhexlify(b\"02\")\n    >>> Rec.parse(Buf(raw), LIMIT)\n    '''\n\n" +
+		"    @classmethod\n    def parse(cls, buf, n):\n        return buf\n"
+	f, err := Parse("pkg/rec.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SetProject(map[string]bool{"pkg": true})
+	f.SetImportPath("pkg.rec")
+	var got [][]string
+	for _, in := range Harvest(f, "Rec.parse", nil, 10) {
+		got = append(got, append(in.Args, in.Imports...))
+	}
+	want := [][]string{
+		{`Buf(binascii.unhexlify(b"0001"))`, `len(binascii.unhexlify(b"0001"))`, "from pkg.buf import Buf", "import binascii"},
+		{`Buf(binascii.unhexlify(b"02"))`, "LIMIT", "from pkg.buf import Buf", "from pkg.rec import LIMIT", "import binascii"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("doctest inputs (-want +got):\n%s", diff)
+	}
+}

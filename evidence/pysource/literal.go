@@ -205,6 +205,9 @@ func fileNames(f *File) *names {
 }
 
 func addImport(f *File, ns *names, from string, n *sitter.Node) {
+	if k := n.Kind(); k != "dotted_name" && k != "aliased_import" {
+		return // a line continuation, a comment
+	}
 	name, alias := f.text(n), ""
 	if n.Kind() == "aliased_import" {
 		name, alias = f.text(n.ChildByFieldName("name")), f.text(n.ChildByFieldName("alias"))
@@ -647,7 +650,7 @@ func (r *resolver) substitute(n, e *sitter.Node, owner *names, depth int) bool {
 	if text, ok := r.work.done[e.StartByte()]; ok {
 		// it = iter(xs); f(it, it) passes one iterator twice:
 		// two copies of iter(xs) would be another input.
-		if k := e.Kind(); k == "call" || k == "generator_expression" {
+		if k := e.Kind(); k == "generator_expression" || k == "call" && !valueCall(owner.f, e) {
 			return false
 		}
 		r.repl[n.StartByte()] = text
@@ -667,6 +670,22 @@ func (r *resolver) substitute(n, e *sitter.Node, owner *names, depth int) bool {
 	r.work.done[e.StartByte()] = text
 	r.repl[n.StartByte()] = text
 	return true
+}
+
+// valueModules are standard modules whose functions return values, not
+// objects a call changes: pcap = binascii.unhexlify(b"00"), then
+// parse(Buffer(pcap), len(pcap)) is the same input with pcap computed
+// twice.
+var valueModules = setOf("binascii", "base64", "struct", "datetime", "decimal", "fractions", "math", "ipaddress", "uuid", "re", "string", "unicodedata")
+
+// valueCall says a call's function is one of valueModules' (binascii.unhexlify).
+func valueCall(f *File, call *sitter.Node) bool {
+	fn := call.ChildByFieldName("function")
+	if fn == nil || fn.Kind() != "attribute" {
+		return false
+	}
+	o := fn.ChildByFieldName("object")
+	return o != nil && o.Kind() == "identifier" && valueModules[f.text(o)]
 }
 
 // stepsIn are the steps building name in owner that the call read has

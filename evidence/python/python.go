@@ -229,6 +229,20 @@ func (pf *pyFiles) parse(f diffparse.File) *pyFile {
 		}
 		out.base, _ = pysource.Parse(p, f.BaseSrc)
 	}
+	// Its doctests run among the module's names: its imports of the
+	// project's modules and its own definitions, imported from it.
+	for _, m := range []*pysource.File{out.head, out.base} {
+		if m == nil {
+			continue
+		}
+		m.SetProject(pf.projectRoots())
+		for _, s := range f.Symbols {
+			if mod, ok := strings.CutSuffix(s.Name, "."+s.Local); ok {
+				m.SetImportPath(mod)
+				break
+			}
+		}
+	}
 	if pf.headDir != "" {
 		stubPath := filepath.Join(pf.headDir, strings.TrimSuffix(f.Path, ".py")+".pyi")
 		if src, err := os.ReadFile(stubPath); err == nil {
