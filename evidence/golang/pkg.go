@@ -53,6 +53,9 @@ type goPkg struct {
 	// sibling is the package of the same module the package's files
 	// import by a name (orb for orb.Bound); nil when there is none.
 	sibling func(name string) *goPkg
+	// std is the standard package they import by a name (url for
+	// url.URL): its types are resolved, its functions build nothing.
+	std func(name string) *goPkg
 	// imports are the import paths of the names the package's files
 	// import packages by.
 	imports map[string]string
@@ -91,6 +94,7 @@ func (gp *goPkgs) pkgIn(rel string) *goPkg {
 		imports := src.Imports()
 		p.imports = imports
 		p.sibling = func(name string) *goPkg { return gp.imported(rel, imports[name]) }
+		p.std = func(name string) *goPkg { return gp.std(imports[name]) }
 	}
 	if gp.baseDir != "" {
 		// A receiver is built alike on both sides, or not at all: a
@@ -120,9 +124,6 @@ func (gp *goPkgs) pkgIn(rel string) *goPkg {
 func (gp *goPkgs) imported(rel, imp string) *goPkg {
 	if imp == "" {
 		return nil
-	}
-	if standard(imp) {
-		return gp.std(imp)
 	}
 	for d := filepath.ToSlash(rel); ; d = path.Dir(d) {
 		data, err := os.ReadFile(filepath.Join(gp.headDir, filepath.FromSlash(d), "go.mod"))
@@ -155,6 +156,9 @@ func standard(imp string) bool {
 // struct types are built as the module's own are (a url.URL a type
 // embeds: its Host and Path). nil without a go command or the package.
 func (gp *goPkgs) std(imp string) *goPkg {
+	if imp == "" || !standard(imp) {
+		return nil
+	}
 	root := gate.GoRoot()
 	if root == "" {
 		return nil
@@ -174,7 +178,7 @@ func (gp *goPkgs) std(imp string) *goPkg {
 	p := loadGoPkg(src)
 	imports := src.Imports()
 	p.imports = imports
-	p.sibling = func(name string) *goPkg { return gp.imported("", imports[name]) }
+	p.std = func(name string) *goPkg { return gp.std(imports[name]) }
 	gp.byDir[dir] = p
 	return p
 }
@@ -487,10 +491,17 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 	if t := goType(s, name); t.Kind != lang.KindUnknown || p == nil {
 		return t
 	}
-	if m := goSelectorRe.FindStringSubmatch(s); m != nil && p.sibling != nil {
-		// A type of another package of the module (orb.Bound): what
-		// it is defined as there.
-		if q := p.sibling(m[1]); q != nil {
+	if m := goSelectorRe.FindStringSubmatch(s); m != nil && (p.sibling != nil || p.std != nil) {
+		// A type of another package of the module (orb.Bound), or of
+		// the standard library (url.URL): what it is defined as there.
+		q := (*goPkg)(nil)
+		if p.sibling != nil {
+			q = p.sibling(m[1])
+		}
+		if q == nil && p.std != nil {
+			q = p.std(m[1])
+		}
+		if q != nil {
 			t := q.resolve(m[2], name, depth+1)
 			if t.Kind != lang.KindUnknown && t.Text == "" {
 				t.Text = s
