@@ -304,6 +304,9 @@ func reachingCallers(l lang.Language, files []diffparse.File, reached map[string
 					}
 				}
 			}
+			if len(r) == 0 {
+				continue
+			}
 			seen := reaches[d.sym.Name]
 			if seen == nil {
 				seen = map[string]bool{}
