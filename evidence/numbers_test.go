@@ -167,3 +167,23 @@ func TestGoStandardStructEmbeddedIsFilled(t *testing.T) {
 		t.Errorf("Gen names its prefix otherwise now, yet no row set the embedded url.URL's host and path: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// An interface that embeds another of its package (type Expr interface{
+// Node }) is given values of the package's types that implement it,
+// methods their embedded fields promote counted: before, no value could
+// be built and the function was left unchecked.
+func TestGoInterfaceEmbeddingAnotherIsBuilt(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/tpl\n\ngo 1.21\n"
+	src := func(open string) string {
+		return "package tpl\n\nimport \"strconv\"\n\n// Node is a parsed piece.\ntype Node interface {\n\tString() string\n}\n\n" +
+			"// Expr is an expression.\ntype Expr interface {\n\tNode\n}\n\n// Pos is where a node starts.\ntype Pos struct {\n\tLine int\n}\n\n" +
+			"// String is the line.\nfunc (p Pos) String() string { return strconv.Itoa(p.Line) }\n\n" +
+			"// Name is an identifier.\ntype Name struct {\n\tPos\n\tText string\n}\n\n" +
+			"// Show is the expression as a listing prints it.\nfunc Show(e Expr) string {\n\treturn \"" + open + "\" + e.String()\n}\n"
+	}
+	rep := runCommits(t, map[string]string{"go.mod": mod, "tpl.go": src("line ")}, map[string]string{"tpl.go": src("at ")}, nil)
+	if !hasChange(rep, "example.com/tpl.Show", nil) {
+		t.Errorf("Show prints another prefix, yet no Expr was built to show it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

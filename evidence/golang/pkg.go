@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -631,24 +632,16 @@ func (gp *goPkgs) importPath(file string) string {
 // an interface of the package, or embeds another (its methods are not all
 // in view).
 func (p *goPkg) implementers(name string) []string {
-	it, ok := p.types[name].(*ast.InterfaceType)
-	if !ok || it.Methods == nil || len(it.Methods.List) == 0 {
+	want, ok := p.interfaceMethods(name, 0)
+	if !ok || len(want) == 0 {
 		return nil
 	}
-	var want []string
-	for _, m := range it.Methods.List {
-		if len(m.Names) == 0 {
-			return nil
-		}
-		for _, n := range m.Names {
-			want = append(want, n.Name)
-		}
-	}
 	var out []string
-	for typ, ms := range p.methods {
-		if typ == name {
+	for typ, def := range p.types {
+		if _, isStruct := def.(*ast.StructType); typ == name || !isStruct && p.methods[typ] == nil {
 			continue
 		}
+		ms := p.methodSet(typ, 0)
 		all := true
 		for _, w := range want {
 			all = all && ms[w]
@@ -658,6 +651,65 @@ func (p *goPkg) implementers(name string) []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// interfaceMethods are the method names of the package's interface type
+// name, those of the package's interfaces it embeds too (type Expr
+// interface{ Node }); ok is false when one is not in view (an embedded
+// interface of another package) or name is no interface.
+func (p *goPkg) interfaceMethods(name string, depth int) ([]string, bool) {
+	it, ok := p.types[name].(*ast.InterfaceType)
+	if !ok || it.Methods == nil || depth > 4 {
+		return nil, false
+	}
+	var want []string
+	for _, m := range it.Methods.List {
+		if len(m.Names) == 0 {
+			id, ok := m.Type.(*ast.Ident)
+			if !ok {
+				return nil, false
+			}
+			sub, ok := p.interfaceMethods(id.Name, depth+1)
+			if !ok {
+				return nil, false
+			}
+			want = append(want, sub...)
+			continue
+		}
+		for _, n := range m.Names {
+			want = append(want, n.Name)
+		}
+	}
+	return want, true
+}
+
+// methodSet are the methods of the package's type typ, those its
+// embedded fields of the package's types promote too (NameExpr embeds
+// Pos, whose Start it has).
+func (p *goPkg) methodSet(typ string, depth int) map[string]bool {
+	st, ok := p.types[typ].(*ast.StructType)
+	if !ok || depth > 4 {
+		return p.methods[typ]
+	}
+	out := maps.Clone(p.methods[typ])
+	for _, f := range st.Fields.List {
+		if len(f.Names) > 0 {
+			continue
+		}
+		t := f.Type
+		if s, ok := t.(*ast.StarExpr); ok {
+			t = s.X
+		}
+		if id, ok := t.(*ast.Ident); ok {
+			for m := range p.methodSet(id.Name, depth+1) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[m] = true
+			}
+		}
+	}
 	return out
 }
 
