@@ -64,7 +64,11 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, l lang.Language,
 				if gcfg.TargetClock.Out(t.TargetOf(parent)) {
 					continue // its function's time is spent
 				}
-				broods = append(broods, brood{parent, append(lang.Mutants(parent), lang.WordMutants(parent, words[p.symbol])...)})
+				kids := append(lang.Mutants(parent), lang.WordMutants(parent, words[p.symbol])...)
+				if st, ok := l.(lang.ExprStepper); ok {
+					kids = append(kids, lang.ExprMutants(parent, st.StepExpr)...)
+				}
+				broods = append(broods, brood{parent, kids})
 			}
 		}
 		var rows []validate.Row

@@ -443,3 +443,25 @@ func TestPythonDoctestAmongTheModulesNames(t *testing.T) {
 		t.Errorf("parse drops a last empty item now, yet no row on the doctest's buffers showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A changed line only a short buffer reaches (the parser's error path) is
+// reached by the doctest's own buffer cut short: the coverage guide steps
+// the literals inside a harvested argument's source too.
+func TestPythonDoctestArgumentCutShortReachesTheErrorPath(t *testing.T) {
+	t.Parallel()
+	buf := "class Buf:\n    def __init__(self, data=b''):\n        self.data = bytes(data)\n        self.offset = 0\n\n" +
+		"    def get(self, n):\n        out = self.data[self.offset:self.offset + n]\n        self.offset += n\n        return out\n"
+	rec := func(handler string) string {
+		return "import binascii\nfrom pkg.buf import Buf\n\n\nclass Rec:\n    '''\n" +
+			"    >>> Rec.parse(Buf(binascii.unhexlify(b\"0003616263\")))\n    'abc'\n    '''\n\n" +
+			"    @classmethod\n    def parse(cls, buf):\n        try:\n            n = buf.get(2)[1]\n            text = buf.get(n)\n" +
+			"            if len(text) < n:\n                raise IndexError('short')\n            return text.decode()\n" +
+			"        except IndexError as e:\n            " + handler + "\n"
+	}
+	base := map[string]string{"pkg/__init__.py": "", "pkg/buf.py": buf, "pkg/rec.py": rec("raise ValueError('short record: ' + str(e))")}
+	head := map[string]string{"pkg/rec.py": rec("return None")}
+	rep := runCommits(t, base, head, nil)
+	if !hasChange(rep, "pkg.rec.Rec.parse", func(c evidence.Change) bool { return strings.Contains(c.Base, "ValueError") }) {
+		t.Errorf("a short record returns None now, yet no row cut the doctest's record short: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -93,6 +93,17 @@ type Reseeder interface {
 	Reseed(ctx context.Context, gcfg gate.Config, t *validate.Table, grep *gate.Report) (int, []string, error)
 }
 
+// ExprStepper is a language whose arguments premise writes as source
+// ({"$expr": ...}: a harvested Buffer(binascii.unhexlify(b"0001"))) can
+// step them too: StepExpr returns the expression with one of its
+// literals a small step away, each (a text cut to half its length or
+// emptied, a number moved by one), for the coverage guide's mutants of
+// a row that came close to an unreached line, whose inputs are often such
+// expressions.
+type ExprStepper interface {
+	StepExpr(expr string) []string
+}
+
 // Unreacher is a language whose worker can say it cannot reach a target
 // on a side, though its module loads (a JavaScript function its module
 // keeps to itself that none of its exported functions closes over): the

@@ -42,6 +42,28 @@ func WordMutants(r validate.Row, words []string) []validate.Row {
 	})
 }
 
+// ExprMutants are r's calls with one argument written as source
+// ({"$expr": ...}) stepped by step (ExprStepper), its imports kept.
+func ExprMutants(r validate.Row, step func(string) []string) []validate.Row {
+	return stepArgs(r, func(_ int, a any) []any {
+		m, ok := a.(map[string]any)
+		if !ok {
+			return nil
+		}
+		src, ok := m["$expr"].(string)
+		if !ok {
+			return nil
+		}
+		var out []any
+		for _, e := range step(src) {
+			v := maps.Clone(m)
+			v["$expr"] = e
+			out = append(out, v)
+		}
+		return out
+	})
+}
+
 // BuiltMutants are r's calls with one argument that premise builds for
 // the call ({"$new": ..., "$args": [...]}: new BN(12) passed to gcd),
 // from argument from on (past a method's receiver), built a step away

@@ -397,3 +397,10 @@ func isPyTestCode(rel string) bool {
 	}
 	return slices.Contains(strings.Split(rel, "/"), "tests")
 }
+
+// StepExpr is expr, a harvested argument's source, with one literal a
+// step away (pysource.StepLiterals): a doctest's packet cut short reaches
+// the parser's error path no well-formed example does.
+func (*pythonLang) StepExpr(expr string) []string {
+	return pysource.StepLiterals(expr)
+}
