@@ -468,11 +468,30 @@ func negatePy(cond string) string {
 		if op == "" {
 			l, op, r = m[4], m[5], m[6]
 		}
-		if !strings.ContainsAny(l+r, "<>=!") && !strings.Contains(" "+l+" "+r+" ", " in ") && !strings.Contains(" "+l+" "+r+" ", " is ") {
+		if balanced(l) && !strings.ContainsAny(l+r, "<>=!") && !strings.Contains(" "+l+" "+r+" ", " in ") && !strings.Contains(" "+l+" "+r+" ", " is ") {
 			return l + " " + pyNegOp[op] + " " + r
 		}
 	}
 	return "not " + cond
+}
+
+// balanced says every bracket s opens it closes: an operator after it
+// is at the top of the condition, not inside a call or a comprehension
+// (any([x for x in xs]) is no `in` test).
+func balanced(s string) bool {
+	depth := 0
+	for _, c := range s {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 // parenIf wraps s in parentheses when op occurs in it outside brackets.
