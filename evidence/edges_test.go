@@ -481,7 +481,8 @@ func TestPythonTextAtItsDegenerateNumbers(t *testing.T) {
 }
 
 // A base's test that calls a changed method with an object no row can
-// build (a reader from another module, unannotated) runs again with each
+// build (a reader from another module, unannotated, set up by a statement
+// of the test's own that no harvested call repeats) runs again with each
 // of its literals replaced: the text emptied, the base's parser answers
 // None and fails the test's assertion, the head's raises IndexError. Two
 // ends apart on the same test are a change, the literal named; the test
@@ -493,7 +494,7 @@ func TestPythonBaseTestWithALiteralReplaced(t *testing.T) {
 	parser := func(last string) string {
 		return "class Parser:\n    def parse(self, reader):\n        nodes = reader.tokens()\n" + last
 	}
-	test := "from tokens import Reader\nfrom walker import Parser\n\n\ndef test_parse_last():\n    assert Parser().parse(Reader('abc')) == 'c'\n"
+	test := "from tokens import Reader\nfrom walker import Parser\n\n\ndef test_parse_last():\n    r = Reader('abc')\n    r.pos = 0\n    assert Parser().parse(r) == 'c'\n"
 	rep := runCommits(t,
 		map[string]string{"tokens.py": reader, "walker.py": parser("        if nodes:\n            return nodes[-1]\n        return None\n"), "test_walker.py": test},
 		map[string]string{"walker.py": parser("        return nodes[-1]\n")}, nil)
