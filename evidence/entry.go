@@ -120,7 +120,7 @@ func entryPoints(res *diffparse.Result, langs lang.Languages, headDir, baseDir s
 				}
 			}
 			sort.Strings(more)
-			tg.Reads = append(tg.Reads, more...)
+			tg.Reads = append(slices.Clip(tg.Reads), more...) // Reads may share its array with the map it came from
 		}
 		for _, e := range entries {
 			if len(out) >= maxEntries || taken[e.sym.Name] {

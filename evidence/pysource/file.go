@@ -34,13 +34,16 @@ type File struct {
 	// project are the repository's own top-level modules and packages
 	// (SetProject): a test's argument may call them, as the tests do.
 	project map[string]bool
-	// importPath is how an import names the module (SetImportPath).
+	// importPath is how an import names the module (SetImportPath);
+	// docNames caches doctestNames.
 	importPath string
+	docNames   *names
 }
 
 // SetImportPath says how an import names the file's module (dnslib.dns,
 // of dnslib/dns.py): its doctests run among the module's own names, and
-// an argument of theirs built by one imports it from there.
+// an argument of theirs built by one imports it from there. It must be
+// called before the file's doctests are read.
 func (f *File) SetImportPath(p string) {
 	f.importPath = p
 }

@@ -339,29 +339,26 @@ func (h *harvester) snippet(module *File, examples []example, from int) {
 // own: the module's imports of standard and project modules, and, when
 // its import path is known, every name the module binds at its top,
 // imported from it (HTTPS.parse(Buffer(pcap), len(pcap)) builds its
-// Buffer as the module imported it).
+// Buffer as the module imported it). Read once a file, as moduleNames.
 func (f *File) doctestNames() *names {
+	if f.docNames != nil {
+		return f.docNames
+	}
 	mod := f.moduleNames()
 	ns := &names{f: f, consts: map[string]*sitter.Node{}, bound: map[string]bool{}, imports: map[string]string{}}
 	if f.importPath != "" {
-		for _, m := range []map[string]bool{mod.bound, keysOf(mod.consts)} {
-			for name := range m {
-				ns.imports[name] = "from " + f.importPath + " import " + name
-			}
+		for name := range mod.bound {
+			ns.imports[name] = "from " + f.importPath + " import " + name
+		}
+		for name := range mod.consts {
+			ns.imports[name] = "from " + f.importPath + " import " + name
 		}
 	}
 	for name, stmt := range mod.imports {
 		ns.imports[name] = stmt
 	}
+	f.docNames = ns
 	return ns
-}
-
-func keysOf[V any](m map[string]V) map[string]bool {
-	out := make(map[string]bool, len(m))
-	for k := range m {
-		out[k] = true
-	}
-	return out
 }
 
 // mentions says code names the function (its class, for __init__) or a
