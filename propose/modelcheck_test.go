@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -107,13 +108,28 @@ func TestCheckRefusals(t *testing.T) {
 	}
 }
 
-func TestCheckFailures(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+// refusedAddr is a local address that refuses connections for the whole
+// test: a socket bound to it that never listens. A listener closed at once
+// frees its port, and a parallel test's server may take it and answer.
+func refusedAddr(t *testing.T) string {
+	t.Helper()
+	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	down := "http://" + l.Addr().String() + "/v1"
-	l.Close()
+	t.Cleanup(func() { syscall.Close(fd) })
+	if err := syscall.Bind(fd, &syscall.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	sa, err := syscall.Getsockname(fd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("127.0.0.1:%d", sa.(*syscall.SockaddrInet4).Port)
+}
+
+func TestCheckFailures(t *testing.T) {
+	down := "http://" + refusedAddr(t) + "/v1"
 	tests := []struct {
 		name      string
 		status    int

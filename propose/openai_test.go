@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -327,14 +326,9 @@ func TestRetries(t *testing.T) {
 }
 
 func TestUnreachable(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
+	addr := refusedAddr(t)
 	o, _ := newTestProposer(t, "http://"+addr+"/v1")
-	_, err = propose(t, o, intervals(t))
+	_, err := propose(t, o, intervals(t))
 	if err == nil || !strings.Contains(err.Error(), "endpoint http://"+addr+"/v1: unreachable") {
 		t.Errorf("err = %v, want one line naming the endpoint and unreachable", err)
 	}
