@@ -497,7 +497,8 @@ var plusKinds = map[string]string{
 
 // operator reads x op y and x op= y: arithmetic makes a number, + takes
 // the kind of a literal other side, % formats a str with a tuple or a
-// dict, bit operators with an int make an int.
+// dict, bit operators with an int make an int, and a shift makes one
+// whatever it shifts by.
 func (u use) operator() (fact, bool) {
 	other := u.p.ChildByFieldName("right")
 	if u.is(other) {
@@ -517,7 +518,10 @@ func (u use) operator() (fact, bool) {
 		}
 	case "%":
 		kind = u.modulo(ot)
-	case "<<", ">>", "&", "^":
+	case "<<", ">>":
+		// Only an int shifts (a set has & and ^, no shift).
+		kind = KindInt
+	case "&", "^":
 		if ot == KindInt {
 			kind = KindInt
 		}

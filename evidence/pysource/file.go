@@ -38,6 +38,8 @@ type File struct {
 	// docNames caches doctestNames.
 	importPath string
 	docNames   *names
+	// modules reads another of the project's modules (SetModules).
+	modules func(module string) *File
 }
 
 // SetImportPath says how an import names the file's module (dnslib.dns,

@@ -209,27 +209,37 @@ func passedOn(module *File, calls []passed, stub *File, visiting map[string]bool
 		if visiting[c.fn] {
 			continue
 		}
-		if len(module.defs(c.fn)) > 1 {
+		in, fn, fnStub := module, c.fn, stub
+		if !module.HasDef(fn) {
+			// A function imported from another of the project's modules
+			// types its parameter there.
+			other, orig, ok := module.importedDef(fn)
+			if !ok || visiting[orig] {
+				continue
+			}
+			in, fn, fnStub = other, orig, nil
+		}
+		if len(in.defs(fn)) > 1 {
 			continue // overloads (item(value: bool) -> Bool, ...): no one type
 		}
-		d, err := module.def(c.fn)
+		d, err := in.def(fn)
 		if err != nil || d.class != nil {
 			continue
 		}
 		name := c.kw
 		if name == "" {
-			ps := module.params(d)
+			ps := in.params(d)
 			if c.pos >= len(ps) || strings.HasPrefix(ps[c.pos].name, "*") {
 				continue
 			}
 			name = ps[c.pos].name
 		}
-		gs, err := inferTypes(module, c.fn, stub, visiting)
+		gs, err := inferTypes(in, fn, fnStub, visiting)
 		if err != nil {
 			continue
 		}
 		if g := gs[name]; g.Known() && g.From != FromName && (!declared || declares(g)) {
-			g.Text = c.fn + "(" + name + "): " + g.String() + " from " + g.From
+			g.Text = fn + "(" + name + "): " + g.String() + " from " + g.From
 			g.From = FromCall
 			return g, true
 		}

@@ -424,3 +424,77 @@ def nth(seq, i):
 		t.Errorf("seq[i] made i %s from %s, want an int", g.String(), g.From)
 	}
 }
+
+// A parameter handed to a function the module imports from another of the
+// project's modules is typed as that function types it: dnslib's
+// RR.set_do(val) hands val to bit.set_bits, which shifts it, and an
+// untyped val drew a list first, which raised alike on both sides of every
+// receiver's call.
+func TestInferThroughAnotherModulesFunction(t *testing.T) {
+	bits := mustParse(t, "pkg/bit.py", `def set_bits(data, value, offset, bits=1):
+    mask = ((1 << bits) - 1) << offset
+    return (data & ~mask) | ((value << offset) & mask)
+
+def label(name):
+    return name.lower()
+`)
+	bits.SetImportPath("pkg.bit")
+	util := mustParse(t, "pkg/util/__init__.py", "def clean(text):\n    return text.strip()\n")
+	util.SetImportPath("pkg.util")
+	read := map[string]*File{"pkg.bit": bits, "pkg.util": util}
+	for _, tc := range []struct {
+		name, imports string
+	}{
+		{"absolute", "from pkg.bit import set_bits, label as lbl\nfrom pkg.util import clean\n"},
+		{"relative", "from .bit import set_bits, label as lbl\nfrom .util import clean\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mod := mustParse(t, "pkg/dns.py", tc.imports+`
+class RR:
+    def set_do(self, val, name, text):
+        self.name = lbl(name)
+        self.text = clean(text)
+        self.ttl = set_bits(self.ttl, val, 15)
+`)
+			mod.SetImportPath("pkg.dns")
+			var asked []string
+			mod.SetModules(func(m string) *File { asked = append(asked, m); return read[m] })
+			gs, err := InferTypes(mod, "RR.set_do", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, p := range []string{"val", "name", "text"} {
+				got[p] = gs[p].Kind + " from " + gs[p].From
+			}
+			want := map[string]string{"val": "int from call", "name": "str from call", "text": "str from call"}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("types (-want +got):\n%s\nmodules read: %v", diff, asked)
+			}
+		})
+	}
+	// Without a way to read the other modules nothing is borrowed.
+	mod := mustParse(t, "pkg/dns.py", "from .bit import set_bits\n\ndef f(val):\n    return set_bits(0, val, 1)\n")
+	mod.SetImportPath("pkg.dns")
+	if gs, _ := InferTypes(mod, "f", nil); gs["val"].Kind == KindInt {
+		t.Errorf("val typed %s from %s with no module reader", gs["val"].String(), gs["val"].From)
+	}
+}
+
+// A shifted value is an int whatever it is shifted by; & and ^ are a
+// set's operators too and make an int only beside one.
+func TestInferShiftIsAnInt(t *testing.T) {
+	mod := mustParse(t, "m.py", `def f(a, b, c, d):
+    return (a << b) | (c & d)
+`)
+	gs, err := InferTypes(mod, "f", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gs["a"].Kind != KindInt {
+		t.Errorf("a << b made a %s from %s, want an int", gs["a"].String(), gs["a"].From)
+	}
+	if gs["c"].Kind == KindInt || gs["d"].Kind == KindInt {
+		t.Errorf("c & d made c %s and d %s, want neither an int", gs["c"].String(), gs["d"].String())
+	}
+}

@@ -70,6 +70,56 @@ type pyFiles struct {
 	// each of a class's changed methods and each parameter of its type
 	// asks for them.
 	instances map[string][]pysource.Input
+	// modules are the project's modules read by import path (module),
+	// nil where none reads.
+	modules map[string]*pysource.File
+}
+
+// maxModuleBytes bounds a module read to type what a function hands on.
+const maxModuleBytes = 1 << 20
+
+// module reads one of the project's modules by its import path
+// (dnslib.bit) as the merge-base has it (the head's tree when there is
+// none), once a run: a function the changed one hands a parameter to is
+// defined there (pysource.File.SetModules).
+func (pf *pyFiles) module(name string) *pysource.File {
+	if f, ok := pf.modules[name]; ok {
+		return f
+	}
+	if pf.modules == nil {
+		pf.modules = map[string]*pysource.File{}
+	}
+	pf.modules[name] = nil
+	dir := pf.baseDir
+	if dir == "" {
+		dir = pf.headDir
+	}
+	if dir == "" || !pf.projectRoots()[strings.SplitN(name, ".", 2)[0]] {
+		return nil
+	}
+	rel := filepath.FromSlash(strings.ReplaceAll(name, ".", "/"))
+	for _, top := range []string{dir, filepath.Join(dir, "src")} {
+		for _, p := range []string{rel + ".py", filepath.Join(rel, "__init__.py")} {
+			info, err := os.Stat(filepath.Join(top, p))
+			if err != nil || !info.Mode().IsRegular() || info.Size() > maxModuleBytes {
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(top, p))
+			if err != nil {
+				continue
+			}
+			f, err := pysource.Parse(filepath.ToSlash(p), src)
+			if err != nil || f == nil {
+				continue
+			}
+			f.SetProject(pf.projectRoots())
+			f.SetImportPath(name)
+			f.SetModules(pf.module)
+			pf.modules[name] = f
+			return f
+		}
+	}
+	return nil
 }
 
 // testFiles parses the repository's test files once: test_*.py, *_test.py
@@ -236,6 +286,7 @@ func (pf *pyFiles) parse(f diffparse.File) *pyFile {
 			continue
 		}
 		m.SetProject(pf.projectRoots())
+		m.SetModules(pf.module)
 		for _, s := range f.Symbols {
 			if mod, ok := strings.CutSuffix(s.Name, "."+s.Local); ok {
 				m.SetImportPath(mod)
@@ -415,6 +466,11 @@ func inputKey(in pysource.Input) string {
 func (pf *pyFiles) close() {
 	for _, f := range pf.tests {
 		f.Close()
+	}
+	for _, f := range pf.modules {
+		if f != nil {
+			f.Close()
+		}
 	}
 }
 
