@@ -2,6 +2,7 @@ package gate
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"go/token"
 	"os"
@@ -655,5 +656,57 @@ func TestGoHarnessBuildsReceiverBySteps(t *testing.T) {
 	r, err = a.Call(context.Background(), Call{ID: "y", Target: targets[0], Args: rows[1]})
 	if err != nil || r.Outcome != OutcomeRaised || r.Exc == nil || r.Exc.Class != "premise.ConstructorError" || !strings.Contains(r.Exc.Message, "Pop panicked") {
 		t.Errorf("Pop of an empty stack: %+v, %v; want a premise.ConstructorError naming Pop", r, err)
+	}
+}
+
+// A receiver's exported field is set as a caller assigns it ({"$field":
+// "Seq", "$value": 3}) after its constructor and methods, on a value or a
+// pointer; a field the type lacks or a value its type refuses is the
+// constructor's error. What a call returns that JSON shows nothing of (a
+// *bytes.Buffer) is compared by what its String says.
+func TestGoHarnessSetsFieldsAndReadsBuffers(t *testing.T) {
+	t.Parallel()
+	src := "package pl\n\nimport (\n\t\"bytes\"\n\t\"strconv\"\n)\n\n" +
+		"type List struct {\n\tSeq   uint64\n\tTitle string\n\titems []string\n}\n\n" +
+		"func New() *List { return &List{} }\n\nfunc (l *List) Add(s string) { l.items = append(l.items, s) }\n\n" +
+		"func (l *List) Encode() *bytes.Buffer {\n\tvar b bytes.Buffer\n\tif l.Seq != 0 {\n\t\tb.WriteString(\"#SEQ:\" + strconv.FormatUint(l.Seq, 10) + \"\\n\")\n\t}\n" +
+		"\tfor _, s := range l.items {\n\t\tb.WriteString(l.Title + s + \"\\n\")\n\t}\n\treturn &b\n}\n\n" +
+		"type Pair struct{ A, B int }\n\nfunc (p Pair) Sum() int { return p.A + p.B }\n"
+	dir := writeTree(t, map[string]string{"go.mod": "module example.com/pl\n\ngo 1.21\n", "pl.go": src})
+	recv := func(steps ...any) []any {
+		return []any{map[string]any{"$new": "example.com/pl.New", "$args": []any{}, "$then": append([]any{
+			map[string]any{"$call": "example.com/pl.(*List).Add", "$args": []any{"a.ts"}}}, steps...)}}
+	}
+	field := func(name string, v any) any { return map[string]any{"$field": name, "$value": v} }
+	targets := []string{"example.com/pl.(*List).Encode", "example.com/pl.Pair.Sum", "example.com/pl.New", "example.com/pl.(*List).Add"}
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	observe := map[string]any{"$observe": 1}
+	for _, tc := range []struct {
+		name string
+		args []any
+		want string
+	}{
+		{"no field set", recv(), `{"$read":{"String()":"a.ts\n"}}`},
+		{"two fields set", recv(field("Seq", 5), field("Title", "x/")), `{"$read":{"String()":"#SEQ:5\nx/a.ts\n"}}`},
+	} {
+		r, err := a.Call(context.Background(), Call{ID: tc.name, Target: targets[0], Args: tc.args, Kwargs: observe})
+		b, _ := json.Marshal(r.Value)
+		if err != nil || r.Outcome != OutcomeReturned || string(b) != tc.want {
+			t.Errorf("%s: Encode %+v (%s), %v; want %s", tc.name, r, b, err, tc.want)
+		}
+	}
+	zero := []any{map[string]any{"$then": []any{field("A", 2), field("B", 3)}}}
+	if r, err := a.Call(context.Background(), Call{ID: "pair", Target: targets[1], Args: zero}); err != nil || fmt.Sprint(r.Value) != "5" {
+		t.Errorf("Sum of a Pair{A: 2, B: 3} built by its fields: %+v, %v; want 5", r, err)
+	}
+	for _, bad := range [][]any{recv(field("items", []any{"x"})), recv(field("Nope", 1)), recv(field("Seq", "five"))} {
+		r, err := a.Call(context.Background(), Call{ID: "bad", Target: targets[0], Args: bad})
+		if err != nil || r.Outcome != OutcomeRaised || r.Exc == nil || r.Exc.Class != "premise.ConstructorError" {
+			t.Errorf("%v: %+v, %v; want a premise.ConstructorError", bad, r, err)
+		}
 	}
 }

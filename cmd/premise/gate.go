@@ -105,12 +105,13 @@ Go (--lang go): a target is the package's import path and the function,
 example.com/queue.Reverse, a generic one instantiated (example.com/lo.Map[int,string]),
 a method by its method expression, the receiver the first argument, built
 by a constructor and, when its state needs them, the type's own methods
-called in order:
+called in order and its exported fields set as a caller assigns them:
 
   target: example.com/queue.(*Queue[int]).Back
   args: [{"$new": "example.com/queue.NewQueue[int]", "$args": [4],
           "$then": [{"$call": "example.com/queue.(*Queue[int]).Enqueue", "$args": [1]},
-                    {"$call": "example.com/queue.(*Queue[int]).Dequeue", "$args": []}]}]
+                    {"$call": "example.com/queue.(*Queue[int]).Dequeue", "$args": []},
+                    {"$field": "Limit", "$value": 2}]}]
 
 JavaScript and TypeScript (--lang javascript or js, typescript or ts, or
 language: typescript in the table) run in a Node worker (Node 18 or later);

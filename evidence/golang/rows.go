@@ -140,6 +140,10 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 	// edges, so some of them are among those every argument row is
 	// called on.
 	seqs := sequenceReceivers(g, append(recvs[:len(recvs):len(recvs)], edges...), lits)
+	// Then the same with a field the method reads set, as its callers
+	// set it.
+	set := fieldReceivers(g, append(seqs[:len(seqs):len(seqs)], recvs...), tg.HeadText+"\n"+tg.BaseText, lits)
+	seqs = lang.Interleave([][]any{seqs, set})
 	ordered := append(edges, seqs...)
 	if len(recvs) > 0 {
 		rest := lang.Interleave([][]any{seqs, recvs[1:]})
@@ -848,6 +852,11 @@ func goValueText(v any) string {
 				steps := make([]string, 0, len(then))
 				for _, st := range then {
 					s, _ := st.(map[string]any)
+					if f, ok := s["$field"].(string); ok {
+						// A field set as a caller assigns it.
+						steps = append(steps, "."+f+" = "+goValueText(s["$value"]))
+						continue
+					}
 					call, _ := s["$call"].(string)
 					args, _ := s["$args"].([]any)
 					steps = append(steps, call[strings.LastIndex(call, ".")+1:]+goCallText(args))

@@ -1,8 +1,11 @@
 package golang
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
+	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -211,4 +214,94 @@ func sequenceReceivers(g *goTarget, recvs []any, lits []string) []any {
 	}
 	out := lang.DedupeValues(lang.Interleave(each))
 	return out[:min(len(out), maxSequenceReceivers)]
+}
+
+// maxFieldSettings bounds the exported fields a method reads that its
+// receivers are built with set.
+const maxFieldSettings = 8
+
+// fieldReadRe finds an exported name read after a dot, not called.
+var fieldReadRe = regexp.MustCompile(`\.([A-Z][A-Za-z0-9_]*)\b\s*([^(\s]|$)`)
+
+// fieldReceivers are receivers with an exported field the method reads
+// set to a value its zero value is not: a caller assigns p.Seq = 5 after
+// its constructor (no method sets it), and a changed line behind `if
+// p.Seq != 0` runs only then. Each of the first two of bases (built by
+// the constructor and the type's own methods, or by the constructor
+// alone) takes each such field, one at a time, as one more step
+// ({"$field": "Seq", "$value": 1}).
+func fieldReceivers(g *goTarget, bases []any, text string, lits []string) []any {
+	if g.pkg == nil {
+		return nil
+	}
+	t := g.pkg.resolve(g.recv, "", 0)
+	if t.Kind != lang.KindStruct {
+		return nil
+	}
+	read := map[string]bool{}
+	for _, m := range fieldReadRe.FindAllStringSubmatch(text, -1) {
+		read[m[1]] = true
+	}
+	// The fields a condition tests come first: a changed line behind
+	// `if p.Seq != 0` runs only when one is set.
+	fields := slices.Clone(t.Fields)
+	tested := testedFields(text)
+	slices.SortStableFunc(fields, func(a, b lang.Field) int {
+		return cmp.Compare(tested[b.Name], tested[a.Name])
+	})
+	var steps []any
+	for _, f := range fields {
+		if !read[f.Name] || len(steps) == maxFieldSettings {
+			continue
+		}
+		switch f.Type.Kind {
+		case lang.KindInt, lang.KindFloat, lang.KindStr, lang.KindBool:
+		default:
+			continue
+		}
+		for _, v := range goPool(f.Type, lits) {
+			if v != nil && v != 0 && v != "" && v != false && v != 0.0 {
+				steps = append(steps, map[string]any{"$field": f.Name, "$value": v})
+				break
+			}
+		}
+	}
+	var out []any
+	taken := 0
+	for _, b := range bases {
+		m, ok := b.(map[string]any)
+		if !ok || m["$new"] == nil && m["$then"] == nil || taken == 2 {
+			continue
+		}
+		taken++
+		for _, st := range steps {
+			v := maps.Clone(m)
+			then, _ := m["$then"].([]any)
+			v["$then"] = append(slices.Clip(then), st)
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// condLineRe finds a line that tests or branches; recvNameRe a method's
+// receiver's name.
+var (
+	condLineRe = regexp.MustCompile(`(?m)^\s*(?:\}\s*else\s+)?(?:if|switch|case|for)\b.*$`)
+	recvNameRe = regexp.MustCompile(`(?m)^func\s*\(\s*(\w+)\s`)
+)
+
+// testedFields are the receiver's fields a condition of text reads
+// (if p.Seq != 0, switch p.Kind), by name.
+func testedFields(text string) map[string]int {
+	out := map[string]int{}
+	for _, m := range recvNameRe.FindAllStringSubmatch(text, -1) {
+		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(m[1]) + `\.([A-Z][A-Za-z0-9_]*)\b`)
+		for _, line := range condLineRe.FindAllString(text, -1) {
+			for _, f := range re.FindAllStringSubmatch(line, -1) {
+				out[f[1]] = 1
+			}
+		}
+	}
+	return out
 }

@@ -1,0 +1,36 @@
+package evidence_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/premise-dev/premise/evidence"
+)
+
+// A changed line behind a test of an exported field no method sets (`if
+// p.Seq != 0`, which callers assign after the constructor) is reached by
+// a receiver built with the field set, and what the method returns, a
+// *bytes.Buffer, is compared by its text: m3u8's Encode ran the sequence
+// line without its newline, gluing the next tag to it, and no row set the
+// field, nor could a buffer's change be seen.
+func TestGoFieldACallerSetsReachesTheChangedLine(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/pl\n\ngo 1.21\n"
+	src := func(end string) string {
+		return "package pl\n\nimport (\n\t\"bytes\"\n\t\"strconv\"\n)\n\n" +
+			"// List is a playlist.\ntype List struct {\n\tSeq   uint64\n\tTitle string\n\titems []string\n}\n\n" +
+			"// New is an empty playlist.\nfunc New() *List { return &List{} }\n\n" +
+			"// Add appends an item.\nfunc (l *List) Add(s string) { l.items = append(l.items, s) }\n\n" +
+			"// Encode writes the playlist.\nfunc (l *List) Encode() *bytes.Buffer {\n\tvar b bytes.Buffer\n\tb.WriteString(\"#LIST\\n\")\n" +
+			"\tif l.Seq != 0 {\n\t\tb.WriteString(\"#SEQ:\" + strconv.FormatUint(l.Seq, 10))\n" + end + "\t}\n" +
+			"\tfor _, s := range l.items {\n\t\tb.WriteString(s + \"\\n\")\n\t}\n\treturn &b\n}\n"
+	}
+	base := src("\t\tb.WriteString(\"\\n\")\n")
+	head := src("")
+	rep := runCommits(t, map[string]string{"go.mod": mod, "pl.go": base}, map[string]string{"pl.go": head}, nil)
+	if !hasChange(rep, "example.com/pl.List.Encode", func(c evidence.Change) bool {
+		return strings.Contains(c.Input, ".Seq = ") && strings.Contains(c.Head, "#SEQ:")
+	}) {
+		t.Errorf("Encode glues the next line to #SEQ now, yet no row with Seq set showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
