@@ -168,7 +168,8 @@ func replay(langName, target string, args []any, kwargs map[string]any, base, he
 }
 
 // outcomeOf is a reply as a register keeps it: returned and the value,
-// raised and the class (never the message, as the gate compares), or
+// raised and the class with the sentinel or module it is compared by
+// (gate.RaisedClass; never the message, as the gate compares), or
 // unencodable, crashed or timeout alone.
 func outcomeOf(r *gate.Reply) *validate.Outcome {
 	switch {
@@ -180,7 +181,7 @@ func outcomeOf(r *gate.Reply) *validate.Outcome {
 		// the evidence cache and the register (ExactNumbers).
 		return &validate.Outcome{Outcome: validate.OutcomeReturned, Value: r.Value}
 	case r.Outcome == gate.OutcomeRaised && r.Exc != nil:
-		return &validate.Outcome{Outcome: validate.OutcomeRaised, Class: r.Exc.Class}
+		return &validate.Outcome{Outcome: validate.OutcomeRaised, Class: gate.RaisedClass(r.Exc)}
 	case r.Outcome == gate.OutcomeUnencodable, r.Outcome == gate.OutcomeCrashed, r.Outcome == gate.OutcomeTimeout:
 		// A NaN, a dead worker, a call past its time: decided by its
 		// kind alone, as the gate replays it.

@@ -820,7 +820,7 @@ func (rn *Runner) headHung(ctx context.Context, h *Hang, p plannedRow, n int, id
 func judgeExpect(r validate.Row, rep Reply) (string, string) {
 	class := ""
 	if rep.Exc != nil {
-		class = rep.Exc.Class
+		class = RaisedClass(rep.Exc)
 	}
 	got := "returned " + oneLine(validate.DisplayJSON(rep.Value), 120)
 	if rep.Outcome != OutcomeReturned && rep.Outcome != OutcomeRaised {
@@ -1011,25 +1011,34 @@ func replyKey(r Reply) string {
 		b, _ := json.Marshal(validate.ExactNumbers(r.Value))
 		return "returned " + string(b)
 	case OutcomeRaised:
-		if r.Exc != nil && r.Exc.Is != "" {
-			return "raised " + r.Exc.Class + " that is " + r.Exc.Is
-		}
-		if r.Exc != nil && r.Exc.Module != "" {
-			return "raised " + r.Exc.Class + " of " + r.Exc.Module
-		}
 		if r.Exc != nil {
-			return "raised " + r.Exc.Class
+			return "raised " + RaisedClass(r.Exc)
 		}
 		return "raised"
 	}
 	return r.Outcome
 }
 
+// RaisedClass is what a raise is compared by, as a witness row pins it:
+// its class, and the standard sentinel a Go error is (`*errors.errorString
+// that is io.EOF`: errors.New("EOF") reads alike and is not) or the module
+// of a Python class the code names like a built-in one (`ValueError of
+// (the code's own)`).
+func RaisedClass(e *Exc) string {
+	switch {
+	case e.Is != "":
+		return e.Class + " that is " + e.Is
+	case e.Module != "":
+		return e.Class + " of " + e.Module
+	}
+	return e.Class
+}
+
 func excString(e *Exc) string {
 	if e == nil {
 		return ""
 	}
-	s := e.Class
+	s := RaisedClass(e)
 	if e.Code != nil {
 		s += fmt.Sprintf(" (code %v)", e.Code)
 	}

@@ -31,7 +31,7 @@ func DescribeWith(returned func(v any) string, r *gate.Reply) string {
 		if r.Exc == nil {
 			return "raised"
 		}
-		return "raised " + r.Exc.Class
+		return "raised " + gate.RaisedClass(r.Exc)
 	case gate.OutcomeTimeout:
 		return "timed out"
 	case gate.OutcomeCrashed:
