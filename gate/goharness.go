@@ -13,9 +13,40 @@ import (
 	"strings"
 	"text/template"
 	"time"
+
+	"github.com/premise-dev/premise/evidence/gosource"
 )
 
 type goImport struct{ Alias, Path string }
+
+// goSentinel is an exported error variable of a package the harness
+// imports: Name as a reply names it (lim.ErrNotFound), Expr as the
+// harness reaches it (t0.ErrNotFound).
+type goSentinel struct{ Name, Expr string }
+
+// sentinels are the exported error variables of the package im, as this
+// side's tree declares them (gosource.SentinelErrors): an error that is
+// one of them is not one that only reads like it, as io.EOF is not
+// errors.New("EOF").
+func (h *harness) sentinels(im goImport) []goSentinel {
+	rel, ok := strings.CutPrefix(im.Path, h.modPath)
+	if !ok && !strings.HasPrefix(im.Path, "./") && im.Path != "." {
+		return nil
+	}
+	if !ok {
+		rel = im.Path
+	}
+	rel = strings.TrimPrefix(rel, "/")
+	if rel != "" && !filepath.IsLocal(rel) {
+		return nil
+	}
+	name, vars := gosource.SentinelErrors(filepath.Join(h.root, filepath.FromSlash(rel)))
+	out := make([]goSentinel, len(vars))
+	for i, v := range vars {
+		out[i] = goSentinel{Name: name + "." + v, Expr: im.Alias + "." + v}
+	}
+	return out
+}
 
 // goFunc is one target as the harness links it.
 type goFunc struct {
@@ -72,6 +103,9 @@ func (h *harness) build(ctx context.Context) error {
 			Memory   int64
 			Boxed    bool
 			HTTP     bool
+			// Sentinels are the imported packages' exported error
+			// variables, named as errors.Is finds them.
+			Sentinels []goSentinel
 		}
 		data.NotBuilt = h.notBuilt
 		data.FD, data.MaxFrame, data.Memory = h.fd, h.maxFrame, h.memory
@@ -95,6 +129,7 @@ func (h *harness) build(ctx context.Context) error {
 		for _, im := range h.imports {
 			if used[im.Path] {
 				data.Imports = append(data.Imports, im)
+				data.Sentinels = append(data.Sentinels, h.sentinels(im)...)
 			}
 		}
 		for _, c := range covers {

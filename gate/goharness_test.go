@@ -710,3 +710,31 @@ func TestGoHarnessSetsFieldsAndReadsBuffers(t *testing.T) {
 		}
 	}
 }
+
+// An error a package keeps in an exported variable (var ErrEmpty =
+// errors.New("empty")) is named by it (Exc.Is), as io.EOF is: a fresh
+// errors.New("empty") reads alike and is not it, and an error wrapping it
+// is it.
+func TestGoHarnessNamesThePackagesOwnSentinels(t *testing.T) {
+	t.Parallel()
+	src := "package lst\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\n" +
+		"// ErrEmpty is returned for an empty list.\nvar ErrEmpty = errors.New(\"empty\")\n\n" +
+		"// ErrLimit is declared as an error.\nvar ErrLimit error = limitError{}\n\n" +
+		"var errQuiet = errors.New(\"quiet\")\n\n" +
+		"type limitError struct{}\n\nfunc (limitError) Error() string { return \"limit\" }\n\n" +
+		"func First(xs []int, how int) (int, error) {\n\tswitch how {\n\tcase 1:\n\t\treturn 0, ErrEmpty\n" +
+		"\tcase 2:\n\t\treturn 0, errors.New(\"empty\")\n\tcase 3:\n\t\treturn 0, fmt.Errorf(\"first: %w\", ErrEmpty)\n" +
+		"\tcase 4:\n\t\treturn 0, ErrLimit\n\t}\n\treturn 0, errQuiet\n}\n"
+	dir := writeTree(t, map[string]string{"go.mod": "module example.com/lst\n\ngo 1.21\n", "lst.go": src})
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{"example.com/lst.First"}, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for how, want := range map[int]string{1: "lst.ErrEmpty", 2: "", 3: "lst.ErrEmpty", 4: "lst.ErrLimit", 5: ""} {
+		r, err := a.Call(context.Background(), Call{ID: fmt.Sprint(how), Target: "example.com/lst.First", Args: []any{[]any{}, how}})
+		if err != nil || r.Outcome != OutcomeRaised || r.Exc == nil || r.Exc.Is != want {
+			t.Errorf("First(_, %d): %+v (%+v), %v; want a raise that is %q", how, r, r.Exc, err, want)
+		}
+	}
+}
