@@ -34,3 +34,26 @@ func TestGoFieldACallerSetsReachesTheChangedLine(t *testing.T) {
 		t.Errorf("Encode glues the next line to #SEQ now, yet no row with Seq set showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// A method that sorts a list field of its receiver is also called on a
+// receiver whose list is long and full of ties: sort.Slice in place of
+// sort.SliceStable reorders elements that tie on the key only past the
+// dozen an insertion sort takes, which no other receiver reaches
+// (go-astisub's Subtitles.Order).
+func TestGoSortOfATiedListIsTried(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/subs\n\ngo 1.21\n"
+	src := func(sortFunc string) string {
+		return "package subs\n\nimport \"sort\"\n\n" +
+			"// Item is one subtitle.\ntype Item struct {\n\tStart int\n\tIndex int\n\tText  string\n}\n\n" +
+			"// Subtitles are items in order.\ntype Subtitles struct{ Items []*Item }\n\n" +
+			"// New is no subtitles.\nfunc New() *Subtitles { return &Subtitles{} }\n\n" +
+			"// Add appends an item.\nfunc (s *Subtitles) Add(start int, text string) {\n\ts.Items = append(s.Items, &Item{Start: start, Text: text})\n}\n\n" +
+			"// Order sorts the items by their start.\nfunc (s *Subtitles) Order() {\n\tsort." + sortFunc +
+			"(s.Items, func(i, j int) bool { return s.Items[i].Start < s.Items[j].Start })\n}\n"
+	}
+	rep := runCommits(t, map[string]string{"go.mod": mod, "subs.go": src("SliceStable")}, map[string]string{"subs.go": src("Slice")}, nil)
+	if !hasChange(rep, "example.com/subs.Subtitles.Order", func(c evidence.Change) bool { return strings.Contains(c.Input, ".Items = [") }) {
+		t.Errorf("Order no longer keeps tied items in order, yet no row with a long tied list showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}

@@ -836,6 +836,27 @@ func goCallText(args []any) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
+// goStepsText writes the steps that built a value after its constructor
+// ($then): each method called, each field set as a caller assigns it.
+func goStepsText(v any) string {
+	then, ok := v.([]any)
+	if !ok {
+		return ""
+	}
+	steps := make([]string, 0, len(then))
+	for _, st := range then {
+		s, _ := st.(map[string]any)
+		if f, ok := s["$field"].(string); ok {
+			steps = append(steps, "."+f+" = "+goValueText(s["$value"]))
+			continue
+		}
+		call, _ := s["$call"].(string)
+		args, _ := s["$args"].([]any)
+		steps = append(steps, call[strings.LastIndex(call, ".")+1:]+goCallText(args))
+	}
+	return "{" + strings.Join(steps, "; ") + "}"
+}
+
 func goValueText(v any) string {
 	if v == nil {
 		return "nil"
@@ -846,24 +867,11 @@ func goValueText(v any) string {
 				name = name[i+1:]
 			}
 			inner, _ := m["$args"].([]any)
-			text := name + goCallText(inner)
-			if then, ok := m["$then"].([]any); ok {
-				// The calls that built it after its constructor.
-				steps := make([]string, 0, len(then))
-				for _, st := range then {
-					s, _ := st.(map[string]any)
-					if f, ok := s["$field"].(string); ok {
-						// A field set as a caller assigns it.
-						steps = append(steps, "."+f+" = "+goValueText(s["$value"]))
-						continue
-					}
-					call, _ := s["$call"].(string)
-					args, _ := s["$args"].([]any)
-					steps = append(steps, call[strings.LastIndex(call, ".")+1:]+goCallText(args))
-				}
-				text += "{" + strings.Join(steps, "; ") + "}"
-			}
-			return text
+			return name + goCallText(inner) + goStepsText(m["$then"])
+		}
+		if then, ok := m["$then"].([]any); ok && len(m) == 1 {
+			// The zero value, then the calls that built it.
+			return "{}" + goStepsText(then)
 		}
 		if k, ok := m["$func"].(string); ok {
 			return "func:" + k // a callback the harness made

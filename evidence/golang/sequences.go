@@ -7,6 +7,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/premise-dev/premise/evidence/lang"
@@ -266,6 +267,17 @@ func fieldReceivers(g *goTarget, bases []any, text string, lits []string) []any 
 			}
 		}
 	}
+	if sortRe.MatchString(text) {
+		// A method that sorts a list field: the list long and full of
+		// ties (sort.Slice for sort.SliceStable).
+		for _, f := range fields {
+			if e := f.Type.Elem; read[f.Name] && f.Type.Kind == lang.KindList && e != nil && e.Kind == lang.KindStruct {
+				if l := tiedList(*e, text, lits); l != nil {
+					steps = append(steps, map[string]any{"$field": f.Name, "$value": l})
+				}
+			}
+		}
+	}
 	var out []any
 	taken := 0
 	for _, b := range bases {
@@ -302,6 +314,51 @@ func testedFields(text string) map[string]int {
 				out[f[1]] = 1
 			}
 		}
+	}
+	return out
+}
+
+// sortRe finds a call of one of Go's sorts.
+var sortRe = regexp.MustCompile(`\b(?:sort\.(?:Slice|SliceStable|Sort|Stable)|slices\.Sort(?:Func|StableFunc)?)\(`)
+
+// tiedLen is a tied list's length: past the twelve elements pdqsort
+// (sort.Slice, slices.SortFunc) sorts by insertion, which keeps ties in
+// order.
+const tiedLen = 16
+
+// tiedList is a list of tiedLen structs of type elem that tie in pairs of
+// groups and differ otherwise: one text or int field the method's text
+// does not name counts up (t0, t1, ...), every other field of a basic
+// type takes the first two values of its pool in turn. Sorted by any of
+// those fields, a stable sort keeps the count in order within each
+// group and an unstable one need not. Nil when no field can count.
+func tiedList(elem lang.Type, text string, lits []string) []any {
+	count := ""
+	for _, f := range elem.Fields {
+		if k := f.Type.Kind; (k == lang.KindInt || k == lang.KindStr) && !strings.Contains(text, "."+f.Name) {
+			count = f.Name
+			break
+		}
+	}
+	if count == "" {
+		return nil
+	}
+	out := make([]any, tiedLen)
+	for i := range out {
+		m := map[string]any{}
+		for _, f := range elem.Fields {
+			switch k := f.Type.Kind; {
+			case f.Name == count && k == lang.KindInt:
+				m[f.Name] = i
+			case f.Name == count:
+				m[f.Name] = "t" + strconv.Itoa(i)
+			case k == lang.KindInt || k == lang.KindStr || k == lang.KindFloat || k == lang.KindBool:
+				if pool := goPool(f.Type, lits); len(pool) > 1 {
+					m[f.Name] = pool[i%2]
+				}
+			}
+		}
+		out[i] = m
 	}
 	return out
 }
