@@ -843,6 +843,12 @@ func (w *jsWalker) assignment(e, outer *sitter.Node, prefix string) {
 		return
 	}
 	target := w.text(left)
+	if obj, prop, ok := w.stringSubscript(left); ok {
+		// Complex.prototype['equals'] = function, module['exports'] =
+		// Complex: a member named by a string, as a minifier-safe
+		// library writes it, is the member of that name.
+		target = w.text(obj) + "." + prop
+	}
 	switch {
 	case target == "module.exports" || target == "exports":
 		switch {
@@ -853,28 +859,34 @@ func (w *jsWalker) assignment(e, outer *sitter.Node, prefix string) {
 			// "default" (how a caller's import names it) when it has none.
 			w.bound(right, w.name(right), outer, outer, prefix, false)
 		}
-	case left.Kind() == "member_expression":
-		obj, prop := left.ChildByFieldName("object"), left.ChildByFieldName("property")
-		if prop == nil || prop.Kind() != "property_identifier" || obj == nil {
+	case left.Kind() == "member_expression" || left.Kind() == "subscript_expression":
+		obj, propNode := left.ChildByFieldName("object"), left.ChildByFieldName("property")
+		prop := ""
+		if propNode != nil && propNode.Kind() == "property_identifier" {
+			prop = w.text(propNode)
+		} else if o, p, ok := w.stringSubscript(left); ok {
+			obj, prop = o, p
+		}
+		if prop == "" || obj == nil {
 			return
 		}
 		switch o := w.text(obj); {
 		case o == "exports" || o == "module.exports":
-			w.bound(right, w.text(prop), outer, outer, prefix, false)
+			w.bound(right, prop, outer, outer, prefix, false)
 		case strings.HasSuffix(o, ".prototype") && obj.Kind() == "member_expression" && jsIdent.MatchString(strings.TrimSuffix(o, ".prototype")):
 			if jsFuncKinds[right.Kind()] {
-				w.add(Decl{Local: prefix + strings.TrimSuffix(o, ".prototype") + "." + w.text(prop), Kind: "method", Start: startLine(outer), End: endLine(outer)}, right)
+				w.add(Decl{Local: prefix + strings.TrimSuffix(o, ".prototype") + "." + prop, Kind: "method", Start: startLine(outer), End: endLine(outer)}, right)
 			}
 		case obj.Kind() == "identifier" && w.protos[o] != "" && jsFuncKinds[right.Kind()]:
 			// LongPrototype.multiply = function multiply(...) {...},
 			// where var LongPrototype = Long.prototype: Long's method.
-			w.add(Decl{Local: prefix + w.protos[o] + "." + w.text(prop), Kind: "method", Start: startLine(outer), End: endLine(outer)}, right)
+			w.add(Decl{Local: prefix + w.protos[o] + "." + prop, Kind: "method", Start: startLine(outer), End: endLine(outer)}, right)
 		case obj.Kind() == "identifier" && jsFuncKinds[right.Kind()]:
 			// picomatch.matchBase = (input, glob) => ...: a function
 			// hung on a module-level function or object, reached as
 			// its property (the module exports picomatch).
-			w.add(Decl{Local: prefix + o + "." + w.text(prop), Kind: "function", Start: startLine(outer), End: endLine(outer)}, right)
-		case obj.Kind() == "identifier" && w.text(prop) == "prototype" && right.Kind() == "object":
+			w.add(Decl{Local: prefix + o + "." + prop, Kind: "function", Start: startLine(outer), End: endLine(outer)}, right)
+		case obj.Kind() == "identifier" && prop == "prototype" && right.Kind() == "object":
 			// Fraction.prototype = {add: function (a, b) {...}, ...}:
 			// each member is Fraction's method, named as
 			// Fraction.prototype.add = function would name it.
@@ -883,9 +895,26 @@ func (w *jsWalker) assignment(e, outer *sitter.Node, prefix string) {
 			// validate.validators = {url: function (value, options)
 			// {...}}: an object of functions hung on a module-level
 			// name; each is reached as its property path.
-			w.object(right, prefix+o+"."+w.text(prop)+".", true)
+			w.object(right, prefix+o+"."+prop+".", true)
 		}
 	}
+}
+
+// stringSubscript reads obj['name'], a member named by a string that is a
+// plain name: the object and the name.
+func (w *jsWalker) stringSubscript(n *sitter.Node) (*sitter.Node, string, bool) {
+	if n == nil || n.Kind() != "subscript_expression" {
+		return nil, "", false
+	}
+	obj, idx := n.ChildByFieldName("object"), n.ChildByFieldName("index")
+	if obj == nil || idx == nil || idx.Kind() != "string" {
+		return nil, "", false
+	}
+	name := strings.Trim(w.text(idx), `"'`)
+	if !jsIdent.MatchString(name) || strings.HasPrefix(name, "#") {
+		return nil, "", false
+	}
+	return obj, name, true
 }
 
 // unwrapJS looks through parentheses and TypeScript's assertions around a
