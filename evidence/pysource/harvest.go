@@ -233,9 +233,7 @@ func (h *harvester) doctest(module *File, s *sitter.Node) {
 	if len(examples) > maxExamples {
 		examples = examples[:maxExamples]
 	}
-	for i := range examples {
-		examples[i].binds = assigned(examples[i].code)
-	}
+	bindings(module.Path, examples)
 	again := map[string]bool{}
 	seen := map[string]bool{}
 	for _, e := range examples {
@@ -289,23 +287,38 @@ func boundAgain(e example, later []example) bool {
 	return true
 }
 
-// assigned are the names a line of code binds by a plain assignment
-// (pcap = ...).
-func assigned(code string) []string {
-	var out []string
-	for _, l := range strings.Split(code, "\n") {
-		left, _, ok := strings.Cut(l, "=")
-		if !ok || strings.ContainsAny(left, "([{.'\"<>!") || strings.HasPrefix(strings.TrimSpace(l[len(left):]), "==") {
+// bindings fills in the names each example binds by a plain assignment
+// at its top (pcap = ...), read from one parse of the examples together.
+func bindings(path string, examples []example) {
+	var src strings.Builder
+	first := make([]uint, len(examples)) // the first row of each example in src
+	for i, e := range examples {
+		if i > 0 {
+			first[i] = first[i-1] + uint(len(examples[i-1].lines))
+		}
+		src.WriteString(e.code)
+	}
+	snip, err := Parse(path, []byte(src.String()))
+	if err != nil {
+		return
+	}
+	defer snip.Close()
+	for i := uint(0); i < snip.root.NamedChildCount(); i++ {
+		st := snip.root.NamedChild(i)
+		a := st.NamedChild(0)
+		if st.Kind() != "expression_statement" || a == nil || a.Kind() != "assignment" {
 			continue
 		}
-		if name := strings.TrimSpace(left); identRe.MatchString(name) {
-			out = append(out, name)
+		left := a.ChildByFieldName("left")
+		if left == nil || left.Kind() != "identifier" {
+			continue
 		}
+		row := st.StartPosition().Row
+		k, _ := slices.BinarySearch(first, row+1)
+		e := &examples[k-1]
+		e.binds = append(e.binds, snip.text(left))
 	}
-	return out
 }
-
-var identRe = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 
 // snippet harvests the calls of examples[from:], read as one snippet
 // with the examples before them.
