@@ -99,12 +99,19 @@ func (pf *pyFiles) module(name string) *pysource.File {
 	}
 	rel := filepath.FromSlash(strings.ReplaceAll(name, ".", "/"))
 	for _, top := range []string{dir, filepath.Join(dir, "src")} {
+		// Inside the tree only: a link out of it is read no more than
+		// a test file that is one (walkTests).
+		root, err := os.OpenRoot(top)
+		if err != nil {
+			continue
+		}
+		defer root.Close()
 		for _, p := range []string{rel + ".py", filepath.Join(rel, "__init__.py")} {
-			info, err := os.Stat(filepath.Join(top, p))
+			info, err := root.Lstat(p)
 			if err != nil || !info.Mode().IsRegular() || info.Size() > maxModuleBytes {
 				continue
 			}
-			src, err := os.ReadFile(filepath.Join(top, p))
+			src, err := root.ReadFile(p)
 			if err != nil {
 				continue
 			}
