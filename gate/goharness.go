@@ -25,26 +25,32 @@ type goImport struct{ Alias, Path string }
 type goSentinel struct{ Name, Expr string }
 
 // sentinels are the exported error variables of the package im, as this
-// side's tree declares them (gosource.SentinelErrors): an error that is
-// one of them is not one that only reads like it, as io.EOF is not
-// errors.New("EOF").
+// side's tree declares them (gosource.Package.SentinelErrors), read once
+// a harness: an error that is one of them is not one that only reads
+// like it, as io.EOF is not errors.New("EOF").
 func (h *harness) sentinels(im goImport) []goSentinel {
-	rel, ok := strings.CutPrefix(im.Path, h.modPath)
-	if !ok && !strings.HasPrefix(im.Path, "./") && im.Path != "." {
-		return nil
+	if got, ok := h.sentinelsOf[im.Path]; ok {
+		return got
 	}
+	var out []goSentinel
+	rel, ok := "", im.Path == h.modPath
 	if !ok {
-		rel = im.Path
+		rel, ok = strings.CutPrefix(im.Path, h.modPath+"/")
 	}
-	rel = strings.TrimPrefix(rel, "/")
-	if rel != "" && !filepath.IsLocal(rel) {
-		return nil
+	if !ok && (im.Path == "." || strings.HasPrefix(im.Path, "./")) {
+		rel, ok = im.Path, true // a tree with no module of its own
 	}
-	name, vars := gosource.SentinelErrors(filepath.Join(h.root, filepath.FromSlash(rel)))
-	out := make([]goSentinel, len(vars))
-	for i, v := range vars {
-		out[i] = goSentinel{Name: name + "." + v, Expr: im.Alias + "." + v}
+	if ok && (rel == "" || filepath.IsLocal(rel)) {
+		if pkg, err := gosource.Load(filepath.Join(h.root, filepath.FromSlash(rel))); err == nil {
+			for _, v := range pkg.SentinelErrors() {
+				out = append(out, goSentinel{Name: pkg.Name + "." + v, Expr: im.Alias + "." + v})
+			}
+		}
 	}
+	if h.sentinelsOf == nil {
+		h.sentinelsOf = map[string][]goSentinel{}
+	}
+	h.sentinelsOf[im.Path] = out
 	return out
 }
 
@@ -77,6 +83,8 @@ type harness struct {
 	// which kept no go.sum): the box's go command then completes the
 	// copy's go.sum from the module cache (gobuild.go).
 	sumFromCache bool
+	// sentinelsOf are sentinels by import path, read once.
+	sentinelsOf map[string][]goSentinel
 }
 
 // maxDropRounds bounds the rebuilds that leave refused targets out.

@@ -725,7 +725,10 @@ func TestGoHarnessNamesThePackagesOwnSentinels(t *testing.T) {
 		"func First(xs []int, how int) (int, error) {\n\tswitch how {\n\tcase 1:\n\t\treturn 0, ErrEmpty\n" +
 		"\tcase 2:\n\t\treturn 0, errors.New(\"empty\")\n\tcase 3:\n\t\treturn 0, fmt.Errorf(\"first: %w\", ErrEmpty)\n" +
 		"\tcase 4:\n\t\treturn 0, ErrLimit\n\t}\n\treturn 0, errQuiet\n}\n"
-	dir := writeTree(t, map[string]string{"go.mod": "module example.com/lst\n\ngo 1.21\n", "lst.go": src})
+	// A sentinel of a file this platform's build leaves out is not one
+	// the harness can name: it must still build.
+	other := "//go:build plan9\n\npackage lst\n\nimport \"errors\"\n\n// ErrPlan9 is another platform's.\nvar ErrPlan9 = errors.New(\"plan9\")\n"
+	dir := writeTree(t, map[string]string{"go.mod": "module example.com/lst\n\ngo 1.21\n", "lst.go": src, "lst_plan9.go": other})
 	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: []string{"example.com/lst.First"}, Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
