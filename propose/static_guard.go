@@ -468,30 +468,23 @@ func negatePy(cond string) string {
 		if op == "" {
 			l, op, r = m[4], m[5], m[6]
 		}
-		if balanced(l) && !strings.ContainsAny(l+r, "<>=!") && !strings.Contains(" "+l+" "+r+" ", " in ") && !strings.Contains(" "+l+" "+r+" ", " is ") {
+		if atTop(cond, l, op) && !strings.ContainsAny(l+r, "<>=!") && !strings.Contains(" "+l+" "+r+" ", " in ") && !strings.Contains(" "+l+" "+r+" ", " is ") {
 			return l + " " + pyNegOp[op] + " " + r
 		}
 	}
 	return "not " + cond
 }
 
-// balanced says every bracket s opens it closes: an operator after it
-// is at the top of the condition, not inside a call or a comprehension
-// (any([x for x in xs]) is no `in` test).
-func balanced(s string) bool {
-	depth := 0
-	for _, c := range s {
-		switch c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-			if depth < 0 {
-				return false
-			}
-		}
+// atTop says the comparison cond was cut at (its left side l, then op)
+// stands outside brackets and quotes (splitTop): any([x for x in xs])
+// holds no `in` test.
+func atTop(cond, l, op string) bool {
+	sep := op
+	if strings.Trim(op, "<>=!") != "" {
+		sep = " " + op + " " // is, in, not in, is not
 	}
-	return depth == 0
+	parts := splitTop(cond, sep)
+	return len(parts) > 1 && parts[0] == strings.TrimSpace(l)
 }
 
 // parenIf wraps s in parentheses when op occurs in it outside brackets.
