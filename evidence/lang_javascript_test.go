@@ -826,6 +826,38 @@ func TestJavaScriptReceiverAStepAway(t *testing.T) {
 	}
 }
 
+// TestJavaScriptReceiverOfOneComponentAndTiny: the tests build their
+// numbers with every part set (new Quat(1, 2, 3, 4), new Cx(1, 2)); a
+// patch that drops the path for a quaternion with no vector part
+// (Quaternion.js' log of a negative real) or the series for a tiny
+// argument (Complex.js' sinh near zero) parts only on a receiver built
+// with the other parts zero and the first negated, or with every part
+// close to zero.
+func TestJavaScriptReceiverOfOneComponentAndTiny(t *testing.T) {
+	t.Parallel()
+	quat := func(real string) string {
+		return "class Quat {\n  constructor(w, x, y, z) {\n    this.w = w; this.x = x; this.y = y; this.z = z;\n  }\n\n" +
+			"  log() {\n" + real + "    const v = Math.hypot(this.x, this.y, this.z);\n    return [Math.log(Math.hypot(this.w, v)), v === 0 ? 0 : Math.atan2(v, this.w) / v];\n  }\n}\n\nmodule.exports = { Quat };\n"
+	}
+	cx := func(sinh string) string {
+		return "class Cx {\n  constructor(re, im) {\n    this.re = re; this.im = im;\n  }\n\n" +
+			"  sinh() {\n    const a = this.re;\n" + sinh + "    return [(Math.exp(a) - Math.exp(-a)) / 2, this.im];\n  }\n}\n\nmodule.exports = { Cx };\n"
+	}
+	base := map[string]string{
+		"lib/quat.js":       quat("    if (this.y === 0 && this.z === 0) {\n      return [Math.log(Math.abs(this.w)), Math.atan2(this.x, this.w)];\n    }\n"),
+		"lib/cx.js":         cx("    if (Math.abs(a) < 1e-9) {\n      return [a, this.im];\n    }\n"),
+		"test/quat.test.js": "const { Quat } = require('../lib/quat');\ntest('log', () => { expect(new Quat(1, 2, 3, 4).log()[0]).toBeCloseTo(1.7, 0); });\n",
+		"test/cx.test.js":   "const { Cx } = require('../lib/cx');\ntest('sinh', () => { expect(new Cx(1, 2).sinh()[1]).toBe(2); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"lib/quat.js": quat(""), "lib/cx.js": cx("")}, nil)
+	if !hasChange(rep, "lib/quat.Quat.log", func(c evidence.Change) bool { return strings.Contains(c.Input, "-1, 0, 0, 0") }) {
+		t.Errorf("log of a negative real quaternion lost its angle, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+	if !hasChange(rep, "lib/cx.Cx.sinh", func(c evidence.Change) bool { return strings.Contains(c.Input, "e-10") }) {
+		t.Errorf("sinh of a tiny number lost its digits, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
 // TestJavaScriptFactoryObjectMethodAndPrototypeKeys: a UMD factory whose
 // exports are the object it builds and returns last (json-logic-js: var
 // jsonLogic = {}; jsonLogic.apply = function ...; return jsonLogic) has

@@ -88,13 +88,82 @@ func SteppedBuilt(v any) []any {
 		return nil
 	}
 	var out []any
-	for _, s := range Mutants(PositionalRow("", built)) {
-		b, _ := s.CallArgs()
+	with := func(b []any) {
 		stepped := maps.Clone(x)
 		stepped["$args"] = b
 		out = append(out, stepped)
 	}
+	for _, b := range degenerate(built) {
+		with(b)
+	}
+	for _, s := range Mutants(PositionalRow("", built)) {
+		b, _ := s.CallArgs()
+		with(b)
+	}
 	return out
+}
+
+// degenerate are the constructor arguments of an object of several
+// numbers (a complex number, a quaternion, a vector) taken to where
+// numeric code parts, which stepping one number at a time never reaches:
+// every number after the first zero, the first kept and negated (a real
+// quaternion, -1 on the real axis, where a logarithm or a root takes
+// another path), and every number scaled close to zero (1e-10 times
+// itself, where a formula loses its digits and a series is used instead).
+func degenerate(args []any) [][]any {
+	var at []int
+	for i, a := range args {
+		if _, ok := number(a); ok {
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	set := func(f func(k int, v float64) float64) []any {
+		b := append([]any(nil), args...)
+		for k, i := range at {
+			v, _ := number(args[i])
+			b[i] = f(k, v)
+		}
+		return b
+	}
+	var out [][]any
+	rest := false
+	for _, i := range at[1:] {
+		v, _ := number(args[i])
+		rest = rest || v != 0
+	}
+	if first, _ := number(args[at[0]]); rest && first != 0 {
+		for _, sign := range []float64{1, -1} {
+			out = append(out, set(func(k int, v float64) float64 {
+				if k == 0 {
+					return sign * v
+				}
+				return 0
+			}))
+		}
+	}
+	if first, _ := number(args[at[0]]); rest || first != 0 {
+		out = append(out, set(func(_ int, v float64) float64 { return v * 1e-10 }))
+	}
+	return out
+}
+
+// number is a JSON number's value.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	case json.Number:
+		f, err := x.Float64()
+		return f, err == nil
+	}
+	return 0, false
 }
 
 // stepArgs are r's calls with one argument (the i-th) replaced by each of
