@@ -64,7 +64,13 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, l lang.Language,
 				if gcfg.TargetClock.Out(t.TargetOf(parent)) {
 					continue // its function's time is spent
 				}
-				kids := append(lang.Mutants(parent), lang.WordMutants(parent, words[p.symbol])...)
+				// The object a method is called on a step away too,
+				// taken turn about with the arguments' steps: a
+				// changed line behind both the object's state and an
+				// argument's edge (the real exponent of a purely
+				// imaginary number) is two steps from any row.
+				kids := interleave(lang.Mutants(parent), lang.BuiltMutants(parent, 0))
+				kids = append(kids, lang.WordMutants(parent, words[p.symbol])...)
 				if st, ok := l.(lang.ExprStepper); ok {
 					kids = append(kids, lang.ExprMutants(parent, st.StepExpr)...)
 				}
@@ -111,6 +117,21 @@ func (rep *Report) guide(ctx context.Context, gcfg gate.Config, l lang.Language,
 		// one longer again).
 		results = g.Rows
 	}
+}
+
+// interleave is a's and b's rows taken turn about, the rest of the
+// longer after.
+func interleave(a, b []validate.Row) []validate.Row {
+	out := make([]validate.Row, 0, len(a)+len(b))
+	for i := 0; i < max(len(a), len(b)); i++ {
+		if i < len(a) {
+			out = append(out, a[i])
+		}
+		if i < len(b) {
+			out = append(out, b[i])
+		}
+	}
+	return out
 }
 
 // guideWords are the words the guide puts into a string: the short

@@ -858,6 +858,46 @@ func TestJavaScriptReceiverOfOneComponentAndTiny(t *testing.T) {
 	}
 }
 
+// TestJavaScriptGuideStepsTheObjectToo: a changed line behind both the
+// object's state and an argument's edge (Complex.js' pow of a purely
+// imaginary number by a negative exponent, whose `n % 4` the patch left
+// negative) is two steps from any row the tests give: the guide steps
+// the object a method is called on as well as its arguments.
+func TestJavaScriptGuideStepsTheObjectToo(t *testing.T) {
+	t.Parallel()
+	src := func(turn string) string {
+		return "class Cx {\n  constructor(re, im) {\n    this.re = re; this.im = im;\n  }\n\n" +
+			"  pow(n) {\n    if (this.re === 0 && n < 0) {\n      return [0, " + turn + "];\n    }\n    return [this.re * n, this.im];\n  }\n}\n\nmodule.exports = { Cx };\n"
+	}
+	base := map[string]string{
+		"lib/cx.js":       src("((n % 4) + 4) % 4"),
+		"test/cx.test.js": "const { Cx } = require('../lib/cx');\ntest('pow', () => { expect(new Cx(1, 4).pow(2)[0]).toBe(2); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"lib/cx.js": src("n % 4")}, nil)
+	if !hasChange(rep, "lib/cx.Cx.pow", func(c evidence.Change) bool { return strings.Contains(c.Input, "Cx(0, 4), -") }) {
+		t.Errorf("pow turns a purely imaginary number by a negative exponent the other way now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
+// TestJavaScriptRecordOfNumbers: a function computing with its
+// parameters' keys (bezierjs' lerp of two points) is called with whole
+// records, every key set, and one key at a time beside them: a patch that
+// interpolates z only when both are truthy drops a z of 0, which an
+// object of one key beside an empty one never shows. The module is
+// wrapped in a function called at once, as older libraries are.
+func TestJavaScriptRecordOfNumbers(t *testing.T) {
+	t.Parallel()
+	src := func(test string) string {
+		return "(function () {\n  var utils = {\n    lerp: function (r, v1, v2) {\n      var ret = { x: v1.x + r * (v2.x - v1.x), y: v1.y + r * (v2.y - v1.y) };\n" +
+			"      if (" + test + ") {\n        ret.z = v1.z + r * (v2.z - v1.z);\n      }\n      return ret;\n    },\n  };\n  module.exports = utils;\n})();\n"
+	}
+	base := map[string]string{"lib/utils.js": src("v1.z !== undefined && v2.z !== undefined")}
+	rep := runCommits(t, base, map[string]string{"lib/utils.js": src("!!v1.z && !!v2.z")}, nil)
+	if !hasChange(rep, "lib/utils.utils.lerp", func(c evidence.Change) bool { return strings.Contains(c.Input, `"z":0`) }) {
+		t.Errorf("lerp drops a z of 0 now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
 // TestJavaScriptFactoryObjectMethodAndPrototypeKeys: a UMD factory whose
 // exports are the object it builds and returns last (json-logic-js: var
 // jsonLogic = {}; jsonLogic.apply = function ...; return jsonLogic) has

@@ -68,6 +68,9 @@ type jsInfo struct {
 	// keys are the property names the function reads of each parameter
 	// (an options object's maxAge), at either side.
 	keys map[string][]string
+	// numeric are the keys of them it reads as numbers (a point's x and
+	// y), at either side.
+	numeric map[string][]string
 	// natives are values of the kinds JSON has no word for that the
 	// function tests for, at either side (a symbol where it asks typeof
 	// x === 'symbol').
@@ -726,16 +729,19 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 	info.harvested = jssource.Harvest(pair.head, local, l.testFiles(), maxJSHarvest)
 	info.guesses, _ = jssource.InferTypes(pair.head, local)
 	seen := map[string]bool{}
-	info.keys = map[string][]string{}
+	info.keys, info.numeric = map[string][]string{}, map[string][]string{}
 	for _, src := range []*jssource.File{pair.base, pair.head} {
 		if src == nil {
 			continue
 		}
 		keys, _ := jssource.KeysRead(src, local)
-		for p, ks := range keys {
-			for _, k := range ks {
-				if !slices.Contains(info.keys[p], k) {
-					info.keys[p] = append(info.keys[p], k)
+		numeric, _ := jssource.NumericKeys(src, local)
+		for into, from := range map[*map[string][]string]map[string][]string{&info.keys: keys, &info.numeric: numeric} {
+			for p, ks := range from {
+				for _, k := range ks {
+					if !slices.Contains((*into)[p], k) {
+						(*into)[p] = append((*into)[p], k)
+					}
 				}
 			}
 		}
@@ -1422,6 +1428,11 @@ func (l *jsLang) Rows(_ context.Context, tg lang.Target, templates []validate.Ro
 			// says is a string, a list, a number or a flag, nor for one
 			// read only for its length, which strings and lists have.
 			pools[i] = append(optionObjects(ks), pools[i]...)
+			// A record of numbers (a point, a vector): every key it
+			// computes with set, first, so that the other parameters
+			// vary beside a whole one (a 3D point whose z is 0 beside
+			// one whose z is not); and a few whole ones apart from it.
+			pools[i] = append(numberRecords(optionKeys(info.numeric[tg.Sig.Params[i].Name])), pools[i]...)
 		}
 		if len(pools[i]) == 0 {
 			pools[i] = lang.Pool(lang.Type{Kind: lang.KindAny}, lits)
@@ -1999,6 +2010,43 @@ func optionObjects(keys []string) []any {
 			}
 			out = append(out, map[string]any{k: v})
 		}
+	}
+	return out
+}
+
+// maxRecordKeys bounds the keys of a record of numbers set to zero one
+// at a time.
+const maxRecordKeys = 4
+
+// numberRecords are objects setting every one of keys, a record of
+// numbers: the keys at 1, 2, 3... (the typical one), then doubled (a
+// vector as long again), negated, and with each key at zero in turn (a
+// point on an axis, a z of 0). None for fewer than two keys, or for a
+// length alone, which strings and lists have.
+func numberRecords(keys []string) []any {
+	keys = slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return k == "length" })
+	if len(keys) < 2 {
+		return nil
+	}
+	record := func(f func(i int, v float64) float64) map[string]any {
+		m := map[string]any{}
+		for i, k := range keys {
+			m[k] = f(i, float64(i+1))
+		}
+		return m
+	}
+	out := []any{
+		record(func(_ int, v float64) float64 { return v }),
+		record(func(_ int, v float64) float64 { return 2 * v }),
+		record(func(_ int, v float64) float64 { return -v }),
+	}
+	for z := range min(len(keys), maxRecordKeys) {
+		out = append(out, record(func(i int, v float64) float64 {
+			if i == z {
+				return 0
+			}
+			return v
+		}))
 	}
 	return out
 }

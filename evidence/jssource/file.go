@@ -230,11 +230,13 @@ func (d *definer) stmt(c, outer *sitter.Node, prefix string) {
 		if c.NamedChildCount() != 1 {
 			return
 		}
-		switch e := c.NamedChild(0); e.Kind() {
+		switch e := unwrap(c.NamedChild(0)); e.Kind() {
 		case "assignment_expression":
 			d.assignment(e, outer, prefix)
 		case "internal_module": // namespace NS { ... }
 			d.stmt(e, outer, prefix)
+		case "call_expression", "unary_expression":
+			d.wrapped(e, prefix, 0)
 		}
 	case "internal_module", "module":
 		if body, name := c.ChildByFieldName("body"), c.ChildByFieldName("name"); body != nil && name != nil && name.Kind() != "string" {
@@ -242,6 +244,44 @@ func (d *definer) stmt(c, outer *sitter.Node, prefix string) {
 		}
 	case "statement_block", "if_statement", "else_clause", "try_statement", "catch_clause", "finally_clause":
 		d.stmts(c, prefix)
+	}
+}
+
+// wrapped reads the statements of a module wrapped in a function called
+// at once, as premise diff names their functions (no prefix of its own):
+// (function () { var utils = {...}; module.exports = utils; })(),
+// !function () {...}(), (function () {...}).call(this), and a UMD
+// wrapper's factory, (function (root, factory) {...})(this, function ()
+// {...}), whose body is the module.
+func (d *definer) wrapped(e *sitter.Node, prefix string, depth int) {
+	if e == nil || depth > 2 {
+		return
+	}
+	if e.Kind() == "unary_expression" {
+		d.wrapped(unwrap(e.ChildByFieldName("argument")), prefix, depth+1)
+		return
+	}
+	if e.Kind() != "call_expression" {
+		return
+	}
+	body := func(fn *sitter.Node) {
+		if fn = unwrap(fn); fn != nil && funcKinds[fn.Kind()] {
+			if b := fn.ChildByFieldName("body"); b != nil && b.Kind() == "statement_block" {
+				d.stmts(b, prefix)
+			}
+		}
+	}
+	callee := unwrap(e.ChildByFieldName("function"))
+	if callee != nil && callee.Kind() == "member_expression" {
+		if p := callee.ChildByFieldName("property"); p != nil && (d.f.text(p) == "call" || d.f.text(p) == "apply") {
+			callee = callee.ChildByFieldName("object")
+		}
+	}
+	body(callee)
+	if args := e.ChildByFieldName("arguments"); args != nil {
+		for i := uint(0); i < args.NamedChildCount(); i++ {
+			body(args.NamedChild(i))
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package jssource
 
 import (
 	"sort"
+	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -13,22 +14,44 @@ import (
 // hides; a row that sets each key reaches it. Sorted, each once; the error
 // is ErrNoFunction, wrapped, when module does not define fn.
 func KeysRead(module *File, fn string) (map[string][]string, error) {
+	r, err := readKeys(module, fn)
+	if err != nil {
+		return nil, err
+	}
+	return sorted(r.out), nil
+}
+
+// NumericKeys are, per parameter of fn, the keys it reads of it as
+// numbers: an operand of arithmetic (v1.x + r * (v2.x - v1.x)), negated,
+// or an argument of a Math function. Such a parameter is a record of
+// numbers (a point, a vector, a size), whose every key a call sets; an
+// object with one of them is not one a caller passes. Sorted, each once.
+func NumericKeys(module *File, fn string) (map[string][]string, error) {
+	r, err := readKeys(module, fn)
+	if err != nil {
+		return nil, err
+	}
+	return sorted(r.numeric), nil
+}
+
+func readKeys(module *File, fn string) (*keyReader, error) {
 	d, err := module.def(fn)
 	if err != nil {
 		return nil, err
 	}
-	r := &keyReader{f: module, out: map[string][]string{}, seen: map[[2]string]bool{}, alias: map[string]string{}}
+	r := &keyReader{f: module, out: map[string][]string{}, seen: map[[2]string]bool{}, alias: map[string]string{},
+		numeric: map[string][]string{}, seenNumeric: map[[2]string]bool{}}
 	for _, p := range params(module, d.fn) {
 		r.param(p)
 	}
 	body := d.fn.ChildByFieldName("body")
 	if body == nil || len(r.alias) == 0 {
-		return sorted(r.out), nil
+		return r, nil
 	}
 	// Aliases first: var opt = options || {} reads options through opt.
 	r.aliases(body, 0)
 	r.walk(body, 0)
-	return sorted(r.out), nil
+	return r, nil
 }
 
 // keyReader collects the keys one function reads of its parameters.
@@ -39,6 +62,44 @@ type keyReader struct {
 	// alias maps a name of the body to the parameter it stands for; a
 	// parameter stands for itself.
 	alias map[string]string
+	// numeric are the keys read as numbers, per parameter.
+	numeric     map[string][]string
+	seenNumeric map[[2]string]bool
+}
+
+// asNumber says the value n stands where only a number makes sense: an
+// operand of arithmetic other than +, which joins text too, negated, or
+// an argument of Math's functions.
+func (r *keyReader) asNumber(n *sitter.Node) bool {
+	p := n.Parent()
+	for p != nil && p.Kind() == "parenthesized_expression" {
+		n, p = p, p.Parent()
+	}
+	if p == nil {
+		return false
+	}
+	switch p.Kind() {
+	case "binary_expression":
+		op := p.ChildByFieldName("operator")
+		if op == nil {
+			return false
+		}
+		switch r.f.text(op) {
+		case "-", "*", "/", "%", "**":
+			return true
+		}
+	case "unary_expression":
+		op := p.ChildByFieldName("operator")
+		return op != nil && r.f.text(op) == "-"
+	case "arguments":
+		call := p.Parent()
+		if call == nil || call.Kind() != "call_expression" {
+			return false
+		}
+		fn := call.ChildByFieldName("function")
+		return fn != nil && fn.Kind() == "member_expression" && strings.HasPrefix(r.f.text(fn), "Math.")
+	}
+	return false
 }
 
 func (r *keyReader) add(param, key string) {
@@ -91,6 +152,10 @@ func (r *keyReader) walk(n *sitter.Node, depth int) {
 	case "member_expression":
 		if p, prop := r.paramNamed(n.ChildByFieldName("object")), n.ChildByFieldName("property"); p != "" && prop != nil && prop.Kind() == "property_identifier" {
 			r.add(p, r.f.text(prop))
+			if k := [2]string{p, r.f.text(prop)}; r.asNumber(n) && !r.seenNumeric[k] {
+				r.seenNumeric[k] = true
+				r.numeric[p] = append(r.numeric[p], k[1])
+			}
 		}
 	case "subscript_expression":
 		if p, idx := r.paramNamed(n.ChildByFieldName("object")), n.ChildByFieldName("index"); p != "" && idx != nil && idx.Kind() == "string" {

@@ -126,3 +126,35 @@ func TestKeysReadForms(t *testing.T) {
 		t.Errorf("a missing function: %v, want ErrNoFunction", err)
 	}
 }
+
+// TestNumericKeys: the keys a function computes with (a point's x and y,
+// through arithmetic, a minus sign or Math) are told from those it only
+// reads (a flag, a name joined into text), in a module wrapped in a
+// function called at once as in one at the top.
+func TestNumericKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, fn string
+		want          map[string][]string
+	}{
+		{name: "arithmetic", fn: "lerp", src: "function lerp(r, v1, v2) { const o = { x: v1.x + r * (v2.x - v1.x) }; if (v1.z !== undefined) { o.z = v1.z * 2; } return o; }",
+			want: map[string][]string{"v1": {"x", "z"}, "v2": {"x"}}},
+		{name: "negated and Math", fn: "f", src: "function f(p, opts) { return opts.round ? Math.round(p.a) : -p.b + ' ' + opts.label; }",
+			want: map[string][]string{"p": {"a", "b"}}},
+		{name: "in an IIFE's object", fn: "utils.angle", src: "(function () {\n  var utils = {\n    angle: function (o, v) { return Math.atan2(v.y - o.y, v.x - o.x); },\n  };\n  module.exports = utils;\n})();\n",
+			want: map[string][]string{"o": {"x", "y"}, "v": {"x", "y"}}},
+		{name: "in a UMD factory", fn: "dist", src: "(function (root, factory) {\n  module.exports = factory();\n}(this, function () {\n  function dist(p) { return Math.hypot(p.x, p.y); }\n  return { dist: dist };\n}));\n",
+			want: map[string][]string{"p": {"x", "y"}}},
+		{name: "negated call", fn: "g", src: "!function () {\n  function g(p) { return p.w * p.h; }\n  module.exports = g;\n}();\n",
+			want: map[string][]string{"p": {"h", "w"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := NumericKeys(parse(t, "m.js", tc.src), tc.fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("NumericKeys (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
