@@ -52,6 +52,9 @@ func (rep *Report) outside(langs lang.Languages, targets map[string]*lang.Target
 		why = retyped(l, *tg, c)
 	}
 	if why == "" {
+		why = rep.reshaped(c)
+	}
+	if why == "" {
 		return false
 	}
 	c.OutsideType = why

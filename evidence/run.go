@@ -248,6 +248,9 @@ type Report struct {
 	// counts, ran the lines the rows ran (coverage.go).
 	plans []coverPlan
 	ran   linesRun
+	// inStep are the private changed functions changed in step with
+	// every caller of them in their files (instep.go), with the callers.
+	inStep map[string][]string
 	// perFunction is the rows a function may get: the guide's rows count
 	// against it too.
 	perFunction int
@@ -340,6 +343,7 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	targets = readers.mark(targets)
 	entries := entryPoints(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir, targets)
 	targets = append(targets, entries...)
+	rep.inStep = inStep(cfg.Diff, langs)
 	rep.plans = coverPlans(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
 	defer func() {
 		rep.Symbols = append(rep.Symbols, skipped...)

@@ -1,0 +1,144 @@
+package evidence
+
+import (
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/premise-dev/premise/diffparse"
+	"github.com/premise-dev/premise/evidence/lang"
+	"github.com/premise-dev/premise/validate"
+)
+
+// A private function changed in step with its callers (issue 24, item
+// 6). A refactor of a module's inner protocol changes what a private
+// helper answers and, in the same patch, every caller that reads the
+// answer: mwparserfromhell's Tokenizer._handle_table_cell_end returned a
+// tuple of the context, the cell and a flag, and returns the context
+// alone now, each caller taking the cell from the stack itself. Called
+// directly, the helper answers in another kind on every input; no caller
+// reads that answer as it read the old one, and the callers, changed
+// functions themselves, are where a difference would show. Such a
+// difference, both sides having returned, in answers of two kinds (a
+// tuple against a number; never against None, nil or null, which is the
+// bug of a helper that forgot to answer), is listed apart.
+
+// inStep are the private changed functions of res each of whose callers
+// in its file is a function the patch changed too (at least one), with
+// those callers' names.
+func inStep(res *diffparse.Result, langs lang.Languages) map[string][]string {
+	out := map[string][]string{}
+	if res == nil {
+		return out
+	}
+	for _, f := range res.Files {
+		l := langs[f.Language]
+		if l == nil || f.HeadSrc == nil {
+			continue
+		}
+		changed := map[string]bool{}
+		for _, s := range f.Symbols {
+			if s.Change == "modified" && (s.Kind == "function" || s.Kind == "method") {
+				changed[s.Local] = true
+			}
+		}
+		if len(changed) < 2 {
+			continue
+		}
+		decls, err := diffparse.Decls(f.Language, f.HeadSrc)
+		if err != nil {
+			continue
+		}
+		for _, s := range f.Symbols {
+			if !changed[s.Local] || !private(l, lang.Target{Sym: s}) {
+				continue
+			}
+			if callers, ok := allChanged(f.HeadSrc, decls, s.Local, changed); ok {
+				out[s.Name] = callers
+			}
+		}
+	}
+	return out
+}
+
+// allChanged are the functions of decls (spans of src) whose bodies call
+// local's bare name, when every one of them is changed and there is one.
+func allChanged(src []byte, decls []diffparse.Decl, local string, changed map[string]bool) ([]string, bool) {
+	call := regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(lang.BareName(local)) + callTail)
+	var callers []string
+	for _, d := range decls {
+		if d.Local == local || d.Kind != "function" && d.Kind != "method" {
+			continue
+		}
+		text := lang.Span(src, d.Start, d.End)
+		if _, body, ok := strings.Cut(text, "\n"); ok {
+			text = body
+		}
+		if !call.MatchString(text) {
+			continue
+		}
+		if !changed[d.Local] {
+			return nil, false
+		}
+		callers = append(callers, d.Local)
+	}
+	sort.Strings(callers)
+	return slices.Compact(callers), len(callers) > 0
+}
+
+// reshaped says why a change of a private function changed in step with
+// its callers (Report.inStep) is listed apart: both sides returned, in
+// answers of two kinds. "" otherwise.
+func (rep *Report) reshaped(c *Change) string {
+	callers := rep.inStep[c.Symbol]
+	if len(callers) == 0 || c.BaseOutcome == nil || c.HeadOutcome == nil ||
+		c.BaseOutcome.Outcome != validate.OutcomeReturned || c.HeadOutcome.Outcome != validate.OutcomeReturned {
+		return ""
+	}
+	b, h := valueKind(c.BaseOutcome.Value), valueKind(c.HeadOutcome.Value)
+	if b == h || b == "null" || h == "null" {
+		return ""
+	}
+	local := c.Symbol[strings.LastIndex(c.Symbol, ".")+1:]
+	return "the patch changed what " + local + ", which only its own module calls, answers (" + b + " on the base, " + h + " on the head) and changed every caller of it in its file with it (" +
+		strings.Join(callers, ", ") + "): no caller reads the new answer as it read the old, and its callers show what the patch changed"
+}
+
+// valueKind is the kind of a value as a worker encodes it: null, a
+// boolean, a number, a string, a list, or an object by its encoding ("a
+// tuple", "an object of class C").
+func valueKind(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case string:
+		return "a string"
+	case []any:
+		return "a list"
+	case map[string]any:
+		if c, ok := x["$class"].(string); ok {
+			return "an object of class " + c
+		}
+		if _, ok := x["$tuple"]; ok {
+			return "a tuple"
+		}
+		if _, ok := x["$number"]; ok {
+			return "a number"
+		}
+		var keys []string
+		for k := range x {
+			if strings.HasPrefix(k, "$") {
+				keys = append(keys, k)
+			}
+		}
+		if len(keys) == 0 {
+			return "an object"
+		}
+		sort.Strings(keys)
+		return "a value encoded " + strings.Join(keys, ",")
+	}
+	return "a number"
+}

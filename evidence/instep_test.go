@@ -1,0 +1,70 @@
+package evidence_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPrivateHelperChangedInStepIsApart: a refactor makes a private
+// helper answer its word alone where it answered a (word, rest) tuple,
+// and changes its one caller to take the rest itself. Called directly,
+// the helper answers in another kind on every input, which no caller
+// reads any more: listed apart, with the caller named; the public
+// caller answers as before and no change waits on a decision. A helper
+// whose answer changed kind while a caller kept reading the old one is
+// a change.
+func TestPrivateHelperChangedInStepIsApart(t *testing.T) {
+	t.Parallel()
+	base := `def _word(s):
+    i = s.find(" ")
+    if i < 0:
+        return s, ""
+    return s[:i], s[i + 1:]
+
+
+def words(s):
+    out = []
+    while s:
+        w, s = _word(s)
+        out.append(w)
+    return out
+`
+	head := `def _word(s):
+    i = s.find(" ")
+    if i < 0:
+        return s
+    return s[:i]
+
+
+def words(s):
+    out = []
+    while s:
+        w = _word(s)
+        s = s[len(w) + 1:]
+        out.append(w)
+    return out
+`
+	rep := runCommits(t, map[string]string{"text.py": base}, map[string]string{"text.py": head}, nil)
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		t.Errorf("a change where the patch changed a private helper and its caller in step: %+v", c)
+	}
+	var apart bool
+	for _, c := range rep.OutsideType {
+		apart = apart || c.Symbol == "text._word" && strings.Contains(c.OutsideType, "a tuple on the base, a string on the head") && strings.Contains(c.OutsideType, "(words)")
+	}
+	if !apart {
+		t.Errorf("the helper's answers of another kind are not listed apart, naming its caller: %+v", rep.OutsideType)
+	}
+
+	// A second caller still reads the tuple: the helper's new answer
+	// reaches it, and the difference is a change.
+	stale := "\n\ndef first_rest(s):\n    return _word(s)[1]\n"
+	rep = runCommits(t, map[string]string{"text.py": base + stale}, map[string]string{"text.py": head + stale}, nil)
+	var change bool
+	for _, c := range append(rep.Changes, rep.Unexplained...) {
+		change = change || c.Symbol == "text._word"
+	}
+	if !change {
+		t.Errorf("the helper answers another kind to a caller the patch left as it was, yet no change shows it: changes %+v, outside %+v", append(rep.Changes, rep.Unexplained...), rep.OutsideType)
+	}
+}
