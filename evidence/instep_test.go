@@ -3,6 +3,8 @@ package evidence_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/premise-dev/premise/evidence"
 )
 
 // TestPrivateHelperChangedInStepIsApart: a refactor makes a private
@@ -66,5 +68,24 @@ def words(s):
 	}
 	if !change {
 		t.Errorf("the helper answers another kind to a caller the patch left as it was, yet no change shows it: changes %+v, outside %+v", append(rep.Changes, rep.Unexplained...), rep.OutsideType)
+	}
+}
+
+// TestPythonChangedNewRunsThroughItsClass: a class of values of an
+// immutable built-in type builds them in __new__ (quantiphy's Quantity,
+// a float); a patch there (a scale of zero taken for no scale) runs by
+// calling the class, as one to __init__ does, and shows on a scale of 0.
+func TestPythonChangedNewRunsThroughItsClass(t *testing.T) {
+	t.Parallel()
+	src := func(test string) string {
+		return "class Amount(float):\n    def __new__(cls, value, *, scale=None):\n        number = float(value)\n        if " + test + ":\n            number = number * scale\n        return float.__new__(cls, number)\n"
+	}
+	base := map[string]string{
+		"amount.py":      src("scale is not None"),
+		"test_amount.py": "from amount import Amount\n\n\ndef test_scaled():\n    assert Amount('2', scale=3) == 6\n",
+	}
+	rep := runCommits(t, base, map[string]string{"amount.py": src("scale")}, nil)
+	if !hasChange(rep, "amount.Amount.__new__", func(c evidence.Change) bool { return strings.Contains(c.Input, "scale=0") }) {
+		t.Errorf("Amount takes a scale of 0 for none now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }

@@ -374,10 +374,15 @@ func (f *File) doctestNames() *names {
 	return ns
 }
 
+// builds says the function is its class's constructor, which a call of
+// the class runs: __init__, or the __new__ of a class of values of an
+// immutable built-in type.
+func (h *harvester) builds() bool { return h.name == "__init__" || h.name == "__new__" }
+
 // mentions says code names the function (its class, for __init__) or a
 // helper that calls it.
 func (h *harvester) mentions(code []byte) bool {
-	return bytes.Contains(code, []byte(h.name)) || h.name == "__init__" && bytes.Contains(code, []byte(h.cls)) || h.namesHelper(code)
+	return bytes.Contains(code, []byte(h.name)) || h.builds() && bytes.Contains(code, []byte(h.cls)) || h.namesHelper(code)
 }
 
 // file harvests one test file.
@@ -557,7 +562,7 @@ func (h *harvester) call(f *File, n *sitter.Node, ns *names, rows []map[string]s
 		if !h.callsFunc(f, fn, ns) {
 			return
 		}
-	case h.name == "__init__":
+	case h.builds():
 		if !h.namesClass(f, fn, ns) {
 			return
 		}

@@ -154,9 +154,9 @@ func (l *pythonLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs 
 	case isInit(s):
 		// A changed constructor runs by calling its class: what it builds
 		// (its repr, its fields) is the outcome compared.
-		tg.Call = strings.TrimSuffix(s.Name, ".__init__")
+		tg.Call = s.Name[:strings.LastIndex(s.Name, ".")]
 		if tg.BaseName != "" {
-			tg.BaseName = strings.TrimSuffix(tg.BaseName, ".__init__")
+			tg.BaseName = tg.BaseName[:strings.LastIndex(tg.BaseName, ".")]
 		}
 	case lang.ClassBound(pyf.head.Decorators(s.Local)):
 		// A static or class method is called through its class, as a

@@ -231,7 +231,12 @@ func methodRow(cls string, args []any, kwargs map[string]any) validate.Row {
 }
 
 // isInit says s is a class's constructor.
-func isInit(s diffparse.Symbol) bool { return strings.HasSuffix(s.Local, ".__init__") }
+// isInit says s builds its class's objects: its __init__, or the
+// __new__ of a class whose objects are values of an immutable built-in
+// type (class Quantity(float)), which calling the class runs first.
+func isInit(s diffparse.Symbol) bool {
+	return strings.HasSuffix(s.Local, ".__init__") || strings.HasSuffix(s.Local, ".__new__")
+}
 
 // valueBases are the built-in classes whose subclasses are built from
 // one of their values (class Markup(str)), by the Python type premise
