@@ -1,6 +1,7 @@
 package evidence_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -55,5 +56,29 @@ func TestGoSortOfATiedListIsTried(t *testing.T) {
 	rep := runCommits(t, map[string]string{"go.mod": mod, "subs.go": src("SliceStable")}, map[string]string{"subs.go": src("Slice")}, nil)
 	if !hasChange(rep, "example.com/subs.Subtitles.Order", func(c evidence.Change) bool { return strings.Contains(c.Input, ".Items = [") }) {
 		t.Errorf("Order no longer keeps tied items in order, yet no row with a long tied list showed it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
+// TestGoReceiverFieldTheMethodReadsIsBuilt: a receiver is built from at
+// most twelve of its struct's fields; the one the method reads comes
+// first (gofeed's Feed.Less reads Items, its 21st field, whose items may
+// lack a parsed date: the patch dereferences it).
+func TestGoReceiverFieldTheMethodReadsIsBuilt(t *testing.T) {
+	t.Parallel()
+	mod := "module example.com/feed\n\ngo 1.21\n"
+	var fields strings.Builder
+	for i := range 14 {
+		fmt.Fprintf(&fields, "\tF%d string\n", i)
+	}
+	src := func(less string) string {
+		return "package feed\n\n// Item is one entry.\ntype Item struct {\n\tTitle string\n\tDate  *int\n}\n\n" +
+			"// Feed is a list of entries.\ntype Feed struct {\n" + fields.String() + "\tItems []*Item\n}\n\n" +
+			"// Less orders entries by date, undated first.\nfunc (f Feed) Less(i, k int) bool {\n" + less + "}\n"
+	}
+	base := src("\ta, b := f.Items[i].Date, f.Items[k].Date\n\tif a == nil || b == nil {\n\t\treturn a == nil && b != nil\n\t}\n\treturn *a < *b\n")
+	head := src("\treturn *f.Items[i].Date < *f.Items[k].Date\n")
+	rep := runCommits(t, map[string]string{"go.mod": mod, "feed.go": base}, map[string]string{"feed.go": head}, nil)
+	if !hasChange(rep, "example.com/feed.Feed.Less", func(c evidence.Change) bool { return strings.Contains(c.Head, "panic") }) {
+		t.Errorf("Less dereferences an undated entry now, yet no change shows it: %+v; symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }

@@ -527,7 +527,7 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 	}
 	switch x := def.(type) {
 	case *ast.StructType:
-		return p.structType(x, depth)
+		return p.structType(x, depth, nil)
 	case *ast.InterfaceType:
 		if x.Methods == nil || len(x.Methods.List) == 0 {
 			return lang.Type{Kind: lang.KindAny, Nullable: true}
@@ -542,8 +542,36 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 	return t
 }
 
-func (p *goPkg) structType(st *ast.StructType, depth int) lang.Type {
+// resolveReading is resolve of the type s, a struct's fields that read
+// names filled first: past maxFields a struct's later fields are left
+// out, and the one a method reads (a feed's Items, its 21st field) must
+// not be.
+func (p *goPkg) resolveReading(s string, read map[string]bool) lang.Type {
+	if p != nil && len(read) > 0 {
+		if x, ok := p.types[strings.TrimPrefix(s, "*")].(*ast.StructType); ok && len(p.params[strings.TrimPrefix(s, "*")]) == 0 {
+			return p.structType(x, 0, read)
+		}
+	}
+	return p.resolve(s, "", 0)
+}
+
+// structType is a struct built from its exported fields, as encoding/json
+// fills one, at most maxFields of them: those first names first, then
+// the rest in order.
+func (p *goPkg) structType(st *ast.StructType, depth int, first map[string]bool) lang.Type {
 	t := lang.Type{Kind: lang.KindStruct}
+	for pass := range 2 {
+		if pass == 0 && len(first) == 0 {
+			continue
+		}
+		p.structFields(st, depth, &t, func(name string) bool { return len(first) == 0 || first[name] == (pass == 0) })
+	}
+	return t
+}
+
+// structFields appends to t the fields of st that take says to, an
+// embedded one's by its type's name.
+func (p *goPkg) structFields(st *ast.StructType, depth int, t *lang.Type, take func(string) bool) {
 	for _, f := range st.Fields.List {
 		key := ""
 		if f.Tag != nil {
@@ -551,11 +579,11 @@ func (p *goPkg) structType(st *ast.StructType, depth int) lang.Type {
 				key, _, _ = strings.Cut(reflect.StructTag(tag).Get("json"), ",")
 			}
 		}
-		if len(f.Names) == 0 && key != "-" && len(t.Fields) < maxFields {
+		if len(f.Names) == 0 && key != "-" && len(t.Fields) < maxFields && take(strings.TrimPrefix(types.ExprString(f.Type), "*")) {
 			t.Fields = append(t.Fields, p.embedded(f.Type, key, depth)...)
 		}
 		for _, n := range f.Names {
-			if !n.IsExported() || key == "-" || len(t.Fields) == maxFields {
+			if !n.IsExported() || key == "-" || len(t.Fields) == maxFields || !take(n.Name) {
 				continue
 			}
 			k := n.Name
@@ -567,7 +595,6 @@ func (p *goPkg) structType(st *ast.StructType, depth int) lang.Type {
 			}
 		}
 	}
-	return t
 }
 
 // embedded are the fields an embedded field gives a struct, as

@@ -36,7 +36,10 @@ type goTarget struct {
 	// words are the identifiers of the function's text on both sides:
 	// the constants it names lead their type's values.
 	words map[string]bool
-	vars  []goVar // the package variables it reads that rows set
+	// read are the exported fields a method's text reads (f.Items[i]):
+	// its receivers are built with them first.
+	read map[string]bool
+	vars []goVar // the package variables it reads that rows set
 	// tableNums and tableStrs come from the package-level tables and
 	// constants its changed lines name: their bounds, and text of the
 	// code points among them.
@@ -104,6 +107,7 @@ func goPlan(tg *lang.Target, gp *goPkgs, f diffparse.File) string {
 		return ""
 	}
 	lits := lang.Literals(tg.BaseText, tg.HeadText)
+	g.read = fieldsRead(tg.HeadText + "\n" + tg.BaseText)
 	tested := harvestedReceivers(g)
 	// The tests' receivers, those the package's constructors build and
 	// the tests' mutated take turns: the first receivers get every
@@ -175,7 +179,7 @@ func goReceivers(g *goTarget, lits []string) []any {
 		return nil
 	}
 	out := ctorValues(g, g.recv, lits, nil, maxSweptGoReceivers)
-	t := g.pkg.namedFirst(g.pkg.resolve(g.recv, "", 0), g.words, 0)
+	t := g.pkg.namedFirst(g.pkg.resolveReading(g.recv, g.read), g.words, 0)
 	built := len(out)
 	for _, v := range goPool(t, lits) {
 		if v == nil || len(out) >= built+maxSweptGoReceivers/4 {

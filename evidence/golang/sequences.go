@@ -224,6 +224,16 @@ const maxFieldSettings = 8
 // fieldReadRe finds an exported name read after a dot, not called.
 var fieldReadRe = regexp.MustCompile(`\.([A-Z][A-Za-z0-9_]*)\b\s*([^(\s]|$)`)
 
+// fieldsRead are the exported names text reads after a dot, not
+// called: a receiver's fields, among others.
+func fieldsRead(text string) map[string]bool {
+	read := map[string]bool{}
+	for _, m := range fieldReadRe.FindAllStringSubmatch(text, -1) {
+		read[m[1]] = true
+	}
+	return read
+}
+
 // fieldReceivers are receivers with an exported field the method reads
 // set to a value its zero value is not: a caller assigns p.Seq = 5 after
 // its constructor (no method sets it), and a changed line behind `if
@@ -239,10 +249,7 @@ func fieldReceivers(g *goTarget, bases []any, text string, lits []string) []any 
 	if t.Kind != lang.KindStruct {
 		return nil
 	}
-	read := map[string]bool{}
-	for _, m := range fieldReadRe.FindAllStringSubmatch(text, -1) {
-		read[m[1]] = true
-	}
+	read := fieldsRead(text)
 	// The fields a condition tests come first: a changed line behind
 	// `if p.Seq != 0` runs only when one is set.
 	fields := slices.Clone(t.Fields)
