@@ -898,6 +898,29 @@ func TestJavaScriptRecordOfNumbers(t *testing.T) {
 	}
 }
 
+// TestJavaScriptInstanceMethodWithAStaticTwin: a class with an instance
+// parse and a static Link.parse that builds one and calls it
+// (http-link-header): the rows of the changed instance method call it on
+// their receiver, not the static factory of the same name, so an
+// attribute with no value, which the patch now refuses, shows.
+func TestJavaScriptInstanceMethodWithAStaticTwin(t *testing.T) {
+	t.Parallel()
+	src := func(noValue string) string {
+		return "class Link {\n  constructor() {\n    this.refs = [];\n  }\n\n" +
+			"  parse(value) {\n    for (const part of value.split(';').slice(1)) {\n      let end = part.indexOf('=');\n" + noValue +
+			"      this.refs.push([part.slice(0, end).trim(), part.slice(end + 1).trim()]);\n    }\n    return this;\n  }\n}\n\n" +
+			"Link.parse = function (value) {\n  return new Link().parse(value);\n};\n\nmodule.exports = Link;\n"
+	}
+	base := map[string]string{
+		"lib/link.js":       src("      if (end === -1) end = part.length;\n"),
+		"test/link.test.js": "const Link = require('../lib/link');\ntest('parse', () => { expect(Link.parse('<a>; rel=next').refs.length).toBe(1); });\n",
+	}
+	rep := runCommits(t, base, map[string]string{"lib/link.js": src("      if (end === -1) throw new Error('expected =');\n")}, nil)
+	if !hasChange(rep, "lib/link.Link.parse", func(c evidence.Change) bool { return strings.Contains(c.Head, "Error") }) {
+		t.Errorf("parse refuses an attribute with no value now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
+	}
+}
+
 // TestJavaScriptFactoryObjectMethodAndPrototypeKeys: a UMD factory whose
 // exports are the object it builds and returns last (json-logic-js: var
 // jsonLogic = {}; jsonLogic.apply = function ...; return jsonLogic) has

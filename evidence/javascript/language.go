@@ -695,6 +695,17 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		exported = nested
 		tg.Call = info.module + "." + nested
 	}
+	if tg.Sym.Kind == "method" && !hidden && nested == "" && staticTwin(f.HeadSrc, local) {
+		// The class has a static member of the method's name (a
+		// factory, Link.parse = function (v) { return new
+		// Link().parse(v) }): the worker would find that one first.
+		call := tg.Call
+		if call == "" {
+			call = tg.Sym.Name
+		}
+		i := strings.LastIndex(call, ".")
+		tg.Call = call[:i] + ".prototype" + call[i:]
+	}
 	info.natives = nativeValues(both)
 	info.defaulted = defaultedParams(body, tg.Sig)
 	info.protoKeys = protoKeyed(body, f)
@@ -2012,6 +2023,19 @@ func optionObjects(keys []string) []any {
 		}
 	}
 	return out
+}
+
+// staticTwin says the class of local (Class.method) has a static member
+// of the method's name too: assigned to the class (Class.method = ...)
+// or declared static in a class body of the source.
+func staticTwin(src []byte, local string) bool {
+	class, method, ok := strings.Cut(local, ".")
+	if !ok || strings.Contains(method, ".") {
+		return false
+	}
+	q := regexp.QuoteMeta
+	re := regexp.MustCompile(`(?m)(\b` + q(class) + `\s*\.\s*` + q(method) + `\s*=[^=])|(^\s*static\s+(?:async\s+)?\*?\s*` + q(method) + `\s*\()`)
+	return re.Match(src)
 }
 
 // maxRecordKeys bounds the keys of a record of numbers set to zero one

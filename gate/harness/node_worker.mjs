@@ -940,6 +940,15 @@ function member(target, mod, names) {
     if (obj === null || (typeof obj !== "object" && typeof obj !== "function")) {
       throw new ErrorC(`${target}: ${arrayJoin(arraySlice(names, 0, k), ".")} is ${describe(obj)}, it has no member ${name}`);
     }
+    if (name === "prototype" && k === names.length - 2 && typeof obj === "function" && obj.prototype && typeof obj.prototype === "object") {
+      // Class.prototype.method: the instance method, named so where the
+      // class has a static member of the same name (Link.parse, a
+      // factory calling new Link().parse): called on the receiver.
+      const d = findDescriptor(obj.prototype, names[k + 1]);
+      if (d && typeof d.get === "function") return { fn: d.get, method: true, getter: true };
+      if (d && typeof d.value === "function") return { fn: d.value, method: true };
+      throw new ErrorC(`${target}: ${names[k + 1]} is not a method of ${obj.name || "the class"}'s objects`);
+    }
     if (typeof obj === "function" && obj.prototype && typeof obj.prototype === "object" && name in obj.prototype && (!hasOwn(obj, name) || builtinOwn(obj, name))) {
       // An instance member: called on the receiver, the first argument.
       if (k !== names.length - 1) throw new ErrorC(`${target}: ${name} is an instance member; name it last`);
