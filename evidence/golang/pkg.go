@@ -542,10 +542,10 @@ func (p *goPkg) resolve(s, name string, depth int) lang.Type {
 	return t
 }
 
-// resolveReading is resolve of the type s, a struct's fields that read
+// resolveReading is resolve of the type s with the struct fields read
 // names filled first: past maxFields a struct's later fields are left
-// out, and the one a method reads (a feed's Items, its 21st field) must
-// not be.
+// out, and one a method reads (a feed's Items, its 21st field) must not
+// be.
 func (p *goPkg) resolveReading(s string, read map[string]bool) lang.Type {
 	if p != nil && len(read) > 0 {
 		if x, ok := p.types[strings.TrimPrefix(s, "*")].(*ast.StructType); ok && len(p.params[strings.TrimPrefix(s, "*")]) == 0 {

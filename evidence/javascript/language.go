@@ -695,7 +695,7 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		exported = nested
 		tg.Call = info.module + "." + nested
 	}
-	if tg.Sym.Kind == "method" && !hidden && nested == "" && staticTwin(f.HeadSrc, local) {
+	if tg.Sym.Kind == "method" && !hidden && nested == "" && !staticDecl.MatchString(tg.HeadText) && staticTwin(f.HeadSrc, local) {
 		// The class has a static member of the method's name (a
 		// factory, Link.parse = function (v) { return new
 		// Link().parse(v) }): the worker would find that one first.
@@ -2024,6 +2024,10 @@ func optionObjects(keys []string) []any {
 	}
 	return out
 }
+
+// staticDecl finds a method declared static: the target is the class's
+// own member, not its objects'.
+var staticDecl = regexp.MustCompile(`^\s*(?:@\w+\s+)*static\b`)
 
 // staticTwin says the class of local (Class.method) has a static member
 // of the method's name too: assigned to the class (Class.method = ...)
