@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -112,9 +113,10 @@ func SteppedBuilt(v any) []any {
 // itself, where a formula loses its digits and a series is used instead).
 func degenerate(args []any) [][]any {
 	var at []int
+	var nums []float64
 	for i, a := range args {
-		if _, ok := number(a); ok {
-			at = append(at, i)
+		if v, ok := numberOf(a); ok {
+			at, nums = append(at, i), append(nums, v)
 		}
 	}
 	if len(at) == 0 {
@@ -123,18 +125,13 @@ func degenerate(args []any) [][]any {
 	set := func(f func(k int, v float64) float64) []any {
 		b := append([]any(nil), args...)
 		for k, i := range at {
-			v, _ := number(args[i])
-			b[i] = f(k, v)
+			b[i] = f(k, nums[k])
 		}
 		return b
 	}
+	rest := slices.ContainsFunc(nums[1:], func(v float64) bool { return v != 0 })
 	var out [][]any
-	rest := false
-	for _, i := range at[1:] {
-		v, _ := number(args[i])
-		rest = rest || v != 0
-	}
-	if first, _ := number(args[at[0]]); rest && first != 0 {
+	if rest && nums[0] != 0 {
 		for _, sign := range []float64{1, -1} {
 			out = append(out, set(func(k int, v float64) float64 {
 				if k == 0 {
@@ -144,26 +141,20 @@ func degenerate(args []any) [][]any {
 			}))
 		}
 	}
-	if first, _ := number(args[at[0]]); rest || first != 0 {
+	if rest || nums[0] != 0 {
 		out = append(out, set(func(_ int, v float64) float64 { return v * 1e-10 }))
 	}
 	return out
 }
 
-// number is a JSON number's value.
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	case float64:
-		return x, true
-	case json.Number:
-		f, err := x.Float64()
+// numberOf is Number's reading of v, a number a row was decoded with
+// (json.Number: a receiver harvested from the tests) included.
+func numberOf(v any) (float64, bool) {
+	if n, ok := v.(json.Number); ok {
+		f, err := n.Float64()
 		return f, err == nil
 	}
-	return 0, false
+	return Number(v)
 }
 
 // stepArgs are r's calls with one argument (the i-th) replaced by each of
