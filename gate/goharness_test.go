@@ -135,11 +135,7 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 	const p = "example.com/ver."
 	targets := []string{p + "Parse", p + "(*Version).Less", p + "(*Version).Bumped", p + "(*Point).Sum",
 		p + "(*counter).add", p + "newCounter", p + "(*Semver).Major0", p + "Greet", p + "Lines", p + "Scanned", p + "Peeked", p + "Describe", p + "Max[int]", p + "Max[string]", p + "Max[[]int]", p + "&Point", p + "&counter"}
-	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := privateGoAdapter(t, dir, targets)
 	v := func(s string) any { return map[string]any{"$new": p + "Parse", "$args": []any{s}} }
 	tests := []struct {
 		target string
@@ -201,7 +197,7 @@ func TestGoHarnessMethodsAndGenerics(t *testing.T) {
 			}
 		})
 	}
-	_, err = a.Call(context.Background(), Call{ID: "x", Target: p + "Max[[]int]", Args: []any{[]any{}}})
+	_, err := a.Call(context.Background(), Call{ID: "x", Target: p + "Max[[]int]", Args: []any{[]any{}}})
 	if err == nil || !strings.Contains(err.Error(), "could not be compiled") || !strings.Contains(err.Error(), "does not satisfy") {
 		t.Errorf("a refused instantiation: %v, want an error giving the compiler's reason", err)
 	}
@@ -570,11 +566,7 @@ func TestGoHarnessGenericReceiver(t *testing.T) {
 		"func (s *stack[K, V]) pair(sep string) string { return fmt.Sprint(s.k, sep, s.v) }\n"
 	dir := writeTree(t, map[string]string{"go.mod": "module example.com/q\n\ngo 1.21\n", "q.go": src})
 	targets := []string{"example.com/q.(*Queue[int]).Back", "example.com/q.NewQueue[int]", "example.com/q.(*stack[string,int]).pair", "example.com/q.newStack[string,int]"}
-	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := privateGoAdapter(t, dir, targets)
 	for _, c := range []struct {
 		target string
 		args   []any
@@ -640,11 +632,7 @@ func TestGoHarnessBuildsReceiverBySteps(t *testing.T) {
 			}
 		}
 	}
-	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := privateGoAdapter(t, dir, targets)
 	r, err := a.Call(context.Background(), Call{ID: "x", Target: targets[0], Args: rows[0]})
 	if err != nil || r.Outcome != OutcomeReturned || fmt.Sprint(r.Value) != "2" {
 		t.Errorf("Top after Push 1, 2, 3 and a Pop: %+v, %v; want 2", r, err)
@@ -679,11 +667,7 @@ func TestGoHarnessSetsFieldsAndReadsBuffers(t *testing.T) {
 	}
 	field := func(name string, v any) any { return map[string]any{"$field": name, "$value": v} }
 	targets := []string{"example.com/pl.(*List).Encode", "example.com/pl.Pair.Sum", "example.com/pl.New", "example.com/pl.(*List).Add"}
-	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := privateGoAdapter(t, dir, targets)
 	observe := map[string]any{"$observe": 1}
 	for _, tc := range []struct {
 		name string
@@ -740,4 +724,16 @@ func TestGoHarnessNamesThePackagesOwnSentinels(t *testing.T) {
 			t.Errorf("First(_, %d): %+v (%+v), %v; want a raise that is %q", how, r, r.Exc, err, want)
 		}
 	}
+}
+
+// privateGoAdapter is a Go adapter for the module in dir calling targets,
+// unexported ones included, closed when the test ends.
+func privateGoAdapter(t *testing.T, dir string, targets []string) *GoAdapter {
+	t.Helper()
+	a, err := NewGoAdapter(context.Background(), GoConfig{Dir: dir, Targets: targets, Timeout: 5 * time.Second, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return a
 }
