@@ -181,7 +181,11 @@ func siblings(l lang.Language, language, dir, headDir, baseDir string, inDiff ma
 	var out []diffparse.File
 	for _, e := range ents {
 		rel := path.Join(dir, e.Name())
-		if e.IsDir() || inDiff[rel] || !l.Owns(rel) || testLike(rel) || len(out) >= maxEntryFiles {
+		if !e.Type().IsRegular() || inDiff[rel] || !l.Owns(rel) || testLike(rel) || len(out) >= maxEntryFiles {
+			// A link the patch commits in the tree (lib/x.py ->
+			// /dev/zero, or a file of the user's outside it) is never
+			// followed: it would read without end, or read what is not
+			// the project's.
 			continue
 		}
 		head, err1 := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(rel)))
