@@ -1,6 +1,9 @@
 package evidence
 
 import (
+	"os"
+	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -26,8 +29,11 @@ import (
 
 // inStep are the private changed functions of res each of whose callers
 // in its file is a function the patch changed too (at least one), with
-// those callers' names.
-func inStep(res *diffparse.Result, langs lang.Languages) map[string][]string {
+// those callers' names. One called anywhere else (a statement of its
+// file outside every function, another file of its directory in the
+// head's tree: a Go package's, a Python package's) is not in step: that
+// caller may read the old answer.
+func inStep(res *diffparse.Result, langs lang.Languages, headDir string) map[string][]string {
 	out := map[string][]string{}
 	if res == nil {
 		return out
@@ -54,7 +60,8 @@ func inStep(res *diffparse.Result, langs lang.Languages) map[string][]string {
 			if !changed[s.Local] || !private(l, lang.Target{Sym: s}) {
 				continue
 			}
-			if callers, ok := allChanged(f.HeadSrc, decls, s.Local, changed); ok {
+			call := regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(lang.BareName(s.Local)) + callTail)
+			if callers, ok := allChanged(f.HeadSrc, decls, s.Local, changed, call); ok && !calledBeside(l, headDir, f.Path, call) {
 				out[s.Name] = callers
 			}
 		}
@@ -63,12 +70,20 @@ func inStep(res *diffparse.Result, langs lang.Languages) map[string][]string {
 }
 
 // allChanged are the functions of decls (spans of src) whose bodies call
-// local's bare name, when every one of them is changed and there is one.
-func allChanged(src []byte, decls []diffparse.Decl, local string, changed map[string]bool) ([]string, bool) {
-	call := regexp.MustCompile(`(^|[^\w])` + regexp.QuoteMeta(lang.BareName(local)) + callTail)
+// what call finds, local's bare name, when every one of them is changed,
+// there is one, and no line outside every function calls it.
+func allChanged(src []byte, decls []diffparse.Decl, local string, changed map[string]bool, call *regexp.Regexp) ([]string, bool) {
+	lines := strings.Split(string(src), "\n")
+	inFunc := make([]bool, len(lines)+2)
 	var callers []string
 	for _, d := range decls {
-		if d.Local == local || d.Kind != "function" && d.Kind != "method" {
+		if d.Kind != "function" && d.Kind != "method" {
+			continue
+		}
+		for n := max(d.Start, 1); n <= min(d.End, len(lines)); n++ {
+			inFunc[n] = true
+		}
+		if d.Local == local {
 			continue
 		}
 		text := lang.Span(src, d.Start, d.End)
@@ -83,8 +98,42 @@ func allChanged(src []byte, decls []diffparse.Decl, local string, changed map[st
 		}
 		callers = append(callers, d.Local)
 	}
+	for i, line := range lines {
+		if !inFunc[i+1] && call.MatchString(line) {
+			return nil, false // module-level code calls it
+		}
+	}
 	sort.Strings(callers)
 	return slices.Compact(callers), len(callers) > 0
+}
+
+// calledBeside says a regular file of l beside file in the head's tree
+// (a test aside) calls what call finds, or that the directory could not
+// be read whole.
+func calledBeside(l lang.Language, headDir, file string, call *regexp.Regexp) bool {
+	if headDir == "" {
+		return true
+	}
+	dir := path.Dir(file)
+	ents, err := os.ReadDir(filepath.Join(headDir, filepath.FromSlash(dir)))
+	if err != nil {
+		return true
+	}
+	read := 0
+	for _, e := range ents {
+		rel := path.Join(dir, e.Name())
+		if rel == file || !e.Type().IsRegular() || !l.Owns(rel) || testLike(rel) {
+			continue
+		}
+		if read++; read > maxEntryFiles {
+			return true
+		}
+		b, err := os.ReadFile(filepath.Join(headDir, filepath.FromSlash(rel)))
+		if err != nil || call.Match(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // reshaped says why a change of a private function changed in step with

@@ -69,6 +69,22 @@ def words(s):
 	if !change {
 		t.Errorf("the helper answers another kind to a caller the patch left as it was, yet no change shows it: changes %+v, outside %+v", append(rep.Changes, rep.Unexplained...), rep.OutsideType)
 	}
+
+	// So does a caller the file's own function spans do not hold: a
+	// module-level statement, another module of the same directory.
+	for name, files := range map[string][2]map[string]string{
+		"a module-level statement": {{"text.py": base + "\n\nFIRST = _word('a b')\n"}, {"text.py": head + "\n\nFIRST = _word('a b')\n"}},
+		"another module":           {{"text.py": base, "other.py": "from text import _word\n\n\ndef rest(s):\n    return _word(s)[1]\n"}, {"text.py": head}},
+	} {
+		rep = runCommits(t, files[0], files[1], nil)
+		change = false
+		for _, c := range append(rep.Changes, rep.Unexplained...) {
+			change = change || c.Symbol == "text._word"
+		}
+		if !change {
+			t.Errorf("%s still reads the helper's old answer, yet no change shows the new one (%d differences listed apart)", name, len(rep.OutsideType))
+		}
+	}
 }
 
 // TestPythonChangedNewRunsThroughItsClass: a class of values of an

@@ -343,7 +343,7 @@ func runFresh(ctx context.Context, cfg Config) (*Report, error) {
 	targets = readers.mark(targets)
 	entries := entryPoints(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir, targets)
 	targets = append(targets, entries...)
-	rep.inStep = inStep(cfg.Diff, langs)
+	rep.inStep = inStep(cfg.Diff, langs, cfg.HeadDir)
 	rep.plans = coverPlans(cfg.Diff, langs, cfg.HeadDir, cfg.BaseDir)
 	defer func() {
 		rep.Symbols = append(rep.Symbols, skipped...)
