@@ -747,15 +747,8 @@ func (l *jsLang) Complete(tg *lang.Target, f diffparse.File, file any, sigs map[
 		}
 		keys, _ := jssource.KeysRead(src, local)
 		numeric, _ := jssource.NumericKeys(src, local)
-		for into, from := range map[*map[string][]string]map[string][]string{&info.keys: keys, &info.numeric: numeric} {
-			for p, ks := range from {
-				for _, k := range ks {
-					if !slices.Contains((*into)[p], k) {
-						(*into)[p] = append((*into)[p], k)
-					}
-				}
-			}
-		}
+		addKeys(info.keys, keys)
+		addKeys(info.numeric, numeric)
 		cs, _ := jssource.Constants(src, local)
 		for _, c := range cs {
 			if k := c.Value + "\x00" + c.Op + c.Operand; !seen[k] {
@@ -2040,6 +2033,17 @@ func staticTwin(src []byte, local string) bool {
 	q := regexp.QuoteMeta
 	re := regexp.MustCompile(`(?m)(\b` + q(class) + `\s*\.\s*` + q(method) + `\s*=[^=])|(^\s*static\s+(?:async\s+)?\*?\s*` + q(method) + `\s*\()`)
 	return re.Match(src)
+}
+
+// addKeys adds to into, per parameter, the keys of from it lacks.
+func addKeys(into, from map[string][]string) {
+	for p, ks := range from {
+		for _, k := range ks {
+			if !slices.Contains(into[p], k) {
+				into[p] = append(into[p], k)
+			}
+		}
+	}
 }
 
 // maxRecordKeys bounds the keys of a record of numbers set to zero one
