@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"encoding/json"
 	"os"
 	"path"
 	"path/filepath"
@@ -146,7 +147,7 @@ func (rep *Report) reshaped(c *Change) string {
 		return ""
 	}
 	b, h := valueKind(c.BaseOutcome.Value), valueKind(c.HeadOutcome.Value)
-	if b == h || b == "null" || h == "null" {
+	if b == h || b == "" || h == "" || b == "null" || h == "null" {
 		return ""
 	}
 	local := c.Symbol[strings.LastIndex(c.Symbol, ".")+1:]
@@ -155,8 +156,9 @@ func (rep *Report) reshaped(c *Change) string {
 }
 
 // valueKind is the kind of a value as a worker encodes it: null, a
-// boolean, a number, a string, a list, or an object by its encoding ("a
-// tuple", "an object of class C").
+// boolean, a number, a string, a list, a tuple, an object of a class, a
+// plain object; "" for any other encoding ({"$repr": "nan"}, a value the
+// worker wrote as text), whose kind is not known here.
 func valueKind(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -167,27 +169,24 @@ func valueKind(v any) string {
 		return "a string"
 	case []any:
 		return "a list"
+	case float64, json.Number, int, int64:
+		return "a number"
 	case map[string]any:
 		if c, ok := x["$class"].(string); ok {
 			return "an object of class " + c
 		}
-		if _, ok := x["$tuple"]; ok {
+		if _, ok := x["$tuple"]; ok && len(x) == 1 {
 			return "a tuple"
 		}
-		if _, ok := x["$number"]; ok {
+		if _, ok := x["$number"]; ok && len(x) == 1 {
 			return "a number"
 		}
-		var keys []string
 		for k := range x {
 			if strings.HasPrefix(k, "$") {
-				keys = append(keys, k)
+				return ""
 			}
 		}
-		if len(keys) == 0 {
-			return "an object"
-		}
-		sort.Strings(keys)
-		return "a value encoded " + strings.Join(keys, ",")
+		return "an object"
 	}
-	return "a number"
+	return ""
 }

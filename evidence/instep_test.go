@@ -105,3 +105,19 @@ func TestPythonChangedNewRunsThroughItsClass(t *testing.T) {
 		t.Errorf("Amount takes a scale of 0 for none now, yet no change shows it: changes %+v, symbols %+v", append(rep.Changes, rep.Unexplained...), rep.Symbols)
 	}
 }
+
+// TestPrivateHelperNaNIsNoNewKind: a helper that answers nan where it
+// answered 0.0 has changed its value, not its kind, though the worker
+// writes nan apart ({"$repr": "nan"}): its caller changed in step does
+// not set the difference apart.
+func TestPrivateHelperNaNIsNoNewKind(t *testing.T) {
+	t.Parallel()
+	src := func(zero, scale string) string {
+		return "def _ratio(a, b):\n    if b == 0:\n        return " + zero + "\n    return a / b\n\n\n" +
+			"def percent(a, b):\n    return _ratio(a, b) * " + scale + "\n"
+	}
+	rep := runCommits(t, map[string]string{"calc.py": src("0.0", "100")}, map[string]string{"calc.py": src("float('nan')", "100.0")}, nil)
+	if !hasChange(rep, "calc._ratio", func(c evidence.Change) bool { return strings.Contains(c.Head, "nan") }) {
+		t.Errorf("_ratio answers nan for a zero divisor now, yet no change shows it (%d differences listed apart)", len(rep.OutsideType))
+	}
+}
